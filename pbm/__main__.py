@@ -1,0 +1,3 @@
+from pbm.cli import main
+
+main()

@@ -1,0 +1,90 @@
+"""The `pbm` command line. Thin: parses arguments, calls the library, prints."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Annotated
+
+import typer
+
+from . import __version__
+from .rules.layouts import SIZES, default_size, generate_board
+from .rules.sim import BOTS, simulate
+
+app = typer.Typer(
+    help="pbm: a play-by-email game master for the island trading game Settler.",
+    no_args_is_help=True,
+    add_completion=True,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pbm {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print version.")
+    ] = False,
+) -> None:
+    """Run games of Settler by mail."""
+
+
+@app.command()
+def board(
+    seed: Annotated[int, typer.Option(help="Board seed (a game's seed gives its board).")] = 0,
+    players: Annotated[int, typer.Option(min=3, max=6, help="Players (picks the size).")] = 4,
+    size: Annotated[str | None, typer.Option(help="small, medium, large or huge.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the board as JSON.")] = False,
+) -> None:
+    """Print the seeded board: a text map, or JSON with hexes, crossings and paths."""
+    size = size or default_size(players)
+    if size not in SIZES:
+        raise typer.BadParameter(f"size must be one of {', '.join(SIZES)}")
+    b = generate_board(size, seed)
+    if as_json:
+        typer.echo(json.dumps(b.to_json(), ensure_ascii=False))
+    else:
+        typer.echo(b.text_map())
+
+
+@app.command()
+def sim(
+    games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
+    players: Annotated[int, typer.Option(min=3, max=6)] = 4,
+    seed: Annotated[int, typer.Option(help="Seed of the first game's derivation.")] = 1,
+    bot: Annotated[str, typer.Option(help="autopilot or random.")] = "autopilot",
+    size: Annotated[str | None, typer.Option(help="Island size (default by players).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play complete games with bots and print speed figures and a digest of all events."""
+    if bot not in BOTS:
+        raise typer.BadParameter(f"bot must be one of {', '.join(BOTS)}")
+    start = time.perf_counter()
+    result = simulate(games, players, seed, bot, size)
+    seconds = time.perf_counter() - start
+    finished = [g for g in result.games if g.winner >= 0]
+    summary = {
+        "games": games,
+        "finished": len(finished),
+        "rounds_mean": round(sum(g.rounds for g in finished) / len(finished), 2)
+        if finished else None,
+        "rolls": result.rolls,
+        "seconds": round(seconds, 4),
+        "rolls_per_s": round(result.rolls / seconds, 1) if seconds else None,
+        "wins": {str(k): v for k, v in result.wins().items()},
+        "digest": result.digest(),
+    }
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    for key, value in summary.items():
+        typer.echo(f"{key:12} {value}")
+
+
+def main() -> None:
+    app()

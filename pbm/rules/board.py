@@ -1,0 +1,283 @@
+"""Board geometry: hexes, crossings (vertices), paths (edges) and their adjacency.
+
+Hexes are pointy-topped and laid in horizontal rows. A hex sits at "doubled" coordinates
+(row, x): neighbours in the same row differ by 2 in x, neighbours in the rows above and below
+by 1. Every hex carries the label of notation.md: the row letter from the top and its position
+in that row from the left (`D3`), sea frame included.
+
+A crossing is where three hexes of the map meet, a path is the side two hexes share; both are
+identified by their hexes, which is also how players name them. Crossings and paths are numbered
+by the sorted hex ids of their hexes, and hex ids follow the label order, so the numbering is a
+pure function of the layout: never of hashing or of dict order.
+
+The board is immutable; a layout (which hex has what) is data, see `layouts.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from .resources import LETTERS_DE
+
+
+class Terrain(StrEnum):
+    LAND = "land"
+    DESERT = "desert"
+    SEA = "sea"
+    GOLD = "gold"
+    FOG = "fog"
+
+
+#: Terrains a settlement may stand next to (a crossing touching one of them is buildable).
+SETTLEABLE: Final = frozenset({Terrain.LAND, Terrain.DESERT, Terrain.GOLD, Terrain.FOG})
+
+#: Probability weight of each number token (dots printed on the token).
+PIPS: Final = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Harbor:
+    """A harbour on a sea hex. `resource` None is the generic 3:1 harbour."""
+
+    resource: int | None
+    #: The hex id of the land hex the harbour faces; its two crossings on that side trade.
+    faces: int
+
+    @property
+    def rate(self) -> int:
+        return 3 if self.resource is None else 2
+
+    def code(self) -> str:
+        """`3:1` or `2:1 E` (German letters, as in the board JSON)."""
+        return "3:1" if self.resource is None else f"2:1 {LETTERS_DE[self.resource]}"
+
+
+@dataclass(frozen=True, slots=True)
+class HexSpec:
+    """What a layout says about one hex."""
+
+    row: int
+    x: int
+    terrain: Terrain
+    resource: int | None = None
+    number: int | None = None
+    harbor_resource: int | None = None
+    #: (row, x) of the land hex a harbour faces; None when the hex has no harbour.
+    harbor_faces: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hex:
+    id: int
+    label: str
+    row: int
+    x: int
+    terrain: Terrain
+    resource: int | None
+    number: int | None
+    harbor: Harbor | None
+
+    @property
+    def is_land(self) -> bool:
+        return self.terrain in SETTLEABLE
+
+    @property
+    def pips(self) -> int:
+        return PIPS.get(self.number, 0) if self.number is not None else 0
+
+
+def row_letter(row: int) -> str:
+    return chr(ord("A") + row) if row < 26 else "A" + chr(ord("A") + row - 26)
+
+
+def _vertex_keys(row: int, x: int) -> list[tuple[tuple[int, int], ...]]:
+    """The six corners of hex (row, x), each as the sorted coordinates of its three hexes."""
+    up_l, up_r = (row - 1, x - 1), (row - 1, x + 1)
+    dn_l, dn_r = (row + 1, x - 1), (row + 1, x + 1)
+    left, right, me = (row, x - 2), (row, x + 2), (row, x)
+    corners = [
+        (me, up_l, up_r),  # top
+        (me, up_r, right),  # upper right
+        (me, right, dn_r),  # lower right
+        (me, dn_r, dn_l),  # bottom
+        (me, dn_l, left),  # lower left
+        (me, left, up_l),  # upper left
+    ]
+    return [tuple(sorted(c)) for c in corners]
+
+
+class Board:
+    """An immutable board. Index-based tables make the rules' hot loops cheap."""
+
+    def __init__(self, specs: list[HexSpec], name: str = "custom") -> None:
+        self.name = name
+        specs = sorted(specs, key=lambda s: (s.row, s.x))
+        coord_id: dict[tuple[int, int], int] = {}
+        for i, s in enumerate(specs):
+            if (s.row, s.x) in coord_id:
+                raise ValueError(f"two hexes at row {s.row}, x {s.x}")
+            coord_id[(s.row, s.x)] = i
+        hexes: list[Hex] = []
+        pos_in_row: dict[int, int] = {}
+        for i, s in enumerate(specs):
+            pos_in_row[s.row] = pos_in_row.get(s.row, 0) + 1
+            harbor = None
+            if s.harbor_faces is not None:
+                harbor = Harbor(s.harbor_resource, coord_id[s.harbor_faces])
+            label = f"{row_letter(s.row)}{pos_in_row[s.row]}"
+            hexes.append(Hex(i, label, s.row, s.x, s.terrain, s.resource, s.number, harbor))
+        self.hexes: tuple[Hex, ...] = tuple(hexes)
+        self.label_index: dict[str, int] = {h.label: h.id for h in hexes}
+        self._build_graph(coord_id)
+
+    def _build_graph(self, coord_id: dict[tuple[int, int], int]) -> None:
+        keys: set[tuple[int, ...]] = set()
+        for h in self.hexes:
+            for corner in _vertex_keys(h.row, h.x):
+                if all(c in coord_id for c in corner):
+                    keys.add(tuple(sorted(coord_id[c] for c in corner)))
+        crossings = sorted(keys)
+        crossing_id = {c: i for i, c in enumerate(crossings)}
+        hex_crossings: list[list[int]] = [[] for _ in self.hexes]
+        for i, c in enumerate(crossings):
+            for h in c:
+                hex_crossings[h].append(i)
+        # A path is the side shared by two hexes; it exists when both its end crossings do.
+        path_keys: dict[tuple[int, int], list[int]] = {}
+        for i, c in enumerate(crossings):
+            a, b, d = c
+            for pair in ((a, b), (a, d), (b, d)):
+                path_keys.setdefault(pair, []).append(i)
+        paths = sorted(k for k, ends in path_keys.items() if len(ends) == 2)
+        self.crossing_hexes: tuple[tuple[int, int, int], ...] = tuple(
+            (c[0], c[1], c[2]) for c in crossings
+        )
+        self.path_hexes: tuple[tuple[int, int], ...] = tuple(paths)
+        self.path_crossings: tuple[tuple[int, int], ...] = tuple(
+            (path_keys[p][0], path_keys[p][1]) for p in paths
+        )
+        self.crossing_id = crossing_id
+        self.path_id: dict[tuple[int, int], int] = {p: i for i, p in enumerate(paths)}
+        cp: list[list[int]] = [[] for _ in crossings]
+        cn: list[list[int]] = [[] for _ in crossings]
+        for e, (u, v) in enumerate(self.path_crossings):
+            cp[u].append(e)
+            cp[v].append(e)
+            cn[u].append(v)
+            cn[v].append(u)
+        self.crossing_paths: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in cp)
+        self.crossing_neighbors: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in cn)
+        self.hex_crossings: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in hex_crossings)
+        land = [h.is_land for h in self.hexes]
+        self.crossing_land: tuple[bool, ...] = tuple(any(land[h] for h in c) for c in crossings)
+        self.path_land: tuple[bool, ...] = tuple(land[a] or land[b] for a, b in paths)
+        self.path_sea: tuple[bool, ...] = tuple(
+            self.hexes[a].terrain == Terrain.SEA or self.hexes[b].terrain == Terrain.SEA
+            for a, b in paths
+        )
+        harbors: list[Harbor | None] = [None] * len(crossings)
+        for h in self.hexes:
+            if h.harbor is not None:
+                pair = (min(h.id, h.harbor.faces), max(h.id, h.harbor.faces))
+                for c in path_keys.get(pair, []):
+                    harbors[c] = h.harbor
+        self.crossing_harbor: tuple[Harbor | None, ...] = tuple(harbors)
+        by_number: dict[int, list[int]] = {}
+        for h in self.hexes:
+            if h.number is not None:
+                by_number.setdefault(h.number, []).append(h.id)
+        self.number_hexes: dict[int, tuple[int, ...]] = {
+            n: tuple(v) for n, v in sorted(by_number.items())
+        }
+        self.producing_hexes: tuple[int, ...] = tuple(
+            h.id for h in self.hexes if h.number is not None and h.terrain != Terrain.SEA
+        )
+        self.robber_hexes: tuple[int, ...] = tuple(h.id for h in self.hexes if h.is_land)
+        deserts = [h.id for h in self.hexes if h.terrain == Terrain.DESERT]
+        self.robber_start: int | None = deserts[0] if deserts else None
+        self.crossing_pips: tuple[int, ...] = tuple(
+            sum(self.hexes[h].pips for h in c if self.hexes[h].terrain != Terrain.SEA)
+            for c in crossings
+        )
+
+    # -- names -------------------------------------------------------------------------------
+
+    def hex_by_label(self, label: str) -> Hex:
+        return self.hexes[self.label_index[label.upper()]]
+
+    def crossing_label(self, c: int) -> str:
+        return " ".join(self.hexes[h].label for h in self.crossing_hexes[c])
+
+    def path_label(self, p: int) -> str:
+        return " ".join(self.hexes[h].label for h in self.path_hexes[p])
+
+    def crossing_by_labels(self, labels: list[str]) -> int:
+        ids = tuple(sorted(self.label_index[x.upper()] for x in labels))
+        return self.crossing_id[ids]
+
+    def path_by_labels(self, labels: list[str]) -> int:
+        a, b = sorted(self.label_index[x.upper()] for x in labels)
+        return self.path_id[(a, b)]
+
+    def path_between(self, c1: int, c2: int) -> int | None:
+        for e in self.crossing_paths[c1]:
+            if c2 in self.path_crossings[e]:
+                return e
+        return None
+
+    def hex_code(self, h: int) -> str:
+        """Token and resource (`6E`), `Wüste`, `Meer` or the harbour, for maps and reports."""
+        x = self.hexes[h]
+        if x.terrain == Terrain.SEA:
+            return x.harbor.code() if x.harbor else "~"
+        if x.terrain == Terrain.DESERT:
+            return "Wüste"
+        if x.terrain == Terrain.FOG:
+            return "?"
+        res = "Gold" if x.terrain == Terrain.GOLD else LETTERS_DE[x.resource or 0]
+        return f"{x.number or ''}{res}"
+
+    # -- output -------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "hexes": [
+                {
+                    "label": h.label,
+                    "terrain": str(h.terrain),
+                    "resource": None if h.resource is None else LETTERS_DE[h.resource],
+                    "number": h.number,
+                    "harbor": h.harbor.code() if h.harbor else None,
+                    "harbor_faces": self.hexes[h.harbor.faces].label if h.harbor else None,
+                }
+                for h in self.hexes
+            ],
+            "crossings": [
+                {
+                    "hexes": [self.hexes[h].label for h in c],
+                    "harbor": (hb.code() if (hb := self.crossing_harbor[i]) else None),
+                }
+                for i, c in enumerate(self.crossing_hexes)
+            ],
+            "paths": [{"hexes": [self.hexes[h].label for h in p]} for p in self.path_hexes],
+        }
+
+    def text_map(self) -> str:
+        """A monospace map: every hex as `label code`, rows offset by half a cell."""
+        cell = 10
+        min_x = min(h.x for h in self.hexes)
+        rows: dict[int, list[Hex]] = {}
+        for h in self.hexes:
+            rows.setdefault(h.row, []).append(h)
+        lines = []
+        for r in sorted(rows):
+            line = ""
+            for h in rows[r]:
+                col = (h.x - min_x) * cell // 2
+                text = f"{h.label} {self.hex_code(h.id)}"
+                line = line.ljust(col) + text.ljust(cell - 1) + " "
+            lines.append(line.rstrip())
+        return "\n".join(lines)

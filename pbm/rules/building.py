@@ -1,0 +1,195 @@
+"""Where pieces may go, placing them, paying for them, and the longest road.
+
+Checks return None when an order is legal, else the rule that forbids it (`RULE_*` codes, which
+the events and reports carry), so the same code serves the engine, the order acknowledgement and
+the bots' move lists.
+"""
+
+from __future__ import annotations
+
+from .events import Built, Event, TitleChanged
+from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, Counts, can_pay
+from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState
+
+RULE_NOT_LAND = "not_land"
+RULE_OCCUPIED = "occupied"
+RULE_DISTANCE = "distance_rule"
+RULE_NOT_CONNECTED = "not_connected"
+RULE_NO_PIECES = "no_pieces_left"
+RULE_CANNOT_AFFORD = "cannot_afford"
+RULE_NOT_OWN_SETTLEMENT = "not_own_settlement"
+RULE_NOT_ADJACENT = "road_not_at_settlement"
+
+LONGEST_ROAD_MIN = 5
+
+
+def settlement_site_rule(state: GameState, c: int) -> str | None:
+    """Board rules for any settlement: land, free, and the distance rule."""
+    if not state.board.crossing_land[c]:
+        return RULE_NOT_LAND
+    owner = state.owner
+    if owner[c] >= 0:
+        return RULE_OCCUPIED
+    for n in state.board.crossing_neighbors[c]:
+        if owner[n] >= 0:
+            return RULE_DISTANCE
+    return None
+
+
+def settlement_rule(state: GameState, p: int, c: int, check_cost: bool = True) -> str | None:
+    rule = settlement_site_rule(state, c)
+    if rule:
+        return rule
+    road = state.road
+    if not any(road[e] == p for e in state.board.crossing_paths[c]):
+        return RULE_NOT_CONNECTED
+    if len(state.settlements[p]) >= MAX_SETTLEMENTS:
+        return RULE_NO_PIECES
+    if check_cost and not can_pay(state.hands[p], COST_SETTLEMENT):
+        return RULE_CANNOT_AFFORD
+    return None
+
+
+def city_rule(state: GameState, p: int, c: int, check_cost: bool = True) -> str | None:
+    if state.owner[c] != p or state.level[c] != 1:
+        return RULE_NOT_OWN_SETTLEMENT
+    if len(state.cities[p]) >= MAX_CITIES:
+        return RULE_NO_PIECES
+    if check_cost and not can_pay(state.hands[p], COST_CITY):
+        return RULE_CANNOT_AFFORD
+    return None
+
+
+def road_rule(state: GameState, p: int, e: int, check_cost: bool = True) -> str | None:
+    board = state.board
+    if not board.path_land[e]:
+        return RULE_NOT_LAND
+    road = state.road
+    if road[e] >= 0:
+        return RULE_OCCUPIED
+    if not road_connects(state, p, e):
+        return RULE_NOT_CONNECTED
+    if len(state.roads[p]) >= MAX_ROADS:
+        return RULE_NO_PIECES
+    if check_cost and not can_pay(state.hands[p], COST_ROAD):
+        return RULE_CANNOT_AFFORD
+    return None
+
+
+def road_connects(state: GameState, p: int, e: int) -> bool:
+    """A road joins the player's building, or their road through a crossing no opponent holds."""
+    board = state.board
+    owner = state.owner
+    road = state.road
+    for c in board.path_crossings[e]:
+        o = owner[c]
+        if o == p:
+            return True
+        if o >= 0:
+            continue  # an opponent's building cuts the connection
+        for f in board.crossing_paths[c]:
+            if f != e and road[f] == p:
+                return True
+    return False
+
+
+def pay(state: GameState, p: int, cost: Counts) -> None:
+    hand = state.hands[p]
+    bank = state.bank
+    for r in range(5):
+        n = cost[r]
+        if n:
+            hand[r] -= n
+            if bank is not None:
+                bank[r] += n
+
+
+def place_settlement(state: GameState, p: int, c: int, events: list[Event], free: bool) -> None:
+    if not free:
+        pay(state, p, COST_SETTLEMENT)
+    state.owner[c] = p
+    state.level[c] = 1
+    state.settlements[p].append(c)
+    events.append(Built(p, "settlement", c, free))
+    # A settlement can cut an opponent's road: re-measure everyone with a road here.
+    road = state.road
+    touched = {road[e] for e in state.board.crossing_paths[c] if road[e] >= 0 and road[e] != p}
+    if touched:
+        for q in sorted(touched):
+            state.road_lengths[q] = longest_road_length(state, q)
+        update_longest_road(state, events)
+
+
+def place_city(state: GameState, p: int, c: int, events: list[Event]) -> None:
+    pay(state, p, COST_CITY)
+    state.level[c] = 2
+    state.settlements[p].remove(c)
+    state.cities[p].append(c)
+    events.append(Built(p, "city", c, False))
+
+
+def place_road(state: GameState, p: int, e: int, events: list[Event], free: bool) -> None:
+    if not free:
+        pay(state, p, COST_ROAD)
+    state.road[e] = p
+    state.roads[p].append(e)
+    events.append(Built(p, "road", e, free))
+    state.road_lengths[p] = longest_road_length(state, p)
+    update_longest_road(state, events)
+
+
+def longest_road_length(state: GameState, p: int) -> int:
+    """The longest trail of p's roads (each road once), not passing an opponent's building."""
+    roads = state.roads[p]
+    if not roads:
+        return 0
+    board = state.board
+    owner = state.owner
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for i, e in enumerate(roads):
+        u, v = board.path_crossings[e]
+        adj.setdefault(u, []).append((1 << i, v))
+        adj.setdefault(v, []).append((1 << i, u))
+    blocked = {c for c in adj if owner[c] >= 0 and owner[c] != p}
+
+    def walk(c: int, used: int) -> int:
+        best = 0
+        for bit, nxt in adj[c]:
+            if not used & bit:
+                n = 1 if nxt in blocked else 1 + walk(nxt, used | bit)
+                if n > best:
+                    best = n
+        return best
+
+    # Starting at every crossing is enough: a longest trail starts at one of them.
+    return max(walk(c, 0) for c in sorted(adj))
+
+
+def update_longest_road(state: GameState, events: list[Event]) -> None:
+    """Seed 000's title rule, with the cut road and the set-aside card of rules.md.
+
+    The holder keeps the title while no one is strictly longer and their road is still ≥ 5.
+    When they lose it, a single longest player (≥ 5) takes it; a tie sets it aside, and an
+    unheld title goes to whoever alone has the longest road of at least 5.
+    """
+    lengths = state.road_lengths
+    best = max(lengths)
+    holder = state.longest_road
+    if holder >= 0 and lengths[holder] >= best and lengths[holder] >= LONGEST_ROAD_MIN:
+        return
+    leaders = [p for p, n in enumerate(lengths) if n == best] if best >= LONGEST_ROAD_MIN else []
+    new = leaders[0] if len(leaders) == 1 else -1
+    if new != holder:
+        state.longest_road = new
+        events.append(TitleChanged("longest_road", holder, new, best))
+
+
+def update_largest_army(state: GameState, p: int, events: list[Event]) -> None:
+    """Largest army: at least 3 knights, and strictly more than the holder."""
+    k = state.knights[p]
+    holder = state.largest_army
+    if k < 3 or holder == p:
+        return
+    if holder < 0 or k > state.knights[holder]:
+        state.largest_army = p
+        events.append(TitleChanged("largest_army", holder, p, k))

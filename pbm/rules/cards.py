@@ -1,0 +1,125 @@
+"""Development cards: buying and playing (one a round, never one bought in the same round)."""
+
+from __future__ import annotations
+
+import random
+
+from .building import pay, place_road, road_rule, update_largest_army
+from .events import CardBought, CardPlayed, Event, MonopolyTaken, PlentyTaken
+from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from .orders import Knight, Monopoly, RoadBuilding, YearOfPlenty
+from .resources import COST_CARD, can_pay
+from .robber import move_robber, robber_hex_rule
+from .state import GameState
+
+RULE_NO_CARD = "card_not_held"
+RULE_CARD_NEW = "card_bought_this_round"
+RULE_ONE_CARD = "one_card_per_round"
+RULE_DECK_EMPTY = "deck_empty"
+RULE_BANK_EMPTY = "bank_empty"
+RULE_NO_ROAD = "no_legal_road"
+RULE_CANNOT_AFFORD = "cannot_afford"
+
+
+def play_rule(state: GameState, p: int, card: str) -> str | None:
+    if state.last_card_round[p] == state.round:
+        return RULE_ONE_CARD
+    held = [r for c, r in state.cards[p] if c == card]
+    if not held:
+        return RULE_NO_CARD
+    if min(held) >= state.round:
+        return RULE_CARD_NEW
+    return None
+
+
+def _use(state: GameState, p: int, card: str, events: list[Event]) -> None:
+    """Take the oldest such card out of the hand and mark the round's play."""
+    hand = state.cards[p]
+    i = min((i for i, (c, _) in enumerate(hand) if c == card), key=lambda i: hand[i][1])
+    hand.pop(i)
+    state.last_card_round[p] = state.round
+    events.append(CardPlayed(p, card))
+
+
+def buy_rule(state: GameState, p: int) -> str | None:
+    if not state.deck:
+        return RULE_DECK_EMPTY
+    if not can_pay(state.hands[p], COST_CARD):
+        return RULE_CANNOT_AFFORD
+    return None
+
+
+def buy_card(state: GameState, p: int, events: list[Event]) -> None:
+    pay(state, p, COST_CARD)
+    card = state.deck.pop()
+    state.cards[p].append((card, state.round))
+    state.cards_bought[p] += 1
+    events.append(CardBought(p, card, state.cards_bought[p]))
+
+
+def knight_rule(state: GameState, p: int, order: Knight) -> str | None:
+    return play_rule(state, p, KNIGHT) or robber_hex_rule(state, p, order.robber.hex)
+
+
+def play_knight(
+    state: GameState, p: int, order: Knight, rng: random.Random, events: list[Event]
+) -> None:
+    _use(state, p, KNIGHT, events)
+    state.knights[p] += 1
+    move_robber(state, p, order.robber, "knight", rng, events)
+    update_largest_army(state, p, events)
+
+
+def play_monopoly(state: GameState, p: int, order: Monopoly, events: list[Event]) -> None:
+    _use(state, p, MONOPOLY, events)
+    r = order.resource
+    for q in range(state.settings.players):
+        n = state.hands[q][r]
+        if q != p and n:
+            state.hands[q][r] = 0
+            state.hands[p][r] += n
+            events.append(MonopolyTaken(p, q, r, n))
+
+
+def plenty_rule(state: GameState, p: int, order: YearOfPlenty) -> str | None:
+    rule = play_rule(state, p, YEAR_OF_PLENTY)
+    if rule is None and state.bank is not None:
+        # A classic bank gives only what it still has (seed 002); with nothing, the card waits.
+        if state.bank[order.first] == 0 and state.bank[order.second] == 0:
+            return RULE_BANK_EMPTY
+    return rule
+
+
+def play_plenty(state: GameState, p: int, order: YearOfPlenty, events: list[Event]) -> None:
+    _use(state, p, YEAR_OF_PLENTY, events)
+    got = [0, 0, 0, 0, 0]
+    for r in (order.first, order.second):
+        if state.bank is None or state.bank[r] > 0:
+            got[r] += 1
+            state.hands[p][r] += 1
+            if state.bank is not None:
+                state.bank[r] -= 1
+    events.append(PlentyTaken(p, (got[0], got[1], got[2], got[3], got[4])))
+
+
+def road_building_rule(state: GameState, p: int, order: RoadBuilding) -> str | None:
+    rule = play_rule(state, p, ROAD_BUILDING)
+    if rule is None and road_rule(state, p, order.first, check_cost=False) is not None:
+        # The second road may depend on the first, so only the first one is checked here.
+        return RULE_NO_ROAD
+    return rule
+
+
+def play_road_building(
+    state: GameState, p: int, order: RoadBuilding, events: list[Event]
+) -> list[str]:
+    """Builds the first road, then the second if it is legal; returns the second's failure."""
+    _use(state, p, ROAD_BUILDING, events)
+    place_road(state, p, order.first, events, free=True)
+    if order.second is None:
+        return []
+    rule = road_rule(state, p, order.second, check_cost=False)
+    if rule is not None:
+        return [rule]
+    place_road(state, p, order.second, events, free=True)
+    return []

@@ -1,0 +1,276 @@
+"""Typed events: everything that happened, chance outcomes included, in order.
+
+A round's events are the whole truth of its resolution: reports are rendered from them and a
+replay must reproduce them exactly. Every event serialises to a flat JSON object whose `kind`
+names its class, and back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .resources import Counts
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: ClassVar[str] = "event"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    kind: ClassVar[str] = "round_started"
+    round: int
+    seed: int
+    build_order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SetupPlaced(Event):
+    kind: ClassVar[str] = "setup_placed"
+    player: int
+    crossing: int
+    path: int
+    #: True when the service placed it for a player who missed the deadline.
+    automatic: bool
+    #: The rank of the placement used among the ones the player sent (0 = first).
+    rank: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetupFailed(Event):
+    kind: ClassVar[str] = "setup_failed"
+    player: int
+    rank: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(Event):
+    kind: ClassVar[str] = "rolled"
+    player: int
+    die1: int
+    die2: int
+
+    @property
+    def total(self) -> int:
+        return self.die1 + self.die2
+
+
+@dataclass(frozen=True, slots=True)
+class Produced(Event):
+    """`player` received `amount` of `resource` from `hex` (setup income has hex per card)."""
+
+    kind: ClassVar[str] = "produced"
+    player: int
+    hex: int
+    resource: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class ProductionBlocked(Event):
+    """A hex with the rolled number paid nothing because the robber stands on it."""
+
+    kind: ClassVar[str] = "production_blocked"
+    hex: int
+
+
+@dataclass(frozen=True, slots=True)
+class BankShort(Event):
+    """The classic bank could not pay everyone owed `resource`: see seed 002's shortage rule."""
+
+    kind: ClassVar[str] = "bank_short"
+    resource: int
+    owed: int
+    available: int
+    #: Who received the rest (the only one owed), or -1 when nobody got any.
+    paid_to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    kind: ClassVar[str] = "discarded"
+    player: int
+    cards: Counts
+    #: How many of them were chosen at random (the preference list ran out).
+    at_random: int
+
+
+@dataclass(frozen=True, slots=True)
+class RobberMoved(Event):
+    kind: ClassVar[str] = "robber_moved"
+    player: int
+    hex: int
+    #: "seven", "knight", or "nmr" (placed by the NMR rule).
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class NmrRobberRoll(Event):
+    """A roll of the NMR robber rule to choose the hex (a 7 or an unsettled number rerolls)."""
+
+    kind: ClassVar[str] = "nmr_robber_roll"
+    player: int
+    die1: int
+    die2: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stole(Event):
+    """The stolen card is public (seed 003: the GM draws it and tells it)."""
+
+    kind: ClassVar[str] = "stole"
+    thief: int
+    victim: int
+    resource: int
+
+
+@dataclass(frozen=True, slots=True)
+class NothingToSteal(Event):
+    kind: ClassVar[str] = "nothing_to_steal"
+    thief: int
+    hex: int
+
+
+@dataclass(frozen=True, slots=True)
+class TradeDone(Event):
+    kind: ClassVar[str] = "trade_done"
+    first: int
+    second: int
+    #: What `first` gave `second`, and what `second` gave `first`.
+    first_gives: Counts
+    second_gives: Counts
+
+
+@dataclass(frozen=True, slots=True)
+class TradeFailed(Event):
+    kind: ClassVar[str] = "trade_failed"
+    player: int
+    partner: int
+    gives: Counts
+    gets: Counts
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class MaritimeTraded(Event):
+    kind: ClassVar[str] = "maritime_traded"
+    player: int
+    give: int
+    give_count: int
+    get: int
+    get_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Built(Event):
+    """kind_of is "settlement", "city" or "road"; `where` a crossing or a path id."""
+
+    kind: ClassVar[str] = "built"
+    player: int
+    piece: str
+    where: int
+    free: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OrderFailed(Event):
+    """An order that was not carried out, with the rule that stopped it."""
+
+    kind: ClassVar[str] = "order_failed"
+    player: int
+    #: Where in the player's orders: "build 2", "substitute 1", "knight", "robber", …
+    line: str
+    rule: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardBought(Event):
+    """The card type is secret until played; reports show only the buyer's code."""
+
+    kind: ClassVar[str] = "card_bought"
+    player: int
+    card: str
+    #: 1 for the player's first purchase, 2 for the second, …: the codebook row.
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    kind: ClassVar[str] = "card_played"
+    player: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class MonopolyTaken(Event):
+    kind: ClassVar[str] = "monopoly_taken"
+    player: int
+    victim: int
+    resource: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlentyTaken(Event):
+    kind: ClassVar[str] = "plenty_taken"
+    player: int
+    cards: Counts
+
+
+@dataclass(frozen=True, slots=True)
+class TitleChanged(Event):
+    """title is "longest_road" or "largest_army"; -1 means nobody (set aside)."""
+
+    kind: ClassVar[str] = "title_changed"
+    title: str
+    old: int
+    new: int
+    length: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoOrders(Event):
+    """NMR: the player sent no valid orders for this round."""
+
+    kind: ClassVar[str] = "no_orders"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameWon(Event):
+    kind: ClassVar[str] = "game_won"
+    player: int
+    vp: int
+    round: int
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        RoundStarted, SetupPlaced, SetupFailed, Rolled, Produced, ProductionBlocked, BankShort,
+        Discarded, RobberMoved, NmrRobberRoll, Stole, NothingToSteal, TradeDone, TradeFailed,
+        MaritimeTraded, Built, OrderFailed, CardBought, CardPlayed, MonopolyTaken, PlentyTaken,
+        TitleChanged, NoOrders, GameWon,
+    )
+}
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    cls = EVENT_TYPES[data["kind"]]
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        v = data[f.name]
+        kwargs[f.name] = tuple(v) if isinstance(v, list) else v
+    return cls(**kwargs)

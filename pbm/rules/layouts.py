@@ -1,0 +1,192 @@
+"""Island layouts as data, and the seeded variable setup of seed 000.
+
+An island size names the land rows, the terrain tiles, the number tokens in letter order
+(A, B, C, …), the harbour tiles, the VP target, the classic bank and the development deck.
+`generate_board` lays them out the way seed 000 describes the variable setup:
+
+1. the land tiles are shuffled and laid row by row;
+2. the number tokens are laid in letter order along a counter-clockwise spiral that starts at a
+   corner of the island (drawn by lot) and winds inwards, skipping the desert(s);
+3. the harbour tiles are shuffled and laid on every other hex of the sea frame (the offset drawn by
+   lot), each facing one land hex next to it, so both harbour crossings touch land.
+
+Sizes (seed 002 gives the names and VP targets; the hex counts of small and huge are ours):
+
+| size   | land rows        | hexes | deserts | VP | classic bank | harbours      | deck |
+|--------|------------------|-------|---------|----|--------------|---------------|------|
+| small  | 2 3 4 3 2        | 14    | 1       | 8  | 19           | 3 × 3:1 + 5   | 3–4  |
+| medium | 3 4 5 4 3        | 19    | 1       | 10 | 19           | 4 × 3:1 + 5   | 3–4  |
+| large  | 3 4 5 6 5 4 3    | 30    | 2       | 12 | 24           | 5 × 3:1 + 6   | 5–6  |
+| huge   | 4 5 6 7 6 5 4    | 37    | 1       | 15 | 30           | 6 × 3:1 + 6   | 5–6  |
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from .board import Board, HexSpec, Terrain
+from .resources import ERZ, GETREIDE, HOLZ, LEHM, WOLLE
+
+#: The 18 number tokens of seed 000, letters A to R.
+BASE_TOKENS = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)
+
+# Development cards, by name; the deck is a list of these.
+KNIGHT = "knight"
+VICTORY_POINT = "vp"
+ROAD_BUILDING = "road_building"
+YEAR_OF_PLENTY = "year_of_plenty"
+MONOPOLY = "monopoly"
+CARD_TYPES = (KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY)
+
+DECK_3_4 = {KNIGHT: 14, VICTORY_POINT: 5, ROAD_BUILDING: 2, YEAR_OF_PLENTY: 2, MONOPOLY: 2}
+DECK_5_6 = {KNIGHT: 20, VICTORY_POINT: 5, ROAD_BUILDING: 3, YEAR_OF_PLENTY: 3, MONOPOLY: 3}
+
+
+@dataclass(frozen=True)
+class IslandSize:
+    name: str
+    rows: tuple[int, ...]
+    #: Terrain tiles: resource -> count; deserts apart.
+    tiles: dict[int, int]
+    deserts: int
+    tokens: tuple[int, ...]
+    #: Harbour tiles: None for 3:1, else the resource of a 2:1 harbour.
+    harbors: tuple[int | None, ...]
+    vp_target: int
+    bank: int
+    deck: dict[str, int]
+
+
+def _tiles(h: int, lehm: int, w: int, g: int, e: int) -> dict[int, int]:
+    return {HOLZ: h, LEHM: lehm, WOLLE: w, GETREIDE: g, ERZ: e}
+
+
+_SPECIAL = (HOLZ, LEHM, WOLLE, GETREIDE, ERZ)
+
+SIZES: dict[str, IslandSize] = {
+    "small": IslandSize(
+        "small", (2, 3, 4, 3, 2), _tiles(3, 2, 3, 3, 2), 1, BASE_TOKENS[:13],
+        (None,) * 3 + _SPECIAL, 8, 19, DECK_3_4,
+    ),
+    "medium": IslandSize(
+        "medium", (3, 4, 5, 4, 3), _tiles(4, 3, 4, 4, 3), 1, BASE_TOKENS,
+        (None,) * 4 + _SPECIAL, 10, 19, DECK_3_4,
+    ),
+    "large": IslandSize(
+        "large", (3, 4, 5, 6, 5, 4, 3), _tiles(6, 5, 6, 6, 5), 2,
+        BASE_TOKENS + (2, 5, 4, 6, 3, 9, 8, 11, 10, 12),
+        (None,) * 5 + _SPECIAL + (WOLLE,), 12, 24, DECK_5_6,
+    ),
+    "huge": IslandSize(
+        "huge", (4, 5, 6, 7, 6, 5, 4), _tiles(8, 6, 8, 8, 6), 1, BASE_TOKENS + BASE_TOKENS,
+        (None,) * 6 + _SPECIAL + (WOLLE,), 15, 30, DECK_5_6,
+    ),
+}
+
+
+def default_size(players: int) -> str:
+    """Seed 002: 5–6 players play on the large island."""
+    return "large" if players >= 5 else "medium"
+
+
+def _neighbors(row: int, x: int) -> list[tuple[int, int]]:
+    return [(row, x - 2), (row, x + 2), (row - 1, x - 1), (row - 1, x + 1),
+            (row + 1, x - 1), (row + 1, x + 1)]
+
+
+def _center(c: tuple[int, int]) -> tuple[float, float]:
+    # Cartesian centre with y pointing up, so that a growing angle is counter-clockwise.
+    return (c[1] * math.sqrt(3) / 2, -c[0] * 1.5)
+
+
+def island_coords(rows: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(row, x) of the land hexes, rows centred, one frame row above (so land starts at row 1)."""
+    widest = max(rows)
+    out = []
+    for r, n in enumerate(rows):
+        first = widest - n + 2  # leaves room for the frame hex on the left
+        out.extend((r + 1, first + 2 * i) for i in range(n))
+    return out
+
+
+def frame_coords(land: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The sea ring around the land: every hex next to land that is not land."""
+    land_set = set(land)
+    ring = {n for c in land for n in _neighbors(*c) if n not in land_set}
+    return sorted(ring)
+
+
+def _ring_order(cells: list[tuple[int, int]], start_angle: float) -> list[tuple[int, int]]:
+    """Cells sorted counter-clockwise around their centroid, beginning nearest start_angle."""
+    cx = sum(_center(c)[0] for c in cells) / len(cells)
+    cy = sum(_center(c)[1] for c in cells) / len(cells)
+
+    def angle(c: tuple[int, int]) -> float:
+        x, y = _center(c)
+        return (math.atan2(y - cy, x - cx) - start_angle + 1e-9) % (2 * math.pi)
+
+    return sorted(cells, key=lambda c: (round(angle(c), 9), c))
+
+
+def spiral(land: list[tuple[int, int]], rng: random.Random) -> list[tuple[int, int]]:
+    """A counter-clockwise spiral over the land from a corner drawn by lot, inwards."""
+    remaining = set(land)
+    order: list[tuple[int, int]] = []
+    start_angle: float | None = None
+    while remaining:
+        ring = [c for c in remaining if any(n not in remaining for n in _neighbors(*c))]
+        if start_angle is None:
+            # Corners: the ring hexes with the fewest land neighbours.
+            def degree(c: tuple[int, int]) -> int:
+                return sum(n in remaining for n in _neighbors(*c))
+
+            fewest = min(degree(c) for c in ring)
+            corner = rng.choice(sorted(c for c in ring if degree(c) == fewest))
+            cx = sum(_center(c)[0] for c in ring) / len(ring)
+            cy = sum(_center(c)[1] for c in ring) / len(ring)
+            x, y = _center(corner)
+            start_angle = math.atan2(y - cy, x - cx)
+        order.extend(_ring_order(sorted(ring), start_angle))
+        remaining -= set(ring)
+    return order
+
+
+def generate_board(size: str = "medium", seed: int = 0) -> Board:
+    """The variable setup of seed 000 for an island size, fully determined by the seed."""
+    spec = SIZES[size]
+    rng = random.Random(f"board:{size}:{seed}")
+    land = island_coords(spec.rows)
+    tiles: list[int | None] = [r for r, n in sorted(spec.tiles.items()) for _ in range(n)]
+    tiles += [None] * spec.deserts
+    rng.shuffle(tiles)
+    resource_at = dict(zip(land, tiles, strict=True))
+    number_at: dict[tuple[int, int], int] = {}
+    tokens = iter(spec.tokens)
+    for c in spiral(land, rng):
+        if resource_at[c] is not None:
+            number_at[c] = next(tokens)
+    frame = frame_coords(land)
+    land_set = set(land)
+    ring = _ring_order(frame, rng.uniform(0, 2 * math.pi))
+    harbors = list(spec.harbors)
+    rng.shuffle(harbors)
+    offset = rng.randrange(2)
+    harbor_at: dict[tuple[int, int], tuple[int | None, tuple[int, int]]] = {}
+    slots = ring[offset::2][: len(harbors)]
+    for c, kind in zip(slots, harbors, strict=False):
+        facing = sorted(n for n in _neighbors(*c) if n in land_set)
+        harbor_at[c] = (kind, rng.choice(facing))
+    specs: list[HexSpec] = []
+    for c in land:
+        res = resource_at[c]
+        terrain = Terrain.DESERT if res is None else Terrain.LAND
+        specs.append(HexSpec(c[0], c[1], terrain, res, number_at.get(c)))
+    for c in frame:
+        if c in harbor_at:
+            kind, faces = harbor_at[c]
+            specs.append(HexSpec(c[0], c[1], Terrain.SEA, harbor_resource=kind, harbor_faces=faces))
+        else:
+            specs.append(HexSpec(c[0], c[1], Terrain.SEA))
+    return Board(specs, name=size)

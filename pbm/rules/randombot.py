@@ -1,0 +1,83 @@
+"""A random player, to compare the engine with other engines' random players.
+
+It chooses uniformly among the legal options the state offers when orders are written: a
+robber hex and victim order, whether and how to play a playable card, and a random selection of
+build lines (each line picked uniformly from the legal builds, cost aside, or the bank trades
+its hand allows). It writes no trades with other players.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from .moves import city_spots, playable_cards, road_spots, settlement_spots
+from .orders import (
+    BuildLine, BuyCard, City, Knight, MaritimeTrade, Monopoly, Road, RoadBuilding, RobberOrder,
+    SetupOrders, SetupPlacement, Settlement, Timing, TurnOrders, YearOfPlenty,
+)
+from .robber import legal_robber_hexes, victims_at
+from .setup import placement_rule
+from .state import GameState
+from .trade import harbour_rate
+
+MAX_LINES = 4
+
+
+def random_setup(state: GameState, rng: random.Random) -> SetupOrders:
+    board = state.board
+    options = [
+        SetupPlacement(c, e)
+        for c in range(len(board.crossing_hexes))
+        for e in board.crossing_paths[c]
+        if placement_rule(state, SetupPlacement(c, e)) is None
+    ]
+    return SetupOrders((options[rng.randrange(len(options))],))
+
+
+def _robber(state: GameState, p: int, rng: random.Random) -> RobberOrder | None:
+    hexes = legal_robber_hexes(state, p)
+    if not hexes:
+        return None
+    h = hexes[rng.randrange(len(hexes))]
+    victims = victims_at(state, p, h)
+    rng.shuffle(victims)
+    return RobberOrder(h, tuple(victims))
+
+
+def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
+    knight = monopoly = None
+    lines: list[BuildLine] = []
+    cards = playable_cards(state, p)
+    if cards:
+        card = cards[rng.randrange(len(cards))]
+        robber = _robber(state, p, rng)
+        if card == KNIGHT and robber is not None:
+            knight = Knight(rng.choice((Timing.BEFORE_ROLL, Timing.AFTER_ROLL)), robber)
+        elif card == MONOPOLY:
+            monopoly = Monopoly(rng.randrange(5))
+        elif card == YEAR_OF_PLENTY:
+            lines.append(YearOfPlenty(rng.randrange(5), rng.randrange(5)))
+        elif card == ROAD_BUILDING:
+            roads = road_spots(state, p)
+            if roads:
+                lines.append(RoadBuilding(roads[rng.randrange(len(roads))]))
+    candidates: list[BuildLine] = [Road(e) for e in road_spots(state, p)]
+    candidates += [Settlement(c) for c in settlement_spots(state, p)]
+    candidates += [City(c) for c in city_spots(state, p)]
+    if state.deck:
+        candidates.append(BuyCard())
+    hand = state.hands[p]
+    for r in range(5):
+        rate = harbour_rate(state, p, r)
+        if hand[r] >= rate:
+            get = rng.randrange(4)
+            candidates.append(MaritimeTrade(r, rate, get if get < r else get + 1))
+    while candidates and len(lines) < MAX_LINES:
+        lines.append(candidates.pop(rng.randrange(len(candidates))))
+    return TurnOrders(robber=_robber(state, p, rng), knight=knight, monopoly=monopoly,
+                      builds=tuple(lines))
+
+
+def random_player_orders(state: GameState, rng: random.Random) -> dict[int, TurnOrders | None]:
+    return {p: random_orders(state, p, rng) for p in range(state.settings.players)}

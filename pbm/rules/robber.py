@@ -1,0 +1,150 @@
+"""The 7: discards, moving the robber, stealing, and the NMR robber rule of seed 003."""
+
+from __future__ import annotations
+
+import random
+
+from .events import Discarded, Event, NmrRobberRoll, NothingToSteal, RobberMoved, Stole
+from .orders import RobberOrder
+from .resources import N_RESOURCES
+from .state import GameState
+
+RULE_SAME_HEX = "robber_must_move"
+RULE_NOT_LAND_HEX = "robber_not_on_land"
+RULE_PROTECTED = "newcomer_protection"
+
+
+def discard_all(
+    state: GameState, preferences: list[tuple[int, ...]], rng: random.Random,
+    events: list[Event],
+) -> None:
+    """Everyone over the card limit gives up half (rounded down), by preference, rest at random."""
+    limit = state.settings.card_limit
+    for p in range(state.settings.players):
+        hand = state.hands[p]
+        total = sum(hand)
+        if total <= limit:
+            continue
+        need = total // 2
+        given = [0] * N_RESOURCES
+        for r in preferences[p]:
+            if need == 0:
+                break
+            if hand[r] > 0:
+                hand[r] -= 1
+                given[r] += 1
+                need -= 1
+        chosen_at_random = need
+        while need:
+            r = _random_card(hand, rng)
+            hand[r] -= 1
+            given[r] += 1
+            need -= 1
+        if state.bank is not None:
+            for r in range(N_RESOURCES):
+                state.bank[r] += given[r]
+        events.append(Discarded(p, (given[0], given[1], given[2], given[3], given[4]),
+                                chosen_at_random))
+
+
+def _random_card(hand: list[int], rng: random.Random) -> int:
+    """A card drawn uniformly from the hand (which must not be empty)."""
+    k = rng.randrange(sum(hand))
+    for r in range(N_RESOURCES):
+        if k < hand[r]:
+            return r
+        k -= hand[r]
+    raise AssertionError("empty hand")
+
+
+def robber_hex_rule(state: GameState, p: int, h: int) -> str | None:
+    """Whether p may put the robber on hex h now."""
+    board = state.board
+    if not board.hexes[h].is_land:
+        return RULE_NOT_LAND_HEX
+    if h == state.robber:
+        return RULE_SAME_HEX
+    if state.settings.newcomer_protection and _protected(state, p, h):
+        # Protection gives way when it would leave no hex at all.
+        if any(not _protected(state, p, x) for x in board.robber_hexes if x != state.robber):
+            return RULE_PROTECTED
+    return None
+
+
+def _protected(state: GameState, p: int, h: int) -> bool:
+    owner = state.owner
+    for c in state.board.hex_crossings[h]:
+        q = owner[c]
+        if q >= 0 and q != p and state.visible_vp(q) <= 2:
+            return True
+    return False
+
+
+def legal_robber_hexes(state: GameState, p: int) -> list[int]:
+    return [h for h in state.board.robber_hexes if robber_hex_rule(state, p, h) is None]
+
+
+def victims_at(state: GameState, p: int, h: int) -> list[int]:
+    """Opponents with a building on hex h, in seat order."""
+    owner = state.owner
+    found = {owner[c] for c in state.board.hex_crossings[h] if owner[c] >= 0 and owner[c] != p}
+    return sorted(found)
+
+
+def move_robber(
+    state: GameState, p: int, order: RobberOrder, cause: str, rng: random.Random,
+    events: list[Event],
+) -> None:
+    """Move (the order must be legal) and steal from the first listed victim who can be robbed.
+
+    If none of the listed colours sits at the hex with a card in hand, the GM draws one of the
+    robbable neighbours by lot: seed 003 lets the player choose only among those present.
+    """
+    state.robber = order.hex
+    events.append(RobberMoved(p, order.hex, cause))
+    candidates = [q for q in victims_at(state, p, order.hex) if sum(state.hands[q]) > 0]
+    if not candidates:
+        events.append(NothingToSteal(p, order.hex))
+        return
+    victim = next((q for q in order.victims if q in candidates), None)
+    if victim is None:
+        victim = candidates[rng.randrange(len(candidates))]
+    steal(state, p, victim, rng, events)
+
+
+def steal(state: GameState, p: int, victim: int, rng: random.Random, events: list[Event]) -> None:
+    r = _random_card(state.hands[victim], rng)
+    state.hands[victim][r] -= 1
+    state.hands[p][r] += 1
+    events.append(Stole(p, victim, r))
+
+
+def nmr_robber(state: GameState, p: int, rng: random.Random, events: list[Event]) -> None:
+    """Seed 003: roll for a number (again on 7), pick one settled hex with it at random (roll
+    again if there is none), then steal from a random adjacent opponent."""
+    board = state.board
+    owner = state.owner
+
+    def settled(h: int) -> bool:
+        return any(owner[c] >= 0 for c in board.hex_crossings[h])
+
+    allowed = [
+        h for h in board.producing_hexes
+        if settled(h) and robber_hex_rule(state, p, h) is None
+    ]
+    if not allowed:
+        # Nothing settled can take the robber: any legal hex, drawn by lot.
+        allowed = legal_robber_hexes(state, p)
+        if not allowed:
+            return
+        h = allowed[rng.randrange(len(allowed))]
+    else:
+        numbers = {board.hexes[h].number for h in allowed}
+        while True:
+            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+            events.append(NmrRobberRoll(p, d1, d2))
+            if d1 + d2 in numbers:
+                break
+        options = [h for h in allowed if board.hexes[h].number == d1 + d2]
+        h = options[rng.randrange(len(options))]
+    move_robber(state, p, RobberOrder(h, ()), "nmr", rng, events)

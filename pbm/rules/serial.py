@@ -1,0 +1,209 @@
+"""Lossless serialisation of the game state: JSON for storage, one text line for fixtures.
+
+The text form reads like chess's FEN: space-separated `key=value` fields, players separated by
+`/`, pieces as `crossing:seat` (a `c` after the seat for a city) and `path:seat`. A board laid
+by `generate_board(size, seed)` is written as `size@seed`; any other board is written out hex by
+hex. Example (a game in round 5):
+
+    board=medium@7 players=4 seed=7 vp=10 bank=classic:19 limit=7 protect=0 lang=de
+    colours=rot,blau,gelb,weiss phase=rounds round=5 setup=8 hands=1.0.2.0.1/…
+    stock=18.19.17.19.18 deck=KVKM… cards=K3.V1/-/-/- bought=2.0.0.0 knights=0.1.0.0
+    played=-1.3.-1.-1 build=12:0,14:0c,… roads=3:0,5:1,… robber=9 longest=- army=1 winner=-
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import Board, HexSpec, Terrain
+from .layouts import CARD_TYPES, generate_board
+from .state import GameState, Phase, Settings
+
+CARD_LETTERS = {"knight": "K", "vp": "V", "road_building": "R", "year_of_plenty": "Y",
+                "monopoly": "M"}
+LETTER_CARDS = {v: k for k, v in CARD_LETTERS.items()}
+assert set(CARD_LETTERS) == set(CARD_TYPES)
+
+
+def _board_specs(board: Board) -> list[list[Any]]:
+    out = []
+    for h in board.hexes:
+        hb = h.harbor
+        faces = [board.hexes[hb.faces].row, board.hexes[hb.faces].x] if hb else None
+        out.append([h.row, h.x, str(h.terrain), h.resource, h.number,
+                    hb.resource if hb else None, faces])
+    return out
+
+
+def _board_from_specs(specs: list[list[Any]], name: str) -> Board:
+    return Board([
+        HexSpec(row, x, Terrain(t), res, num, hres, tuple(faces) if faces else None)  # type: ignore[arg-type]
+        for row, x, t, res, num, hres, faces in specs
+    ], name=name)
+
+
+def state_to_json(s: GameState) -> dict[str, Any]:
+    st = s.settings
+    return {
+        "v": 1,
+        "settings": {
+            "players": st.players, "size": st.size, "vp_target": st.vp_target,
+            "bank": st.bank, "bank_count": st.bank_count, "card_limit": st.card_limit,
+            "newcomer_protection": st.newcomer_protection, "lang": st.lang,
+        },
+        "seed": s.seed,
+        "board": {"seed": s.board_seed} if s.board_seed is not None
+        else {"name": s.board.name, "hexes": _board_specs(s.board)},
+        "colours": list(s.colours),
+        "phase": str(s.phase),
+        "round": s.round,
+        "setup_step": s.setup_step,
+        "hands": [h[:] for h in s.hands],
+        "bank": s.bank[:] if s.bank is not None else None,
+        "deck": "".join(CARD_LETTERS[c] for c in s.deck),
+        "cards": [[f"{CARD_LETTERS[c]}{r}" for c, r in hand] for hand in s.cards],
+        "cards_bought": s.cards_bought[:],
+        "knights": s.knights[:],
+        "last_card_round": s.last_card_round[:],
+        "buildings": [[c, p, s.level[c]] for c, p in enumerate(s.owner) if p >= 0],
+        "roads": [[e, p] for e, p in enumerate(s.road) if p >= 0],
+        "robber": s.robber,
+        "longest_road": s.longest_road,
+        "largest_army": s.largest_army,
+        "winner": s.winner,
+    }
+
+
+def state_from_json(d: dict[str, Any]) -> GameState:
+    if d.get("v") != 1:
+        raise ValueError(f"unknown state version {d.get('v')!r}")
+    settings = Settings(**d["settings"])
+    s = GameState.__new__(GameState)
+    s.settings = settings
+    s.seed = d["seed"]
+    if "seed" in d["board"]:
+        s.board_seed = d["board"]["seed"]
+        s.board = generate_board(settings.size, d["board"]["seed"])
+    else:
+        s.board_seed = None
+        s.board = _board_from_specs(d["board"]["hexes"], d["board"].get("name", "custom"))
+    s.colours = tuple(d["colours"])
+    s.phase = Phase(d["phase"])
+    s.round = d["round"]
+    s.setup_step = d["setup_step"]
+    s.hands = [list(h) for h in d["hands"]]
+    s.bank = list(d["bank"]) if d["bank"] is not None else None
+    s.deck = [LETTER_CARDS[x] for x in d["deck"]]
+    s.cards = [[(LETTER_CARDS[x[0]], int(x[1:])) for x in hand] for hand in d["cards"]]
+    s.cards_bought = list(d["cards_bought"])
+    s.knights = list(d["knights"])
+    s.last_card_round = list(d["last_card_round"])
+    s.owner = [-1] * len(s.board.crossing_hexes)
+    s.level = [0] * len(s.board.crossing_hexes)
+    for c, p, lvl in d["buildings"]:
+        s.owner[c], s.level[c] = p, lvl
+    s.road = [-1] * len(s.board.path_hexes)
+    for e, p in d["roads"]:
+        s.road[e] = p
+    s.robber = d["robber"]
+    s.longest_road = d["longest_road"]
+    s.largest_army = d["largest_army"]
+    s.winner = d["winner"]
+    s.rebuild_indexes()
+    return s
+
+
+def _ints(xs: list[int], sep: str = ".") -> str:
+    return sep.join(str(x) for x in xs)
+
+
+def _seat(x: int) -> str:
+    return "-" if x < 0 else str(x)
+
+
+def state_to_text(s: GameState) -> str:
+    d = state_to_json(s)
+    st = s.settings
+    if s.board_seed is not None:
+        board = f"{st.size}@{s.board_seed}"
+    else:
+        board = "custom:" + ";".join(
+            ".".join("" if v is None else (f"{v[0]},{v[1]}" if isinstance(v, list) else str(v))
+                     for v in spec)
+            for spec in d["board"]["hexes"]
+        )
+    fields = [
+        f"board={board}", f"players={st.players}", f"seed={s.seed}", f"vp={st.vp_target}",
+        f"bank={st.bank}:{st.bank_count}", f"limit={st.card_limit}",
+        f"protect={int(st.newcomer_protection)}", f"lang={st.lang}",
+        f"colours={','.join(s.colours)}", f"phase={s.phase}", f"round={s.round}",
+        f"setup={s.setup_step}",
+        "hands=" + "/".join(_ints(h) for h in s.hands),
+        "stock=" + ("-" if s.bank is None else _ints(s.bank)),
+        "deck=" + (d["deck"] or "-"),
+        "cards=" + "/".join(".".join(hand) or "-" for hand in d["cards"]),
+        f"bought={_ints(s.cards_bought)}", f"knights={_ints(s.knights)}",
+        f"played={_ints(s.last_card_round)}",
+        "build=" + (",".join(f"{c}:{p}{'c' if lvl == 2 else ''}"
+                             for c, p, lvl in d["buildings"]) or "-"),
+        "roads=" + (",".join(f"{e}:{p}" for e, p in d["roads"]) or "-"),
+        f"robber={s.robber}", f"longest={_seat(s.longest_road)}",
+        f"army={_seat(s.largest_army)}", f"winner={_seat(s.winner)}",
+    ]
+    return " ".join(fields)
+
+
+def state_from_text(text: str) -> GameState:
+    f = dict(part.split("=", 1) for part in text.split())
+
+    def ints(v: str) -> list[int]:
+        return [int(x) for x in v.split(".")]
+
+    def seat(v: str) -> int:
+        return -1 if v == "-" else int(v)
+
+    bank_mode, bank_count = f["bank"].split(":")
+    settings = Settings(
+        players=int(f["players"]), size="", vp_target=int(f["vp"]), bank=bank_mode,
+        bank_count=int(bank_count), card_limit=int(f["limit"]),
+        newcomer_protection=f["protect"] == "1", lang=f["lang"],
+    )
+    if f["board"].startswith("custom:"):
+        specs = []
+        for spec in f["board"][len("custom:"):].split(";"):
+            parts = spec.split(".")
+            vals: list[Any] = [int(parts[0]), int(parts[1]), parts[2]]
+            vals += [int(p) if p else None for p in parts[3:6]]
+            vals.append([int(x) for x in parts[6].split(",")] if parts[6] else None)
+            specs.append(vals)
+        board: dict[str, Any] = {"name": "custom", "hexes": specs}
+        size = "custom"
+    else:
+        size, board_seed = f["board"].split("@")
+        board = {"seed": int(board_seed)}
+    settings_d = {
+        "players": settings.players, "size": size, "vp_target": settings.vp_target,
+        "bank": settings.bank, "bank_count": settings.bank_count,
+        "card_limit": settings.card_limit,
+        "newcomer_protection": settings.newcomer_protection, "lang": settings.lang,
+    }
+    build = [] if f["build"] == "-" else [
+        [int(c), int(p.rstrip("c")), 2 if p.endswith("c") else 1]
+        for c, p in (x.split(":") for x in f["build"].split(","))
+    ]
+    roads = [] if f["roads"] == "-" else [
+        [int(e), int(p)] for e, p in (x.split(":") for x in f["roads"].split(","))
+    ]
+    return state_from_json({
+        "v": 1, "settings": settings_d, "seed": int(f["seed"]), "board": board,
+        "colours": f["colours"].split(","), "phase": f["phase"], "round": int(f["round"]),
+        "setup_step": int(f["setup"]),
+        "hands": [ints(h) for h in f["hands"].split("/")],
+        "bank": None if f["stock"] == "-" else ints(f["stock"]),
+        "deck": "" if f["deck"] == "-" else f["deck"],
+        "cards": [[] if h == "-" else h.split(".") for h in f["cards"].split("/")],
+        "cards_bought": ints(f["bought"]), "knights": ints(f["knights"]),
+        "last_card_round": ints(f["played"]), "buildings": build, "roads": roads,
+        "robber": int(f["robber"]), "longest_road": seat(f["longest"]),
+        "largest_army": seat(f["army"]), "winner": seat(f["winner"]),
+    })

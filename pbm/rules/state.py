@@ -1,0 +1,235 @@
+"""Game settings and the game state.
+
+The state is a plain mutable record (lists of ints indexed by seat, crossing and path) because
+round resolution changes it thousands of times a second; the public functions never change the
+state they are given: `resolve_round` and the setup functions work on a `copy()`.
+Serialisation (JSON and a one-line text form) lives in `serial.py`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from .board import Board
+from .layouts import CARD_TYPES, SIZES, VICTORY_POINT, default_size, generate_board
+from .resources import N_RESOURCES
+
+#: Colours a table draws from, in seed 003's order, then the 5–6 player colours.
+DEFAULT_COLOURS = ("rot", "blau", "gelb", "weiss", "gruen", "braun")
+
+MAX_SETTLEMENTS = 5
+MAX_CITIES = 4
+MAX_ROADS = 15
+
+
+class Phase(StrEnum):
+    SETUP = "setup"
+    ROUNDS = "rounds"
+    ENDED = "ended"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    players: int = 4
+    size: str = "medium"
+    vp_target: int = 10
+    #: "classic" (limited, `bank_count` of each resource) or "unlimited".
+    bank: str = "classic"
+    bank_count: int = 19
+    card_limit: int = 7
+    newcomer_protection: bool = False
+    lang: str = "de"
+
+    @classmethod
+    def for_players(cls, players: int, size: str | None = None, **overrides: object) -> Settings:
+        """Defaults of seed 002 for the table size and island, then explicit overrides."""
+        if not 3 <= players <= 6:
+            raise ValueError("a game has 3 to 6 players")
+        size = size or default_size(players)
+        spec = SIZES[size]
+        base = cls(players=players, size=size, vp_target=spec.vp_target, bank_count=spec.bank)
+        return replace(base, **overrides)  # type: ignore[arg-type]
+
+    @property
+    def classic_bank(self) -> bool:
+        return self.bank == "classic"
+
+
+class GameState:
+    """Everything that decides the future of a game. See module doc for the mutability rule."""
+
+    __slots__ = (
+        "settings", "board", "board_seed", "seed", "colours", "phase", "round", "setup_step",
+        "hands", "bank", "deck", "cards", "cards_bought", "knights", "last_card_round",
+        "owner", "level", "road", "robber", "longest_road", "largest_army", "winner",
+        "settlements", "cities", "roads", "road_lengths",
+    )
+
+    settings: Settings
+    board: Board
+    board_seed: int | None
+    seed: int
+    colours: tuple[str, ...]
+    phase: Phase
+    round: int
+    setup_step: int
+    hands: list[list[int]]
+    #: The classic bank's stock, or None for the unlimited bank.
+    bank: list[int] | None
+    #: Remaining development cards; the next card bought is the last element.
+    deck: list[str]
+    #: Cards in hand per player: (type, round bought).
+    cards: list[list[tuple[str, int]]]
+    cards_bought: list[int]
+    knights: list[int]
+    last_card_round: list[int]
+    #: Per crossing: owning seat or -1, and 1 for a settlement, 2 for a city.
+    owner: list[int]
+    level: list[int]
+    #: Per path: owning seat or -1.
+    road: list[int]
+    robber: int
+    longest_road: int
+    largest_army: int
+    winner: int
+    # Indexes derived from owner/level/road, kept in step for speed (never serialised).
+    settlements: list[list[int]]
+    cities: list[list[int]]
+    roads: list[list[int]]
+    road_lengths: list[int]
+
+    def copy(self) -> GameState:
+        new = GameState.__new__(GameState)
+        new.settings = self.settings
+        new.board = self.board
+        new.board_seed = self.board_seed
+        new.seed = self.seed
+        new.colours = self.colours
+        new.phase = self.phase
+        new.round = self.round
+        new.setup_step = self.setup_step
+        new.hands = [h[:] for h in self.hands]
+        new.bank = None if self.bank is None else self.bank[:]
+        new.deck = self.deck[:]
+        new.cards = [c[:] for c in self.cards]
+        new.cards_bought = self.cards_bought[:]
+        new.knights = self.knights[:]
+        new.last_card_round = self.last_card_round[:]
+        new.owner = self.owner[:]
+        new.level = self.level[:]
+        new.road = self.road[:]
+        new.robber = self.robber
+        new.longest_road = self.longest_road
+        new.largest_army = self.largest_army
+        new.winner = self.winner
+        new.settlements = [x[:] for x in self.settlements]
+        new.cities = [x[:] for x in self.cities]
+        new.roads = [x[:] for x in self.roads]
+        new.road_lengths = self.road_lengths[:]
+        return new
+
+    def rebuild_indexes(self) -> None:
+        n = self.settings.players
+        self.settlements = [[] for _ in range(n)]
+        self.cities = [[] for _ in range(n)]
+        self.roads = [[] for _ in range(n)]
+        for c, p in enumerate(self.owner):
+            if p >= 0:
+                (self.cities if self.level[c] == 2 else self.settlements)[p].append(c)
+        for e, p in enumerate(self.road):
+            if p >= 0:
+                self.roads[p].append(e)
+        from .building import longest_road_length
+
+        self.road_lengths = [longest_road_length(self, p) for p in range(n)]
+
+    # -- scoring -------------------------------------------------------------------------------
+
+    def visible_vp(self, p: int) -> int:
+        vp = len(self.settlements[p]) + 2 * len(self.cities[p])
+        if self.longest_road == p:
+            vp += 2
+        if self.largest_army == p:
+            vp += 2
+        return vp
+
+    def vp_cards(self, p: int) -> int:
+        return sum(1 for card, _ in self.cards[p] if card == VICTORY_POINT)
+
+    def vp(self, p: int) -> int:
+        """Victory points including hidden VP cards (they count by themselves)."""
+        return self.visible_vp(p) + self.vp_cards(p)
+
+    def build_order(self, round_: int | None = None) -> list[int]:
+        """Seat order rotated by r-1: seat (r-1) mod N starts (rules.md, step 1)."""
+        r = self.round if round_ is None else round_
+        n = self.settings.players
+        return [(r - 1 + i) % n for i in range(n)]
+
+    def total_cards(self, p: int) -> int:
+        return sum(self.hands[p])
+
+    def __eq__(self, other: object) -> bool:
+        from .serial import state_to_json
+
+        return isinstance(other, GameState) and state_to_json(self) == state_to_json(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        from .serial import state_to_text
+
+        return f"GameState.from_text({state_to_text(self)!r})"
+
+    @staticmethod
+    def from_text(text: str) -> GameState:
+        from .serial import state_from_text
+
+        return state_from_text(text)
+
+
+def deck_for(settings: Settings) -> dict[str, int]:
+    return SIZES[settings.size].deck
+
+
+def new_game(
+    settings: Settings,
+    seed: int,
+    colours: tuple[str, ...] | None = None,
+    board: Board | None = None,
+) -> GameState:
+    """A game at the start of setup. The board is the seeded variable setup unless given."""
+    n = settings.players
+    s = GameState.__new__(GameState)
+    s.settings = settings
+    s.board_seed = seed if board is None else None
+    s.board = board if board is not None else generate_board(settings.size, seed)
+    s.seed = seed
+    s.colours = colours or DEFAULT_COLOURS[:n]
+    if len(s.colours) != n:
+        raise ValueError("one colour per player")
+    s.phase = Phase.SETUP
+    s.round = 0
+    s.setup_step = 0
+    s.hands = [[0] * N_RESOURCES for _ in range(n)]
+    s.bank = [settings.bank_count] * N_RESOURCES if settings.classic_bank else None
+    deck = [card for card in CARD_TYPES for _ in range(deck_for(settings)[card])]
+    random.Random(f"deck:{seed}").shuffle(deck)
+    s.deck = deck
+    s.cards = [[] for _ in range(n)]
+    s.cards_bought = [0] * n
+    s.knights = [0] * n
+    s.last_card_round = [-1] * n
+    nc = len(s.board.crossing_hexes)
+    s.owner = [-1] * nc
+    s.level = [0] * nc
+    s.road = [-1] * len(s.board.path_hexes)
+    start = s.board.robber_start
+    s.robber = start if start is not None else -1
+    s.longest_road = -1
+    s.largest_army = -1
+    s.winner = -1
+    s.rebuild_indexes()
+    return s
