@@ -16,9 +16,23 @@ from .building import settlement_site_rule
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .moves import city_spots, network, playable_cards, settlement_spots
 from .orders import (
-    Alternatives, BuildLine, BuyCard, City, DiscardPreference, Knight, MaritimeTrade, Monopoly,
-    Road, RoadBuilding, RobberOrder, SetupOrders, SetupPlacement, Settlement, Timing,
-    TurnOrders, YearOfPlenty,
+    Alternatives,
+    BuildLine,
+    BuyCard,
+    City,
+    DiscardPreference,
+    Knight,
+    MaritimeTrade,
+    Monopoly,
+    Road,
+    RoadBuilding,
+    RobberOrder,
+    Settlement,
+    SetupOrders,
+    SetupPlacement,
+    Timing,
+    TurnOrders,
+    YearOfPlenty,
 )
 from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, Counts
 from .robber import legal_robber_hexes, victims_at
@@ -155,7 +169,7 @@ def _trades(state: GameState, p: int, target: Counts) -> list[MaritimeTrade]:
     """Bank trades of surplus (beyond the target's cost) into what the target lacks."""
     hand = state.hands[p][:]
     missing = _needs(hand, target)
-    out = []
+    out: list[MaritimeTrade] = []
     for want in range(5):
         while missing[want]:
             giver = None

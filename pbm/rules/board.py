@@ -134,16 +134,16 @@ class Board:
 
     def _build_graph(self, coord_id: dict[tuple[int, int], int]) -> None:
         keys: set[tuple[int, ...]] = set()
-        for h in self.hexes:
-            for corner in _vertex_keys(h.row, h.x):
-                if all(c in coord_id for c in corner):
-                    keys.add(tuple(sorted(coord_id[c] for c in corner)))
+        for hx in self.hexes:
+            for corner_coords in _vertex_keys(hx.row, hx.x):
+                if all(c in coord_id for c in corner_coords):
+                    keys.add(tuple(sorted(coord_id[c] for c in corner_coords)))
         crossings = sorted(keys)
         crossing_id = {c: i for i, c in enumerate(crossings)}
         hex_crossings: list[list[int]] = [[] for _ in self.hexes]
-        for i, c in enumerate(crossings):
-            for h in c:
-                hex_crossings[h].append(i)
+        for i, corner in enumerate(crossings):
+            for hid in corner:
+                hex_crossings[hid].append(i)
         # A path is the side shared by two hexes; it exists when both its end crossings do.
         path_keys: dict[tuple[int, int], list[int]] = {}
         for i, c in enumerate(crossings):
@@ -181,8 +181,8 @@ class Board:
         for h in self.hexes:
             if h.harbor is not None:
                 pair = (min(h.id, h.harbor.faces), max(h.id, h.harbor.faces))
-                for c in path_keys.get(pair, []):
-                    harbors[c] = h.harbor
+                for ci in path_keys.get(pair, []):
+                    harbors[ci] = h.harbor
         self.crossing_harbor: tuple[Harbor | None, ...] = tuple(harbors)
         by_number: dict[int, list[int]] = {}
         for h in self.hexes:

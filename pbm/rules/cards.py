@@ -83,10 +83,10 @@ def play_monopoly(state: GameState, p: int, order: Monopoly, events: list[Event]
 
 def plenty_rule(state: GameState, p: int, order: YearOfPlenty) -> str | None:
     rule = play_rule(state, p, YEAR_OF_PLENTY)
-    if rule is None and state.bank is not None:
-        # A classic bank gives only what it still has (seed 002); with nothing, the card waits.
-        if state.bank[order.first] == 0 and state.bank[order.second] == 0:
-            return RULE_BANK_EMPTY
+    bank = state.bank
+    # A classic bank gives only what it still has (seed 002); with nothing, the card waits.
+    if rule is None and bank is not None and bank[order.first] == 0 == bank[order.second]:
+        return RULE_BANK_EMPTY
     return rule
 
 

@@ -3,20 +3,36 @@
 A round's events are the whole truth of its resolution: reports are rendered from them and a
 replay must reproduce them exactly. Every event serialises to a flat JSON object whose `kind`
 names its class, and back.
+
+Events are never changed once made. They are not `frozen` dataclasses only because a frozen
+dataclass is three times slower to construct, and resolution makes dozens per roll.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from .resources import Counts
 
 
-@dataclass(frozen=True, slots=True)
+_GETTERS: dict[type, Callable[[Any], Any]] = {}
+
+
+@dataclass(slots=True)
 class Event:
     kind: ClassVar[str] = "event"
+
+    def values(self) -> tuple[Any, ...]:
+        """(kind, field values…): a cheap, deterministic key for digests."""
+        getter = _GETTERS.get(type(self))
+        if getter is None:
+            names: tuple[str, ...] = self.__slots__
+            getter = _GETTERS[type(self)] = attrgetter(names[0], *names[1:])
+        return (self.kind, getter(self))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -26,7 +42,7 @@ class Event:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundStarted(Event):
     kind: ClassVar[str] = "round_started"
     round: int
@@ -34,7 +50,7 @@ class RoundStarted(Event):
     build_order: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SetupPlaced(Event):
     kind: ClassVar[str] = "setup_placed"
     player: int
@@ -46,7 +62,7 @@ class SetupPlaced(Event):
     rank: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SetupFailed(Event):
     kind: ClassVar[str] = "setup_failed"
     player: int
@@ -54,7 +70,7 @@ class SetupFailed(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Rolled(Event):
     kind: ClassVar[str] = "rolled"
     player: int
@@ -66,7 +82,7 @@ class Rolled(Event):
         return self.die1 + self.die2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Produced(Event):
     """`player` received `amount` of `resource` from `hex` (setup income has hex per card)."""
 
@@ -77,7 +93,7 @@ class Produced(Event):
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ProductionBlocked(Event):
     """A hex with the rolled number paid nothing because the robber stands on it."""
 
@@ -85,7 +101,7 @@ class ProductionBlocked(Event):
     hex: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BankShort(Event):
     """The classic bank could not pay everyone owed `resource`: see seed 002's shortage rule."""
 
@@ -97,7 +113,7 @@ class BankShort(Event):
     paid_to: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Discarded(Event):
     kind: ClassVar[str] = "discarded"
     player: int
@@ -106,7 +122,7 @@ class Discarded(Event):
     at_random: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RobberMoved(Event):
     kind: ClassVar[str] = "robber_moved"
     player: int
@@ -115,7 +131,7 @@ class RobberMoved(Event):
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NmrRobberRoll(Event):
     """A roll of the NMR robber rule to choose the hex (a 7 or an unsettled number rerolls)."""
 
@@ -125,7 +141,7 @@ class NmrRobberRoll(Event):
     die2: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Stole(Event):
     """The stolen card is public (seed 003: the GM draws it and tells it)."""
 
@@ -135,14 +151,14 @@ class Stole(Event):
     resource: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NothingToSteal(Event):
     kind: ClassVar[str] = "nothing_to_steal"
     thief: int
     hex: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TradeDone(Event):
     kind: ClassVar[str] = "trade_done"
     first: int
@@ -152,7 +168,7 @@ class TradeDone(Event):
     second_gives: Counts
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TradeFailed(Event):
     kind: ClassVar[str] = "trade_failed"
     player: int
@@ -162,7 +178,7 @@ class TradeFailed(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MaritimeTraded(Event):
     kind: ClassVar[str] = "maritime_traded"
     player: int
@@ -172,7 +188,7 @@ class MaritimeTraded(Event):
     get_count: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Built(Event):
     """kind_of is "settlement", "city" or "road"; `where` a crossing or a path id."""
 
@@ -183,7 +199,7 @@ class Built(Event):
     free: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class OrderFailed(Event):
     """An order that was not carried out, with the rule that stopped it."""
 
@@ -195,7 +211,7 @@ class OrderFailed(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardBought(Event):
     """The card type is secret until played; reports show only the buyer's code."""
 
@@ -206,14 +222,14 @@ class CardBought(Event):
     number: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardPlayed(Event):
     kind: ClassVar[str] = "card_played"
     player: int
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MonopolyTaken(Event):
     kind: ClassVar[str] = "monopoly_taken"
     player: int
@@ -222,14 +238,14 @@ class MonopolyTaken(Event):
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlentyTaken(Event):
     kind: ClassVar[str] = "plenty_taken"
     player: int
     cards: Counts
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TitleChanged(Event):
     """title is "longest_road" or "largest_army"; -1 means nobody (set aside)."""
 
@@ -240,7 +256,7 @@ class TitleChanged(Event):
     length: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NoOrders(Event):
     """NMR: the player sent no valid orders for this round."""
 
@@ -248,7 +264,7 @@ class NoOrders(Event):
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameWon(Event):
     kind: ClassVar[str] = "game_won"
     player: int

@@ -76,7 +76,7 @@ SIZES: dict[str, IslandSize] = {
     ),
     "large": IslandSize(
         "large", (3, 4, 5, 6, 5, 4, 3), _tiles(6, 5, 6, 6, 5), 2,
-        BASE_TOKENS + (2, 5, 4, 6, 3, 9, 8, 11, 10, 12),
+        (*BASE_TOKENS, 2, 5, 4, 6, 3, 9, 8, 11, 10, 12),
         (None,) * 5 + _SPECIAL + (WOLLE,), 12, 24, DECK_5_6,
     ),
     "huge": IslandSize(
@@ -104,7 +104,7 @@ def _center(c: tuple[int, int]) -> tuple[float, float]:
 def island_coords(rows: tuple[int, ...]) -> list[tuple[int, int]]:
     """(row, x) of the land hexes, rows centred, one frame row above (so land starts at row 1)."""
     widest = max(rows)
-    out = []
+    out: list[tuple[int, int]] = []
     for r, n in enumerate(rows):
         first = widest - n + 2  # leaves room for the frame hex on the left
         out.extend((r + 1, first + 2 * i) for i in range(n))
@@ -139,11 +139,9 @@ def spiral(land: list[tuple[int, int]], rng: random.Random) -> list[tuple[int, i
         ring = [c for c in remaining if any(n not in remaining for n in _neighbors(*c))]
         if start_angle is None:
             # Corners: the ring hexes with the fewest land neighbours.
-            def degree(c: tuple[int, int]) -> int:
-                return sum(n in remaining for n in _neighbors(*c))
-
-            fewest = min(degree(c) for c in ring)
-            corner = rng.choice(sorted(c for c in ring if degree(c) == fewest))
+            degree = {c: sum(n in remaining for n in _neighbors(*c)) for c in ring}
+            fewest = min(degree.values())
+            corner = rng.choice(sorted(c for c in ring if degree[c] == fewest))
             cx = sum(_center(c)[0] for c in ring) / len(ring)
             cy = sum(_center(c)[1] for c in ring) / len(ring)
             x, y = _center(corner)

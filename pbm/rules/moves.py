@@ -6,7 +6,6 @@ change it. Orders are written before the round's rolls, so cost is not part of t
 
 from __future__ import annotations
 
-from .building import road_rule, settlement_rule
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState
 
@@ -25,11 +24,12 @@ def road_spots(state: GameState, p: int) -> list[int]:
     if len(state.roads[p]) >= MAX_ROADS:
         return []
     board = state.board
+    owner, road, land = state.owner, state.road, board.path_land
     found: set[int] = set()
+    # Every crossing of the network touches p's road or building; one an opponent holds cuts.
     for c in network(state, p):
-        for e in board.crossing_paths[c]:
-            if e not in found and road_rule(state, p, e, check_cost=False) is None:
-                found.add(e)
+        if owner[c] == p or owner[c] < 0:
+            found.update(e for e in board.crossing_paths[c] if road[e] < 0 and land[e])
     return sorted(found)
 
 
@@ -40,7 +40,12 @@ def settlement_spots(state: GameState, p: int) -> list[int]:
     ends: set[int] = set()
     for e in state.roads[p]:
         ends.update(board.path_crossings[e])
-    return [c for c in sorted(ends) if settlement_rule(state, p, c, check_cost=False) is None]
+    # Ends of p's roads are connected by definition: only the site rules are left to check.
+    owner, neighbors, land = state.owner, board.crossing_neighbors, board.crossing_land
+    return [
+        c for c in sorted(ends)
+        if owner[c] < 0 and land[c] and all(owner[n] < 0 for n in neighbors[c])
+    ]
 
 
 def city_spots(state: GameState, p: int) -> list[int]:

@@ -40,15 +40,14 @@ def produce(state: GameState, number: int, events: list[Event]) -> None:
         totals = [0, 0, 0, 0, 0]
         for _, _, res, n in owed:
             totals[res] += n
-        for res in range(5):
-            if totals[res] > bank[res]:
-                owed = _short(state, res, totals[res], owed, events)
-    merged: dict[tuple[int, int], int] = {}
+        for r in range(5):
+            if totals[r] > bank[r]:
+                owed = _short(state, r, totals[r], owed, events)
+    merged: dict[tuple[int, int, int], int] = {}
     for p, h, res, n in owed:
-        merged[(p, h)] = merged.get((p, h), 0) + n
-    for (p, h), n in merged.items():
-        res = board.hexes[h].resource
-        assert res is not None
+        key = (p, h, res)
+        merged[key] = merged.get(key, 0) + n
+    for (p, h, res), n in merged.items():
         hands[p][res] += n
         if bank is not None:
             bank[res] -= n

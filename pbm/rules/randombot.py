@@ -13,15 +13,33 @@ import random
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .moves import city_spots, playable_cards, road_spots, settlement_spots
 from .orders import (
-    BuildLine, BuyCard, City, Knight, MaritimeTrade, Monopoly, Road, RoadBuilding, RobberOrder,
-    SetupOrders, SetupPlacement, Settlement, Timing, TurnOrders, YearOfPlenty,
+    BuildLine,
+    BuyCard,
+    City,
+    Knight,
+    MaritimeTrade,
+    Monopoly,
+    Road,
+    RoadBuilding,
+    RobberOrder,
+    Settlement,
+    SetupOrders,
+    SetupPlacement,
+    Timing,
+    TurnOrders,
+    YearOfPlenty,
 )
 from .robber import legal_robber_hexes, victims_at
 from .setup import placement_rule
 from .state import GameState
-from .trade import harbour_rate
+from .trade import harbour_rates
 
 MAX_LINES = 4
+
+
+def _pick(rng: random.Random, n: int) -> int:
+    """Uniform in range(n); cheaper than randrange, and as reproducible."""
+    return int(rng.random() * n)
 
 
 def random_setup(state: GameState, rng: random.Random) -> SetupOrders:
@@ -39,7 +57,7 @@ def _robber(state: GameState, p: int, rng: random.Random) -> RobberOrder | None:
     hexes = legal_robber_hexes(state, p)
     if not hexes:
         return None
-    h = hexes[rng.randrange(len(hexes))]
+    h = hexes[_pick(rng, len(hexes))]
     victims = victims_at(state, p, h)
     rng.shuffle(victims)
     return RobberOrder(h, tuple(victims))
@@ -62,19 +80,24 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
             roads = road_spots(state, p)
             if roads:
                 lines.append(RoadBuilding(roads[rng.randrange(len(roads))]))
-    candidates: list[BuildLine] = [Road(e) for e in road_spots(state, p)]
-    candidates += [Settlement(c) for c in settlement_spots(state, p)]
-    candidates += [City(c) for c in city_spots(state, p)]
+    # Candidates as (kind, argument); only the few chosen become order objects.
+    candidates: list[tuple[type, int]] = [(Road, e) for e in road_spots(state, p)]
+    candidates += [(Settlement, c) for c in settlement_spots(state, p)]
+    candidates += [(City, c) for c in city_spots(state, p)]
     if state.deck:
-        candidates.append(BuyCard())
+        candidates.append((BuyCard, 0))
     hand = state.hands[p]
-    for r in range(5):
-        rate = harbour_rate(state, p, r)
-        if hand[r] >= rate:
-            get = rng.randrange(4)
-            candidates.append(MaritimeTrade(r, rate, get if get < r else get + 1))
+    rates = harbour_rates(state, p)
+    candidates += [(MaritimeTrade, r) for r in range(5) if hand[r] >= rates[r]]
     while candidates and len(lines) < MAX_LINES:
-        lines.append(candidates.pop(rng.randrange(len(candidates))))
+        kind, arg = candidates.pop(_pick(rng, len(candidates)))
+        if kind is BuyCard:
+            lines.append(BuyCard())
+        elif kind is MaritimeTrade:
+            get = _pick(rng, 4)
+            lines.append(MaritimeTrade(arg, rates[arg], get if get < arg else get + 1))
+        else:
+            lines.append(kind(arg))
     return TurnOrders(robber=_robber(state, p, rng), knight=knight, monopoly=monopoly,
                       builds=tuple(lines))
 

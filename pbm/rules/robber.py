@@ -64,10 +64,13 @@ def robber_hex_rule(state: GameState, p: int, h: int) -> str | None:
         return RULE_NOT_LAND_HEX
     if h == state.robber:
         return RULE_SAME_HEX
-    if state.settings.newcomer_protection and _protected(state, p, h):
-        # Protection gives way when it would leave no hex at all.
-        if any(not _protected(state, p, x) for x in board.robber_hexes if x != state.robber):
-            return RULE_PROTECTED
+    # Protection gives way when it would leave no hex at all.
+    if (
+        state.settings.newcomer_protection
+        and _protected(state, p, h)
+        and any(not _protected(state, p, x) for x in board.robber_hexes if x != state.robber)
+    ):
+        return RULE_PROTECTED
     return None
 
 
@@ -81,6 +84,9 @@ def _protected(state: GameState, p: int, h: int) -> bool:
 
 
 def legal_robber_hexes(state: GameState, p: int) -> list[int]:
+    if not state.settings.newcomer_protection:
+        robber = state.robber
+        return [h for h in state.board.robber_hexes if h != robber]
     return [h for h in state.board.robber_hexes if robber_hex_rule(state, p, h) is None]
 
 

@@ -12,8 +12,17 @@ import random
 from . import building, cards, trade
 from .events import Event, GameWon, NoOrders, OrderFailed, Rolled, RoundStarted
 from .orders import (
-    Alternatives, BuildAction, BuildLine, BuyCard, City, MaritimeTrade, Road, RoadBuilding,
-    Settlement, TurnOrders, YearOfPlenty,
+    Alternatives,
+    BuildAction,
+    BuildLine,
+    BuyCard,
+    City,
+    MaritimeTrade,
+    Road,
+    RoadBuilding,
+    Settlement,
+    TurnOrders,
+    YearOfPlenty,
 )
 from .production import produce
 from .rng import derive_seed
@@ -24,8 +33,12 @@ RULE_NOT_ROUNDS = "not_in_rounds"
 
 
 def resolve_round(
-    state: GameState, orders: dict[int, TurnOrders | None] | list[TurnOrders | None]
+    state: GameState,
+    orders: dict[int, TurnOrders | None] | list[TurnOrders | None],
+    rng: random.Random | None = None,
 ) -> tuple[GameState, list[Event]]:
+    """Resolve the open round. `rng` replaces the round's seeded generator (tests script dice
+    with it); the service never passes one, so a game replays from its seed."""
     if state.phase != Phase.ROUNDS:
         raise ValueError(f"resolve_round needs phase rounds, not {state.phase}")
     s = state.copy()
@@ -34,7 +47,7 @@ def resolve_round(
         else list(orders)
     )
     seed = derive_seed(s.seed, "round", s.round)
-    rng = random.Random(seed)
+    rng = rng if rng is not None else random.Random(seed)
     order = s.build_order()
     events: list[Event] = [RoundStarted(s.round, seed, tuple(order))]
     for p in order:
@@ -73,7 +86,7 @@ def _production_steps(
     for p in order:
         o = by_seat[p]
         knight = o.knight if o is not None else None
-        if knight is not None and knight.timing == "before":
+        if o is not None and knight is not None and knight.timing == "before":
             _play_knight(s, p, o, rng, events)
         d1 = rng.randint(1, 6)
         d2 = rng.randint(1, 6)

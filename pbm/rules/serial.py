@@ -37,7 +37,7 @@ def _board_specs(board: Board) -> list[list[Any]]:
 
 def _board_from_specs(specs: list[list[Any]], name: str) -> Board:
     return Board([
-        HexSpec(row, x, Terrain(t), res, num, hres, tuple(faces) if faces else None)  # type: ignore[arg-type]
+        HexSpec(row, x, Terrain(t), res, num, hres, tuple(faces) if faces else None)
         for row, x, t, res, num, hres, faces in specs
     ], name=name)
 

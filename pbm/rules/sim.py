@@ -90,9 +90,10 @@ def simulate_game(settings: Settings, seed: int, bot: str = "autopilot") -> Game
     h = hashlib.sha256()
     rolls = 0
     state = None
-    for state, events in play_game(settings, seed, bot):
-        h.update(repr(events).encode())
+    for after, events in play_game(settings, seed, bot):
+        h.update(repr([e.values() for e in events]).encode())
         rolls += sum(1 for e in events if type(e) is Rolled)
+        state = after
     assert state is not None
     return GameResult(seed, state.winner, state.round, rolls, h.hexdigest())
 

@@ -61,10 +61,32 @@ class GameState:
     """Everything that decides the future of a game. See module doc for the mutability rule."""
 
     __slots__ = (
-        "settings", "board", "board_seed", "seed", "colours", "phase", "round", "setup_step",
-        "hands", "bank", "deck", "cards", "cards_bought", "knights", "last_card_round",
-        "owner", "level", "road", "robber", "longest_road", "largest_army", "winner",
-        "settlements", "cities", "roads", "road_lengths",
+        "bank",
+        "board",
+        "board_seed",
+        "cards",
+        "cards_bought",
+        "cities",
+        "colours",
+        "deck",
+        "hands",
+        "knights",
+        "largest_army",
+        "last_card_round",
+        "level",
+        "longest_road",
+        "owner",
+        "phase",
+        "road",
+        "road_lengths",
+        "roads",
+        "robber",
+        "round",
+        "seed",
+        "settings",
+        "settlements",
+        "setup_step",
+        "winner",
     )
 
     settings: Settings
