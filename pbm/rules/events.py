@@ -11,13 +11,12 @@ dataclass is three times slower to construct, and resolution makes dozens per ro
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, ClassVar
 
 from .resources import Counts
-
 
 _GETTERS: dict[type, Callable[[Any], Any]] = {}
 
