@@ -15,6 +15,7 @@ The board is immutable; a layout (which hex has what) is data, see `layouts.py`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -108,6 +109,58 @@ def _vertex_keys(row: int, x: int) -> list[tuple[tuple[int, int], ...]]:
     return [tuple(sorted(c)) for c in corners]
 
 
+@dataclass(frozen=True)
+class _Geometry:
+    crossing_hexes: tuple[tuple[int, int, int], ...]
+    path_hexes: tuple[tuple[int, int], ...]
+    path_crossings: tuple[tuple[int, int], ...]
+    crossing_id: dict[tuple[int, ...], int]
+    path_id: dict[tuple[int, int], int]
+    crossing_paths: tuple[tuple[int, ...], ...]
+    crossing_neighbors: tuple[tuple[int, ...], ...]
+    hex_crossings: tuple[tuple[int, ...], ...]
+
+
+@functools.lru_cache(maxsize=64)
+def _geometry(coords: tuple[tuple[int, int], ...]) -> _Geometry:
+    """Crossings and paths of a set of hex positions (sorted); shared by boards of one shape."""
+    coord_id = {c: i for i, c in enumerate(coords)}
+    keys: set[tuple[int, ...]] = set()
+    for row, x in coords:
+        for corner_coords in _vertex_keys(row, x):
+            if all(c in coord_id for c in corner_coords):
+                keys.add(tuple(sorted(coord_id[c] for c in corner_coords)))
+    crossings = sorted(keys)
+    hex_crossings: list[list[int]] = [[] for _ in coords]
+    for i, corner in enumerate(crossings):
+        for hid in corner:
+            hex_crossings[hid].append(i)
+    # A path is the side shared by two hexes; it exists when both its end crossings do.
+    path_keys: dict[tuple[int, int], list[int]] = {}
+    for i, (a, b, d) in enumerate(crossings):
+        for pair in ((a, b), (a, d), (b, d)):
+            path_keys.setdefault(pair, []).append(i)
+    paths = sorted(k for k, ends in path_keys.items() if len(ends) == 2)
+    path_crossings = tuple((path_keys[p][0], path_keys[p][1]) for p in paths)
+    cp: list[list[int]] = [[] for _ in crossings]
+    cn: list[list[int]] = [[] for _ in crossings]
+    for e, (u, v) in enumerate(path_crossings):
+        cp[u].append(e)
+        cp[v].append(e)
+        cn[u].append(v)
+        cn[v].append(u)
+    return _Geometry(
+        crossing_hexes=tuple((c[0], c[1], c[2]) for c in crossings),
+        path_hexes=tuple(paths),
+        path_crossings=path_crossings,
+        crossing_id={c: i for i, c in enumerate(crossings)},
+        path_id={p: i for i, p in enumerate(paths)},
+        crossing_paths=tuple(tuple(x) for x in cp),
+        crossing_neighbors=tuple(tuple(x) for x in cn),
+        hex_crossings=tuple(tuple(x) for x in hex_crossings),
+    )
+
+
 class Board:
     """An immutable board. Index-based tables make the rules' hot loops cheap."""
 
@@ -130,46 +183,20 @@ class Board:
             hexes.append(Hex(i, label, s.row, s.x, s.terrain, s.resource, s.number, harbor))
         self.hexes: tuple[Hex, ...] = tuple(hexes)
         self.label_index: dict[str, int] = {h.label: h.id for h in hexes}
-        self._build_graph(coord_id)
+        g = _geometry(tuple((s.row, s.x) for s in specs))
+        self.crossing_hexes: tuple[tuple[int, int, int], ...] = g.crossing_hexes
+        self.path_hexes: tuple[tuple[int, int], ...] = g.path_hexes
+        self.path_crossings: tuple[tuple[int, int], ...] = g.path_crossings
+        self.crossing_id: dict[tuple[int, ...], int] = g.crossing_id
+        self.path_id: dict[tuple[int, int], int] = g.path_id
+        self.crossing_paths: tuple[tuple[int, ...], ...] = g.crossing_paths
+        self.crossing_neighbors: tuple[tuple[int, ...], ...] = g.crossing_neighbors
+        self.hex_crossings: tuple[tuple[int, ...], ...] = g.hex_crossings
+        self._fill_content()
 
-    def _build_graph(self, coord_id: dict[tuple[int, int], int]) -> None:
-        keys: set[tuple[int, ...]] = set()
-        for hx in self.hexes:
-            for corner_coords in _vertex_keys(hx.row, hx.x):
-                if all(c in coord_id for c in corner_coords):
-                    keys.add(tuple(sorted(coord_id[c] for c in corner_coords)))
-        crossings = sorted(keys)
-        crossing_id = {c: i for i, c in enumerate(crossings)}
-        hex_crossings: list[list[int]] = [[] for _ in self.hexes]
-        for i, corner in enumerate(crossings):
-            for hid in corner:
-                hex_crossings[hid].append(i)
-        # A path is the side shared by two hexes; it exists when both its end crossings do.
-        path_keys: dict[tuple[int, int], list[int]] = {}
-        for i, c in enumerate(crossings):
-            a, b, d = c
-            for pair in ((a, b), (a, d), (b, d)):
-                path_keys.setdefault(pair, []).append(i)
-        paths = sorted(k for k, ends in path_keys.items() if len(ends) == 2)
-        self.crossing_hexes: tuple[tuple[int, int, int], ...] = tuple(
-            (c[0], c[1], c[2]) for c in crossings
-        )
-        self.path_hexes: tuple[tuple[int, int], ...] = tuple(paths)
-        self.path_crossings: tuple[tuple[int, int], ...] = tuple(
-            (path_keys[p][0], path_keys[p][1]) for p in paths
-        )
-        self.crossing_id = crossing_id
-        self.path_id: dict[tuple[int, int], int] = {p: i for i, p in enumerate(paths)}
-        cp: list[list[int]] = [[] for _ in crossings]
-        cn: list[list[int]] = [[] for _ in crossings]
-        for e, (u, v) in enumerate(self.path_crossings):
-            cp[u].append(e)
-            cp[v].append(e)
-            cn[u].append(v)
-            cn[v].append(u)
-        self.crossing_paths: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in cp)
-        self.crossing_neighbors: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in cn)
-        self.hex_crossings: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in hex_crossings)
+    def _fill_content(self) -> None:
+        crossings = self.crossing_hexes
+        paths = self.path_hexes
         land = [h.is_land for h in self.hexes]
         self.crossing_land: tuple[bool, ...] = tuple(any(land[h] for h in c) for c in crossings)
         self.path_land: tuple[bool, ...] = tuple(land[a] or land[b] for a, b in paths)
@@ -181,7 +208,7 @@ class Board:
         for h in self.hexes:
             if h.harbor is not None:
                 pair = (min(h.id, h.harbor.faces), max(h.id, h.harbor.faces))
-                for ci in path_keys.get(pair, []):
+                for ci in self.path_crossings[self.path_id[pair]]:
                     harbors[ci] = h.harbor
         self.crossing_harbor: tuple[Harbor | None, ...] = tuple(harbors)
         by_number: dict[int, list[int]] = {}

@@ -22,6 +22,7 @@ Sizes (seed 002 gives the names and VP targets; the hex counts of small and huge
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass
@@ -151,6 +152,7 @@ def spiral(land: list[tuple[int, int]], rng: random.Random) -> list[tuple[int, i
     return order
 
 
+@functools.lru_cache(maxsize=256)
 def generate_board(size: str = "medium", seed: int = 0) -> Board:
     """The variable setup of seed 000 for an island size, fully determined by the seed."""
     spec = SIZES[size]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from .building import settlement_site_rule
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .moves import city_spots, playable_cards, road_spots, settlement_spots
 from .orders import (
@@ -30,7 +31,6 @@ from .orders import (
     YearOfPlenty,
 )
 from .robber import legal_robber_hexes, victims_at
-from .setup import placement_rule
 from .state import GameState
 from .trade import harbour_rates
 
@@ -44,13 +44,16 @@ def _pick(rng: random.Random, n: int) -> int:
 
 def random_setup(state: GameState, rng: random.Random) -> SetupOrders:
     board = state.board
+    road, land = state.road, board.path_land
     options = [
-        SetupPlacement(c, e)
+        (c, e)
         for c in range(len(board.crossing_hexes))
+        if settlement_site_rule(state, c) is None
         for e in board.crossing_paths[c]
-        if placement_rule(state, SetupPlacement(c, e)) is None
+        if land[e] and road[e] < 0
     ]
-    return SetupOrders((options[rng.randrange(len(options))],))
+    c, e = options[_pick(rng, len(options))]
+    return SetupOrders((SetupPlacement(c, e),))
 
 
 def _robber(state: GameState, p: int, rng: random.Random) -> RobberOrder | None:

@@ -133,19 +133,22 @@ def _build_step(s: GameState, p: int, o: TurnOrders, events: list[Event]) -> boo
     """Main lines in order, then `Ersatzbau` if any main line failed. True when p won."""
     failed = False
     for i, line in enumerate(o.builds, 1):
-        ok = _run_line(s, p, line, f"build {i}", events)
+        ok = _run_line(s, p, line, "build", i, events)
         failed = failed or not ok
         if ok and _won(s, p, events):
             return True
     if failed:
         for i, line in enumerate(o.substitutes.lines, 1):
-            if _run_line(s, p, line, f"substitute {i}", events) and _won(s, p, events):
+            if _run_line(s, p, line, "substitute", i, events) and _won(s, p, events):
                 return True
     return False
 
 
-def _run_line(s: GameState, p: int, line: BuildLine, where: str, events: list[Event]) -> bool:
-    """The first option of the line that can be carried out is; else all failures are logged."""
+def _run_line(
+    s: GameState, p: int, line: BuildLine, block: str, i: int, events: list[Event]
+) -> bool:
+    """The first option of the line that can be carried out is; else all failures are logged.
+    Failures name the line as "build 2" or "substitute 1", and "option k" among alternatives."""
     opts = line.options if isinstance(line, Alternatives) else (line,)
     failures = []
     for action in opts:
@@ -153,11 +156,11 @@ def _run_line(s: GameState, p: int, line: BuildLine, where: str, events: list[Ev
         if rule is None:
             extra = execute(s, p, action, events)
             for r in extra:
-                events.append(OrderFailed(p, where, r, "second road of road building"))
+                events.append(OrderFailed(p, f"{block} {i}", r, "second road of road building"))
             return True
         failures.append(rule)
     for k, rule in enumerate(failures):
-        label = where if len(failures) == 1 else f"{where} option {k + 1}"
+        label = f"{block} {i}" if len(failures) == 1 else f"{block} {i} option {k + 1}"
         events.append(OrderFailed(p, label, rule, ""))
     return False
 
