@@ -59,6 +59,10 @@ def resolve_round(
         if offers:
             trade.resolve_trades(s, offers, order, events)
         for p in order:
+            # A player holding the target when their build step comes has won (seed 000),
+            # also one without orders: a title can pass to them in another player's step.
+            if _won(s, p, events):
+                break
             o = by_seat[p]
             if o is not None and _build_step(s, p, o, events):
                 break
@@ -88,6 +92,8 @@ def _production_steps(
         knight = o.knight if o is not None else None
         if o is not None and knight is not None and knight.timing == "before":
             _play_knight(s, p, o, rng, events)
+            if _won(s, p, events):
+                return True
         d1 = rng.randint(1, 6)
         d2 = rng.randint(1, 6)
         events.append(Rolled(p, d1, d2))

@@ -1,0 +1,148 @@
+"""Canonical text of every order kind, in the game's language: what acknowledgements echo.
+
+`parse_line(format_item(x)) == x` holds for every item (see the round-trip tests).
+"""
+
+from __future__ import annotations
+
+from pbm.rules.orders import (
+    Alternatives,
+    BuyCard,
+    City,
+    DiscardPreference,
+    Knight,
+    MaritimeTrade,
+    Monopoly,
+    Road,
+    RoadBuilding,
+    RobberOrder,
+    Settlement,
+    SetupOrders,
+    SetupPlacement,
+    Timing,
+    TradeOffer,
+    YearOfPlenty,
+)
+from pbm.rules.resources import Counts
+
+from . import vocab
+from .lines import (
+    ColourPreference,
+    Command,
+    Context,
+    GameName,
+    Item,
+    Password,
+    PlayerName,
+    RoundGuard,
+    SubstituteHeader,
+)
+from .names import crossing_text, hex_text, path_text
+
+_WORDS = {
+    "de": {
+        "settlement": "Siedlung", "city": "Stadt", "road": "Straße", "buy": "Entwicklungskarte",
+        "knight": "Ritter", "before": "vor Wurf", "after": "nach Wurf", "robber": "Räuber",
+        "steal": "raube", "monopoly": "Monopol", "plenty": "Erfindung",
+        "road_building": "Straßenbau", "discard": "Abwurf", "trade": "Handel", "give": "gebe",
+        "get": "bekomme", "maritime": "Seehandel", "for": "gegen", "or": "oder",
+        "substitute": "Ersatzbau:", "password": "Kennwort", "game": "Spiel", "round": "Runde",
+        "name": "Name", "colours": "Farben",
+        "join": "Anmeldung", "help": "Hilfe", "status": "Status", "resign": "Aufgeben",
+        "back": "Ich bin zurück", "observe": "Beobachten",
+    },
+    "en": {
+        "settlement": "Settlement", "city": "City", "road": "Road", "buy": "Buy card",
+        "knight": "Knight", "before": "before roll", "after": "after roll", "robber": "Robber",
+        "steal": "steal", "monopoly": "Monopoly", "plenty": "Year of plenty",
+        "road_building": "Road building", "discard": "Discard", "trade": "Trade",
+        "give": "give", "get": "get", "maritime": "Maritime", "for": "for", "or": "or",
+        "substitute": "Substitute:", "password": "Password", "game": "Game",
+        "round": "Round", "name": "Name", "colours": "Colours",
+        "join": "Join", "help": "Help", "status": "Status", "resign": "Resign",
+        "back": "I'm back", "observe": "Observe",
+    },
+}
+
+
+def word(key: str, lang: str) -> str:
+    return _WORDS["en" if lang == "en" else "de"][key]
+
+
+def counts_text(c: Counts, lang: str) -> str:
+    letters = vocab.letters(lang)
+    return " ".join(f"{n}{letters[r]}" for r, n in enumerate(c) if n) or "-"
+
+
+def robber_text(o: RobberOrder, ctx: Context) -> str:
+    text = f"{word('robber', ctx.lang)} {hex_text(ctx.board, o.hex, ctx.lang)}"
+    if o.victims:
+        names = ", ".join(vocab.colour_name(ctx.colours[v], ctx.lang) for v in o.victims)
+        text += f", {word('steal', ctx.lang)} {names}"
+    return text
+
+
+def format_item(item: Item | SetupOrders, ctx: Context) -> str:
+    lang, board = ctx.lang, ctx.board
+
+    def w(key: str) -> str:
+        return word(key, lang)
+
+    if isinstance(item, Settlement):
+        return f"{w('settlement')} {crossing_text(board, item.crossing, lang)}"
+    if isinstance(item, City):
+        return f"{w('city')} {crossing_text(board, item.crossing, lang)}"
+    if isinstance(item, Road):
+        return f"{w('road')} {path_text(board, item.path, lang)}"
+    if isinstance(item, BuyCard):
+        return w("buy")
+    if isinstance(item, MaritimeTrade):
+        letters = vocab.letters(lang)
+        return (f"{w('maritime')} {item.give_count}{letters[item.give]} {w('for')} "
+                f"{item.get_count}{letters[item.get]}")
+    if isinstance(item, YearOfPlenty):
+        letters = vocab.letters(lang)
+        return f"{w('plenty')} {letters[item.first]} {letters[item.second]}"
+    if isinstance(item, RoadBuilding):
+        paths = [path_text(board, item.first, lang)]
+        if item.second is not None:
+            paths.append(path_text(board, item.second, lang))
+        return f"{w('road_building')}: {', '.join(paths)}"
+    if isinstance(item, Alternatives):
+        return f" {w('or')} ".join(format_item(o, ctx) for o in item.options)
+    if isinstance(item, SetupPlacement):
+        return (f"{w('settlement')} {crossing_text(board, item.crossing, lang)} "
+                f"{w('road')} {path_text(board, item.path, lang)}")
+    if isinstance(item, SetupOrders):
+        return f" {w('or')} ".join(format_item(p, ctx) for p in item.placements)
+    if isinstance(item, tuple):
+        return f" {w('or')} ".join(format_item(p, ctx) for p in item)
+    if isinstance(item, RobberOrder):
+        return robber_text(item, ctx)
+    if isinstance(item, Knight):
+        timing = w("before") if item.timing == Timing.BEFORE_ROLL else w("after")
+        return f"{w('knight')} {timing}: {robber_text(item.robber, ctx)}"
+    if isinstance(item, Monopoly):
+        return f"{w('monopoly')} {vocab.resource_name(item.resource, lang)}"
+    if isinstance(item, DiscardPreference):
+        letters = vocab.letters(lang)
+        return f"{w('discard')}: " + " ".join(letters[r] for r in item.resources)
+    if isinstance(item, TradeOffer):
+        partner = vocab.colour_name(ctx.colours[item.partner], lang)
+        return (f"{w('trade')} {partner}: {w('give')} {counts_text(item.give, lang)}, "
+                f"{w('get')} {counts_text(item.get, lang)}")
+    if isinstance(item, Password):
+        return f"{w('password')}: ****"
+    if isinstance(item, GameName):
+        return f"{w('game')}: {item.name}"
+    if isinstance(item, RoundGuard):
+        return f"{w('round')}: {item.round}"
+    if isinstance(item, PlayerName):
+        return f"{w('name')}: {item.name}"
+    if isinstance(item, ColourPreference):
+        return f"{w('colours')}: " + ", ".join(vocab.colour_name(c, lang) for c in item.colours)
+    if isinstance(item, SubstituteHeader):
+        return w("substitute")
+    if isinstance(item, Command):
+        return w(item.name)
+    raise TypeError(f"no canonical form for {item!r}")

@@ -1,0 +1,498 @@
+"""One line of a mail → one typed item: an order, a preference, a header or a command.
+
+Keywords are matched on folded text (case, umlauts, dashes forgiven), German and English alike;
+resource letters are the game language's. Places are resolved against the board (`names.py`).
+Errors carry the column in the line as the player wrote it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pbm.rules.board import Board
+from pbm.rules.orders import (
+    Alternatives,
+    BuildAction,
+    BuyCard,
+    City,
+    DiscardPreference,
+    Knight,
+    MaritimeTrade,
+    Monopoly,
+    Road,
+    RoadBuilding,
+    RobberOrder,
+    Settlement,
+    SetupPlacement,
+    Timing,
+    TradeOffer,
+    YearOfPlenty,
+)
+
+from . import vocab
+from .errors import NotationError, OrderError
+from .names import crossing_from_names, resolve_hex, resolve_path, tokenize_hexes
+from .text import fold
+
+
+@dataclass(frozen=True)
+class Password:
+    secret: str
+
+
+@dataclass(frozen=True)
+class GameName:
+    name: str
+
+
+@dataclass(frozen=True)
+class RoundGuard:
+    round: int
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command that is not an order: join, help, status, resign, back, observe."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class PlayerName:
+    name: str
+
+
+@dataclass(frozen=True)
+class ColourPreference:
+    colours: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SubstituteHeader:
+    pass
+
+
+Item = (
+    Password | GameName | RoundGuard | Command | PlayerName | ColourPreference
+    | SubstituteHeader | RobberOrder | DiscardPreference | Knight | Monopoly | TradeOffer
+    | BuildAction | Alternatives | SetupPlacement | tuple[SetupPlacement, ...]
+)
+
+
+@dataclass(frozen=True)
+class Context:
+    board: Board
+    lang: str = "de"
+    #: Seat colours (canonical German names), to turn colours into seats.
+    colours: tuple[str, ...] = ("rot", "blau", "gelb", "weiss")
+    phase: str = "round"
+
+
+class Text:
+    """A piece of a line: the player's text, its folded form and where it sits in the line."""
+
+    def __init__(self, original: str, offset: int = 0) -> None:
+        self.original = original
+        self.offset = offset
+        self.folded, self._index = fold(original)
+
+    def col(self, folded_pos: int) -> int:
+        """1-based column in the line of a position in the folded text."""
+        if folded_pos >= len(self._index):
+            return self.offset + len(self.original) + 1
+        return self.offset + self._index[folded_pos] + 1
+
+    def sub(self, start: int, end: int | None = None) -> Text:
+        """The piece between two folded positions, as a new Text."""
+        a = self._index[start] if start < len(self._index) else len(self.original)
+        b = (self._index[end - 1] + 1) if end is not None and end > start else (
+            len(self.original) if end is None else a)
+        return Text(self.original[a:b], self.offset + a)
+
+
+_COMMANDS = [
+    (re.compile(r"^(anmeldung|anmelden|join|sign ?up|register)\b"), "join"),
+    (re.compile(r"^(hilfe|help|\?)$"), "help"),
+    (re.compile(r"^(status|stand)$"), "status"),
+    (re.compile(r"^(aufgeben|ich gebe auf|resign|i resign|give up)$"), "resign"),
+    (re.compile(r"^((ich bin )?zurueck|(i'?m|i am) back|back)[.!]*$"), "back"),
+    (re.compile(r"^(beobachten|zuschauen|observe|watch)$"), "observe"),
+]
+
+_KW = {
+    "password": r"(kennwort|passwort|password|pw)",
+    "game": r"(spiel|game)",
+    "round": r"(runde|round)",
+    "name": r"(name)",
+    "colours": r"(farben|farbe|colou?rs?)",
+    "substitute": r"(ersatzbau(ten)?|ersatz|substitutes?( builds?)?)",
+    "knight": r"(ritter|knight)",
+    "robber": r"(raeuber|rauber|robber|bandit)",
+    "discard": r"(abwurf|abwerfen|discard)",
+    "trade": r"(handel|trade)",
+    "maritime": r"(seehandel|hafenhandel|banktausch|tausch|tausche|maritime( trade)?|"
+                r"bank( trade)?)",
+    "monopoly": r"(monopol|tribut|monopoly|tribute)",
+    "plenty": r"(erfindung|gluecksfund|glucksfund|year of plenty|plenty|invention|windfall)",
+    "road_building": r"(strassenbau|bautrupp|road ?building|road-building)",
+    "buy": r"(entwicklungskarte( kaufen)?|projektkarte( kaufen)?|karte kaufen|"
+           r"kaufe (eine )?(entwicklungs|projekt)?karte|buy( a)?( development| dev)? card|"
+           r"development card|dev card)",
+    "settlement": r"(siedlung|settlement)",
+    "city": r"(stadt|city)",
+    "road": r"(strasse|str\.?|s|road)",
+    "ship": r"(schiff|ship)",
+}
+
+
+def _kw(name: str, rest: str = r"\s*:?\s*(?P<rest>.*)") -> re.Pattern[str]:
+    return re.compile(rf"^{_KW[name]}(?![a-z]){rest}$")
+
+
+_HEADER = {k: _kw(k, r"\s*[:=]\s*(?P<rest>.*)") for k in ("password", "game", "name", "colours")}
+_PASSWORD_LOOSE = _kw("password", r"\s+(?P<rest>\S+)")
+_ROUND = _kw("round", r"\s*:?\s*(?P<rest>\d+)\.?")
+_SUBSTITUTE = _kw("substitute", r"\s*:?\s*(?P<rest>)")
+_KNIGHT = _kw(
+    "knight",
+    r"\s*(?P<timing>(vor|nach)( dem| meinem)? wurf|(before|after)( the| my)? roll)?"
+    r"\s*:?\s*(?P<rest>.*)",
+)
+_LINE_KINDS = [
+    "robber", "discard", "trade", "maritime", "monopoly", "plenty", "road_building", "buy",
+    "ship", "settlement", "city", "road",
+]
+_PATTERNS = {k: _kw(k) for k in _LINE_KINDS}
+_PATTERNS["trade"] = _kw("trade", r"\s+(?P<partner>[a-z]+)\s*:?\s*(?P<rest>.*)")
+_PATTERNS["road"] = _kw("road", r"\s*:?\s+(?P<rest>.*)")
+_PATTERNS["buy"] = re.compile(rf"^{_KW['buy']}[.!]?(?P<rest>)$")
+_OR = re.compile(r"\s+(oder|or)\s+")
+_STEAL = re.compile(r"[,;]?\s*\b(raube|rauben|beraube|stehle|klaue|von|steal|steal from|rob)\b\s*")
+_COUNT = re.compile(r"^(\d+)\s*(.+)$")
+
+
+def parse_line(text: str, ctx: Context) -> Item:
+    """The item a (cleaned) line stands for; raises an OrderError subclass otherwise."""
+    t = Text(text)
+    f = t.folded.strip()
+    if not f:
+        raise NotationError("empty line")
+    for key in ("password", "game", "name", "colours"):
+        m = _HEADER[key].match(f)
+        if m:
+            return _header(key, t, m)
+    m = _PASSWORD_LOOSE.match(f)
+    if m:
+        return _header("password", t, m)
+    m = _ROUND.match(f)
+    if m:
+        return RoundGuard(int(m.group("rest")))
+    if _SUBSTITUTE.match(f):
+        return SubstituteHeader()
+    for pattern, name in _COMMANDS:
+        if pattern.match(f):
+            return Command(name)
+    m = _KNIGHT.match(f)
+    if m:
+        return _knight(t, m, ctx)
+    parts = _split_or(t)
+    if len(parts) > 1:
+        if ctx.phase == "setup":
+            return tuple(_setup(p, ctx) for p in parts)
+        return Alternatives(tuple(_build_action(p, ctx) for p in parts))
+    m = _PATTERNS["robber"].match(f)
+    if m:
+        return _robber(t.sub(m.start("rest")), ctx)
+    m = _PATTERNS["discard"].match(f)
+    if m:
+        return DiscardPreference(tuple(_resource_list(t.sub(m.start("rest")), ctx)))
+    m = _PATTERNS["trade"].match(f)
+    if m and not _PATTERNS["maritime"].match(f):
+        return _trade(t, m, ctx)
+    m = _PATTERNS["monopoly"].match(f)
+    if m:
+        rest = t.sub(m.start("rest"))
+        return Monopoly(vocab.resource(rest.folded.strip(), ctx.lang, rest.col(0)))
+    if ctx.phase == "setup":
+        return _setup(t, ctx)
+    return _build_action(t, ctx)
+
+
+def _header(key: str, t: Text, m: re.Match[str]) -> Item:
+    value = t.sub(m.start("rest")).original.strip()
+    if not value:
+        raise NotationError(f"a value was expected after '{m.group(1)}'", column=t.col(m.end()))
+    if key == "password":
+        return Password(value)
+    if key == "game":
+        return GameName(value)
+    if key == "name":
+        return PlayerName(value)
+    words = [w for w in re.split(r"[\s,;/]+", fold(value)[0]) if w]
+    return ColourPreference(tuple(vocab.colour(w) for w in words))
+
+
+def _split_or(t: Text) -> list[Text]:
+    cuts = [(m.start(), m.end()) for m in _OR.finditer(t.folded)]
+    if not cuts:
+        return [t]
+    parts, start = [], 0
+    for a, b in cuts:
+        parts.append(t.sub(start, a))
+        start = b
+    parts.append(t.sub(start))
+    return parts
+
+
+def _build_action(t: Text, ctx: Context) -> BuildAction:
+    f = t.folded.strip()
+    lead = len(t.folded) - len(t.folded.lstrip())
+    for kind in ("maritime", "plenty", "road_building", "buy", "ship", "settlement", "city",
+                 "road"):
+        m = _PATTERNS[kind].match(f)
+        if not m:
+            continue
+        rest = t.sub(lead + m.start("rest"))
+        if kind == "maritime":
+            return _maritime(rest, ctx)
+        if kind == "plenty":
+            a, b = _two_resources(rest, ctx)
+            return YearOfPlenty(a, b)
+        if kind == "road_building":
+            return _road_building(rest, ctx)
+        if kind == "buy":
+            return BuyCard()
+        if kind == "ship":
+            raise NotationError("ships are built only in Seafarers scenarios", column=t.col(lead))
+        if kind == "settlement":
+            return Settlement(_crossing(_strip_words(rest, ("bei", "at", "auf", "on")), ctx))
+        if kind == "city":
+            place = _strip_words(rest, ("bei siedlung", "at settlement", "aus siedlung",
+                                        "bei", "at", "auf", "on"))
+            return City(_crossing(place, ctx))
+        return Road(_path(rest, ctx))
+    word = f.split()[0] if f.split() else f
+    raise NotationError(
+        f"an order was expected (Siedlung, Stadt, Straße, Entwicklungskarte, Räuber, Handel, "
+        f"Seehandel, …), not {word!r}", column=t.col(lead))
+
+
+def _strip_words(t: Text, words: tuple[str, ...]) -> Text:
+    f = t.folded
+    lead = len(f) - len(f.lstrip())
+    for w in words:
+        if f[lead:].startswith(w + " "):
+            return t.sub(lead + len(w) + 1)
+    return t
+
+
+def _without_echo(t: Text) -> Text:
+    """Drop a bracketed second name (the canonical echo's token form) after checking it."""
+    m = re.search(r"\((?P<inner>[^)]*)\)\s*$", t.folded)
+    if not m:
+        return t
+    return t.sub(0, m.start())
+
+
+def _crossing(t: Text, ctx: Context) -> int:
+    main = _without_echo(t)
+    c = crossing_from_names(ctx.board, tokenize_hexes(main.original, main.offset), ctx.lang)
+    _check_echo(t, main, ctx, lambda x: crossing_from_names(
+        ctx.board, tokenize_hexes(x.original, x.offset), ctx.lang), c)
+    return c
+
+
+def _path(t: Text, ctx: Context) -> int:
+    main = _without_echo(t)
+    e = _resolve_path(main, ctx)
+    _check_echo(t, main, ctx, lambda x: _resolve_path(x, ctx), e)
+    return e
+
+
+def _resolve_path(t: Text, ctx: Context) -> int:
+    try:
+        return resolve_path(ctx.board, t.original, ctx.lang)
+    except OrderError as e:
+        if e.column is not None:
+            e.column += t.offset
+        raise
+
+
+def _check_echo(t: Text, main: Text, ctx: Context, resolve: object, expected: int) -> None:
+    """A bracketed form must name the same place as the main form, else it is an error."""
+    if main is t:
+        return
+    inner_start = len(main.folded) + t.folded[len(main.folded):].index("(") + 1
+    inner = t.sub(inner_start, len(t.folded.rstrip()) - 1)
+    assert callable(resolve)
+    try:
+        other = resolve(inner)
+    except OrderError:
+        raise NotationError("the name in brackets does not name the same place",
+                            column=t.col(inner_start)) from None
+    if other != expected:
+        raise NotationError("the name in brackets does not name the same place",
+                            column=t.col(inner_start))
+
+
+def _hex(t: Text, ctx: Context) -> int:
+    main = _without_echo(t)
+    try:
+        h = resolve_hex(ctx.board, main.original, ctx.lang)
+    except OrderError as e:
+        if e.column is not None:
+            e.column += main.offset
+        raise
+    return h
+
+
+def _seat(t: Text, start: int, end: int, ctx: Context) -> int:
+    """The seat of the colour named at folded positions start..end of t."""
+    word = t.folded[start:end]
+    shown = t.sub(start, end).original
+    column = t.col(start)
+    try:
+        c = vocab.colour(word, column)
+    except NotationError:
+        raise NotationError(f"a colour was expected, not {shown!r}", column=column) from None
+    if c not in ctx.colours:
+        raise NotationError(f"no player has the colour {shown!r} in this game", column=column)
+    return ctx.colours.index(c)
+
+
+def _robber(t: Text, ctx: Context) -> RobberOrder:
+    f = t.folded
+    m = _STEAL.search(f)
+    place = t.sub(0, m.start()) if m else t
+    place = _strip_words(place, ("auf", "nach", "on", "to"))
+    place_f = place.folded.strip().rstrip(",;")
+    if not place_f:
+        raise NotationError("the robber's hex was expected", column=t.col(0))
+    h = _hex(place.sub(0, len(place.folded.rstrip().rstrip(",;"))), ctx)
+    victims: list[int] = []
+    if m:
+        pos = m.end()
+        for w in re.finditer(r"[a-z]+", f[pos:]):
+            victims.append(_seat(t, pos + w.start(), pos + w.end(), ctx))
+    return RobberOrder(h, tuple(victims))
+
+
+def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
+    timing = m.group("timing")
+    if not timing:
+        raise NotationError("say when the knight is played: 'vor Wurf' or 'nach Wurf'",
+                            column=t.col(m.end(1)))
+    rest = t.sub(m.start("rest"))
+    rm = _PATTERNS["robber"].match(rest.folded.strip())
+    if rm:
+        lead = len(rest.folded) - len(rest.folded.lstrip())
+        rest = rest.sub(lead + rm.start("rest"))
+    when = Timing.BEFORE_ROLL if timing.startswith(("vor", "before")) else Timing.AFTER_ROLL
+    return Knight(when, _robber(rest, ctx))
+
+
+def _resource_list(t: Text, ctx: Context) -> list[int]:
+    out: list[int] = []
+    for w in re.finditer(r"[^\s,;]+", t.folded):
+        word = w.group(0)
+        cm = _COUNT.match(word)
+        if cm:
+            out.extend([vocab.resource(cm.group(2), ctx.lang, t.col(w.start()))]
+                       * int(cm.group(1)))
+        else:
+            out.append(vocab.resource(word, ctx.lang, t.col(w.start())))
+    if not out:
+        raise NotationError("resources were expected", column=t.col(0))
+    return out
+
+
+def _two_resources(t: Text, ctx: Context) -> tuple[int, int]:
+    rs = _resource_list(t, ctx)
+    if len(rs) != 2:
+        raise NotationError(f"two resources were expected, not {len(rs)}", column=t.col(0))
+    return rs[0], rs[1]
+
+
+def _counts(t: Text, ctx: Context) -> tuple[int, int, int, int, int]:
+    out = [0, 0, 0, 0, 0]
+    for r in _resource_list(t, ctx):
+        out[r] += 1
+    return (out[0], out[1], out[2], out[3], out[4])
+
+
+_GIVE = re.compile(r"\b(gebe|gib|geben|biete|give|offer|gives)\b\s*:?\s*")
+_GET = re.compile(r"[,;]?\s*\b(bekomme|erhalte|kriege|will|get|receive|want|for|fuer|gegen)\b"
+                  r"\s*:?\s*")
+
+
+def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
+    partner = _seat(t, m.start("partner"), m.end("partner"), ctx)
+    rest = t.sub(m.start("rest"))
+    f = rest.folded
+    g = _GIVE.search(f)
+    r = _GET.search(f, g.end() if g else 0)
+    if not g or not r:
+        raise NotationError("a trade is written 'Handel <Farbe>: gebe …, bekomme …'",
+                            column=rest.col(0))
+    give = _counts(rest.sub(g.end(), r.start()), ctx)
+    get = _counts(rest.sub(r.end()), ctx)
+    return TradeOffer(partner, give, get)
+
+
+_MARITIME_BODY = re.compile(
+    r"^(?P<give>\d*\s*[a-z]+)\s*(gegen|fuer|for|zu|in|->|=>|>)\s*(?P<get>\d*\s*[a-z]+)\.?$")
+
+
+def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
+    f = t.folded.strip()
+    lead = len(t.folded) - len(t.folded.lstrip())
+    m = _MARITIME_BODY.match(f)
+    if not m:
+        raise NotationError("a bank trade is written 'Seehandel 4H gegen 1E'", column=t.col(lead))
+
+    def one(group: str) -> tuple[int, int]:
+        text = m.group(group).replace(" ", "")
+        cm = _COUNT.match(text)
+        n, word = (int(cm.group(1)), cm.group(2)) if cm else (1, text)
+        return vocab.resource(word, ctx.lang, t.col(lead + m.start(group))), n
+
+    give, give_n = one("give")
+    get, get_n = one("get")
+    if give_n < 1 or get_n < 1:
+        raise NotationError("counts of a bank trade are at least 1", column=t.col(lead))
+    return MaritimeTrade(give, give_n, get, get_n)
+
+
+def _road_building(t: Text, ctx: Context) -> RoadBuilding:
+    f = t.folded
+    pieces = [p for p in re.split(r"[,;]|\bund\b|\band\b", f)]
+    spans = []
+    pos = 0
+    for p in pieces:
+        spans.append((pos, pos + len(p)))
+        pos += len(p) + 1
+    paths = [
+        _path(t.sub(a, b), ctx) for a, b in spans if f[a:b].strip()
+    ]
+    if not 1 <= len(paths) <= 2:
+        raise NotationError("road building names one or two paths, separated by ','",
+                            column=t.col(0))
+    return RoadBuilding(paths[0], paths[1] if len(paths) > 1 else None)
+
+
+_SETUP = re.compile(
+    rf"^{_KW['settlement']}\s*:?\s*(?P<c>.+?)\s*[,;]?\s+{_KW['road']}(?![a-z])\s*:?\s*(?P<p>.+)$"
+)
+
+
+def _setup(t: Text, ctx: Context) -> SetupPlacement:
+    f = t.folded.strip()
+    lead = len(t.folded) - len(t.folded.lstrip())
+    m = _SETUP.match(f)
+    if not m:
+        raise NotationError("a setup placement is written 'Siedlung <Kreuzung> Straße <Weg>'",
+                            column=t.col(lead))
+    c = _crossing(t.sub(lead + m.start("c"), lead + m.end("c")), ctx)
+    e = _path(t.sub(lead + m.start("p"), lead + m.end("p")), ctx)
+    return SetupPlacement(c, e)

@@ -1,0 +1,304 @@
+"""Names on the board: hexes, crossings and paths, resolved by one-to-one matching.
+
+A hex is named by its label (`D3`), token and resource (`6E`, `9Gold`), `Wüste`/`Desert`, the
+wildcard `Meer`/`Sea`, or a harbour (`G-Hafen`, `3:1-Hafen`, `G-Harbor`). A crossing is named by
+three hexes in any order, a path by two hexes or by its two crossings (`… - …`). Exactly one
+match resolves; none is a `NotationError`; several an `AmbiguousError` listing every candidate.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from pbm.rules.board import Board, Terrain
+from pbm.rules.resources import LETTERS_DE, LETTERS_EN
+
+from .errors import AmbiguousError, NotationError
+from .text import fold
+
+_HARBOUR_WORD = r"(?:hafen|harbou?r|port)"
+HEX_TOKEN = re.compile(
+    rf"(?P<harbour>(?:[a-z]|3:1|2:1)\s?-?\s?{_HARBOUR_WORD}(?![a-z])|{_HARBOUR_WORD}(?![a-z]))"
+    r"|(?P<token>\d{1,2}\s?(?:gold|[a-z])(?![a-z]))"
+    r"|(?P<label>[a-z]{1,2}\d{1,2}(?![0-9]))"
+    r"|(?P<word>wueste|wuste|wuste|desert|meer|sea|wasser|water|ozean|ocean)(?![a-z])"
+)
+_SEPARATORS = re.compile(r"[\s,;/+&]+|\bund\b|\band\b")
+
+SEA_WORDS = {"meer", "sea", "wasser", "water", "ozean", "ocean"}
+DESERT_WORDS = {"wueste", "wuste", "desert"}
+
+
+def _letters(lang: str) -> tuple[str, ...]:
+    return LETTERS_EN if lang == "en" else LETTERS_DE
+
+
+_HARBOUR_DASH = re.compile(rf"(?<![a-z0-9:])([a-z]|3:1|2:1)\s?-\s?(?={_HARBOUR_WORD})")
+
+
+def join_harbour_names(folded: str) -> str:
+    """`g-hafen` → `g hafen`: the dash of a harbour name is not a path's crossing separator.
+    (Replaced by a space, not removed, so columns stay where the player wrote them.)"""
+    return _HARBOUR_DASH.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))),
+                             folded)
+
+
+class HexName(NamedTuple):
+    #: Folded, without spaces: what resolution matches.
+    name: str
+    #: 0-based column in the text given to `tokenize_hexes`.
+    column: int
+    #: As the player wrote it, for messages.
+    display: str
+
+
+def tokenize_hexes(original: str, offset: int = 0) -> list[HexName]:
+    """The hex names in a piece of a line; raises NotationError on anything else.
+    Columns are counted from `offset`, the piece's place in its line."""
+    folded, index = fold(original)
+    text = join_harbour_names(folded)
+    out: list[HexName] = []
+    pos = 0
+    while pos < len(text):
+        sep = _SEPARATORS.match(text, pos)
+        if sep and sep.end() > pos:
+            pos = sep.end()
+            continue
+        m = HEX_TOKEN.match(text, pos)
+        start = index[pos] if pos < len(index) else len(original)
+        if not m:
+            rest = original[start:].split()
+            word = rest[0] if rest else original[start:]
+            raise NotationError(f"a hex name was expected, not {word!r}",
+                                column=offset + start + 1)
+        display = original[start:index[m.end() - 1] + 1]
+        out.append(HexName(m.group(0).replace(" ", ""), offset + start, display))
+        pos = m.end()
+    return out
+
+
+def hex_candidates(board: Board, name: str, lang: str = "de") -> frozenset[int]:
+    """Every hex a (folded, space-free) name can mean; raises NotationError for none."""
+    found = _hex_candidates(board, name, lang)
+    if not found:
+        raise NotationError(f"there is no hex {name.upper()} on this board")
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
+    letters = [x.lower() for x in _letters(lang)]
+    hexes = board.hexes
+    if name in SEA_WORDS:
+        return frozenset(h.id for h in hexes if h.terrain == Terrain.SEA)
+    if name in DESERT_WORDS:
+        return frozenset(h.id for h in hexes if h.terrain == Terrain.DESERT)
+    m = re.fullmatch(rf"(?:(?P<kind>[a-z]|3:1|2:1)-?)?{_HARBOUR_WORD}", name.replace(" ", ""))
+    if m:
+        kind = m.group("kind")
+        out = set()
+        for h in hexes:
+            hb = h.harbor
+            if hb is None:
+                continue
+            if kind is None or (kind == "3:1" and hb.resource is None) or (
+                kind == "2:1" and hb.resource is not None) or (
+                hb.resource is not None and kind == letters[hb.resource]
+            ):
+                out.add(h.id)
+        return frozenset(out)
+    m = re.fullmatch(r"(\d{1,2})(gold|[a-z])", name)
+    if m:
+        number, res = int(m.group(1)), m.group(2)
+        if res == "gold":
+            return frozenset(h.id for h in hexes
+                             if h.terrain == Terrain.GOLD and h.number == number)
+        if res not in letters:
+            return frozenset()
+        r = letters.index(res)
+        return frozenset(h.id for h in hexes if h.resource == r and h.number == number)
+    label = name.upper()
+    if label in board.label_index:
+        return frozenset({board.label_index[label]})
+    return frozenset()
+
+
+def _matches(hex_ids: tuple[int, ...], sets: list[frozenset[int]]) -> bool:
+    """Whether the hexes can be matched one-to-one to the named sets."""
+    return any(all(h in s for h, s in zip(perm, sets, strict=True))
+               for perm in itertools.permutations(hex_ids))
+
+
+def _crossings_for(board: Board, sets: list[frozenset[int]], land_only: bool) -> list[int]:
+    first = min(sets, key=len)
+    found = set()
+    for h in first:
+        for c in board.hex_crossings[h]:
+            if (not land_only or board.crossing_land[c]) and _matches(board.crossing_hexes[c],
+                                                                      sets):
+                found.add(c)
+    return sorted(found)
+
+
+def _paths_for(board: Board, sets: list[frozenset[int]], land_only: bool) -> list[int]:
+    first = min(sets, key=len)
+    found = set()
+    for h in first:
+        for c in board.hex_crossings[h]:
+            for e in board.crossing_paths[c]:
+                if (not land_only or board.path_land[e]) and _matches(board.path_hexes[e], sets):
+                    found.add(e)
+    return sorted(found)
+
+
+def _sets(board: Board, names: list[HexName], lang: str) -> list[frozenset[int]]:
+    out = []
+    for n in names:
+        try:
+            out.append(hex_candidates(board, n.name, lang))
+        except NotationError as e:
+            e.message = f"there is no hex {n.display} on this board"
+            e.column = n.column + 1
+            raise
+    return out
+
+
+def _listing(names: list[HexName]) -> str:
+    return ", ".join(n.display for n in names)
+
+
+def resolve_hex(board: Board, text: str, lang: str = "de") -> int:
+    names = tokenize_hexes(text)
+    if len(names) != 1:
+        raise NotationError(f"one hex was expected, {len(names)} were named")
+    (found,) = _sets(board, names, lang)
+    if len(found) > 1:
+        raise AmbiguousError(
+            f"{_listing(names)} can mean several hexes",
+            candidates=[board.hexes[h].label for h in sorted(found)],
+        )
+    return next(iter(found))
+
+
+def resolve_crossing(board: Board, text: str, lang: str = "de", land_only: bool = True) -> int:
+    return crossing_from_names(board, tokenize_hexes(text), lang, land_only)
+
+
+def crossing_from_names(
+    board: Board, names: list[HexName], lang: str, land_only: bool = True
+) -> int:
+    if len(names) != 3:
+        raise NotationError(f"a crossing is named by three hexes, not {len(names)}")
+    found = _crossings_for(board, _sets(board, names, lang), land_only)
+    if not found:
+        raise NotationError(f"there is no crossing where {_listing(names)} meet")
+    if len(found) > 1:
+        raise AmbiguousError(
+            f"{_listing(names)} names {len(found)} crossings",
+            candidates=[board.crossing_label(c) for c in found],
+        )
+    return found[0]
+
+
+def resolve_path(board: Board, text: str, lang: str = "de", land_only: bool = True) -> int:
+    if "-" in join_harbour_names(fold(text)[0]):
+        return _path_by_crossings(board, text, lang, land_only)
+    names = tokenize_hexes(text)
+    if len(names) != 2:
+        raise NotationError(
+            f"a path is named by two hexes (or two crossings with '-'), not {len(names)}")
+    found = _paths_for(board, _sets(board, names, lang), land_only)
+    if not found:
+        raise NotationError(f"there is no path between {_listing(names)}")
+    if len(found) > 1:
+        raise AmbiguousError(
+            f"{_listing(names)} names {len(found)} paths",
+            candidates=[board.path_label(e) for e in found],
+        )
+    return found[0]
+
+
+def _path_by_crossings(board: Board, text: str, lang: str, land_only: bool) -> int:
+    folded, index = fold(text)
+    dashes = [i for i, ch in enumerate(join_harbour_names(folded)) if ch == "-"]
+    if len(dashes) != 1:
+        raise NotationError("a path by crossings is written 'crossing - crossing'")
+    cut = index[dashes[0]]
+    sides = []
+    for part, offset in ((text[:cut], 0), (text[cut + 1:], cut + 1)):
+        names = tokenize_hexes(part, offset)
+        if len(names) != 3:
+            raise NotationError(f"a crossing is named by three hexes, not {len(names)}")
+        sides.append(_crossings_for(board, _sets(board, names, lang), False))
+    found = sorted({
+        e for a in sides[0] for b in sides[1]
+        if (e := board.path_between(a, b)) is not None and (not land_only or board.path_land[e])
+    })
+    if not found:
+        raise NotationError("those two crossings are not joined by a path")
+    if len(found) > 1:
+        raise AmbiguousError(
+            f"{len(found)} paths join crossings named so",
+            candidates=[board.path_label(e) for e in found],
+        )
+    return found[0]
+
+
+# -- canonical names ---------------------------------------------------------------------------
+
+
+def hex_short_name(board: Board, h: int, lang: str = "de") -> str:
+    """The token form of one hex: `6E`, `9Gold`, `Wüste`, `G-Hafen`, `Meer` (or English)."""
+    x = board.hexes[h]
+    letters = _letters(lang)
+    if x.terrain == Terrain.SEA:
+        if x.harbor is not None:
+            kind = "3:1" if x.harbor.resource is None else letters[x.harbor.resource]
+            return f"{kind}-{'Harbor' if lang == 'en' else 'Hafen'}"
+        return "Sea" if lang == "en" else "Meer"
+    if x.terrain == Terrain.DESERT:
+        return "Desert" if lang == "en" else "Wüste"
+    if x.terrain == Terrain.GOLD:
+        return f"{x.number}Gold"
+    if x.resource is None or x.number is None:
+        return x.label
+    return f"{x.number}{letters[x.resource]}"
+
+
+def crossing_text(board: Board, c: int, lang: str = "de") -> str:
+    """Canonical: labels sorted, then the token form in brackets when it names only c."""
+    labels = board.crossing_label(c)
+    tokens = " ".join(hex_short_name(board, h, lang) for h in board.crossing_hexes[c])
+    try:
+        if resolve_crossing(board, tokens, lang) == c:
+            return f"{labels} ({tokens})"
+    except (NotationError, AmbiguousError):
+        pass
+    return labels
+
+
+def path_text(board: Board, e: int, lang: str = "de") -> str:
+    labels = board.path_label(e)
+    tokens = " ".join(hex_short_name(board, h, lang) for h in board.path_hexes[e])
+    try:
+        if resolve_path(board, tokens, lang) == e:
+            return f"{labels} ({tokens})"
+    except (NotationError, AmbiguousError):
+        pass
+    return labels
+
+
+def hex_text(board: Board, h: int, lang: str = "de") -> str:
+    label = board.hexes[h].label
+    short = hex_short_name(board, h, lang)
+    if short == label:
+        return label
+    try:
+        if resolve_hex(board, short, lang) == h:
+            return f"{label} ({short})"
+    except (NotationError, AmbiguousError):
+        pass
+    return label

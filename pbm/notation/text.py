@@ -1,0 +1,33 @@
+"""Normalising text for matching: case, umlauts, dashes, spaces — with a map back to columns."""
+
+from __future__ import annotations
+
+_FOLD = {
+    "ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "ae", "Ö": "oe", "Ü": "ue", "ẞ": "ss",
+    "é": "e", "è": "e", "\u00a0": " ", "\u2007": " ", "\u202f": " ", "\t": " ",
+    "\u2013": "-", "\u2014": "-", "\u2012": "-", "\u2010": "-", "\u2011": "-", "\u2212": "-",
+    "\u2192": "-", "\u27f6": "-", "\u21d2": "-", "\u2794": "-",
+    "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"',
+}
+
+
+def fold(text: str) -> tuple[str, list[int]]:
+    """Lower-cased, umlauts spelled out, dashes and arrows as `-`, odd spaces as ` `.
+
+    Returns the folded text and, for each of its characters, the index of the character of
+    `text` it came from, so errors can point at the column the player wrote.
+    """
+    out: list[str] = []
+    index: list[int] = []
+    for i, ch in enumerate(text):
+        rep = _FOLD.get(ch)
+        if rep is None:
+            rep = ch.lower()
+        out.append(rep)
+        index.extend([i] * len(rep))
+    return "".join(out), index
+
+
+def simple(text: str) -> str:
+    """Folded, with runs of spaces collapsed: for comparing keywords."""
+    return " ".join(fold(text)[0].split())

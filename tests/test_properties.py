@@ -1,0 +1,706 @@
+"""Property tests over random complete games played by the bots (`pbm.rules.sim.play_game`).
+
+Every step of a game (each setup placement, each round) is checked against invariants computed
+from scratch, and against a ledger rebuilt from the events alone: the events are "the whole
+truth of a resolution" (events.py), so replaying them over the previous state must give the
+next state's hands, bank, pieces, deck, robber and titles.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from pbm.rules.board import Terrain
+from pbm.rules.building import longest_road_length
+from pbm.rules.events import (
+    BankShort,
+    Built,
+    CardBought,
+    CardPlayed,
+    Discarded,
+    Event,
+    GameWon,
+    MaritimeTraded,
+    MonopolyTaken,
+    NmrRobberRoll,
+    NothingToSteal,
+    OrderFailed,
+    PlentyTaken,
+    Produced,
+    ProductionBlocked,
+    RobberMoved,
+    Rolled,
+    RoundStarted,
+    SetupPlaced,
+    Stole,
+    TitleChanged,
+    TradeDone,
+    event_from_json,
+)
+from pbm.rules.layouts import SIZES, VICTORY_POINT
+from pbm.rules.resources import COST_CARD, COST_CITY, COST_ROAD, COST_SETTLEMENT
+from pbm.rules.serial import state_from_json, state_from_text, state_to_json, state_to_text
+from pbm.rules.setup import setup_sequence
+from pbm.rules.sim import play_game
+from pbm.rules.state import (
+    MAX_CITIES,
+    MAX_ROADS,
+    MAX_SETTLEMENTS,
+    GameState,
+    Phase,
+    Settings,
+    new_game,
+)
+
+PROPERTY = settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+)
+
+#: Upper bounds on the stored forms of a state (a finished 6-player game is far below them).
+MAX_JSON_BYTES = 50_000
+MAX_TEXT_CHARS = 2_000
+
+seeds = st.integers(min_value=0, max_value=2**32)
+bots = st.sampled_from(["random", "autopilot"])
+players = st.integers(min_value=3, max_value=6)
+
+
+@st.composite
+def game_settings(draw: st.DrawFn) -> Settings:
+    """Mostly the defaults of seed 002 for the table size; sometimes another island, the
+    unlimited bank or newcomer protection."""
+    n = draw(players)
+    if not draw(st.booleans()):
+        return Settings.for_players(n)
+    size = draw(st.sampled_from(sorted(SIZES)))
+    bank = draw(st.sampled_from(["classic", "unlimited"]))
+    protect = draw(st.booleans())
+    return Settings.for_players(n, size, bank=bank, newcomer_protection=protect)
+
+
+def steps(settings_: Settings, seed: int, bot: str) -> Iterator[tuple[GameState, GameState,
+                                                                       list[Event]]]:
+    """(state before, state after, events) for every step of a whole game."""
+    before = new_game(settings_, seed)
+    for after, events in play_game(settings_, seed, bot):
+        yield before, after, events
+        before = after
+
+
+# -- from-scratch recomputations -------------------------------------------------------------
+
+
+def scratch_vp(s: GameState, p: int) -> int:
+    vp = 0
+    for c, o in enumerate(s.owner):
+        if o == p:
+            vp += s.level[c]
+    vp += 2 * (s.longest_road == p) + 2 * (s.largest_army == p)
+    vp += sum(1 for card, _ in s.cards[p] if card == VICTORY_POINT)
+    return vp
+
+
+def scratch_visible_vp(owner: list[int], level: list[int], longest: int, army: int,
+                       p: int) -> int:
+    vp = sum(level[c] for c, o in enumerate(owner) if o == p)
+    return vp + 2 * (longest == p) + 2 * (army == p)
+
+
+def trail_length(s: GameState, p: int) -> int:
+    """Longest trail of p's roads (each road once) that passes no opponent's building; an
+    independent brute force over edge sets."""
+    board = s.board
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for e, o in enumerate(s.road):
+        if o == p:
+            u, v = board.path_crossings[e]
+            adj.setdefault(u, []).append((e, v))
+            adj.setdefault(v, []).append((e, u))
+    best = 0
+
+    def dfs(c: int, used: frozenset[int]) -> None:
+        nonlocal best
+        best = max(best, len(used))
+        if used and s.owner[c] >= 0 and s.owner[c] != p:
+            return  # a trail may end at an opponent's building, never pass it
+        for e, n in adj.get(c, ()):
+            if e not in used:
+                dfs(n, used | {e})
+
+    for c in adj:
+        dfs(c, frozenset())
+    return best
+
+
+def harbour_rate(owner: list[int], s: GameState, p: int, r: int) -> int:
+    rate = 4
+    for c, o in enumerate(owner):
+        hb = s.board.crossing_harbor[c]
+        if o == p and hb is not None:
+            if hb.resource == r:
+                return 2
+            if hb.resource is None:
+                rate = 3
+    return rate
+
+
+# -- state invariants --------------------------------------------------------------------------
+
+
+def check_cards(s: GameState) -> None:
+    for p, hand in enumerate(s.hands):
+        assert len(hand) == 5
+        assert min(hand) >= 0, f"negative hand of seat {p}: {hand}"
+    if s.settings.classic_bank:
+        assert s.bank is not None
+        assert min(s.bank) >= 0, f"negative bank {s.bank}"
+        for r in range(5):
+            total = sum(h[r] for h in s.hands) + s.bank[r]
+            assert total == s.settings.bank_count, f"resource {r}: {total} cards in play"
+    else:
+        assert s.bank is None
+
+
+def check_pieces(s: GameState) -> None:
+    board = s.board
+    n = s.settings.players
+    for c, o in enumerate(s.owner):
+        assert (o >= 0) == (s.level[c] in (1, 2)), f"crossing {c}: owner {o} level {s.level[c]}"
+        if o < 0:
+            assert s.level[c] == 0
+    for p in range(n):
+        sett = sorted(c for c, o in enumerate(s.owner) if o == p and s.level[c] == 1)
+        city = sorted(c for c, o in enumerate(s.owner) if o == p and s.level[c] == 2)
+        roads = sorted(e for e, o in enumerate(s.road) if o == p)
+        assert sorted(s.settlements[p]) == sett and len(set(s.settlements[p])) == len(sett)
+        assert sorted(s.cities[p]) == city and len(set(s.cities[p])) == len(city)
+        assert sorted(s.roads[p]) == roads and len(set(s.roads[p])) == len(roads)
+        assert len(sett) <= MAX_SETTLEMENTS
+        assert len(city) <= MAX_CITIES
+        assert len(roads) <= MAX_ROADS
+        assert s.vp(p) == scratch_vp(s, p)
+        assert s.visible_vp(p) == scratch_vp(s, p) - s.vp_cards(p)
+    for c, o in enumerate(s.owner):
+        if o >= 0:
+            assert board.crossing_land[c]
+            for nb in board.crossing_neighbors[c]:
+                assert s.owner[nb] < 0, f"distance rule: {board.crossing_label(c)} and " \
+                    f"{board.crossing_label(nb)}"
+    for e, o in enumerate(s.road):
+        if o >= 0:
+            assert board.path_land[e], f"road on sea: {board.path_label(e)}"
+    # Every road is joined to a building of its owner through the owner's own roads (a road
+    # cut later by an opponent's settlement was joined when built, and stays in the component).
+    parent = list(range(len(s.owner)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for p in range(n):
+        parent[:] = range(len(s.owner))
+        for e in s.roads[p]:
+            u, v = board.path_crossings[e]
+            parent[find(u)] = find(v)
+        rooted = {find(c) for c, o in enumerate(s.owner) if o == p}
+        for e in s.roads[p]:
+            assert find(board.path_crossings[e][0]) in rooted, \
+                f"seat {p}'s road {board.path_label(e)} is not joined to their network"
+
+
+def check_road_lengths(s: GameState) -> None:
+    rebuilt = state_from_json(state_to_json(s))
+    fresh = [longest_road_length(rebuilt, p) for p in range(s.settings.players)]
+    assert s.road_lengths == fresh == rebuilt.road_lengths
+    assert fresh == [trail_length(s, p) for p in range(s.settings.players)]
+
+
+def check_titles(s: GameState) -> None:
+    lengths = [trail_length(s, p) for p in range(s.settings.players)]
+    best = max(lengths)
+    holder = s.longest_road
+    if holder >= 0:
+        assert lengths[holder] >= 5, f"longest road held with {lengths[holder]} roads"
+        assert lengths[holder] == best, f"seat {holder} holds it, lengths {lengths}"
+    else:
+        # Set aside only while the longest roads tie (or none reaches 5).
+        assert best < 5 or lengths.count(best) > 1, f"nobody holds it, lengths {lengths}"
+    most = max(s.knights)
+    army = s.largest_army
+    if army >= 0:
+        assert s.knights[army] >= 3 and s.knights[army] == most, (army, s.knights)
+    else:
+        assert most < 3, f"nobody holds the largest army, knights {s.knights}"
+
+
+def check_serialisation(s: GameState) -> None:
+    d = state_to_json(s)
+    assert state_from_json(d) == s
+    dumped = json.dumps(d)
+    assert len(dumped.encode()) < MAX_JSON_BYTES
+    assert state_from_json(json.loads(dumped)) == s
+    text = state_to_text(s)
+    assert "\n" not in text and len(text) < MAX_TEXT_CHARS, len(text)
+    assert state_from_text(text) == s
+    assert state_to_text(state_from_text(text)) == text
+    assert eval(repr(s), {"GameState": GameState}) == s
+    # The round trips restore the indexes too.
+    back = state_from_text(text)
+    assert back.road_lengths == s.road_lengths
+    assert [sorted(x) for x in back.settlements] == [sorted(x) for x in s.settlements]
+    assert [sorted(x) for x in back.roads] == [sorted(x) for x in s.roads]
+
+
+def check_events_round_trip(events: list[Event]) -> None:
+    for e in events:
+        d = e.to_json()
+        assert event_from_json(d) == e, e
+        assert event_from_json(json.loads(json.dumps(d))) == e, e
+        assert d["kind"] == e.kind
+
+
+#: Events that only the player whose step it is causes (the actor's `player` field).
+ACTOR_EVENTS = (Rolled, CardPlayed, RobberMoved, NmrRobberRoll, Built, CardBought,
+                MaritimeTraded, PlentyTaken, OrderFailed, MonopolyTaken)
+
+
+# -- the event ledger --------------------------------------------------------------------------
+
+
+@dataclass
+class Ledger:
+    """What the events say happened, applied to the state before a step."""
+
+    settings: Settings
+    hands: list[list[int]]
+    bank: list[int] | None
+    deck: list[str]
+    owner: list[int]
+    level: list[int]
+    road: list[int]
+    robber: int
+    longest: int
+    army: int
+    knights: list[int]
+    bought: list[int]
+    cards: list[list[tuple[str, int]]]
+    played: Counter[str] = field(default_factory=Counter)
+
+    @classmethod
+    def start(cls, s: GameState) -> Ledger:
+        return cls(
+            s.settings, [h[:] for h in s.hands], None if s.bank is None else s.bank[:],
+            s.deck[:], s.owner[:], s.level[:], s.road[:], s.robber, s.longest_road,
+            s.largest_army, s.knights[:], s.cards_bought[:], [c[:] for c in s.cards],
+        )
+
+    def move(self, p: int, r: int, k: int) -> None:
+        """k of resource r from the bank to p (negative: from p to the bank)."""
+        self.hands[p][r] += k
+        assert self.hands[p][r] >= 0, f"seat {p} paid {r} it did not have"
+        if self.bank is not None:
+            self.bank[r] -= k
+            assert self.bank[r] >= 0, f"the bank paid {r} it did not have"
+
+    def pay(self, p: int, cost: tuple[int, ...]) -> None:
+        for r, k in enumerate(cost):
+            if k:
+                self.move(p, r, -k)
+
+    def visible_vp(self, p: int) -> int:
+        return scratch_visible_vp(self.owner, self.level, self.longest, self.army, p)
+
+    def protected(self, s: GameState, p: int, h: int) -> bool:
+        """Newcomer protection: an opponent of p with at most 2 visible VP is at hex h."""
+        return any(
+            self.owner[c] >= 0 and self.owner[c] != p and self.visible_vp(self.owner[c]) <= 2
+            for c in s.board.hex_crossings[h]
+        )
+
+    def road_joined(self, s: GameState, p: int, e: int) -> bool:
+        """A new road touches p's building, or p's road through a crossing no opponent holds."""
+        board = s.board
+        for c in board.path_crossings[e]:
+            if self.owner[c] == p:
+                return True
+            if self.owner[c] < 0 and any(
+                self.road[x] == p for x in board.crossing_paths[c] if x != e
+            ):
+                return True
+        return False
+
+    def vp(self, p: int) -> int:
+        return self.visible_vp(p) + sum(1 for c, _ in self.cards[p] if c == VICTORY_POINT)
+
+    def assert_matches(self, s: GameState) -> None:
+        assert self.hands == s.hands, "hands differ from what the events say"
+        assert self.bank == s.bank, "bank differs from what the events say"
+        assert self.deck == s.deck
+        assert self.owner == s.owner and self.level == s.level and self.road == s.road
+        assert self.robber == s.robber
+        assert self.longest == s.longest_road, (self.longest, s.longest_road)
+        assert self.army == s.largest_army
+        assert self.knights == s.knights
+        assert self.bought == s.cards_bought
+        assert self.cards == s.cards
+
+
+def expected_production(led: Ledger, s: GameState, number: int) -> tuple[
+        dict[tuple[int, int], int], set[int]]:
+    """(player, resource) -> cards owed by a roll under rules.md's bank rule; blocked hexes."""
+    board = s.board
+    owed: Counter[tuple[int, int]] = Counter()
+    blocked = set()
+    for h in board.hexes:
+        if h.number != number or h.terrain == Terrain.SEA:
+            continue
+        if h.id == led.robber:
+            blocked.add(h.id)
+            continue
+        if h.resource is None:
+            continue
+        for c in board.hex_crossings[h.id]:
+            if led.owner[c] >= 0:
+                owed[(led.owner[c], h.resource)] += led.level[c]
+    if led.bank is not None:
+        for r in range(5):
+            total = sum(k for (_, res), k in owed.items() if res == r)
+            if total > led.bank[r]:
+                owers = [p for (p, res) in owed if res == r]
+                for p in owers:
+                    owed[(p, r)] = led.bank[r] if len(owers) == 1 else 0
+    return {k: v for k, v in owed.items() if v}, blocked
+
+
+def check_step_events(led: Ledger, before: GameState, after: GameState,
+                      events: list[Event]) -> None:
+    """Walk one step's events, checking each against the rules and applying it."""
+    st_ = before.settings
+    n = st_.players
+    setup = before.phase == Phase.SETUP
+    if setup:
+        assert isinstance(events[0], SetupPlaced)
+        assert events[0].player == setup_sequence(n)[before.setup_step]
+    else:
+        first = events[0]
+        assert isinstance(first, RoundStarted)
+        assert first.round == before.round
+        assert list(first.build_order) == [(before.round - 1 + i) % n for i in range(n)]
+    rolled: list[int] = []
+    played_now: list[int] = []
+    nmr_rolls: list[int] = []
+    actor = -1
+    for i, e in enumerate(events):
+        if isinstance(e, ACTOR_EVENTS) and not setup:
+            # rules.md step 5: a player wins the moment they reach the target in their own
+            # production or build step; when their step ends without that, they are below it.
+            if e.player != actor and actor >= 0:
+                assert led.vp(actor) < st_.vp_target, \
+                    f"seat {actor} ended its step with {led.vp(actor)} VP and did not win"
+            actor = e.player
+        if isinstance(e, SetupPlaced):
+            assert e.player == setup_sequence(n)[before.setup_step]
+            assert e.path in before.board.crossing_paths[e.crossing]
+            income = [f for f in events if isinstance(f, Produced)]
+            if before.setup_step < n:
+                assert not income, "the first settlement pays nothing"
+            else:
+                # The second settlement pays one card per adjacent producing hex.
+                board = before.board
+                want = sorted((h, board.hexes[h].resource) for h in
+                              board.crossing_hexes[e.crossing] if board.hexes[h].number)
+                assert sorted((f.hex, f.resource) for f in income) == want
+                assert all(f.amount == 1 and f.player == e.player for f in income)
+        elif isinstance(e, Rolled):
+            assert 1 <= e.die1 <= 6 and 1 <= e.die2 <= 6
+            rolled.append(e.player)
+            follow = []
+            for f in events[i + 1:]:
+                if not isinstance(f, (Produced, ProductionBlocked, BankShort, Discarded)):
+                    break
+                follow.append(f)
+            if e.total == 7:
+                over = {p: sum(led.hands[p]) for p in range(n)
+                        if sum(led.hands[p]) > st_.card_limit}
+                discards = [f for f in follow if isinstance(f, Discarded)]
+                assert sorted(f.player for f in discards) == sorted(over)
+                for f in discards:
+                    assert sum(f.cards) == over[f.player] // 2
+                    assert 0 <= f.at_random <= sum(f.cards)
+                assert not any(isinstance(f, Produced) for f in follow)
+            else:
+                want, blocked = expected_production(led, before, e.total)
+                got: Counter[tuple[int, int]] = Counter()
+                for f in follow:
+                    if isinstance(f, Produced):
+                        got[(f.player, f.resource)] += f.amount
+                        assert before.board.hexes[f.hex].number == e.total
+                        assert f.hex != led.robber
+                assert dict(got) == want, f"roll {e.total}: paid {dict(got)}, owed {want}"
+                assert {f.hex for f in follow if isinstance(f, ProductionBlocked)} == blocked
+                if led.bank is None:
+                    assert not any(isinstance(f, BankShort) for f in follow)
+        elif isinstance(e, Produced):
+            assert e.amount > 0
+            led.move(e.player, e.resource, e.amount)
+        elif isinstance(e, Discarded):
+            for r, k in enumerate(e.cards):
+                if k:
+                    led.move(e.player, r, -k)
+        elif isinstance(e, RobberMoved):
+            board = before.board
+            assert e.hex != led.robber, "the robber must move"
+            assert board.hexes[e.hex].is_land
+            assert e.cause in ("seven", "knight", "nmr")
+            if st_.newcomer_protection and led.protected(before, e.player, e.hex):
+                others = [h.id for h in board.hexes if h.is_land and h.id != led.robber]
+                assert all(led.protected(before, e.player, h) for h in others), \
+                    f"robber next to a protected newcomer at {board.hexes[e.hex].label}"
+            if e.cause == "nmr" and nmr_rolls:
+                # Seed 003: the hex has the number rolled, and someone has settled at it.
+                assert board.hexes[e.hex].number == nmr_rolls[-1]
+                assert any(led.owner[c] >= 0 for c in board.hex_crossings[e.hex])
+            nmr_rolls.clear()
+            led.robber = e.hex
+        elif isinstance(e, Stole):
+            assert e.thief != e.victim
+            assert any(led.owner[c] == e.victim for c in before.board.hex_crossings[led.robber])
+            led.hands[e.victim][e.resource] -= 1
+            led.hands[e.thief][e.resource] += 1
+            assert led.hands[e.victim][e.resource] >= 0
+        elif isinstance(e, NothingToSteal):
+            for c in before.board.hex_crossings[e.hex]:
+                q = led.owner[c]
+                assert q < 0 or q == e.thief or sum(led.hands[q]) == 0
+        elif isinstance(e, TradeDone):
+            for r in range(5):
+                led.hands[e.first][r] += e.second_gives[r] - e.first_gives[r]
+                led.hands[e.second][r] += e.first_gives[r] - e.second_gives[r]
+            assert min(led.hands[e.first]) >= 0 and min(led.hands[e.second]) >= 0
+        elif isinstance(e, MaritimeTraded):
+            assert e.give != e.get
+            rate = harbour_rate(led.owner, before, e.player, e.give)
+            assert e.give_count == rate * e.get_count, (e, rate)
+            led.move(e.player, e.give, -e.give_count)
+            led.move(e.player, e.get, e.get_count)
+        elif isinstance(e, Built):
+            board = before.board
+            if e.piece == "settlement":
+                c = e.where
+                assert led.owner[c] < 0 and board.crossing_land[c]
+                assert all(led.owner[x] < 0 for x in board.crossing_neighbors[c]), "distance"
+                if not setup:
+                    assert any(led.road[x] == e.player for x in board.crossing_paths[c]), \
+                        f"settlement {board.crossing_label(c)} not at the player's road"
+                if not e.free:
+                    led.pay(e.player, COST_SETTLEMENT)
+                led.owner[e.where], led.level[e.where] = e.player, 1
+            elif e.piece == "city":
+                assert led.owner[e.where] == e.player and led.level[e.where] == 1
+                assert not e.free
+                led.pay(e.player, COST_CITY)
+                led.level[e.where] = 2
+            else:
+                assert e.piece == "road"
+                assert led.road[e.where] < 0 and board.path_land[e.where]
+                # Joined at a building of the player's, or at the player's road through a
+                # crossing no opponent holds.
+                assert led.road_joined(before, e.player, e.where), \
+                    f"road {board.path_label(e.where)} is not connected"
+                if not e.free:
+                    led.pay(e.player, COST_ROAD)
+                led.road[e.where] = e.player
+        elif isinstance(e, CardBought):
+            led.pay(e.player, COST_CARD)
+            assert led.deck, "bought from an empty deck"
+            assert e.card == led.deck.pop(), "the card bought is not the top of the deck"
+            led.bought[e.player] += 1
+            assert e.number == led.bought[e.player]
+            led.cards[e.player].append((e.card, before.round))
+        elif isinstance(e, CardPlayed):
+            assert e.card != VICTORY_POINT, "a VP card is never played"
+            assert e.player not in played_now, "two cards played in one round"
+            played_now.append(e.player)
+            held = [k for k, (c, r) in enumerate(led.cards[e.player])
+                    if c == e.card and r < before.round]
+            assert held, f"seat {e.player} played a {e.card} it did not hold before the round"
+            oldest = min(held, key=lambda k: led.cards[e.player][k][1])
+            led.cards[e.player].pop(oldest)
+            led.played[e.card] += 1
+            if e.card == "knight":
+                led.knights[e.player] += 1
+        elif isinstance(e, MonopolyTaken):
+            assert e.victim != e.player and e.amount > 0
+            assert led.hands[e.victim][e.resource] == e.amount, "a monopoly takes them all"
+            led.hands[e.victim][e.resource] = 0
+            led.hands[e.player][e.resource] += e.amount
+            if not isinstance(events[i + 1] if i + 1 < len(events) else None, MonopolyTaken):
+                for q in range(n):
+                    if q != e.player:
+                        assert led.hands[q][e.resource] == 0
+        elif isinstance(e, PlentyTaken):
+            assert 1 <= sum(e.cards) <= 2
+            for r, k in enumerate(e.cards):
+                if k:
+                    led.move(e.player, r, k)
+        elif isinstance(e, TitleChanged):
+            if e.title == "longest_road":
+                assert e.old == led.longest
+                led.longest = e.new
+            else:
+                assert e.title == "largest_army"
+                assert e.old == led.army
+                led.army = e.new
+            assert e.new != e.old
+        elif isinstance(e, GameWon):
+            assert i == len(events) - 1, "events after the game was won"
+            assert e.player == after.winner
+            assert e.vp >= st_.vp_target and e.vp == after.vp(e.player)
+        elif isinstance(e, NmrRobberRoll):
+            assert 1 <= e.die1 <= 6 and 1 <= e.die2 <= 6
+            nmr_rolls.append(e.die1 + e.die2)
+    led.assert_matches(after)
+    if actor >= 0 and after.phase != Phase.ENDED:
+        assert led.vp(actor) < st_.vp_target, \
+            f"seat {actor} ended its step with {led.vp(actor)} VP and did not win"
+    if not setup:
+        order = before.build_order()
+        if after.phase == Phase.ENDED:
+            assert rolled == order[: len(rolled)]
+            assert after.round == before.round
+        else:
+            assert rolled == order, "one roll per player, in build order"
+            assert after.round == before.round + 1
+    if after.phase == Phase.ENDED:
+        assert after.winner >= 0 and isinstance(events[-1], GameWon)
+        assert after.vp(after.winner) >= st_.vp_target
+    else:
+        assert after.winner == -1
+
+
+def check_dev_cards(led: Ledger, s: GameState) -> None:
+    deck = SIZES[s.settings.size].deck
+    start = sum(deck.values())
+    assert start == (25 if s.settings.size in ("small", "medium") else 34)
+    in_hands = Counter(c for hand in s.cards for c, _ in hand)
+    assert len(s.deck) + sum(in_hands.values()) + sum(led.played.values()) == start
+    assert Counter(s.deck) + in_hands + led.played == Counter(deck)
+
+
+def check_setup_result(s: GameState) -> None:
+    """After the setup: two settlements and two roads each, every road at a settlement."""
+    for p in range(s.settings.players):
+        assert len(s.settlements[p]) == 2 and not s.cities[p]
+        assert len(s.roads[p]) == 2
+        for e in s.roads[p]:
+            assert any(s.owner[c] == p for c in s.board.path_crossings[e])
+
+
+# -- the properties ----------------------------------------------------------------------------
+
+Check = Callable[[GameState, GameState, list[Event]], None]
+
+
+def run(settings_: Settings, seed: int, bot: str, *checks: Check) -> GameState:
+    last = None
+    for before, after, events in steps(settings_, seed, bot):
+        for check in checks:
+            check(before, after, events)
+        last = after
+    assert last is not None
+    return last
+
+
+@PROPERTY
+@given(game_settings(), seeds, bots)
+@example(Settings.for_players(6, "small"), 1, "random")
+@example(Settings.for_players(3, "huge", bank="unlimited"), 2, "autopilot")
+def test_cards_conserved_and_never_negative(settings_: Settings, seed: int, bot: str) -> None:
+    run(settings_, seed, bot, lambda b, a, e: check_cards(a))
+
+
+@PROPERTY
+@given(game_settings(), seeds, bots)
+@example(Settings.for_players(4, newcomer_protection=True), 3, "random")
+def test_pieces_vp_and_indexes(settings_: Settings, seed: int, bot: str) -> None:
+    def check(before: GameState, after: GameState, events: list[Event]) -> None:
+        check_pieces(after)
+        check_road_lengths(after)
+        check_titles(after)
+        if before.phase == Phase.SETUP and after.phase != Phase.SETUP:
+            check_setup_result(after)
+
+    run(settings_, seed, bot, check)
+
+
+@PROPERTY
+@given(game_settings(), seeds, bots)
+@example(Settings.for_players(5), 4, "random")
+@example(Settings.for_players(4, "small", bank="classic"), 5, "random")
+def test_events_tell_the_whole_story(settings_: Settings, seed: int, bot: str) -> None:
+    """Rebuilding hands, bank, deck, pieces, robber and titles from the events gives the state;
+    production, discards, robbing, harbours and card plays follow the rules on the way."""
+    led: Ledger | None = None
+
+    def check(before: GameState, after: GameState, events: list[Event]) -> None:
+        nonlocal led
+        if led is None:
+            led = Ledger.start(before)
+        check_step_events(led, before, after, events)
+        check_dev_cards(led, after)
+
+    run(settings_, seed, bot, check)
+
+
+@PROPERTY
+@given(game_settings(), seeds, bots)
+def test_dev_cards_conserved(settings_: Settings, seed: int, bot: str) -> None:
+    played: Counter[str] = Counter()
+    start = Counter(new_game(settings_, seed).deck)
+    assert start == Counter(SIZES[settings_.size].deck)
+    assert sum(start.values()) == (25 if settings_.size in ("small", "medium") else 34)
+
+    def check(before: GameState, after: GameState, events: list[Event]) -> None:
+        played.update(e.card for e in events if isinstance(e, CardPlayed))
+        in_hands = Counter(c for hand in after.cards for c, _ in hand)
+        assert Counter(after.deck) + in_hands + played == start
+        knights = Counter(e.player for e in events if isinstance(e, CardPlayed)
+                          and e.card == "knight")
+        for p in range(settings_.players):
+            assert after.knights[p] == before.knights[p] + knights[p]
+            bought = sum(1 for e in events if isinstance(e, CardBought) and e.player == p)
+            assert after.cards_bought[p] == before.cards_bought[p] + bought
+
+    run(settings_, seed, bot, check)
+
+
+@PROPERTY
+@given(game_settings(), seeds, bots)
+def test_serialisation_round_trips(settings_: Settings, seed: int, bot: str) -> None:
+    def check(before: GameState, after: GameState, events: list[Event]) -> None:
+        check_serialisation(after)
+        check_events_round_trip(events)
+
+    check_serialisation(new_game(settings_, seed))
+    run(settings_, seed, bot, check)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_settings(), seeds, bots)
+def test_replay_is_identical(settings_: Settings, seed: int, bot: str) -> None:
+    first = [(s, repr(e)) for s, e in play_game(settings_, seed, bot)]
+    second = [(s, repr(e)) for s, e in play_game(settings_, seed, bot)]
+    assert [e for _, e in first] == [e for _, e in second]
+    assert len(first) == len(second)
+    for (a, _), (b, _) in zip(first, second, strict=True):
+        assert a == b
+        assert state_to_text(a) == state_to_text(b)
+    assert first[-1][0] == second[-1][0]
