@@ -9,8 +9,10 @@ from typing import Annotated
 import typer
 
 from . import __version__
+from .notation import Context, parse_mail
 from .rules.layouts import SIZES, default_size, generate_board
 from .rules.sim import BOTS, simulate
+from .rules.state import DEFAULT_COLOURS
 
 app = typer.Typer(
     help="pbm: a play-by-email game master for the island trading game Settler.",
@@ -84,6 +86,45 @@ def sim(
         return
     for key, value in summary.items():
         typer.echo(f"{key:12} {value}")
+
+
+orders_app = typer.Typer(help="Work with order mails.", no_args_is_help=True)
+app.add_typer(orders_app, name="orders")
+
+
+@orders_app.command("check")
+def orders_check(
+    file: Annotated[typer.FileText, typer.Argument(help="A mail body (or - for stdin).")],
+    seed: Annotated[int, typer.Option(help="Board seed, as for `pbm board`.")] = 0,
+    players: Annotated[int, typer.Option(min=3, max=6)] = 4,
+    size: Annotated[str | None, typer.Option(help="Island size (default by players).")] = None,
+    phase: Annotated[str, typer.Option(help="setup or round.")] = "round",
+    lang: Annotated[str, typer.Option(help="Game language: de or en.")] = "de",
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+) -> None:
+    """Parse an order mail against a seeded board and print each line's result.
+
+    Exit status 0 when every line is understood, 1 otherwise."""
+    if phase not in ("setup", "round"):
+        raise typer.BadParameter("phase must be setup or round")
+    if lang not in ("de", "en"):
+        raise typer.BadParameter("lang must be de or en")
+    b = generate_board(size or default_size(players), seed)
+    ctx = Context(b, lang, DEFAULT_COLOURS[:players], phase)
+    parsed = parse_mail(file.read(), ctx)
+    if as_json:
+        typer.echo(json.dumps([r.to_json() for r in parsed.lines], ensure_ascii=False))
+    else:
+        for r in parsed.lines:
+            if r.ok:
+                typer.echo(f"{r.line:4}  ok     {r.canonical}")
+            else:
+                assert r.error is not None
+                col = f", column {r.error.column}" if r.error.column else ""
+                typer.echo(f"{r.line:4}  error  {r.text}\n            {r.error.message}{col}")
+                for cand in r.error.candidates:
+                    typer.echo(f"            candidate: {cand}")
+    raise typer.Exit(0 if parsed.ok else 1)
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ next state's hands, bank, pieces, deck, robber and titles.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -43,11 +44,13 @@ from pbm.rules.events import (
     TradeDone,
     event_from_json,
 )
-from pbm.rules.layouts import SIZES, VICTORY_POINT
+from pbm.rules.layouts import SIZES, VICTORY_POINT, generate_board
+from pbm.rules.rng import derive_seed
+from pbm.rules.round import resolve_round
 from pbm.rules.resources import COST_CARD, COST_CITY, COST_ROAD, COST_SETTLEMENT
 from pbm.rules.serial import state_from_json, state_from_text, state_to_json, state_to_text
-from pbm.rules.setup import setup_sequence
-from pbm.rules.sim import play_game
+from pbm.rules.setup import place_setup, place_setup_automatic, setup_sequence
+from pbm.rules.sim import bot_orders, bot_setup, play_game
 from pbm.rules.state import (
     MAX_CITIES,
     MAX_ROADS,
@@ -81,7 +84,10 @@ def game_settings(draw: st.DrawFn) -> Settings:
     size = draw(st.sampled_from(sorted(SIZES)))
     bank = draw(st.sampled_from(["classic", "unlimited"]))
     protect = draw(st.booleans())
-    return Settings.for_players(n, size, bank=bank, newcomer_protection=protect)
+    limit = draw(st.integers(min_value=5, max_value=9))
+    lang = draw(st.sampled_from(["de", "en"]))
+    return Settings.for_players(n, size, bank=bank, newcomer_protection=protect,
+                                card_limit=limit, lang=lang)
 
 
 def steps(settings_: Settings, seed: int, bot: str) -> Iterator[tuple[GameState, GameState,
@@ -704,3 +710,26 @@ def test_replay_is_identical(settings_: Settings, seed: int, bot: str) -> None:
         assert a == b
         assert state_to_text(a) == state_to_text(b)
     assert first[-1][0] == second[-1][0]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_settings(), seeds, st.integers(min_value=0, max_value=1000), bots)
+def test_serialisation_round_trips_on_a_given_board(
+    settings_: Settings, seed: int, board_seed: int, bot: str,
+) -> None:
+    """A game on a board handed to `new_game` (not laid from the game seed) is written out hex
+    by hex; both stored forms must still give the same state back."""
+    board = generate_board(settings_.size, board_seed)
+    state = new_game(settings_, seed, board=board)
+    assert state.board_seed is None
+    check_serialisation(state)
+    rng = random.Random(derive_seed(seed, "bot"))
+    while state.phase == Phase.SETUP:
+        state, _, placed = place_setup(state, bot_setup(state, bot, rng))
+        if not placed:
+            state, _ = place_setup_automatic(state)
+        check_serialisation(state)
+    while state.phase == Phase.ROUNDS and state.round <= 10:
+        state, events = resolve_round(state, bot_orders(state, bot, rng))
+        check_serialisation(state)
+        check_events_round_trip(events)

@@ -1,0 +1,133 @@
+"""Checks at receipt: what can already be seen to fail for this player on this board now.
+
+Hands change with the rolls, so cost is never checked here; the engine decides final legality
+at resolution. What is checked is what no roll can change: a crossing taken, a road or
+settlement touching nothing of the player's (counting what the same mail builds before it),
+a card the player does not hold, a robber sent to sea, a trade that breaks the trading rules.
+A line that fails here gets an `IllegalOrderError` and is left out of the orders.
+"""
+
+from __future__ import annotations
+
+from pbm.rules import building, cards, trade
+from pbm.rules.layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from pbm.rules.orders import (
+    Alternatives,
+    BuildAction,
+    City,
+    Knight,
+    MaritimeTrade,
+    Monopoly,
+    Road,
+    RoadBuilding,
+    RobberOrder,
+    Settlement,
+    SetupPlacement,
+    TradeOffer,
+    YearOfPlenty,
+)
+from pbm.rules.setup import placement_rule
+from pbm.rules.state import GameState
+
+from .errors import IllegalOrderError
+from .mail import ParsedMail
+
+MESSAGES = {
+    building.RULE_OCCUPIED: "that place is taken",
+    building.RULE_DISTANCE: "a neighbouring crossing is built on (distance rule)",
+    building.RULE_NOT_CONNECTED: "it touches no road or building of yours",
+    building.RULE_NOT_LAND: "that is not next to land",
+    building.RULE_NO_PIECES: "you have no pieces of that kind left",
+    building.RULE_NOT_OWN_SETTLEMENT: "there is no settlement of yours there",
+    cards.RULE_NO_CARD: "you hold no such card from an earlier round",
+    trade.RULE_GIFT: "each side of a trade gives at least one card (no gifts)",
+    trade.RULE_LIKE_FOR_LIKE: "a resource cannot be on both sides of a trade",
+    trade.RULE_SELF: "you cannot trade with yourself",
+    trade.RULE_NO_PARTNER: "no such player",
+    trade.RULE_SAME: "a bank trade exchanges two different resources",
+    trade.RULE_RATE: "your rate at the bank is higher than that",
+    "robber_not_on_land": "the robber goes on a land hex",
+    "road_not_at_settlement": "the road must start at the settlement",
+    "road_occupied": "that path is taken",
+    "road_not_on_land": "that path is not next to land",
+}
+
+
+def _illegal(rule: str) -> IllegalOrderError:
+    return IllegalOrderError(MESSAGES.get(rule, rule.replace("_", " ")), rule=rule)
+
+
+def check_receipt(parsed: ParsedMail, state: GameState, seat: int) -> None:
+    """Mark the lines of a parsed mail that can already be seen to fail (in place)."""
+    trial = state.copy()
+    for result in parsed.lines:
+        item = result.item
+        if not result.ok or item is None:
+            continue
+        rule = _rule(trial, seat, item)
+        if rule is not None:
+            result.error = _illegal(rule).at(result.line, result.text)
+            result.item = None
+            continue
+        _apply(trial, seat, item)
+
+
+def _rule(s: GameState, p: int, item: object) -> str | None:
+    if isinstance(item, tuple):
+        rules = [placement_rule(s, x) for x in item if isinstance(x, SetupPlacement)]
+        return rules[0] if rules and all(rules) else None
+    if isinstance(item, SetupPlacement):
+        return placement_rule(s, item)
+    if isinstance(item, Alternatives):
+        rules = [_action_rule(s, p, o) for o in item.options]
+        return rules[0] if all(rules) else None
+    if isinstance(item, RobberOrder):
+        return None if s.board.hexes[item.hex].is_land else "robber_not_on_land"
+    if isinstance(item, Knight):
+        return _card(s, p, KNIGHT) or _rule(s, p, item.robber)
+    if isinstance(item, Monopoly):
+        return _card(s, p, MONOPOLY)
+    if isinstance(item, TradeOffer):
+        return trade.offer_rule(s, p, item)
+    if isinstance(item, (Settlement, City, Road, MaritimeTrade, YearOfPlenty, RoadBuilding)):
+        return _action_rule(s, p, item)
+    return None
+
+
+def _card(s: GameState, p: int, card: str) -> str | None:
+    return None if any(c == card and r < s.round for c, r in s.cards[p]) else cards.RULE_NO_CARD
+
+
+def _action_rule(s: GameState, p: int, a: BuildAction) -> str | None:
+    if isinstance(a, Settlement):
+        return building.settlement_rule(s, p, a.crossing, check_cost=False)
+    if isinstance(a, City):
+        return building.city_rule(s, p, a.crossing, check_cost=False)
+    if isinstance(a, Road):
+        return building.road_rule(s, p, a.path, check_cost=False)
+    if isinstance(a, YearOfPlenty):
+        return _card(s, p, YEAR_OF_PLENTY)
+    if isinstance(a, RoadBuilding):
+        return _card(s, p, ROAD_BUILDING) or building.road_rule(s, p, a.first, check_cost=False)
+    if isinstance(a, MaritimeTrade):
+        if a.give == a.get:
+            return trade.RULE_SAME
+        rate = trade.harbour_rate(s, p, a.give)
+        return trade.RULE_RATE if a.give_count < rate * a.get_count else None
+    return None
+
+
+def _apply(s: GameState, p: int, item: object) -> None:
+    """Place what a line builds, free, so later lines of the same mail can build on it."""
+    if isinstance(item, Settlement):
+        building.place_settlement(s, p, item.crossing, [], free=True)
+    elif isinstance(item, City) and s.owner[item.crossing] == p:
+        s.level[item.crossing] = 2
+        s.settlements[p].remove(item.crossing)
+        s.cities[p].append(item.crossing)
+    elif isinstance(item, Road):
+        building.place_road(s, p, item.path, [], free=True)
+    elif isinstance(item, RoadBuilding):
+        building.place_road(s, p, item.first, [], free=True)
+        if item.second is not None and building.road_rule(s, p, item.second, False) is None:
+            building.place_road(s, p, item.second, [], free=True)
