@@ -131,24 +131,43 @@ def _ring_order(cells: list[tuple[int, int]], start_angle: float) -> list[tuple[
     return sorted(cells, key=lambda c: (round(angle(c), 9), c))
 
 
+#: The six neighbour directions in counter-clockwise order: E, NE, NW, W, SW, SE (row, x).
+_DIRECTIONS = ((0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1), (1, 1))
+
+
 def spiral(land: list[tuple[int, int]], rng: random.Random) -> list[tuple[int, int]]:
-    """A counter-clockwise spiral over the land from a corner drawn by lot, inwards."""
+    """A counter-clockwise spiral over the land from a corner drawn by lot, inwards.
+
+    The walk keeps the sea and the hexes already visited on its right (a right-hand wall
+    follower), so it runs along the coast counter-clockwise and then winds inwards, every step
+    to a neighbouring hex.
+    """
     remaining = set(land)
-    order: list[tuple[int, int]] = []
-    start_angle: float | None = None
+    degree = {c: sum(n in remaining for n in _neighbors(*c)) for c in land}
+    fewest = min(degree.values())
+    corner = rng.choice(sorted(c for c in land if degree[c] == fewest))
+
+    def free(c: tuple[int, int], d: int) -> bool:
+        dr, dx = _DIRECTIONS[d % 6]
+        return (c[0] + dr, c[1] + dx) in remaining
+
+    # Start heading so that the outside is on the right and land straight ahead.
+    heading = next(d for d in range(6) if free(corner, d) and not free(corner, d - 1))
+    order = [corner]
+    remaining.discard(corner)
+    cur = corner
     while remaining:
-        ring = [c for c in remaining if any(n not in remaining for n in _neighbors(*c))]
-        if start_angle is None:
-            # Corners: the ring hexes with the fewest land neighbours.
-            degree = {c: sum(n in remaining for n in _neighbors(*c)) for c in ring}
-            fewest = min(degree.values())
-            corner = rng.choice(sorted(c for c in ring if degree[c] == fewest))
-            cx = sum(_center(c)[0] for c in ring) / len(ring)
-            cy = sum(_center(c)[1] for c in ring) / len(ring)
-            x, y = _center(corner)
-            start_angle = math.atan2(y - cy, x - cx)
-        order.extend(_ring_order(sorted(ring), start_angle))
-        remaining -= set(ring)
+        for turn in (-1, 0, 1, 2, 3, 4):
+            if free(cur, heading + turn):
+                heading = (heading + turn) % 6
+                dr, dx = _DIRECTIONS[heading]
+                cur = (cur[0] + dr, cur[1] + dx)
+                break
+        else:
+            # Cut off (no free neighbour): continue at the nearest free hex.
+            cur = min(sorted(remaining), key=lambda c: abs(c[0] - cur[0]) + abs(c[1] - cur[1]))
+        order.append(cur)
+        remaining.discard(cur)
     return order
 
 
