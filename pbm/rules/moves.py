@@ -20,32 +20,49 @@ def network(state: GameState, p: int) -> list[int]:
     return sorted(seen)
 
 
-def road_spots(state: GameState, p: int) -> list[int]:
-    if len(state.roads[p]) >= MAX_ROADS:
-        return []
-    board = state.board
-    owner, road, land = state.owner, state.road, board.path_land
-    found: set[int] = set()
-    # Every crossing of the network touches p's road or building; one an opponent holds cuts.
-    for c in network(state, p):
-        if owner[c] == p or owner[c] < 0:
-            found.update(e for e in board.crossing_paths[c] if road[e] < 0 and land[e])
-    return sorted(found)
+def build_spots(state: GameState, p: int) -> tuple[list[int], list[int]]:
+    """(paths for a road, crossings for a settlement) open to p now, both in id order.
 
-
-def settlement_spots(state: GameState, p: int) -> list[int]:
-    if len(state.settlements[p]) >= MAX_SETTLEMENTS:
-        return []
+    One pass over the ends of p's roads serves both: bots ask for both every round.
+    """
     board = state.board
+    owner, road = state.owner, state.road
     ends: set[int] = set()
     for e in state.roads[p]:
         ends.update(board.path_crossings[e])
-    # Ends of p's roads are connected by definition: only the site rules are left to check.
-    owner, neighbors, land = state.owner, board.crossing_neighbors, board.crossing_land
-    return [
-        c for c in sorted(ends)
-        if owner[c] < 0 and land[c] and all(owner[n] < 0 for n in neighbors[c])
-    ]
+    sites: list[int] = []
+    if len(state.settlements[p]) < MAX_SETTLEMENTS:
+        # Ends of p's roads are connected by definition: only the site rules are left.
+        neighbors, land = board.crossing_neighbors, board.crossing_land
+        for c in sorted(ends):
+            if owner[c] < 0 and land[c]:
+                for n in neighbors[c]:
+                    if owner[n] >= 0:
+                        break
+                else:
+                    sites.append(c)
+    if len(state.roads[p]) >= MAX_ROADS:
+        return [], sites
+    ends.update(state.settlements[p])
+    ends.update(state.cities[p])
+    found: set[int] = set()
+    paths, path_land = board.crossing_paths, board.path_land
+    # Every crossing of the network touches p's road or building; one an opponent holds cuts.
+    for c in ends:
+        o = owner[c]
+        if o == p or o < 0:
+            for e in paths[c]:
+                if road[e] < 0 and path_land[e]:
+                    found.add(e)
+    return sorted(found), sites
+
+
+def road_spots(state: GameState, p: int) -> list[int]:
+    return build_spots(state, p)[0]
+
+
+def settlement_spots(state: GameState, p: int) -> list[int]:
+    return build_spots(state, p)[1]
 
 
 def city_spots(state: GameState, p: int) -> list[int]:

@@ -7,7 +7,7 @@ Orders are frozen and hashable, so `parse(format(order)) == order` can be tested
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from .resources import Counts
@@ -132,7 +132,7 @@ class TurnOrders:
     monopoly: Monopoly | None = None
     trades: tuple[TradeOffer, ...] = ()
     builds: tuple[BuildLine, ...] = ()
-    substitutes: SubstituteBlock = field(default_factory=lambda: SubstituteBlock(()))
+    substitutes: SubstituteBlock = SubstituteBlock(())
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ import random
 
 from .building import settlement_site_rule
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
-from .moves import city_spots, playable_cards, road_spots, settlement_spots
+from .moves import build_spots, city_spots, playable_cards, road_spots
 from .orders import (
     BuildLine,
     BuyCard,
@@ -84,8 +84,9 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
             if roads:
                 lines.append(RoadBuilding(roads[rng.randrange(len(roads))]))
     # Candidates as (kind, argument); only the few chosen become order objects.
-    candidates: list[tuple[type, int]] = [(Road, e) for e in road_spots(state, p)]
-    candidates += [(Settlement, c) for c in settlement_spots(state, p)]
+    roads, sites = build_spots(state, p)
+    candidates: list[tuple[type, int]] = [(Road, e) for e in roads]
+    candidates += [(Settlement, c) for c in sites]
     candidates += [(City, c) for c in city_spots(state, p)]
     if state.deck:
         candidates.append((BuyCard, 0))
