@@ -21,6 +21,7 @@ from pbm.rules.orders import (
     SetupPlacement,
     Timing,
     TradeOffer,
+    TurnOrders,
     YearOfPlenty,
 )
 from pbm.rules.resources import Counts
@@ -146,3 +147,26 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
     if isinstance(item, Command):
         return w(item.name)
     raise TypeError(f"no canonical form for {item!r}")
+
+
+def format_turn_orders(orders: TurnOrders, ctx: Context) -> list[str]:
+    """A whole round's orders as mail lines, in the order the parser reads them back."""
+    lines: list[str] = []
+    if orders.robber is not None:
+        lines.append(format_item(orders.robber, ctx))
+    if orders.discard is not None and orders.discard.resources:
+        lines.append(format_item(orders.discard, ctx))
+    if orders.knight is not None:
+        lines.append(format_item(orders.knight, ctx))
+    if orders.monopoly is not None:
+        lines.append(format_item(orders.monopoly, ctx))
+    lines.extend(format_item(t, ctx) for t in orders.trades)
+    lines.extend(format_item(b, ctx) for b in orders.builds)
+    if orders.substitutes.lines:
+        lines.append(word("substitute", ctx.lang))
+        lines.extend(format_item(b, ctx) for b in orders.substitutes.lines)
+    return lines
+
+
+def format_setup_orders(orders: SetupOrders, ctx: Context) -> list[str]:
+    return [format_item(orders, ctx)] if orders.placements else []

@@ -188,7 +188,7 @@ def _trades(state: GameState, p: int, target: Counts) -> list[MaritimeTrade]:
     return out
 
 
-def _discard_preference(state: GameState, p: int, target: Counts) -> DiscardPreference:
+def _discard_preference(state: GameState, p: int, target: Counts) -> DiscardPreference | None:
     hand = state.hands[p][:]
     prefs = []
     for _ in range(sum(hand)):
@@ -197,7 +197,7 @@ def _discard_preference(state: GameState, p: int, target: Counts) -> DiscardPref
             break
         hand[r] -= 1
         prefs.append(r)
-    return DiscardPreference(tuple(prefs))
+    return DiscardPreference(tuple(prefs)) if prefs else None
 
 
 def turn_orders(state: GameState, p: int) -> TurnOrders:
