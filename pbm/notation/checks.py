@@ -46,7 +46,7 @@ MESSAGES = {
     trade.RULE_NO_PARTNER: "no such player",
     trade.RULE_SAME: "a bank trade exchanges two different resources",
     trade.RULE_RATE: "your rate at the bank is higher than that",
-    "robber_not_on_land": "the robber goes on a land hex",
+    "robber_not_on_number": "the robber goes onto a hex with a number",
     "road_not_at_settlement": "the road must start at the settlement",
     "road_occupied": "that path is taken",
     "road_not_on_land": "that path is not next to land",
@@ -82,7 +82,8 @@ def _rule(s: GameState, p: int, item: object) -> str | None:
         rules = [_action_rule(s, p, o) for o in item.options]
         return rules[0] if all(rules) else None
     if isinstance(item, RobberOrder):
-        return None if s.board.hexes[item.hex].is_land else "robber_not_on_land"
+        x = s.board.hexes[item.hex]
+        return None if x.is_land and x.number is not None else "robber_not_on_number"
     if isinstance(item, Knight):
         return _card(s, p, KNIGHT) or _rule(s, p, item.robber)
     if isinstance(item, Monopoly):

@@ -10,7 +10,7 @@ from .resources import N_RESOURCES
 from .state import GameState
 
 RULE_SAME_HEX = "robber_must_move"
-RULE_NOT_LAND_HEX = "robber_not_on_land"
+RULE_NOT_LAND_HEX = "robber_not_on_number"
 RULE_PROTECTED = "newcomer_protection"
 
 
@@ -60,10 +60,10 @@ def _random_card(hand: list[int], rng: random.Random) -> int:
 def robber_hex_rule(state: GameState, p: int, h: int) -> str | None:
     """Whether p may put the robber on hex h now."""
     board = state.board
-    if not board.hexes[h].is_land:
-        return RULE_NOT_LAND_HEX
     if h == state.robber:
         return RULE_SAME_HEX
+    if not board.hexes[h].is_land or board.hexes[h].number is None:
+        return RULE_NOT_LAND_HEX
     # Protection gives way when it would leave no hex at all.
     if (
         state.settings.newcomer_protection

@@ -88,6 +88,9 @@ def _production_steps(
 ) -> bool:
     """Rolls in build order; returns True when someone won."""
     for p in order:
+        # Holding the target when one's turn comes is a win before anything else (seed 000).
+        if _won(s, p, events):
+            return True
         o = by_seat[p]
         knight = o.knight if o is not None else None
         if o is not None and knight is not None and knight.timing == "before":

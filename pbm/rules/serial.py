@@ -14,6 +14,7 @@ hex. Example (a game in round 5):
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote, unquote
 
 from .board import Board, HexSpec, Terrain
 from .layouts import CARD_TYPES, generate_board
@@ -127,7 +128,8 @@ def state_to_text(s: GameState) -> str:
     if s.board_seed is not None:
         board = f"{st.size}@{s.board_seed}"
     else:
-        board = "custom:" + ";".join(
+        # custom:<size>:<board name, %-quoted>:<hex specs>
+        board = f"custom:{st.size}:{quote(s.board.name, safe='')}:" + ";".join(
             ".".join("" if v is None else (f"{v[0]},{v[1]}" if isinstance(v, list) else str(v))
                      for v in spec)
             for spec in d["board"]["hexes"]
@@ -169,15 +171,15 @@ def state_from_text(text: str) -> GameState:
         newcomer_protection=f["protect"] == "1", lang=f["lang"],
     )
     if f["board"].startswith("custom:"):
+        _, size, name, spec_text = f["board"].split(":", 3)
         specs = []
-        for spec in f["board"][len("custom:"):].split(";"):
+        for spec in spec_text.split(";"):
             parts = spec.split(".")
             vals: list[Any] = [int(parts[0]), int(parts[1]), parts[2]]
             vals += [int(p) if p else None for p in parts[3:6]]
             vals.append([int(x) for x in parts[6].split(",")] if parts[6] else None)
             specs.append(vals)
-        board: dict[str, Any] = {"name": "custom", "hexes": specs}
-        size = "custom"
+        board: dict[str, Any] = {"name": unquote(name), "hexes": specs}
     else:
         size, board_seed = f["board"].split("@")
         board = {"seed": int(board_seed)}

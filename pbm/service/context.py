@@ -1,0 +1,38 @@
+"""What every service function needs: the database, the clock and the settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from sqlalchemy.engine import Engine
+
+from .clock import Clock, SystemClock
+
+#: Round deadline presets (rules.md, after seed 002); "off" has none: the GM resolves.
+DEADLINE_PRESETS: dict[str, float | None] = {
+    "normal": 48.0, "relaxed": 96.0, "fast": 24.0, "off": None,
+}
+
+
+@dataclass
+class ServiceConfig:
+    #: The game master's own address: players write here, mails come from here.
+    address: str = "gm@pbm.invalid"
+    name: str = "pbm game master"
+    #: Where digests and alarms go.
+    gm_address: str = ""
+    #: 1.0 in real games; the demo shrinks hours to seconds with 1/3600.
+    time_scale: float = 1.0
+    #: A setup placement's deadline, as a fraction of the round deadline.
+    setup_deadline_share: float = 0.5
+
+    def hours(self, h: float) -> timedelta:
+        return timedelta(hours=h * self.time_scale)
+
+
+@dataclass
+class Service:
+    engine: Engine
+    clock: Clock = field(default_factory=SystemClock)
+    config: ServiceConfig = field(default_factory=ServiceConfig)

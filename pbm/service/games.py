@@ -1,0 +1,128 @@
+"""Games: creating, finding, loading and saving their state, pausing, deadlines."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlmodel import Session, select
+
+from pbm.rules import GameState, Settings, state_from_json, state_to_json
+from pbm.store.models import Game, Player
+
+from .context import DEADLINE_PRESETS, Service
+
+
+class ServiceError(Exception):
+    """A request the service refuses, with a message for the GM or the player."""
+
+
+def create_game(
+    svc: Service, session: Session, name: str, *, players: int = 4, size: str | None = None,
+    bank: str = "classic", deadline: str = "normal", lang: str = "de", seed: int | None = None,
+    early_resolve: bool = True, card_limit: int = 7, newcomer_protection: bool = False,
+    vp_target: int | None = None, nmr_autopilot_after: int = 3, reminder_hours: float = 12.0,
+) -> Game:
+    if deadline not in DEADLINE_PRESETS:
+        raise ServiceError(f"deadline must be one of {', '.join(DEADLINE_PRESETS)}")
+    if lang not in ("de", "en"):
+        raise ServiceError("lang must be de or en")
+    if bank not in ("classic", "unlimited"):
+        raise ServiceError("bank must be classic or unlimited")
+    if session.exec(select(Game).where(Game.name == name)).first() is not None:
+        raise ServiceError(f"a game named {name!r} exists already")
+    overrides: dict[str, Any] = {"bank": bank, "card_limit": card_limit,
+                                 "newcomer_protection": newcomer_protection, "lang": lang}
+    if vp_target is not None:
+        overrides["vp_target"] = vp_target
+    try:
+        settings = Settings.for_players(players, size, **overrides)
+    except (ValueError, KeyError) as e:
+        raise ServiceError(str(e)) from None
+    game = Game(
+        name=name, settings=json.dumps(dataclasses.asdict(settings)),
+        seed=seed if seed is not None else secrets.randbits(48), lang=lang,
+        deadline_preset=deadline, early_resolve=early_resolve,
+        nmr_autopilot_after=nmr_autopilot_after, reminder_hours=reminder_hours,
+        created_at=svc.clock.now(),
+    )
+    session.add(game)
+    session.flush()
+    return game
+
+
+def settings_of(game: Game) -> Settings:
+    return Settings(**json.loads(game.settings))
+
+
+def get_game(session: Session, name: str, lock: bool = False) -> Game:
+    query = select(Game).where(Game.name == name)
+    if lock:
+        query = query.with_for_update()
+    game = session.exec(query).first()
+    if game is None:
+        raise ServiceError(f"no game named {name!r}")
+    return game
+
+
+def load_state(game: Game) -> GameState:
+    if not game.state:
+        raise ServiceError(f"game {game.name} has not started")
+    return state_from_json(json.loads(game.state))
+
+
+def save_state(game: Game, state: GameState) -> None:
+    game.state = json.dumps(state_to_json(state), separators=(",", ":"))
+    game.round = state.round
+    game.phase = str(state.phase)
+
+
+def players_of(session: Session, game: Game, active_only: bool = True) -> list[Player]:
+    """Players by seat (signup order before the draw); replaced players are left out."""
+    query = select(Player).where(Player.game_id == game.id)
+    if active_only:
+        query = query.where(Player.status != "replaced")
+    rows = list(session.exec(query))
+    return sorted(rows, key=lambda p: (p.seat if p.seat is not None else 99, p.id or 0))
+
+
+def player_at(session: Session, game: Game, seat: int) -> Player:
+    for p in players_of(session, game):
+        if p.seat == seat:
+            return p
+    raise ServiceError(f"no player at seat {seat}")
+
+
+def round_hours(svc: Service, game: Game) -> float | None:
+    return DEADLINE_PRESETS[game.deadline_preset]
+
+
+def set_deadline(svc: Service, game: Game, hours: float | None) -> None:
+    game.deadline = None if hours is None else svc.clock.now() + svc.config.hours(hours)
+    game.reminded = False
+
+
+def extend_deadline(svc: Service, game: Game, hours: float) -> datetime:
+    base = game.deadline or svc.clock.now()
+    game.deadline = base + timedelta(hours=hours * svc.config.time_scale)
+    game.reminded = False
+    return game.deadline
+
+
+def summary(session: Session, game: Game) -> dict[str, Any]:
+    players = players_of(session, game)
+    return {
+        "name": game.name,
+        "phase": game.phase,
+        "paused": game.paused,
+        "round": game.round,
+        "players": len(players),
+        "seats": settings_of(game).players,
+        "deadline": game.deadline.isoformat(timespec="seconds") if game.deadline else None,
+        "deadline_preset": game.deadline_preset,
+        "lang": game.lang,
+        "seed": game.seed,
+    }

@@ -1,0 +1,32 @@
+"""Queueing mail in the outbox, inside the caller's transaction (transactional outbox)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+
+from sqlmodel import Session
+
+from pbm.store.models import Outbox
+
+from .context import Service
+
+
+def new_message_id(svc: Service) -> str:
+    domain = svc.config.address.rsplit("@", 1)[-1] or "pbm.invalid"
+    return f"<{secrets.token_hex(12)}@{domain}>"
+
+
+def enqueue(
+    svc: Service, session: Session, kind: str, recipients: Iterable[str], subject: str,
+    body: str, *, game_id: int | None = None, step: int | None = None, in_reply_to: str = "",
+    html: str = "",
+) -> Outbox:
+    """Add a mail to the outbox; it is sent only if the surrounding transaction commits."""
+    row = Outbox(
+        game_id=game_id, step=step, kind=kind, recipients=",".join(sorted(set(recipients))),
+        subject=subject, body=body, html=html, message_id=new_message_id(svc),
+        in_reply_to=in_reply_to, created_at=svc.clock.now(), next_attempt=svc.clock.now(),
+    )
+    session.add(row)
+    return row

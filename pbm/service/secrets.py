@@ -1,0 +1,43 @@
+"""Passwords (only their scrypt hashes are stored) and per-player secrets."""
+
+from __future__ import annotations
+
+import base64
+import hmac
+import os
+import secrets
+
+from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
+
+# scrypt cost 2**13 (~15 ms here): every order mail checks one password, and the online
+# guessing that matters is limited by the per-address rate limit, not by this cost.
+_N, _R, _P = 2**13, 8, 1
+
+
+def new_password(colour: str) -> str:
+    """Easy to type from a phone: the colour and six digits, e.g. `blau-739104`."""
+    return f"{colour}-{secrets.randbelow(900000) + 100000}"
+
+
+def hash_password(password: str) -> str:
+    salt = os.urandom(16)
+    key = Scrypt(salt=salt, length=32, n=_N, r=_R, p=_P).derive(password.encode())
+    return "scrypt$" + base64.b64encode(salt).decode() + "$" + base64.b64encode(key).decode()
+
+
+def verify_password(password: str, stored: str) -> bool:
+    """Constant-time comparison of a candidate against a stored hash."""
+    try:
+        scheme, salt_b64, key_b64 = stored.split("$")
+    except ValueError:
+        return False
+    if scheme != "scrypt":
+        return False
+    key = Scrypt(salt=base64.b64decode(salt_b64), length=32, n=_N, r=_R, p=_P).derive(
+        password.strip().encode())
+    return hmac.compare_digest(key, base64.b64decode(key_b64))
+
+
+def new_secret() -> str:
+    """A per-player secret (hex), from which the dev-card codebook is derived."""
+    return secrets.token_hex(32)

@@ -1,0 +1,61 @@
+"""Typed orders ⇄ JSON, for storing what players sent (and replaying it).
+
+Each order is an object `{"t": <class name>, …fields}`; nested orders and tuples nest.
+Only the order classes of `pbm.rules.orders` are known, so stored data can never name
+arbitrary Python.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from enum import Enum
+from typing import Any
+
+from pbm.rules import orders as o
+
+_CLASSES: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        o.SetupPlacement, o.Settlement, o.City, o.Road, o.BuyCard, o.RobberOrder, o.Knight,
+        o.Monopoly, o.YearOfPlenty, o.RoadBuilding, o.DiscardPreference, o.TradeOffer,
+        o.MaritimeTrade, o.Alternatives, o.SubstituteBlock, o.TurnOrders, o.SetupOrders,
+    )
+}
+
+
+def to_data(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {"t": type(value).__name__}
+        for f in dataclasses.fields(value):
+            out[f.name] = to_data(getattr(value, f.name))
+        return out
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [to_data(v) for v in value]
+    return value
+
+
+def from_data(data: Any) -> Any:
+    if isinstance(data, dict):
+        cls = _CLASSES[data["t"]]
+        kwargs = {}
+        for f in dataclasses.fields(cls):
+            v = data[f.name]
+            if f.name == "timing":
+                kwargs[f.name] = o.Timing(v)
+            else:
+                kwargs[f.name] = from_data(v)
+        return cls(**kwargs)
+    if isinstance(data, list):
+        return tuple(from_data(v) for v in data)
+    return data
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(to_data(value), separators=(",", ":"))
+
+
+def loads(text: str) -> Any:
+    return from_data(json.loads(text))

@@ -1,0 +1,49 @@
+"""Engines and sessions. The engine is made by a function from the configured URL, never a
+module global: SQLite (a file, WAL mode) by default, PostgreSQL via `postgresql+psycopg://`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, SQLModel, create_engine
+
+from . import models  # noqa: F401  (registers the tables)
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            # WAL lets readers and one writer work at once; busy_timeout waits for the lock.
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def create_tables(engine: Engine) -> None:
+    """For tests and the demo; installations use `pbm db upgrade` (alembic)."""
+    SQLModel.metadata.create_all(engine)
+
+
+@contextmanager
+def transaction(engine: Engine) -> Iterator[Session]:
+    """One unit of work: committed on success, rolled back on any exception."""
+    with Session(engine, expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise

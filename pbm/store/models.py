@@ -1,0 +1,125 @@
+"""The tables. Times are naive UTC datetimes (SQLite keeps no zone); JSON is stored as text so
+the same schema runs on SQLite and PostgreSQL.
+
+Statuses are plain strings, listed beside each column.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Column, LargeBinary, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class Game(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(index=True, unique=True)
+    #: The engine's Settings as JSON.
+    settings: str = Field(sa_column=Column(Text, nullable=False))
+    seed: int
+    lang: str = "de"
+    #: signup, setup, rounds, ended
+    phase: str = Field(default="signup", index=True)
+    paused: bool = False
+    round: int = 0
+    #: The engine state (serialised) after the last placement or resolution; empty in signup.
+    state: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    deadline: datetime | None = Field(default=None, index=True)
+    #: normal (48 h), relaxed (×2), fast (×½), off (the GM resolves)
+    deadline_preset: str = "normal"
+    #: Resolve as soon as every active player has valid orders.
+    early_resolve: bool = True
+    reminder_hours: float = 12.0
+    reminded: bool = False
+    nmr_autopilot_after: int = 3
+    created_at: datetime
+
+
+class Player(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "address", "status"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    address: str = Field(index=True)
+    name: str
+    #: Colour preferences as given at signup, comma-separated canonical names.
+    preferences: str = ""
+    colour: str | None = None
+    seat: int | None = None
+    password_hash: str = ""
+    #: Hex of the per-player secret the dev-card codebook is derived from.
+    codebook_secret: str = ""
+    nmr_count: int = 0
+    autopilot: bool = False
+    #: active, resigned, replaced
+    status: str = "active"
+    joined_at: datetime
+
+
+class InboundMail(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: str = Field(index=True, unique=True)
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    received_at: datetime
+    sender: str = ""
+    subject: str = ""
+    #: new, done, ignored, quarantined
+    status: str = Field(default="new", index=True)
+    error: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    game_id: int | None = Field(default=None, index=True)
+    processed_at: datetime | None = None
+
+
+class OrderSet(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+    #: The round these orders are for; 0 for setup placements (with `setup_step`).
+    round: int = Field(index=True)
+    setup_step: int = -1
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    #: The typed orders as JSON (see pbm.store.codec).
+    parsed: str = Field(sa_column=Column(Text, nullable=False))
+    received_at: datetime
+    superseded: bool = False
+    mail_id: int | None = None
+
+
+class RoundRecord(SQLModel, table=True):
+    """One resolution (a round, or one setup placement): its events and the states around it."""
+
+    __table_args__ = (UniqueConstraint("game_id", "step"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    #: Increasing per game: every placement and every round is one step.
+    step: int
+    round: int
+    kind: str  # setup or round
+    events: str = Field(sa_column=Column(Text, nullable=False))
+    state_before: str = Field(sa_column=Column(Text, nullable=False))
+    state_after: str = Field(sa_column=Column(Text, nullable=False))
+    resolved_at: datetime
+
+
+class Outbox(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int | None = Field(default=None, index=True)
+    #: The resolution step whose report this is (so a rollback can drop unsent reports).
+    step: int | None = None
+    #: ack, error, welcome, report, reminder, nmr, autopilot, help, status, end, …
+    kind: str
+    recipients: str  # comma-separated addresses
+    subject: str
+    body: str = Field(sa_column=Column(Text, nullable=False))
+    html: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    message_id: str = Field(index=True, unique=True)
+    in_reply_to: str = ""
+    #: pending, sent, failed, dropped
+    status: str = Field(default="pending", index=True)
+    attempts: int = 0
+    next_attempt: datetime | None = None
+    last_error: str = ""
+    created_at: datetime
+    sent_at: datetime | None = None
