@@ -8,20 +8,20 @@ from typing import Protocol
 
 class Clock(Protocol):
     def now(self) -> datetime:
-        """The current time as a naive UTC datetime (as the database stores it)."""
+        """The current time, timezone-aware, in UTC."""
         ...
 
 
 class SystemClock:
     def now(self) -> datetime:
-        return datetime.now(UTC).replace(tzinfo=None)
+        return datetime.now(UTC)
 
 
 class FakeClock:
     """A clock that stands still until a test moves it."""
 
     def __init__(self, start: datetime | None = None) -> None:
-        self._now = start or datetime(2026, 1, 1, 12, 0, 0)
+        self._now = start or datetime(2026, 1, 1, 12, 0, 0, tzinfo=UTC)
 
     def now(self) -> datetime:
         return self._now

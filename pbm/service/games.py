@@ -8,7 +8,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbm.rules import GameState, Settings, state_from_json, state_to_json
 from pbm.store.models import Game, Player
@@ -80,13 +80,20 @@ def save_state(game: Game, state: GameState) -> None:
     game.phase = str(state.phase)
 
 
-def players_of(session: Session, game: Game, active_only: bool = True) -> list[Player]:
-    """Players by seat (signup order before the draw); replaced players are left out."""
-    query = select(Player).where(Player.game_id == game.id)
-    if active_only:
-        query = query.where(Player.status != "replaced")
+def players_of(session: Session, game: Game) -> list[Player]:
+    """The seated players by seat (signup order before the draw): not the replaced, not
+    observers."""
+    query = select(Player).where(Player.game_id == game.id,
+                                 col(Player.status).not_in(("replaced", "observer")))
     rows = list(session.exec(query))
     return sorted(rows, key=lambda p: (p.seat if p.seat is not None else 99, p.id or 0))
+
+
+def recipients(session: Session, game: Game) -> list[str]:
+    """Who receives the reports: the seated players and the observers."""
+    query = select(Player.address).where(Player.game_id == game.id,
+                                         Player.status != "replaced")
+    return sorted(set(session.exec(query)))
 
 
 def player_at(session: Session, game: Game, seat: int) -> Player:

@@ -20,6 +20,8 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            # Let SQLAlchemy's "begin" below issue BEGIN itself (pysqlite would defer it).
+            dbapi_conn.isolation_level = None
             cur = dbapi_conn.cursor()
             # WAL lets readers and one writer work at once; busy_timeout waits for the lock.
             cur.execute("PRAGMA journal_mode=WAL")
@@ -27,6 +29,12 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA busy_timeout=30000")
             cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Any) -> None:
+            # Take the write lock at the start: a worker reads a mail or a game under the same
+            # lock it writes under, so two workers never both act on what they read.
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
     return create_engine(url, pool_pre_ping=True)

@@ -1,5 +1,5 @@
-"""The tables. Times are naive UTC datetimes (SQLite keeps no zone); JSON is stored as text so
-the same schema runs on SQLite and PostgreSQL.
+"""The tables. Times are timezone-aware UTC datetimes; JSON is stored as text so the same
+schema runs on SQLite and PostgreSQL.
 
 Statuses are plain strings, listed beside each column.
 """
@@ -97,6 +97,9 @@ class RoundRecord(SQLModel, table=True):
     step: int
     round: int
     kind: str  # setup or round
+    #: The orders the engine was given: per seat for a round (null = NMR), or for a setup
+    #: step {"orders": …, "auto": bool}. Replay runs the engine on exactly these.
+    orders: str = Field(sa_column=Column(Text, nullable=False))
     events: str = Field(sa_column=Column(Text, nullable=False))
     state_before: str = Field(sa_column=Column(Text, nullable=False))
     state_after: str = Field(sa_column=Column(Text, nullable=False))

@@ -1,0 +1,178 @@
+"""An inbound mail's raw bytes → what the game needs: who, which message, the text.
+
+Takes the first `text/plain` part (else the HTML part as text), decoding the declared charset,
+then UTF-8, then windows-1252; never raises on broken MIME (the text is then empty or best
+effort). Knows the signs of mails that must never be answered (auto-replies, bounces, lists).
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import hashlib
+import re
+from dataclasses import dataclass, field
+from email.message import EmailMessage, Message
+from email.utils import getaddresses, parseaddr
+from html.parser import HTMLParser
+
+
+@dataclass
+class Inbound:
+    message_id: str
+    sender: str
+    subject: str
+    text: str
+    #: Why this mail must not be answered ("" when it may be): auto-reply, bounce, list, loop.
+    no_reply: str = ""
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+class _HtmlText(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._skip += 1
+        elif tag in ("br", "p", "div", "tr", "li", "blockquote"):
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style") and self._skip:
+            self._skip -= 1
+        elif tag in ("p", "div"):
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.parts.append(data)
+
+
+def html_to_text(html: str) -> str:
+    parser = _HtmlText()
+    try:
+        parser.feed(html)
+        parser.close()
+    except Exception:
+        pass
+    return re.sub(r"\n{3,}", "\n\n", "".join(parser.parts))
+
+
+def _decode(part: Message) -> str:
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes):
+        return ""
+    charsets = [part.get_content_charset() or "", "utf-8", "windows-1252", "latin-1"]
+    for cs in charsets:
+        if not cs:
+            continue
+        try:
+            text = payload.decode(cs)
+        except (LookupError, UnicodeDecodeError):
+            continue
+        if part.get_param("format") == "flowed":
+            text = _unflow(text, part.get_param("delsp") == "yes")
+        return text
+    return payload.decode("utf-8", "replace")
+
+
+def _unflow(text: str, delsp: bool) -> str:
+    """RFC 3676: join lines that end in a space (soft breaks)."""
+    out: list[str] = []
+    buf = ""
+    for line in text.split("\n"):
+        line = line.rstrip("\r")
+        if line.endswith(" ") and line != "-- ":
+            buf += line[:-1] if delsp else line
+        else:
+            out.append(buf + line)
+            buf = ""
+    if buf:
+        out.append(buf)
+    return "\n".join(out)
+
+
+def body_text(msg: Message) -> str:
+    plain = html = None
+    for part in msg.walk():
+        if part.is_multipart():
+            continue
+        if (part.get_content_disposition() or "") == "attachment":
+            continue
+        ctype = part.get_content_type()
+        if ctype == "text/plain" and plain is None:
+            plain = _decode(part)
+        elif ctype == "text/html" and html is None:
+            html = _decode(part)
+    if plain is not None:
+        return plain
+    return html_to_text(html) if html is not None else ""
+
+
+def _header(msg: Message, name: str) -> str:
+    try:
+        value = msg.get(name)
+    except Exception:
+        return ""
+    return str(value or "").strip()
+
+
+def no_reply_reason(msg: Message, sender: str, own_address: str) -> str:
+    auto = _header(msg, "Auto-Submitted").lower()
+    if auto and auto != "no":
+        return "auto-submitted"
+    if _header(msg, "X-Autoreply") or _header(msg, "X-Autorespond"):
+        return "auto-reply"
+    if _header(msg, "Precedence").lower() in ("bulk", "junk", "list", "auto_reply"):
+        return "precedence"
+    if _header(msg, "List-Id"):
+        return "mailing list"
+    if _header(msg, "X-PBM-Loop"):
+        return "loop"
+    if _header(msg, "Return-Path") == "<>":
+        return "bounce"
+    if sender.lower().startswith(("mailer-daemon@", "postmaster@")):
+        return "bounce"
+    if msg.get_content_type() == "multipart/report":
+        return "bounce"
+    if own_address and sender.lower() == own_address.lower():
+        return "own address"
+    return ""
+
+
+def parse_inbound(raw: bytes, own_address: str = "") -> Inbound:
+    msg = email.message_from_bytes(raw, policy=email.policy.compat32)
+    mid = _header(msg, "Message-ID")
+    if not mid:
+        # A mail without an id gets one from its content: the same bytes are the same mail.
+        mid = f"<sha256-{hashlib.sha256(raw).hexdigest()[:32]}@pbm.local>"
+    sender = ""
+    try:
+        sender = parseaddr(_header(msg, "From"))[1].lower()
+        reply_to = getaddresses([_header(msg, "Reply-To")])
+        if reply_to and reply_to[0][1]:
+            sender = sender or reply_to[0][1].lower()
+    except Exception:
+        pass
+    subject = _decode_header(_header(msg, "Subject"))
+    try:
+        text = body_text(msg)
+    except Exception:
+        text = ""
+    return Inbound(mid[:500], sender, subject, text, no_reply_reason(msg, sender, own_address),
+                   {k.lower(): str(v) for k, v in msg.items()[:50]})
+
+
+def _decode_header(value: str) -> str:
+    try:
+        from email.header import decode_header, make_header
+
+        return str(make_header(decode_header(value)))
+    except Exception:
+        return value
+
+
+__all__ = ["EmailMessage", "Inbound", "body_text", "html_to_text", "parse_inbound"]

@@ -1,0 +1,1 @@
+"""The game master: storage, lifecycle, ingest of mails, deadlines, NMR and autopilot."""

@@ -1,0 +1,138 @@
+"""The game master's levers: pause, replace a player, autopilot, preview, rollback, replay."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlmodel import Session, col, select
+
+from pbm.rules import GameState, new_game, resolve_round, state_from_json
+from pbm.rules.events import event_from_json
+from pbm.rules.orders import SetupOrders
+from pbm.rules.setup import place_setup, place_setup_automatic
+from pbm.store import codec
+from pbm.store.models import Game, OrderSet, Outbox, Player, RoundRecord
+
+from . import texts
+from .context import Service
+from .games import ServiceError, players_of, round_hours, save_state, set_deadline, settings_of
+from .outbox import enqueue
+from .rounds import resolve, set_autopilot
+from .secrets import hash_password, new_password, new_secret
+
+
+def colour_player(session: Session, game: Game, colour: str) -> Player:
+    for p in players_of(session, game):
+        if p.colour == colour:
+            return p
+    raise ServiceError(f"no player plays {colour} in {game.name}")
+
+
+def replace_player(svc: Service, session: Session, game: Game, colour: str,
+                   address: str) -> Player:
+    """A new person takes the seat: new address, new password, same seat and colour."""
+    old = colour_player(session, game, colour)
+    old.status = "replaced"
+    password = new_password(colour)
+    new = Player(game_id=game.id or 0, address=address.strip().lower(), name=address,
+                 preferences=old.preferences, colour=old.colour, seat=old.seat,
+                 password_hash=hash_password(password), codebook_secret=new_secret(),
+                 joined_at=svc.clock.now())
+    session.add(new)
+    session.flush()
+    # The orders already sent for the open round stay with the seat.
+    for row in session.exec(select(OrderSet).where(OrderSet.player_id == old.id,
+                                                   OrderSet.superseded == False)):  # noqa: E712
+        row.player_id = new.id or 0
+    enqueue(svc, session, "welcome", [new.address],
+            texts.t(game.lang, "welcome_subject", game=game.name, colour=colour),
+            texts.t(game.lang, "welcome", game=game.name, colour=colour,
+                    seat=(new.seat or 0) + 1, password=password), game_id=game.id)
+    return new
+
+
+def autopilot(svc: Service, session: Session, game: Game, colour: str, on: bool) -> None:
+    set_autopilot(svc, session, game, colour_player(session, game, colour), on)
+
+
+@dataclass
+class Preview:
+    events: list[str]
+    report: str
+
+
+def preview(svc: Service, session: Session, game: Game) -> Preview:
+    """What resolving now would give; the caller rolls the transaction back."""
+    if game.phase != "rounds":
+        raise ServiceError(f"{game.name} has no open round")
+    step = resolve(svc, session, game)
+    report = session.exec(select(Outbox).where(Outbox.game_id == game.id, Outbox.step == step,
+                                               col(Outbox.kind).in_(("report", "end")))).first()
+    record = session.exec(select(RoundRecord).where(RoundRecord.game_id == game.id,
+                                                    RoundRecord.step == step)).one()
+    return Preview([e["kind"] for e in json.loads(record.events)],
+                   report.body if report else "")
+
+
+def rollback(svc: Service, session: Session, game: Game) -> int:
+    """Throw away the last resolution: its record, its unsent mails; the state goes back.
+    Sent mails cannot be unsent; they stay in the outbox as they were. Returns the step."""
+    record = session.exec(select(RoundRecord).where(RoundRecord.game_id == game.id)
+                          .order_by(col(RoundRecord.step).desc())).first()
+    if record is None:
+        raise ServiceError(f"{game.name} has nothing to roll back")
+    for mail in session.exec(select(Outbox).where(Outbox.game_id == game.id,
+                                                  Outbox.step == record.step,
+                                                  Outbox.status == "pending")):
+        mail.status = "dropped"
+    before = state_from_json(json.loads(record.state_before))
+    save_state(game, before)
+    if record.kind == "setup":
+        # The placement's orders count again; the player may also send new ones.
+        for row in session.exec(select(OrderSet).where(
+                OrderSet.game_id == game.id, OrderSet.round == 0,
+                OrderSet.setup_step == before.setup_step)):
+            row.superseded = False
+            break
+    set_deadline(svc, game, round_hours(svc, game))
+    session.delete(record)
+    return record.step
+
+
+@dataclass
+class ReplayResult:
+    steps: int
+    mismatches: list[int]
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+
+def replay(session: Session, game: Game) -> ReplayResult:
+    """Rebuild the game from its settings, seed and colours and the orders the engine was
+    given at each step; every step's events and state must equal the stored ones."""
+    records = list(session.exec(select(RoundRecord).where(RoundRecord.game_id == game.id)
+                                .order_by(col(RoundRecord.step))))
+    mismatches = []
+    state: GameState | None = None
+    for rec in records:
+        if state is None:
+            first = state_from_json(json.loads(rec.state_before))
+            state = new_game(settings_of(game), game.seed, colours=first.colours)
+        stored = [event_from_json(e) for e in json.loads(rec.events)]
+        if rec.kind == "setup":
+            used = json.loads(rec.orders)
+            orders = codec.from_data(used["orders"]) if used["orders"] else SetupOrders(())
+            new, events, placed = place_setup(state, orders)
+            if not placed and used["auto"]:
+                new, more = place_setup_automatic(state)
+                events += more
+        else:
+            new, events = resolve_round(state, list(codec.loads(rec.orders)))
+        after = state_from_json(json.loads(rec.state_after))
+        if [e.to_json() for e in events] != [e.to_json() for e in stored] or new != after:
+            mismatches.append(rec.step)
+        state = new
+    return ReplayResult(len(records), mismatches)

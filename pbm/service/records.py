@@ -1,0 +1,68 @@
+"""Resolutions as records: the events of each step with the states before and after it."""
+
+from __future__ import annotations
+
+import json
+
+from sqlmodel import Session, col, select
+
+from pbm.rules import GameState, state_to_json
+from pbm.rules.events import Event
+from pbm.store.models import Game, OrderSet, Player, RoundRecord
+
+from .context import Service
+
+
+def next_step(session: Session, game: Game) -> int:
+    last = session.exec(
+        select(RoundRecord.step).where(RoundRecord.game_id == game.id)
+        .order_by(col(RoundRecord.step).desc())
+    ).first()
+    return (last or 0) + 1
+
+
+def record(
+    svc: Service, session: Session, game: Game, kind: str, before: GameState,
+    after: GameState, events: list[Event], orders: str,
+) -> int:
+    step = next_step(session, game)
+    session.add(RoundRecord(
+        game_id=game.id or 0, step=step, round=before.round, kind=kind, orders=orders,
+        events=json.dumps([e.to_json() for e in events], separators=(",", ":")),
+        state_before=json.dumps(state_to_json(before), separators=(",", ":")),
+        state_after=json.dumps(state_to_json(after), separators=(",", ":")),
+        resolved_at=svc.clock.now(),
+    ))
+    return step
+
+
+def current_orders(
+    session: Session, game: Game, round_: int, setup_step: int = -1
+) -> dict[int, OrderSet]:
+    """The valid order set of each player (by player id) for a round or a setup step."""
+    query = select(OrderSet).where(
+        OrderSet.game_id == game.id, OrderSet.round == round_,
+        OrderSet.superseded == False,  # noqa: E712  (SQL comparison)
+    )
+    if setup_step >= 0:
+        query = query.where(OrderSet.setup_step == setup_step)
+    out: dict[int, OrderSet] = {}
+    for row in session.exec(query.order_by(col(OrderSet.id))):
+        out[row.player_id] = row
+    return out
+
+
+def supersede(session: Session, game: Game, player: Player, round_: int,
+              setup_step: int = -1) -> bool:
+    """Mark a player's earlier orders for a round (or setup step) replaced; True if any."""
+    query = select(OrderSet).where(
+        OrderSet.game_id == game.id, OrderSet.player_id == player.id,
+        OrderSet.round == round_, OrderSet.superseded == False,  # noqa: E712
+    )
+    if setup_step >= 0:
+        query = query.where(OrderSet.setup_step == setup_step)
+    found = False
+    for row in session.exec(query):
+        row.superseded = True
+        found = True
+    return found

@@ -1,0 +1,136 @@
+"""Rounds: orders in, resolution at the deadline (or when all are in), NMR and the autopilot.
+
+A resolution writes its record (events, states), the new state and every mail it causes in
+the caller's one transaction.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from pbm.notation.mail import ParsedMail
+from pbm.rules import GameState, Phase, autopilot, resolve_round
+from pbm.rules.orders import TurnOrders
+from pbm.store import codec
+from pbm.store.models import Game, InboundMail, OrderSet, Player
+
+from . import texts
+from .context import Service
+from .games import load_state, players_of, recipients, round_hours, save_state, set_deadline
+from .outbox import enqueue
+from .records import current_orders, record, supersede
+
+
+def _deadline_text(game: Game) -> str:
+    if game.deadline is None:
+        return texts.t(game.lang, "no_deadline")
+    return game.deadline.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def begin_round(svc: Service, session: Session, game: Game, state: GameState) -> None:
+    if state.phase != Phase.ROUNDS:
+        return
+    set_deadline(svc, game, round_hours(svc, game))
+
+
+def submit_orders(
+    svc: Service, session: Session, game: Game, player: Player, parsed: ParsedMail,
+    text: str, mail: InboundMail | None,
+) -> bool:
+    """Store a player's orders for the open round, replacing earlier ones as a whole.
+    Returns whether earlier orders were replaced."""
+    replaced = supersede(session, game, player, game.round)
+    session.add(OrderSet(
+        game_id=game.id or 0, player_id=player.id or 0, round=game.round, text=text,
+        parsed=codec.dumps(parsed.turn_orders()), received_at=svc.clock.now(),
+        mail_id=mail.id if mail else None,
+    ))
+    session.flush()
+    return replaced
+
+
+def waiting_for(session: Session, game: Game) -> list[Player]:
+    """Active players (not on autopilot, not resigned) without orders for the open round."""
+    sent = current_orders(session, game, game.round)
+    return [p for p in players_of(session, game)
+            if p.status == "active" and not p.autopilot and (p.id or 0) not in sent]
+
+
+def ready(session: Session, game: Game) -> bool:
+    return game.phase == "rounds" and not waiting_for(session, game)
+
+
+def orders_for_round(
+    session: Session, game: Game, state: GameState
+) -> tuple[dict[int, TurnOrders | None], list[Player]]:
+    """Each seat's orders: what they sent, else the autopilot's if it plays for them, else
+    None (NMR). Also returns the players who sent nothing and are not on autopilot."""
+    sent = current_orders(session, game, game.round)
+    orders: dict[int, TurnOrders | None] = {}
+    missing = []
+    for p in players_of(session, game):
+        seat = p.seat if p.seat is not None else 0
+        row = sent.get(p.id or 0)
+        if row is not None:
+            orders[seat] = codec.loads(row.parsed)
+        elif p.autopilot or p.status == "resigned":
+            orders[seat] = autopilot.turn_orders(state, seat)
+        else:
+            orders[seat] = None
+            missing.append(p)
+    return orders, missing
+
+
+def resolve(svc: Service, session: Session, game: Game) -> int:
+    """Resolve the open round now; returns the record's step."""
+    state = load_state(game)
+    orders, missing = orders_for_round(session, game, state)
+    new, events = resolve_round(state, orders)
+    by_seat = [orders.get(seat) for seat in range(state.settings.players)]
+    step = record(svc, session, game, "round", state, new, events, codec.dumps(by_seat))
+    save_state(game, new)
+    players = players_of(session, game)
+    _nmr(svc, session, game, players, missing, state.round, step)
+    if new.phase == Phase.ENDED:
+        game.deadline = None
+        footer = ""
+    else:
+        begin_round(svc, session, game, new)
+        footer = texts.t(game.lang, "next", round=new.round, deadline=_deadline_text(game))
+    enqueue(svc, session, "report" if new.phase != Phase.ENDED else "end",
+            recipients(session, game),
+            texts.t(game.lang, "report_subject" if new.phase != Phase.ENDED else "end_subject",
+                    game=game.name, round=state.round),
+            texts.report_body(events, new, game.lang, footer), game_id=game.id, step=step)
+    return step
+
+
+def _nmr(svc: Service, session: Session, game: Game, players: list[Player],
+         missing: list[Player], round_: int, step: int) -> None:
+    """Count consecutive NMRs; after the configured number the autopilot takes the seat."""
+    ids = {p.id for p in missing}
+    for p in players:
+        if p.id not in ids:
+            if not p.autopilot:
+                p.nmr_count = 0
+            continue
+        p.nmr_count += 1
+        enqueue(svc, session, "nmr", [p.address],
+                texts.t(game.lang, "nmr_subject", game=game.name, round=round_),
+                texts.t(game.lang, "nmr", round=round_, count=p.nmr_count),
+                game_id=game.id, step=step)
+        if p.nmr_count >= game.nmr_autopilot_after:
+            set_autopilot(svc, session, game, p, True, step=step)
+
+
+def set_autopilot(svc: Service, session: Session, game: Game, player: Player, on: bool,
+                  step: int | None = None) -> None:
+    if player.autopilot == on:
+        return
+    player.autopilot = on
+    if not on:
+        player.nmr_count = 0
+    key = "autopilot_on" if on else "autopilot_off"
+    enqueue(svc, session, key, [player.address],
+            texts.t(game.lang, f"{key}_subject", game=game.name),
+            texts.t(game.lang, key, colour=player.colour), game_id=game.id, step=step)

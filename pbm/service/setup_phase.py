@@ -1,0 +1,117 @@
+"""The setup by mail: turn by turn in snake order, ranked placements sent ahead honoured,
+automatic placement at the deadline, every placement announced to all."""
+
+from __future__ import annotations
+
+import json
+
+from sqlmodel import Session
+
+from pbm.notation import Context
+from pbm.notation.mail import ParsedMail
+from pbm.rules import GameState, Phase, place_setup, place_setup_automatic, setup_player
+from pbm.rules.setup import setup_sequence
+from pbm.store import codec
+from pbm.store.models import Game, InboundMail, OrderSet, Player
+
+from . import texts
+from .context import Service
+from .games import player_at, recipients, round_hours, save_state, set_deadline
+from .outbox import enqueue
+from .records import current_orders, record, supersede
+
+
+def context(game: Game, state: GameState, phase: str) -> Context:
+    return Context(state.board, game.lang, state.colours, phase)
+
+
+def _deadline_text(svc: Service, game: Game) -> str:
+    if game.deadline is None:
+        return texts.t(game.lang, "no_deadline")
+    return game.deadline.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def start_setup(svc: Service, session: Session, game: Game, state: GameState) -> None:
+    _begin_step(svc, session, game, state)
+
+
+def _begin_step(svc: Service, session: Session, game: Game, state: GameState) -> None:
+    hours = round_hours(svc, game)
+    set_deadline(svc, game, None if hours is None else hours * svc.config.setup_deadline_share)
+    p = player_at(session, game, setup_player(state))
+    nth = 1 if state.setup_step < state.settings.players else 2
+    if not current_orders(session, game, 0, state.setup_step).get(p.id or 0):
+        enqueue(svc, session, "setup", [p.address],
+                texts.t(game.lang, "setup_subject", game=game.name),
+                texts.t(game.lang, "setup", nth=nth, deadline=_deadline_text(svc, game)),
+                game_id=game.id)
+
+
+def next_own_step(state: GameState, seat: int) -> int | None:
+    """The setup step at which a seat places next (pre-sent placements wait for it)."""
+    for i, p in enumerate(setup_sequence(state.settings.players)):
+        if i >= state.setup_step and p == seat:
+            return i
+    return None
+
+
+def submit_setup(
+    svc: Service, session: Session, game: Game, player: Player, parsed: ParsedMail,
+    text: str, mail: InboundMail | None,
+) -> tuple[bool, int | None]:
+    """Store ranked placements for the player's next turn; returns (replaced, step)."""
+    from .games import load_state
+
+    state = load_state(game)
+    step = next_own_step(state, player.seat if player.seat is not None else -1)
+    if step is None:
+        return False, None
+    replaced = supersede(session, game, player, 0, step)
+    session.add(OrderSet(
+        game_id=game.id or 0, player_id=player.id or 0, round=0, setup_step=step, text=text,
+        parsed=codec.dumps(parsed.setup_orders()), received_at=svc.clock.now(),
+        mail_id=mail.id if mail else None,
+    ))
+    session.flush()
+    advance_setup(svc, session, game)
+    return replaced, step
+
+
+def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = False) -> None:
+    """Place while the player whose turn it is has placements waiting (or the deadline passed).
+    Leaves the game waiting for the next player, or starts round 1."""
+    from .games import load_state
+    from .rounds import begin_round
+
+    state = load_state(game)
+    while state.phase == Phase.SETUP:
+        p = player_at(session, game, setup_player(state))
+        waiting = current_orders(session, game, 0, state.setup_step).get(p.id or 0)
+        sent = None
+        if waiting is not None:
+            sent = codec.loads(waiting.parsed)
+            new, events, placed = place_setup(state, sent)
+            waiting.superseded = True
+            if not placed:
+                enqueue(svc, session, "error", [p.address],
+                        texts.t(game.lang, "error_subject", game=game.name),
+                        texts.report_body(events, state, game.lang), game_id=game.id)
+                if not timeout:
+                    return
+                new, more = place_setup_automatic(state)
+                events += more
+        elif timeout:
+            new, events = place_setup_automatic(state)
+        else:
+            return
+        used = json.dumps({"orders": codec.to_data(sent), "auto": timeout})
+        timeout = False
+        step = record(svc, session, game, "setup", state, new, events, used)
+        save_state(game, new)
+        enqueue(svc, session, "placed", recipients(session, game),
+                texts.t(game.lang, "placed_subject", game=game.name),
+                texts.report_body(events, new, game.lang), game_id=game.id, step=step)
+        state = new
+        if state.phase == Phase.SETUP:
+            _begin_step(svc, session, game, state)
+    begin_round(svc, session, game, state)

@@ -1,0 +1,82 @@
+"""Signup: joins until the table is full, then the draw of colours and seats (rules.md).
+
+The draw: players in an order drawn by lot each take their most preferred free colour (the
+first free colour of the table's list if none of theirs is free); then the order of the colours
+is drawn by lot, and that is the seat order. Each player then gets a welcome mail with their
+password; only its hash is stored.
+"""
+
+from __future__ import annotations
+
+import random
+
+from sqlmodel import Session
+
+from pbm.rules.rng import derive_seed
+from pbm.rules.state import DEFAULT_COLOURS, new_game
+from pbm.store.models import Game, Player
+
+from . import texts
+from .context import Service
+from .games import ServiceError, players_of, save_state, settings_of
+from .outbox import enqueue
+from .secrets import hash_password, new_password, new_secret
+from .setup_phase import start_setup
+
+
+def join(
+    svc: Service, session: Session, game: Game, address: str, name: str,
+    preferences: tuple[str, ...] = (), reply_to: str = "",
+) -> Player:
+    if game.phase != "signup":
+        raise ServiceError(f"game {game.name} is not open for signup")
+    address = address.strip().lower()
+    current = players_of(session, game)
+    if any(p.address == address for p in current):
+        raise ServiceError(f"{address} has joined {game.name} already")
+    seats = settings_of(game).players
+    player = Player(game_id=game.id or 0, address=address, name=name.strip() or address,
+                    preferences=",".join(preferences), joined_at=svc.clock.now())
+    session.add(player)
+    session.flush()
+    missing = seats - len(current) - 1
+    enqueue(svc, session, "joined", [address], texts.t(game.lang, "joined_subject",
+            game=game.name), texts.t(game.lang, "joined", name=player.name, missing=missing),
+            game_id=game.id, in_reply_to=reply_to)
+    if missing == 0:
+        draw(svc, session, game)
+    return player
+
+
+def draw(svc: Service, session: Session, game: Game) -> None:
+    """Colours and seats by lot, passwords, welcome mails; then the setup begins."""
+    players = players_of(session, game)
+    settings = settings_of(game)
+    if len(players) != settings.players:
+        raise ServiceError(f"{len(players)} players joined, the table has {settings.players}")
+    rng = random.Random(derive_seed(game.seed, "draw"))
+    pool = list(DEFAULT_COLOURS[: settings.players])
+    free = list(pool)
+    order = sorted(players, key=lambda p: p.id or 0)
+    rng.shuffle(order)
+    for p in order:
+        wanted = [c for c in p.preferences.split(",") if c in free]
+        p.colour = wanted[0] if wanted else free[0]
+        free.remove(p.colour)
+    rng.shuffle(pool)
+    for p in players:
+        assert p.colour is not None
+        p.seat = pool.index(p.colour)
+    players.sort(key=lambda p: p.seat if p.seat is not None else 0)
+    state = new_game(settings, game.seed, colours=tuple(p.colour or "" for p in players))
+    save_state(game, state)
+    for p in players:
+        password = new_password(p.colour or "x")
+        p.password_hash = hash_password(password)
+        p.codebook_secret = new_secret()
+        enqueue(svc, session, "welcome", [p.address],
+                texts.t(game.lang, "welcome_subject", game=game.name, colour=p.colour),
+                texts.t(game.lang, "welcome", game=game.name, colour=p.colour,
+                        seat=(p.seat or 0) + 1, password=password),
+                game_id=game.id)
+    start_setup(svc, session, game, state)

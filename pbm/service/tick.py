@@ -1,0 +1,87 @@
+"""Time-driven work: deadlines, reminders and early resolution, one game per transaction.
+
+Each game is locked (`FOR UPDATE` on PostgreSQL, the write lock on SQLite) and its condition
+checked again under the lock, so two workers never resolve the same round twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from sqlmodel import Session, col, select
+
+from pbm.store.db import transaction
+from pbm.store.models import Game
+
+from . import texts
+from .context import Service
+from .games import get_game
+from .outbox import enqueue
+from .rounds import ready, resolve, waiting_for
+from .setup_phase import advance_setup
+
+
+@dataclass
+class TickResult:
+    resolved: list[str] = field(default_factory=list)
+    placed: list[str] = field(default_factory=list)
+    reminded: list[str] = field(default_factory=list)
+
+
+def _candidates(svc: Service) -> list[str]:
+    with Session(svc.engine) as session:
+        rows = session.exec(select(Game.name).where(
+            col(Game.phase).in_(("setup", "rounds")), Game.paused == False,  # noqa: E712
+        ))
+        return sorted(rows)
+
+
+def tick(svc: Service) -> TickResult:
+    """Do whatever is due now in every running game."""
+    out = TickResult()
+    for name in _candidates(svc):
+        with transaction(svc.engine) as session:
+            game = get_game(session, name, lock=True)
+            if game.paused or game.phase not in ("setup", "rounds"):
+                continue
+            now = svc.clock.now()
+            due = game.deadline is not None and now >= game.deadline
+            if game.phase == "setup":
+                if due:
+                    advance_setup(svc, session, game, timeout=True)
+                    out.placed.append(name)
+                continue
+            if due or (game.early_resolve and ready(session, game)):
+                resolve(svc, session, game)
+                out.resolved.append(name)
+                continue
+            if _remind(svc, session, game):
+                out.reminded.append(name)
+    return out
+
+
+def resolve_if_ready(svc: Service, name: str) -> bool:
+    """After orders came in: resolve at once if the game resolves early and all are in."""
+    with transaction(svc.engine) as session:
+        game = get_game(session, name, lock=True)
+        if game.paused or not game.early_resolve or not ready(session, game):
+            return False
+        resolve(svc, session, game)
+        return True
+
+
+def _remind(svc: Service, session: Session, game: Game) -> bool:
+    if game.deadline is None or game.reminded or game.reminder_hours <= 0:
+        return False
+    at = game.deadline - timedelta(hours=game.reminder_hours * svc.config.time_scale)
+    if svc.clock.now() < at:
+        return False
+    game.reminded = True
+    deadline = game.deadline.strftime("%Y-%m-%d %H:%M UTC")
+    for p in waiting_for(session, game):
+        enqueue(svc, session, "reminder", [p.address],
+                texts.t(game.lang, "reminder_subject", game=game.name, round=game.round),
+                texts.t(game.lang, "reminder", round=game.round, deadline=deadline),
+                game_id=game.id)
+    return True
