@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from . import __version__
+from .gm_cli import register, set_config
 from .notation import Context, parse_mail
 from .rules.layouts import SIZES, default_size, generate_board
 from .rules.sim import BOTS, simulate
@@ -32,8 +33,12 @@ def root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print version.")
     ] = False,
+    config: Annotated[
+        str | None, typer.Option("--config", "-c", help="Config file (default ./pbm.toml).")
+    ] = None,
 ) -> None:
     """Run games of Settler by mail."""
+    set_config(config)
 
 
 @app.command()
@@ -125,6 +130,9 @@ def orders_check(
                 for cand in r.error.candidates:
                     typer.echo(f"            candidate: {cand}")
     raise typer.Exit(0 if parsed.ok else 1)
+
+
+register(app)
 
 
 def main() -> None:

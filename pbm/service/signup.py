@@ -80,3 +80,20 @@ def draw(svc: Service, session: Session, game: Game) -> None:
                         seat=(p.seat or 0) + 1, password=password),
                 game_id=game.id)
     start_setup(svc, session, game, state)
+
+
+def draw_now(svc: Service, session: Session, game: Game) -> None:
+    """The GM closes the signup early: the table shrinks to the players who joined (≥ 3)."""
+    import dataclasses
+    import json
+
+    if game.phase != "signup":
+        raise ServiceError(f"game {game.name} is past its signup")
+    joined = len(players_of(session, game))
+    if joined < 3:
+        raise ServiceError(f"only {joined} players joined; a game needs at least 3")
+    settings = settings_of(game)
+    if joined != settings.players:
+        settings = dataclasses.replace(settings, players=joined)
+        game.settings = json.dumps(dataclasses.asdict(settings))
+    draw(svc, session, game)

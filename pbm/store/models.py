@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, LargeBinary, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -17,7 +17,7 @@ class Game(SQLModel, table=True):
     name: str = Field(index=True, unique=True)
     #: The engine's Settings as JSON.
     settings: str = Field(sa_column=Column(Text, nullable=False))
-    seed: int
+    seed: int = Field(sa_type=BigInteger)
     lang: str = "de"
     #: signup, setup, rounds, ended
     phase: str = Field(default="signup", index=True)

@@ -1,0 +1,391 @@
+"""The game master's commands: `pbm game …`, `pbm round …`, `pbm player …`, `pbm mail …`,
+`pbm outbox …`, `pbm db …`. Thin: each parses its arguments and calls a service function."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from sqlmodel import Session, col, select
+
+from .config import load
+from .service import gm
+from .service.context import Service
+from .service.games import (
+    ServiceError,
+    create_game,
+    extend_deadline,
+    get_game,
+    players_of,
+    summary,
+)
+from .service.ingest import ingest, requeue
+from .service.rounds import resolve, waiting_for
+from .service.tick import tick
+from .store.db import make_engine, transaction
+from .store.migrate import upgrade
+from .store.models import Game, InboundMail, Outbox
+
+game_app = typer.Typer(help="Create and run games.", no_args_is_help=True)
+round_app = typer.Typer(help="The open round of a game.", no_args_is_help=True)
+player_app = typer.Typer(help="Players of a game.", no_args_is_help=True)
+mail_app = typer.Typer(help="Inbound mail: feed, quarantine, requeue.", no_args_is_help=True)
+outbox_app = typer.Typer(help="Outgoing mail.", no_args_is_help=True)
+db_app = typer.Typer(help="The database.", no_args_is_help=True)
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+_config_path: list[str | None] = [None]
+
+
+def set_config(path: str | None) -> None:
+    _config_path[0] = path
+
+
+def service() -> Service:
+    cfg = load(_config_path[0])
+    upgrade(cfg.database_url)
+    return Service(make_engine(cfg.database_url), config=cfg.service)
+
+
+@contextmanager
+def refusals() -> Iterator[None]:
+    """A ServiceError is a refusal with a message, not a crash."""
+    try:
+        yield
+    except ServiceError as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _print(data: Any, as_json: bool, text: Callable[[], None]) -> None:
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, default=str))
+    else:
+        text()
+
+
+# -- db -----------------------------------------------------------------------------------------
+
+
+@db_app.command("upgrade")
+def db_upgrade() -> None:
+    """Create or migrate the database schema to the newest version."""
+    cfg = load(_config_path[0])
+    upgrade(cfg.database_url)
+    typer.echo(f"database up to date: {cfg.database_url}")
+
+
+# -- game ---------------------------------------------------------------------------------------
+
+
+@game_app.command("create")
+def game_create(
+    name: str,
+    players: Annotated[int, typer.Option(min=3, max=6)] = 4,
+    size: Annotated[str | None, typer.Option(help="small, medium, large, huge")] = None,
+    bank: Annotated[str, typer.Option(help="classic or unlimited")] = "classic",
+    deadline: Annotated[str, typer.Option(help="normal, relaxed, fast or off")] = "normal",
+    lang: Annotated[str, typer.Option(help="de or en")] = "de",
+    seed: Annotated[int | None, typer.Option(help="Fixes board and dice.")] = None,
+    early: Annotated[bool, typer.Option(help="Resolve when all orders are in.")] = True,
+    card_limit: Annotated[int, typer.Option()] = 7,
+    newcomer_protection: Annotated[bool, typer.Option()] = False,
+    vp_target: Annotated[int | None, typer.Option()] = None,
+    nmr_autopilot: Annotated[int, typer.Option(help="NMRs before the autopilot.")] = 3,
+    as_json: JsonOpt = False,
+) -> None:
+    """Create a game and open its signup."""
+    svc = service()
+    with refusals(), transaction(svc.engine) as session:
+        game = create_game(svc, session, name, players=players, size=size, bank=bank,
+                           deadline=deadline, lang=lang, seed=seed, early_resolve=early,
+                           card_limit=card_limit, newcomer_protection=newcomer_protection,
+                           vp_target=vp_target, nmr_autopilot_after=nmr_autopilot)
+        data = summary(session, game)
+    _print(data, as_json, lambda: typer.echo(f"created {name}: signup open"))
+
+
+@game_app.command("list")
+def game_list(as_json: JsonOpt = False) -> None:
+    """Every game with its phase and round."""
+    svc = service()
+    with Session(svc.engine) as session:
+        rows = [summary(session, g) for g in session.exec(select(Game).order_by(col(Game.id)))]
+
+    def text() -> None:
+        for r in rows:
+            paused = " (paused)" if r["paused"] else ""
+            typer.echo(f"{r['name']:20} {r['phase']:8} round {r['round']:3} "
+                       f"{r['players']}/{r['seats']} players{paused}")
+
+    _print(rows, as_json, text)
+
+
+@game_app.command("show")
+def game_show(name: str, as_json: JsonOpt = False) -> None:
+    """A game's settings, deadline and players."""
+    svc = service()
+    with refusals(), Session(svc.engine) as session:
+        game = get_game(session, name)
+        data = summary(session, game)
+        data["players_list"] = [
+            {"seat": p.seat, "colour": p.colour, "name": p.name, "address": p.address,
+             "status": p.status, "autopilot": p.autopilot, "nmr": p.nmr_count}
+            for p in players_of(session, game)
+        ]
+    def text() -> None:
+        for k, v in data.items():
+            typer.echo(f"{k:16} {v}")
+
+    _print(data, as_json, text)
+
+
+@game_app.command("start")
+def game_start(name: str) -> None:
+    """Close the signup early and draw seats with the players who joined (at least 3)."""
+    from .service.signup import draw_now
+
+    svc = service()
+    with refusals(), transaction(svc.engine) as session:
+        draw_now(svc, session, get_game(session, name, lock=True))
+    typer.echo(f"{name}: seats drawn, setup begins")
+
+
+def _set_paused(name: str, paused: bool) -> None:
+    svc = service()
+    with refusals(), transaction(svc.engine) as session:
+        game = get_game(session, name, lock=True)
+        game.paused = paused
+    typer.echo(f"{name}: {'paused' if paused else 'running'}")
+
+
+@game_app.command("pause")
+def game_pause(name: str) -> None:
+    """Stop deadlines and orders until resume."""
+    _set_paused(name, True)
+
+
+@game_app.command("resume")
+def game_resume(name: str) -> None:
+    _set_paused(name, False)
+
+
+@game_app.command("replay")
+def game_replay(name: str, as_json: JsonOpt = False) -> None:
+    """Rebuild the game from settings, seed and stored orders; compare with the stored events.
+    Exit status 1 on any difference."""
+    svc = service()
+    with refusals(), Session(svc.engine) as session:
+        result = gm.replay(session, get_game(session, name))
+    data = {"steps": result.steps, "ok": result.ok, "mismatches": result.mismatches}
+    _print(data, as_json, lambda: typer.echo(
+        f"{result.steps} steps replayed: " + ("identical" if result.ok else
+                                             f"differences at steps {result.mismatches}")))
+    raise typer.Exit(0 if result.ok else 1)
+
+
+# -- round --------------------------------------------------------------------------------------
+
+
+@round_app.command("status")
+def round_status(name: str, as_json: JsonOpt = False) -> None:
+    """Who has sent orders for the open round."""
+    svc = service()
+    with refusals(), Session(svc.engine) as session:
+        game = get_game(session, name)
+        missing = {p.id for p in waiting_for(session, game)}
+        rows = [{"colour": p.colour, "name": p.name, "orders": p.id not in missing,
+                 "autopilot": p.autopilot, "status": p.status}
+                for p in players_of(session, game)]
+        data = {"game": name, "round": game.round, "deadline": game.deadline, "players": rows}
+
+    def text() -> None:
+        typer.echo(f"{name} round {data['round']}, deadline {data['deadline']}")
+        for r in rows:
+            mark = "autopilot" if r["autopilot"] else ("orders in" if r["orders"] else "waiting")
+            typer.echo(f"  {r['colour'] or '-':8} {r['name']:20} {mark}")
+
+    _print(data, as_json, text)
+
+
+@round_app.command("resolve")
+def round_resolve(
+    name: str, now: Annotated[bool, typer.Option("--now", help="Resolve even if not due.")] = False,
+) -> None:
+    """Resolve the open round if it is due (deadline passed or all orders in), or `--now`."""
+    svc = service()
+    with refusals():
+        if now:
+            with transaction(svc.engine) as session:
+                game = get_game(session, name, lock=True)
+                if game.phase != "rounds":
+                    raise ServiceError(f"{name} has no open round")
+                resolve(svc, session, game)
+            typer.echo(f"{name}: resolved")
+        else:
+            result = tick(svc)
+            typer.echo(f"{name}: " + ("resolved" if name in result.resolved else "not due"))
+
+
+@round_app.command("preview")
+def round_preview(name: str) -> None:
+    """Print the report resolving now would send, and change nothing."""
+    svc = service()
+    with refusals(), Session(svc.engine) as session:
+        game = get_game(session, name)
+        result = gm.preview(svc, session, game)
+        session.rollback()
+    typer.echo(result.report)
+
+
+@round_app.command("extend")
+def round_extend(name: str, hours: Annotated[float, typer.Option(help="Hours to add.")]) -> None:
+    svc = service()
+    with refusals(), transaction(svc.engine) as session:
+        deadline = extend_deadline(svc, get_game(session, name, lock=True), hours)
+    typer.echo(f"{name}: deadline {deadline:%Y-%m-%d %H:%M} UTC")
+
+
+@round_app.command("rollback")
+def round_rollback(name: str) -> None:
+    """Throw away the last resolution (events and unsent reports); the state goes back."""
+    svc = service()
+    with refusals(), transaction(svc.engine) as session:
+        step = gm.rollback(svc, session, get_game(session, name, lock=True))
+    typer.echo(f"{name}: step {step} rolled back")
+
+
+# -- player -------------------------------------------------------------------------------------
+
+
+@player_app.command("list")
+def player_list(name: str, as_json: JsonOpt = False) -> None:
+    svc = service()
+    with refusals(), Session(svc.engine) as session:
+        rows = [{"seat": p.seat, "colour": p.colour, "name": p.name, "address": p.address,
+                 "status": p.status, "autopilot": p.autopilot, "nmr": p.nmr_count}
+                for p in players_of(session, get_game(session, name))]
+
+    def text() -> None:
+        for r in rows:
+            typer.echo(f"{r['seat'] if r['seat'] is not None else '-':>2} {r['colour'] or '-':8}"
+                       f" {r['name']:20} {r['address']:30} {r['status']}"
+                       f"{' autopilot' if r['autopilot'] else ''}")
+
+    _print(rows, as_json, text)
+
+
+@player_app.command("replace")
+def player_replace(name: str, colour: str, address: str) -> None:
+    """A new person takes a seat: new address and password, same seat and colour."""
+    svc = service()
+    with refusals(), transaction(svc.engine) as session:
+        gm.replace_player(svc, session, get_game(session, name, lock=True), colour, address)
+    typer.echo(f"{name}: {colour} is now {address}; a welcome mail with the password is queued")
+
+
+@player_app.command("autopilot")
+def player_autopilot(name: str, colour: str, state: str) -> None:
+    """Switch the autopilot for a seat `on` or `off`."""
+    if state not in ("on", "off"):
+        raise typer.BadParameter("on or off")
+    svc = service()
+    with refusals(), transaction(svc.engine) as session:
+        gm.autopilot(svc, session, get_game(session, name, lock=True), colour, state == "on")
+    typer.echo(f"{name}: autopilot {state} for {colour}")
+
+
+# -- mail and outbox ----------------------------------------------------------------------------
+
+
+@mail_app.command("ingest")
+def mail_ingest(
+    file: Annotated[Path | None, typer.Argument(help="A raw mail (.eml); stdin if none.")] = None,
+) -> None:
+    """Feed one raw mail to the service, as the IMAP poller would (also for a local MTA's pipe)."""
+    raw = file.read_bytes() if file else sys.stdin.buffer.read()
+    svc = service()
+    result = ingest(svc, raw)
+    if result.game:
+        from .service.tick import resolve_if_ready
+
+        resolve_if_ready(svc, result.game)
+    typer.echo(f"mail {result.mail_id}: {result.status}")
+
+
+@mail_app.command("quarantine")
+def mail_quarantine(as_json: JsonOpt = False) -> None:
+    """Mails whose processing failed, kept with their error."""
+    svc = service()
+    with Session(svc.engine) as session:
+        rows: list[dict[str, Any]] = [{"id": m.id, "message_id": m.message_id,
+                 "sender": m.sender,
+                 "subject": m.subject, "received_at": m.received_at,
+                 "error": m.error.strip().splitlines()[-1] if m.error else ""}
+                for m in session.exec(select(InboundMail).where(
+                    InboundMail.status == "quarantined").order_by(col(InboundMail.id)))]
+
+    def text() -> None:
+        for r in rows:
+            typer.echo(f"{r['id']:5} {r['sender']:30} {r['subject'][:30]:30} {r['error']}")
+
+    _print(rows, as_json, text)
+
+
+@mail_app.command("requeue")
+def mail_requeue(mail_id: int) -> None:
+    """Process a quarantined (or any stored) mail again."""
+    svc = service()
+    try:
+        result = requeue(svc, mail_id)
+    except KeyError:
+        typer.echo(f"error: no mail {mail_id}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"mail {mail_id}: {result.status}")
+
+
+@outbox_app.command("list")
+def outbox_list(
+    status: Annotated[str | None, typer.Option(help="pending, sent, failed, dropped")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    svc = service()
+    with Session(svc.engine) as session:
+        query = select(Outbox).order_by(col(Outbox.id))
+        if status:
+            query = query.where(Outbox.status == status)
+        rows: list[dict[str, Any]] = [
+            {"id": o.id, "kind": o.kind, "to": o.recipients, "subject": o.subject,
+                 "status": o.status, "attempts": o.attempts, "last_error": o.last_error}
+                for o in session.exec(query)]
+
+    def text() -> None:
+        for r in rows:
+            typer.echo(f"{r['id']:5} {r['status']:8} {r['kind']:10} {r['to'][:40]:40} "
+                       f"{r['subject']}")
+
+    _print(rows, as_json, text)
+
+
+@game_app.command("tick")
+def game_tick() -> None:
+    """Do what is due now in every game (deadlines, reminders), once."""
+    svc = service()
+    result = tick(svc)
+    typer.echo(f"resolved {result.resolved}, placed {result.placed}, "
+               f"reminded {result.reminded}")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(game_app, name="game")
+    app.add_typer(round_app, name="round")
+    app.add_typer(player_app, name="player")
+    app.add_typer(mail_app, name="mail")
+    app.add_typer(outbox_app, name="outbox")
+    app.add_typer(db_app, name="db")
