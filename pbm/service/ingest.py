@@ -21,6 +21,7 @@ from pbm.store.models import Game, InboundMail
 
 from .commands import handle
 from .context import Service
+from .faults import crashpoint
 
 
 @dataclass
@@ -43,7 +44,9 @@ def store_mail(svc: Service, raw: bytes) -> tuple[int, bool]:
             session.add(row)
             session.flush()
             assert row.id is not None
-            return row.id, False
+            mail_id = row.id
+        crashpoint("stored")
+        return mail_id, False
     except IntegrityError:
         with Session(svc.engine) as session:
             existing = session.exec(
@@ -67,7 +70,10 @@ def process_mail(svc: Service, mail_id: int) -> IngestResult:
             if mail.status == "new":
                 mail.status = "done"
             mail.processed_at = svc.clock.now()
-            return IngestResult(mail_id, False, mail.status, game)
+            result = IngestResult(mail_id, False, mail.status, game)
+            crashpoint("processing")
+        crashpoint("processed")
+        return result
     except Exception:
         error = traceback.format_exc()
         with transaction(svc.engine) as session:
@@ -77,6 +83,11 @@ def process_mail(svc: Service, mail_id: int) -> IngestResult:
                 mail.error = error[-20000:]
                 mail.processed_at = svc.clock.now()
         return IngestResult(mail_id, False, "quarantined")
+
+
+def recover(svc: Service) -> list[IngestResult]:
+    """After a start or a crash: process every mail that was stored but not processed."""
+    return [process_mail(svc, mail_id) for mail_id in pending_mail_ids(svc)]
 
 
 def ingest(svc: Service, raw: bytes) -> IngestResult:

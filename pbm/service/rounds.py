@@ -16,6 +16,7 @@ from pbm.store.models import Game, InboundMail, OrderSet, Player
 
 from . import texts
 from .context import Service
+from .faults import crashpoint
 from .games import load_state, players_of, recipients, round_hours, save_state, set_deadline
 from .outbox import enqueue
 from .records import current_orders, record, supersede
@@ -102,6 +103,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
             texts.t(game.lang, "report_subject" if new.phase != Phase.ENDED else "end_subject",
                     game=game.name, round=state.round),
             texts.report_body(events, new, game.lang, footer), game_id=game.id, step=step)
+    crashpoint("resolving")
     return step
 
 

@@ -16,6 +16,7 @@ from pbm.store.models import Game
 
 from . import texts
 from .context import Service
+from .faults import crashpoint
 from .games import get_game
 from .outbox import enqueue
 from .rounds import ready, resolve, waiting_for
@@ -41,6 +42,7 @@ def tick(svc: Service) -> TickResult:
     """Do whatever is due now in every running game."""
     out = TickResult()
     for name in _candidates(svc):
+        resolved_now = False
         with transaction(svc.engine) as session:
             game = get_game(session, name, lock=True)
             if game.paused or game.phase not in ("setup", "rounds"):
@@ -55,9 +57,11 @@ def tick(svc: Service) -> TickResult:
             if due or (game.early_resolve and ready(session, game)):
                 resolve(svc, session, game)
                 out.resolved.append(name)
-                continue
-            if _remind(svc, session, game):
+                resolved_now = True
+            elif _remind(svc, session, game):
                 out.reminded.append(name)
+        if resolved_now:
+            crashpoint("resolved")
     return out
 
 
