@@ -382,7 +382,36 @@ def game_tick() -> None:
                f"reminded {result.reminded}")
 
 
+def serve_cmd(
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log debug lines.")] = False,
+) -> None:
+    """Run the service: the IMAP inbox, deadlines and the SMTP outbox, until SIGTERM."""
+    import asyncio
+    import logging
+
+    from .service.serve import serve
+
+    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s")
+    cfg = load(_config_path[0])
+    asyncio.run(serve(service(), cfg.serve))
+
+
+def poll_cmd(as_json: JsonOpt = False) -> None:
+    """One pass of everything (stored mails, the inbox, deadlines, the outbox), then exit."""
+    import asyncio
+
+    from .service.serve import poll_once
+
+    cfg = load(_config_path[0])
+    result = asyncio.run(poll_once(service(), cfg.serve))
+    _print(result, as_json, lambda: typer.echo(
+        " ".join(f"{k}={v}" for k, v in result.items())))
+
+
 def register(app: typer.Typer) -> None:
+    app.command("serve")(serve_cmd)
+    app.command("poll")(poll_cmd)
     app.add_typer(game_app, name="game")
     app.add_typer(round_app, name="round")
     app.add_typer(player_app, name="player")

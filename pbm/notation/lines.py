@@ -338,13 +338,18 @@ def _check_echo(t: Text, main: Text, ctx: Context, resolve: object, expected: in
 
 def _hex(t: Text, ctx: Context) -> int:
     main = _without_echo(t)
+    h = _resolve_hex(main, ctx)
+    _check_echo(t, main, ctx, lambda x: _resolve_hex(x, ctx), h)
+    return h
+
+
+def _resolve_hex(t: Text, ctx: Context) -> int:
     try:
-        h = resolve_hex(ctx.board, main.original, ctx.lang)
+        return resolve_hex(ctx.board, t.original, ctx.lang)
     except OrderError as e:
         if e.column is not None:
-            e.column += main.offset
+            e.column += t.offset
         raise
-    return h
 
 
 def _seat(t: Text, start: int, end: int, ctx: Context) -> int:

@@ -1,0 +1,123 @@
+"""The IMAP side of the inbox (aioimaplib): unseen messages by UID, marked seen (and moved to a
+processed folder when the server can MOVE) only after the service has stored them.
+
+Every network wait is wrapped in a timeout: aioimaplib's `idle_start` and `wait_server_push`
+can hang when the server says BYE, so the poller never waits on them unguarded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from dataclasses import dataclass
+
+import aioimaplib
+
+#: IDLE is re-issued at least this often (RFC 2177 asks for less than 30 minutes).
+IDLE_MAX_SECONDS = 29 * 60
+
+
+@dataclass
+class ImapConfig:
+    host: str = "127.0.0.1"
+    port: int = 143
+    user: str = ""
+    password: str = ""
+    #: Implicit TLS (usually port 993).
+    tls: bool = False
+    folder: str = "INBOX"
+    #: Where handled mails go (when the server supports MOVE); "" keeps them, marked seen.
+    processed_folder: str = ""
+    timeout: float = 30.0
+    #: Use IDLE when the server offers it; otherwise (or with False) poll.
+    idle: bool = True
+
+
+class ImapError(Exception):
+    pass
+
+
+_FETCH_HEAD = re.compile(rb"UID (\d+)")
+
+
+class ImapInbox:
+    """One connection to the inbox. After any error, make a new one (a new client object)."""
+
+    def __init__(self, cfg: ImapConfig) -> None:
+        self.cfg = cfg
+        self.client: aioimaplib.IMAP4 | None = None
+
+    async def _call(self, coro: object) -> aioimaplib.Response:
+        assert asyncio.iscoroutine(coro)
+        response: aioimaplib.Response = await asyncio.wait_for(coro, self.cfg.timeout)
+        if response.result != "OK":
+            raise ImapError(f"{response.result}: {response.lines!r}"[:500])
+        return response
+
+    async def connect(self) -> None:
+        cls = aioimaplib.IMAP4_SSL if self.cfg.tls else aioimaplib.IMAP4
+        self.client = cls(host=self.cfg.host, port=self.cfg.port, timeout=self.cfg.timeout)
+        await asyncio.wait_for(self.client.wait_hello_from_server(), self.cfg.timeout)
+        await self._call(self.client.login(self.cfg.user, self.cfg.password))
+        await self._call(self.client.select(self.cfg.folder))
+        if self.cfg.processed_folder and self.can_move:
+            with contextlib.suppress(ImapError):  # it may exist already
+                await self._call(self.client.create(self.cfg.processed_folder))
+
+    @property
+    def can_move(self) -> bool:
+        return self.client is not None and self.client.has_capability("MOVE")
+
+    @property
+    def can_idle(self) -> bool:
+        return self.cfg.idle and self.client is not None and self.client.has_capability("IDLE")
+
+    async def unseen(self) -> list[str]:
+        assert self.client is not None
+        response = await self._call(self.client.uid_search("UNSEEN"))
+        uids: list[str] = []
+        for line in response.lines[:-1]:
+            if isinstance(line, (bytes, bytearray)):
+                uids.extend(x.decode() for x in bytes(line).split() if x.isdigit())
+        return sorted(uids, key=int)
+
+    async def fetch(self, uid: str) -> bytes | None:
+        """The raw message (BODY.PEEK[] leaves it unseen until `done`)."""
+        assert self.client is not None
+        response = await self._call(self.client.uid("fetch", uid, "(BODY.PEEK[])"))
+        for i, line in enumerate(response.lines):
+            if isinstance(line, bytearray) and i > 0:
+                return bytes(line)
+        return None
+
+    async def done(self, uid: str) -> None:
+        """Mark handled: seen, and moved to the processed folder when possible."""
+        assert self.client is not None
+        await self._call(self.client.uid("store", uid, "+FLAGS.SILENT", r"(\Seen)"))
+        if self.cfg.processed_folder and self.can_move:
+            await self._call(self.client.uid("move", uid, self.cfg.processed_folder))
+
+    async def wait(self, seconds: float) -> None:
+        """Wait for news: IDLE when offered (bounded), else sleep."""
+        assert self.client is not None
+        if not self.can_idle:
+            await asyncio.sleep(seconds)
+            return
+        limit = min(seconds, IDLE_MAX_SECONDS)
+        idle = await asyncio.wait_for(self.client.idle_start(timeout=limit),
+                                      self.cfg.timeout)
+        try:
+            await asyncio.wait_for(self.client.wait_server_push(timeout=limit), limit + 5)
+        except TimeoutError:
+            pass
+        finally:
+            self.client.idle_done()
+            await asyncio.wait_for(idle, self.cfg.timeout)
+
+    async def close(self) -> None:
+        if self.client is None:
+            return
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.client.logout(), 5)
+        self.client = None

@@ -1,0 +1,141 @@
+"""`pbm serve`: the inbox, the deadline clock and the outbox sender in one asyncio process.
+`pbm poll` does one pass of each and returns (for cron).
+
+The inbox stores every mail before it marks it seen on the server, so a crash between the two
+only means the mail is fetched again and recognised by its Message-ID. After any connection
+loss the poller makes a new client and reconnects with backoff.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from dataclasses import dataclass, field
+
+import aioimaplib
+
+from pbm.mail.imap import ImapConfig, ImapError, ImapInbox
+from pbm.mail.smtp import SmtpConfig
+
+from .context import Service
+from .faults import crashpoint
+from .ingest import IngestResult, ingest, recover
+from .sending import send_pending
+from .tick import resolve_if_ready, tick
+
+log = logging.getLogger("pbm")
+
+
+@dataclass
+class ServeConfig:
+    imap: ImapConfig = field(default_factory=ImapConfig)
+    smtp: SmtpConfig = field(default_factory=SmtpConfig)
+    poll_seconds: float = 60.0
+    tick_seconds: float = 30.0
+    send_seconds: float = 5.0
+
+
+def take_in(svc: Service, raw: bytes) -> IngestResult:
+    """Store and process one mail, then resolve its game if that completed the round."""
+    result = ingest(svc, raw)
+    log.info("mail %s: %s%s", result.mail_id, result.status,
+             f" ({result.game})" if result.game else "")
+    if result.game:
+        resolve_if_ready(svc, result.game)
+    return result
+
+
+async def read_inbox(svc: Service, box: ImapInbox) -> int:
+    """Take in every unseen mail; returns how many."""
+    count = 0
+    for uid in await box.unseen():
+        raw = await box.fetch(uid)
+        if raw is not None:
+            await asyncio.to_thread(take_in, svc, raw)
+            crashpoint("before-imap-flag")
+        await box.done(uid)
+        count += 1
+    return count
+
+
+async def _sleep(stop: asyncio.Event, seconds: float) -> None:
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), seconds)
+
+
+async def inbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> None:
+    delay = 1.0
+    while not stop.is_set():
+        box = ImapInbox(cfg.imap)
+        try:
+            await box.connect()
+            log.info("imap: connected to %s:%s", cfg.imap.host, cfg.imap.port)
+            delay = 1.0
+            while not stop.is_set():
+                await read_inbox(svc, box)
+                waiting = asyncio.create_task(box.wait(cfg.poll_seconds))
+                stopping = asyncio.create_task(stop.wait())
+                done, _ = await asyncio.wait({waiting, stopping},
+                                             return_when=asyncio.FIRST_COMPLETED)
+                if stopping in done:
+                    waiting.cancel()
+                    break
+                stopping.cancel()
+                waiting.result()
+        except (ImapError, OSError, TimeoutError, aioimaplib.AioImapException) as exc:
+            log.warning("imap: %s: %s; reconnecting in %.0f s", type(exc).__name__, exc, delay)
+            await _sleep(stop, delay)
+            delay = min(delay * 2, 300.0)
+        finally:
+            await box.close()
+
+
+async def clock_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        result = await asyncio.to_thread(tick, svc)
+        for name in result.resolved:
+            log.info("game %s: round resolved", name)
+        await _sleep(stop, cfg.tick_seconds)
+
+
+async def outbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        result = await send_pending(svc, cfg.smtp)
+        for row in result.sent:
+            log.info("outbox %s: sent", row)
+        for row in result.retry:
+            log.warning("outbox %s: will retry", row)
+        for row in result.failed:
+            log.error("outbox %s: failed permanently", row)
+        await _sleep(stop, cfg.send_seconds)
+
+
+async def serve(svc: Service, cfg: ServeConfig, stop: asyncio.Event | None = None) -> None:
+    """Run until SIGTERM/SIGINT (or `stop` is set)."""
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        # Outside the main thread (tests) there are no signal handlers: the caller sets `stop`.
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    await asyncio.to_thread(recover, svc)
+    await asyncio.gather(inbox_loop(svc, cfg, stop), clock_loop(svc, cfg, stop),
+                         outbox_loop(svc, cfg, stop))
+    log.info("stopped")
+
+
+async def poll_once(svc: Service, cfg: ServeConfig) -> dict[str, int]:
+    """One pass: unprocessed mails, the inbox, what is due, the outbox."""
+    recovered = await asyncio.to_thread(recover, svc)
+    box = ImapInbox(cfg.imap)
+    try:
+        await box.connect()
+        read = await read_inbox(svc, box)
+    finally:
+        await box.close()
+    ticked = await asyncio.to_thread(tick, svc)
+    sent = await send_pending(svc, cfg.smtp)
+    return {"recovered": len(recovered), "read": read, "resolved": len(ticked.resolved),
+            "sent": len(sent.sent), "retry": len(sent.retry), "failed": len(sent.failed)}
