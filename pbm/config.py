@@ -50,6 +50,9 @@ def load(path: str | Path | None = None) -> Config:
         gm_address=str(svc.get("gm_address", "")),
         time_scale=float(svc.get("time_scale", 1.0)),
         setup_deadline_share=float(svc.get("setup_deadline_share", 0.5)),
+        rate_limit_per_hour=int(svc.get("rate_limit_per_hour", 20)),
+        max_mail_kb=int(svc.get("max_mail_kb", 256)),
+        bad_password_limit=int(svc.get("bad_password_limit", 5)),
     )
     imap = raw.get("imap", {})
     smtp = raw.get("smtp", {})

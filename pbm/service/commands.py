@@ -1,13 +1,17 @@
-"""What a mail asks for: a command (join, help, status, resign, back, observe) or orders.
+"""What a mail asks for: a command of the registry, or orders.
 
-Every answer goes into the outbox in the mail's own transaction. Orders and player commands
-need the player's password, whatever the From address says; answers about a player's orders go
-to the player's registered address.
+Like GNU Mailman's email commands, each command is a small object with its words, arguments,
+description and a `process` function, so `Hilfe`/`Help` is generated from the registry. Every
+mail gets at most one answer, queued in the mail's own transaction. Orders and player commands
+need the player's password, whatever the From address says; answers that concern a seat go to
+its registered address, never to an unknown sender.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from sqlmodel import Session, select
 
@@ -19,9 +23,10 @@ from pbm.notation.mail import ParsedMail
 from pbm.rules.layouts import generate_board
 from pbm.store.models import Game, InboundMail, Player
 
-from . import texts
+from . import answers, texts
 from .context import Service
 from .games import ServiceError, load_state, players_of, settings_of
+from .limits import BAD_PASSWORD, bad_passwords_last_hour, may_answer
 from .outbox import enqueue
 from .rounds import set_autopilot, submit_orders
 from .secrets import verify_password
@@ -31,16 +36,133 @@ from .signup import join
 _GAME_LINE = re.compile(r"^\s*(spiel|game)\s*[:=]\s*(?P<name>\S.*?)\s*$", re.IGNORECASE)
 _SUBJECT_GAME = re.compile(r"\[(?P<name>[^\]]+)\]")
 
-HELP = {
-    "de": ("Befehle (Betreff oder erste Zeile): Anmeldung, Hilfe, Status, Aufgeben, "
-           "Ich bin zurück, Beobachten.\nZüge: Kennwort: …, dann eine Zeile je Befehl, z.B.\n"
-           "  Räuber 6E, raube rot\n  Siedlung 6E 4W 5H oder Siedlung C3 C4 D4\n"
-           "  Straße 6E 4W\n  Ersatzbau:\n  Entwicklungskarte\n"),
-    "en": ("Commands (subject or first line): Join, Help, Status, Resign, I'm back, Observe.\n"
-           "Orders: Password: …, then one line per order, e.g.\n  Robber 6O, steal red\n"
-           "  Settlement 6O 4W 5L or Settlement C3 C4 D4\n  Road 6O 4W\n  Substitute:\n"
-           "  Buy card\n"),
-}
+
+@dataclass
+class Request:
+    """One mail being handled: what every command's `process` gets."""
+
+    svc: Service
+    session: Session
+    mail: InboundMail
+    inbound: Inbound
+    game: Game
+    parsed: ParsedMail
+    player: Player | None = None
+
+    @property
+    def lang(self) -> str:
+        return self.game.lang
+
+    def reply(self, kind: str, subject: str, body: str, to: str | None = None) -> None:
+        """The one answer to this mail (dropped when the address is over its hourly limit)."""
+        address = to or self.inbound.sender
+        if not address or not may_answer(self.svc, self.session, address):
+            self.mail.error = self.mail.error or "not answered: rate limit"
+            return
+        enqueue(self.svc, self.session, kind, [address], subject, body,
+                game_id=self.game.id, in_reply_to=self.inbound.message_id)
+
+
+@dataclass(frozen=True)
+class MailCommand:
+    name: str
+    words: dict[str, str]
+    args: dict[str, str]
+    description: dict[str, str]
+    needs_password: bool
+    process: Callable[[Request], str | None]
+
+
+def _join(r: Request) -> str | None:
+    try:
+        join(r.svc, r.session, r.game, r.inbound.sender, r.parsed.name or r.inbound.sender,
+             r.parsed.colours, reply_to=r.inbound.message_id)
+    except ServiceError as e:
+        r.reply("error", texts.t(r.lang, "error_subject", game=r.game.name), f"{e}\n")
+    return None
+
+
+def _help(r: Request) -> str | None:
+    r.reply("help", f"[{r.game.name}] {'Help' if r.lang == 'en' else 'Hilfe'}",
+            help_text(r.lang, r.game.name))
+    return None
+
+
+def _status(r: Request) -> str | None:
+    to = r.player.address if r.player else None
+    r.reply("status", f"[{r.game.name}] Status",
+            answers.status_body(r.session, r.game, r.player), to=to)
+    return None
+
+
+def _resign(r: Request) -> str | None:
+    assert r.player is not None
+    r.player.status = "resigned"
+    set_autopilot(r.svc, r.session, r.game, r.player, True)
+    return None
+
+
+def _back(r: Request) -> str | None:
+    assert r.player is not None
+    if r.player.status == "resigned":
+        r.player.status = "active"
+    set_autopilot(r.svc, r.session, r.game, r.player, False)
+    return _orders(r) if r.parsed.has_orders() else None
+
+
+def _observe(r: Request) -> str | None:
+    exists = r.session.exec(select(Player).where(
+        Player.game_id == r.game.id, Player.address == r.inbound.sender)).first()
+    if exists is None:
+        r.session.add(Player(game_id=r.game.id or 0, address=r.inbound.sender,
+                             name=r.inbound.sender, status="observer",
+                             joined_at=r.svc.clock.now()))
+    r.reply("ack", f"[{r.game.name}] OK", "Du bekommst ab jetzt die Berichte.\n"
+            if r.lang == "de" else "You will get the reports from now on.\n")
+    return None
+
+
+REGISTRY: list[MailCommand] = [
+    MailCommand("join", {"de": "Anmeldung", "en": "Join"},
+                {"de": "Name: <Name>, Farben: <Farbe>, …", "en": "Name: <name>, Colours: …"},
+                {"de": "an einem Spiel teilnehmen, das Mitspieler sucht",
+                 "en": "join a game that is open for signup"}, False, _join),
+    MailCommand("help", {"de": "Hilfe", "en": "Help"}, {"de": "", "en": ""},
+                {"de": "diese Hilfe", "en": "this help"}, False, _help),
+    MailCommand("status", {"de": "Status", "en": "Status"}, {"de": "", "en": ""},
+                {"de": "Runde, Frist, ob deine Züge da sind (mit Kennwort: welche)",
+                 "en": "round, deadline, whether your orders are in (with password: which)"},
+                False, _status),
+    MailCommand("resign", {"de": "Aufgeben", "en": "Resign"}, {"de": "", "en": ""},
+                {"de": "aufgeben; der Autopilot spielt deinen Platz zu Ende",
+                 "en": "resign; the autopilot plays your seat to the end"}, True, _resign),
+    MailCommand("back", {"de": "Ich bin zurück", "en": "I'm back"}, {"de": "", "en": ""},
+                {"de": "wieder selbst spielen (Autopilot aus)",
+                 "en": "play yourself again (autopilot off)"}, True, _back),
+    MailCommand("observe", {"de": "Beobachten", "en": "Observe"}, {"de": "", "en": ""},
+                {"de": "die Berichte mitlesen", "en": "receive the reports"}, False, _observe),
+]
+COMMANDS = {c.name: c for c in REGISTRY}
+
+
+def help_text(lang: str, game: str = "") -> str:
+    """Generated from the registry, then the order language in short."""
+    lang = "en" if lang == "en" else "de"
+    lines = ["Befehle (Betreff oder eine Zeile der Mail):" if lang == "de" else
+             "Commands (subject or a line of the mail):"]
+    for c in REGISTRY:
+        args = f" ({c.args[lang]})" if c.args[lang] else ""
+        pw = (" — mit Kennwort" if lang == "de" else " — with password") \
+            if c.needs_password else ""
+        lines.append(f"  {c.words[lang]}{args}: {c.description[lang]}{pw}")
+    lines.append("")
+    lines.append(answers.ORDER_HELP[lang])
+    if game:
+        lines.append(("Spiel: " if lang == "de" else "Game: ") + game)
+    return "\n".join(lines) + "\n"
+
+
+# -- finding the game and the player ----------------------------------------------------------
 
 
 def _named_game(inbound: Inbound) -> str | None:
@@ -52,39 +174,45 @@ def _named_game(inbound: Inbound) -> str | None:
     return m.group("name").strip() if m else None
 
 
-def find_game(session: Session, inbound: Inbound, joining: bool) -> Game | None:
+def find_games(session: Session, inbound: Inbound, joining: bool) -> list[Game]:
+    """The game the mail is for, or the candidates when it does not say and several fit."""
     name = _named_game(inbound)
     if name:
         game = session.exec(select(Game).where(Game.name == name)).first()
         if game is not None:
-            return game
-    mine = {
-        p.game_id for p in session.exec(select(Player).where(Player.address == inbound.sender))
-    }
+            return [game]
+    mine = {p.game_id for p in session.exec(select(Player).where(
+        Player.address == inbound.sender, Player.status != "replaced"))}
     running = [g for g in session.exec(select(Game).where(Game.phase != "ended"))
                if g.id in mine]
-    if len(running) == 1:
-        return running[0]
+    if running:
+        return running
     if joining:
-        open_games = list(session.exec(select(Game).where(Game.phase == "signup")))
-        if len(open_games) == 1:
-            return open_games[0]
-    return None
+        return list(session.exec(select(Game).where(Game.phase == "signup")))
+    return []
 
 
 def _context(game: Game) -> Context:
-    settings = settings_of(game)
     if game.state:
         state = load_state(game)
         phase = "setup" if game.phase == "setup" else "round"
         return Context(state.board, game.lang, state.colours, phase)
-    return Context(generate_board(settings.size, game.seed), game.lang)
+    return Context(generate_board(settings_of(game).size, game.seed), game.lang)
 
 
-def _reply(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, kind: str,
-           subject: str, body: str, game: Game | None = None, to: str | None = None) -> None:
-    enqueue(svc, session, kind, [to or inbound.sender], subject, body,
-            game_id=game.id if game else None, in_reply_to=inbound.message_id)
+def _authenticate(r: Request) -> Player | None:
+    if not r.parsed.password:
+        return None
+    candidates = [p for p in players_of(r.session, r.game) if p.password_hash]
+    # The sender's own seat first: one hash check in the usual case.
+    candidates.sort(key=lambda p: p.address != r.inbound.sender)
+    for p in candidates:
+        if verify_password(r.parsed.password, p.password_hash):
+            return p
+    return None
+
+
+# -- the mail -----------------------------------------------------------------------------------
 
 
 def handle(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) -> str | None:
@@ -93,129 +221,79 @@ def handle(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) 
         mail.status = "ignored"
         mail.error = inbound.no_reply
         return None
-    probe = parse_mail(inbound.text, Context(generate_board("medium", 0)), inbound.subject)
-    joining = "join" in probe.commands
-    game = find_game(session, inbound, joining)
-    lang = game.lang if game else ("en" if re.search(r"\b(join|help)\b", inbound.subject,
-                                                     re.IGNORECASE) else "de")
-    if game is None:
-        names = ", ".join(g.name for g in session.exec(select(Game).where(
-            Game.phase != "ended")))
-        _reply(svc, session, mail, inbound, "error", "pbm",
-               ("Welches Spiel? Schreibe 'Spiel: <Name>'. Laufende Spiele: " if lang == "de"
-                else "Which game? Write 'Game: <name>'. Games: ") + (names or "-") + "\n")
+    too_big = len(inbound.text.encode()) > svc.config.max_mail_kb * 1024
+    probe = parse_mail("" if too_big else inbound.text, Context(generate_board("medium", 0)),
+                       inbound.subject)
+    games = find_games(session, inbound, "join" in probe.commands)
+    if len(games) != 1:
+        _which_game(svc, session, mail, inbound, games)
         return None
+    game = games[0]
     mail.game_id = game.id
-    parsed = parse_mail(inbound.text, _context(game), inbound.subject)
-    if "help" in parsed.commands:
-        _reply(svc, session, mail, inbound, "help", f"[{game.name}] Hilfe" if lang == "de"
-               else f"[{game.name}] Help", HELP[lang], game)
+    if too_big:
+        r = Request(svc, session, mail, inbound, game, probe)
+        r.reply("error", texts.t(game.lang, "error_subject", game=game.name),
+                answers.too_big(game.lang, svc.config.max_mail_kb))
         return None
-    if "join" in parsed.commands:
-        try:
-            join(svc, session, game, inbound.sender, parsed.name or inbound.sender,
-                 parsed.colours, reply_to=inbound.message_id)
-        except ServiceError as e:
-            _reply(svc, session, mail, inbound, "error",
-                   texts.t(lang, "error_subject", game=game.name), f"{e}\n", game)
+    r = Request(svc, session, mail, inbound, game, parse_mail(inbound.text, _context(game),
+                                                               inbound.subject))
+    for name in r.parsed.commands:
+        command = COMMANDS[name]
+        if not command.needs_password and not (name == "status" and r.parsed.password):
+            return command.process(r)
+    r.player = _authenticate(r)
+    if r.player is None:
+        _bad_password(r)
         return None
-    if "observe" in parsed.commands:
-        _observe(svc, session, mail, inbound, game)
-        return None
-    if "status" in parsed.commands and parsed.password is None:
-        _reply(svc, session, mail, inbound, "status", f"[{game.name}] Status",
-               _status(session, game), game)
-        return None
-    player = _authenticate(session, game, parsed, inbound)
-    if player is None:
-        _reply(svc, session, mail, inbound, "error",
-               texts.t(lang, "error_subject", game=game.name),
-               "Kennwort fehlt oder ist falsch. Nichts wurde geändert.\n" if lang == "de" else
-               "The password is missing or wrong. Nothing was changed.\n", game)
-        return None
-    return _player_mail(svc, session, mail, inbound, game, player, parsed)
+    for name in r.parsed.commands:
+        if name != "status" or not r.parsed.has_orders():
+            return COMMANDS[name].process(r)
+    return _orders(r)
 
 
-def _authenticate(session: Session, game: Game, parsed: ParsedMail,
-                  inbound: Inbound) -> Player | None:
-    if not parsed.password:
-        return None
-    candidates = [p for p in players_of(session, game) if p.password_hash]
-    # The sender's own seat first: one hash check in the usual case.
-    candidates.sort(key=lambda p: p.address != inbound.sender)
-    for p in candidates:
-        if verify_password(parsed.password, p.password_hash):
-            return p
-    return None
+def _which_game(svc: Service, session: Session, mail: InboundMail, inbound: Inbound,
+                games: list[Game]) -> None:
+    if not may_answer(svc, session, inbound.sender):
+        return
+    if not games:
+        games = list(session.exec(select(Game).where(Game.phase != "ended")))
+    names = ", ".join(g.name for g in games) or "-"
+    enqueue(svc, session, "error", [inbound.sender], "pbm",
+            f"Welches Spiel? Schreibe 'Spiel: <Name>'. In Frage kommen: {names}\n"
+            f"Which game? Write 'Game: <name>'. Candidates: {names}\n",
+            in_reply_to=inbound.message_id)
 
 
-def _player_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inbound,
-                 game: Game, player: Player, parsed: ParsedMail) -> str | None:
-    lang = game.lang
-    subject_error = texts.t(lang, "error_subject", game=game.name)
-    if "resign" in parsed.commands:
-        player.status = "resigned"
-        set_autopilot(svc, session, game, player, True)
-        return None
-    if "back" in parsed.commands:
-        if player.status == "resigned":
-            player.status = "active"
-        set_autopilot(svc, session, game, player, False)
-        if not parsed.has_orders():
-            return None
-    if "status" in parsed.commands and not parsed.has_orders():
-        _reply(svc, session, mail, inbound, "status", f"[{game.name}] Status",
-               _status(session, game), game, to=player.address)
-        return None
-    if game.paused or game.phase not in ("setup", "rounds"):
-        _reply(svc, session, mail, inbound, "error", subject_error,
-               "Das Spiel nimmt gerade keine Züge an.\n" if lang == "de" else
-               "The game takes no orders now.\n", game, to=player.address)
+def _bad_password(r: Request) -> None:
+    """Nothing changes. The answer goes only to an address registered in this game, and stops
+    after five wrong passwords from it in an hour."""
+    r.mail.error = BAD_PASSWORD
+    registered = {p.address for p in players_of(r.session, r.game)}
+    sender = r.inbound.sender
+    if sender not in registered or bad_passwords_last_hour(r.svc, r.session, sender) >= \
+            r.svc.config.bad_password_limit:
+        return
+    r.reply("error", texts.t(r.lang, "error_subject", game=r.game.name),
+            "Kennwort fehlt oder ist falsch. Nichts wurde geändert.\n" if r.lang == "de" else
+            "The password is missing or wrong. Nothing was changed.\n")
+
+
+def _orders(r: Request) -> str | None:
+    assert r.player is not None
+    game, lang, player = r.game, r.lang, r.player
+    refuse = answers.refusal(r.svc, game, r.parsed)
+    if refuse:
+        r.reply("error", texts.t(lang, "error_subject", game=game.name), refuse,
+                to=player.address)
         return None
     if game.phase == "rounds":
-        if parsed.round is not None and parsed.round != game.round:
-            _reply(svc, session, mail, inbound, "error", subject_error,
-                   (f"Diese Züge sind für Runde {parsed.round}, offen ist Runde {game.round}. "
-                    "Nichts wurde geändert.\n") if lang == "de" else
-                   (f"These orders are for round {parsed.round}; round {game.round} is open. "
-                    "Nothing was changed.\n"), game, to=player.address)
-            return None
-        if game.deadline is not None and svc.clock.now() > game.deadline:
-            _reply(svc, session, mail, inbound, "error", subject_error,
-                   "Die Frist dieser Runde ist abgelaufen; die Züge gelten nicht.\n"
-                   if lang == "de" else
-                   "The deadline of this round has passed; the orders do not count.\n",
-                   game, to=player.address)
-            return None
-        check_receipt(parsed, load_state(game), player.seat if player.seat is not None else 0)
-        replaced = submit_orders(svc, session, game, player, parsed, inbound.text, mail)
-        _reply(svc, session, mail, inbound, "ack",
-               texts.t(lang, "ack_subject", game=game.name, round=game.round),
-               texts.ack_body(parsed, lang, replaced), game, to=player.address)
+        check_receipt(r.parsed, load_state(game), player.seat if player.seat is not None else 0)
+        replaced = submit_orders(r.svc, r.session, game, player, r.parsed, r.inbound.text,
+                                 r.mail)
+        r.reply("ack", texts.t(lang, "ack_subject", game=game.name, round=game.round),
+                answers.ack_body(r.parsed, r.inbound.text, game, replaced), to=player.address)
         return game.name
-    replaced, _ = submit_setup(svc, session, game, player, parsed, inbound.text, mail)
-    _reply(svc, session, mail, inbound, "ack",
-           texts.t(lang, "ack_subject", game=game.name, round=0),
-           texts.ack_body(parsed, lang, replaced), game, to=player.address)
+    replaced, _ = submit_setup(r.svc, r.session, game, player, r.parsed, r.inbound.text, r.mail)
+    r.reply("ack", texts.t(lang, "ack_subject", game=game.name, round=0),
+            answers.ack_body(r.parsed, r.inbound.text, game, replaced), to=player.address)
     return None
-
-
-def _observe(svc: Service, session: Session, mail: InboundMail, inbound: Inbound,
-             game: Game) -> None:
-    exists = session.exec(select(Player).where(
-        Player.game_id == game.id, Player.address == inbound.sender)).first()
-    if exists is None:
-        session.add(Player(game_id=game.id or 0, address=inbound.sender, name=inbound.sender,
-                           status="observer", joined_at=svc.clock.now()))
-    _reply(svc, session, mail, inbound, "ack", f"[{game.name}] OK",
-           "Du bekommst ab jetzt die Berichte.\n" if game.lang == "de" else
-           "You will get the reports from now on.\n", game)
-
-
-def _status(session: Session, game: Game) -> str:
-    lines = [f"{game.name}: {game.phase}, round {game.round}"]
-    if game.deadline:
-        lines.append(f"deadline {game.deadline:%Y-%m-%d %H:%M} UTC")
-    if game.state:
-        lines += texts.public_summary(load_state(game), game.lang)
-    return "\n".join(lines) + "\n"

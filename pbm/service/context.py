@@ -26,6 +26,12 @@ class ServiceConfig:
     time_scale: float = 1.0
     #: A setup placement's deadline, as a fraction of the round deadline.
     setup_deadline_share: float = 0.5
+    #: Answers to one address per hour, at most (a loop or a flood stops there).
+    rate_limit_per_hour: int = 20
+    #: Mails with more text than this are answered with a refusal, not read.
+    max_mail_kb: int = 256
+    #: After this many wrong passwords from an address in an hour, it gets no more answers.
+    bad_password_limit: int = 5
 
     def hours(self, h: float) -> timedelta:
         return timedelta(hours=h * self.time_scale)

@@ -7,7 +7,6 @@ richer ones (HTML part, board picture, codebook), keeping the same kinds and sub
 from __future__ import annotations
 
 from pbm.notation import vocab
-from pbm.notation.mail import ParsedMail
 from pbm.reports.describe import describe_all
 from pbm.rules.events import Event
 from pbm.rules.state import GameState
@@ -87,22 +86,6 @@ _T = {
 
 def t(lang: str, key: str, **kw: object) -> str:
     return _T["en" if lang == "en" else "de"][key].format(**kw)
-
-
-def ack_body(parsed: ParsedMail, lang: str, replaced: bool) -> str:
-    """What was understood, line by line in canonical form, and what was not, with why."""
-    out = []
-    if replaced:
-        out.append(t(lang, "ack_replaced"))
-    for r in parsed.lines:
-        if r.ok:
-            out.append(f"  ok   {r.canonical}")
-        else:
-            assert r.error is not None
-            out.append(f"  !!   {r.text}")
-            out.append(f"       {r.error.message}")
-            out.extend(f"       → {c}" for c in r.error.candidates)
-    return "\n".join(out) + "\n"
 
 
 def public_summary(state: GameState, lang: str) -> list[str]:
