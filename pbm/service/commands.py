@@ -179,8 +179,8 @@ def find_games(session: Session, inbound: Inbound, joining: bool) -> list[Game]:
     name = _named_game(inbound)
     if name:
         game = session.exec(select(Game).where(Game.name == name)).first()
-        if game is not None:
-            return [game]
+        # A named game that does not exist is not guessed at: the answer lists the choices.
+        return [game] if game is not None else []
     mine = {p.game_id for p in session.exec(select(Player).where(
         Player.address == inbound.sender, Player.status != "replaced"))}
     running = [g for g in session.exec(select(Game).where(Game.phase != "ended"))

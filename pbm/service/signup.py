@@ -29,11 +29,13 @@ def join(
     preferences: tuple[str, ...] = (), reply_to: str = "",
 ) -> Player:
     if game.phase != "signup":
-        raise ServiceError(f"game {game.name} is not open for signup")
+        raise ServiceError(
+            f"Das Spiel {game.name} ist voll und hat begonnen. / The game {game.name} is full "
+            "and has started.")
     address = address.strip().lower()
     current = players_of(session, game)
     if any(p.address == address for p in current):
-        raise ServiceError(f"{address} has joined {game.name} already")
+        raise ServiceError(f"{address} ist schon angemeldet. / {address} has joined already.")
     seats = settings_of(game).players
     player = Player(game_id=game.id or 0, address=address, name=name.strip() or address,
                     preferences=",".join(preferences), joined_at=svc.clock.now())
