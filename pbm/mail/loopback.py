@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import socket
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ class LoopbackImap:
     _login: Any = None
     _config: Any = None
     passwords: dict[str, str] = field(default_factory=dict)
+    _clients: dict[str, Any] = field(default_factory=dict)
 
     async def start(self) -> None:
         from pymap.backend.dict import DictBackend
@@ -67,16 +69,33 @@ class LoopbackImap:
         self.passwords[name] = password
 
     async def stop(self) -> None:
+        for client in self._clients.values():
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(client.logout(), 2)
+        self._clients.clear()
         if self._stack is not None:
             await self._stack.aclose()
             self._stack = None
 
     async def append(self, user: str, raw: bytes, folder: str = "INBOX") -> None:
-        client = aioimaplib.IMAP4(host=self.host, port=self.port, timeout=30)
-        await client.wait_hello_from_server()
-        await client.login(user, self.passwords[user])
-        await client.append(raw, mailbox=folder)
-        await client.logout()
+        """Deliver by IMAP APPEND, over one kept connection per user (a login costs a
+        password hash on the server)."""
+        for attempt in (1, 2):
+            client = self._clients.get(user)
+            try:
+                if client is None:
+                    client = aioimaplib.IMAP4(host=self.host, port=self.port, timeout=30)
+                    await client.wait_hello_from_server()
+                    await client.login(user, self.passwords[user])
+                    self._clients[user] = client
+                response = await client.append(raw, mailbox=folder)
+                if response.result == "OK":
+                    return
+                raise OSError(f"APPEND: {response.result}")
+            except (TimeoutError, OSError, aioimaplib.AioImapException):
+                self._clients.pop(user, None)
+                if attempt == 2:
+                    raise
 
 
 class _Deliver:

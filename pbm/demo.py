@@ -1,0 +1,301 @@
+"""`pbm demo`: a whole game by real mail over loopback, with no configuration.
+
+An IMAP server (pymap, in process) and an SMTP server (aiosmtpd) start on free 127.0.0.1 ports,
+the real `serve` machinery runs on a SQLite database in a work folder with deadlines compressed
+to seconds, and bot players join by mail, read their welcome mails over IMAP to learn their
+passwords, and send their placements and orders by mail, written by the autopilot in the order
+language. One bot misses rounds on purpose: NMR, the autopilot taking over, and its return with
+"Ich bin zurück" are all part of the game. Every mail is left as .eml, every report as .html,
+with an index.html, and the pbm.toml the demo ran with, so every GM command works afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email
+import email.policy
+import html
+import json
+import re
+import tempfile
+import time
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import aiosmtplib
+from sqlmodel import Session, col, func, select
+
+from .mail.imap import ImapConfig, ImapInbox
+from .mail.loopback import LoopbackMail
+from .mail.smtp import SmtpConfig
+from .notation import Context
+from .notation.format import format_setup_orders, format_turn_orders
+from .rules import GameState, Phase, autopilot
+from .rules.setup import setup_player
+from .service.context import Service, ServiceConfig
+from .service.games import create_game, get_game, load_state, players_of
+from .service.serve import ServeConfig, serve
+from .store.db import make_engine, transaction
+from .store.migrate import upgrade
+from .store.models import InboundMail, Outbox
+
+GM = "gm@pbm.demo"
+GAME = "demo"
+#: 48 hours become 6 seconds.
+TIME_SCALE = 6 / (48 * 3600)
+#: The lazy bot misses these rounds (two NMRs bring the autopilot) and is back in the next.
+LAZY_ROUNDS = (3, 4)
+NMR_AUTOPILOT_AFTER = 2
+
+
+@dataclass
+class DemoResult:
+    winner: str
+    rounds: int
+    mails_in: int
+    mails_out: int
+    dir: str
+    seconds: float
+    files: int = 0
+
+
+@dataclass
+class Bot:
+    address: str
+    lazy: bool = False
+    password: str = ""
+    sent: set[tuple[str, int]] = field(default_factory=set)
+    count: int = 0
+
+
+class Demo:
+    def __init__(self, workdir: Path, players: int, seed: int,
+                 progress: Any = None) -> None:
+        self.dir = workdir
+        self.players = players
+        self.seed = seed
+        self.progress = progress
+        self.lb = LoopbackMail()
+        self.svc: Service | None = None
+
+    def _write_config(self) -> Path:
+        cfg = self.dir / "pbm.toml"
+        cfg.write_text(
+            "# Written by `pbm demo`: the configuration the demo game ran with.\n"
+            "[database]\nurl = \"sqlite:///pbm.db\"\n\n"
+            f"[service]\naddress = \"{GM}\"\nname = \"pbm demo\"\n"
+            f"time_scale = {TIME_SCALE!r}\npoll_seconds = 0.1\ntick_seconds = 0.2\n"
+            "send_seconds = 0.1\n\n"
+            f"[imap]\nhost = \"127.0.0.1\"\nport = {self.lb.imap.port}\nuser = \"{GM}\"\n"
+            "password = \"demo\"\nprocessed_folder = \"Processed\"\nidle = false\n\n"
+            f"[smtp]\nhost = \"127.0.0.1\"\nport = {self.lb.smtp_port}\nfrom = \"{GM}\"\n",
+            encoding="utf-8")
+        return cfg
+
+    async def run(self) -> DemoResult:
+        start = time.perf_counter()
+        await self.lb.start()
+        await self.lb.add_user(GM, "demo")
+        self._write_config()
+        url = f"sqlite:///{self.dir / 'pbm.db'}"
+        upgrade(url)
+        self.svc = svc = Service(make_engine(url), config=ServiceConfig(
+            address=GM, name="pbm demo", time_scale=TIME_SCALE))
+        with transaction(svc.engine) as session:
+            create_game(svc, session, GAME, players=self.players, seed=self.seed,
+                        nmr_autopilot_after=NMR_AUTOPILOT_AFTER)
+        serve_cfg = ServeConfig(
+            # Polling every 0.1 s beats IDLE here: pymap reports news to an IDLE client
+            # only about once a second, and a search on a local server costs nothing.
+            imap=ImapConfig(port=self.lb.imap.port, user=GM, password="demo",
+                            processed_folder="Processed", idle=False),
+            smtp=SmtpConfig(port=self.lb.smtp_port, from_address=GM),
+            poll_seconds=0.1, tick_seconds=0.2, send_seconds=0.1)
+        stop = asyncio.Event()
+        server = asyncio.create_task(serve(svc, serve_cfg, stop))
+        bots = [Bot(f"bot{i + 1}@pbm.demo", lazy=(i == self.players - 1))
+                for i in range(self.players)]
+        try:
+            for bot in bots:
+                await self.lb.add_user(bot.address, "demo")
+            for i, bot in enumerate(bots):
+                await self._send(bot, "Anmeldung", f"Spiel: {GAME}\nName: Bot {i + 1}\n"
+                                 f"Farben: {['rot', 'blau', 'gelb', 'weiss', 'gruen', 'braun'][i]}")
+            await asyncio.gather(*(self._learn_password(b) for b in bots))
+            await self._play(bots)
+            await self._drain()
+        finally:
+            stop.set()
+            await asyncio.wait_for(server, 30)
+            await self.lb.stop()
+        result = self._result(time.perf_counter() - start)
+        result.files = self._export()
+        return result
+
+    async def _send(self, bot: Bot, subject: str, body: str) -> None:
+        bot.count += 1
+        msg = EmailMessage()
+        msg["From"], msg["To"], msg["Subject"] = bot.address, GM, subject
+        msg["Message-ID"] = f"<{bot.count}.{bot.address}>"
+        msg.set_content(body)
+        await aiosmtplib.send(msg, hostname="127.0.0.1", port=self.lb.smtp_port)
+
+    async def _learn_password(self, bot: Bot) -> None:
+        """Read the bot's mailbox over IMAP until the welcome mail with the password came."""
+        box = ImapInbox(ImapConfig(port=self.lb.imap.port, user=bot.address, password="demo",
+                                   idle=False))
+        await box.connect()
+        try:
+            for _ in range(600):
+                for uid in await box.unseen():
+                    raw = await box.fetch(uid)
+                    await box.done(uid)
+                    if raw is None:
+                        continue
+                    msg = email.message_from_bytes(raw, policy=email.policy.default)
+                    body = msg.get_body(preferencelist=("plain",))
+                    text = str(body.get_content()) if body is not None else ""
+                    m = re.search(r"Kennwort: (\S+)", text)
+                    if m:
+                        bot.password = m.group(1)
+                        return
+                await asyncio.sleep(0.05)
+        finally:
+            await box.close()
+        raise RuntimeError(f"{bot.address}: no welcome mail")
+
+    def _state(self) -> tuple[GameState, dict[int, str]]:
+        assert self.svc is not None
+        with Session(self.svc.engine) as session:
+            game = get_game(session, GAME)
+            seats = {p.seat: p.address for p in players_of(session, game) if p.seat is not None}
+            return load_state(game), seats
+
+    async def _play(self, bots: list[Bot]) -> None:
+        by_address = {b.address: b for b in bots}
+        while True:
+            state, seats = self._state()
+            if state.phase == Phase.ENDED:
+                return
+            if state.phase == Phase.SETUP:
+                seat = setup_player(state)
+                bot = by_address[seats[seat]]
+                key = ("setup", state.setup_step)
+                if key not in bot.sent:
+                    bot.sent.add(key)
+                    ctx = Context(state.board, "de", state.colours, "setup")
+                    lines = format_setup_orders(autopilot.setup_orders(state, seat), ctx)
+                    await self._send(bot, "Aufstellung", f"Kennwort: {bot.password}\n"
+                                     + "\n".join(lines))
+            else:
+                await self._orders(state, seats, by_address)
+            self._report(state)
+            await asyncio.sleep(0.05)
+
+    async def _orders(self, state: GameState, seats: dict[int, str],
+                      by_address: dict[str, Bot]) -> None:
+        ctx = Context(state.board, "de", state.colours, "round")
+        for seat, address in sorted(seats.items()):
+            bot = by_address[address]
+            key = ("round", state.round)
+            if key in bot.sent:
+                continue
+            bot.sent.add(key)
+            back = ""
+            if bot.lazy:
+                if state.round in LAZY_ROUNDS:
+                    continue  # misses the round on purpose: NMR
+                if state.round == LAZY_ROUNDS[-1] + 1:
+                    continue  # the autopilot plays the seat this round
+                if state.round == LAZY_ROUNDS[-1] + 2:
+                    back = "Ich bin zurück\n"
+            lines = format_turn_orders(autopilot.turn_orders(state, seat), ctx)
+            await self._send(bot, f"Züge Runde {state.round}",
+                             f"Kennwort: {bot.password}\n{back}Runde: {state.round}\n"
+                             + "\n".join(lines))
+
+    def _report(self, state: GameState) -> None:
+        if self.progress is not None:
+            self.progress(state)
+
+    async def _drain(self) -> None:
+        """Let the last reports go out before the servers stop."""
+        assert self.svc is not None
+        for _ in range(200):
+            with Session(self.svc.engine) as session:
+                pending = session.exec(select(func.count()).select_from(Outbox).where(
+                    Outbox.status == "pending")).one()
+            if not pending:
+                return
+            await asyncio.sleep(0.05)
+
+    def _result(self, seconds: float) -> DemoResult:
+        assert self.svc is not None
+        with Session(self.svc.engine) as session:
+            game = get_game(session, GAME)
+            state = load_state(game)
+            winner = ""
+            for p in players_of(session, game):
+                if p.seat == state.winner:
+                    winner = f"{p.name} ({p.colour})"
+            mails_in = session.exec(select(func.count()).select_from(InboundMail)).one()
+            mails_out = session.exec(select(func.count()).select_from(Outbox).where(
+                Outbox.status == "sent")).one()
+        return DemoResult(winner, state.round, int(mails_in), int(mails_out), str(self.dir),
+                          round(seconds, 1))
+
+    def _export(self) -> int:
+        """Every mail as .eml, every report as .html, and an index.html linking them."""
+        assert self.svc is not None
+        out = self.dir / "mails"
+        out.mkdir(exist_ok=True)
+        links: list[str] = []
+        with Session(self.svc.engine) as session:
+            for m in session.exec(select(InboundMail).order_by(col(InboundMail.id))):
+                name = f"in-{m.id:04d}.eml"
+                (out / name).write_bytes(m.raw)
+                links.append(f'<li><a href="mails/{name}">in {m.id}</a> '
+                             f"{html.escape(m.sender)}: {html.escape(m.subject)}</li>")
+            for o in session.exec(select(Outbox).order_by(col(Outbox.id))):
+                from .mail.outgoing import build_message
+
+                msg = build_message(from_address=GM, from_name="pbm demo",
+                                    recipients=o.recipients.split(","), subject=o.subject,
+                                    body=o.body, html=o.html, message_id=o.message_id,
+                                    in_reply_to=o.in_reply_to, date=o.created_at)
+                name = f"out-{o.id:04d}.eml"
+                (out / name).write_bytes(msg.as_bytes())
+                extra = ""
+                if o.kind in ("report", "end", "placed"):
+                    page = f"out-{o.id:04d}.html"
+                    (out / page).write_text(_html_page(o.subject, o.html or o.body),
+                                            encoding="utf-8")
+                    extra = f' — <a href="mails/{page}">report</a>'
+                links.append(f'<li><a href="mails/{name}">out {o.id}</a> {o.kind} to '
+                             f"{html.escape(o.recipients)}: {html.escape(o.subject)}{extra}</li>")
+        (self.dir / "index.html").write_text(
+            _html_page("pbm demo", "<ul>" + "\n".join(links) + "</ul>", raw=True),
+            encoding="utf-8")
+        return len(links)
+
+
+def _html_page(title: str, body: str, raw: bool = False) -> str:
+    content = body if raw or body.lstrip().startswith("<") else \
+        f"<pre>{html.escape(body)}</pre>"
+    return (f"<!doctype html><html><head><meta charset=\"utf-8\"><title>{html.escape(title)}"
+            f"</title></head><body><h1>{html.escape(title)}</h1>{content}</body></html>\n")
+
+
+def run_demo(players: int = 4, seed: int = 1, workdir: str | None = None,
+             progress: Any = None) -> DemoResult:
+    path = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="pbm-demo-"))
+    path.mkdir(parents=True, exist_ok=True)
+    return asyncio.run(Demo(path, players, seed, progress).run())
+
+
+def result_json(result: DemoResult) -> str:
+    return json.dumps({"winner": result.winner, "rounds": result.rounds,
+                       "mails_in": result.mails_in, "mails_out": result.mails_out,
+                       "dir": result.dir, "seconds": result.seconds})
