@@ -58,18 +58,33 @@ def _illegal(rule: str) -> IllegalOrderError:
 
 
 def check_receipt(parsed: ParsedMail, state: GameState, seat: int) -> None:
-    """Mark the lines of a parsed mail that can already be seen to fail (in place)."""
-    trial = state.copy()
+    """Mark the lines of a parsed mail that can already be seen to fail (in place).
+
+    Later lines may build on earlier ones, so each line is checked on a trial board where the
+    earlier lines (the first workable option of an `oder` line) are built. Substitute lines run
+    only when a main line failed, so they pass if they work either after the main lines or
+    without them.
+    """
+    main = state.copy()
+    without_main: GameState | None = None
     for result in parsed.lines:
         item = result.item
         if not result.ok or item is None:
             continue
-        rule = _rule(trial, seat, item)
-        if rule is not None:
-            result.error = _illegal(rule).at(result.line, result.text)
+        if result.substitute:
+            if without_main is None:
+                without_main = state.copy()
+            boards = [main, without_main]
+        else:
+            boards = [main]
+        rules = [_rule(b, seat, item) for b in boards]
+        if all(rules):
+            result.error = _illegal(rules[0] or "").at(result.line, result.text)
             result.item = None
             continue
-        _apply(trial, seat, item)
+        for board, rule in zip(boards, rules, strict=True):
+            if rule is None:
+                _apply(board, seat, item)
 
 
 def _rule(s: GameState, p: int, item: object) -> str | None:
@@ -120,6 +135,12 @@ def _action_rule(s: GameState, p: int, a: BuildAction) -> str | None:
 
 def _apply(s: GameState, p: int, item: object) -> None:
     """Place what a line builds, free, so later lines of the same mail can build on it."""
+    if isinstance(item, Alternatives):
+        for option in item.options:
+            if _action_rule(s, p, option) is None:
+                _apply(s, p, option)
+                return
+        return
     if isinstance(item, Settlement):
         building.place_settlement(s, p, item.crossing, [], free=True)
     elif isinstance(item, City) and s.owner[item.crossing] == p:

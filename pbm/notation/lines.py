@@ -164,12 +164,17 @@ _LINE_KINDS = [
     "ship", "settlement", "city", "road",
 ]
 _PATTERNS = {k: _kw(k) for k in _LINE_KINDS}
-_PATTERNS["trade"] = _kw("trade", r"\s+(?P<partner>[a-z]+)\s*:?\s*(?P<rest>.*)")
+_PATTERNS["trade"] = _kw(
+    "trade", r"\s+(?:(?:mit|with) )?(?P<partner>[a-z]+)\s*:?\s*(?P<rest>.*)")
 _PATTERNS["road"] = _kw("road", r"\s*:?\s+(?P<rest>.*)")
 _PATTERNS["buy"] = re.compile(rf"^{_KW['buy']}[.!]?(?P<rest>)$")
 _OR = re.compile(r"\s+(oder|or)\s+")
 _STEAL = re.compile(r"[,;]?\s*\b(raube|rauben|beraube|stehle|klaue|von|steal|steal from|rob)\b\s*")
 _COUNT = re.compile(r"^(\d+)\s*(.+)$")
+#: Words between list items that carry no meaning ("rot und gelb", "Holz and Erz").
+_FILLERS = frozenset({"und", "and", "oder", "or", "dann", "then", "&", "+"})
+#: No hand ever holds more of one resource than this; larger counts are typing errors.
+MAX_COUNT = 99
 
 
 def parse_line(text: str, ctx: Context) -> Item:
@@ -185,6 +190,11 @@ def parse_line(text: str, ctx: Context) -> Item:
     m = _PASSWORD_LOOSE.match(f)
     if m:
         return _header("password", t, m)
+    # A full stop at the end of an order line is forgiven (not in passwords, read above).
+    stripped = text.rstrip()
+    if stripped.endswith(".") and not stripped.endswith(".."):
+        t = Text(stripped[:-1])
+        f = t.folded.strip()
     m = _ROUND.match(f)
     if m:
         return RoundGuard(int(m.group("rest")))
@@ -196,11 +206,6 @@ def parse_line(text: str, ctx: Context) -> Item:
     m = _KNIGHT.match(f)
     if m:
         return _knight(t, m, ctx)
-    parts = _split_or(t)
-    if len(parts) > 1:
-        if ctx.phase == "setup":
-            return tuple(_setup(p, ctx) for p in parts)
-        return Alternatives(tuple(_build_action(p, ctx) for p in parts))
     m = _PATTERNS["robber"].match(f)
     if m:
         return _robber(t.sub(m.start("rest")), ctx)
@@ -214,6 +219,12 @@ def parse_line(text: str, ctx: Context) -> Item:
     if m:
         rest = t.sub(m.start("rest"))
         return Monopoly(vocab.resource(rest.folded.strip(), ctx.lang, rest.col(0)))
+    # Only build lines and setup placements have alternatives.
+    parts = _split_or(t)
+    if len(parts) > 1:
+        if ctx.phase == "setup":
+            return tuple(_setup(p, ctx) for p in parts)
+        return Alternatives(tuple(_build_action(p, ctx) for p in parts))
     if ctx.phase == "setup":
         return _setup(t, ctx)
     return _build_action(t, ctx)
@@ -229,8 +240,18 @@ def _header(key: str, t: Text, m: re.Match[str]) -> Item:
         return GameName(value)
     if key == "name":
         return PlayerName(value)
-    words = [w for w in re.split(r"[\s,;/]+", fold(value)[0]) if w]
-    return ColourPreference(tuple(vocab.colour(w) for w in words))
+    rest = t.sub(m.start("rest"))
+    colours = []
+    for w in re.finditer(r"[^\s,;/]+", rest.folded):
+        if w.group(0) in _FILLERS:
+            continue
+        try:
+            colours.append(vocab.colour(w.group(0)))
+        except NotationError:
+            shown = rest.sub(w.start(), w.end()).original
+            raise NotationError(f"a colour was expected, not {shown!r}",
+                                column=rest.col(w.start())) from None
+    return ColourPreference(tuple(colours))
 
 
 def _split_or(t: Text) -> list[Text]:
@@ -272,7 +293,8 @@ def _build_action(t: Text, ctx: Context) -> BuildAction:
                                         "bei", "at", "auf", "on"))
             return City(_crossing(place, ctx))
         return Road(_path(rest, ctx))
-    word = f.split()[0] if f.split() else f
+    first = re.match(r"\S+", t.folded[lead:])
+    word = t.sub(lead, lead + first.end()).original if first else f
     raise NotationError(
         f"an order was expected (Siedlung, Stadt, Straße, Entwicklungskarte, Räuber, Handel, "
         f"Seehandel, …), not {word!r}", column=t.col(lead))
@@ -379,7 +401,8 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
     if m:
         pos = m.end()
         for w in re.finditer(r"[a-z]+", f[pos:]):
-            victims.append(_seat(t, pos + w.start(), pos + w.end(), ctx))
+            if w.group(0) not in _FILLERS:
+                victims.append(_seat(t, pos + w.start(), pos + w.end(), ctx))
     return RobberOrder(h, tuple(victims))
 
 
@@ -397,17 +420,38 @@ def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
     return Knight(when, _robber(rest, ctx))
 
 
-def _resource_list(t: Text, ctx: Context) -> list[int]:
+def _resource_list(t: Text, ctx: Context, allow_empty: bool = False) -> list[int]:
+    """`W W G`, `2W G`, `2 W, 1 G`, `Holz und Erz`: resources, one entry per card."""
     out: list[int] = []
+    count: int | None = None
     for w in re.finditer(r"[^\s,;]+", t.folded):
         word = w.group(0)
+        if word in _FILLERS:
+            continue
+        if allow_empty and word in ("nichts", "nothing", "-") and not out:
+            continue
         cm = _COUNT.match(word)
-        if cm:
-            out.extend([vocab.resource(cm.group(2), ctx.lang, t.col(w.start()))]
-                       * int(cm.group(1)))
-        else:
-            out.append(vocab.resource(word, ctx.lang, t.col(w.start())))
-    if not out:
+        if word.isdigit():
+            count, word = int(word), ""
+        elif cm:
+            count, word = int(cm.group(1)), cm.group(2)
+        if count is not None and count > MAX_COUNT:
+            raise NotationError(f"{count} cards of one kind are more than anyone holds",
+                                column=t.col(w.start()))
+        if not word:
+            continue  # "2 H": the resource follows as the next word
+        try:
+            r = vocab.resource(word, ctx.lang)
+        except NotationError:
+            shown = t.sub(w.start(), w.end()).original
+            raise NotationError(
+                f"a resource ({'/'.join(vocab.letters(ctx.lang))} or its name) was expected, "
+                f"not {shown!r}", column=t.col(w.start())) from None
+        out.extend([r] * (1 if count is None else count))
+        count = None
+    if count is not None:
+        raise NotationError("a resource was expected after the number", column=t.col(0))
+    if not out and not allow_empty:
         raise NotationError("resources were expected", column=t.col(0))
     return out
 
@@ -421,7 +465,7 @@ def _two_resources(t: Text, ctx: Context) -> tuple[int, int]:
 
 def _counts(t: Text, ctx: Context) -> tuple[int, int, int, int, int]:
     out = [0, 0, 0, 0, 0]
-    for r in _resource_list(t, ctx):
+    for r in _resource_list(t, ctx, allow_empty=True):
         out[r] += 1
     return (out[0], out[1], out[2], out[3], out[4])
 
@@ -446,7 +490,7 @@ def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
 
 
 _MARITIME_BODY = re.compile(
-    r"^(?P<give>\d*\s*[a-z]+)\s*(gegen|fuer|for|zu|in|->|=>|>)\s*(?P<get>\d*\s*[a-z]+)\.?$")
+    r"^(?P<give>\d*\s*[a-z]+)\s*(gegen|fuer|for|zu|in|->|=>|>|-)\s*(?P<get>\d*\s*[a-z]+)$")
 
 
 def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
@@ -464,6 +508,8 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
 
     give, give_n = one("give")
     get, get_n = one("get")
+    if max(give_n, get_n) > MAX_COUNT:
+        raise NotationError(f"at most {MAX_COUNT} cards in a bank trade", column=t.col(lead))
     if give_n < 1 or get_n < 1:
         raise NotationError("counts of a bank trade are at least 1", column=t.col(lead))
     return MaritimeTrade(give, give_n, get, get_n)
@@ -471,33 +517,31 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
 
 def _road_building(t: Text, ctx: Context) -> RoadBuilding:
     f = t.folded
-    pieces = [p for p in re.split(r"[,;]|\bund\b|\band\b", f)]
-    spans = []
-    pos = 0
-    for p in pieces:
-        spans.append((pos, pos + len(p)))
-        pos += len(p) + 1
-    paths = [
-        _path(t.sub(a, b), ctx) for a, b in spans if f[a:b].strip()
-    ]
+    spans, pos = [], 0
+    for sep in re.finditer(r"[,;]|\bund\b|\band\b", f):
+        spans.append((pos, sep.start()))
+        pos = sep.end()
+    spans.append((pos, len(f)))
+    paths = [_path(t.sub(a, b), ctx) for a, b in spans if f[a:b].strip()]
     if not 1 <= len(paths) <= 2:
         raise NotationError("road building names one or two paths, separated by ','",
                             column=t.col(0))
     return RoadBuilding(paths[0], paths[1] if len(paths) > 1 else None)
 
 
-_SETUP = re.compile(
-    rf"^{_KW['settlement']}\s*:?\s*(?P<c>.+?)\s*[,;]?\s+{_KW['road']}(?![a-z])\s*:?\s*(?P<p>.+)$"
-)
+_SETUP_HEAD = re.compile(rf"^ ?{_KW['settlement']}(?![a-z]) ?:? ?")
+#: The road keyword inside a placement: the first one after the crossing.
+_SETUP_ROAD = re.compile(rf"[ ,;]{_KW['road']}(?![a-z0-9])(?: ?:)? ?")
 
 
 def _setup(t: Text, ctx: Context) -> SetupPlacement:
-    f = t.folded.strip()
-    lead = len(t.folded) - len(t.folded.lstrip())
-    m = _SETUP.match(f)
-    if not m:
+    f = t.folded
+    head = _SETUP_HEAD.match(f)
+    road = _SETUP_ROAD.search(f, head.end()) if head else None
+    if not head or not road:
+        lead = len(f) - len(f.lstrip())
         raise NotationError("a setup placement is written 'Siedlung <Kreuzung> Straße <Weg>'",
                             column=t.col(lead))
-    c = _crossing(t.sub(lead + m.start("c"), lead + m.end("c")), ctx)
-    e = _path(t.sub(lead + m.start("p"), lead + m.end("p")), ctx)
+    c = _crossing(t.sub(head.end(), road.start()), ctx)
+    e = _path(t.sub(road.end()), ctx)
     return SetupPlacement(c, e)

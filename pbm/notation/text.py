@@ -12,17 +12,21 @@ _FOLD = {
 
 
 def fold(text: str) -> tuple[str, list[int]]:
-    """Lower-cased, umlauts spelled out, dashes and arrows as `-`, odd spaces as ` `.
+    """Lower-cased, umlauts spelled out, dashes and arrows as `-`, any run of spaces (tabs,
+    non-breaking spaces) as one ` `.
 
     Returns the folded text and, for each of its characters, the index of the character of
-    `text` it came from, so errors can point at the column the player wrote.
+    `text` it came from, so errors can point at the column the player wrote. Collapsing the
+    spaces also keeps every pattern on the folded text linear, however long a run of blanks.
     """
     out: list[str] = []
     index: list[int] = []
     for i, ch in enumerate(text):
         rep = _FOLD.get(ch)
         if rep is None:
-            rep = ch.lower()
+            rep = " " if ch.isspace() else ch.lower()
+        if rep == " " and out and out[-1] == " ":
+            continue
         out.append(rep)
         index.extend([i] * len(rep))
     return "".join(out), index

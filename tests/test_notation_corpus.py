@@ -1,0 +1,104 @@
+"""The corpus of order mails (tests/corpus/*.txt) against tests/corpus/expected.json.
+
+Each mail is a raw body as a player's client sends it (CRLF kept where the file has it); the
+expectations give, for every line that is not ignored, whether it is understood, its canonical
+echo and, for ambiguities, the candidates in label form. The expectations were derived from the
+board and notation.md (see tests/corpus/make_corpus.py), not copied from the parser.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from pbm.cli import app
+from pbm.notation import Context, OrderError, parse_mail
+from pbm.rules.board import Board
+from pbm.rules.layouts import default_size, generate_board
+from pbm.rules.state import DEFAULT_COLOURS
+
+CORPUS = Path(__file__).parent / "corpus"
+EXPECTED: dict[str, dict[str, Any]] = json.loads(
+    (CORPUS / "expected.json").read_text(encoding="utf-8"))
+NAMES = sorted(EXPECTED)
+
+
+@cache
+def _board(players: int, seed: int) -> Board:
+    return generate_board(default_size(players), seed)
+
+
+def _ctx(spec: dict[str, Any]) -> Context:
+    players = spec["players"]
+    return Context(_board(players, spec["seed"]), spec["lang"], DEFAULT_COLOURS[:players],
+                   spec["phase"])
+
+
+def _body(name: str) -> str:
+    return (CORPUS / name).read_bytes().decode("utf-8")
+
+
+def test_corpus_is_complete() -> None:
+    files = sorted(p.name for p in CORPUS.glob("[0-9][0-9][0-9]_*.txt"))
+    assert files == NAMES
+    assert len(files) >= 60
+    langs = {EXPECTED[n]["lang"] for n in NAMES}
+    phases = {EXPECTED[n]["phase"] for n in NAMES}
+    assert langs == {"de", "en"}
+    assert phases == {"round", "setup"}
+    assert any(b"\r\n" in (CORPUS / n).read_bytes() for n in NAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_corpus_mail(name: str) -> None:
+    spec = EXPECTED[name]
+    parsed = parse_mail(_body(name), _ctx(spec))
+    got = {r.line: r for r in parsed.lines}
+    want = {x["line"]: x for x in spec["lines"]}
+    assert sorted(got) == sorted(want), "lines read (the others must be ignored)"
+    problems = []
+    for number, x in want.items():
+        r = got[number]
+        if r.ok:
+            actual = {"ok": True, "canonical": r.canonical, "candidates": []}
+        else:
+            assert isinstance(r.error, OrderError)
+            assert r.error.line == number
+            assert r.error.text == r.text
+            actual = {"ok": False, "canonical": None, "candidates": list(r.error.candidates)}
+        expected = {"ok": x["ok"], "canonical": x["canonical"], "candidates": x["candidates"]}
+        if actual != expected:
+            error = "" if r.error is None else f" [{type(r.error).__name__}: {r.error}]"
+            problems.append(f"line {number} {r.text!r}{error}\n  got      {actual}\n"
+                            f"  expected {expected}")
+    assert not problems, "\n".join(problems)
+    assert parsed.ok == all(x["ok"] for x in spec["lines"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_corpus_cli(name: str) -> None:
+    spec = EXPECTED[name]
+    args = ["orders", "check", "--seed", str(spec["seed"]), "--players", str(spec["players"]),
+            "--phase", spec["phase"], "--lang", spec["lang"], "--json", str(CORPUS / name)]
+    result = CliRunner().invoke(app, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    rows = json.loads(result.stdout)
+    got = [(r["line"], r["ok"], r["canonical"], r["candidates"]) for r in rows]
+    want = [(x["line"], x["ok"], x["canonical"], x["candidates"]) for x in spec["lines"]]
+    assert got == want
+    all_ok = all(x["ok"] for x in spec["lines"])
+    assert (result.exit_code == 0) == all_ok
+    assert result.exit_code in (0, 1)
+    # The text form prints one row per line too, and the same exit code.
+    text = CliRunner().invoke(app, [a for a in args if a != "--json"])
+    assert text.exit_code == result.exit_code
+    for number, ok, canonical, _ in want:
+        if ok:
+            assert f"{number:4}  ok     {canonical}" in text.stdout
+        else:
+            assert f"{number:4}  error  " in text.stdout
