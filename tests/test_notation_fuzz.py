@@ -223,9 +223,9 @@ def test_parse_time_grows_linearly_with_the_line(
 ) -> None:
     ctx = _ctx(0, "de", phase)
     small = _parse_seconds(head + filler * n + tail, ctx, 3)
-    large = _parse_seconds(head + filler * (8 * n) + tail, ctx, 1)
-    # linear: 8 times as long; quadratic: 64 times
-    assert large < 20 * small + 0.01, f"{n}: {small:.4f} s, {8 * n}: {large:.4f} s"
+    large = _parse_seconds(head + filler * (8 * n) + tail, ctx, 3)
+    # linear: 8 times as long; quadratic: 64 times. The margin absorbs a busy machine.
+    assert large < 40 * small + 0.05, f"{n}: {small:.4f} s, {8 * n}: {large:.4f} s"
 
 
 @pytest.mark.parametrize("line", ["Abwurf: 1000000W", "Erfindung 1000000H",
@@ -237,5 +237,5 @@ def test_a_huge_count_is_not_expanded_card_by_card(line: str) -> None:
     ctx = _ctx(0, "de", "round")
     start = time.perf_counter()
     (r,) = parse_mail(line, ctx).lines
-    assert time.perf_counter() - start < 0.05
+    assert time.perf_counter() - start < 1.0
     assert r.error is not None or len(r.canonical or "") < 200

@@ -128,6 +128,10 @@ def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
 
 def _matches(hex_ids: tuple[int, ...], sets: list[frozenset[int]]) -> bool:
     """Whether the hexes can be matched one-to-one to the named sets."""
+    if len(hex_ids) == 2:
+        a, b = hex_ids
+        s, t = sets
+        return (a in s and b in t) or (b in s and a in t)
     return any(all(h in s for h, s in zip(perm, sets, strict=True))
                for perm in itertools.permutations(hex_ids))
 
@@ -144,13 +148,14 @@ def _crossings_for(board: Board, sets: list[frozenset[int]], land_only: bool) ->
 
 
 def _paths_for(board: Board, sets: list[frozenset[int]], land_only: bool) -> list[int]:
-    first = min(sets, key=len)
+    """A path is the side two hexes share: look the pairs up directly."""
+    first, second = sets
     found = set()
-    for h in first:
-        for c in board.hex_crossings[h]:
-            for e in board.crossing_paths[c]:
-                if (not land_only or board.path_land[e]) and _matches(board.path_hexes[e], sets):
-                    found.add(e)
+    for a in first:
+        for b in second:
+            e = board.path_id.get((a, b) if a < b else (b, a))
+            if e is not None and (not land_only or board.path_land[e]):
+                found.add(e)
     return sorted(found)
 
 

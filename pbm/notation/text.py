@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
+#: Any blank but a single plain space: the lines the fast path of `fold` cannot take.
+_ODD_SPACE = re.compile(r"[^\S ]|  ")
+
 _FOLD = {
     "ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "ae", "Ö": "oe", "Ü": "ue", "ẞ": "ss",
     "é": "e", "è": "e", "\u00a0": " ", "\u2007": " ", "\u202f": " ", "\t": " ",
@@ -11,7 +17,7 @@ _FOLD = {
 }
 
 
-def fold(text: str) -> tuple[str, list[int]]:
+def fold(text: str) -> tuple[str, Sequence[int]]:
     """Lower-cased, umlauts spelled out, dashes and arrows as `-`, any run of spaces (tabs,
     non-breaking spaces) as one ` `.
 
@@ -19,6 +25,9 @@ def fold(text: str) -> tuple[str, list[int]]:
     `text` it came from, so errors can point at the column the player wrote. Collapsing the
     spaces also keeps every pattern on the folded text linear, however long a run of blanks.
     """
+    if text.isascii() and not _ODD_SPACE.search(text):
+        # The usual line: nothing to spell out, so positions stay where they are.
+        return text.lower(), range(len(text))
     out: list[str] = []
     index: list[int] = []
     for i, ch in enumerate(text):
