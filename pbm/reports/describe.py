@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pbm.notation import vocab
 from pbm.notation.names import crossing_text, hex_text, path_text
+from pbm.reports.codebook import CARD_NAMES
 from pbm.rules import events as ev
 from pbm.rules.resources import Counts
 from pbm.rules.state import GameState
@@ -85,7 +86,8 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
         return f"{who(e.player)}: Karte {e.number} gekauft" if de else \
             f"{who(e.player)}: card {e.number} bought"
     if isinstance(e, ev.CardPlayed):
-        return f"{who(e.player)} spielt {e.card}" if de else f"{who(e.player)} plays {e.card}"
+        card = CARD_NAMES["de" if de else "en"][e.card]
+        return f"{who(e.player)} spielt {card}" if de else f"{who(e.player)} plays {card}"
     if isinstance(e, ev.MonopolyTaken):
         return f"  {who(e.victim)} gibt {e.amount}{letters[e.resource]}" if de else \
             f"  {who(e.victim)} gives {e.amount}{letters[e.resource]}"

@@ -228,7 +228,11 @@ def handle(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) 
     if len(games) != 1:
         _which_game(svc, session, mail, inbound, games)
         return None
-    game = games[0]
+    # The game row is locked for the whole mail: a resolution or a signup by another worker
+    # waits, so orders are never stored for a round that was resolved meanwhile.
+    # (populate_existing: the row is read again under the lock, not taken from the session.)
+    game = session.exec(select(Game).where(Game.id == games[0].id).with_for_update()
+                        .execution_options(populate_existing=True)).one()
     mail.game_id = game.id
     if too_big:
         r = Request(svc, session, mail, inbound, game, probe)
@@ -293,7 +297,15 @@ def _orders(r: Request) -> str | None:
         r.reply("ack", texts.t(lang, "ack_subject", game=game.name, round=game.round),
                 answers.ack_body(r.parsed, r.inbound.text, game, replaced), to=player.address)
         return game.name
-    replaced, _ = submit_setup(r.svc, r.session, game, player, r.parsed, r.inbound.text, r.mail)
+    replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, r.inbound.text,
+                                  r.mail)
+    if step is None:
+        r.reply("error", texts.t(lang, "error_subject", game=game.name),
+                "Du hast alle deine Siedlungen der Aufstellung gesetzt; nichts wurde "
+                "gespeichert.\n" if lang == "de" else
+                "You have placed all your setup settlements; nothing was stored.\n",
+                to=player.address)
+        return None
     r.reply("ack", texts.t(lang, "ack_subject", game=game.name, round=0),
             answers.ack_body(r.parsed, r.inbound.text, game, replaced), to=player.address)
     return None

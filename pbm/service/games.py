@@ -61,7 +61,7 @@ def settings_of(game: Game) -> Settings:
 def get_game(session: Session, name: str, lock: bool = False) -> Game:
     query = select(Game).where(Game.name == name)
     if lock:
-        query = query.with_for_update()
+        query = query.with_for_update().execution_options(populate_existing=True)
     game = session.exec(query).first()
     if game is None:
         raise ServiceError(f"no game named {name!r}")

@@ -33,9 +33,12 @@ def replace_player(svc: Service, session: Session, game: Game, colour: str,
                    address: str) -> Player:
     """A new person takes the seat: new address, new password, same seat and colour."""
     old = colour_player(session, game, colour)
+    address = address.strip().lower()
+    if any(p.address == address for p in players_of(session, game)):
+        raise ServiceError(f"{address} has a seat in {game.name} already")
     old.status = "replaced"
     password = new_password(colour)
-    new = Player(game_id=game.id or 0, address=address.strip().lower(), name=address,
+    new = Player(game_id=game.id or 0, address=address, name=address,
                  preferences=old.preferences, colour=old.colour, seat=old.seat,
                  password_hash=hash_password(password), codebook_secret=new_secret(),
                  joined_at=svc.clock.now())
@@ -67,8 +70,9 @@ def preview(svc: Service, session: Session, game: Game) -> Preview:
     if game.phase != "rounds":
         raise ServiceError(f"{game.name} has no open round")
     step = resolve(svc, session, game)
-    report = session.exec(select(Outbox).where(Outbox.game_id == game.id, Outbox.step == step,
-                                               col(Outbox.kind).in_(("report", "end")))).first()
+    report = session.exec(select(Outbox).where(
+        Outbox.game_id == game.id, Outbox.step == step, Outbox.status == "pending",
+        col(Outbox.kind).in_(("report", "end"))).order_by(col(Outbox.id).desc())).first()
     record = session.exec(select(RoundRecord).where(RoundRecord.game_id == game.id,
                                                     RoundRecord.step == step)).one()
     return Preview([e["kind"] for e in json.loads(record.events)],
@@ -88,13 +92,18 @@ def rollback(svc: Service, session: Session, game: Game) -> int:
         mail.status = "dropped"
     before = state_from_json(json.loads(record.state_before))
     save_state(game, before)
+    # NMR counts, autopilots and resignations go back to what they were before the step.
+    snapshot = json.loads(record.players_before or "{}")
+    for p in session.exec(select(Player).where(Player.game_id == game.id)):
+        if str(p.id) in snapshot:
+            p.nmr_count, p.autopilot, p.status = snapshot[str(p.id)]
     if record.kind == "setup":
-        # The placement's orders count again; the player may also send new ones.
-        for row in session.exec(select(OrderSet).where(
-                OrderSet.game_id == game.id, OrderSet.round == 0,
-                OrderSet.setup_step == before.setup_step)):
+        # The placement's orders (the newest for that step) count again.
+        row = session.exec(select(OrderSet).where(
+            OrderSet.game_id == game.id, OrderSet.round == 0,
+            OrderSet.setup_step == before.setup_step).order_by(col(OrderSet.id).desc())).first()
+        if row is not None:
             row.superseded = False
-            break
     set_deadline(svc, game, round_hours(svc, game))
     session.delete(record)
     return record.step

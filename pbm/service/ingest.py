@@ -107,10 +107,13 @@ def pending_mail_ids(svc: Service) -> list[int]:
 
 
 def requeue(svc: Service, mail_id: int) -> IngestResult:
+    """Process a quarantined mail again (a processed one is never processed twice)."""
     with transaction(svc.engine) as session:
         mail = session.get(InboundMail, mail_id)
         if mail is None:
             raise KeyError(mail_id)
+        if mail.status not in ("quarantined", "new"):
+            return IngestResult(mail_id, False, mail.status)
         mail.status = "new"
         mail.error = ""
     return process_mail(svc, mail_id)

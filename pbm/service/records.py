@@ -26,8 +26,11 @@ def record(
     after: GameState, events: list[Event], orders: str,
 ) -> int:
     step = next_step(session, game)
+    players = session.exec(select(Player).where(Player.game_id == game.id))
+    snapshot = {str(p.id): [p.nmr_count, p.autopilot, p.status] for p in players}
     session.add(RoundRecord(
         game_id=game.id or 0, step=step, round=before.round, kind=kind, orders=orders,
+        players_before=json.dumps(snapshot, separators=(",", ":")),
         events=json.dumps([e.to_json() for e in events], separators=(",", ":")),
         state_before=json.dumps(state_to_json(before), separators=(",", ":")),
         state_after=json.dumps(state_to_json(after), separators=(",", ":")),

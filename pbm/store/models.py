@@ -37,8 +37,6 @@ class Game(SQLModel, table=True):
 
 
 class Player(SQLModel, table=True):
-    __table_args__ = (UniqueConstraint("game_id", "address", "status"),)
-
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)
     address: str = Field(index=True)
@@ -101,6 +99,9 @@ class RoundRecord(SQLModel, table=True):
     #: step {"orders": …, "auto": bool}. Replay runs the engine on exactly these.
     orders: str = Field(sa_column=Column(Text, nullable=False))
     events: str = Field(sa_column=Column(Text, nullable=False))
+    #: Each player's NMR count, autopilot and status before this step, for a rollback.
+    players_before: str = Field(default="", sa_column=Column(Text, nullable=False,
+                                                             server_default=""))
     state_before: str = Field(sa_column=Column(Text, nullable=False))
     state_after: str = Field(sa_column=Column(Text, nullable=False))
     resolved_at: datetime
@@ -117,6 +118,8 @@ class Outbox(SQLModel, table=True):
     subject: str
     body: str = Field(sa_column=Column(Text, nullable=False))
     html: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    #: A picture shown inline in the HTML part (the board), PNG.
+    image: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
     message_id: str = Field(index=True, unique=True)
     in_reply_to: str = ""
     #: pending, sent, failed, dropped

@@ -102,7 +102,6 @@ def upgrade() -> None:
     sa.Column('joined_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
     sa.ForeignKeyConstraint(['game_id'], ['game.id'], ),
     sa.PrimaryKeyConstraint('id'),
-    sa.UniqueConstraint('game_id', 'address', 'status')
     )
     with op.batch_alter_table('player', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_player_address'), ['address'], unique=False)

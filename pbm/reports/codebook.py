@@ -1,0 +1,108 @@
+"""The development-card codebook: what a purchase's code means, for its buyer only.
+
+Each player has a secret (32 random bytes, stored per player). For their k-th purchase, row k
+of their table maps short codes to card types; every row is derived afresh with HMAC-SHA256 from
+the secret, so equal codes in two rows (or two players' tables) say nothing. The round report
+shows `blau: Karte 3 → K7Q`; only blau's table turns K7Q into a card type.
+
+For client tools there is also a sealed notice: the card type encrypted with AES-GCM under a key
+derived (HKDF) from the same secret, bound to the game, seat and purchase number.
+"""
+
+from __future__ import annotations
+
+import base64
+import hmac
+import os
+from hashlib import sha256
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+from pbm.rules.layouts import CARD_TYPES
+
+#: Code characters: no 0/O, 1/I/L, so codes survive being copied by hand.
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 3
+
+CARD_NAMES = {
+    "de": {"knight": "Ritter", "vp": "Siegpunkt", "road_building": "Straßenbau",
+           "year_of_plenty": "Erfindung", "monopoly": "Monopol"},
+    "en": {"knight": "Knight", "vp": "Victory point", "road_building": "Road building",
+           "year_of_plenty": "Year of plenty", "monopoly": "Monopoly"},
+}
+
+
+def _code(digest: bytes) -> str:
+    n = int.from_bytes(digest[:8], "big")
+    out = []
+    for _ in range(CODE_LENGTH):
+        n, r = divmod(n, len(ALPHABET))
+        out.append(ALPHABET[r])
+    return "".join(out)
+
+
+def row(secret_hex: str, number: int) -> dict[str, str]:
+    """Row `number` (1 = first purchase): code → card type, five distinct codes."""
+    key = bytes.fromhex(secret_hex)
+    codes: dict[str, str] = {}
+    for card in CARD_TYPES:
+        attempt = 0
+        while True:
+            digest = hmac.new(key, f"row:{number}:{card}:{attempt}".encode(), sha256).digest()
+            code = _code(digest)
+            if code not in codes:
+                codes[code] = card
+                break
+            attempt += 1
+    return dict(sorted(codes.items()))
+
+
+def code_for(secret_hex: str, number: int, card: str) -> str:
+    """The code printed in the reports for a player's `number`-th purchase of `card`."""
+    return next(code for code, c in row(secret_hex, number).items() if c == card)
+
+
+def decode(secret_hex: str, number: int, code: str) -> str | None:
+    return row(secret_hex, number).get(code.strip().upper())
+
+
+def table(secret_hex: str, rows: int, lang: str = "de") -> list[str]:
+    """The printable table: one line per purchase number."""
+    names = CARD_NAMES["en" if lang == "en" else "de"]
+    word = "Card" if lang == "en" else "Karte"
+    return [
+        f"{word} {k:2}: " + "  ".join(f"{code}={names[card]}"
+                                      for code, card in row(secret_hex, k).items())
+        for k in range(1, rows + 1)
+    ]
+
+
+# -- sealed notices ---------------------------------------------------------------------------
+
+
+def _aead(secret_hex: str) -> AESGCM:
+    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
+               info=b"pbm codebook notice").derive(bytes.fromhex(secret_hex))
+    return AESGCM(key)
+
+
+def seal(secret_hex: str, game: str, seat: int, number: int, card: str) -> str:
+    """An opaque token saying which card the purchase was, readable with the secret only."""
+    nonce = os.urandom(12)
+    aad = f"{game}:{seat}:{number}".encode()
+    sealed = _aead(secret_hex).encrypt(nonce, card.encode(), aad)
+    return f"{game}:{seat}:{number}:" + base64.urlsafe_b64encode(nonce + sealed).decode()
+
+
+def unseal(secret_hex: str, token: str) -> str | None:
+    """The card type of a sealed notice, or None if the key or the token is wrong."""
+    try:
+        game, seat, number, blob = token.strip().rsplit(":", 3)
+        raw = base64.urlsafe_b64decode(blob.encode())
+        return _aead(secret_hex).decrypt(raw[:12], raw[12:],
+                                         f"{game}:{seat}:{number}".encode()).decode()
+    except (ValueError, InvalidTag, UnicodeDecodeError):
+        return None

@@ -1,0 +1,249 @@
+"""A whole game by mail, as rules.md tells it: signup → setup → rounds (NMR, autopilot, a
+player back, a replacement) → end; then the replay of every stored step."""
+
+from __future__ import annotations
+
+import json
+from itertools import permutations
+
+from sqlmodel import Session, select
+
+from pbm.rules import Phase, state_from_json
+from pbm.rules.orders import SetupOrders
+from pbm.rules.setup import automatic_placement, placement_rule, setup_sequence
+from pbm.service import gm
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.games import get_game
+from pbm.service.secrets import verify_password
+from pbm.service.tick import tick
+from pbm.store import codec
+from pbm.store.db import transaction
+from pbm.store.models import Player
+
+from .support import (
+    Mailer,
+    count_by,
+    game_row,
+    game_state,
+    new_game,
+    order_sets,
+    orders_text,
+    outbox,
+    pass_deadline,
+    passwords,
+    play_round,
+    records,
+    replies_to,
+    seated,
+    send_orders,
+    setup_text,
+    signup,
+)
+
+PREFS = ["rot, blau", "blau, rot", "gelb, weiss", "gelb, weiss"]
+
+
+def _serial_dictatorship(prefs: list[list[str]], got: list[str], pool: list[str]) -> bool:
+    """Some order of the players, each taking their most preferred free colour (else the first
+    free one of the table), gives exactly `got`."""
+    for order in permutations(range(len(prefs))):
+        free = list(pool)
+        out = [""] * len(prefs)
+        for i in order:
+            wanted = [c for c in prefs[i] if c in free]
+            out[i] = wanted[0] if wanted else free[0]
+            free.remove(out[i])
+        if out == got:
+            return True
+    return False
+
+
+def _check_signup(svc: Service, addrs: list[str]) -> dict[str, str]:
+    assert len(outbox(svc, "joined")) == 4
+    players = {p.address: p for p in seated(svc, "alpha").values()}
+    assert sorted(players) == sorted(addrs)
+    got = [players[a].colour or "" for a in addrs]
+    # Free first choices are honoured; the two who both want gelb split gelb and weiss.
+    assert got[0] == "rot" and got[1] == "blau"
+    assert sorted(got[2:]) == ["gelb", "weiss"]
+    prefs = [[c.strip() for c in p.split(",")] for p in PREFS]
+    assert _serial_dictatorship(prefs, got, ["rot", "blau", "gelb", "weiss"])
+    # The colour order is the seat order.
+    _, st = game_state(svc, "alpha")
+    assert sorted(p.seat for p in players.values() if p.seat is not None) == [0, 1, 2, 3]
+    for p in players.values():
+        assert p.seat is not None and st.colours[p.seat] == p.colour
+
+    # One welcome mail each, with the password; the database keeps only scrypt hashes.
+    welcome = outbox(svc, "welcome")
+    assert sorted(o.recipients for o in welcome) == sorted(addrs)
+    pw = passwords(svc)
+    assert len(set(pw.values())) == 4
+    with Session(svc.engine) as s:
+        rows = list(s.exec(select(Player)))
+    for row in rows:
+        assert row.password_hash.startswith("scrypt$")
+        assert verify_password(pw[row.address], row.password_hash)
+        for other in pw.values():
+            for column, value in row.model_dump().items():
+                assert other not in str(value), f"password text in player.{column}"
+    return pw
+
+
+def _check_setup(svc: Service, clock: FakeClock, mailer: Mailer, pw: dict[str, str]) -> None:
+    seq = setup_sequence(4)
+    assert seq == [0, 1, 2, 3, 3, 2, 1, 0]
+    at = seated(svc, "alpha")
+    # The first player is asked to place.
+    assert [o.recipients for o in outbox(svc, "setup")] == [at[0].address]
+
+    # Seat 2 sends a ranked list ahead of its turn: stored for its step, nothing placed yet.
+    _, st0 = game_state(svc, "alpha")
+    ahead = mailer.send(at[2].address, "Aufstellung", setup_text(st0, 2, pw[at[2].address], 12))
+    assert ahead.status == "done"
+    assert replies_to(svc, mailer.last_id, "ack")
+    assert game_state(svc, "alpha")[1].setup_step == 0
+    waiting = [o for o in order_sets(svc, "alpha") if not o.superseded]
+    assert [(o.round, o.setup_step) for o in waiting] == [(0, 2)]
+    ranked = codec.loads(waiting[0].parsed)
+    assert isinstance(ranked, SetupOrders) and len(ranked.placements) > 2
+
+    for seat in (0, 1):
+        _, st = game_state(svc, "alpha")
+        r = mailer.send(at[seat].address, "Aufstellung",
+                        setup_text(st, seat, pw[at[seat].address]))
+        assert r.status == "done"
+    # Seat 1's placement let seat 2's waiting list be placed at once: seat 3 is next.
+    _, st = game_state(svc, "alpha")
+    assert st.setup_step == 3
+    assert not outbox(svc, "setup", to=at[2].address), "seat 2 was asked although it had sent"
+    rec = records(svc, "alpha")[2]
+    before = state_from_json(json.loads(rec.state_before))
+    first_legal = next(p for p in ranked.placements if placement_rule(before, p) is None)
+    after = state_from_json(json.loads(rec.state_after))
+    assert first_legal.crossing in after.settlements[2]
+    assert after.road[first_legal.path] == 2
+    assert json.loads(rec.orders)["auto"] is False
+
+    # Seat 3 misses its deadline: the service places for it (best pip sum, a road).
+    assert outbox(svc, "setup", to=at[3].address)
+    pass_deadline(svc, clock, "alpha")
+    assert tick(svc).placed == ["alpha"]
+    rec = records(svc, "alpha")[3]
+    assert json.loads(rec.orders)["auto"] is True
+    before = state_from_json(json.loads(rec.state_before))
+    auto = automatic_placement(before)
+    after = state_from_json(json.loads(rec.state_after))
+    assert auto.crossing in after.settlements[3] and after.road[auto.path] == 3
+    assert game_state(svc, "alpha")[1].setup_step == 4
+
+    # The rest by mail; every placement is announced to all four.
+    while game_row(svc, "alpha").phase == "setup":
+        _, st = game_state(svc, "alpha")
+        seat = seq[st.setup_step]
+        r = mailer.send(at[seat].address, "Aufstellung",
+                        setup_text(st, seat, pw[at[seat].address]))
+        assert r.status == "done"
+    placed = outbox(svc, "placed")
+    assert len(placed) == 8
+    assert all(sorted(o.recipients.split(",")) == sorted(p.address for p in at.values())
+               for o in placed)
+    game, st = game_state(svc, "alpha")
+    assert st.phase == Phase.ROUNDS and st.round == 1 and game.deadline is not None
+    assert all(len(st.settlements[p]) == 2 for p in range(4))
+
+
+def test_whole_game_by_mail(svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    new_game(svc, "alpha", players=4, seed=7, vp_target=6)
+    addrs = signup(mailer, "alpha", 4, PREFS)
+    pw = _check_signup(svc, addrs)
+    _check_setup(svc, clock, mailer, pw)
+    rounds_played = 0
+
+    # Seat 1 sends nothing for three rounds: an NMR notice each time, then the autopilot.
+    at = seated(svc, "alpha")
+    lazy = at[1]
+    for n in (1, 2, 3):
+        assert play_round(mailer, clock, "alpha", skip=[1]) is False
+        rounds_played += 1
+        nmr = outbox(svc, "nmr", to=lazy.address)
+        assert len(nmr) == n and f"{n}" in nmr[-1].body
+        assert bool(outbox(svc, "autopilot_on", to=lazy.address)) == (n == 3)
+    assert seated(svc, "alpha")[1].autopilot
+    assert not outbox(svc, "nmr", to=at[0].address)
+
+    # With the autopilot on, the round no longer waits for seat 1.
+    assert play_round(mailer, clock, "alpha") is True
+    rounds_played += 1
+    assert len(outbox(svc, "nmr", to=lazy.address)) == 3
+
+    # Seat 1 is back (with its password): the autopilot is off, and the round waits again.
+    r = mailer.send(lazy.address, "Re: Autopilot",
+                    f"Kennwort: {pw[lazy.address]}\nIch bin zurück\n")
+    assert r.status == "done"
+    assert len(outbox(svc, "autopilot_off", to=lazy.address)) == 1
+    back = seated(svc, "alpha")[1]
+    assert not back.autopilot and back.nmr_count == 0
+    send_orders(mailer, "alpha", [0, 2, 3])
+    assert game_row(svc, "alpha").round == rounds_played + 1, "resolved without seat 1"
+    send_orders(mailer, "alpha", [1])
+    rounds_played += 1
+    assert game_row(svc, "alpha").round == rounds_played + 1
+
+    # Seat 2's player leaves; a new person takes the seat with a new password.
+    old = seated(svc, "alpha")[2]
+    with transaction(svc.engine) as s:
+        new = gm.replace_player(svc, s, get_game(s, "alpha", lock=True), old.colour or "",
+                                "Neu@Players.test")
+    assert new.address == "neu@players.test"
+    welcome = outbox(svc, "welcome", to="neu@players.test")
+    assert len(welcome) == 1
+    pw = passwords(svc)
+    assert pw["neu@players.test"] != pw[old.address]
+    now = seated(svc, "alpha")[2]
+    assert (now.address, now.colour, now.seat) == ("neu@players.test", old.colour, 2)
+    # The old password no longer works, whatever address it comes from.
+    _, st = game_state(svc, "alpha")
+    before = len(order_sets(svc, "alpha"))
+    for sender in (old.address, "neu@players.test"):
+        r = mailer.send(sender, "Züge", orders_text(st, 2, pw[old.address]))
+        assert r.status == "done"
+        assert replies_to(svc, mailer.last_id, "error")
+        assert not replies_to(svc, mailer.last_id, "ack")
+    assert len(order_sets(svc, "alpha")) == before
+    assert play_round(mailer, clock, "alpha", pw=pw) is True
+    rounds_played += 1
+
+    # Play to the end.
+    while game_row(svc, "alpha").phase == "rounds":
+        assert rounds_played < 60, "the game does not end"
+        play_round(mailer, clock, "alpha", pw=pw)
+        rounds_played += 1
+    game, st = game_state(svc, "alpha")
+    assert st.phase == Phase.ENDED and game.phase == "ended" and game.deadline is None
+    assert st.winner >= 0 and st.vp(st.winner) >= 6
+    end = outbox(svc, "end")
+    assert len(end) == 1
+    recipients = sorted(end[0].recipients.split(","))
+    assert recipients == sorted(p.address for p in seated(svc, "alpha").values())
+    assert old.address not in recipients
+
+    # Every step is stored once and replays identically.
+    recs = records(svc, "alpha")
+    assert len(recs) == 2 * 4 + rounds_played
+    assert [r.step for r in recs] == list(range(1, len(recs) + 1))
+    rounds = [r.round for r in recs if r.kind == "round"]
+    assert rounds == list(range(1, rounds_played + 1))
+    assert st.round == rounds_played
+    kinds = count_by(outbox(svc), "kind")
+    assert kinds["report"] == rounds_played - 1
+    with Session(svc.engine) as s:
+        result = gm.replay(s, get_game(s, "alpha"))
+    assert result.ok, result.mismatches
+    assert result.steps == len(recs)
+
+    # After the end no orders are taken.
+    r = mailer.send(at[0].address, "Züge",
+                    f"Spiel: alpha\nKennwort: {pw[at[0].address]}\nStraße C3 C4\n")
+    assert replies_to(svc, mailer.last_id, "error") and r.game is None
