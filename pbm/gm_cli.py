@@ -373,6 +373,57 @@ def outbox_list(
     _print(rows, as_json, text)
 
 
+@game_app.command("board")
+def game_board(
+    name: str,
+    png: Annotated[Path | None, typer.Option("--png", help="Write the picture here.")] = None,
+) -> None:
+    """The board of a running game: a text map, or the PNG picture with `--png FILE`."""
+    from .reports.picture import board_png
+    from .reports.report_data import board_map
+    from .service.games import load_state
+
+    svc = service()
+    with refusals(), Session(svc.engine) as session:
+        game = get_game(session, name)
+        state = load_state(game)
+    if png:
+        png.write_bytes(board_png(state))
+        typer.echo(f"{png}: {png.stat().st_size} bytes")
+    else:
+        typer.echo(board_map(state, game.lang))
+
+
+def codebook_cmd(name: str, colour: str) -> None:
+    """A player's codebook, for the GM to send to a player who lost it."""
+    from .reports import codebook
+    from .rules.state import deck_for
+    from .service.games import settings_of
+    from .service.gm import colour_player
+
+    svc = service()
+    with refusals(), Session(svc.engine) as session:
+        game = get_game(session, name)
+        player = colour_player(session, game, colour)
+        rows = sum(deck_for(settings_of(game)).values())
+        for line in codebook.table(player.codebook_secret, rows, game.lang):
+            typer.echo(line)
+
+
+def decode_cmd(
+    token: str,
+    key: Annotated[str, typer.Option("--key", help="The key from your welcome mail.")],
+) -> None:
+    """Read a sealed notice of a card purchase with the player's key (no database needed)."""
+    from .reports import codebook
+
+    card = codebook.unseal(key, token)
+    if card is None:
+        typer.echo("error: this key does not open this notice", err=True)
+        raise typer.Exit(1)
+    typer.echo(card)
+
+
 @game_app.command("tick")
 def game_tick() -> None:
     """Do what is due now in every game (deadlines, reminders), once."""
@@ -411,6 +462,8 @@ def poll_cmd(as_json: JsonOpt = False) -> None:
 
 def register(app: typer.Typer) -> None:
     app.command("serve")(serve_cmd)
+    app.command("codebook")(codebook_cmd)
+    app.command("decode")(decode_cmd)
     app.command("poll")(poll_cmd)
     app.add_typer(game_app, name="game")
     app.add_typer(round_app, name="round")

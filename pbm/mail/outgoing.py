@@ -13,8 +13,11 @@ LOOP_HEADER = "X-PBM-Loop"
 
 def build_message(
     *, from_address: str, from_name: str, recipients: list[str], subject: str, body: str,
-    html: str, message_id: str, in_reply_to: str, date: datetime,
+    html: str, message_id: str, in_reply_to: str, date: datetime, image: bytes | None = None,
+    image_cid: str = "board@pbm",
 ) -> EmailMessage:
+    """Text part complete on its own; the HTML part (if any) with the picture inline
+    (multipart/related, referenced as cid:)."""
     msg = EmailMessage()
     msg["From"] = str(Address(display_name=from_name, addr_spec=from_address))
     msg["To"] = ", ".join(recipients)
@@ -31,4 +34,9 @@ def build_message(
     msg.set_content(body, charset="utf-8")
     if html:
         msg.add_alternative(html, subtype="html", charset="utf-8")
+        if image:
+            html_part = msg.get_body(preferencelist=("html",))
+            assert isinstance(html_part, EmailMessage)
+            html_part.add_related(image, maintype="image", subtype="png",
+                                  cid=f"<{image_cid}>", filename="board.png")
     return msg

@@ -4,11 +4,56 @@ shows as its number (the codebook code comes with the reports of issue 6), never
 from __future__ import annotations
 
 from pbm.notation import vocab
-from pbm.notation.names import crossing_text, hex_text, path_text
+from pbm.notation.names import crossing_text, hex_short_name, path_text
 from pbm.reports.codebook import CARD_NAMES
 from pbm.rules import events as ev
+from pbm.rules.board import Board
 from pbm.rules.resources import Counts
 from pbm.rules.state import GameState
+
+RULES = {
+    "de": {
+        "cannot_afford": "zu wenig Karten", "occupied": "der Platz ist besetzt",
+        "distance_rule": "Abstandsregel", "not_connected": "keine eigene Straße dorthin",
+        "no_pieces_left": "keine Figuren mehr", "not_own_settlement": "keine eigene Siedlung",
+        "not_land": "nicht an Land", "card_not_held": "Karte nicht auf der Hand",
+        "card_bought_this_round": "Karte erst diese Runde gekauft",
+        "one_card_per_round": "nur eine Karte je Runde", "deck_empty": "keine Karten mehr",
+        "bank_empty": "die Bank hat keine mehr", "no_legal_road": "keine erlaubte Straße",
+        "below_harbour_rate": "unter dem Hafenkurs", "cards_not_held": "Karten nicht da",
+        "same_resource": "gleicher Rohstoff", "robber_must_move": "der Räuber muss ziehen",
+        "robber_not_on_number": "der Räuber muss auf ein Zahlenfeld",
+        "newcomer_protection": "Neulingsschutz", "no_robber_order": "kein Räuberzug",
+        "not_confirmed_by_partner": "vom Partner nicht bestätigt", "no_gifts": "Geschenk",
+        "like_for_like": "Gleiches gegen Gleiches",
+    },
+    "en": {
+        "cannot_afford": "not enough cards", "occupied": "the place is taken",
+        "distance_rule": "distance rule", "not_connected": "no road of yours leads there",
+        "no_pieces_left": "no pieces left", "not_own_settlement": "no settlement of yours",
+        "not_land": "not on land", "card_not_held": "card not held",
+        "card_bought_this_round": "card bought this round",
+        "one_card_per_round": "one card per round", "deck_empty": "no cards left",
+        "bank_empty": "the bank has none left", "no_legal_road": "no legal road",
+        "below_harbour_rate": "below the harbour rate", "cards_not_held": "cards not held",
+        "same_resource": "same resource", "robber_must_move": "the robber must move",
+        "robber_not_on_number": "the robber goes onto a number",
+        "newcomer_protection": "newcomer protection", "no_robber_order": "no robber order",
+        "not_confirmed_by_partner": "not confirmed by the partner", "no_gifts": "a gift",
+        "like_for_like": "like for like",
+    },
+}
+
+
+def rule_text(rule: str, lang: str) -> str:
+    return RULES["en" if lang == "en" else "de"].get(rule, rule.replace("_", " "))
+
+
+def _hex(board: Board, h: int, lang: str) -> str:
+    """Label and token, always (a report names, it does not have to resolve)."""
+    short = hex_short_name(board, h, lang)
+    label = board.hexes[h].label
+    return label if short == label else f"{label} ({short})"
 
 
 def _counts(c: Counts, lang: str) -> str:
@@ -35,11 +80,11 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
             f"Roll for {who(e.player)}: {e.die1}+{e.die2} = {e.total}"
     if isinstance(e, ev.Produced):
         return f"  {who(e.player)} erhält {e.amount}{letters[e.resource]} " \
-               f"({hex_text(b, e.hex, lang)})" if de else \
-            f"  {who(e.player)} gets {e.amount}{letters[e.resource]} ({hex_text(b, e.hex, lang)})"
+               f"({_hex(b, e.hex, lang)})" if de else \
+            f"  {who(e.player)} gets {e.amount}{letters[e.resource]} ({_hex(b, e.hex, lang)})"
     if isinstance(e, ev.ProductionBlocked):
-        return f"  {hex_text(b, e.hex, lang)} ist vom Räuber besetzt" if de else \
-            f"  {hex_text(b, e.hex, lang)} is held by the robber"
+        return f"  {_hex(b, e.hex, lang)} ist vom Räuber besetzt" if de else \
+            f"  {_hex(b, e.hex, lang)} is held by the robber"
     if isinstance(e, ev.BankShort):
         return (f"  Die Bank hat nur {e.available}{letters[e.resource]} für {e.owed}: "
                 f"{who(e.paid_to)} bekommt den Rest") if de else (
@@ -49,8 +94,8 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
         return f"  {who(e.player)} wirft ab: {_counts(e.cards, lang)}" if de else \
             f"  {who(e.player)} discards {_counts(e.cards, lang)}"
     if isinstance(e, ev.RobberMoved):
-        return f"  Räuber von {who(e.player)} nach {hex_text(b, e.hex, lang)}" if de else \
-            f"  {who(e.player)} moves the robber to {hex_text(b, e.hex, lang)}"
+        return f"  Räuber von {who(e.player)} nach {_hex(b, e.hex, lang)}" if de else \
+            f"  {who(e.player)} moves the robber to {_hex(b, e.hex, lang)}"
     if isinstance(e, ev.Stole):
         return f"  {who(e.thief)} raubt {who(e.victim)} 1{letters[e.resource]}" if de else \
             f"  {who(e.thief)} steals 1{letters[e.resource]} from {who(e.victim)}"
@@ -65,8 +110,9 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
             f"Trade {who(e.first)} ↔ {who(e.second)}: {_counts(e.first_gives, lang)} "
             f"for {_counts(e.second_gives, lang)}")
     if isinstance(e, ev.TradeFailed):
-        return (f"Handel {who(e.player)} → {who(e.partner)} gescheitert ({e.reason})") if de \
-            else f"Trade {who(e.player)} → {who(e.partner)} failed ({e.reason})"
+        reason = rule_text(e.reason, lang)
+        return (f"Handel {who(e.player)} → {who(e.partner)} gescheitert ({reason})") if de \
+            else f"Trade {who(e.player)} → {who(e.partner)} failed ({reason})"
     if isinstance(e, ev.MaritimeTraded):
         return (f"{who(e.player)}: Seehandel {e.give_count}{letters[e.give]} gegen "
                 f"{e.get_count}{letters[e.get]}") if de else (
@@ -80,8 +126,11 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
         return f"{who(e.player)} baut {piece} {where}" if de else \
             f"{who(e.player)} builds a {piece} at {where}"
     if isinstance(e, ev.OrderFailed):
-        return f"{who(e.player)}: {e.line} nicht ausgeführt ({e.rule})" if de else \
-            f"{who(e.player)}: {e.line} not carried out ({e.rule})"
+        line = e.line.replace("build", "Bau").replace("substitute", "Ersatzbau") if de \
+            else e.line
+        line = line.replace("option", "Möglichkeit") if de else line
+        return f"{who(e.player)}: {line} nicht ausgeführt ({rule_text(e.rule, lang)})" if de \
+            else f"{who(e.player)}: {line} not carried out ({rule_text(e.rule, lang)})"
     if isinstance(e, ev.CardBought):
         return f"{who(e.player)}: Karte {e.number} gekauft" if de else \
             f"{who(e.player)}: card {e.number} bought"

@@ -14,12 +14,19 @@ from pbm.rules.setup import place_setup, place_setup_automatic
 from pbm.store import codec
 from pbm.store.models import Game, OrderSet, Outbox, Player, RoundRecord
 
-from . import texts
 from .context import Service
-from .games import ServiceError, players_of, round_hours, save_state, set_deadline, settings_of
-from .outbox import enqueue
+from .games import (
+    ServiceError,
+    load_state,
+    players_of,
+    round_hours,
+    save_state,
+    set_deadline,
+    settings_of,
+)
 from .rounds import resolve, set_autopilot
 from .secrets import hash_password, new_password, new_secret
+from .signup import send_welcome
 
 
 def colour_player(session: Session, game: Game, colour: str) -> Player:
@@ -48,10 +55,7 @@ def replace_player(svc: Service, session: Session, game: Game, colour: str,
     for row in session.exec(select(OrderSet).where(OrderSet.player_id == old.id,
                                                    OrderSet.superseded == False)):  # noqa: E712
         row.player_id = new.id or 0
-    enqueue(svc, session, "welcome", [new.address],
-            texts.t(game.lang, "welcome_subject", game=game.name, colour=colour),
-            texts.t(game.lang, "welcome", game=game.name, colour=colour,
-                    seat=(new.seat or 0) + 1, password=password), game_id=game.id)
+    send_welcome(svc, session, game, load_state(game), new, password)
     return new
 
 

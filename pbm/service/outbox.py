@@ -20,12 +20,12 @@ def new_message_id(svc: Service) -> str:
 def enqueue(
     svc: Service, session: Session, kind: str, recipients: Iterable[str], subject: str,
     body: str, *, game_id: int | None = None, step: int | None = None, in_reply_to: str = "",
-    html: str = "",
+    html: str = "", image: bytes | None = None,
 ) -> Outbox:
     """Add a mail to the outbox; it is sent only if the surrounding transaction commits."""
     row = Outbox(
         game_id=game_id, step=step, kind=kind, recipients=",".join(sorted(set(recipients))),
-        subject=subject, body=body, html=html, message_id=new_message_id(svc),
+        subject=subject, body=body, html=html, image=image, message_id=new_message_id(svc),
         in_reply_to=in_reply_to, created_at=svc.clock.now(), next_attempt=svc.clock.now(),
     )
     session.add(row)

@@ -9,6 +9,9 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from pbm.notation.mail import ParsedMail
+from pbm.reports.picture import board_png
+from pbm.reports.render import BOARD_CID, render
+from pbm.reports.report_data import report_data
 from pbm.rules import GameState, Phase, autopilot, resolve_round
 from pbm.rules.orders import TurnOrders
 from pbm.store import codec
@@ -98,11 +101,15 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
     else:
         begin_round(svc, session, game, new)
         footer = texts.t(game.lang, "next", round=new.round, deadline=_deadline_text(game))
+    subject = texts.t(game.lang, "report_subject" if new.phase != Phase.ENDED else
+                      "end_subject", game=game.name, round=state.round)
+    codes = {p.seat: p.codebook_secret for p in players
+             if p.seat is not None and p.codebook_secret}
+    data = report_data(new, events, game.lang, game.name, codes, footer, BOARD_CID)
+    report = render("report", subject, data)
     enqueue(svc, session, "report" if new.phase != Phase.ENDED else "end",
-            recipients(session, game),
-            texts.t(game.lang, "report_subject" if new.phase != Phase.ENDED else "end_subject",
-                    game=game.name, round=state.round),
-            texts.report_body(events, new, game.lang, footer), game_id=game.id, step=step)
+            recipients(session, game), subject, report.text, game_id=game.id, step=step,
+            html=report.html, image=board_png(new))
     crashpoint("resolving")
     return step
 

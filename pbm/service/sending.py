@@ -64,7 +64,7 @@ async def send_one(svc: Service, smtp: SmtpConfig, row_id: int) -> str:
         msg = build_message(
             from_address=sender, from_name=svc.config.name, recipients=recipients,
             subject=row.subject, body=row.body, html=row.html, message_id=row.message_id,
-            in_reply_to=row.in_reply_to, date=row.created_at,
+            in_reply_to=row.in_reply_to, date=row.created_at, image=row.image,
         )
     outcome, error = await deliver(msg, sender, recipients, smtp)
     crashpoint("smtp-sent")

@@ -13,7 +13,7 @@ import random
 from sqlmodel import Session
 
 from pbm.rules.rng import derive_seed
-from pbm.rules.state import DEFAULT_COLOURS, new_game
+from pbm.rules.state import DEFAULT_COLOURS, GameState, new_game
 from pbm.store.models import Game, Player
 
 from . import texts
@@ -76,12 +76,24 @@ def draw(svc: Service, session: Session, game: Game) -> None:
         password = new_password(p.colour or "x")
         p.password_hash = hash_password(password)
         p.codebook_secret = new_secret()
-        enqueue(svc, session, "welcome", [p.address],
-                texts.t(game.lang, "welcome_subject", game=game.name, colour=p.colour),
-                texts.t(game.lang, "welcome", game=game.name, colour=p.colour,
-                        seat=(p.seat or 0) + 1, password=password),
-                game_id=game.id)
+        send_welcome(svc, session, game, state, p, password)
     start_setup(svc, session, game, state)
+
+
+def send_welcome(svc: Service, session: Session, game: Game, state: GameState,
+                 player: Player, password: str) -> None:
+    """The one mail that carries a password (and the codebook): to its owner only."""
+    from pbm.notation import vocab
+    from pbm.reports.render import render
+    from pbm.reports.welcome import welcome_data
+
+    colour = vocab.colour_name(player.colour or "", game.lang)
+    subject = texts.t(game.lang, "welcome_subject", game=game.name, colour=colour)
+    mail = render("welcome", subject, welcome_data(
+        state, game.name, colour, player.seat or 0, password, player.codebook_secret,
+        game.lang))
+    enqueue(svc, session, "welcome", [player.address], subject, mail.text, html=mail.html,
+            game_id=game.id)
 
 
 def draw_now(svc: Service, session: Session, game: Game) -> None:

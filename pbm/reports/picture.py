@@ -1,0 +1,116 @@
+"""The board as a PNG (Pillow): hexes with label, token and resource, harbours, buildings,
+roads and the robber. Pieces carry their colour's initial letter and settlements and cities
+differ in shape, so the picture reads without telling colours apart."""
+
+from __future__ import annotations
+
+import io
+import math
+
+from PIL import Image, ImageDraw, ImageFont
+
+from pbm.rules.board import Terrain
+from pbm.rules.resources import LETTERS_DE
+from pbm.rules.state import GameState
+
+RADIUS = 44
+TERRAIN_FILL = {
+    0: (46, 125, 50),     # Holz: forest green
+    1: (198, 92, 48),     # Lehm: brick
+    2: (156, 204, 101),   # Wolle: pasture
+    3: (240, 200, 60),    # Getreide: field
+    4: (140, 140, 150),   # Erz: mountains
+}
+DESERT = (226, 205, 160)
+SEA = (120, 170, 215)
+GOLD = (230, 180, 20)
+FOG = (90, 90, 90)
+PIECE = {
+    "rot": (214, 39, 40), "blau": (31, 119, 180), "gelb": (255, 221, 0),
+    "weiss": (250, 250, 250), "gruen": (44, 160, 44), "braun": (140, 86, 75),
+    "orange": (255, 127, 14), "schwarz": (30, 30, 30),
+}
+
+
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=size)
+
+
+def _centre(row: int, x: int, min_x: int, min_row: int) -> tuple[float, float]:
+    w = math.sqrt(3) * RADIUS
+    return ((x - min_x) * w / 2 + w / 2 + 10, (row - min_row) * 1.5 * RADIUS + RADIUS + 10)
+
+
+def _corners(cx: float, cy: float) -> list[tuple[float, float]]:
+    return [(cx + RADIUS * math.cos(math.radians(a)), cy + RADIUS * math.sin(math.radians(a)))
+            for a in (-90, -30, 30, 90, 150, 210)]
+
+
+def board_png(state: GameState) -> bytes:
+    board = state.board
+    min_x = min(h.x for h in board.hexes)
+    min_row = min(h.row for h in board.hexes)
+    centres = [_centre(h.row, h.x, min_x, min_row) for h in board.hexes]
+    width = int(max(c[0] for c in centres) + math.sqrt(3) * RADIUS / 2 + 10)
+    height = int(max(c[1] for c in centres) + RADIUS + 10)
+    img = Image.new("RGB", (width, height), (255, 255, 255))
+    draw = ImageDraw.Draw(img)
+    small, big = _font(11), _font(18)
+    for h, (cx, cy) in zip(board.hexes, centres, strict=True):
+        if h.terrain == Terrain.SEA:
+            fill = SEA
+        elif h.terrain == Terrain.DESERT:
+            fill = DESERT
+        elif h.terrain == Terrain.GOLD:
+            fill = GOLD
+        elif h.terrain == Terrain.FOG:
+            fill = FOG
+        else:
+            fill = TERRAIN_FILL[h.resource or 0]
+        draw.polygon(_corners(cx, cy), fill=fill, outline=(60, 60, 60))
+        draw.text((cx, cy - RADIUS * 0.62), h.label, fill=(20, 20, 20), font=small, anchor="mm")
+        if h.number is not None:
+            hot = h.number in (6, 8)
+            draw.ellipse((cx - 15, cy - 13, cx + 15, cy + 17), fill=(250, 240, 215))
+            draw.text((cx, cy + 2), str(h.number), font=big, anchor="mm",
+                      fill=(200, 0, 0) if hot else (20, 20, 20))
+        if h.resource is not None:
+            draw.text((cx, cy + RADIUS * 0.55), LETTERS_DE[h.resource], font=small,
+                      anchor="mm", fill=(20, 20, 20))
+        if h.harbor is not None:
+            fx, fy = centres[h.harbor.faces]
+            draw.line((cx, cy, (cx + fx) / 2, (cy + fy) / 2), fill=(70, 50, 30), width=3)
+            draw.text((cx, cy + 4), h.harbor.code(), font=small, anchor="mm", fill=(0, 0, 0))
+    crossing_xy = [
+        (sum(centres[h][0] for h in hexes) / 3, sum(centres[h][1] for h in hexes) / 3)
+        for hexes in board.crossing_hexes
+    ]
+    for e, p in enumerate(state.road):
+        if p >= 0:
+            (x1, y1), (x2, y2) = (crossing_xy[c] for c in board.path_crossings[e])
+            colour = PIECE.get(state.colours[p], (0, 0, 0))
+            draw.line((x1, y1, x2, y2), fill=(0, 0, 0), width=9)
+            draw.line((x1, y1, x2, y2), fill=colour, width=6)
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            draw.text((mx, my), state.colours[p][0].upper(), font=_font(9), anchor="mm",
+                      fill=(0, 0, 0) if sum(colour) > 350 else (255, 255, 255))
+    for c, p in enumerate(state.owner):
+        if p < 0:
+            continue
+        x, y = crossing_xy[c]
+        colour = PIECE.get(state.colours[p], (0, 0, 0))
+        size = 10 if state.level[c] == 2 else 7
+        shape = (x - size, y - size, x + size, y + size)
+        if state.level[c] == 2:
+            draw.rectangle(shape, fill=colour, outline=(0, 0, 0), width=2)
+        else:
+            draw.ellipse(shape, fill=colour, outline=(0, 0, 0), width=2)
+        draw.text((x, y), state.colours[p][0].upper(), font=_font(10), anchor="mm",
+                  fill=(0, 0, 0) if sum(colour) > 350 else (255, 255, 255))
+    if state.robber >= 0:
+        rx, ry = centres[state.robber]
+        draw.ellipse((rx + 14, ry - 22, rx + 34, ry - 2), fill=(20, 20, 20))
+        draw.text((rx + 24, ry - 12), "R", font=small, anchor="mm", fill=(255, 255, 255))
+    out = io.BytesIO()
+    img.save(out, format="PNG", optimize=True)
+    return out.getvalue()

@@ -1,0 +1,49 @@
+"""Rendering templates/ (Jinja2) from plain data: a text part complete on its own, an HTML part.
+
+Templates get dictionaries prepared by `report_data.py`; they never derive rules themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+#: The Content-ID of the board picture in a report's HTML part.
+BOARD_CID = "board@pbm"
+
+
+@dataclass
+class Rendered:
+    text: str
+    html: str
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    return Environment(
+        loader=PackageLoader("pbm", "templates"),
+        autoescape=select_autoescape(enabled_extensions=("html", "html.j2"),
+                                     default_for_string=False),
+        undefined=StrictUndefined,
+        trim_blocks=False,
+        keep_trailing_newline=True,
+    )
+
+
+def render(kind: str, subject: str, data: dict[str, Any]) -> Rendered:
+    """`kind`.txt.j2 and `kind`.html.j2 with the data (plus the subject)."""
+    env = environment()
+    values = {"subject": subject, **data}
+    text = env.get_template(f"{kind}.txt.j2").render(values)
+    html = env.get_template(f"{kind}.html.j2").render(values)
+    return Rendered(text.rstrip() + "\n", html)
+
+
+def render_message(subject: str, body: str, lang: str, game: str) -> Rendered:
+    """Any plain message (acknowledgement, error, notice) as text and HTML."""
+    paragraphs = [p for p in body.strip().split("\n\n") if p.strip()]
+    return render("message", subject, {"body": body.rstrip(), "paragraphs": paragraphs,
+                                       "lang": lang, "game": game})

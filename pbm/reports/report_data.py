@@ -1,0 +1,150 @@
+"""Plain data for the templates, from the state and the events: what every player may see.
+
+Card types stay secret: a purchase appears as its buyer's codebook code, a hand of development
+cards as a count; only the game-end report reveals the cards.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from pbm.notation import vocab
+from pbm.notation.format import word
+from pbm.notation.names import crossing_text, path_text
+from pbm.rules import events as ev
+from pbm.rules.layouts import VICTORY_POINT
+from pbm.rules.state import GameState
+
+from . import codebook
+from .describe import describe
+
+
+def _hand(state: GameState, p: int, lang: str) -> str:
+    letters = vocab.letters(lang)
+    return " ".join(f"{n}{letters[r]}" for r, n in enumerate(state.hands[p]) if n) or "-"
+
+
+def board_map(state: GameState, lang: str) -> str:
+    """The text map with the robber marked; at most 72 columns."""
+    board = state.board
+    widest = max(sum(1 for h in board.hexes if h.row == r) for r in {h.row for h in board.hexes})
+    cell = max(8, min(10, 72 // widest))
+    min_x = min(h.x for h in board.hexes)
+    rows: dict[int, list[str]] = {}
+    lines = []
+    for h in board.hexes:
+        code = board.hex_code(h.id).replace(" ", "")
+        if lang == "en":
+            code = code.replace("Wüste", "Desert")
+        mark = "*" if h.id == state.robber else ""
+        rows.setdefault(h.row, [])
+        text = f"{h.label}{mark} {code}"[: cell - 1]
+        col = (h.x - min_x) * cell // 2
+        line = rows[h.row][0] if rows[h.row] else ""
+        rows[h.row] = [line.ljust(col) + text]
+    for r in sorted(rows):
+        lines.append(rows[r][0].rstrip())
+    lines.append("* = " + ("robber" if lang == "en" else "Räuber"))
+    return "\n".join(lines)
+
+
+def pieces_text(state: GameState, p: int, lang: str) -> str:
+    board = state.board
+    de = lang != "en"
+    parts = []
+    for c in sorted(state.settlements[p]):
+        parts.append(("Siedlung " if de else "settlement ") + crossing_text(board, c, lang))
+    for c in sorted(state.cities[p]):
+        parts.append(("Stadt " if de else "city ") + crossing_text(board, c, lang))
+    roads = ", ".join(path_text(board, e, lang) for e in sorted(state.roads[p]))
+    if roads:
+        parts.append(("Straßen " if de else "roads ") + roads)
+    return "; ".join(parts) or "-"
+
+
+def _titles(state: GameState, p: int, lang: str) -> list[str]:
+    out = []
+    if state.longest_road == p:
+        out.append("Longest road" if lang == "en" else "Längste Handelsstraße")
+    if state.largest_army == p:
+        out.append("Largest army" if lang == "en" else "Größte Rittermacht")
+    return out
+
+
+def _sealed(events: list[ev.Event], state: GameState, game: str,
+            secrets: dict[int, str]) -> list[str]:
+    """One sealed notice per purchase, for client tools (`pbm decode --key`)."""
+    out = []
+    for e in events:
+        if isinstance(e, ev.CardBought) and e.player in secrets:
+            out.append(codebook.seal(secrets[e.player], game, e.player, e.number, e.card))
+    return out
+
+
+def _log(events: list[ev.Event], state: GameState, lang: str,
+         secrets: dict[int, str]) -> list[str]:
+    lines = []
+    for e in events:
+        if isinstance(e, ev.CardBought):
+            who = vocab.colour_name(state.colours[e.player], lang)
+            secret = secrets.get(e.player)
+            code = codebook.code_for(secret, e.number, e.card) if secret else "?"
+            word = "card" if lang == "en" else "Karte"
+            lines.append(f"{who}: {word} {e.number} → {code}")
+            continue
+        line = describe(e, state, lang)
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
+def order_form(state: GameState, lang: str) -> list[str]:
+    """The player-independent lines of the next round's orders, to fill in."""
+    return [
+        f"{word('password', lang)}: ",
+        f"{word('round', lang)}: {state.round}",
+        f"{word('robber', lang)} ",
+        f"{word('discard', lang)}: ",
+        f"{word('settlement', lang)} ",
+        f"{word('road', lang)} ",
+        f"{word('city', lang)} ",
+        word("buy", lang),
+        word("substitute", lang),
+    ]
+
+
+def report_data(
+    state: GameState, events: list[ev.Event], lang: str, game: str,
+    secrets: dict[int, str], next_line: str = "", image_cid: str = "",
+) -> dict[str, Any]:
+    ended = state.winner >= 0
+    names = codebook.CARD_NAMES["en" if lang == "en" else "de"]
+    players = []
+    for p, colour in enumerate(state.colours):
+        players.append({
+            "colour": vocab.colour_name(colour, lang),
+            "hand": _hand(state, p, lang),
+            "cards": len(state.cards[p]),
+            "knights": state.knights[p],
+            "vp": state.visible_vp(p),
+            "final_vp": state.vp(p),
+            "titles": _titles(state, p, lang),
+            "pieces": textwrap.fill(pieces_text(state, p, lang), 72,
+                                    initial_indent=vocab.colour_name(colour, lang) + ": ",
+                                    subsequent_indent="    "),
+            "revealed": [names[c] for c, _ in state.cards[p]] if ended else [],
+            "hidden_vp": sum(1 for c, _ in state.cards[p] if c == VICTORY_POINT),
+        })
+    return {
+        "lang": lang, "game": game, "ended": ended,
+        "winner": vocab.colour_name(state.colours[state.winner], lang) if ended else "",
+        "log": _log(events, state, lang, secrets),
+        "sealed": _sealed(events, state, game, secrets),
+        "players": players,
+        "board_map": board_map(state, lang),
+        "next_round": state.round,
+        "next_line": next_line,
+        "order_form": order_form(state, lang),
+        "image_cid": image_cid,
+    }

@@ -1,0 +1,45 @@
+"""The welcome mail's data: seat, password, examples on this game's board, the codebook."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbm.notation import Context
+from pbm.notation.format import format_item
+from pbm.rules.orders import BuyCard, RobberOrder, SetupPlacement
+from pbm.rules.setup import automatic_placement
+from pbm.rules.state import GameState, deck_for
+
+from . import codebook
+
+
+def examples(state: GameState, lang: str) -> list[str]:
+    """A few real lines on this board, in canonical form."""
+    ctx = Context(state.board, lang, state.colours, "setup")
+    place = automatic_placement(state)
+    board = state.board
+    hexes = [h for h in board.robber_hexes if h != state.robber]
+    lines = [format_item(SetupPlacement(place.crossing, place.path), ctx)]
+    if hexes:
+        victims = tuple(range(1, min(3, state.settings.players)))
+        lines.append(format_item(RobberOrder(hexes[0], victims), ctx))
+    lines.append(format_item(BuyCard(), ctx))
+    return lines
+
+
+def welcome_data(state: GameState, game: str, colour: str, seat: int, password: str,
+                 secret: str, lang: str) -> dict[str, Any]:
+    names = codebook.CARD_NAMES["en" if lang == "en" else "de"]
+    # One row per card of the deck: nobody can buy more.
+    rows = sum(deck_for(state.settings).values())
+    return {
+        "lang": lang, "game": game, "colour": colour, "seat": seat + 1,
+        "password": password, "key": secret,
+        "examples": examples(state, lang),
+        "codebook": codebook.table(secret, rows, lang),
+        "codebook_rows": [
+            {"number": k, "codes": [(code, names[card])
+                                    for code, card in codebook.row(secret, k).items()]}
+            for k in range(1, rows + 1)
+        ],
+    }
