@@ -148,3 +148,19 @@ def report_data(
         "order_form": order_form(state, lang),
         "image_cid": image_cid,
     }
+
+
+def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") -> dict[str, Any]:
+    """The island before the setup: yields per resource and the snake order."""
+    from pbm.rules.setup import setup_sequence
+
+    board = state.board
+    yields = [0, 0, 0, 0, 0]
+    for h in board.hexes:
+        if h.resource is not None and h.number is not None:
+            yields[h.resource] += h.pips
+    order = [vocab.colour_name(state.colours[p], lang)
+             for p in setup_sequence(state.settings.players)]
+    return {"lang": lang, "game": game, "board_map": board_map(state, lang),
+            "yields": [(vocab.resource_name(r, lang), yields[r]) for r in range(5)],
+            "order": order, "image_cid": image_cid}

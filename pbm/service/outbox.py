@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from sqlmodel import Session
 
+from pbm.reports.render import render_message
 from pbm.store.models import Outbox
 
 from .context import Service
@@ -22,7 +23,10 @@ def enqueue(
     body: str, *, game_id: int | None = None, step: int | None = None, in_reply_to: str = "",
     html: str = "", image: bytes | None = None,
 ) -> Outbox:
-    """Add a mail to the outbox; it is sent only if the surrounding transaction commits."""
+    """Add a mail to the outbox; it is sent only if the surrounding transaction commits.
+    Without an HTML part given, one is made from the text."""
+    if not html:
+        html = render_message(subject, body, "de", "").html
     row = Outbox(
         game_id=game_id, step=step, kind=kind, recipients=",".join(sorted(set(recipients))),
         subject=subject, body=body, html=html, image=image, message_id=new_message_id(svc),

@@ -110,6 +110,8 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
     enqueue(svc, session, "report" if new.phase != Phase.ENDED else "end",
             recipients(session, game), subject, report.text, game_id=game.id, step=step,
             html=report.html, image=board_png(new))
+    if svc.config.gm_address:
+        _digest(svc, session, game, state.round, players, missing, new, step)
     crashpoint("resolving")
     return step
 
@@ -143,3 +145,21 @@ def set_autopilot(svc: Service, session: Session, game: Game, player: Player, on
     enqueue(svc, session, key, [player.address],
             texts.t(game.lang, f"{key}_subject", game=game.name),
             texts.t(game.lang, key, colour=player.colour), game_id=game.id, step=step)
+
+
+def _digest(svc: Service, session: Session, game: Game, round_: int, players: list[Player],
+            missing: list[Player], state: GameState, step: int) -> None:
+    """The GM's digest of a resolution: who sent orders, NMRs, autopilots, the standings."""
+    absent = {p.id for p in missing}
+    lines = [f"{game.name}, round {round_} resolved."]
+    for p in players:
+        mark = "NMR" if p.id in absent else ("autopilot" if p.autopilot else "orders")
+        seat_vp = state.vp(p.seat) if p.seat is not None else 0
+        lines.append(f"  {p.colour or '-':8} {p.name:20} {mark:9} {seat_vp} VP")
+    if state.winner >= 0:
+        lines.append(f"Game over: {state.colours[state.winner]} wins.")
+    else:
+        lines.append(f"Next deadline: {_deadline_text(game)}")
+    enqueue(svc, session, "digest", [svc.config.gm_address],
+            f"[{game.name}] GM digest, round {round_}", "\n".join(lines) + "\n",
+            game_id=game.id, step=step)

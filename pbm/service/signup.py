@@ -18,7 +18,7 @@ from pbm.store.models import Game, Player
 
 from . import texts
 from .context import Service
-from .games import ServiceError, players_of, save_state, settings_of
+from .games import ServiceError, players_of, recipients, save_state, settings_of
 from .outbox import enqueue
 from .secrets import hash_password, new_password, new_secret
 from .setup_phase import start_setup
@@ -77,7 +77,20 @@ def draw(svc: Service, session: Session, game: Game) -> None:
         p.password_hash = hash_password(password)
         p.codebook_secret = new_secret()
         send_welcome(svc, session, game, state, p, password)
+    _send_preview(svc, session, game, state)
     start_setup(svc, session, game, state)
+
+
+def _send_preview(svc: Service, session: Session, game: Game, state: GameState) -> None:
+    """The island preview before the setup: the board, yields, the setup order."""
+    from pbm.reports.picture import board_png
+    from pbm.reports.render import BOARD_CID, render
+    from pbm.reports.report_data import preview_data
+
+    subject = f"[{game.name}] " + ("Island preview" if game.lang == "en" else "Inselvorschau")
+    mail = render("preview", subject, preview_data(state, game.lang, game.name, BOARD_CID))
+    enqueue(svc, session, "preview", recipients(session, game), subject, mail.text,
+            html=mail.html, image=board_png(state), game_id=game.id)
 
 
 def send_welcome(svc: Service, session: Session, game: Game, state: GameState,
