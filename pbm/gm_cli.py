@@ -70,6 +70,26 @@ def _print(data: Any, as_json: bool, text: Callable[[], None]) -> None:
         text()
 
 
+# -- init and db --------------------------------------------------------------------------------
+
+
+def init_cmd(
+    path: Annotated[Path, typer.Argument(help="Where to write the config.")] = Path("pbm.toml"),
+    force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a commented pbm.toml (every key with its default) and create the database."""
+    from importlib.resources import files
+
+    if path.exists() and not force:
+        typer.echo(f"error: {path} exists (use --force to overwrite)", err=True)
+        raise typer.Exit(2)
+    path.write_text(files("pbm").joinpath("config.example.toml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    cfg = load(path)
+    upgrade(cfg.database_url)
+    typer.echo(f"wrote {path}; database ready at {cfg.database_url}")
+
+
 # -- db -----------------------------------------------------------------------------------------
 
 
@@ -461,6 +481,7 @@ def poll_cmd(as_json: JsonOpt = False) -> None:
 
 
 def register(app: typer.Typer) -> None:
+    app.command("init")(init_cmd)
     app.command("serve")(serve_cmd)
     app.command("codebook")(codebook_cmd)
     app.command("decode")(decode_cmd)
