@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import hmac
-import os
 from hashlib import sha256
 
 from cryptography.exceptions import InvalidTag
@@ -91,7 +90,10 @@ def _aead(secret_hex: str) -> AESGCM:
 
 def seal(secret_hex: str, game: str, seat: int, number: int, card: str) -> str:
     """An opaque token saying which card the purchase was, readable with the secret only."""
-    nonce = os.urandom(12)
+    # A nonce derived from everything the notice says: the same notice is the same token (a
+    # report rendered again is identical), and different contents never share a nonce.
+    nonce = hmac.new(bytes.fromhex(secret_hex), f"nonce:{game}:{seat}:{number}:{card}".encode(),
+                     sha256).digest()[:12]
     aad = f"{game}:{seat}:{number}".encode()
     sealed = _aead(secret_hex).encrypt(nonce, card.encode(), aad)
     return f"{game}:{seat}:{number}:" + base64.urlsafe_b64encode(nonce + sealed).decode()

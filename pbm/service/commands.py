@@ -226,6 +226,11 @@ def handle(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) 
                        inbound.subject)
     games = find_games(session, inbound, "join" in probe.commands)
     if len(games) != 1:
+        if probe.password and not games:
+            # Orders from an address no game knows, naming no game: spoofing or a player
+            # writing from elsewhere. Never answered (no backscatter, no game list).
+            mail.error = "no game for this sender"
+            return None
         _which_game(svc, session, mail, inbound, games)
         return None
     # The game row is locked for the whole mail: a resolution or a signup by another worker

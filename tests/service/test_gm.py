@@ -211,7 +211,7 @@ def test_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     status = _json(runner, cfg, "round", "status", "beta")
     assert status["round"] == 0 and len(status["players"]) == 3
     kinds = [o["kind"] for o in _json(runner, cfg, "outbox", "list")]
-    assert sorted(kinds) == ["joined"] * 3 + ["setup"] + ["welcome"] * 3
+    assert sorted(kinds) == ["joined"] * 3 + ["preview", "setup"] + ["welcome"] * 3
     assert _json(runner, cfg, "mail", "quarantine") == []
 
     # The first player places by mail (password from the welcome mail in the database).
