@@ -14,11 +14,6 @@ from pbm.rules.state import GameState
 _T = {
     "de": {
         "welcome_subject": "[{game}] Willkommen, {colour}",
-        "welcome": (
-            "Willkommen im Spiel {game}!\n\nDu spielst {colour} auf Platz {seat}.\n"
-            "Dein Kennwort: {password}\n\nJede Zugmail beginnt mit der Zeile\n"
-            "  Kennwort: {password}\n\nSchreibe 'Hilfe' für die Befehle.\n"
-        ),
         "joined_subject": "[{game}] Anmeldung erhalten",
         "joined": "Du bist angemeldet als {name}. Es fehlen noch {missing} Spieler.\n",
         "ack_subject": "[{game}] Züge erhalten (Runde {round})",
@@ -50,11 +45,6 @@ _T = {
     },
     "en": {
         "welcome_subject": "[{game}] Welcome, {colour}",
-        "welcome": (
-            "Welcome to the game {game}!\n\nYou play {colour} in seat {seat}.\n"
-            "Your password: {password}\n\nStart every order mail with the line\n"
-            "  Password: {password}\n\nWrite 'Help' for the commands.\n"
-        ),
         "joined_subject": "[{game}] Signup received",
         "joined": "You have joined as {name}. {missing} more players are needed.\n",
         "ack_subject": "[{game}] Orders received (round {round})",
