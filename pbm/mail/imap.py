@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import ssl
 from dataclasses import dataclass
 
 import aioimaplib
@@ -47,6 +48,7 @@ class ImapInbox:
     def __init__(self, cfg: ImapConfig) -> None:
         self.cfg = cfg
         self.client: aioimaplib.IMAP4 | None = None
+        self._lost = asyncio.Event()
 
     async def _call(self, coro: object) -> aioimaplib.Response:
         assert asyncio.iscoroutine(coro)
@@ -56,8 +58,12 @@ class ImapInbox:
         return response
 
     async def connect(self) -> None:
-        cls = aioimaplib.IMAP4_SSL if self.cfg.tls else aioimaplib.IMAP4
-        self.client = cls(host=self.cfg.host, port=self.cfg.port, timeout=self.cfg.timeout)
+        # One class for both: IMAP4_SSL does not pass on the connection-lost callback, which
+        # is what ends an IDLE on a dead connection at once.
+        self.client = aioimaplib.IMAP4(
+            host=self.cfg.host, port=self.cfg.port, timeout=self.cfg.timeout,
+            conn_lost_cb=lambda _exc: self._lost.set(),
+            ssl_context=ssl.create_default_context() if self.cfg.tls else None)
         await asyncio.wait_for(self.client.wait_hello_from_server(), self.cfg.timeout)
         await self._call(self.client.login(self.cfg.user, self.cfg.password))
         await self._call(self.client.select(self.cfg.folder))
@@ -107,16 +113,26 @@ class ImapInbox:
         limit = min(seconds, IDLE_MAX_SECONDS)
         idle = await asyncio.wait_for(self.client.idle_start(timeout=limit),
                                       self.cfg.timeout)
+        push = asyncio.ensure_future(self.client.wait_server_push(timeout=limit))
+        lost = asyncio.ensure_future(self._lost.wait())
         try:
-            await asyncio.wait_for(self.client.wait_server_push(timeout=limit), limit + 5)
-        except TimeoutError:
-            pass
+            await asyncio.wait({push, lost}, timeout=limit + 5,
+                               return_when=asyncio.FIRST_COMPLETED)
         finally:
-            self.client.idle_done()
-            await asyncio.wait_for(idle, self.cfg.timeout)
+            for task in (push, lost):
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
+        if self._lost.is_set():
+            raise ImapError("connection lost during IDLE")
+        self.client.idle_done()
+        await asyncio.wait_for(idle, self.cfg.timeout)
 
     async def close(self) -> None:
         if self.client is None:
+            return
+        if self._lost.is_set():
+            self.client = None
             return
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.client.logout(), 5)

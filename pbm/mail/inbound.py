@@ -7,6 +7,7 @@ effort). Knows the signs of mails that must never be answered (auto-replies, bou
 
 from __future__ import annotations
 
+import contextlib
 import email
 import email.policy
 import hashlib
@@ -28,37 +29,63 @@ class Inbound:
     headers: dict[str, str] = field(default_factory=dict)
 
 
+_QUOTE_ON, _QUOTE_OFF = "\x00quote-on\x00", "\x00quote-off\x00"
+_BREAKS = ("br", "p", "div", "tr", "li", "h1", "h2", "h3", "table")
+
+
 class _HtmlText(HTMLParser):
+    """Text as a mail client shows it: line breaks from tags only (source wrapping is a
+    space), `<pre>` kept as it is, and quoted blocks marked with `>` like a text reply."""
+
     def __init__(self) -> None:
         super().__init__()
         self.parts: list[str] = []
         self._skip = 0
+        self._pre = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style"):
+        if tag in ("script", "style", "head", "title"):
             self._skip += 1
-        elif tag in ("br", "p", "div", "tr", "li", "blockquote"):
+        elif tag == "pre":
+            self._pre += 1
+            self.parts.append("\n")
+        elif tag == "blockquote":
+            self.parts.append(f"\n{_QUOTE_ON}\n")
+        elif tag in _BREAKS:
             self.parts.append("\n")
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style") and self._skip:
-            self._skip -= 1
-        elif tag in ("p", "div"):
+        if tag in ("script", "style", "head", "title"):
+            self._skip = max(0, self._skip - 1)
+        elif tag == "pre":
+            self._pre = max(0, self._pre - 1)
+            self.parts.append("\n")
+        elif tag == "blockquote":
+            self.parts.append(f"\n{_QUOTE_OFF}\n")
+        elif tag in _BREAKS and tag != "br":
             self.parts.append("\n")
 
     def handle_data(self, data: str) -> None:
         if not self._skip:
-            self.parts.append(data)
+            self.parts.append(data if self._pre else re.sub(r"\s+", " ", data))
 
 
 def html_to_text(html: str) -> str:
     parser = _HtmlText()
-    try:
+    with contextlib.suppress(Exception):  # a broken HTML part still gives what was read
         parser.feed(html)
         parser.close()
-    except Exception:
-        pass
-    return re.sub(r"\n{3,}", "\n\n", "".join(parser.parts))
+    lines: list[str] = []
+    depth = 0
+    for line in "".join(parser.parts).split("\n"):
+        if line.strip() == _QUOTE_ON:
+            depth += 1
+        elif line.strip() == _QUOTE_OFF:
+            depth = max(0, depth - 1)
+        else:
+            line = line.strip(" ")
+            lines.append(("> " * depth + line) if depth and line else line)
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n") + "\n"
 
 
 def _decode(part: Message) -> str:
@@ -113,11 +140,15 @@ def body_text(msg: Message) -> str:
 
 
 def _header(msg: Message, name: str) -> str:
+    """A header's raw value (8-bit bytes kept as surrogate escapes, see `_decode_header`)."""
+    wanted = name.lower()
     try:
-        value = msg.get(name)
-    except Exception:
+        for key, value in msg.raw_items():
+            if key.lower() == wanted:
+                return str(value).strip()
+    except Exception:  # a malformed header reads as absent
         return ""
-    return str(value or "").strip()
+    return ""
 
 
 def no_reply_reason(msg: Message, sender: str, own_address: str) -> str:
@@ -167,6 +198,15 @@ def parse_inbound(raw: bytes, own_address: str = "") -> Inbound:
 
 
 def _decode_header(value: str) -> str:
+    """RFC 2047 words decoded; raw 8-bit headers (read as surrogate escapes) taken as UTF-8,
+    else windows-1252."""
+    if any("\udc80" <= ch <= "\udcff" for ch in value):
+        raw = value.encode("ascii", "surrogateescape")
+        for cs in ("utf-8", "windows-1252"):
+            try:
+                return raw.decode(cs)
+            except UnicodeDecodeError:
+                continue
     try:
         from email.header import decode_header, make_header
 

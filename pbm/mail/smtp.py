@@ -34,16 +34,30 @@ def classify(exc: BaseException) -> tuple[bool, str]:
     return False, f"{type(exc).__name__}: {exc}"
 
 
+@dataclass
+class Delivery:
+    """What became of one message: "sent" (to everyone), "retry" or "failed" (for everyone),
+    or "partial": some recipients were refused (`refused`: address → (code, message))."""
+
+    outcome: str
+    error: str = ""
+    refused: dict[str, tuple[int, str]] | None = None
+
+
 async def deliver(msg: EmailMessage, sender: str, recipients: list[str],
-                  cfg: SmtpConfig) -> tuple[str, str]:
-    """Send; returns ("sent", "") or ("retry" | "failed", the error)."""
+                  cfg: SmtpConfig) -> Delivery:
     try:
-        await aiosmtplib.send(
+        refused, _ = await aiosmtplib.send(
             msg, sender=sender, recipients=recipients, hostname=cfg.host, port=cfg.port,
             username=cfg.user or None, password=cfg.password or None, use_tls=cfg.tls,
             start_tls=cfg.starttls, timeout=cfg.timeout, validate_certs=cfg.validate_certs,
         )
     except (TimeoutError, aiosmtplib.SMTPException, OSError) as exc:
         permanent, error = classify(exc)
-        return ("failed" if permanent else "retry"), error
-    return "sent", ""
+        return Delivery("failed" if permanent else "retry", error)
+    if refused:
+        # aiosmtplib raises only when every recipient is refused; the others come back here.
+        return Delivery("partial", "; ".join(f"{a}: {r.code} {r.message}"
+                                             for a, r in refused.items()),
+                        {a: (r.code, r.message) for a, r in refused.items()})
+    return Delivery("sent")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from pbm.mail.outgoing import build_message
 from pbm.mail.smtp import SmtpConfig, deliver
@@ -21,6 +21,7 @@ from pbm.store.models import Outbox
 
 from .context import Service
 from .faults import crashpoint
+from .outbox import new_message_id
 
 LEASE = timedelta(minutes=10)
 MAX_BACKOFF = timedelta(hours=6)
@@ -66,21 +67,44 @@ async def send_one(svc: Service, smtp: SmtpConfig, row_id: int) -> str:
             subject=row.subject, body=row.body, html=row.html, message_id=row.message_id,
             in_reply_to=row.in_reply_to, date=row.created_at, image=row.image,
         )
-    outcome, error = await deliver(msg, sender, recipients, smtp)
+    result = await deliver(msg, sender, recipients, smtp)
     crashpoint("smtp-sent")
     with transaction(svc.engine) as session:
         row = session.get(Outbox, row_id)
         assert row is not None
         row.attempts += 1
-        row.last_error = error[:2000]
-        if outcome == "sent":
+        row.last_error = result.error[:2000]
+        if result.outcome == "partial" and result.refused:
+            _split_refused(svc, session, row, result.refused)
+            return "sent"
+        if result.outcome == "sent":
             row.status = "sent"
             row.sent_at = svc.clock.now()
-        elif outcome == "failed":
+        elif result.outcome == "failed":
             row.status = "failed"
         else:
             row.next_attempt = svc.clock.now() + backoff(row.attempts)
-    return outcome
+    return result.outcome
+
+
+def _split_refused(svc: Service, session: Session, row: Outbox,
+                   refused: dict[str, tuple[int, str]]) -> None:
+    """The row was delivered to some recipients: it is sent for them, and the refused ones
+    get rows of their own (the same mail; retried on 4xx, failed on 5xx), for the GM to see."""
+    now = svc.clock.now()
+    row.recipients = ",".join(r for r in row.recipients.split(",") if r not in refused)
+    row.status = "sent"
+    row.sent_at = now
+    for address, (code, message) in sorted(refused.items()):
+        permanent = 500 <= code < 600
+        session.add(Outbox(
+            game_id=row.game_id, step=row.step, kind=row.kind, recipients=address,
+            subject=row.subject, body=row.body, html=row.html, image=row.image,
+            message_id=new_message_id(svc), in_reply_to=row.in_reply_to,
+            status="failed" if permanent else "pending", attempts=1,
+            next_attempt=now + backoff(1), last_error=f"{code} {message}"[:2000],
+            created_at=row.created_at,
+        ))
 
 
 async def send_pending(svc: Service, smtp: SmtpConfig, limit: int = 200) -> SendResult:

@@ -1,0 +1,395 @@
+"""The outbox sender against a real SMTP server (aiosmtpd on 127.0.0.1) that misbehaves on purpose:
+temporary refusals (4xx) then acceptance, permanent refusals (5xx), nothing listening, a server
+that never answers, a crash between the send and the mark. And what a sent message looks like.
+
+The time of the service is a FakeClock: a retry happens only once the clock has passed the row's
+`next_attempt`, so the backoff is seen exactly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import email
+import email.policy
+import socket
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import timedelta
+from email.message import EmailMessage
+from email.utils import parseaddr, parsedate_to_datetime
+from pathlib import Path
+
+import pytest
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
+from sqlmodel import Session as DbSession
+
+from pbm.mail.inbound import parse_inbound
+from pbm.mail.loopback import free_port
+from pbm.mail.outgoing import LOOP_HEADER
+from pbm.mail.smtp import SmtpConfig
+from pbm.service import sending
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.outbox import enqueue
+from pbm.service.sending import LEASE, backoff, send_pending
+from pbm.store.db import transaction
+from pbm.store.models import Outbox
+
+from .mailtools import GM, make_service
+
+pytestmark = pytest.mark.timeout(60)
+
+PLAYER = "anna.mueller@web.test"
+OTHER = "bernd.schaefer@firma.test"
+BODY = ("Angenommen:\n    1  Kennwort: ****\n    2  Straße C3 C4 (10H 3W)\n\n"
+        "Grüße, Ihr Spielleiter\n")
+
+
+@dataclass
+class Attempt:
+    mail_from: str
+    rcpt_tos: list[str]
+    raw: bytes
+
+    @property
+    def plain(self) -> EmailMessage:
+        part = self.message.get_body(preferencelist=("plain",))
+        assert isinstance(part, EmailMessage), self.raw[:2000]
+        return part
+
+    @property
+    def text(self) -> str:
+        """The plain-text body, line ends as in Python (the wire has CRLF)."""
+        return str(self.plain.get_content()).replace("\r\n", "\n")
+
+    def check_utf8_parts(self) -> None:
+        """Every text part is UTF-8; an HTML part, if any, says the same as the text."""
+        for part in self.message.walk():
+            if part.get_content_maintype() == "text":
+                assert part.get_content_charset() == "utf-8", part["Content-Type"]
+        html = self.message.get_body(preferencelist=("html",))
+        if html is not None:
+            assert isinstance(html, EmailMessage)
+            assert "\ufffd" not in str(html.get_content())
+
+    @property
+    def message(self) -> EmailMessage:
+        msg = email.message_from_bytes(self.raw, policy=email.policy.default)
+        assert isinstance(msg, EmailMessage)
+        return msg
+
+
+@dataclass
+class FlakyHandler:
+    """Answers DATA (or RCPT) with `code` the first `failures` times, then accepts.
+
+    `refuse` maps recipients to a code they get at RCPT for their first `refuse_times` tries
+    (None: always)."""
+
+    failures: int = 0
+    code: str = "451 4.3.0 try later"
+    at: str = "DATA"
+    refuse: dict[str, str] = field(default_factory=dict)
+    refuse_times: int | None = None
+    data_attempts: list[Attempt] = field(default_factory=list)
+    accepted: list[Attempt] = field(default_factory=list)
+    rcpt_calls: dict[str, int] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope,
+                          address: str, rcpt_options: list[str]) -> str:
+        with self.lock:
+            n = self.rcpt_calls[address] = self.rcpt_calls.get(address, 0) + 1
+            total = sum(self.rcpt_calls.values())
+        if address in self.refuse and (self.refuse_times is None or n <= self.refuse_times):
+            return self.refuse[address]
+        if self.at == "RCPT" and total <= self.failures:
+            return self.code
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        raw = envelope.original_content or b""
+        attempt = Attempt(str(envelope.mail_from), list(envelope.rcpt_tos),
+                          raw if isinstance(raw, bytes) else raw.encode())
+        with self.lock:
+            self.data_attempts.append(attempt)
+            if self.at == "DATA" and len(self.data_attempts) <= self.failures:
+                return self.code
+            self.accepted.append(attempt)
+        return "250 2.0.0 Ok: queued"
+
+
+@contextlib.contextmanager
+def smtp_server(handler: FlakyHandler, port: int = 0) -> Iterator[int]:
+    port = port or free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield port
+    finally:
+        controller.stop()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def svc(tmp_path: Path, clock: FakeClock) -> Iterator[Service]:
+    service = make_service(tmp_path, clock)
+    yield service
+    service.engine.dispose()
+
+
+def queue(svc: Service, kind: str = "ack", to: tuple[str, ...] = (PLAYER,),
+          in_reply_to: str = "<orders-1@web.test>", subject: str = "[alpha] Züge erhalten",
+          body: str = BODY) -> int:
+    with transaction(svc.engine) as session:
+        row = enqueue(svc, session, kind, to, subject, body, in_reply_to=in_reply_to)
+        session.flush()
+        assert row.id is not None
+        return row.id
+
+
+def row(svc: Service, row_id: int) -> Outbox:
+    with DbSession(svc.engine) as session:
+        found = session.get(Outbox, row_id)
+        assert found is not None
+        return found
+
+
+def send(svc: Service, port: int, **kw: object) -> sending.SendResult:
+    cfg = SmtpConfig(port=port, timeout=kw.pop("timeout", 5.0), **kw)  # type: ignore[arg-type]
+    return asyncio.run(send_pending(svc, cfg))
+
+
+def due_in(svc: Service, clock: FakeClock, row_id: int) -> timedelta:
+    next_attempt = row(svc, row_id).next_attempt
+    assert next_attempt is not None
+    return next_attempt.replace(tzinfo=None) - clock.now().replace(tzinfo=None)
+
+
+# -- temporary refusals ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("at", ["DATA", "RCPT"])
+def test_4xx_twice_then_accepted_is_delivered_once(svc: Service, clock: FakeClock,
+                                                   at: str) -> None:
+    handler = FlakyHandler(failures=2, at=at)
+    row_id = queue(svc)
+    message_id = row(svc, row_id).message_id
+    with smtp_server(handler) as port:
+        first = send(svc, port)
+        assert first.retry == [row_id] and not first.sent
+        r = row(svc, row_id)
+        assert (r.status, r.attempts) == ("pending", 1)
+        assert "451" in r.last_error
+        assert due_in(svc, clock, row_id) == backoff(1) == timedelta(minutes=1)
+
+        # Not due yet: nothing is tried.
+        clock.advance(seconds=59)
+        assert send(svc, port).retry == []
+        assert len(handler.data_attempts) + sum(handler.rcpt_calls.values()) <= 2
+
+        clock.advance(seconds=2)
+        assert send(svc, port).retry == [row_id]
+        assert row(svc, row_id).attempts == 2
+        assert due_in(svc, clock, row_id) == backoff(2) == timedelta(minutes=2)
+
+        clock.advance(seconds=61)
+        assert send(svc, port).sent == []  # still backing off
+        clock.advance(seconds=60)
+        assert send(svc, port).sent == [row_id]
+
+        # Sent rows are never sent again, whatever the clock says.
+        clock.advance(hours=7)
+        assert send(svc, port).sent == []
+
+    r = row(svc, row_id)
+    assert (r.status, r.attempts, r.last_error) == ("sent", 3, "")
+    assert r.sent_at is not None
+    assert len(handler.accepted) == 1
+    assert handler.accepted[0].rcpt_tos == [PLAYER]
+    ids = {a.message["Message-ID"] for a in handler.data_attempts}
+    assert ids == {message_id}, "every attempt carries the row's own Message-ID"
+
+
+def test_backoff_grows_and_is_capped() -> None:
+    assert [backoff(n) for n in (1, 2, 3, 4)] == [timedelta(minutes=m) for m in (1, 2, 4, 8)]
+    assert backoff(30) == timedelta(hours=6)
+
+
+def test_a_recipient_refused_for_now_still_gets_the_report(svc: Service,
+                                                          clock: FakeClock) -> None:
+    """A report to two players; the first RCPT of one of them is answered 451. That player
+    must get the report all the same (after a retry), not lose it silently."""
+    handler = FlakyHandler(refuse={OTHER: "451 4.2.1 mailbox busy"}, refuse_times=1)
+    row_id = queue(svc, "report", (PLAYER, OTHER), in_reply_to="", subject="[alpha] Bericht")
+    with smtp_server(handler) as port:
+        send(svc, port)
+        for _ in range(5):
+            clock.advance(hours=1)
+            send(svc, port)
+    got = [rcpt for a in handler.accepted for rcpt in a.rcpt_tos]
+    r = row(svc, row_id)
+    assert OTHER in got, f"{OTHER} never got the report; row {(r.status, r.attempts, r.last_error)}"
+    assert got.count(OTHER) == 1
+
+
+def test_a_recipient_refused_for_good_is_visible_to_the_gm(svc: Service) -> None:
+    handler = FlakyHandler(refuse={OTHER: "550 5.1.1 no such user"})
+    row_id = queue(svc, "report", (PLAYER, OTHER), in_reply_to="", subject="[alpha] Bericht")
+    with smtp_server(handler) as port:
+        send(svc, port)
+    assert [a.rcpt_tos for a in handler.accepted] == [[PLAYER]]
+    r = row(svc, row_id)
+    assert OTHER in r.last_error, \
+        f"the refused recipient is not recorded: {(r.status, r.attempts, r.last_error)}"
+
+
+# -- permanent refusals -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("at", ["DATA", "RCPT"])
+def test_5xx_marks_the_row_failed(svc: Service, clock: FakeClock, at: str) -> None:
+    handler = FlakyHandler(failures=100, at=at, code="550 5.7.1 message rejected")
+    row_id = queue(svc)
+    with smtp_server(handler) as port:
+        result = send(svc, port)
+        assert result.failed == [row_id]
+        clock.advance(hours=7)
+        assert send(svc, port).failed == []  # never tried again
+    r = row(svc, row_id)
+    assert (r.status, r.attempts) == ("failed", 1)
+    assert "550" in r.last_error
+    assert handler.accepted == []
+
+
+def test_one_failed_row_does_not_stop_the_others(svc: Service) -> None:
+    handler = FlakyHandler(refuse={"nobody@web.test": "550 5.1.1 no such user"})
+    bad = queue(svc, to=("nobody@web.test",))
+    good = queue(svc)
+    with smtp_server(handler) as port:
+        result = send(svc, port)
+    assert (result.failed, result.sent) == ([bad], [good])
+
+
+# -- no server ------------------------------------------------------------------------------------
+
+
+def test_nothing_listening_is_temporary_then_delivered(svc: Service, clock: FakeClock) -> None:
+    port = free_port()
+    row_id = queue(svc)
+    result = send(svc, port)
+    assert result.retry == [row_id]
+    r = row(svc, row_id)
+    assert r.status == "pending" and r.attempts == 1 and r.last_error
+    handler = FlakyHandler()
+    with smtp_server(handler, port):
+        assert send(svc, port).sent == []  # not due yet
+        clock.advance(minutes=1, seconds=1)
+        assert send(svc, port).sent == [row_id]
+    assert len(handler.accepted) == 1
+
+
+def test_a_server_that_never_answers_is_temporary(svc: Service) -> None:
+    """Connects, then silence (no greeting): the send times out and is retried later."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(5)
+    try:
+        row_id = queue(svc)
+        result = send(svc, listener.getsockname()[1], timeout=1.0)
+        assert result.retry == [row_id]
+        assert row(svc, row_id).status == "pending"
+    finally:
+        listener.close()
+
+
+# -- a crash between the send and the mark ---------------------------------------------------------
+
+
+def test_crash_after_sending_resends_the_same_message_id_after_the_lease(
+        svc: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    class Crash(BaseException):
+        pass
+
+    def crashpoint(name: str) -> None:
+        if name == "smtp-sent":
+            raise Crash(name)
+
+    handler = FlakyHandler()
+    row_id = queue(svc)
+    with smtp_server(handler) as port:
+        monkeypatch.setattr(sending, "crashpoint", crashpoint)
+        with pytest.raises(Crash):
+            send(svc, port)
+        monkeypatch.undo()
+        assert row(svc, row_id).status == "pending"
+        clock.advance(seconds=LEASE.total_seconds() - 1)
+        assert send(svc, port).sent == []  # still leased to the crashed worker
+        clock.advance(seconds=2)
+        assert send(svc, port).sent == [row_id]
+    assert len(handler.accepted) == 2
+    ids = [a.message["Message-ID"] for a in handler.accepted]
+    assert ids[0] == ids[1] == row(svc, row_id).message_id
+
+
+# -- what is sent ---------------------------------------------------------------------------------
+
+
+def test_an_answer_is_auto_replied_threaded_utf8_from_the_config(tmp_path: Path) -> None:
+    clock = FakeClock()
+    svc = make_service(tmp_path, clock, name="Spielleiter Jürgen Weiß")
+    created = clock.now()
+    row_id = queue(svc, "ack", in_reply_to="<orders-1@web.test>",
+                   subject="[alpha] Züge erhalten, Runde 1")
+    clock.advance(hours=3)  # sent later than queued: the Date is the queueing time
+    handler = FlakyHandler()
+    with smtp_server(handler) as port:
+        assert send(svc, port).sent == [row_id]
+    (attempt,) = handler.accepted
+    msg = attempt.message
+    assert attempt.mail_from == GM
+    assert attempt.rcpt_tos == [PLAYER]
+    assert parseaddr(str(msg["From"])) == ("Spielleiter Jürgen Weiß", GM)
+    assert str(msg["To"]) == PLAYER
+    assert str(msg["Subject"]) == "[alpha] Züge erhalten, Runde 1"
+    assert msg["Message-ID"] == row(svc, row_id).message_id
+    assert msg["Message-ID"].endswith("@pbm.test>")
+    assert msg["In-Reply-To"] == "<orders-1@web.test>"
+    assert msg["References"] == "<orders-1@web.test>"
+    assert msg["Auto-Submitted"] == "auto-replied"
+    assert msg[LOOP_HEADER] == GM
+    assert msg["MIME-Version"] == "1.0"
+    date = parsedate_to_datetime(str(msg["Date"]))
+    assert date.tzinfo is not None, f"Date without a zone: {msg['Date']}"
+    assert date == created
+    assert msg.get_content_type() in ("text/plain", "multipart/alternative")
+    assert attempt.text == BODY
+    attempt.check_utf8_parts()
+    # Our own mail coming back (a forward, a misconfigured alias) is never answered.
+    assert parse_inbound(attempt.raw, GM).no_reply
+
+
+def test_a_report_is_auto_generated_and_not_threaded(svc: Service) -> None:
+    row_id = queue(svc, "report", (PLAYER, OTHER), in_reply_to="",
+                   subject="[alpha] Bericht Runde 1", body="Wurf für rot: 8\nÄrger über Räuber\n")
+    handler = FlakyHandler()
+    with smtp_server(handler, 0) as port:
+        assert send(svc, port, from_address="spiel@pbm.test").sent == [row_id]
+    (attempt,) = handler.accepted
+    msg = attempt.message
+    assert attempt.mail_from == "spiel@pbm.test"
+    assert sorted(attempt.rcpt_tos) == sorted([PLAYER, OTHER])
+    assert parseaddr(str(msg["From"]))[1] == "spiel@pbm.test"
+    assert msg["Auto-Submitted"] == "auto-generated"
+    assert msg["In-Reply-To"] is None and msg["References"] is None
+    assert msg[LOOP_HEADER]
+    assert attempt.text == "Wurf für rot: 8\nÄrger über Räuber\n"
+    attempt.check_utf8_parts()
