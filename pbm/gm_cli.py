@@ -408,7 +408,7 @@ def game_board(
         game = get_game(session, name)
         state = load_state(game)
     if png:
-        png.write_bytes(board_png(state))
+        png.write_bytes(board_png(state, game.lang))
         typer.echo(f"{png}: {png.stat().st_size} bytes")
     else:
         typer.echo(board_map(state, game.lang))

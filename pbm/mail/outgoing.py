@@ -38,5 +38,8 @@ def build_message(
             html_part = msg.get_body(preferencelist=("html",))
             assert isinstance(html_part, EmailMessage)
             html_part.add_related(image, maintype="image", subtype="png",
-                                  cid=f"<{image_cid}>", filename="board.png")
+                                  cid=f"<{image_cid}>", filename="board.png",
+                                  disposition="inline")
+            # RFC 2387: multipart/related names the type of its root part.
+            html_part.set_param("type", "text/html")
     return msg

@@ -81,6 +81,8 @@ def table(secret_hex: str, rows: int, lang: str = "de") -> list[str]:
 
 # -- sealed notices ---------------------------------------------------------------------------
 
+_PLAIN_LENGTH = 16
+
 
 def _aead(secret_hex: str) -> AESGCM:
     key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
@@ -95,7 +97,8 @@ def seal(secret_hex: str, game: str, seat: int, number: int, card: str) -> str:
     nonce = hmac.new(bytes.fromhex(secret_hex), f"nonce:{game}:{seat}:{number}:{card}".encode(),
                      sha256).digest()[:12]
     aad = f"{game}:{seat}:{number}".encode()
-    sealed = _aead(secret_hex).encrypt(nonce, card.encode(), aad)
+    # Padded to one length: the token's size must not tell one card type from another.
+    sealed = _aead(secret_hex).encrypt(nonce, card.encode().ljust(_PLAIN_LENGTH, b" "), aad)
     return f"{game}:{seat}:{number}:" + base64.urlsafe_b64encode(nonce + sealed).decode()
 
 
@@ -105,6 +108,6 @@ def unseal(secret_hex: str, token: str) -> str | None:
         game, seat, number, blob = token.strip().rsplit(":", 3)
         raw = base64.urlsafe_b64decode(blob.encode())
         return _aead(secret_hex).decrypt(raw[:12], raw[12:],
-                                         f"{game}:{seat}:{number}".encode()).decode()
+                                         f"{game}:{seat}:{number}".encode()).decode().rstrip()
     except (ValueError, InvalidTag, UnicodeDecodeError):
         return None

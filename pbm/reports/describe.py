@@ -45,6 +45,16 @@ RULES = {
 }
 
 
+#: Rules only a card play can break; with the "knight"/"monopoly" lines they name a card.
+_CARD_RULES = frozenset({"card_not_held", "card_bought_this_round", "one_card_per_round",
+                         "no_legal_road", "bank_empty", "robber_must_move",
+                         "robber_not_on_number", "newcomer_protection"})
+
+
+def _card_play(e: ev.OrderFailed) -> bool:
+    return e.line in ("knight", "monopoly") or (e.line != "robber" and e.rule in _CARD_RULES)
+
+
 def rule_text(rule: str, lang: str) -> str:
     return RULES["en" if lang == "en" else "de"].get(rule, rule.replace("_", " "))
 
@@ -80,8 +90,8 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
             f"Roll for {who(e.player)}: {e.die1}+{e.die2} = {e.total}"
     if isinstance(e, ev.Produced):
         return f"  {who(e.player)} erhält {e.amount}{letters[e.resource]} " \
-               f"({_hex(b, e.hex, lang)})" if de else \
-            f"  {who(e.player)} gets {e.amount}{letters[e.resource]} ({_hex(b, e.hex, lang)})"
+               f"von {_hex(b, e.hex, lang)}" if de else \
+            f"  {who(e.player)} gets {e.amount}{letters[e.resource]} from {_hex(b, e.hex, lang)}"
     if isinstance(e, ev.ProductionBlocked):
         return f"  {_hex(b, e.hex, lang)} ist vom Räuber besetzt" if de else \
             f"  {_hex(b, e.hex, lang)} is held by the robber"
@@ -125,6 +135,10 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
             crossing_text(b, e.where, lang)
         return f"{who(e.player)} baut {piece} {where}" if de else \
             f"{who(e.player)} builds a {piece} at {where}"
+    if isinstance(e, ev.OrderFailed) and _card_play(e):
+        # Which card failed (and why) would reveal a hidden card: the public line says less.
+        return f"{who(e.player)}: eine Karte konnte nicht gespielt werden" if de else \
+            f"{who(e.player)}: a card could not be played"
     if isinstance(e, ev.OrderFailed):
         line = e.line.replace("build", "Bau").replace("substitute", "Ersatzbau") if de \
             else e.line

@@ -10,7 +10,7 @@ import math
 from PIL import Image, ImageDraw, ImageFont
 
 from pbm.rules.board import Terrain
-from pbm.rules.resources import LETTERS_DE
+from pbm.rules.resources import LETTERS_DE, LETTERS_EN
 from pbm.rules.state import GameState
 
 RADIUS = 44
@@ -46,7 +46,16 @@ def _corners(cx: float, cy: float) -> list[tuple[float, float]]:
             for a in (-90, -30, 30, 90, 150, 210)]
 
 
-def board_png(state: GameState) -> bytes:
+#: Two letters per colour, so pieces differ without colour (blau/braun, gelb/grün).
+PIECE_CODE = {"rot": "Ro", "blau": "Bl", "gelb": "Ge", "weiss": "Ws", "gruen": "Gr",
+              "braun": "Br", "orange": "Or", "schwarz": "Sw"}
+
+
+def _code(colour: str) -> str:
+    return PIECE_CODE.get(colour, colour[:2].title())
+
+
+def board_png(state: GameState, lang: str = "de") -> bytes:
     board = state.board
     min_x = min(h.x for h in board.hexes)
     min_row = min(h.row for h in board.hexes)
@@ -56,6 +65,7 @@ def board_png(state: GameState) -> bytes:
     img = Image.new("RGB", (width, height), (255, 255, 255))
     draw = ImageDraw.Draw(img)
     small, big = _font(11), _font(18)
+    letters = LETTERS_EN if lang == "en" else LETTERS_DE
     for h, (cx, cy) in zip(board.hexes, centres, strict=True):
         if h.terrain == Terrain.SEA:
             fill = SEA
@@ -75,12 +85,15 @@ def board_png(state: GameState) -> bytes:
             draw.text((cx, cy + 2), str(h.number), font=big, anchor="mm",
                       fill=(200, 0, 0) if hot else (20, 20, 20))
         if h.resource is not None:
-            draw.text((cx, cy + RADIUS * 0.55), LETTERS_DE[h.resource], font=small,
+            draw.text((cx, cy + RADIUS * 0.55), letters[h.resource], font=small,
                       anchor="mm", fill=(20, 20, 20))
         if h.harbor is not None:
             fx, fy = centres[h.harbor.faces]
-            draw.line((cx, cy, (cx + fx) / 2, (cy + fy) / 2), fill=(70, 50, 30), width=3)
-            draw.text((cx, cy + 4), h.harbor.code(), font=small, anchor="mm", fill=(0, 0, 0))
+            draw.line(((cx + fx) / 2, (cy + fy) / 2, cx + (fx - cx) * 0.15,
+                       cy + (fy - cy) * 0.15), fill=(70, 50, 30), width=3)
+            code = "3:1" if h.harbor.resource is None else f"2:1 {letters[h.harbor.resource]}"
+            draw.text((cx - (fx - cx) * 0.2, cy - (fy - cy) * 0.2 + 4), code, font=small,
+                      anchor="mm", fill=(0, 0, 0))
     crossing_xy = [
         (sum(centres[h][0] for h in hexes) / 3, sum(centres[h][1] for h in hexes) / 3)
         for hexes in board.crossing_hexes
@@ -92,25 +105,26 @@ def board_png(state: GameState) -> bytes:
             draw.line((x1, y1, x2, y2), fill=(0, 0, 0), width=9)
             draw.line((x1, y1, x2, y2), fill=colour, width=6)
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            draw.text((mx, my), state.colours[p][0].upper(), font=_font(9), anchor="mm",
+            draw.text((mx, my), _code(state.colours[p]), font=_font(8), anchor="mm",
                       fill=(0, 0, 0) if sum(colour) > 350 else (255, 255, 255))
     for c, p in enumerate(state.owner):
         if p < 0:
             continue
         x, y = crossing_xy[c]
         colour = PIECE.get(state.colours[p], (0, 0, 0))
-        size = 10 if state.level[c] == 2 else 7
+        size = 11 if state.level[c] == 2 else 8
         shape = (x - size, y - size, x + size, y + size)
         if state.level[c] == 2:
             draw.rectangle(shape, fill=colour, outline=(0, 0, 0), width=2)
         else:
             draw.ellipse(shape, fill=colour, outline=(0, 0, 0), width=2)
-        draw.text((x, y), state.colours[p][0].upper(), font=_font(10), anchor="mm",
+        draw.text((x, y), _code(state.colours[p]), font=_font(9), anchor="mm",
                   fill=(0, 0, 0) if sum(colour) > 350 else (255, 255, 255))
     if state.robber >= 0:
         rx, ry = centres[state.robber]
-        draw.ellipse((rx + 14, ry - 22, rx + 34, ry - 2), fill=(20, 20, 20))
-        draw.text((rx + 24, ry - 12), "R", font=small, anchor="mm", fill=(255, 255, 255))
+        # A black triangle: no piece has that shape.
+        draw.polygon([(rx + 24, ry - 26), (rx + 12, ry - 4), (rx + 36, ry - 4)],
+                     fill=(20, 20, 20))
     out = io.BytesIO()
     img.save(out, format="PNG", optimize=True)
     return out.getvalue()

@@ -6,14 +6,15 @@ cards as a count; only the game-end report reveals the cards.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any
 
 from pbm.notation import vocab
 from pbm.notation.format import word
-from pbm.notation.names import crossing_text, path_text
+from pbm.notation.names import crossing_text, hex_short_name, path_text
 from pbm.rules import events as ev
-from pbm.rules.layouts import VICTORY_POINT
+from pbm.rules.board import Board, Terrain
 from pbm.rules.state import GameState
 
 from . import codebook
@@ -29,17 +30,17 @@ def board_map(state: GameState, lang: str) -> str:
     """The text map with the robber marked; at most 72 columns."""
     board = state.board
     widest = max(sum(1 for h in board.hexes if h.row == r) for r in {h.row for h in board.hexes})
-    cell = max(8, min(10, 72 // widest))
+    cell = max(8, min(11, 72 // widest))
     min_x = min(h.x for h in board.hexes)
     rows: dict[int, list[str]] = {}
     lines = []
     for h in board.hexes:
-        code = board.hex_code(h.id).replace(" ", "")
-        if lang == "en":
-            code = code.replace("Wüste", "Desert")
-        mark = "*" if h.id == state.robber else ""
+        code = _map_code(board, h.id, lang)
         rows.setdefault(h.row, [])
-        text = f"{h.label}{mark} {code}"[: cell - 1]
+        mark = "*" if h.id == state.robber else ""
+        text = f"{h.label}{mark} {code}"
+        if len(text) > cell - 1:  # narrow cells (large and huge islands): the desert's short name
+            text = f"{h.label}{mark} {'Des' if lang == 'en' else 'Wü'}"
         col = (h.x - min_x) * cell // 2
         line = rows[h.row][0] if rows[h.row] else ""
         rows[h.row] = [line.ljust(col) + text]
@@ -47,6 +48,27 @@ def board_map(state: GameState, lang: str) -> str:
         lines.append(rows[r][0].rstrip())
     lines.append("* = " + ("robber" if lang == "en" else "Räuber"))
     return "\n".join(lines)
+
+
+def _map_code(board: Board, h: int, lang: str) -> str:
+    """What a map cell shows after the label, in the game's letters."""
+    x = board.hexes[h]
+    letters = vocab.letters(lang)
+    if x.terrain == Terrain.SEA:
+        if x.harbor is None:
+            return "~"
+        return "3:1" if x.harbor.resource is None else f"2:1{letters[x.harbor.resource]}"
+    if x.terrain == Terrain.DESERT:
+        return "Desert" if lang == "en" else "Wüste"
+    return hex_short_name(board, h, lang)
+
+
+def _wrap(text: str) -> str:
+    """Wrapped at 72 columns between places, never inside one (`E3 F3` stays together)."""
+    glued = re.sub(r"(?<=[A-Z]\d) (?=[A-Z]\d)|(?<=\d) (?=\()|(?<=[A-Za-zü]) (?=[A-Z]\d)",
+                   "\u00a0", text)
+    return textwrap.fill(glued, 72, subsequent_indent="    ",
+                         break_on_hyphens=False).replace("\u00a0", " ")
 
 
 def pieces_text(state: GameState, p: int, lang: str) -> str:
@@ -128,13 +150,11 @@ def report_data(
             "cards": len(state.cards[p]),
             "knights": state.knights[p],
             "vp": state.visible_vp(p),
-            "final_vp": state.vp(p),
+            # Hidden victory points only once the game is over.
+            "final_vp": state.vp(p) if ended else state.visible_vp(p),
             "titles": _titles(state, p, lang),
-            "pieces": textwrap.fill(pieces_text(state, p, lang), 72,
-                                    initial_indent=vocab.colour_name(colour, lang) + ": ",
-                                    subsequent_indent="    "),
+            "pieces": _wrap(vocab.colour_name(colour, lang) + ": " + pieces_text(state, p, lang)),
             "revealed": [names[c] for c, _ in state.cards[p]] if ended else [],
-            "hidden_vp": sum(1 for c, _ in state.cards[p] if c == VICTORY_POINT),
         })
     return {
         "lang": lang, "game": game, "ended": ended,
@@ -144,6 +164,7 @@ def report_data(
         "players": players,
         "board_map": board_map(state, lang),
         "next_round": state.round,
+        "next_order": [vocab.colour_name(state.colours[p], lang) for p in state.build_order()],
         "next_line": next_line,
         "order_form": order_form(state, lang),
         "image_cid": image_cid,

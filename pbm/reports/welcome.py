@@ -13,7 +13,7 @@ from pbm.rules.state import GameState, deck_for
 from . import codebook
 
 
-def examples(state: GameState, lang: str) -> list[str]:
+def examples(state: GameState, lang: str, seat: int = 0) -> list[str]:
     """A few real lines on this board, in canonical form."""
     ctx = Context(state.board, lang, state.colours, "setup")
     place = automatic_placement(state)
@@ -21,7 +21,8 @@ def examples(state: GameState, lang: str) -> list[str]:
     hexes = [h for h in board.robber_hexes if h != state.robber]
     lines = [format_item(SetupPlacement(place.crossing, place.path), ctx)]
     if hexes:
-        victims = tuple(range(1, min(3, state.settings.players)))
+        others = [p for p in range(state.settings.players) if p != seat]
+        victims = tuple(others[:2])
         lines.append(format_item(RobberOrder(hexes[0], victims), ctx))
     lines.append(format_item(BuyCard(), ctx))
     return lines
@@ -35,7 +36,9 @@ def welcome_data(state: GameState, game: str, colour: str, seat: int, password: 
     return {
         "lang": lang, "game": game, "colour": colour, "seat": seat + 1,
         "password": password, "key": secret,
-        "examples": examples(state, lang),
+        "examples": examples(state, lang, seat),
+        # A replacement takes over the seat's cards: they are theirs to know.
+        "held": [names[c] for c, _ in state.cards[seat]] if state.phase != "setup" else [],
         "codebook": codebook.table(secret, rows, lang),
         "codebook_rows": [
             {"number": k, "codes": [(code, names[card])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from sqlmodel import Session
 
 from pbm.notation.clean import clean_lines
@@ -71,12 +73,13 @@ def ack_body(parsed: ParsedMail, raw_text: str, game: Game, replaced: bool) -> s
     if game.phase == "rounds":
         out.append(f"Runde {game.round}, Frist {_deadline(game)}." if lang == "de" else
                     f"Round {game.round}, deadline {_deadline(game)}.")
-        out.append("Bis dahin kannst du deine Züge mit einer neuen Mail ganz ersetzen. Kommen "
-                   "keine gültigen Züge, bekommst du nur deine Erträge (NMR): kein Handel, kein "
-                   "Bau; eine 7 für dich versetzt den Räuber nach der NMR-Regel." if lang == "de"
-                   else "Until then a new mail replaces these orders as a whole. Without valid "
-                   "orders you only receive your production (NMR): no trade, no building; a 7 "
-                   "rolled for you moves the robber by the NMR rule.")
+        out.append(textwrap.fill(
+            "Bis dahin kannst du deine Züge mit einer neuen Mail ganz ersetzen. Kommen "
+            "keine gültigen Züge, bekommst du nur deine Erträge (NMR): kein Handel, kein "
+            "Bau; eine 7 für dich versetzt den Räuber nach der NMR-Regel." if lang == "de"
+            else "Until then a new mail replaces these orders as a whole. Without valid "
+            "orders you only receive your production (NMR): no trade, no building; a 7 "
+            "rolled for you moves the robber by the NMR rule.", 72))
     return "\n".join(out) + "\n"
 
 

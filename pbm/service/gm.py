@@ -25,13 +25,21 @@ from .games import (
     settings_of,
 )
 from .rounds import resolve, set_autopilot
-from .secrets import hash_password, new_password, new_secret
+from .secrets import hash_password, new_password
 from .signup import send_welcome
 
 
 def colour_player(session: Session, game: Game, colour: str) -> Player:
+    """The seated player of a colour, named in any spelling (`weiß`, `weiss`, `white`)."""
+    from pbm.notation import vocab
+    from pbm.notation.text import simple
+
+    try:
+        wanted = vocab.colour(simple(colour))
+    except Exception:
+        wanted = colour
     for p in players_of(session, game):
-        if p.colour == colour:
+        if p.colour == wanted:
             return p
     raise ServiceError(f"no player plays {colour} in {game.name}")
 
@@ -47,7 +55,8 @@ def replace_player(svc: Service, session: Session, game: Game, colour: str,
     password = new_password(colour)
     new = Player(game_id=game.id or 0, address=address, name=address,
                  preferences=old.preferences, colour=old.colour, seat=old.seat,
-                 password_hash=hash_password(password), codebook_secret=new_secret(),
+                 # The seat keeps its codebook: its earlier codes stay readable.
+                 password_hash=hash_password(password), codebook_secret=old.codebook_secret,
                  joined_at=svc.clock.now())
     session.add(new)
     session.flush()

@@ -109,7 +109,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
     report = render("report", subject, data)
     enqueue(svc, session, "report" if new.phase != Phase.ENDED else "end",
             recipients(session, game), subject, report.text, game_id=game.id, step=step,
-            html=report.html, image=board_png(new))
+            html=report.html, image=board_png(new, game.lang))
     if svc.config.gm_address:
         _digest(svc, session, game, state.round, players, missing, new, step)
     crashpoint("resolving")

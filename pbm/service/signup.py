@@ -90,7 +90,7 @@ def _send_preview(svc: Service, session: Session, game: Game, state: GameState) 
     subject = f"[{game.name}] " + ("Island preview" if game.lang == "en" else "Inselvorschau")
     mail = render("preview", subject, preview_data(state, game.lang, game.name, BOARD_CID))
     enqueue(svc, session, "preview", recipients(session, game), subject, mail.text,
-            html=mail.html, image=board_png(state), game_id=game.id)
+            html=mail.html, image=board_png(state, game.lang), game_id=game.id)
 
 
 def send_welcome(svc: Service, session: Session, game: Game, state: GameState,

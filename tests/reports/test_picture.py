@@ -1,0 +1,164 @@
+"""The board picture: a PNG that Pillow decodes, as large as the island needs, with pieces."""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import cache
+
+import pytest
+from PIL import Image
+
+from pbm.reports import picture
+from pbm.rules.board import Board
+from pbm.rules.sim import play_game
+from pbm.rules.state import GameState, Phase, Settings, new_game
+
+#: Island size → players (each island with a table that plays on it).
+SIZES = {"small": 3, "medium": 4, "large": 5, "huge": 6}
+
+
+def expected_size(board: Board) -> tuple[int, int]:
+    """From the layout: hexes of radius R, pointy side up, rows 1.5 R apart, neighbours in a
+    row √3 R apart (x steps by 2 per hex), a 10 px margin."""
+    r = picture.RADIUS
+    w = math.sqrt(3) * r
+    xs = [h.x for h in board.hexes]
+    rows = [h.row for h in board.hexes]
+    width = (max(xs) - min(xs)) * w / 2 + w + 20
+    height = (max(rows) - min(rows)) * 1.5 * r + 2 * r + 20
+    return int(width), int(height)
+
+
+@cache
+def after_setup(size: str, seed: int = 5) -> GameState:
+    for st, _ in play_game(Settings.for_players(SIZES[size], size), seed):
+        if st.phase != Phase.SETUP:
+            return st
+    raise AssertionError("the setup never ends")
+
+
+def _image(state: GameState) -> Image.Image:
+    data = picture.board_png(state)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.format == "PNG"
+    return img.convert("RGB")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_png_decodes_with_the_size_of_the_island(size: str) -> None:
+    state = new_game(Settings.for_players(SIZES[size], size), 11)
+    with Image.open(io.BytesIO(picture.board_png(state))) as raw:
+        raw.verify()
+    img = _image(state)
+    assert img.size == expected_size(state.board)
+    # Every hex is drawn: the centre pixel of each sea hex is sea-blue or harbour text.
+    colours = {img.getpixel((int(x), int(y))) for x, y in _centres(state)}
+    assert picture.SEA in colours
+
+
+def _centres(state: GameState) -> list[tuple[float, float]]:
+    b = state.board
+    min_x = min(h.x for h in b.hexes)
+    min_row = min(h.row for h in b.hexes)
+    return [picture._centre(h.row, h.x, min_x, min_row) for h in b.hexes]
+
+
+def test_the_picture_grows_with_the_island() -> None:
+    sizes = [_image(new_game(Settings.for_players(p, s), 1)).size for s, p in SIZES.items()]
+    widths = [w for w, _ in sizes]
+    heights = [h for _, h in sizes]
+    assert widths == sorted(widths) and len(set(widths)) == 4, sizes
+    assert heights == sorted(heights), sizes
+    assert sizes[-1][0] * sizes[-1][1] > 1.5 * sizes[1][0] * sizes[1][1]
+
+
+def _colours(img: Image.Image) -> set[tuple[int, int, int]]:
+    return {c for _, c in img.getcolors(maxcolors=1 << 24) or []}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_pieces_of_every_player_show_after_the_setup(size: str) -> None:
+    before = _image(new_game(Settings.for_players(SIZES[size], size), 5))
+    state = after_setup(size)
+    img = _image(state)
+    present_before = _colours(before)
+    present = _colours(img)
+    assert len(state.colours) == SIZES[size]
+    for colour in state.colours:
+        rgb = picture.PIECE[colour]
+        assert rgb not in present_before, colour
+        assert rgb in present, f"no pixel of {colour} {rgb} after the setup on {size}"
+
+
+def test_the_robber_is_drawn_where_it_stands() -> None:
+    state = after_setup("medium")
+    moved = state.copy()
+    moved.robber = next(h for h in state.board.robber_hexes if h != state.robber)
+    a, b = _image(state), _image(moved)
+    assert a.size == b.size
+    (x1, y1), (x2, y2) = _centres(state)[state.robber], _centres(state)[moved.robber]
+    box = picture.RADIUS
+    for (x, y) in ((x1, y1), (x2, y2)):
+        region = (int(x - box), int(y - box), int(x + box), int(y + box))
+        assert a.crop(region).tobytes() != b.crop(region).tobytes()
+
+
+def test_pieces_carry_letters_and_cities_differ_from_settlements() -> None:
+    """For colour-blind players: the shapes differ (circle vs square), so a city's square
+    corner pixel has the player's colour where a settlement's circle has none."""
+    for seed in range(1, 40):
+        final = None
+        for st, _ in play_game(Settings.for_players(4), seed):
+            final = st
+            if any(lv == 2 for lv in st.level):
+                break
+        assert final is not None
+        if any(lv == 2 for lv in final.level):
+            break
+    else:
+        pytest.skip("no city in the first games")
+    final = final.copy()
+    final.road = [-1] * len(final.road)  # roads run into the corners; look at pieces alone
+    img = _image(final)
+    b = final.board
+    min_x = min(h.x for h in b.hexes)
+    min_row = min(h.row for h in b.hexes)
+    centres = [picture._centre(h.row, h.x, min_x, min_row) for h in b.hexes]
+    for c, owner in enumerate(final.owner):
+        if owner < 0:
+            continue
+        hexes = b.crossing_hexes[c]
+        x = sum(centres[h][0] for h in hexes) / 3
+        y = sum(centres[h][1] for h in hexes) / 3
+        corner = img.getpixel((int(x - 8), int(y - 8)))
+        centre = img.getpixel((int(x), int(y) - 5))
+        rgb = picture.PIECE[final.colours[owner]]
+        assert centre == rgb, (c, centre)
+        if final.level[c] == 2:
+            assert corner == rgb, (c, corner)
+        else:
+            assert corner != rgb, (c, corner)
+
+
+def test_pieces_tell_players_apart_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 6: colours distinguishable for colour-blind players (shapes or letters on the
+    pieces too). Drawn with every colour as the same grey, swapping two players' colours must
+    still change the picture; with the colour's initial as the only mark, blau/braun (B) and
+    gelb/gruen (G) of a 5–6 player table look the same."""
+    state = after_setup("huge")
+    monkeypatch.setattr(picture, "PIECE", {c: (128, 128, 128) for c in picture.PIECE})
+    base = _image(state).tobytes()
+    alike = []
+    n = len(state.colours)
+    for a in range(n):
+        for b in range(a + 1, n):
+            swapped = state.copy()
+            colours = list(state.colours)
+            colours[a], colours[b] = colours[b], colours[a]
+            swapped.colours = tuple(colours)
+            if _image(swapped).tobytes() == base:
+                alike.append(f"{state.colours[a]}/{state.colours[b]}")
+    assert not alike, alike

@@ -1,0 +1,314 @@
+"""Privacy through whole games by mail (rules.md, Secrets): card types, passwords, orders.
+
+What must not appear, precisely:
+
+- A card type (any spelling: German, English, internal name) in a mail to anyone, except
+  * the welcome mail (and a replacement's welcome mail) to its owner: the codebook table;
+  * the game-end report, which reveals every card;
+  * the round report of the round in which the card was played, in the line that says so
+    ("weiß spielt Ritter");
+  * the echo of a player's own order lines in the answer to that player's own mail (the
+    keyword to play a card, "Straßenbau", "Ritter vor Wurf", is an order word);
+  * the help text, which documents the order words and is the same for everybody.
+  Public counts of played knights ("1 Ritter", column "Ritter") are not card types of
+  anybody's hidden cards and are allowed.
+- A player's password or codebook key anywhere but their own welcome mail.
+- A player's orders in a mail to anyone else before the round is resolved; answers to order
+  mails go to the registered address of the player whose password they carry.
+"""
+
+from __future__ import annotations
+
+import html as htmlmod
+import re
+
+import pytest
+
+from pbm.notation import vocab
+from pbm.reports import codebook
+
+from .service_game import GM_DIGEST, INTRUDER, NEWCOMER, Played, play_by_mail
+
+DISPLAY = [name for lang in ("de", "en") for name in codebook.CARD_NAMES[lang].values()]
+INTERNAL = list(codebook.CARD_NAMES["de"])
+CARD_WORD = re.compile(
+    r"(?<![\w-])(" + "|".join(re.escape(n) for n in sorted(DISPLAY, key=len, reverse=True))
+    + r")(?![\w-])", re.I)
+INTERNAL_WORD = re.compile(r"(?<![\w-])(" + "|".join(INTERNAL) + r")(?![\w-])")
+#: Public uses of the word for knight: played knights per player, the table's column.
+KNIGHT_COUNT = re.compile(r"\b\d+ (Ritter|knights?)\b|<th>(Ritter|Knights)</th>")
+
+
+@pytest.fixture(scope="module", params=[("de", 7), ("en", 8)], ids=["de", "en"])
+def game(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Played:
+    lang, seed = request.param
+    played = play_by_mail(tmp_path_factory.mktemp(f"game_{lang}"), f"g{lang}", lang, seed)
+    assert any(o.kind == "end" for o in played.outbox), "the game must end"
+    assert played.replaced_seat >= 0 and played.intruder_mail
+    return played
+
+
+def _texts(o) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    return [("body", o.body), ("html", htmlmod.unescape(o.html or ""))]
+
+
+def _played_lines(game: Played, step: int | None, lang: str) -> set[str]:
+    """The report lines that say a card was played in this step (public from then on)."""
+    out = set()
+    colours = {p.seat: p.colour for p in game.players if p.seat is not None}
+    for e in game.events(step):
+        if e["kind"] == "card_played":
+            who = vocab.colour_name(colours[e["player"]] or "", lang)
+            name = codebook.CARD_NAMES[lang][e["card"]]
+            out.add(f"{who} spielt {name}" if lang == "de" else f"{who} plays {name}")
+    return out
+
+
+def _leaks(text: str, allowed_lines: set[str]) -> list[str]:
+    bad = []
+    for line in text.splitlines():
+        if line.strip() in allowed_lines:
+            continue
+        cleaned = KNIGHT_COUNT.sub("", line)
+        if CARD_WORD.search(cleaned) or INTERNAL_WORD.search(cleaned):
+            bad.append(line)
+    return bad
+
+
+def test_card_types_appear_in_no_mail_before_they_are_played(game: Played) -> None:
+    checked = 0
+    leaks: list[tuple[str, str, str, str]] = []
+    for o in game.outbox:
+        if o.kind in ("welcome", "end", "help"):
+            continue
+        allowed = _played_lines(game, o.step, game.lang) if o.kind == "report" else set()
+        for part, text in _texts(o):
+            if o.kind in ("ack", "error"):
+                # Only the echo of the player's own lines ("   5  Ritter vor Wurf: …").
+                text = "\n".join(line for line in text.splitlines()
+                                 if not re.match(r"\s+\d+\s{2}", line))
+            leaks += [(o.kind, o.recipients, part, line) for line in _leaks(text, allowed)]
+            checked += 1
+    assert checked > 200
+    assert not leaks, f"{len(leaks)} leaks, e.g. {sorted(set(x[3] for x in leaks))[:8]}"
+
+
+def test_the_exceptions_are_private_or_final(game: Played) -> None:
+    owners = {p.address for p in game.players}
+    for o in game.outbox:
+        if o.kind == "welcome":
+            assert o.recipients in owners and "," not in o.recipients
+        if o.kind == "end":
+            # The end report does reveal the cards still held.
+            assert CARD_WORD.search(o.body)
+        if o.kind == "help":
+            assert "," not in o.recipients
+
+
+def test_played_cards_are_named_in_the_report_of_their_round(game: Played) -> None:
+    reports = {o.step: o for o in game.outbox if o.kind in ("report", "end")}
+    named = 0
+    for step, report in reports.items():
+        for line in _played_lines(game, step, game.lang):
+            assert line in report.body, (step, line)
+            named += 1
+    assert named > 0
+
+
+def test_purchase_codes_decode_only_for_the_buyers_seat(game: Played) -> None:
+    pattern = re.compile(r"^(\S+): (?:Karte|card) (\d+) → (\S+)$", re.M)
+    secrets_of_seat: dict[int, list[str]] = {}
+    for p in game.players:
+        if p.seat is not None and p.codebook_secret:
+            secrets_of_seat.setdefault(p.seat, []).append(p.codebook_secret)
+    colour_seat = {vocab.colour_name(p.colour or "", game.lang): p.seat for p in game.players}
+    decoded = 0
+    for o in game.outbox:
+        if o.kind not in ("report", "end"):
+            continue
+        bought = [e for e in game.events(o.step) if e["kind"] == "card_bought"]
+        seen = pattern.findall(o.body)
+        assert len(seen) == len(bought), (o.step, seen)
+        for e, (who, number, code) in zip(bought, seen, strict=True):
+            seat = colour_seat[who]
+            assert seat == e["player"] and int(number) == e["number"]
+            assert e["card"] in [codebook.decode(s, e["number"], code)
+                                 for s in secrets_of_seat[seat]]
+            for other, secrets in secrets_of_seat.items():
+                if other != seat:
+                    for s in secrets:
+                        assert codebook.decode(s, e["number"], code) != e["card"] or \
+                            codebook.decode(s, e["number"], code) is None
+            decoded += 1
+    assert decoded > 5
+
+
+def test_passwords_and_keys_only_in_their_owners_welcome_mail(game: Played) -> None:
+    secrets: dict[str, tuple[str, str]] = {}  # password or key → (kind, owner address)
+    for o in game.outbox:
+        if o.kind == "welcome":
+            m = re.search(r"(?:Kennwort|Password): (\S+)", o.body)
+            assert m
+            secrets[m.group(1)] = ("password", o.recipients)
+    keys: dict[str, set[str]] = {}  # key → the addresses that held its seat
+    for p in game.players:
+        keys.setdefault(p.codebook_secret, set()).add(p.address)
+    # A replacement gets a new password; the seat keeps its codebook key, so the newcomer can
+    # read the codes of the cards the seat holds.
+    assert len(secrets) == len(game.players)
+    assert len(keys) == len(game.players) - 1
+    for o in game.outbox:
+        for part, text in _texts(o):
+            for secret, (what, owner) in secrets.items():
+                if secret in text:
+                    assert o.kind == "welcome" and o.recipients == owner, \
+                        (what, owner, o.kind, o.recipients, part)
+            for key, holders in keys.items():
+                if key in text:
+                    assert o.kind == "welcome" and o.recipients in holders, \
+                        ("key", holders, o.kind, o.recipients, part)
+    # The answers to order mails mask the password line.
+    acks = [o for o in game.outbox if o.kind == "ack"]
+    assert acks and all("****" in o.body for o in acks if "Angenommen" in o.body
+                        or "Accepted" in o.body)
+
+
+def test_the_replacement_gets_a_welcome_and_the_old_player_nothing_more(game: Played) -> None:
+    welcome = [o for o in game.outbox if o.kind == "welcome" and o.recipients == NEWCOMER]
+    assert len(welcome) == 1
+    old = next(p for p in game.players if p.status == "replaced")
+    later = [o for o in game.outbox if o.id > welcome[0].id and
+             old.address in o.recipients.split(",")]
+    assert later == [], [(o.kind, o.subject) for o in later]
+
+
+def test_answers_to_order_mails_go_to_the_registered_address_only(game: Played) -> None:
+    by_id = {m.message_id: m for m in game.inbound}
+    seat_addresses = {p.address for p in game.players}
+    order_ids = {om.message_id: om for om in game.orders}
+    answered = 0
+    for o in game.outbox:
+        if o.kind not in ("ack", "error") or o.in_reply_to not in order_ids:
+            continue
+        om = order_ids[o.in_reply_to]
+        assert "," not in o.recipients, o.recipients
+        assert o.recipients in seat_addresses
+        assert o.recipients != INTRUDER
+        assert by_id[o.in_reply_to].sender == om.address
+        answered += 1
+    assert answered >= len(game.orders) - 1
+    # The intruder's mail (seat 1's password) is answered to seat 1's address, never to them.
+    assert not [o for o in game.outbox if INTRUDER in o.recipients.split(",")]
+    intruder_answers = [o for o in game.outbox if o.in_reply_to == game.intruder_mail]
+    assert intruder_answers
+    seat1 = {p.address for p in game.players if p.seat == 1}
+    assert all(o.recipients in seat1 for o in intruder_answers)
+
+
+def _echo(ack_body: str) -> list[str]:
+    return [m.group(1) for m in re.finditer(r"^\s+\d+\s{2}(.+)$", ack_body, re.M)]
+
+
+def test_no_mail_shows_a_players_orders_to_another_before_resolution(game: Played) -> None:
+    answers = {o.in_reply_to: o for o in game.outbox if o.kind == "ack"}
+    order_ids = {om.message_id for om in game.orders}
+    reports = sorted((o.id, o.step) for o in game.outbox if o.kind in ("report", "end"))
+    checked = 0
+    rounds = sorted({om.round for om in game.orders})
+    for rnd in rounds:
+        mails = [om for om in game.orders if om.round == rnd and om.message_id in answers]
+        lines = {om.message_id: set(_echo(answers[om.message_id].body)) for om in mails}
+        first_ack = min(answers[om.message_id].id for om in mails)
+        resolved = next((i for i, _ in reports if i > first_ack), 10**9)
+        for om in mails:
+            others = set().union(*(v for k, v in lines.items()
+                                   if next(x for x in mails if x.message_id == k).seat
+                                   != om.seat))
+            mine = {line for line in lines[om.message_id] - others
+                    if not re.match(r"(Kennwort|Password|Runde|Round|Spiel|Game):", line)}
+            owner = answers[om.message_id].recipients
+            for o in game.outbox:
+                if not first_ack <= o.id < resolved or owner in o.recipients.split(","):
+                    continue
+                for part, text in _texts(o):
+                    shown = {re.sub(r"^\s*(\d+\s{2})?", "", x).strip()
+                             for x in text.splitlines()}
+                    for line in mine:
+                        assert line not in shown, (rnd, om.seat, o.kind, o.recipients, part,
+                                                   line)
+                checked += 1
+    assert checked > 50
+    assert order_ids
+
+
+def test_digests_go_to_the_game_master_only(game: Played) -> None:
+    digests = [o for o in game.outbox if o.kind == "digest"]
+    assert digests
+    assert all(o.recipients == GM_DIGEST for o in digests)
+    players = {p.address for p in game.players}
+    assert GM_DIGEST not in players
+
+
+def test_welcome_mails_carry_only_their_owners_codebook(game: Played) -> None:
+    for o in game.outbox:
+        if o.kind != "welcome":
+            continue
+        owner = next(p for p in game.players if p.address == o.recipients)
+        mine = codebook.table(owner.codebook_secret, 1, game.lang)[0]
+        assert mine in o.body
+        assert mine.split(": ", 1)[1].split("  ")[0].split("=")[0] in o.html
+        for p in game.players:
+            # A replacement takes over the seat's codebook: the same table is theirs too.
+            if p.id != owner.id and p.seat != owner.seat:
+                assert codebook.table(p.codebook_secret, 1, game.lang)[0] not in o.body
+
+
+def test_report_data_has_no_secrets_for_the_templates() -> None:
+    """report_data is documented as "what every player may see": mid-game it must not hand the
+    templates the number of hidden victory-point cards or the score that counts them."""
+    from pbm.reports.report_data import report_data
+
+    from . import scenes
+
+    _, after, events = scenes.midgame()
+    assert after.winner < 0
+    data = report_data(after, list(events), "de", "alpha", scenes.SECRETS)
+    hidden = {p: sum(1 for c, _ in after.cards[p] if c == "vp") for p in range(4)}
+    assert any(hidden.values()), "the scene should have a hidden victory point card"
+    for p, row in enumerate(data["players"]):
+        assert "hidden_vp" not in row or not hidden[p], (p, row)
+        assert row.get("final_vp", row["vp"]) == row["vp"], (p, row)
+
+
+def test_newcomer_is_seated(game: Played) -> None:
+    assert any(p.address == NEWCOMER and p.seat == game.replaced_seat for p in game.players)
+
+
+def test_reports_go_to_every_seated_player(game: Played) -> None:
+    for o in game.outbox:
+        if o.kind in ("report", "end"):
+            assert len(o.recipients.split(",")) == 4
+
+
+def test_the_replacement_can_learn_the_cards_the_seat_holds(game: Played) -> None:
+    """A new person takes a seat that holds development cards bought by the old player. The
+    cards are theirs now; they must be able to learn the types from the mails they get (a
+    listing in the replacement mail, or codes in the reports that their codebook reads)."""
+    if not game.replaced_held:
+        pytest.skip("the seat held no card when it was handed over")
+    seat = game.replaced_seat
+    new = next(p for p in game.players if p.address == NEWCOMER)
+    welcome = next(o for o in game.outbox if o.kind == "welcome" and o.recipients == NEWCOMER)
+    prose = "\n".join(line for line in welcome.body.splitlines()
+                      if not re.match(r"(Karte|Card) +\d+: ", line))
+    codes = []
+    colour = vocab.colour_name(new.colour or "", game.lang)
+    for o in game.outbox:
+        if o.kind == "report" and o.id < welcome.id:
+            codes += re.findall(rf"^{re.escape(colour)}: (?:Karte|card) (\d+) → (\S+)$", o.body,
+                                re.M)
+    readable = {codebook.decode(new.codebook_secret, int(n), code) for n, code in codes}
+    names = codebook.CARD_NAMES[game.lang]
+    unknown = [card for card in game.replaced_held
+               if card not in readable and names[card] not in prose]
+    assert not unknown, (seat, game.replaced_held, unknown)
