@@ -12,6 +12,7 @@ from pathlib import Path
 
 import aiosmtplib
 import pytest
+from sqlmodel import Session
 
 from pbm.mail.imap import ImapConfig, ImapInbox
 from pbm.mail.loopback import LoopbackMail
@@ -25,7 +26,6 @@ from pbm.service.games import create_game, get_game, load_state
 from pbm.service.serve import ServeConfig, serve
 from pbm.store.db import make_engine, transaction
 from pbm.store.migrate import upgrade
-from sqlmodel import Session
 
 GM = "gm@pbm.test"
 
