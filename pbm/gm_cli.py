@@ -480,7 +480,48 @@ def poll_cmd(as_json: JsonOpt = False) -> None:
         " ".join(f"{k}={v}" for k, v in result.items())))
 
 
+bench_app = typer.Typer(help="Benchmarks: figures as a table, --json for machines.",
+                        no_args_is_help=True)
+_PASS = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+@bench_app.command("engine", context_settings=_PASS)
+def bench_engine(ctx: typer.Context) -> None:
+    """Engine rolls/s (random bots) beside catanatron 3.2.1 in its own venv.
+    Options: --games N, --seed S, --json, --skip-catanatron."""
+    from .bench.engine import main as run
+
+    raise typer.Exit(run(list(ctx.args)))
+
+
+@bench_app.command("orders", context_settings=_PASS)
+def bench_orders(ctx: typer.Context) -> None:
+    """A 15-line order mail parsed, checked and resolved: ms per mail. Options: --json."""
+    from .bench.orders import main as run
+
+    run(list(ctx.args))
+
+
+@bench_app.command("rounds", context_settings=_PASS)
+def bench_rounds(ctx: typer.Context) -> None:
+    """N due games resolved with reports into the outbox. Options: --games N,
+    --database URL, --json."""
+    from .bench.rounds import main as run
+
+    run(list(ctx.args))
+
+
+@bench_app.command("mail", context_settings=_PASS)
+def bench_mail(ctx: typer.Context) -> None:
+    """N order mails end to end over loopback IMAP/SMTP beside the transport alone.
+    Options: --mails N, --json."""
+    from .bench.mail import main as run
+
+    run(list(ctx.args))
+
+
 def register(app: typer.Typer) -> None:
+    app.add_typer(bench_app, name="bench")
     app.command("init")(init_cmd)
     app.command("serve")(serve_cmd)
     app.command("codebook")(codebook_cmd)

@@ -8,6 +8,7 @@ Orders are per seat; None means no valid orders were received (NMR).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 
 from . import building, cards, trade
 from .events import Event, GameWon, NoOrders, OrderFailed, Rolled, RoundStarted
@@ -34,7 +35,7 @@ RULE_NOT_ROUNDS = "not_in_rounds"
 
 def resolve_round(
     state: GameState,
-    orders: dict[int, TurnOrders | None] | list[TurnOrders | None],
+    orders: Mapping[int, TurnOrders | None] | Sequence[TurnOrders | None],
     rng: random.Random | None = None,
 ) -> tuple[GameState, list[Event]]:
     """Resolve the open round. `rng` replaces the round's seeded generator (tests script dice
@@ -43,7 +44,7 @@ def resolve_round(
         raise ValueError(f"resolve_round needs phase rounds, not {state.phase}")
     s = state.copy()
     by_seat: list[TurnOrders | None] = (
-        [orders.get(p) for p in range(s.settings.players)] if isinstance(orders, dict)
+        [orders.get(p) for p in range(s.settings.players)] if isinstance(orders, Mapping)
         else list(orders)
     )
     seed = derive_seed(s.seed, "round", s.round)

@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""Compare the speed of our simulator with catanatron 3.2.1, in dice rolls per second.
+
+Both sides play complete 4-player games with uniformly random bots. catanatron is
+never a dependency of pbm: it is installed on first use into its own venv at
+<repo>/.bench-venv/catanatron and measured there in a child process. Our side is
+`<python> -m pbm sim ... --json`, also in a child process. Stdlib only.
+
+    python benchmarks/engine_vs_catanatron.py [--games 200] [--pbm-games N] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+#: catanatron lives in a venv of its own, never in ours: created on first use, kept here.
+DEFAULT_VENV = Path(os.environ.get("PBM_BENCH_VENV", Path.home() / ".cache" / "pbm"
+                                   / "catanatron-venv"))
+REPO = Path.cwd()
+CATANATRON_REQ = "catanatron==3.2.1"
+
+# Runs inside the catanatron venv: argv = [games, seed]. Prints one JSON object.
+# In 3.2.1 every played action is appended to game.state.actions as a namedtuple
+# Action(color, action_type, value); newer releases log ActionRecord(action, result)
+# in game.state.action_records instead, so both are accepted. Game(seed=0) means
+# "unseeded" to catanatron, hence seeds S+1 .. S+G. Game.play() stops at
+# TURNS_LIMIT (1000 turns) with no winner; such games are counted as unfinished.
+# Seeding is only reproducible within one process: on Python < 3.12 hash(None) is
+# address-based and catanatron builds trade options from sets of tuples holding
+# None, so the same seed can play out differently from run to run.
+CATANATRON_SNIPPET = r"""
+import json, sys, time
+from catanatron import ActionType, Color, Game, RandomPlayer
+games, seed = int(sys.argv[1]), int(sys.argv[2])
+colors = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
+rolls = finished = turns = 0
+seconds = 0.0
+for i in range(games):
+    t0 = time.perf_counter()
+    game = Game([RandomPlayer(c) for c in colors], seed=seed + i + 1)
+    winner = game.play()
+    seconds += time.perf_counter() - t0
+    finished += winner is not None
+    turns += game.state.num_turns
+    log = getattr(game.state, "action_records", None) or game.state.actions
+    rolls += sum(getattr(a, "action", a).action_type == ActionType.ROLL for a in log)
+print(json.dumps({"games": games, "finished": finished, "rolls": rolls,
+                  "turns": turns, "seconds": seconds,
+                  "rolls_per_s": rolls / seconds if seconds else None}))
+"""
+
+
+@dataclass
+class Child:
+    """Outcome of one measured child process."""
+
+    ok: bool
+    data: dict[str, Any]
+    rss_mb: float | None
+    error: str = ""
+
+
+def note(msg: str) -> None:
+    print(f"[bench] {msg}", file=sys.stderr, flush=True)
+
+
+def run_measured(cmd: list[str], cwd: Path, timeout: float) -> Child:
+    """Run cmd, parse the JSON object it prints, and take its peak RSS via wait4()."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        try:
+            proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=err)
+        except OSError as exc:
+            return Child(False, {}, None, f"cannot start {cmd[0]}: {exc}")
+        timer = threading.Timer(timeout, proc.kill)
+        timer.start()
+        try:
+            # wait4 gives this child's own rusage (its reaped descendants included),
+            # unlike getrusage(RUSAGE_CHILDREN), which is a max over every child so far.
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            timer.cancel()
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout = out.read().decode(errors="replace")
+        stderr = err.read().decode(errors="replace")
+    scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # bytes vs KiB
+    rss_mb = round(usage.ru_maxrss / scale, 1)
+    if proc.returncode != 0:
+        tail = "\n".join(stderr.strip().splitlines()[-8:])
+        why = f"killed (--timeout {timeout:g}s?)" if proc.returncode < 0 else "exit"
+        return Child(False, {}, rss_mb, f"{why} {proc.returncode}: {tail}")
+    for text in (stdout, *reversed(stdout.strip().splitlines())):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            continue
+        if isinstance(data, dict):
+            return Child(True, data, rss_mb)
+    return Child(False, {}, rss_mb, f"no JSON object on stdout: {stdout[-300:]!r}")
+
+
+def ensure_catanatron(venv: Path) -> Path | None:
+    """Return the venv's python with catanatron 3.2.1 in it, creating it if needed."""
+    py = venv / "bin" / "python"
+    check = "import importlib.metadata as m; print(m.version('catanatron'))"
+    if py.exists():
+        probe = subprocess.run(
+            [str(py), "-c", check], capture_output=True, text=True, check=False
+        )
+        if (
+            probe.returncode == 0
+            and probe.stdout.strip() == CATANATRON_REQ.split("==")[1]
+        ):
+            return py
+    note(f"setting up {venv} with {CATANATRON_REQ} (first use only)")
+    steps = [
+        [sys.executable, "-m", "venv", str(venv)],
+        [str(py), "-m", "pip", "install", "-q", CATANATRON_REQ],
+    ]
+    for step in steps:
+        try:
+            done = subprocess.run(
+                step, stdout=sys.stderr, stderr=sys.stderr, check=False
+            )
+        except OSError as exc:
+            note(f"NOTE: {' '.join(step)} could not start: {exc}")
+            return None
+        if done.returncode != 0:
+            note(
+                f"NOTE: `{' '.join(step)}` failed (exit {done.returncode}); "
+                "catanatron figures will be null, reporting pbm only."
+            )
+            return None
+    return py
+
+
+def fmt(value: float | None, spec: str = ",.0f") -> str:
+    return "n/a" if value is None else format(value, spec)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0] if __doc__ else None
+    )
+    ap.add_argument(
+        "--games", type=int, default=200, help="games per engine (default 200)"
+    )
+    ap.add_argument(
+        "--pbm-games", type=int, default=None, help="games for pbm (default --games)"
+    )
+    ap.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    ap.add_argument(
+        "--python", default=sys.executable, help="interpreter that runs `-m pbm`"
+    )
+    ap.add_argument(
+        "--venv", type=Path, default=DEFAULT_VENV, help="catanatron venv path"
+    )
+    ap.add_argument(
+        "--timeout", type=float, default=900.0, help="seconds per child run"
+    )
+    ap.add_argument("--skip-catanatron", action="store_true", help="measure pbm only")
+    ap.add_argument("--json", action="store_true", help="print one JSON object only")
+    args = ap.parse_args(argv)
+    pbm_games: int = args.pbm_games if args.pbm_games is not None else args.games
+
+    cat: Child | None = None
+    cat_py = None if args.skip_catanatron else ensure_catanatron(args.venv)
+    if cat_py is not None:
+        note(f"catanatron: {args.games} games ...")
+        cmd = [str(cat_py), "-I", "-c", CATANATRON_SNIPPET, str(args.games)]
+        cmd.append(str(args.seed))
+        cat = run_measured(cmd, Path(tempfile.gettempdir()), args.timeout)
+        if not cat.ok:
+            note(f"catanatron run failed: {cat.error}")
+
+    note(f"pbm: {pbm_games} games ...")
+    sim = f"sim --games {pbm_games} --players 4 --seed {args.seed} --bot random --json"
+    pbm_cmd = [args.python, "-m", "pbm", *sim.split()]
+    pbm = run_measured(pbm_cmd, REPO, args.timeout)
+    if not pbm.ok:
+        note(f"pbm sim failed ({' '.join(pbm_cmd[1:])}): {pbm.error}")
+
+    c = cat.data if cat is not None and cat.ok else {}
+    p = pbm.data if pbm.ok else {}
+    c_rps: float | None = c.get("rolls_per_s")
+    p_rps: float | None = p.get("rolls_per_s")
+    if p_rps is None and p.get("rolls") and p.get("seconds"):
+        p_rps = p["rolls"] / p["seconds"]
+    ratio = round(p_rps / c_rps, 3) if p_rps and c_rps else None
+    result: dict[str, Any] = {
+        "pbm_rolls_per_s": None if p_rps is None else round(p_rps, 1),
+        "catanatron_rolls_per_s": None if c_rps is None else round(c_rps, 1),
+        "ratio": ratio,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "catanatron_games": c.get("games"),
+        "catanatron_rolls": c.get("rolls"),
+        "pbm_games": p.get("games"),
+        "pbm_rolls": p.get("rolls"),
+        "pbm_rss_mb": pbm.rss_mb if pbm.ok else None,
+        "rss_mb": pbm.rss_mb if pbm.ok else None,
+        "catanatron_rss_mb": cat.rss_mb if cat is not None and cat.ok else None,
+    }
+    if args.json:
+        print(json.dumps(result))
+        return 0
+
+    def per_game(d: dict[str, Any]) -> float | None:
+        return (
+            d["rolls"] / d["games"]
+            if d.get("games") and d.get("rolls") is not None
+            else None
+        )
+
+    rows = [
+        ("", "catanatron 3.2.1", "pbm"),
+        (
+            "games (finished)",
+            f"{fmt(c.get('games'))} ({fmt(c.get('finished'))})",
+            f"{fmt(p.get('games'))} ({fmt(p.get('finished'))})",
+        ),
+        ("rolls", fmt(c.get("rolls")), fmt(p.get("rolls"))),
+        ("rolls / game", fmt(per_game(c), ".1f"), fmt(per_game(p), ".1f")),
+        ("seconds", fmt(c.get("seconds"), ".2f"), fmt(p.get("seconds"), ".2f")),
+        ("rolls / s", fmt(c_rps), fmt(p_rps)),
+        (
+            "peak RSS MB",
+            fmt(result["catanatron_rss_mb"], ".1f"),
+            fmt(result["pbm_rss_mb"], ".1f"),
+        ),
+    ]
+    print(
+        f"machine: {os.cpu_count()} cores, Python {platform.python_version()}"
+        f" ({platform.python_implementation()}), pbm via {args.python}"
+    )
+    for label, a, b in rows:
+        print(f"  {label:<18}{a:>20}{b:>16}")
+    print(f"  ratio pbm/catanatron (rolls/s): {fmt(ratio, '.2f')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
