@@ -12,6 +12,7 @@ with an index.html, and the pbm.toml the demo ran with, so every GM command work
 from __future__ import annotations
 
 import asyncio
+import base64
 import email
 import email.policy
 import html
@@ -101,8 +102,9 @@ class Demo:
         self._write_config()
         url = f"sqlite:///{self.dir / 'pbm.db'}"
         upgrade(url)
+        # The hourly answer limit counts real time, which the demo compresses: lifted here.
         self.svc = svc = Service(make_engine(url), config=ServiceConfig(
-            address=GM, name="pbm demo", time_scale=TIME_SCALE))
+            address=GM, name="pbm demo", time_scale=TIME_SCALE, rate_limit_per_hour=10**6))
         with transaction(svc.engine) as session:
             create_game(svc, session, GAME, players=self.players, seed=self.seed,
                         nmr_autopilot_after=NMR_AUTOPILOT_AFTER)
@@ -264,13 +266,14 @@ class Demo:
                 msg = build_message(from_address=GM, from_name="pbm demo",
                                     recipients=o.recipients.split(","), subject=o.subject,
                                     body=o.body, html=o.html, message_id=o.message_id,
-                                    in_reply_to=o.in_reply_to, date=o.created_at)
+                                    in_reply_to=o.in_reply_to, date=o.created_at,
+                                    image=o.image)
                 name = f"out-{o.id:04d}.eml"
                 (out / name).write_bytes(msg.as_bytes())
                 extra = ""
-                if o.kind in ("report", "end", "placed"):
+                if o.kind in ("report", "end", "placed", "preview"):
                     page = f"out-{o.id:04d}.html"
-                    (out / page).write_text(_html_page(o.subject, o.html or o.body),
+                    (out / page).write_text(_report_page(o.subject, o.html, o.body, o.image),
                                             encoding="utf-8")
                     extra = f' — <a href="mails/{page}">report</a>'
                 links.append(f'<li><a href="mails/{name}">out {o.id}</a> {o.kind} to '
@@ -279,6 +282,16 @@ class Demo:
             _html_page("pbm demo", "<ul>" + "\n".join(links) + "</ul>", raw=True),
             encoding="utf-8")
         return len(links)
+
+
+def _report_page(subject: str, html_part: str, text: str, image: bytes | None) -> str:
+    """The mail's own HTML page, its inline picture as a data: URI (no cid: in a browser)."""
+    if not html_part:
+        return _html_page(subject, text)
+    if image:
+        uri = "data:image/png;base64," + base64.b64encode(image).decode()
+        html_part = html_part.replace("cid:board@pbm", uri)
+    return html_part
 
 
 def _html_page(title: str, body: str, raw: bool = False) -> str:

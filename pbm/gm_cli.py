@@ -43,6 +43,13 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 _config_path: list[str | None] = [None]
 
 
+def _shown(url: str) -> str:
+    """A database URL without its password, for printing."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
 def set_config(path: str | None) -> None:
     _config_path[0] = path
 
@@ -87,7 +94,7 @@ def init_cmd(
                     encoding="utf-8")
     cfg = load(path)
     upgrade(cfg.database_url)
-    typer.echo(f"wrote {path}; database ready at {cfg.database_url}")
+    typer.echo(f"wrote {path}; database ready at {_shown(cfg.database_url)}")
 
 
 # -- db -----------------------------------------------------------------------------------------
@@ -98,7 +105,7 @@ def db_upgrade() -> None:
     """Create or migrate the database schema to the newest version."""
     cfg = load(_config_path[0])
     upgrade(cfg.database_url)
-    typer.echo(f"database up to date: {cfg.database_url}")
+    typer.echo(f"database up to date: {_shown(cfg.database_url)}")
 
 
 # -- game ---------------------------------------------------------------------------------------
@@ -441,7 +448,7 @@ def decode_cmd(
     if card is None:
         typer.echo("error: this key does not open this notice", err=True)
         raise typer.Exit(1)
-    typer.echo(card)
+    typer.echo(f"{codebook.CARD_NAMES['de'][card]} / {codebook.CARD_NAMES['en'][card]}")
 
 
 @game_app.command("tick")

@@ -123,16 +123,19 @@ def _log(events: list[ev.Event], state: GameState, lang: str,
 
 def order_form(state: GameState, lang: str) -> list[str]:
     """The player-independent lines of the next round's orders, to fill in."""
+    # Only the first two lines are orders as they stand; the rest are comments ("#") to fill
+    # in and uncomment, so a form sent back untouched builds or buys nothing by accident.
+    de = lang != "en"
     return [
         f"{word('password', lang)}: ",
         f"{word('round', lang)}: {state.round}",
-        f"{word('robber', lang)} ",
-        f"{word('discard', lang)}: ",
-        f"{word('settlement', lang)} ",
-        f"{word('road', lang)} ",
-        f"{word('city', lang)} ",
-        word("buy", lang),
-        word("substitute", lang),
+        f"# {word('robber', lang)} " + ("<Feld>, raube <Farbe>" if de else "<hex>, steal <colour>"),
+        f"# {word('discard', lang)}: " + ("<Rohstoffe>" if de else "<resources>"),
+        f"# {word('settlement', lang)} " + ("<Kreuzung>" if de else "<crossing>"),
+        f"# {word('road', lang)} " + ("<Weg>" if de else "<path>"),
+        f"# {word('city', lang)} " + ("<Kreuzung>" if de else "<crossing>"),
+        f"# {word('buy', lang)}",
+        f"# {word('substitute', lang)}",
     ]
 
 

@@ -79,7 +79,7 @@ def ack_body(parsed: ParsedMail, raw_text: str, game: Game, replaced: bool) -> s
             "Bau; eine 7 für dich versetzt den Räuber nach der NMR-Regel." if lang == "de"
             else "Until then a new mail replaces these orders as a whole. Without valid "
             "orders you only receive your production (NMR): no trade, no building; a 7 "
-            "rolled for you moves the robber by the NMR rule.", 72))
+            "rolled for you moves the robber by the NMR rule.", 72, break_on_hyphens=False))
     return "\n".join(out) + "\n"
 
 

@@ -26,7 +26,7 @@ from .games import (
 )
 from .rounds import resolve, set_autopilot
 from .secrets import hash_password, new_password
-from .signup import send_welcome
+from .signup import password_word, send_welcome
 
 
 def colour_player(session: Session, game: Game, colour: str) -> Player:
@@ -52,7 +52,7 @@ def replace_player(svc: Service, session: Session, game: Game, colour: str,
     if any(p.address == address for p in players_of(session, game)):
         raise ServiceError(f"{address} has a seat in {game.name} already")
     old.status = "replaced"
-    password = new_password(colour)
+    password = new_password(password_word(old.colour or colour, game.lang))
     new = Player(game_id=game.id or 0, address=address, name=address,
                  preferences=old.preferences, colour=old.colour, seat=old.seat,
                  # The seat keeps its codebook: its earlier codes stay readable.
@@ -108,8 +108,12 @@ def rollback(svc: Service, session: Session, game: Game) -> int:
     # NMR counts, autopilots and resignations go back to what they were before the step.
     snapshot = json.loads(record.players_before or "{}")
     for p in session.exec(select(Player).where(Player.game_id == game.id)):
-        if str(p.id) in snapshot:
-            p.nmr_count, p.autopilot, p.status = snapshot[str(p.id)]
+        # A replacement made since stays: the seat's new holder keeps it.
+        if str(p.id) in snapshot and p.status != "replaced":
+            nmr, auto, status = snapshot[str(p.id)]
+            p.nmr_count, p.autopilot = nmr, auto
+            if status != "replaced":
+                p.status = status
     if record.kind == "setup":
         # The placement's orders (the newest for that step) count again.
         row = session.exec(select(OrderSet).where(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
+from pbm.notation import vocab
 from pbm.notation.mail import ParsedMail
 from pbm.reports.picture import board_png
 from pbm.reports.render import BOARD_CID, render
@@ -35,6 +36,14 @@ def begin_round(svc: Service, session: Session, game: Game, state: GameState) ->
     if state.phase != Phase.ROUNDS:
         return
     set_deadline(svc, game, round_hours(svc, game))
+    if state.round == 1:
+        # After the setup nobody has had a report yet: round 1 is announced on its own.
+        order = ", ".join(vocab.colour_name(state.colours[p], game.lang)
+                          for p in state.build_order())
+        enqueue(svc, session, "round_open", recipients(session, game),
+                texts.t(game.lang, "round_open_subject", game=game.name),
+                texts.t(game.lang, "round_open", deadline=_deadline_text(game), order=order),
+                game_id=game.id)
 
 
 def submit_orders(
@@ -144,7 +153,8 @@ def set_autopilot(svc: Service, session: Session, game: Game, player: Player, on
     key = "autopilot_on" if on else "autopilot_off"
     enqueue(svc, session, key, [player.address],
             texts.t(game.lang, f"{key}_subject", game=game.name),
-            texts.t(game.lang, key, colour=player.colour), game_id=game.id, step=step)
+            texts.t(game.lang, key, colour=vocab.colour_name(player.colour or "", game.lang)),
+            game_id=game.id, step=step)
 
 
 def _digest(svc: Service, session: Session, game: Game, round_: int, players: list[Player],

@@ -130,9 +130,13 @@ async def poll_once(svc: Service, cfg: ServeConfig) -> dict[str, int]:
     """One pass: unprocessed mails, the inbox, what is due, the outbox."""
     recovered = await asyncio.to_thread(recover, svc)
     box = ImapInbox(cfg.imap)
+    read = 0
     try:
         await box.connect()
         read = await read_inbox(svc, box)
+    except (ImapError, OSError, TimeoutError, aioimaplib.AioImapException) as exc:
+        # The inbox being down must not stop deadlines and the outbox.
+        log.warning("imap: %s: %s", type(exc).__name__, exc)
     finally:
         await box.close()
     ticked = await asyncio.to_thread(tick, svc)

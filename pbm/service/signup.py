@@ -42,9 +42,10 @@ def join(
     session.add(player)
     session.flush()
     missing = seats - len(current) - 1
+    body = texts.t(game.lang, "joined" if missing else "joined_full", name=player.name,
+                   missing=missing)
     enqueue(svc, session, "joined", [address], texts.t(game.lang, "joined_subject",
-            game=game.name), texts.t(game.lang, "joined", name=player.name, missing=missing),
-            game_id=game.id, in_reply_to=reply_to)
+            game=game.name), body, game_id=game.id, in_reply_to=reply_to)
     if missing == 0:
         draw(svc, session, game)
     return player
@@ -73,7 +74,7 @@ def draw(svc: Service, session: Session, game: Game) -> None:
     state = new_game(settings, game.seed, colours=tuple(p.colour or "" for p in players))
     save_state(game, state)
     for p in players:
-        password = new_password(p.colour or "x")
+        password = new_password(password_word(p.colour or "x", game.lang))
         p.password_hash = hash_password(password)
         p.codebook_secret = new_secret()
         send_welcome(svc, session, game, state, p, password)
@@ -91,6 +92,14 @@ def _send_preview(svc: Service, session: Session, game: Game, state: GameState) 
     mail = render("preview", subject, preview_data(state, game.lang, game.name, BOARD_CID))
     enqueue(svc, session, "preview", recipients(session, game), subject, mail.text,
             html=mail.html, image=board_png(state, game.lang), game_id=game.id)
+
+
+def password_word(colour: str, lang: str) -> str:
+    """The colour in the game's language, as plain ASCII (passwords are typed on phones)."""
+    from pbm.notation import vocab
+    from pbm.notation.text import simple
+
+    return simple(vocab.colour_name(colour, lang))
 
 
 def send_welcome(svc: Service, session: Session, game: Game, state: GameState,

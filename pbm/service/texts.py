@@ -16,6 +16,8 @@ _T = {
         "welcome_subject": "[{game}] Willkommen, {colour}",
         "joined_subject": "[{game}] Anmeldung erhalten",
         "joined": "Du bist angemeldet als {name}. Es fehlen noch {missing} Spieler.\n",
+        "joined_full": ("Du bist angemeldet als {name}. Der Tisch ist voll: Farben und Plätze "
+                        "werden gelost, dein Kennwort kommt mit der nächsten Mail.\n"),
         "ack_subject": "[{game}] Züge erhalten (Runde {round})",
         "ack_replaced": "Diese Mail ersetzt deine früheren Züge für diese Runde.\n",
         "error_subject": "[{game}] Nicht angenommen",
@@ -26,6 +28,9 @@ _T = {
         ),
         "placed_subject": "[{game}] Aufstellung",
         "report_subject": "[{game}] Bericht Runde {round}",
+        "round_open_subject": "[{game}] Runde 1 beginnt",
+        "round_open": ("Die Aufstellung ist fertig. Runde 1 beginnt.\nReihenfolge: {order}\n"
+                       "Frist: {deadline}\nSchicke deine Züge (mit Kennwort und Räuberzug).\n"),
         "hands": "Karten auf der Hand:",
         "vp": "Siegpunkte:",
         "next": "Nächste Runde {round}, Frist: {deadline}",
@@ -47,6 +52,8 @@ _T = {
         "welcome_subject": "[{game}] Welcome, {colour}",
         "joined_subject": "[{game}] Signup received",
         "joined": "You have joined as {name}. {missing} more players are needed.\n",
+        "joined_full": ("You have joined as {name}. The table is full: colours and seats are "
+                        "drawn, your password comes with the next mail.\n"),
         "ack_subject": "[{game}] Orders received (round {round})",
         "ack_replaced": "This mail replaces your earlier orders for this round.\n",
         "error_subject": "[{game}] Not accepted",
@@ -57,6 +64,10 @@ _T = {
         ),
         "placed_subject": "[{game}] Setup",
         "report_subject": "[{game}] Report round {round}",
+        "round_open_subject": "[{game}] Round 1 begins",
+        "round_open": ("The setup is done. Round 1 begins.\nBuild order: {order}\n"
+                       "Deadline: {deadline}\nSend your orders (with password and robber "
+                       "order).\n"),
         "hands": "Cards in hand:",
         "vp": "Victory points:",
         "next": "Next round {round}, deadline: {deadline}",

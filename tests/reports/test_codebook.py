@@ -204,10 +204,10 @@ def test_pbm_decode() -> None:
     token = codebook.seal(secret, "alpha", 3, 7, "year_of_plenty")
     ok = runner.invoke(app, ["decode", "--key", secret, token])
     assert ok.exit_code == 0, ok.output
-    assert ok.output.strip() == "year_of_plenty"
+    assert ok.output.strip() == "Erfindung / Year of plenty"
     wrong = runner.invoke(app, ["decode", "--key", scenes.SECRETS[0], token])
     assert wrong.exit_code == 1
-    assert "year_of_plenty" not in wrong.output
+    assert "Erfindung" not in wrong.output and "Year of plenty" not in wrong.output
     assert "does not open" in wrong.output
 
 
@@ -222,7 +222,8 @@ def test_pbm_decode_reads_the_tokens_of_a_report() -> None:
     assert tokens and len(tokens) == len(bought)
     for token, e in zip(tokens, bought, strict=True):
         result = runner.invoke(app, ["decode", "--key", scenes.SECRETS[e.player], token])
-        assert result.exit_code == 0 and result.output.strip() == e.card
+        names = f"{codebook.CARD_NAMES['de'][e.card]} / {codebook.CARD_NAMES['en'][e.card]}"
+        assert result.exit_code == 0 and result.output.strip() == names
 
 
 def test_pbm_codebook_prints_the_table_of_the_welcome_mail(tmp_path: Path) -> None:
