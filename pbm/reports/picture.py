@@ -33,6 +33,7 @@ PIECE = {
 }
 
 
+@functools.lru_cache(maxsize=16)
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
