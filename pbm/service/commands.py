@@ -83,9 +83,17 @@ def _join(r: Request) -> str | None:
 
 
 def _help(r: Request) -> str | None:
+    """The commands in short, then the whole player guide in the game's language."""
     r.reply("help", f"[{r.game.name}] {'Help' if r.lang == 'en' else 'Hilfe'}",
-            help_text(r.lang, r.game.name))
+            help_text(r.lang, r.game.name) + "\n" + player_guide(r.lang))
     return None
+
+
+def player_guide(lang: str) -> str:
+    from importlib.resources import files
+
+    name = f"player-guide.{'en' if lang == 'en' else 'de'}.md"
+    return files("pbm").joinpath("guides", name).read_text(encoding="utf-8")
 
 
 def _status(r: Request) -> str | None:
