@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -273,37 +274,30 @@ def hex_short_name(board: Board, h: int, lang: str = "de") -> str:
     return f"{x.number}{letters[x.resource]}"
 
 
-def crossing_text(board: Board, c: int, lang: str = "de") -> str:
-    """Canonical: labels sorted, then the token form in brackets when it names only c."""
-    labels = board.crossing_label(c)
-    tokens = " ".join(hex_short_name(board, h, lang) for h in board.crossing_hexes[c])
+def _labelled(labels: str, tokens: str, names_it: Callable[[str], bool]) -> str:
+    """`labels (tokens)` when the token form names the same place alone, else the labels."""
+    if tokens == labels:
+        return labels
     try:
-        if resolve_crossing(board, tokens, lang) == c:
+        if names_it(tokens):
             return f"{labels} ({tokens})"
     except (NotationError, AmbiguousError):
         pass
     return labels
+
+
+def crossing_text(board: Board, c: int, lang: str = "de") -> str:
+    """Canonical: labels sorted, then the token form in brackets when it names only c."""
+    tokens = " ".join(hex_short_name(board, h, lang) for h in board.crossing_hexes[c])
+    return _labelled(board.crossing_label(c), tokens,
+                     lambda t: resolve_crossing(board, t, lang) == c)
 
 
 def path_text(board: Board, e: int, lang: str = "de") -> str:
-    labels = board.path_label(e)
     tokens = " ".join(hex_short_name(board, h, lang) for h in board.path_hexes[e])
-    try:
-        if resolve_path(board, tokens, lang) == e:
-            return f"{labels} ({tokens})"
-    except (NotationError, AmbiguousError):
-        pass
-    return labels
+    return _labelled(board.path_label(e), tokens, lambda t: resolve_path(board, t, lang) == e)
 
 
 def hex_text(board: Board, h: int, lang: str = "de") -> str:
-    label = board.hexes[h].label
-    short = hex_short_name(board, h, lang)
-    if short == label:
-        return label
-    try:
-        if resolve_hex(board, short, lang) == h:
-            return f"{label} ({short})"
-    except (NotationError, AmbiguousError):
-        pass
-    return label
+    return _labelled(board.hexes[h].label, hex_short_name(board, h, lang),
+                     lambda t: resolve_hex(board, t, lang) == h)
