@@ -317,6 +317,16 @@ def player_replace(name: str, colour: str, address: str) -> None:
     typer.echo(f"{name}: {colour} is now {address}; a welcome mail with the password is queued")
 
 
+@player_app.command("password")
+def player_password(name: str, colour: str) -> None:
+    """A new password for a player who lost theirs, mailed to their registered address."""
+    svc = service()
+    with refusals(), transaction(svc.engine) as session:
+        player = gm.new_password_for(svc, session, get_game(session, name, lock=True), colour)
+        address = player.address
+    typer.echo(f"{name}: a new password for {colour} is queued to {address}")
+
+
 @player_app.command("autopilot")
 def player_autopilot(name: str, colour: str, state: str) -> None:
     """Switch the autopilot for a seat `on` or `off`."""
@@ -449,6 +459,15 @@ def decode_cmd(
         typer.echo("error: this key does not open this notice", err=True)
         raise typer.Exit(1)
     typer.echo(f"{codebook.CARD_NAMES['de'][card]} / {codebook.CARD_NAMES['en'][card]}")
+
+
+@outbox_app.command("retry")
+def outbox_retry(row_id: int) -> None:
+    """Send a failed (or dropped) outbox mail again."""
+    svc = service()
+    with refusals(), transaction(svc.engine) as session:
+        gm.retry_mail(svc, session, row_id)
+    typer.echo(f"outbox {row_id}: pending again")
 
 
 @game_app.command("tick")

@@ -68,6 +68,29 @@ def replace_player(svc: Service, session: Session, game: Game, colour: str,
     return new
 
 
+def new_password_for(svc: Service, session: Session, game: Game, colour: str) -> Player:
+    """A player who lost their password gets a new one, mailed to their registered address
+    with the welcome mail (the old one stops working)."""
+    player = colour_player(session, game, colour)
+    password = new_password(password_word(player.colour or colour, game.lang))
+    player.password_hash = hash_password(password)
+    send_welcome(svc, session, game, load_state(game), player, password)
+    return player
+
+
+def retry_mail(svc: Service, session: Session, row_id: int) -> Outbox:
+    """Send a failed (or dropped) outbox mail again, at once."""
+    row = session.get(Outbox, row_id)
+    if row is None:
+        raise ServiceError(f"no outbox mail {row_id}")
+    if row.status == "sent":
+        raise ServiceError(f"outbox mail {row_id} was sent already")
+    row.status = "pending"
+    row.next_attempt = svc.clock.now()
+    row.last_error = ""
+    return row
+
+
 def autopilot(svc: Service, session: Session, game: Game, colour: str, on: bool) -> None:
     set_autopilot(svc, session, game, colour_player(session, game, colour), on)
 

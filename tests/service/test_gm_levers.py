@@ -1,0 +1,62 @@
+"""GM levers for everyday trouble: a lost password, a mail that failed to go out."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from pbm.service import gm
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.games import ServiceError, get_game
+from pbm.store.db import transaction
+from pbm.store.models import Outbox
+
+from .support import Mailer, game_state, order_sets, orders_text, outbox, passwords, \
+    replies_to, seated, to_round
+
+
+def test_a_lost_password_is_replaced_at_the_same_address(
+        svc: Service, mailer: Mailer, clock: FakeClock) -> None:
+    to_round(mailer, clock, "alpha")
+    player = seated(svc, "alpha")[1]
+    old = passwords(svc)[player.address]
+    with transaction(svc.engine) as s:
+        gm.new_password_for(svc, s, get_game(s, "alpha"), player.colour or "")
+    welcomes = outbox(svc, "welcome", to=player.address)
+    assert len(welcomes) == 2  # the first welcome and the new password
+    new = passwords(svc)[player.address]
+    assert new != old
+    _, st = game_state(svc, "alpha")
+    before = len(order_sets(svc, "alpha"))
+    mailer.send(player.address, "Züge", orders_text(st, 1, old))
+    assert len(order_sets(svc, "alpha")) == before  # the old password no longer works
+    assert replies_to(svc, mailer.last_id, "error")
+    mailer.send(player.address, "Züge", orders_text(st, 1, new))
+    assert len(order_sets(svc, "alpha")) == before + 1
+
+
+def test_a_failed_mail_can_be_sent_again(svc: Service, mailer: Mailer, clock: FakeClock) -> None:
+    to_round(mailer, clock, "alpha")
+    row = outbox(svc)[0]
+    with transaction(svc.engine) as s:
+        failed = s.get(Outbox, row.id)
+        assert failed is not None
+        failed.status, failed.last_error = "failed", "550 no such user"
+    with transaction(svc.engine) as s:
+        gm.retry_mail(svc, s, row.id or 0)
+    with Session(svc.engine) as s:
+        again = s.get(Outbox, row.id)
+        assert again is not None
+        assert (again.status, again.last_error) == ("pending", "")
+        assert again.next_attempt is not None
+    with transaction(svc.engine) as s:
+        sent = s.get(Outbox, row.id)
+        assert sent is not None
+        sent.status = "sent"
+    try:
+        with transaction(svc.engine) as s:
+            gm.retry_mail(svc, s, row.id or 0)
+    except ServiceError as e:
+        assert "sent already" in str(e)
+    else:
+        raise AssertionError("a sent mail must not be sent again")
