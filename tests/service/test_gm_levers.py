@@ -11,8 +11,17 @@ from pbm.service.games import ServiceError, get_game
 from pbm.store.db import transaction
 from pbm.store.models import Outbox
 
-from .support import Mailer, game_state, order_sets, orders_text, outbox, passwords, \
-    replies_to, seated, to_round
+from .support import (
+    Mailer,
+    game_state,
+    order_sets,
+    orders_text,
+    outbox,
+    passwords,
+    replies_to,
+    seated,
+    to_round,
+)
 
 
 def test_a_lost_password_is_replaced_at_the_same_address(
