@@ -53,11 +53,33 @@ MESSAGES = {
 }
 
 
-def _illegal(rule: str) -> IllegalOrderError:
-    return IllegalOrderError(MESSAGES.get(rule, rule.replace("_", " ")), rule=rule)
+MESSAGES_DE = {
+    building.RULE_OCCUPIED: "dieser Platz ist besetzt",
+    building.RULE_DISTANCE: "eine Nachbarkreuzung ist bebaut (Abstandsregel)",
+    building.RULE_NOT_CONNECTED: "keine eigene Straße oder Siedlung führt dorthin",
+    building.RULE_NOT_LAND: "das liegt nicht an Land",
+    building.RULE_NO_PIECES: "du hast keine Figuren dieser Art mehr",
+    building.RULE_NOT_OWN_SETTLEMENT: "dort steht keine Siedlung von dir",
+    cards.RULE_NO_CARD: "du hast keine solche Karte aus einer früheren Runde",
+    trade.RULE_GIFT: "jede Seite eines Handels gibt mindestens eine Karte (keine Geschenke)",
+    trade.RULE_LIKE_FOR_LIKE: "ein Rohstoff kann nicht auf beiden Seiten stehen",
+    trade.RULE_SELF: "du kannst nicht mit dir selbst handeln",
+    trade.RULE_NO_PARTNER: "diese Farbe spielt nicht mit",
+    trade.RULE_SAME: "ein Seehandel tauscht zwei verschiedene Rohstoffe",
+    trade.RULE_RATE: "dein Kurs bei der Bank ist höher",
+    "robber_not_on_number": "der Räuber muss auf ein Feld mit Zahl",
+    "road_not_at_settlement": "die Straße muss an der Siedlung beginnen",
+    "road_occupied": "dieser Weg ist besetzt",
+    "road_not_on_land": "dieser Weg liegt nicht an Land",
+}
 
 
-def check_receipt(parsed: ParsedMail, state: GameState, seat: int) -> None:
+def _illegal(rule: str, lang: str = "en") -> IllegalOrderError:
+    table = MESSAGES_DE if lang == "de" else MESSAGES
+    return IllegalOrderError(table.get(rule, rule.replace("_", " ")), rule=rule)
+
+
+def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "en") -> None:
     """Mark the lines of a parsed mail that can already be seen to fail (in place).
 
     Later lines may build on earlier ones, so each line is checked on a trial board where the
@@ -79,7 +101,7 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int) -> None:
             boards = [main]
         rules = [_rule(b, seat, item) for b in boards]
         if all(rules):
-            result.error = _illegal(rules[0] or "").at(result.line, result.text)
+            result.error = _illegal(rules[0] or "", lang).at(result.line, result.text)
             result.item = None
             continue
         for board, rule in zip(boards, rules, strict=True):

@@ -304,7 +304,8 @@ def _orders(r: Request) -> str | None:
                 to=player.address)
         return None
     if game.phase == "rounds":
-        check_receipt(r.parsed, load_state(game), player.seat if player.seat is not None else 0)
+        check_receipt(r.parsed, load_state(game), player.seat if player.seat is not None else 0,
+                      game.lang)
         replaced = submit_orders(r.svc, r.session, game, player, r.parsed, r.inbound.text,
                                  r.mail)
         r.reply("ack", texts.t(lang, "ack_subject", game=game.name, round=game.round),
