@@ -15,6 +15,7 @@ import signal
 from dataclasses import dataclass, field
 
 import aioimaplib
+from sqlalchemy.exc import DBAPIError
 
 from pbm.mail.imap import ImapConfig, ImapError, ImapInbox
 from pbm.mail.smtp import SmtpConfig
@@ -26,6 +27,10 @@ from .sending import send_pending
 from .tick import resolve_if_ready, tick
 
 log = logging.getLogger("pbm")
+
+#: Database errors a loop waits out (a locked SQLite file past its busy timeout, PostgreSQL
+#: restarting): the work is retried on the next pass, nothing was committed.
+_DB_ERRORS = (DBAPIError,)
 
 
 @dataclass
@@ -84,7 +89,8 @@ async def inbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> Non
                     break
                 stopping.cancel()
                 waiting.result()
-        except (ImapError, OSError, TimeoutError, aioimaplib.AioImapException) as exc:
+        except (ImapError, OSError, TimeoutError, aioimaplib.AioImapException, *_DB_ERRORS) as exc:
+            # A database error leaves the mail unseen on the server: it is fetched again.
             log.warning("imap: %s: %s; reconnecting in %.0f s", type(exc).__name__, exc, delay)
             await _sleep(stop, delay)
             delay = min(delay * 2, 300.0)
@@ -94,15 +100,24 @@ async def inbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> Non
 
 async def clock_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> None:
     while not stop.is_set():
-        result = await asyncio.to_thread(tick, svc)
-        for name in result.resolved:
-            log.info("game %s: round resolved", name)
+        try:
+            result = await asyncio.to_thread(tick, svc)
+        except _DB_ERRORS as exc:
+            log.warning("clock: database: %s; retrying", exc)
+        else:
+            for name in result.resolved:
+                log.info("game %s: round resolved", name)
         await _sleep(stop, cfg.tick_seconds)
 
 
 async def outbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> None:
     while not stop.is_set():
-        result = await send_pending(svc, cfg.smtp)
+        try:
+            result = await send_pending(svc, cfg.smtp)
+        except _DB_ERRORS as exc:
+            log.warning("outbox: database: %s; retrying", exc)
+            await _sleep(stop, cfg.send_seconds)
+            continue
         for row in result.sent:
             log.info("outbox %s: sent", row)
         for row in result.retry:
@@ -120,7 +135,15 @@ async def serve(svc: Service, cfg: ServeConfig, stop: asyncio.Event | None = Non
         # Outside the main thread (tests) there are no signal handlers: the caller sets `stop`.
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    await asyncio.to_thread(recover, svc)
+    while True:
+        try:
+            await asyncio.to_thread(recover, svc)
+            break
+        except _DB_ERRORS as exc:
+            log.warning("recover: database: %s; retrying", exc)
+            await _sleep(stop, cfg.tick_seconds)
+            if stop.is_set():
+                return
     await asyncio.gather(inbox_loop(svc, cfg, stop), clock_loop(svc, cfg, stop),
                          outbox_loop(svc, cfg, stop))
     log.info("stopped")
