@@ -5,21 +5,7 @@
 # packages are present already.
 set -euo pipefail
 
-packages=(dovecot-imapd dovecot-lmtpd opensmtpd)
-
-missing=()
-for p in "${packages[@]}"; do
-  if [[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)" != "install ok installed" ]]; then
-    missing+=("$p")
-  fi
-done
-
-if ((${#missing[@]})); then
-  export DEBIAN_FRONTEND=noninteractive
-  apt_install() { apt-get install -y -q -o Dpkg::Options::=--force-confold "${missing[@]}"; }
-  # The package lists may be missing or stale: update them only when the install fails.
-  apt_install || { apt-get update -q && apt_install; }
-fi
+bash "$(dirname "$0")/debian-packages.sh" --with-recommends dovecot-imapd dovecot-lmtpd opensmtpd
 
 # Stop system-wide instances (by their init scripts' pidfiles; the tests' own instances are
 # not touched). Where invoke-rc.d is denied by policy-rc.d they were never started.
