@@ -2,9 +2,16 @@
 
 Every error knows the line number and the line's text in the player's mail, and a column where
 that helps; `AmbiguousError` also carries the candidates in label form, ready to copy back.
+
+The parser's errors are made from a stable key and parameters (`NotationError.make`, texts in
+`messages.py`): `message` is the English text, `localized(lang)` the text in a game language.
 """
 
 from __future__ import annotations
+
+from typing import Self
+
+from .messages import render
 
 
 class OrderError(Exception):
@@ -13,14 +20,37 @@ class OrderError(Exception):
     def __init__(
         self, message: str, *, line: int = 0, text: str = "", column: int | None = None,
         candidates: list[str] | None = None, rule: str | None = None,
+        key: str | None = None, params: dict[str, object] | None = None,
     ) -> None:
         super().__init__(message)
+        #: English (for an `IllegalOrderError`: the language the receipt checks were run in).
         self.message = message
         self.line = line
         self.text = text
         self.column = column
         self.candidates = candidates or []
         self.rule = rule
+        #: The message's key in `messages.py` and what fills it in, when made with `make`.
+        self.key = key
+        self.params = params or {}
+
+    @classmethod
+    def make(cls, key: str, *, column: int | None = None, candidates: list[str] | None = None,
+             **params: object) -> Self:
+        """The error with the text `key` of `messages.py`; `message` is its English form."""
+        return cls(render(key, "en", params), column=column, candidates=candidates, key=key,
+                   params=params)
+
+    def localized(self, lang: str) -> str:
+        """The message in a game language: English for "en", German otherwise; a receipt
+        refusal in either, by its rule. Line and column are not part of it."""
+        if self.key is not None:
+            return self.message if lang == "en" else render(self.key, lang, self.params)
+        if self.rule is not None:
+            from .checks import MESSAGES, MESSAGES_DE  # checks imports this module
+
+            return (MESSAGES if lang == "en" else MESSAGES_DE).get(self.rule, self.message)
+        return self.message
 
     def at(self, line: int, text: str) -> OrderError:
         """The same error, placed at a line of a mail."""

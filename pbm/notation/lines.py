@@ -182,7 +182,7 @@ def parse_line(text: str, ctx: Context) -> Item:
     t = Text(text)
     f = t.folded.strip()
     if not f:
-        raise NotationError("empty line")
+        raise NotationError.make("empty_line")
     for key in ("password", "game", "name", "colours"):
         m = _HEADER[key].match(f)
         if m:
@@ -233,7 +233,9 @@ def parse_line(text: str, ctx: Context) -> Item:
 def _header(key: str, t: Text, m: re.Match[str]) -> Item:
     value = t.sub(m.start("rest")).original.strip()
     if not value:
-        raise NotationError(f"a value was expected after '{m.group(1)}'", column=t.col(m.end()))
+        raise NotationError.make("value_expected", word=m.group(1),
+                                 shown=t.sub(m.start(1), m.end(1)).original,
+                                 column=t.col(m.end()))
     if key == "password":
         return Password(value)
     if key == "game":
@@ -249,8 +251,8 @@ def _header(key: str, t: Text, m: re.Match[str]) -> Item:
             colours.append(vocab.colour(w.group(0)))
         except NotationError:
             shown = rest.sub(w.start(), w.end()).original
-            raise NotationError(f"a colour was expected, not {shown!r}",
-                                column=rest.col(w.start())) from None
+            raise NotationError.make("colour_expected", shown=shown,
+                                     column=rest.col(w.start())) from None
     return ColourPreference(tuple(colours))
 
 
@@ -285,7 +287,7 @@ def _build_action(t: Text, ctx: Context) -> BuildAction:
         if kind == "buy":
             return BuyCard()
         if kind == "ship":
-            raise NotationError("ships are built only in Seafarers scenarios", column=t.col(lead))
+            raise NotationError.make("ships_seafarers", column=t.col(lead))
         if kind == "settlement":
             return Settlement(_crossing(_strip_words(rest, ("bei", "at", "auf", "on")), ctx))
         if kind == "city":
@@ -295,9 +297,7 @@ def _build_action(t: Text, ctx: Context) -> BuildAction:
         return Road(_path(rest, ctx))
     first = re.match(r"\S+", t.folded[lead:])
     word = t.sub(lead, lead + first.end()).original if first else f
-    raise NotationError(
-        f"an order was expected (Siedlung, Stadt, Straße, Entwicklungskarte, Räuber, Handel, "
-        f"Seehandel, …), not {word!r}", column=t.col(lead))
+    raise NotationError.make("order_expected", word=word, column=t.col(lead))
 
 
 def _strip_words(t: Text, words: tuple[str, ...]) -> Text:
@@ -351,11 +351,9 @@ def _check_echo(t: Text, main: Text, ctx: Context, resolve: object, expected: in
     try:
         other = resolve(inner)
     except OrderError:
-        raise NotationError("the name in brackets does not name the same place",
-                            column=t.col(inner_start)) from None
+        raise NotationError.make("brackets_differ", column=t.col(inner_start)) from None
     if other != expected:
-        raise NotationError("the name in brackets does not name the same place",
-                            column=t.col(inner_start))
+        raise NotationError.make("brackets_differ", column=t.col(inner_start))
 
 
 def _hex(t: Text, ctx: Context) -> int:
@@ -382,9 +380,9 @@ def _seat(t: Text, start: int, end: int, ctx: Context) -> int:
     try:
         c = vocab.colour(word, column)
     except NotationError:
-        raise NotationError(f"a colour was expected, not {shown!r}", column=column) from None
+        raise NotationError.make("colour_expected", shown=shown, column=column) from None
     if c not in ctx.colours:
-        raise NotationError(f"no player has the colour {shown!r} in this game", column=column)
+        raise NotationError.make("colour_not_playing", shown=shown, column=column)
     return ctx.colours.index(c)
 
 
@@ -395,7 +393,7 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
     place = _strip_words(place, ("auf", "nach", "on", "to"))
     place_f = place.folded.strip().rstrip(",;")
     if not place_f:
-        raise NotationError("the robber's hex was expected", column=t.col(0))
+        raise NotationError.make("robber_hex_expected", column=t.col(0))
     h = _hex(place.sub(0, len(place.folded.rstrip().rstrip(",;"))), ctx)
     victims: list[int] = []
     if m:
@@ -409,8 +407,7 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
 def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
     timing = m.group("timing")
     if not timing:
-        raise NotationError("say when the knight is played: 'vor Wurf' or 'nach Wurf'",
-                            column=t.col(m.end(1)))
+        raise NotationError.make("knight_timing", column=t.col(m.end(1)))
     rest = t.sub(m.start("rest"))
     rm = _PATTERNS["robber"].match(rest.folded.strip())
     if rm:
@@ -436,30 +433,29 @@ def _resource_list(t: Text, ctx: Context, allow_empty: bool = False) -> list[int
         elif cm:
             count, word = int(cm.group(1)), cm.group(2)
         if count is not None and count > MAX_COUNT:
-            raise NotationError(f"{count} cards of one kind are more than anyone holds",
-                                column=t.col(w.start()))
+            raise NotationError.make("count_too_high", count=count, column=t.col(w.start()))
         if not word:
             continue  # "2 H": the resource follows as the next word
         try:
             r = vocab.resource(word, ctx.lang)
         except NotationError:
             shown = t.sub(w.start(), w.end()).original
-            raise NotationError(
-                f"a resource ({'/'.join(vocab.letters(ctx.lang))} or its name) was expected, "
-                f"not {shown!r}", column=t.col(w.start())) from None
+            raise NotationError.make(
+                "resource_expected", letters="/".join(vocab.letters(ctx.lang)), shown=shown,
+                column=t.col(w.start())) from None
         out.extend([r] * (1 if count is None else count))
         count = None
     if count is not None:
-        raise NotationError("a resource was expected after the number", column=t.col(0))
+        raise NotationError.make("resource_after_number", column=t.col(0))
     if not out and not allow_empty:
-        raise NotationError("resources were expected", column=t.col(0))
+        raise NotationError.make("resources_expected", column=t.col(0))
     return out
 
 
 def _two_resources(t: Text, ctx: Context) -> tuple[int, int]:
     rs = _resource_list(t, ctx)
     if len(rs) != 2:
-        raise NotationError(f"two resources were expected, not {len(rs)}", column=t.col(0))
+        raise NotationError.make("two_resources", count=len(rs), column=t.col(0))
     return rs[0], rs[1]
 
 
@@ -482,8 +478,7 @@ def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
     g = _GIVE.search(f)
     r = _GET.search(f, g.end() if g else 0)
     if not g or not r:
-        raise NotationError("a trade is written 'Handel <Farbe>: gebe …, bekomme …'",
-                            column=rest.col(0))
+        raise NotationError.make("trade_form", column=rest.col(0))
     give = _counts(rest.sub(g.end(), r.start()), ctx)
     get = _counts(rest.sub(r.end()), ctx)
     return TradeOffer(partner, give, get)
@@ -498,7 +493,7 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
     lead = len(t.folded) - len(t.folded.lstrip())
     m = _MARITIME_BODY.match(f)
     if not m:
-        raise NotationError("a bank trade is written 'Seehandel 4H gegen 1E'", column=t.col(lead))
+        raise NotationError.make("maritime_form", column=t.col(lead))
 
     def one(group: str) -> tuple[int, int]:
         text = m.group(group).replace(" ", "")
@@ -509,9 +504,9 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
     give, give_n = one("give")
     get, get_n = one("get")
     if max(give_n, get_n) > MAX_COUNT:
-        raise NotationError(f"at most {MAX_COUNT} cards in a bank trade", column=t.col(lead))
+        raise NotationError.make("maritime_too_many", max=MAX_COUNT, column=t.col(lead))
     if give_n < 1 or get_n < 1:
-        raise NotationError("counts of a bank trade are at least 1", column=t.col(lead))
+        raise NotationError.make("maritime_at_least_one", column=t.col(lead))
     return MaritimeTrade(give, give_n, get, get_n)
 
 
@@ -524,8 +519,7 @@ def _road_building(t: Text, ctx: Context) -> RoadBuilding:
     spans.append((pos, len(f)))
     paths = [_path(t.sub(a, b), ctx) for a, b in spans if f[a:b].strip()]
     if not 1 <= len(paths) <= 2:
-        raise NotationError("road building names one or two paths, separated by ','",
-                            column=t.col(0))
+        raise NotationError.make("road_building_paths", column=t.col(0))
     return RoadBuilding(paths[0], paths[1] if len(paths) > 1 else None)
 
 
@@ -540,8 +534,7 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
     road = _SETUP_ROAD.search(f, head.end()) if head else None
     if not head or not road:
         lead = len(f) - len(f.lstrip())
-        raise NotationError("a setup placement is written 'Siedlung <Kreuzung> Straße <Weg>'",
-                            column=t.col(lead))
+        raise NotationError.make("setup_form", column=t.col(lead))
     c = _crossing(t.sub(head.end(), road.start()), ctx)
     e = _path(t.sub(road.end()), ctx)
     return SetupPlacement(c, e)

@@ -135,8 +135,9 @@ class ParsedMail:
         return SetupOrders(tuple(placements))
 
 
-_SINGLE = {RobberOrder: "robber order", DiscardPreference: "discard list", Knight: "knight",
-           Monopoly: "monopoly"}
+#: One of each per mail; the key of the message refusing a second one.
+_SINGLE = {RobberOrder: "second_robber", DiscardPreference: "second_discard",
+           Knight: "second_knight", Monopoly: "second_monopoly"}
 
 
 def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMail:
@@ -156,13 +157,11 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
             continue
         kind = type(item)
         if kind in _SINGLE and kind in seen:
-            result.error = NotationError(
-                f"only one {_SINGLE[kind]} per mail; the first one counts").at(number, text)
+            result.error = NotationError.make(_SINGLE[kind]).at(number, text)
             continue
         seen.add(kind)
         if ctx.phase == "setup" and isinstance(item, _BUILD_TYPES):
-            result.error = NotationError(
-                "in the setup, place with 'Siedlung <Kreuzung> Straße <Weg>'").at(number, text)
+            result.error = NotationError.make("setup_placements_only").at(number, text)
             continue
         result.item = item
         result.substitute = in_substitutes and isinstance(item, _BUILD_TYPES)

@@ -73,8 +73,7 @@ def tokenize_hexes(original: str, offset: int = 0) -> list[HexName]:
         if not m:
             rest = original[start:].split()
             word = rest[0] if rest else original[start:]
-            raise NotationError(f"a hex name was expected, not {word!r}",
-                                column=offset + start + 1)
+            raise NotationError.make("hex_name_expected", word=word, column=offset + start + 1)
         display = original[start:index[m.end() - 1] + 1]
         out.append(HexName(m.group(0).replace(" ", ""), offset + start, display))
         pos = m.end()
@@ -85,7 +84,7 @@ def hex_candidates(board: Board, name: str, lang: str = "de") -> frozenset[int]:
     """Every hex a (folded, space-free) name can mean; raises NotationError for none."""
     found = _hex_candidates(board, name, lang)
     if not found:
-        raise NotationError(f"there is no hex {name.upper()} on this board")
+        raise NotationError.make("no_hex", name=name.upper())
     return found
 
 
@@ -165,10 +164,8 @@ def _sets(board: Board, names: list[HexName], lang: str) -> list[frozenset[int]]
     for n in names:
         try:
             out.append(hex_candidates(board, n.name, lang))
-        except NotationError as e:
-            e.message = f"there is no hex {n.display} on this board"
-            e.column = n.column + 1
-            raise
+        except NotationError:
+            raise NotationError.make("no_hex", name=n.display, column=n.column + 1) from None
     return out
 
 
@@ -179,11 +176,11 @@ def _listing(names: list[HexName]) -> str:
 def resolve_hex(board: Board, text: str, lang: str = "de") -> int:
     names = tokenize_hexes(text)
     if len(names) != 1:
-        raise NotationError(f"one hex was expected, {len(names)} were named")
+        raise NotationError.make("one_hex", count=len(names))
     (found,) = _sets(board, names, lang)
     if len(found) > 1:
-        raise AmbiguousError(
-            f"{_listing(names)} can mean several hexes",
+        raise AmbiguousError.make(
+            "ambiguous_hex", names=_listing(names),
             candidates=[board.hexes[h].label for h in sorted(found)],
         )
     return next(iter(found))
@@ -197,13 +194,13 @@ def crossing_from_names(
     board: Board, names: list[HexName], lang: str, land_only: bool = True
 ) -> int:
     if len(names) != 3:
-        raise NotationError(f"a crossing is named by three hexes, not {len(names)}")
+        raise NotationError.make("crossing_three_hexes", count=len(names))
     found = _crossings_for(board, _sets(board, names, lang), land_only)
     if not found:
-        raise NotationError(f"there is no crossing where {_listing(names)} meet")
+        raise NotationError.make("no_crossing", names=_listing(names))
     if len(found) > 1:
-        raise AmbiguousError(
-            f"{_listing(names)} names {len(found)} crossings",
+        raise AmbiguousError.make(
+            "ambiguous_crossing", names=_listing(names), count=len(found),
             candidates=[board.crossing_label(c) for c in found],
         )
     return found[0]
@@ -214,14 +211,13 @@ def resolve_path(board: Board, text: str, lang: str = "de", land_only: bool = Tr
         return _path_by_crossings(board, text, lang, land_only)
     names = tokenize_hexes(text)
     if len(names) != 2:
-        raise NotationError(
-            f"a path is named by two hexes (or two crossings with '-'), not {len(names)}")
+        raise NotationError.make("path_two_hexes", count=len(names))
     found = _paths_for(board, _sets(board, names, lang), land_only)
     if not found:
-        raise NotationError(f"there is no path between {_listing(names)}")
+        raise NotationError.make("no_path", names=_listing(names))
     if len(found) > 1:
-        raise AmbiguousError(
-            f"{_listing(names)} names {len(found)} paths",
+        raise AmbiguousError.make(
+            "ambiguous_path", names=_listing(names), count=len(found),
             candidates=[board.path_label(e) for e in found],
         )
     return found[0]
@@ -231,23 +227,23 @@ def _path_by_crossings(board: Board, text: str, lang: str, land_only: bool) -> i
     folded, index = fold(text)
     dashes = [i for i, ch in enumerate(join_harbour_names(folded)) if ch == "-"]
     if len(dashes) != 1:
-        raise NotationError("a path by crossings is written 'crossing - crossing'")
+        raise NotationError.make("path_by_crossings_form")
     cut = index[dashes[0]]
     sides = []
     for part, offset in ((text[:cut], 0), (text[cut + 1:], cut + 1)):
         names = tokenize_hexes(part, offset)
         if len(names) != 3:
-            raise NotationError(f"a crossing is named by three hexes, not {len(names)}")
+            raise NotationError.make("crossing_three_hexes", count=len(names))
         sides.append(_crossings_for(board, _sets(board, names, lang), False))
     found = sorted({
         e for a in sides[0] for b in sides[1]
         if (e := board.path_between(a, b)) is not None and (not land_only or board.path_land[e])
     })
     if not found:
-        raise NotationError("those two crossings are not joined by a path")
+        raise NotationError.make("crossings_not_joined")
     if len(found) > 1:
-        raise AmbiguousError(
-            f"{len(found)} paths join crossings named so",
+        raise AmbiguousError.make(
+            "ambiguous_path_by_crossings", count=len(found),
             candidates=[board.path_label(e) for e in found],
         )
     return found[0]

@@ -55,8 +55,7 @@ def resource(word: str, lang: str, column: int | None = None) -> int:
     if w in lows:
         return lows.index(w)
     expected = "/".join(letters(lang))
-    raise NotationError(f"a resource ({expected} or its name) was expected, not {word!r}",
-                        column=column)
+    raise NotationError.make("resource_expected", letters=expected, shown=word, column=column)
 
 
 def resource_name(r: int, lang: str) -> str:
@@ -67,7 +66,7 @@ def colour(word: str, column: int | None = None) -> str:
     w = word.strip().rstrip(".")
     if w in COLOUR_WORDS:
         return COLOUR_WORDS[w]
-    raise NotationError(f"a colour was expected, not {word!r}", column=column)
+    raise NotationError.make("colour_expected", shown=word, column=column)
 
 
 def colour_name(canonical: str, lang: str) -> str:

@@ -1,0 +1,296 @@
+"""Every error of the parser speaks German too: `OrderError.localized("de")`.
+
+Each message has a stable key (`pbm/notation/messages.py`) with an English and a German text;
+`message` stays the English one. One bad line per key, read in a German game (seed 1, medium
+board, four players); a structural test reads the notation sources so that a new error without
+a German text fails here.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+from helpers import game, settle
+
+from pbm.notation import (
+    AmbiguousError,
+    Context,
+    IllegalOrderError,
+    NotationError,
+    OrderError,
+    parse_line,
+    parse_mail,
+    vocab,
+)
+from pbm.notation import mail as mail_module
+from pbm.notation.checks import check_receipt
+from pbm.notation.messages import TEXTS, TEXTS_DE
+from pbm.notation.names import hex_candidates
+from pbm.rules.layouts import generate_board
+
+NOTATION = Path(__file__).resolve().parent.parent / "pbm" / "notation"
+
+#: Keys that no line can reach at present (kept, since the check stands in `parse_mail`).
+UNREACHABLE = {"setup_placements_only"}  # the setup phase reads every build line as a placement
+
+#: key → (line, phase, the English message as before keys existed).
+CASES: dict[str, tuple[str, str, str]] = {
+    "empty_line": ("", "round", "empty line"),
+    "value_expected": ("Kennwort:", "round", "a value was expected after 'kennwort'"),
+    "colour_expected": ("Räuber 6L, raube lila", "round", "a colour was expected, not 'lila'"),
+    "colour_not_playing": ("Räuber 6L, raube grün", "round",
+                           "no player has the colour 'grün' in this game"),
+    "ships_seafarers": ("Schiff 6L Meer", "round", "ships are built only in Seafarers scenarios"),
+    "order_expected": ("Burg 6L 5L", "round",
+                       "an order was expected (Siedlung, Stadt, Straße, Entwicklungskarte, "
+                       "Räuber, Handel, Seehandel, …), not 'Burg'"),
+    "brackets_differ": ("Stadt C3 C4 D4 (6L 5L 12E)", "round",
+                        "the name in brackets does not name the same place"),
+    "robber_hex_expected": ("Räuber raube rot", "round", "the robber's hex was expected"),
+    "knight_timing": ("Ritter: Räuber 6L, raube blau", "round",
+                      "say when the knight is played: 'vor Wurf' or 'nach Wurf'"),
+    "count_too_high": ("Abwurf: 100 H", "round",
+                       "100 cards of one kind are more than anyone holds"),
+    "resource_expected": ("Abwurf: W X", "round",
+                          "a resource (H/L/W/G/E or its name) was expected, not 'X'"),
+    "resource_after_number": ("Abwurf: W 2", "round", "a resource was expected after the number"),
+    "resources_expected": ("Abwurf:", "round", "resources were expected"),
+    "two_resources": ("Erfindung H", "round", "two resources were expected, not 1"),
+    "trade_form": ("Handel rot: 1H", "round",
+                   "a trade is written 'Handel <Farbe>: gebe …, bekomme …'"),
+    "maritime_form": ("Seehandel H", "round", "a bank trade is written 'Seehandel 4H gegen 1E'"),
+    "maritime_too_many": ("Seehandel 100H gegen 1E", "round",
+                          "at most 99 cards in a bank trade"),
+    "maritime_at_least_one": ("Seehandel 0H gegen 1E", "round",
+                              "counts of a bank trade are at least 1"),
+    "road_building_paths": ("Straßenbau: C4 D4, D4 D5, D2 D3", "round",
+                            "road building names one or two paths, separated by ','"),
+    "setup_form": ("Siedlung C3 C4 D4", "setup",
+                   "a setup placement is written 'Siedlung <Kreuzung> Straße <Weg>'"),
+    "hex_name_expected": ("Straße über 6L 5L", "round", "a hex name was expected, not 'über'"),
+    "no_hex": ("Straße 6L 7E", "round", "there is no hex 7E on this board"),
+    "one_hex": ("Räuber 6L 5L", "round", "one hex was expected, 2 were named"),
+    "ambiguous_hex": ("Räuber Meer", "round", "Meer can mean several hexes"),
+    "crossing_three_hexes": ("Siedlung C3 C4", "round",
+                             "a crossing is named by three hexes, not 2"),
+    "no_crossing": ("Siedlung C3 C4 C5", "round", "there is no crossing where C3, C4, C5 meet"),
+    "ambiguous_crossing": ("Siedlung B2 Meer Meer", "round", "B2, Meer, Meer names 2 crossings"),
+    "path_two_hexes": ("Straße C3", "round",
+                       "a path is named by two hexes (or two crossings with '-'), not 1"),
+    "no_path": ("Straße C3 C5", "round", "there is no path between C3, C5"),
+    "ambiguous_path": ("Straße B2 Meer", "round", "B2, Meer names 3 paths"),
+    "path_by_crossings_form": ("Straße C3 - C4 - D4", "round",
+                               "a path by crossings is written 'crossing - crossing'"),
+    "crossings_not_joined": ("Straße C3 C4 D4 - D2 D3 E2", "round",
+                             "those two crossings are not joined by a path"),
+    "ambiguous_path_by_crossings": ("Straße B4 Meer Meer - B4 Meer Meer", "round",
+                                    "2 paths join crossings named so"),
+}
+
+#: Further lines for keys raised at more than one place.
+MORE_CASES: list[tuple[str, str, str, str]] = [
+    ("colour_expected", "Farben: rot, lila", "round", "a colour was expected, not 'lila'"),
+    ("colour_expected", "Handel lila: gebe 1H, bekomme 1E", "round",
+     "a colour was expected, not 'lila'"),
+    ("brackets_differ", "Siedlung C3 C4 D4 (C4 D4 D5)", "round",
+     "the name in brackets does not name the same place"),
+    ("resource_expected", "Monopol Gold", "round",
+     "a resource (H/L/W/G/E or its name) was expected, not 'gold'"),
+    ("resource_expected", "Seehandel 4H gegen 1X", "round",
+     "a resource (H/L/W/G/E or its name) was expected, not 'x'"),
+    ("crossing_three_hexes", "Straße C3 C4 - C4 D4 D5", "round",
+     "a crossing is named by three hexes, not 2"),
+    ("no_hex", "Siedlung 6L 5L 7E Straße 6L 5L", "setup", "there is no hex 7E on this board"),
+    ("maritime_too_many", "Seehandel 4H gegen 100E", "round", "at most 99 cards in a bank trade"),
+]
+
+#: Mails whose second line is refused by `parse_mail`: key → (mail, English message).
+MAIL_CASES: dict[str, tuple[str, str]] = {
+    "second_robber": ("Räuber 6L, raube blau\nRäuber 5L, raube gelb\n",
+                      "only one robber order per mail; the first one counts"),
+    "second_discard": ("Abwurf: W W\nAbwurf: H\n",
+                       "only one discard list per mail; the first one counts"),
+    "second_knight": ("Ritter vor Wurf: Räuber 6L\nRitter nach Wurf: Räuber 5L\n",
+                      "only one knight per mail; the first one counts"),
+    "second_monopoly": ("Monopol Holz\nMonopol Erz\n",
+                        "only one monopoly per mail; the first one counts"),
+}
+
+#: English words none of the German texts may hold (German words spelled alike are left out).
+ENGLISH = re.compile(
+    r"\b(the|was|were|expected|not|there|is|are|no|of|one|two|only|and|or|by|with|named|"
+    r"names|written|path|paths|hex|hexes|crossing|crossings|colour|resource|resources|order|"
+    r"player|cards?|board|bank|trade|setup|place|say|when|at|most|least|after|can|mean|"
+    r"several|join|those|its|this|game|counts?|per|first|knight|robber|monopoly|discard|"
+    r"list|empty|line|value|ships|built|scenarios|holds|anyone|meet|brackets|same)\b")
+
+
+def _ctx(phase: str = "round", lang: str = "de") -> Context:
+    return Context(generate_board("medium", 1), lang, ("rot", "blau", "gelb", "weiss"), phase)
+
+
+def _error(text: str, phase: str = "round", lang: str = "de") -> OrderError:
+    with pytest.raises(OrderError) as info:
+        parse_line(text, _ctx(phase, lang))
+    return info.value
+
+
+def _assert_german(err: OrderError) -> str:
+    de = err.localized("de")
+    assert de != err.message, err.key
+    assert not ENGLISH.search(de), (err.key, de, ENGLISH.search(de))
+    assert err.localized("en") == err.message
+    return de
+
+
+@pytest.mark.parametrize("key", sorted(CASES))
+def test_every_error_has_a_german_text(key: str) -> None:
+    text, phase, english = CASES[key]
+    err = _error(text, phase)
+    assert isinstance(err, (NotationError, AmbiguousError))
+    assert (err.key, err.message) == (key, english)
+    _assert_german(err)
+
+
+@pytest.mark.parametrize(("key", "text", "phase", "english"), MORE_CASES)
+def test_every_raise_site_of_a_key_has_its_german_text(
+    key: str, text: str, phase: str, english: str
+) -> None:
+    err = _error(text, phase)
+    assert (err.key, err.message) == (key, english)
+    _assert_german(err)
+
+
+@pytest.mark.parametrize("key", sorted(MAIL_CASES))
+def test_a_second_single_order_is_refused_in_german(key: str) -> None:
+    body, english = MAIL_CASES[key]
+    parsed = parse_mail(body, _ctx())
+    first, second = parsed.lines
+    assert first.ok, first.error
+    err = second.error
+    assert err is not None
+    assert (err.key, err.message, err.line) == (key, english, 2)
+    _assert_german(err)
+
+
+def test_vocab_and_names_errors_raised_directly_have_german_texts() -> None:
+    with pytest.raises(NotationError) as colour:
+        vocab.colour("lila")
+    with pytest.raises(NotationError) as resource:
+        vocab.resource("x", "de")
+    with pytest.raises(NotationError) as hex_name:
+        hex_candidates(_ctx().board, "zz9")
+    for info in (colour, resource, hex_name):
+        _assert_german(info.value)
+    assert hex_name.value.message == "there is no hex ZZ9 on this board"
+
+
+def test_unreachable_keys_render_in_both_languages() -> None:
+    for key in UNREACHABLE:
+        err = NotationError.make(key)
+        assert err.message == TEXTS[key]
+        _assert_german(err)
+
+
+def test_german_texts_quote_the_players_words_as_written() -> None:
+    assert _error("Räuber 6L, raube Lila").localized("de") == "'Lila' ist keine Farbe"
+    assert _error("Räuber 6L, raube Grün").localized("de") == (
+        "die Farbe 'Grün' spielt in diesem Spiel nicht mit")
+    assert _error("Straße 6L 7E").localized("de") == "auf diesem Spielplan gibt es kein Feld 7E"
+    assert _error("Kennwort:").localized("de") == "nach 'Kennwort' fehlt ein Wert"
+    assert _error("Abwurf: W Xy").localized("de") == (
+        "'Xy' ist kein Rohstoff (H/L/W/G/E oder sein Name)")
+
+
+def test_ambiguity_keeps_its_candidates_and_column_in_german() -> None:
+    err = _error("Siedlung B2 Meer Meer")
+    assert isinstance(err, AmbiguousError)
+    assert err.candidates == ["A1 A2 B2", "A1 B1 B2"]
+    assert err.localized("de") == "B2, Meer, Meer passt auf 2 Kreuzungen"
+    col = _error("Straße 6L 7E").column
+    assert col == len("Straße 6L ") + 1
+
+
+def test_english_game_gets_english_messages() -> None:
+    err = _error("Discard: L X", lang="en")
+    assert err.message == "a resource (L/B/W/G/O or its name) was expected, not 'X'"
+    assert err.localized("en") == err.message
+    assert err.localized("de") == "'X' ist kein Rohstoff (L/B/W/G/O oder sein Name)"
+
+
+def test_receipt_refusals_are_localized_by_their_rule() -> None:
+    s = game()
+    settle(s, 1, "C3 C4 D4")
+    for lang in ("de", "en"):
+        parsed = parse_mail("Siedlung C3 C4 D4\n", Context(s.board, lang, s.colours))
+        check_receipt(parsed, s, 0, lang)
+        err = parsed.lines[0].error
+        assert isinstance(err, IllegalOrderError)
+        assert err.localized("de") == "dieser Platz ist besetzt"
+        assert err.localized("en") == "that place is taken"
+
+
+# -- structure: every error of the parser is made from a key with both texts ----------------
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def _make_calls() -> list[tuple[str, ast.Call]]:
+    """Every `NotationError.make(…)` / `AmbiguousError.make(…)` call in pbm/notation, and
+    fail on an error of the parser made from its text directly."""
+    calls = []
+    for path in sorted(NOTATION.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            where = f"{path.name}:{node.lineno}"
+            if isinstance(f, ast.Name) and f.id in ("NotationError", "AmbiguousError",
+                                                     "OrderError"):
+                pytest.fail(f"{where}: {f.id}(…) without a message key; use {f.id}.make(key)")
+            if (isinstance(f, ast.Attribute) and f.attr == "make"
+                    and isinstance(f.value, ast.Name)
+                    and f.value.id in ("NotationError", "AmbiguousError")):
+                calls.append((where, node))
+    return calls
+
+
+def test_every_raise_site_uses_a_key_with_english_and_german_texts() -> None:
+    calls = _make_calls()
+    assert len(calls) >= 40
+    used: set[str] = set()
+    for where, call in calls:
+        key = call.args[0]
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            keys = {key.value}
+        else:  # mail.py: the key of the second single order, from its table
+            assert where.startswith("mail.py"), where
+            keys = set(mail_module._SINGLE.values())
+        given = {k.arg for k in call.keywords} - {"column", "candidates"}
+        for k in keys:
+            assert k in TEXTS and k in TEXTS_DE, f"{where}: {k!r} has no text in messages.py"
+            missing = (_fields(TEXTS[k]) | _fields(TEXTS_DE[k])) - given
+            assert not missing, f"{where}: {k!r} needs {missing}"
+        used |= keys
+    assert used == set(TEXTS) == set(TEXTS_DE), "texts without a raise site"
+
+
+def test_every_key_is_tried_by_a_line_here() -> None:
+    tried = set(CASES) | set(MAIL_CASES) | UNREACHABLE
+    assert tried == set(TEXTS)
+    for key, de in TEXTS_DE.items():
+        assert de != TEXTS[key]
+        assert not ENGLISH.search(de.format_map(_Shown())), (key, de)
+
+
+class _Shown(dict[str, str]):
+    """Fills every field of a template with a placeholder, to read the text around it."""
+
+    def __missing__(self, key: str) -> str:
+        return "…"
