@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from .messages import render
+from .messages import TEXTS, render
 
 
 class OrderError(Exception):
@@ -38,14 +38,14 @@ class OrderError(Exception):
     def make(cls, key: str, *, column: int | None = None, candidates: list[str] | None = None,
              **params: object) -> Self:
         """The error with the text `key` of `messages.py`; `message` is its English form."""
-        return cls(render(key, "en", params), column=column, candidates=candidates, key=key,
+        return cls(TEXTS[key].format(**params), column=column, candidates=candidates, key=key,
                    params=params)
 
     def localized(self, lang: str) -> str:
         """The message in a game language: English for "en", German otherwise; a receipt
         refusal in either, by its rule. Line and column are not part of it."""
         if self.key is not None:
-            return self.message if lang == "en" else render(self.key, lang, self.params)
+            return render(self.key, lang, self.params)
         if self.rule is not None:
             from .checks import MESSAGES, MESSAGES_DE  # checks imports this module
 

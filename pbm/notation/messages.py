@@ -104,7 +104,23 @@ TEXTS_DE: dict[str, str] = {
 }
 
 
+#: In an English game, the forms to copy are shown with the English order words (the English
+#: `message` keeps the German ones, which every game accepts).
+TEXTS_EN_GAME: dict[str, str] = {
+    "order_expected": "an order was expected (Settlement, City, Road, Buy card, Robber, Trade, "
+                      "Maritime, …), not {word!r}",
+    "knight_timing": "say when the knight is played: 'Knight before roll' or "
+                     "'Knight after roll'",
+    "trade_form": "a trade is written 'Trade <colour>: give …, get …'",
+    "maritime_form": "a bank trade is written 'Maritime 4L for 1O'",
+    "setup_form": "a setup placement is written 'Settlement <crossing> Road <path>'",
+    "setup_placements_only": "in the setup you place with "
+                             "'Settlement <crossing> Road <path>'",
+}
+
+
 def render(key: str, lang: str, params: Mapping[str, object]) -> str:
     """The text of `key` in a game language: German for every language but "en"."""
-    table = TEXTS if lang == "en" else TEXTS_DE
-    return table[key].format(**params)
+    if lang == "en":
+        return TEXTS_EN_GAME.get(key, TEXTS[key]).format(**params)
+    return TEXTS_DE[key].format(**params)
