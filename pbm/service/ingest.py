@@ -4,7 +4,9 @@
    Message-ID is recognised and never processed again) and commits.
 2. `process_mail` handles a stored mail in one transaction: commands, orders, acknowledgements.
    If it raises, the transaction is rolled back and the mail is quarantined with its traceback,
-   never retried by itself; `requeue` sends it through again.
+   never retried by itself; `requeue` sends it through again. A database that is locked or
+   unreachable (OperationalError) is not the mail's fault: the error goes up to the caller, the
+   mail stays new, and the next fetch of it (or `recover`) processes it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import traceback
 from dataclasses import dataclass
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 from pbm.mail.inbound import Inbound, parse_inbound
@@ -34,7 +36,9 @@ class IngestResult:
 
 
 def store_mail(svc: Service, raw: bytes) -> tuple[int, bool]:
-    """Keep the mail; returns (id, duplicate). Runs in its own transaction."""
+    """Keep the mail; returns (id, duplicate). Runs in its own transaction. A copy of a mail
+    that was stored but never processed (the database failed in between) is no duplicate: it
+    is processed now."""
     inbound = parse_inbound(raw, svc.config.address)
     try:
         with transaction(svc.engine) as session:
@@ -53,7 +57,7 @@ def store_mail(svc: Service, raw: bytes) -> tuple[int, bool]:
                 select(InboundMail).where(InboundMail.message_id == inbound.message_id)
             ).one()
             assert existing.id is not None
-            return existing.id, True
+            return existing.id, existing.status != "new"
 
 
 def process_mail(svc: Service, mail_id: int) -> IngestResult:
@@ -74,6 +78,8 @@ def process_mail(svc: Service, mail_id: int) -> IngestResult:
             crashpoint("processing")
         crashpoint("processed")
         return result
+    except OperationalError:
+        raise
     except Exception:
         error = traceback.format_exc()
         with transaction(svc.engine) as session:

@@ -9,19 +9,24 @@ permanent ones (5xx) mark the row failed, for the GM to see in `pbm outbox list`
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, col, select
 
 from pbm.mail.outgoing import build_message
-from pbm.mail.smtp import SmtpConfig, deliver
+from pbm.mail.smtp import Delivery, SmtpConfig, deliver
 from pbm.store.db import transaction
 from pbm.store.models import Outbox
 
 from .context import Service
 from .faults import crashpoint
 from .outbox import new_message_id
+
+log = logging.getLogger("pbm")
 
 LEASE = timedelta(minutes=10)
 MAX_BACKOFF = timedelta(hours=6)
@@ -69,6 +74,23 @@ async def send_one(svc: Service, smtp: SmtpConfig, row_id: int) -> str:
         )
     result = await deliver(msg, sender, recipients, smtp)
     crashpoint("smtp-sent")
+    # The mail is out: recording that must not fail on a busy database, or it would go out
+    # again after the lease. Retried while the lease lasts (a crash still means a resend).
+    delay, waited = 0.5, 0.0
+    while True:
+        try:
+            return _record(svc, row_id, result)
+        except OperationalError as exc:
+            if waited > LEASE.total_seconds() / 2:
+                raise
+            log.warning("outbox %s: sent, but the database is busy (%s); retrying", row_id, exc)
+            await asyncio.sleep(delay)
+            waited += delay
+            delay = min(delay * 2, 30.0)
+
+
+def _record(svc: Service, row_id: int, result: Delivery) -> str:
+    """What became of a delivery attempt, in the row."""
     with transaction(svc.engine) as session:
         row = session.get(Outbox, row_id)
         assert row is not None

@@ -23,7 +23,8 @@ def make_engine(url: str) -> Engine:
             # Let SQLAlchemy's "begin" below issue BEGIN itself (pysqlite would defer it).
             dbapi_conn.isolation_level = None
             cur = dbapi_conn.cursor()
-            # WAL lets readers and one writer work at once; busy_timeout waits for the lock.
+            # WAL keeps the file consistent through a crash at any point; busy_timeout waits
+            # for the lock (every transaction takes it, see "begin" below).
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
