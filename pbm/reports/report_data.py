@@ -21,33 +21,17 @@ from . import codebook
 from .describe import describe
 
 
-def _hand(state: GameState, p: int, lang: str) -> str:
+def hand_text(state: GameState, p: int, lang: str) -> str:
     letters = vocab.letters(lang)
     return " ".join(f"{n}{letters[r]}" for r, n in enumerate(state.hands[p]) if n) or "-"
 
 
 def board_map(state: GameState, lang: str) -> str:
-    """The text map with the robber marked; at most 72 columns."""
-    board = state.board
-    widest = max(sum(1 for h in board.hexes if h.row == r) for r in {h.row for h in board.hexes})
-    cell = max(8, min(11, 72 // widest))
-    min_x = min(h.x for h in board.hexes)
-    rows: dict[int, list[str]] = {}
-    lines = []
-    for h in board.hexes:
-        code = _map_code(board, h.id, lang)
-        rows.setdefault(h.row, [])
-        mark = "*" if h.id == state.robber else ""
-        text = f"{h.label}{mark} {code}"
-        if len(text) > cell - 1:  # narrow cells (large and huge islands): the desert's short name
-            text = f"{h.label}{mark} {'Des' if lang == 'en' else 'Wü'}"
-        col = (h.x - min_x) * cell // 2
-        line = rows[h.row][0] if rows[h.row] else ""
-        rows[h.row] = [line.ljust(col) + text]
-    for r in sorted(rows):
-        lines.append(rows[r][0].rstrip())
-    lines.append("* = " + ("robber" if lang == "en" else "Räuber"))
-    return "\n".join(lines)
+    """The hex map with the pieces, harbours and the robber, and its legend (`text_map`);
+    at most 72 columns."""
+    from .text_map import draw
+
+    return draw(state, lang)
 
 
 def _map_code(board: Board, h: int, lang: str) -> str:
@@ -142,14 +126,16 @@ def order_form(state: GameState, lang: str) -> list[str]:
 def report_data(
     state: GameState, events: list[ev.Event], lang: str, game: str,
     secrets: dict[int, str], next_line: str = "", image_cid: str = "",
+    summary: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """`summary`: the whole game's (`summary.game_summary`), for the game-end report."""
     ended = state.winner >= 0
     names = codebook.CARD_NAMES["en" if lang == "en" else "de"]
     players = []
     for p, colour in enumerate(state.colours):
         players.append({
             "colour": vocab.colour_name(colour, lang),
-            "hand": _hand(state, p, lang),
+            "hand": hand_text(state, p, lang),
             "cards": len(state.cards[p]),
             "knights": state.knights[p],
             "vp": state.visible_vp(p),
@@ -171,6 +157,7 @@ def report_data(
         "next_line": next_line,
         "order_form": order_form(state, lang),
         "image_cid": image_cid,
+        "summary": summary if ended else None,
     }
 
 

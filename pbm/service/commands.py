@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from sqlmodel import Session, select
 
@@ -20,14 +21,16 @@ from pbm.notation import Context, parse_mail
 from pbm.notation.checks import check_receipt
 from pbm.notation.clean import clean_lines
 from pbm.notation.mail import ParsedMail
+from pbm.reports import notices
+from pbm.reports.guide_text import guide_for_mail
 from pbm.rules.layouts import generate_board
 from pbm.store.models import Game, InboundMail, Player
 
 from . import answers, texts
 from .context import Service
-from .games import ServiceError, load_state, players_of, settings_of
+from .games import ServiceError, deadline_text, load_state, players_of, settings_of
 from .limits import BAD_PASSWORD, bad_passwords_last_hour, may_answer
-from .outbox import enqueue
+from .outbox import enqueue, notify
 from .rounds import set_autopilot, submit_orders
 from .secrets import verify_password
 from .setup_phase import submit_setup
@@ -53,14 +56,32 @@ class Request:
     def lang(self) -> str:
         return self.game.lang
 
-    def reply(self, kind: str, subject: str, body: str, to: str | None = None) -> None:
-        """The one answer to this mail (dropped when the address is over its hourly limit)."""
-        address = to or self.inbound.sender
+    def _may_answer(self, address: str) -> bool:
         if not address or not may_answer(self.svc, self.session, address):
             self.mail.error = self.mail.error or "not answered: rate limit"
-            return
-        enqueue(self.svc, self.session, kind, [address], subject, body,
-                game_id=self.game.id, in_reply_to=self.inbound.message_id)
+            return False
+        return True
+
+    def reply(self, kind: str, subject: str, body: str, to: str | None = None) -> None:
+        """The one answer to this mail, as plain text (dropped when the address is over its
+        hourly limit)."""
+        address = to or self.inbound.sender
+        if self._may_answer(address):
+            enqueue(self.svc, self.session, kind, [address], subject, body,
+                    game_id=self.game.id, in_reply_to=self.inbound.message_id)
+
+    def answer(self, kind: str, subject: str, data: dict[str, Any], to: str | None = None,
+               template: str = "") -> None:
+        """The one answer to this mail, from `templates/<template or kind>`."""
+        address = to or self.inbound.sender
+        if self._may_answer(address):
+            notify(self.svc, self.session, kind, [address], self.game, subject, data,
+                   template=template, in_reply_to=self.inbound.message_id)
+
+    def refuse(self, reason: str, to: str | None = None) -> None:
+        """An error answer: why, and that nothing was changed."""
+        self.answer("error", texts.t(self.lang, "error_subject", game=self.game.name),
+                    notices.error(reason, self.lang), to=to)
 
 
 @dataclass(frozen=True)
@@ -78,14 +99,15 @@ def _join(r: Request) -> str | None:
         join(r.svc, r.session, r.game, r.inbound.sender, r.parsed.name or r.inbound.sender,
              r.parsed.colours, reply_to=r.inbound.message_id)
     except ServiceError as e:
-        r.reply("error", texts.t(r.lang, "error_subject", game=r.game.name), f"{e}\n")
+        r.refuse(str(e))
     return None
 
 
 def _help(r: Request) -> str | None:
     """The commands in short, then the whole player guide in the game's language."""
-    r.reply("help", f"[{r.game.name}] {'Help' if r.lang == 'en' else 'Hilfe'}",
-            help_text(r.lang, r.game.name) + "\n" + player_guide(r.lang))
+    r.answer("help", texts.t(r.lang, "help_subject", game=r.game.name),
+             notices.help_(r.lang, command_lines(r.lang), answers.ORDER_HELP[lang_of(r.lang)],
+                           guide_for_mail(player_guide(r.lang))))
     return None
 
 
@@ -153,21 +175,15 @@ REGISTRY: list[MailCommand] = [
 COMMANDS = {c.name: c for c in REGISTRY}
 
 
-def help_text(lang: str, game: str = "") -> str:
-    """Generated from the registry, then the order language in short."""
-    lang = "en" if lang == "en" else "de"
-    lines = ["Befehle (Betreff oder eine Zeile der Mail):" if lang == "de" else
-             "Commands (subject or a line of the mail):"]
-    for c in REGISTRY:
-        args = f" ({c.args[lang]})" if c.args[lang] else ""
-        pw = (" — mit Kennwort" if lang == "de" else " — with password") \
-            if c.needs_password else ""
-        lines.append(f"  {c.words[lang]}{args}: {c.description[lang]}{pw}")
-    lines.append("")
-    lines.append(answers.ORDER_HELP[lang])
-    if game:
-        lines.append(("Spiel: " if lang == "de" else "Game: ") + game)
-    return "\n".join(lines) + "\n"
+def lang_of(lang: str) -> str:
+    return "en" if lang == "en" else "de"
+
+
+def command_lines(lang: str) -> list[notices.CommandLine]:
+    """The registry's commands for the help mail, in the game's language."""
+    lang = lang_of(lang)
+    return [notices.CommandLine(c.words[lang], c.args[lang], c.description[lang],
+                                c.needs_password) for c in REGISTRY]
 
 
 # -- finding the game and the player ----------------------------------------------------------
@@ -249,8 +265,7 @@ def handle(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) 
     mail.game_id = game.id
     if too_big:
         r = Request(svc, session, mail, inbound, game, probe)
-        r.reply("error", texts.t(game.lang, "error_subject", game=game.name),
-                answers.too_big(game.lang, svc.config.max_mail_kb))
+        r.refuse(answers.too_big(game.lang, svc.config.max_mail_kb))
         return None
     r = Request(svc, session, mail, inbound, game, parse_mail(inbound.text, _context(game),
                                                                inbound.subject))
@@ -290,9 +305,8 @@ def _bad_password(r: Request) -> None:
     if sender not in registered or bad_passwords_last_hour(r.svc, r.session, sender) >= \
             r.svc.config.bad_password_limit:
         return
-    r.reply("error", texts.t(r.lang, "error_subject", game=r.game.name),
-            "Kennwort fehlt oder ist falsch. Nichts wurde geändert.\n" if r.lang == "de" else
-            "The password is missing or wrong. Nothing was changed.\n")
+    r.refuse("Kennwort fehlt oder ist falsch." if r.lang == "de" else
+             "The password is missing or wrong.")
 
 
 def _orders(r: Request) -> str | None:
@@ -300,26 +314,25 @@ def _orders(r: Request) -> str | None:
     game, lang, player = r.game, r.lang, r.player
     refuse = answers.refusal(r.svc, game, r.parsed)
     if refuse:
-        r.reply("error", texts.t(lang, "error_subject", game=game.name), refuse,
-                to=player.address)
+        r.refuse(refuse, to=player.address)
         return None
     if game.phase == "rounds":
         check_receipt(r.parsed, load_state(game), player.seat if player.seat is not None else 0,
                       game.lang)
         replaced = submit_orders(r.svc, r.session, game, player, r.parsed, r.inbound.text,
                                  r.mail)
-        r.reply("ack", texts.t(lang, "ack_subject", game=game.name, round=game.round),
-                answers.ack_body(r.parsed, r.inbound.text, game, replaced), to=player.address)
+        r.answer("ack", texts.t(lang, "ack_subject", game=game.name, round=game.round),
+                 notices.ack(r.parsed, r.inbound.text, lang, replaced=replaced,
+                             round_=game.round, deadline=deadline_text(game)),
+                 to=player.address)
         return game.name
     replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, r.inbound.text,
                                   r.mail)
     if step is None:
-        r.reply("error", texts.t(lang, "error_subject", game=game.name),
-                "Du hast alle deine Siedlungen der Aufstellung gesetzt; nichts wurde "
-                "gespeichert.\n" if lang == "de" else
-                "You have placed all your setup settlements; nothing was stored.\n",
-                to=player.address)
+        r.refuse("Du hast alle deine Siedlungen der Aufstellung gesetzt." if lang == "de" else
+                 "You have placed all your setup settlements.", to=player.address)
         return None
-    r.reply("ack", texts.t(lang, "ack_subject", game=game.name, round=0),
-            answers.ack_body(r.parsed, r.inbound.text, game, replaced), to=player.address)
+    r.answer("ack", texts.t(lang, "setup_ack_subject", game=game.name),
+             notices.ack(r.parsed, r.inbound.text, lang, replaced=replaced, round_=None,
+                         deadline=deadline_text(game)), to=player.address)
     return None

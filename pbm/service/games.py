@@ -13,6 +13,7 @@ from sqlmodel import Session, col, select
 from pbm.rules import GameState, Settings, state_from_json, state_to_json
 from pbm.store.models import Game, Player
 
+from . import texts
 from .context import DEADLINE_PRESETS, Service
 
 
@@ -133,3 +134,10 @@ def summary(session: Session, game: Game) -> dict[str, Any]:
         "lang": game.lang,
         "seed": game.seed,
     }
+
+
+def deadline_text(game: Game) -> str:
+    """The open deadline as players read it, or that the GM resolves."""
+    if game.deadline is None:
+        return texts.t(game.lang, "no_deadline")
+    return game.deadline.strftime("%Y-%m-%d %H:%M UTC")

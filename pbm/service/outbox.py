@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
+from typing import Any
 
 from sqlmodel import Session
 
-from pbm.reports.render import render_message
-from pbm.store.models import Outbox
+from pbm.reports.render import render, render_message
+from pbm.store.models import Game, Outbox
 
 from .context import Service
 
@@ -34,3 +35,14 @@ def enqueue(
     )
     session.add(row)
     return row
+
+
+def notify(
+    svc: Service, session: Session, kind: str, recipients: Iterable[str], game: Game,
+    subject: str, data: dict[str, Any], *, template: str = "", step: int | None = None,
+    in_reply_to: str = "",
+) -> Outbox:
+    """Render `templates/<template or kind>` (text and HTML) from plain data and queue it."""
+    mail = render(template or kind, subject, {"game": game.name, **data})
+    return enqueue(svc, session, kind, recipients, subject, mail.text, game_id=game.id,
+                   step=step, in_reply_to=in_reply_to, html=mail.html)

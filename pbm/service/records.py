@@ -7,7 +7,7 @@ import json
 from sqlmodel import Session, col, select
 
 from pbm.rules import GameState, state_to_json
-from pbm.rules.events import Event
+from pbm.rules.events import Event, event_from_json
 from pbm.store.models import Game, OrderSet, Player, RoundRecord
 
 from .context import Service
@@ -69,3 +69,10 @@ def supersede(session: Session, game: Game, player: Player, round_: int,
         row.superseded = True
         found = True
     return found
+
+
+def game_events(session: Session, game: Game) -> list[tuple[int, list[Event]]]:
+    """(round, events) of every step recorded so far, in order (for the game's summary)."""
+    rows = session.exec(select(RoundRecord).where(RoundRecord.game_id == game.id)
+                        .order_by(col(RoundRecord.step)))
+    return [(r.round, [event_from_json(e) for e in json.loads(r.events)]) for r in rows]

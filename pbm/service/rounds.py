@@ -10,10 +10,14 @@ from sqlmodel import Session
 
 from pbm.notation import vocab
 from pbm.notation.mail import ParsedMail
+from pbm.reports import notices
+from pbm.reports.describe import describe_all
 from pbm.reports.picture import board_png
 from pbm.reports.render import BOARD_CID, render
 from pbm.reports.report_data import report_data
+from pbm.reports.summary import game_summary
 from pbm.rules import GameState, Phase, autopilot, resolve_round
+from pbm.rules.events import Event
 from pbm.rules.orders import TurnOrders
 from pbm.store import codec
 from pbm.store.models import Game, InboundMail, OrderSet, Player
@@ -21,15 +25,17 @@ from pbm.store.models import Game, InboundMail, OrderSet, Player
 from . import texts
 from .context import Service
 from .faults import crashpoint
-from .games import load_state, players_of, recipients, round_hours, save_state, set_deadline
-from .outbox import enqueue
-from .records import current_orders, record, supersede
-
-
-def _deadline_text(game: Game) -> str:
-    if game.deadline is None:
-        return texts.t(game.lang, "no_deadline")
-    return game.deadline.strftime("%Y-%m-%d %H:%M UTC")
+from .games import (
+    deadline_text,
+    load_state,
+    players_of,
+    recipients,
+    round_hours,
+    save_state,
+    set_deadline,
+)
+from .outbox import enqueue, notify
+from .records import current_orders, game_events, record, supersede
 
 
 def begin_round(svc: Service, session: Session, game: Game, state: GameState) -> None:
@@ -38,12 +44,10 @@ def begin_round(svc: Service, session: Session, game: Game, state: GameState) ->
     set_deadline(svc, game, round_hours(svc, game))
     if state.round == 1:
         # After the setup nobody has had a report yet: round 1 is announced on its own.
-        order = ", ".join(vocab.colour_name(state.colours[p], game.lang)
-                          for p in state.build_order())
-        enqueue(svc, session, "round_open", recipients(session, game),
-                texts.t(game.lang, "round_open_subject", game=game.name),
-                texts.t(game.lang, "round_open", deadline=_deadline_text(game), order=order),
-                game_id=game.id)
+        order = [vocab.colour_name(state.colours[p], game.lang) for p in state.build_order()]
+        notify(svc, session, "round_open", recipients(session, game), game,
+               texts.t(game.lang, "round_open_subject", game=game.name),
+               notices.round_open(game.lang, order, deadline_text(game)))
 
 
 def submit_orders(
@@ -109,18 +113,20 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         footer = ""
     else:
         begin_round(svc, session, game, new)
-        footer = texts.t(game.lang, "next", round=new.round, deadline=_deadline_text(game))
+        footer = texts.t(game.lang, "next", round=new.round, deadline=deadline_text(game))
     subject = texts.t(game.lang, "report_subject" if new.phase != Phase.ENDED else
                       "end_subject", game=game.name, round=state.round)
     codes = {p.seat: p.codebook_secret for p in players
              if p.seat is not None and p.codebook_secret}
-    data = report_data(new, events, game.lang, game.name, codes, footer, BOARD_CID)
+    summary = game_summary(game_events(session, game), new, game.lang) \
+        if new.phase == Phase.ENDED else None
+    data = report_data(new, events, game.lang, game.name, codes, footer, BOARD_CID, summary)
     report = render("report", subject, data)
     enqueue(svc, session, "report" if new.phase != Phase.ENDED else "end",
             recipients(session, game), subject, report.text, game_id=game.id, step=step,
             html=report.html, image=board_png(new, game.lang))
     if svc.config.gm_address:
-        _digest(svc, session, game, state.round, players, missing, new, step)
+        _digest(svc, session, game, state.round, players, missing, new, events, step)
     crashpoint("resolving")
     return step
 
@@ -135,10 +141,9 @@ def _nmr(svc: Service, session: Session, game: Game, players: list[Player],
                 p.nmr_count = 0
             continue
         p.nmr_count += 1
-        enqueue(svc, session, "nmr", [p.address],
-                texts.t(game.lang, "nmr_subject", game=game.name, round=round_),
-                texts.t(game.lang, "nmr", round=round_, count=p.nmr_count),
-                game_id=game.id, step=step)
+        notify(svc, session, "nmr", [p.address], game,
+               texts.t(game.lang, "nmr_subject", game=game.name, round=round_),
+               notices.nmr(game.lang, round_, p.nmr_count, game.nmr_autopilot_after), step=step)
         if p.nmr_count >= game.nmr_autopilot_after:
             set_autopilot(svc, session, game, p, True, step=step)
 
@@ -151,25 +156,27 @@ def set_autopilot(svc: Service, session: Session, game: Game, player: Player, on
     if not on:
         player.nmr_count = 0
     key = "autopilot_on" if on else "autopilot_off"
-    enqueue(svc, session, key, [player.address],
-            texts.t(game.lang, f"{key}_subject", game=game.name),
-            texts.t(game.lang, key, colour=vocab.colour_name(player.colour or "", game.lang)),
-            game_id=game.id, step=step)
+    notify(svc, session, key, [player.address], game,
+           texts.t(game.lang, f"{key}_subject", game=game.name),
+           notices.autopilot(game.lang, vocab.colour_name(player.colour or "", game.lang), on),
+           template="autopilot", step=step)
 
 
 def _digest(svc: Service, session: Session, game: Game, round_: int, players: list[Player],
-            missing: list[Player], state: GameState, step: int) -> None:
-    """The GM's digest of a resolution: who sent orders, NMRs, autopilots, the standings."""
+            missing: list[Player], state: GameState, events: list[Event], step: int) -> None:
+    """The GM's digest of a resolution: who sent orders, NMRs, autopilots, the points (hidden
+    ones included: the GM may see them), what happened."""
     absent = {p.id for p in missing}
-    lines = [f"{game.name}, round {round_} resolved."]
+    rows = []
     for p in players:
-        mark = "NMR" if p.id in absent else ("autopilot" if p.autopilot else "orders")
-        seat_vp = state.vp(p.seat) if p.seat is not None else 0
-        lines.append(f"  {p.colour or '-':8} {p.name:20} {mark:9} {seat_vp} VP")
-    if state.winner >= 0:
-        lines.append(f"Game over: {state.colours[state.winner]} wins.")
-    else:
-        lines.append(f"Next deadline: {_deadline_text(game)}")
-    enqueue(svc, session, "digest", [svc.config.gm_address],
-            f"[{game.name}] GM digest, round {round_}", "\n".join(lines) + "\n",
-            game_id=game.id, step=step)
+        if p.seat is None:
+            continue
+        sent = "nmr" if p.id in absent else ("autopilot" if p.autopilot else "orders")
+        rows.append(notices.DigestRow(vocab.colour_name(p.colour or "", game.lang), p.name,
+                                      sent, state.vp(p.seat)))
+    winner = vocab.colour_name(state.colours[state.winner], game.lang) if state.winner >= 0 \
+        else ""
+    notify(svc, session, "digest", [svc.config.gm_address], game,
+           texts.t(game.lang, "digest_subject", game=game.name, round=round_),
+           notices.digest(game.lang, round_, rows, winner, deadline_text(game),
+                          describe_all(events, state, game.lang)), step=step)

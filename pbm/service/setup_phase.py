@@ -8,27 +8,23 @@ import json
 from sqlmodel import Session
 
 from pbm.notation import Context
+from pbm.notation.format import format_item
 from pbm.notation.mail import ParsedMail
+from pbm.reports import notices
 from pbm.rules import GameState, Phase, place_setup, place_setup_automatic, setup_player
-from pbm.rules.setup import setup_sequence
+from pbm.rules.setup import automatic_placement, setup_sequence
 from pbm.store import codec
 from pbm.store.models import Game, InboundMail, OrderSet, Player
 
 from . import texts
 from .context import Service
-from .games import player_at, recipients, round_hours, save_state, set_deadline
-from .outbox import enqueue
+from .games import deadline_text, player_at, recipients, round_hours, save_state, set_deadline
+from .outbox import notify
 from .records import current_orders, record, supersede
 
 
 def context(game: Game, state: GameState, phase: str) -> Context:
     return Context(state.board, game.lang, state.colours, phase)
-
-
-def _deadline_text(svc: Service, game: Game) -> str:
-    if game.deadline is None:
-        return texts.t(game.lang, "no_deadline")
-    return game.deadline.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def start_setup(svc: Service, session: Session, game: Game, state: GameState) -> None:
@@ -41,10 +37,11 @@ def _begin_step(svc: Service, session: Session, game: Game, state: GameState) ->
     p = player_at(session, game, setup_player(state))
     nth = 1 if state.setup_step < state.settings.players else 2
     if not current_orders(session, game, 0, state.setup_step).get(p.id or 0):
-        enqueue(svc, session, "setup", [p.address],
-                texts.t(game.lang, "setup_subject", game=game.name),
-                texts.t(game.lang, "setup", nth=nth, deadline=_deadline_text(svc, game)),
-                game_id=game.id)
+        example = format_item(automatic_placement(state), context(game, state, "setup"))
+        notify(svc, session, "setup", [p.address], game,
+               texts.t(game.lang, "setup_subject", game=game.name),
+               notices.setup_prompt(game.lang, nth, deadline_text(game), example),
+               template="setup_prompt")
 
 
 def next_own_step(state: GameState, seat: int) -> int | None:
@@ -93,9 +90,10 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
             new, events, placed = place_setup(state, sent)
             waiting.superseded = True
             if not placed:
-                enqueue(svc, session, "error", [p.address],
-                        texts.t(game.lang, "error_subject", game=game.name),
-                        texts.report_body(events, state, game.lang), game_id=game.id)
+                notify(svc, session, "error", [p.address], game,
+                       texts.t(game.lang, "setup_failed_subject", game=game.name),
+                       notices.placed(state, events, game.lang, failed=True),
+                       template="placed")
                 if not timeout:
                     return
                 new, more = place_setup_automatic(state)
@@ -108,9 +106,9 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
         timeout = False
         step = record(svc, session, game, "setup", state, new, events, used)
         save_state(game, new)
-        enqueue(svc, session, "placed", recipients(session, game),
-                texts.t(game.lang, "placed_subject", game=game.name),
-                texts.report_body(events, new, game.lang), game_id=game.id, step=step)
+        notify(svc, session, "placed", recipients(session, game), game,
+               texts.t(game.lang, "placed_subject", game=game.name),
+               notices.placed(new, events, game.lang), step=step)
         state = new
         if state.phase == Phase.SETUP:
             _begin_step(svc, session, game, state)

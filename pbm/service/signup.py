@@ -12,6 +12,7 @@ import random
 
 from sqlmodel import Session
 
+from pbm.reports import notices
 from pbm.rules.rng import derive_seed
 from pbm.rules.state import DEFAULT_COLOURS, GameState, new_game
 from pbm.store.models import Game, Player
@@ -19,7 +20,7 @@ from pbm.store.models import Game, Player
 from . import texts
 from .context import Service
 from .games import ServiceError, players_of, recipients, save_state, settings_of
-from .outbox import enqueue
+from .outbox import enqueue, notify
 from .secrets import hash_password, new_password, new_secret
 from .setup_phase import start_setup
 
@@ -42,10 +43,9 @@ def join(
     session.add(player)
     session.flush()
     missing = seats - len(current) - 1
-    body = texts.t(game.lang, "joined" if missing else "joined_full", name=player.name,
-                   missing=missing)
-    enqueue(svc, session, "joined", [address], texts.t(game.lang, "joined_subject",
-            game=game.name), body, game_id=game.id, in_reply_to=reply_to)
+    notify(svc, session, "joined", [address], game,
+           texts.t(game.lang, "joined_subject", game=game.name),
+           notices.joined(game.lang, player.name, missing), in_reply_to=reply_to)
     if missing == 0:
         draw(svc, session, game)
     return player

@@ -11,14 +11,15 @@ from datetime import timedelta
 
 from sqlmodel import Session, col, select
 
+from pbm.reports import notices
 from pbm.store.db import transaction
 from pbm.store.models import Game
 
 from . import texts
 from .context import Service
 from .faults import crashpoint
-from .games import get_game
-from .outbox import enqueue
+from .games import deadline_text, get_game
+from .outbox import notify
 from .rounds import ready, resolve, waiting_for
 from .setup_phase import advance_setup
 
@@ -82,10 +83,8 @@ def _remind(svc: Service, session: Session, game: Game) -> bool:
     if svc.clock.now() < at:
         return False
     game.reminded = True
-    deadline = game.deadline.strftime("%Y-%m-%d %H:%M UTC")
     for p in waiting_for(session, game):
-        enqueue(svc, session, "reminder", [p.address],
-                texts.t(game.lang, "reminder_subject", game=game.name, round=game.round),
-                texts.t(game.lang, "reminder", round=game.round, deadline=deadline),
-                game_id=game.id)
+        notify(svc, session, "reminder", [p.address], game,
+               texts.t(game.lang, "reminder_subject", game=game.name, round=game.round),
+               notices.reminder(game.lang, game.round, deadline_text(game)))
     return True

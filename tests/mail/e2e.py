@@ -110,7 +110,7 @@ async def play_to_round_two(
         p = by_seat[seat]
         orders = format_setup_orders(autopilot.setup_orders(st, seat), ctx)
         await p.send("Aufstellung", f"Kennwort: {p.password}\n" + "\n".join(orders))
-        ack = await p.wait_for("Züge erhalten")
+        ack = await p.wait_for("Aufstellung erhalten")
         assert ack["In-Reply-To"] == f"<{p.n}.{p.address}>"
         assert ack["Auto-Submitted"] == "auto-replied"
         for _ in range(100):

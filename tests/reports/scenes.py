@@ -13,19 +13,24 @@ from datetime import datetime
 from functools import cache
 
 from pbm.notation import Context, vocab
+from pbm.notation.format import format_item
 from pbm.notation.mail import parse_mail
-from pbm.reports import codebook
-from pbm.reports.render import BOARD_CID, Rendered, render, render_message
+from pbm.reports import codebook, notices
+from pbm.reports.describe import describe_all
+from pbm.reports.guide_text import guide_for_mail
+from pbm.reports.render import BOARD_CID, Rendered, render
 from pbm.reports.report_data import preview_data, report_data
+from pbm.reports.summary import game_summary
 from pbm.reports.welcome import welcome_data
 from pbm.rules import autopilot, resolve_round
 from pbm.rules import events as ev
 from pbm.rules.orders import TradeOffer
+from pbm.rules.setup import automatic_placement, place_setup_automatic
 from pbm.rules.sim import play_game
 from pbm.rules.state import GameState, Phase, Settings, new_game
 from pbm.service import texts
-from pbm.service.answers import ack_body
-from pbm.store.models import Game
+from pbm.service.answers import ORDER_HELP
+from pbm.service.commands import command_lines, player_guide
 
 GAME = "alpha"
 SEED = 3
@@ -98,8 +103,9 @@ def round_report(lang: str) -> tuple[str, Rendered]:
 def end_report(lang: str) -> tuple[str, Rendered]:
     st, events = final()
     subject = texts.t(lang, "end_subject", game=GAME, round=st.round)
+    summary = game_summary(((s.round, evs) for s, evs in _game(SEED)), st, lang)
     return subject, render("report", subject, report_data(st, events, lang, GAME, SECRETS, "",
-                                                          BOARD_CID))
+                                                          BOARD_CID, summary))
 
 
 def fresh_state(seed: int = SEED, players: int = 4, size: str | None = None) -> GameState:
@@ -130,16 +136,116 @@ ORDERS = {
 }
 
 
-def message(lang: str) -> tuple[str, Rendered]:
-    """A plain message: the acknowledgement of an order mail with a rejected line."""
+DEADLINE_TEXT = DEADLINE.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _render(kind: str, subject: str, data: dict[str, object]) -> Rendered:
+    return render(kind, subject, {"game": GAME, **data})
+
+
+def ack(lang: str) -> tuple[str, Rendered]:
+    """The acknowledgement of an order mail with a rejected line, replacing earlier orders."""
     _, after, _ = midgame()
     body = ORDERS[lang].format(pw=PASSWORD)
     parsed = parse_mail(body, Context(after.board, lang, after.colours, "round"))
-    game = Game(name=GAME, settings="{}", seed=SEED, lang=lang, phase="rounds",
-                round=after.round, deadline=DEADLINE, created_at=DEADLINE)
-    text = ack_body(parsed, body, game, replaced=True)
     subject = texts.t(lang, "ack_subject", game=GAME, round=after.round)
-    return subject, render_message(subject, text, lang, GAME)
+    return subject, _render("ack", subject, notices.ack(
+        parsed, body, lang, replaced=True, round_=after.round, deadline=DEADLINE_TEXT))
+
+
+SETUP_ORDERS = {
+    "de": "Kennwort: {pw}\nSiedlung {place}\nSiedlung Z9 Z8 Z7 Straße Z9 Z8\n",
+    "en": "Password: {pw}\nSettlement {place}\nSettlement Z9 Z8 Z7 Road Z9 Z8\n",
+}
+
+
+def setup_ack(lang: str) -> tuple[str, Rendered]:
+    """The acknowledgement of ranked setup placements, one of them naming no crossing."""
+    st = fresh_state()
+    ctx = Context(st.board, lang, st.colours, "setup")
+    place = format_item(automatic_placement(st), ctx).split(" ", 1)[1]
+    body = SETUP_ORDERS[lang].format(pw=PASSWORD, place=place)
+    subject = texts.t(lang, "setup_ack_subject", game=GAME)
+    return subject, _render("ack", subject, notices.ack(
+        parse_mail(body, ctx), body, lang, replaced=False, round_=None, deadline=DEADLINE_TEXT))
+
+
+def error(lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "error_subject", game=GAME)
+    reason = ("Diese Züge sind für Runde 7, offen ist Runde 8." if lang == "de" else
+              "These orders are for round 7; round 8 is open.")
+    return subject, _render("error", subject, notices.error(reason, lang))
+
+
+def help_mail(lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "help_subject", game=GAME)
+    return subject, _render("help", subject, notices.help_(
+        lang, command_lines(lang), ORDER_HELP[lang], guide_for_mail(player_guide(lang))))
+
+
+def joined(lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "joined_subject", game=GAME)
+    return subject, _render("joined", subject, notices.joined(lang, "Bernd", 2))
+
+
+def setup_prompt(lang: str) -> tuple[str, Rendered]:
+    st = fresh_state()
+    example = format_item(automatic_placement(st), Context(st.board, lang, st.colours, "setup"))
+    subject = texts.t(lang, "setup_subject", game=GAME)
+    return subject, _render("setup_prompt", subject,
+                            notices.setup_prompt(lang, 1, DEADLINE_TEXT, example))
+
+
+def placed(lang: str) -> tuple[str, Rendered]:
+    """The first automatic placement of the setup."""
+    st = fresh_state()
+    after, events = place_setup_automatic(st)
+    subject = texts.t(lang, "placed_subject", game=GAME)
+    return subject, _render("placed", subject, notices.placed(after, events, lang))
+
+
+def round_open(lang: str) -> tuple[str, Rendered]:
+    st = state_before_round(SEED, 1)
+    order = [vocab.colour_name(st.colours[p], lang) for p in st.build_order()]
+    subject = texts.t(lang, "round_open_subject", game=GAME)
+    return subject, _render("round_open", subject, notices.round_open(lang, order, DEADLINE_TEXT))
+
+
+def reminder(lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "reminder_subject", game=GAME, round=MID_ROUND)
+    return subject, _render("reminder", subject, notices.reminder(lang, MID_ROUND, DEADLINE_TEXT))
+
+
+def nmr(lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "nmr_subject", game=GAME, round=MID_ROUND)
+    return subject, _render("nmr", subject, notices.nmr(lang, MID_ROUND, 1, 3))
+
+
+def nmr_autopilot(lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "nmr_subject", game=GAME, round=MID_ROUND)
+    return subject, _render("nmr", subject, notices.nmr(lang, MID_ROUND, 3, 3))
+
+
+def autopilot_on(lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "autopilot_on_subject", game=GAME)
+    return subject, _render("autopilot", subject,
+                            notices.autopilot(lang, vocab.colour_name("blue", lang), True))
+
+
+def autopilot_off(lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "autopilot_off_subject", game=GAME)
+    return subject, _render("autopilot", subject,
+                            notices.autopilot(lang, vocab.colour_name("blue", lang), False))
+
+
+def digest(lang: str) -> tuple[str, Rendered]:
+    before, after, events = midgame()
+    sent = ["orders", "nmr", "autopilot", "orders"]
+    rows = [notices.DigestRow(vocab.colour_name(c, lang), f"Player {p + 1}", sent[p],
+                              after.vp(p)) for p, c in enumerate(after.colours)]
+    subject = texts.t(lang, "digest_subject", game=GAME, round=before.round)
+    return subject, _render("digest", subject, notices.digest(
+        lang, before.round, rows, "", DEADLINE_TEXT, describe_all(list(events), after, lang)))
 
 
 SCENES = {
@@ -147,7 +253,20 @@ SCENES = {
     "report_end": end_report,
     "welcome": welcome,
     "preview": preview,
-    "message_ack": message,
+    "ack": ack,
+    "ack_setup": setup_ack,
+    "error": error,
+    "help": help_mail,
+    "joined": joined,
+    "setup_prompt": setup_prompt,
+    "placed": placed,
+    "round_open": round_open,
+    "reminder": reminder,
+    "nmr": nmr,
+    "nmr_autopilot": nmr_autopilot,
+    "autopilot_on": autopilot_on,
+    "autopilot_off": autopilot_off,
+    "digest": digest,
 }
 
 

@@ -1,0 +1,118 @@
+"""Data for the service's short mails, one function per template (`templates/<kind>.*.j2`):
+acknowledgement, error, help, signup received, setup prompt, placement announced, round 1
+begins, reminder, NMR notice, autopilot on/off and the GM digest.
+
+Each returns a plain dictionary; the service adds the game's name and renders it. Nothing here
+reads the database, so the golden tests render every template from fixed data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pbm.notation import vocab
+from pbm.notation.clean import clean_lines
+from pbm.notation.mail import ParsedMail
+from pbm.rules import events as ev
+from pbm.rules.state import GameState
+
+from .describe import describe_all
+from .report_data import board_map, hand_text
+
+
+def _lang(lang: str) -> str:
+    return "en" if lang == "en" else "de"
+
+
+def ack(parsed: ParsedMail, raw_text: str, lang: str, *, replaced: bool, round_: int | None,
+        deadline: str) -> dict[str, Any]:
+    """What was understood (canonical form), what was not (with why), what was not read.
+    `round_` is None during the setup."""
+    accepted = [{"line": r.line, "text": r.canonical} for r in parsed.lines if r.ok]
+    rejected = []
+    for r in parsed.lines:
+        if r.error is not None:
+            rejected.append({"line": r.line, "text": r.text,
+                             "message": r.error.localized(lang),
+                             "column": r.error.column, "candidates": r.error.candidates})
+    total = len([x for x in raw_text.replace("\r\n", "\n").split("\n") if x.strip()])
+    return {"lang": _lang(lang), "replaced": replaced, "accepted": accepted,
+            "rejected": rejected, "ignored": max(0, total - len(clean_lines(raw_text))),
+            "round": round_, "deadline": deadline}
+
+
+def error(reason: str, lang: str, *, changed_nothing: bool = True) -> dict[str, Any]:
+    """A refusal: why, and (usually) that nothing was changed."""
+    return {"lang": _lang(lang), "reason": reason.strip(), "changed_nothing": changed_nothing}
+
+
+@dataclass(frozen=True)
+class CommandLine:
+    word: str
+    args: str
+    description: str
+    needs_password: bool
+
+
+def help_(lang: str, commands: list[CommandLine], orders: str, guide: str) -> dict[str, Any]:
+    return {"lang": _lang(lang), "commands": commands, "orders": orders.strip(),
+            "guide": guide.strip()}
+
+
+def joined(lang: str, name: str, missing: int) -> dict[str, Any]:
+    return {"lang": _lang(lang), "name": name, "missing": missing}
+
+
+def setup_prompt(lang: str, nth: int, deadline: str, example: str) -> dict[str, Any]:
+    return {"lang": _lang(lang), "nth": nth, "deadline": deadline, "example": example}
+
+
+def _standings(state: GameState, lang: str) -> list[dict[str, Any]]:
+    return [{"colour": vocab.colour_name(colour, lang), "hand": hand_text(state, p, lang),
+             "vp": state.visible_vp(p)} for p, colour in enumerate(state.colours)]
+
+
+def placed(state: GameState, events: list[ev.Event], lang: str, *,
+           failed: bool = False) -> dict[str, Any]:
+    """A setup placement (or, with `failed`, why the player's placements could not be used),
+    with the hands, the points and the board after it."""
+    # The placement's line names the settlement and the road; their Built events add nothing.
+    told = [e for e in events if not isinstance(e, ev.Built)]
+    return {"lang": _lang(lang), "log": describe_all(told, state, lang), "failed": failed,
+            "players": _standings(state, lang), "board_map": board_map(state, lang)}
+
+
+def round_open(lang: str, order: list[str], deadline: str) -> dict[str, Any]:
+    return {"lang": _lang(lang), "order": order, "deadline": deadline}
+
+
+def reminder(lang: str, round_: int, deadline: str) -> dict[str, Any]:
+    return {"lang": _lang(lang), "round": round_, "deadline": deadline}
+
+
+def nmr(lang: str, round_: int, count: int, autopilot_after: int) -> dict[str, Any]:
+    """`left`: NMRs still to come before the autopilot takes the seat (0: it does now)."""
+    return {"lang": _lang(lang), "round": round_, "count": count,
+            "left": max(0, autopilot_after - count)}
+
+
+def autopilot(lang: str, colour: str, on: bool) -> dict[str, Any]:
+    return {"lang": _lang(lang), "colour": colour, "on": on}
+
+
+@dataclass(frozen=True)
+class DigestRow:
+    colour: str
+    name: str
+    #: "orders", "nmr" or "autopilot".
+    sent: str
+    vp: int
+
+
+def digest(lang: str, round_: int, rows: list[DigestRow], winner: str,
+           deadline: str, log: list[str]) -> dict[str, Any]:
+    """The GM's view of a resolution: who sent orders, the points (hidden ones included), what
+    happened, and the next deadline (or the winner)."""
+    return {"lang": _lang(lang), "round": round_, "rows": rows, "winner": winner,
+            "deadline": deadline, "log": log}

@@ -1,0 +1,177 @@
+r"""The board as a monospace hex map: every hex, crossing and path, the pieces and the robber.
+
+Layout (pointy-top hexes, as in `board.py`). Hex (row r, x) has its top corner on line
+6·(r − first row) − 3 and in column 3 + 4·(x − first x): neighbours in a row are 8 columns
+apart, rows 6 lines apart and offset by 4 columns. Lines below the top corner:
+
+        .          +0   top corner: a crossing
+       / \         +1   each slanted side: 3 characters
+      /   \        +2
+     / C3  \       +3   label
+    .       .      +4   upper side corners
+    |  6E   |      +5   token and resource, harbour code or ~ (the centre)
+    .       .      +6   lower side corners
+     \ *** /       +7   the robber
+      \   /        +8
+       \ /         +9
+        .          +10  bottom corner
+
+Only what the board has is drawn: every crossing (`.`, or a settlement as its colour's letter in
+lower case, a city in upper case) and every path (`/`, `\`, `|`, a road as its owner's letter in
+lower case, a harbour's side as `:`). The outer sides of the sea frame are no paths, so they are
+left out: that keeps the huge island (nine hexes across) within 72 columns. The first line is the
+top row's labels. A legend follows the map.
+
+Colour letters: a colour's initial in the game's language. When two colours of the game share
+it, the one earlier in rot, blau, gelb, weiß, grün, braun, orange, schwarz keeps it and the
+other takes its second letter: grün n, braun a (German), brown n, black k (English).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from string import ascii_lowercase
+
+from pbm.notation import vocab
+from pbm.notation.names import hex_short_name
+from pbm.rules.board import Board, Terrain
+from pbm.rules.state import GameState
+
+#: Lines from one hex row to the next, and columns from a hex's centre to its sides.
+PITCH = 6
+HALF = 4
+#: The width the map must keep to (the issue: "readable at 72 columns").
+WIDTH = 72
+ROBBER = "***"
+
+_ORDER = tuple(vocab.COLOUR_NAMES["de"])
+_SECOND = {"de": {"gruen": "n", "braun": "a"}, "en": {"braun": "n", "schwarz": "k"}}
+
+Cell = tuple[int, int]
+
+
+def _origin(board: Board) -> tuple[int, int]:
+    return min(h.row for h in board.hexes), min(h.x for h in board.hexes)
+
+
+def _top(board: Board, row: int, x: int) -> Cell:
+    """(line, column) of the top corner of the hex at (row, x)."""
+    row0, x0 = _origin(board)
+    return PITCH * (row - row0) - 3, 3 + HALF * (x - x0)
+
+
+def hex_centre(board: Board, h: int) -> Cell:
+    """(line, column) of the hex's centre: its token and resource are centred there."""
+    line, col = _top(board, board.hexes[h].row, board.hexes[h].x)
+    return line + 5, col
+
+
+def crossing_cell(board: Board, c: int) -> Cell:
+    """(line, column) of a crossing: the top corner of its one lower hex, or the bottom corner
+    of its one upper hex (4 lines below the top corners of the two lower hexes)."""
+    hexes = [board.hexes[h] for h in board.crossing_hexes[c]]
+    low = max(h.row for h in hexes)
+    x = sum(h.x for h in hexes) // 3
+    line, col = _top(board, low, x)
+    pair_below = sum(1 for h in hexes if h.row == low) == 2
+    return (line + 4 if pair_below else line), col
+
+
+def path_cells(board: Board, e: int) -> tuple[tuple[int, int, str], ...]:
+    """(line, column, plain character) of the characters that draw a path."""
+    a, b = (board.hexes[h] for h in board.path_hexes[e])
+    if a.row == b.row:  # a vertical side, one character halfway down the hexes
+        line, col = _top(board, a.row, (a.x + b.x) // 2)
+        return ((line + 5, col, "|"),)
+    upper, lower = (a, b) if a.row < b.row else (b, a)
+    line, col = _top(board, lower.row, lower.x)
+    step, char = (-1, "/") if lower.x > upper.x else (1, "\\")
+    return tuple((line + i, col + step * i, char) for i in (1, 2, 3))
+
+
+def colour_letters(colours: Sequence[str], lang: str) -> dict[str, str]:
+    """Each colour's letter (lower case); see the module doc for colours sharing an initial."""
+    def rank(colour: str) -> tuple[int, int]:
+        known = _ORDER.index(colour) if colour in _ORDER else len(_ORDER)
+        return known, list(colours).index(colour)
+
+    second = _SECOND["en" if lang == "en" else "de"]
+    taken: set[str] = set()
+    out: dict[str, str] = {}
+    for colour in sorted(colours, key=rank):
+        name = [ch for ch in vocab.colour_name(colour, lang).lower() if ch in ascii_lowercase]
+        wanted = [*name[:1], second.get(colour, ""), *name, *ascii_lowercase]
+        out[colour] = next(ch for ch in wanted if ch and ch not in taken)
+        taken.add(out[colour])
+    return out
+
+
+def hex_code(board: Board, h: int, lang: str) -> str:
+    """What a hex shows under its label: `6E`, `Wüste`, `~` (sea), `3:1` or `2:1W` (harbour)."""
+    x = board.hexes[h]
+    if x.terrain != Terrain.SEA:
+        return hex_short_name(board, h, lang)
+    if x.harbor is None:
+        return "~"
+    res = x.harbor.resource
+    return "3:1" if res is None else f"2:1{vocab.letters(lang)[res]}"
+
+
+def _harbour_paths(board: Board) -> set[int]:
+    return {board.path_id[(min(h.id, h.harbor.faces), max(h.id, h.harbor.faces))]
+            for h in board.hexes if h.harbor is not None}
+
+
+def draw(state: GameState, lang: str) -> str:
+    """The map and its legend (module doc); no line is longer than 72 columns."""
+    board = state.board
+    letter = colour_letters(state.colours, lang)
+    grid: dict[Cell, str] = {}
+
+    def put(line: int, col: int, text: str) -> None:
+        start = col - len(text) // 2
+        for i, ch in enumerate(text):
+            grid[(line, start + i)] = ch
+
+    harbours = _harbour_paths(board)
+    for e, owner in enumerate(state.road):
+        for line, col, plain in path_cells(board, e):
+            mark = ":" if e in harbours else plain
+            grid[(line, col)] = letter[state.colours[owner]] if owner >= 0 else mark
+    for c, owner in enumerate(state.owner):
+        piece = "."
+        if owner >= 0:
+            piece = letter[state.colours[owner]]
+            piece = piece.upper() if state.level[c] == 2 else piece
+        grid[crossing_cell(board, c)] = piece
+    for h in board.hexes:
+        line, col = hex_centre(board, h.id)
+        put(line - 2, col, h.label)
+        put(line, col, hex_code(board, h.id, lang)[: 2 * HALF - 1])
+        if h.id == state.robber:
+            put(line + 2, col, ROBBER)
+    lines = [[" "] * (max(c for _, c in grid) + 1) for _ in range(max(r for r, _ in grid) + 1)]
+    for (line, col), ch in grid.items():
+        lines[line][col] = ch
+    text = ["".join(chars).rstrip() for chars in lines]
+    return "\n".join([*text, "", *_legend(state, lang, letter)])
+
+
+def _legend(state: GameState, lang: str, letter: dict[str, str]) -> list[str]:
+    names = ", ".join(f"{letter[c]} {vocab.colour_name(c, lang)}" for c in state.colours)
+    res = ", ".join(f"{vocab.letters(lang)[r]} {vocab.resource_name(r, lang)}" for r in range(5))
+    if lang == "en":
+        return [
+            f"Colours: {names}",
+            "Crossings: . free, lower case a settlement, upper case a city",
+            "Paths: / \\ | free, a colour's letter a road, : a harbour's side",
+            "Harbours (at their : side): 3:1 any 3 for 1, 2:1W 2 W for 1",
+            f"Hexes: {res}, ~ sea; {ROBBER} robber",
+        ]
+    return [
+        f"Farben: {names}",
+        "Kreuzungen: . frei, Kleinbuchstabe Siedlung, Großbuchstabe Stadt",
+        "Wege: / \\ | frei, Buchstabe einer Farbe Straße, : Seite eines Hafens",
+        "Häfen (an ihrer :-Seite): 3:1 3 gleiche gegen 1, 2:1W 2 W gegen 1",
+        f"Felder: {res}, ~ Meer; {ROBBER} Räuber",
+    ]
