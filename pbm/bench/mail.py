@@ -46,8 +46,9 @@ GAMES = 50
 
 
 def _prepare(svc: Service) -> list[tuple[str, str]]:
-    """50 games in round 1; returns one (address, orders body) per seat."""
-    hashed = hash_password(PASSWORD)
+    """50 games in round 1; returns one (address, orders body) per seat. Every seat has a
+    password hash of its own, as in real games (the first check of each costs the full scrypt
+    work; later ones in the same process are remembered)."""
     seats: list[tuple[str, str]] = []
     for i in range(GAMES):
         state = None
@@ -63,7 +64,8 @@ def _prepare(svc: Service) -> list[tuple[str, str]]:
             for seat, colour in enumerate(state.colours):
                 address = f"p{seat}@g{i}.test"
                 session.add(Player(game_id=game.id or 0, address=address, name=address,
-                                   colour=colour, seat=seat, password_hash=hashed,
+                                   colour=colour, seat=seat,
+                                   password_hash=hash_password(PASSWORD),
                                    joined_at=svc.clock.now()))
                 lines = format_turn_orders(autopilot.turn_orders(state, seat), ctx)
                 seats.append((address, f"Spiel: g{i}\nKennwort: {PASSWORD}\nRunde: 1\n"

@@ -1,7 +1,13 @@
-"""SMTP delivery with aiosmtplib: one message, one `send()`, and what a failure means."""
+"""SMTP delivery with aiosmtplib, and what a failure means.
+
+`SmtpSession` keeps one connection for a batch (a pass of the outbox), so a round's dozen
+reports do not each pay for a connection, a greeting and a login; after any error it drops the
+connection and the next message opens a new one. `deliver` sends one message on its own.
+"""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from email.message import EmailMessage
 
@@ -44,20 +50,75 @@ class Delivery:
     refused: dict[str, tuple[int, str]] | None = None
 
 
-async def deliver(msg: EmailMessage, sender: str, recipients: list[str],
-                  cfg: SmtpConfig) -> Delivery:
-    try:
-        refused, _ = await aiosmtplib.send(
-            msg, sender=sender, recipients=recipients, hostname=cfg.host, port=cfg.port,
-            username=cfg.user or None, password=cfg.password or None, use_tls=cfg.tls,
-            start_tls=cfg.starttls, timeout=cfg.timeout, validate_certs=cfg.validate_certs,
-        )
-    except (TimeoutError, aiosmtplib.SMTPException, OSError) as exc:
-        permanent, error = classify(exc)
-        return Delivery("failed" if permanent else "retry", error)
+def _outcome(refused: dict[str, aiosmtplib.SMTPResponse]) -> Delivery:
     if refused:
         # aiosmtplib raises only when every recipient is refused; the others come back here.
         return Delivery("partial", "; ".join(f"{a}: {r.code} {r.message}"
                                              for a, r in refused.items()),
                         {a: (r.code, r.message) for a, r in refused.items()})
     return Delivery("sent")
+
+
+def _failure(exc: BaseException) -> Delivery:
+    permanent, error = classify(exc)
+    return Delivery("failed" if permanent else "retry", error)
+
+
+_ERRORS = (TimeoutError, aiosmtplib.SMTPException, OSError)
+
+
+async def deliver(msg: EmailMessage, sender: str, recipients: list[str],
+                  cfg: SmtpConfig) -> Delivery:
+    """One message on a connection of its own."""
+    try:
+        refused, _ = await aiosmtplib.send(
+            msg, sender=sender, recipients=recipients, hostname=cfg.host, port=cfg.port,
+            username=cfg.user or None, password=cfg.password or None, use_tls=cfg.tls,
+            start_tls=cfg.starttls, timeout=cfg.timeout, validate_certs=cfg.validate_certs,
+        )
+    except _ERRORS as exc:
+        return _failure(exc)
+    return _outcome(refused)
+
+
+class SmtpSession:
+    """Messages over one connection, opened on first use and again after any error."""
+
+    def __init__(self, cfg: SmtpConfig) -> None:
+        self.cfg = cfg
+        self._client: aiosmtplib.SMTP | None = None
+        #: Connections opened (for tests and benchmarks).
+        self.connections = 0
+
+    async def deliver(self, msg: EmailMessage, sender: str, recipients: list[str]) -> Delivery:
+        try:
+            client = await self._connected()
+            refused, _ = await client.send_message(msg, sender=sender, recipients=recipients)
+        except _ERRORS as exc:
+            # The connection's state is unknown after an error: the next message starts anew.
+            self._drop()
+            return _failure(exc)
+        return _outcome(refused)
+
+    async def _connected(self) -> aiosmtplib.SMTP:
+        if self._client is None or not self._client.is_connected:
+            cfg = self.cfg
+            client = aiosmtplib.SMTP(
+                hostname=cfg.host, port=cfg.port, username=cfg.user or None,
+                password=cfg.password or None, use_tls=cfg.tls, start_tls=cfg.starttls,
+                timeout=cfg.timeout, validate_certs=cfg.validate_certs)
+            await client.connect()
+            self._client = client
+            self.connections += 1
+        return self._client
+
+    def _drop(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    async def close(self) -> None:
+        if self._client is not None and self._client.is_connected:
+            with contextlib.suppress(*_ERRORS):
+                await self._client.quit()
+        self._drop()

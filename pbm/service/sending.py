@@ -18,7 +18,7 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, col, select
 
 from pbm.mail.outgoing import build_message
-from pbm.mail.smtp import Delivery, SmtpConfig, deliver
+from pbm.mail.smtp import Delivery, SmtpConfig, SmtpSession
 from pbm.store.db import transaction
 from pbm.store.models import Outbox
 
@@ -59,9 +59,9 @@ def claim(svc: Service, limit: int) -> list[int]:
         return [row.id for row in rows if row.id is not None]
 
 
-async def send_one(svc: Service, smtp: SmtpConfig, row_id: int) -> str:
+async def send_one(svc: Service, smtp: SmtpSession, row_id: int) -> str:
     """Send one claimed row; returns "sent", "retry", "failed" or "skipped"."""
-    sender = smtp.from_address or svc.config.address
+    sender = smtp.cfg.from_address or svc.config.address
     with transaction(svc.engine) as session:
         row = session.get(Outbox, row_id)
         if row is None or row.status != "pending":
@@ -72,7 +72,7 @@ async def send_one(svc: Service, smtp: SmtpConfig, row_id: int) -> str:
             subject=row.subject, body=row.body, html=row.html, message_id=row.message_id,
             in_reply_to=row.in_reply_to, date=row.created_at, image=row.image,
         )
-    result = await deliver(msg, sender, recipients, smtp)
+    result = await smtp.deliver(msg, sender, recipients)
     crashpoint("smtp-sent")
     # The mail is out: recording that must not fail on a busy database, or it would go out
     # again after the lease. Retried while the lease lasts (a crash still means a resend).
@@ -130,13 +130,18 @@ def _split_refused(svc: Service, session: Session, row: Outbox,
 
 
 async def send_pending(svc: Service, smtp: SmtpConfig, limit: int = 200) -> SendResult:
+    """Send what is due, over one SMTP connection (opened again after an error)."""
     result = SendResult()
-    for row_id in claim(svc, limit):
-        outcome = await send_one(svc, smtp, row_id)
-        if outcome == "sent":
-            result.sent.append(row_id)
-        elif outcome == "failed":
-            result.failed.append(row_id)
-        elif outcome == "retry":
-            result.retry.append(row_id)
+    session = SmtpSession(smtp)
+    try:
+        for row_id in claim(svc, limit):
+            outcome = await send_one(svc, session, row_id)
+            if outcome == "sent":
+                result.sent.append(row_id)
+            elif outcome == "failed":
+                result.failed.append(row_id)
+            elif outcome == "retry":
+                result.retry.append(row_id)
+    finally:
+        await session.close()
     return result
