@@ -393,3 +393,34 @@ def test_a_report_is_auto_generated_and_not_threaded(svc: Service) -> None:
     assert msg[LOOP_HEADER]
     assert attempt.text == "Wurf für rot: 8\nÄrger über Räuber\n"
     attempt.check_utf8_parts()
+
+
+# -- one connection per pass ------------------------------------------------------------------
+
+
+@dataclass
+class PeerHandler(FlakyHandler):
+    """Also notes the client's address and port of every accepted message: one per
+    connection."""
+
+    peers: list[object] = field(default_factory=list)
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        answer = await super().handle_DATA(server, session, envelope)
+        self.peers.append(session.peer)
+        return answer
+
+
+def test_a_pass_sends_over_one_connection_and_reconnects_after_a_refusal(
+        svc: Service) -> None:
+    handler = PeerHandler(refuse={"nobody@web.test": "550 5.1.1 no such user"})
+    first = [queue(svc) for _ in range(3)]
+    bad = queue(svc, to=("nobody@web.test",))
+    then = [queue(svc) for _ in range(3)]
+    with smtp_server(handler) as port:
+        result = send(svc, port)
+    assert result.sent == first + then and result.failed == [bad]
+    assert len(handler.accepted) == 6
+    # The three before the refusal share a connection, the three after it share a new one.
+    assert len(set(handler.peers[:3])) == 1 and len(set(handler.peers[3:])) == 1
+    assert handler.peers[0] != handler.peers[3]
