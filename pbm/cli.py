@@ -47,8 +47,10 @@ def board(
     players: Annotated[int, typer.Option(min=3, max=6, help="Players (picks the size).")] = 4,
     size: Annotated[str | None, typer.Option(help="small, medium, large or huge.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the board as JSON.")] = False,
+    lang: Annotated[str, typer.Option(help="de or en: the map's letters and legend.")] = "de",
 ) -> None:
-    """Print the seeded board: a text map, or JSON with hexes, crossings and paths."""
+    """Print the seeded board: the text map of the reports, or JSON with hexes, crossings
+    and paths."""
     size = size or default_size(players)
     if size not in SIZES:
         raise typer.BadParameter(f"size must be one of {', '.join(SIZES)}")
@@ -56,7 +58,11 @@ def board(
     if as_json:
         typer.echo(json.dumps(b.to_json(), ensure_ascii=False))
     else:
-        typer.echo(b.text_map())
+        from .reports.text_map import draw
+        from .rules.state import Settings, new_game
+
+        state = new_game(Settings.for_players(players, size), seed, board=b)
+        typer.echo(draw(state, "en" if lang == "en" else "de"))
 
 
 @app.command()

@@ -15,10 +15,11 @@ import pytest
 from typer.testing import CliRunner
 
 from pbm.cli import app
+from pbm.reports.text_map import draw, hex_code
 from pbm.rules.board import Board, Hex, Terrain, row_letter
 from pbm.rules.layouts import BASE_TOKENS, SIZES, generate_board
 from pbm.rules.resources import ERZ, GETREIDE, HOLZ, LEHM, LETTERS_DE, WOLLE
-from pbm.rules.state import Settings
+from pbm.rules.state import Settings, new_game
 
 SEEDS = range(12)
 
@@ -345,10 +346,14 @@ def test_cli_board_text_map_contains_every_label() -> None:
         words = text.split()
         for h in board.hexes:
             assert h.label in words, h.label
-        assert text.rstrip("\n") == board.text_map()
-        # Every hex is printed with its code: token and resource, desert, sea or harbour.
+        state = new_game(Settings.for_players(players, size), 3, board=board)
+        assert text.rstrip("\n") == draw(state, "de").rstrip("\n")
+        # Every hex is printed with its code (token and resource, desert, sea or harbour)
+        # two lines under its label.
+        lines = text.splitlines()
         for h in board.hexes:
-            assert f"{h.label} {board.hex_code(h.id)}" in text
+            at = next(i for i, line in enumerate(lines) if h.label in line.split())
+            assert hex_code(board, h.id, "de") in lines[at + 2], h.label
 
 
 def test_cli_board_size_option() -> None:

@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from pbm.reports.text_map import draw
 from pbm.rules.layouts import generate_board
 from pbm.rules.sim import simulate
+from pbm.rules.state import Settings, new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 HASH_SEEDS = ("0", "1", "12345")
@@ -124,4 +126,5 @@ def test_board_differs_for_other_seed() -> None:
 def test_text_map_independent_of_hash_seed() -> None:
     outs = _run_all(["-m", "pbm", "board", "--seed", "5"])
     assert all(out == outs[0] for out in outs)
-    assert outs[0].rstrip("\n") == generate_board("medium", 5).text_map()
+    state = new_game(Settings.for_players(4), 5, board=generate_board("medium", 5))
+    assert outs[0].rstrip("\n") == draw(state, "de").rstrip("\n")

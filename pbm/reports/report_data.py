@@ -12,9 +12,8 @@ from typing import Any
 
 from pbm.notation import vocab
 from pbm.notation.format import word
-from pbm.notation.names import crossing_text, hex_short_name, path_text
+from pbm.notation.names import crossing_text, path_text
 from pbm.rules import events as ev
-from pbm.rules.board import Board, Terrain
 from pbm.rules.state import GameState
 
 from . import codebook
@@ -32,19 +31,6 @@ def board_map(state: GameState, lang: str) -> str:
     from .text_map import draw
 
     return draw(state, lang)
-
-
-def _map_code(board: Board, h: int, lang: str) -> str:
-    """What a map cell shows after the label, in the game's letters."""
-    x = board.hexes[h]
-    letters = vocab.letters(lang)
-    if x.terrain == Terrain.SEA:
-        if x.harbor is None:
-            return "~"
-        return "3:1" if x.harbor.resource is None else f"2:1{letters[x.harbor.resource]}"
-    if x.terrain == Terrain.DESERT:
-        return "Desert" if lang == "en" else "Wüste"
-    return hex_short_name(board, h, lang)
 
 
 def _wrap(text: str) -> str:

@@ -198,8 +198,9 @@ def _named_game(inbound: Inbound) -> str | None:
     return m.group("name").strip() if m else None
 
 
-def find_games(session: Session, inbound: Inbound, joining: bool) -> list[Game]:
-    """The game the mail is for, or the candidates when it does not say and several fit."""
+def find_games(session: Session, inbound: Inbound, joining: Callable[[], bool]) -> list[Game]:
+    """The game the mail is for, or the candidates when it does not say and several fit.
+    `joining()`: whether the mail asks to join (asked only when that decides)."""
     name = _named_game(inbound)
     if name:
         game = session.exec(select(Game).where(Game.name == name)).first()
@@ -211,7 +212,7 @@ def find_games(session: Session, inbound: Inbound, joining: bool) -> list[Game]:
                if g.id in mine]
     if running:
         return running
-    if joining:
+    if joining():
         return list(session.exec(select(Game).where(Game.phase == "signup")))
     return []
 
@@ -246,11 +247,19 @@ def handle(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) 
         mail.error = inbound.no_reply
         return None
     too_big = len(inbound.text.encode()) > svc.config.max_mail_kb * 1024
-    probe = parse_mail("" if too_big else inbound.text, Context(generate_board("medium", 0)),
-                       inbound.subject)
-    games = find_games(session, inbound, "join" in probe.commands)
+    probed: list[ParsedMail] = []
+
+    def probe() -> ParsedMail:
+        """The mail read before its game is known (commands and password only matter), only
+        when the game must be guessed: most mails name theirs or come from a player."""
+        if not probed:
+            probed.append(parse_mail("" if too_big else inbound.text,
+                                     Context(generate_board("medium", 0)), inbound.subject))
+        return probed[0]
+
+    games = find_games(session, inbound, lambda: "join" in probe().commands)
     if len(games) != 1:
-        if probe.password and not games:
+        if not games and probe().password:
             # Orders from an address no game knows, naming no game: spoofing or a player
             # writing from elsewhere. Never answered (no backscatter, no game list).
             mail.error = "no game for this sender"
@@ -264,7 +273,7 @@ def handle(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) 
                         .execution_options(populate_existing=True)).one()
     mail.game_id = game.id
     if too_big:
-        r = Request(svc, session, mail, inbound, game, probe)
+        r = Request(svc, session, mail, inbound, game, ParsedMail())
         r.refuse(answers.too_big(game.lang, svc.config.max_mail_kb))
         return None
     r = Request(svc, session, mail, inbound, game, parse_mail(inbound.text, _context(game),

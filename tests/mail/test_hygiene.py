@@ -351,7 +351,7 @@ def test_a_mail_over_max_mail_kb_is_refused_politely_without_parsing(
     mid, raw = mails.raw(ANNA, "Züge", orders(ANNA) + filler)
     result = ingest(svc, raw)
     assert result.status == "done"
-    assert max(parsed_sizes) < limit, "the big text was never parsed"
+    assert max(parsed_sizes, default=0) < limit, "the big text was never parsed"
     assert order_sets(svc) == []
     (answer,) = answers_to(svc, mid)
     assert (answer.kind, answer.recipients) == ("error", ANNA)
