@@ -14,7 +14,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from email.message import EmailMessage, Message
-from email.utils import getaddresses, parseaddr
+from email.utils import getaddresses
 from html.parser import HTMLParser
 
 
@@ -174,27 +174,55 @@ def no_reply_reason(msg: Message, sender: str, own_address: str) -> str:
     return ""
 
 
+#: What an address we answer to may look like: one mailbox, no spaces, quotes, brackets,
+#: commas or control characters (a comma would make the answer go to a second address).
+_ADDRESS = re.compile(r"[^\s@<>()\[\],;:\\\"\x00-\x1f\x7f]{1,64}@[A-Za-z0-9.-]{1,253}")
+
+
+def _clean(value: str, limit: int) -> str:
+    """A header value safe to store anywhere: raw 8-bit bytes decoded (UTF-8, else
+    windows-1252), no NUL or other control characters, at most `limit` characters."""
+    text = _decode_header(value)
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    return "".join(ch if ch >= " " or ch == "\t" else " " for ch in text)[:limit]
+
+
+def _sender(msg: Message) -> str:
+    """The address to answer: From, else Reply-To; "" when neither is one valid mailbox."""
+    for name in ("From", "Reply-To"):
+        try:
+            found = getaddresses([_header(msg, name)])
+        except Exception:
+            continue
+        addresses = [a for _, a in found if a]
+        if len(addresses) == 1:
+            address = _clean(addresses[0], 320).strip().lower()
+            if _ADDRESS.fullmatch(address):
+                return address
+            return ""
+    return ""
+
+
 def parse_inbound(raw: bytes, own_address: str = "") -> Inbound:
-    msg = email.message_from_bytes(raw, policy=email.policy.compat32)
-    mid = _header(msg, "Message-ID")
-    if not mid:
-        # A mail without an id gets one from its content: the same bytes are the same mail.
-        mid = f"<sha256-{hashlib.sha256(raw).hexdigest()[:32]}@pbm.local>"
-    sender = ""
+    """What the service needs of a mail. Never raises: a mail the parser cannot read at all
+    (nested past the recursion limit, say) comes back with its content-derived id, no sender
+    and no text, and is stored and answered by nobody."""
+    content_id = f"<sha256-{hashlib.sha256(raw).hexdigest()[:32]}@pbm.local>"
     try:
-        sender = parseaddr(_header(msg, "From"))[1].lower()
-        reply_to = getaddresses([_header(msg, "Reply-To")])
-        if reply_to and reply_to[0][1]:
-            sender = sender or reply_to[0][1].lower()
-    except Exception:
-        pass
-    subject = _decode_header(_header(msg, "Subject"))
+        msg = email.message_from_bytes(raw, policy=email.policy.compat32)
+        # A mail without an id gets one from its content: the same bytes are the same mail.
+        mid = _clean(_header(msg, "Message-ID"), 500).strip() or content_id
+        sender = _sender(msg)
+        subject = _clean(_header(msg, "Subject"), 500)
+    except RecursionError:
+        return Inbound(content_id, "", "", "", "unreadable")
     try:
         text = body_text(msg)
-    except Exception:
+    except Exception:  # RecursionError included
         text = ""
-    return Inbound(mid[:500], sender, subject, text, no_reply_reason(msg, sender, own_address),
-                   {k.lower(): str(v) for k, v in msg.items()[:50]})
+    reason = no_reply_reason(msg, sender, own_address) or ("" if sender else "no sender")
+    return Inbound(mid, sender, subject, text.replace("\x00", ""), reason,
+                   {k.lower(): _clean(str(v), 2000) for k, v in msg.items()[:50]})
 
 
 def _decode_header(value: str) -> str:

@@ -37,6 +37,9 @@ def classify(exc: BaseException) -> tuple[bool, str]:
         return bool(codes) and all(500 <= c < 600 for c in codes), str(exc)
     if isinstance(exc, aiosmtplib.SMTPResponseException):
         return 500 <= exc.code < 600, f"{exc.code} {exc.message}"
+    if isinstance(exc, ValueError):
+        # aiosmtplib refuses a malformed address or message before talking: no retry helps.
+        return True, f"not sendable: {exc}"
     return False, f"{type(exc).__name__}: {exc}"
 
 
@@ -64,7 +67,7 @@ def _failure(exc: BaseException) -> Delivery:
     return Delivery("failed" if permanent else "retry", error)
 
 
-_ERRORS = (TimeoutError, aiosmtplib.SMTPException, OSError)
+_ERRORS = (TimeoutError, aiosmtplib.SMTPException, OSError, ValueError)
 
 
 async def deliver(msg: EmailMessage, sender: str, recipients: list[str],

@@ -308,11 +308,12 @@ def _which_game(svc: Service, session: Session, mail: InboundMail, inbound: Inbo
 def _bad_password(r: Request) -> None:
     """Nothing changes. The answer goes only to an address registered in this game, and stops
     after five wrong passwords from it in an hour."""
-    r.mail.error = BAD_PASSWORD
     registered = {p.address for p in players_of(r.session, r.game)}
     sender = r.inbound.sender
-    if sender not in registered or bad_passwords_last_hour(r.svc, r.session, sender) >= \
-            r.svc.config.bad_password_limit:
+    # Counted before this mail is marked: the first `bad_password_limit` are answered.
+    earlier = bad_passwords_last_hour(r.svc, r.session, sender)
+    r.mail.error = BAD_PASSWORD
+    if sender not in registered or earlier >= r.svc.config.bad_password_limit:
         return
     r.refuse("Kennwort fehlt oder ist falsch." if r.lang == "de" else
              "The password is missing or wrong.")

@@ -81,7 +81,7 @@ def process_mail(svc: Service, mail_id: int) -> IngestResult:
     except OperationalError:
         raise
     except Exception:
-        error = traceback.format_exc()
+        error = traceback.format_exc().replace("\x00", "\\0")
         with transaction(svc.engine) as session:
             mail = session.get(InboundMail, mail_id)
             if mail is not None:

@@ -29,6 +29,8 @@ from .outbox import new_message_id
 log = logging.getLogger("pbm")
 
 LEASE = timedelta(minutes=10)
+#: Rows claimed at a time.
+CLAIM_BATCH = 4
 MAX_BACKOFF = timedelta(hours=6)
 FIRST_BACKOFF = timedelta(minutes=1)
 
@@ -133,15 +135,20 @@ async def send_pending(svc: Service, smtp: SmtpConfig, limit: int = 200) -> Send
     """Send what is due, over one SMTP connection (opened again after an error)."""
     result = SendResult()
     session = SmtpSession(smtp)
+    done = 0
     try:
-        for row_id in claim(svc, limit):
-            outcome = await send_one(svc, session, row_id)
-            if outcome == "sent":
-                result.sent.append(row_id)
-            elif outcome == "failed":
-                result.failed.append(row_id)
-            elif outcome == "retry":
-                result.retry.append(row_id)
+        # A few rows per claim: a crash leaves only those under their lease, not a whole
+        # round's reports.
+        while done < limit and (batch := claim(svc, min(CLAIM_BATCH, limit - done))):
+            for row_id in batch:
+                outcome = await send_one(svc, session, row_id)
+                if outcome == "sent":
+                    result.sent.append(row_id)
+                elif outcome == "failed":
+                    result.failed.append(row_id)
+                elif outcome == "retry":
+                    result.retry.append(row_id)
+            done += len(batch)
     finally:
         await session.close()
     return result

@@ -1,0 +1,137 @@
+"""The standard library's own test mails (`test/test_email/data/*`) through `ingest`.
+
+They come from Debian's `libpython3.11-testsuite` package, which `.ci/run` installs; they are
+read where Debian puts them (`/usr/lib/python3*/test/test_email/data`), not copied into the
+repository. Without a Debian copy the running interpreter's own `test` package is used when it
+has one (pyenv's builds do). Without either, the tests are skipped locally and fail when the
+environment variable CI is set: CI must have the package.
+
+The directory holds mails of every kind the email package's tests need (multipart, nested
+message/rfc822, bounces, broken headers, odd charsets) and a few non-mail files (images,
+sounds). Each goes through `ingest` on a service with a game in round 1: no exception, the mail
+is stored (or, for a Message-ID seen before, recognised as that mail), its status is done,
+ignored or quarantined, it gets at most one answer, and no game, player, order set or resolution
+record changes.
+"""
+
+from __future__ import annotations
+
+import os
+import sysconfig
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlmodel import Session, col, select
+
+from pbm.mail.inbound import parse_inbound
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.ingest import ingest
+from pbm.store.models import Game, InboundMail, OrderSet, Outbox, Player, RoundRecord
+
+from .mailtools import GM, make_service, round_one
+
+DEBIAN = Path("/usr/lib/python3.11/test/test_email/data")
+
+
+def _debian_dir() -> Path | None:
+    found = [DEBIAN, *sorted(Path("/usr/lib").glob("python3*/test/test_email/data"))]
+    return next((d for d in found if d.is_dir() and any(d.iterdir())), None)
+
+
+def _corpus_dir() -> tuple[Path | None, str]:
+    """The directory, or None and why not."""
+    debian = _debian_dir()
+    if debian is not None:
+        return debian, ""
+    missing = f"{DEBIAN} is missing (Debian package libpython3.11-testsuite)"
+    if os.environ.get("CI"):
+        return None, missing
+    own = Path(sysconfig.get_paths()["stdlib"]) / "test" / "test_email" / "data"
+    if own.is_dir() and any(own.iterdir()):
+        return own, ""
+    return None, f"{missing}, and the interpreter has no {own}"
+
+
+CORPUS, MISSING = _corpus_dir()
+FILES = sorted(p.name for p in CORPUS.iterdir() if p.is_file()) if CORPUS else []
+
+
+def _require_corpus() -> Path:
+    if CORPUS is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{MISSING} (CI is set, so this is a failure, not a skip)")
+        pytest.skip(MISSING)
+    return CORPUS
+
+
+@pytest.fixture(scope="module")
+def svc(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
+    clock = FakeClock()
+    service = make_service(tmp_path_factory.mktemp("stdlib_corpus"), clock)
+    round_one(service, clock)
+    yield service
+    service.engine.dispose()
+
+
+def _snapshot(svc: Service) -> tuple[Any, ...]:
+    with Session(svc.engine) as s:
+        return (
+            [(g.name, g.phase, g.round, g.paused, g.deadline, g.state)
+             for g in s.exec(select(Game).order_by(col(Game.id)))],
+            [(p.id, p.address, p.seat, p.status, p.autopilot, p.nmr_count, p.password_hash)
+             for p in s.exec(select(Player).order_by(col(Player.id)))],
+            [(o.id, o.player_id, o.superseded)
+             for o in s.exec(select(OrderSet).order_by(col(OrderSet.id)))],
+            [r.id for r in s.exec(select(RoundRecord))],
+        )
+
+
+def test_the_corpus_is_there() -> None:
+    corpus = _require_corpus()
+    assert len([n for n in FILES if n.startswith("msg_")]) >= 40, (corpus, FILES)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("name", FILES or ["(no corpus)"])
+def test_through_ingest(svc: Service, name: str) -> None:
+    raw = (_require_corpus() / name).read_bytes()
+    message_id = parse_inbound(raw, GM).message_id
+    before = _snapshot(svc)
+    result = ingest(svc, raw)
+    with Session(svc.engine) as s:
+        mail = s.get(InboundMail, result.mail_id)
+        assert mail is not None
+        answers = list(s.exec(select(Outbox).where(Outbox.in_reply_to == mail.message_id)))
+    assert mail.message_id == message_id
+    if result.duplicate:
+        # Several of these files share a Message-ID: the later ones are that mail again.
+        assert result.status == "duplicate"
+    else:
+        assert mail.raw == raw
+        assert result.status == mail.status
+    assert mail.status in ("done", "ignored", "quarantined"), mail.status
+    if mail.status != "done":
+        assert answers == []
+    assert len(answers) <= 1, [(a.kind, a.recipients) for a in answers]
+    sender = parse_inbound(mail.raw, GM).sender
+    assert all(a.recipients == sender for a in answers), \
+        ([(a.kind, a.recipients) for a in answers], sender)
+    assert _snapshot(svc) == before, "no game changes"
+
+
+@pytest.mark.timeout(60)
+def test_no_answer_goes_to_an_empty_address(tmp_path: Path) -> None:
+    corpus = _require_corpus()
+    clock = FakeClock()
+    svc = make_service(tmp_path, clock)
+    round_one(svc, clock)
+    for name in FILES:
+        ingest(svc, (corpus / name).read_bytes())
+        clock.advance(minutes=10)
+    with Session(svc.engine) as s:
+        empty = [o.in_reply_to for o in s.exec(select(Outbox)) if not o.recipients.strip(", ")]
+    svc.engine.dispose()
+    assert empty == []
