@@ -26,9 +26,10 @@ def _lang(lang: str) -> str:
 
 
 def ack(parsed: ParsedMail, raw_text: str, lang: str, *, replaced: bool, round_: int | None,
-        deadline: str) -> dict[str, Any]:
+        deadline: str, stored: bool = True) -> dict[str, Any]:
     """What was understood (canonical form), what was not (with why), what was not read.
-    `round_` is None during the setup."""
+    `round_` is None during the setup; `stored` False when the mail held no order at all (and
+    so replaced nothing)."""
     accepted = [{"line": r.line, "text": r.canonical} for r in parsed.lines if r.ok]
     rejected = []
     for r in parsed.lines:
@@ -39,7 +40,7 @@ def ack(parsed: ParsedMail, raw_text: str, lang: str, *, replaced: bool, round_:
     total = len([x for x in raw_text.replace("\r\n", "\n").split("\n") if x.strip()])
     return {"lang": _lang(lang), "replaced": replaced, "accepted": accepted,
             "rejected": rejected, "ignored": max(0, total - len(clean_lines(raw_text))),
-            "round": round_, "deadline": deadline}
+            "round": round_, "deadline": deadline, "stored": stored}
 
 
 def error(reason: str, lang: str, *, changed_nothing: bool = True) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from .games import ServiceError, deadline_text, load_state, players_of, settings
 from .limits import BAD_PASSWORD, bad_passwords_last_hour, may_answer
 from .outbox import enqueue, notify
 from .rounds import set_autopilot, submit_orders
-from .secrets import verify_password
+from .secrets import masked_raw, verify_password
 from .setup_phase import submit_setup
 from .signup import join
 
@@ -260,6 +260,7 @@ def handle(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) 
     games = find_games(session, inbound, lambda: "join" in probe().commands)
     if len(games) != 1:
         if not games and probe().password:
+            mail.raw = masked_raw(mail.raw, probe().password or "")
             # Orders from an address no game knows, naming no game: spoofing or a player
             # writing from elsewhere. Never answered (no backscatter, no game list).
             mail.error = "no game for this sender"
@@ -278,6 +279,9 @@ def handle(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) 
         return None
     r = Request(svc, session, mail, inbound, game, parse_mail(inbound.text, _context(game),
                                                                inbound.subject))
+    # No password, right or wrong, is kept in the stored mail. (In this transaction: a mail
+    # that fails and is quarantined keeps its bytes for requeue.)
+    r.mail.raw = masked_raw(r.mail.raw, r.parsed.password or "")
     for name in r.parsed.commands:
         command = COMMANDS[name]
         if not command.needs_password and not (name == "status" and r.parsed.password):
@@ -297,7 +301,8 @@ def _which_game(svc: Service, session: Session, mail: InboundMail, inbound: Inbo
     if not may_answer(svc, session, inbound.sender):
         return
     if not games:
-        games = list(session.exec(select(Game).where(Game.phase != "ended")))
+        # A stranger learns only the games open for signup, not who plays where.
+        games = list(session.exec(select(Game).where(Game.phase == "signup")))
     names = ", ".join(g.name for g in games) or "-"
     enqueue(svc, session, "error", [inbound.sender], "pbm",
             f"Welches Spiel? Schreibe 'Spiel: <Name>'. In Frage kommen: {names}\n"
@@ -329,6 +334,16 @@ def _orders(r: Request) -> str | None:
     if game.phase == "rounds":
         check_receipt(r.parsed, load_state(game), player.seat if player.seat is not None else 0,
                       game.lang)
+    if not r.parsed.has_orders():
+        # Nothing usable: earlier orders are not replaced by nothing (a mail of typos, or a
+        # password line alone, must not wipe valid orders).
+        r.answer("error", texts.t(lang, "error_subject", game=game.name),
+                 notices.ack(r.parsed, r.inbound.text, lang, replaced=False,
+                             round_=game.round if game.phase == "rounds" else None,
+                             deadline=deadline_text(game), stored=False),
+                 template="ack", to=player.address)
+        return None
+    if game.phase == "rounds":
         replaced = submit_orders(r.svc, r.session, game, player, r.parsed, r.inbound.text,
                                  r.mail)
         r.answer("ack", texts.t(lang, "ack_subject", game=game.name, round=game.round),

@@ -36,6 +36,7 @@ from .games import (
 )
 from .outbox import enqueue, notify
 from .records import current_orders, game_events, record, supersede
+from .secrets import masked
 
 
 def begin_round(svc: Service, session: Session, game: Game, state: GameState) -> None:
@@ -58,7 +59,8 @@ def submit_orders(
     Returns whether earlier orders were replaced."""
     replaced = supersede(session, game, player, game.round)
     session.add(OrderSet(
-        game_id=game.id or 0, player_id=player.id or 0, round=game.round, text=text,
+        game_id=game.id or 0, player_id=player.id or 0, round=game.round,
+        text=masked(text, parsed.password or ""),
         parsed=codec.dumps(parsed.turn_orders()), received_at=svc.clock.now(),
         mail_id=mail.id if mail else None,
     ))

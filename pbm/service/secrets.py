@@ -11,8 +11,9 @@ from collections import OrderedDict
 
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
-# scrypt cost 2**13 (~15 ms here): every order mail checks one password, and the online
-# guessing that matters is limited by the per-address rate limit, not by this cost.
+# scrypt cost 2**13 (~15 ms here): a player's first mail in a process checks one password.
+# What makes online guessing slow is this cost per wrong guess (answers to an address stop
+# after five wrong passwords an hour, the guessing itself is not refused).
 _N, _R, _P = 2**13, 8, 1
 
 #: Pairs (stored hash, password) verified in this process, as keyed digests: a player's later
@@ -63,3 +64,24 @@ def verify_password(password: str, stored: str) -> bool:
 def new_secret() -> str:
     """A per-player secret (hex), from which the dev-card codebook is derived."""
     return secrets.token_hex(32)
+
+
+MASK = "****"
+
+
+def masked(text: str, password: str) -> str:
+    """The text with every literal occurrence of the password replaced by ****."""
+    return text.replace(password, MASK) if password else text
+
+
+def masked_raw(raw: bytes, password: str) -> bytes:
+    """The same for a stored mail's bytes, in the encodings a plain-text order mail uses.
+    (A body in base64 or with quoted-printable line breaks inside the password keeps it.)"""
+    if not password:
+        return raw
+    for encoding in ("utf-8", "latin-1"):
+        try:
+            raw = raw.replace(password.encode(encoding), MASK.encode())
+        except UnicodeEncodeError:
+            continue
+    return raw

@@ -21,6 +21,7 @@ from .context import Service
 from .games import deadline_text, player_at, recipients, round_hours, save_state, set_deadline
 from .outbox import notify
 from .records import current_orders, record, supersede
+from .secrets import masked
 
 
 def context(game: Game, state: GameState, phase: str) -> Context:
@@ -65,7 +66,8 @@ def submit_setup(
         return False, None
     replaced = supersede(session, game, player, 0, step)
     session.add(OrderSet(
-        game_id=game.id or 0, player_id=player.id or 0, round=0, setup_step=step, text=text,
+        game_id=game.id or 0, player_id=player.id or 0, round=0, setup_step=step,
+        text=masked(text, parsed.password or ""),
         parsed=codec.dumps(parsed.setup_orders()), received_at=svc.clock.now(),
         mail_id=mail.id if mail else None,
     ))

@@ -353,8 +353,6 @@ def _after_orders(tmp_path: Path) -> tuple[Service, dict[str, str]]:
 
 
 @pytest.mark.timeout(90)
-@pytest.mark.xfail(strict=True, reason="LEAK: OrderSet.text keeps the whole mail text, password "
-                                       "line included, in clear (the answers mask it as ****)")
 def test_stored_orders_do_not_keep_the_password(tmp_path: Path) -> None:
     svc, issued = _after_orders(tmp_path)
     with Session(svc.engine) as s:
@@ -365,10 +363,6 @@ def test_stored_orders_do_not_keep_the_password(tmp_path: Path) -> None:
 
 
 @pytest.mark.timeout(90)
-@pytest.mark.xfail(strict=True, reason="DESIGN QUESTION: InboundMail.raw keeps every order mail "
-                                       "byte for byte (for requeue and replay), so the database "
-                                       "holds each player's password in clear once they have "
-                                       "sent orders")
 def test_stored_mails_do_not_keep_the_password(tmp_path: Path) -> None:
     svc, issued = _after_orders(tmp_path)
     hits = [h for h in plaintext_hits(svc, issued) if (h[0], h[1]) == ("inboundmail", "raw")]
