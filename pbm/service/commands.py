@@ -189,8 +189,9 @@ def command_lines(lang: str) -> list[notices.CommandLine]:
 # -- finding the game and the player ----------------------------------------------------------
 
 
-def _named_game(inbound: Inbound) -> str | None:
-    for _, line in clean_lines(inbound.text):
+def _named_game(inbound: Inbound, scan_chars: int) -> str | None:
+    # Only the first `scan_chars` are read: a mail over the size limit is refused unread.
+    for _, line in clean_lines(inbound.text[:scan_chars]):
         m = _GAME_LINE.match(line)
         if m:
             return m.group("name")
@@ -198,10 +199,11 @@ def _named_game(inbound: Inbound) -> str | None:
     return m.group("name").strip() if m else None
 
 
-def find_games(session: Session, inbound: Inbound, joining: Callable[[], bool]) -> list[Game]:
+def find_games(session: Session, inbound: Inbound, joining: Callable[[], bool],
+               scan_chars: int) -> list[Game]:
     """The game the mail is for, or the candidates when it does not say and several fit.
     `joining()`: whether the mail asks to join (asked only when that decides)."""
-    name = _named_game(inbound)
+    name = _named_game(inbound, scan_chars)
     if name:
         game = session.exec(select(Game).where(Game.name == name)).first()
         # A named game that does not exist is not guessed at: the answer lists the choices.
@@ -257,7 +259,8 @@ def handle(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) 
                                      Context(generate_board("medium", 0)), inbound.subject))
         return probed[0]
 
-    games = find_games(session, inbound, lambda: "join" in probe().commands)
+    games = find_games(session, inbound, lambda: "join" in probe().commands,
+                       svc.config.max_mail_kb * 1024)
     if len(games) != 1:
         if not games and probe().password:
             mail.raw = masked_raw(mail.raw, probe().password or "")
