@@ -540,8 +540,18 @@ def bench_rounds(ctx: typer.Context) -> None:
 @bench_app.command("mail", context_settings=_PASS)
 def bench_mail(ctx: typer.Context) -> None:
     """N order mails end to end over loopback IMAP/SMTP beside the transport alone.
-    Options: --mails N, --json."""
+    Options: --mails N, --dovecot, --json."""
     from .bench.mail import main as run
+
+    run(list(ctx.args))
+
+
+@bench_app.command("serve", context_settings=_PASS)
+def bench_serve(ctx: typer.Context) -> None:
+    """`pbm serve` as a subprocess with N due games: peak and idle RSS, seconds to resolve
+    and send everything. Options: --games N, --discard, --tick-seconds S, --send-seconds S,
+    --json, --keep."""
+    from .bench.serve import main as run
 
     run(list(ctx.args))
 
