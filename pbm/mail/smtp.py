@@ -94,14 +94,23 @@ class SmtpSession:
         self.connections = 0
 
     async def deliver(self, msg: EmailMessage, sender: str, recipients: list[str]) -> Delivery:
-        try:
-            client = await self._connected()
-            refused, _ = await client.send_message(msg, sender=sender, recipients=recipients)
-        except _ERRORS as exc:
-            # The connection's state is unknown after an error: the next message starts anew.
-            self._drop()
-            return _failure(exc)
-        return _outcome(refused)
+        for _ in range(2):
+            fresh = self._client is None or not self._client.is_connected
+            try:
+                client = await self._connected()
+                refused, _ = await client.send_message(msg, sender=sender,
+                                                       recipients=recipients)
+            except _ERRORS as exc:
+                # The connection's state is unknown after an error: the next message starts
+                # anew. A temporary refusal on a connection that has carried mail may be the
+                # server's limit per connection (OpenSMTPD: 100): once more on a new one.
+                self._drop()
+                failure = _failure(exc)
+                if failure.outcome == "retry" and not fresh:
+                    continue
+                return failure
+            return _outcome(refused)
+        return failure
 
     async def _connected(self) -> aiosmtplib.SMTP:
         if self._client is None or not self._client.is_connected:

@@ -31,6 +31,8 @@ log = logging.getLogger("pbm")
 #: Database errors a loop waits out (a locked SQLite file past its busy timeout, PostgreSQL
 #: restarting): the work is retried on the next pass, nothing was committed.
 _DB_ERRORS = (DBAPIError,)
+#: Outbox rows sent per pass; a full pass is followed by the next without a pause.
+SEND_BATCH = 200
 
 
 @dataclass
@@ -113,7 +115,7 @@ async def clock_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> Non
 async def outbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> None:
     while not stop.is_set():
         try:
-            result = await send_pending(svc, cfg.smtp)
+            result = await send_pending(svc, cfg.smtp, limit=SEND_BATCH)
         except _DB_ERRORS as exc:
             log.warning("outbox: database: %s; retrying", exc)
             await _sleep(stop, cfg.send_seconds)
@@ -124,7 +126,9 @@ async def outbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> No
             log.warning("outbox %s: will retry", row)
         for row in result.failed:
             log.error("outbox %s: failed permanently", row)
-        await _sleep(stop, cfg.send_seconds)
+        if len(result.sent) + len(result.retry) + len(result.failed) < SEND_BATCH:
+            await _sleep(stop, cfg.send_seconds)
+        # else: a full pass; more are waiting (a round's reports for many games), go on.
 
 
 async def serve(svc: Service, cfg: ServeConfig, stop: asyncio.Event | None = None) -> None:

@@ -7,7 +7,7 @@ checked again under the lock, so two workers never resolve the same round twice.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlmodel import Session, col, select
 
@@ -32,11 +32,28 @@ class TickResult:
 
 
 def _candidates(svc: Service) -> list[str]:
+    """The running games with something to do now, found in one transaction; each is then
+    locked and checked again on its own. (Locking every game each tick would take the write
+    lock a thousand times a minute in a large installation.)"""
+    now = svc.clock.now()
     with Session(svc.engine) as session:
-        rows = session.exec(select(Game.name).where(
+        games = session.exec(select(Game).where(
             col(Game.phase).in_(("setup", "rounds")), Game.paused == False,  # noqa: E712
         ))
-        return sorted(rows)
+        return sorted(g.name for g in games if _has_work(svc, session, g, now))
+
+
+def _has_work(svc: Service, session: Session, game: Game, now: datetime) -> bool:
+    if game.deadline is not None and now >= game.deadline:
+        return True
+    if game.phase != "rounds":
+        return False
+    if game.deadline is not None and not game.reminded and game.reminder_hours > 0 and \
+            now >= game.deadline - timedelta(hours=game.reminder_hours * svc.config.time_scale):
+        return True
+    # Orders normally resolve a complete round on arrival; this catches a round completed
+    # otherwise (a resignation, the GM switching on the autopilot).
+    return game.early_resolve and ready(session, game)
 
 
 def tick(svc: Service) -> TickResult:

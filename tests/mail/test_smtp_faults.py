@@ -424,3 +424,27 @@ def test_a_pass_sends_over_one_connection_and_reconnects_after_a_refusal(
     # The three before the refusal share a connection, the three after it share a new one.
     assert len(set(handler.peers[:3])) == 1 and len(set(handler.peers[3:])) == 1
     assert handler.peers[0] != handler.peers[3]
+
+
+@dataclass
+class PerConnectionLimit(PeerHandler):
+    """Refuses the third message on a connection for now, as OpenSMTPD does the 101st."""
+
+    per_connection: int = 2
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        count = getattr(session, "pbm_count", 0) + 1
+        session.pbm_count = count  # type: ignore[attr-defined]
+        if count > self.per_connection:
+            return "452 4.5.3 too many messages on this connection"
+        return await super().handle_DATA(server, session, envelope)
+
+
+def test_a_limit_per_connection_is_met_by_a_new_connection_at_once(svc: Service) -> None:
+    handler = PerConnectionLimit()
+    rows = [queue(svc) for _ in range(5)]
+    with smtp_server(handler) as port:
+        result = send(svc, port)
+    assert result.sent == rows and result.retry == []
+    assert len(handler.accepted) == 5
+    assert len(set(handler.peers)) == 3  # 2 + 2 + 1
