@@ -35,11 +35,11 @@ class IngestResult:
     game: str | None = None
 
 
-def store_mail(svc: Service, raw: bytes) -> tuple[int, bool]:
+def store_mail(svc: Service, raw: bytes, inbound: Inbound | None = None) -> tuple[int, bool]:
     """Keep the mail; returns (id, duplicate). Runs in its own transaction. A copy of a mail
     that was stored but never processed (the database failed in between) is no duplicate: it
     is processed now."""
-    inbound = parse_inbound(raw, svc.config.address)
+    inbound = inbound or parse_inbound(raw, svc.config.address)
     try:
         with transaction(svc.engine) as session:
             row = InboundMail(message_id=inbound.message_id, raw=raw,
@@ -60,8 +60,9 @@ def store_mail(svc: Service, raw: bytes) -> tuple[int, bool]:
             return existing.id, existing.status != "new"
 
 
-def process_mail(svc: Service, mail_id: int) -> IngestResult:
-    """Process one stored mail (if still new) in one transaction; quarantine it on error."""
+def process_mail(svc: Service, mail_id: int, inbound: Inbound | None = None) -> IngestResult:
+    """Process one stored mail (if still new) in one transaction; quarantine it on error.
+    `inbound`: the mail as read when it was stored (read again from the bytes if not given)."""
     try:
         with transaction(svc.engine) as session:
             query = select(InboundMail).where(InboundMail.id == mail_id).with_for_update(
@@ -69,7 +70,7 @@ def process_mail(svc: Service, mail_id: int) -> IngestResult:
             mail = session.exec(query).first()
             if mail is None or mail.status != "new":
                 return IngestResult(mail_id, False, mail.status if mail else "locked")
-            inbound = parse_inbound(mail.raw, svc.config.address)
+            inbound = inbound or parse_inbound(mail.raw, svc.config.address)
             game = handle(svc, session, mail, inbound)
             if mail.status == "new":
                 mail.status = "done"
@@ -98,10 +99,11 @@ def recover(svc: Service) -> list[IngestResult]:
 
 def ingest(svc: Service, raw: bytes) -> IngestResult:
     """Store, then process; a duplicate Message-ID is not processed again."""
-    mail_id, duplicate = store_mail(svc, raw)
+    inbound = parse_inbound(raw, svc.config.address)
+    mail_id, duplicate = store_mail(svc, raw, inbound)
     if duplicate:
         return IngestResult(mail_id, True, "duplicate")
-    return process_mail(svc, mail_id)
+    return process_mail(svc, mail_id, inbound)
 
 
 def pending_mail_ids(svc: Service) -> list[int]:

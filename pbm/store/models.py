@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Column, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, Index, LargeBinary, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -56,6 +56,9 @@ class Player(SQLModel, table=True):
 
 
 class InboundMail(SQLModel, table=True):
+    #: For the wrong-password count per address and hour.
+    __table_args__ = (Index("ix_inboundmail_sender_received", "sender", "received_at"),)
+
     id: int | None = Field(default=None, primary_key=True)
     message_id: str = Field(index=True, unique=True)
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
@@ -108,6 +111,9 @@ class RoundRecord(SQLModel, table=True):
 
 
 class Outbox(SQLModel, table=True):
+    #: For the answers per address and hour (every mail checks it).
+    __table_args__ = (Index("ix_outbox_recipients_created", "recipients", "created_at"),)
+
     id: int | None = Field(default=None, primary_key=True)
     game_id: int | None = Field(default=None, index=True)
     #: The resolution step whose report this is (so a rollback can drop unsent reports).
