@@ -29,6 +29,7 @@ other takes its second letter: grün n, braun a (German), brown n, black k (Engl
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from string import ascii_lowercase
 
@@ -50,7 +51,9 @@ _SECOND = {"de": {"gruen": "n", "braun": "a"}, "en": {"braun": "n", "schwarz": "
 Cell = tuple[int, int]
 
 
+@functools.lru_cache(maxsize=256)
 def _origin(board: Board) -> tuple[int, int]:
+    # Asked for every crossing and path of every map drawn: once per board.
     return min(h.row for h in board.hexes), min(h.x for h in board.hexes)
 
 
