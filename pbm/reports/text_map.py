@@ -153,7 +153,8 @@ def draw(state: GameState, lang: str) -> str:
         put(line, col, hex_code(board, h.id, lang)[: 2 * HALF - 1])
         if h.id == state.robber:
             put(line + 2, col, ROBBER)
-    lines = [[" "] * (max(c for _, c in grid) + 1) for _ in range(max(r for r, _ in grid) + 1)]
+    width = max(c for _, c in grid) + 1
+    lines = [[" "] * width for _ in range(max(r for r, _ in grid) + 1)]
     for (line, col), ch in grid.items():
         lines[line][col] = ch
     text = ["".join(chars).rstrip() for chars in lines]
