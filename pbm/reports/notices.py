@@ -21,7 +21,8 @@ from .describe import describe_all
 from .report_data import board_map, hand_text
 
 
-def _lang(lang: str) -> str:
+def lang_code(lang: str) -> str:
+    """A game's language as the texts know it: "en", else German."""
     return "en" if lang == "en" else "de"
 
 
@@ -38,14 +39,14 @@ def ack(parsed: ParsedMail, raw_text: str, lang: str, *, replaced: bool, round_:
                              "message": r.error.localized(lang),
                              "column": r.error.column, "candidates": r.error.candidates})
     total = len([x for x in raw_text.replace("\r\n", "\n").split("\n") if x.strip()])
-    return {"lang": _lang(lang), "replaced": replaced, "accepted": accepted,
+    return {"lang": lang_code(lang), "replaced": replaced, "accepted": accepted,
             "rejected": rejected, "ignored": max(0, total - len(clean_lines(raw_text))),
             "round": round_, "deadline": deadline, "stored": stored}
 
 
 def error(reason: str, lang: str, *, changed_nothing: bool = True) -> dict[str, Any]:
     """A refusal: why, and (usually) that nothing was changed."""
-    return {"lang": _lang(lang), "reason": reason.strip(), "changed_nothing": changed_nothing}
+    return {"lang": lang_code(lang), "reason": reason.strip(), "changed_nothing": changed_nothing}
 
 
 @dataclass(frozen=True)
@@ -57,16 +58,16 @@ class CommandLine:
 
 
 def help_(lang: str, commands: list[CommandLine], orders: str, guide: str) -> dict[str, Any]:
-    return {"lang": _lang(lang), "commands": commands, "orders": orders.strip(),
+    return {"lang": lang_code(lang), "commands": commands, "orders": orders.strip(),
             "guide": guide.strip()}
 
 
 def joined(lang: str, name: str, missing: int) -> dict[str, Any]:
-    return {"lang": _lang(lang), "name": name, "missing": missing}
+    return {"lang": lang_code(lang), "name": name, "missing": missing}
 
 
 def setup_prompt(lang: str, nth: int, deadline: str, example: str) -> dict[str, Any]:
-    return {"lang": _lang(lang), "nth": nth, "deadline": deadline, "example": example}
+    return {"lang": lang_code(lang), "nth": nth, "deadline": deadline, "example": example}
 
 
 def _standings(state: GameState, lang: str) -> list[dict[str, Any]]:
@@ -80,26 +81,26 @@ def placed(state: GameState, events: list[ev.Event], lang: str, *,
     with the hands, the points and the board after it."""
     # The placement's line names the settlement and the road; their Built events add nothing.
     told = [e for e in events if not isinstance(e, ev.Built)]
-    return {"lang": _lang(lang), "log": describe_all(told, state, lang), "failed": failed,
+    return {"lang": lang_code(lang), "log": describe_all(told, state, lang), "failed": failed,
             "players": _standings(state, lang), "board_map": board_map(state, lang)}
 
 
 def round_open(lang: str, order: list[str], deadline: str) -> dict[str, Any]:
-    return {"lang": _lang(lang), "order": order, "deadline": deadline}
+    return {"lang": lang_code(lang), "order": order, "deadline": deadline}
 
 
 def reminder(lang: str, round_: int, deadline: str) -> dict[str, Any]:
-    return {"lang": _lang(lang), "round": round_, "deadline": deadline}
+    return {"lang": lang_code(lang), "round": round_, "deadline": deadline}
 
 
 def nmr(lang: str, round_: int, count: int, autopilot_after: int) -> dict[str, Any]:
     """`left`: NMRs still to come before the autopilot takes the seat (0: it does now)."""
-    return {"lang": _lang(lang), "round": round_, "count": count,
+    return {"lang": lang_code(lang), "round": round_, "count": count,
             "left": max(0, autopilot_after - count)}
 
 
 def autopilot(lang: str, colour: str, on: bool) -> dict[str, Any]:
-    return {"lang": _lang(lang), "colour": colour, "on": on}
+    return {"lang": lang_code(lang), "colour": colour, "on": on}
 
 
 @dataclass(frozen=True)
@@ -115,5 +116,5 @@ def digest(lang: str, round_: int, rows: list[DigestRow], winner: str,
            deadline: str, log: list[str]) -> dict[str, Any]:
     """The GM's view of a resolution: who sent orders, the points (hidden ones included), what
     happened, and the next deadline (or the winner)."""
-    return {"lang": _lang(lang), "round": round_, "rows": rows, "winner": winner,
+    return {"lang": lang_code(lang), "round": round_, "rows": rows, "winner": winner,
             "deadline": deadline, "log": log}

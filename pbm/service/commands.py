@@ -105,8 +105,9 @@ def _join(r: Request) -> str | None:
 
 def _help(r: Request) -> str | None:
     """The commands in short, then the whole player guide in the game's language."""
+    orders = answers.ORDER_HELP[notices.lang_code(r.lang)]
     r.answer("help", texts.t(r.lang, "help_subject", game=r.game.name),
-             notices.help_(r.lang, command_lines(r.lang), answers.ORDER_HELP[lang_of(r.lang)],
+             notices.help_(r.lang, command_lines(r.lang), orders,
                            guide_for_mail(player_guide(r.lang))))
     return None
 
@@ -175,13 +176,9 @@ REGISTRY: list[MailCommand] = [
 COMMANDS = {c.name: c for c in REGISTRY}
 
 
-def lang_of(lang: str) -> str:
-    return "en" if lang == "en" else "de"
-
-
 def command_lines(lang: str) -> list[notices.CommandLine]:
     """The registry's commands for the help mail, in the game's language."""
-    lang = lang_of(lang)
+    lang = notices.lang_code(lang)
     return [notices.CommandLine(c.words[lang], c.args[lang], c.description[lang],
                                 c.needs_password) for c in REGISTRY]
 
