@@ -318,8 +318,8 @@ def test_serve_sigkilled_20_times_while_500_orders_arrive(tmp_path: Path) -> Non
 
     # Every delivery is a row of the outbox, delivered once, or twice when a kill fell between
     # the send and the mark: with the same Message-ID, first by the process that was killed,
-    # then by a later one. A process sends one mail at a time, so each kill leaves at most one
-    # mail sent and not marked.
+    # then by a later one (and again, should that one be killed on it too). A process sends
+    # one mail at a time, so each kill leaves at most one mail sent and not marked.
     def process(d: Delivery) -> int:
         """Which `pbm serve` delivered `d`: the one running when the sink answered its RCPT."""
         return sum(1 for k in run.killed if k.at < d.sender_alive_at)
@@ -333,15 +333,16 @@ def test_serve_sigkilled_20_times_while_500_orders_arrive(tmp_path: Path) -> Non
     unmarked: list[int] = []  # the processes whose last mail was sent again
     for message_id, row in rows.items():
         sent = by_id.get(message_id, [])
-        assert 1 <= len(sent) <= 2, (row.kind, row.in_reply_to, sent, where)
+        assert sent, (row.kind, row.in_reply_to, where)
         assert all(d.recipients == tuple(row.recipients.split(",")) for d in sent), (sent, row)
-        if len(sent) == 2:
+        if len(sent) >= 2:
+            # Once more for each kill that fell between this mail's send and its mark
+            # (usually one; two when the restarted process was killed on it again).
             twice.append(row.kind)
-            first, second = (process(d) for d in sent)
-            assert first < second and first < KILLS, (
-                f"{row.kind} {message_id} delivered twice by serve #{first} and #{second}"
-                f"{where}")
-            unmarked.append(first)
+            senders = [process(d) for d in sent]
+            assert senders == sorted(set(senders)) and senders[-2] < KILLS, (
+                f"{row.kind} {message_id} delivered by serve {senders}{where}")
+            unmarked += senders[:-1]
     assert len(unmarked) == len(set(unmarked)), (sorted(unmarked), where)
     print(_summary(run, deliveries, twice, t1 - t0, control_s))
 
