@@ -14,8 +14,9 @@ import contextlib
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbm.mail.loopback import free_port
 from pbm.notation import Context
@@ -27,7 +28,7 @@ from pbm.service.secrets import hash_password
 from pbm.service.tick import tick
 from pbm.store.db import make_engine, transaction
 from pbm.store.migrate import upgrade
-from pbm.store.models import Player
+from pbm.store.models import Game, OrderSet, Player, RoundRecord
 
 GM = "gm@pbm.test"
 
@@ -164,3 +165,16 @@ class KillableProxy:
         self.target_port = target_port
         await self.start()
 
+
+def game_snapshot(svc: Service) -> tuple[Any, ...]:
+    """What a mail must not change unless it is accepted: games, players, order sets, records."""
+    with Session(svc.engine) as s:
+        return (
+            [(g.name, g.phase, g.round, g.paused, g.deadline, g.state)
+             for g in s.exec(select(Game).order_by(col(Game.id)))],
+            [(p.id, p.address, p.seat, p.status, p.autopilot, p.nmr_count, p.password_hash)
+             for p in s.exec(select(Player).order_by(col(Player.id)))],
+            [(o.id, o.player_id, o.superseded)
+             for o in s.exec(select(OrderSet).order_by(col(OrderSet.id)))],
+            [r.id for r in s.exec(select(RoundRecord))],
+        )

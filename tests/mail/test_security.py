@@ -47,9 +47,20 @@ from pbm.service.ingest import ingest
 from pbm.service.secrets import verify_password
 from pbm.service.tick import tick
 from pbm.store.db import transaction
-from pbm.store.models import Game, OrderSet, Outbox, Player, RoundRecord
+from pbm.store.models import OrderSet, Outbox, Player
 
-from .mailtools import A_ROAD, ANNA, BERND, CARLA, DIETER, GM, PLAYERS, make_service, round_one
+from .mailtools import (
+    A_ROAD,
+    ANNA,
+    BERND,
+    CARLA,
+    DIETER,
+    GM,
+    PLAYERS,
+    game_snapshot,
+    make_service,
+    round_one,
+)
 
 STRANGER = "mallory@evil.test"
 NEWCOMER = "nina.neu@web.test"
@@ -79,19 +90,6 @@ def outbox(svc: Service) -> list[Outbox]:
 
 def answers_to(svc: Service, message_id: str) -> list[Outbox]:
     return [o for o in outbox(svc) if o.in_reply_to == message_id]
-
-
-def snapshot(svc: Service) -> tuple[Any, ...]:
-    with Session(svc.engine) as s:
-        return (
-            [(g.name, g.phase, g.round, g.paused, g.deadline, g.state)
-             for g in s.exec(select(Game).order_by(col(Game.id)))],
-            [(p.id, p.address, p.seat, p.status, p.autopilot, p.nmr_count, p.password_hash)
-             for p in s.exec(select(Player).order_by(col(Player.id)))],
-            [(o.id, o.player_id, o.superseded)
-             for o in s.exec(select(OrderSet).order_by(col(OrderSet.id)))],
-            [r.id for r in s.exec(select(RoundRecord))],
-        )
 
 
 @dataclass
@@ -145,7 +143,7 @@ def test_the_first_five_wrong_passwords_in_an_hour_are_answered(table: Table) ->
 @pytest.mark.timeout(60)
 def test_the_wrong_password_limit_is_per_address(table: Table) -> None:
     svc, mails = table.svc, table.mails
-    before = snapshot(svc)
+    before = game_snapshot(svc)
     for i in range(7):
         mid, raw = mails.raw(ANNA, "Züge", orders(ANNA, f"rot-{300000 + i}"))
         ingest(svc, raw)
@@ -163,7 +161,7 @@ def test_the_wrong_password_limit_is_per_address(table: Table) -> None:
         mid, raw = mails.raw(STRANGER, "Züge", "Spiel: alpha\n" + orders(ANNA, f"rot-{i}"))
         ingest(svc, raw)
         assert not answers_to(svc, mid)
-    assert snapshot(svc) == before, "no wrong password changed anything"
+    assert game_snapshot(svc) == before, "no wrong password changed anything"
     assert all(STRANGER not in o.recipients for o in outbox(svc))
 
 
@@ -178,11 +176,11 @@ def test_commands_with_a_wrong_password_change_and_reveal_nothing(
     _, raw = mails.raw(ANNA, "Züge", orders(ANNA))
     assert ingest(svc, raw).game == "alpha"
     set_player(svc, ANNA, autopilot=True)
-    before = snapshot(svc)
+    before = game_snapshot(svc)
     body = (f"Kennwort: {password}\n" if password else "") + f"{command}\n"
     mid, raw = mails.raw(ANNA, command, body)
     ingest(svc, raw)
-    assert snapshot(svc) == before
+    assert game_snapshot(svc) == before
     answers = answers_to(svc, mid)
     assert all(o.recipients == ANNA for o in answers)
     if password or command != "Status":
@@ -207,12 +205,12 @@ def test_a_forged_from_without_password_changes_nothing(table: Table, what: str)
     _, raw = mails.raw(ANNA, "Züge", orders(ANNA))
     assert ingest(svc, raw).game == "alpha"
     set_player(svc, ANNA, autopilot=True)
-    before = snapshot(svc)
+    before = game_snapshot(svc)
     body = {"orders": f"Runde: 1\n{A_ROAD[ANNA]}\nStadt E3 F2 F3\n",
             "Kennwort: leer": "Kennwort:\nRunde: 1\n" + A_ROAD[ANNA] + "\n"}.get(what, what + "\n")
     mid, raw = mails.raw(f"Anna Müller <{ANNA}>", "Züge", body, FORGED)
     assert ingest(svc, raw).status == "done"
-    assert snapshot(svc) == before
+    assert game_snapshot(svc) == before
     answers = answers_to(svc, mid)
     assert all(o.recipients == ANNA for o in answers), [(o.kind, o.recipients) for o in answers]
     assert all(STRANGER not in o.recipients for o in outbox(svc))
@@ -458,7 +456,7 @@ def test_an_unmarked_vacation_responder_storm_ends_by_itself(table: Table) -> No
     earlier = len(outbox(svc))
     _, raw = mails.raw(ANNA, "Züge", orders(ANNA))
     ingest(svc, raw)
-    before = snapshot(svc)
+    before = game_snapshot(svc)
     responded: set[int | None] = set()
     minutes = 0
     while minutes < 3 * 60:  # three hours of a responder answering within a minute
@@ -479,5 +477,5 @@ def test_an_unmarked_vacation_responder_storm_ends_by_itself(table: Table) -> No
     answers = [o for o in outbox(svc)[earlier:] if o.recipients == ANNA]
     assert 1 < len(answers) <= 1 + svc.config.bad_password_limit, \
         [(o.kind, o.subject) for o in answers]
-    assert snapshot(svc) == before
+    assert game_snapshot(svc) == before
 

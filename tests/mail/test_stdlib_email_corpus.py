@@ -20,18 +20,17 @@ import os
 import sysconfig
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from pbm.mail.inbound import parse_inbound
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.ingest import ingest
-from pbm.store.models import Game, InboundMail, OrderSet, Outbox, Player, RoundRecord
+from pbm.store.models import InboundMail, Outbox
 
-from .mailtools import GM, make_service, round_one
+from .mailtools import GM, game_snapshot, make_service, round_one
 
 DEBIAN = Path("/usr/lib/python3.11/test/test_email/data")
 
@@ -76,19 +75,6 @@ def svc(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
     service.engine.dispose()
 
 
-def _snapshot(svc: Service) -> tuple[Any, ...]:
-    with Session(svc.engine) as s:
-        return (
-            [(g.name, g.phase, g.round, g.paused, g.deadline, g.state)
-             for g in s.exec(select(Game).order_by(col(Game.id)))],
-            [(p.id, p.address, p.seat, p.status, p.autopilot, p.nmr_count, p.password_hash)
-             for p in s.exec(select(Player).order_by(col(Player.id)))],
-            [(o.id, o.player_id, o.superseded)
-             for o in s.exec(select(OrderSet).order_by(col(OrderSet.id)))],
-            [r.id for r in s.exec(select(RoundRecord))],
-        )
-
-
 def test_the_corpus_is_there() -> None:
     corpus = _require_corpus()
     assert len([n for n in FILES if n.startswith("msg_")]) >= 40, (corpus, FILES)
@@ -99,7 +85,7 @@ def test_the_corpus_is_there() -> None:
 def test_through_ingest(svc: Service, name: str) -> None:
     raw = (_require_corpus() / name).read_bytes()
     message_id = parse_inbound(raw, GM).message_id
-    before = _snapshot(svc)
+    before = game_snapshot(svc)
     result = ingest(svc, raw)
     with Session(svc.engine) as s:
         mail = s.get(InboundMail, result.mail_id)
@@ -119,7 +105,7 @@ def test_through_ingest(svc: Service, name: str) -> None:
     sender = parse_inbound(mail.raw, GM).sender
     assert all(a.recipients == sender for a in answers), \
         ([(a.kind, a.recipients) for a in answers], sender)
-    assert _snapshot(svc) == before, "no game changes"
+    assert game_snapshot(svc) == before, "no game changes"
 
 
 @pytest.mark.timeout(60)
