@@ -33,6 +33,10 @@ class Game(SQLModel, table=True):
     reminder_hours: float = 12.0
     reminded: bool = False
     nmr_autopilot_after: int = 3
+    #: Why the service stopped acting on this game ("" while it runs): its stored state could
+    #: not be read, or resolving it raised. The other games go on; `pbm game resume` clears it.
+    broken: str = Field(default="", sa_column=Column(Text, nullable=False, default="",
+                                                     server_default=""))
     created_at: datetime
 
 
@@ -50,8 +54,12 @@ class Player(SQLModel, table=True):
     codebook_secret: str = ""
     nmr_count: int = 0
     autopilot: bool = False
-    #: active, resigned, replaced
+    #: active, resigned, replaced; observer, observer_pending (asked, not yet confirmed)
     status: str = "active"
+    #: Wrong passwords for this seat since its last right one (alerts, never a lock-out).
+    failed_passwords: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    #: An observer's confirmation token while the observing address has not confirmed.
+    confirm_token: str = Field(default="", sa_column_kwargs={"server_default": ""})
     joined_at: datetime
 
 
@@ -70,6 +78,11 @@ class InboundMail(SQLModel, table=True):
     error: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     game_id: int | None = Field(default=None, index=True)
     processed_at: datetime | None = None
+    #: Only the first `max_stored_kb` of the mail were kept (the mail is refused).
+    truncated: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    #: SHA-256 of sender and body text: a second mail under a known Message-ID is a duplicate
+    #: only when this matches (a stranger cannot squat on a player's Message-ID).
+    digest: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
 class OrderSet(SQLModel, table=True):
@@ -128,6 +141,12 @@ class Outbox(SQLModel, table=True):
     image: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
     message_id: str = Field(index=True, unique=True)
     in_reply_to: str = ""
+    #: A secret (a new password) the body carries only as `PASSWORD_PLACEHOLDER`: put in when
+    #: the mail is built, and emptied once the mail is sent or dropped.
+    secret: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    #: Whether this answer counts toward the recipient's hourly limit (answers to mails that
+    #: carried a right password do not: forged mails cannot use them up).
+    limited: bool = Field(default=True, sa_column_kwargs={"server_default": "1"})
     #: pending, sent, failed, dropped
     status: str = Field(default="pending", index=True)
     attempts: int = 0
