@@ -13,7 +13,8 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 def alembic_config(url: str) -> Config:
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    cfg.set_main_option("sqlalchemy.url", url)
+    # configparser interpolates "%": a URL-encoded password must reach alembic as it is.
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return cfg
 
 
