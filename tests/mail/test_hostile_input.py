@@ -1,19 +1,23 @@
 """Hostile and broken input through the mail path.
 
 Whatever bytes arrive, `ingest` (the path `pbm serve` takes for every fetched mail, see
-`serve.take_in`) must not raise: the mail is stored, then answered, ignored or quarantined, and no
-game changes. Hypothesis builds the raw mails: malformed MIME (unterminated and mismatched
-multiparts, bad or missing boundaries, broken base64 and quoted-printable, parts that claim to be
-multipart), declared charsets that are wrong or not charsets at all, huge and folded headers, NUL
-and control bytes, mixed line endings, random bytes; some from seated players with their
-password line, some from strangers. Explicit examples: a 10 MB attachment, multiparts nested 200
-deep, megabyte headers.
+`serve.take_in`) must not raise: the mail is stored, then answered or ignored, and no game changes.
+A quarantined mail fails the test: quarantine is the service surviving a crash of its handler,
+and the failure shows the traceback it stored.
+
+Hypothesis builds the raw mails: malformed MIME (unterminated and mismatched multiparts, bad or
+missing boundaries, broken base64 and quoted-printable, parts that claim to be multipart),
+declared charsets that are wrong or not charsets at all, huge and folded headers, NUL and control
+bytes, mixed line endings, random bytes; some from seated players with their password line, some
+from strangers. Explicit examples: a 10 MB attachment, multiparts nested 200 deep, megabyte
+headers. The examples are the same on every run (see DERANDOMIZE).
 
 The service runs two games: "alpha" in round 1 (`mailtools.round_one`) and "beta" in its setup.
 Before and after every mail the games (phase, round, deadline, engine state), the players and
 the resolution records must be the same. Order sets may change only for a mail that carries a
 seated player's own password, and then only by one new set of that player's (a mail with the
-password replaces earlier orders as a whole; see the xfail test below about garbage doing so).
+password replaces earlier orders as a whole, unless it holds no valid order: see the test at
+the end about garbage).
 
 The bugs these tests found are fixed; their tests are at the end, each with a minimal raw mail.
 """
@@ -60,10 +64,17 @@ STRANGER = "mallory@evil.test"
 BETA = {"p0@beta.test": "rot-111111", "p1@beta.test": "blau-222222",
         "p2@beta.test": "gelb-333333"}
 SEATED = {**{a: pw for a, (pw, _) in PLAYERS.items()}, **BETA}
-STATUSES = ("done", "ignored", "quarantined")
+#: What may become of a hostile mail. Not "quarantined": that is the service surviving a crash
+#: of its handler (the traceback is kept in InboundMail.error), not handling the mail.
+STATUSES = ("done", "ignored")
 MB = 1024 * 1024
 
 _ids = itertools.count(1)
+
+#: The fuzz tests are derandomized: every run, CI's included, tries the same examples, so a red
+#: run can be repeated and a green one stays green until the code changes. PBM_FUZZ=explore draws
+#: new examples instead (hypothesis keeps failing ones in .hypothesis/ and tries them first).
+DERANDOMIZE = os.environ.get("PBM_FUZZ") != "explore"
 
 
 # -- the service ----------------------------------------------------------------------------------
@@ -140,6 +151,13 @@ def _masked(raw: bytes) -> bytes:
     return masked_raw(raw, parsed.password or "")
 
 
+def assert_not_quarantined(mail: InboundMail) -> None:
+    """Fail with the traceback the service stored when it quarantined the mail."""
+    if mail.status == "quarantined":
+        pytest.fail(f"mail {mail.id} was quarantined: the handler crashed; stored traceback:\n"
+                    f"{mail.error}", pytrace=False)
+
+
 def take(w: World, raw: bytes, holders: frozenset[str] = frozenset()) -> InboundMail:
     """Ingest one hostile mail and check everything the service promises about it.
 
@@ -160,9 +178,8 @@ def take(w: World, raw: bytes, holders: frozenset[str] = frozenset()) -> Inbound
             "kept byte for byte, but for a password line's value"
         assert result.status == mail.status
         assert mail.processed_at is not None
+    assert_not_quarantined(mail)
     assert mail.status in STATUSES, mail.status
-    if mail.status == "quarantined":
-        assert "Traceback" in mail.error
     if mail.status != "done":
         assert answers == [], "an ignored or quarantined mail is not answered"
     assert len(answers) <= 1, [(a.kind, a.recipients) for a in answers]
@@ -391,7 +408,7 @@ SPECS = st.builds(
 
 
 @pytest.mark.timeout(120)
-@settings(max_examples=150, deadline=None,
+@settings(derandomize=DERANDOMIZE, max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                  HealthCheck.large_base_example])
 @given(spec=SPECS)
@@ -402,7 +419,8 @@ def test_hostile_mails_are_stored_and_change_nothing(world: World, spec: Spec) -
 
 
 @pytest.mark.timeout(60)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(derandomize=DERANDOMIZE, max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(noise=st.binary(min_size=1, max_size=5000))
 def test_random_bytes_are_stored_and_change_nothing(world: World, noise: bytes) -> None:
     take(world, noise)
@@ -520,7 +538,7 @@ RAW_8BIT_HEADER = st.binary(min_size=1, max_size=60).map(
 
 
 @pytest.mark.timeout(60)
-@settings(max_examples=60, deadline=None, phases=[Phase.generate],
+@settings(derandomize=DERANDOMIZE, max_examples=60, deadline=None, phases=[Phase.generate],
           suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from([b"From", b"Message-ID", b"Subject", b"Reply-To"]),
        value=RAW_8BIT_HEADER, spec=SPECS)
@@ -712,7 +730,7 @@ def test_explicit_hostile_mails_on_postgresql(pg_world: World, name: str) -> Non
 @pytest.mark.timeout(120)
 def test_nul_in_the_body_on_postgresql(pg_world: World) -> None:
     """NUL in the text of a mail with the right password: PostgreSQL text cannot hold it, so
-    the mail may be quarantined, but nothing else happens."""
+    the service must clean it out (a quarantine fails the test, as everywhere)."""
     raw = _mail(ANNA, f"Kennwort: {PLAYERS[ANNA][0]}\r\n".encode() + b"Stra\x00e 4H 5W\r\n")
     take(pg_world, raw, frozenset({ANNA}))
 

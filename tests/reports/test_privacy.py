@@ -39,7 +39,10 @@ INTERNAL_WORD = re.compile(r"(?<![\w-])(" + "|".join(INTERNAL) + r")(?![\w-])")
 KNIGHT_COUNT = re.compile(r"\b\d+ (Ritter|knights?)\b|<th>(Ritter|Knights)</th>")
 
 
-@pytest.fixture(scope="module", params=[("de", 7), ("en", 8)], ids=["de", "en"])
+#: The games' seeds are chosen so that seat 2 holds a development card when it is handed over
+#: (see test_the_replacement_can_learn_the_cards_the_seat_holds): with "en" and seed 8 it held
+#: none, and that test could only skip.
+@pytest.fixture(scope="module", params=[("de", 7), ("en", 9)], ids=["de", "en"])
 def game(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Played:
     lang, seed = request.param
     played = play_by_mail(tmp_path_factory.mktemp(f"game_{lang}"), f"g{lang}", lang, seed)
@@ -150,16 +153,19 @@ def test_passwords_and_keys_only_in_their_owners_welcome_mail(game: Played) -> N
     secrets: dict[str, tuple[str, str]] = {}  # password or key → (kind, owner address)
     for o in game.outbox:
         if o.kind == "welcome":
+            # An unsent mail may keep the password in `secret`, its body a placeholder.
             m = re.search(r"(?:Kennwort|Password): (\S+)", o.body)
-            assert m
-            secrets[m.group(1)] = ("password", o.recipients)
+            password = o.secret or (m.group(1) if m else "")
+            assert password, o.body
+            secrets[password] = ("password", o.recipients)
     keys: dict[str, set[str]] = {}  # key → the addresses that held its seat
     for p in game.players:
         keys.setdefault(p.codebook_secret, set()).add(p.address)
-    # A replacement gets a new password; the seat keeps its codebook key, so the newcomer can
-    # read the codes of the cards the seat holds.
+    # A replacement gets a new password. The codebook key is the seat's (the newcomer reads the
+    # codes of the cards the seat holds) or a new one (the cards are listed in the welcome
+    # mail instead): never another seat's.
     assert len(secrets) == len(game.players)
-    assert len(keys) == len(game.players) - 1
+    assert len(keys) in (len(game.players) - 1, len(game.players))
     for o in game.outbox:
         for part, text in _texts(o):
             for secret, (what, owner) in secrets.items():
@@ -297,8 +303,8 @@ def test_the_replacement_can_learn_the_cards_the_seat_holds(game: Played) -> Non
     """A new person takes a seat that holds development cards bought by the old player. The
     cards are theirs now; they must be able to learn the types from the mails they get (a
     listing in the replacement mail, or codes in the reports that their codebook reads)."""
-    if not game.replaced_held:
-        pytest.skip("the seat held no card when it was handed over")
+    # The seeds above make sure of it; without a card this test would check nothing.
+    assert game.replaced_held, "the seat held no card when it was handed over: pick another seed"
     seat = game.replaced_seat
     new = next(p for p in game.players if p.address == NEWCOMER)
     welcome = next(o for o in game.outbox if o.kind == "welcome" and o.recipients == NEWCOMER)
