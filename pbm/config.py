@@ -53,6 +53,8 @@ def load(path: str | Path | None = None) -> Config:
         rate_limit_per_hour=int(svc.get("rate_limit_per_hour", 20)),
         max_mail_kb=int(svc.get("max_mail_kb", 256)),
         bad_password_limit=int(svc.get("bad_password_limit", 5)),
+        password_alert_after=int(svc.get("password_alert_after", 5)),
+        max_stored_kb=int(svc.get("max_stored_kb", 1024)),
     )
     imap = raw.get("imap", {})
     smtp = raw.get("smtp", {})

@@ -112,9 +112,17 @@ class DigestRow:
     vp: int
 
 
+@dataclass(frozen=True)
+class BrokenGame:
+    name: str
+    reason: str
+
+
 def digest(lang: str, round_: int, rows: list[DigestRow], winner: str,
-           deadline: str, log: list[str]) -> dict[str, Any]:
+           deadline: str, log: list[str], broken: list[BrokenGame] | None = None
+           ) -> dict[str, Any]:
     """The GM's view of a resolution: who sent orders, the points (hidden ones included), what
-    happened, and the next deadline (or the winner)."""
+    happened, and the next deadline (or the winner); and every game the service stopped after
+    an error (`broken`), so the GM hears of it with each digest until it is repaired."""
     return {"lang": lang_code(lang), "round": round_, "rows": rows, "winner": winner,
-            "deadline": deadline, "log": log}
+            "deadline": deadline, "log": log, "broken": broken or []}

@@ -9,7 +9,7 @@ from pbm.store import codec
 from pbm.store.models import Game, Player
 
 from . import texts
-from .context import Service
+from .context import Service, ServiceConfig
 from .games import deadline_text, load_state
 from .records import current_orders
 
@@ -78,3 +78,21 @@ def _canonical(game: Game, parsed_json: str) -> list[str]:
 def too_big(lang: str, kb: int) -> str:
     return (f"Diese Mail ist größer als {kb} KB Text und wurde nicht gelesen.\n" if lang != "en"
             else f"This mail has more than {kb} KB of text and was not read.\n")
+
+
+def refused(lang: str, why: str, config: ServiceConfig) -> str:
+    """Why a mail was not read: `why` is too_long (text), too_big (the whole mail) or
+    too_many_parts."""
+    de = lang != "en"
+    if why == "too_long":
+        return too_big(lang, config.max_mail_kb)
+    if why == "too_many_parts":
+        return ("Diese Mail hat zu viele Teile (Anhänge) und wurde nicht gelesen. Schicke "
+                "die Züge als einfachen Text.\n" if de else
+                "This mail has too many parts (attachments) and was not read. Send the orders "
+                "as plain text.\n")
+    kb = config.max_stored_kb
+    return (f"Diese Mail ist größer als {kb} KB und wurde nicht gelesen (nur ihr Anfang ist "
+            "aufbewahrt). Schicke die Züge als einfachen Text ohne Anhänge.\n" if de else
+            f"This mail is larger than {kb} KB and was not read (only its beginning is kept). "
+            "Send the orders as plain text without attachments.\n")

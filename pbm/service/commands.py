@@ -5,13 +5,19 @@ description and a `process` function, so `Hilfe`/`Help` is generated from the re
 mail gets at most one answer, queued in the mail's own transaction. Orders and player commands
 need the player's password, whatever the From address says; answers that concern a seat go to
 its registered address, never to an unknown sender.
+
+A mail is read in two steps (see `ingest.process_mail`): `read_mail` finds its game and parses
+it without the write lock; `handle` then acts on it under the lock, after checking that the
+game is still as it was read (else the mail is read again: `Reread`).
 """
 
 from __future__ import annotations
 
+import hmac
 import re
+import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlmodel import Session, select
@@ -24,20 +30,64 @@ from pbm.notation.mail import ParsedMail
 from pbm.reports import notices
 from pbm.reports.guide_text import guide_for_mail
 from pbm.rules.layouts import generate_board
+from pbm.rules.state import GameState
 from pbm.store.models import Game, InboundMail, Player
 
 from . import answers, texts
+from .broken import break_game
 from .context import Service
-from .games import ServiceError, deadline_text, load_state, players_of, settings_of
+from .games import (
+    ServiceError,
+    deadline_text,
+    load_state,
+    observers_of,
+    players_of,
+    settings_of,
+)
 from .limits import BAD_PASSWORD, bad_passwords_last_hour, may_answer
 from .outbox import enqueue, notify
 from .rounds import set_autopilot, submit_orders
-from .secrets import masked_raw, verify_password
+from .secrets import colour_tag, masked, masked_raw, password_values, verify_password
 from .setup_phase import submit_setup
-from .signup import join
+from .signup import join, password_word
 
-_GAME_LINE = re.compile(r"^\s*(spiel|game)\s*[:=]\s*(?P<name>\S.*?)\s*$", re.IGNORECASE)
-_SUBJECT_GAME = re.compile(r"\[(?P<name>[^\]]+)\]")
+#: `Spiel: name` / `Game: name` (the name up to the end of the line, blanks trimmed); linear:
+#: the name is taken with `strip`, not with a lazy group before `\s*$`.
+_GAME_LINE = re.compile(r"(?i)\s*+(?:spiel|game)\s*+[:=]\s*+(?P<name>\S.*+)")
+_SUBJECT_GAME = re.compile(r"\[(?P<name>[^\]]++)\]")
+#: A game name is never longer than this; a longer value names no game.
+GAME_NAME_MAX = 100
+#: Checks a mail may cost at most: the seats of one game (a game has at most six).
+MAX_PASSWORD_CHECKS = 6
+
+
+class Reread(Exception):
+    """The game changed between reading a mail and acting on it: read the mail again."""
+
+
+@dataclass
+class Reading:
+    """What is read of a mail before the write lock is taken: its game and its parse."""
+
+    inbound: Inbound
+    #: Why the mail is refused unread ("" when it is read): too_big, too_many_parts, too_long.
+    refused: str = ""
+    #: The game the mail names (`Spiel:` line or `[name]` in the subject), if any.
+    named: str | None = None
+    #: Every value of a password line in the mail, right or wrong (masked in the stored mail).
+    secret_values: set[str] = field(default_factory=set)
+    #: The ids of the games the mail may be for, as found.
+    game_ids: list[int] = field(default_factory=list)
+    #: The one game's phase and stored state as read: the mail is acted on only if unchanged.
+    snapshot: tuple[str, str] | None = None
+    #: The mail parsed against the one game's board.
+    parsed: ParsedMail | None = None
+    #: The mail parsed against a generic board (commands, password), when the game is guessed.
+    probe: ParsedMail | None = None
+    #: The one game's state, decoded once.
+    state: GameState | None = None
+    #: The one game's state could not be read: the game is broken.
+    fault: BaseException | None = None
 
 
 @dataclass
@@ -51,12 +101,18 @@ class Request:
     game: Game
     parsed: ParsedMail
     player: Player | None = None
+    #: The game's state as read with the mail (unchanged under the lock), if it has one.
+    state: GameState | None = None
 
     @property
     def lang(self) -> str:
         return self.game.lang
 
     def _may_answer(self, address: str) -> bool:
+        if self.player is not None and address == self.player.address:
+            # A mail with the seat's right password is always answered: forged mails that
+            # use up an address's hourly answers cannot silence the player.
+            return True
         if not address or not may_answer(self.svc, self.session, address):
             self.mail.error = self.mail.error or "not answered: rate limit"
             return False
@@ -68,7 +124,8 @@ class Request:
         address = to or self.inbound.sender
         if self._may_answer(address):
             enqueue(self.svc, self.session, kind, [address], subject, body,
-                    game_id=self.game.id, in_reply_to=self.inbound.message_id)
+                    game_id=self.game.id, in_reply_to=self.inbound.message_id,
+                    limited=self.player is None)
 
     def answer(self, kind: str, subject: str, data: dict[str, Any], to: str | None = None,
                template: str = "") -> None:
@@ -76,7 +133,8 @@ class Request:
         address = to or self.inbound.sender
         if self._may_answer(address):
             notify(self.svc, self.session, kind, [address], self.game, subject, data,
-                   template=template, in_reply_to=self.inbound.message_id)
+                   template=template, in_reply_to=self.inbound.message_id,
+                   limited=self.player is None)
 
     def refuse(self, reason: str, to: str | None = None) -> None:
         """An error answer: why, and that nothing was changed."""
@@ -142,14 +200,51 @@ def _back(r: Request) -> str | None:
 
 
 def _observe(r: Request) -> str | None:
-    exists = r.session.exec(select(Player).where(
-        Player.game_id == r.game.id, Player.address == r.inbound.sender)).first()
-    if exists is None:
-        r.session.add(Player(game_id=r.game.id or 0, address=r.inbound.sender,
-                             name=r.inbound.sender, status="observer",
-                             joined_at=r.svc.clock.now()))
-    r.reply("ack", f"[{r.game.name}] OK", "Du bekommst ab jetzt die Berichte.\n"
-            if r.lang == "de" else "You will get the reports from now on.\n")
+    """Observing needs the observing address's own word: a token goes to it, and only a mail
+    back with `Bestätigen: TOKEN` makes it an observer (nobody can sign up someone else)."""
+    if any(p.address == r.inbound.sender for p in players_of(r.session, r.game)):
+        r.refuse(texts.t(r.lang, "observe_seated"))
+        return None
+    here = next((p for p in observers_of(r.session, r.game)
+                 if p.address == r.inbound.sender), None)
+    if here is not None and here.status == "observer":
+        r.reply("ack", f"[{r.game.name}] OK", texts.t(r.lang, "observe_already"))
+        return None
+    token = secrets.token_hex(6)
+    if here is None:
+        here = Player(game_id=r.game.id or 0, address=r.inbound.sender, name=r.inbound.sender,
+                      status="observer_pending", joined_at=r.svc.clock.now())
+        r.session.add(here)
+    here.confirm_token = token
+    r.reply("observe_confirm", texts.t(r.lang, "observe_confirm_subject", game=r.game.name),
+            texts.t(r.lang, "observe_confirm_body", game=r.game.name, token=token))
+    return None
+
+
+def _confirm(r: Request) -> str | None:
+    pending = r.session.exec(select(Player).where(
+        Player.game_id == r.game.id, Player.address == r.inbound.sender,
+        Player.status == "observer_pending")).first()
+    token = (getattr(r.parsed, "confirm", None) or "").strip().lower()
+    if pending is None or not pending.confirm_token or \
+            not hmac.compare_digest(token.encode(), pending.confirm_token.encode()):
+        r.refuse(texts.t(r.lang, "observe_bad_token"))
+        return None
+    pending.status = "observer"
+    pending.confirm_token = ""
+    r.reply("ack", f"[{r.game.name}] OK", texts.t(r.lang, "observe_confirmed"))
+    return None
+
+
+def _unobserve(r: Request) -> str | None:
+    row = r.session.exec(select(Player).where(
+        Player.game_id == r.game.id, Player.address == r.inbound.sender,
+        Player.status.in_(("observer", "observer_pending")))).first()  # type: ignore[attr-defined]
+    if row is None:
+        r.refuse(texts.t(r.lang, "observe_not"))
+        return None
+    r.session.delete(row)
+    r.reply("ack", f"[{r.game.name}] OK", texts.t(r.lang, "observe_stopped"))
     return None
 
 
@@ -171,7 +266,15 @@ REGISTRY: list[MailCommand] = [
                 {"de": "wieder selbst spielen (Autopilot aus)",
                  "en": "play yourself again (autopilot off)"}, True, _back),
     MailCommand("observe", {"de": "Beobachten", "en": "Observe"}, {"de": "", "en": ""},
-                {"de": "die Berichte mitlesen", "en": "receive the reports"}, False, _observe),
+                {"de": "die Berichte mitlesen (nach einer Bestätigung per Mail)",
+                 "en": "receive the reports (after a confirmation by mail)"}, False, _observe),
+    MailCommand("confirm", {"de": "Bestätigen", "en": "Confirm"},
+                {"de": "Bestätigen: <Code aus der Mail>", "en": "Confirm: <code from the mail>"},
+                {"de": "das Beobachten bestätigen", "en": "confirm observing"}, False, _confirm),
+    MailCommand("unobserve", {"de": "Beobachten beenden", "en": "Stop observing"},
+                {"de": "", "en": ""},
+                {"de": "keine Berichte mehr bekommen", "en": "stop receiving the reports"},
+                False, _unobserve),
 ]
 COMMANDS = {c.name: c for c in REGISTRY}
 
@@ -191,18 +294,22 @@ def _named_game(inbound: Inbound, scan_chars: int) -> str | None:
     for _, line in clean_lines(inbound.text[:scan_chars]):
         m = _GAME_LINE.match(line)
         if m:
-            return m.group("name")
+            name = m.group("name").strip()
+            return name if len(name) <= GAME_NAME_MAX else None
     m = _SUBJECT_GAME.search(inbound.subject)
-    return m.group("name").strip() if m else None
+    if m:
+        name = m.group("name").strip()
+        return name if name and len(name) <= GAME_NAME_MAX else None
+    return None
 
 
-def find_games(session: Session, inbound: Inbound, joining: Callable[[], bool],
-               scan_chars: int) -> list[Game]:
+def find_games(session: Session, inbound: Inbound, named: str | None,
+               probe: ParsedMail | None) -> list[Game] | None:
     """The game the mail is for, or the candidates when it does not say and several fit.
-    `joining()`: whether the mail asks to join (asked only when that decides)."""
-    name = _named_game(inbound, scan_chars)
-    if name:
-        game = session.exec(select(Game).where(Game.name == name)).first()
+    `probe`: the mail read against a generic board; None when the mail still has to be read
+    so (then None is returned: only a mail that asks to join decides by it)."""
+    if named:
+        game = session.exec(select(Game).where(Game.name == named)).first()
         # A named game that does not exist is not guessed at: the answer lists the choices.
         return [game] if game is not None else []
     mine = {p.game_id for p in session.exec(select(Player).where(
@@ -211,26 +318,84 @@ def find_games(session: Session, inbound: Inbound, joining: Callable[[], bool],
                if g.id in mine]
     if running:
         return running
-    if joining():
+    if probe is None:
+        return None
+    if "join" in probe.commands:
         return list(session.exec(select(Game).where(Game.phase == "signup")))
     return []
 
 
-def _context(game: Game) -> Context:
+def _context(game: Game) -> tuple[Context, GameState | None]:
     if game.state:
         state = load_state(game)
         phase = "setup" if game.phase == "setup" else "round"
-        return Context(state.board, game.lang, state.colours, phase)
-    return Context(generate_board(settings_of(game).size, game.seed), game.lang)
+        return Context(state.board, game.lang, state.colours, phase), state
+    return Context(generate_board(settings_of(game).size, game.seed), game.lang), None
+
+
+def _probe(inbound: Inbound) -> ParsedMail:
+    """The mail read before its game is known: commands and the password only matter."""
+    return parse_mail(inbound.text, Context(generate_board("medium", 0)), inbound.subject)
+
+
+def refusal_of(svc: Service, inbound: Inbound, truncated: bool) -> str:
+    """Why a mail is refused unread: its size, its parts, its text."""
+    if getattr(inbound, "refused", ""):  # TEMPORARY getattr (work in progress)
+        return str(getattr(inbound, "refused", ""))
+    if truncated:
+        return "too_big"
+    if len(inbound.text.encode()) > svc.config.max_mail_kb * 1024:
+        return "too_long"
+    return ""
+
+
+def read_mail(svc: Service, session: Session, mail: InboundMail,
+              inbound: Inbound) -> Reading:
+    """Everything about the mail that needs no write lock: its game, its parse. `session`
+    only reads (see `store.db.reading`)."""
+    scan = svc.config.max_mail_kb * 1024
+    refused = refusal_of(svc, inbound, mail.truncated)
+    reading = Reading(inbound, refused,
+                      secret_values=password_values(inbound.text, inbound.subject))
+    if inbound.no_reply:
+        return reading
+    reading.named = _named_game(inbound, scan)
+    games = find_games(session, inbound, reading.named, None)
+    if games is None or len(games) != 1:
+        reading.probe = _probe(inbound) if not refused else ParsedMail()
+        games = find_games(session, inbound, reading.named, reading.probe) or []
+    reading.game_ids = [g.id or 0 for g in games]
+    if len(games) != 1:
+        return reading
+    game = games[0]
+    reading.snapshot = (game.phase, game.state)
+    if game.broken or refused:
+        return reading
+    try:
+        context, reading.state = _context(game)
+    except Exception as exc:  # the stored state cannot be read: the game is broken
+        reading.fault = exc
+        return reading
+    reading.parsed = parse_mail(inbound.text, context, inbound.subject)
+    return reading
+
+
+def _seat_candidates(r: Request) -> list[Player]:
+    """The seats a password may be for: the one its colour names, else every seat of the game
+    (the sender's first). At most `MAX_PASSWORD_CHECKS`."""
+    seats = [p for p in players_of(r.session, r.game) if p.password_hash]
+    tag = colour_tag(r.parsed.password or "")
+    named = [p for p in seats if p.colour and password_word(p.colour, r.lang) == tag]
+    if named:
+        return named[:1]
+    seats.sort(key=lambda p: p.address != r.inbound.sender)
+    return seats[:MAX_PASSWORD_CHECKS]
 
 
 def _authenticate(r: Request) -> Player | None:
     if not r.parsed.password:
         return None
-    candidates = [p for p in players_of(r.session, r.game) if p.password_hash]
-    # The sender's own seat first: one hash check in the usual case.
-    candidates.sort(key=lambda p: p.address != r.inbound.sender)
-    for p in candidates:
+    for p in _seat_candidates(r):
         if verify_password(r.parsed.password, p.password_hash):
             return p
     return None
@@ -239,28 +404,27 @@ def _authenticate(r: Request) -> Player | None:
 # -- the mail -----------------------------------------------------------------------------------
 
 
-def handle(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) -> str | None:
-    """Act on one mail; returns the game's name when orders for an open round came in."""
+def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) -> str | None:
+    """Act on one mail under the write lock; returns the game's name when orders for an open
+    round came in. Raises `Reread` if the game changed since `reading` was made."""
+    inbound = reading.inbound
+    kept = (mail.raw, mail.subject)
+    # No password, right or wrong, is kept in the stored mail, whatever becomes of the mail.
+    # (In this transaction: a mail that fails and is quarantined keeps its bytes for requeue,
+    # and a mail held for a broken game keeps them until it is read.)
+    if reading.secret_values:
+        mail.raw = masked_raw(mail.raw, reading.secret_values, deep=not reading.refused)
+        mail.subject = masked(mail.subject, *reading.secret_values)
     if inbound.no_reply:
         mail.status = "ignored"
         mail.error = inbound.no_reply
         return None
-    too_big = len(inbound.text.encode()) > svc.config.max_mail_kb * 1024
-    probed: list[ParsedMail] = []
-
-    def probe() -> ParsedMail:
-        """The mail read before its game is known (commands and password only matter), only
-        when the game must be guessed: most mails name theirs or come from a player."""
-        if not probed:
-            probed.append(parse_mail("" if too_big else inbound.text,
-                                     Context(generate_board("medium", 0)), inbound.subject))
-        return probed[0]
-
-    games = find_games(session, inbound, lambda: "join" in probe().commands,
-                       svc.config.max_mail_kb * 1024)
+    games = find_games(session, inbound, reading.named, reading.probe)
+    if games is None or [g.id for g in games] != reading.game_ids:
+        raise Reread
     if len(games) != 1:
-        if not games and probe().password:
-            mail.raw = masked_raw(mail.raw, probe().password or "")
+        assert reading.probe is not None
+        if not games and reading.probe.password:
             # Orders from an address no game knows, naming no game: spoofing or a player
             # writing from elsewhere. Never answered (no backscatter, no game list).
             mail.error = "no game for this sender"
@@ -272,17 +436,25 @@ def handle(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) 
     # (populate_existing: the row is read again under the lock, not taken from the session.)
     game = session.exec(select(Game).where(Game.id == games[0].id).with_for_update()
                         .execution_options(populate_existing=True)).one()
+    if (game.phase, game.state) != reading.snapshot:
+        raise Reread
     mail.game_id = game.id
-    if too_big:
-        r = Request(svc, session, mail, inbound, game, ParsedMail())
-        r.refuse(answers.too_big(game.lang, svc.config.max_mail_kb))
+    if game.broken or reading.fault is not None:
+        if reading.fault is not None and not game.broken:
+            break_game(svc, session, game, reading.fault)
+        mail.raw, mail.subject = kept
+        _hold(svc, session, mail, inbound, game)
         return None
-    r = Request(svc, session, mail, inbound, game, parse_mail(inbound.text, _context(game),
-                                                               inbound.subject))
-    # No password, right or wrong, is kept in the stored mail. (In this transaction: a mail
-    # that fails and is quarantined keeps its bytes for requeue.)
-    r.mail.raw = masked_raw(r.mail.raw, r.parsed.password or "")
-    for name in r.parsed.commands:
+    if reading.refused:
+        r = Request(svc, session, mail, inbound, game, ParsedMail())
+        r.refuse(answers.refused(game.lang, reading.refused, svc.config))
+        return None
+    assert reading.parsed is not None
+    r = Request(svc, session, mail, inbound, game, reading.parsed, state=reading.state)
+    commands = list(r.parsed.commands)
+    if getattr(r.parsed, "confirm", None) is not None and "confirm" not in commands:
+        commands.append("confirm")
+    for name in commands:
         command = COMMANDS[name]
         if not command.needs_password and not (name == "status" and r.parsed.password):
             return command.process(r)
@@ -290,10 +462,25 @@ def handle(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) 
     if r.player is None:
         _bad_password(r)
         return None
-    for name in r.parsed.commands:
+    r.player.failed_passwords = 0
+    for name in commands:
         if name != "status" or not r.parsed.has_orders():
             return COMMANDS[name].process(r)
     return _orders(r)
+
+
+def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound,
+          game: Game) -> None:
+    """A mail for a broken game is kept (status held) and read again when the game resumes;
+    a seated sender is told so."""
+    mail.status = "held"
+    mail.error = "game broken"
+    registered = {p.address for p in players_of(session, game)}
+    if inbound.sender in registered and may_answer(svc, session, inbound.sender):
+        enqueue(svc, session, "held", [inbound.sender],
+                texts.t(game.lang, "held_subject", game=game.name),
+                texts.t(game.lang, "held_body", game=game.name), game_id=game.id,
+                in_reply_to=inbound.message_id)
 
 
 def _which_game(svc: Service, session: Session, mail: InboundMail, inbound: Inbound,
@@ -310,9 +497,33 @@ def _which_game(svc: Service, session: Session, mail: InboundMail, inbound: Inbo
             in_reply_to=inbound.message_id)
 
 
+def _accused_seat(r: Request) -> Player | None:
+    """The seat a wrong password was tried on: the one its colour names, else the sender's."""
+    seats = players_of(r.session, r.game)
+    tag = colour_tag(r.parsed.password or "")
+    for p in seats:
+        if p.colour and p.password_hash and password_word(p.colour, r.lang) == tag:
+            return p
+    return next((p for p in seats if p.address == r.inbound.sender and p.password_hash), None)
+
+
+def _alert_due(failures: int, first: int) -> bool:
+    """At `first` wrong passwords, then at 2×, 4×, … : told, never flooded."""
+    if first <= 0 or failures < first or failures % first:
+        return False
+    ratio = failures // first
+    return ratio & (ratio - 1) == 0
+
+
 def _bad_password(r: Request) -> None:
-    """Nothing changes. The answer goes only to an address registered in this game, and stops
-    after five wrong passwords from it in an hour."""
+    """Nothing changes. The seat's failures are counted (the player and the GM are told when
+    they pile up; the player is never locked out). The answer goes only to an address
+    registered in this game, and stops after five wrong passwords from it in an hour."""
+    seat = _accused_seat(r) if r.parsed.password else None
+    if seat is not None:
+        seat.failed_passwords += 1
+        if _alert_due(seat.failed_passwords, r.svc.config.password_alert_after):
+            _password_alert(r, seat)
     registered = {p.address for p in players_of(r.session, r.game)}
     sender = r.inbound.sender
     # Counted before this mail is marked: the first `bad_password_limit` are answered.
@@ -320,8 +531,20 @@ def _bad_password(r: Request) -> None:
     r.mail.error = BAD_PASSWORD
     if sender not in registered or earlier >= r.svc.config.bad_password_limit:
         return
-    r.refuse("Kennwort fehlt oder ist falsch." if r.lang == "de" else
-             "The password is missing or wrong.")
+    r.refuse(texts.t(r.lang, "bad_password"))
+
+
+def _password_alert(r: Request, seat: Player) -> None:
+    from pbm.notation import vocab
+
+    colour = vocab.colour_name(seat.colour or "", r.lang)
+    subject = texts.t(r.lang, "password_alert_subject", game=r.game.name, colour=colour)
+    body = texts.t(r.lang, "password_alert_body", game=r.game.name, colour=colour,
+                   count=seat.failed_passwords)
+    to = [seat.address] + ([r.svc.config.gm_address] if r.svc.config.gm_address else [])
+    for address in to:
+        enqueue(r.svc, r.session, "password_alert", [address], subject, body,
+                game_id=r.game.id, limited=False)
 
 
 def _orders(r: Request) -> str | None:
@@ -332,8 +555,8 @@ def _orders(r: Request) -> str | None:
         r.refuse(refuse, to=player.address)
         return None
     if game.phase == "rounds":
-        check_receipt(r.parsed, load_state(game), player.seat if player.seat is not None else 0,
-                      game.lang)
+        check_receipt(r.parsed, r.state or load_state(game),
+                      player.seat if player.seat is not None else 0, game.lang)
     if not r.parsed.has_orders():
         # Nothing usable: earlier orders are not replaced by nothing (a mail of typos, or a
         # password line alone, must not wipe valid orders).

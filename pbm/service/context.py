@@ -32,6 +32,11 @@ class ServiceConfig:
     max_mail_kb: int = 256
     #: After this many wrong passwords from an address in an hour, it gets no more answers.
     bad_password_limit: int = 5
+    #: Wrong passwords for one seat (since its last right one) after which the player and the
+    #: GM are told; again at twice, four times as many. Never a lock-out.
+    password_alert_after: int = 5
+    #: Raw mail kept per inbound mail (KB); a larger mail is stored cut off and refused.
+    max_stored_kb: int = 1024
 
     def hours(self, h: float) -> timedelta:
         return timedelta(hours=h * self.time_scale)

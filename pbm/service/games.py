@@ -81,19 +81,40 @@ def save_state(game: Game, state: GameState) -> None:
     game.phase = str(state.phase)
 
 
+#: Player rows that hold no seat.
+NOT_SEATED = ("replaced", "observer", "observer_pending")
+
+
+def observers_of(session: Session, game: Game) -> list[Player]:
+    """Observers, confirmed and pending, in the order they asked."""
+    query = select(Player).where(Player.game_id == game.id,
+                                 col(Player.status).in_(("observer", "observer_pending")))
+    return sorted(session.exec(query), key=lambda p: p.id or 0)
+
+
+def remove_observer(session: Session, game: Game, address: str) -> Player:
+    """The GM stops an observer's reports (`pbm observer remove`)."""
+    wanted = address.strip().lower()
+    for p in observers_of(session, game):
+        if p.address == wanted:
+            session.delete(p)
+            return p
+    raise ServiceError(f"{wanted} does not observe {game.name}")
+
+
 def players_of(session: Session, game: Game) -> list[Player]:
     """The seated players by seat (signup order before the draw): not the replaced, not
     observers."""
     query = select(Player).where(Player.game_id == game.id,
-                                 col(Player.status).not_in(("replaced", "observer")))
+                                 col(Player.status).not_in(NOT_SEATED))
     rows = list(session.exec(query))
     return sorted(rows, key=lambda p: (p.seat if p.seat is not None else 99, p.id or 0))
 
 
 def recipients(session: Session, game: Game) -> list[str]:
-    """Who receives the reports: the seated players and the observers."""
-    query = select(Player.address).where(Player.game_id == game.id,
-                                         Player.status != "replaced")
+    """Who receives the reports: the seated players and the confirmed observers."""
+    query = select(Player.address).where(
+        Player.game_id == game.id, col(Player.status).not_in(("replaced", "observer_pending")))
     return sorted(set(session.exec(query)))
 
 

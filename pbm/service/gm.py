@@ -25,7 +25,7 @@ from .games import (
     settings_of,
 )
 from .rounds import resolve, set_autopilot
-from .secrets import hash_password, new_password
+from .secrets import hash_password, new_password, new_secret
 from .signup import password_word, send_welcome
 
 
@@ -55,8 +55,10 @@ def replace_player(svc: Service, session: Session, game: Game, colour: str,
     password = new_password(password_word(old.colour or colour, game.lang))
     new = Player(game_id=game.id or 0, address=address, name=address,
                  preferences=old.preferences, colour=old.colour, seat=old.seat,
-                 # The seat keeps its codebook: its earlier codes stay readable.
-                 password_hash=hash_password(password), codebook_secret=old.codebook_secret,
+                 # A new secret the departed player never had: the seat's later purchases are
+                 # sealed for the new player alone. The cards the seat holds are listed in
+                 # the new player's welcome mail.
+                 password_hash=hash_password(password), codebook_secret=new_secret(),
                  joined_at=svc.clock.now())
     session.add(new)
     session.flush()

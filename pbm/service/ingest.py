@@ -2,15 +2,22 @@
 
 1. `store_mail` keeps the raw bytes under their Message-ID (a second copy of the same
    Message-ID is recognised and never processed again) and commits.
-2. `process_mail` handles a stored mail in one transaction: commands, orders, acknowledgements.
-   If it raises, the transaction is rolled back and the mail is quarantined with its traceback,
-   never retried by itself; `requeue` sends it through again. A database that is locked or
-   unreachable (OperationalError) is not the mail's fault: the error goes up to the caller, the
-   mail stays new, and the next fetch of it (or `recover`) processes it.
+   A second mail under a known Message-ID is a duplicate only if its sender and body are the
+   same (`InboundMail.digest`); another mail is stored under an id of its own, so nobody can
+   silence a player by sending first with the Message-ID of the player's mail. At most
+   `max_stored_kb` of a mail are kept; a longer one is marked truncated and refused.
+2. `process_mail` reads the mail (its game, its parse) without the write lock, then handles it
+   in one transaction: commands, orders, acknowledgements. If the game changed in between, the
+   mail is read again. If handling raises, the transaction is rolled back and the mail is
+   quarantined with its traceback, never retried by itself; `requeue` sends it through again.
+   A database that is locked or unreachable (OperationalError) is not the mail's fault: the
+   error goes up to the caller, the mail stays new, and the next fetch of it (or `recover`)
+   processes it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import traceback
 from dataclasses import dataclass
 
@@ -18,12 +25,22 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 from pbm.mail.inbound import Inbound, parse_inbound
-from pbm.store.db import transaction
+
+try:  # TEMPORARY until pbm.mail.inbound gains keep_raw (work in progress)
+    from pbm.mail.inbound import keep_raw  # type: ignore[attr-defined]
+except ImportError:
+    def keep_raw(raw: bytes, max_bytes: int) -> tuple[bytes, bool]:
+        return raw[:max_bytes], len(raw) > max_bytes
+from pbm.store.db import reading, transaction
 from pbm.store.models import Game, InboundMail
 
-from .commands import handle
+from .commands import Reread, handle, read_mail
 from .context import Service
 from .faults import crashpoint
+
+#: Reads of one mail while its game keeps changing under it; the last one is made under the
+#: write lock, so a mail is always handled.
+MAX_READS = 4
 
 
 @dataclass
@@ -35,50 +52,93 @@ class IngestResult:
     game: str | None = None
 
 
+def digest_of(raw: bytes, sender: str) -> str:
+    """The sender and the body's bytes (the headers may differ between two deliveries of the
+    same mail: Received lines)."""
+    cut = raw.find(b"\r\n\r\n")
+    cut = raw.find(b"\n\n") if cut < 0 else cut
+    body = raw[cut:] if cut >= 0 else b""
+    return hashlib.sha256(sender.encode() + b"\0" + body).hexdigest()
+
+
+def _parse(svc: Service, raw: bytes) -> Inbound:
+    try:  # TEMPORARY (see above)
+        return parse_inbound(raw, svc.config.address,  # type: ignore[call-arg]
+                             svc.config.max_stored_kb * 1024)
+    except TypeError:
+        return parse_inbound(raw, svc.config.address)
+
+
 def store_mail(svc: Service, raw: bytes, inbound: Inbound | None = None) -> tuple[int, bool]:
     """Keep the mail; returns (id, duplicate). Runs in its own transaction. A copy of a mail
     that was stored but never processed (the database failed in between) is no duplicate: it
     is processed now."""
-    inbound = inbound or parse_inbound(raw, svc.config.address)
-    try:
-        with transaction(svc.engine) as session:
-            row = InboundMail(message_id=inbound.message_id, raw=raw,
-                              received_at=svc.clock.now(), sender=inbound.sender[:300],
-                              subject=inbound.subject[:500])
-            session.add(row)
-            session.flush()
-            assert row.id is not None
-            mail_id = row.id
-        crashpoint("stored")
-        return mail_id, False
-    except IntegrityError:
-        with Session(svc.engine) as session:
-            existing = session.exec(
-                select(InboundMail).where(InboundMail.message_id == inbound.message_id)
-            ).one()
+    inbound = inbound or _parse(svc, raw)
+    kept, truncated = keep_raw(raw, svc.config.max_stored_kb * 1024)
+    digest = digest_of(raw, inbound.sender)
+    message_id = inbound.message_id
+    while True:
+        try:
+            with transaction(svc.engine) as session:
+                row = InboundMail(message_id=message_id, raw=kept, truncated=truncated,
+                                  digest=digest, received_at=svc.clock.now(),
+                                  sender=inbound.sender[:300], subject=inbound.subject[:500])
+                session.add(row)
+                session.flush()
+                assert row.id is not None
+                mail_id = row.id
+            crashpoint("stored")
+            return mail_id, False
+        except IntegrityError:
+            with Session(svc.engine) as session:
+                existing = session.exec(
+                    select(InboundMail).where(InboundMail.message_id == message_id)
+                ).one()
             assert existing.id is not None
-            return existing.id, existing.status != "new"
+            if existing.digest in ("", digest) or message_id != inbound.message_id:
+                return existing.id, existing.status != "new"
+            # Another mail under a known Message-ID: not a duplicate. Kept under an id of its
+            # own, made from its content (the same mail again is then a duplicate of it).
+            message_id = f"{inbound.message_id}#{digest[:16]}"
 
 
 def process_mail(svc: Service, mail_id: int, inbound: Inbound | None = None) -> IngestResult:
     """Process one stored mail (if still new) in one transaction; quarantine it on error.
-    `inbound`: the mail as read when it was stored (read again from the bytes if not given)."""
+    `inbound`: the mail as read when it was stored (read again from the bytes if not given).
+    The mail is read and parsed without the write lock; only the last of `MAX_READS` tries,
+    made when the game kept changing, reads it under the lock."""
     try:
-        with transaction(svc.engine) as session:
-            query = select(InboundMail).where(InboundMail.id == mail_id).with_for_update(
-                skip_locked=True)
-            mail = session.exec(query).first()
-            if mail is None or mail.status != "new":
-                return IngestResult(mail_id, False, mail.status if mail else "locked")
-            inbound = inbound or parse_inbound(mail.raw, svc.config.address)
-            game = handle(svc, session, mail, inbound)
-            if mail.status == "new":
-                mail.status = "done"
-            mail.processed_at = svc.clock.now()
-            result = IngestResult(mail_id, False, mail.status, game)
-            crashpoint("processing")
-        crashpoint("processed")
-        return result
+        for attempt in range(MAX_READS):
+            last = attempt == MAX_READS - 1
+            if not last:
+                with reading(svc.engine) as session:
+                    mail = session.get(InboundMail, mail_id)
+                    if mail is None or mail.status != "new":
+                        return IngestResult(mail_id, False, mail.status if mail else "locked")
+                    inbound = inbound or _parse(svc, mail.raw)
+                    read = read_mail(svc, session, mail, inbound)
+            with transaction(svc.engine) as session:
+                query = select(InboundMail).where(InboundMail.id == mail_id).with_for_update(
+                    skip_locked=True)
+                mail = session.exec(query).first()
+                if mail is None or mail.status != "new":
+                    return IngestResult(mail_id, False, mail.status if mail else "locked")
+                if last:
+                    inbound = inbound or _parse(svc, mail.raw)
+                    read = read_mail(svc, session, mail, inbound)
+                try:
+                    game = handle(svc, session, mail, read)
+                except Reread:
+                    session.rollback()
+                    continue
+                if mail.status == "new":
+                    mail.status = "done"
+                mail.processed_at = svc.clock.now()
+                result = IngestResult(mail_id, False, mail.status, game)
+                crashpoint("processing")
+            crashpoint("processed")
+            return result
+        raise RuntimeError("the game changed under the mail at every read")
     except OperationalError:
         raise
     except Exception:
@@ -98,8 +158,9 @@ def recover(svc: Service) -> list[IngestResult]:
 
 
 def ingest(svc: Service, raw: bytes) -> IngestResult:
-    """Store, then process; a duplicate Message-ID is not processed again."""
-    inbound = parse_inbound(raw, svc.config.address)
+    """Store, then process; a duplicate (same Message-ID, sender and body) is not processed
+    again."""
+    inbound = _parse(svc, raw)
     mail_id, duplicate = store_mail(svc, raw, inbound)
     if duplicate:
         return IngestResult(mail_id, True, "duplicate")
@@ -120,7 +181,7 @@ def requeue(svc: Service, mail_id: int) -> IngestResult:
         mail = session.get(InboundMail, mail_id)
         if mail is None:
             raise KeyError(mail_id)
-        if mail.status not in ("quarantined", "new"):
+        if mail.status not in ("quarantined", "new", "held"):
             return IngestResult(mail_id, False, mail.status)
         mail.status = "new"
         mail.error = ""

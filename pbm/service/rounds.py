@@ -23,6 +23,7 @@ from pbm.store import codec
 from pbm.store.models import Game, InboundMail, OrderSet, Player
 
 from . import texts
+from .broken import broken_games
 from .context import Service
 from .faults import crashpoint
 from .games import (
@@ -178,7 +179,8 @@ def _digest(svc: Service, session: Session, game: Game, round_: int, players: li
                                       sent, state.vp(p.seat)))
     winner = vocab.colour_name(state.colours[state.winner], game.lang) if state.winner >= 0 \
         else ""
+    broken = [notices.BrokenGame(g.name, g.broken) for g in broken_games(session)]
     notify(svc, session, "digest", [svc.config.gm_address], game,
            texts.t(game.lang, "digest_subject", game=game.name, round=round_),
            notices.digest(game.lang, round_, rows, winner, deadline_text(game),
-                          describe_all(events, state, game.lang)), step=step)
+                          describe_all(events, state, game.lang), broken), step=step)

@@ -1,13 +1,25 @@
-"""Passwords (only their scrypt hashes are stored) and per-player secrets."""
+"""Passwords (only their scrypt hashes are stored), per-player secrets, and keeping passwords
+out of what is stored.
+
+A password is the seat's colour and five pairs of syllables, `blau-kadu-mepi-rosa-tule-wibo`:
+ten syllables drawn from 80 give 63 bits, easy to type on a phone and beyond guessing by mail.
+The colour in front says which seat the password is for, so a mail costs one hash check.
+"""
 
 from __future__ import annotations
 
 import base64
+import contextlib
+import email
+import email.policy
 import hashlib
 import hmac
 import os
+import re
 import secrets
 from collections import OrderedDict
+from collections.abc import Iterable
+from email.message import Message
 
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
@@ -24,14 +36,42 @@ _VERIFIED_MAX = 20000
 _PROCESS_KEY = os.urandom(32)
 
 
+_CONSONANTS = "bdfghklmnprstvwz"
+_VOWELS = "aeiou"
+#: Syllable pairs in a password: 10 syllables of 80 = 63.2 bits.
+PASSWORD_GROUPS = 5
+PASSWORD_BITS = PASSWORD_GROUPS * 2 * 6.32
+
+
+def _syllable() -> str:
+    return secrets.choice(_CONSONANTS) + secrets.choice(_VOWELS)
+
+
 def new_password(colour: str) -> str:
-    """Easy to type from a phone: the colour and six digits, e.g. `blau-739104`."""
-    return f"{colour}-{secrets.randbelow(900000) + 100000}"
+    """The colour (plain ASCII, the seat's tag) and five groups of two syllables, e.g.
+    `blau-kadu-mepi-rosa-tule-wibo`."""
+    groups = ["".join(_syllable() for _ in range(2)) for _ in range(PASSWORD_GROUPS)]
+    return "-".join([colour, *groups])
+
+
+#: Dashes a phone or a word processor puts where the player typed `-`.
+_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-",
+                         "—": "-", "−": "-"})
+
+
+def normalized(password: str) -> str:
+    """What is hashed and compared: a phone's capital first letter and its dashes forgiven."""
+    return password.strip().translate(_DASHES).lower()
+
+
+def colour_tag(password: str) -> str:
+    """The part before the first dash: the seat's colour in passwords pbm makes."""
+    return normalized(password).split("-", 1)[0]
 
 
 def hash_password(password: str) -> str:
     salt = os.urandom(16)
-    key = Scrypt(salt=salt, length=32, n=_N, r=_R, p=_P).derive(password.encode())
+    key = Scrypt(salt=salt, length=32, n=_N, r=_R, p=_P).derive(normalized(password).encode())
     return "scrypt$" + base64.b64encode(salt).decode() + "$" + base64.b64encode(key).decode()
 
 
@@ -43,7 +83,7 @@ def verify_password(password: str, stored: str) -> bool:
         return False
     if scheme != "scrypt":
         return False
-    candidate = password.strip().encode()
+    candidate = normalized(password).encode()
     seen = hmac.new(_PROCESS_KEY, stored.encode() + b"\0" + candidate, hashlib.sha256).digest()
     if seen in _VERIFIED:
         _VERIFIED.move_to_end(seen)
@@ -67,21 +107,92 @@ def new_secret() -> str:
 
 
 MASK = "****"
+#: Shorter values on a password line are not masked: replacing every "ja" in a stored mail
+#: would garble it, and pbm's passwords are far longer.
+MIN_MASKED = 6
+
+#: A password line anywhere in a line (also quoted, also "Dein Kennwort: …" from a quoted
+#: welcome mail): the keyword, a separator, the value up to a blank, comma or semicolon.
+_PASSWORD_LINE = re.compile(r"(?i)\b(?:kennwort|passwort|password|pw)(?:\s*+[:=]\s*+|\s++)"
+                            r"(?P<value>[^\s,;]++)")
+#: Characters of a line looked at for a password line (lines are capped before parsing).
+_SCAN_CHARS = 300
 
 
-def masked(text: str, password: str) -> str:
-    """The text with every literal occurrence of the password replaced by ****."""
-    return text.replace(password, MASK) if password else text
+def password_values(*texts: str) -> set[str]:
+    """Every value written on a password line in these texts (body, subject), right or wrong:
+    what must not stay in the stored mail. Linear in the texts' length."""
+    found: set[str] = set()
+    for text in texts:
+        for line in text.splitlines():
+            for m in _PASSWORD_LINE.finditer(line[:_SCAN_CHARS]):
+                value = m.group("value").strip("\"'()[]<>.")
+                if len(value) >= MIN_MASKED:
+                    found.add(value)
+    return found
 
 
-def masked_raw(raw: bytes, password: str) -> bytes:
-    """The same for a stored mail's bytes, in the encodings a plain-text order mail uses.
-    (A body in base64 or with quoted-printable line breaks inside the password keeps it.)"""
-    if not password:
+def _maskable(values: Iterable[str]) -> list[str]:
+    # Longest first: a value that contains another is masked whole.
+    return sorted({v for v in values if len(v) >= MIN_MASKED}, key=len, reverse=True)
+
+
+def masked(text: str, *passwords: str) -> str:
+    """The text with every literal occurrence of the passwords replaced by ****."""
+    for value in _maskable(passwords):
+        text = text.replace(value, MASK)
+    return text
+
+
+def masked_raw(raw: bytes, passwords: Iterable[str], deep: bool = True) -> bytes:
+    """A stored mail's bytes without the passwords. Literal occurrences go first (a plain-text
+    order mail); with `deep`, the mail is then read part by part, and a text part or a
+    subject that still holds one in an encoding (base64, quoted-printable with a soft break
+    inside the password, RFC 2047) is written anew without it."""
+    values = _maskable(passwords)
+    if not values:
         return raw
-    for encoding in ("utf-8", "latin-1"):
-        try:
-            raw = raw.replace(password.encode(encoding), MASK.encode())
-        except UnicodeEncodeError:
+    for value in values:
+        for encoding in ("utf-8", "latin-1"):
+            with contextlib.suppress(UnicodeEncodeError):
+                raw = raw.replace(value.encode(encoding), MASK.encode())
+    if not deep:
+        return raw
+    try:
+        msg = email.message_from_bytes(raw, policy=email.policy.compat32)
+        if not _mask_parts(msg, values):
+            return raw
+        return msg.as_bytes()
+    except Exception:  # a mail the library cannot write back: keep its headers only
+        head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
+        return head + b"\n\n[pbm: body removed, it held a password pbm could not mask]\n"
+
+
+def _mask_parts(msg: Message, values: list[str]) -> bool:
+    """Write anew each text part and the subject that still hold a value; True if any did."""
+    from email.header import decode_header, make_header
+
+    changed = False
+    subject = msg.get("Subject")
+    if subject is not None:
+        text = str(make_header(decode_header(str(subject))))
+        if any(v in text for v in values):
+            del msg["Subject"]
+            msg["Subject"] = masked(text, *values)
+            changed = True
+    for part in msg.walk():
+        if part.is_multipart() or part.get_content_maintype() != "text":
             continue
-    return raw
+        payload = part.get_payload(decode=True)
+        if not isinstance(payload, bytes):
+            continue
+        charset = part.get_content_charset() or "utf-8"
+        try:
+            text = payload.decode(charset, "replace")
+        except LookupError:
+            text = payload.decode("utf-8", "replace")
+        if any(v in text for v in values):
+            del part["Content-Transfer-Encoding"]
+            part.set_payload(masked(text, *values), charset="utf-8")
+            changed = True
+    return changed

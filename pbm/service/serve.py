@@ -55,12 +55,20 @@ def take_in(svc: Service, raw: bytes) -> IngestResult:
 
 
 async def read_inbox(svc: Service, box: ImapInbox) -> int:
-    """Take in every unseen mail; returns how many."""
+    """Take in every unseen mail; returns how many. A mail is marked seen on the server only
+    once it is stored: a mail that could not even be stored stays unseen for the next pass,
+    and the mails after it are still read."""
     count = 0
     for uid in await box.unseen():
         raw = await box.fetch(uid)
         if raw is not None:
-            await asyncio.to_thread(take_in, svc, raw)
+            try:
+                await asyncio.to_thread(take_in, svc, raw)
+            except _DB_ERRORS:
+                raise
+            except Exception:
+                log.exception("imap: mail uid %s could not be taken in; left unseen", uid)
+                continue
             crashpoint("before-imap-flag")
         await box.done(uid)
         count += 1
@@ -96,6 +104,10 @@ async def inbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> Non
             log.warning("imap: %s: %s; reconnecting in %.0f s", type(exc).__name__, exc, delay)
             await _sleep(stop, delay)
             delay = min(delay * 2, 300.0)
+        except Exception:
+            log.exception("imap: unexpected error; reconnecting in %.0f s", delay)
+            await _sleep(stop, delay)
+            delay = min(delay * 2, 300.0)
         finally:
             await box.close()
 
@@ -106,9 +118,15 @@ async def clock_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> Non
             result = await asyncio.to_thread(tick, svc)
         except _DB_ERRORS as exc:
             log.warning("clock: database: %s; retrying", exc)
+        except Exception:
+            # A game's own fault is caught per game in `tick`; this is anything else. The
+            # loop goes on: deadlines of every other game must still be kept.
+            log.exception("clock: unexpected error; retrying")
         else:
             for name in result.resolved:
                 log.info("game %s: round resolved", name)
+            for name in result.broken:
+                log.error("game %s: marked broken", name)
         await _sleep(stop, cfg.tick_seconds)
 
 
@@ -118,6 +136,11 @@ async def outbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> No
             result = await send_pending(svc, cfg.smtp, limit=SEND_BATCH)
         except _DB_ERRORS as exc:
             log.warning("outbox: database: %s; retrying", exc)
+            await _sleep(stop, cfg.send_seconds)
+            continue
+        except Exception:
+            # A row's own fault fails that row (`sending.py`); this is anything else.
+            log.exception("outbox: unexpected error; retrying")
             await _sleep(stop, cfg.send_seconds)
             continue
         for row in result.sent:
@@ -169,4 +192,5 @@ async def poll_once(svc: Service, cfg: ServeConfig) -> dict[str, int]:
     ticked = await asyncio.to_thread(tick, svc)
     sent = await send_pending(svc, cfg.smtp)
     return {"recovered": len(recovered), "read": read, "resolved": len(ticked.resolved),
+            "broken": len(ticked.broken),
             "sent": len(sent.sent), "retry": len(sent.retry), "failed": len(sent.failed)}

@@ -9,9 +9,14 @@ password; only its hash is stored.
 from __future__ import annotations
 
 import random
+import unicodedata
 
 from sqlmodel import Session
 
+try:  # TEMPORARY until pbm.mail.outgoing gains it (work in progress)
+    from pbm.mail.outgoing import PASSWORD_PLACEHOLDER  # type: ignore[attr-defined]
+except ImportError:
+    PASSWORD_PLACEHOLDER = "PBM-PASSWORD-PLACEHOLDER-7Q"
 from pbm.reports import notices
 from pbm.rules.rng import derive_seed
 from pbm.rules.state import DEFAULT_COLOURS, GameState, new_game
@@ -23,6 +28,17 @@ from .games import ServiceError, players_of, recipients, save_state, settings_of
 from .outbox import enqueue, notify
 from .secrets import hash_password, new_password, new_secret
 from .setup_phase import start_setup
+
+#: The longest name kept for a player (reports' tables and the GM's terminal stay readable).
+NAME_MAX = 40
+
+
+def display_name(name: str) -> str:
+    """A name as stored and shown: no control, format (bidi) or line-break characters, blanks
+    collapsed, at most `NAME_MAX` characters."""
+    kept = "".join(" " if ch.isspace() else ch for ch in name
+                   if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs"))
+    return " ".join(kept.split())[:NAME_MAX].strip()
 
 
 def join(
@@ -38,7 +54,7 @@ def join(
     if any(p.address == address for p in current):
         raise ServiceError(f"{address} ist schon angemeldet. / {address} has joined already.")
     seats = settings_of(game).players
-    player = Player(game_id=game.id or 0, address=address, name=name.strip() or address,
+    player = Player(game_id=game.id or 0, address=address, name=display_name(name) or address,
                     preferences=",".join(preferences), joined_at=svc.clock.now())
     session.add(player)
     session.flush()
@@ -111,11 +127,13 @@ def send_welcome(svc: Service, session: Session, game: Game, state: GameState,
 
     colour = vocab.colour_name(player.colour or "", game.lang)
     subject = texts.t(game.lang, "welcome_subject", game=game.name, colour=colour)
+    # The password is put in only when the mail is built for sending: the stored row holds a
+    # placeholder, and the password itself (`Outbox.secret`) only until the mail is sent.
     mail = render("welcome", subject, welcome_data(
-        state, game.name, colour, player.seat or 0, password, player.codebook_secret,
-        game.lang))
+        state, game.name, colour, player.seat or 0, PASSWORD_PLACEHOLDER,
+        player.codebook_secret, game.lang))
     enqueue(svc, session, "welcome", [player.address], subject, mail.text, html=mail.html,
-            game_id=game.id)
+            game_id=game.id, secret=password)
 
 
 def draw_now(svc: Service, session: Session, game: Game) -> None:

@@ -1,7 +1,10 @@
 """Time-driven work: deadlines, reminders and early resolution, one game per transaction.
 
 Each game is locked (`FOR UPDATE` on PostgreSQL, the write lock on SQLite) and its condition
-checked again under the lock, so two workers never resolve the same round twice.
+checked again under the lock, so two workers never resolve the same round twice. A game whose
+work raises (a state that cannot be read, a resolution that fails) is marked broken and left
+alone; the other games go on (`broken.py`). Database errors are not a game's fault: they go up
+to the loop, which waits them out.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, col, select
 
 from pbm.reports import notices
@@ -16,6 +20,7 @@ from pbm.store.db import transaction
 from pbm.store.models import Game
 
 from . import texts
+from .broken import mark_broken
 from .context import Service
 from .faults import crashpoint
 from .games import deadline_text, get_game
@@ -29,6 +34,8 @@ class TickResult:
     resolved: list[str] = field(default_factory=list)
     placed: list[str] = field(default_factory=list)
     reminded: list[str] = field(default_factory=list)
+    #: Games whose work raised this time: marked broken, the others went on.
+    broken: list[str] = field(default_factory=list)
 
 
 def _candidates(svc: Service) -> list[str]:
@@ -39,6 +46,7 @@ def _candidates(svc: Service) -> list[str]:
     with Session(svc.engine) as session:
         games = session.exec(select(Game).where(
             col(Game.phase).in_(("setup", "rounds")), Game.paused == False,  # noqa: E712
+            Game.broken == "",
         ))
         return sorted(g.name for g in games if _has_work(svc, session, g, now))
 
@@ -57,40 +65,59 @@ def _has_work(svc: Service, session: Session, game: Game, now: datetime) -> bool
 
 
 def tick(svc: Service) -> TickResult:
-    """Do whatever is due now in every running game."""
+    """Do whatever is due now in every running game; a game that fails is marked broken."""
     out = TickResult()
     for name in _candidates(svc):
-        resolved_now = False
-        with transaction(svc.engine) as session:
-            game = get_game(session, name, lock=True)
-            if game.paused or game.phase not in ("setup", "rounds"):
-                continue
-            now = svc.clock.now()
-            due = game.deadline is not None and now >= game.deadline
-            if game.phase == "setup":
-                if due:
-                    advance_setup(svc, session, game, timeout=True)
-                    out.placed.append(name)
-                continue
-            if due or (game.early_resolve and ready(session, game)):
-                resolve(svc, session, game)
-                out.resolved.append(name)
-                resolved_now = True
-            elif _remind(svc, session, game):
-                out.reminded.append(name)
-        if resolved_now:
-            crashpoint("resolved")
+        try:
+            _tick_game(svc, name, out)
+        except DBAPIError:
+            raise
+        except Exception as exc:
+            mark_broken(svc, name, exc)
+            out.broken.append(name)
     return out
 
 
-def resolve_if_ready(svc: Service, name: str) -> bool:
-    """After orders came in: resolve at once if the game resolves early and all are in."""
+def _tick_game(svc: Service, name: str, out: TickResult) -> None:
+    resolved_now = False
     with transaction(svc.engine) as session:
         game = get_game(session, name, lock=True)
-        if game.paused or not game.early_resolve or not ready(session, game):
-            return False
-        resolve(svc, session, game)
-        return True
+        if game.paused or game.broken or game.phase not in ("setup", "rounds"):
+            return
+        now = svc.clock.now()
+        due = game.deadline is not None and now >= game.deadline
+        if game.phase == "setup":
+            if due:
+                advance_setup(svc, session, game, timeout=True)
+                out.placed.append(name)
+            return
+        if due or (game.early_resolve and ready(session, game)):
+            resolve(svc, session, game)
+            out.resolved.append(name)
+            resolved_now = True
+        elif _remind(svc, session, game):
+            out.reminded.append(name)
+    if resolved_now:
+        crashpoint("resolved")
+
+
+def resolve_if_ready(svc: Service, name: str) -> bool:
+    """After orders came in: resolve at once if the game resolves early and all are in. A
+    resolution that raises marks the game broken (the mail that completed the round is
+    stored and answered already)."""
+    try:
+        with transaction(svc.engine) as session:
+            game = get_game(session, name, lock=True)
+            if game.paused or game.broken or not game.early_resolve or \
+                    not ready(session, game):
+                return False
+            resolve(svc, session, game)
+            return True
+    except DBAPIError:
+        raise
+    except Exception as exc:
+        mark_broken(svc, name, exc)
+        return False
 
 
 def _remind(svc: Service, session: Session, game: Game) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from sqlalchemy import event
@@ -12,6 +13,10 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, create_engine
 
 from . import models  # noqa: F401  (registers the tables)
+
+#: Set while a `reading` session begins: SQLite then starts a deferred (read) transaction
+#: instead of taking the write lock.
+_READING: ContextVar[bool] = ContextVar("pbm_reading", default=False)
 
 
 def make_engine(url: str) -> Engine:
@@ -35,7 +40,7 @@ def make_engine(url: str) -> Engine:
         def _begin(conn: Any) -> None:
             # Take the write lock at the start: a worker reads a mail or a game under the same
             # lock it writes under, so two workers never both act on what they read.
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            conn.exec_driver_sql("BEGIN" if _READING.get() else "BEGIN IMMEDIATE")
 
         return engine
     return create_engine(url, pool_pre_ping=True)
@@ -44,6 +49,26 @@ def make_engine(url: str) -> Engine:
 def create_tables(engine: Engine) -> None:
     """For tests and the demo; installations use `pbm db upgrade` (alembic)."""
     SQLModel.metadata.create_all(engine)
+
+
+@contextmanager
+def reading(engine: Engine) -> Iterator[Session]:
+    """A session that only reads: on SQLite it does not take the write lock, so work done
+    while it is open (parsing a mail, say) never holds up the writers. Never write in it."""
+    session = Session(engine, expire_on_commit=False)
+    token = _READING.set(True)
+    try:
+        session.connection()  # begins now, while the flag is set
+    except BaseException:
+        session.close()
+        raise
+    finally:
+        _READING.reset(token)
+    with session:
+        try:
+            yield session
+        finally:
+            session.rollback()
 
 
 @contextmanager

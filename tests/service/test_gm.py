@@ -223,7 +223,7 @@ def test_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         game = get_game(s, "beta")
     from pbm.service.games import load_state
 
-    password = welcome.body.split("Kennwort: ")[1].split()[0]
+    password = welcome.secret  # put into the mail when it is sent
     eml = tmp_path / "setup.eml"
     eml.write_bytes(raw_mail(first.address, "Aufstellung",
                              setup_text(load_state(game), 0, password), "<setup0@t>"))

@@ -1,0 +1,84 @@
+"""Games the service stopped acting on: one game's fault never stops the others.
+
+A game whose stored state cannot be read, or whose resolution raises, is marked broken (the
+reason in `Game.broken`), the GM is told by mail, and every loop goes on with the other games.
+A broken game takes no resolution and no orders; mails for it are held (status "held") and read
+again, in order, when the GM resumes it with `pbm game resume`.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+
+from sqlmodel import Session, col, select
+
+from pbm.store.db import transaction
+from pbm.store.models import Game, InboundMail
+
+from . import texts
+from .context import Service
+from .outbox import enqueue
+
+log = logging.getLogger("pbm")
+
+#: Longest reason kept in the game row (the whole traceback goes to the log).
+REASON_MAX = 500
+
+
+def reason_of(exc: BaseException) -> str:
+    text = f"{type(exc).__name__}: {exc}".replace("\n", " ").replace("\x00", "")
+    return text[:REASON_MAX]
+
+
+def mark_broken(svc: Service, name: str, exc: BaseException) -> None:
+    """Stop acting on the game `name` (in a transaction of its own) and alert the GM."""
+    with transaction(svc.engine) as session:
+        game = session.exec(select(Game).where(Game.name == name).with_for_update()
+                            .execution_options(populate_existing=True)).first()
+        if game is not None:
+            break_game(svc, session, game, exc)
+
+
+def break_game(svc: Service, session: Session, game: Game, exc: BaseException) -> None:
+    """Mark a locked game broken in the caller's transaction, alerting the GM once."""
+    log.error("game %s: stopped after an error; the other games go on\n%s", game.name,
+              "".join(traceback.format_exception(exc)).rstrip())
+    if game.broken:
+        return
+    game.broken = reason_of(exc)
+    if svc.config.gm_address:
+        subject = texts.t(game.lang, "broken_subject", game=game.name)
+        enqueue(svc, session, "broken", [svc.config.gm_address], subject,
+                texts.t(game.lang, "broken_body", game=game.name, reason=game.broken),
+                game_id=game.id)
+
+
+def broken_games(session: Session) -> list[Game]:
+    return list(session.exec(select(Game).where(Game.broken != "").order_by(col(Game.id))))
+
+
+def resume(svc: Service, name: str) -> list[int]:
+    """The GM's `pbm game resume`: the game runs again (no longer paused or broken), and the
+    mails held while it was broken are read now, oldest first. Returns their ids."""
+    from .games import get_game
+    from .ingest import process_mail
+
+    with transaction(svc.engine) as session:
+        game = get_game(session, name, lock=True)
+        game.paused = False
+        game.broken = ""
+        held = list(session.exec(select(InboundMail).where(
+            InboundMail.game_id == game.id, InboundMail.status == "held",
+        ).order_by(col(InboundMail.id))))
+        for mail in held:
+            mail.status = "new"
+            mail.error = ""
+        ids = [m.id for m in held if m.id is not None]
+    from .tick import resolve_if_ready
+
+    for mail_id in ids:
+        result = process_mail(svc, mail_id)
+        if result.game:
+            resolve_if_ready(svc, result.game)
+    return ids

@@ -1,0 +1,420 @@
+"""Attacks on the service through the real mail path (`ingest`, `tick`), one regression test
+each: a game that breaks, forged mails, guessed passwords, squatted Message-IDs, observers who
+never asked, a seat handed over, passwords left in stored mails, names that attack the GM's
+terminal, and parsing under the write lock.
+
+Each runs on SQLite and on PostgreSQL (the `svc` fixture).
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import sqlite3
+from email.message import EmailMessage
+from typing import Any
+
+import pytest
+from sqlmodel import Session, select
+
+from pbm.notation import vocab
+from pbm.service import broken as broken_mod
+from pbm.service import commands as commands_mod
+from pbm.service import secrets as secrets_mod
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.games import get_game, observers_of, recipients, remove_observer
+from pbm.service.gm import replace_player
+from pbm.service.tick import tick
+from pbm.store.db import transaction
+from pbm.store.models import Game, InboundMail, Player
+
+from .support import (
+    GM,
+    Mailer,
+    game_row,
+    inbound,
+    order_sets,
+    orders_text,
+    outbox,
+    pass_deadline,
+    passwords,
+    raw_mail,
+    replies_to,
+    seated,
+    send_orders,
+    to_round,
+)
+
+STRANGER = "mallory@evil.test"
+
+
+def _state_of(svc: Service, name: str) -> Any:
+    from .support import game_state
+
+    return game_state(svc, name)[1]
+
+
+# -- one game's fault stops no other game ------------------------------------------------------
+
+
+def _corrupt(svc: Service, name: str) -> None:
+    with transaction(svc.engine) as s:
+        get_game(s, name).state = '{"this is": "not a game state"'
+
+
+def test_a_game_whose_state_cannot_be_read_is_marked_broken_and_the_others_go_on(
+        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    svc.config.gm_address = "boss@pbm.test"
+    to_round(mailer, clock, "alpha")
+    to_round(mailer, clock, "beta")
+    _corrupt(svc, "alpha")
+    pass_deadline(svc, clock, "beta")
+    pass_deadline(svc, clock, "alpha")
+    result = tick(svc)
+    assert result.broken == ["alpha"] and result.resolved == ["beta"]
+    assert game_row(svc, "alpha").broken.startswith("JSONDecodeError")
+    assert game_row(svc, "beta").round == 2
+    alerts = outbox(svc, "broken")
+    assert [o.recipients for o in alerts] == ["boss@pbm.test"]
+    assert "pbm game resume alpha" in alerts[0].body
+    # The next digest (of another game) lists it; the broken game is left alone from now on.
+    digests = outbox(svc, "digest")
+    assert digests and "alpha" in digests[-1].body
+    again = tick(svc)
+    assert again.broken == [] and len(outbox(svc, "broken")) == 1
+
+
+def test_a_resolution_that_raises_breaks_only_its_game(
+        svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pbm.service.tick as tick_mod
+
+    to_round(mailer, clock, "alpha")
+    to_round(mailer, clock, "beta")
+    real = tick_mod.resolve
+
+    def failing(svc_: Service, session: Session, game: Game) -> int:
+        if game.name == "alpha":
+            raise ZeroDivisionError("a bug in the engine")
+        return real(svc_, session, game)
+
+    monkeypatch.setattr(tick_mod, "resolve", failing)
+    rounds = {name: game_row(svc, name).round for name in ("alpha", "beta")}
+    pass_deadline(svc, clock, "alpha")
+    pass_deadline(svc, clock, "beta")
+    result = tick(svc)
+    assert result.broken == ["alpha"] and result.resolved == ["beta"]
+    assert "ZeroDivisionError" in game_row(svc, "alpha").broken
+    assert game_row(svc, "alpha").round == rounds["alpha"]
+    assert game_row(svc, "beta").round == rounds["beta"] + 1
+
+
+def test_mails_for_a_broken_game_are_held_and_read_when_it_resumes(
+        svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch) -> None:
+    to_round(mailer, clock, "alpha")
+    pw = passwords(svc)
+    st = _state_of(svc, "alpha")
+    good_state = game_row(svc, "alpha").state
+    _corrupt(svc, "alpha")
+    p = seated(svc, "alpha")[0]
+    result = mailer.send(p.address, "Züge", orders_text(st, 0, pw[p.address]))
+    assert result.status == "held"
+    assert game_row(svc, "alpha").broken  # found broken by the mail itself
+    assert [o.kind for o in replies_to(svc, mailer.last_id)] == ["held"]
+    assert order_sets(svc, "alpha") == []
+    # The GM repairs the state and resumes: the held mail is read now.
+    with transaction(svc.engine) as s:
+        get_game(s, "alpha").state = good_state
+    assert broken_mod.resume(svc, "alpha") == [inbound(svc, mailer.last_id)[0].id]
+    assert game_row(svc, "alpha").broken == ""
+    assert inbound(svc, mailer.last_id)[0].status == "done"
+    assert [o.kind for o in replies_to(svc, mailer.last_id)] == ["held", "ack"]
+    assert len(order_sets(svc, "alpha")) == 1
+
+
+# -- passwords ------------------------------------------------------------------------------------
+
+
+def test_passwords_have_at_least_60_bits_and_name_their_seat() -> None:
+    assert secrets_mod.PASSWORD_BITS >= 60
+    pw = secrets_mod.new_password("blau")
+    groups = pw.split("-")
+    assert groups[0] == "blau" and len(groups) == 1 + secrets_mod.PASSWORD_GROUPS
+    assert math.log2(len(secrets_mod._CONSONANTS) * len(secrets_mod._VOWELS)) * 2 \
+        * secrets_mod.PASSWORD_GROUPS >= 60
+    assert len({secrets_mod.new_password("blau") for _ in range(200)}) == 200
+    # A phone's capital letter and long dash are forgiven.
+    stored = secrets_mod.hash_password(pw)
+    assert secrets_mod.verify_password(pw.capitalize().replace("-", "\u2013", 1), stored)
+
+
+def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    calls: list[str] = []
+    real = commands_mod.verify_password
+
+    def counted(password: str, stored: str) -> bool:
+        calls.append(stored)
+        return real(password, stored)
+
+    monkeypatch.setattr(commands_mod, "verify_password", counted)
+    return calls
+
+
+def test_a_mail_costs_one_hash_check_when_its_password_names_the_colour(
+        svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch) -> None:
+    to_round(mailer, clock, "alpha")
+    calls = _count_checks(monkeypatch)
+    p = seated(svc, "alpha")[2]
+    colour = vocab.colour_name(p.colour or "", "de").lower().replace("ß", "ss")
+    mailer.send(STRANGER, "x", f"Spiel: alpha\nKennwort: {colour}-bada-bada-bada-bada-bada\n"
+                "Straße 4H 5W\n")
+    assert len(calls) == 1
+    calls.clear()
+    mailer.send(STRANGER, "x", "Spiel: alpha\nKennwort: 123456\nStraße 4H 5W\n")
+    assert len(calls) == 4  # every seat of the game, never more than six
+    assert order_sets(svc, "alpha") == []
+
+
+def test_wrong_passwords_for_a_seat_alert_the_player_and_the_gm_without_locking_them_out(
+        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    svc.config.gm_address = "boss@pbm.test"
+    to_round(mailer, clock, "alpha")
+    p = seated(svc, "alpha")[1]
+    colour = secrets_mod.colour_tag(passwords(svc)[p.address])
+    for i in range(10):
+        mailer.send(STRANGER, "x", f"Spiel: alpha\nKennwort: {colour}-guess-{i:06d}\n"
+                    "Straße 4H 5W\n")
+    alerts = outbox(svc, "password_alert")
+    # At 5 and at 10 failures: the player and the GM each time.
+    assert sorted(o.recipients for o in alerts) == sorted([p.address, "boss@pbm.test"] * 2)
+    assert "10" in alerts[-1].body
+    with Session(svc.engine) as s:
+        assert s.get(Player, p.id).failed_passwords == 10
+    # The real player is not locked out, and the count starts again.
+    send_orders(mailer, "alpha", [1])
+    with Session(svc.engine) as s:
+        assert s.get(Player, p.id).failed_passwords == 0
+
+
+def test_forged_mails_cannot_use_up_a_players_answers(
+        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    to_round(mailer, clock, "alpha")
+    p = seated(svc, "alpha")[0]
+    for _ in range(svc.config.rate_limit_per_hour + 5):
+        # Forged From: the player's address, no password: answered until the hourly limit.
+        mailer.send(p.address, "Hilfe", "Hilfe\n")
+    assert len(outbox(svc, "help", to=p.address)) == svc.config.rate_limit_per_hour
+    send_orders(mailer, "alpha", [0])
+    assert [o.kind for o in replies_to(svc, mailer.last_id)] == ["ack"]
+
+
+# -- Message-ID squatting -------------------------------------------------------------------------
+
+
+def test_a_message_id_squatted_by_a_stranger_does_not_swallow_the_players_mail(
+        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    from pbm.service.ingest import ingest
+
+    to_round(mailer, clock, "alpha")
+    pw = passwords(svc)
+    st = _state_of(svc, "alpha")
+    p = seated(svc, "alpha")[0]
+    mid = "<predicted-id@players.test>"
+    first = ingest(svc, raw_mail(STRANGER, "hi", "nothing\n", mid))
+    assert not first.duplicate
+    real = raw_mail(p.address, "Züge", orders_text(st, 0, pw[p.address]), mid)
+    second = ingest(svc, real)
+    assert not second.duplicate and second.status == "done"
+    assert len(order_sets(svc, "alpha")) == 1
+    # The same mail again is a duplicate, as before.
+    assert ingest(svc, real).duplicate
+    # A different sender with the same body is not the same mail either.
+    assert not ingest(svc, raw_mail(STRANGER, "Züge", orders_text(st, 0, "x"), mid)).duplicate
+
+
+# -- observers ------------------------------------------------------------------------------------
+
+
+def test_observing_needs_a_confirmation_from_the_observing_address(
+        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    to_round(mailer, clock, "alpha")
+    watcher = "watcher@fans.test"
+    mailer.send(watcher, "Beobachten", "Spiel: alpha\nBeobachten\n")
+    confirm = outbox(svc, "observe_confirm", to=watcher)
+    assert len(confirm) == 1
+    token = confirm[0].body.split("Bestätigen: ")[1].split()[0]
+    with Session(svc.engine) as s:
+        game = get_game(s, "alpha")
+        assert watcher not in recipients(s, game)
+    # A wrong token does nothing; the right one from the address makes it an observer.
+    mailer.send(watcher, "Re", "Spiel: alpha\nBestätigen: 000000000000\n")
+    with Session(svc.engine) as s:
+        assert watcher not in recipients(s, get_game(s, "alpha"))
+    mailer.send(watcher, "Re", f"Spiel: alpha\nBestätigen: {token}\n")
+    with Session(svc.engine) as s:
+        game = get_game(s, "alpha")
+        assert watcher in recipients(s, game)
+        assert [o.address for o in observers_of(s, game)] == [watcher]
+    # It stops by mail ...
+    mailer.send(watcher, "x", "Spiel: alpha\nBeobachten beenden\n")
+    with Session(svc.engine) as s:
+        assert observers_of(s, get_game(s, "alpha")) == []
+
+
+def test_the_gm_lists_and_removes_observers(svc: Service, clock: FakeClock,
+                                            mailer: Mailer) -> None:
+    to_round(mailer, clock, "alpha")
+    mailer.send("w@fans.test", "Beobachten", "Spiel: alpha\nBeobachten\n")
+    with transaction(svc.engine) as s:
+        game = get_game(s, "alpha")
+        assert [(o.address, o.status) for o in observers_of(s, game)] == [
+            ("w@fans.test", "observer_pending")]
+        remove_observer(s, game, "W@fans.test")
+    with Session(svc.engine) as s:
+        assert observers_of(s, get_game(s, "alpha")) == []
+
+
+def test_a_seated_player_cannot_observe_and_strangers_cannot_sign_up_others(
+        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    to_round(mailer, clock, "alpha")
+    p = seated(svc, "alpha")[0]
+    mailer.send(p.address, "Beobachten", "Spiel: alpha\nBeobachten\n")
+    assert outbox(svc, "observe_confirm") == []
+    # A forged "Observe" only sends the victim one confirmation request, nothing more.
+    for _ in range(3):
+        mailer.send("victim@fans.test", "Observe", "Spiel: alpha\nBeobachten\n")
+    pass_deadline(svc, clock, "alpha")
+    tick(svc)
+    assert all("victim@fans.test" not in o.recipients.split(",") for o in outbox(svc, "report"))
+
+
+# -- a seat handed over ----------------------------------------------------------------------------
+
+
+def test_a_replaced_seat_gets_a_secret_the_departed_player_never_had(
+        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    to_round(mailer, clock, "alpha")
+    old = seated(svc, "alpha")[2]
+    with transaction(svc.engine) as s:
+        new = replace_player(svc, s, get_game(s, "alpha"), old.colour or "", "new@players.test")
+        new_secret = new.codebook_secret
+    assert new_secret and new_secret != old.codebook_secret
+    welcome = outbox(svc, "welcome", to="new@players.test")
+    assert len(welcome) == 1 and old.codebook_secret not in welcome[0].body
+
+
+# -- passwords never stay in stored mails ----------------------------------------------------------
+
+
+def _stored(svc: Service, message_id: str) -> InboundMail:
+    rows = inbound(svc, message_id)
+    assert len(rows) == 1
+    return rows[0]
+
+
+@pytest.mark.parametrize("case", ["auto-reply", "two games", "over-size", "subject",
+                                  "base64", "stranger"])
+def test_passwords_are_masked_in_the_stored_mail_on_every_path(
+        svc: Service, clock: FakeClock, mailer: Mailer, case: str) -> None:
+    to_round(mailer, clock, "alpha")
+    pw = passwords(svc)
+    p = seated(svc, "alpha")[0]
+    secret = pw[p.address]
+    body = f"Kennwort: {secret}\nStraße 4H 5W\n"
+    subject, headers = "Züge", None
+    if case == "auto-reply":
+        headers = {"Auto-Submitted": "auto-replied"}
+    elif case == "two games":
+        to_round(mailer, clock, "beta")  # the same addresses play beta too
+    elif case == "over-size":
+        body = body + "x" * (svc.config.max_mail_kb * 1024 + 10) + "\n"
+    elif case == "subject":
+        subject = f"Kennwort: {secret}"
+        body = "Straße 4H 5W\n"
+    sender = STRANGER if case == "stranger" else p.address
+    if case == "base64":
+        m = EmailMessage()
+        m["From"], m["To"], m["Subject"] = sender, GM, "Züge"
+        m["Message-ID"] = "<b64@players.test>"
+        m.set_content(body, cte="base64")
+        raw = m.as_bytes()
+        assert secret.encode() not in raw and base64.b64encode(body.encode())[:8] in raw
+        from pbm.service.ingest import ingest
+
+        ingest(svc, raw)
+        mid = "<b64@players.test>"
+    else:
+        mailer.send(sender, subject, body, headers)
+        mid = mailer.last_id
+    row = _stored(svc, mid)
+    assert row.status in ("done", "ignored"), row.error
+    assert secret.encode() not in row.raw and secret not in row.subject
+    from pbm.mail.inbound import parse_inbound
+
+    assert secret not in parse_inbound(row.raw).text
+
+
+# -- the GM's terminal ------------------------------------------------------------------------------
+
+
+def test_names_are_cleaned_and_capped(svc: Service, mailer: Mailer) -> None:
+    from .support import new_game
+
+    new_game(svc, "gamma")
+    evil = "\x1b[2J\u202eEvil\u2028Name\x9b" + "x" * 100
+    mailer.send("e@players.test", "Anmeldung", f"Spiel: gamma\nName: {evil}\n")
+    with Session(svc.engine) as s:
+        player = s.exec(select(Player).where(Player.address == "e@players.test")).one()
+    assert player.name.startswith("[2JEvil Name")
+    assert len(player.name) == 40
+    assert all(ch.isprintable() for ch in player.name)
+
+
+# -- parsing holds no write lock -----------------------------------------------------------------------
+
+
+def test_a_mail_is_parsed_without_the_write_lock(
+        svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = svc.engine.url
+    if url.get_backend_name() != "sqlite":
+        pytest.skip("the write lock is SQLite's; PostgreSQL locks rows")
+    to_round(mailer, clock, "alpha")
+    real = commands_mod.parse_mail
+    seen: list[bool] = []
+
+    def parse_and_try_to_write(*args: Any, **kw: Any) -> Any:
+        # Another writer must get the lock at once while the mail is being parsed.
+        con = sqlite3.connect(url.database or "", timeout=0)
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            con.execute("ROLLBACK")
+            seen.append(True)
+        except sqlite3.OperationalError:
+            seen.append(False)
+        finally:
+            con.close()
+        return real(*args, **kw)
+
+    monkeypatch.setattr(commands_mod, "parse_mail", parse_and_try_to_write)
+    send_orders(mailer, "alpha", [0])
+    assert seen and all(seen)
+
+
+def test_a_game_that_changes_while_the_mail_is_read_makes_it_read_again(
+        svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch) -> None:
+    to_round(mailer, clock, "alpha")
+    real = commands_mod.parse_mail
+    calls: list[int] = []
+
+    def parse_while_the_gm_acts(*args: Any, **kw: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:  # the GM extends the deadline meanwhile: the game row changes
+            with transaction(svc.engine) as s:
+                game = s.exec(select(Game).where(Game.name == "alpha")).one()
+                game.state = game.state + " "
+        return real(*args, **kw)
+
+    monkeypatch.setattr(commands_mod, "parse_mail", parse_while_the_gm_acts)
+    send_orders(mailer, "alpha", [0])
+    assert len(calls) == 2
+    assert len(order_sets(svc, "alpha")) == 1
