@@ -8,8 +8,10 @@ from typing import Annotated
 
 import typer
 
+# gm_cli imports the database and the mail stack only inside its commands: `pbm sim`, `pbm board`
+# and `pbm orders check` load none of them (tests/test_cli_imports.py).
 from . import __version__
-from .gm_cli import register, set_config
+from .gm_cli import clean, cleaned, register, set_config
 from .notation import Context, parse_mail
 from .rules.layouts import SIZES, default_size, generate_board
 from .rules.sim import BOTS, simulate
@@ -123,18 +125,20 @@ def orders_check(
     b = generate_board(size or default_size(players), seed)
     ctx = Context(b, lang, DEFAULT_COLOURS[:players], phase)
     parsed = parse_mail(file.read(), ctx)
+    # The mail is a player's text: what is printed of it is cleaned of control characters.
     if as_json:
-        typer.echo(json.dumps([r.to_json() for r in parsed.lines], ensure_ascii=False))
+        typer.echo(json.dumps(cleaned([r.to_json() for r in parsed.lines]), ensure_ascii=False))
     else:
         for r in parsed.lines:
             if r.ok:
-                typer.echo(f"{r.line:4}  ok     {r.canonical}")
+                typer.echo(f"{r.line:4}  ok     {clean(r.canonical)}")
             else:
                 assert r.error is not None
                 col = f", column {r.error.column}" if r.error.column else ""
-                typer.echo(f"{r.line:4}  error  {r.text}\n            {r.error.message}{col}")
+                typer.echo(f"{r.line:4}  error  {clean(r.text)}\n"
+                           f"            {clean(r.error.message)}{col}")
                 for cand in r.error.candidates:
-                    typer.echo(f"            candidate: {cand}")
+                    typer.echo(f"            candidate: {clean(cand)}")
     raise typer.Exit(0 if parsed.ok else 1)
 
 
