@@ -225,7 +225,7 @@ def _confirm(r: Request) -> str | None:
     pending = r.session.exec(select(Player).where(
         Player.game_id == r.game.id, Player.address == r.inbound.sender,
         Player.status == "observer_pending")).first()
-    token = (getattr(r.parsed, "confirm", None) or "").strip().lower()
+    token = (r.parsed.confirm or "").strip().lower()
     if pending is None or not pending.confirm_token or \
             not hmac.compare_digest(token.encode(), pending.confirm_token.encode()):
         r.refuse(texts.t(r.lang, "observe_bad_token"))
@@ -340,8 +340,8 @@ def _probe(inbound: Inbound) -> ParsedMail:
 
 def refusal_of(svc: Service, inbound: Inbound, truncated: bool) -> str:
     """Why a mail is refused unread: its size, its parts, its text."""
-    if getattr(inbound, "refused", ""):  # TEMPORARY getattr (work in progress)
-        return str(getattr(inbound, "refused", ""))
+    if inbound.refused:
+        return inbound.refused
     if truncated:
         return "too_big"
     if len(inbound.text.encode()) > svc.config.max_mail_kb * 1024:
@@ -452,7 +452,7 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
     assert reading.parsed is not None
     r = Request(svc, session, mail, inbound, game, reading.parsed, state=reading.state)
     commands = list(r.parsed.commands)
-    if getattr(r.parsed, "confirm", None) is not None and "confirm" not in commands:
+    if r.parsed.confirm is not None and "confirm" not in commands:
         commands.append("confirm")
     for name in commands:
         command = COMMANDS[name]

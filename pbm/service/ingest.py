@@ -24,13 +24,7 @@ from dataclasses import dataclass
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
-from pbm.mail.inbound import Inbound, parse_inbound
-
-try:  # TEMPORARY until pbm.mail.inbound gains keep_raw (work in progress)
-    from pbm.mail.inbound import keep_raw  # type: ignore[attr-defined]
-except ImportError:
-    def keep_raw(raw: bytes, max_bytes: int) -> tuple[bytes, bool]:
-        return raw[:max_bytes], len(raw) > max_bytes
+from pbm.mail.inbound import Inbound, keep_raw, parse_inbound
 from pbm.store.db import reading, transaction
 from pbm.store.models import Game, InboundMail
 
@@ -62,11 +56,7 @@ def digest_of(raw: bytes, sender: str) -> str:
 
 
 def _parse(svc: Service, raw: bytes) -> Inbound:
-    try:  # TEMPORARY (see above)
-        return parse_inbound(raw, svc.config.address,  # type: ignore[call-arg]
-                             svc.config.max_stored_kb * 1024)
-    except TypeError:
-        return parse_inbound(raw, svc.config.address)
+    return parse_inbound(raw, svc.config.address, svc.config.max_stored_kb * 1024)
 
 
 def store_mail(svc: Service, raw: bytes, inbound: Inbound | None = None) -> tuple[int, bool]:

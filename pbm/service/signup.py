@@ -13,10 +13,7 @@ import unicodedata
 
 from sqlmodel import Session
 
-try:  # TEMPORARY until pbm.mail.outgoing gains it (work in progress)
-    from pbm.mail.outgoing import PASSWORD_PLACEHOLDER  # type: ignore[attr-defined]
-except ImportError:
-    PASSWORD_PLACEHOLDER = "PBM-PASSWORD-PLACEHOLDER-7Q"
+from pbm.mail.outgoing import PASSWORD_PLACEHOLDER
 from pbm.reports import notices
 from pbm.rules.rng import derive_seed
 from pbm.rules.state import DEFAULT_COLOURS, GameState, new_game

@@ -354,7 +354,7 @@ def test_passwords_are_masked_in_the_stored_mail_on_every_path(
     assert secret not in parse_inbound(row.raw).text
 
 
-# -- the GM's terminal ------------------------------------------------------------------------------
+# -- the GM's terminal ------------------------------------------------------------------------
 
 
 def test_names_are_cleaned_and_capped(svc: Service, mailer: Mailer) -> None:
@@ -370,7 +370,7 @@ def test_names_are_cleaned_and_capped(svc: Service, mailer: Mailer) -> None:
     assert all(ch.isprintable() for ch in player.name)
 
 
-# -- parsing holds no write lock -----------------------------------------------------------------------
+# -- parsing holds no write lock -------------------------------------------------------------
 
 
 def test_a_mail_is_parsed_without_the_write_lock(
