@@ -15,7 +15,8 @@ Here:
   and reveal nothing with a wrong one;
 - a forged From with no password at all, for orders and for each command;
 - passwords at rest: every column of every table, and the SQLite file's bytes, hold a password
-  only inside its owner's welcome mail in the outbox (the mail that carries it);
+  only in its owner's unsent welcome mail in the outbox (its `secret`, put into the mail when
+  it is built), and nowhere at all once the welcome mails are sent;
 - probing: what a player or a stranger can get the service to mail them (status with and
   without a password, a forged From, another seat's password, help, wrong rounds, observing)
   shows no other player's password, unplayed cards or orders;
@@ -24,6 +25,8 @@ Here:
 
 from __future__ import annotations
 
+import email
+import email.policy
 import re
 import shutil
 import sqlite3
@@ -37,6 +40,7 @@ import pytest
 from sqlalchemy import inspect, text
 from sqlmodel import Session, col, select
 
+from pbm.mail.outgoing import PASSWORD_PLACEHOLDER
 from pbm.notation import Context, parse_mail
 from pbm.reports import codebook
 from pbm.service import gm
@@ -251,16 +255,19 @@ def drawn_table(tmp_path: Path) -> tuple[Service, dict[str, str]]:
     issued: dict[str, str] = {}
     for o in outbox(svc):
         if o.kind == "welcome":
-            m = _PASSWORD.search(o.body)
-            assert m, o.body
-            issued[m.group(1)] = o.recipients
+            # The body holds a placeholder; the password waits in `secret` until it is sent.
+            assert not _PASSWORD.search(o.body.replace(PASSWORD_PLACEHOLDER, "")), o.body
+            assert o.secret and PASSWORD_PLACEHOLDER in o.body
+            issued[o.secret] = o.recipients
     assert len(issued) == 6, issued  # four at the draw, Bernd's new one, the newcomer's
     return svc, issued
 
 
-def _allowed(table_name: str, row: dict[str, Any], owner: str) -> bool:
-    """The one place a password may be: the welcome mail (or new-password mail) to its owner."""
-    return table_name == "outbox" and row["kind"] == "welcome" and row["recipients"] == owner
+def _allowed(table_name: str, row: dict[str, Any], owner: str, column: str) -> bool:
+    """The one place a password may be: the unsent welcome mail (or new-password mail) to its
+    owner, in its `secret` column."""
+    return (table_name == "outbox" and row["kind"] == "welcome" and row["recipients"] == owner
+            and column == "secret" and row["status"] == "pending")
 
 
 def plaintext_hits(svc: Service, issued: dict[str, str]) -> list[tuple[str, str, Any, str]]:
@@ -278,7 +285,7 @@ def plaintext_hits(svc: Service, issued: dict[str, str]) -> list[tuple[str, str,
                         found = (password in value if isinstance(value, str) else
                                  password.encode() in value if isinstance(value, bytes)
                                  else False)
-                        if found and not _allowed(table_name, dict(row), owner):
+                        if found and not _allowed(table_name, dict(row), owner, column):
                             hits.append((table_name, column, row.get("id"), owner))
     return hits
 
@@ -301,9 +308,8 @@ def file_hits(svc: Service, issued: dict[str, str], tmp_path: Path) -> list[str]
     try:
         con.execute("PRAGMA secure_delete=ON")
         for password, owner in issued.items():
-            con.execute("UPDATE outbox SET body = '', html = '' WHERE kind = 'welcome' "
-                        "AND recipients = ? AND (instr(body, ?) > 0 OR instr(html, ?) > 0)",
-                        (owner, password, password))
+            con.execute("UPDATE outbox SET secret = '' WHERE kind = 'welcome' "
+                        "AND recipients = ? AND secret = ?", (owner, password))
         con.commit()
         con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
@@ -312,6 +318,48 @@ def file_hits(svc: Service, issued: dict[str, str], tmp_path: Path) -> list[str]
                     if Path(f"{copy}{s}").exists())
     return [f"{password} ({owner})" for password, owner in issued.items()
             if password.encode() in data]
+
+
+@pytest.mark.timeout(90)
+def test_no_password_is_left_anywhere_once_the_welcome_mails_are_sent(tmp_path: Path) -> None:
+    """Sent over real SMTP, each welcome mail carries its password to its owner; afterwards no
+    column of any table holds one, the sent rows included."""
+    import asyncio
+
+    from pbm.mail.loopback import LoopbackMail
+    from pbm.mail.smtp import SmtpConfig
+    from pbm.service.sending import send_pending
+
+    svc, issued = drawn_table(tmp_path)
+
+    async def send_all() -> dict[str, str]:
+        lb = LoopbackMail()
+        await lb.start()
+        try:
+            for owner in set(issued.values()) | {ANNA, BERND, CARLA, DIETER}:
+                await lb.add_user(owner, "pw")
+            result = await send_pending(svc, SmtpConfig(port=lb.smtp_port, from_address=GM))
+            assert not result.failed and not result.retry
+            got: dict[str, str] = {}
+            assert lb.handler is not None
+            for rcpt_tos, raw in lb.handler.received:
+                msg = email.message_from_bytes(raw, policy=email.policy.default)
+                body = msg.get_body(preferencelist=("plain",))
+                assert body is not None
+                m = _PASSWORD.search(body.get_content())  # type: ignore[attr-defined]
+                if m and m.group(1) != "…":  # not the "Kennwort: …" of the order examples
+                    assert rcpt_tos == [str(msg["To"])]
+                    got[m.group(1)] = rcpt_tos[0]
+            return got
+        finally:
+            await lb.stop()
+
+    delivered = asyncio.run(send_all())
+    assert delivered == issued, "every password reached its owner, and only its owner"
+    assert all(not o.secret for o in outbox(svc)), "no secret kept after sending"
+    hits = plaintext_hits(svc, issued)
+    svc.engine.dispose()
+    assert hits == []
 
 
 @pytest.mark.timeout(90)
