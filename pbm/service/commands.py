@@ -357,6 +357,9 @@ def read_mail(svc: Service, session: Session, mail: InboundMail,
     refused = refusal_of(svc, inbound, mail.truncated)
     reading = Reading(inbound, refused,
                       secret_values=password_values(inbound.text, inbound.subject))
+    if refused:
+        # A mail refused unread has no text: its kept bytes are searched instead.
+        reading.secret_values |= password_values(mail.raw.decode("utf-8", "replace"))
     if inbound.no_reply:
         return reading
     reading.named = _named_game(inbound, scan)
