@@ -54,7 +54,6 @@ from .signup import join, password_word
 #: `Spiel: name` / `Game: name` (the name up to the end of the line, blanks trimmed); linear:
 #: the name is taken with `strip`, not with a lazy group before `\s*$`.
 _GAME_LINE = re.compile(r"(?i)\s*+(?:spiel|game)\s*+[:=]\s*+(?P<name>\S.*+)")
-_SUBJECT_GAME = re.compile(r"\[(?P<name>[^\]]++)\]")
 #: A game name is never longer than this; a longer value names no game.
 GAME_NAME_MAX = 100
 #: Checks a mail may cost at most: the seats of one game (a game has at most six).
@@ -296,11 +295,22 @@ def _named_game(inbound: Inbound, scan_chars: int) -> str | None:
         if m:
             name = m.group("name").strip()
             return name if len(name) <= GAME_NAME_MAX else None
-    m = _SUBJECT_GAME.search(inbound.subject)
-    if m:
-        name = m.group("name").strip()
-        return name if name and len(name) <= GAME_NAME_MAX else None
-    return None
+    name = _bracketed(inbound.subject).strip()
+    return name if name and len(name) <= GAME_NAME_MAX else None
+
+
+def _bracketed(subject: str) -> str:
+    """The first non-empty `[…]` of a subject (as `[game] Re: …`), found with `find` in one
+    pass: a subject of many `[` costs no more than its length."""
+    start = subject.find("[")
+    while start >= 0:
+        end = subject.find("]", start + 1)
+        if end < 0:
+            return ""
+        if end > start + 1:
+            return subject[start + 1:end]
+        start = subject.find("[", end + 1)
+    return ""
 
 
 def find_games(session: Session, inbound: Inbound, named: str | None,

@@ -418,3 +418,19 @@ def test_a_game_that_changes_while_the_mail_is_read_makes_it_read_again(
     send_orders(mailer, "alpha", [0])
     assert len(calls) == 2
     assert len(order_sets(svc, "alpha")) == 1
+
+
+def test_the_game_in_the_subject_is_found_in_one_pass() -> None:
+    import random
+    import re
+    import time
+
+    pattern = re.compile(r"\[(?P<name>[^\]]+)\]")  # what it replaces, quadratic on "[[[["
+    rng = random.Random(1)
+    for _ in range(20000):
+        subject = "".join(rng.choice("[]ab ") for _ in range(rng.randint(0, 14)))
+        m = pattern.search(subject)
+        assert commands_mod._bracketed(subject) == (m.group("name") if m else ""), subject
+    start = time.perf_counter()
+    assert commands_mod._bracketed("[" * 1_000_000) == ""
+    assert time.perf_counter() - start < 2
