@@ -2,11 +2,20 @@
 """Compare the speed of our simulator with catanatron 3.2.1, in dice rolls per second.
 
 Both sides play complete 4-player games with uniformly random bots. catanatron is
-never a dependency of pbm: it is installed on first use into its own venv at
-<repo>/.bench-venv/catanatron and measured there in a child process. Our side is
-`<python> -m pbm sim ... --json`, also in a child process. Stdlib only.
+never a dependency of pbm: it is installed on first use into its own venv (see
+DEFAULT_VENV) and measured there in a child process. pbm's side is a child process
+too, which imports the rules engine alone (`pbm.rules.sim`: no typer, rich, database
+or mail module) and plays what `pbm sim --players 4 --bot random --seed S` plays.
+Stdlib only.
 
-    python benchmarks/engine_vs_catanatron.py [--games 200] [--pbm-games N] [--json]
+Each side reports its own peak RSS: `getrusage(RUSAGE_SELF).ru_maxrss` taken inside
+its process at the end. Linux starts an exec'd process's ru_maxrss at the peak RSS of
+the process that forked it, so a child of this process (which may be the whole `pbm`
+command line, ~80 MB) would report at least that; each side is therefore started
+through LAUNCHER, a bare interpreter that forks it, and inherits that launcher's
+few MB instead.
+
+    pbm bench engine [--games 200] [--pbm-games N] [--json] [--skip-catanatron]
 """
 
 from __future__ import annotations
@@ -15,10 +24,10 @@ import argparse
 import json
 import os
 import platform
+import signal
 import subprocess
 import sys
 import tempfile
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,8 +35,27 @@ from typing import Any
 #: catanatron lives in a venv of its own, never in ours: created on first use, kept here.
 DEFAULT_VENV = Path(os.environ.get("PBM_BENCH_VENV", Path.home() / ".cache" / "pbm"
                                    / "catanatron-venv"))
-REPO = Path.cwd()
+#: The directory holding the `pbm` package this module belongs to: pbm's side imports that
+#: one, installed or not.
+SRC = Path(__file__).resolve().parents[2]
 CATANATRON_REQ = "catanatron==3.2.1"
+
+#: How each side measures its peak RSS (the "rss_measure" key of --json).
+RSS_MEASURE = ("getrusage(RUSAGE_SELF).ru_maxrss inside each side's own process, started by "
+               "a bare launcher so that it does not inherit the bench process's peak")
+
+#: Starts the command in argv[1:] as a child of its own and exits with its status. Its
+#: interpreter runs without site (-I -S) and imports only subprocess: the child's ru_maxrss
+#: starts from this process's few MB, not from the bench process's peak.
+LAUNCHER = "import subprocess, sys; sys.exit(subprocess.call(sys.argv[1:]))"
+
+#: Printed last by both snippets: the process's own peak RSS in MB (ru_maxrss is KiB on
+#: Linux, bytes on macOS).
+_RSS = r"""
+import resource
+_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+_peak_mb = round(_peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
+"""
 
 # Runs inside the catanatron venv: argv = [games, seed]. Prints one JSON object.
 # In 3.2.1 every played action is appended to game.state.actions as a namedtuple
@@ -54,9 +82,31 @@ for i in range(games):
     turns += game.state.num_turns
     log = getattr(game.state, "action_records", None) or game.state.actions
     rolls += sum(getattr(a, "action", a).action_type == ActionType.ROLL for a in log)
+""" + _RSS + r"""
 print(json.dumps({"games": games, "finished": finished, "rolls": rolls,
                   "turns": turns, "seconds": seconds,
-                  "rolls_per_s": rolls / seconds if seconds else None}))
+                  "rolls_per_s": rolls / seconds if seconds else None,
+                  "peak_rss_mb": _peak_mb}))
+"""
+
+# pbm's side: argv = [games, seed, SRC]. The same games as `pbm sim --games G --players 4
+# --seed S --bot random` (the same digest), timed the same way (simulate alone). `imports`:
+# the top-level modules outside the standard library that the engine pulled in.
+PBM_SNIPPET = r"""
+import json, sys, time
+before = set(sys.modules)
+sys.path.insert(0, sys.argv[3])
+from pbm.rules.sim import simulate
+games, seed = int(sys.argv[1]), int(sys.argv[2])
+imports = sorted({m.split(".")[0] for m in set(sys.modules) - before}
+                 - set(sys.stdlib_module_names))
+t0 = time.perf_counter()
+result = simulate(games, 4, seed, "random")
+seconds = time.perf_counter() - t0
+""" + _RSS + r"""
+print(json.dumps({"games": games, "finished": result.finished, "rolls": result.rolls,
+                  "seconds": seconds, "rolls_per_s": result.rolls / seconds if seconds else None,
+                  "digest": result.digest(), "imports": imports, "peak_rss_mb": _peak_mb}))
 """
 
 
@@ -66,8 +116,13 @@ class Child:
 
     ok: bool
     data: dict[str, Any]
-    rss_mb: float | None
     error: str = ""
+
+    @property
+    def rss_mb(self) -> float | None:
+        """The peak RSS the child measured in itself."""
+        value = self.data.get("peak_rss_mb")
+        return float(value) if self.ok and value is not None else None
 
 
 def note(msg: str) -> None:
@@ -75,39 +130,33 @@ def note(msg: str) -> None:
 
 
 def run_measured(cmd: list[str], cwd: Path, timeout: float) -> Child:
-    """Run cmd, parse the JSON object it prints, and take its peak RSS via wait4()."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        try:
-            proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=err)
-        except OSError as exc:
-            return Child(False, {}, None, f"cannot start {cmd[0]}: {exc}")
-        timer = threading.Timer(timeout, proc.kill)
-        timer.start()
-        try:
-            # wait4 gives this child's own rusage (its reaped descendants included),
-            # unlike getrusage(RUSAGE_CHILDREN), which is a max over every child so far.
-            _, status, usage = os.wait4(proc.pid, 0)
-        finally:
-            timer.cancel()
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        stdout = out.read().decode(errors="replace")
-        stderr = err.read().decode(errors="replace")
-    scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # bytes vs KiB
-    rss_mb = round(usage.ru_maxrss / scale, 1)
+    """Run cmd through LAUNCHER and parse the JSON object it prints last."""
+    launched = [sys.executable, "-I", "-S", "-c", LAUNCHER, *cmd]
+    try:
+        # A session of its own: on a timeout the launcher and the child are killed together.
+        proc = subprocess.Popen(launched, cwd=cwd, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True)
+    except OSError as exc:
+        return Child(False, {}, f"cannot start {cmd[0]}: {exc}")
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        return Child(False, {}, f"killed after --timeout {timeout:g}s")
+    stdout = out.decode(errors="replace")
+    stderr = err.decode(errors="replace")
     if proc.returncode != 0:
         tail = "\n".join(stderr.strip().splitlines()[-8:])
-        why = f"killed (--timeout {timeout:g}s?)" if proc.returncode < 0 else "exit"
-        return Child(False, {}, rss_mb, f"{why} {proc.returncode}: {tail}")
+        return Child(False, {}, f"exit {proc.returncode}: {tail}")
     for text in (stdout, *reversed(stdout.strip().splitlines())):
         try:
             data = json.loads(text)
         except ValueError:
             continue
         if isinstance(data, dict):
-            return Child(True, data, rss_mb)
-    return Child(False, {}, rss_mb, f"no JSON object on stdout: {stdout[-300:]!r}")
+            return Child(True, data)
+    return Child(False, {}, f"no JSON object on stdout: {stdout[-300:]!r}")
 
 
 def ensure_catanatron(venv: Path) -> Path | None:
@@ -161,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     ap.add_argument(
-        "--python", default=sys.executable, help="interpreter that runs `-m pbm`"
+        "--python", default=sys.executable,
+        help="interpreter that runs pbm's side (it needs only the standard library)",
     )
     ap.add_argument(
         "--venv", type=Path, default=DEFAULT_VENV, help="catanatron venv path"
@@ -185,11 +235,10 @@ def main(argv: list[str] | None = None) -> int:
             note(f"catanatron run failed: {cat.error}")
 
     note(f"pbm: {pbm_games} games ...")
-    sim = f"sim --games {pbm_games} --players 4 --seed {args.seed} --bot random --json"
-    pbm_cmd = [args.python, "-m", "pbm", *sim.split()]
-    pbm = run_measured(pbm_cmd, REPO, args.timeout)
+    pbm_cmd = [args.python, "-I", "-c", PBM_SNIPPET, str(pbm_games), str(args.seed), str(SRC)]
+    pbm = run_measured(pbm_cmd, Path(tempfile.gettempdir()), args.timeout)
     if not pbm.ok:
-        note(f"pbm sim failed ({' '.join(pbm_cmd[1:])}): {pbm.error}")
+        note(f"pbm's engine run failed: {pbm.error}")
 
     c = cat.data if cat is not None and cat.ok else {}
     p = pbm.data if pbm.ok else {}
@@ -208,9 +257,16 @@ def main(argv: list[str] | None = None) -> int:
         "catanatron_rolls": c.get("rolls"),
         "pbm_games": p.get("games"),
         "pbm_rolls": p.get("rolls"),
-        "pbm_rss_mb": pbm.rss_mb if pbm.ok else None,
-        "rss_mb": pbm.rss_mb if pbm.ok else None,
-        "catanatron_rss_mb": cat.rss_mb if cat is not None and cat.ok else None,
+        # Each side's peak RSS as it measured it in its own process (RSS_MEASURE);
+        # rss_mb is pbm's, under the name the other benches use.
+        "pbm_rss_mb": pbm.rss_mb,
+        "rss_mb": pbm.rss_mb,
+        "catanatron_rss_mb": cat.rss_mb if cat is not None else None,
+        "rss_measure": RSS_MEASURE,
+        # Modules outside the standard library that pbm's side imported (just "pbm").
+        "pbm_imports": p.get("imports"),
+        # The digest of `pbm sim --games N --players 4 --seed S --bot random --json`.
+        "pbm_digest": p.get("digest"),
     }
     if args.json:
         print(json.dumps(result))
@@ -235,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
         ("seconds", fmt(c.get("seconds"), ".2f"), fmt(p.get("seconds"), ".2f")),
         ("rolls / s", fmt(c_rps), fmt(p_rps)),
         (
-            "peak RSS MB",
+            "peak RSS MB (own)",
             fmt(result["catanatron_rss_mb"], ".1f"),
             fmt(result["pbm_rss_mb"], ".1f"),
         ),
@@ -247,6 +303,9 @@ def main(argv: list[str] | None = None) -> int:
     for label, a, b in rows:
         print(f"  {label:<18}{a:>20}{b:>16}")
     print(f"  ratio pbm/catanatron (rolls/s): {fmt(ratio, '.2f')}")
+    imports = ", ".join(p.get("imports") or []) or "n/a"
+    print(f"  peak RSS: {RSS_MEASURE}.")
+    print(f"  pbm's side imported {imports} beside the standard library.")
     return 0
 
 
