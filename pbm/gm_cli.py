@@ -310,7 +310,14 @@ def game_pause(name: str) -> None:
 
 @game_app.command("resume")
 def game_resume(name: str) -> None:
-    _set_paused(name, False)
+    """Restart deadlines and orders; a game the service marked broken runs again, and the
+    mails held for it meanwhile are read now, oldest first."""
+    from .service.broken import resume
+
+    svc = service()
+    with refusals():
+        held = resume(svc, name)
+    echo(f"{name}: running" + (f"; {len(held)} held mails read" if held else ""))
 
 
 @game_app.command("replay")

@@ -194,3 +194,7 @@ def test_broken_games_show_in_game_list_and_game_show(hostile: tuple[CliRunner, 
     _run(hostile, "game", "create", "gamma", "--players", "3")
     assert json.loads(_run(hostile, "game", "show", "gamma", "--json"))["broken"] == ""
     assert "broken" not in _run(hostile, "game", "show", "gamma")
+    # `pbm game resume` is the GM's way back (pbm.service.broken.resume): the mark goes.
+    assert _run(hostile, "game", "resume", "alpha").strip() == "alpha: running"
+    assert json.loads(_run(hostile, "game", "show", "alpha", "--json"))["broken"] == ""
+    _run(hostile, "game", "resume", "nope", code=2)
