@@ -3,19 +3,61 @@
 Takes the first `text/plain` part (else the HTML part as text), decoding the declared charset,
 then UTF-8, then windows-1252; never raises on broken MIME (the text is then empty or best
 effort). Knows the signs of mails that must never be answered (auto-replies, bounces, lists).
+
+Hostile mail is read in bounded time: header values are cut before they are decoded, and
+decoded once; a mail over the size limit, or with more MIME parts than `MAX_PARTS`, is not
+parsed past its header block (`Inbound.refused` says why). Every header value kept is free of
+line breaks of any kind (those of `str.splitlines`, U+2028 included), of control characters
+and of bidirectional overrides, so that nothing built from it can break a header or spoof
+the text around it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import email
-import email.policy
 import hashlib
+import itertools
 import re
+import urllib.parse
 from dataclasses import dataclass, field
 from email.message import EmailMessage, Message
+from email.parser import BytesHeaderParser
+from email.policy import Compat32
 from email.utils import getaddresses
 from html.parser import HTMLParser
+from typing import TYPE_CHECKING
+
+#: MIME parts a mail may have; a mail with more is refused unread ("too_many_parts"). A mail
+#: with orders has one to three; 200 leaves room for any real mail with a few attachments.
+MAX_PARTS = 200
+#: Distinct multipart boundaries counted one by one (see `too_many_parts`); a real mail has
+#: one to five.
+MAX_BOUNDARIES = 50
+#: Header fields looked at (a header block of 50,000 fields is read no further).
+MAX_HEADERS = 500
+#: Header fields kept in `Inbound.headers` (besides those the service reads).
+KEPT_HEADERS = 50
+#: Characters kept of a header value in `Inbound.headers`; of a Message-ID and a Subject.
+HEADER_CHARS = 1000
+ID_CHARS = SUBJECT_CHARS = 500
+#: A raw header value is cut to this many times the characters kept before it is decoded:
+#: room for encoded words (`=?utf-8?q?=C3=A4?=` is 18 characters for one letter, a run of
+#: them 6 per letter), while the stdlib's decoder, quadratic in the length, stays fast.
+RAW_FACTOR = 8
+#: Every header value of every part is cut to this as the parser reads it: the stdlib's
+#: parameter parser (charset, boundary, format) is quadratic in a header's length too
+#: (a megabyte of `; x=y` in a Content-Type took 11 s).
+RAW_HEADER_CHARS = SUBJECT_CHARS * RAW_FACTOR
+#: A From or Reply-To longer than this is no single mailbox (answered: nobody).
+ADDRESS_RAW_CHARS = 2000
+#: Bytes of a refused mail read for its header block.
+HEAD_BYTES = 256 * 1024
+
+#: The headers the service reads; kept in `Inbound.headers` wherever they stand.
+_WANTED = ("message-id", "from", "reply-to", "subject", "auto-submitted", "x-autoreply",
+           "x-autorespond", "precedence", "list-id", "x-pbm-loop", "return-path",
+           "content-type")
 
 
 @dataclass
@@ -27,6 +69,10 @@ class Inbound:
     #: Why this mail must not be answered ("" when it may be): auto-reply, bounce, list, loop.
     no_reply: str = ""
     headers: dict[str, str] = field(default_factory=dict)
+    #: Why the mail was not read past its headers ("" when it was): "too_big" (over the
+    #: `max_bytes` given to `parse_inbound`) or "too_many_parts" (over `MAX_PARTS`). The text
+    #: is then empty; sender, id and subject are there, for a refusal.
+    refused: str = ""
 
 
 _QUOTE_ON, _QUOTE_OFF = "\x00quote-on\x00", "\x00quote-off\x00"
@@ -139,35 +185,103 @@ def body_text(msg: Message) -> str:
     return html_to_text(html) if html is not None else ""
 
 
-def _header(msg: Message, name: str) -> str:
-    """A header's raw value (8-bit bytes kept as surrogate escapes, see `_decode_header`)."""
-    wanted = name.lower()
-    try:
-        for key, value in msg.raw_items():
-            if key.lower() == wanted:
-                return str(value).strip()
-    except Exception:  # a malformed header reads as absent
-        return ""
-    return ""
+#: Header values: every line break `str.splitlines` knows (\n \r \v \f \x1c-\x1e \x85 and
+#: U+2028/U+2029) and every other control character (C0, DEL, C1) becomes a space, and the
+#: bidirectional controls (which can make an address or a subject read as another) go.
+_HEADER_CHARS = str.maketrans({
+    **{c: " " for c in itertools.chain(range(0x00, 0x20), range(0x7F, 0xA0), (0x2028, 0x2029))},
+    **{c: None for c in itertools.chain((0x061C, 0x200E, 0x200F), range(0x202A, 0x202F),
+                                        range(0x2066, 0x206A))},
+})
 
 
-def no_reply_reason(msg: Message, sender: str, own_address: str) -> str:
-    auto = _header(msg, "Auto-Submitted").lower()
+def clean_header_text(text: str) -> str:
+    """`text` with no line break, control character or bidi control left (see above), and
+    no lone surrogate (those become "?")."""
+    return text.encode("utf-8", "replace").decode("utf-8").translate(_HEADER_CHARS)
+
+
+def _cut(value: str, chars: int) -> str:
+    """At most `chars` of a raw header value, without a half encoded word at the end (the
+    decoder would show it as `=?utf-8?q?…`)."""
+    if len(value) <= chars:
+        return value
+    cut = value[:chars]
+    token = max(cut.rfind(" "), cut.rfind("\t"), cut.rfind("\n")) + 1
+    if "=?" in cut[token:] and not cut.endswith("?="):
+        cut = cut[:token]
+    return cut
+
+
+if TYPE_CHECKING:
+    _Compat32 = Compat32[Message]
+else:
+    _Compat32 = Compat32
+
+
+class _BoundedHeaders(_Compat32):
+    """compat32, but every header name and value is cut as it is read (`RAW_HEADER_CHARS`)."""
+
+    def header_source_parse(self, sourcelines: list[str]) -> tuple[str, str]:
+        name, value = super().header_source_parse(sourcelines)
+        return name[:200], _cut(value, RAW_HEADER_CHARS)
+
+
+_POLICY = _BoundedHeaders()
+
+
+def _clean(value: str, limit: int) -> str:
+    """A raw header value safe to store and to put into any header: cut before decoding (see
+    `RAW_FACTOR`), raw 8-bit bytes decoded (UTF-8, else windows-1252), RFC 2047 words
+    decoded, cleaned (`clean_header_text`), at most `limit` characters."""
+    return clean_header_text(_decode_header(_cut(value, limit * RAW_FACTOR)))[:limit]
+
+
+class _Headers:
+    """The header fields of a mail, read once: the first raw value of each name among the
+    first `MAX_HEADERS` fields, and each value decoded at most once."""
+
+    def __init__(self, msg: Message) -> None:
+        self.raw: dict[str, str] = {}
+        self._decoded: dict[str, str] = {}
+        try:
+            for key, value in itertools.islice(msg.raw_items(), MAX_HEADERS):
+                self.raw.setdefault(str(key).lower(), str(value))
+        except Exception:  # a malformed header block reads as what was read of it
+            pass
+
+    def __getitem__(self, name: str) -> str:
+        """The decoded, cleaned value ("" when absent)."""
+        if name not in self._decoded:
+            raw = self.raw.get(name)
+            self._decoded[name] = "" if raw is None else _clean(raw, HEADER_CHARS).strip()
+        return self._decoded[name]
+
+    def kept(self) -> dict[str, str]:
+        """The first `KEPT_HEADERS` names and those the service reads, decoded and cleaned
+        (names cleaned as well: they come from the mail too)."""
+        names = [*itertools.islice(self.raw, KEPT_HEADERS), *(n for n in _WANTED if n in self.raw)]
+        return {clean_header_text(n)[:200]: self[n] for n in dict.fromkeys(names)}
+
+
+def no_reply_reason(headers: _Headers, content_type: str, sender: str,
+                    own_address: str) -> str:
+    auto = headers["auto-submitted"].lower()
     if auto and auto != "no":
         return "auto-submitted"
-    if _header(msg, "X-Autoreply") or _header(msg, "X-Autorespond"):
+    if headers["x-autoreply"] or headers["x-autorespond"]:
         return "auto-reply"
-    if _header(msg, "Precedence").lower() in ("bulk", "junk", "list", "auto_reply"):
+    if headers["precedence"].lower() in ("bulk", "junk", "list", "auto_reply"):
         return "precedence"
-    if _header(msg, "List-Id"):
+    if headers["list-id"]:
         return "mailing list"
-    if _header(msg, "X-PBM-Loop"):
+    if headers["x-pbm-loop"]:
         return "loop"
-    if _header(msg, "Return-Path") == "<>":
+    if headers["return-path"] == "<>":
         return "bounce"
     if sender.lower().startswith(("mailer-daemon@", "postmaster@")):
         return "bounce"
-    if msg.get_content_type() == "multipart/report":
+    if content_type == "multipart/report":
         return "bounce"
     if own_address and sender.lower() == own_address.lower():
         return "own address"
@@ -179,19 +293,15 @@ def no_reply_reason(msg: Message, sender: str, own_address: str) -> str:
 _ADDRESS = re.compile(r"[^\s@<>()\[\],;:\\\"\x00-\x1f\x7f]{1,64}@[A-Za-z0-9.-]{1,253}")
 
 
-def _clean(value: str, limit: int) -> str:
-    """A header value safe to store anywhere: raw 8-bit bytes decoded (UTF-8, else
-    windows-1252), no NUL or other control characters, at most `limit` characters."""
-    text = _decode_header(value)
-    text = text.encode("utf-8", "replace").decode("utf-8")
-    return "".join(ch if ch >= " " or ch == "\t" else " " for ch in text)[:limit]
-
-
-def _sender(msg: Message) -> str:
-    """The address to answer: From, else Reply-To; "" when neither is one valid mailbox."""
-    for name in ("From", "Reply-To"):
+def _sender(headers: _Headers) -> str:
+    """The address to answer: From, else Reply-To; "" when neither is one valid mailbox.
+    Read from the raw value: a display name decoded first could hold a comma."""
+    for name in ("from", "reply-to"):
+        raw = headers.raw.get(name, "")
+        if len(raw) > ADDRESS_RAW_CHARS:
+            return ""
         try:
-            found = getaddresses([_header(msg, name)])
+            found = getaddresses([raw.strip()])
         except Exception:
             continue
         addresses = [a for _, a in found if a]
@@ -203,26 +313,109 @@ def _sender(msg: Message) -> str:
     return ""
 
 
-def parse_inbound(raw: bytes, own_address: str = "") -> Inbound:
+def keep_raw(raw: bytes, max_bytes: int) -> tuple[bytes, bool]:
+    """What to store of a mail: its first `max_bytes` bytes, and whether it was cut."""
+    max_bytes = max(0, max_bytes)
+    return raw[:max_bytes], len(raw) > max_bytes
+
+
+def _head(raw: bytes) -> bytes:
+    """The header block: the bytes up to the first blank line, at most `HEAD_BYTES`."""
+    prefix = raw[:HEAD_BYTES]
+    ends = [i for i in (prefix.find(b"\n\n"), prefix.find(b"\n\r\n")) if i >= 0]
+    return prefix[:min(ends) + 1] if ends else prefix
+
+
+#: A boundary parameter (also RFC 2231 `boundary*0*=`); every quantifier is bounded and no
+#: two of them can take the same characters, so a search is linear in the mail's length.
+_BOUNDARY = re.compile(
+    rb"boundary(?:\*[0-9]{0,3}\*?)?[ \t\r\n]{0,20}=[ \t\r\n]{0,20}"
+    rb"(?:\"([^\"\r\n]{0,200})|([^\s\";]{0,200}))",
+    re.IGNORECASE)
+
+
+def _boundaries(raw: bytes) -> set[bytes] | None:
+    """The boundaries declared anywhere in the mail, as they stand at a line start (RFC 2231
+    words percent-decoded); None when there are more than `MAX_BOUNDARIES`."""
+    found: set[bytes] = set()
+    for m in _BOUNDARY.finditer(raw):
+        value = m.group(1) if m.group(1) is not None else m.group(2)
+        if b"'" in value:  # RFC 2231: charset'language'percent-encoded
+            value = urllib.parse.unquote_to_bytes(value.rsplit(b"'", 1)[-1])
+        # A prefix still finds the lines (up to a space or a quoted-pair backslash, which
+        # this scan does not unfold); an empty boundary makes every `--` line one.
+        found.add(re.split(rb"[ \t\\]", value, maxsplit=1)[0])
+        if len(found) > MAX_BOUNDARIES:
+            return None
+    return found
+
+
+def _lines_starting(raw: bytes, prefix: bytes, bare_cr: bool) -> int:
+    """How many lines start with `prefix` (after LF or CRLF, and after a bare CR if the mail
+    has any: the parser takes each as a line end)."""
+    return (raw.count(b"\n" + prefix) + (raw.count(b"\r" + prefix) if bare_cr else 0)
+            + raw.startswith(prefix))
+
+
+def too_many_parts(raw: bytes) -> bool:
+    """Whether the mail has more than `MAX_PARTS` MIME parts, told without parsing it (the
+    parser takes seconds for 200,000 parts): first the lines that start with `--` at all
+    (counted at C speed, enough for nearly every mail), then those that start with `--` and
+    a declared boundary. More than `MAX_BOUNDARIES` declared boundaries with that many `--`
+    lines is taken as a bomb without counting further (each count is a pass over the mail)."""
+    bare_cr = raw.count(b"\r") > raw.count(b"\r\n")
+    if _lines_starting(raw, b"--", bare_cr) <= MAX_PARTS:
+        return False
+    boundaries = _boundaries(raw)
+    if boundaries is None:
+        return True
+    lines = 0
+    for boundary in boundaries:
+        lines += _lines_starting(raw, b"--" + boundary, bare_cr)
+        if lines > MAX_PARTS:
+            return True
+    return False
+
+
+def parse_inbound(raw: bytes, own_address: str = "", max_bytes: int | None = None) -> Inbound:
     """What the service needs of a mail. Never raises: a mail the parser cannot read at all
     (nested past the recursion limit, say) comes back with its content-derived id, no sender
-    and no text, and is stored and answered by nobody."""
+    and no text, and is stored and answered by nobody.
+
+    A mail longer than `max_bytes`, or with more than `MAX_PARTS` MIME parts, is read only
+    as far as its header block, and comes back `refused` with no text."""
     content_id = f"<sha256-{hashlib.sha256(raw).hexdigest()[:32]}@pbm.local>"
     try:
-        msg = email.message_from_bytes(raw, policy=email.policy.compat32)
+        refused = ""
+        if max_bytes is not None and len(raw) > max_bytes:
+            refused = "too_big"
+        elif too_many_parts(raw):
+            refused = "too_many_parts"
+        if refused:
+            msg = BytesHeaderParser(policy=_POLICY).parsebytes(_head(raw))
+        else:
+            msg = email.message_from_bytes(raw, policy=_POLICY)
+        headers = _Headers(msg)
         # A mail without an id gets one from its content: the same bytes are the same mail.
-        mid = _clean(_header(msg, "Message-ID"), 500).strip() or content_id
-        sender = _sender(msg)
-        subject = _clean(_header(msg, "Subject"), 500)
-    except RecursionError:
-        return Inbound(content_id, "", "", "", "unreadable")
-    try:
-        text = body_text(msg)
+        mid = headers["message-id"][:ID_CHARS].strip() or content_id
+        sender = _sender(headers)
+        subject = headers["subject"][:SUBJECT_CHARS]
+        try:
+            content_type = msg.get_content_type()
+        except Exception:
+            content_type = ""
+        reason = (no_reply_reason(headers, content_type, sender, own_address)
+                  or ("" if sender else "no sender"))
+        kept = headers.kept()
     except Exception:  # RecursionError included
-        text = ""
-    reason = no_reply_reason(msg, sender, own_address) or ("" if sender else "no sender")
-    return Inbound(mid, sender, subject, text.replace("\x00", ""), reason,
-                   {k.lower(): _clean(str(v), 2000) for k, v in msg.items()[:50]})
+        return Inbound(content_id, "", "", "", "unreadable")
+    text = ""
+    if not refused:
+        try:
+            text = body_text(msg).replace("\x00", "")
+        except Exception:  # RecursionError included
+            text = ""
+    return Inbound(mid, sender, subject, text, reason, kept, refused)
 
 
 def _decode_header(value: str) -> str:
@@ -243,4 +436,14 @@ def _decode_header(value: str) -> str:
         return value
 
 
-__all__ = ["EmailMessage", "Inbound", "body_text", "html_to_text", "parse_inbound"]
+__all__ = [
+    "MAX_PARTS",
+    "EmailMessage",
+    "Inbound",
+    "body_text",
+    "clean_header_text",
+    "html_to_text",
+    "keep_raw",
+    "parse_inbound",
+    "too_many_parts",
+]
