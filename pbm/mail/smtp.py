@@ -3,6 +3,7 @@
 `SmtpSession` keeps one connection for a batch (a pass of the outbox), so a round's dozen
 reports do not each pay for a connection, a greeting and a login; after any error it drops the
 connection and the next message opens a new one. `deliver` sends one message on its own.
+Neither raises for a message's fault: whatever goes wrong comes back as a `Delivery`.
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ class Delivery:
     outcome: str
     error: str = ""
     refused: dict[str, tuple[int, str]] | None = None
+    #: The failure was the connection's (none, cut, timed out), not the server's answer to
+    #: this message: the next message to the same server would most likely fare the same.
+    connection: bool = False
 
 
 def _outcome(refused: dict[str, aiosmtplib.SMTPResponse]) -> Delivery:
@@ -63,8 +67,14 @@ def _outcome(refused: dict[str, aiosmtplib.SMTPResponse]) -> Delivery:
 
 
 def _failure(exc: BaseException) -> Delivery:
+    if not isinstance(exc, _ERRORS):
+        # Not an SMTP or network error: the message itself could not be sent (a header the
+        # flattener chokes on, say). No retry makes it sendable.
+        return Delivery("failed", f"not sendable: {type(exc).__name__}: {exc}")
     permanent, error = classify(exc)
-    return Delivery("failed" if permanent else "retry", error)
+    answered = isinstance(exc, (aiosmtplib.SMTPResponseException,
+                                aiosmtplib.SMTPRecipientsRefused, ValueError))
+    return Delivery("failed" if permanent else "retry", error, connection=not answered)
 
 
 _ERRORS = (TimeoutError, aiosmtplib.SMTPException, OSError, ValueError)
@@ -79,7 +89,7 @@ async def deliver(msg: EmailMessage, sender: str, recipients: list[str],
             username=cfg.user or None, password=cfg.password or None, use_tls=cfg.tls,
             start_tls=cfg.starttls, timeout=cfg.timeout, validate_certs=cfg.validate_certs,
         )
-    except _ERRORS as exc:
+    except Exception as exc:  # a message's fault must not stop the caller
         return _failure(exc)
     return _outcome(refused)
 
@@ -100,7 +110,7 @@ class SmtpSession:
                 client = await self._connected()
                 refused, _ = await client.send_message(msg, sender=sender,
                                                        recipients=recipients)
-            except _ERRORS as exc:
+            except Exception as exc:  # a message's fault must not stop the pass
                 # The connection's state is unknown after an error: the next message starts
                 # anew. A temporary refusal on a connection that has carried mail may be the
                 # server's limit per connection (OpenSMTPD: 100): once more on a new one.

@@ -1,10 +1,18 @@
-"""The outbox sender: pending rows go out by SMTP, one message at a time.
+"""The outbox sender: pending rows go out by SMTP, one message per recipient.
 
 A row is claimed by moving its next attempt forward by a lease in a short transaction (rows
 locked with SKIP LOCKED, so two workers never take the same one), then sent, then marked sent.
 A crash between the send and the mark sends it once more after the lease, with the same
 Message-ID. Temporary failures (4xx, connection trouble) retry with exponential backoff;
 permanent ones (5xx) mark the row failed, for the GM to see in `pbm outbox list`.
+
+A row with several recipients (a report to every player and observer) goes out as one message
+per recipient over the same connection, each with only that recipient in To; the recipients
+it could not reach for now, or at all, get rows of their own. Anything else that goes wrong
+with one row (a value that makes the message unbuildable, a bug) fails that row alone, with
+the error in `last_error`, and the pass goes on; only the database's errors go up, for the
+loops to wait out. A row's `secret` (a password its body holds as a placeholder) is emptied
+when the row is marked sent.
 """
 
 from __future__ import annotations
@@ -14,10 +22,10 @@ import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlmodel import Session, col, select
 
-from pbm.mail.outgoing import build_message
+from pbm.mail.outgoing import build_message, readdress
 from pbm.mail.smtp import Delivery, SmtpConfig, SmtpSession
 from pbm.store.db import transaction
 from pbm.store.models import Outbox
@@ -62,26 +70,55 @@ def claim(svc: Service, limit: int) -> list[int]:
 
 
 async def send_one(svc: Service, smtp: SmtpSession, row_id: int) -> str:
-    """Send one claimed row; returns "sent", "retry", "failed" or "skipped"."""
+    """Send one claimed row; returns "sent", "retry", "failed" or "skipped". Raises only the
+    database's errors: any other error fails this row (see the module's description)."""
+    try:
+        return await _send_one(svc, smtp, row_id)
+    except DBAPIError:
+        raise
+    except Exception as exc:
+        log.exception("outbox %s: cannot be sent; marked failed", row_id)
+        _fail(svc, row_id, f"{type(exc).__name__}: {exc}")
+        return "failed"
+
+
+async def _send_one(svc: Service, smtp: SmtpSession, row_id: int) -> str:
     sender = smtp.cfg.from_address or svc.config.address
     with transaction(svc.engine) as session:
         row = session.get(Outbox, row_id)
         if row is None or row.status != "pending":
             return "skipped"
-        recipients = [r for r in row.recipients.split(",") if r]
+        recipients = list(dict.fromkeys(r for r in row.recipients.split(",") if r))
         msg = build_message(
-            from_address=sender, from_name=svc.config.name, recipients=recipients,
+            from_address=sender, from_name=svc.config.name, recipients=recipients[:1],
             subject=row.subject, body=row.body, html=row.html, message_id=row.message_id,
             in_reply_to=row.in_reply_to, date=row.created_at, image=row.image,
+            secret=row.secret,
         )
-    result = await smtp.deliver(msg, sender, recipients)
+    if not recipients:
+        _fail(svc, row_id, "no recipient")
+        return "failed"
+    outcomes: dict[str, Delivery] = {}
+    for i, address in enumerate(recipients):
+        try:
+            readdress(msg, [address])
+        except Exception as exc:  # not expected (the header is cleaned), but this one only
+            outcomes[address] = Delivery("failed", f"not sendable: {type(exc).__name__}: {exc}")
+            continue
+        result = outcomes[address] = await smtp.deliver(msg, sender, [address])
+        if result.connection:
+            # The server is out of reach: the others would only wait for the same timeout.
+            for rest in recipients[i + 1:]:
+                outcomes[rest] = Delivery("retry", f"not tried: {result.error}",
+                                          connection=True)
+            break
     crashpoint("smtp-sent")
     # The mail is out: recording that must not fail on a busy database, or it would go out
     # again after the lease. Retried while the lease lasts (a crash still means a resend).
     delay, waited = 0.5, 0.0
     while True:
         try:
-            return _record(svc, row_id, result)
+            return _record(svc, row_id, outcomes)
         except OperationalError as exc:
             if waited > LEASE.total_seconds() / 2:
                 raise
@@ -91,44 +128,84 @@ async def send_one(svc: Service, smtp: SmtpSession, row_id: int) -> str:
             delay = min(delay * 2, 30.0)
 
 
-def _record(svc: Service, row_id: int, result: Delivery) -> str:
-    """What became of a delivery attempt, in the row."""
+def _fail(svc: Service, row_id: int, error: str) -> None:
+    """Mark a row failed (it keeps its secret: `pbm outbox retry` may send it yet)."""
+    with transaction(svc.engine) as session:
+        row = session.get(Outbox, row_id)
+        if row is not None and row.status == "pending":
+            row.status = "failed"
+            row.attempts += 1
+            row.last_error = error[:2000]
+
+
+def _outcome_for(address: str, delivery: Delivery) -> tuple[str, str]:
+    """("sent" | "retry" | "failed", error) of one recipient's own message."""
+    if delivery.outcome == "partial":  # not with one recipient, but read it right anyway
+        if delivery.refused and address in delivery.refused:
+            code, message = delivery.refused[address]
+            return ("failed" if 500 <= code < 600 else "retry"), f"{code} {message}"
+        return "sent", ""
+    return delivery.outcome, delivery.error
+
+
+def _errors(errors: dict[str, str], alone: bool) -> str:
+    if alone:
+        return next(iter(errors.values()), "")[:2000]
+    return "; ".join(f"{a}: {e}" for a, e in errors.items())[:2000]
+
+
+def _record(svc: Service, row_id: int, outcomes: dict[str, Delivery]) -> str:
+    """What became of a delivery attempt, in the row: delivered recipients stay on it (sent),
+    the others go to rows of their own when some were delivered (see `_split`)."""
+    per = {a: _outcome_for(a, d) for a, d in outcomes.items()}
+    sent = [a for a, (o, _) in per.items() if o == "sent"]
+    failed = {a: e for a, (o, e) in per.items() if o == "failed"}
+    retry = {a: e for a, (o, e) in per.items() if o not in ("sent", "failed")}
+    alone = len(per) == 1
+    now = svc.clock.now()
     with transaction(svc.engine) as session:
         row = session.get(Outbox, row_id)
         assert row is not None
         row.attempts += 1
-        row.last_error = result.error[:2000]
-        if result.outcome == "partial" and result.refused:
-            _split_refused(svc, session, row, result.refused)
-            return "sent"
-        if result.outcome == "sent":
+        if sent:
+            secret = row.secret
+            row.recipients = ",".join(sent)
             row.status = "sent"
-            row.sent_at = svc.clock.now()
-        elif result.outcome == "failed":
+            row.sent_at = now
+            row.secret = ""
+            row.last_error = _errors({**failed, **retry}, False)
+            for address, error in failed.items():
+                _split(svc, session, row, address, "failed", error, secret)
+            for address, error in retry.items():
+                _split(svc, session, row, address, "pending", error, secret)
+            return "sent"
+        if not retry:
             row.status = "failed"
-        else:
-            row.next_attempt = svc.clock.now() + backoff(row.attempts)
-    return result.outcome
+            row.last_error = _errors(failed, alone)
+            return "failed"
+        # Nothing delivered: the row keeps those to try again; the refused ones get failed
+        # rows of their own, for the GM to see.
+        row.recipients = ",".join(retry)
+        row.next_attempt = now + backoff(row.attempts)
+        row.last_error = _errors(retry, alone)
+        for address, error in failed.items():
+            _split(svc, session, row, address, "failed", error, row.secret)
+        return "retry"
 
 
-def _split_refused(svc: Service, session: Session, row: Outbox,
-                   refused: dict[str, tuple[int, str]]) -> None:
-    """The row was delivered to some recipients: it is sent for them, and the refused ones
-    get rows of their own (the same mail; retried on 4xx, failed on 5xx), for the GM to see."""
-    now = svc.clock.now()
-    row.recipients = ",".join(r for r in row.recipients.split(",") if r not in refused)
-    row.status = "sent"
-    row.sent_at = now
-    for address, (code, message) in sorted(refused.items()):
-        permanent = 500 <= code < 600
-        session.add(Outbox(
-            game_id=row.game_id, step=row.step, kind=row.kind, recipients=address,
-            subject=row.subject, body=row.body, html=row.html, image=row.image,
-            message_id=new_message_id(svc), in_reply_to=row.in_reply_to,
-            status="failed" if permanent else "pending", attempts=1,
-            next_attempt=now + backoff(1), last_error=f"{code} {message}"[:2000],
-            created_at=row.created_at,
-        ))
+def _split(svc: Service, session: Session, row: Outbox, address: str, status: str,
+           error: str, secret: str) -> None:
+    """The same mail for one recipient of `row`, as a row of its own: failed (refused for
+    good; `pbm outbox retry` sends it again) or pending (retried after the backoff). It keeps
+    the secret, which it still needs."""
+    session.add(Outbox(
+        game_id=row.game_id, step=row.step, kind=row.kind, recipients=address,
+        subject=row.subject, body=row.body, html=row.html, image=row.image,
+        message_id=new_message_id(svc), in_reply_to=row.in_reply_to, secret=secret,
+        limited=row.limited, status=status, attempts=row.attempts,
+        next_attempt=svc.clock.now() + backoff(row.attempts), last_error=error[:2000],
+        created_at=row.created_at,
+    ))
 
 
 async def send_pending(svc: Service, smtp: SmtpConfig, limit: int = 200) -> SendResult:
