@@ -54,7 +54,7 @@ def load(path: str | Path | None = None) -> Config:
         max_mail_kb=int(svc.get("max_mail_kb", 256)),
         bad_password_limit=int(svc.get("bad_password_limit", 5)),
         password_alert_after=int(svc.get("password_alert_after", 5)),
-        max_stored_kb=int(svc.get("max_stored_kb", 1024)),
+        max_stored_kb=int(svc.get("max_stored_kb", 10240)),
     )
     imap = raw.get("imap", {})
     smtp = raw.get("smtp", {})

@@ -36,7 +36,7 @@ class ServiceConfig:
     #: GM are told; again at twice, four times as many. Never a lock-out.
     password_alert_after: int = 5
     #: Raw mail kept per inbound mail (KB); a larger mail is stored cut off and refused.
-    max_stored_kb: int = 1024
+    max_stored_kb: int = 10240
 
     def hours(self, h: float) -> timedelta:
         return timedelta(hours=h * self.time_scale)

@@ -128,6 +128,7 @@ def rollback(svc: Service, session: Session, game: Game) -> int:
                                                   Outbox.step == record.step,
                                                   Outbox.status == "pending")):
         mail.status = "dropped"
+        mail.secret = ""  # a dropped mail is never built: its secret goes at once
     before = state_from_json(json.loads(record.state_before))
     save_state(game, before)
     # NMR counts, autopilots and resignations go back to what they were before the step.

@@ -144,12 +144,12 @@ def masked(text: str, *passwords: str) -> str:
     return text
 
 
-def masked_raw(raw: bytes, passwords: Iterable[str], deep: bool = True) -> bytes:
+def masked_raw(raw: bytes, passwords: Iterable[str] | str, deep: bool = True) -> bytes:
     """A stored mail's bytes without the passwords. Literal occurrences go first (a plain-text
     order mail); with `deep`, the mail is then read part by part, and a text part or a
     subject that still holds one in an encoding (base64, quoted-printable with a soft break
     inside the password, RFC 2047) is written anew without it."""
-    values = _maskable(passwords)
+    values = _maskable([passwords] if isinstance(passwords, str) else passwords)
     if not values:
         return raw
     for value in values:

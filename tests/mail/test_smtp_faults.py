@@ -383,16 +383,19 @@ def test_a_report_is_auto_generated_and_not_threaded(svc: Service) -> None:
     handler = FlakyHandler()
     with smtp_server(handler, 0) as port:
         assert send(svc, port, from_address="spiel@pbm.test").sent == [row_id]
-    (attempt,) = handler.accepted
-    msg = attempt.message
-    assert attempt.mail_from == "spiel@pbm.test"
-    assert sorted(attempt.rcpt_tos) == sorted([PLAYER, OTHER])
-    assert parseaddr(str(msg["From"]))[1] == "spiel@pbm.test"
-    assert msg["Auto-Submitted"] == "auto-generated"
-    assert msg["In-Reply-To"] is None and msg["References"] is None
-    assert msg[LOOP_HEADER]
-    assert attempt.text == "Wurf für rot: 8\nÄrger über Räuber\n"
-    attempt.check_utf8_parts()
+    # One message per recipient, each showing only its own address.
+    assert sorted(tuple(a.rcpt_tos) for a in handler.accepted) == sorted([(PLAYER,), (OTHER,)])
+    for attempt in handler.accepted:
+        msg = attempt.message
+        assert attempt.mail_from == "spiel@pbm.test"
+        assert [parseaddr(str(msg["To"]))[1]] == attempt.rcpt_tos
+        assert msg["Cc"] is None and msg["Bcc"] is None
+        assert parseaddr(str(msg["From"]))[1] == "spiel@pbm.test"
+        assert msg["Auto-Submitted"] == "auto-generated"
+        assert msg["In-Reply-To"] is None and msg["References"] is None
+        assert msg[LOOP_HEADER]
+        assert attempt.text == "Wurf für rot: 8\nÄrger über Räuber\n"
+        attempt.check_utf8_parts()
 
 
 # -- one connection per pass ------------------------------------------------------------------
