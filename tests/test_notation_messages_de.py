@@ -89,6 +89,16 @@ CASES: dict[str, tuple[str, str, str]] = {
                              "those two crossings are not joined by a path"),
     "ambiguous_path_by_crossings": ("Straße B4 Meer Meer - B4 Meer Meer", "round",
                                     "2 paths join crossings named so"),
+    "line_too_long": ("Siedlung " + "6L " * 400, "round",
+                      "this line is 1209 characters long; lines of more than 1000 characters "
+                      "are not read"),
+    "too_many_cards": ("Abwurf: 50W 50H", "round",
+                       "100 cards are more than anyone holds (at most 99 in a list)"),
+    "number_too_long": ("Runde 12345678", "round",
+                        "a number of 8 digits is too long here (at most 6 digits)"),
+    "token_expected": ("Bestätigen: ab_c", "round",
+                       "a confirmation code (letters, digits and '-', at most 40 characters) was "
+                       "expected, not 'ab_c'"),
 }
 
 #: Further lines for keys raised at more than one place.
@@ -167,6 +177,16 @@ def test_every_raise_site_of_a_key_has_its_german_text(
 ) -> None:
     err = _error(text, phase)
     assert (err.key, err.message) == (key, english)
+    _assert_german(err)
+
+
+def test_the_rest_of_a_long_mail_is_refused_in_german() -> None:
+    parsed = parse_mail("Status\n" * 301, _ctx())
+    err = parsed.lines[-1].error
+    assert err is not None and len(parsed.lines) == 301
+    assert (err.key, err.message, err.line) == (
+        "rest_not_read",
+        "only the first 300 lines of a mail are read; the rest of this mail was not read", 301)
     _assert_german(err)
 
 
@@ -294,7 +314,7 @@ def test_every_raise_site_uses_a_key_with_english_and_german_texts() -> None:
 
 
 def test_every_key_is_tried_by_a_line_here() -> None:
-    tried = set(CASES) | set(MAIL_CASES) | UNREACHABLE
+    tried = set(CASES) | set(MAIL_CASES) | UNREACHABLE | {"rest_not_read"}
     assert tried == set(TEXTS)
     for key, de in TEXTS_DE.items():
         assert de != TEXTS[key]

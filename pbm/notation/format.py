@@ -30,6 +30,7 @@ from . import vocab
 from .lines import (
     ColourPreference,
     Command,
+    Confirmation,
     Context,
     GameName,
     Item,
@@ -50,7 +51,8 @@ _WORDS = {
         "substitute": "Ersatzbau:", "password": "Kennwort", "game": "Spiel", "round": "Runde",
         "name": "Name", "colours": "Farben",
         "join": "Anmeldung", "help": "Hilfe", "status": "Status", "resign": "Aufgeben",
-        "back": "Ich bin zurück", "observe": "Beobachten",
+        "back": "Ich bin zurück", "observe": "Beobachten", "unobserve": "Beobachten beenden",
+        "confirm": "Bestätigen",
     },
     "en": {
         "settlement": "Settlement", "city": "City", "road": "Road", "buy": "Buy card",
@@ -61,7 +63,8 @@ _WORDS = {
         "substitute": "Substitute:", "password": "Password", "game": "Game",
         "round": "Round", "name": "Name", "colours": "Colours",
         "join": "Join", "help": "Help", "status": "Status", "resign": "Resign",
-        "back": "I'm back", "observe": "Observe",
+        "back": "I'm back", "observe": "Observe", "unobserve": "Stop observing",
+        "confirm": "Confirm",
     },
 }
 
@@ -134,6 +137,8 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
                 f"{w('get')} {counts_text(item.get, lang)}")
     if isinstance(item, Password):
         return f"{w('password')}: ****"
+    if isinstance(item, Confirmation):
+        return f"{w('confirm')}: {item.token}"
     if isinstance(item, GameName):
         return f"{w('game')}: {item.name}"
     if isinstance(item, RoundGuard):

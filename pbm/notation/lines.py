@@ -8,6 +8,8 @@ Errors carry the column in the line as the player wrote it.
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pbm.rules.board import Board
@@ -32,6 +34,7 @@ from pbm.rules.orders import (
 
 from . import vocab
 from .errors import NotationError, OrderError
+from .limits import MAX_DIGITS, MAX_LINE_CHARS
 from .names import crossing_from_names, resolve_hex, resolve_path, tokenize_hexes
 from .text import fold
 
@@ -39,6 +42,13 @@ from .text import fold
 @dataclass(frozen=True)
 class Password:
     secret: str
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """`Bestätigen: <code>` / `Confirm: <code>`: the code of a confirmation mail, sent back."""
+
+    token: str
 
 
 @dataclass(frozen=True)
@@ -53,7 +63,8 @@ class RoundGuard:
 
 @dataclass(frozen=True)
 class Command:
-    """A command that is not an order: join, help, status, resign, back, observe."""
+    """A command that is not an order: join, help, status, resign, back, observe,
+    unobserve."""
 
     name: str
 
@@ -74,7 +85,7 @@ class SubstituteHeader:
 
 
 Item = (
-    Password | GameName | RoundGuard | Command | PlayerName | ColourPreference
+    Password | Confirmation | GameName | RoundGuard | Command | PlayerName | ColourPreference
     | SubstituteHeader | RobberOrder | DiscardPreference | Knight | Monopoly | TradeOffer
     | BuildAction | Alternatives | SetupPlacement | tuple[SetupPlacement, ...]
 )
@@ -111,17 +122,25 @@ class Text:
         return Text(self.original[a:b], self.offset + a)
 
 
+# Every pattern below runs in time linear in the line (tests/test_notation_linear.py feeds each
+# 100,000 characters made to hurt): a quantifier that can run far is possessive (`*+`, `++`,
+# `?+`) or the last thing matched, so a failed match never tries again with fewer characters;
+# and a pattern searched through the line does not start with such a quantifier (see `_OR`,
+# `_keyword_span`), or each start would scan the same run again.
 _COMMANDS = [
     (re.compile(r"^(anmeldung|anmelden|join|sign ?up|register)\b"), "join"),
     (re.compile(r"^(hilfe|help|\?)$"), "help"),
     (re.compile(r"^(status|stand)$"), "status"),
     (re.compile(r"^(aufgeben|ich gebe auf|resign|i resign|give up)$"), "resign"),
-    (re.compile(r"^((ich bin )?zurueck|(i'?m|i am) back|back)[.!]*$"), "back"),
+    (re.compile(r"^((ich bin )?zurueck|(i'?m|i am) back|back)[.!]*+$"), "back"),
     (re.compile(r"^(beobachten|zuschauen|observe|watch)$"), "observe"),
+    (re.compile(r"^(beobachten beenden|zuschauen beenden|nicht mehr (beobachten|zuschauen)|"
+                r"stop (observing|watching)|unobserve|unwatch)$"), "unobserve"),
 ]
 
 _KW = {
     "password": r"(kennwort|passwort|password|pw)",
+    "confirm": r"(bestaetigen|bestatigen|confirm)",
     "game": r"(spiel|game)",
     "round": r"(runde|round)",
     "name": r"(name)",
@@ -146,18 +165,29 @@ _KW = {
 }
 
 
-def _kw(name: str, rest: str = r"\s*:?\s*(?P<rest>.*)") -> re.Pattern[str]:
+#: After a keyword: blanks, a colon, blanks, the rest. Possessive, since `\s*:?\s*` can split a
+#: run of blanks between its two `\s*` in as many ways as the run is long.
+_REST = r"\s*+:?+\s*+(?P<rest>.*)"
+
+
+def _kw(name: str, rest: str = _REST) -> re.Pattern[str]:
     return re.compile(rf"^{_KW[name]}(?![a-z]){rest}$")
 
 
-_HEADER = {k: _kw(k, r"\s*[:=]\s*(?P<rest>.*)") for k in ("password", "game", "name", "colours")}
-_PASSWORD_LOOSE = _kw("password", r"\s+(?P<rest>\S+)")
-_ROUND = _kw("round", r"\s*:?\s*(?P<rest>\d+)\.?")
-_SUBSTITUTE = _kw("substitute", r"\s*:?\s*(?P<rest>)")
+_HEADER = {k: _kw(k, r"\s*+[:=]\s*+(?P<rest>.*)")
+           for k in ("password", "game", "name", "colours")}
+_PASSWORD_LOOSE = _kw("password", r"\s++(?P<rest>\S++)")
+_CONFIRM = _kw("confirm", r"\s*+[:=]?+\s*+(?P<rest>.*)")
+#: A confirmation code: the service's codes are letters, digits and dashes.
+_TOKEN = re.compile(r"[A-Za-z0-9-]+")
+MAX_TOKEN = 40
+#: The digits are taken however many, and bounded in `_round` (for a clear refusal).
+_ROUND = _kw("round", r"\s*+:?+\s*+(?P<rest>\d++)\.?")
+_SUBSTITUTE = _kw("substitute", r"\s*+:?+\s*+(?P<rest>)")
 _KNIGHT = _kw(
     "knight",
-    r"\s*(?P<timing>(vor|nach)( dem| meinem)? wurf|(before|after)( the| my)? roll)?"
-    r"\s*:?\s*(?P<rest>.*)",
+    r"\s*+(?P<timing>(vor|nach)( dem| meinem)? wurf|(before|after)( the| my)? roll)?"
+    + _REST,
 )
 _LINE_KINDS = [
     "robber", "discard", "trade", "maritime", "monopoly", "plenty", "road_building", "buy",
@@ -165,12 +195,17 @@ _LINE_KINDS = [
 ]
 _PATTERNS = {k: _kw(k) for k in _LINE_KINDS}
 _PATTERNS["trade"] = _kw(
-    "trade", r"\s+(?:(?:mit|with) )?(?P<partner>[a-z]+)\s*:?\s*(?P<rest>.*)")
-_PATTERNS["road"] = _kw("road", r"\s*:?\s+(?P<rest>.*)")
+    "trade", r"\s++(?:(?:mit|with) )?(?P<partner>[a-z]++)" + _REST)
+# Was `\s*:?\s+`, which needs the last blank for its `\s+`: "blanks, a colon, at least one
+# blank" or "at least one blank", each possessive.
+_PATTERNS["road"] = _kw("road", r"(?:\s*+:\s++|\s++)(?P<rest>.*)")
 _PATTERNS["buy"] = re.compile(rf"^{_KW['buy']}[.!]?(?P<rest>)$")
-_OR = re.compile(r"\s+(oder|or)\s+")
-_STEAL = re.compile(r"[,;]?\s*\b(raube|rauben|beraube|stehle|klaue|von|steal|steal from|rob)\b\s*")
-_COUNT = re.compile(r"^(\d+)\s*(.+)$")
+# Only the first blank of a run may start a match: from each further one `\s+` would scan the
+# run again (quadratic in its length). The first succeeds whenever a later one would.
+_OR = re.compile(r"(?<!\s)\s++(oder|or)\s++")
+#: The word before the victims; `[,;]?\s*` before it is added by `_keyword_span`. "steal from"
+#: before "steal", or "from" would be read as a colour.
+_STEAL = re.compile(r"\b(raube|rauben|beraube|stehle|klaue|von|steal from|steal|rob)\b\s*+")
 #: Words between list items that carry no meaning ("rot und gelb", "Holz and Erz").
 _FILLERS = frozenset({"und", "and", "oder", "or", "dann", "then", "&", "+"})
 #: No hand ever holds more of one resource than this; larger counts are typing errors.
@@ -179,6 +214,9 @@ MAX_COUNT = 99
 
 def parse_line(text: str, ctx: Context) -> Item:
     """The item a (cleaned) line stands for; raises an OrderError subclass otherwise."""
+    if len(text) > MAX_LINE_CHARS:
+        # Refused unread: no order is that long, and nothing of it is looked at.
+        raise NotationError.make("line_too_long", length=len(text), max=MAX_LINE_CHARS)
     t = Text(text)
     f = t.folded.strip()
     if not f:
@@ -195,9 +233,12 @@ def parse_line(text: str, ctx: Context) -> Item:
     if stripped.endswith(".") and not stripped.endswith(".."):
         t = Text(stripped[:-1])
         f = t.folded.strip()
+    m = _CONFIRM.match(f)
+    if m:
+        return _confirmation(t, m)
     m = _ROUND.match(f)
     if m:
-        return RoundGuard(int(m.group("rest")))
+        return _round(t, m)
     if _SUBSTITUTE.match(f):
         return SubstituteHeader()
     for pattern, name in _COMMANDS:
@@ -211,7 +252,8 @@ def parse_line(text: str, ctx: Context) -> Item:
         return _robber(t.sub(m.start("rest")), ctx)
     m = _PATTERNS["discard"].match(f)
     if m:
-        return DiscardPreference(tuple(_resource_list(t.sub(m.start("rest")), ctx)))
+        return DiscardPreference(tuple(_resource_list(t.sub(m.start("rest")), ctx,
+                                                      max_total=MAX_COUNT)))
     m = _PATTERNS["trade"].match(f)
     if m and not _PATTERNS["maritime"].match(f):
         return _trade(t, m, ctx)
@@ -230,12 +272,24 @@ def parse_line(text: str, ctx: Context) -> Item:
     return _build_action(t, ctx)
 
 
+def _value_expected(t: Text, m: re.Match[str]) -> NotationError:
+    return NotationError.make("value_expected", word=m.group(1),
+                              shown=t.sub(m.start(1), m.end(1)).original, column=t.col(m.end()))
+
+
+def _first_token(value: str) -> str:
+    """The first word of a value, up to a blank or a comma: a password or a code never holds
+    either, and what follows ("(aus der Mail)", ", Runde 4") is the player's comment."""
+    words = value.replace(",", " ").split(maxsplit=1)
+    return words[0] if words else ""
+
+
 def _header(key: str, t: Text, m: re.Match[str]) -> Item:
     value = t.sub(m.start("rest")).original.strip()
+    if key == "password":
+        value = _first_token(value)
     if not value:
-        raise NotationError.make("value_expected", word=m.group(1),
-                                 shown=t.sub(m.start(1), m.end(1)).original,
-                                 column=t.col(m.end()))
+        raise _value_expected(t, m)
     if key == "password":
         return Password(value)
     if key == "game":
@@ -254,6 +308,50 @@ def _header(key: str, t: Text, m: re.Match[str]) -> Item:
             raise NotationError.make("colour_expected", shown=shown,
                                      column=rest.col(w.start())) from None
     return ColourPreference(tuple(colours))
+
+
+def _confirmation(t: Text, m: re.Match[str]) -> Confirmation:
+    rest = t.sub(m.start("rest"))
+    token = _first_token(rest.original.strip())
+    if not token:
+        raise _value_expected(t, m)
+    if len(token) > MAX_TOKEN or not _TOKEN.fullmatch(token):
+        lead = len(rest.folded) - len(rest.folded.lstrip())
+        raise NotationError.make("token_expected", shown=token, max=MAX_TOKEN,
+                                 column=rest.col(lead))
+    return Confirmation(token)
+
+
+def _significant(digits: str) -> str:
+    """A run of decimal digits without its leading zeros (any script's zeros; one digit
+    stays)."""
+    start = 0
+    while start < len(digits) - 1 and unicodedata.decimal(digits[start]) == 0:
+        start += 1
+    return digits[start:]
+
+
+def _number(digits: str) -> int | None:
+    r"""The value of a run of decimal digits (`\d`), or None beyond `MAX_DIGITS` significant
+    digits: `int()` is only ever given a few."""
+    significant = _significant(digits)
+    return int(significant) if len(significant) <= MAX_DIGITS else None
+
+
+def _round(t: Text, m: re.Match[str]) -> RoundGuard:
+    n = _number(m.group("rest"))
+    if n is None:
+        raise NotationError.make("number_too_long", digits=len(_significant(m.group("rest"))),
+                                 max=MAX_DIGITS, column=t.col(m.start("rest")))
+    return RoundGuard(n)
+
+
+def _split_count(word: str) -> tuple[str, str]:
+    """A word's leading decimal digits and the rest: `12W` → ("12", "w")."""
+    end = 0
+    while end < len(word) and word[end].isdecimal():
+        end += 1
+    return word[:end], word[end:]
 
 
 def _split_or(t: Text) -> list[Text]:
@@ -310,11 +408,20 @@ def _strip_words(t: Text, words: tuple[str, ...]) -> Text:
 
 
 def _without_echo(t: Text) -> Text:
-    """Drop a bracketed second name (the canonical echo's token form) after checking it."""
-    m = re.search(r"\((?P<inner>[^)]*)\)\s*$", t.folded)
-    if not m:
+    r"""Drop a bracketed second name (the canonical echo's token form) after checking it.
+
+    The brackets end the text; the opening one is the first `(` after the last `)` before
+    them — what `re.search(r"\((?P<inner>[^)]*)\)\s*$", …)` found, but that pattern scanned to
+    the end from every `(` of the line (quadratic in a line of brackets).
+    """
+    f = t.folded.rstrip()
+    if not f.endswith(")"):
         return t
-    return t.sub(0, m.start())
+    close = len(f) - 1
+    start = f.find("(", f.rfind(")", 0, close) + 1, close)
+    if start < 0:
+        return t
+    return t.sub(0, start)
 
 
 def _crossing(t: Text, ctx: Context) -> int:
@@ -386,10 +493,29 @@ def _seat(t: Text, start: int, end: int, ctx: Context) -> int:
     return ctx.colours.index(c)
 
 
+def _keyword_span(pattern: re.Pattern[str], f: str, pos: int = 0) -> tuple[int, int] | None:
+    r"""Where `[,;]?\s*` followed by `pattern` first matches in `f` from `pos`: the keyword's
+    match, widened to the blanks before it and a comma or semicolon before those.
+
+    Searched as one pattern, the leading `\s*` was tried from every blank of a long run and
+    scanned the rest of it each time (quadratic); the keyword alone starts with a word, and
+    the match found is the same (it starts wherever the widened keyword starts).
+    """
+    m = pattern.search(f, pos)
+    if m is None:
+        return None
+    start = m.start()
+    while start > pos and f[start - 1].isspace():
+        start -= 1
+    if start > pos and f[start - 1] in ",;":
+        start -= 1
+    return start, m.end()
+
+
 def _robber(t: Text, ctx: Context) -> RobberOrder:
     f = t.folded
-    m = _STEAL.search(f)
-    place = t.sub(0, m.start()) if m else t
+    m = _keyword_span(_STEAL, f)
+    place = t.sub(0, m[0]) if m else t
     place = _strip_words(place, ("auf", "nach", "on", "to"))
     place_f = place.folded.strip().rstrip(",;")
     if not place_f:
@@ -397,7 +523,7 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
     h = _hex(place.sub(0, len(place.folded.rstrip().rstrip(",;"))), ctx)
     victims: list[int] = []
     if m:
-        pos = m.end()
+        pos = m[1]
         for w in re.finditer(r"[a-z]+", f[pos:]):
             if w.group(0) not in _FILLERS:
                 victims.append(_seat(t, pos + w.start(), pos + w.end(), ctx))
@@ -417,8 +543,13 @@ def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
     return Knight(when, _robber(rest, ctx))
 
 
-def _resource_list(t: Text, ctx: Context, allow_empty: bool = False) -> list[int]:
-    """`W W G`, `2W G`, `2 W, 1 G`, `Holz und Erz`: resources, one entry per card."""
+def _resource_list(t: Text, ctx: Context, allow_empty: bool = False,
+                   max_total: int | None = None) -> list[int]:
+    """`W W G`, `2W G`, `2 W, 1 G`, `Holz und Erz`: resources, one entry per card.
+
+    `max_total`: the most cards the list may hold. A discard list is echoed card by card, so
+    without it one line of `99W 99W …` would be echoed as some 50,000 characters.
+    """
     out: list[int] = []
     count: int | None = None
     for w in re.finditer(r"[^\s,;]+", t.folded):
@@ -427,13 +558,15 @@ def _resource_list(t: Text, ctx: Context, allow_empty: bool = False) -> list[int
             continue
         if allow_empty and word in ("nichts", "nothing", "-") and not out:
             continue
-        cm = _COUNT.match(word)
-        if word.isdigit():
-            count, word = int(word), ""
-        elif cm:
-            count, word = int(cm.group(1)), cm.group(2)
-        if count is not None and count > MAX_COUNT:
-            raise NotationError.make("count_too_high", count=count, column=t.col(w.start()))
+        digits, letters = _split_count(word)
+        if digits:
+            n = _number(digits)
+            # Beyond MAX_DIGITS the digits are shown as written (without leading zeros).
+            shown: int | str = _significant(digits) if n is None else n
+            if n is None or n > MAX_COUNT:
+                raise NotationError.make("count_too_high", count=shown,
+                                         column=t.col(w.start()))
+            count, word = n, letters
         if not word:
             continue  # "2 H": the resource follows as the next word
         try:
@@ -445,6 +578,9 @@ def _resource_list(t: Text, ctx: Context, allow_empty: bool = False) -> list[int
                 column=t.col(w.start())) from None
         out.extend([r] * (1 if count is None else count))
         count = None
+        if max_total is not None and len(out) > max_total:
+            raise NotationError.make("too_many_cards", count=len(out), max=max_total,
+                                     column=t.col(w.start()))
     if count is not None:
         raise NotationError.make("resource_after_number", column=t.col(0))
     if not out and not allow_empty:
@@ -466,9 +602,10 @@ def _counts(t: Text, ctx: Context) -> tuple[int, int, int, int, int]:
     return (out[0], out[1], out[2], out[3], out[4])
 
 
-_GIVE = re.compile(r"\b(gebe|gib|geben|biete|give|offer|gives)\b\s*:?\s*")
-_GET = re.compile(r"[,;]?\s*\b(bekomme|erhalte|kriege|will|get|receive|want|for|fuer|gegen)\b"
-                  r"\s*:?\s*")
+_GIVE = re.compile(r"\b(gebe|gib|geben|biete|give|offer|gives)\b\s*+:?+\s*+")
+#: After `[,;]?\s*`, added by `_keyword_span` (see there).
+_GET = re.compile(r"\b(bekomme|erhalte|kriege|will|get|receive|want|for|fuer|gegen)\b"
+                  r"\s*+:?+\s*+")
 
 
 def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
@@ -476,33 +613,85 @@ def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
     rest = t.sub(m.start("rest"))
     f = rest.folded
     g = _GIVE.search(f)
-    r = _GET.search(f, g.end() if g else 0)
+    r = _keyword_span(_GET, f, g.end() if g else 0)
     if not g or not r:
         raise NotationError.make("trade_form", column=rest.col(0))
-    give = _counts(rest.sub(g.end(), r.start()), ctx)
-    get = _counts(rest.sub(r.end()), ctx)
+    give = _counts(rest.sub(g.end(), r[0]), ctx)
+    get = _counts(rest.sub(r[1]), ctx)
     return TradeOffer(partner, give, get)
 
 
-_MARITIME_BODY = re.compile(
-    r"^(?P<give>\d*\s*[a-z]+)\s*(gegen|fuer|for|zu|in|->|=>|>|-)\s*(?P<get>\d*\s*[a-z]+)$")
+_MARITIME_SEPARATORS = ("gegen", "fuer", "for", "zu", "in", "->", "=>", ">", "-")
+
+
+def _is_letter(c: str) -> bool:
+    return "a" <= c <= "z"  # `[a-z]`: the folded keyword and resource letters
+
+
+# What `\s`, `\d` and `[a-z]` match, for the hand-written matching below.
+_BLANK, _DIGIT, _LETTER = str.isspace, str.isdecimal, _is_letter
+
+
+def _skip(f: str, pos: int, test: Callable[[str], bool]) -> int:
+    """The end of the run of characters passing `test` that starts at `pos`."""
+    while pos < len(f) and test(f[pos]):
+        pos += 1
+    return pos
+
+
+def _skip_back(f: str, end: int, test: Callable[[str], bool]) -> int:
+    """The start of the run of characters passing `test` that ends at `end`."""
+    while end > 0 and test(f[end - 1]):
+        end -= 1
+    return end
+
+
+def _maritime_split(f: str) -> tuple[int, int] | None:
+    r"""Where a (folded, stripped) bank trade splits into `<give> <separator> <get>`: the end of
+    the give part and the start of the get part, each `\d*\s*[a-z]+`.
+
+    The split the regex `^(?P<give>\d*\s*[a-z]+)\s*(gegen|…|in|…|-)\s*(?P<get>\d*\s*[a-z]+)$`
+    chose (the longest give part first, the separators in that order), found without it: that
+    regex tried every end of the give letters and scanned the rest of the line from each —
+    quadratic on `ininin…`. Whether a get part can start at a position is known at once from
+    the end of the line: anywhere from the digits before the last letters on.
+    """
+    # The give part: digits, blanks, then at least one letter.
+    letters_start = _skip(f, _skip(f, 0, _DIGIT), _BLANK)
+    letters_end = _skip(f, letters_start, _LETTER)
+    # The get part: it may start anywhere from `get_from` to the last letter.
+    last_letters = _skip_back(f, len(f), _LETTER)
+    if last_letters == len(f):
+        return None
+    get_from = _skip_back(f, _skip_back(f, last_letters, _BLANK), _DIGIT)
+    for give_end in range(letters_end, letters_start, -1):
+        # Before a letter, `\s*` matches nothing; after the last one, all the blanks.
+        sep_at = _skip(f, give_end, _BLANK) if give_end == letters_end else give_end
+        for sep in _MARITIME_SEPARATORS:
+            if f.startswith(sep, sep_at):
+                get_start = _skip(f, sep_at + len(sep), _BLANK)
+                if get_from <= get_start < len(f):
+                    return give_end, get_start
+    return None
 
 
 def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
     f = t.folded.strip()
     lead = len(t.folded) - len(t.folded.lstrip())
-    m = _MARITIME_BODY.match(f)
-    if not m:
+    split = _maritime_split(f)
+    if split is None:
         raise NotationError.make("maritime_form", column=t.col(lead))
 
-    def one(group: str) -> tuple[int, int]:
-        text = m.group(group).replace(" ", "")
-        cm = _COUNT.match(text)
-        n, word = (int(cm.group(1)), cm.group(2)) if cm else (1, text)
-        return vocab.resource(word, ctx.lang, t.col(lead + m.start(group))), n
+    def one(start: int, end: int) -> tuple[int, int]:
+        digits, word = _split_count("".join(f[start:end].split()))
+        # A count beyond MAX_DIGITS digits is too many, like any above MAX_COUNT.
+        n = _number(digits) if digits else 1
+        if n is None:
+            n = MAX_COUNT + 1
+        return vocab.resource(word, ctx.lang, t.col(lead + start)), n
 
-    give, give_n = one("give")
-    get, get_n = one("get")
+    give, give_n = one(0, split[0])
+    get, get_n = one(split[1], len(f))
     if max(give_n, get_n) > MAX_COUNT:
         raise NotationError.make("maritime_too_many", max=MAX_COUNT, column=t.col(lead))
     if give_n < 1 or get_n < 1:

@@ -1,7 +1,8 @@
 """A whole mail → line results and the orders they add up to.
 
 One bad line never hides the others: every line gets its own result, and the orders are built
-from the good lines only. Build lines after `Ersatzbau:` form the substitute block.
+from the good lines only. Build lines after `Ersatzbau:` form the substitute block. At most
+`MAX_MAIL_LINES` lines are read (see `limits.py`).
 """
 
 from __future__ import annotations
@@ -29,12 +30,14 @@ from pbm.rules.orders import (
     YearOfPlenty,
 )
 
-from .clean import clean_lines
+from .clean import iter_clean_lines
 from .errors import NotationError, OrderError
 from .format import format_item
+from .limits import MAX_LINE_CHARS, MAX_MAIL_LINES
 from .lines import (
     ColourPreference,
     Command,
+    Confirmation,
     Context,
     GameName,
     Item,
@@ -79,6 +82,8 @@ class LineResult:
 class ParsedMail:
     lines: list[LineResult] = field(default_factory=list)
     password: str | None = None
+    #: The code of a `Bestätigen:` / `Confirm:` line.
+    confirm: str | None = None
     game: str | None = None
     round: int | None = None
     commands: list[str] = field(default_factory=list)
@@ -94,8 +99,8 @@ class ParsedMail:
 
     def has_orders(self) -> bool:
         return any(
-            not isinstance(r.item, (Password, GameName, RoundGuard, Command, PlayerName,
-                                    ColourPreference, SubstituteHeader))
+            not isinstance(r.item, (Password, Confirmation, GameName, RoundGuard, Command,
+                                    PlayerName, ColourPreference, SubstituteHeader))
             for r in self.items()
         )
 
@@ -140,18 +145,33 @@ _SINGLE = {RobberOrder: "second_robber", DiscardPreference: "second_discard",
            Knight: "second_knight", Monopoly: "second_monopoly"}
 
 
+def _shown(text: str) -> str:
+    """A line as its result shows it: an over-long one cut at the cap, so that the answer to a
+    mail never repeats a huge line."""
+    return text if len(text) <= MAX_LINE_CHARS else text[:MAX_LINE_CHARS] + "…"
+
+
 def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMail:
-    """Parse a mail body (and a subject that may hold a command) line by line."""
+    """Parse a mail body (and a subject that may hold a command) line by line.
+
+    Never raises: every problem is a line result. Reads at most `MAX_MAIL_LINES` lines; when
+    there are more, one further result refuses the rest, which is not looked at.
+    """
     out = ParsedMail()
     if subject:
         _subject(subject, ctx, out)
     in_substitutes = False
     seen: set[type] = set()
-    for number, text in clean_lines(body):
+    for count, (number, line) in enumerate(iter_clean_lines(body)):
+        text = _shown(line)
+        if count == MAX_MAIL_LINES:
+            error = NotationError.make("rest_not_read", max=MAX_MAIL_LINES)
+            out.lines.append(LineResult(number, text, error=error.at(number, text)))
+            break
         result = LineResult(number, text)
         out.lines.append(result)
         try:
-            item = parse_line(text, ctx)
+            item = parse_line(line, ctx)
         except OrderError as e:
             result.error = e.at(number, text)
             continue
@@ -170,6 +190,8 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
             in_substitutes = True
         elif isinstance(item, Password):
             out.password = item.secret
+        elif isinstance(item, Confirmation):
+            out.confirm = item.token
         elif isinstance(item, GameName):
             out.game = item.name
         elif isinstance(item, RoundGuard):
@@ -185,10 +207,19 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
 
 def _subject(subject: str, ctx: Context, out: ParsedMail) -> None:
     """A subject may be a command (`Anmeldung`, `Hilfe`) or `Spiel: name`; replies' `Re:`
-    prefixes are dropped. Anything else in the subject is not an order and is ignored."""
+    prefixes are dropped. Anything else in the subject is not an order and is ignored, and so
+    is a subject longer than a line may be. A confirmation code is never taken from it: an
+    auto-reply repeats the subject of the mail it answers."""
     text = subject.strip()
-    while text.lower().startswith(("re:", "aw:", "fwd:", "wg:", "fw:")):
-        text = text.split(":", 1)[1].strip()
+    if len(text) > MAX_LINE_CHARS:
+        return
+    # Cut at an index, not by splitting the rest again for each prefix: `Re: ` may repeat.
+    start = 0
+    while text[start:start + 4].lower().startswith(("re:", "aw:", "fwd:", "wg:", "fw:")):
+        start = text.index(":", start) + 1
+        while start < len(text) and text[start].isspace():
+            start += 1
+    text = text[start:]
     try:
         item = parse_line(text, ctx) if text else None
     except OrderError:

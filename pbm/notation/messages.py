@@ -16,6 +16,8 @@ _SETUP_FORM = "'Siedlung <Kreuzung> Straße <Weg>'"
 
 TEXTS: dict[str, str] = {
     # lines.py
+    "line_too_long": "this line is {length} characters long; lines of more than {max} "
+                     "characters are not read",
     "empty_line": "empty line",
     "value_expected": "a value was expected after '{word}'",
     "colour_expected": "a colour was expected, not {shown!r}",
@@ -27,6 +29,10 @@ TEXTS: dict[str, str] = {
     "robber_hex_expected": "the robber's hex was expected",
     "knight_timing": "say when the knight is played: 'vor Wurf' or 'nach Wurf'",
     "count_too_high": "{count} cards of one kind are more than anyone holds",
+    "too_many_cards": "{count} cards are more than anyone holds (at most {max} in a list)",
+    "number_too_long": "a number of {digits} digits is too long here (at most {max} digits)",
+    "token_expected": "a confirmation code (letters, digits and '-', at most {max} characters) "
+                      "was expected, not {shown!r}",
     "resource_expected": "a resource ({letters} or its name) was expected, not {shown!r}",
     "resource_after_number": "a resource was expected after the number",
     "resources_expected": "resources were expected",
@@ -57,9 +63,13 @@ TEXTS: dict[str, str] = {
     "second_knight": "only one knight per mail; the first one counts",
     "second_monopoly": "only one monopoly per mail; the first one counts",
     "setup_placements_only": f"in the setup, place with {_SETUP_FORM}",
+    "rest_not_read": "only the first {max} lines of a mail are read; the rest of this mail "
+                     "was not read",
 }
 
 TEXTS_DE: dict[str, str] = {
+    "line_too_long": "diese Zeile ist {length} Zeichen lang; Zeilen mit mehr als {max} Zeichen "
+                     "werden nicht gelesen",
     "empty_line": "leere Zeile",
     "value_expected": "nach {shown!r} fehlt ein Wert",
     "colour_expected": "{shown!r} ist keine Farbe",
@@ -72,6 +82,11 @@ TEXTS_DE: dict[str, str] = {
     "knight_timing": "sag, wann der Ritter gespielt wird: 'Ritter vor Wurf' oder "
                      "'Ritter nach Wurf'",
     "count_too_high": "{count} Karten einer Sorte hat niemand",
+    "too_many_cards": "{count} Karten hat niemand (höchstens {max} in einer Liste)",
+    "number_too_long": "eine Zahl mit {digits} Ziffern ist hier zu lang (höchstens {max} "
+                       "Ziffern)",
+    "token_expected": "{shown!r} ist kein Bestätigungscode (Buchstaben, Ziffern und '-', "
+                      "höchstens {max} Zeichen)",
     "resource_expected": "{shown!r} ist kein Rohstoff ({letters} oder sein Name)",
     "resource_after_number": "nach der Zahl fehlt der Rohstoff",
     "resources_expected": "hier fehlen die Rohstoffe",
@@ -101,6 +116,8 @@ TEXTS_DE: dict[str, str] = {
     "second_knight": "nur ein Ritter je Mail; der erste gilt",
     "second_monopoly": "nur ein Monopol je Mail; das erste gilt",
     "setup_placements_only": f"in der Aufstellung setzt du mit {_SETUP_FORM}",
+    "rest_not_read": "nur die ersten {max} Zeilen einer Mail werden gelesen; der Rest dieser "
+                     "Mail blieb ungelesen",
 }
 
 

@@ -21,13 +21,16 @@ from .errors import AmbiguousError, NotationError
 from .text import fold
 
 _HARBOUR_WORD = r"(?:hafen|harbou?r|port)"
+# Linear in the line: `HEX_TOKEN` matches a bounded number of characters wherever it is tried,
+# `_SEPARATORS` takes a whole run of separators at once (possessive: nothing follows it), and
+# `tokenize_hexes` moves on past each match (tests/test_notation_linear.py).
 HEX_TOKEN = re.compile(
     rf"(?P<harbour>(?:[a-z]|3:1|2:1)\s?-?\s?{_HARBOUR_WORD}(?![a-z])|{_HARBOUR_WORD}(?![a-z]))"
     r"|(?P<token>\d{1,2}\s?(?:gold|[a-z])(?![a-z]))"
     r"|(?P<label>[a-z]{1,2}\d{1,2}(?![0-9]))"
     r"|(?P<word>wueste|wuste|wuste|desert|meer|sea|wasser|water|ozean|ocean)(?![a-z])"
 )
-_SEPARATORS = re.compile(r"[\s,;/+&]+|\bund\b|\band\b")
+_SEPARATORS = re.compile(r"[\s,;/+&]++|\bund\b|\band\b")
 
 SEA_WORDS = {"meer", "sea", "wasser", "water", "ozean", "ocean"}
 DESERT_WORDS = {"wueste", "wuste", "desert"}
@@ -38,6 +41,10 @@ def _letters(lang: str) -> tuple[str, ...]:
 
 
 _HARBOUR_DASH = re.compile(rf"(?<![a-z0-9:])([a-z]|3:1|2:1)\s?-\s?(?={_HARBOUR_WORD})")
+#: A harbour's name (folded, without spaces): `g-hafen`, `3:1hafen`, `hafen`.
+_HARBOUR_NAME = re.compile(rf"(?:(?P<kind>[a-z]|3:1|2:1)-?)?{_HARBOUR_WORD}")
+#: A token and a resource: `6e`, `9gold` (at most two digits: a dice number).
+_TOKEN_NAME = re.compile(r"(\d{1,2})(gold|[a-z])")
 
 
 def join_harbour_names(folded: str) -> str:
@@ -96,7 +103,7 @@ def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
         return frozenset(h.id for h in hexes if h.terrain == Terrain.SEA)
     if name in DESERT_WORDS:
         return frozenset(h.id for h in hexes if h.terrain == Terrain.DESERT)
-    m = re.fullmatch(rf"(?:(?P<kind>[a-z]|3:1|2:1)-?)?{_HARBOUR_WORD}", name.replace(" ", ""))
+    m = _HARBOUR_NAME.fullmatch(name.replace(" ", ""))
     if m:
         kind = m.group("kind")
         out = set()
@@ -110,7 +117,7 @@ def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
             ):
                 out.add(h.id)
         return frozenset(out)
-    m = re.fullmatch(r"(\d{1,2})(gold|[a-z])", name)
+    m = _TOKEN_NAME.fullmatch(name)
     if m:
         number, res = int(m.group(1)), m.group(2)
         if res == "gold":
