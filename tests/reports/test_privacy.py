@@ -161,11 +161,10 @@ def test_passwords_and_keys_only_in_their_owners_welcome_mail(game: Played) -> N
     keys: dict[str, set[str]] = {}  # key → the addresses that held its seat
     for p in game.players:
         keys.setdefault(p.codebook_secret, set()).add(p.address)
-    # A replacement gets a new password. The codebook key is the seat's (the newcomer reads the
-    # codes of the cards the seat holds) or a new one (the cards are listed in the welcome
-    # mail instead): never another seat's.
+    # A replacement gets a new password and a new codebook key (the departed player cannot read
+    # the seat's later purchases; the cards the seat holds are listed in the welcome mail).
     assert len(secrets) == len(game.players)
-    assert len(keys) in (len(game.players) - 1, len(game.players))
+    assert len(keys) == len(game.players)
     for o in game.outbox:
         for part, text in _texts(o):
             for secret, (what, owner) in secrets.items():
@@ -267,8 +266,7 @@ def test_welcome_mails_carry_only_their_owners_codebook(game: Played) -> None:
         assert mine in o.body
         assert mine.split(": ", 1)[1].split("  ")[0].split("=")[0] in o.html
         for p in game.players:
-            # A replacement takes over the seat's codebook: the same table is theirs too.
-            if p.id != owner.id and p.seat != owner.seat:
+            if p.id != owner.id:
                 assert codebook.table(p.codebook_secret, 1, game.lang)[0] not in o.body
 
 
