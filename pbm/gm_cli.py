@@ -35,6 +35,8 @@ player_app = typer.Typer(help="Players of a game.", no_args_is_help=True)
 mail_app = typer.Typer(help="Inbound mail: feed, quarantine, requeue.", no_args_is_help=True)
 outbox_app = typer.Typer(help="Outgoing mail.", no_args_is_help=True)
 db_app = typer.Typer(help="The database.", no_args_is_help=True)
+observer_app = typer.Typer(help="Observers of a game: who gets the reports without a seat.",
+                           no_args_is_help=True)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
@@ -737,6 +739,41 @@ def bench_serve(ctx: typer.Context) -> None:
 
     run(list(ctx.args))
 
+# -- observers ----------------------------------------------------------------------------------
+
+
+@observer_app.command("list")
+def observer_list(name: str, as_json: JsonOpt = False) -> None:
+    """Observers of a game: confirmed (`observer`) and asked but not confirmed
+    (`observer_pending`, no reports yet)."""
+    from sqlmodel import Session
+
+    from .service.games import get_game, observers_of
+
+    svc = service()
+    with refusals(), Session(svc.engine) as session:
+        rows = [{"address": p.address, "status": p.status, "since": p.joined_at}
+                for p in observers_of(session, get_game(session, name))]
+
+    def text() -> None:
+        for r in rows:
+            echo(f"{r['address']:40} {r['status']:16} {r['since']:%Y-%m-%d %H:%M}")
+
+    _print(rows, as_json, text)
+
+
+@observer_app.command("remove")
+def observer_remove(name: str, address: str) -> None:
+    """Stop an observer's reports (confirmed or pending)."""
+    from .service.games import get_game, remove_observer
+    from .store.db import transaction
+
+    svc = service()
+    with refusals(), transaction(svc.engine) as session:
+        removed = remove_observer(session, get_game(session, name, lock=True), address)
+        shown = removed.address
+    echo(f"{name}: {shown} no longer observes")
+
 
 def register(app: typer.Typer) -> None:
     app.add_typer(bench_app, name="bench")
@@ -751,3 +788,4 @@ def register(app: typer.Typer) -> None:
     app.add_typer(mail_app, name="mail")
     app.add_typer(outbox_app, name="outbox")
     app.add_typer(db_app, name="db")
+    app.add_typer(observer_app, name="observer")

@@ -326,3 +326,26 @@ def test_a_seat_can_change_hands_more_than_once(
             gm.replace_player(svc, s, get_game(s, "alpha", lock=True), colour, address)
         assert seated(svc, "alpha")[1].address == address
     assert len(outbox(svc, "welcome")) == 4 + 3
+
+
+def test_cli_lists_and_removes_observers(tmp_path: Path) -> None:
+    cfg = tmp_path / "pbm.toml"
+    cfg.write_text(f'[database]\nurl = "sqlite:///{tmp_path}/pbm.db"\n\n'
+                   '[service]\naddress = "gm@pbm.test"\n')
+    runner = CliRunner()
+    _cli(runner, cfg, "game", "create", "beta", "--players", "3", "--seed", "3")
+    for i, address in enumerate(("fan@watch.test", "Other@watch.test")):
+        eml = tmp_path / f"observe{i}.eml"
+        eml.write_bytes(raw_mail(address, "Beobachten", "Spiel: beta\nBeobachten\n",
+                                 f"<obs{i}@t>"))
+        assert "done" in _cli(runner, cfg, "mail", "ingest", str(eml))
+    rows = _json(runner, cfg, "observer", "list", "beta")
+    assert [(r["address"], r["status"]) for r in rows] == [
+        ("fan@watch.test", "observer_pending"), ("other@watch.test", "observer_pending")]
+    assert "fan@watch.test" in _cli(runner, cfg, "observer", "list", "beta")
+    assert "no longer observes" in _cli(runner, cfg, "observer", "remove", "beta",
+                                        "FAN@watch.test")
+    assert [r["address"] for r in _json(runner, cfg, "observer", "list", "beta")] == \
+        ["other@watch.test"]
+    assert "does not observe" in _cli(runner, cfg, "observer", "remove", "beta",
+                                      "fan@watch.test", code=2)
