@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbm.mail.inbound import Inbound
 from pbm.notation import Context, parse_mail
@@ -324,14 +324,15 @@ def find_games(session: Session, inbound: Inbound, named: str | None,
         return [game] if game is not None else []
     mine = {p.game_id for p in session.exec(select(Player).where(
         Player.address == inbound.sender, Player.status != "replaced"))}
-    running = [g for g in session.exec(select(Game).where(Game.phase != "ended"))
-               if g.id in mine]
+    running = [g for g in session.exec(select(Game).where(Game.phase != "ended")
+                                       .order_by(col(Game.id))) if g.id in mine]
     if running:
         return running
     if probe is None:
         return None
     if "join" in probe.commands:
-        return list(session.exec(select(Game).where(Game.phase == "signup")))
+        return list(session.exec(select(Game).where(Game.phase == "signup")
+                                 .order_by(col(Game.id))))
     return []
 
 
