@@ -87,7 +87,8 @@ def sim(
         "games": games,
         "finished": len(finished),
         "rounds_mean": round(sum(g.rounds for g in finished) / len(finished), 2)
-        if finished else None,
+        if finished
+        else None,
         "rolls": result.rolls,
         "seconds": round(seconds, 4),
         "rolls_per_s": round(result.rolls / seconds, 1) if seconds else None,
@@ -135,8 +136,9 @@ def orders_check(
             else:
                 assert r.error is not None
                 col = f", column {r.error.column}" if r.error.column else ""
-                typer.echo(f"{r.line:4}  error  {clean(r.text)}\n"
-                           f"            {clean(r.error.message)}{col}")
+                typer.echo(
+                    f"{r.line:4}  error  {clean(r.text)}\n            {clean(r.error.message)}{col}"
+                )
                 for cand in r.error.candidates:
                     typer.echo(f"            candidate: {clean(cand)}")
     raise typer.Exit(0 if parsed.ok else 1)
@@ -146,8 +148,7 @@ def orders_check(
 def demo(
     players: Annotated[int, typer.Option(min=3, max=6, help="Bot players.")] = 4,
     seed: Annotated[int, typer.Option(help="Fixes board, draw and dice.")] = 1,
-    workdir: Annotated[str | None, typer.Option("--dir", help="Work folder (default: new)")]
-    = None,
+    workdir: Annotated[str | None, typer.Option("--dir", help="Work folder (default: new)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary.")] = False,
 ) -> None:
     """Play a whole game by real mail over loopback: IMAP and SMTP servers, bots, reports."""
@@ -162,8 +163,11 @@ def demo(
         now = (str(state.phase), state.round if state.phase != "setup" else state.setup_step)
         if now != last[0] and not as_json:
             last[0] = now
-            what = (f"setup: placement {state.setup_step + 1}" if state.phase == "setup"
-                    else f"round {state.round}")
+            what = (
+                f"setup: placement {state.setup_step + 1}"
+                if state.phase == "setup"
+                else f"round {state.round}"
+            )
             vp = " ".join(f"{c}:{state.vp(p)}" for p, c in enumerate(state.colours))
             console.print(f"[bold]{what}[/bold]  {vp}")
 
@@ -172,10 +176,11 @@ def demo(
         typer.echo(result_json(result))
         return
     console.print(f"[green]winner:[/green] {result.winner} after {result.rounds} rounds")
-    console.print(f"mails in {result.mails_in}, mails out {result.mails_out}, "
-                  f"{result.seconds} s")
-    console.print(f"work folder: {result.dir} (index.html, mails/, pbm.toml; try "
-                  f"`pbm --config {result.dir}/pbm.toml game show demo`)")
+    console.print(f"mails in {result.mails_in}, mails out {result.mails_out}, {result.seconds} s")
+    console.print(
+        f"work folder: {result.dir} (index.html, mails/, pbm.toml; try "
+        f"`pbm --config {result.dir}/pbm.toml game show demo`)"
+    )
 
 
 register(app)

@@ -42,7 +42,7 @@ def load(path: str | Path | None = None) -> Config:
     url = str(db.get("url", "sqlite:///pbm.db"))
     if url.startswith("sqlite:///") and not url.startswith("sqlite:////"):
         # Relative SQLite files live beside the config file, wherever pbm is run from.
-        url = "sqlite:///" + str((p.parent / url[len("sqlite:///"):]).resolve())
+        url = "sqlite:///" + str((p.parent / url[len("sqlite:///") :]).resolve())
     svc = raw.get("service", {})
     service = ServiceConfig(
         address=str(svc.get("address", ServiceConfig.address)),
@@ -61,15 +61,20 @@ def load(path: str | Path | None = None) -> Config:
     starttls = smtp.get("starttls", False)
     serve = ServeConfig(
         imap=ImapConfig(
-            host=str(imap.get("host", "127.0.0.1")), port=int(imap.get("port", 143)),
-            user=str(imap.get("user", "")), password=str(imap.get("password", "")),
-            tls=bool(imap.get("tls", False)), folder=str(imap.get("folder", "INBOX")),
+            host=str(imap.get("host", "127.0.0.1")),
+            port=int(imap.get("port", 143)),
+            user=str(imap.get("user", "")),
+            password=str(imap.get("password", "")),
+            tls=bool(imap.get("tls", False)),
+            folder=str(imap.get("folder", "INBOX")),
             processed_folder=str(imap.get("processed_folder", "")),
             idle=bool(imap.get("idle", True)),
         ),
         smtp=SmtpConfig(
-            host=str(smtp.get("host", "127.0.0.1")), port=int(smtp.get("port", 25)),
-            user=str(smtp.get("user", "")), password=str(smtp.get("password", "")),
+            host=str(smtp.get("host", "127.0.0.1")),
+            port=int(smtp.get("port", 25)),
+            user=str(smtp.get("user", "")),
+            password=str(smtp.get("password", "")),
             tls=bool(smtp.get("tls", False)),
             starttls=None if starttls == "auto" else bool(starttls),
             from_address=str(smtp.get("from", "")),

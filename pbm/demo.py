@@ -72,8 +72,7 @@ class Bot:
 
 
 class Demo:
-    def __init__(self, workdir: Path, players: int, seed: int,
-                 progress: Any = None) -> None:
+    def __init__(self, workdir: Path, players: int, seed: int, progress: Any = None) -> None:
         self.dir = workdir
         self.players = players
         self.seed = seed
@@ -85,14 +84,15 @@ class Demo:
         cfg = self.dir / "pbm.toml"
         cfg.write_text(
             "# Written by `pbm demo`: the configuration the demo game ran with.\n"
-            "[database]\nurl = \"sqlite:///pbm.db\"\n\n"
-            f"[service]\naddress = \"{GM}\"\nname = \"pbm demo\"\n"
+            '[database]\nurl = "sqlite:///pbm.db"\n\n'
+            f'[service]\naddress = "{GM}"\nname = "pbm demo"\n'
             f"time_scale = {TIME_SCALE!r}\npoll_seconds = 0.1\ntick_seconds = 0.2\n"
             "send_seconds = 0.1\n\n"
-            f"[imap]\nhost = \"127.0.0.1\"\nport = {self.lb.imap.port}\nuser = \"{GM}\"\n"
-            "password = \"demo\"\nprocessed_folder = \"Processed\"\nidle = false\n\n"
-            f"[smtp]\nhost = \"127.0.0.1\"\nport = {self.lb.smtp_port}\nfrom = \"{GM}\"\n",
-            encoding="utf-8")
+            f'[imap]\nhost = "127.0.0.1"\nport = {self.lb.imap.port}\nuser = "{GM}"\n'
+            'password = "demo"\nprocessed_folder = "Processed"\nidle = false\n\n'
+            f'[smtp]\nhost = "127.0.0.1"\nport = {self.lb.smtp_port}\nfrom = "{GM}"\n',
+            encoding="utf-8",
+        )
         return cfg
 
     async def run(self) -> DemoResult:
@@ -103,28 +103,51 @@ class Demo:
         url = f"sqlite:///{self.dir / 'pbm.db'}"
         upgrade(url)
         # The hourly answer limit counts real time, which the demo compresses: lifted here.
-        self.svc = svc = Service(make_engine(url), config=ServiceConfig(
-            address=GM, name="pbm demo", time_scale=TIME_SCALE, rate_limit_per_hour=10**6))
+        self.svc = svc = Service(
+            make_engine(url),
+            config=ServiceConfig(
+                address=GM, name="pbm demo", time_scale=TIME_SCALE, rate_limit_per_hour=10**6
+            ),
+        )
         with transaction(svc.engine) as session:
-            create_game(svc, session, GAME, players=self.players, seed=self.seed,
-                        nmr_autopilot_after=NMR_AUTOPILOT_AFTER)
+            create_game(
+                svc,
+                session,
+                GAME,
+                players=self.players,
+                seed=self.seed,
+                nmr_autopilot_after=NMR_AUTOPILOT_AFTER,
+            )
         serve_cfg = ServeConfig(
             # Polling every 0.1 s beats IDLE here: pymap reports news to an IDLE client
             # only about once a second, and a search on a local server costs nothing.
-            imap=ImapConfig(port=self.lb.imap.port, user=GM, password="demo",
-                            processed_folder="Processed", idle=False),
+            imap=ImapConfig(
+                port=self.lb.imap.port,
+                user=GM,
+                password="demo",
+                processed_folder="Processed",
+                idle=False,
+            ),
             smtp=SmtpConfig(port=self.lb.smtp_port, from_address=GM),
-            poll_seconds=0.1, tick_seconds=0.2, send_seconds=0.1)
+            poll_seconds=0.1,
+            tick_seconds=0.2,
+            send_seconds=0.1,
+        )
         stop = asyncio.Event()
         server = asyncio.create_task(serve(svc, serve_cfg, stop))
-        bots = [Bot(f"bot{i + 1}@pbm.demo", lazy=(i == self.players - 1))
-                for i in range(self.players)]
+        bots = [
+            Bot(f"bot{i + 1}@pbm.demo", lazy=(i == self.players - 1)) for i in range(self.players)
+        ]
         try:
             for bot in bots:
                 await self.lb.add_user(bot.address, "demo")
             for i, bot in enumerate(bots):
-                await self._send(bot, "Anmeldung", f"Spiel: {GAME}\nName: Bot {i + 1}\n"
-                                 f"Farben: {['rot', 'blau', 'gelb', 'weiss', 'gruen', 'braun'][i]}")
+                await self._send(
+                    bot,
+                    "Anmeldung",
+                    f"Spiel: {GAME}\nName: Bot {i + 1}\n"
+                    f"Farben: {['rot', 'blau', 'gelb', 'weiss', 'gruen', 'braun'][i]}",
+                )
             await asyncio.gather(*(self._learn_password(b) for b in bots))
             await self._play(bots)
             await self._drain()
@@ -146,8 +169,9 @@ class Demo:
 
     async def _learn_password(self, bot: Bot) -> None:
         """Read the bot's mailbox over IMAP until the welcome mail with the password came."""
-        box = ImapInbox(ImapConfig(port=self.lb.imap.port, user=bot.address, password="demo",
-                                   idle=False))
+        box = ImapInbox(
+            ImapConfig(port=self.lb.imap.port, user=bot.address, password="demo", idle=False)
+        )
         await box.connect()
         try:
             for _ in range(600):
@@ -189,15 +213,17 @@ class Demo:
                     bot.sent.add(key)
                     ctx = Context(state.board, "de", state.colours, "setup")
                     lines = format_setup_orders(autopilot.setup_orders(state, seat), ctx)
-                    await self._send(bot, "Aufstellung", f"Kennwort: {bot.password}\n"
-                                     + "\n".join(lines))
+                    await self._send(
+                        bot, "Aufstellung", f"Kennwort: {bot.password}\n" + "\n".join(lines)
+                    )
             else:
                 await self._orders(state, seats, by_address)
             self._report(state)
             await asyncio.sleep(0.05)
 
-    async def _orders(self, state: GameState, seats: dict[int, str],
-                      by_address: dict[str, Bot]) -> None:
+    async def _orders(
+        self, state: GameState, seats: dict[int, str], by_address: dict[str, Bot]
+    ) -> None:
         ctx = Context(state.board, "de", state.colours, "round")
         for seat, address in sorted(seats.items()):
             bot = by_address[address]
@@ -214,9 +240,11 @@ class Demo:
                 if state.round == LAZY_ROUNDS[-1] + 2:
                     back = "Ich bin zurück\n"
             lines = format_turn_orders(autopilot.turn_orders(state, seat), ctx)
-            await self._send(bot, f"Züge Runde {state.round}",
-                             f"Kennwort: {bot.password}\n{back}Runde: {state.round}\n"
-                             + "\n".join(lines))
+            await self._send(
+                bot,
+                f"Züge Runde {state.round}",
+                f"Kennwort: {bot.password}\n{back}Runde: {state.round}\n" + "\n".join(lines),
+            )
 
     def _report(self, state: GameState) -> None:
         if self.progress is not None:
@@ -227,8 +255,9 @@ class Demo:
         assert self.svc is not None
         for _ in range(200):
             with Session(self.svc.engine) as session:
-                pending = session.exec(select(func.count()).select_from(Outbox).where(
-                    Outbox.status == "pending")).one()
+                pending = session.exec(
+                    select(func.count()).select_from(Outbox).where(Outbox.status == "pending")
+                ).one()
             if not pending:
                 return
             await asyncio.sleep(0.05)
@@ -243,10 +272,12 @@ class Demo:
                 if p.seat == state.winner:
                     winner = f"{p.name} ({p.colour})"
             mails_in = session.exec(select(func.count()).select_from(InboundMail)).one()
-            mails_out = session.exec(select(func.count()).select_from(Outbox).where(
-                Outbox.status == "sent")).one()
-        return DemoResult(winner, state.round, int(mails_in), int(mails_out), str(self.dir),
-                          round(seconds, 1))
+            mails_out = session.exec(
+                select(func.count()).select_from(Outbox).where(Outbox.status == "sent")
+            ).one()
+        return DemoResult(
+            winner, state.round, int(mails_in), int(mails_out), str(self.dir), round(seconds, 1)
+        )
 
     def _export(self) -> int:
         """Every mail as .eml, every report as .html, and an index.html linking them."""
@@ -258,32 +289,45 @@ class Demo:
             for m in session.exec(select(InboundMail).order_by(col(InboundMail.id))):
                 name = f"in-{m.id:04d}.eml"
                 (out / name).write_bytes(m.raw)
-                links.append(f'<li><a href="mails/{name}">in {m.id}</a> '
-                             f"{html.escape(m.sender)}: {html.escape(m.subject)}</li>")
+                links.append(
+                    f'<li><a href="mails/{name}">in {m.id}</a> '
+                    f"{html.escape(m.sender)}: {html.escape(m.subject)}</li>"
+                )
             for o in session.exec(select(Outbox).order_by(col(Outbox.id))):
                 from .mail.outgoing import build_message
                 from .service.secrets import MASK
 
                 # A sent welcome mail's password is gone from its row (it went out with
                 # the mail); the copy here shows it masked.
-                msg = build_message(from_address=GM, from_name="pbm demo",
-                                    recipients=o.recipients.split(","), subject=o.subject,
-                                    body=o.body, html=o.html, message_id=o.message_id,
-                                    in_reply_to=o.in_reply_to, date=o.created_at,
-                                    image=o.image, secret=o.secret or MASK)
+                msg = build_message(
+                    from_address=GM,
+                    from_name="pbm demo",
+                    recipients=o.recipients.split(","),
+                    subject=o.subject,
+                    body=o.body,
+                    html=o.html,
+                    message_id=o.message_id,
+                    in_reply_to=o.in_reply_to,
+                    date=o.created_at,
+                    image=o.image,
+                    secret=o.secret or MASK,
+                )
                 name = f"out-{o.id:04d}.eml"
                 (out / name).write_bytes(msg.as_bytes())
                 extra = ""
                 if o.kind in ("report", "end", "placed", "preview"):
                     page = f"out-{o.id:04d}.html"
-                    (out / page).write_text(_report_page(o.subject, o.html, o.body, o.image),
-                                            encoding="utf-8")
+                    (out / page).write_text(
+                        _report_page(o.subject, o.html, o.body, o.image), encoding="utf-8"
+                    )
                     extra = f' — <a href="mails/{page}">report</a>'
-                links.append(f'<li><a href="mails/{name}">out {o.id}</a> {o.kind} to '
-                             f"{html.escape(o.recipients)}: {html.escape(o.subject)}{extra}</li>")
+                links.append(
+                    f'<li><a href="mails/{name}">out {o.id}</a> {o.kind} to '
+                    f"{html.escape(o.recipients)}: {html.escape(o.subject)}{extra}</li>"
+                )
         (self.dir / "index.html").write_text(
-            _html_page("pbm demo", "<ul>" + "\n".join(links) + "</ul>", raw=True),
-            encoding="utf-8")
+            _html_page("pbm demo", "<ul>" + "\n".join(links) + "</ul>", raw=True), encoding="utf-8"
+        )
         return len(links)
 
 
@@ -298,20 +342,29 @@ def _report_page(subject: str, html_part: str, text: str, image: bytes | None) -
 
 
 def _html_page(title: str, body: str, raw: bool = False) -> str:
-    content = body if raw or body.lstrip().startswith("<") else \
-        f"<pre>{html.escape(body)}</pre>"
-    return (f"<!doctype html><html><head><meta charset=\"utf-8\"><title>{html.escape(title)}"
-            f"</title></head><body><h1>{html.escape(title)}</h1>{content}</body></html>\n")
+    content = body if raw or body.lstrip().startswith("<") else f"<pre>{html.escape(body)}</pre>"
+    return (
+        f'<!doctype html><html><head><meta charset="utf-8"><title>{html.escape(title)}'
+        f"</title></head><body><h1>{html.escape(title)}</h1>{content}</body></html>\n"
+    )
 
 
-def run_demo(players: int = 4, seed: int = 1, workdir: str | None = None,
-             progress: Any = None) -> DemoResult:
+def run_demo(
+    players: int = 4, seed: int = 1, workdir: str | None = None, progress: Any = None
+) -> DemoResult:
     path = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="pbm-demo-"))
     path.mkdir(parents=True, exist_ok=True)
     return asyncio.run(Demo(path, players, seed, progress).run())
 
 
 def result_json(result: DemoResult) -> str:
-    return json.dumps({"winner": result.winner, "rounds": result.rounds,
-                       "mails_in": result.mails_in, "mails_out": result.mails_out,
-                       "dir": result.dir, "seconds": result.seconds})
+    return json.dumps(
+        {
+            "winner": result.winner,
+            "rounds": result.rounds,
+            "mails_in": result.mails_in,
+            "mails_out": result.mails_out,
+            "dir": result.dir,
+            "seconds": result.seconds,
+        }
+    )

@@ -35,8 +35,9 @@ player_app = typer.Typer(help="Players of a game.", no_args_is_help=True)
 mail_app = typer.Typer(help="Inbound mail: feed, quarantine, requeue.", no_args_is_help=True)
 outbox_app = typer.Typer(help="Outgoing mail.", no_args_is_help=True)
 db_app = typer.Typer(help="The database.", no_args_is_help=True)
-observer_app = typer.Typer(help="Observers of a game: who gets the reports without a seat.",
-                           no_args_is_help=True)
+observer_app = typer.Typer(
+    help="Observers of a game: who gets the reports without a seat.", no_args_is_help=True
+)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
@@ -63,7 +64,7 @@ def clean(text: object, limit: int | None = None) -> str:
     if not s.isprintable():
         s = "".join(ch for ch in s if unicodedata.category(ch) not in UNPRINTED)
     if limit is not None and len(s) > limit:
-        s = s[:limit - 1] + "…"
+        s = s[: limit - 1] + "…"
     return s
 
 
@@ -91,16 +92,21 @@ def echo_text(text: str) -> None:
 
 def _print(data: Any, as_json: bool, text: Callable[[], None]) -> None:
     if as_json:
-        typer.echo(json.dumps(cleaned(data), ensure_ascii=False,
-                              default=lambda o: clean(str(o))))
+        typer.echo(json.dumps(cleaned(data), ensure_ascii=False, default=lambda o: clean(str(o))))
     else:
         text()
 
 
 def _player_row(p: Player) -> dict[str, Any]:
-    return {"seat": p.seat, "colour": p.colour, "name": clean(p.name, NAME_WIDTH),
-            "address": clean(p.address), "status": p.status, "autopilot": p.autopilot,
-            "nmr": p.nmr_count}
+    return {
+        "seat": p.seat,
+        "colour": p.colour,
+        "name": clean(p.name, NAME_WIDTH),
+        "address": clean(p.address),
+        "status": p.status,
+        "autopilot": p.autopilot,
+        "nmr": p.nmr_count,
+    }
 
 
 def _game_row(session: Session, game: Game) -> dict[str, Any]:
@@ -153,8 +159,15 @@ def refusals() -> Iterator[None]:
 #: Third-party loggers held at WARNING, with `pbm serve -v` too: at DEBUG aioimaplib logs every
 #: IMAP line (LOGIN with the password, FETCH with whole mails), aiosmtplib every SMTP line (AUTH,
 #: DATA), aiosmtpd ("mail.log") and pymap their sessions, sqlalchemy statements with parameters.
-QUIET_LOGGERS = ("aioimaplib", "aiosmtplib", "aiosmtpd", "mail.log", "pymap", "asyncio",
-                 "sqlalchemy")
+QUIET_LOGGERS = (
+    "aioimaplib",
+    "aiosmtplib",
+    "aiosmtpd",
+    "mail.log",
+    "pymap",
+    "asyncio",
+    "sqlalchemy",
+)
 
 
 def configure_logging(verbose: bool, stream: TextIO | None = None) -> None:
@@ -184,8 +197,9 @@ def init_cmd(
     if path.exists() and not force:
         echo(f"error: {path} exists (use --force to overwrite)", err=True)
         raise typer.Exit(2)
-    path.write_text(files("pbm").joinpath("config.example.toml").read_text(encoding="utf-8"),
-                    encoding="utf-8")
+    path.write_text(
+        files("pbm").joinpath("config.example.toml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     cfg = load(path)
     upgrade(cfg.database_url)
     echo(f"wrote {path}; database ready at {_shown(cfg.database_url)}")
@@ -227,10 +241,22 @@ def game_create(
 
     svc = service()
     with refusals(), transaction(svc.engine) as session:
-        game = create_game(svc, session, name, players=players, size=size, bank=bank,
-                           deadline=deadline, lang=lang, seed=seed, early_resolve=early,
-                           card_limit=card_limit, newcomer_protection=newcomer_protection,
-                           vp_target=vp_target, nmr_autopilot_after=nmr_autopilot)
+        game = create_game(
+            svc,
+            session,
+            name,
+            players=players,
+            size=size,
+            bank=bank,
+            deadline=deadline,
+            lang=lang,
+            seed=seed,
+            early_resolve=early,
+            card_limit=card_limit,
+            newcomer_protection=newcomer_protection,
+            vp_target=vp_target,
+            nmr_autopilot_after=nmr_autopilot,
+        )
         data = summary(session, game)
     _print(data, as_json, lambda: echo(f"created {name}: signup open"))
 
@@ -250,8 +276,10 @@ def game_list(as_json: JsonOpt = False) -> None:
         for r in rows:
             paused = " (paused)" if r["paused"] else ""
             broken = f" (broken: {r['broken']})" if r["broken"] else ""
-            echo(f"{r['name']:20} {r['phase']:8} round {r['round']:3} "
-                 f"{r['players']}/{r['seats']} players{paused}{broken}")
+            echo(
+                f"{r['name']:20} {r['phase']:8} round {r['round']:3} "
+                f"{r['players']}/{r['seats']} players{paused}{broken}"
+            )
 
     _print(rows, as_json, text)
 
@@ -335,9 +363,14 @@ def game_replay(name: str, as_json: JsonOpt = False) -> None:
     with refusals(), Session(svc.engine) as session:
         result = gm.replay(session, get_game(session, name))
     data = {"steps": result.steps, "ok": result.ok, "mismatches": result.mismatches}
-    _print(data, as_json, lambda: echo(
-        f"{result.steps} steps replayed: " + ("identical" if result.ok else
-                                             f"differences at steps {result.mismatches}")))
+    _print(
+        data,
+        as_json,
+        lambda: echo(
+            f"{result.steps} steps replayed: "
+            + ("identical" if result.ok else f"differences at steps {result.mismatches}")
+        ),
+    )
     raise typer.Exit(0 if result.ok else 1)
 
 
@@ -390,9 +423,16 @@ def round_status(name: str, as_json: JsonOpt = False) -> None:
     with refusals(), Session(svc.engine) as session:
         game = get_game(session, name)
         missing = {p.id for p in waiting_for(session, game)}
-        rows = [{"colour": p.colour, "name": clean(p.name, NAME_WIDTH),
-                 "orders": p.id not in missing, "autopilot": p.autopilot, "status": p.status}
-                for p in players_of(session, game)]
+        rows = [
+            {
+                "colour": p.colour,
+                "name": clean(p.name, NAME_WIDTH),
+                "orders": p.id not in missing,
+                "autopilot": p.autopilot,
+                "status": p.status,
+            }
+            for p in players_of(session, game)
+        ]
         data = {"game": name, "round": game.round, "deadline": game.deadline, "players": rows}
 
     def text() -> None:
@@ -406,7 +446,8 @@ def round_status(name: str, as_json: JsonOpt = False) -> None:
 
 @round_app.command("resolve")
 def round_resolve(
-    name: str, now: Annotated[bool, typer.Option("--now", help="Resolve even if not due.")] = False,
+    name: str,
+    now: Annotated[bool, typer.Option("--now", help="Resolve even if not due.")] = False,
 ) -> None:
     """Resolve the open round if it is due (deadline passed or all orders in), or `--now`."""
     from .service.games import ServiceError, get_game
@@ -483,9 +524,11 @@ def player_list(name: str, as_json: JsonOpt = False) -> None:
 
     def text() -> None:
         for r in rows:
-            echo(f"{r['seat'] if r['seat'] is not None else '-':>2} {r['colour'] or '-':8}"
-                 f" {r['name']:20} {r['address']:30} {r['status']}"
-                 f"{' autopilot' if r['autopilot'] else ''}")
+            echo(
+                f"{r['seat'] if r['seat'] is not None else '-':>2} {r['colour'] or '-':8}"
+                f" {r['name']:20} {r['address']:30} {r['status']}"
+                f"{' autopilot' if r['autopilot'] else ''}"
+            )
 
     _print(rows, as_json, text)
 
@@ -569,8 +612,9 @@ def decode_cmd(
 
 @mail_app.command("ingest")
 def mail_ingest(
-    file: Annotated[Path | None, typer.Argument(
-        help="A raw mail (.eml); - or none: standard input.")] = None,
+    file: Annotated[
+        Path | None, typer.Argument(help="A raw mail (.eml); - or none: standard input.")
+    ] = None,
 ) -> None:
     """Feed one raw mail to the service, as the IMAP poller would (also for a local MTA's pipe)."""
     from .service.ingest import ingest
@@ -595,11 +639,20 @@ def mail_quarantine(as_json: JsonOpt = False) -> None:
     svc = service()
     with Session(svc.engine) as session:
         rows: list[dict[str, Any]] = [
-            {"id": m.id, "message_id": clean(m.message_id), "sender": clean(m.sender),
-             "subject": clean(m.subject), "received_at": m.received_at,
-             "error": clean(m.error.strip().splitlines()[-1]) if m.error.strip() else ""}
-            for m in session.exec(select(InboundMail).where(
-                InboundMail.status == "quarantined").order_by(col(InboundMail.id)))]
+            {
+                "id": m.id,
+                "message_id": clean(m.message_id),
+                "sender": clean(m.sender),
+                "subject": clean(m.subject),
+                "received_at": m.received_at,
+                "error": clean(m.error.strip().splitlines()[-1]) if m.error.strip() else "",
+            }
+            for m in session.exec(
+                select(InboundMail)
+                .where(InboundMail.status == "quarantined")
+                .order_by(col(InboundMail.id))
+            )
+        ]
 
     def text() -> None:
         for r in rows:
@@ -637,9 +690,17 @@ def outbox_list(
         if status:
             query = query.where(Outbox.status == status)
         rows: list[dict[str, Any]] = [
-            {"id": o.id, "kind": o.kind, "to": clean(o.recipients), "subject": clean(o.subject),
-             "status": o.status, "attempts": o.attempts, "last_error": clean(o.last_error)}
-            for o in session.exec(query)]
+            {
+                "id": o.id,
+                "kind": o.kind,
+                "to": clean(o.recipients),
+                "subject": clean(o.subject),
+                "status": o.status,
+                "attempts": o.attempts,
+                "last_error": clean(o.last_error),
+            }
+            for o in session.exec(query)
+        ]
 
     def text() -> None:
         for r in rows:
@@ -664,8 +725,9 @@ def outbox_retry(row_id: int) -> None:
 
 
 def serve_cmd(
-    verbose: Annotated[bool, typer.Option("--verbose", "-v",
-                                          help="Log pbm's debug lines.")] = False,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Log pbm's debug lines.")
+    ] = False,
 ) -> None:
     """Run the service: the IMAP inbox, deadlines and the SMTP outbox, until SIGTERM."""
     import asyncio
@@ -690,8 +752,9 @@ def poll_cmd(as_json: JsonOpt = False) -> None:
     _print(result, as_json, lambda: echo(" ".join(f"{k}={v}" for k, v in result.items())))
 
 
-bench_app = typer.Typer(help="Benchmarks: figures as a table, --json for machines.",
-                        no_args_is_help=True)
+bench_app = typer.Typer(
+    help="Benchmarks: figures as a table, --json for machines.", no_args_is_help=True
+)
 _PASS = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 
@@ -739,6 +802,7 @@ def bench_serve(ctx: typer.Context) -> None:
 
     run(list(ctx.args))
 
+
 # -- observers ----------------------------------------------------------------------------------
 
 
@@ -752,8 +816,10 @@ def observer_list(name: str, as_json: JsonOpt = False) -> None:
 
     svc = service()
     with refusals(), Session(svc.engine) as session:
-        rows = [{"address": p.address, "status": p.status, "since": p.joined_at}
-                for p in observers_of(session, get_game(session, name))]
+        rows = [
+            {"address": p.address, "status": p.status, "since": p.joined_at}
+            for p in observers_of(session, get_game(session, name))
+        ]
 
     def text() -> None:
         for r in rows:

@@ -32,8 +32,26 @@ def test_pbm_side_reports_its_own_peak_rss(capsys: pytest.CaptureFixture[str]) -
     assert result["rss_mb"] == result["pbm_rss_mb"]
     assert "RUSAGE_SELF" in result["rss_measure"]
 
-    sim = json.loads(subprocess.run(
-        [sys.executable, "-m", "pbm", "sim", "--games", "2", "--players", "4",
-         "--seed", "1", "--bot", "random", "--json"],
-        capture_output=True, text=True, check=True).stdout)
+    sim = json.loads(
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pbm",
+                "sim",
+                "--games",
+                "2",
+                "--players",
+                "4",
+                "--seed",
+                "1",
+                "--bot",
+                "random",
+                "--json",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
     assert result["pbm_digest"] == sim["digest"], "the bench plays what `pbm sim` plays"

@@ -102,7 +102,11 @@ def test_medium_tiles(seed: int) -> None:
     land = [h for h in b.hexes if h.terrain == Terrain.LAND]
     deserts = [h for h in b.hexes if h.terrain == Terrain.DESERT]
     assert Counter(LETTERS_DE[h.resource] for h in land if h.resource is not None) == {
-        "H": 4, "W": 4, "G": 4, "L": 3, "E": 3,
+        "H": 4,
+        "W": 4,
+        "G": 4,
+        "L": 3,
+        "E": 3,
     }
     assert all(h.resource is not None for h in land)
     assert len(deserts) == 1
@@ -292,8 +296,9 @@ def test_labels_row_letter_and_position_from_left(size: str) -> None:
     assert rows == list(range(len(rows)))  # the frame's top row is row A
     for r in rows:
         in_row = sorted((h for h in b.hexes if h.row == r), key=lambda h: h.x)
-        assert [h.label for h in in_row] == [f"{row_letter(r)}{i}" for i in
-                                             range(1, len(in_row) + 1)]
+        assert [h.label for h in in_row] == [
+            f"{row_letter(r)}{i}" for i in range(1, len(in_row) + 1)
+        ]
     assert row_letter(0) == "A"
     for h in b.hexes:
         assert b.hex_by_label(h.label.lower()) is h
@@ -302,8 +307,10 @@ def test_labels_row_letter_and_position_from_left(size: str) -> None:
 # -- the `pbm board` command -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "size", "hexes"), [(3, "medium", 37), (4, "medium", 37),
-                                                        (5, "large", None), (6, "large", None)])
+@pytest.mark.parametrize(
+    ("players", "size", "hexes"),
+    [(3, "medium", 37), (4, "medium", 37), (5, "large", None), (6, "large", None)],
+)
 def test_cli_board_json(players: int, size: str, hexes: int | None) -> None:
     data = json.loads(_cli("board", "--seed", "7", "--players", str(players), "--json"))
     assert data["hexes"] and data["crossings"] and data["paths"]
@@ -322,8 +329,10 @@ def test_cli_board_json(players: int, size: str, hexes: int | None) -> None:
             assert h["resource"] in set("HLWGE") and isinstance(h["number"], int)
         else:
             assert h["resource"] is None and h["number"] is None
-        assert h["harbor"] is None or (h["terrain"] == "sea" and h["harbor"] in
-                                       {"3:1", "2:1 H", "2:1 L", "2:1 W", "2:1 G", "2:1 E"})
+        assert h["harbor"] is None or (
+            h["terrain"] == "sea"
+            and h["harbor"] in {"3:1", "2:1 H", "2:1 L", "2:1 W", "2:1 G", "2:1 E"}
+        )
     label_set = set(labels)
     for c in data["crossings"]:
         assert len(c["hexes"]) == 3 and set(c["hexes"]) <= label_set

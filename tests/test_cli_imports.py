@@ -14,8 +14,18 @@ from pathlib import Path
 
 import pytest
 
-HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "psycopg", "aioimaplib", "aiosmtplib", "aiosmtpd",
-         "pymap", "jinja2", "PIL")
+HEAVY = (
+    "sqlalchemy",
+    "sqlmodel",
+    "alembic",
+    "psycopg",
+    "aioimaplib",
+    "aiosmtplib",
+    "aiosmtpd",
+    "pymap",
+    "jinja2",
+    "PIL",
+)
 
 #: Runs the command line as `pbm ARGS` would, then prints the heavy modules it imported.
 PROBE = f"""
@@ -33,8 +43,13 @@ print("\\nPROBE " + json.dumps({{"code": code, "heavy": heavy}}))
 
 
 def _probe(*args: str) -> tuple[object, list[str], str]:
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
-                          timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     line = done.stdout.rsplit("\nPROBE ", 1)[1]
     result = json.loads(line)
@@ -57,13 +72,21 @@ def test_pbm_sim_imports_no_database_or_mail_module() -> None:
 
 
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("args", [
-    ["--help"], ["sim", "--help"], ["board", "--seed", "1"], ["board", "--seed", "1", "--json"],
-    ["orders", "check", "--seed", "1", "{orders}"],
-    ["orders", "check", "--seed", "1", "--json", "{orders}"],
-], ids=lambda a: " ".join(a))
-def test_engine_commands_import_no_database_or_mail_module(args: list[str],
-                                                           orders_file: Path) -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["sim", "--help"],
+        ["board", "--seed", "1"],
+        ["board", "--seed", "1", "--json"],
+        ["orders", "check", "--seed", "1", "{orders}"],
+        ["orders", "check", "--seed", "1", "--json", "{orders}"],
+    ],
+    ids=lambda a: " ".join(a),
+)
+def test_engine_commands_import_no_database_or_mail_module(
+    args: list[str], orders_file: Path
+) -> None:
     code, heavy, out = _probe(*(a.format(orders=orders_file) for a in args))
     assert code in (0, 1), out  # orders check: 1 for the line it does not understand
     assert heavy == [], (args, heavy)

@@ -31,10 +31,16 @@ def _run_all(args: list[str], hash_seeds: tuple[str, ...] = HASH_SEEDS) -> list[
     for hs in hash_seeds:
         env = dict(os.environ)
         env["PYTHONHASHSEED"] = hs
-        procs.append(subprocess.Popen(
-            [sys.executable, *args], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True,
-        ))
+        procs.append(
+            subprocess.Popen(
+                [sys.executable, *args],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        )
     outs = []
     for hs, proc in zip(hash_seeds, procs, strict=True):
         out, err = proc.communicate(timeout=TIMEOUT)
@@ -45,8 +51,22 @@ def _run_all(args: list[str], hash_seeds: tuple[str, ...] = HASH_SEEDS) -> list[
 
 @pytest.mark.parametrize("bot", ["random", "autopilot"])
 def test_sim_digest_independent_of_hash_seed(bot: str) -> None:
-    outs = _run_all(["-m", "pbm", "sim", "--games", "3", "--players", "4", "--seed", "11",
-                     "--bot", bot, "--json"])
+    outs = _run_all(
+        [
+            "-m",
+            "pbm",
+            "sim",
+            "--games",
+            "3",
+            "--players",
+            "4",
+            "--seed",
+            "11",
+            "--bot",
+            bot,
+            "--json",
+        ]
+    )
     results = [json.loads(out) for out in outs]
     first = results[0]
     assert first["games"] == 3
@@ -119,8 +139,9 @@ def test_board_differs_for_other_seed() -> None:
     assert five != six
     assert [h["label"] for h in five["hexes"]] == [h["label"] for h in six["hexes"]]
     # Different boards, not just different names: the land differs.
-    assert [(h["resource"], h["number"]) for h in five["hexes"]] != \
-        [(h["resource"], h["number"]) for h in six["hexes"]]
+    assert [(h["resource"], h["number"]) for h in five["hexes"]] != [
+        (h["resource"], h["number"]) for h in six["hexes"]
+    ]
 
 
 def test_text_map_independent_of_hash_seed() -> None:

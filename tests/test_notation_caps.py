@@ -55,11 +55,13 @@ def test_a_line_over_the_cap_is_refused_for_its_length() -> None:
     err = _error(line)
     assert isinstance(err, NotationError)
     assert err.key == "line_too_long"
-    assert err.message == ("this line is 1209 characters long; lines of more than 1000 characters "
-                           "are not read")
+    assert err.message == (
+        "this line is 1209 characters long; lines of more than 1000 characters are not read"
+    )
     assert err.localized("en") == err.message
-    assert err.localized("de") == ("diese Zeile ist 1209 Zeichen lang; Zeilen mit mehr als 1000 "
-                                   "Zeichen werden nicht gelesen")
+    assert err.localized("de") == (
+        "diese Zeile ist 1209 Zeichen lang; Zeilen mit mehr als 1000 Zeichen werden nicht gelesen"
+    )
 
 
 def test_a_line_at_the_cap_is_read() -> None:
@@ -85,16 +87,18 @@ def test_a_long_line_in_a_mail_is_refused_and_the_mail_read_on() -> None:
 
 def test_long_lines_are_not_cleaned_but_passed_on() -> None:
     header = "On Monday, " + "Anna " * (MAX_LINE_CHARS // 5) + "wrote:"
-    body = "\n".join([
-        "> " + "(" * 5_000,            # a quote: skipped, however long
-        "# " + "x" * 5_000,            # a comment: skipped
-        header,                         # would be a quote header, but is too long to look at
-        "From: " + "a@b.de " * MAX_LINE_CHARS,   # would end the mail, but is too long to look at
-        "-" * (MAX_LINE_CHARS + 1),     # would be a separator line
-        "Status",
-        "Ende",
-        "Hilfe",
-    ])
+    body = "\n".join(
+        [
+            "> " + "(" * 5_000,  # a quote: skipped, however long
+            "# " + "x" * 5_000,  # a comment: skipped
+            header,  # would be a quote header, but is too long to look at
+            "From: " + "a@b.de " * MAX_LINE_CHARS,  # would end the mail, but is too long to look at
+            "-" * (MAX_LINE_CHARS + 1),  # would be a separator line
+            "Status",
+            "Ende",
+            "Hilfe",
+        ]
+    )
     assert [n for n, _ in clean_lines(body)] == [3, 4, 5, 6]
     # The same lines within the cap are cleaned as always.
     short = "\n".join(["On Monday, Anna wrote:", "Status", "From: a@b.de", "Hilfe"])
@@ -128,11 +132,17 @@ def test_a_mail_of_as_many_lines_as_the_cap_is_read_whole() -> None:
     assert parsed.ok and parsed.password == "abc"
 
 
-@pytest.mark.parametrize(("lang", "text"), [
-    ("en", "only the first 300 lines of a mail are read; the rest of this mail was not read"),
-    ("de", "nur die ersten 300 Zeilen einer Mail werden gelesen; der Rest dieser Mail blieb "
-           "ungelesen"),
-])
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "only the first 300 lines of a mail are read; the rest of this mail was not read"),
+        (
+            "de",
+            "nur die ersten 300 Zeilen einer Mail werden gelesen; der Rest dieser Mail blieb "
+            "ungelesen",
+        ),
+    ],
+)
 def test_the_rest_of_a_long_mail_is_refused_once(lang: str, text: str) -> None:
     # Blank, quoted and comment lines do not count; line numbers stay those of the body.
     body = "> quote\n\n# comment\n" + "Entwicklungskarte\n" * 20_000 + "Kennwort: abc\n"
@@ -167,17 +177,21 @@ def test_a_round_of_5000_digits_is_refused_clearly() -> None:
     err = _error("Runde " + digits)
     assert err.key == "number_too_long"
     assert err.message == f"a number of {len(digits)} digits is too long here (at most 6 digits)"
-    assert err.localized("de") == (f"eine Zahl mit {len(digits)} Ziffern ist hier zu lang "
-                                   "(höchstens 6 Ziffern)")
+    assert err.localized("de") == (
+        f"eine Zahl mit {len(digits)} Ziffern ist hier zu lang (höchstens 6 Ziffern)"
+    )
     assert err.column == len("Runde ") + 1
 
 
-@pytest.mark.parametrize(("line", "expected"), [
-    ("Runde 999999", RoundGuard(999_999)),
-    ("Runde: 0000012", RoundGuard(12)),
-    ("Round 7.", RoundGuard(7)),
-    ("Runde ٣", RoundGuard(3)),
-])
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Runde 999999", RoundGuard(999_999)),
+        ("Runde: 0000012", RoundGuard(12)),
+        ("Round 7.", RoundGuard(7)),
+        ("Runde ٣", RoundGuard(3)),
+    ],
+)
 def test_rounds_within_six_digits_are_read(line: str, expected: RoundGuard) -> None:
     assert parse_line(line, _ctx()) == expected
 
@@ -187,13 +201,16 @@ def test_a_round_of_seven_digits_is_refused() -> None:
     assert (err.key, err.params["digits"]) == ("number_too_long", 7)
 
 
-@pytest.mark.parametrize("line", [
-    "Abwurf: " + "9" * 300 + "W",
-    "Abwurf: " + "9" * 300 + " W",
-    "Handel blau: gebe " + "5" * 300 + "H, bekomme 1E",
-    "Erfindung " + "1" * 7 + "H",
-    "Abwurf: 100W",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Abwurf: " + "9" * 300 + "W",
+        "Abwurf: " + "9" * 300 + " W",
+        "Handel blau: gebe " + "5" * 300 + "H, bekomme 1E",
+        "Erfindung " + "1" * 7 + "H",
+        "Abwurf: 100W",
+    ],
+)
 def test_long_counts_are_refused_as_too_high(line: str) -> None:
     err = _error(line)
     assert err.key == "count_too_high"
@@ -217,22 +234,26 @@ def test_a_discard_list_holds_at_most_99_cards() -> None:
     assert r.error is not None and r.error.key == "too_many_cards"
 
 
-@pytest.mark.parametrize(("line", "expected"), [
-    ("Abwurf: 0000002W", DiscardPreference((2, 2))),
-    ("Abwurf: ٣W", DiscardPreference((2, 2, 2))),
-    ("Seehandel 0000004H gegen 1E", MaritimeTrade(0, 4, 4, 1)),
-])
-def test_counts_with_leading_zeros_and_other_digits_are_read(
-    line: str, expected: object
-) -> None:
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Abwurf: 0000002W", DiscardPreference((2, 2))),
+        ("Abwurf: ٣W", DiscardPreference((2, 2, 2))),
+        ("Seehandel 0000004H gegen 1E", MaritimeTrade(0, 4, 4, 1)),
+    ],
+)
+def test_counts_with_leading_zeros_and_other_digits_are_read(line: str, expected: object) -> None:
     assert parse_line(line, _ctx()) == expected
 
 
-@pytest.mark.parametrize("line", [
-    "Seehandel " + "4" * 300 + "H gegen 1E",
-    "Seehandel 4H gegen " + "1" * 300 + "E",
-    "Seehandel 1000000H gegen 1E",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Seehandel " + "4" * 300 + "H gegen 1E",
+        "Seehandel 4H gegen " + "1" * 300 + "E",
+        "Seehandel 1000000H gegen 1E",
+    ],
+)
 def test_long_bank_trade_counts_are_too_many(line: str) -> None:
     assert _error(line).key == "maritime_too_many"
 
@@ -255,8 +276,11 @@ def test_int_is_only_ever_given_bounded_digits() -> None:
             if not isinstance(fn, ast.FunctionDef):
                 continue
             for node in ast.walk(fn):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
-                        node.func.id == "int":
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == "int"
+                ):
                     found.add((path.name, fn.name))
     assert found == allowed
 
@@ -264,16 +288,19 @@ def test_int_is_only_ever_given_bounded_digits() -> None:
 # -- confirmation ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("line", "token"), [
-    ("Bestätigen: AB-12cd", "AB-12cd"),
-    ("Bestaetigen AB-12cd", "AB-12cd"),
-    ("bestätigen:ab12", "ab12"),
-    ("Confirm: x-1", "x-1"),
-    ("CONFIRM x-1.", "x-1"),
-    ("Bestätigen: AB-12 (aus der Mail)", "AB-12"),
-    ("Confirm: AB-12, thanks", "AB-12"),
-    ("Bestätigen: " + "a" * 40, "a" * 40),
-])
+@pytest.mark.parametrize(
+    ("line", "token"),
+    [
+        ("Bestätigen: AB-12cd", "AB-12cd"),
+        ("Bestaetigen AB-12cd", "AB-12cd"),
+        ("bestätigen:ab12", "ab12"),
+        ("Confirm: x-1", "x-1"),
+        ("CONFIRM x-1.", "x-1"),
+        ("Bestätigen: AB-12 (aus der Mail)", "AB-12"),
+        ("Confirm: AB-12, thanks", "AB-12"),
+        ("Bestätigen: " + "a" * 40, "a" * 40),
+    ],
+)
 def test_a_confirmation_line_gives_its_code(line: str, token: str) -> None:
     for lang in ("de", "en"):
         assert parse_line(line, _ctx(lang)) == Confirmation(token)
@@ -293,18 +320,24 @@ def test_a_confirmation_is_echoed_and_not_an_order() -> None:
     assert parse_mail("Status\n", _ctx(), "Re: Bestätigen: AB-12").confirm is None
 
 
-@pytest.mark.parametrize(("line", "shown"), [
-    ("Bestätigen: ab_c", "ab_c"),
-    ("Bestätigen: " + "a" * 41, "a" * 41),
-    ("Confirm: äbc", "äbc"),
-])
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ("Bestätigen: ab_c", "ab_c"),
+        ("Bestätigen: " + "a" * 41, "a" * 41),
+        ("Confirm: äbc", "äbc"),
+    ],
+)
 def test_a_bad_confirmation_code_is_refused(line: str, shown: str) -> None:
     err = _error(line)
     assert err.key == "token_expected" and err.params["shown"] == shown
-    assert err.message == ("a confirmation code (letters, digits and '-', at most 40 "
-                           f"characters) was expected, not {shown!r}")
-    assert err.localized("de") == (f"{shown!r} ist kein Bestätigungscode (Buchstaben, Ziffern "
-                                   "und '-', höchstens 40 Zeichen)")
+    assert err.message == (
+        "a confirmation code (letters, digits and '-', at most 40 "
+        f"characters) was expected, not {shown!r}"
+    )
+    assert err.localized("de") == (
+        f"{shown!r} ist kein Bestätigungscode (Buchstaben, Ziffern und '-', höchstens 40 Zeichen)"
+    )
     assert err.column == line.index(shown) + 1
 
 
@@ -316,10 +349,18 @@ def test_a_confirmation_without_a_code_is_refused() -> None:
 # -- observing -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("line", [
-    "Beobachten beenden", "nicht mehr beobachten", "Nicht mehr zuschauen", "Stop observing",
-    "stop watching", "Unobserve", "unobserve.",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Beobachten beenden",
+        "nicht mehr beobachten",
+        "Nicht mehr zuschauen",
+        "Stop observing",
+        "stop watching",
+        "Unobserve",
+        "unobserve.",
+    ],
+)
 def test_unobserve(line: str) -> None:
     assert parse_line(line, _ctx()) == Command("unobserve")
 
@@ -337,15 +378,18 @@ def test_observe_is_unchanged_and_unobserve_is_echoed() -> None:
 # -- passwords -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("line", "secret"), [
-    ("Kennwort: blau-kadu-mepi (aus der Mail)", "blau-kadu-mepi"),
-    ("Passwort: xyz, Runde 4", "xyz"),
-    ("Password: abc def", "abc"),
-    ("PW = abc,def", "abc"),
-    ("Kennwort:\tabc\tdef", "abc"),
-    ("Kennwort: Xy.Z!", "Xy.Z!"),
-    ("Kennwort xyz", "xyz"),
-])
+@pytest.mark.parametrize(
+    ("line", "secret"),
+    [
+        ("Kennwort: blau-kadu-mepi (aus der Mail)", "blau-kadu-mepi"),
+        ("Passwort: xyz, Runde 4", "xyz"),
+        ("Password: abc def", "abc"),
+        ("PW = abc,def", "abc"),
+        ("Kennwort:\tabc\tdef", "abc"),
+        ("Kennwort: Xy.Z!", "Xy.Z!"),
+        ("Kennwort xyz", "xyz"),
+    ],
+)
 def test_a_password_line_gives_only_the_password(line: str, secret: str) -> None:
     assert parse_line(line, _ctx()) == Password(secret)
 

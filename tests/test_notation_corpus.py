@@ -24,7 +24,8 @@ from pbm.rules.state import DEFAULT_COLOURS
 
 CORPUS = Path(__file__).parent / "corpus"
 EXPECTED: dict[str, dict[str, Any]] = json.loads(
-    (CORPUS / "expected.json").read_text(encoding="utf-8"))
+    (CORPUS / "expected.json").read_text(encoding="utf-8")
+)
 NAMES = sorted(EXPECTED)
 
 
@@ -35,8 +36,9 @@ def _board(players: int, seed: int) -> Board:
 
 def _ctx(spec: dict[str, Any]) -> Context:
     players = spec["players"]
-    return Context(_board(players, spec["seed"]), spec["lang"], DEFAULT_COLOURS[:players],
-                   spec["phase"])
+    return Context(
+        _board(players, spec["seed"]), spec["lang"], DEFAULT_COLOURS[:players], spec["phase"]
+    )
 
 
 def _body(name: str) -> str:
@@ -74,8 +76,9 @@ def test_corpus_mail(name: str) -> None:
         expected = {"ok": x["ok"], "canonical": x["canonical"], "candidates": x["candidates"]}
         if actual != expected:
             error = "" if r.error is None else f" [{type(r.error).__name__}: {r.error}]"
-            problems.append(f"line {number} {r.text!r}{error}\n  got      {actual}\n"
-                            f"  expected {expected}")
+            problems.append(
+                f"line {number} {r.text!r}{error}\n  got      {actual}\n  expected {expected}"
+            )
     assert not problems, "\n".join(problems)
     assert parsed.ok == all(x["ok"] for x in spec["lines"])
 
@@ -83,8 +86,20 @@ def test_corpus_mail(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_corpus_cli(name: str) -> None:
     spec = EXPECTED[name]
-    args = ["orders", "check", "--seed", str(spec["seed"]), "--players", str(spec["players"]),
-            "--phase", spec["phase"], "--lang", spec["lang"], "--json", str(CORPUS / name)]
+    args = [
+        "orders",
+        "check",
+        "--seed",
+        str(spec["seed"]),
+        "--players",
+        str(spec["players"]),
+        "--phase",
+        spec["phase"],
+        "--lang",
+        spec["lang"],
+        "--json",
+        str(CORPUS / name),
+    ]
     result = CliRunner().invoke(app, args)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     rows = json.loads(result.stdout)

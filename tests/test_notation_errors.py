@@ -46,8 +46,9 @@ from pbm.rules.state import GameState, Settings, new_game
 LABELS = re.compile(r"^[A-Z]{1,2}\d{1,2}( [A-Z]{1,2}\d{1,2}){0,2}$")
 
 
-def _ctx(seed: int = 1, size: str = "medium", phase: str = "round", lang: str = "de",
-         players: int = 4) -> Context:
+def _ctx(
+    seed: int = 1, size: str = "medium", phase: str = "round", lang: str = "de", players: int = 4
+) -> Context:
     colours = ("rot", "blau", "gelb", "weiss", "gruen", "braun")[:players]
     return Context(generate_board(size, seed), lang, colours, phase)
 
@@ -101,7 +102,7 @@ def test_notation_error_column_points_at_the_offending_word(
     assert err.line == 3
     assert err.text == text.replace("\u00a0", " ").strip()
     assert err.column is not None, f"no column for {text!r}: {err.message}"
-    assert err.text[err.column - 1:].startswith(word), (err.column, err.message)
+    assert err.text[err.column - 1 :].startswith(word), (err.column, err.message)
     # the other lines are read whatever this one says
     assert [r.line for r in parsed.lines] == [1, 3, 4]
 
@@ -205,8 +206,11 @@ def _rules(parsed: ParsedMail) -> dict[int, str | None]:
 
 def test_taken_crossing_and_distance_rule() -> None:
     parsed = _check("Siedlung 8H 3E 10W\nSiedlung 6L 5L 11G\nSiedlung 6L 3E 11G\n")
-    assert _rules(parsed) == {1: building.RULE_OCCUPIED, 2: building.RULE_OCCUPIED,
-                              3: building.RULE_DISTANCE}
+    assert _rules(parsed) == {
+        1: building.RULE_OCCUPIED,
+        2: building.RULE_OCCUPIED,
+        3: building.RULE_DISTANCE,
+    }
     assert parsed.lines[0].error is not None
     assert parsed.lines[0].error.message == "that place is taken"
 
@@ -235,12 +239,15 @@ def test_road_through_an_opponents_settlement_does_not_connect() -> None:
     assert _rules(parsed) == {1: building.RULE_NOT_CONNECTED, 2: None}
 
 
-@pytest.mark.parametrize("line", [
-    "Ritter vor Wurf: Räuber 6L, raube blau",
-    "Monopol Erz",
-    "Erfindung H E",
-    "Straßenbau: 6L 5L, 6L 12E",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Ritter vor Wurf: Räuber 6L, raube blau",
+        "Monopol Erz",
+        "Erfindung H E",
+        "Straßenbau: 6L 5L, 6L 12E",
+    ],
+)
 def test_card_not_held_is_refused(line: str) -> None:
     (r,) = _check(line + "\n").lines
     assert isinstance(r.error, IllegalOrderError)
@@ -248,12 +255,15 @@ def test_card_not_held_is_refused(line: str) -> None:
     assert (r.error.line, r.error.text) == (1, line)
 
 
-@pytest.mark.parametrize(("line", "card"), [
-    ("Ritter vor Wurf: Räuber 6L, raube blau", KNIGHT),
-    ("Monopol Erz", MONOPOLY),
-    ("Erfindung H E", YEAR_OF_PLENTY),
-    ("Straßenbau: 6L 5L, 6L 12E", ROAD_BUILDING),
-])
+@pytest.mark.parametrize(
+    ("line", "card"),
+    [
+        ("Ritter vor Wurf: Räuber 6L, raube blau", KNIGHT),
+        ("Monopol Erz", MONOPOLY),
+        ("Erfindung H E", YEAR_OF_PLENTY),
+        ("Straßenbau: 6L 5L, 6L 12E", ROAD_BUILDING),
+    ],
+)
 def test_card_held_from_an_earlier_round_is_accepted_one_from_this_round_not(
     line: str, card: str
 ) -> None:
@@ -265,13 +275,19 @@ def test_card_held_from_an_earlier_round_is_accepted_one_from_this_round_not(
 
 
 def test_trade_rules_at_receipt() -> None:
-    body = ("Handel gelb: gebe 1H, bekomme 1H\n"
-            "Handel rot: gebe 1H, bekomme 1E\n"
-            "Handel gelb: gebe 2H 1W, bekomme 1E 1W\n"
-            "Handel blau: gebe 1H, bekomme 1E\n")
+    body = (
+        "Handel gelb: gebe 1H, bekomme 1H\n"
+        "Handel rot: gebe 1H, bekomme 1E\n"
+        "Handel gelb: gebe 2H 1W, bekomme 1E 1W\n"
+        "Handel blau: gebe 1H, bekomme 1E\n"
+    )
     parsed = _check(body)
-    assert _rules(parsed) == {1: trade.RULE_LIKE_FOR_LIKE, 2: trade.RULE_SELF,
-                              3: trade.RULE_LIKE_FOR_LIKE, 4: None}
+    assert _rules(parsed) == {
+        1: trade.RULE_LIKE_FOR_LIKE,
+        2: trade.RULE_SELF,
+        3: trade.RULE_LIKE_FOR_LIKE,
+        4: None,
+    }
     assert parsed.turn_orders().trades == (TradeOffer(1, (1, 0, 0, 0, 0), (0, 0, 0, 0, 1)),)
 
 
@@ -295,13 +311,15 @@ def test_gift_written_in_a_mail_is_refused_at_receipt() -> None:
 
 
 def test_city_robber_and_bank_rate_at_receipt() -> None:
-    body = ("Stadt 8H 3E 10W\n"  # blau's settlement
-            "Stadt 11G 4G 9L\n"  # nobody's
-            "Stadt 6L 5L 11G\n"  # rot's own
-            "Räuber A2\n"  # the sea
-            "Seehandel 3H gegen 1E\n"  # rot has no harbour: 4:1
-            "Seehandel 4H gegen 1E\n"
-            "Seehandel 4H gegen 1H\n")
+    body = (
+        "Stadt 8H 3E 10W\n"  # blau's settlement
+        "Stadt 11G 4G 9L\n"  # nobody's
+        "Stadt 6L 5L 11G\n"  # rot's own
+        "Räuber A2\n"  # the sea
+        "Seehandel 3H gegen 1E\n"  # rot has no harbour: 4:1
+        "Seehandel 4H gegen 1E\n"
+        "Seehandel 4H gegen 1H\n"
+    )
     parsed = _check(body)
     rules = _rules(parsed)
     assert rules[1] == rules[2] == building.RULE_NOT_OWN_SETTLEMENT
@@ -316,12 +334,15 @@ def test_harbour_settlement_lowers_the_rate_at_receipt() -> None:
     s = _state()
     settle(s, 0, "B1 C1 C2")  # the 3:1 harbour C1
     assert _rules(_check("Seehandel 3H gegen 1E\nSeehandel 2H gegen 1E\n", s)) == {
-        1: None, 2: trade.RULE_RATE}
+        1: None,
+        2: trade.RULE_RATE,
+    }
 
 
 def test_alternatives_refused_only_when_every_option_fails() -> None:
-    parsed = _check("Siedlung 8H 3E 10W oder Siedlung 6L 5L 11G\n"
-                    "Siedlung 8H 3E 10W oder Entwicklungskarte\n")
+    parsed = _check(
+        "Siedlung 8H 3E 10W oder Siedlung 6L 5L 11G\nSiedlung 8H 3E 10W oder Entwicklungskarte\n"
+    )
     assert _rules(parsed) == {1: building.RULE_OCCUPIED, 2: None}
 
 
@@ -371,9 +392,12 @@ def test_every_line_gets_its_own_result_and_only_good_lines_become_orders() -> N
     parsed = _check(MIXED, s)
     kinds = {r.line: (type(r.error).__name__ if r.error else "ok") for r in parsed.lines}
     assert kinds == {
-        1: "ok", 2: "ok", 3: "ok",
+        1: "ok",
+        2: "ok",
+        3: "ok",
         4: "NotationError",  # a second robber order
-        5: "ok", 6: "ok",
+        5: "ok",
+        6: "ok",
         7: "NotationError",  # no such colour
         8: "ok",
         9: "NotationError",  # no hex 7E
@@ -382,7 +406,8 @@ def test_every_line_gets_its_own_result_and_only_good_lines_become_orders() -> N
         12: "ok",  # connects to line 8
         13: "NotationError",
         14: "ok",  # the second option works
-        15: "ok", 16: "ok",
+        15: "ok",
+        16: "ok",
         17: "IllegalOrderError",
         18: "ok",
     }
@@ -399,18 +424,17 @@ def test_every_line_gets_its_own_result_and_only_good_lines_become_orders() -> N
     assert orders.robber == RobberOrder(b.label_index["C3"], (1,))
     assert orders.knight == Knight(Timing.BEFORE_ROLL, RobberOrder(b.label_index["B3"], (1,)))
     assert orders.trades == (TradeOffer(1, (1, 0, 0, 0, 0), (0, 0, 0, 0, 1)),)
-    assert orders.builds[:2] == (Road(b.path_by_labels(["C3", "C4"])),
-                                 Road(b.path_by_labels(["B3", "C4"])))
+    assert orders.builds[:2] == (
+        Road(b.path_by_labels(["C3", "C4"])),
+        Road(b.path_by_labels(["B3", "C4"])),
+    )
     assert len(orders.builds) == 3  # and the alternatives of line 14
-    assert orders.substitutes.lines == (City(b.crossing_by_labels(["C3", "C4", "D4"])),
-                                        BuyCard())
-    assert [r.substitute for r in parsed.lines if r.ok] == [
-        False] * 9 + [True, True]
+    assert orders.substitutes.lines == (City(b.crossing_by_labels(["C3", "C4", "D4"])), BuyCard())
+    assert [r.substitute for r in parsed.lines if r.ok] == [False] * 9 + [True, True]
 
 
 def test_substitute_lines_go_to_the_substitute_block_only() -> None:
-    parsed = parse_mail("Siedlung 6L 5L 11G\nErsatzbau:\nStraße 6L 5L\nEntwicklungskarte\n",
-                        _ctx())
+    parsed = parse_mail("Siedlung 6L 5L 11G\nErsatzbau:\nStraße 6L 5L\nEntwicklungskarte\n", _ctx())
     b = parsed.lines[0].item
     assert isinstance(b, Settlement)
     orders = parsed.turn_orders()
@@ -424,14 +448,20 @@ def test_setup_placements_at_receipt() -> None:
     s = new_game(Settings.for_players(4), 1)
     settle(s, 1, "D2 D3 E2")
     ctx = Context(s.board, "de", s.colours, "setup")
-    body = ("Siedlung 6L 5L 11G Straße 8H 3E\n"  # the road does not start there
-            "Siedlung 8H 3E 10W Straße 8H 3E\n"  # taken
-            "Siedlung 8H 3E 4H Straße 8H 4H oder Siedlung 6L 5L 11G Straße 6L 5L\n"
-            "Siedlung 8H 3E 4H Straße 8H 4H oder Siedlung 3E 8H 10W Straße 3E 10W\n")
+    body = (
+        "Siedlung 6L 5L 11G Straße 8H 3E\n"  # the road does not start there
+        "Siedlung 8H 3E 10W Straße 8H 3E\n"  # taken
+        "Siedlung 8H 3E 4H Straße 8H 4H oder Siedlung 6L 5L 11G Straße 6L 5L\n"
+        "Siedlung 8H 3E 4H Straße 8H 4H oder Siedlung 3E 8H 10W Straße 3E 10W\n"
+    )
     parsed = parse_mail(body, ctx)
     check_receipt(parsed, s, 0)
-    assert _rules(parsed) == {1: "road_not_at_settlement", 2: building.RULE_OCCUPIED,
-                              3: None, 4: building.RULE_DISTANCE}
+    assert _rules(parsed) == {
+        1: "road_not_at_settlement",
+        2: building.RULE_OCCUPIED,
+        3: None,
+        4: building.RULE_DISTANCE,
+    }
     b = s.board
     assert parsed.setup_orders().placements == (
         SetupPlacement(b.crossing_by_labels(["C2", "D2", "D3"]), b.path_by_labels(["C2", "D2"])),

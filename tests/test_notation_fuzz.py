@@ -39,22 +39,131 @@ def _state() -> GameState:
 
 
 WORDS = [
-    "Siedlung", "Straße", "Strasse", "S", "Stadt", "bei", "Räuber", "Raeuber", "raube", "Ritter",
-    "vor", "nach", "Wurf:", "Handel", "gebe", "bekomme", "Seehandel", "Tausch", "gegen", "oder",
-    "or", "Erfindung", "Glücksfund", "Straßenbau:", "Bautrupp", "Monopol", "Tribut", "Abwurf:",
-    "Ersatzbau:", "Entwicklungskarte", "Kennwort:", "Runde:", "Spiel:", "Name:", "Farben:",
-    "Settlement", "Road", "City", "Knight", "before", "roll:", "robber", "steal", "Trade",
-    "give", "get", "Maritime", "for", "Discard:", "Substitute:", "Buy", "card", "und", "and",
-    "6L", "5L", "11G", "6E", "4W", "3H", "10H", "12E", "C3", "c4", "D4", "Meer", "Sea",
-    "Wüste", "Desert", "G-Hafen", "3:1-Hafen", "2:1", "Hafen", "Harbor", "rot", "blau",
-    "gelb", "weiß", "grün", "lila", "H", "L", "W", "G", "E", "O", "B", "2H", "1E", "4",
-    "-", "–", "→", "->", "(", ")", ",", ";", ":", ".", "#", ">", "--", "Ende", "End", "9Gold",
-    "\u00a0", "\t", "\x00", "\x0b", "\x0c", "\u2028", "\u200b", "\ufeff", "İ", "ẞ", "ß",
-    "99", "0", "00", "٣", "-1",
+    "Siedlung",
+    "Straße",
+    "Strasse",
+    "S",
+    "Stadt",
+    "bei",
+    "Räuber",
+    "Raeuber",
+    "raube",
+    "Ritter",
+    "vor",
+    "nach",
+    "Wurf:",
+    "Handel",
+    "gebe",
+    "bekomme",
+    "Seehandel",
+    "Tausch",
+    "gegen",
+    "oder",
+    "or",
+    "Erfindung",
+    "Glücksfund",
+    "Straßenbau:",
+    "Bautrupp",
+    "Monopol",
+    "Tribut",
+    "Abwurf:",
+    "Ersatzbau:",
+    "Entwicklungskarte",
+    "Kennwort:",
+    "Runde:",
+    "Spiel:",
+    "Name:",
+    "Farben:",
+    "Settlement",
+    "Road",
+    "City",
+    "Knight",
+    "before",
+    "roll:",
+    "robber",
+    "steal",
+    "Trade",
+    "give",
+    "get",
+    "Maritime",
+    "for",
+    "Discard:",
+    "Substitute:",
+    "Buy",
+    "card",
+    "und",
+    "and",
+    "6L",
+    "5L",
+    "11G",
+    "6E",
+    "4W",
+    "3H",
+    "10H",
+    "12E",
+    "C3",
+    "c4",
+    "D4",
+    "Meer",
+    "Sea",
+    "Wüste",
+    "Desert",
+    "G-Hafen",
+    "3:1-Hafen",
+    "2:1",
+    "Hafen",
+    "Harbor",
+    "rot",
+    "blau",
+    "gelb",
+    "weiß",
+    "grün",
+    "lila",
+    "H",
+    "L",
+    "W",
+    "G",
+    "E",
+    "O",
+    "B",
+    "2H",
+    "1E",
+    "4",
+    "-",
+    "–",
+    "→",
+    "->",
+    "(",
+    ")",
+    ",",
+    ";",
+    ":",
+    ".",
+    "#",
+    ">",
+    "--",
+    "Ende",
+    "End",
+    "9Gold",
+    "\u00a0",
+    "\t",
+    "\x00",
+    "\x0b",
+    "\x0c",
+    "\u2028",
+    "\u200b",
+    "\ufeff",
+    "İ",
+    "ẞ",
+    "ß",
+    "99",
+    "0",
+    "00",
+    "٣",
+    "-1",
 ]
 word_lines = st.lists(st.sampled_from(WORDS) | st.text(max_size=4), max_size=14).map(" ".join)
-mails = st.lists(word_lines | st.text(max_size=200), max_size=8).map(
-    lambda lines: "\n".join(lines))
+mails = st.lists(word_lines | st.text(max_size=200), max_size=8).map(lambda lines: "\n".join(lines))
 eols = st.sampled_from(["\n", "\r\n", "\r"])
 
 
@@ -78,8 +187,11 @@ def _assert_never_raises(body: str, subject: str | None, ctx: Context) -> None:
         parsed.setup_orders() if ctx.phase == "setup" else parsed.turn_orders()
 
 
-contexts = st.tuples(st.integers(0, len(BOARDS) - 1), st.sampled_from(["de", "en"]),
-                     st.sampled_from(["round", "setup"]))
+contexts = st.tuples(
+    st.integers(0, len(BOARDS) - 1),
+    st.sampled_from(["de", "en"]),
+    st.sampled_from(["round", "setup"]),
+)
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 
 
@@ -91,21 +203,25 @@ def test_arbitrary_text_never_raises(
     _assert_never_raises(body, subject, _ctx(*c))
 
 
-@pytest.mark.parametrize(("line", "lang"), [
-    # Counts that do not fit in an index or in memory: found while writing these tests.
-    ("Abwurf: 999999999999999999999W", "de"),
-    ("Handel blau: gebe 99999999999999999999H, bekomme 1E", "de"),
-    ("Erfindung 999999999999H", "de"),
-    ("Trade blue: give 1L, get 99999999999999999999O", "en"),
-    ("Discard: 99999999999999999999 W", "en"),
-])
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        # Counts that do not fit in an index or in memory: found while writing these tests.
+        ("Abwurf: 999999999999999999999W", "de"),
+        ("Handel blau: gebe 99999999999999999999H, bekomme 1E", "de"),
+        ("Erfindung 999999999999H", "de"),
+        ("Trade blue: give 1L, get 99999999999999999999O", "en"),
+        ("Discard: 99999999999999999999 W", "en"),
+    ],
+)
 def test_huge_counts_never_raise(line: str, lang: str) -> None:
     _assert_never_raises(f"Kennwort: x\n{line}\n", None, _ctx(0, lang, "round"))
 
 
 @FUZZ
-@given(mails, eols, st.none() | st.sampled_from(["Re: Hilfe", "AW: Spiel: x", "Fwd:", ":"]),
-       contexts)
+@given(
+    mails, eols, st.none() | st.sampled_from(["Re: Hilfe", "AW: Spiel: x", "Fwd:", ":"]), contexts
+)
 def test_order_like_word_salad_never_raises(
     body: str, eol: str, subject: str | None, c: tuple[int, str, str]
 ) -> None:
@@ -130,7 +246,8 @@ def _garbage(kind: str, seed: int, size: int = 10_000) -> str:
         return "".join(rng.choice(alphabet) for _ in range(size))
     if kind == "unicode":
         return "".join(chr(rng.randrange(1, 0x2FFFF)) for _ in range(size // 2)).replace(
-            "\ud800", "")
+            "\ud800", ""
+        )
     if kind == "words":
         out: list[str] = []
         while sum(len(w) + 1 for w in out) < size:
@@ -169,8 +286,14 @@ print(time.perf_counter() - start)
 def _timed_in_child(body: str, phase: str) -> float:
     """Parse in a child process, so a pathological case cannot hang the suite."""
     try:
-        done = subprocess.run([sys.executable, "-c", _TIMED, phase], input=body, text=True,
-                              capture_output=True, timeout=LIMIT + 1, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", _TIMED, phase],
+            input=body,
+            text=True,
+            capture_output=True,
+            timeout=LIMIT + 1,
+            check=True,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"parsing took more than {LIMIT + 1} s")
     return float(done.stdout)
@@ -185,8 +308,9 @@ PATHOLOGICAL = [
 ]
 
 
-@pytest.mark.parametrize(("line", "phase"), [(x[1], x[2]) for x in PATHOLOGICAL],
-                         ids=[x[0] for x in PATHOLOGICAL])
+@pytest.mark.parametrize(
+    ("line", "phase"), [(x[1], x[2]) for x in PATHOLOGICAL], ids=[x[0] for x in PATHOLOGICAL]
+)
 def test_pathological_lines_parse_fast(line: str, phase: str) -> None:
     elapsed = _timed_in_child(f"Kennwort: x\n{line}\nEntwicklungskarte\n", phase)
     assert elapsed < LIMIT, f"{elapsed:.2f} s"
@@ -216,8 +340,9 @@ def _parse_seconds(body: str, ctx: Context, repeat: int) -> float:
     return best
 
 
-@pytest.mark.parametrize(("head", "filler", "tail", "phase", "n"),
-                         [x[1:] for x in SCALING], ids=[x[0] for x in SCALING])
+@pytest.mark.parametrize(
+    ("head", "filler", "tail", "phase", "n"), [x[1:] for x in SCALING], ids=[x[0] for x in SCALING]
+)
 def test_parse_time_grows_linearly_with_the_line(
     head: str, filler: str, tail: str, phase: str, n: int
 ) -> None:
@@ -228,8 +353,9 @@ def test_parse_time_grows_linearly_with_the_line(
     assert large < 40 * small + 0.05, f"{n}: {small:.4f} s, {8 * n}: {large:.4f} s"
 
 
-@pytest.mark.parametrize("line", ["Abwurf: 1000000W", "Erfindung 1000000H",
-                                  "Handel blau: gebe 1000000H, bekomme 1E"])
+@pytest.mark.parametrize(
+    "line", ["Abwurf: 1000000W", "Erfindung 1000000H", "Handel blau: gebe 1000000H, bekomme 1E"]
+)
 def test_a_huge_count_is_not_expanded_card_by_card(line: str) -> None:
     """Nobody holds a million cards; today the line is accepted and echoed as a list of a
     million letters (and ten times that costs seconds and gigabytes, see the examples of

@@ -99,8 +99,17 @@ def _compiled(module: ModuleType) -> dict[str, re.Pattern[str]]:
     return out
 
 
-_RE_CALLS = {"compile", "match", "fullmatch", "search", "finditer", "findall", "sub", "subn",
-             "split"}
+_RE_CALLS = {
+    "compile",
+    "match",
+    "fullmatch",
+    "search",
+    "finditer",
+    "findall",
+    "sub",
+    "subn",
+    "split",
+}
 
 
 def _inline() -> dict[str, re.Pattern[str]]:
@@ -108,9 +117,13 @@ def _inline() -> dict[str, re.Pattern[str]]:
     out: dict[str, re.Pattern[str]] = {}
     for path in sorted(NOTATION.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "re"
-                    and node.func.attr in _RE_CALLS):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "re"
+                and node.func.attr in _RE_CALLS
+            ):
                 continue
             arg = node.args[0]
             if node.func.attr == "compile":
@@ -118,8 +131,10 @@ def _inline() -> dict[str, re.Pattern[str]]:
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 out[f"{path.name}:{node.lineno}"] = re.compile(arg.value)
             else:
-                pytest.fail(f"{path.name}:{node.lineno}: a pattern built at run time; make it "
-                            "a module-level re.compile so that this test sees it")
+                pytest.fail(
+                    f"{path.name}:{node.lineno}: a pattern built at run time; make it "
+                    "a module-level re.compile so that this test sees it"
+                )
     return out
 
 
@@ -137,28 +152,117 @@ def test_every_module_with_patterns_is_checked() -> None:
             assert path.stem in {m.__name__.rsplit(".", 1)[1] for m in MODULES}, path.name
     found = all_patterns()
     assert len(found) >= 40
-    for name in ("clean._STOP_BLOCK", "lines._OR", "lines._STEAL", "lines._GET",
-                 "lines._KNIGHT", "lines._PATTERNS['trade']", "lines._PATTERNS['road']",
-                 "names.HEX_TOKEN", "text._ODD_SPACE"):
+    for name in (
+        "clean._STOP_BLOCK",
+        "lines._OR",
+        "lines._STEAL",
+        "lines._GET",
+        "lines._KNIGHT",
+        "lines._PATTERNS['trade']",
+        "lines._PATTERNS['road']",
+        "names.HEX_TOKEN",
+        "text._ODD_SPACE",
+    ):
         assert name in found
 
 
 #: What is typed at the start of a line, so that an anchored pattern gets past its keyword.
 PREFIXES = [
-    "", "kennwort", "kennwort:", "pw", "spiel:", "name =", "farben:", "bestaetigen", "confirm:",
-    "runde", "runde:", "ersatzbau",
-    "ritter", "ritter vor wurf", "knight before the roll", "raeuber", "raeuber 6l", "abwurf",
-    "handel", "handel mit", "handel rot", "seehandel", "seehandel 4", "seehandel 4h", "tausche",
-    "monopol", "erfindung", "strassenbau", "entwicklungskarte", "schiff", "siedlung", "stadt",
-    "s", "str.", "strasse", "on ", "am ", "on x wrote", "--", "-----", "from:", "von: ",
-    "schrieb", "wrote", "back", "ich bin zurueck", "beobachten", "gebe", "bekomme", "3:1", "g-",
-    "6", "c",
+    "",
+    "kennwort",
+    "kennwort:",
+    "pw",
+    "spiel:",
+    "name =",
+    "farben:",
+    "bestaetigen",
+    "confirm:",
+    "runde",
+    "runde:",
+    "ersatzbau",
+    "ritter",
+    "ritter vor wurf",
+    "knight before the roll",
+    "raeuber",
+    "raeuber 6l",
+    "abwurf",
+    "handel",
+    "handel mit",
+    "handel rot",
+    "seehandel",
+    "seehandel 4",
+    "seehandel 4h",
+    "tausche",
+    "monopol",
+    "erfindung",
+    "strassenbau",
+    "entwicklungskarte",
+    "schiff",
+    "siedlung",
+    "stadt",
+    "s",
+    "str.",
+    "strasse",
+    "on ",
+    "am ",
+    "on x wrote",
+    "--",
+    "-----",
+    "from:",
+    "von: ",
+    "schrieb",
+    "wrote",
+    "back",
+    "ich bin zurueck",
+    "beobachten",
+    "gebe",
+    "bekomme",
+    "3:1",
+    "g-",
+    "6",
+    "c",
 ]
 #: What is repeated after it, to SIZE characters: each makes some pattern backtrack.
 FILLERS = [
-    " ", "\t", " \t", "\u00a0", "(", ")", "()", "in", "ni", "1", "a", "ab1", ",", ", ", ",;", ":",
-    " :", ": ", "=", "-", "->", "_", ".", "!", "x wrote", "wrote:", "schrieb ", "raube ",
-    "steal ", "oder ", "or ", " oder", "von", "gegen", "g hafen", "g-", "6l ", "und ", "ininin",
+    " ",
+    "\t",
+    " \t",
+    "\u00a0",
+    "(",
+    ")",
+    "()",
+    "in",
+    "ni",
+    "1",
+    "a",
+    "ab1",
+    ",",
+    ", ",
+    ",;",
+    ":",
+    " :",
+    ": ",
+    "=",
+    "-",
+    "->",
+    "_",
+    ".",
+    "!",
+    "x wrote",
+    "wrote:",
+    "schrieb ",
+    "raube ",
+    "steal ",
+    "oder ",
+    "or ",
+    " oder",
+    "von",
+    "gegen",
+    "g hafen",
+    "g-",
+    "6l ",
+    "und ",
+    "ininin",
 ]
 #: After the run: nothing, or something that makes a `$` or a keyword fail at the very end.
 TAILS = ["", "\n", "!x", ":", "\nx\nx"]
@@ -181,23 +285,26 @@ def test_anchored_patterns_are_linear() -> None:
     assert len(anchored) >= 25
     for prefix in PREFIXES:
         for what, s in _adversarial(prefix):
+
             def run(s: str = s) -> None:
                 for p in anchored.values():
                     p.match(s)
                     p.fullmatch(s)
+
             timed(f"anchored patterns on {what}", run)
 
 
-@pytest.mark.parametrize("name", sorted(n for n, p in all_patterns().items()
-                                        if not _anchored(p)))
+@pytest.mark.parametrize("name", sorted(n for n, p in all_patterns().items() if not _anchored(p)))
 def test_searched_patterns_are_linear(name: str) -> None:
     """Patterns searched through a line are tried from every position of it (`finditer` also
     goes on after each match, as `search` does after each failed start)."""
     p = all_patterns()[name]
     for what, s in _adversarial("", ["", "\n!x"]):
+
         def run(s: str = s) -> None:
             for _ in p.finditer(s):
                 pass
+
         timed(f"{name} on {what}", run)
 
 
@@ -229,6 +336,7 @@ def test_hand_written_matchers_are_linear() -> None:
                 lines._keyword_span(lines._STEAL, s)
                 lines._keyword_span(lines._GET, s, pos)
                 lines._split_count(s)
+
             timed(f"matchers on {what}", run)
 
 
@@ -246,20 +354,34 @@ def test_the_old_patterns_were_not() -> None:
     them, where its replacement does not (at a twentieth of SIZE, so the old ones finish)."""
     n = SIZE // 20
     cases: list[tuple[str, Callable[[], object], Callable[[], object]]] = [
-        ("echo brackets",
-         lambda: re.search(r"\((?P<inner>[^)]*)\)\s*$", "(" * n),
-         lambda: lines._without_echo(lines.Text("(" * n))),
-        ("quote header",
-         lambda: re.match(r"^(am |on |le |el |il ).{3,}(schrieb|wrote|a ecrit|escribio|"
-                          r"ha scritto)[^:]*:\s*$", "on " + "x wrote" * (n // 7)),
-         lambda: clean._quote_header("on " + "x wrote" * (n // 7))),
-        ("bank trade",
-         lambda: re.match(r"^(?P<give>\d*\s*[a-z]+)\s*(gegen|fuer|for|zu|in|->|=>|>|-)\s*"
-                          r"(?P<get>\d*\s*[a-z]+)$", "in" * (n // 2) + "1"),
-         lambda: lines._maritime_split("in" * (n // 2) + "1")),
-        ("steal",
-         lambda: re.search(r"[,;]?\s*\b(raube|steal)\b\s*", " " * n),
-         lambda: lines._keyword_span(lines._STEAL, " " * n)),
+        (
+            "echo brackets",
+            lambda: re.search(r"\((?P<inner>[^)]*)\)\s*$", "(" * n),
+            lambda: lines._without_echo(lines.Text("(" * n)),
+        ),
+        (
+            "quote header",
+            lambda: re.match(
+                r"^(am |on |le |el |il ).{3,}(schrieb|wrote|a ecrit|escribio|"
+                r"ha scritto)[^:]*:\s*$",
+                "on " + "x wrote" * (n // 7),
+            ),
+            lambda: clean._quote_header("on " + "x wrote" * (n // 7)),
+        ),
+        (
+            "bank trade",
+            lambda: re.match(
+                r"^(?P<give>\d*\s*[a-z]+)\s*(gegen|fuer|for|zu|in|->|=>|>|-)\s*"
+                r"(?P<get>\d*\s*[a-z]+)$",
+                "in" * (n // 2) + "1",
+            ),
+            lambda: lines._maritime_split("in" * (n // 2) + "1"),
+        ),
+        (
+            "steal",
+            lambda: re.search(r"[,;]?\s*\b(raube|steal)\b\s*", " " * n),
+            lambda: lines._keyword_span(lines._STEAL, " " * n),
+        ),
     ]
     for what, old, new in cases:
         start = time.perf_counter()
@@ -342,6 +464,7 @@ def test_adversarial_mails_are_read_fast(phase: str) -> None:
     ctx = _ctx(phase)
     total = 0.0
     for name, body, subject in _adversarial_mails():
+
         def run(body: str = body, subject: str | None = subject) -> None:
             parsed = parse_mail(body, ctx, subject)
             assert len(parsed.lines) <= MAX_MAIL_LINES + 1
@@ -352,6 +475,7 @@ def test_adversarial_mails_are_read_fast(phase: str) -> None:
             for _, line in clean_lines(body)[:MAX_MAIL_LINES]:
                 with suppress(OrderError):
                     parse_line(line, ctx)
+
         total += timed(f"{phase}: {name}", run)
     assert total < ALL_SECONDS, f"{total:.2f} s"
 
@@ -374,11 +498,41 @@ def test_every_adversarial_line_is_refused_or_read() -> None:
 
 # -- fuzz: runs of anything, near the cap ------------------------------------------------------
 
-PIECES = ["(", ")", " ", "\t", "in", "9", "0", "٣", "²", ",", ":", "-", ">", "oder", "raube",
-          "wrote", "on ", "Runde", "Seehandel", "Kennwort", "Bestätigen", "Siedlung", "6L", "C3",
-          "gebe", "bekomme", "Handel rot", "\n", "\r\n", "x"]
+PIECES = [
+    "(",
+    ")",
+    " ",
+    "\t",
+    "in",
+    "9",
+    "0",
+    "٣",
+    "²",
+    ",",
+    ":",
+    "-",
+    ">",
+    "oder",
+    "raube",
+    "wrote",
+    "on ",
+    "Runde",
+    "Seehandel",
+    "Kennwort",
+    "Bestätigen",
+    "Siedlung",
+    "6L",
+    "C3",
+    "gebe",
+    "bekomme",
+    "Handel rot",
+    "\n",
+    "\r\n",
+    "x",
+]
 runs = st.lists(st.tuples(st.sampled_from(PIECES), st.integers(1, 300)), max_size=6).map(
-    lambda parts: "".join(p * n for p, n in parts))
+    lambda parts: "".join(p * n for p, n in parts)
+)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))

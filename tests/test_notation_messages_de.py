@@ -42,92 +42,175 @@ CASES: dict[str, tuple[str, str, str]] = {
     "empty_line": ("", "round", "empty line"),
     "value_expected": ("Kennwort:", "round", "a value was expected after 'kennwort'"),
     "colour_expected": ("Räuber 6L, raube lila", "round", "a colour was expected, not 'lila'"),
-    "colour_not_playing": ("Räuber 6L, raube grün", "round",
-                           "no player has the colour 'grün' in this game"),
+    "colour_not_playing": (
+        "Räuber 6L, raube grün",
+        "round",
+        "no player has the colour 'grün' in this game",
+    ),
     "ships_seafarers": ("Schiff 6L Meer", "round", "ships are built only in Seafarers scenarios"),
-    "order_expected": ("Burg 6L 5L", "round",
-                       "an order was expected (Siedlung, Stadt, Straße, Entwicklungskarte, "
-                       "Räuber, Handel, Seehandel, …), not 'Burg'"),
-    "brackets_differ": ("Stadt C3 C4 D4 (6L 5L 12E)", "round",
-                        "the name in brackets does not name the same place"),
+    "order_expected": (
+        "Burg 6L 5L",
+        "round",
+        "an order was expected (Siedlung, Stadt, Straße, Entwicklungskarte, "
+        "Räuber, Handel, Seehandel, …), not 'Burg'",
+    ),
+    "brackets_differ": (
+        "Stadt C3 C4 D4 (6L 5L 12E)",
+        "round",
+        "the name in brackets does not name the same place",
+    ),
     "robber_hex_expected": ("Räuber raube rot", "round", "the robber's hex was expected"),
-    "knight_timing": ("Ritter: Räuber 6L, raube blau", "round",
-                      "say when the knight is played: 'vor Wurf' or 'nach Wurf'"),
-    "count_too_high": ("Abwurf: 100 H", "round",
-                       "100 cards of one kind are more than anyone holds"),
-    "resource_expected": ("Abwurf: W X", "round",
-                          "a resource (H/L/W/G/E or its name) was expected, not 'X'"),
+    "knight_timing": (
+        "Ritter: Räuber 6L, raube blau",
+        "round",
+        "say when the knight is played: 'vor Wurf' or 'nach Wurf'",
+    ),
+    "count_too_high": (
+        "Abwurf: 100 H",
+        "round",
+        "100 cards of one kind are more than anyone holds",
+    ),
+    "resource_expected": (
+        "Abwurf: W X",
+        "round",
+        "a resource (H/L/W/G/E or its name) was expected, not 'X'",
+    ),
     "resource_after_number": ("Abwurf: W 2", "round", "a resource was expected after the number"),
     "resources_expected": ("Abwurf:", "round", "resources were expected"),
     "two_resources": ("Erfindung H", "round", "two resources were expected, not 1"),
-    "trade_form": ("Handel rot: 1H", "round",
-                   "a trade is written 'Handel <Farbe>: gebe …, bekomme …'"),
+    "trade_form": (
+        "Handel rot: 1H",
+        "round",
+        "a trade is written 'Handel <Farbe>: gebe …, bekomme …'",
+    ),
     "maritime_form": ("Seehandel H", "round", "a bank trade is written 'Seehandel 4H gegen 1E'"),
-    "maritime_too_many": ("Seehandel 100H gegen 1E", "round",
-                          "at most 99 cards in a bank trade"),
-    "maritime_at_least_one": ("Seehandel 0H gegen 1E", "round",
-                              "counts of a bank trade are at least 1"),
-    "road_building_paths": ("Straßenbau: C4 D4, D4 D5, D2 D3", "round",
-                            "road building names one or two paths, separated by ','"),
-    "setup_form": ("Siedlung C3 C4 D4", "setup",
-                   "a setup placement is written 'Siedlung <Kreuzung> Straße <Weg>'"),
+    "maritime_too_many": ("Seehandel 100H gegen 1E", "round", "at most 99 cards in a bank trade"),
+    "maritime_at_least_one": (
+        "Seehandel 0H gegen 1E",
+        "round",
+        "counts of a bank trade are at least 1",
+    ),
+    "road_building_paths": (
+        "Straßenbau: C4 D4, D4 D5, D2 D3",
+        "round",
+        "road building names one or two paths, separated by ','",
+    ),
+    "setup_form": (
+        "Siedlung C3 C4 D4",
+        "setup",
+        "a setup placement is written 'Siedlung <Kreuzung> Straße <Weg>'",
+    ),
     "hex_name_expected": ("Straße über 6L 5L", "round", "a hex name was expected, not 'über'"),
     "no_hex": ("Straße 6L 7E", "round", "there is no hex 7E on this board"),
     "one_hex": ("Räuber 6L 5L", "round", "one hex was expected, 2 were named"),
     "ambiguous_hex": ("Räuber Meer", "round", "Meer can mean several hexes"),
-    "crossing_three_hexes": ("Siedlung C3 C4", "round",
-                             "a crossing is named by three hexes, not 2"),
+    "crossing_three_hexes": (
+        "Siedlung C3 C4",
+        "round",
+        "a crossing is named by three hexes, not 2",
+    ),
     "no_crossing": ("Siedlung C3 C4 C5", "round", "there is no crossing where C3, C4, C5 meet"),
     "ambiguous_crossing": ("Siedlung B2 Meer Meer", "round", "B2, Meer, Meer names 2 crossings"),
-    "path_two_hexes": ("Straße C3", "round",
-                       "a path is named by two hexes (or two crossings with '-'), not 1"),
+    "path_two_hexes": (
+        "Straße C3",
+        "round",
+        "a path is named by two hexes (or two crossings with '-'), not 1",
+    ),
     "no_path": ("Straße C3 C5", "round", "there is no path between C3, C5"),
     "ambiguous_path": ("Straße B2 Meer", "round", "B2, Meer names 3 paths"),
-    "path_by_crossings_form": ("Straße C3 - C4 - D4", "round",
-                               "a path by crossings is written 'crossing - crossing'"),
-    "crossings_not_joined": ("Straße C3 C4 D4 - D2 D3 E2", "round",
-                             "those two crossings are not joined by a path"),
-    "ambiguous_path_by_crossings": ("Straße B4 Meer Meer - B4 Meer Meer", "round",
-                                    "2 paths join crossings named so"),
-    "line_too_long": ("Siedlung " + "6L " * 400, "round",
-                      "this line is 1209 characters long; lines of more than 1000 characters "
-                      "are not read"),
-    "too_many_cards": ("Abwurf: 50W 50H", "round",
-                       "100 cards are more than anyone holds (at most 99 in a list)"),
-    "number_too_long": ("Runde 12345678", "round",
-                        "a number of 8 digits is too long here (at most 6 digits)"),
-    "token_expected": ("Bestätigen: ab_c", "round",
-                       "a confirmation code (letters, digits and '-', at most 40 characters) was "
-                       "expected, not 'ab_c'"),
+    "path_by_crossings_form": (
+        "Straße C3 - C4 - D4",
+        "round",
+        "a path by crossings is written 'crossing - crossing'",
+    ),
+    "crossings_not_joined": (
+        "Straße C3 C4 D4 - D2 D3 E2",
+        "round",
+        "those two crossings are not joined by a path",
+    ),
+    "ambiguous_path_by_crossings": (
+        "Straße B4 Meer Meer - B4 Meer Meer",
+        "round",
+        "2 paths join crossings named so",
+    ),
+    "line_too_long": (
+        "Siedlung " + "6L " * 400,
+        "round",
+        "this line is 1209 characters long; lines of more than 1000 characters are not read",
+    ),
+    "too_many_cards": (
+        "Abwurf: 50W 50H",
+        "round",
+        "100 cards are more than anyone holds (at most 99 in a list)",
+    ),
+    "number_too_long": (
+        "Runde 12345678",
+        "round",
+        "a number of 8 digits is too long here (at most 6 digits)",
+    ),
+    "token_expected": (
+        "Bestätigen: ab_c",
+        "round",
+        "a confirmation code (letters, digits and '-', at most 40 characters) was "
+        "expected, not 'ab_c'",
+    ),
 }
 
 #: Further lines for keys raised at more than one place.
 MORE_CASES: list[tuple[str, str, str, str]] = [
     ("colour_expected", "Farben: rot, lila", "round", "a colour was expected, not 'lila'"),
-    ("colour_expected", "Handel lila: gebe 1H, bekomme 1E", "round",
-     "a colour was expected, not 'lila'"),
-    ("brackets_differ", "Siedlung C3 C4 D4 (C4 D4 D5)", "round",
-     "the name in brackets does not name the same place"),
-    ("resource_expected", "Monopol Gold", "round",
-     "a resource (H/L/W/G/E or its name) was expected, not 'gold'"),
-    ("resource_expected", "Seehandel 4H gegen 1X", "round",
-     "a resource (H/L/W/G/E or its name) was expected, not 'x'"),
-    ("crossing_three_hexes", "Straße C3 C4 - C4 D4 D5", "round",
-     "a crossing is named by three hexes, not 2"),
+    (
+        "colour_expected",
+        "Handel lila: gebe 1H, bekomme 1E",
+        "round",
+        "a colour was expected, not 'lila'",
+    ),
+    (
+        "brackets_differ",
+        "Siedlung C3 C4 D4 (C4 D4 D5)",
+        "round",
+        "the name in brackets does not name the same place",
+    ),
+    (
+        "resource_expected",
+        "Monopol Gold",
+        "round",
+        "a resource (H/L/W/G/E or its name) was expected, not 'gold'",
+    ),
+    (
+        "resource_expected",
+        "Seehandel 4H gegen 1X",
+        "round",
+        "a resource (H/L/W/G/E or its name) was expected, not 'x'",
+    ),
+    (
+        "crossing_three_hexes",
+        "Straße C3 C4 - C4 D4 D5",
+        "round",
+        "a crossing is named by three hexes, not 2",
+    ),
     ("no_hex", "Siedlung 6L 5L 7E Straße 6L 5L", "setup", "there is no hex 7E on this board"),
     ("maritime_too_many", "Seehandel 4H gegen 100E", "round", "at most 99 cards in a bank trade"),
 ]
 
 #: Mails whose second line is refused by `parse_mail`: key → (mail, English message).
 MAIL_CASES: dict[str, tuple[str, str]] = {
-    "second_robber": ("Räuber 6L, raube blau\nRäuber 5L, raube gelb\n",
-                      "only one robber order per mail; the first one counts"),
-    "second_discard": ("Abwurf: W W\nAbwurf: H\n",
-                       "only one discard list per mail; the first one counts"),
-    "second_knight": ("Ritter vor Wurf: Räuber 6L\nRitter nach Wurf: Räuber 5L\n",
-                      "only one knight per mail; the first one counts"),
-    "second_monopoly": ("Monopol Holz\nMonopol Erz\n",
-                        "only one monopoly per mail; the first one counts"),
+    "second_robber": (
+        "Räuber 6L, raube blau\nRäuber 5L, raube gelb\n",
+        "only one robber order per mail; the first one counts",
+    ),
+    "second_discard": (
+        "Abwurf: W W\nAbwurf: H\n",
+        "only one discard list per mail; the first one counts",
+    ),
+    "second_knight": (
+        "Ritter vor Wurf: Räuber 6L\nRitter nach Wurf: Räuber 5L\n",
+        "only one knight per mail; the first one counts",
+    ),
+    "second_monopoly": (
+        "Monopol Holz\nMonopol Erz\n",
+        "only one monopoly per mail; the first one counts",
+    ),
 }
 
 #: English words none of the German texts may hold (German words spelled alike are left out).
@@ -136,7 +219,8 @@ ENGLISH = re.compile(
     r"names|written|path|paths|hex|hexes|crossing|crossings|colour|resource|resources|order|"
     r"player|cards?|board|bank|trade|setup|place|say|when|at|most|least|after|can|mean|"
     r"several|join|those|its|this|game|counts?|per|first|knight|robber|monopoly|discard|"
-    r"list|empty|line|value|ships|built|scenarios|holds|anyone|meet|brackets|same)\b")
+    r"list|empty|line|value|ships|built|scenarios|holds|anyone|meet|brackets|same)\b"
+)
 
 
 def _ctx(phase: str = "round", lang: str = "de") -> Context:
@@ -186,7 +270,9 @@ def test_the_rest_of_a_long_mail_is_refused_in_german() -> None:
     assert err is not None and len(parsed.lines) == 301
     assert (err.key, err.message, err.line) == (
         "rest_not_read",
-        "only the first 300 lines of a mail are read; the rest of this mail was not read", 301)
+        "only the first 300 lines of a mail are read; the rest of this mail was not read",
+        301,
+    )
     _assert_german(err)
 
 
@@ -224,11 +310,13 @@ def test_unreachable_keys_render_in_both_languages() -> None:
 def test_german_texts_quote_the_players_words_as_written() -> None:
     assert _error("Räuber 6L, raube Lila").localized("de") == "'Lila' ist keine Farbe"
     assert _error("Räuber 6L, raube Grün").localized("de") == (
-        "die Farbe 'Grün' spielt in diesem Spiel nicht mit")
+        "die Farbe 'Grün' spielt in diesem Spiel nicht mit"
+    )
     assert _error("Straße 6L 7E").localized("de") == "auf diesem Spielplan gibt es kein Feld 7E"
     assert _error("Kennwort:").localized("de") == "nach 'Kennwort' fehlt ein Wert"
     assert _error("Abwurf: W Xy").localized("de") == (
-        "'Xy' ist kein Rohstoff (H/L/W/G/E oder sein Name)")
+        "'Xy' ist kein Rohstoff (H/L/W/G/E oder sein Name)"
+    )
 
 
 def test_ambiguity_keeps_its_candidates_and_column_in_german() -> None:
@@ -283,12 +371,18 @@ def _make_calls() -> list[tuple[str, ast.Call]]:
                 continue
             f = node.func
             where = f"{path.name}:{node.lineno}"
-            if isinstance(f, ast.Name) and f.id in ("NotationError", "AmbiguousError",
-                                                     "OrderError"):
+            if isinstance(f, ast.Name) and f.id in (
+                "NotationError",
+                "AmbiguousError",
+                "OrderError",
+            ):
                 pytest.fail(f"{where}: {f.id}(…) without a message key; use {f.id}.make(key)")
-            if (isinstance(f, ast.Attribute) and f.attr == "make"
-                    and isinstance(f.value, ast.Name)
-                    and f.value.id in ("NotationError", "AmbiguousError")):
+            if (
+                isinstance(f, ast.Attribute)
+                and f.attr == "make"
+                and isinstance(f.value, ast.Name)
+                and f.value.id in ("NotationError", "AmbiguousError")
+            ):
                 calls.append((where, node))
     return calls
 

@@ -234,8 +234,9 @@ def test_setup_placement_and_ranked_tuple(data: st.DataObject) -> None:
     c = data.draw(crossings(ctx))
     e = data.draw(paths(ctx))
     _roundtrip(SetupPlacement(c, e), ctx)
-    ranked = data.draw(st.lists(st.builds(SetupPlacement, crossings(ctx), paths(ctx)),
-                                min_size=2, max_size=3))
+    ranked = data.draw(
+        st.lists(st.builds(SetupPlacement, crossings(ctx), paths(ctx)), min_size=2, max_size=3)
+    )
     _roundtrip(tuple(ranked), ctx)
 
 
@@ -258,18 +259,27 @@ def test_headers_and_commands(lang: str) -> None:
 @given(st.data())
 def test_turn_orders_round_trip_through_a_mail(data: st.DataObject) -> None:
     ctx = _draw_ctx(data)
-    builds = st.one_of(build_actions(ctx), st.lists(build_actions(ctx), min_size=2,
-                                                      max_size=3).map(
-        lambda xs: Alternatives(tuple(xs))))
+    builds = st.one_of(
+        build_actions(ctx),
+        st.lists(build_actions(ctx), min_size=2, max_size=3).map(
+            lambda xs: Alternatives(tuple(xs))
+        ),
+    )
     orders = TurnOrders(
         robber=data.draw(st.none() | robbers(ctx)),
-        discard=data.draw(st.none() | st.lists(resources, min_size=1, max_size=6).map(
-            lambda rs: DiscardPreference(tuple(rs)))),
-        knight=data.draw(st.none() | st.builds(Knight, st.sampled_from(list(Timing)),
-                                               robbers(ctx))),
+        discard=data.draw(
+            st.none()
+            | st.lists(resources, min_size=1, max_size=6).map(
+                lambda rs: DiscardPreference(tuple(rs))
+            )
+        ),
+        knight=data.draw(
+            st.none() | st.builds(Knight, st.sampled_from(list(Timing)), robbers(ctx))
+        ),
         monopoly=data.draw(st.none() | st.builds(Monopoly, resources)),
-        trades=tuple(data.draw(st.lists(st.builds(TradeOffer, seats(ctx), counts(), counts()),
-                                        max_size=2))),
+        trades=tuple(
+            data.draw(st.lists(st.builds(TradeOffer, seats(ctx), counts(), counts()), max_size=2))
+        ),
         builds=tuple(data.draw(st.lists(builds, max_size=4))),
         substitutes=SubstituteBlock(tuple(data.draw(st.lists(builds, max_size=2)))),
     )
@@ -283,8 +293,9 @@ def test_turn_orders_round_trip_through_a_mail(data: st.DataObject) -> None:
 @given(st.data())
 def test_setup_orders_round_trip_through_a_mail(data: st.DataObject) -> None:
     ctx = _draw_ctx(data, "setup")
-    placements = data.draw(st.lists(st.builds(SetupPlacement, crossings(ctx), paths(ctx)),
-                                    min_size=1, max_size=3))
+    placements = data.draw(
+        st.lists(st.builds(SetupPlacement, crossings(ctx), paths(ctx)), min_size=1, max_size=3)
+    )
     orders = SetupOrders(tuple(placements))
     parsed = parse_mail("\n".join(format_setup_orders(orders, ctx)), ctx)
     assert parsed.ok

@@ -64,7 +64,9 @@ from pbm.rules.state import (
 )
 
 PROPERTY = settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 #: Upper bounds on the stored forms of a state (a finished 6-player game is far below them).
@@ -88,12 +90,14 @@ def game_settings(draw: st.DrawFn) -> Settings:
     protect = draw(st.booleans())
     limit = draw(st.integers(min_value=5, max_value=9))
     lang = draw(st.sampled_from(["de", "en"]))
-    return Settings.for_players(n, size, bank=bank, newcomer_protection=protect,
-                                card_limit=limit, lang=lang)
+    return Settings.for_players(
+        n, size, bank=bank, newcomer_protection=protect, card_limit=limit, lang=lang
+    )
 
 
-def steps(settings_: Settings, seed: int, bot: str) -> Iterator[tuple[GameState, GameState,
-                                                                       list[Event]]]:
+def steps(
+    settings_: Settings, seed: int, bot: str
+) -> Iterator[tuple[GameState, GameState, list[Event]]]:
     """(state before, state after, events) for every step of a whole game."""
     before = new_game(settings_, seed)
     for after, events in play_game(settings_, seed, bot):
@@ -114,8 +118,7 @@ def scratch_vp(s: GameState, p: int) -> int:
     return vp
 
 
-def scratch_visible_vp(owner: list[int], level: list[int], longest: int, army: int,
-                       p: int) -> int:
+def scratch_visible_vp(owner: list[int], level: list[int], longest: int, army: int, p: int) -> int:
     vp = sum(level[c] for c, o in enumerate(owner) if o == p)
     return vp + 2 * (longest == p) + 2 * (army == p)
 
@@ -212,8 +215,9 @@ def check_pieces(s: GameState) -> None:
         if o >= 0:
             assert board.crossing_land[c]
             for nb in board.crossing_neighbors[c]:
-                assert s.owner[nb] < 0, f"distance rule: {board.crossing_label(c)} and " \
-                    f"{board.crossing_label(nb)}"
+                assert s.owner[nb] < 0, (
+                    f"distance rule: {board.crossing_label(c)} and {board.crossing_label(nb)}"
+                )
     for e, o in enumerate(s.road):
         if o >= 0:
             assert board.path_land[e], f"road on sea: {board.path_label(e)}"
@@ -234,8 +238,9 @@ def check_pieces(s: GameState) -> None:
             parent[find(u)] = find(v)
         rooted = {find(c) for c, o in enumerate(s.owner) if o == p}
         for e in s.roads[p]:
-            assert find(board.path_crossings[e][0]) in rooted, \
+            assert find(board.path_crossings[e][0]) in rooted, (
                 f"seat {p}'s road {board.path_label(e)} is not joined to their network"
+            )
 
 
 def check_road_lengths(s: GameState) -> None:
@@ -297,8 +302,18 @@ def check_events_round_trip(events: list[Event]) -> None:
 
 
 #: Events that only the player whose step it is causes (the actor's `player` field).
-ACTOR_EVENTS = (Rolled, CardPlayed, RobberMoved, NmrRobberRoll, Built, CardBought,
-                MaritimeTraded, PlentyTaken, OrderFailed, MonopolyTaken)
+ACTOR_EVENTS = (
+    Rolled,
+    CardPlayed,
+    RobberMoved,
+    NmrRobberRoll,
+    Built,
+    CardBought,
+    MaritimeTraded,
+    PlentyTaken,
+    OrderFailed,
+    MonopolyTaken,
+)
 
 
 # -- the event ledger --------------------------------------------------------------------------
@@ -326,9 +341,19 @@ class Ledger:
     @classmethod
     def start(cls, s: GameState) -> Ledger:
         return cls(
-            s.settings, [h[:] for h in s.hands], None if s.bank is None else s.bank[:],
-            s.deck[:], s.owner[:], s.level[:], s.road[:], s.robber, s.longest_road,
-            s.largest_army, s.knights[:], s.cards_bought[:], [c[:] for c in s.cards],
+            s.settings,
+            [h[:] for h in s.hands],
+            None if s.bank is None else s.bank[:],
+            s.deck[:],
+            s.owner[:],
+            s.level[:],
+            s.road[:],
+            s.robber,
+            s.longest_road,
+            s.largest_army,
+            s.knights[:],
+            s.cards_bought[:],
+            [c[:] for c in s.cards],
         )
 
     def move(self, p: int, r: int, k: int) -> None:
@@ -382,8 +407,9 @@ class Ledger:
         assert self.cards == s.cards
 
 
-def expected_production(led: Ledger, s: GameState, number: int) -> tuple[
-        dict[tuple[int, int], int], set[int]]:
+def expected_production(
+    led: Ledger, s: GameState, number: int
+) -> tuple[dict[tuple[int, int], int], set[int]]:
     """(player, resource) -> cards owed by a roll under rules.md's bank rule; blocked hexes."""
     board = s.board
     owed: Counter[tuple[int, int]] = Counter()
@@ -409,8 +435,9 @@ def expected_production(led: Ledger, s: GameState, number: int) -> tuple[
     return {k: v for k, v in owed.items() if v}, blocked
 
 
-def check_step_events(led: Ledger, before: GameState, after: GameState,
-                      events: list[Event]) -> None:
+def check_step_events(
+    led: Ledger, before: GameState, after: GameState, events: list[Event]
+) -> None:
     """Walk one step's events, checking each against the rules and applying it."""
     st_ = before.settings
     n = st_.players
@@ -433,20 +460,22 @@ def check_step_events(led: Ledger, before: GameState, after: GameState,
             # Nothing but the consequences of the winning action (a knight's robbery, the
             # second road of road building, title changes) comes between reaching the target
             # and the end of the game.
-            assert isinstance(e, (TitleChanged, RobberMoved, Stole, NothingToSteal, GameWon)) \
-                or (isinstance(e, Built) and e.piece == "road" and e.free), \
-                f"seat {actor} reached {led.vp(actor)} VP, yet the round went on with {e}"
+            assert isinstance(e, (TitleChanged, RobberMoved, Stole, NothingToSteal, GameWon)) or (
+                isinstance(e, Built) and e.piece == "road" and e.free
+            ), f"seat {actor} reached {led.vp(actor)} VP, yet the round went on with {e}"
         if isinstance(e, ACTOR_EVENTS) and not setup:
             # rules.md step 5 and seed 000: a player wins the moment they reach the target in
             # their own production or build step, and one who holds it when their step comes
             # has won; so a step ends, and begins, below the target.
             if e.player != actor:
                 if actor >= 0:
-                    assert led.vp(actor) < st_.vp_target, \
+                    assert led.vp(actor) < st_.vp_target, (
                         f"seat {actor} ended its step with {led.vp(actor)} VP and did not win"
-                assert led.vp(e.player) < st_.vp_target, \
-                    f"seat {e.player} holds {led.vp(e.player)} VP when its step comes, yet " \
+                    )
+                assert led.vp(e.player) < st_.vp_target, (
+                    f"seat {e.player} holds {led.vp(e.player)} VP when its step comes, yet "
                     f"plays on ({e})"
+                )
             actor = e.player
         if isinstance(e, SetupPlaced):
             assert e.player == setup_sequence(n)[before.setup_step]
@@ -457,21 +486,25 @@ def check_step_events(led: Ledger, before: GameState, after: GameState,
             else:
                 # The second settlement pays one card per adjacent producing hex.
                 board = before.board
-                want = sorted((h, board.hexes[h].resource) for h in
-                              board.crossing_hexes[e.crossing] if board.hexes[h].number)
+                want = sorted(
+                    (h, board.hexes[h].resource)
+                    for h in board.crossing_hexes[e.crossing]
+                    if board.hexes[h].number
+                )
                 assert sorted((f.hex, f.resource) for f in income) == want
                 assert all(f.amount == 1 and f.player == e.player for f in income)
         elif isinstance(e, Rolled):
             assert 1 <= e.die1 <= 6 and 1 <= e.die2 <= 6
             rolled.append(e.player)
             follow = []
-            for f in events[i + 1:]:
+            for f in events[i + 1 :]:
                 if not isinstance(f, (Produced, ProductionBlocked, BankShort, Discarded)):
                     break
                 follow.append(f)
             if e.total == 7:
-                over = {p: sum(led.hands[p]) for p in range(n)
-                        if sum(led.hands[p]) > st_.card_limit}
+                over = {
+                    p: sum(led.hands[p]) for p in range(n) if sum(led.hands[p]) > st_.card_limit
+                }
                 discards = [f for f in follow if isinstance(f, Discarded)]
                 assert sorted(f.player for f in discards) == sorted(over)
                 for f in discards:
@@ -503,10 +536,14 @@ def check_step_events(led: Ledger, before: GameState, after: GameState,
             assert board.hexes[e.hex].is_land and board.hexes[e.hex].number is not None
             assert e.cause in ("seven", "knight", "nmr")
             if st_.newcomer_protection and led.protected(before, e.player, e.hex):
-                others = [h.id for h in board.hexes
-                          if h.is_land and h.number is not None and h.id != led.robber]
-                assert all(led.protected(before, e.player, h) for h in others), \
+                others = [
+                    h.id
+                    for h in board.hexes
+                    if h.is_land and h.number is not None and h.id != led.robber
+                ]
+                assert all(led.protected(before, e.player, h) for h in others), (
                     f"robber next to a protected newcomer at {board.hexes[e.hex].label}"
+                )
             if e.cause == "nmr" and nmr_rolls:
                 # Seed 003: the hex has the number rolled, and someone has settled at it.
                 assert board.hexes[e.hex].number == nmr_rolls[-1]
@@ -541,8 +578,9 @@ def check_step_events(led: Ledger, before: GameState, after: GameState,
                 assert led.owner[c] < 0 and board.crossing_land[c]
                 assert all(led.owner[x] < 0 for x in board.crossing_neighbors[c]), "distance"
                 if not setup:
-                    assert any(led.road[x] == e.player for x in board.crossing_paths[c]), \
+                    assert any(led.road[x] == e.player for x in board.crossing_paths[c]), (
                         f"settlement {board.crossing_label(c)} not at the player's road"
+                    )
                 if not e.free:
                     led.pay(e.player, COST_SETTLEMENT)
                 led.owner[e.where], led.level[e.where] = e.player, 1
@@ -556,8 +594,9 @@ def check_step_events(led: Ledger, before: GameState, after: GameState,
                 assert led.road[e.where] < 0 and board.path_land[e.where]
                 # Joined at a building of the player's, or at the player's road through a
                 # crossing no opponent holds.
-                assert led.road_joined(before, e.player, e.where), \
+                assert led.road_joined(before, e.player, e.where), (
                     f"road {board.path_label(e.where)} is not connected"
+                )
                 if not e.free:
                     led.pay(e.player, COST_ROAD)
                 led.road[e.where] = e.player
@@ -584,8 +623,11 @@ def check_step_events(led: Ledger, before: GameState, after: GameState,
             assert e.card != VICTORY_POINT, "a VP card is never played"
             assert e.player not in played_now, "two cards played in one round"
             played_now.append(e.player)
-            held = [k for k, (c, r) in enumerate(led.cards[e.player])
-                    if c == e.card and r < before.round]
+            held = [
+                k
+                for k, (c, r) in enumerate(led.cards[e.player])
+                if c == e.card and r < before.round
+            ]
             assert held, f"seat {e.player} played a {e.card} it did not hold before the round"
             oldest = min(held, key=lambda k: led.cards[e.player][k][1])
             led.cards[e.player].pop(oldest)
@@ -629,8 +671,9 @@ def check_step_events(led: Ledger, before: GameState, after: GameState,
             reached = True
     led.assert_matches(after)
     if actor >= 0 and after.phase != Phase.ENDED:
-        assert led.vp(actor) < st_.vp_target, \
+        assert led.vp(actor) < st_.vp_target, (
             f"seat {actor} ended its step with {led.vp(actor)} VP and did not win"
+        )
     if not setup:
         order = before.build_order()
         if after.phase == Phase.ENDED:
@@ -732,8 +775,9 @@ def test_dev_cards_conserved(settings_: Settings, seed: int, bot: str) -> None:
         played.update(e.card for e in events if isinstance(e, CardPlayed))
         in_hands = Counter(c for hand in after.cards for c, _ in hand)
         assert Counter(after.deck) + in_hands + played == start
-        knights = Counter(e.player for e in events if isinstance(e, CardPlayed)
-                          and e.card == "knight")
+        knights = Counter(
+            e.player for e in events if isinstance(e, CardPlayed) and e.card == "knight"
+        )
         for p in range(settings_.players):
             assert after.knights[p] == before.knights[p] + knights[p]
             bought = sum(1 for e in events if isinstance(e, CardBought) and e.player == p)
@@ -769,7 +813,10 @@ def test_replay_is_identical(settings_: Settings, seed: int, bot: str) -> None:
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_settings(), seeds, st.integers(min_value=0, max_value=1000), bots)
 def test_serialisation_round_trips_on_a_given_board(
-    settings_: Settings, seed: int, board_seed: int, bot: str,
+    settings_: Settings,
+    seed: int,
+    board_seed: int,
+    bot: str,
 ) -> None:
     """A game on a board handed to `new_game` (not laid from the game seed) is written out hex
     by hex; both stored forms must still give the same state back."""

@@ -33,16 +33,19 @@ from pathlib import Path
 from typing import Any
 
 #: catanatron lives in a venv of its own, never in ours: created on first use, kept here.
-DEFAULT_VENV = Path(os.environ.get("PBM_BENCH_VENV", Path.home() / ".cache" / "pbm"
-                                   / "catanatron-venv"))
+DEFAULT_VENV = Path(
+    os.environ.get("PBM_BENCH_VENV", Path.home() / ".cache" / "pbm" / "catanatron-venv")
+)
 #: The directory holding the `pbm` package this module belongs to: pbm's side imports that
 #: one, installed or not.
 SRC = Path(__file__).resolve().parents[2]
 CATANATRON_REQ = "catanatron==3.2.1"
 
 #: How each side measures its peak RSS (the "rss_measure" key of --json).
-RSS_MEASURE = ("getrusage(RUSAGE_SELF).ru_maxrss inside each side's own process, started by "
-               "a bare launcher so that it does not inherit the bench process's peak")
+RSS_MEASURE = (
+    "getrusage(RUSAGE_SELF).ru_maxrss inside each side's own process, started by "
+    "a bare launcher so that it does not inherit the bench process's peak"
+)
 
 #: Starts the command in argv[1:] as a child of its own and exits with its status. Its
 #: interpreter runs without site (-I -S) and imports only subprocess: the child's ru_maxrss
@@ -66,7 +69,8 @@ _peak_mb = round(_peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
 # Seeding is only reproducible within one process: on Python < 3.12 hash(None) is
 # address-based and catanatron builds trade options from sets of tuples holding
 # None, so the same seed can play out differently from run to run.
-CATANATRON_SNIPPET = r"""
+CATANATRON_SNIPPET = (
+    r"""
 import json, sys, time
 from catanatron import ActionType, Color, Game, RandomPlayer
 games, seed = int(sys.argv[1]), int(sys.argv[2])
@@ -82,17 +86,21 @@ for i in range(games):
     turns += game.state.num_turns
     log = getattr(game.state, "action_records", None) or game.state.actions
     rolls += sum(getattr(a, "action", a).action_type == ActionType.ROLL for a in log)
-""" + _RSS + r"""
+"""
+    + _RSS
+    + r"""
 print(json.dumps({"games": games, "finished": finished, "rolls": rolls,
                   "turns": turns, "seconds": seconds,
                   "rolls_per_s": rolls / seconds if seconds else None,
                   "peak_rss_mb": _peak_mb}))
 """
+)
 
 # pbm's side: argv = [games, seed, SRC]. The same games as `pbm sim --games G --players 4
 # --seed S --bot random` (the same digest), timed the same way (simulate alone). `imports`:
 # the top-level modules outside the standard library that the engine pulled in.
-PBM_SNIPPET = r"""
+PBM_SNIPPET = (
+    r"""
 import json, sys, time
 before = set(sys.modules)
 sys.path.insert(0, sys.argv[3])
@@ -103,11 +111,14 @@ imports = sorted({m.split(".")[0] for m in set(sys.modules) - before}
 t0 = time.perf_counter()
 result = simulate(games, 4, seed, "random")
 seconds = time.perf_counter() - t0
-""" + _RSS + r"""
+"""
+    + _RSS
+    + r"""
 print(json.dumps({"games": games, "finished": result.finished, "rolls": result.rolls,
                   "seconds": seconds, "rolls_per_s": result.rolls / seconds if seconds else None,
                   "digest": result.digest(), "imports": imports, "peak_rss_mb": _peak_mb}))
 """
+)
 
 
 @dataclass
@@ -134,8 +145,13 @@ def run_measured(cmd: list[str], cwd: Path, timeout: float) -> Child:
     launched = [sys.executable, "-I", "-S", "-c", LAUNCHER, *cmd]
     try:
         # A session of its own: on a timeout the launcher and the child are killed together.
-        proc = subprocess.Popen(launched, cwd=cwd, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, start_new_session=True)
+        proc = subprocess.Popen(
+            launched,
+            cwd=cwd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
     except OSError as exc:
         return Child(False, {}, f"cannot start {cmd[0]}: {exc}")
     try:
@@ -164,13 +180,8 @@ def ensure_catanatron(venv: Path) -> Path | None:
     py = venv / "bin" / "python"
     check = "import importlib.metadata as m; print(m.version('catanatron'))"
     if py.exists():
-        probe = subprocess.run(
-            [str(py), "-c", check], capture_output=True, text=True, check=False
-        )
-        if (
-            probe.returncode == 0
-            and probe.stdout.strip() == CATANATRON_REQ.split("==")[1]
-        ):
+        probe = subprocess.run([str(py), "-c", check], capture_output=True, text=True, check=False)
+        if probe.returncode == 0 and probe.stdout.strip() == CATANATRON_REQ.split("==")[1]:
             return py
     note(f"setting up {venv} with {CATANATRON_REQ} (first use only)")
     steps = [
@@ -179,9 +190,7 @@ def ensure_catanatron(venv: Path) -> Path | None:
     ]
     for step in steps:
         try:
-            done = subprocess.run(
-                step, stdout=sys.stderr, stderr=sys.stderr, check=False
-            )
+            done = subprocess.run(step, stdout=sys.stderr, stderr=sys.stderr, check=False)
         except OSError as exc:
             note(f"NOTE: {' '.join(step)} could not start: {exc}")
             return None
@@ -199,26 +208,17 @@ def fmt(value: float | None, spec: str = ",.0f") -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(
-        description=__doc__.splitlines()[0] if __doc__ else None
-    )
-    ap.add_argument(
-        "--games", type=int, default=200, help="games per engine (default 200)"
-    )
-    ap.add_argument(
-        "--pbm-games", type=int, default=None, help="games for pbm (default --games)"
-    )
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--games", type=int, default=200, help="games per engine (default 200)")
+    ap.add_argument("--pbm-games", type=int, default=None, help="games for pbm (default --games)")
     ap.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     ap.add_argument(
-        "--python", default=sys.executable,
+        "--python",
+        default=sys.executable,
         help="interpreter that runs pbm's side (it needs only the standard library)",
     )
-    ap.add_argument(
-        "--venv", type=Path, default=DEFAULT_VENV, help="catanatron venv path"
-    )
-    ap.add_argument(
-        "--timeout", type=float, default=900.0, help="seconds per child run"
-    )
+    ap.add_argument("--venv", type=Path, default=DEFAULT_VENV, help="catanatron venv path")
+    ap.add_argument("--timeout", type=float, default=900.0, help="seconds per child run")
     ap.add_argument("--skip-catanatron", action="store_true", help="measure pbm only")
     ap.add_argument("--json", action="store_true", help="print one JSON object only")
     args = ap.parse_args(argv)
@@ -273,11 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     def per_game(d: dict[str, Any]) -> float | None:
-        return (
-            d["rolls"] / d["games"]
-            if d.get("games") and d.get("rolls") is not None
-            else None
-        )
+        return d["rolls"] / d["games"] if d.get("games") and d.get("rolls") is not None else None
 
     rows = [
         ("", "catanatron 3.2.1", "pbm"),

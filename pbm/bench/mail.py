@@ -78,13 +78,24 @@ def _prepare(svc: Service, dovecot: bool = False) -> list[tuple[str, str]]:
             game.deadline = svc.clock.now() + timedelta(days=2)
             for seat, colour in enumerate(state.colours):
                 address = _address(seat, i, dovecot)
-                session.add(Player(game_id=game.id or 0, address=address, name=address,
-                                   colour=colour, seat=seat,
-                                   password_hash=hash_password(PASSWORD),
-                                   joined_at=svc.clock.now()))
+                session.add(
+                    Player(
+                        game_id=game.id or 0,
+                        address=address,
+                        name=address,
+                        colour=colour,
+                        seat=seat,
+                        password_hash=hash_password(PASSWORD),
+                        joined_at=svc.clock.now(),
+                    )
+                )
                 lines = format_turn_orders(autopilot.turn_orders(state, seat), ctx)
-                seats.append((address, f"Spiel: g{i}\nKennwort: {PASSWORD}\nRunde: 1\n"
-                                       + "\n".join(lines) + "\n"))
+                seats.append(
+                    (
+                        address,
+                        f"Spiel: g{i}\nKennwort: {PASSWORD}\nRunde: 1\n" + "\n".join(lines) + "\n",
+                    )
+                )
     return seats
 
 
@@ -157,8 +168,16 @@ async def _dovecot(tmp: str, gm: str, seats: list[tuple[str, str]]) -> _Servers:
     async def stop() -> None:
         await asyncio.to_thread(servers.stop)
 
-    return _Servers("dovecot", servers.smtp_port, servers.imap_port, gm, "pw", stop,
-                    senders=4, logs=servers.logs)
+    return _Servers(
+        "dovecot",
+        servers.smtp_port,
+        servers.imap_port,
+        gm,
+        "pw",
+        stop,
+        senders=4,
+        logs=servers.logs,
+    )
 
 
 async def measure(n: int, dovecot: bool = False) -> dict[str, object]:
@@ -166,18 +185,19 @@ async def measure(n: int, dovecot: bool = False) -> dict[str, object]:
     url = f"sqlite:///{os.path.join(tmp, 'bench.db')}"
     upgrade(url)
     gm = f"gm@{realservers.DOMAIN}" if dovecot else GM
-    svc = Service(make_engine(url), FakeClock(), ServiceConfig(
-        address=gm, rate_limit_per_hour=10**6))
+    svc = Service(
+        make_engine(url), FakeClock(), ServiceConfig(address=gm, rate_limit_per_hour=10**6)
+    )
     seats = _prepare(svc, dovecot)
     srv = await (_dovecot(tmp, gm, seats) if dovecot else _loopback())
     smtp = SmtpConfig(port=srv.smtp_port, from_address=gm)
-    box = ImapInbox(ImapConfig(port=srv.imap_port, user=gm, password=srv.gm_password,
-                               idle=False))
+    box = ImapInbox(ImapConfig(port=srv.imap_port, user=gm, password=srv.gm_password, idle=False))
     try:
         await box.connect()
         # End to end.
-        mails = [_mail(*seats[k % len(seats)][:1], gm, k, seats[k % len(seats)][1])
-                 for k in range(n)]
+        mails = [
+            _mail(*seats[k % len(seats)][:1], gm, k, seats[k % len(seats)][1]) for k in range(n)
+        ]
         start = time.perf_counter()
         await _send_all(srv.smtp_port, mails, srv.senders)
         await _wait_inbox(box, n)
@@ -186,8 +206,9 @@ async def measure(n: int, dovecot: bool = False) -> dict[str, object]:
         e2e = time.perf_counter() - start
         assert read == n, (read, n)
         # The transport alone: the same mails in, fetched, answered; no service at all.
-        raw = [_mail(*seats[k % len(seats)][:1], gm, n + k, seats[k % len(seats)][1])
-               for k in range(n)]
+        raw = [
+            _mail(*seats[k % len(seats)][:1], gm, n + k, seats[k % len(seats)][1]) for k in range(n)
+        ]
         start = time.perf_counter()
         await _send_all(srv.smtp_port, raw, srv.senders)
         await _wait_inbox(box, n)
@@ -207,13 +228,19 @@ async def measure(n: int, dovecot: bool = False) -> dict[str, object]:
         await box.close()
         await srv.stop()
     return {
-        "mails": n, "mails_per_s": round(n / e2e, 1), "raw_per_s": round(n / raw_s, 1),
-        "ratio": round(raw_s / e2e, 3), "acks_sent": len(sent.sent),
+        "mails": n,
+        "mails_per_s": round(n / e2e, 1),
+        "raw_per_s": round(n / raw_s, 1),
+        "ratio": round(raw_s / e2e, 3),
+        "acks_sent": len(sent.sent),
         # OpenSMTPD takes at most 100 mails per connection (`smtp limit max-mails`); the
         # service's SMTP session leaves the 101st for a retry a minute later.
-        "acks_retry": len(sent.retry), "acks_failed": len(sent.failed),
+        "acks_retry": len(sent.retry),
+        "acks_failed": len(sent.failed),
         "rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-        "server": srv.name, "cores": os.cpu_count(), "python": platform.python_version(),
+        "server": srv.name,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
         "load": round(os.getloadavg()[0], 2),
     }
 
@@ -221,16 +248,18 @@ async def measure(n: int, dovecot: bool = False) -> dict[str, object]:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--mails", type=int, default=500)
-    ap.add_argument("--dovecot", action="store_true",
-                    help="against private Dovecot (IMAP) and OpenSMTPD (SMTP) instances "
-                         "instead of pymap and aiosmtpd")
+    ap.add_argument(
+        "--dovecot",
+        action="store_true",
+        help="against private Dovecot (IMAP) and OpenSMTPD (SMTP) instances "
+        "instead of pymap and aiosmtpd",
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.dovecot:
         reason = realservers.available()
         if reason:
-            raise SystemExit(f"pbm bench mail --dovecot: Dovecot/OpenSMTPD unusable here: "
-                             f"{reason}")
+            raise SystemExit(f"pbm bench mail --dovecot: Dovecot/OpenSMTPD unusable here: {reason}")
     result = asyncio.run(measure(args.mails, args.dovecot))
     if args.json:
         print(json.dumps(result))

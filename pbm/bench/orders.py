@@ -56,7 +56,7 @@ def mid_game(seed: int, rounds: int) -> GameState:
 def _short(canonical: str) -> str:
     """What a player types: the bracketed token form if there is one, else the labels."""
     if canonical.endswith(")") and "(" in canonical:
-        return canonical[canonical.index("(") + 1:-1]
+        return canonical[canonical.index("(") + 1 : -1]
     return canonical
 
 
@@ -81,9 +81,15 @@ def order_mail(state: GameState, seat: int = SEAT) -> str:
         roads.append(best)
         building.place_road(trial, seat, best, [], free=True)
     _spots, sites = build_spots(trial, seat)
-    site = max(sites, key=lambda c: b.crossing_pips[c]) if sites else next(
-        c for c in range(len(b.crossing_hexes))
-        if building.settlement_site_rule(state, c) is None)
+    site = (
+        max(sites, key=lambda c: b.crossing_pips[c])
+        if sites
+        else next(
+            c
+            for c in range(len(b.crossing_hexes))
+            if building.settlement_site_rule(state, c) is None
+        )
+    )
     own = state.settlements[seat] or state.cities[seat]
     city = own[0]
     lines = [
@@ -163,8 +169,10 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         print(json.dumps(public))
         return
-    print(f"mail: {result['_lines']} lines ({result['_ok_lines']} accepted at receipt), "
-          f"round {result['_round']}, seed {args.seed}, {args.repeat} repetitions")
+    print(
+        f"mail: {result['_lines']} lines ({result['_ok_lines']} accepted at receipt), "
+        f"round {result['_round']}, seed {args.seed}, {args.repeat} repetitions"
+    )
     for key in ("parse_ms", "check_ms", "resolve_ms", "total_ms"):
         print(f"{key[:-3]:8} {public[key]:9.3f} ms per mail")
     print(f"{'mails/s':8} {public['mails_per_s']:9.1f}")

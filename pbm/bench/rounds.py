@@ -44,9 +44,17 @@ def setup_games(svc: Service, n: int) -> None:
             save_state(game, state)
             game.deadline = svc.clock.now() + timedelta(hours=1)
             for seat, colour in enumerate(state.colours):
-                session.add(Player(game_id=game.id or 0, address=f"p{seat}@g{i}.test",
-                                   name=f"P{seat}", colour=colour, seat=seat,
-                                   password_hash=hashed, joined_at=svc.clock.now()))
+                session.add(
+                    Player(
+                        game_id=game.id or 0,
+                        address=f"p{seat}@g{i}.test",
+                        name=f"P{seat}",
+                        colour=colour,
+                        seat=seat,
+                        password_hash=hashed,
+                        joined_at=svc.clock.now(),
+                    )
+                )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -69,10 +77,16 @@ def main(argv: list[str] | None = None) -> None:
     seconds = time.perf_counter() - t1
     assert len(result.resolved) == args.games, result
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    out = {"games": args.games, "seconds": round(seconds, 3),
-           "per_game_ms": round(1000 * seconds / args.games, 2), "rss_mb": round(rss_mb, 1),
-           "database": url.split(":")[0], "cores": os.cpu_count(),
-           "python": sys.version.split()[0], "prepare_seconds": round(prepared, 1)}
+    out = {
+        "games": args.games,
+        "seconds": round(seconds, 3),
+        "per_game_ms": round(1000 * seconds / args.games, 2),
+        "rss_mb": round(rss_mb, 1),
+        "database": url.split(":")[0],
+        "cores": os.cpu_count(),
+        "python": sys.version.split()[0],
+        "prepare_seconds": round(prepared, 1),
+    }
     if args.json:
         print(json.dumps(out))
     else:

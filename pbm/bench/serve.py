@@ -120,19 +120,21 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _write_config(work: Path, lb: LoopbackMail, smtp_port: int, tick_seconds: float,
-                  send_seconds: float) -> Path:
+def _write_config(
+    work: Path, lb: LoopbackMail, smtp_port: int, tick_seconds: float, send_seconds: float
+) -> Path:
     """The pbm.toml `pbm serve` runs with (the format of `pbm demo`'s)."""
     cfg = work / "pbm.toml"
     cfg.write_text(
         "# Written by `pbm bench serve`.\n"
-        "[database]\nurl = \"sqlite:///pbm.db\"\n\n"
-        f"[service]\naddress = \"{GM}\"\nname = \"pbm bench\"\n"
+        '[database]\nurl = "sqlite:///pbm.db"\n\n'
+        f'[service]\naddress = "{GM}"\nname = "pbm bench"\n'
         f"tick_seconds = {tick_seconds!r}\nsend_seconds = {send_seconds!r}\n\n"
-        f"[imap]\nhost = \"127.0.0.1\"\nport = {lb.imap.port}\nuser = \"{GM}\"\n"
-        "password = \"pw\"\n\n"
-        f"[smtp]\nhost = \"127.0.0.1\"\nport = {smtp_port}\nfrom = \"{GM}\"\n",
-        encoding="utf-8")
+        f'[imap]\nhost = "127.0.0.1"\nport = {lb.imap.port}\nuser = "{GM}"\n'
+        'password = "pw"\n\n'
+        f'[smtp]\nhost = "127.0.0.1"\nport = {smtp_port}\nfrom = "{GM}"\n',
+        encoding="utf-8",
+    )
     return cfg
 
 
@@ -144,8 +146,9 @@ def _progress(db: Path) -> tuple[int, int, int, int]:
     try:
         done = conn.execute("SELECT count(*) FROM game WHERE round >= 2").fetchone()[0]
         rows: dict[str, int] = {
-            str(status): int(count) for status, count in conn.execute(
-                "SELECT status, count(*) FROM outbox GROUP BY status")}
+            str(status): int(count)
+            for status, count in conn.execute("SELECT status, count(*) FROM outbox GROUP BY status")
+        }
     finally:
         conn.close()
     return int(done), rows.get("pending", 0), rows.get("sent", 0), rows.get("failed", 0)
@@ -177,13 +180,15 @@ async def _wait_ready(proc: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise SystemExit(f"pbm bench serve: `pbm serve` exited with {proc.returncode}:\n"
-                             + _tail(log))
+            raise SystemExit(
+                f"pbm bench serve: `pbm serve` exited with {proc.returncode}:\n" + _tail(log)
+            )
         if "imap: connected" in log.read_text(errors="replace"):
             return
         await asyncio.sleep(0.05)
-    raise SystemExit(f"pbm bench serve: `pbm serve` not up after {START_TIMEOUT:g} s:\n"
-                     + _tail(log))
+    raise SystemExit(
+        f"pbm bench serve: `pbm serve` not up after {START_TIMEOUT:g} s:\n" + _tail(log)
+    )
 
 
 async def _stop(proc: subprocess.Popen[bytes]) -> int:
@@ -196,8 +201,9 @@ async def _stop(proc: subprocess.Popen[bytes]) -> int:
         return await asyncio.to_thread(proc.wait, 10)
 
 
-async def measure(n: int, work: Path, discard: bool = False, tick_seconds: float = 30.0,
-                  send_seconds: float = 5.0) -> dict[str, object]:
+async def measure(
+    n: int, work: Path, discard: bool = False, tick_seconds: float = 30.0, send_seconds: float = 5.0
+) -> dict[str, object]:
     load_start = os.getloadavg()[0]
     db = work / "pbm.db"
     url = f"sqlite:///{db}"
@@ -220,15 +226,21 @@ async def measure(n: int, work: Path, discard: bool = False, tick_seconds: float
     if discard:
         sink = Controller(dropped, hostname="127.0.0.1", port=free_port())
         sink.start()
-    config = _write_config(work, lb, sink.port if sink is not None else lb.smtp_port,
-                           tick_seconds, send_seconds)
+    config = _write_config(
+        work, lb, sink.port if sink is not None else lb.smtp_port, tick_seconds, send_seconds
+    )
     log = work / "serve.log"
     stop_sampling = asyncio.Event()
     try:
         with log.open("wb") as out:
             t_spawn = time.perf_counter()
-            proc = subprocess.Popen(_serve_cmd(config), cwd=work, stdin=subprocess.DEVNULL,
-                                    stdout=out, stderr=subprocess.STDOUT)
+            proc = subprocess.Popen(
+                _serve_cmd(config),
+                cwd=work,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
         sampler = Sampler(proc.pid)
         sampling = asyncio.create_task(sampler.run(stop_sampling))
         try:
@@ -252,11 +264,15 @@ async def measure(n: int, work: Path, discard: bool = False, tick_seconds: float
                 if done >= n and pending == 0:
                     break
                 if proc.poll() is not None:
-                    raise SystemExit(f"pbm bench serve: `pbm serve` exited with "
-                                     f"{proc.returncode}:\n" + _tail(log))
+                    raise SystemExit(
+                        f"pbm bench serve: `pbm serve` exited with "
+                        f"{proc.returncode}:\n" + _tail(log)
+                    )
                 if now - released > WORK_TIMEOUT:
-                    raise SystemExit(f"pbm bench serve: {done} of {n} games resolved, "
-                                     f"{pending} mails pending after {WORK_TIMEOUT:g} s")
+                    raise SystemExit(
+                        f"pbm bench serve: {done} of {n} games resolved, "
+                        f"{pending} mails pending after {WORK_TIMEOUT:g} s"
+                    )
                 await asyncio.sleep(SAMPLE_SECONDS)
             assert first is not None
             seconds = time.perf_counter() - first
@@ -274,21 +290,32 @@ async def measure(n: int, work: Path, discard: bool = False, tick_seconds: float
             await asyncio.to_thread(sink.stop)
         await lb.stop()
     if code != 0:
-        raise SystemExit(f"pbm bench serve: `pbm serve` exited with {code} on SIGTERM:\n"
-                         + _tail(log))
+        raise SystemExit(
+            f"pbm bench serve: `pbm serve` exited with {code} on SIGTERM:\n" + _tail(log)
+        )
     return {
-        "games": n, "seconds": round(seconds, 2), "rss_mb": round(sampler.hwm, 1),
-        "rss_idle_mb": round(idle, 1), "cores": os.cpu_count(),
+        "games": n,
+        "seconds": round(seconds, 2),
+        "rss_mb": round(sampler.hwm, 1),
+        "rss_idle_mb": round(idle, 1),
+        "cores": os.cpu_count(),
         "python": platform.python_version(),
-        "rss_end_mb": round(end, 1), "rss_idle_hwm_mb": round(hwm_idle, 1),
+        "rss_end_mb": round(end, 1),
+        "rss_idle_hwm_mb": round(hwm_idle, 1),
         "resolved_seconds": round(resolved_s or seconds, 2),
-        "wait_seconds": round(waited, 2), "tick_seconds": tick_seconds,
+        "wait_seconds": round(waited, 2),
+        "tick_seconds": tick_seconds,
         "send_seconds": send_seconds,
-        "serve_cpu_seconds": round(cpu, 1), "startup_seconds": round(startup_s, 2),
-        "reports_to": "discarded" if discard else "pymap", "mails_sent": sent,
-        "mails_received": received, "outbox_failed": failed,
-        "samples": len(sampler.samples), "database": "sqlite",
-        "prepare_seconds": round(prepare_s, 1), "load_start": round(load_start, 2),
+        "serve_cpu_seconds": round(cpu, 1),
+        "startup_seconds": round(startup_s, 2),
+        "reports_to": "discarded" if discard else "pymap",
+        "mails_sent": sent,
+        "mails_received": received,
+        "outbox_failed": failed,
+        "samples": len(sampler.samples),
+        "database": "sqlite",
+        "prepare_seconds": round(prepare_s, 1),
+        "load_start": round(load_start, 2),
         "load": round(os.getloadavg()[0], 2),
     }
 
@@ -297,21 +324,31 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--discard", action="store_true",
-                    help="drop the reports at SMTP instead of storing them in pymap")
-    ap.add_argument("--tick-seconds", type=float, default=30.0,
-                    help="pbm serve's tick_seconds (default 30, as in config.example.toml)")
-    ap.add_argument("--send-seconds", type=float, default=5.0,
-                    help="pbm serve's send_seconds (default 5)")
-    ap.add_argument("--keep", action="store_true",
-                    help="keep the work folder (database, pbm.toml, serve.log)")
+    ap.add_argument(
+        "--discard",
+        action="store_true",
+        help="drop the reports at SMTP instead of storing them in pymap",
+    )
+    ap.add_argument(
+        "--tick-seconds",
+        type=float,
+        default=30.0,
+        help="pbm serve's tick_seconds (default 30, as in config.example.toml)",
+    )
+    ap.add_argument(
+        "--send-seconds", type=float, default=5.0, help="pbm serve's send_seconds (default 5)"
+    )
+    ap.add_argument(
+        "--keep", action="store_true", help="keep the work folder (database, pbm.toml, serve.log)"
+    )
     args = ap.parse_args(argv)
     if not Path("/proc/self/status").exists():
         raise SystemExit("pbm bench serve: needs /proc (Linux) to read the process's memory")
     work = Path(tempfile.mkdtemp(prefix="pbm-bench-serve-"))
     try:
-        result = asyncio.run(measure(args.games, work, args.discard, args.tick_seconds,
-                                     args.send_seconds))
+        result = asyncio.run(
+            measure(args.games, work, args.discard, args.tick_seconds, args.send_seconds)
+        )
     finally:
         if args.keep:
             print(f"work folder: {work}", file=sys.stderr)
@@ -332,10 +369,12 @@ def main(argv: list[str] | None = None) -> None:
         ("wait for the next tick (s)", f"{result['wait_seconds']}"),
         ("mails sent (failed)", f"{result['mails_sent']} ({result['outbox_failed']})"),
     ]
-    print(f"pbm serve, {result['games']} games due, SQLite, reports {result['reports_to']}, "
-          f"tick {result['tick_seconds']:g} s, send {result['send_seconds']:g} s; "
-          f"machine: {result['cores']} cores, "
-          f"Python {result['python']}, load {result['load_start']} → {result['load']}")
+    print(
+        f"pbm serve, {result['games']} games due, SQLite, reports {result['reports_to']}, "
+        f"tick {result['tick_seconds']:g} s, send {result['send_seconds']:g} s; "
+        f"machine: {result['cores']} cores, "
+        f"Python {result['python']}, load {result['load_start']} → {result['load']}"
+    )
     for label, value in rows:
         print(f"  {label:<30}{value:>12}")
 

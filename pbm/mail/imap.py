@@ -61,9 +61,12 @@ class ImapInbox:
         # One class for both: IMAP4_SSL does not pass on the connection-lost callback, which
         # is what ends an IDLE on a dead connection at once.
         self.client = aioimaplib.IMAP4(
-            host=self.cfg.host, port=self.cfg.port, timeout=self.cfg.timeout,
+            host=self.cfg.host,
+            port=self.cfg.port,
+            timeout=self.cfg.timeout,
             conn_lost_cb=lambda _exc: self._lost.set(),
-            ssl_context=ssl.create_default_context() if self.cfg.tls else None)
+            ssl_context=ssl.create_default_context() if self.cfg.tls else None,
+        )
         await asyncio.wait_for(self.client.wait_hello_from_server(), self.cfg.timeout)
         await self._call(self.client.login(self.cfg.user, self.cfg.password))
         await self._call(self.client.select(self.cfg.folder))
@@ -111,13 +114,11 @@ class ImapInbox:
             await asyncio.sleep(seconds)
             return
         limit = min(seconds, IDLE_MAX_SECONDS)
-        idle = await asyncio.wait_for(self.client.idle_start(timeout=limit),
-                                      self.cfg.timeout)
+        idle = await asyncio.wait_for(self.client.idle_start(timeout=limit), self.cfg.timeout)
         push = asyncio.ensure_future(self.client.wait_server_push(timeout=limit))
         lost = asyncio.ensure_future(self._lost.wait())
         try:
-            await asyncio.wait({push, lost}, timeout=limit + 5,
-                               return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({push, lost}, timeout=limit + 5, return_when=asyncio.FIRST_COMPLETED)
         finally:
             for task in (push, lost):
                 task.cancel()

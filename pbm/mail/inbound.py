@@ -55,9 +55,20 @@ ADDRESS_RAW_CHARS = 2000
 HEAD_BYTES = 256 * 1024
 
 #: The headers the service reads; kept in `Inbound.headers` wherever they stand.
-_WANTED = ("message-id", "from", "reply-to", "subject", "auto-submitted", "x-autoreply",
-           "x-autorespond", "precedence", "list-id", "x-pbm-loop", "return-path",
-           "content-type")
+_WANTED = (
+    "message-id",
+    "from",
+    "reply-to",
+    "subject",
+    "auto-submitted",
+    "x-autoreply",
+    "x-autorespond",
+    "precedence",
+    "list-id",
+    "x-pbm-loop",
+    "return-path",
+    "content-type",
+)
 
 
 @dataclass
@@ -188,11 +199,17 @@ def body_text(msg: Message) -> str:
 #: Header values: every line break `str.splitlines` knows (\n \r \v \f \x1c-\x1e \x85 and
 #: U+2028/U+2029) and every other control character (C0, DEL, C1) becomes a space, and the
 #: bidirectional controls (which can make an address or a subject read as another) go.
-_HEADER_CHARS = str.maketrans({
-    **{c: " " for c in itertools.chain(range(0x00, 0x20), range(0x7F, 0xA0), (0x2028, 0x2029))},
-    **{c: None for c in itertools.chain((0x061C, 0x200E, 0x200F), range(0x202A, 0x202F),
-                                        range(0x2066, 0x206A))},
-})
+_HEADER_CHARS = str.maketrans(
+    {
+        **{c: " " for c in itertools.chain(range(0x00, 0x20), range(0x7F, 0xA0), (0x2028, 0x2029))},
+        **{
+            c: None
+            for c in itertools.chain(
+                (0x061C, 0x200E, 0x200F), range(0x202A, 0x202F), range(0x2066, 0x206A)
+            )
+        },
+    }
+)
 
 
 def clean_header_text(text: str) -> str:
@@ -264,8 +281,7 @@ class _Headers:
         return {clean_header_text(n)[:200]: self[n] for n in dict.fromkeys(names)}
 
 
-def no_reply_reason(headers: _Headers, content_type: str, sender: str,
-                    own_address: str) -> str:
+def no_reply_reason(headers: _Headers, content_type: str, sender: str, own_address: str) -> str:
     auto = headers["auto-submitted"].lower()
     if auto and auto != "no":
         return "auto-submitted"
@@ -323,7 +339,7 @@ def _head(raw: bytes) -> bytes:
     """The header block: the bytes up to the first blank line, at most `HEAD_BYTES`."""
     prefix = raw[:HEAD_BYTES]
     ends = [i for i in (prefix.find(b"\n\n"), prefix.find(b"\n\r\n")) if i >= 0]
-    return prefix[:min(ends) + 1] if ends else prefix
+    return prefix[: min(ends) + 1] if ends else prefix
 
 
 #: A boundary parameter (also RFC 2231 `boundary*0*=`); every quantifier is bounded and no
@@ -331,7 +347,8 @@ def _head(raw: bytes) -> bytes:
 _BOUNDARY = re.compile(
     rb"boundary(?:\*[0-9]{0,3}\*?)?[ \t\r\n]{0,20}=[ \t\r\n]{0,20}"
     rb"(?:\"([^\"\r\n]{0,200})|([^\s\";]{0,200}))",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def _boundaries(raw: bytes) -> set[bytes] | None:
@@ -353,8 +370,11 @@ def _boundaries(raw: bytes) -> set[bytes] | None:
 def _lines_starting(raw: bytes, prefix: bytes, bare_cr: bool) -> int:
     """How many lines start with `prefix` (after LF or CRLF, and after a bare CR if the mail
     has any: the parser takes each as a line end)."""
-    return (raw.count(b"\n" + prefix) + (raw.count(b"\r" + prefix) if bare_cr else 0)
-            + raw.startswith(prefix))
+    return (
+        raw.count(b"\n" + prefix)
+        + (raw.count(b"\r" + prefix) if bare_cr else 0)
+        + raw.startswith(prefix)
+    )
 
 
 def too_many_parts(raw: bytes) -> bool:
@@ -404,8 +424,9 @@ def parse_inbound(raw: bytes, own_address: str = "", max_bytes: int | None = Non
             content_type = msg.get_content_type()
         except Exception:
             content_type = ""
-        reason = (no_reply_reason(headers, content_type, sender, own_address)
-                  or ("" if sender else "no sender"))
+        reason = no_reply_reason(headers, content_type, sender, own_address) or (
+            "" if sender else "no sender"
+        )
         kept = headers.kept()
     except Exception:  # RecursionError included
         return Inbound(content_id, "", "", "", "unreadable")

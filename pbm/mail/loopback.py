@@ -51,8 +51,9 @@ class LoopbackImap:
         DictBackend.add_subparser("dict", sub)
         IMAPService.add_arguments(parser)
         parser.set_defaults(skip_services=[], passlib_cfg=None, debug=False)
-        args = parser.parse_args(["--host", self.host, "--port", str(self.port), "--no-tls",
-                                  "dict"])
+        args = parser.parse_args(
+            ["--host", self.host, "--port", str(self.port), "--no-tls", "dict"]
+        )
         backend, config = await DictBackend.init(args)
         config.apply_context()
         self._login, self._config = backend.login, config
@@ -107,15 +108,22 @@ class LoopbackImap:
 class _Deliver:
     """aiosmtpd handler: every accepted message goes into each known recipient's INBOX."""
 
-    def __init__(self, imap: LoopbackImap, loop: asyncio.AbstractEventLoop,
-                 catch_all: str = "") -> None:
+    def __init__(
+        self, imap: LoopbackImap, loop: asyncio.AbstractEventLoop, catch_all: str = ""
+    ) -> None:
         self.imap = imap
         self.loop = loop
         self.catch_all = catch_all
         self.received: list[tuple[list[str], bytes]] = []
 
-    async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope,
-                          address: str, rcpt_options: list[str]) -> str:
+    async def handle_RCPT(
+        self,
+        server: SMTP,
+        session: Session,
+        envelope: Envelope,
+        address: str,
+        rcpt_options: list[str],
+    ) -> str:
         address = address.lower()
         if address not in self.imap.passwords:
             if not self.catch_all:
@@ -125,8 +133,7 @@ class _Deliver:
             envelope.rcpt_tos.append(address)
         return "250 OK"
 
-    async def handle_DATA(self, server: SMTP, session: Session,
-                          envelope: Envelope) -> str:
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         raw = envelope.original_content or b""
         if isinstance(raw, str):
             raw = raw.encode()

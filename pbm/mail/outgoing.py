@@ -55,8 +55,9 @@ def header_address(address: str) -> str:
     address = address.strip()
     if _ADDRESS.fullmatch(address):
         return address
-    return "".join(ch for ch in clean_header_text(address)
-                   if ch.isprintable() and ch not in ' ,;:<>()[]\\"')[:320]
+    return "".join(
+        ch for ch in clean_header_text(address) if ch.isprintable() and ch not in ' ,;:<>()[]\\"'
+    )[:320]
 
 
 def readdress(msg: EmailMessage, recipients: list[str]) -> EmailMessage:
@@ -71,9 +72,19 @@ def readdress(msg: EmailMessage, recipients: list[str]) -> EmailMessage:
 
 
 def build_message(
-    *, from_address: str, from_name: str, recipients: list[str], subject: str, body: str,
-    html: str, message_id: str, in_reply_to: str, date: datetime, image: bytes | None = None,
-    image_cid: str = "board@pbm", secret: str = "",
+    *,
+    from_address: str,
+    from_name: str,
+    recipients: list[str],
+    subject: str,
+    body: str,
+    html: str,
+    message_id: str,
+    in_reply_to: str,
+    date: datetime,
+    image: bytes | None = None,
+    image_cid: str = "board@pbm",
+    secret: str = "",
 ) -> EmailMessage:
     """Text part complete on its own; the HTML part (if any) with the picture inline
     (multipart/related, referenced as cid:). `secret` takes the place of every
@@ -98,7 +109,8 @@ def build_message(
     msg["Subject"] = header_text(subject)
     msg["Date"] = format_datetime(date)
     msg["Message-ID"] = msg_id(message_id) or (
-        f"<{hashlib.sha256(message_id.encode('utf-8', 'replace')).hexdigest()[:32]}@{domain}>")
+        f"<{hashlib.sha256(message_id.encode('utf-8', 'replace')).hexdigest()[:32]}@{domain}>"
+    )
     if in_reply_to:
         # A reference that is not a plain msg-id (a stranger's Message-ID with spaces, line
         # separators or 8-bit characters) is dropped: the answer is then not threaded.
@@ -115,9 +127,14 @@ def build_message(
         if image:
             html_part = msg.get_body(preferencelist=("html",))
             assert isinstance(html_part, EmailMessage)
-            html_part.add_related(image, maintype="image", subtype="png",
-                                  cid=f"<{image_cid}>", filename="board.png",
-                                  disposition="inline")
+            html_part.add_related(
+                image,
+                maintype="image",
+                subtype="png",
+                cid=f"<{image_cid}>",
+                filename="board.png",
+                disposition="inline",
+            )
             # RFC 2387: multipart/related names the type of its root part.
             html_part.set_param("type", "text/html")
     return msg

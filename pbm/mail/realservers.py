@@ -70,8 +70,12 @@ def _can_unshare_mounts() -> str | None:
     if unshare is None:
         return "unshare (util-linux) is missing"
     try:
-        done = subprocess.run([unshare, "--mount", "--propagation", "private", "true"],
-                              capture_output=True, text=True, timeout=10)
+        done = subprocess.run(
+            [unshare, "--mount", "--propagation", "private", "true"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
     except (OSError, subprocess.SubprocessError) as exc:
         return f"cannot run unshare: {exc}"
     if done.returncode != 0:
@@ -82,11 +86,17 @@ def _can_unshare_mounts() -> str | None:
 def available() -> str | None:
     """None when the servers can be started here, else the reason why not."""
     missing = [name for name in ("dovecot", "smtpd", "unshare", "mount") if _which(name) is None]
-    missing += [f"{_DOVECOT_LIBEXEC / name}" for name in ("imap", "lmtp")
-                if not (_DOVECOT_LIBEXEC / name).exists()]
+    missing += [
+        f"{_DOVECOT_LIBEXEC / name}"
+        for name in ("imap", "lmtp")
+        if not (_DOVECOT_LIBEXEC / name).exists()
+    ]
     if missing:
-        return ("not installed: " + ", ".join(missing)
-                + " (apt-get install dovecot-imapd dovecot-lmtpd opensmtpd)")
+        return (
+            "not installed: "
+            + ", ".join(missing)
+            + " (apt-get install dovecot-imapd dovecot-lmtpd opensmtpd)"
+        )
     if os.geteuid() != 0:
         return "needs root (Dovecot and OpenSMTPD start as root and drop privileges)"
     for user in _SYSTEM_USERS:
@@ -123,15 +133,15 @@ class _Died(Exception):
         self.busy = busy
 
 
-def _wait_greeting(proc: subprocess.Popen[bytes], port: int, expect: bytes,
-                   logs: list[Path], deadline: float) -> None:
+def _wait_greeting(
+    proc: subprocess.Popen[bytes], port: int, expect: bytes, logs: list[Path], deadline: float
+) -> None:
     """Wait until `port` answers with a line starting with `expect`, or `proc` dies."""
     last = ""
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             text = "\n".join(_tail(log) for log in logs)
-            raise _Died(f"exited with {proc.returncode}:\n{text}",
-                        busy="in use" in text.lower())
+            raise _Died(f"exited with {proc.returncode}:\n{text}", busy="in use" in text.lower())
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=2) as s:
                 s.settimeout(2)
@@ -142,8 +152,9 @@ def _wait_greeting(proc: subprocess.Popen[bytes], port: int, expect: bytes,
         except OSError as exc:
             last = str(exc)
         time.sleep(0.05)
-    raise RuntimeError(f"no greeting on 127.0.0.1:{port} ({last}):\n"
-                       + "\n".join(_tail(log) for log in logs))
+    raise RuntimeError(
+        f"no greeting on 127.0.0.1:{port} ({last}):\n" + "\n".join(_tail(log) for log in logs)
+    )
 
 
 def _stop(proc: subprocess.Popen[bytes] | None) -> None:
@@ -240,8 +251,11 @@ protocol lmtp {{
             (w / d).mkdir(exist_ok=True)
         os.chown(w / "mail", mail.pw_uid, mail.pw_gid)
         passwd = w / "passwd"
-        passwd.write_text("".join(f"{user.lower()}:{{PLAIN}}{password}\n"
-                                  for user, password in self.users.items()))
+        passwd.write_text(
+            "".join(
+                f"{user.lower()}:{{PLAIN}}{password}\n" for user, password in self.users.items()
+            )
+        )
         # The auth process runs as the `dovecot` user.
         os.chown(passwd, 0, grp.getgrnam("dovecot").gr_gid)
         passwd.chmod(0o640)
@@ -253,8 +267,12 @@ protocol lmtp {{
         with out.open("wb") as f:
             self.dovecot = subprocess.Popen(
                 [_which("dovecot") or "dovecot", "-F", "-c", str(conf)],
-                stdin=subprocess.DEVNULL, stdout=f, stderr=subprocess.STDOUT,
-                env=_env(), start_new_session=True)
+                stdin=subprocess.DEVNULL,
+                stdout=f,
+                stderr=subprocess.STDOUT,
+                env=_env(),
+                start_new_session=True,
+            )
         deadline = time.monotonic() + _START_TIMEOUT
         _wait_greeting(self.dovecot, self.imap_port, b"* OK", [log, out], deadline)
         _wait_greeting(self.dovecot, self.lmtp_port, b"220", [log, out], deadline)
@@ -284,22 +302,38 @@ match from any for domain "{DOMAIN}" action "dovecot"
         # addresses), and a system resolver that leaves a query unanswered stalls a session's
         # greeting for its 5 s timeout (every twentieth connection or so in a sandbox).
         resolv = w / "smtpd-resolv.conf"
-        resolv.write_text("# Private OpenSMTPD: /etc/hosts only (asr's `lookup`).\n"
-                          "lookup file\n")
+        resolv.write_text("# Private OpenSMTPD: /etc/hosts only (asr's `lookup`).\nlookup file\n")
         log = w / "smtpd.log"
         self._logs.append(log)
-        script = ('mount --bind "$1" /var/spool && mount --bind "$2" /var/run '
-                  '&& { [ ! -f /etc/resolv.conf ] || mount --bind "$3" /etc/resolv.conf; } '
-                  '&& exec "$4" -d -f "$5"')
+        script = (
+            'mount --bind "$1" /var/spool && mount --bind "$2" /var/run '
+            '&& { [ ! -f /etc/resolv.conf ] || mount --bind "$3" /etc/resolv.conf; } '
+            '&& exec "$4" -d -f "$5"'
+        )
         with log.open("wb") as f:
             self.smtpd = subprocess.Popen(
-                [_which("unshare") or "unshare", "--mount", "--propagation", "private",
-                 "sh", "-c", script, "sh", str(spool), str(run), str(resolv),
-                 _which("smtpd") or "smtpd", str(conf)],
-                stdin=subprocess.DEVNULL, stdout=f, stderr=subprocess.STDOUT,
-                env=_env(), start_new_session=True)
-        _wait_greeting(self.smtpd, self.smtp_port, b"220", [log],
-                       time.monotonic() + _START_TIMEOUT)
+                [
+                    _which("unshare") or "unshare",
+                    "--mount",
+                    "--propagation",
+                    "private",
+                    "sh",
+                    "-c",
+                    script,
+                    "sh",
+                    str(spool),
+                    str(run),
+                    str(resolv),
+                    _which("smtpd") or "smtpd",
+                    str(conf),
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=f,
+                stderr=subprocess.STDOUT,
+                env=_env(),
+                start_new_session=True,
+            )
+        _wait_greeting(self.smtpd, self.smtp_port, b"220", [log], time.monotonic() + _START_TIMEOUT)
 
     # -- both --------------------------------------------------------------------------------
 

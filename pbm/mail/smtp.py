@@ -60,9 +60,11 @@ class Delivery:
 def _outcome(refused: dict[str, aiosmtplib.SMTPResponse]) -> Delivery:
     if refused:
         # aiosmtplib raises only when every recipient is refused; the others come back here.
-        return Delivery("partial", "; ".join(f"{a}: {r.code} {r.message}"
-                                             for a, r in refused.items()),
-                        {a: (r.code, r.message) for a, r in refused.items()})
+        return Delivery(
+            "partial",
+            "; ".join(f"{a}: {r.code} {r.message}" for a, r in refused.items()),
+            {a: (r.code, r.message) for a, r in refused.items()},
+        )
     return Delivery("sent")
 
 
@@ -72,22 +74,32 @@ def _failure(exc: BaseException) -> Delivery:
         # flattener chokes on, say). No retry makes it sendable.
         return Delivery("failed", f"not sendable: {type(exc).__name__}: {exc}")
     permanent, error = classify(exc)
-    answered = isinstance(exc, (aiosmtplib.SMTPResponseException,
-                                aiosmtplib.SMTPRecipientsRefused, ValueError))
+    answered = isinstance(
+        exc, (aiosmtplib.SMTPResponseException, aiosmtplib.SMTPRecipientsRefused, ValueError)
+    )
     return Delivery("failed" if permanent else "retry", error, connection=not answered)
 
 
 _ERRORS = (TimeoutError, aiosmtplib.SMTPException, OSError, ValueError)
 
 
-async def deliver(msg: EmailMessage, sender: str, recipients: list[str],
-                  cfg: SmtpConfig) -> Delivery:
+async def deliver(
+    msg: EmailMessage, sender: str, recipients: list[str], cfg: SmtpConfig
+) -> Delivery:
     """One message on a connection of its own."""
     try:
         refused, _ = await aiosmtplib.send(
-            msg, sender=sender, recipients=recipients, hostname=cfg.host, port=cfg.port,
-            username=cfg.user or None, password=cfg.password or None, use_tls=cfg.tls,
-            start_tls=cfg.starttls, timeout=cfg.timeout, validate_certs=cfg.validate_certs,
+            msg,
+            sender=sender,
+            recipients=recipients,
+            hostname=cfg.host,
+            port=cfg.port,
+            username=cfg.user or None,
+            password=cfg.password or None,
+            use_tls=cfg.tls,
+            start_tls=cfg.starttls,
+            timeout=cfg.timeout,
+            validate_certs=cfg.validate_certs,
         )
     except Exception as exc:  # a message's fault must not stop the caller
         return _failure(exc)
@@ -108,8 +120,7 @@ class SmtpSession:
             fresh = self._client is None or not self._client.is_connected
             try:
                 client = await self._connected()
-                refused, _ = await client.send_message(msg, sender=sender,
-                                                       recipients=recipients)
+                refused, _ = await client.send_message(msg, sender=sender, recipients=recipients)
             except Exception as exc:  # a message's fault must not stop the pass
                 # The connection's state is unknown after an error: the next message starts
                 # anew. A temporary refusal on a connection that has carried mail may be the
@@ -126,9 +137,15 @@ class SmtpSession:
         if self._client is None or not self._client.is_connected:
             cfg = self.cfg
             client = aiosmtplib.SMTP(
-                hostname=cfg.host, port=cfg.port, username=cfg.user or None,
-                password=cfg.password or None, use_tls=cfg.tls, start_tls=cfg.starttls,
-                timeout=cfg.timeout, validate_certs=cfg.validate_certs)
+                hostname=cfg.host,
+                port=cfg.port,
+                username=cfg.user or None,
+                password=cfg.password or None,
+                use_tls=cfg.tls,
+                start_tls=cfg.starttls,
+                timeout=cfg.timeout,
+                validate_certs=cfg.validate_certs,
+            )
             await client.connect()
             self._client = client
             self.connections += 1

@@ -6,6 +6,14 @@ from .lines import Context, parse_line
 from .mail import LineResult, ParsedMail, parse_mail
 
 __all__ = [
-    "AmbiguousError", "Context", "IllegalOrderError", "LineResult", "NotationError",
-    "OrderError", "ParsedMail", "format_item", "parse_line", "parse_mail",
+    "AmbiguousError",
+    "Context",
+    "IllegalOrderError",
+    "LineResult",
+    "NotationError",
+    "OrderError",
+    "ParsedMail",
+    "format_item",
+    "parse_line",
+    "parse_mail",
 ]

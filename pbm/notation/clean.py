@@ -86,9 +86,13 @@ def iter_clean_lines(body: str) -> Iterator[tuple[int, str]]:
             break
         if _quote_header(s):
             continue
-        if _quote_head_start(s) and "@" in s and number < len(lines) and \
-                len(lines[number]) <= MAX_LINE_CHARS and \
-                _QUOTE_HEAD_END.match(simple(lines[number])):
+        if (
+            _quote_head_start(s)
+            and "@" in s
+            and number < len(lines)
+            and len(lines[number]) <= MAX_LINE_CHARS
+            and _QUOTE_HEAD_END.match(simple(lines[number]))
+        ):
             skip_next = True
             continue
         if _OUTLOOK_HEADER.match(s) and seen and "@" in s:

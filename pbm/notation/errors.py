@@ -18,9 +18,16 @@ class OrderError(Exception):
     """Base class: a line of a mail that cannot be taken as written."""
 
     def __init__(
-        self, message: str, *, line: int = 0, text: str = "", column: int | None = None,
-        candidates: list[str] | None = None, rule: str | None = None,
-        key: str | None = None, params: dict[str, object] | None = None,
+        self,
+        message: str,
+        *,
+        line: int = 0,
+        text: str = "",
+        column: int | None = None,
+        candidates: list[str] | None = None,
+        rule: str | None = None,
+        key: str | None = None,
+        params: dict[str, object] | None = None,
     ) -> None:
         super().__init__(message)
         #: English (for an `IllegalOrderError`: the language the receipt checks were run in).
@@ -35,11 +42,22 @@ class OrderError(Exception):
         self.params = params or {}
 
     @classmethod
-    def make(cls, key: str, *, column: int | None = None, candidates: list[str] | None = None,
-             **params: object) -> Self:
+    def make(
+        cls,
+        key: str,
+        *,
+        column: int | None = None,
+        candidates: list[str] | None = None,
+        **params: object,
+    ) -> Self:
         """The error with the text `key` of `messages.py`; `message` is its English form."""
-        return cls(TEXTS[key].format(**params), column=column, candidates=candidates, key=key,
-                   params=params)
+        return cls(
+            TEXTS[key].format(**params),
+            column=column,
+            candidates=candidates,
+            key=key,
+            params=params,
+        )
 
     def localized(self, lang: str) -> str:
         """The message in a game language: English for "en", German otherwise; a receipt

@@ -43,27 +43,73 @@ from .names import crossing_text, hex_text, path_text
 
 _WORDS = {
     "de": {
-        "settlement": "Siedlung", "city": "Stadt", "road": "Straße", "buy": "Entwicklungskarte",
-        "knight": "Ritter", "before": "vor Wurf", "after": "nach Wurf", "robber": "Räuber",
-        "steal": "raube", "monopoly": "Monopol", "plenty": "Erfindung",
-        "road_building": "Straßenbau", "discard": "Abwurf", "trade": "Handel", "give": "gebe",
-        "get": "bekomme", "maritime": "Seehandel", "for": "gegen", "or": "oder",
-        "substitute": "Ersatzbau:", "password": "Kennwort", "game": "Spiel", "round": "Runde",
-        "name": "Name", "colours": "Farben",
-        "join": "Anmeldung", "help": "Hilfe", "status": "Status", "resign": "Aufgeben",
-        "back": "Ich bin zurück", "observe": "Beobachten", "unobserve": "Beobachten beenden",
+        "settlement": "Siedlung",
+        "city": "Stadt",
+        "road": "Straße",
+        "buy": "Entwicklungskarte",
+        "knight": "Ritter",
+        "before": "vor Wurf",
+        "after": "nach Wurf",
+        "robber": "Räuber",
+        "steal": "raube",
+        "monopoly": "Monopol",
+        "plenty": "Erfindung",
+        "road_building": "Straßenbau",
+        "discard": "Abwurf",
+        "trade": "Handel",
+        "give": "gebe",
+        "get": "bekomme",
+        "maritime": "Seehandel",
+        "for": "gegen",
+        "or": "oder",
+        "substitute": "Ersatzbau:",
+        "password": "Kennwort",
+        "game": "Spiel",
+        "round": "Runde",
+        "name": "Name",
+        "colours": "Farben",
+        "join": "Anmeldung",
+        "help": "Hilfe",
+        "status": "Status",
+        "resign": "Aufgeben",
+        "back": "Ich bin zurück",
+        "observe": "Beobachten",
+        "unobserve": "Beobachten beenden",
         "confirm": "Bestätigen",
     },
     "en": {
-        "settlement": "Settlement", "city": "City", "road": "Road", "buy": "Buy card",
-        "knight": "Knight", "before": "before roll", "after": "after roll", "robber": "Robber",
-        "steal": "steal", "monopoly": "Monopoly", "plenty": "Year of plenty",
-        "road_building": "Road building", "discard": "Discard", "trade": "Trade",
-        "give": "give", "get": "get", "maritime": "Maritime", "for": "for", "or": "or",
-        "substitute": "Substitute:", "password": "Password", "game": "Game",
-        "round": "Round", "name": "Name", "colours": "Colours",
-        "join": "Join", "help": "Help", "status": "Status", "resign": "Resign",
-        "back": "I'm back", "observe": "Observe", "unobserve": "Stop observing",
+        "settlement": "Settlement",
+        "city": "City",
+        "road": "Road",
+        "buy": "Buy card",
+        "knight": "Knight",
+        "before": "before roll",
+        "after": "after roll",
+        "robber": "Robber",
+        "steal": "steal",
+        "monopoly": "Monopoly",
+        "plenty": "Year of plenty",
+        "road_building": "Road building",
+        "discard": "Discard",
+        "trade": "Trade",
+        "give": "give",
+        "get": "get",
+        "maritime": "Maritime",
+        "for": "for",
+        "or": "or",
+        "substitute": "Substitute:",
+        "password": "Password",
+        "game": "Game",
+        "round": "Round",
+        "name": "Name",
+        "colours": "Colours",
+        "join": "Join",
+        "help": "Help",
+        "status": "Status",
+        "resign": "Resign",
+        "back": "I'm back",
+        "observe": "Observe",
+        "unobserve": "Stop observing",
         "confirm": "Confirm",
     },
 }
@@ -102,8 +148,10 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
         return w("buy")
     if isinstance(item, MaritimeTrade):
         letters = vocab.letters(lang)
-        return (f"{w('maritime')} {item.give_count}{letters[item.give]} {w('for')} "
-                f"{item.get_count}{letters[item.get]}")
+        return (
+            f"{w('maritime')} {item.give_count}{letters[item.give]} {w('for')} "
+            f"{item.get_count}{letters[item.get]}"
+        )
     if isinstance(item, YearOfPlenty):
         letters = vocab.letters(lang)
         return f"{w('plenty')} {letters[item.first]} {letters[item.second]}"
@@ -115,8 +163,10 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
     if isinstance(item, Alternatives):
         return f" {w('or')} ".join(format_item(o, ctx) for o in item.options)
     if isinstance(item, SetupPlacement):
-        return (f"{w('settlement')} {crossing_text(board, item.crossing, lang)} "
-                f"{w('road')} {path_text(board, item.path, lang)}")
+        return (
+            f"{w('settlement')} {crossing_text(board, item.crossing, lang)} "
+            f"{w('road')} {path_text(board, item.path, lang)}"
+        )
     if isinstance(item, SetupOrders):
         return f" {w('or')} ".join(format_item(p, ctx) for p in item.placements)
     if isinstance(item, tuple):
@@ -133,8 +183,10 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
         return f"{w('discard')}: " + " ".join(letters[r] for r in item.resources)
     if isinstance(item, TradeOffer):
         partner = vocab.colour_name(ctx.colours[item.partner], lang)
-        return (f"{w('trade')} {partner}: {w('give')} {counts_text(item.give, lang)}, "
-                f"{w('get')} {counts_text(item.get, lang)}")
+        return (
+            f"{w('trade')} {partner}: {w('give')} {counts_text(item.give, lang)}, "
+            f"{w('get')} {counts_text(item.get, lang)}"
+        )
     if isinstance(item, Password):
         return f"{w('password')}: ****"
     if isinstance(item, Confirmation):

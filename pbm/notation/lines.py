@@ -85,9 +85,23 @@ class SubstituteHeader:
 
 
 Item = (
-    Password | Confirmation | GameName | RoundGuard | Command | PlayerName | ColourPreference
-    | SubstituteHeader | RobberOrder | DiscardPreference | Knight | Monopoly | TradeOffer
-    | BuildAction | Alternatives | SetupPlacement | tuple[SetupPlacement, ...]
+    Password
+    | Confirmation
+    | GameName
+    | RoundGuard
+    | Command
+    | PlayerName
+    | ColourPreference
+    | SubstituteHeader
+    | RobberOrder
+    | DiscardPreference
+    | Knight
+    | Monopoly
+    | TradeOffer
+    | BuildAction
+    | Alternatives
+    | SetupPlacement
+    | tuple[SetupPlacement, ...]
 )
 
 
@@ -117,8 +131,11 @@ class Text:
     def sub(self, start: int, end: int | None = None) -> Text:
         """The piece between two folded positions, as a new Text."""
         a = self._index[start] if start < len(self._index) else len(self.original)
-        b = (self._index[end - 1] + 1) if end is not None and end > start else (
-            len(self.original) if end is None else a)
+        b = (
+            (self._index[end - 1] + 1)
+            if end is not None and end > start
+            else (len(self.original) if end is None else a)
+        )
         return Text(self.original[a:b], self.offset + a)
 
 
@@ -134,8 +151,13 @@ _COMMANDS = [
     (re.compile(r"^(aufgeben|ich gebe auf|resign|i resign|give up)$"), "resign"),
     (re.compile(r"^((ich bin )?zurueck|(i'?m|i am) back|back)[.!]*+$"), "back"),
     (re.compile(r"^(beobachten|zuschauen|observe|watch)$"), "observe"),
-    (re.compile(r"^(beobachten beenden|zuschauen beenden|nicht mehr (beobachten|zuschauen)|"
-                r"stop (observing|watching)|unobserve|unwatch)$"), "unobserve"),
+    (
+        re.compile(
+            r"^(beobachten beenden|zuschauen beenden|nicht mehr (beobachten|zuschauen)|"
+            r"stop (observing|watching)|unobserve|unwatch)$"
+        ),
+        "unobserve",
+    ),
 ]
 
 _KW = {
@@ -151,13 +173,13 @@ _KW = {
     "discard": r"(abwurf|abwerfen|discard)",
     "trade": r"(handel|trade)",
     "maritime": r"(seehandel|hafenhandel|banktausch|tausch|tausche|maritime( trade)?|"
-                r"bank( trade)?)",
+    r"bank( trade)?)",
     "monopoly": r"(monopol|tribut|monopoly|tribute)",
     "plenty": r"(erfindung|gluecksfund|glucksfund|year of plenty|plenty|invention|windfall)",
     "road_building": r"(strassenbau|bautrupp|road ?building|road-building)",
     "buy": r"(entwicklungskarte( kaufen)?|projektkarte( kaufen)?|karte kaufen|"
-           r"kaufe (eine )?(entwicklungs|projekt)?karte|buy( a)?( development| dev)? card|"
-           r"development card|dev card)",
+    r"kaufe (eine )?(entwicklungs|projekt)?karte|buy( a)?( development| dev)? card|"
+    r"development card|dev card)",
     "settlement": r"(siedlung|settlement)",
     "city": r"(stadt|city)",
     "road": r"(strasse|str\.?|s|road)",
@@ -174,8 +196,7 @@ def _kw(name: str, rest: str = _REST) -> re.Pattern[str]:
     return re.compile(rf"^{_KW[name]}(?![a-z]){rest}$")
 
 
-_HEADER = {k: _kw(k, r"\s*+[:=]\s*+(?P<rest>.*)")
-           for k in ("password", "game", "name", "colours")}
+_HEADER = {k: _kw(k, r"\s*+[:=]\s*+(?P<rest>.*)") for k in ("password", "game", "name", "colours")}
 _PASSWORD_LOOSE = _kw("password", r"\s++(?P<rest>\S++)")
 _CONFIRM = _kw("confirm", r"\s*+[:=]?+\s*+(?P<rest>.*)")
 #: A confirmation code: the service's codes are letters, digits and dashes.
@@ -186,16 +207,24 @@ _ROUND = _kw("round", r"\s*+:?+\s*+(?P<rest>\d++)\.?")
 _SUBSTITUTE = _kw("substitute", r"\s*+:?+\s*+(?P<rest>)")
 _KNIGHT = _kw(
     "knight",
-    r"\s*+(?P<timing>(vor|nach)( dem| meinem)? wurf|(before|after)( the| my)? roll)?"
-    + _REST,
+    r"\s*+(?P<timing>(vor|nach)( dem| meinem)? wurf|(before|after)( the| my)? roll)?" + _REST,
 )
 _LINE_KINDS = [
-    "robber", "discard", "trade", "maritime", "monopoly", "plenty", "road_building", "buy",
-    "ship", "settlement", "city", "road",
+    "robber",
+    "discard",
+    "trade",
+    "maritime",
+    "monopoly",
+    "plenty",
+    "road_building",
+    "buy",
+    "ship",
+    "settlement",
+    "city",
+    "road",
 ]
 _PATTERNS = {k: _kw(k) for k in _LINE_KINDS}
-_PATTERNS["trade"] = _kw(
-    "trade", r"\s++(?:(?:mit|with) )?(?P<partner>[a-z]++)" + _REST)
+_PATTERNS["trade"] = _kw("trade", r"\s++(?:(?:mit|with) )?(?P<partner>[a-z]++)" + _REST)
 # Was `\s*:?\s+`, which needs the last blank for its `\s+`: "blanks, a colon, at least one
 # blank" or "at least one blank", each possessive.
 _PATTERNS["road"] = _kw("road", r"(?:\s*+:\s++|\s++)(?P<rest>.*)")
@@ -252,8 +281,9 @@ def parse_line(text: str, ctx: Context) -> Item:
         return _robber(t.sub(m.start("rest")), ctx)
     m = _PATTERNS["discard"].match(f)
     if m:
-        return DiscardPreference(tuple(_resource_list(t.sub(m.start("rest")), ctx,
-                                                      max_total=MAX_COUNT)))
+        return DiscardPreference(
+            tuple(_resource_list(t.sub(m.start("rest")), ctx, max_total=MAX_COUNT))
+        )
     m = _PATTERNS["trade"].match(f)
     if m and not _PATTERNS["maritime"].match(f):
         return _trade(t, m, ctx)
@@ -273,8 +303,12 @@ def parse_line(text: str, ctx: Context) -> Item:
 
 
 def _value_expected(t: Text, m: re.Match[str]) -> NotationError:
-    return NotationError.make("value_expected", word=m.group(1),
-                              shown=t.sub(m.start(1), m.end(1)).original, column=t.col(m.end()))
+    return NotationError.make(
+        "value_expected",
+        word=m.group(1),
+        shown=t.sub(m.start(1), m.end(1)).original,
+        column=t.col(m.end()),
+    )
 
 
 def _first_token(value: str) -> str:
@@ -305,8 +339,9 @@ def _header(key: str, t: Text, m: re.Match[str]) -> Item:
             colours.append(vocab.colour(w.group(0)))
         except NotationError:
             shown = rest.sub(w.start(), w.end()).original
-            raise NotationError.make("colour_expected", shown=shown,
-                                     column=rest.col(w.start())) from None
+            raise NotationError.make(
+                "colour_expected", shown=shown, column=rest.col(w.start())
+            ) from None
     return ColourPreference(tuple(colours))
 
 
@@ -317,8 +352,9 @@ def _confirmation(t: Text, m: re.Match[str]) -> Confirmation:
         raise _value_expected(t, m)
     if len(token) > MAX_TOKEN or not _TOKEN.fullmatch(token):
         lead = len(rest.folded) - len(rest.folded.lstrip())
-        raise NotationError.make("token_expected", shown=token, max=MAX_TOKEN,
-                                 column=rest.col(lead))
+        raise NotationError.make(
+            "token_expected", shown=token, max=MAX_TOKEN, column=rest.col(lead)
+        )
     return Confirmation(token)
 
 
@@ -341,8 +377,12 @@ def _number(digits: str) -> int | None:
 def _round(t: Text, m: re.Match[str]) -> RoundGuard:
     n = _number(m.group("rest"))
     if n is None:
-        raise NotationError.make("number_too_long", digits=len(_significant(m.group("rest"))),
-                                 max=MAX_DIGITS, column=t.col(m.start("rest")))
+        raise NotationError.make(
+            "number_too_long",
+            digits=len(_significant(m.group("rest"))),
+            max=MAX_DIGITS,
+            column=t.col(m.start("rest")),
+        )
     return RoundGuard(n)
 
 
@@ -369,8 +409,16 @@ def _split_or(t: Text) -> list[Text]:
 def _build_action(t: Text, ctx: Context) -> BuildAction:
     f = t.folded.strip()
     lead = len(t.folded) - len(t.folded.lstrip())
-    for kind in ("maritime", "plenty", "road_building", "buy", "ship", "settlement", "city",
-                 "road"):
+    for kind in (
+        "maritime",
+        "plenty",
+        "road_building",
+        "buy",
+        "ship",
+        "settlement",
+        "city",
+        "road",
+    ):
         m = _PATTERNS[kind].match(f)
         if not m:
             continue
@@ -389,8 +437,9 @@ def _build_action(t: Text, ctx: Context) -> BuildAction:
         if kind == "settlement":
             return Settlement(_crossing(_strip_words(rest, ("bei", "at", "auf", "on")), ctx))
         if kind == "city":
-            place = _strip_words(rest, ("bei siedlung", "at settlement", "aus siedlung",
-                                        "bei", "at", "auf", "on"))
+            place = _strip_words(
+                rest, ("bei siedlung", "at settlement", "aus siedlung", "bei", "at", "auf", "on")
+            )
             return City(_crossing(place, ctx))
         return Road(_path(rest, ctx))
     first = re.match(r"\S+", t.folded[lead:])
@@ -427,8 +476,13 @@ def _without_echo(t: Text) -> Text:
 def _crossing(t: Text, ctx: Context) -> int:
     main = _without_echo(t)
     c = crossing_from_names(ctx.board, tokenize_hexes(main.original, main.offset), ctx.lang)
-    _check_echo(t, main, ctx, lambda x: crossing_from_names(
-        ctx.board, tokenize_hexes(x.original, x.offset), ctx.lang), c)
+    _check_echo(
+        t,
+        main,
+        ctx,
+        lambda x: crossing_from_names(ctx.board, tokenize_hexes(x.original, x.offset), ctx.lang),
+        c,
+    )
     return c
 
 
@@ -452,7 +506,7 @@ def _check_echo(t: Text, main: Text, ctx: Context, resolve: object, expected: in
     """A bracketed form must name the same place as the main form, else it is an error."""
     if main is t:
         return
-    inner_start = len(main.folded) + t.folded[len(main.folded):].index("(") + 1
+    inner_start = len(main.folded) + t.folded[len(main.folded) :].index("(") + 1
     inner = t.sub(inner_start, len(t.folded.rstrip()) - 1)
     assert callable(resolve)
     try:
@@ -543,8 +597,9 @@ def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
     return Knight(when, _robber(rest, ctx))
 
 
-def _resource_list(t: Text, ctx: Context, allow_empty: bool = False,
-                   max_total: int | None = None) -> list[int]:
+def _resource_list(
+    t: Text, ctx: Context, allow_empty: bool = False, max_total: int | None = None
+) -> list[int]:
     """`W W G`, `2W G`, `2 W, 1 G`, `Holz und Erz`: resources, one entry per card.
 
     `max_total`: the most cards the list may hold. A discard list is echoed card by card, so
@@ -564,8 +619,7 @@ def _resource_list(t: Text, ctx: Context, allow_empty: bool = False,
             # Beyond MAX_DIGITS the digits are shown as written (without leading zeros).
             shown: int | str = _significant(digits) if n is None else n
             if n is None or n > MAX_COUNT:
-                raise NotationError.make("count_too_high", count=shown,
-                                         column=t.col(w.start()))
+                raise NotationError.make("count_too_high", count=shown, column=t.col(w.start()))
             count, word = n, letters
         if not word:
             continue  # "2 H": the resource follows as the next word
@@ -574,13 +628,17 @@ def _resource_list(t: Text, ctx: Context, allow_empty: bool = False,
         except NotationError:
             shown = t.sub(w.start(), w.end()).original
             raise NotationError.make(
-                "resource_expected", letters="/".join(vocab.letters(ctx.lang)), shown=shown,
-                column=t.col(w.start())) from None
+                "resource_expected",
+                letters="/".join(vocab.letters(ctx.lang)),
+                shown=shown,
+                column=t.col(w.start()),
+            ) from None
         out.extend([r] * (1 if count is None else count))
         count = None
         if max_total is not None and len(out) > max_total:
-            raise NotationError.make("too_many_cards", count=len(out), max=max_total,
-                                     column=t.col(w.start()))
+            raise NotationError.make(
+                "too_many_cards", count=len(out), max=max_total, column=t.col(w.start())
+            )
     if count is not None:
         raise NotationError.make("resource_after_number", column=t.col(0))
     if not out and not allow_empty:
@@ -604,8 +662,10 @@ def _counts(t: Text, ctx: Context) -> tuple[int, int, int, int, int]:
 
 _GIVE = re.compile(r"\b(gebe|gib|geben|biete|give|offer|gives)\b\s*+:?+\s*+")
 #: After `[,;]?\s*`, added by `_keyword_span` (see there).
-_GET = re.compile(r"\b(bekomme|erhalte|kriege|will|get|receive|want|for|fuer|gegen)\b"
-                  r"\s*+:?+\s*+")
+_GET = re.compile(
+    r"\b(bekomme|erhalte|kriege|will|get|receive|want|for|fuer|gegen)\b"
+    r"\s*+:?+\s*+"
+)
 
 
 def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:

@@ -48,8 +48,16 @@ from .lines import (
     parse_line,
 )
 
-_BUILD_TYPES = (Settlement, City, Road, BuyCard, MaritimeTrade, YearOfPlenty, RoadBuilding,
-                Alternatives)
+_BUILD_TYPES = (
+    Settlement,
+    City,
+    Road,
+    BuyCard,
+    MaritimeTrade,
+    YearOfPlenty,
+    RoadBuilding,
+    Alternatives,
+)
 
 
 @dataclass
@@ -99,8 +107,19 @@ class ParsedMail:
 
     def has_orders(self) -> bool:
         return any(
-            not isinstance(r.item, (Password, Confirmation, GameName, RoundGuard, Command,
-                                    PlayerName, ColourPreference, SubstituteHeader))
+            not isinstance(
+                r.item,
+                (
+                    Password,
+                    Confirmation,
+                    GameName,
+                    RoundGuard,
+                    Command,
+                    PlayerName,
+                    ColourPreference,
+                    SubstituteHeader,
+                ),
+            )
             for r in self.items()
         )
 
@@ -127,8 +146,15 @@ class ParsedMail:
                 trades.append(it)
             elif isinstance(it, _BUILD_TYPES):
                 (subs if r.substitute else builds).append(it)
-        return TurnOrders(robber, discard, knight, monopoly, tuple(trades), tuple(builds),
-                          SubstituteBlock(tuple(subs)))
+        return TurnOrders(
+            robber,
+            discard,
+            knight,
+            monopoly,
+            tuple(trades),
+            tuple(builds),
+            SubstituteBlock(tuple(subs)),
+        )
 
     def setup_orders(self) -> SetupOrders:
         placements: list[SetupPlacement] = []
@@ -141,8 +167,12 @@ class ParsedMail:
 
 
 #: One of each per mail; the key of the message refusing a second one.
-_SINGLE = {RobberOrder: "second_robber", DiscardPreference: "second_discard",
-           Knight: "second_knight", Monopoly: "second_monopoly"}
+_SINGLE = {
+    RobberOrder: "second_robber",
+    DiscardPreference: "second_discard",
+    Knight: "second_knight",
+    Monopoly: "second_monopoly",
+}
 
 
 def _shown(text: str) -> str:
@@ -215,7 +245,7 @@ def _subject(subject: str, ctx: Context, out: ParsedMail) -> None:
         return
     # Cut at an index, not by splitting the rest again for each prefix: `Re: ` may repeat.
     start = 0
-    while text[start:start + 4].lower().startswith(("re:", "aw:", "fwd:", "wg:", "fw:")):
+    while text[start : start + 4].lower().startswith(("re:", "aw:", "fwd:", "wg:", "fw:")):
         start = text.index(":", start) + 1
         while start < len(text) and text[start].isspace():
             start += 1

@@ -17,14 +17,14 @@ _SETUP_FORM = "'Siedlung <Kreuzung> Straße <Weg>'"
 TEXTS: dict[str, str] = {
     # lines.py
     "line_too_long": "this line is {length} characters long; lines of more than {max} "
-                     "characters are not read",
+    "characters are not read",
     "empty_line": "empty line",
     "value_expected": "a value was expected after '{word}'",
     "colour_expected": "a colour was expected, not {shown!r}",
     "colour_not_playing": "no player has the colour {shown!r} in this game",
     "ships_seafarers": "ships are built only in Seafarers scenarios",
     "order_expected": "an order was expected (Siedlung, Stadt, Straße, Entwicklungskarte, "
-                      "Räuber, Handel, Seehandel, …), not {word!r}",
+    "Räuber, Handel, Seehandel, …), not {word!r}",
     "brackets_differ": "the name in brackets does not name the same place",
     "robber_hex_expected": "the robber's hex was expected",
     "knight_timing": "say when the knight is played: 'vor Wurf' or 'nach Wurf'",
@@ -32,7 +32,7 @@ TEXTS: dict[str, str] = {
     "too_many_cards": "{count} cards are more than anyone holds (at most {max} in a list)",
     "number_too_long": "a number of {digits} digits is too long here (at most {max} digits)",
     "token_expected": "a confirmation code (letters, digits and '-', at most {max} characters) "
-                      "was expected, not {shown!r}",
+    "was expected, not {shown!r}",
     "resource_expected": "a resource ({letters} or its name) was expected, not {shown!r}",
     "resource_after_number": "a resource was expected after the number",
     "resources_expected": "resources were expected",
@@ -64,29 +64,28 @@ TEXTS: dict[str, str] = {
     "second_monopoly": "only one monopoly per mail; the first one counts",
     "setup_placements_only": f"in the setup, place with {_SETUP_FORM}",
     "rest_not_read": "only the first {max} lines of a mail are read; the rest of this mail "
-                     "was not read",
+    "was not read",
 }
 
 TEXTS_DE: dict[str, str] = {
     "line_too_long": "diese Zeile ist {length} Zeichen lang; Zeilen mit mehr als {max} Zeichen "
-                     "werden nicht gelesen",
+    "werden nicht gelesen",
     "empty_line": "leere Zeile",
     "value_expected": "nach {shown!r} fehlt ein Wert",
     "colour_expected": "{shown!r} ist keine Farbe",
     "colour_not_playing": "die Farbe {shown!r} spielt in diesem Spiel nicht mit",
     "ships_seafarers": "Schiffe gibt es nur in Seefahrer-Szenarien",
     "order_expected": "{word!r} ist kein Befehl (Siedlung, Stadt, Straße, Entwicklungskarte, "
-                      "Räuber, Handel, Seehandel, …)",
+    "Räuber, Handel, Seehandel, …)",
     "brackets_differ": "der Name in Klammern nennt einen anderen Ort",
     "robber_hex_expected": "es fehlt das Feld für den Räuber",
     "knight_timing": "sag, wann der Ritter gespielt wird: 'Ritter vor Wurf' oder "
-                     "'Ritter nach Wurf'",
+    "'Ritter nach Wurf'",
     "count_too_high": "{count} Karten einer Sorte hat niemand",
     "too_many_cards": "{count} Karten hat niemand (höchstens {max} in einer Liste)",
-    "number_too_long": "eine Zahl mit {digits} Ziffern ist hier zu lang (höchstens {max} "
-                       "Ziffern)",
+    "number_too_long": "eine Zahl mit {digits} Ziffern ist hier zu lang (höchstens {max} Ziffern)",
     "token_expected": "{shown!r} ist kein Bestätigungscode (Buchstaben, Ziffern und '-', "
-                      "höchstens {max} Zeichen)",
+    "höchstens {max} Zeichen)",
     "resource_expected": "{shown!r} ist kein Rohstoff ({letters} oder sein Name)",
     "resource_after_number": "nach der Zahl fehlt der Rohstoff",
     "resources_expected": "hier fehlen die Rohstoffe",
@@ -105,7 +104,7 @@ TEXTS_DE: dict[str, str] = {
     "no_crossing": "{names} treffen an keiner Kreuzung zusammen",
     "ambiguous_crossing": "{names} passt auf {count} Kreuzungen",
     "path_two_hexes": "ein Weg wird durch zwei Felder benannt (oder durch zwei Kreuzungen mit "
-                      "'-'), nicht durch {count}",
+    "'-'), nicht durch {count}",
     "no_path": "zwischen {names} gibt es keinen Weg",
     "ambiguous_path": "{names} passt auf {count} Wege",
     "path_by_crossings_form": "ein Weg über Kreuzungen wird 'Kreuzung - Kreuzung' geschrieben",
@@ -117,7 +116,7 @@ TEXTS_DE: dict[str, str] = {
     "second_monopoly": "nur ein Monopol je Mail; das erste gilt",
     "setup_placements_only": f"in der Aufstellung setzt du mit {_SETUP_FORM}",
     "rest_not_read": "nur die ersten {max} Zeilen einer Mail werden gelesen; der Rest dieser "
-                     "Mail blieb ungelesen",
+    "Mail blieb ungelesen",
 }
 
 
@@ -125,14 +124,12 @@ TEXTS_DE: dict[str, str] = {
 #: `message` keeps the German ones, which every game accepts).
 TEXTS_EN_GAME: dict[str, str] = {
     "order_expected": "an order was expected (Settlement, City, Road, Buy card, Robber, Trade, "
-                      "Maritime, …), not {word!r}",
-    "knight_timing": "say when the knight is played: 'Knight before roll' or "
-                     "'Knight after roll'",
+    "Maritime, …), not {word!r}",
+    "knight_timing": "say when the knight is played: 'Knight before roll' or 'Knight after roll'",
     "trade_form": "a trade is written 'Trade <colour>: give …, get …'",
     "maritime_form": "a bank trade is written 'Maritime 4L for 1O'",
     "setup_form": "a setup placement is written 'Settlement <crossing> Road <path>'",
-    "setup_placements_only": "in the setup you place with "
-                             "'Settlement <crossing> Road <path>'",
+    "setup_placements_only": "in the setup you place with 'Settlement <crossing> Road <path>'",
 }
 
 

@@ -50,8 +50,9 @@ _TOKEN_NAME = re.compile(r"(\d{1,2})(gold|[a-z])")
 def join_harbour_names(folded: str) -> str:
     """`g-hafen` → `g hafen`: the dash of a harbour name is not a path's crossing separator.
     (Replaced by a space, not removed, so columns stay where the player wrote them.)"""
-    return _HARBOUR_DASH.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))),
-                             folded)
+    return _HARBOUR_DASH.sub(
+        lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), folded
+    )
 
 
 class HexName(NamedTuple):
@@ -81,7 +82,7 @@ def tokenize_hexes(original: str, offset: int = 0) -> list[HexName]:
             rest = original[start:].split()
             word = rest[0] if rest else original[start:]
             raise NotationError.make("hex_name_expected", word=word, column=offset + start + 1)
-        display = original[start:index[m.end() - 1] + 1]
+        display = original[start : index[m.end() - 1] + 1]
         out.append(HexName(m.group(0).replace(" ", ""), offset + start, display))
         pos = m.end()
     return out
@@ -111,9 +112,11 @@ def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
             hb = h.harbor
             if hb is None:
                 continue
-            if kind is None or (kind == "3:1" and hb.resource is None) or (
-                kind == "2:1" and hb.resource is not None) or (
-                hb.resource is not None and kind == letters[hb.resource]
+            if (
+                kind is None
+                or (kind == "3:1" and hb.resource is None)
+                or (kind == "2:1" and hb.resource is not None)
+                or (hb.resource is not None and kind == letters[hb.resource])
             ):
                 out.add(h.id)
         return frozenset(out)
@@ -121,8 +124,9 @@ def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
     if m:
         number, res = int(m.group(1)), m.group(2)
         if res == "gold":
-            return frozenset(h.id for h in hexes
-                             if h.terrain == Terrain.GOLD and h.number == number)
+            return frozenset(
+                h.id for h in hexes if h.terrain == Terrain.GOLD and h.number == number
+            )
         if res not in letters:
             return frozenset()
         r = letters.index(res)
@@ -139,8 +143,10 @@ def _matches(hex_ids: tuple[int, ...], sets: list[frozenset[int]]) -> bool:
         a, b = hex_ids
         s, t = sets
         return (a in s and b in t) or (b in s and a in t)
-    return any(all(h in s for h, s in zip(perm, sets, strict=True))
-               for perm in itertools.permutations(hex_ids))
+    return any(
+        all(h in s for h, s in zip(perm, sets, strict=True))
+        for perm in itertools.permutations(hex_ids)
+    )
 
 
 def _crossings_for(board: Board, sets: list[frozenset[int]], land_only: bool) -> list[int]:
@@ -148,8 +154,9 @@ def _crossings_for(board: Board, sets: list[frozenset[int]], land_only: bool) ->
     found = set()
     for h in first:
         for c in board.hex_crossings[h]:
-            if (not land_only or board.crossing_land[c]) and _matches(board.crossing_hexes[c],
-                                                                      sets):
+            if (not land_only or board.crossing_land[c]) and _matches(
+                board.crossing_hexes[c], sets
+            ):
                 found.add(c)
     return sorted(found)
 
@@ -187,7 +194,8 @@ def resolve_hex(board: Board, text: str, lang: str = "de") -> int:
     (found,) = _sets(board, names, lang)
     if len(found) > 1:
         raise AmbiguousError.make(
-            "ambiguous_hex", names=_listing(names),
+            "ambiguous_hex",
+            names=_listing(names),
             candidates=[board.hexes[h].label for h in sorted(found)],
         )
     return next(iter(found))
@@ -207,7 +215,9 @@ def crossing_from_names(
         raise NotationError.make("no_crossing", names=_listing(names))
     if len(found) > 1:
         raise AmbiguousError.make(
-            "ambiguous_crossing", names=_listing(names), count=len(found),
+            "ambiguous_crossing",
+            names=_listing(names),
+            count=len(found),
             candidates=[board.crossing_label(c) for c in found],
         )
     return found[0]
@@ -224,7 +234,9 @@ def resolve_path(board: Board, text: str, lang: str = "de", land_only: bool = Tr
         raise NotationError.make("no_path", names=_listing(names))
     if len(found) > 1:
         raise AmbiguousError.make(
-            "ambiguous_path", names=_listing(names), count=len(found),
+            "ambiguous_path",
+            names=_listing(names),
+            count=len(found),
             candidates=[board.path_label(e) for e in found],
         )
     return found[0]
@@ -237,20 +249,25 @@ def _path_by_crossings(board: Board, text: str, lang: str, land_only: bool) -> i
         raise NotationError.make("path_by_crossings_form")
     cut = index[dashes[0]]
     sides = []
-    for part, offset in ((text[:cut], 0), (text[cut + 1:], cut + 1)):
+    for part, offset in ((text[:cut], 0), (text[cut + 1 :], cut + 1)):
         names = tokenize_hexes(part, offset)
         if len(names) != 3:
             raise NotationError.make("crossing_three_hexes", count=len(names))
         sides.append(_crossings_for(board, _sets(board, names, lang), False))
-    found = sorted({
-        e for a in sides[0] for b in sides[1]
-        if (e := board.path_between(a, b)) is not None and (not land_only or board.path_land[e])
-    })
+    found = sorted(
+        {
+            e
+            for a in sides[0]
+            for b in sides[1]
+            if (e := board.path_between(a, b)) is not None and (not land_only or board.path_land[e])
+        }
+    )
     if not found:
         raise NotationError.make("crossings_not_joined")
     if len(found) > 1:
         raise AmbiguousError.make(
-            "ambiguous_path_by_crossings", count=len(found),
+            "ambiguous_path_by_crossings",
+            count=len(found),
             candidates=[board.path_label(e) for e in found],
         )
     return found[0]
@@ -292,8 +309,9 @@ def _labelled(labels: str, tokens: str, names_it: Callable[[str], bool]) -> str:
 def crossing_text(board: Board, c: int, lang: str = "de") -> str:
     """Canonical: labels sorted, then the token form in brackets when it names only c."""
     tokens = " ".join(hex_short_name(board, h, lang) for h in board.crossing_hexes[c])
-    return _labelled(board.crossing_label(c), tokens,
-                     lambda t: resolve_crossing(board, t, lang) == c)
+    return _labelled(
+        board.crossing_label(c), tokens, lambda t: resolve_crossing(board, t, lang) == c
+    )
 
 
 def path_text(board: Board, e: int, lang: str = "de") -> str:
@@ -302,5 +320,8 @@ def path_text(board: Board, e: int, lang: str = "de") -> str:
 
 
 def hex_text(board: Board, h: int, lang: str = "de") -> str:
-    return _labelled(board.hexes[h].label, hex_short_name(board, h, lang),
-                     lambda t: resolve_hex(board, t, lang) == h)
+    return _labelled(
+        board.hexes[h].label,
+        hex_short_name(board, h, lang),
+        lambda t: resolve_hex(board, t, lang) == h,
+    )

@@ -10,12 +10,27 @@ from pbm.rules.resources import ERZ, GETREIDE, HOLZ, LEHM, LETTERS_DE, LETTERS_E
 from .errors import NotationError
 
 RESOURCE_WORDS: dict[str, int] = {
-    "holz": HOLZ, "lumber": HOLZ, "wood": HOLZ,
-    "lehm": LEHM, "brick": LEHM, "bricks": LEHM, "clay": LEHM, "ziegel": LEHM,
-    "wolle": WOLLE, "wool": WOLLE, "schaf": WOLLE, "schafe": WOLLE, "sheep": WOLLE,
-    "getreide": GETREIDE, "grain": GETREIDE, "korn": GETREIDE, "wheat": GETREIDE,
+    "holz": HOLZ,
+    "lumber": HOLZ,
+    "wood": HOLZ,
+    "lehm": LEHM,
+    "brick": LEHM,
+    "bricks": LEHM,
+    "clay": LEHM,
+    "ziegel": LEHM,
+    "wolle": WOLLE,
+    "wool": WOLLE,
+    "schaf": WOLLE,
+    "schafe": WOLLE,
+    "sheep": WOLLE,
+    "getreide": GETREIDE,
+    "grain": GETREIDE,
+    "korn": GETREIDE,
+    "wheat": GETREIDE,
     "weizen": GETREIDE,
-    "erz": ERZ, "ore": ERZ, "stein": ERZ,
+    "erz": ERZ,
+    "ore": ERZ,
+    "stein": ERZ,
 }
 
 NAMES = {
@@ -25,20 +40,46 @@ NAMES = {
 
 #: Canonical colour (as the game state stores it) by every folded spelling.
 COLOUR_WORDS: dict[str, str] = {
-    "rot": "rot", "red": "rot",
-    "blau": "blau", "blue": "blau",
-    "gelb": "gelb", "yellow": "gelb",
-    "weiss": "weiss", "weis": "weiss", "white": "weiss",
-    "gruen": "gruen", "grun": "gruen", "green": "gruen",
-    "braun": "braun", "brown": "braun",
-    "orange": "orange", "schwarz": "schwarz", "black": "schwarz",
+    "rot": "rot",
+    "red": "rot",
+    "blau": "blau",
+    "blue": "blau",
+    "gelb": "gelb",
+    "yellow": "gelb",
+    "weiss": "weiss",
+    "weis": "weiss",
+    "white": "weiss",
+    "gruen": "gruen",
+    "grun": "gruen",
+    "green": "gruen",
+    "braun": "braun",
+    "brown": "braun",
+    "orange": "orange",
+    "schwarz": "schwarz",
+    "black": "schwarz",
 }
 
 COLOUR_NAMES = {
-    "de": {"rot": "rot", "blau": "blau", "gelb": "gelb", "weiss": "weiß", "gruen": "grün",
-           "braun": "braun", "orange": "orange", "schwarz": "schwarz"},
-    "en": {"rot": "red", "blau": "blue", "gelb": "yellow", "weiss": "white", "gruen": "green",
-           "braun": "brown", "orange": "orange", "schwarz": "black"},
+    "de": {
+        "rot": "rot",
+        "blau": "blau",
+        "gelb": "gelb",
+        "weiss": "weiß",
+        "gruen": "grün",
+        "braun": "braun",
+        "orange": "orange",
+        "schwarz": "schwarz",
+    },
+    "en": {
+        "rot": "red",
+        "blau": "blue",
+        "gelb": "yellow",
+        "weiss": "white",
+        "gruen": "green",
+        "braun": "brown",
+        "orange": "orange",
+        "schwarz": "black",
+    },
 }
 
 

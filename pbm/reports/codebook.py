@@ -27,10 +27,20 @@ ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 3
 
 CARD_NAMES = {
-    "de": {"knight": "Ritter", "vp": "Siegpunkt", "road_building": "Straßenbau",
-           "year_of_plenty": "Erfindung", "monopoly": "Monopol"},
-    "en": {"knight": "Knight", "vp": "Victory point", "road_building": "Road building",
-           "year_of_plenty": "Year of plenty", "monopoly": "Monopoly"},
+    "de": {
+        "knight": "Ritter",
+        "vp": "Siegpunkt",
+        "road_building": "Straßenbau",
+        "year_of_plenty": "Erfindung",
+        "monopoly": "Monopol",
+    },
+    "en": {
+        "knight": "Knight",
+        "vp": "Victory point",
+        "road_building": "Road building",
+        "year_of_plenty": "Year of plenty",
+        "monopoly": "Monopoly",
+    },
 }
 
 
@@ -73,8 +83,8 @@ def table(secret_hex: str, rows: int, lang: str = "de") -> list[str]:
     names = CARD_NAMES["en" if lang == "en" else "de"]
     word = "Card" if lang == "en" else "Karte"
     return [
-        f"{word} {k:2}: " + "  ".join(f"{code}={names[card]}"
-                                      for code, card in row(secret_hex, k).items())
+        f"{word} {k:2}: "
+        + "  ".join(f"{code}={names[card]}" for code, card in row(secret_hex, k).items())
         for k in range(1, rows + 1)
     ]
 
@@ -85,8 +95,9 @@ _PLAIN_LENGTH = 16
 
 
 def _aead(secret_hex: str) -> AESGCM:
-    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
-               info=b"pbm codebook notice").derive(bytes.fromhex(secret_hex))
+    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=b"pbm codebook notice").derive(
+        bytes.fromhex(secret_hex)
+    )
     return AESGCM(key)
 
 
@@ -94,8 +105,9 @@ def seal(secret_hex: str, game: str, seat: int, number: int, card: str) -> str:
     """An opaque token saying which card the purchase was, readable with the secret only."""
     # A nonce derived from everything the notice says: the same notice is the same token (a
     # report rendered again is identical), and different contents never share a nonce.
-    nonce = hmac.new(bytes.fromhex(secret_hex), f"nonce:{game}:{seat}:{number}:{card}".encode(),
-                     sha256).digest()[:12]
+    nonce = hmac.new(
+        bytes.fromhex(secret_hex), f"nonce:{game}:{seat}:{number}:{card}".encode(), sha256
+    ).digest()[:12]
     aad = f"{game}:{seat}:{number}".encode()
     # Padded to one length: the token's size must not tell one card type from another.
     sealed = _aead(secret_hex).encrypt(nonce, card.encode().ljust(_PLAIN_LENGTH, b" "), aad)
@@ -107,7 +119,11 @@ def unseal(secret_hex: str, token: str) -> str | None:
     try:
         game, seat, number, blob = token.strip().rsplit(":", 3)
         raw = base64.urlsafe_b64decode(blob.encode())
-        return _aead(secret_hex).decrypt(raw[:12], raw[12:],
-                                         f"{game}:{seat}:{number}".encode()).decode().rstrip()
+        return (
+            _aead(secret_hex)
+            .decrypt(raw[:12], raw[12:], f"{game}:{seat}:{number}".encode())
+            .decode()
+            .rstrip()
+        )
     except (ValueError, InvalidTag, UnicodeDecodeError):
         return None

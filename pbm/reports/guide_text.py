@@ -22,8 +22,14 @@ def _flush(block: list[str], out: list[str]) -> None:
     item = _ITEM.match(first)
     hang = indent + " " * (len(item.group(1)) - len(indent) if item else 0)
     text = " ".join(part.strip() for part in block)
-    out += textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=hang,
-                         break_long_words=False, break_on_hyphens=False)
+    out += textwrap.wrap(
+        text,
+        WIDTH,
+        initial_indent=indent,
+        subsequent_indent=hang,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
     block.clear()
 
 

@@ -26,8 +26,16 @@ def lang_code(lang: str) -> str:
     return "en" if lang == "en" else "de"
 
 
-def ack(parsed: ParsedMail, raw_text: str, lang: str, *, replaced: bool, round_: int | None,
-        deadline: str, stored: bool = True) -> dict[str, Any]:
+def ack(
+    parsed: ParsedMail,
+    raw_text: str,
+    lang: str,
+    *,
+    replaced: bool,
+    round_: int | None,
+    deadline: str,
+    stored: bool = True,
+) -> dict[str, Any]:
     """What was understood (canonical form), what was not (with why), what was not read.
     `round_` is None during the setup; `stored` False when the mail held no order at all (and
     so replaced nothing)."""
@@ -35,13 +43,26 @@ def ack(parsed: ParsedMail, raw_text: str, lang: str, *, replaced: bool, round_:
     rejected = []
     for r in parsed.lines:
         if r.error is not None:
-            rejected.append({"line": r.line, "text": r.text,
-                             "message": r.error.localized(lang),
-                             "column": r.error.column, "candidates": r.error.candidates})
+            rejected.append(
+                {
+                    "line": r.line,
+                    "text": r.text,
+                    "message": r.error.localized(lang),
+                    "column": r.error.column,
+                    "candidates": r.error.candidates,
+                }
+            )
     total = len([x for x in raw_text.replace("\r\n", "\n").split("\n") if x.strip()])
-    return {"lang": lang_code(lang), "replaced": replaced, "accepted": accepted,
-            "rejected": rejected, "ignored": max(0, total - len(clean_lines(raw_text))),
-            "round": round_, "deadline": deadline, "stored": stored}
+    return {
+        "lang": lang_code(lang),
+        "replaced": replaced,
+        "accepted": accepted,
+        "rejected": rejected,
+        "ignored": max(0, total - len(clean_lines(raw_text))),
+        "round": round_,
+        "deadline": deadline,
+        "stored": stored,
+    }
 
 
 def error(reason: str, lang: str, *, changed_nothing: bool = True) -> dict[str, Any]:
@@ -58,8 +79,12 @@ class CommandLine:
 
 
 def help_(lang: str, commands: list[CommandLine], orders: str, guide: str) -> dict[str, Any]:
-    return {"lang": lang_code(lang), "commands": commands, "orders": orders.strip(),
-            "guide": guide.strip()}
+    return {
+        "lang": lang_code(lang),
+        "commands": commands,
+        "orders": orders.strip(),
+        "guide": guide.strip(),
+    }
 
 
 def joined(lang: str, name: str, missing: int) -> dict[str, Any]:
@@ -71,18 +96,30 @@ def setup_prompt(lang: str, nth: int, deadline: str, example: str) -> dict[str, 
 
 
 def _standings(state: GameState, lang: str) -> list[dict[str, Any]]:
-    return [{"colour": vocab.colour_name(colour, lang), "hand": hand_text(state, p, lang),
-             "vp": state.visible_vp(p)} for p, colour in enumerate(state.colours)]
+    return [
+        {
+            "colour": vocab.colour_name(colour, lang),
+            "hand": hand_text(state, p, lang),
+            "vp": state.visible_vp(p),
+        }
+        for p, colour in enumerate(state.colours)
+    ]
 
 
-def placed(state: GameState, events: list[ev.Event], lang: str, *,
-           failed: bool = False) -> dict[str, Any]:
+def placed(
+    state: GameState, events: list[ev.Event], lang: str, *, failed: bool = False
+) -> dict[str, Any]:
     """A setup placement (or, with `failed`, why the player's placements could not be used),
     with the hands, the points and the board after it."""
     # The placement's line names the settlement and the road; their Built events add nothing.
     told = [e for e in events if not isinstance(e, ev.Built)]
-    return {"lang": lang_code(lang), "log": describe_all(told, state, lang), "failed": failed,
-            "players": _standings(state, lang), "board_map": board_map(state, lang)}
+    return {
+        "lang": lang_code(lang),
+        "log": describe_all(told, state, lang),
+        "failed": failed,
+        "players": _standings(state, lang),
+        "board_map": board_map(state, lang),
+    }
 
 
 def round_open(lang: str, order: list[str], deadline: str) -> dict[str, Any]:
@@ -95,8 +132,12 @@ def reminder(lang: str, round_: int, deadline: str) -> dict[str, Any]:
 
 def nmr(lang: str, round_: int, count: int, autopilot_after: int) -> dict[str, Any]:
     """`left`: NMRs still to come before the autopilot takes the seat (0: it does now)."""
-    return {"lang": lang_code(lang), "round": round_, "count": count,
-            "left": max(0, autopilot_after - count)}
+    return {
+        "lang": lang_code(lang),
+        "round": round_,
+        "count": count,
+        "left": max(0, autopilot_after - count),
+    }
 
 
 def autopilot(lang: str, colour: str, on: bool) -> dict[str, Any]:
@@ -118,11 +159,24 @@ class BrokenGame:
     reason: str
 
 
-def digest(lang: str, round_: int, rows: list[DigestRow], winner: str,
-           deadline: str, log: list[str], broken: list[BrokenGame] | None = None
-           ) -> dict[str, Any]:
+def digest(
+    lang: str,
+    round_: int,
+    rows: list[DigestRow],
+    winner: str,
+    deadline: str,
+    log: list[str],
+    broken: list[BrokenGame] | None = None,
+) -> dict[str, Any]:
     """The GM's view of a resolution: who sent orders, the points (hidden ones included), what
     happened, and the next deadline (or the winner); and every game the service stopped after
     an error (`broken`), so the GM hears of it with each digest until it is repaired."""
-    return {"lang": lang_code(lang), "round": round_, "rows": rows, "winner": winner,
-            "deadline": deadline, "log": log, "broken": broken or []}
+    return {
+        "lang": lang_code(lang),
+        "round": round_,
+        "rows": rows,
+        "winner": winner,
+        "deadline": deadline,
+        "log": log,
+        "broken": broken or [],
+    }

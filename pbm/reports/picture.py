@@ -16,20 +16,25 @@ from pbm.rules.state import GameState
 
 RADIUS = 44
 TERRAIN_FILL = {
-    0: (46, 125, 50),     # Holz: forest green
-    1: (198, 92, 48),     # Lehm: brick
-    2: (156, 204, 101),   # Wolle: pasture
-    3: (240, 200, 60),    # Getreide: field
-    4: (140, 140, 150),   # Erz: mountains
+    0: (46, 125, 50),  # Holz: forest green
+    1: (198, 92, 48),  # Lehm: brick
+    2: (156, 204, 101),  # Wolle: pasture
+    3: (240, 200, 60),  # Getreide: field
+    4: (140, 140, 150),  # Erz: mountains
 }
 DESERT = (226, 205, 160)
 SEA = (120, 170, 215)
 GOLD = (230, 180, 20)
 FOG = (90, 90, 90)
 PIECE = {
-    "rot": (214, 39, 40), "blau": (31, 119, 180), "gelb": (255, 221, 0),
-    "weiss": (250, 250, 250), "gruen": (44, 160, 44), "braun": (140, 86, 75),
-    "orange": (255, 127, 14), "schwarz": (30, 30, 30),
+    "rot": (214, 39, 40),
+    "blau": (31, 119, 180),
+    "gelb": (255, 221, 0),
+    "weiss": (250, 250, 250),
+    "gruen": (44, 160, 44),
+    "braun": (140, 86, 75),
+    "orange": (255, 127, 14),
+    "schwarz": (30, 30, 30),
 }
 
 
@@ -44,13 +49,23 @@ def _centre(row: int, x: int, min_x: int, min_row: int) -> tuple[float, float]:
 
 
 def _corners(cx: float, cy: float) -> list[tuple[float, float]]:
-    return [(cx + RADIUS * math.cos(math.radians(a)), cy + RADIUS * math.sin(math.radians(a)))
-            for a in (-90, -30, 30, 90, 150, 210)]
+    return [
+        (cx + RADIUS * math.cos(math.radians(a)), cy + RADIUS * math.sin(math.radians(a)))
+        for a in (-90, -30, 30, 90, 150, 210)
+    ]
 
 
 #: Two letters per colour, so pieces differ without colour (blau/braun, gelb/grün).
-PIECE_CODE = {"rot": "Ro", "blau": "Bl", "gelb": "Ge", "weiss": "Ws", "gruen": "Gr",
-              "braun": "Br", "orange": "Or", "schwarz": "Sw"}
+PIECE_CODE = {
+    "rot": "Ro",
+    "blau": "Bl",
+    "gelb": "Ge",
+    "weiss": "Ws",
+    "gruen": "Gr",
+    "braun": "Br",
+    "orange": "Or",
+    "schwarz": "Sw",
+}
 
 
 def _code(colour: str) -> str:
@@ -88,18 +103,36 @@ def _base(board: Board, lang: str) -> tuple[Image.Image, tuple[tuple[float, floa
         if h.number is not None:
             hot = h.number in (6, 8)
             draw.ellipse((cx - 15, cy - 13, cx + 15, cy + 17), fill=(250, 240, 215))
-            draw.text((cx, cy + 2), str(h.number), font=big, anchor="mm",
-                      fill=(200, 0, 0) if hot else (20, 20, 20))
+            draw.text(
+                (cx, cy + 2),
+                str(h.number),
+                font=big,
+                anchor="mm",
+                fill=(200, 0, 0) if hot else (20, 20, 20),
+            )
         if h.resource is not None:
-            draw.text((cx, cy + RADIUS * 0.55), letters[h.resource], font=small,
-                      anchor="mm", fill=(20, 20, 20))
+            draw.text(
+                (cx, cy + RADIUS * 0.55),
+                letters[h.resource],
+                font=small,
+                anchor="mm",
+                fill=(20, 20, 20),
+            )
         if h.harbor is not None:
             fx, fy = centres[h.harbor.faces]
-            draw.line(((cx + fx) / 2, (cy + fy) / 2, cx + (fx - cx) * 0.15,
-                       cy + (fy - cy) * 0.15), fill=(70, 50, 30), width=3)
+            draw.line(
+                ((cx + fx) / 2, (cy + fy) / 2, cx + (fx - cx) * 0.15, cy + (fy - cy) * 0.15),
+                fill=(70, 50, 30),
+                width=3,
+            )
             code = "3:1" if h.harbor.resource is None else f"2:1 {letters[h.harbor.resource]}"
-            draw.text((cx - (fx - cx) * 0.2, cy - (fy - cy) * 0.2 + 4), code, font=small,
-                      anchor="mm", fill=(0, 0, 0))
+            draw.text(
+                (cx - (fx - cx) * 0.2, cy - (fy - cy) * 0.2 + 4),
+                code,
+                font=small,
+                anchor="mm",
+                fill=(0, 0, 0),
+            )
     return img, tuple(centres)
 
 
@@ -119,8 +152,13 @@ def board_png(state: GameState, lang: str = "de") -> bytes:
             draw.line((x1, y1, x2, y2), fill=(0, 0, 0), width=9)
             draw.line((x1, y1, x2, y2), fill=colour, width=6)
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            draw.text((mx, my), _code(state.colours[p]), font=_font(8), anchor="mm",
-                      fill=(0, 0, 0) if sum(colour) > 350 else (255, 255, 255))
+            draw.text(
+                (mx, my),
+                _code(state.colours[p]),
+                font=_font(8),
+                anchor="mm",
+                fill=(0, 0, 0) if sum(colour) > 350 else (255, 255, 255),
+            )
     for c, p in enumerate(state.owner):
         if p < 0:
             continue
@@ -132,13 +170,17 @@ def board_png(state: GameState, lang: str = "de") -> bytes:
             draw.rectangle(shape, fill=colour, outline=(0, 0, 0), width=2)
         else:
             draw.ellipse(shape, fill=colour, outline=(0, 0, 0), width=2)
-        draw.text((x, y), _code(state.colours[p]), font=_font(9), anchor="mm",
-                  fill=(0, 0, 0) if sum(colour) > 350 else (255, 255, 255))
+        draw.text(
+            (x, y),
+            _code(state.colours[p]),
+            font=_font(9),
+            anchor="mm",
+            fill=(0, 0, 0) if sum(colour) > 350 else (255, 255, 255),
+        )
     if state.robber >= 0:
         rx, ry = centres[state.robber]
         # A black triangle: no piece has that shape.
-        draw.polygon([(rx + 24, ry - 26), (rx + 12, ry - 4), (rx + 36, ry - 4)],
-                     fill=(20, 20, 20))
+        draw.polygon([(rx + 24, ry - 26), (rx + 12, ry - 4), (rx + 36, ry - 4)], fill=(20, 20, 20))
     out = io.BytesIO()
     # optimize=True costs 50 ms a picture; level 3 costs 5 ms and is barely larger.
     img.save(out, format="PNG", compress_level=3)

@@ -25,8 +25,9 @@ class Rendered:
 def environment() -> Environment:
     return Environment(
         loader=PackageLoader("pbm", "templates"),
-        autoescape=select_autoescape(enabled_extensions=("html", "html.j2"),
-                                     default_for_string=False),
+        autoescape=select_autoescape(
+            enabled_extensions=("html", "html.j2"), default_for_string=False
+        ),
         undefined=StrictUndefined,
         trim_blocks=False,
         keep_trailing_newline=True,
@@ -45,5 +46,8 @@ def render(kind: str, subject: str, data: dict[str, Any]) -> Rendered:
 def render_message(subject: str, body: str, lang: str, game: str) -> Rendered:
     """Any plain message (acknowledgement, error, notice) as text and HTML."""
     paragraphs = [p for p in body.strip().split("\n\n") if p.strip()]
-    return render("message", subject, {"body": body.rstrip(), "paragraphs": paragraphs,
-                                       "lang": lang, "game": game})
+    return render(
+        "message",
+        subject,
+        {"body": body.rstrip(), "paragraphs": paragraphs, "lang": lang, "game": game},
+    )

@@ -35,10 +35,12 @@ def board_map(state: GameState, lang: str) -> str:
 
 def _wrap(text: str) -> str:
     """Wrapped at 72 columns between places, never inside one (`E3 F3` stays together)."""
-    glued = re.sub(r"(?<=[A-Z]\d) (?=[A-Z]\d)|(?<=\d) (?=\()|(?<=[A-Za-zü]) (?=[A-Z]\d)",
-                   "\u00a0", text)
-    return textwrap.fill(glued, 72, subsequent_indent="    ",
-                         break_on_hyphens=False).replace("\u00a0", " ")
+    glued = re.sub(
+        r"(?<=[A-Z]\d) (?=[A-Z]\d)|(?<=\d) (?=\()|(?<=[A-Za-zü]) (?=[A-Z]\d)", "\u00a0", text
+    )
+    return textwrap.fill(glued, 72, subsequent_indent="    ", break_on_hyphens=False).replace(
+        "\u00a0", " "
+    )
 
 
 def pieces_text(state: GameState, p: int, lang: str) -> str:
@@ -64,8 +66,9 @@ def _titles(state: GameState, p: int, lang: str) -> list[str]:
     return out
 
 
-def _sealed(events: list[ev.Event], state: GameState, game: str,
-            secrets: dict[int, str]) -> list[str]:
+def _sealed(
+    events: list[ev.Event], state: GameState, game: str, secrets: dict[int, str]
+) -> list[str]:
     """One sealed notice per purchase, for client tools (`pbm decode --key`)."""
     out = []
     for e in events:
@@ -74,8 +77,7 @@ def _sealed(events: list[ev.Event], state: GameState, game: str,
     return out
 
 
-def _log(events: list[ev.Event], state: GameState, lang: str,
-         secrets: dict[int, str]) -> list[str]:
+def _log(events: list[ev.Event], state: GameState, lang: str, secrets: dict[int, str]) -> list[str]:
     lines = []
     for e in events:
         if isinstance(e, ev.CardBought):
@@ -110,8 +112,13 @@ def order_form(state: GameState, lang: str) -> list[str]:
 
 
 def report_data(
-    state: GameState, events: list[ev.Event], lang: str, game: str,
-    secrets: dict[int, str], next_line: str = "", image_cid: str = "",
+    state: GameState,
+    events: list[ev.Event],
+    lang: str,
+    game: str,
+    secrets: dict[int, str],
+    next_line: str = "",
+    image_cid: str = "",
     summary: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """`summary`: the whole game's (`summary.game_summary`), for the game-end report."""
@@ -119,20 +126,26 @@ def report_data(
     names = codebook.CARD_NAMES["en" if lang == "en" else "de"]
     players = []
     for p, colour in enumerate(state.colours):
-        players.append({
-            "colour": vocab.colour_name(colour, lang),
-            "hand": hand_text(state, p, lang),
-            "cards": len(state.cards[p]),
-            "knights": state.knights[p],
-            "vp": state.visible_vp(p),
-            # Hidden victory points only once the game is over.
-            "final_vp": state.vp(p) if ended else state.visible_vp(p),
-            "titles": _titles(state, p, lang),
-            "pieces": _wrap(vocab.colour_name(colour, lang) + ": " + pieces_text(state, p, lang)),
-            "revealed": [names[c] for c, _ in state.cards[p]] if ended else [],
-        })
+        players.append(
+            {
+                "colour": vocab.colour_name(colour, lang),
+                "hand": hand_text(state, p, lang),
+                "cards": len(state.cards[p]),
+                "knights": state.knights[p],
+                "vp": state.visible_vp(p),
+                # Hidden victory points only once the game is over.
+                "final_vp": state.vp(p) if ended else state.visible_vp(p),
+                "titles": _titles(state, p, lang),
+                "pieces": _wrap(
+                    vocab.colour_name(colour, lang) + ": " + pieces_text(state, p, lang)
+                ),
+                "revealed": [names[c] for c, _ in state.cards[p]] if ended else [],
+            }
+        )
     return {
-        "lang": lang, "game": game, "ended": ended,
+        "lang": lang,
+        "game": game,
+        "ended": ended,
         "winner": vocab.colour_name(state.colours[state.winner], lang) if ended else "",
         "log": _log(events, state, lang, secrets),
         "sealed": _sealed(events, state, game, secrets),
@@ -156,8 +169,14 @@ def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") ->
     for h in board.hexes:
         if h.resource is not None and h.number is not None:
             yields[h.resource] += h.pips
-    order = [vocab.colour_name(state.colours[p], lang)
-             for p in setup_sequence(state.settings.players)]
-    return {"lang": lang, "game": game, "board_map": board_map(state, lang),
-            "yields": [(vocab.resource_name(r, lang), yields[r]) for r in range(5)],
-            "order": order, "image_cid": image_cid}
+    order = [
+        vocab.colour_name(state.colours[p], lang) for p in setup_sequence(state.settings.players)
+    ]
+    return {
+        "lang": lang,
+        "game": game,
+        "board_map": board_map(state, lang),
+        "yields": [(vocab.resource_name(r, lang), yields[r]) for r in range(5)],
+        "order": order,
+        "image_cid": image_cid,
+    }

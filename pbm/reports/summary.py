@@ -12,16 +12,48 @@ from pbm.rules import events as ev
 from pbm.rules.state import GameState
 
 #: The per-player counts, in the order of the summary's columns.
-COLUMNS = ("produced", "robbed", "lost", "discarded", "traded", "settlements", "cities",
-           "roads", "cards", "knights")
+COLUMNS = (
+    "produced",
+    "robbed",
+    "lost",
+    "discarded",
+    "traded",
+    "settlements",
+    "cities",
+    "roads",
+    "cards",
+    "knights",
+)
 HEADINGS = {
-    "de": ("Ertrag", "geraubt", "verloren", "abgeworfen", "Handel", "Siedlungen", "Städte",
-           "Straßen", "Karten", "Ritter"),
-    "en": ("produced", "robbed", "lost", "discarded", "trades", "settlements", "cities",
-           "roads", "cards", "knights"),
+    "de": (
+        "Ertrag",
+        "geraubt",
+        "verloren",
+        "abgeworfen",
+        "Handel",
+        "Siedlungen",
+        "Städte",
+        "Straßen",
+        "Karten",
+        "Ritter",
+    ),
+    "en": (
+        "produced",
+        "robbed",
+        "lost",
+        "discarded",
+        "trades",
+        "settlements",
+        "cities",
+        "roads",
+        "cards",
+        "knights",
+    ),
 }
-_TITLES = {"de": {"longest_road": "Längste Handelsstraße", "largest_army": "Größte Rittermacht"},
-           "en": {"longest_road": "Longest road", "largest_army": "Largest army"}}
+_TITLES = {
+    "de": {"longest_road": "Längste Handelsstraße", "largest_army": "Größte Rittermacht"},
+    "en": {"longest_road": "Longest road", "largest_army": "Largest army"},
+}
 
 
 def _count(totals: list[dict[str, int]], p: int, key: str, n: int = 1) -> None:
@@ -29,8 +61,9 @@ def _count(totals: list[dict[str, int]], p: int, key: str, n: int = 1) -> None:
         totals[p][key] += n
 
 
-def game_summary(steps: Iterable[tuple[int, Sequence[ev.Event]]], final: GameState,
-                 lang: str) -> dict[str, Any]:
+def game_summary(
+    steps: Iterable[tuple[int, Sequence[ev.Event]]], final: GameState, lang: str
+) -> dict[str, Any]:
     """`steps`: (round, events) of every step, setup included, in order."""
     lang = "en" if lang == "en" else "de"
     players = len(final.colours)
@@ -40,8 +73,11 @@ def game_summary(steps: Iterable[tuple[int, Sequence[ev.Event]]], final: GameSta
     rounds = 0
 
     def name(p: int) -> str:
-        return vocab.colour_name(final.colours[p], lang) if p >= 0 else (
-            "nobody" if lang == "en" else "niemand")
+        return (
+            vocab.colour_name(final.colours[p], lang)
+            if p >= 0
+            else ("nobody" if lang == "en" else "niemand")
+        )
 
     for round_, events in steps:
         rounds = max(rounds, round_)
@@ -64,19 +100,30 @@ def game_summary(steps: Iterable[tuple[int, Sequence[ev.Event]]], final: GameSta
             elif isinstance(e, ev.MaritimeTraded):
                 _count(totals, e.player, "traded")
             elif isinstance(e, ev.Built) and e.piece in ("settlement", "city", "road"):
-                _count(totals, e.player, {"settlement": "settlements", "city": "cities",
-                                          "road": "roads"}[e.piece])
+                _count(
+                    totals,
+                    e.player,
+                    {"settlement": "settlements", "city": "cities", "road": "roads"}[e.piece],
+                )
             elif isinstance(e, ev.CardBought):
                 _count(totals, e.player, "cards")
             elif isinstance(e, ev.CardPlayed) and e.card == "knight":
                 _count(totals, e.player, "knights")
             elif isinstance(e, ev.TitleChanged):
                 what = _TITLES[lang].get(e.title, e.title)
-                titles.append(f"{'Round' if lang == 'en' else 'Runde'} {round_}: {what} "
-                              f"{name(e.old)} → {name(e.new)} ({e.length})")
+                titles.append(
+                    f"{'Round' if lang == 'en' else 'Runde'} {round_}: {what} "
+                    f"{name(e.old)} → {name(e.new)} ({e.length})"
+                )
     # One row per count, one column per player: six players still fit in 72 columns.
     table = [("Siegpunkte" if lang == "de" else "VP", [final.vp(p) for p in range(players)])]
-    table += [(HEADINGS[lang][i], [totals[p][c] for p in range(players)])
-              for i, c in enumerate(COLUMNS)]
-    return {"rounds": rounds, "sevens": sevens, "players": [name(p) for p in range(players)],
-            "table": table, "titles": titles}
+    table += [
+        (HEADINGS[lang][i], [totals[p][c] for p in range(players)]) for i, c in enumerate(COLUMNS)
+    ]
+    return {
+        "rounds": rounds,
+        "sevens": sevens,
+        "players": [name(p) for p in range(players)],
+        "table": table,
+        "titles": titles,
+    }

@@ -94,6 +94,7 @@ def path_cells(board: Board, e: int) -> tuple[tuple[int, int, str], ...]:
 
 def colour_letters(colours: Sequence[str], lang: str) -> dict[str, str]:
     """Each colour's letter (lower case); see the module doc for colours sharing an initial."""
+
     def rank(colour: str) -> tuple[int, int]:
         known = _ORDER.index(colour) if colour in _ORDER else len(_ORDER)
         return known, list(colours).index(colour)
@@ -121,8 +122,11 @@ def hex_code(board: Board, h: int, lang: str) -> str:
 
 
 def _harbour_paths(board: Board) -> set[int]:
-    return {board.path_id[(min(h.id, h.harbor.faces), max(h.id, h.harbor.faces))]
-            for h in board.hexes if h.harbor is not None}
+    return {
+        board.path_id[(min(h.id, h.harbor.faces), max(h.id, h.harbor.faces))]
+        for h in board.hexes
+        if h.harbor is not None
+    }
 
 
 def draw(state: GameState, lang: str) -> str:

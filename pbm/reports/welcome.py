@@ -28,21 +28,28 @@ def examples(state: GameState, lang: str, seat: int = 0) -> list[str]:
     return lines
 
 
-def welcome_data(state: GameState, game: str, colour: str, seat: int, password: str,
-                 secret: str, lang: str) -> dict[str, Any]:
+def welcome_data(
+    state: GameState, game: str, colour: str, seat: int, password: str, secret: str, lang: str
+) -> dict[str, Any]:
     names = codebook.CARD_NAMES["en" if lang == "en" else "de"]
     # One row per card of the deck: nobody can buy more.
     rows = sum(deck_for(state.settings).values())
     return {
-        "lang": lang, "game": game, "colour": colour, "seat": seat + 1,
-        "password": password, "key": secret,
+        "lang": lang,
+        "game": game,
+        "colour": colour,
+        "seat": seat + 1,
+        "password": password,
+        "key": secret,
         "examples": examples(state, lang, seat),
         # A replacement takes over the seat's cards: they are theirs to know.
         "held": [names[c] for c, _ in state.cards[seat]] if state.phase != "setup" else [],
         "codebook": codebook.table(secret, rows, lang),
         "codebook_rows": [
-            {"number": k, "codes": [(code, names[card])
-                                    for code, card in codebook.row(secret, k).items()]}
+            {
+                "number": k,
+                "codes": [(code, names[card]) for code, card in codebook.row(secret, k).items()],
+            }
             for k in range(1, rows + 1)
         ],
     }

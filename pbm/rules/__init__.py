@@ -12,7 +12,20 @@ from .setup import place_setup, place_setup_automatic, setup_player
 from .state import GameState, Phase, Settings, new_game
 
 __all__ = [
-    "SIZES", "Board", "GameState", "Phase", "Settings", "Terrain", "generate_board",
-    "new_game", "place_setup", "place_setup_automatic", "resolve_round", "setup_player",
-    "state_from_json", "state_from_text", "state_to_json", "state_to_text",
+    "SIZES",
+    "Board",
+    "GameState",
+    "Phase",
+    "Settings",
+    "Terrain",
+    "generate_board",
+    "new_game",
+    "place_setup",
+    "place_setup_automatic",
+    "resolve_round",
+    "setup_player",
+    "state_from_json",
+    "state_from_text",
+    "state_to_json",
+    "state_to_text",
 ]

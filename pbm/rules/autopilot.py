@@ -89,8 +89,9 @@ def _best_road_from(state: GameState, c: int) -> int:
             continue
         u, v = board.path_crossings[e]
         far = v if u == c else u
-        score = max((board.crossing_pips[n] for n in board.crossing_neighbors[far] if n != c),
-                    default=0)
+        score = max(
+            (board.crossing_pips[n] for n in board.crossing_neighbors[far] if n != c), default=0
+        )
         if score > best_score:
             best, best_score = e, score
     return best
@@ -212,12 +213,15 @@ def turn_orders(state: GameState, p: int) -> TurnOrders:
     if KNIGHT in playable and robber is not None:
         blocked = any(state.owner[c] == p for c in state.board.hex_crossings[state.robber])
         army = state.knights[p] + 1 >= 3 and (
-            state.largest_army < 0 or state.knights[p] + 1 > state.knights[state.largest_army])
+            state.largest_army < 0 or state.knights[p] + 1 > state.knights[state.largest_army]
+        )
         if blocked or army:
             knight = Knight(Timing.BEFORE_ROLL if blocked else Timing.AFTER_ROLL, robber)
     if knight is None and MONOPOLY in playable:
-        totals = [sum(state.hands[q][r] for q in range(state.settings.players) if q != p)
-                  for r in range(5)]
+        totals = [
+            sum(state.hands[q][r] for q in range(state.settings.players) if q != p)
+            for r in range(5)
+        ]
         r = max(range(5), key=lambda r: (totals[r], -r))
         if totals[r] >= 3:
             monopoly = Monopoly(r)
@@ -232,8 +236,11 @@ def turn_orders(state: GameState, p: int) -> TurnOrders:
     lines.extend(_trades(state, p, target))
     lines.extend(City(c) for c in cities)
     if sites:
-        lines.append(Alternatives(tuple(Settlement(c) for c in sites[:3]))
-                     if len(sites) > 1 else Settlement(sites[0]))
+        lines.append(
+            Alternatives(tuple(Settlement(c) for c in sites[:3]))
+            if len(sites) > 1
+            else Settlement(sites[0])
+        )
     lines.extend(Road(e) for e in roads[:2])
     if state.deck:
         lines.append(BuyCard())

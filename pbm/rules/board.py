@@ -223,7 +223,8 @@ class Board:
         )
         # Seed 000: the robber goes onto a number token on a land hex (so never the desert).
         self.robber_hexes: tuple[int, ...] = tuple(
-            h.id for h in self.hexes if h.is_land and h.number is not None)
+            h.id for h in self.hexes if h.is_land and h.number is not None
+        )
         deserts = [h.id for h in self.hexes if h.terrain == Terrain.DESERT]
         self.robber_start: int | None = deserts[0] if deserts else None
         self.crossing_pips: tuple[int, ...] = tuple(

@@ -274,10 +274,30 @@ class GameWon(Event):
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
-        RoundStarted, SetupPlaced, SetupFailed, Rolled, Produced, ProductionBlocked, BankShort,
-        Discarded, RobberMoved, NmrRobberRoll, Stole, NothingToSteal, TradeDone, TradeFailed,
-        MaritimeTraded, Built, OrderFailed, CardBought, CardPlayed, MonopolyTaken, PlentyTaken,
-        TitleChanged, NoOrders, GameWon,
+        RoundStarted,
+        SetupPlaced,
+        SetupFailed,
+        Rolled,
+        Produced,
+        ProductionBlocked,
+        BankShort,
+        Discarded,
+        RobberMoved,
+        NmrRobberRoll,
+        Stole,
+        NothingToSteal,
+        TradeDone,
+        TradeFailed,
+        MaritimeTraded,
+        Built,
+        OrderFailed,
+        CardBought,
+        CardPlayed,
+        MonopolyTaken,
+        PlentyTaken,
+        TitleChanged,
+        NoOrders,
+        GameWon,
     )
 }
 

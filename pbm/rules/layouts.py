@@ -68,21 +68,48 @@ _SPECIAL = (HOLZ, LEHM, WOLLE, GETREIDE, ERZ)
 
 SIZES: dict[str, IslandSize] = {
     "small": IslandSize(
-        "small", (2, 3, 4, 3, 2), _tiles(3, 2, 3, 3, 2), 1, BASE_TOKENS[:13],
-        (None,) * 3 + _SPECIAL, 8, 19, DECK_3_4,
+        "small",
+        (2, 3, 4, 3, 2),
+        _tiles(3, 2, 3, 3, 2),
+        1,
+        BASE_TOKENS[:13],
+        (None,) * 3 + _SPECIAL,
+        8,
+        19,
+        DECK_3_4,
     ),
     "medium": IslandSize(
-        "medium", (3, 4, 5, 4, 3), _tiles(4, 3, 4, 4, 3), 1, BASE_TOKENS,
-        (None,) * 4 + _SPECIAL, 10, 19, DECK_3_4,
+        "medium",
+        (3, 4, 5, 4, 3),
+        _tiles(4, 3, 4, 4, 3),
+        1,
+        BASE_TOKENS,
+        (None,) * 4 + _SPECIAL,
+        10,
+        19,
+        DECK_3_4,
     ),
     "large": IslandSize(
-        "large", (3, 4, 5, 6, 5, 4, 3), _tiles(6, 5, 6, 6, 5), 2,
+        "large",
+        (3, 4, 5, 6, 5, 4, 3),
+        _tiles(6, 5, 6, 6, 5),
+        2,
         (*BASE_TOKENS, 2, 5, 4, 6, 3, 9, 8, 11, 10, 12),
-        (None,) * 5 + _SPECIAL + (WOLLE,), 12, 24, DECK_5_6,
+        (None,) * 5 + _SPECIAL + (WOLLE,),
+        12,
+        24,
+        DECK_5_6,
     ),
     "huge": IslandSize(
-        "huge", (4, 5, 6, 7, 6, 5, 4), _tiles(8, 6, 8, 8, 6), 1, BASE_TOKENS + BASE_TOKENS,
-        (None,) * 6 + _SPECIAL + (WOLLE,), 15, 30, DECK_5_6,
+        "huge",
+        (4, 5, 6, 7, 6, 5, 4),
+        _tiles(8, 6, 8, 8, 6),
+        1,
+        BASE_TOKENS + BASE_TOKENS,
+        (None,) * 6 + _SPECIAL + (WOLLE,),
+        15,
+        30,
+        DECK_5_6,
     ),
 }
 
@@ -93,8 +120,14 @@ def default_size(players: int) -> str:
 
 
 def _neighbors(row: int, x: int) -> list[tuple[int, int]]:
-    return [(row, x - 2), (row, x + 2), (row - 1, x - 1), (row - 1, x + 1),
-            (row + 1, x - 1), (row + 1, x + 1)]
+    return [
+        (row, x - 2),
+        (row, x + 2),
+        (row - 1, x - 1),
+        (row - 1, x + 1),
+        (row + 1, x - 1),
+        (row + 1, x + 1),
+    ]
 
 
 def _center(c: tuple[int, int]) -> tuple[float, float]:

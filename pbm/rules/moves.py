@@ -75,5 +75,10 @@ def playable_cards(state: GameState, p: int) -> list[str]:
     """Card types p could play this round (bought in an earlier round; none played yet)."""
     if state.last_card_round[p] == state.round:
         return []
-    return sorted({c for c, r in state.cards[p] if r < state.round and c in (
-        KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY)})
+    return sorted(
+        {
+            c
+            for c, r in state.cards[p]
+            if r < state.round and c in (KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY)
+        }
+    )

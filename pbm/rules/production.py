@@ -55,7 +55,10 @@ def produce(state: GameState, number: int, events: list[Event]) -> None:
 
 
 def _short(
-    state: GameState, res: int, total: int, owed: list[tuple[int, int, int, int]],
+    state: GameState,
+    res: int,
+    total: int,
+    owed: list[tuple[int, int, int, int]],
     events: list[Event],
 ) -> list[tuple[int, int, int, int]]:
     """Apply the shortage rule to one resource; returns the claims that are still paid."""

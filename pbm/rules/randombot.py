@@ -102,8 +102,9 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
             lines.append(MaritimeTrade(arg, rates[arg], get if get < arg else get + 1))
         else:
             lines.append(kind(arg))
-    return TurnOrders(robber=_robber(state, p, rng), knight=knight, monopoly=monopoly,
-                      builds=tuple(lines))
+    return TurnOrders(
+        robber=_robber(state, p, rng), knight=knight, monopoly=monopoly, builds=tuple(lines)
+    )
 
 
 def random_player_orders(state: GameState, rng: random.Random) -> dict[int, TurnOrders | None]:

@@ -15,7 +15,9 @@ RULE_PROTECTED = "newcomer_protection"
 
 
 def discard_all(
-    state: GameState, preferences: list[tuple[int, ...]], rng: random.Random,
+    state: GameState,
+    preferences: list[tuple[int, ...]],
+    rng: random.Random,
     events: list[Event],
 ) -> None:
     """Everyone over the card limit gives up half (rounded down), by preference, rest at random."""
@@ -43,8 +45,9 @@ def discard_all(
         if state.bank is not None:
             for r in range(N_RESOURCES):
                 state.bank[r] += given[r]
-        events.append(Discarded(p, (given[0], given[1], given[2], given[3], given[4]),
-                                chosen_at_random))
+        events.append(
+            Discarded(p, (given[0], given[1], given[2], given[3], given[4]), chosen_at_random)
+        )
 
 
 def _random_card(hand: list[int], rng: random.Random) -> int:
@@ -98,7 +101,11 @@ def victims_at(state: GameState, p: int, h: int) -> list[int]:
 
 
 def move_robber(
-    state: GameState, p: int, order: RobberOrder, cause: str, rng: random.Random,
+    state: GameState,
+    p: int,
+    order: RobberOrder,
+    cause: str,
+    rng: random.Random,
     events: list[Event],
 ) -> None:
     """Move (the order must be legal) and steal from the first listed victim who can be robbed.
@@ -135,8 +142,7 @@ def nmr_robber(state: GameState, p: int, rng: random.Random, events: list[Event]
         return any(owner[c] >= 0 for c in board.hex_crossings[h])
 
     allowed = [
-        h for h in board.producing_hexes
-        if settled(h) and robber_hex_rule(state, p, h) is None
+        h for h in board.producing_hexes if settled(h) and robber_hex_rule(state, p, h) is None
     ]
     if not allowed:
         # Nothing settled can take the robber: any legal hex, drawn by lot.

@@ -44,7 +44,8 @@ def resolve_round(
         raise ValueError(f"resolve_round needs phase rounds, not {state.phase}")
     s = state.copy()
     by_seat: list[TurnOrders | None] = (
-        [orders.get(p) for p in range(s.settings.players)] if isinstance(orders, Mapping)
+        [orders.get(p) for p in range(s.settings.players)]
+        if isinstance(orders, Mapping)
         else list(orders)
     )
     seed = derive_seed(s.seed, "round", s.round)
@@ -84,8 +85,12 @@ def _won(s: GameState, p: int, events: list[Event]) -> bool:
 
 
 def _production_steps(
-    s: GameState, by_seat: list[TurnOrders | None], order: list[int],
-    discards: list[tuple[int, ...]], rng: random.Random, events: list[Event],
+    s: GameState,
+    by_seat: list[TurnOrders | None],
+    order: list[int],
+    discards: list[tuple[int, ...]],
+    rng: random.Random,
+    events: list[Event],
 ) -> bool:
     """Rolls in build order; returns True when someone won."""
     for p in order:
@@ -108,9 +113,16 @@ def _production_steps(
                 move_robber(s, p, robber, "seven", rng, events)
             else:
                 if o is not None:
-                    events.append(OrderFailed(
-                        p, "robber", "no_robber_order" if robber is None else
-                        robber_hex_rule(s, p, robber.hex) or "", "NMR robber rule applied"))
+                    events.append(
+                        OrderFailed(
+                            p,
+                            "robber",
+                            "no_robber_order"
+                            if robber is None
+                            else robber_hex_rule(s, p, robber.hex) or "",
+                            "NMR robber rule applied",
+                        )
+                    )
                 nmr_robber(s, p, rng, events)
         else:
             produce(s, d1 + d2, events)

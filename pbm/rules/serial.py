@@ -20,8 +20,13 @@ from .board import Board, HexSpec, Terrain
 from .layouts import CARD_TYPES, generate_board
 from .state import GameState, Phase, Settings
 
-CARD_LETTERS = {"knight": "K", "vp": "V", "road_building": "R", "year_of_plenty": "Y",
-                "monopoly": "M"}
+CARD_LETTERS = {
+    "knight": "K",
+    "vp": "V",
+    "road_building": "R",
+    "year_of_plenty": "Y",
+    "monopoly": "M",
+}
 LETTER_CARDS = {v: k for k, v in CARD_LETTERS.items()}
 assert set(CARD_LETTERS) == set(CARD_TYPES)
 
@@ -31,16 +36,20 @@ def _board_specs(board: Board) -> list[list[Any]]:
     for h in board.hexes:
         hb = h.harbor
         faces = [board.hexes[hb.faces].row, board.hexes[hb.faces].x] if hb else None
-        out.append([h.row, h.x, str(h.terrain), h.resource, h.number,
-                    hb.resource if hb else None, faces])
+        out.append(
+            [h.row, h.x, str(h.terrain), h.resource, h.number, hb.resource if hb else None, faces]
+        )
     return out
 
 
 def _board_from_specs(specs: list[list[Any]], name: str) -> Board:
-    return Board([
-        HexSpec(row, x, Terrain(t), res, num, hres, tuple(faces) if faces else None)
-        for row, x, t, res, num, hres, faces in specs
-    ], name=name)
+    return Board(
+        [
+            HexSpec(row, x, Terrain(t), res, num, hres, tuple(faces) if faces else None)
+            for row, x, t, res, num, hres, faces in specs
+        ],
+        name=name,
+    )
 
 
 def state_to_json(s: GameState) -> dict[str, Any]:
@@ -48,12 +57,18 @@ def state_to_json(s: GameState) -> dict[str, Any]:
     return {
         "v": 1,
         "settings": {
-            "players": st.players, "size": st.size, "vp_target": st.vp_target,
-            "bank": st.bank, "bank_count": st.bank_count, "card_limit": st.card_limit,
-            "newcomer_protection": st.newcomer_protection, "lang": st.lang,
+            "players": st.players,
+            "size": st.size,
+            "vp_target": st.vp_target,
+            "bank": st.bank,
+            "bank_count": st.bank_count,
+            "card_limit": st.card_limit,
+            "newcomer_protection": st.newcomer_protection,
+            "lang": st.lang,
         },
         "seed": s.seed,
-        "board": {"seed": s.board_seed} if s.board_seed is not None
+        "board": {"seed": s.board_seed}
+        if s.board_seed is not None
         else {"name": s.board.name, "hexes": _board_specs(s.board)},
         "colours": list(s.colours),
         "phase": str(s.phase),
@@ -130,27 +145,39 @@ def state_to_text(s: GameState) -> str:
     else:
         # custom:<size>:<board name, %-quoted>:<hex specs>
         board = f"custom:{st.size}:{quote(s.board.name, safe='')}:" + ";".join(
-            ".".join("" if v is None else (f"{v[0]},{v[1]}" if isinstance(v, list) else str(v))
-                     for v in spec)
+            ".".join(
+                "" if v is None else (f"{v[0]},{v[1]}" if isinstance(v, list) else str(v))
+                for v in spec
+            )
             for spec in d["board"]["hexes"]
         )
     fields = [
-        f"board={board}", f"players={st.players}", f"seed={s.seed}", f"vp={st.vp_target}",
-        f"bank={st.bank}:{st.bank_count}", f"limit={st.card_limit}",
-        f"protect={int(st.newcomer_protection)}", f"lang={st.lang}",
-        f"colours={','.join(s.colours)}", f"phase={s.phase}", f"round={s.round}",
+        f"board={board}",
+        f"players={st.players}",
+        f"seed={s.seed}",
+        f"vp={st.vp_target}",
+        f"bank={st.bank}:{st.bank_count}",
+        f"limit={st.card_limit}",
+        f"protect={int(st.newcomer_protection)}",
+        f"lang={st.lang}",
+        f"colours={','.join(s.colours)}",
+        f"phase={s.phase}",
+        f"round={s.round}",
         f"setup={s.setup_step}",
         "hands=" + "/".join(_ints(h) for h in s.hands),
         "stock=" + ("-" if s.bank is None else _ints(s.bank)),
         "deck=" + (d["deck"] or "-"),
         "cards=" + "/".join(".".join(hand) or "-" for hand in d["cards"]),
-        f"bought={_ints(s.cards_bought)}", f"knights={_ints(s.knights)}",
+        f"bought={_ints(s.cards_bought)}",
+        f"knights={_ints(s.knights)}",
         f"played={_ints(s.last_card_round)}",
-        "build=" + (",".join(f"{c}:{p}{'c' if lvl == 2 else ''}"
-                             for c, p, lvl in d["buildings"]) or "-"),
+        "build="
+        + (",".join(f"{c}:{p}{'c' if lvl == 2 else ''}" for c, p, lvl in d["buildings"]) or "-"),
         "roads=" + (",".join(f"{e}:{p}" for e, p in d["roads"]) or "-"),
-        f"robber={s.robber}", f"longest={_seat(s.longest_road)}",
-        f"army={_seat(s.largest_army)}", f"winner={_seat(s.winner)}",
+        f"robber={s.robber}",
+        f"longest={_seat(s.longest_road)}",
+        f"army={_seat(s.largest_army)}",
+        f"winner={_seat(s.winner)}",
     ]
     return " ".join(fields)
 
@@ -166,9 +193,14 @@ def state_from_text(text: str) -> GameState:
 
     bank_mode, bank_count = f["bank"].split(":")
     settings = Settings(
-        players=int(f["players"]), size="", vp_target=int(f["vp"]), bank=bank_mode,
-        bank_count=int(bank_count), card_limit=int(f["limit"]),
-        newcomer_protection=f["protect"] == "1", lang=f["lang"],
+        players=int(f["players"]),
+        size="",
+        vp_target=int(f["vp"]),
+        bank=bank_mode,
+        bank_count=int(bank_count),
+        card_limit=int(f["limit"]),
+        newcomer_protection=f["protect"] == "1",
+        lang=f["lang"],
     )
     if f["board"].startswith("custom:"):
         _, size, name, spec_text = f["board"].split(":", 3)
@@ -184,28 +216,50 @@ def state_from_text(text: str) -> GameState:
         size, board_seed = f["board"].split("@")
         board = {"seed": int(board_seed)}
     settings_d = {
-        "players": settings.players, "size": size, "vp_target": settings.vp_target,
-        "bank": settings.bank, "bank_count": settings.bank_count,
+        "players": settings.players,
+        "size": size,
+        "vp_target": settings.vp_target,
+        "bank": settings.bank,
+        "bank_count": settings.bank_count,
         "card_limit": settings.card_limit,
-        "newcomer_protection": settings.newcomer_protection, "lang": settings.lang,
+        "newcomer_protection": settings.newcomer_protection,
+        "lang": settings.lang,
     }
-    build = [] if f["build"] == "-" else [
-        [int(c), int(p.rstrip("c")), 2 if p.endswith("c") else 1]
-        for c, p in (x.split(":") for x in f["build"].split(","))
-    ]
-    roads = [] if f["roads"] == "-" else [
-        [int(e), int(p)] for e, p in (x.split(":") for x in f["roads"].split(","))
-    ]
-    return state_from_json({
-        "v": 1, "settings": settings_d, "seed": int(f["seed"]), "board": board,
-        "colours": f["colours"].split(","), "phase": f["phase"], "round": int(f["round"]),
-        "setup_step": int(f["setup"]),
-        "hands": [ints(h) for h in f["hands"].split("/")],
-        "bank": None if f["stock"] == "-" else ints(f["stock"]),
-        "deck": "" if f["deck"] == "-" else f["deck"],
-        "cards": [[] if h == "-" else h.split(".") for h in f["cards"].split("/")],
-        "cards_bought": ints(f["bought"]), "knights": ints(f["knights"]),
-        "last_card_round": ints(f["played"]), "buildings": build, "roads": roads,
-        "robber": int(f["robber"]), "longest_road": seat(f["longest"]),
-        "largest_army": seat(f["army"]), "winner": seat(f["winner"]),
-    })
+    build = (
+        []
+        if f["build"] == "-"
+        else [
+            [int(c), int(p.rstrip("c")), 2 if p.endswith("c") else 1]
+            for c, p in (x.split(":") for x in f["build"].split(","))
+        ]
+    )
+    roads = (
+        []
+        if f["roads"] == "-"
+        else [[int(e), int(p)] for e, p in (x.split(":") for x in f["roads"].split(","))]
+    )
+    return state_from_json(
+        {
+            "v": 1,
+            "settings": settings_d,
+            "seed": int(f["seed"]),
+            "board": board,
+            "colours": f["colours"].split(","),
+            "phase": f["phase"],
+            "round": int(f["round"]),
+            "setup_step": int(f["setup"]),
+            "hands": [ints(h) for h in f["hands"].split("/")],
+            "bank": None if f["stock"] == "-" else ints(f["stock"]),
+            "deck": "" if f["deck"] == "-" else f["deck"],
+            "cards": [[] if h == "-" else h.split(".") for h in f["cards"].split("/")],
+            "cards_bought": ints(f["bought"]),
+            "knights": ints(f["knights"]),
+            "last_card_round": ints(f["played"]),
+            "buildings": build,
+            "roads": roads,
+            "robber": int(f["robber"]),
+            "longest_road": seat(f["longest"]),
+            "largest_army": seat(f["army"]),
+            "winner": seat(f["winner"]),
+        }
+    )

@@ -39,9 +39,7 @@ def placement_rule(state: GameState, placement: SetupPlacement) -> str | None:
     return None
 
 
-def place_setup(
-    state: GameState, orders: SetupOrders
-) -> tuple[GameState, list[Event], bool]:
+def place_setup(state: GameState, orders: SetupOrders) -> tuple[GameState, list[Event], bool]:
     """Place the first legal of the ranked placements for the player whose turn it is.
 
     Returns (new state, events, placed). When none is legal nothing is placed: the service asks
@@ -73,10 +71,14 @@ def automatic_placement(state: GameState) -> SetupPlacement:
     for e in board.crossing_paths[c]:
         if not board.path_land[e] or state.road[e] >= 0:
             continue
-        far = board.path_crossings[e][0] if board.path_crossings[e][1] == c else \
-            board.path_crossings[e][1]
+        far = (
+            board.path_crossings[e][0]
+            if board.path_crossings[e][1] == c
+            else board.path_crossings[e][1]
+        )
         sites = [
-            board.crossing_pips[n] for n in board.crossing_neighbors[far]
+            board.crossing_pips[n]
+            for n in board.crossing_neighbors[far]
             if settlement_site_rule(trial, n) is None
         ]
         score = (max(sites, default=0), -e)
@@ -94,7 +96,11 @@ def place_setup_automatic(state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def _place(
-    s: GameState, p: int, placement: SetupPlacement, rank: int, automatic: bool,
+    s: GameState,
+    p: int,
+    placement: SetupPlacement,
+    rank: int,
+    automatic: bool,
     events: list[Event],
 ) -> None:
     events.append(SetupPlaced(p, placement.crossing, placement.path, automatic, rank))

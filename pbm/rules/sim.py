@@ -57,8 +57,9 @@ class SimResult:
 
 def bot_setup(state: GameState, bot: str, rng: random.Random) -> SetupOrders:
     p = setup_player(state)
-    return randombot.random_setup(state, rng) if bot == "random" else \
-        autopilot.setup_orders(state, p)
+    return (
+        randombot.random_setup(state, rng) if bot == "random" else autopilot.setup_orders(state, p)
+    )
 
 
 def bot_orders(state: GameState, bot: str, rng: random.Random) -> dict[int, TurnOrders | None]:
@@ -69,7 +70,10 @@ def bot_orders(state: GameState, bot: str, rng: random.Random) -> dict[int, Turn
 
 
 def play_game(
-    settings: Settings, seed: int, bot: str = "autopilot", max_rounds: int = MAX_ROUNDS,
+    settings: Settings,
+    seed: int,
+    bot: str = "autopilot",
+    max_rounds: int = MAX_ROUNDS,
 ) -> Iterator[tuple[GameState, list[Event]]]:
     """Yields (state after, events) for every setup placement and every round."""
     state = new_game(settings, seed)
@@ -99,7 +103,11 @@ def simulate_game(settings: Settings, seed: int, bot: str = "autopilot") -> Game
 
 
 def simulate(
-    games: int, players: int, seed: int, bot: str = "autopilot", size: str | None = None,
+    games: int,
+    players: int,
+    seed: int,
+    bot: str = "autopilot",
+    size: str | None = None,
 ) -> SimResult:
     settings = Settings.for_players(players, size)
     result = SimResult()

@@ -32,7 +32,9 @@ def offer_rule(state: GameState, p: int, offer: TradeOffer) -> str | None:
 
 
 def resolve_trades(
-    state: GameState, offers: dict[int, tuple[TradeOffer, ...]], order: list[int],
+    state: GameState,
+    offers: dict[int, tuple[TradeOffer, ...]],
+    order: list[int],
     events: list[Event],
 ) -> None:
     """Match offers pairwise and execute them: by the earlier build position of the two parties,
@@ -46,8 +48,11 @@ def resolve_trades(
                 continue
             if offer_rule(state, p, mine) is not None:
                 used.add((p, i))
-                events.append(TradeFailed(p, mine.partner, mine.give, mine.get,
-                                          offer_rule(state, p, mine) or ""))
+                events.append(
+                    TradeFailed(
+                        p, mine.partner, mine.give, mine.get, offer_rule(state, p, mine) or ""
+                    )
+                )
                 continue
             q = mine.partner
             for j, theirs in enumerate(offers.get(q, ())):

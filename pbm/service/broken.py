@@ -34,24 +34,37 @@ def reason_of(exc: BaseException) -> str:
 def mark_broken(svc: Service, name: str, exc: BaseException) -> None:
     """Stop acting on the game `name` (in a transaction of its own) and alert the GM."""
     with transaction(svc.engine) as session:
-        game = session.exec(select(Game).where(Game.name == name).with_for_update()
-                            .execution_options(populate_existing=True)).first()
+        game = session.exec(
+            select(Game)
+            .where(Game.name == name)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        ).first()
         if game is not None:
             break_game(svc, session, game, exc)
 
 
 def break_game(svc: Service, session: Session, game: Game, exc: BaseException) -> None:
     """Mark a locked game broken in the caller's transaction, alerting the GM once."""
-    log.error("game %s: stopped after an error; the other games go on\n%s", game.name,
-              "".join(traceback.format_exception(exc)).rstrip())
+    log.error(
+        "game %s: stopped after an error; the other games go on\n%s",
+        game.name,
+        "".join(traceback.format_exception(exc)).rstrip(),
+    )
     if game.broken:
         return
     game.broken = reason_of(exc)
     if svc.config.gm_address:
         subject = texts.t(game.lang, "broken_subject", game=game.name)
-        enqueue(svc, session, "broken", [svc.config.gm_address], subject,
-                texts.t(game.lang, "broken_body", game=game.name, reason=game.broken),
-                game_id=game.id)
+        enqueue(
+            svc,
+            session,
+            "broken",
+            [svc.config.gm_address],
+            subject,
+            texts.t(game.lang, "broken_body", game=game.name, reason=game.broken),
+            game_id=game.id,
+        )
 
 
 def broken_games(session: Session) -> list[Game]:
@@ -68,9 +81,16 @@ def resume(svc: Service, name: str) -> list[int]:
         game = get_game(session, name, lock=True)
         game.paused = False
         game.broken = ""
-        held = list(session.exec(select(InboundMail).where(
-            InboundMail.game_id == game.id, InboundMail.status == "held",
-        ).order_by(col(InboundMail.id))))
+        held = list(
+            session.exec(
+                select(InboundMail)
+                .where(
+                    InboundMail.game_id == game.id,
+                    InboundMail.status == "held",
+                )
+                .order_by(col(InboundMail.id))
+            )
+        )
         for mail in held:
             mail.status = "new"
             mail.error = ""

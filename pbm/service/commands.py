@@ -122,23 +122,50 @@ class Request:
         hourly limit)."""
         address = to or self.inbound.sender
         if self._may_answer(address):
-            enqueue(self.svc, self.session, kind, [address], subject, body,
-                    game_id=self.game.id, in_reply_to=self.inbound.message_id,
-                    limited=self.player is None)
+            enqueue(
+                self.svc,
+                self.session,
+                kind,
+                [address],
+                subject,
+                body,
+                game_id=self.game.id,
+                in_reply_to=self.inbound.message_id,
+                limited=self.player is None,
+            )
 
-    def answer(self, kind: str, subject: str, data: dict[str, Any], to: str | None = None,
-               template: str = "") -> None:
+    def answer(
+        self,
+        kind: str,
+        subject: str,
+        data: dict[str, Any],
+        to: str | None = None,
+        template: str = "",
+    ) -> None:
         """The one answer to this mail, from `templates/<template or kind>`."""
         address = to or self.inbound.sender
         if self._may_answer(address):
-            notify(self.svc, self.session, kind, [address], self.game, subject, data,
-                   template=template, in_reply_to=self.inbound.message_id,
-                   limited=self.player is None)
+            notify(
+                self.svc,
+                self.session,
+                kind,
+                [address],
+                self.game,
+                subject,
+                data,
+                template=template,
+                in_reply_to=self.inbound.message_id,
+                limited=self.player is None,
+            )
 
     def refuse(self, reason: str, to: str | None = None) -> None:
         """An error answer: why, and that nothing was changed."""
-        self.answer("error", texts.t(self.lang, "error_subject", game=self.game.name),
-                    notices.error(reason, self.lang), to=to)
+        self.answer(
+            "error",
+            texts.t(self.lang, "error_subject", game=self.game.name),
+            notices.error(reason, self.lang),
+            to=to,
+        )
 
 
 @dataclass(frozen=True)
@@ -153,8 +180,15 @@ class MailCommand:
 
 def _join(r: Request) -> str | None:
     try:
-        join(r.svc, r.session, r.game, r.inbound.sender, r.parsed.name or r.inbound.sender,
-             r.parsed.colours, reply_to=r.inbound.message_id)
+        join(
+            r.svc,
+            r.session,
+            r.game,
+            r.inbound.sender,
+            r.parsed.name or r.inbound.sender,
+            r.parsed.colours,
+            reply_to=r.inbound.message_id,
+        )
     except ServiceError as e:
         r.refuse(str(e))
     return None
@@ -163,9 +197,11 @@ def _join(r: Request) -> str | None:
 def _help(r: Request) -> str | None:
     """The commands in short, then the whole player guide in the game's language."""
     orders = answers.ORDER_HELP[notices.lang_code(r.lang)]
-    r.answer("help", texts.t(r.lang, "help_subject", game=r.game.name),
-             notices.help_(r.lang, command_lines(r.lang), orders,
-                           guide_for_mail(player_guide(r.lang))))
+    r.answer(
+        "help",
+        texts.t(r.lang, "help_subject", game=r.game.name),
+        notices.help_(r.lang, command_lines(r.lang), orders, guide_for_mail(player_guide(r.lang))),
+    )
     return None
 
 
@@ -178,8 +214,9 @@ def player_guide(lang: str) -> str:
 
 def _status(r: Request) -> str | None:
     to = r.player.address if r.player else None
-    r.reply("status", f"[{r.game.name}] Status",
-            answers.status_body(r.session, r.game, r.player), to=to)
+    r.reply(
+        "status", f"[{r.game.name}] Status", answers.status_body(r.session, r.game, r.player), to=to
+    )
     return None
 
 
@@ -204,29 +241,43 @@ def _observe(r: Request) -> str | None:
     if any(p.address == r.inbound.sender for p in players_of(r.session, r.game)):
         r.refuse(texts.t(r.lang, "observe_seated"))
         return None
-    here = next((p for p in observers_of(r.session, r.game)
-                 if p.address == r.inbound.sender), None)
+    here = next((p for p in observers_of(r.session, r.game) if p.address == r.inbound.sender), None)
     if here is not None and here.status == "observer":
         r.reply("ack", f"[{r.game.name}] OK", texts.t(r.lang, "observe_already"))
         return None
     token = secrets.token_hex(6)
     if here is None:
-        here = Player(game_id=r.game.id or 0, address=r.inbound.sender, name=r.inbound.sender,
-                      status="observer_pending", joined_at=r.svc.clock.now())
+        here = Player(
+            game_id=r.game.id or 0,
+            address=r.inbound.sender,
+            name=r.inbound.sender,
+            status="observer_pending",
+            joined_at=r.svc.clock.now(),
+        )
         r.session.add(here)
     here.confirm_token = token
-    r.reply("observe_confirm", texts.t(r.lang, "observe_confirm_subject", game=r.game.name),
-            texts.t(r.lang, "observe_confirm_body", game=r.game.name, token=token))
+    r.reply(
+        "observe_confirm",
+        texts.t(r.lang, "observe_confirm_subject", game=r.game.name),
+        texts.t(r.lang, "observe_confirm_body", game=r.game.name, token=token),
+    )
     return None
 
 
 def _confirm(r: Request) -> str | None:
-    pending = r.session.exec(select(Player).where(
-        Player.game_id == r.game.id, Player.address == r.inbound.sender,
-        Player.status == "observer_pending")).first()
+    pending = r.session.exec(
+        select(Player).where(
+            Player.game_id == r.game.id,
+            Player.address == r.inbound.sender,
+            Player.status == "observer_pending",
+        )
+    ).first()
     token = (r.parsed.confirm or "").strip().lower()
-    if pending is None or not pending.confirm_token or \
-            not hmac.compare_digest(token.encode(), pending.confirm_token.encode()):
+    if (
+        pending is None
+        or not pending.confirm_token
+        or not hmac.compare_digest(token.encode(), pending.confirm_token.encode())
+    ):
         r.refuse(texts.t(r.lang, "observe_bad_token"))
         return None
     pending.status = "observer"
@@ -236,9 +287,13 @@ def _confirm(r: Request) -> str | None:
 
 
 def _unobserve(r: Request) -> str | None:
-    row = r.session.exec(select(Player).where(
-        Player.game_id == r.game.id, Player.address == r.inbound.sender,
-        Player.status.in_(("observer", "observer_pending")))).first()  # type: ignore[attr-defined]
+    row = r.session.exec(
+        select(Player).where(
+            Player.game_id == r.game.id,
+            Player.address == r.inbound.sender,
+            col(Player.status).in_(("observer", "observer_pending")),
+        )
+    ).first()
     if row is None:
         r.refuse(texts.t(r.lang, "observe_not"))
         return None
@@ -248,32 +303,85 @@ def _unobserve(r: Request) -> str | None:
 
 
 REGISTRY: list[MailCommand] = [
-    MailCommand("join", {"de": "Anmeldung", "en": "Join"},
-                {"de": "Name: <Name>, Farben: <Farbe>, …", "en": "Name: <name>, Colours: …"},
-                {"de": "an einem Spiel teilnehmen, das Mitspieler sucht",
-                 "en": "join a game that is open for signup"}, False, _join),
-    MailCommand("help", {"de": "Hilfe", "en": "Help"}, {"de": "", "en": ""},
-                {"de": "diese Hilfe", "en": "this help"}, False, _help),
-    MailCommand("status", {"de": "Status", "en": "Status"}, {"de": "", "en": ""},
-                {"de": "Runde, Frist, ob deine Züge da sind (mit Kennwort: welche)",
-                 "en": "round, deadline, whether your orders are in (with password: which)"},
-                False, _status),
-    MailCommand("resign", {"de": "Aufgeben", "en": "Resign"}, {"de": "", "en": ""},
-                {"de": "aufgeben; der Autopilot spielt deinen Platz zu Ende",
-                 "en": "resign; the autopilot plays your seat to the end"}, True, _resign),
-    MailCommand("back", {"de": "Ich bin zurück", "en": "I'm back"}, {"de": "", "en": ""},
-                {"de": "wieder selbst spielen (Autopilot aus)",
-                 "en": "play yourself again (autopilot off)"}, True, _back),
-    MailCommand("observe", {"de": "Beobachten", "en": "Observe"}, {"de": "", "en": ""},
-                {"de": "die Berichte mitlesen (nach einer Bestätigung per Mail)",
-                 "en": "receive the reports (after a confirmation by mail)"}, False, _observe),
-    MailCommand("confirm", {"de": "Bestätigen", "en": "Confirm"},
-                {"de": "Bestätigen: <Code aus der Mail>", "en": "Confirm: <code from the mail>"},
-                {"de": "das Beobachten bestätigen", "en": "confirm observing"}, False, _confirm),
-    MailCommand("unobserve", {"de": "Beobachten beenden", "en": "Stop observing"},
-                {"de": "", "en": ""},
-                {"de": "keine Berichte mehr bekommen", "en": "stop receiving the reports"},
-                False, _unobserve),
+    MailCommand(
+        "join",
+        {"de": "Anmeldung", "en": "Join"},
+        {"de": "Name: <Name>, Farben: <Farbe>, …", "en": "Name: <name>, Colours: …"},
+        {
+            "de": "an einem Spiel teilnehmen, das Mitspieler sucht",
+            "en": "join a game that is open for signup",
+        },
+        False,
+        _join,
+    ),
+    MailCommand(
+        "help",
+        {"de": "Hilfe", "en": "Help"},
+        {"de": "", "en": ""},
+        {"de": "diese Hilfe", "en": "this help"},
+        False,
+        _help,
+    ),
+    MailCommand(
+        "status",
+        {"de": "Status", "en": "Status"},
+        {"de": "", "en": ""},
+        {
+            "de": "Runde, Frist, ob deine Züge da sind (mit Kennwort: welche)",
+            "en": "round, deadline, whether your orders are in (with password: which)",
+        },
+        False,
+        _status,
+    ),
+    MailCommand(
+        "resign",
+        {"de": "Aufgeben", "en": "Resign"},
+        {"de": "", "en": ""},
+        {
+            "de": "aufgeben; der Autopilot spielt deinen Platz zu Ende",
+            "en": "resign; the autopilot plays your seat to the end",
+        },
+        True,
+        _resign,
+    ),
+    MailCommand(
+        "back",
+        {"de": "Ich bin zurück", "en": "I'm back"},
+        {"de": "", "en": ""},
+        {
+            "de": "wieder selbst spielen (Autopilot aus)",
+            "en": "play yourself again (autopilot off)",
+        },
+        True,
+        _back,
+    ),
+    MailCommand(
+        "observe",
+        {"de": "Beobachten", "en": "Observe"},
+        {"de": "", "en": ""},
+        {
+            "de": "die Berichte mitlesen (nach einer Bestätigung per Mail)",
+            "en": "receive the reports (after a confirmation by mail)",
+        },
+        False,
+        _observe,
+    ),
+    MailCommand(
+        "confirm",
+        {"de": "Bestätigen", "en": "Confirm"},
+        {"de": "Bestätigen: <Code aus der Mail>", "en": "Confirm: <code from the mail>"},
+        {"de": "das Beobachten bestätigen", "en": "confirm observing"},
+        False,
+        _confirm,
+    ),
+    MailCommand(
+        "unobserve",
+        {"de": "Beobachten beenden", "en": "Stop observing"},
+        {"de": "", "en": ""},
+        {"de": "keine Berichte mehr bekommen", "en": "stop receiving the reports"},
+        False,
+        _unobserve,
+    ),
 ]
 COMMANDS = {c.name: c for c in REGISTRY}
 
@@ -281,8 +389,10 @@ COMMANDS = {c.name: c for c in REGISTRY}
 def command_lines(lang: str) -> list[notices.CommandLine]:
     """The registry's commands for the help mail, in the game's language."""
     lang = notices.lang_code(lang)
-    return [notices.CommandLine(c.words[lang], c.args[lang], c.description[lang],
-                                c.needs_password) for c in REGISTRY]
+    return [
+        notices.CommandLine(c.words[lang], c.args[lang], c.description[lang], c.needs_password)
+        for c in REGISTRY
+    ]
 
 
 # -- finding the game and the player ----------------------------------------------------------
@@ -308,13 +418,14 @@ def _bracketed(subject: str) -> str:
         if end < 0:
             return ""
         if end > start + 1:
-            return subject[start + 1:end]
+            return subject[start + 1 : end]
         start = subject.find("[", end + 1)
     return ""
 
 
-def find_games(session: Session, inbound: Inbound, named: str | None,
-               probe: ParsedMail | None) -> list[Game] | None:
+def find_games(
+    session: Session, inbound: Inbound, named: str | None, probe: ParsedMail | None
+) -> list[Game] | None:
     """The game the mail is for, or the candidates when it does not say and several fit.
     `probe`: the mail read against a generic board; None when the mail still has to be read
     so (then None is returned: only a mail that asks to join decides by it)."""
@@ -322,17 +433,23 @@ def find_games(session: Session, inbound: Inbound, named: str | None,
         game = session.exec(select(Game).where(Game.name == named)).first()
         # A named game that does not exist is not guessed at: the answer lists the choices.
         return [game] if game is not None else []
-    mine = {p.game_id for p in session.exec(select(Player).where(
-        Player.address == inbound.sender, Player.status != "replaced"))}
-    running = [g for g in session.exec(select(Game).where(Game.phase != "ended")
-                                       .order_by(col(Game.id))) if g.id in mine]
+    mine = {
+        p.game_id
+        for p in session.exec(
+            select(Player).where(Player.address == inbound.sender, Player.status != "replaced")
+        )
+    }
+    running = [
+        g
+        for g in session.exec(select(Game).where(Game.phase != "ended").order_by(col(Game.id)))
+        if g.id in mine
+    ]
     if running:
         return running
     if probe is None:
         return None
     if "join" in probe.commands:
-        return list(session.exec(select(Game).where(Game.phase == "signup")
-                                 .order_by(col(Game.id))))
+        return list(session.exec(select(Game).where(Game.phase == "signup").order_by(col(Game.id))))
     return []
 
 
@@ -360,14 +477,14 @@ def refusal_of(svc: Service, inbound: Inbound, truncated: bool) -> str:
     return ""
 
 
-def read_mail(svc: Service, session: Session, mail: InboundMail,
-              inbound: Inbound) -> Reading:
+def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) -> Reading:
     """Everything about the mail that needs no write lock: its game, its parse. `session`
     only reads (see `store.db.reading`)."""
     scan = svc.config.max_mail_kb * 1024
     refused = refusal_of(svc, inbound, mail.truncated)
-    reading = Reading(inbound, refused,
-                      secret_values=password_values(inbound.text, inbound.subject))
+    reading = Reading(
+        inbound, refused, secret_values=password_values(inbound.text, inbound.subject)
+    )
     if refused:
         # A mail refused unread has no text: its kept bytes are searched instead.
         reading.secret_values |= password_values(mail.raw.decode("utf-8", "replace"))
@@ -448,8 +565,12 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
     # The game row is locked for the whole mail: a resolution or a signup by another worker
     # waits, so orders are never stored for a round that was resolved meanwhile.
     # (populate_existing: the row is read again under the lock, not taken from the session.)
-    game = session.exec(select(Game).where(Game.id == games[0].id).with_for_update()
-                        .execution_options(populate_existing=True)).one()
+    game = session.exec(
+        select(Game)
+        .where(Game.id == games[0].id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    ).one()
     if (game.phase, game.state) != reading.snapshot:
         raise Reread
     mail.game_id = game.id
@@ -483,32 +604,44 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
     return _orders(r)
 
 
-def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound,
-          game: Game) -> None:
+def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, game: Game) -> None:
     """A mail for a broken game is kept (status held) and read again when the game resumes;
     a seated sender is told so."""
     mail.status = "held"
     mail.error = "game broken"
     registered = {p.address for p in players_of(session, game)}
     if inbound.sender in registered and may_answer(svc, session, inbound.sender):
-        enqueue(svc, session, "held", [inbound.sender],
-                texts.t(game.lang, "held_subject", game=game.name),
-                texts.t(game.lang, "held_body", game=game.name), game_id=game.id,
-                in_reply_to=inbound.message_id)
+        enqueue(
+            svc,
+            session,
+            "held",
+            [inbound.sender],
+            texts.t(game.lang, "held_subject", game=game.name),
+            texts.t(game.lang, "held_body", game=game.name),
+            game_id=game.id,
+            in_reply_to=inbound.message_id,
+        )
 
 
-def _which_game(svc: Service, session: Session, mail: InboundMail, inbound: Inbound,
-                games: list[Game]) -> None:
+def _which_game(
+    svc: Service, session: Session, mail: InboundMail, inbound: Inbound, games: list[Game]
+) -> None:
     if not may_answer(svc, session, inbound.sender):
         return
     if not games:
         # A stranger learns only the games open for signup, not who plays where.
         games = list(session.exec(select(Game).where(Game.phase == "signup")))
     names = ", ".join(g.name for g in games) or "-"
-    enqueue(svc, session, "error", [inbound.sender], "pbm",
-            f"Welches Spiel? Schreibe 'Spiel: <Name>'. In Frage kommen: {names}\n"
-            f"Which game? Write 'Game: <name>'. Candidates: {names}\n",
-            in_reply_to=inbound.message_id)
+    enqueue(
+        svc,
+        session,
+        "error",
+        [inbound.sender],
+        "pbm",
+        f"Welches Spiel? Schreibe 'Spiel: <Name>'. In Frage kommen: {names}\n"
+        f"Which game? Write 'Game: <name>'. Candidates: {names}\n",
+        in_reply_to=inbound.message_id,
+    )
 
 
 def _accused_seat(r: Request) -> Player | None:
@@ -553,12 +686,21 @@ def _password_alert(r: Request, seat: Player) -> None:
 
     colour = vocab.colour_name(seat.colour or "", r.lang)
     subject = texts.t(r.lang, "password_alert_subject", game=r.game.name, colour=colour)
-    body = texts.t(r.lang, "password_alert_body", game=r.game.name, colour=colour,
-                   count=seat.failed_passwords)
+    body = texts.t(
+        r.lang, "password_alert_body", game=r.game.name, colour=colour, count=seat.failed_passwords
+    )
     to = [seat.address] + ([r.svc.config.gm_address] if r.svc.config.gm_address else [])
     for address in to:
-        enqueue(r.svc, r.session, "password_alert", [address], subject, body,
-                game_id=r.game.id, limited=False)
+        enqueue(
+            r.svc,
+            r.session,
+            "password_alert",
+            [address],
+            subject,
+            body,
+            game_id=r.game.id,
+            limited=False,
+        )
 
 
 def _orders(r: Request) -> str | None:
@@ -569,32 +711,67 @@ def _orders(r: Request) -> str | None:
         r.refuse(refuse, to=player.address)
         return None
     if game.phase == "rounds":
-        check_receipt(r.parsed, r.state or load_state(game),
-                      player.seat if player.seat is not None else 0, game.lang)
+        check_receipt(
+            r.parsed,
+            r.state or load_state(game),
+            player.seat if player.seat is not None else 0,
+            game.lang,
+        )
     if not r.parsed.has_orders():
         # Nothing usable: earlier orders are not replaced by nothing (a mail of typos, or a
         # password line alone, must not wipe valid orders).
-        r.answer("error", texts.t(lang, "error_subject", game=game.name),
-                 notices.ack(r.parsed, r.inbound.text, lang, replaced=False,
-                             round_=game.round if game.phase == "rounds" else None,
-                             deadline=deadline_text(game), stored=False),
-                 template="ack", to=player.address)
+        r.answer(
+            "error",
+            texts.t(lang, "error_subject", game=game.name),
+            notices.ack(
+                r.parsed,
+                r.inbound.text,
+                lang,
+                replaced=False,
+                round_=game.round if game.phase == "rounds" else None,
+                deadline=deadline_text(game),
+                stored=False,
+            ),
+            template="ack",
+            to=player.address,
+        )
         return None
     if game.phase == "rounds":
-        replaced = submit_orders(r.svc, r.session, game, player, r.parsed, r.inbound.text,
-                                 r.mail)
-        r.answer("ack", texts.t(lang, "ack_subject", game=game.name, round=game.round),
-                 notices.ack(r.parsed, r.inbound.text, lang, replaced=replaced,
-                             round_=game.round, deadline=deadline_text(game)),
-                 to=player.address)
+        replaced = submit_orders(r.svc, r.session, game, player, r.parsed, r.inbound.text, r.mail)
+        r.answer(
+            "ack",
+            texts.t(lang, "ack_subject", game=game.name, round=game.round),
+            notices.ack(
+                r.parsed,
+                r.inbound.text,
+                lang,
+                replaced=replaced,
+                round_=game.round,
+                deadline=deadline_text(game),
+            ),
+            to=player.address,
+        )
         return game.name
-    replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, r.inbound.text,
-                                  r.mail)
+    replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, r.inbound.text, r.mail)
     if step is None:
-        r.refuse("Du hast alle deine Siedlungen der Aufstellung gesetzt." if lang == "de" else
-                 "You have placed all your setup settlements.", to=player.address)
+        r.refuse(
+            "Du hast alle deine Siedlungen der Aufstellung gesetzt."
+            if lang == "de"
+            else "You have placed all your setup settlements.",
+            to=player.address,
+        )
         return None
-    r.answer("ack", texts.t(lang, "setup_ack_subject", game=game.name),
-             notices.ack(r.parsed, r.inbound.text, lang, replaced=replaced, round_=None,
-                         deadline=deadline_text(game)), to=player.address)
+    r.answer(
+        "ack",
+        texts.t(lang, "setup_ack_subject", game=game.name),
+        notices.ack(
+            r.parsed,
+            r.inbound.text,
+            lang,
+            replaced=replaced,
+            round_=None,
+            deadline=deadline_text(game),
+        ),
+        to=player.address,
+    )
     return None

@@ -11,7 +11,10 @@ from .clock import Clock, SystemClock
 
 #: Round deadline presets (rules.md, after seed 002); "off" has none: the GM resolves.
 DEADLINE_PRESETS: dict[str, float | None] = {
-    "normal": 48.0, "relaxed": 96.0, "fast": 24.0, "off": None,
+    "normal": 48.0,
+    "relaxed": 96.0,
+    "fast": 24.0,
+    "off": None,
 }
 
 

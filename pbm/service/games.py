@@ -22,10 +22,22 @@ class ServiceError(Exception):
 
 
 def create_game(
-    svc: Service, session: Session, name: str, *, players: int = 4, size: str | None = None,
-    bank: str = "classic", deadline: str = "normal", lang: str = "de", seed: int | None = None,
-    early_resolve: bool = True, card_limit: int = 7, newcomer_protection: bool = False,
-    vp_target: int | None = None, nmr_autopilot_after: int = 3, reminder_hours: float = 12.0,
+    svc: Service,
+    session: Session,
+    name: str,
+    *,
+    players: int = 4,
+    size: str | None = None,
+    bank: str = "classic",
+    deadline: str = "normal",
+    lang: str = "de",
+    seed: int | None = None,
+    early_resolve: bool = True,
+    card_limit: int = 7,
+    newcomer_protection: bool = False,
+    vp_target: int | None = None,
+    nmr_autopilot_after: int = 3,
+    reminder_hours: float = 12.0,
 ) -> Game:
     if deadline not in DEADLINE_PRESETS:
         raise ServiceError(f"deadline must be one of {', '.join(DEADLINE_PRESETS)}")
@@ -35,8 +47,12 @@ def create_game(
         raise ServiceError("bank must be classic or unlimited")
     if session.exec(select(Game).where(Game.name == name)).first() is not None:
         raise ServiceError(f"a game named {name!r} exists already")
-    overrides: dict[str, Any] = {"bank": bank, "card_limit": card_limit,
-                                 "newcomer_protection": newcomer_protection, "lang": lang}
+    overrides: dict[str, Any] = {
+        "bank": bank,
+        "card_limit": card_limit,
+        "newcomer_protection": newcomer_protection,
+        "lang": lang,
+    }
     if vp_target is not None:
         overrides["vp_target"] = vp_target
     try:
@@ -44,10 +60,14 @@ def create_game(
     except (ValueError, KeyError) as e:
         raise ServiceError(str(e)) from None
     game = Game(
-        name=name, settings=json.dumps(dataclasses.asdict(settings)),
-        seed=seed if seed is not None else secrets.randbits(48), lang=lang,
-        deadline_preset=deadline, early_resolve=early_resolve,
-        nmr_autopilot_after=nmr_autopilot_after, reminder_hours=reminder_hours,
+        name=name,
+        settings=json.dumps(dataclasses.asdict(settings)),
+        seed=seed if seed is not None else secrets.randbits(48),
+        lang=lang,
+        deadline_preset=deadline,
+        early_resolve=early_resolve,
+        nmr_autopilot_after=nmr_autopilot_after,
+        reminder_hours=reminder_hours,
         created_at=svc.clock.now(),
     )
     session.add(game)
@@ -87,8 +107,9 @@ NOT_SEATED = ("replaced", "observer", "observer_pending")
 
 def observers_of(session: Session, game: Game) -> list[Player]:
     """Observers, confirmed and pending, in the order they asked."""
-    query = select(Player).where(Player.game_id == game.id,
-                                 col(Player.status).in_(("observer", "observer_pending")))
+    query = select(Player).where(
+        Player.game_id == game.id, col(Player.status).in_(("observer", "observer_pending"))
+    )
     return sorted(session.exec(query), key=lambda p: p.id or 0)
 
 
@@ -105,8 +126,7 @@ def remove_observer(session: Session, game: Game, address: str) -> Player:
 def players_of(session: Session, game: Game) -> list[Player]:
     """The seated players by seat (signup order before the draw): not the replaced, not
     observers."""
-    query = select(Player).where(Player.game_id == game.id,
-                                 col(Player.status).not_in(NOT_SEATED))
+    query = select(Player).where(Player.game_id == game.id, col(Player.status).not_in(NOT_SEATED))
     rows = list(session.exec(query))
     return sorted(rows, key=lambda p: (p.seat if p.seat is not None else 99, p.id or 0))
 
@@ -114,7 +134,8 @@ def players_of(session: Session, game: Game) -> list[Player]:
 def recipients(session: Session, game: Game) -> list[str]:
     """Who receives the reports: the seated players and the confirmed observers."""
     query = select(Player.address).where(
-        Player.game_id == game.id, col(Player.status).not_in(("replaced", "observer_pending")))
+        Player.game_id == game.id, col(Player.status).not_in(("replaced", "observer_pending"))
+    )
     return sorted(set(session.exec(query)))
 
 

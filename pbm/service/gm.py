@@ -44,8 +44,7 @@ def colour_player(session: Session, game: Game, colour: str) -> Player:
     raise ServiceError(f"no player plays {colour} in {game.name}")
 
 
-def replace_player(svc: Service, session: Session, game: Game, colour: str,
-                   address: str) -> Player:
+def replace_player(svc: Service, session: Session, game: Game, colour: str, address: str) -> Player:
     """A new person takes the seat: new address, new password, same seat and colour."""
     old = colour_player(session, game, colour)
     address = address.strip().lower()
@@ -53,18 +52,28 @@ def replace_player(svc: Service, session: Session, game: Game, colour: str,
         raise ServiceError(f"{address} has a seat in {game.name} already")
     old.status = "replaced"
     password = new_password(password_word(old.colour or colour, game.lang))
-    new = Player(game_id=game.id or 0, address=address, name=address,
-                 preferences=old.preferences, colour=old.colour, seat=old.seat,
-                 # A new secret the departed player never had: the seat's later purchases are
-                 # sealed for the new player alone. The cards the seat holds are listed in
-                 # the new player's welcome mail.
-                 password_hash=hash_password(password), codebook_secret=new_secret(),
-                 joined_at=svc.clock.now())
+    new = Player(
+        game_id=game.id or 0,
+        address=address,
+        name=address,
+        preferences=old.preferences,
+        colour=old.colour,
+        seat=old.seat,
+        # A new secret the departed player never had: the seat's later purchases are
+        # sealed for the new player alone. The cards the seat holds are listed in
+        # the new player's welcome mail.
+        password_hash=hash_password(password),
+        codebook_secret=new_secret(),
+        joined_at=svc.clock.now(),
+    )
     session.add(new)
     session.flush()
     # The orders already sent for the open round stay with the seat.
-    for row in session.exec(select(OrderSet).where(OrderSet.player_id == old.id,
-                                                   OrderSet.superseded == False)):  # noqa: E712
+    current = select(OrderSet).where(
+        OrderSet.player_id == old.id,
+        OrderSet.superseded == False,  # noqa: E712 (SQL, not Python truthiness)
+    )
+    for row in session.exec(current):
         row.player_id = new.id or 0
     send_welcome(svc, session, game, load_state(game), new, password)
     return new
@@ -108,25 +117,37 @@ def preview(svc: Service, session: Session, game: Game) -> Preview:
     if game.phase != "rounds":
         raise ServiceError(f"{game.name} has no open round")
     step = resolve(svc, session, game)
-    report = session.exec(select(Outbox).where(
-        Outbox.game_id == game.id, Outbox.step == step, Outbox.status == "pending",
-        col(Outbox.kind).in_(("report", "end"))).order_by(col(Outbox.id).desc())).first()
-    record = session.exec(select(RoundRecord).where(RoundRecord.game_id == game.id,
-                                                    RoundRecord.step == step)).one()
-    return Preview([e["kind"] for e in json.loads(record.events)],
-                   report.body if report else "")
+    report = session.exec(
+        select(Outbox)
+        .where(
+            Outbox.game_id == game.id,
+            Outbox.step == step,
+            Outbox.status == "pending",
+            col(Outbox.kind).in_(("report", "end")),
+        )
+        .order_by(col(Outbox.id).desc())
+    ).first()
+    record = session.exec(
+        select(RoundRecord).where(RoundRecord.game_id == game.id, RoundRecord.step == step)
+    ).one()
+    return Preview([e["kind"] for e in json.loads(record.events)], report.body if report else "")
 
 
 def rollback(svc: Service, session: Session, game: Game) -> int:
     """Throw away the last resolution: its record, its unsent mails; the state goes back.
     Sent mails cannot be unsent; they stay in the outbox as they were. Returns the step."""
-    record = session.exec(select(RoundRecord).where(RoundRecord.game_id == game.id)
-                          .order_by(col(RoundRecord.step).desc())).first()
+    record = session.exec(
+        select(RoundRecord)
+        .where(RoundRecord.game_id == game.id)
+        .order_by(col(RoundRecord.step).desc())
+    ).first()
     if record is None:
         raise ServiceError(f"{game.name} has nothing to roll back")
-    for mail in session.exec(select(Outbox).where(Outbox.game_id == game.id,
-                                                  Outbox.step == record.step,
-                                                  Outbox.status == "pending")):
+    for mail in session.exec(
+        select(Outbox).where(
+            Outbox.game_id == game.id, Outbox.step == record.step, Outbox.status == "pending"
+        )
+    ):
         mail.status = "dropped"
         mail.secret = ""  # a dropped mail is never built: its secret goes at once
     before = state_from_json(json.loads(record.state_before))
@@ -142,9 +163,15 @@ def rollback(svc: Service, session: Session, game: Game) -> int:
                 p.status = status
     if record.kind == "setup":
         # The placement's orders (the newest for that step) count again.
-        row = session.exec(select(OrderSet).where(
-            OrderSet.game_id == game.id, OrderSet.round == 0,
-            OrderSet.setup_step == before.setup_step).order_by(col(OrderSet.id).desc())).first()
+        row = session.exec(
+            select(OrderSet)
+            .where(
+                OrderSet.game_id == game.id,
+                OrderSet.round == 0,
+                OrderSet.setup_step == before.setup_step,
+            )
+            .order_by(col(OrderSet.id).desc())
+        ).first()
         if row is not None:
             row.superseded = False
     set_deadline(svc, game, round_hours(svc, game))
@@ -165,8 +192,13 @@ class ReplayResult:
 def replay(session: Session, game: Game) -> ReplayResult:
     """Rebuild the game from its settings, seed and colours and the orders the engine was
     given at each step; every step's events and state must equal the stored ones."""
-    records = list(session.exec(select(RoundRecord).where(RoundRecord.game_id == game.id)
-                                .order_by(col(RoundRecord.step))))
+    records = list(
+        session.exec(
+            select(RoundRecord)
+            .where(RoundRecord.game_id == game.id)
+            .order_by(col(RoundRecord.step))
+        )
+    )
     mismatches = []
     state: GameState | None = None
     for rec in records:

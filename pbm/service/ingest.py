@@ -22,7 +22,7 @@ import traceback
 from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbm.mail.inbound import Inbound, keep_raw, parse_inbound
 from pbm.store.db import reading, transaction
@@ -70,9 +70,15 @@ def store_mail(svc: Service, raw: bytes, inbound: Inbound | None = None) -> tupl
     while True:
         try:
             with transaction(svc.engine) as session:
-                row = InboundMail(message_id=message_id, raw=kept, truncated=truncated,
-                                  digest=digest, received_at=svc.clock.now(),
-                                  sender=inbound.sender[:300], subject=inbound.subject[:500])
+                row = InboundMail(
+                    message_id=message_id,
+                    raw=kept,
+                    truncated=truncated,
+                    digest=digest,
+                    received_at=svc.clock.now(),
+                    sender=inbound.sender[:300],
+                    subject=inbound.subject[:500],
+                )
                 session.add(row)
                 session.flush()
                 assert row.id is not None
@@ -108,8 +114,11 @@ def process_mail(svc: Service, mail_id: int, inbound: Inbound | None = None) -> 
                     inbound = inbound or _parse(svc, mail.raw)
                     read = read_mail(svc, session, mail, inbound)
             with transaction(svc.engine) as session:
-                query = select(InboundMail).where(InboundMail.id == mail_id).with_for_update(
-                    skip_locked=True)
+                query = (
+                    select(InboundMail)
+                    .where(InboundMail.id == mail_id)
+                    .with_for_update(skip_locked=True)
+                )
                 mail = session.exec(query).first()
                 if mail is None or mail.status != "new":
                     return IngestResult(mail_id, False, mail.status if mail else "locked")
@@ -160,8 +169,9 @@ def ingest(svc: Service, raw: bytes) -> IngestResult:
 def pending_mail_ids(svc: Service) -> list[int]:
     """Mails stored but not yet processed (e.g. after a crash between the two steps)."""
     with Session(svc.engine) as session:
-        rows = session.exec(select(InboundMail.id).where(InboundMail.status == "new")
-                            .order_by(InboundMail.id))  # type: ignore[arg-type]
+        rows = session.exec(
+            select(InboundMail.id).where(InboundMail.status == "new").order_by(col(InboundMail.id))
+        )
         return [r for r in rows if r is not None]
 
 

@@ -23,17 +23,30 @@ def answers_last_hour(svc: Service, session: Session, address: str) -> int:
     since = svc.clock.now() - HOUR
     # Answers to mails with a right password do not count (`Outbox.limited`): forged mails
     # cannot use up a player's answers.
-    count = session.exec(select(func.count()).select_from(Outbox).where(
-        Outbox.recipients == address, Outbox.in_reply_to != "", Outbox.limited == True,  # noqa: E712
-        col(Outbox.created_at) >= since)).one()
+    count = session.exec(
+        select(func.count())
+        .select_from(Outbox)
+        .where(
+            Outbox.recipients == address,
+            Outbox.in_reply_to != "",
+            Outbox.limited == True,  # noqa: E712
+            col(Outbox.created_at) >= since,
+        )
+    ).one()
     return int(count)
 
 
 def bad_passwords_last_hour(svc: Service, session: Session, address: str) -> int:
     since = svc.clock.now() - HOUR
-    count = session.exec(select(func.count()).select_from(InboundMail).where(
-        InboundMail.sender == address, InboundMail.error == BAD_PASSWORD,
-        col(InboundMail.received_at) >= since)).one()
+    count = session.exec(
+        select(func.count())
+        .select_from(InboundMail)
+        .where(
+            InboundMail.sender == address,
+            InboundMail.error == BAD_PASSWORD,
+            col(InboundMail.received_at) >= since,
+        )
+    ).one()
     return int(count)
 
 

@@ -20,9 +20,20 @@ def new_message_id(svc: Service) -> str:
 
 
 def enqueue(
-    svc: Service, session: Session, kind: str, recipients: Iterable[str], subject: str,
-    body: str, *, game_id: int | None = None, step: int | None = None, in_reply_to: str = "",
-    html: str = "", image: bytes | None = None, secret: str = "", limited: bool = True,
+    svc: Service,
+    session: Session,
+    kind: str,
+    recipients: Iterable[str],
+    subject: str,
+    body: str,
+    *,
+    game_id: int | None = None,
+    step: int | None = None,
+    in_reply_to: str = "",
+    html: str = "",
+    image: bytes | None = None,
+    secret: str = "",
+    limited: bool = True,
 ) -> Outbox:
     """Add a mail to the outbox; it is sent only if the surrounding transaction commits.
     Without an HTML part given, one is made from the text. `secret`: what the body's password
@@ -31,21 +42,51 @@ def enqueue(
     if not html:
         html = render_message(subject, body, "de", "").html
     row = Outbox(
-        game_id=game_id, step=step, kind=kind, recipients=",".join(sorted(set(recipients))),
-        subject=subject, body=body, html=html, image=image, message_id=new_message_id(svc),
-        in_reply_to=in_reply_to, created_at=svc.clock.now(), next_attempt=svc.clock.now(),
-        secret=secret, limited=limited,
+        game_id=game_id,
+        step=step,
+        kind=kind,
+        recipients=",".join(sorted(set(recipients))),
+        subject=subject,
+        body=body,
+        html=html,
+        image=image,
+        message_id=new_message_id(svc),
+        in_reply_to=in_reply_to,
+        created_at=svc.clock.now(),
+        next_attempt=svc.clock.now(),
+        secret=secret,
+        limited=limited,
     )
     session.add(row)
     return row
 
 
 def notify(
-    svc: Service, session: Session, kind: str, recipients: Iterable[str], game: Game,
-    subject: str, data: dict[str, Any], *, template: str = "", step: int | None = None,
-    in_reply_to: str = "", limited: bool = True,
+    svc: Service,
+    session: Session,
+    kind: str,
+    recipients: Iterable[str],
+    game: Game,
+    subject: str,
+    data: dict[str, Any],
+    *,
+    template: str = "",
+    step: int | None = None,
+    in_reply_to: str = "",
+    limited: bool = True,
 ) -> Outbox:
     """Render `templates/<template or kind>` (text and HTML) from plain data and queue it."""
     mail = render(template or kind, subject, {"game": game.name, **data})
-    return enqueue(svc, session, kind, recipients, subject, mail.text, game_id=game.id,
-                   step=step, in_reply_to=in_reply_to, html=mail.html, limited=limited)
+    return enqueue(
+        svc,
+        session,
+        kind,
+        recipients,
+        subject,
+        mail.text,
+        game_id=game.id,
+        step=step,
+        in_reply_to=in_reply_to,
+        html=mail.html,
+        limited=limited,
+    )

@@ -15,27 +15,40 @@ from .context import Service
 
 def next_step(session: Session, game: Game) -> int:
     last = session.exec(
-        select(RoundRecord.step).where(RoundRecord.game_id == game.id)
+        select(RoundRecord.step)
+        .where(RoundRecord.game_id == game.id)
         .order_by(col(RoundRecord.step).desc())
     ).first()
     return (last or 0) + 1
 
 
 def record(
-    svc: Service, session: Session, game: Game, kind: str, before: GameState,
-    after: GameState, events: list[Event], orders: str,
+    svc: Service,
+    session: Session,
+    game: Game,
+    kind: str,
+    before: GameState,
+    after: GameState,
+    events: list[Event],
+    orders: str,
 ) -> int:
     step = next_step(session, game)
     players = session.exec(select(Player).where(Player.game_id == game.id))
     snapshot = {str(p.id): [p.nmr_count, p.autopilot, p.status] for p in players}
-    session.add(RoundRecord(
-        game_id=game.id or 0, step=step, round=before.round, kind=kind, orders=orders,
-        players_before=json.dumps(snapshot, separators=(",", ":")),
-        events=json.dumps([e.to_json() for e in events], separators=(",", ":")),
-        state_before=json.dumps(state_to_json(before), separators=(",", ":")),
-        state_after=json.dumps(state_to_json(after), separators=(",", ":")),
-        resolved_at=svc.clock.now(),
-    ))
+    session.add(
+        RoundRecord(
+            game_id=game.id or 0,
+            step=step,
+            round=before.round,
+            kind=kind,
+            orders=orders,
+            players_before=json.dumps(snapshot, separators=(",", ":")),
+            events=json.dumps([e.to_json() for e in events], separators=(",", ":")),
+            state_before=json.dumps(state_to_json(before), separators=(",", ":")),
+            state_after=json.dumps(state_to_json(after), separators=(",", ":")),
+            resolved_at=svc.clock.now(),
+        )
+    )
     return step
 
 
@@ -44,7 +57,8 @@ def current_orders(
 ) -> dict[int, OrderSet]:
     """The valid order set of each player (by player id) for a round or a setup step."""
     query = select(OrderSet).where(
-        OrderSet.game_id == game.id, OrderSet.round == round_,
+        OrderSet.game_id == game.id,
+        OrderSet.round == round_,
         OrderSet.superseded == False,  # noqa: E712  (SQL comparison)
     )
     if setup_step >= 0:
@@ -55,12 +69,15 @@ def current_orders(
     return out
 
 
-def supersede(session: Session, game: Game, player: Player, round_: int,
-              setup_step: int = -1) -> bool:
+def supersede(
+    session: Session, game: Game, player: Player, round_: int, setup_step: int = -1
+) -> bool:
     """Mark a player's earlier orders for a round (or setup step) replaced; True if any."""
     query = select(OrderSet).where(
-        OrderSet.game_id == game.id, OrderSet.player_id == player.id,
-        OrderSet.round == round_, OrderSet.superseded == False,  # noqa: E712
+        OrderSet.game_id == game.id,
+        OrderSet.player_id == player.id,
+        OrderSet.round == round_,
+        OrderSet.superseded == False,  # noqa: E712
     )
     if setup_step >= 0:
         query = query.where(OrderSet.setup_step == setup_step)
@@ -73,6 +90,7 @@ def supersede(session: Session, game: Game, player: Player, round_: int,
 
 def game_events(session: Session, game: Game) -> list[tuple[int, list[Event]]]:
     """(round, events) of every step recorded so far, in order (for the game's summary)."""
-    rows = session.exec(select(RoundRecord).where(RoundRecord.game_id == game.id)
-                        .order_by(col(RoundRecord.step)))
+    rows = session.exec(
+        select(RoundRecord).where(RoundRecord.game_id == game.id).order_by(col(RoundRecord.step))
+    )
     return [(r.round, [event_from_json(e) for e in json.loads(r.events)]) for r in rows]

@@ -47,24 +47,40 @@ def begin_round(svc: Service, session: Session, game: Game, state: GameState) ->
     if state.round == 1:
         # After the setup nobody has had a report yet: round 1 is announced on its own.
         order = [vocab.colour_name(state.colours[p], game.lang) for p in state.build_order()]
-        notify(svc, session, "round_open", recipients(session, game), game,
-               texts.t(game.lang, "round_open_subject", game=game.name),
-               notices.round_open(game.lang, order, deadline_text(game)))
+        notify(
+            svc,
+            session,
+            "round_open",
+            recipients(session, game),
+            game,
+            texts.t(game.lang, "round_open_subject", game=game.name),
+            notices.round_open(game.lang, order, deadline_text(game)),
+        )
 
 
 def submit_orders(
-    svc: Service, session: Session, game: Game, player: Player, parsed: ParsedMail,
-    text: str, mail: InboundMail | None,
+    svc: Service,
+    session: Session,
+    game: Game,
+    player: Player,
+    parsed: ParsedMail,
+    text: str,
+    mail: InboundMail | None,
 ) -> bool:
     """Store a player's orders for the open round, replacing earlier ones as a whole.
     Returns whether earlier orders were replaced."""
     replaced = supersede(session, game, player, game.round)
-    session.add(OrderSet(
-        game_id=game.id or 0, player_id=player.id or 0, round=game.round,
-        text=masked(text, parsed.password or ""),
-        parsed=codec.dumps(parsed.turn_orders()), received_at=svc.clock.now(),
-        mail_id=mail.id if mail else None,
-    ))
+    session.add(
+        OrderSet(
+            game_id=game.id or 0,
+            player_id=player.id or 0,
+            round=game.round,
+            text=masked(text, parsed.password or ""),
+            parsed=codec.dumps(parsed.turn_orders()),
+            received_at=svc.clock.now(),
+            mail_id=mail.id if mail else None,
+        )
+    )
     session.flush()
     return replaced
 
@@ -72,8 +88,11 @@ def submit_orders(
 def waiting_for(session: Session, game: Game) -> list[Player]:
     """Active players (not on autopilot, not resigned) without orders for the open round."""
     sent = current_orders(session, game, game.round)
-    return [p for p in players_of(session, game)
-            if p.status == "active" and not p.autopilot and (p.id or 0) not in sent]
+    return [
+        p
+        for p in players_of(session, game)
+        if p.status == "active" and not p.autopilot and (p.id or 0) not in sent
+    ]
 
 
 def ready(session: Session, game: Game) -> bool:
@@ -117,25 +136,47 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
     else:
         begin_round(svc, session, game, new)
         footer = texts.t(game.lang, "next", round=new.round, deadline=deadline_text(game))
-    subject = texts.t(game.lang, "report_subject" if new.phase != Phase.ENDED else
-                      "end_subject", game=game.name, round=state.round)
-    codes = {p.seat: p.codebook_secret for p in players
-             if p.seat is not None and p.codebook_secret}
-    summary = game_summary(game_events(session, game), new, game.lang) \
-        if new.phase == Phase.ENDED else None
+    subject = texts.t(
+        game.lang,
+        "report_subject" if new.phase != Phase.ENDED else "end_subject",
+        game=game.name,
+        round=state.round,
+    )
+    codes = {p.seat: p.codebook_secret for p in players if p.seat is not None and p.codebook_secret}
+    summary = (
+        game_summary(game_events(session, game), new, game.lang)
+        if new.phase == Phase.ENDED
+        else None
+    )
     data = report_data(new, events, game.lang, game.name, codes, footer, BOARD_CID, summary)
     report = render("report", subject, data)
-    enqueue(svc, session, "report" if new.phase != Phase.ENDED else "end",
-            recipients(session, game), subject, report.text, game_id=game.id, step=step,
-            html=report.html, image=board_png(new, game.lang))
+    enqueue(
+        svc,
+        session,
+        "report" if new.phase != Phase.ENDED else "end",
+        recipients(session, game),
+        subject,
+        report.text,
+        game_id=game.id,
+        step=step,
+        html=report.html,
+        image=board_png(new, game.lang),
+    )
     if svc.config.gm_address:
         _digest(svc, session, game, state.round, players, missing, new, events, step)
     crashpoint("resolving")
     return step
 
 
-def _nmr(svc: Service, session: Session, game: Game, players: list[Player],
-         missing: list[Player], round_: int, step: int) -> None:
+def _nmr(
+    svc: Service,
+    session: Session,
+    game: Game,
+    players: list[Player],
+    missing: list[Player],
+    round_: int,
+    step: int,
+) -> None:
     """Count consecutive NMRs; after the configured number the autopilot takes the seat."""
     ids = {p.id for p in missing}
     for p in players:
@@ -144,29 +185,53 @@ def _nmr(svc: Service, session: Session, game: Game, players: list[Player],
                 p.nmr_count = 0
             continue
         p.nmr_count += 1
-        notify(svc, session, "nmr", [p.address], game,
-               texts.t(game.lang, "nmr_subject", game=game.name, round=round_),
-               notices.nmr(game.lang, round_, p.nmr_count, game.nmr_autopilot_after), step=step)
+        notify(
+            svc,
+            session,
+            "nmr",
+            [p.address],
+            game,
+            texts.t(game.lang, "nmr_subject", game=game.name, round=round_),
+            notices.nmr(game.lang, round_, p.nmr_count, game.nmr_autopilot_after),
+            step=step,
+        )
         if p.nmr_count >= game.nmr_autopilot_after:
             set_autopilot(svc, session, game, p, True, step=step)
 
 
-def set_autopilot(svc: Service, session: Session, game: Game, player: Player, on: bool,
-                  step: int | None = None) -> None:
+def set_autopilot(
+    svc: Service, session: Session, game: Game, player: Player, on: bool, step: int | None = None
+) -> None:
     if player.autopilot == on:
         return
     player.autopilot = on
     if not on:
         player.nmr_count = 0
     key = "autopilot_on" if on else "autopilot_off"
-    notify(svc, session, key, [player.address], game,
-           texts.t(game.lang, f"{key}_subject", game=game.name),
-           notices.autopilot(game.lang, vocab.colour_name(player.colour or "", game.lang), on),
-           template="autopilot", step=step)
+    notify(
+        svc,
+        session,
+        key,
+        [player.address],
+        game,
+        texts.t(game.lang, f"{key}_subject", game=game.name),
+        notices.autopilot(game.lang, vocab.colour_name(player.colour or "", game.lang), on),
+        template="autopilot",
+        step=step,
+    )
 
 
-def _digest(svc: Service, session: Session, game: Game, round_: int, players: list[Player],
-            missing: list[Player], state: GameState, events: list[Event], step: int) -> None:
+def _digest(
+    svc: Service,
+    session: Session,
+    game: Game,
+    round_: int,
+    players: list[Player],
+    missing: list[Player],
+    state: GameState,
+    events: list[Event],
+    step: int,
+) -> None:
     """The GM's digest of a resolution: who sent orders, NMRs, autopilots, the points (hidden
     ones included: the GM may see them), what happened."""
     absent = {p.id for p in missing}
@@ -175,12 +240,28 @@ def _digest(svc: Service, session: Session, game: Game, round_: int, players: li
         if p.seat is None:
             continue
         sent = "nmr" if p.id in absent else ("autopilot" if p.autopilot else "orders")
-        rows.append(notices.DigestRow(vocab.colour_name(p.colour or "", game.lang), p.name,
-                                      sent, state.vp(p.seat)))
-    winner = vocab.colour_name(state.colours[state.winner], game.lang) if state.winner >= 0 \
-        else ""
+        rows.append(
+            notices.DigestRow(
+                vocab.colour_name(p.colour or "", game.lang), p.name, sent, state.vp(p.seat)
+            )
+        )
+    winner = vocab.colour_name(state.colours[state.winner], game.lang) if state.winner >= 0 else ""
     broken = [notices.BrokenGame(g.name, g.broken) for g in broken_games(session)]
-    notify(svc, session, "digest", [svc.config.gm_address], game,
-           texts.t(game.lang, "digest_subject", game=game.name, round=round_),
-           notices.digest(game.lang, round_, rows, winner, deadline_text(game),
-                          describe_all(events, state, game.lang), broken), step=step)
+    notify(
+        svc,
+        session,
+        "digest",
+        [svc.config.gm_address],
+        game,
+        texts.t(game.lang, "digest_subject", game=game.name, round=round_),
+        notices.digest(
+            game.lang,
+            round_,
+            rows,
+            winner,
+            deadline_text(game),
+            describe_all(events, state, game.lang),
+            broken,
+        ),
+        step=step,
+    )

@@ -55,8 +55,7 @@ def new_password(colour: str) -> str:
 
 
 #: Dashes a phone or a word processor puts where the player typed `-`.
-_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-",
-                         "—": "-", "−": "-"})
+_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "−": "-"})
 
 
 def normalized(password: str) -> str:
@@ -89,8 +88,7 @@ def verify_password(password: str, stored: str) -> bool:
         _VERIFIED.move_to_end(seen)
         return True
     try:
-        key = Scrypt(salt=base64.b64decode(salt_b64), length=32, n=_N, r=_R, p=_P).derive(
-            candidate)
+        key = Scrypt(salt=base64.b64decode(salt_b64), length=32, n=_N, r=_R, p=_P).derive(candidate)
         good = hmac.compare_digest(key, base64.b64decode(key_b64))
     except ValueError:  # a damaged stored hash (bad base64)
         return False
@@ -113,8 +111,10 @@ MIN_MASKED = 6
 
 #: A password line anywhere in a line (also quoted, also "Dein Kennwort: …" from a quoted
 #: welcome mail): the keyword, a separator, the value up to a blank, comma or semicolon.
-_PASSWORD_LINE = re.compile(r"(?i)\b(?:kennwort|passwort|password|pw)(?:\s*+[:=]\s*+|\s++)"
-                            r"(?P<value>[^\s,;]++)")
+_PASSWORD_LINE = re.compile(
+    r"(?i)\b(?:kennwort|passwort|password|pw)(?:\s*+[:=]\s*+|\s++)"
+    r"(?P<value>[^\s,;]++)"
+)
 #: Characters of a line looked at for a password line (lines are capped before parsing).
 _SCAN_CHARS = 300
 

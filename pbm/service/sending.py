@@ -60,10 +60,15 @@ def claim(svc: Service, limit: int) -> list[int]:
     """Take up to `limit` due rows for this worker (their next attempt moves by the lease)."""
     now = svc.clock.now()
     with transaction(svc.engine) as session:
-        rows = list(session.exec(
-            select(Outbox).where(Outbox.status == "pending", col(Outbox.next_attempt) <= now)
-            .order_by(col(Outbox.id)).limit(limit).with_for_update(skip_locked=True)
-        ))
+        rows = list(
+            session.exec(
+                select(Outbox)
+                .where(Outbox.status == "pending", col(Outbox.next_attempt) <= now)
+                .order_by(col(Outbox.id))
+                .limit(limit)
+                .with_for_update(skip_locked=True)
+            )
+        )
         for row in rows:
             row.next_attempt = now + LEASE
         return [row.id for row in rows if row.id is not None]
@@ -90,9 +95,16 @@ async def _send_one(svc: Service, smtp: SmtpSession, row_id: int) -> str:
             return "skipped"
         recipients = list(dict.fromkeys(r for r in row.recipients.split(",") if r))
         msg = build_message(
-            from_address=sender, from_name=svc.config.name, recipients=recipients[:1],
-            subject=row.subject, body=row.body, html=row.html, message_id=row.message_id,
-            in_reply_to=row.in_reply_to, date=row.created_at, image=row.image,
+            from_address=sender,
+            from_name=svc.config.name,
+            recipients=recipients[:1],
+            subject=row.subject,
+            body=row.body,
+            html=row.html,
+            message_id=row.message_id,
+            in_reply_to=row.in_reply_to,
+            date=row.created_at,
+            image=row.image,
             secret=row.secret,
         )
     if not recipients:
@@ -108,9 +120,8 @@ async def _send_one(svc: Service, smtp: SmtpSession, row_id: int) -> str:
         result = outcomes[address] = await smtp.deliver(msg, sender, [address])
         if result.connection:
             # The server is out of reach: the others would only wait for the same timeout.
-            for rest in recipients[i + 1:]:
-                outcomes[rest] = Delivery("retry", f"not tried: {result.error}",
-                                          connection=True)
+            for rest in recipients[i + 1 :]:
+                outcomes[rest] = Delivery("retry", f"not tried: {result.error}", connection=True)
             break
     crashpoint("smtp-sent")
     # The mail is out: recording that must not fail on a busy database, or it would go out
@@ -193,19 +204,33 @@ def _record(svc: Service, row_id: int, outcomes: dict[str, Delivery]) -> str:
         return "retry"
 
 
-def _split(svc: Service, session: Session, row: Outbox, address: str, status: str,
-           error: str, secret: str) -> None:
+def _split(
+    svc: Service, session: Session, row: Outbox, address: str, status: str, error: str, secret: str
+) -> None:
     """The same mail for one recipient of `row`, as a row of its own: failed (refused for
     good; `pbm outbox retry` sends it again) or pending (retried after the backoff). It keeps
     the secret, which it still needs."""
-    session.add(Outbox(
-        game_id=row.game_id, step=row.step, kind=row.kind, recipients=address,
-        subject=row.subject, body=row.body, html=row.html, image=row.image,
-        message_id=new_message_id(svc), in_reply_to=row.in_reply_to, secret=secret,
-        limited=row.limited, status=status, attempts=row.attempts,
-        next_attempt=svc.clock.now() + backoff(row.attempts), last_error=error[:2000],
-        created_at=row.created_at,
-    ))
+    session.add(
+        Outbox(
+            game_id=row.game_id,
+            step=row.step,
+            kind=row.kind,
+            recipients=address,
+            subject=row.subject,
+            body=row.body,
+            html=row.html,
+            image=row.image,
+            message_id=new_message_id(svc),
+            in_reply_to=row.in_reply_to,
+            secret=secret,
+            limited=row.limited,
+            status=status,
+            attempts=row.attempts,
+            next_attempt=svc.clock.now() + backoff(row.attempts),
+            last_error=error[:2000],
+            created_at=row.created_at,
+        )
+    )
 
 
 async def send_pending(svc: Service, smtp: SmtpConfig, limit: int = 200) -> SendResult:

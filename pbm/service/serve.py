@@ -47,8 +47,9 @@ class ServeConfig:
 def take_in(svc: Service, raw: bytes) -> IngestResult:
     """Store and process one mail, then resolve its game if that completed the round."""
     result = ingest(svc, raw)
-    log.info("mail %s: %s%s", result.mail_id, result.status,
-             f" ({result.game})" if result.game else "")
+    log.info(
+        "mail %s: %s%s", result.mail_id, result.status, f" ({result.game})" if result.game else ""
+    )
     if result.game:
         resolve_if_ready(svc, result.game)
     return result
@@ -92,8 +93,9 @@ async def inbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> Non
                 await read_inbox(svc, box)
                 waiting = asyncio.create_task(box.wait(cfg.poll_seconds))
                 stopping = asyncio.create_task(stop.wait())
-                done, _ = await asyncio.wait({waiting, stopping},
-                                             return_when=asyncio.FIRST_COMPLETED)
+                done, _ = await asyncio.wait(
+                    {waiting, stopping}, return_when=asyncio.FIRST_COMPLETED
+                )
                 if stopping in done:
                     waiting.cancel()
                     break
@@ -171,8 +173,9 @@ async def serve(svc: Service, cfg: ServeConfig, stop: asyncio.Event | None = Non
             await _sleep(stop, cfg.tick_seconds)
             if stop.is_set():
                 return
-    await asyncio.gather(inbox_loop(svc, cfg, stop), clock_loop(svc, cfg, stop),
-                         outbox_loop(svc, cfg, stop))
+    await asyncio.gather(
+        inbox_loop(svc, cfg, stop), clock_loop(svc, cfg, stop), outbox_loop(svc, cfg, stop)
+    )
     log.info("stopped")
 
 
@@ -191,6 +194,12 @@ async def poll_once(svc: Service, cfg: ServeConfig) -> dict[str, int]:
         await box.close()
     ticked = await asyncio.to_thread(tick, svc)
     sent = await send_pending(svc, cfg.smtp)
-    return {"recovered": len(recovered), "read": read, "resolved": len(ticked.resolved),
-            "broken": len(ticked.broken),
-            "sent": len(sent.sent), "retry": len(sent.retry), "failed": len(sent.failed)}
+    return {
+        "recovered": len(recovered),
+        "read": read,
+        "resolved": len(ticked.resolved),
+        "broken": len(ticked.broken),
+        "sent": len(sent.sent),
+        "retry": len(sent.retry),
+        "failed": len(sent.failed),
+    }

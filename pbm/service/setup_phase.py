@@ -39,10 +39,16 @@ def _begin_step(svc: Service, session: Session, game: Game, state: GameState) ->
     nth = 1 if state.setup_step < state.settings.players else 2
     if not current_orders(session, game, 0, state.setup_step).get(p.id or 0):
         example = format_item(automatic_placement(state), context(game, state, "setup"))
-        notify(svc, session, "setup", [p.address], game,
-               texts.t(game.lang, "setup_subject", game=game.name),
-               notices.setup_prompt(game.lang, nth, deadline_text(game), example),
-               template="setup_prompt")
+        notify(
+            svc,
+            session,
+            "setup",
+            [p.address],
+            game,
+            texts.t(game.lang, "setup_subject", game=game.name),
+            notices.setup_prompt(game.lang, nth, deadline_text(game), example),
+            template="setup_prompt",
+        )
 
 
 def next_own_step(state: GameState, seat: int) -> int | None:
@@ -54,8 +60,13 @@ def next_own_step(state: GameState, seat: int) -> int | None:
 
 
 def submit_setup(
-    svc: Service, session: Session, game: Game, player: Player, parsed: ParsedMail,
-    text: str, mail: InboundMail | None,
+    svc: Service,
+    session: Session,
+    game: Game,
+    player: Player,
+    parsed: ParsedMail,
+    text: str,
+    mail: InboundMail | None,
 ) -> tuple[bool, int | None]:
     """Store ranked placements for the player's next turn; returns (replaced, step)."""
     from .games import load_state
@@ -65,12 +76,18 @@ def submit_setup(
     if step is None:
         return False, None
     replaced = supersede(session, game, player, 0, step)
-    session.add(OrderSet(
-        game_id=game.id or 0, player_id=player.id or 0, round=0, setup_step=step,
-        text=masked(text, parsed.password or ""),
-        parsed=codec.dumps(parsed.setup_orders()), received_at=svc.clock.now(),
-        mail_id=mail.id if mail else None,
-    ))
+    session.add(
+        OrderSet(
+            game_id=game.id or 0,
+            player_id=player.id or 0,
+            round=0,
+            setup_step=step,
+            text=masked(text, parsed.password or ""),
+            parsed=codec.dumps(parsed.setup_orders()),
+            received_at=svc.clock.now(),
+            mail_id=mail.id if mail else None,
+        )
+    )
     session.flush()
     advance_setup(svc, session, game)
     return replaced, step
@@ -92,10 +109,16 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
             new, events, placed = place_setup(state, sent)
             waiting.superseded = True
             if not placed:
-                notify(svc, session, "error", [p.address], game,
-                       texts.t(game.lang, "setup_failed_subject", game=game.name),
-                       notices.placed(state, events, game.lang, failed=True),
-                       template="placed")
+                notify(
+                    svc,
+                    session,
+                    "error",
+                    [p.address],
+                    game,
+                    texts.t(game.lang, "setup_failed_subject", game=game.name),
+                    notices.placed(state, events, game.lang, failed=True),
+                    template="placed",
+                )
                 if not timeout:
                     return
                 new, more = place_setup_automatic(state)
@@ -108,9 +131,16 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
         timeout = False
         step = record(svc, session, game, "setup", state, new, events, used)
         save_state(game, new)
-        notify(svc, session, "placed", recipients(session, game), game,
-               texts.t(game.lang, "placed_subject", game=game.name),
-               notices.placed(new, events, game.lang), step=step)
+        notify(
+            svc,
+            session,
+            "placed",
+            recipients(session, game),
+            game,
+            texts.t(game.lang, "placed_subject", game=game.name),
+            notices.placed(new, events, game.lang),
+            step=step,
+        )
         state = new
         if state.phase == Phase.SETUP:
             _begin_step(svc, session, game, state)

@@ -33,32 +33,53 @@ NAME_MAX = 40
 def display_name(name: str) -> str:
     """A name as stored and shown: no control, format (bidi) or line-break characters, blanks
     collapsed, at most `NAME_MAX` characters."""
-    kept = "".join(" " if ch.isspace() else ch for ch in name
-                   if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs"))
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in name
+        if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs")
+    )
     return " ".join(kept.split())[:NAME_MAX].strip()
 
 
 def join(
-    svc: Service, session: Session, game: Game, address: str, name: str,
-    preferences: tuple[str, ...] = (), reply_to: str = "",
+    svc: Service,
+    session: Session,
+    game: Game,
+    address: str,
+    name: str,
+    preferences: tuple[str, ...] = (),
+    reply_to: str = "",
 ) -> Player:
     if game.phase != "signup":
         raise ServiceError(
             f"Das Spiel {game.name} ist voll und hat begonnen. / The game {game.name} is full "
-            "and has started.")
+            "and has started."
+        )
     address = address.strip().lower()
     current = players_of(session, game)
     if any(p.address == address for p in current):
         raise ServiceError(f"{address} ist schon angemeldet. / {address} has joined already.")
     seats = settings_of(game).players
-    player = Player(game_id=game.id or 0, address=address, name=display_name(name) or address,
-                    preferences=",".join(preferences), joined_at=svc.clock.now())
+    player = Player(
+        game_id=game.id or 0,
+        address=address,
+        name=display_name(name) or address,
+        preferences=",".join(preferences),
+        joined_at=svc.clock.now(),
+    )
     session.add(player)
     session.flush()
     missing = seats - len(current) - 1
-    notify(svc, session, "joined", [address], game,
-           texts.t(game.lang, "joined_subject", game=game.name),
-           notices.joined(game.lang, player.name, missing), in_reply_to=reply_to)
+    notify(
+        svc,
+        session,
+        "joined",
+        [address],
+        game,
+        texts.t(game.lang, "joined_subject", game=game.name),
+        notices.joined(game.lang, player.name, missing),
+        in_reply_to=reply_to,
+    )
     if missing == 0:
         draw(svc, session, game)
     return player
@@ -103,8 +124,17 @@ def _send_preview(svc: Service, session: Session, game: Game, state: GameState) 
 
     subject = f"[{game.name}] " + ("Island preview" if game.lang == "en" else "Inselvorschau")
     mail = render("preview", subject, preview_data(state, game.lang, game.name, BOARD_CID))
-    enqueue(svc, session, "preview", recipients(session, game), subject, mail.text,
-            html=mail.html, image=board_png(state, game.lang), game_id=game.id)
+    enqueue(
+        svc,
+        session,
+        "preview",
+        recipients(session, game),
+        subject,
+        mail.text,
+        html=mail.html,
+        image=board_png(state, game.lang),
+        game_id=game.id,
+    )
 
 
 def password_word(colour: str, lang: str) -> str:
@@ -115,8 +145,9 @@ def password_word(colour: str, lang: str) -> str:
     return simple(vocab.colour_name(colour, lang))
 
 
-def send_welcome(svc: Service, session: Session, game: Game, state: GameState,
-                 player: Player, password: str) -> None:
+def send_welcome(
+    svc: Service, session: Session, game: Game, state: GameState, player: Player, password: str
+) -> None:
     """The one mail that carries a password (and the codebook): to its owner only."""
     from pbm.notation import vocab
     from pbm.reports.render import render
@@ -126,11 +157,30 @@ def send_welcome(svc: Service, session: Session, game: Game, state: GameState,
     subject = texts.t(game.lang, "welcome_subject", game=game.name, colour=colour)
     # The password is put in only when the mail is built for sending: the stored row holds a
     # placeholder, and the password itself (`Outbox.secret`) only until the mail is sent.
-    mail = render("welcome", subject, welcome_data(
-        state, game.name, colour, player.seat or 0, PASSWORD_PLACEHOLDER,
-        player.codebook_secret, game.lang))
-    enqueue(svc, session, "welcome", [player.address], subject, mail.text, html=mail.html,
-            game_id=game.id, secret=password)
+    mail = render(
+        "welcome",
+        subject,
+        welcome_data(
+            state,
+            game.name,
+            colour,
+            player.seat or 0,
+            PASSWORD_PLACEHOLDER,
+            player.codebook_secret,
+            game.lang,
+        ),
+    )
+    enqueue(
+        svc,
+        session,
+        "welcome",
+        [player.address],
+        subject,
+        mail.text,
+        html=mail.html,
+        game_id=game.id,
+        secret=password,
+    )
 
 
 def draw_now(svc: Service, session: Session, game: Game) -> None:

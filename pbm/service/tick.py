@@ -44,10 +44,13 @@ def _candidates(svc: Service) -> list[str]:
     lock a thousand times a minute in a large installation.)"""
     now = svc.clock.now()
     with Session(svc.engine) as session:
-        games = session.exec(select(Game).where(
-            col(Game.phase).in_(("setup", "rounds")), Game.paused == False,  # noqa: E712
-            Game.broken == "",
-        ))
+        games = session.exec(
+            select(Game).where(
+                col(Game.phase).in_(("setup", "rounds")),
+                Game.paused == False,  # noqa: E712
+                Game.broken == "",
+            )
+        )
         return sorted(g.name for g in games if _has_work(svc, session, g, now))
 
 
@@ -56,8 +59,12 @@ def _has_work(svc: Service, session: Session, game: Game, now: datetime) -> bool
         return True
     if game.phase != "rounds":
         return False
-    if game.deadline is not None and not game.reminded and game.reminder_hours > 0 and \
-            now >= game.deadline - timedelta(hours=game.reminder_hours * svc.config.time_scale):
+    if (
+        game.deadline is not None
+        and not game.reminded
+        and game.reminder_hours > 0
+        and now >= game.deadline - timedelta(hours=game.reminder_hours * svc.config.time_scale)
+    ):
         return True
     # Orders normally resolve a complete round on arrival; this catches a round completed
     # otherwise (a resignation, the GM switching on the autopilot).
@@ -108,8 +115,7 @@ def resolve_if_ready(svc: Service, name: str) -> bool:
     try:
         with transaction(svc.engine) as session:
             game = get_game(session, name, lock=True)
-            if game.paused or game.broken or not game.early_resolve or \
-                    not ready(session, game):
+            if game.paused or game.broken or not game.early_resolve or not ready(session, game):
                 return False
             resolve(svc, session, game)
             return True
@@ -128,7 +134,13 @@ def _remind(svc: Service, session: Session, game: Game) -> bool:
         return False
     game.reminded = True
     for p in waiting_for(session, game):
-        notify(svc, session, "reminder", [p.address], game,
-               texts.t(game.lang, "reminder_subject", game=game.name, round=game.round),
-               notices.reminder(game.lang, game.round, deadline_text(game)))
+        notify(
+            svc,
+            session,
+            "reminder",
+            [p.address],
+            game,
+            texts.t(game.lang, "reminder_subject", game=game.name, round=game.round),
+            notices.reminder(game.lang, game.round, deadline_text(game)),
+        )
     return True

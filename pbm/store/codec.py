@@ -17,9 +17,23 @@ from pbm.rules import orders as o
 _CLASSES: dict[str, type] = {
     cls.__name__: cls
     for cls in (
-        o.SetupPlacement, o.Settlement, o.City, o.Road, o.BuyCard, o.RobberOrder, o.Knight,
-        o.Monopoly, o.YearOfPlenty, o.RoadBuilding, o.DiscardPreference, o.TradeOffer,
-        o.MaritimeTrade, o.Alternatives, o.SubstituteBlock, o.TurnOrders, o.SetupOrders,
+        o.SetupPlacement,
+        o.Settlement,
+        o.City,
+        o.Road,
+        o.BuyCard,
+        o.RobberOrder,
+        o.Knight,
+        o.Monopoly,
+        o.YearOfPlenty,
+        o.RoadBuilding,
+        o.DiscardPreference,
+        o.TradeOffer,
+        o.MaritimeTrade,
+        o.Alternatives,
+        o.SubstituteBlock,
+        o.TurnOrders,
+        o.SetupOrders,
     )
 }
 

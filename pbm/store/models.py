@@ -35,8 +35,9 @@ class Game(SQLModel, table=True):
     nmr_autopilot_after: int = 3
     #: Why the service stopped acting on this game ("" while it runs): its stored state could
     #: not be read, or resolving it raised. The other games go on; `pbm game resume` clears it.
-    broken: str = Field(default="", sa_column=Column(Text, nullable=False, default="",
-                                                     server_default=""))
+    broken: str = Field(
+        default="", sa_column=Column(Text, nullable=False, default="", server_default="")
+    )
     created_at: datetime
 
 
@@ -116,8 +117,9 @@ class RoundRecord(SQLModel, table=True):
     orders: str = Field(sa_column=Column(Text, nullable=False))
     events: str = Field(sa_column=Column(Text, nullable=False))
     #: Each player's NMR count, autopilot and status before this step, for a rollback.
-    players_before: str = Field(default="", sa_column=Column(Text, nullable=False,
-                                                             server_default=""))
+    players_before: str = Field(
+        default="", sa_column=Column(Text, nullable=False, server_default="")
+    )
     state_before: str = Field(sa_column=Column(Text, nullable=False))
     state_after: str = Field(sa_column=Column(Text, nullable=False))
     resolved_at: datetime

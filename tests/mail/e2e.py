@@ -29,8 +29,14 @@ GM = "gm@pbm.test"
 class MailPlayer:
     """A player with a real mailbox: writes over SMTP, reads over IMAP."""
 
-    def __init__(self, address: str, smtp_port: int, imap_port: int, imap_password: str,
-                 diagnose: Callable[[], str] = lambda: "") -> None:
+    def __init__(
+        self,
+        address: str,
+        smtp_port: int,
+        imap_port: int,
+        imap_password: str,
+        diagnose: Callable[[], str] = lambda: "",
+    ) -> None:
         self.address, self.smtp_port, self.imap_port = address, smtp_port, imap_port
         self.imap_password = imap_password
         self.diagnose = diagnose
@@ -47,8 +53,11 @@ class MailPlayer:
         await aiosmtplib.send(msg, hostname="127.0.0.1", port=self.smtp_port)
 
     async def read(self) -> list[EmailMessage]:
-        box = ImapInbox(ImapConfig(port=self.imap_port, user=self.address,
-                                   password=self.imap_password, idle=False))
+        box = ImapInbox(
+            ImapConfig(
+                port=self.imap_port, user=self.address, password=self.imap_password, idle=False
+            )
+        )
         await box.connect()
         new = []
         for uid in await box.unseen():
@@ -69,8 +78,7 @@ class MailPlayer:
                     self.seen.remove(m)
                     return m
             await asyncio.sleep(0.1)
-        raise AssertionError(f"{self.address}: no mail with {subject_part!r}\n"
-                             + self.diagnose())
+        raise AssertionError(f"{self.address}: no mail with {subject_part!r}\n" + self.diagnose())
 
 
 def text_of(msg: EmailMessage) -> str:
@@ -80,7 +88,9 @@ def text_of(msg: EmailMessage) -> str:
 
 
 async def play_to_round_two(
-    svc: Service, game: str, players: list[MailPlayer],
+    svc: Service,
+    game: str,
+    players: list[MailPlayer],
     check_welcome: Callable[[EmailMessage], None] = lambda _m: None,
 ) -> None:
     """Run the scenario against a service that `serve` is running for."""

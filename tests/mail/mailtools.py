@@ -45,15 +45,18 @@ PLAYERS = {
     DIETER: ("birke-640027", "weiss"),
 }
 #: An order line each player may send in round 1 (it passes the checks at receipt).
-A_ROAD = {ANNA: "Straße 4H 5W", BERND: "Straße C3 D4", CARLA: "Straße 8L 4L",
-          DIETER: "Straße 10H 3W"}
+A_ROAD = {
+    ANNA: "Straße 4H 5W",
+    BERND: "Straße C3 D4",
+    CARLA: "Straße 8L 4L",
+    DIETER: "Straße 10H 3W",
+}
 
 
 def make_service(tmp_path: Path, clock: FakeClock | None = None, **config: object) -> Service:
     url = f"sqlite:///{tmp_path / 'pbm.db'}"
     upgrade(url)
-    return Service(make_engine(url), clock or FakeClock(),
-                   ServiceConfig(address=GM, **config))  # type: ignore[arg-type]
+    return Service(make_engine(url), clock or FakeClock(), ServiceConfig(address=GM, **config))  # type: ignore[arg-type]
 
 
 def round_one(svc: Service, clock: FakeClock, name: str = "alpha") -> Context:
@@ -63,8 +66,10 @@ def round_one(svc: Service, clock: FakeClock, name: str = "alpha") -> Context:
         create_game(svc, s, name, players=4, seed=7)
     for i, (address, (_, colour)) in enumerate(PLAYERS.items()):
         body = f"Spiel: {name}\r\nName: Spieler {i}\r\nFarben: {colour}\r\n"
-        raw = (f"From: {address}\r\nTo: {GM}\r\nSubject: Anmeldung\r\n"
-               f"Message-ID: <join{i}.{name}@players.test>\r\n\r\n{body}").encode()
+        raw = (
+            f"From: {address}\r\nTo: {GM}\r\nSubject: Anmeldung\r\n"
+            f"Message-ID: <join{i}.{name}@players.test>\r\n\r\n{body}"
+        ).encode()
         assert ingest(svc, raw).status == "done"
     while True:
         with Session(svc.engine) as s:
@@ -83,8 +88,9 @@ def round_one(svc: Service, clock: FakeClock, name: str = "alpha") -> Context:
     return Context(state.board, "de", state.colours, "round")
 
 
-async def eventually(check: Callable[[], bool], timeout: float = 20.0,
-                     what: str = "condition") -> None:
+async def eventually(
+    check: Callable[[], bool], timeout: float = 20.0, what: str = "condition"
+) -> None:
     deadline = time.monotonic() + timeout
     while not check():
         if time.monotonic() > deadline:
@@ -122,8 +128,9 @@ class KillableProxy:
             return
         self._writers |= {writer, up_writer}
 
-        async def pump(src: asyncio.StreamReader, dst: asyncio.StreamWriter,
-                       from_client: bool) -> None:
+        async def pump(
+            src: asyncio.StreamReader, dst: asyncio.StreamWriter, from_client: bool
+        ) -> None:
             try:
                 while data := await src.read(65536):
                     if from_client and b" IDLE\r\n" in data:
@@ -136,8 +143,10 @@ class KillableProxy:
                 with contextlib.suppress(Exception):
                     dst.close()
 
-        tasks = [asyncio.create_task(pump(reader, up_writer, True)),
-                 asyncio.create_task(pump(up_reader, writer, False))]
+        tasks = [
+            asyncio.create_task(pump(reader, up_writer, True)),
+            asyncio.create_task(pump(up_reader, writer, False)),
+        ]
         self._tasks.update(tasks)
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -170,11 +179,17 @@ def game_snapshot(svc: Service) -> tuple[Any, ...]:
     """What a mail must not change unless it is accepted: games, players, order sets, records."""
     with Session(svc.engine) as s:
         return (
-            [(g.name, g.phase, g.round, g.paused, g.deadline, g.state)
-             for g in s.exec(select(Game).order_by(col(Game.id)))],
-            [(p.id, p.address, p.seat, p.status, p.autopilot, p.nmr_count, p.password_hash)
-             for p in s.exec(select(Player).order_by(col(Player.id)))],
-            [(o.id, o.player_id, o.superseded)
-             for o in s.exec(select(OrderSet).order_by(col(OrderSet.id)))],
+            [
+                (g.name, g.phase, g.round, g.paused, g.deadline, g.state)
+                for g in s.exec(select(Game).order_by(col(Game.id)))
+            ],
+            [
+                (p.id, p.address, p.seat, p.status, p.autopilot, p.nmr_count, p.password_hash)
+                for p in s.exec(select(Player).order_by(col(Player.id)))
+            ],
+            [
+                (o.id, o.player_id, o.superseded)
+                for o in s.exec(select(OrderSet).order_by(col(OrderSet.id)))
+            ],
             [r.id for r in s.exec(select(RoundRecord))],
         )

@@ -140,8 +140,7 @@ def seats_and_passwords(db: Path) -> dict[str, dict[int, tuple[str, str]]]:
         engine.dispose()
 
 
-def order_mails(name: str, state_json: str,
-                seats: dict[int, tuple[str, str]]) -> list[OrderMail]:
+def order_mails(name: str, state_json: str, seats: dict[int, tuple[str, str]]) -> list[OrderMail]:
     """The five order mails of a game for its open round: each player sends what the
     autopilot would order, with the round named (`Runde: n`)."""
     state = state_from_json(json.loads(state_json))
@@ -152,8 +151,15 @@ def order_mails(name: str, state_json: str,
         lines = format_turn_orders(autopilot.turn_orders(state, seat), ctx)
         body = f"Kennwort: {password}\nRunde: {state.round}\n" + "\n".join(lines) + "\n"
         message_id = f"<{name}.r{state.round}.s{seat}@players.test>"
-        mails.append(OrderMail(name, state.round, seat, message_id,
-                               _raw(address, f"Züge Runde {state.round}", body, message_id)))
+        mails.append(
+            OrderMail(
+                name,
+                state.round,
+                seat,
+                message_id,
+                _raw(address, f"Züge Runde {state.round}", body, message_id),
+            )
+        )
     return mails
 
 
@@ -215,26 +221,47 @@ def outcome(db: Path, since_outbox_id: int) -> Outcome:
             names = {gid: g.name for gid, g in games.items()}
             addresses = {p.id: p.address for p in s.exec(select(Player))}
             records: dict[str, list[tuple[int, str, int, str, str, str]]] = {
-                n: [] for n in names.values()}
-            for r in s.exec(select(RoundRecord).order_by(col(RoundRecord.game_id),
-                                                         col(RoundRecord.step))):
+                n: [] for n in names.values()
+            }
+            for r in s.exec(
+                select(RoundRecord).order_by(col(RoundRecord.game_id), col(RoundRecord.step))
+            ):
                 records[names[r.game_id]].append(
-                    (r.step, r.kind, r.round, r.orders, r.events, r.state_after))
+                    (r.step, r.kind, r.round, r.orders, r.events, r.state_after)
+                )
             orders: dict[str, list[tuple[str, int, str, bool]]] = {n: [] for n in names.values()}
-            for o in s.exec(select(OrderSet).where(OrderSet.setup_step < 0)
-                            .order_by(col(OrderSet.game_id), col(OrderSet.round),
-                                      col(OrderSet.player_id), col(OrderSet.id))):
+            for o in s.exec(
+                select(OrderSet)
+                .where(OrderSet.setup_step < 0)
+                .order_by(
+                    col(OrderSet.game_id),
+                    col(OrderSet.round),
+                    col(OrderSet.player_id),
+                    col(OrderSet.id),
+                )
+            ):
                 orders[names[o.game_id]].append(
-                    (addresses[o.player_id], o.round, o.text, o.superseded))
+                    (addresses[o.player_id], o.round, o.text, o.superseded)
+                )
             return Outcome(
                 games={g.name: (g.phase, g.round, g.state) for g in games.values()},
                 game_ids={name: gid for gid, name in names.items() if gid is not None},
-                records=records, orders=orders,
-                inbound=list(s.exec(select(InboundMail).where(
-                    col(InboundMail.message_id).like("<g%.r%.s%@players.test>"))
-                    .order_by(col(InboundMail.id)))),
-                outbox=list(s.exec(select(Outbox).where(col(Outbox.id) > since_outbox_id)
-                                   .order_by(col(Outbox.id)))),
+                records=records,
+                orders=orders,
+                inbound=list(
+                    s.exec(
+                        select(InboundMail)
+                        .where(col(InboundMail.message_id).like("<g%.r%.s%@players.test>"))
+                        .order_by(col(InboundMail.id))
+                    )
+                ),
+                outbox=list(
+                    s.exec(
+                        select(Outbox)
+                        .where(col(Outbox.id) > since_outbox_id)
+                        .order_by(col(Outbox.id))
+                    )
+                ),
             )
     finally:
         engine.dispose()
@@ -264,8 +291,7 @@ class Watcher:
     (the service's own engine begins every transaction with BEGIN IMMEDIATE)."""
 
     def __init__(self, db: Path, since_outbox_id: int) -> None:
-        self.conn = sqlite3.connect(db, timeout=30, isolation_level=None,
-                                    check_same_thread=False)
+        self.conn = sqlite3.connect(db, timeout=30, isolation_level=None, check_same_thread=False)
         self.lock = threading.Lock()
         self.since = since_outbox_id
 
@@ -276,9 +302,11 @@ class Watcher:
             p.rounds = dict(c.execute("SELECT name, round FROM game").fetchall())
             p.processed = c.execute(
                 "SELECT count(*) FROM inboundmail WHERE status != 'new' "
-                "AND message_id LIKE '<g%.r%.s%@players.test>'").fetchone()[0]
-            rows = c.execute("SELECT message_id, status FROM outbox WHERE id > ?",
-                             (self.since,)).fetchall()
+                "AND message_id LIKE '<g%.r%.s%@players.test>'"
+            ).fetchone()[0]
+            rows = c.execute(
+                "SELECT message_id, status FROM outbox WHERE id > ?", (self.since,)
+            ).fetchall()
         p.pending = sum(1 for _, status in rows if status == "pending")
         p.outbox_ids = {mid for mid, _ in rows}
         return p
@@ -286,8 +314,9 @@ class Watcher:
     def game(self, name: str) -> tuple[int, str]:
         """A game's round and state, read together."""
         with self.lock:
-            row = self.conn.execute("SELECT round, state FROM game WHERE name = ?",
-                                    (name,)).fetchone()
+            row = self.conn.execute(
+                "SELECT round, state FROM game WHERE name = ?", (name,)
+            ).fetchone()
         return int(row[0]), str(row[1])
 
     def close(self) -> None:
@@ -319,8 +348,14 @@ class SinkHandler:
         self.lock = threading.Lock()
         self.deliveries: list[Delivery] = []
 
-    async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope,
-                          address: str, rcpt_options: list[str]) -> str:
+    async def handle_RCPT(
+        self,
+        server: SMTP,
+        session: Session,
+        envelope: Envelope,
+        address: str,
+        rcpt_options: list[str],
+    ) -> str:
         envelope.rcpt_tos.append(address.lower())
         envelope.sender_alive_at = time.monotonic()  # type: ignore[attr-defined]
         return "250 OK"
@@ -328,11 +363,16 @@ class SinkHandler:
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         raw = envelope.original_content or b""
         msg = BytesHeaderParser(policy=email.policy.default).parsebytes(
-            raw if isinstance(raw, bytes) else raw.encode())
-        delivery = Delivery(time.monotonic(), envelope.sender_alive_at,  # type: ignore[attr-defined]
-                            tuple(envelope.rcpt_tos),
-                            str(msg["Message-ID"] or ""), str(msg["In-Reply-To"] or ""),
-                            str(msg["Subject"] or ""))
+            raw if isinstance(raw, bytes) else raw.encode()
+        )
+        delivery = Delivery(
+            time.monotonic(),
+            envelope.sender_alive_at,  # type: ignore[attr-defined]
+            tuple(envelope.rcpt_tos),
+            str(msg["Message-ID"] or ""),
+            str(msg["In-Reply-To"] or ""),
+            str(msg["Subject"] or ""),
+        )
         with self.lock:
             self.deliveries.append(delivery)
         return "250 2.0.0 Ok: queued"
@@ -382,7 +422,8 @@ def write_config(path: Path, db: Path, imap_port: int, smtp_port: int) -> Path:
         f'[imap]\nhost = "127.0.0.1"\nport = {imap_port}\nuser = "{GM}"\npassword = "pw"\n'
         'processed_folder = "Processed"\nidle = false\n\n'
         f'[smtp]\nhost = "127.0.0.1"\nport = {smtp_port}\nfrom = "{GM}"\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     return path
 
 

@@ -34,11 +34,27 @@ from .mailtools import A_ROAD, ANNA, GM, PLAYERS, eventually, make_service, roun
 STRANGER = "mallory@evil.test"
 
 
-def _mail(sender: str, body: bytes, subject: bytes = b"Zuege",
-          message_id: bytes = b"<a1@players.test>", extra: bytes = b"") -> bytes:
-    return (b"From: " + sender.encode() + b"\r\nTo: " + GM.encode() + b"\r\nSubject: " + subject
-            + b"\r\nMessage-ID: " + message_id + b"\r\n" + extra
-            + b"Content-Type: text/plain; charset=utf-8\r\n\r\n" + body)
+def _mail(
+    sender: str,
+    body: bytes,
+    subject: bytes = b"Zuege",
+    message_id: bytes = b"<a1@players.test>",
+    extra: bytes = b"",
+) -> bytes:
+    return (
+        b"From: "
+        + sender.encode()
+        + b"\r\nTo: "
+        + GM.encode()
+        + b"\r\nSubject: "
+        + subject
+        + b"\r\nMessage-ID: "
+        + message_id
+        + b"\r\n"
+        + extra
+        + b"Content-Type: text/plain; charset=utf-8\r\n\r\n"
+        + body
+    )
 
 
 def _two_games(tmp_path: Path) -> tuple[Service, FakeClock]:
@@ -67,9 +83,13 @@ async def _servers() -> tuple[LoopbackMail, ServeConfig]:
     await lb.add_user(GM, "pw")
     for address in (*PLAYERS, STRANGER, "boss@pbm.test"):
         await lb.add_user(address, "pw")
-    cfg = ServeConfig(imap=ImapConfig(port=lb.imap.port, user=GM, password="pw"),
-                      smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
-                      poll_seconds=0.2, tick_seconds=0.2, send_seconds=0.2)
+    cfg = ServeConfig(
+        imap=ImapConfig(port=lb.imap.port, user=GM, password="pw"),
+        smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
+        poll_seconds=0.2,
+        tick_seconds=0.2,
+        send_seconds=0.2,
+    )
     return lb, cfg
 
 
@@ -88,22 +108,30 @@ def test_pbm_serve_goes_on_when_one_game_cannot_be_read(tmp_path: Path) -> None:
             await eventually(lambda: _game(svc, "beta").round == 2, 30, "beta resolved")
             await eventually(lambda: bool(_game(svc, "alpha").broken), 30, "alpha marked")
             # A mail to the broken game is held; the loops are all still running.
-            await lb.imap.append(GM, _mail(ANNA, f"Spiel: alpha\r\nKennwort: "
-                                                 f"{PLAYERS[ANNA][0]}\r\n{A_ROAD[ANNA]}\r\n"
-                                           .encode(), message_id=b"<held@p.test>"))
+            await lb.imap.append(
+                GM,
+                _mail(
+                    ANNA,
+                    f"Spiel: alpha\r\nKennwort: {PLAYERS[ANNA][0]}\r\n{A_ROAD[ANNA]}\r\n".encode(),
+                    message_id=b"<held@p.test>",
+                ),
+            )
 
             def held() -> bool:
                 with Session(svc.engine) as s:
-                    rows = s.exec(select(InboundMail).where(
-                        InboundMail.message_id == "<held@p.test>")).all()
+                    rows = s.exec(
+                        select(InboundMail).where(InboundMail.message_id == "<held@p.test>")
+                    ).all()
                     return [m.status for m in rows] == ["held"]
 
             await eventually(held, 30, "the mail held")
             await asyncio.sleep(0.6)  # a few more ticks
             assert not server.done(), server.exception() if server.done() else None
             with Session(svc.engine) as s:
-                kinds = [o.kind for o in s.exec(select(Outbox).where(
-                    Outbox.recipients == "boss@pbm.test"))]
+                kinds = [
+                    o.kind
+                    for o in s.exec(select(Outbox).where(Outbox.recipients == "boss@pbm.test"))
+                ]
             assert "broken" in kinds
         finally:
             stop.set()
@@ -137,8 +165,7 @@ def test_pbm_poll_goes_on_when_one_game_cannot_be_read(tmp_path: Path) -> None:
 
 @pytest.mark.timeout(90)
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\u0085"])
-def test_a_message_id_with_a_line_separator_poisons_nothing(tmp_path: Path,
-                                                            separator: str) -> None:
+def test_a_message_id_with_a_line_separator_poisons_nothing(tmp_path: Path, separator: str) -> None:
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
     round_one(svc, clock)
@@ -146,8 +173,12 @@ def test_a_message_id_with_a_line_separator_poisons_nothing(tmp_path: Path,
         for row in s.exec(select(Outbox)):
             row.status = "sent"
     poison = ("<x" + separator + "y@evil.test>").encode()
-    raw = _mail(STRANGER, b"Spiel: alpha\r\nHilfe\r\n", message_id=poison,
-                subject=("Hilfe" + separator + "Bcc: victim@x.test").encode())
+    raw = _mail(
+        STRANGER,
+        b"Spiel: alpha\r\nHilfe\r\n",
+        message_id=poison,
+        subject=("Hilfe" + separator + "Bcc: victim@x.test").encode(),
+    )
 
     async def run() -> dict[str, int]:
         lb, cfg = await _servers()
@@ -207,28 +238,44 @@ def test_a_huge_mail_is_stored_cut_off_and_refused(alpha: Service) -> None:
 def test_a_mail_of_200000_mime_parts_is_refused_quickly(alpha: Service) -> None:
     alpha.config.max_stored_kb = 64 * 1024
     parts = b"".join(b"--b\r\nContent-Type: text/plain\r\n\r\nx\r\n" for _ in range(200_000))
-    raw = _mail(ANNA, parts + b"--b--\r\n", message_id=b"<bomb@p.test>",
-                extra=b"MIME-Version: 1.0\r\n")
-    raw = raw.replace(b"Content-Type: text/plain; charset=utf-8\r\n\r\n",
-                      b'Content-Type: multipart/mixed; boundary="b"\r\n\r\n', 1)
+    raw = _mail(
+        ANNA, parts + b"--b--\r\n", message_id=b"<bomb@p.test>", extra=b"MIME-Version: 1.0\r\n"
+    )
+    raw = raw.replace(
+        b"Content-Type: text/plain; charset=utf-8\r\n\r\n",
+        b'Content-Type: multipart/mixed; boundary="b"\r\n\r\n',
+        1,
+    )
     status, seconds = _timed_ingest(alpha, raw)
     assert status == "done" and seconds < 10
     assert "zu viele Teile" in _answer(alpha, "<bomb@p.test>").body
 
 
-@pytest.mark.parametrize("body", [
-    "Runde " + "9" * 5000,
-    "Runde " + "9" * 300,
-    "Straße 4H 5W" + "(" * 200_000,
-    "Straße 4H 5W" + "(" * 300,
-    "Siedlung " + "5" * 300 + "H 4W 6E",
-    "Handel blau: gebe " + "1" * 300 + "H, bekomme 1W",
-    "Seehandel " + "4" * 300 + "H gegen 1E",
-], ids=["round-5000-digits", "round-300-digits", "parentheses-200000", "parentheses-300",
-        "settlement-digits", "trade-digits", "maritime-digits"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Runde " + "9" * 5000,
+        "Runde " + "9" * 300,
+        "Straße 4H 5W" + "(" * 200_000,
+        "Straße 4H 5W" + "(" * 300,
+        "Siedlung " + "5" * 300 + "H 4W 6E",
+        "Handel blau: gebe " + "1" * 300 + "H, bekomme 1W",
+        "Seehandel " + "4" * 300 + "H gegen 1E",
+    ],
+    ids=[
+        "round-5000-digits",
+        "round-300-digits",
+        "parentheses-200000",
+        "parentheses-300",
+        "settlement-digits",
+        "trade-digits",
+        "maritime-digits",
+    ],
+)
 def test_overlong_numbers_and_lines_get_a_clear_refusal(alpha: Service, body: str) -> None:
-    raw = _mail(ANNA, f"Kennwort: {PLAYERS[ANNA][0]}\r\n{body}\r\n".encode(),
-                message_id=b"<long@p.test>")
+    raw = _mail(
+        ANNA, f"Kennwort: {PLAYERS[ANNA][0]}\r\n{body}\r\n".encode(), message_id=b"<long@p.test>"
+    )
     status, seconds = _timed_ingest(alpha, raw)
     assert status == "done", status  # answered, never quarantined
     assert seconds < 10

@@ -50,7 +50,8 @@ def servers(tmp_path: Path) -> Iterator[mailservers.MailServers]:
 
 @pytest.mark.timeout(90)
 def test_join_setup_round_over_dovecot_and_opensmtpd(
-        tmp_path: Path, servers: mailservers.MailServers) -> None:
+    tmp_path: Path, servers: mailservers.MailServers
+) -> None:
     asyncio.run(_play(tmp_path, servers))
 
 
@@ -61,17 +62,30 @@ async def _play(tmp_path: Path, servers: mailservers.MailServers) -> None:
     with transaction(svc.engine) as session:
         create_game(svc, session, GAME, players=3, seed=5)
     cfg = ServeConfig(
-        imap=ImapConfig(port=servers.imap_port, user=GM, password=servers.users[GM],
-                        processed_folder="Processed"),
+        imap=ImapConfig(
+            port=servers.imap_port,
+            user=GM,
+            password=servers.users[GM],
+            processed_folder="Processed",
+        ),
         smtp=SmtpConfig(port=servers.smtp_port, from_address=GM),
-        poll_seconds=2, tick_seconds=0.5, send_seconds=0.2,
+        poll_seconds=2,
+        tick_seconds=0.5,
+        send_seconds=0.2,
     )
     stop = asyncio.Event()
     server = asyncio.create_task(serve(svc, cfg, stop))
     try:
-        players = [MailPlayer(f"p{i}@pbm.test", servers.smtp_port, servers.imap_port,
-                              servers.users[f"p{i}@pbm.test"], servers.logs)
-                   for i in range(3)]
+        players = [
+            MailPlayer(
+                f"p{i}@pbm.test",
+                servers.smtp_port,
+                servers.imap_port,
+                servers.users[f"p{i}@pbm.test"],
+                servers.logs,
+            )
+            for i in range(3)
+        ]
 
         def through_opensmtpd_and_lmtp(welcome: EmailMessage) -> None:
             # It really went through OpenSMTPD and Dovecot's LMTP.
@@ -84,14 +98,26 @@ async def _play(tmp_path: Path, servers: mailservers.MailServers) -> None:
         await asyncio.wait_for(server, 20)
 
     # The GM's inbox: everything handled was moved to Processed (Dovecot offers MOVE).
-    box = ImapInbox(ImapConfig(port=servers.imap_port, user=GM, password=servers.users[GM],
-                               folder="Processed", idle=False))
+    box = ImapInbox(
+        ImapConfig(
+            port=servers.imap_port,
+            user=GM,
+            password=servers.users[GM],
+            folder="Processed",
+            idle=False,
+        )
+    )
     await box.connect()
     try:
         assert len(await box.unseen()) == 0
         response = await box._call(box.client.search("ALL"))  # type: ignore[union-attr]
-        handled = [x for line in response.lines[:-1] if isinstance(line, bytes | bytearray)
-                   for x in bytes(line).split() if x.isdigit()]
+        handled = [
+            x
+            for line in response.lines[:-1]
+            if isinstance(line, bytes | bytearray)
+            for x in bytes(line).split()
+            if x.isdigit()
+        ]
         assert len(handled) == 3 + 6 + 3  # joins, setup orders, round-1 orders
     finally:
         await box.close()

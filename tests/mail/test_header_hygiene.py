@@ -48,20 +48,40 @@ assert all(len(f"a{c}b".splitlines()) == 2 for c in BREAKS)
 
 def clean(value: str) -> bool:
     """One line, no control character, no bidi control."""
-    return (len(value.splitlines()) <= 1 and not any(c in BREAKS or c in BIDI for c in value)
-            and all(unicodedata.category(c) != "Cc" for c in value))
+    return (
+        len(value.splitlines()) <= 1
+        and not any(c in BREAKS or c in BIDI for c in value)
+        and all(unicodedata.category(c) != "Cc" for c in value)
+    )
 
 
 def all_clean(parsed: Inbound) -> None:
-    for value in (parsed.message_id, parsed.sender, parsed.subject, *parsed.headers,
-                  *parsed.headers.values()):
+    for value in (
+        parsed.message_id,
+        parsed.sender,
+        parsed.subject,
+        *parsed.headers,
+        *parsed.headers.values(),
+    ):
         assert clean(value), repr(value)
 
 
-def raw_mail(message_id: bytes, subject: bytes, sender: bytes = STRANGER.encode(),
-             extra: bytes = b"") -> bytes:
-    return (b"From: " + sender + b"\r\nTo: " + GM.encode() + b"\r\nSubject: " + subject
-            + b"\r\nMessage-ID: " + message_id + b"\r\n" + extra + b"\r\nHilfe\r\n")
+def raw_mail(
+    message_id: bytes, subject: bytes, sender: bytes = STRANGER.encode(), extra: bytes = b""
+) -> bytes:
+    return (
+        b"From: "
+        + sender
+        + b"\r\nTo: "
+        + GM.encode()
+        + b"\r\nSubject: "
+        + subject
+        + b"\r\nMessage-ID: "
+        + message_id
+        + b"\r\n"
+        + extra
+        + b"\r\nHilfe\r\n"
+    )
 
 
 def q_word(text: str) -> bytes:
@@ -71,8 +91,9 @@ def q_word(text: str) -> bytes:
 # -- inbound -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("char", list(BREAKS + "\x00\x07\x1f\x7f\x9b" + BIDI),
-                         ids=lambda c: f"U+{ord(c):04X}")
+@pytest.mark.parametrize(
+    "char", list(BREAKS + "\x00\x07\x1f\x7f\x9b" + BIDI), ids=lambda c: f"U+{ord(c):04X}"
+)
 @pytest.mark.parametrize("how", ["raw-utf8", "encoded-word"])
 def test_no_line_break_or_control_survives_in_a_header(char: str, how: str) -> None:
     def put(text: str) -> bytes:
@@ -83,9 +104,12 @@ def test_no_line_break_or_control_survives_in_a_header(char: str, how: str) -> N
             pytest.skip("a raw CR or LF is a line end, not part of a value")
         return data
 
-    raw = raw_mail(b"<id" + put(char) + b"x@evil.test>", b"Hilfe " + put(f"{char}Bcc: x"),
-                   b"Mallory " + put(char) + b" <" + STRANGER.encode() + b">",
-                   b"X-Trace: " + put(f"a{char}b") + b"\r\n")
+    raw = raw_mail(
+        b"<id" + put(char) + b"x@evil.test>",
+        b"Hilfe " + put(f"{char}Bcc: x"),
+        b"Mallory " + put(char) + b" <" + STRANGER.encode() + b">",
+        b"X-Trace: " + put(f"a{char}b") + b"\r\n",
+    )
     parsed = parse_inbound(raw, GM)
     all_clean(parsed)
     assert parsed.sender == STRANGER
@@ -106,10 +130,10 @@ def test_a_bidi_override_cannot_turn_a_subject_around() -> None:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(subject=st.text(max_size=80), message_id=st.text(max_size=40),
-       encoded=st.booleans())
-def test_any_header_text_parses_clean_and_answers_build(subject: str, message_id: str,
-                                                        encoded: bool) -> None:
+@given(subject=st.text(max_size=80), message_id=st.text(max_size=40), encoded=st.booleans())
+def test_any_header_text_parses_clean_and_answers_build(
+    subject: str, message_id: str, encoded: bool
+) -> None:
     def put(text: str) -> bytes:
         if encoded:
             return q_word(text) if text else b""
@@ -121,16 +145,37 @@ def test_any_header_text_parses_clean_and_answers_build(subject: str, message_id
         return
     parsed = parse_inbound(raw, GM)
     all_clean(parsed)
-    msg = build_message(from_address=GM, from_name="Spielleiter", recipients=[STRANGER],
-                        subject=f"Re: {parsed.subject}", body="Hilfe\n", html="",
-                        message_id="<answer@pbm.test>", in_reply_to=parsed.message_id,
-                        date=datetime(2026, 1, 1, tzinfo=UTC))
+    msg = build_message(
+        from_address=GM,
+        from_name="Spielleiter",
+        recipients=[STRANGER],
+        subject=f"Re: {parsed.subject}",
+        body="Hilfe\n",
+        html="",
+        message_id="<answer@pbm.test>",
+        in_reply_to=parsed.message_id,
+        date=datetime(2026, 1, 1, tzinfo=UTC),
+    )
     wire = msg.as_bytes(policy=email.policy.SMTP)
     back = email.message_from_bytes(wire, policy=email.policy.default)
     assert [k for k, _ in back.items()] == [
-        k for k in ("From", "To", "Subject", "Date", "Message-ID", "In-Reply-To",
-                    "References", "Auto-Submitted", "X-PBM-Loop", "Content-Type",
-                    "Content-Transfer-Encoding", "MIME-Version") if k in msg], wire[:2000]
+        k
+        for k in (
+            "From",
+            "To",
+            "Subject",
+            "Date",
+            "Message-ID",
+            "In-Reply-To",
+            "References",
+            "Auto-Submitted",
+            "X-PBM-Loop",
+            "Content-Type",
+            "Content-Transfer-Encoding",
+            "MIME-Version",
+        )
+        if k in msg
+    ], wire[:2000]
 
 
 # -- outbound ------------------------------------------------------------------------------------
@@ -138,23 +183,44 @@ def test_any_header_text_parses_clean_and_answers_build(subject: str, message_id
 
 def build(**overrides: object) -> EmailMessage:
     values: dict[str, object] = dict(
-        from_address=GM, from_name="Spielleiter", recipients=[STRANGER], subject="Hilfe",
-        body="Text\n", html="<p>Text</p>", message_id="<m1@pbm.test>",
-        in_reply_to="<orig@evil.test>", date=datetime(2026, 1, 1, tzinfo=UTC))
+        from_address=GM,
+        from_name="Spielleiter",
+        recipients=[STRANGER],
+        subject="Hilfe",
+        body="Text\n",
+        html="<p>Text</p>",
+        message_id="<m1@pbm.test>",
+        in_reply_to="<orig@evil.test>",
+        date=datetime(2026, 1, 1, tzinfo=UTC),
+    )
     values.update(overrides)
     return build_message(**values)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("field,value", [
-    ("subject", "Züge\u2028Bcc: x@evil.test"), ("subject", "a\r\nBcc: x@evil.test"),
-    ("subject", "\x85\x1c\x1d\x1e\v\f\x00"), ("subject", "x" * 10_000),
-    ("from_name", "Spiel\u2029leiter\r\nBcc: x"), ("from_name", "\u202eretielleips"),
-    ("recipients", ["a\u2028b@x.test"]), ("recipients", ["a\r\nBcc: b@x.test"]),
-    ("recipients", ["jörg@example.de"]), ("recipients", []), ("recipients", ["", ","]),
-    ("message_id", "<a\u2028b@x>"), ("message_id", "no brackets"), ("message_id", ""),
-    ("in_reply_to", "<a\u2028b@x>"), ("in_reply_to", "<ä@x>"), ("in_reply_to", "<a b@x>"),
-    ("in_reply_to", "plain"), ("in_reply_to", "<" + "a" * 2000 + "@x>"),
-])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("subject", "Züge\u2028Bcc: x@evil.test"),
+        ("subject", "a\r\nBcc: x@evil.test"),
+        ("subject", "\x85\x1c\x1d\x1e\v\f\x00"),
+        ("subject", "x" * 10_000),
+        ("from_name", "Spiel\u2029leiter\r\nBcc: x"),
+        ("from_name", "\u202eretielleips"),
+        ("recipients", ["a\u2028b@x.test"]),
+        ("recipients", ["a\r\nBcc: b@x.test"]),
+        ("recipients", ["jörg@example.de"]),
+        ("recipients", []),
+        ("recipients", ["", ","]),
+        ("message_id", "<a\u2028b@x>"),
+        ("message_id", "no brackets"),
+        ("message_id", ""),
+        ("in_reply_to", "<a\u2028b@x>"),
+        ("in_reply_to", "<ä@x>"),
+        ("in_reply_to", "<a b@x>"),
+        ("in_reply_to", "plain"),
+        ("in_reply_to", "<" + "a" * 2000 + "@x>"),
+    ],
+)
 def test_build_message_builds_from_any_stored_value(field: str, value: object) -> None:
     msg = build(**{field: value})
     for policy in (email.policy.SMTP, email.policy.SMTPUTF8):
@@ -204,13 +270,14 @@ def svc(tmp_path: Path) -> Iterator[Service]:
 
 
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85", "\u2028\u2029\x85"])
-def test_a_strangers_mail_with_line_separators_is_answered(svc: Service,
-                                                          separator: str) -> None:
+def test_a_strangers_mail_with_line_separators_is_answered(svc: Service, separator: str) -> None:
     """Used to make the answer unbuildable (EmailMessage refused the In-Reply-To), so the
     outbox loop died on it after every restart."""
-    raw = (f"From: Mallory{separator} <{STRANGER}>\r\nTo: {GM}\r\n"
-           f"Subject: Hilfe{separator}Bcc: victim@else.test{separator}\r\n"
-           f"Message-ID: <ls{separator}sep@evil.test>\r\n\r\nHilfe\r\n").encode()
+    raw = (
+        f"From: Mallory{separator} <{STRANGER}>\r\nTo: {GM}\r\n"
+        f"Subject: Hilfe{separator}Bcc: victim@else.test{separator}\r\n"
+        f"Message-ID: <ls{separator}sep@evil.test>\r\n\r\nHilfe\r\n"
+    ).encode()
     result = ingest(svc, raw)
     assert result.status == "done"
     with Session(svc.engine) as session:

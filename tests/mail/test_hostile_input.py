@@ -63,8 +63,7 @@ from .mailtools import A_ROAD, ANNA, BERND, GM, PLAYERS, make_service, round_one
 
 STRANGER = "mallory@evil.test"
 #: The players of game "beta" (three seats, in its setup) and the passwords set for them.
-BETA = {"p0@beta.test": "rot-111111", "p1@beta.test": "blau-222222",
-        "p2@beta.test": "gelb-333333"}
+BETA = {"p0@beta.test": "rot-111111", "p1@beta.test": "blau-222222", "p2@beta.test": "gelb-333333"}
 SEATED = {**{a: pw for a, (pw, _) in PLAYERS.items()}, **BETA}
 #: What may become of a hostile mail. Not "quarantined": that is the service surviving a crash
 #: of its handler (the traceback is kept in InboundMail.error), not handling the mail.
@@ -95,9 +94,11 @@ def start_world(svc: Service, clock: FakeClock) -> World:
     with transaction(svc.engine) as s:
         create_game(svc, s, "beta", players=3, seed=11)
     for i, address in enumerate(BETA):
-        raw = (f"From: {address}\r\nTo: {GM}\r\nSubject: Anmeldung\r\n"
-               f"Message-ID: <beta-join{i}@players.test>\r\n\r\n"
-               f"Spiel: beta\r\nName: Beta {i}\r\nFarben: rot\r\n").encode()
+        raw = (
+            f"From: {address}\r\nTo: {GM}\r\nSubject: Anmeldung\r\n"
+            f"Message-ID: <beta-join{i}@players.test>\r\n\r\n"
+            f"Spiel: beta\r\nName: Beta {i}\r\nFarben: rot\r\n"
+        ).encode()
         assert ingest(svc, raw).status == "done"
     with transaction(svc.engine) as s:
         beta = get_game(s, "beta")
@@ -128,12 +129,28 @@ class Snapshot:
 def snapshot(svc: Service) -> Snapshot:
     with Session(svc.engine) as s:
         return Snapshot(
-            {g.name: (g.phase, g.round, g.paused, g.deadline, g.state, g.reminded)
-             for g in s.exec(select(Game))},
-            {p.id: (p.game_id, p.address, p.seat, p.colour, p.status, p.autopilot, p.nmr_count,
-                    p.password_hash, p.codebook_secret) for p in s.exec(select(Player))},
-            {o.id: (o.player_id, o.round, o.setup_step, o.superseded, o.mail_id, o.parsed)
-             for o in s.exec(select(OrderSet))},
+            {
+                g.name: (g.phase, g.round, g.paused, g.deadline, g.state, g.reminded)
+                for g in s.exec(select(Game))
+            },
+            {
+                p.id: (
+                    p.game_id,
+                    p.address,
+                    p.seat,
+                    p.colour,
+                    p.status,
+                    p.autopilot,
+                    p.nmr_count,
+                    p.password_hash,
+                    p.codebook_secret,
+                )
+                for p in s.exec(select(Player))
+            },
+            {
+                o.id: (o.player_id, o.round, o.setup_step, o.superseded, o.mail_id, o.parsed)
+                for o in s.exec(select(OrderSet))
+            },
             [r.id for r in s.exec(select(RoundRecord).order_by(col(RoundRecord.id)))],
         )
 
@@ -161,15 +178,16 @@ def last_outbox_id(svc: Service) -> int:
 def stored_id_fits(stored: str, parsed: str) -> bool:
     """The stored Message-ID is the mail's own, or (another mail already holding that one)
     the mail's own with `#` and 16 hex digits of its content's digest."""
-    return stored == parsed or re.fullmatch(re.escape(parsed) + "#[0-9a-f]{16}", stored) \
-        is not None
+    return stored == parsed or re.fullmatch(re.escape(parsed) + "#[0-9a-f]{16}", stored) is not None
 
 
 def assert_not_quarantined(mail: InboundMail) -> None:
     """Fail with the traceback the service stored when it quarantined the mail."""
     if mail.status == "quarantined":
-        pytest.fail(f"mail {mail.id} was quarantined: the handler crashed; stored traceback:\n"
-                    f"{mail.error}", pytrace=False)
+        pytest.fail(
+            f"mail {mail.id} was quarantined: the handler crashed; stored traceback:\n{mail.error}",
+            pytrace=False,
+        )
 
 
 #: A password line's value (for a mail the service refuses unread, it masks what looks like one).
@@ -200,9 +218,14 @@ def take(w: World, raw: bytes, holders: frozenset[str] = frozenset()) -> Inbound
         assert mail is not None, "every mail is stored"
         # The answers written for this mail; they refer to the Message-ID the mail carries,
         # which the stored one extends when another mail holds it already (see store_mail).
-        answers = list(s.exec(select(Outbox).where(
-            col(Outbox.id) >= first_new,
-            col(Outbox.in_reply_to).in_([mail.message_id, parsed_id]))))
+        answers = list(
+            s.exec(
+                select(Outbox).where(
+                    col(Outbox.id) >= first_new,
+                    col(Outbox.in_reply_to).in_([mail.message_id, parsed_id]),
+                )
+            )
+        )
     assert stored_id_fits(mail.message_id, parsed_id), (mail.message_id, parsed_id)
     if result.duplicate:
         # The same Message-ID (or, without one, the same bytes) came before: not processed.
@@ -211,8 +234,9 @@ def take(w: World, raw: bytes, holders: frozenset[str] = frozenset()) -> Inbound
         # Only the first max_stored_kb of a longer mail are kept (it is refused unread).
         limit = w.svc.config.max_stored_kb * 1024
         assert mail.truncated == (len(raw) > limit)
-        assert kept_as_sent(mail.raw, raw[:limit]), \
+        assert kept_as_sent(mail.raw, raw[:limit]), (
             "kept byte for byte, but for a password line's value"
+        )
         assert result.status == mail.status
         assert mail.processed_at is not None
     assert_not_quarantined(mail)
@@ -222,8 +246,11 @@ def take(w: World, raw: bytes, holders: frozenset[str] = frozenset()) -> Inbound
     assert len(answers) <= 1, [(a.kind, a.recipients) for a in answers]
     sender = parse_inbound(raw, GM).sender  # InboundMail.sender is cut at 300 characters
     for a in answers:
-        assert a.recipients in w.registered or a.recipients == sender, \
-            (a.kind, a.recipients, sender)
+        assert a.recipients in w.registered or a.recipients == sender, (
+            a.kind,
+            a.recipients,
+            sender,
+        )
 
     after = snapshot(w.svc)
     assert after.games == before.games, "no game changes"
@@ -251,34 +278,95 @@ ENCODED_WORD = st.builds(
     lambda cs, enc, data: b"=?" + cs + b"?" + enc + b"?" + data + b"?=",
     st.sampled_from([b"utf-8", b"iso-8859-1", b"unknown-8bit", b"x-junk", b"utf-16", b"", b"?"]),
     st.sampled_from([b"q", b"b", b"Q", b"x", b""]),
-    st.one_of(st.binary(max_size=30).map(base64.b64encode), ASCII_LINE))
+    st.one_of(st.binary(max_size=30).map(base64.b64encode), ASCII_LINE),
+)
 #: A header value that is not raw 8-bit in a place known to crash (see the xfail tests): ASCII
 #: with control bytes, NUL, CR and LF; encoded words; UTF-8 only where a client might put it.
 HEADER_VALUE = st.one_of(ASCII_ANY, ASCII_LINE, ENCODED_WORD)
-BIG = st.builds(lambda n, unit: unit * n, st.integers(0, 200_000),
-                st.sampled_from([b"a", b" ", b"\x00", b"=?", b"\t", b"; x=y"]))
+BIG = st.builds(
+    lambda n, unit: unit * n,
+    st.integers(0, 200_000),
+    st.sampled_from([b"a", b" ", b"\x00", b"=?", b"\t", b"; x=y"]),
+)
 
-CHARSETS = [None, b"utf-8", b"us-ascii", b"iso-8859-1", b"windows-1252", b"utf-16", b"utf-32",
-            b"utf-7", b"unicode_escape", b"raw_unicode_escape", b"idna", b"punycode", b"rot13",
-            b"base64", b"zlib", b"x-unknown", b"", b'"utf-8', b"utf-8\x00", b"../../etc/passwd",
-            b"a" * 300, b"utf-8''%ff", b"iso-2022-jp", b"hz", b"cp037", b"mbcs"]
-ENCODINGS = [None, b"7bit", b"8bit", b"binary", b"base64", b"quoted-printable", b"x-uuencode",
-             b"uuencode", b"gzip", b"BaSe64", b"base64 junk", b""]
-LEAF_TYPES = [b"text/plain", b"text/html", b"text/plain; format=flowed; delsp=yes",
-              b"application/octet-stream", b"image/jpeg", b"message/rfc822", b"text/enriched",
-              b"multipart/mixed", b"multipart/alternative; boundary=", b"", b"text", b"/",
-              b"text/plain; charset", b"text/plain;;;; ==; charset*0*=utf-8''%"]
-DISPOSITIONS = [None, b"attachment", b"inline", b'attachment; filename="\x00.exe"',
-                b"attachment; filename*=utf-8''%ff%fe", b"junk"]
+CHARSETS = [
+    None,
+    b"utf-8",
+    b"us-ascii",
+    b"iso-8859-1",
+    b"windows-1252",
+    b"utf-16",
+    b"utf-32",
+    b"utf-7",
+    b"unicode_escape",
+    b"raw_unicode_escape",
+    b"idna",
+    b"punycode",
+    b"rot13",
+    b"base64",
+    b"zlib",
+    b"x-unknown",
+    b"",
+    b'"utf-8',
+    b"utf-8\x00",
+    b"../../etc/passwd",
+    b"a" * 300,
+    b"utf-8''%ff",
+    b"iso-2022-jp",
+    b"hz",
+    b"cp037",
+    b"mbcs",
+]
+ENCODINGS = [
+    None,
+    b"7bit",
+    b"8bit",
+    b"binary",
+    b"base64",
+    b"quoted-printable",
+    b"x-uuencode",
+    b"uuencode",
+    b"gzip",
+    b"BaSe64",
+    b"base64 junk",
+    b"",
+]
+LEAF_TYPES = [
+    b"text/plain",
+    b"text/html",
+    b"text/plain; format=flowed; delsp=yes",
+    b"application/octet-stream",
+    b"image/jpeg",
+    b"message/rfc822",
+    b"text/enriched",
+    b"multipart/mixed",
+    b"multipart/alternative; boundary=",
+    b"",
+    b"text",
+    b"/",
+    b"text/plain; charset",
+    b"text/plain;;;; ==; charset*0*=utf-8''%",
+]
+DISPOSITIONS = [
+    None,
+    b"attachment",
+    b"inline",
+    b'attachment; filename="\x00.exe"',
+    b"attachment; filename*=utf-8''%ff%fe",
+    b"junk",
+]
 
 TEXTISH = st.one_of(
     UTF8_TEXT,
     st.text(max_size=80).map(lambda s: s.encode("utf-16")),
     st.text(alphabet=st.characters(max_codepoint=255), max_size=80).map(
-        lambda s: s.encode("latin-1")),
+        lambda s: s.encode("latin-1")
+    ),
     st.just(b"Stra\xdfe 4H 5W\r\n\xe4\xf6\xfc \x81\x8d\x8f\x90\x9d\r\n"),
-    st.just(b"<html><blockquote><p>Zitat<div><script>x</script></blockquote></blockquote>"
-            b"<br><!-- <p> &#0; &#xd800; &bogus; <![CDATA[ ]]> <pre>a\x00b"),
+    st.just(
+        b"<html><blockquote><p>Zitat<div><script>x</script></blockquote></blockquote>"
+        b"<br><!-- <p> &#0; &#xd800; &bogus; <![CDATA[ ]]> <pre>a\x00b"
+    ),
     st.just(b"=ZZ=\r\n=\r\n=C3=\r\n=00=0D=0A\r\n=="),
     st.just(b"\\udcff \\x00 \\U0010ffff \\N{junk} +2D3cAA- +AGEAYgBj-"),
 )
@@ -290,7 +378,8 @@ PAYLOAD = st.one_of(
 )
 BOUNDARY = st.one_of(
     st.sampled_from([b"b1", b"", b'"', b"--", b" ", b"a" * 200, b"=_?", b"b1--", b"\x00"]),
-    ASCII_LINE.map(lambda b: b[:40]))
+    ASCII_LINE.map(lambda b: b[:40]),
+)
 
 
 @dataclass(frozen=True)
@@ -314,24 +403,46 @@ def _param(name: bytes, value: bytes | None) -> bytes:
 
 
 LEAF = st.builds(
-    lambda ctype, charset, cte, disp, payload: Part(tuple(
-        [(b"Content-Type", ctype + _param(b"charset", charset))]
-        + ([(b"Content-Transfer-Encoding", cte)] if cte is not None else [])
-        + ([(b"Content-Disposition", disp)] if disp is not None else [])), payload),
-    st.sampled_from(LEAF_TYPES), st.sampled_from(CHARSETS), st.sampled_from(ENCODINGS),
-    st.sampled_from(DISPOSITIONS), PAYLOAD)
+    lambda ctype, charset, cte, disp, payload: Part(
+        tuple(
+            [(b"Content-Type", ctype + _param(b"charset", charset))]
+            + ([(b"Content-Transfer-Encoding", cte)] if cte is not None else [])
+            + ([(b"Content-Disposition", disp)] if disp is not None else [])
+        ),
+        payload,
+    ),
+    st.sampled_from(LEAF_TYPES),
+    st.sampled_from(CHARSETS),
+    st.sampled_from(ENCODINGS),
+    st.sampled_from(DISPOSITIONS),
+    PAYLOAD,
+)
 
 
 def _multipart(children: st.SearchStrategy[Part]) -> st.SearchStrategy[Part]:
     return st.builds(
         lambda kids, sub, boundary, style, close, wrong, pre, epi: Part(
-            (), children=tuple(kids), subtype=sub, boundary=boundary, boundary_style=style,
-            close=close, wrong_boundary=wrong, preamble=pre, epilogue=epi),
+            (),
+            children=tuple(kids),
+            subtype=sub,
+            boundary=boundary,
+            boundary_style=style,
+            close=close,
+            wrong_boundary=wrong,
+            preamble=pre,
+            epilogue=epi,
+        ),
         st.lists(children, max_size=4),
-        st.sampled_from([b"mixed", b"alternative", b"related", b"digest", b"signed",
-                         b"x-junk", b"report", b""]),
-        BOUNDARY, st.sampled_from(["quoted", "bare", "none"]), st.booleans(),
-        st.booleans(), st.binary(max_size=40), st.binary(max_size=40))
+        st.sampled_from(
+            [b"mixed", b"alternative", b"related", b"digest", b"signed", b"x-junk", b"report", b""]
+        ),
+        BOUNDARY,
+        st.sampled_from(["quoted", "bare", "none"]),
+        st.booleans(),
+        st.booleans(),
+        st.binary(max_size=40),
+        st.binary(max_size=40),
+    )
 
 
 BODY = st.recursive(LEAF, _multipart, max_leaves=10)
@@ -341,8 +452,9 @@ def render(part: Part, nl: bytes) -> bytes:
     headers = list(part.headers)
     if part.children is not None:
         b = part.boundary
-        param = {"quoted": b'; boundary="' + b + b'"', "bare": b"; boundary=" + b,
-                 "none": b""}[part.boundary_style]
+        param = {"quoted": b'; boundary="' + b + b'"', "bare": b"; boundary=" + b, "none": b""}[
+            part.boundary_style
+        ]
         headers.insert(0, (b"Content-Type", b"multipart/" + part.subtype + param))
     head = b"".join(name + b": " + value + nl for name, value in headers) + nl
     if part.children is None:
@@ -365,16 +477,44 @@ def with_password(part: Part, password: bytes, where: str) -> Part:
     if not part.children:
         return Part(part.headers, payload=b"Kennwort: " + password + b"\r\n")
     first = with_password(part.children[0], password, where)
-    return Part(part.headers, part.payload, (first, *part.children[1:]), part.subtype,
-                part.boundary, part.boundary_style, part.close, part.wrong_boundary,
-                part.preamble, part.epilogue)
+    return Part(
+        part.headers,
+        part.payload,
+        (first, *part.children[1:]),
+        part.subtype,
+        part.boundary,
+        part.boundary_style,
+        part.close,
+        part.wrong_boundary,
+        part.preamble,
+        part.epilogue,
+    )
 
 
 SENDERS = [*SEATED, STRANGER, "", GM.upper(), "junk"]
-EXTRA_NAMES = [b"X-Junk", b"Received", b"Date", b"Reply-To", b"Sender", b"Cc", b"To",
-               b"References", b"In-Reply-To", b"MIME-Version", b"Content-Type",
-               b"Content-Transfer-Encoding", b"Precedence", b"Auto-Submitted", b"Return-Path",
-               b"X-Autoreply", b"From", b"", b" ", b"X-\x00", b"Subject"]
+EXTRA_NAMES = [
+    b"X-Junk",
+    b"Received",
+    b"Date",
+    b"Reply-To",
+    b"Sender",
+    b"Cc",
+    b"To",
+    b"References",
+    b"In-Reply-To",
+    b"MIME-Version",
+    b"Content-Type",
+    b"Content-Transfer-Encoding",
+    b"Precedence",
+    b"Auto-Submitted",
+    b"Return-Path",
+    b"X-Autoreply",
+    b"From",
+    b"",
+    b" ",
+    b"X-\x00",
+    b"Subject",
+]
 
 
 @dataclass(frozen=True)
@@ -399,12 +539,19 @@ class Spec:
             return self.noise, frozenset()
         nl = self.newline
         addr = self.sender.encode()
-        frm = {"angle": self.display + b" <" + addr + b">", "bare": addr,
-               "comment": addr + b" (" + self.display + b")", "none": b"",
-               "junk": self.display}[self.from_style]
-        mid = {"plain": b"<%d.hostile@fuzz.test>" % n, "none": b"",
-               "junk": b"%d " % n + self.display[:40],
-               "huge": b"<%d." % n + b"m" * 3000 + b">"}[self.message_id]
+        frm = {
+            "angle": self.display + b" <" + addr + b">",
+            "bare": addr,
+            "comment": addr + b" (" + self.display + b")",
+            "none": b"",
+            "junk": self.display,
+        }[self.from_style]
+        mid = {
+            "plain": b"<%d.hostile@fuzz.test>" % n,
+            "none": b"",
+            "junk": b"%d " % n + self.display[:40],
+            "huge": b"<%d." % n + b"m" * 3000 + b">",
+        }[self.message_id]
         head = [(b"From", frm), (b"To", GM.encode()), (b"Subject", self.subject)]
         if mid:
             head.append((b"Message-ID", mid))
@@ -419,8 +566,9 @@ class Spec:
                 holders = frozenset({BERND if self.sender != BERND else ANNA})
             elif own:
                 holders = frozenset({self.sender})
-            body = with_password(body, pw.encode(), "end" if self.password == "own-end"
-                                 else "start")
+            body = with_password(
+                body, pw.encode(), "end" if self.password == "own-end" else "start"
+            )
         top = b"".join(name + b": " + value + nl for name, value in head)
         if self.shape == "headers+random":
             return top + nl + self.noise, frozenset()
@@ -434,8 +582,9 @@ SPECS = st.builds(
     from_style=st.sampled_from(["angle", "bare", "comment", "none", "junk"]),
     subject=st.one_of(HEADER_VALUE, UTF8_TEXT, BIG, st.just(b"Z\xc3\xbcge")),
     message_id=st.sampled_from(["plain", "plain", "none", "junk", "huge"]),
-    extra=st.lists(st.tuples(st.sampled_from(EXTRA_NAMES), st.one_of(HEADER_VALUE, BIG)),
-                   max_size=5).map(tuple),
+    extra=st.lists(
+        st.tuples(st.sampled_from(EXTRA_NAMES), st.one_of(HEADER_VALUE, BIG)), max_size=5
+    ).map(tuple),
     body=BODY,
     newline=st.sampled_from([b"\r\n", b"\n", b"\r", b"\r\r\n"]),
     password=st.sampled_from(["", "own", "own-end", "wrong", "other"]),
@@ -445,9 +594,16 @@ SPECS = st.builds(
 
 
 @pytest.mark.timeout(120)
-@settings(derandomize=DERANDOMIZE, max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                 HealthCheck.large_base_example])
+@settings(
+    derandomize=DERANDOMIZE,
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.large_base_example,
+    ],
+)
 @given(spec=SPECS)
 def test_hostile_mails_are_stored_and_change_nothing(world: World, spec: Spec) -> None:
     raw, holders = spec.build()
@@ -456,8 +612,12 @@ def test_hostile_mails_are_stored_and_change_nothing(world: World, spec: Spec) -
 
 
 @pytest.mark.timeout(60)
-@settings(derandomize=DERANDOMIZE, max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    derandomize=DERANDOMIZE,
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(noise=st.binary(min_size=1, max_size=5000))
 def test_random_bytes_are_stored_and_change_nothing(world: World, noise: bytes) -> None:
     take(world, noise)
@@ -467,8 +627,16 @@ def test_random_bytes_are_stored_and_change_nothing(world: World, noise: bytes) 
 
 
 def _mail(sender: str, body: bytes, headers: bytes = b"", subject: bytes = b"Z\xc3\xbcge") -> bytes:
-    return (f"From: {sender}\r\nTo: {GM}\r\n".encode() + b"Subject: " + subject + b"\r\n"
-            + b"Message-ID: <%d.explicit@fuzz.test>\r\n" % next(_ids) + headers + b"\r\n" + body)
+    return (
+        f"From: {sender}\r\nTo: {GM}\r\n".encode()
+        + b"Subject: "
+        + subject
+        + b"\r\n"
+        + b"Message-ID: <%d.explicit@fuzz.test>\r\n" % next(_ids)
+        + headers
+        + b"\r\n"
+        + body
+    )
 
 
 def _nested(levels: int, leaf: bytes, rfc822: bool = False) -> bytes:
@@ -478,18 +646,24 @@ def _nested(levels: int, leaf: bytes, rfc822: bool = False) -> bytes:
         for _ in range(levels):
             body = b"Content-Type: message/rfc822\r\n\r\nSubject: inner\r\n" + body
         return b"MIME-Version: 1.0\r\n" + body
-    opening = b"".join(b'Content-Type: multipart/mixed; boundary="n%d"\r\n\r\n--n%d\r\n' % (i, i)
-                       for i in range(levels))
+    opening = b"".join(
+        b'Content-Type: multipart/mixed; boundary="n%d"\r\n\r\n--n%d\r\n' % (i, i)
+        for i in range(levels)
+    )
     closing = b"".join(b"\r\n--n%d--\r\n" % i for i in reversed(range(levels)))
     return b"MIME-Version: 1.0\r\n" + opening + b"Content-Type: text/plain\r\n\r\n" + leaf + closing
 
 
 def _attachment(sender: str, text: bytes, payload: bytes, cte: bytes) -> bytes:
-    return _mail(sender, b"--XX\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + text
-                 + b"\r\n--XX\r\nContent-Type: application/octet-stream\r\n"
-                 b"Content-Disposition: attachment; filename=\"brett.bin\"\r\n"
-                 b"Content-Transfer-Encoding: " + cte + b"\r\n\r\n" + payload + b"\r\n--XX--\r\n",
-                 b"MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=XX\r\n")
+    return _mail(
+        sender,
+        b"--XX\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+        + text
+        + b"\r\n--XX\r\nContent-Type: application/octet-stream\r\n"
+        b'Content-Disposition: attachment; filename="brett.bin"\r\n'
+        b"Content-Transfer-Encoding: " + cte + b"\r\n\r\n" + payload + b"\r\n--XX--\r\n",
+        b"MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=XX\r\n",
+    )
 
 
 _WRONG = b"Kennwort: tulpe-000000\r\n" + A_ROAD[ANNA].encode() + b"\r\n"
@@ -501,33 +675,42 @@ def _ten_mb() -> bytes:
 
 #: Built when a test asks for one (some are big).
 EXPLICIT: dict[str, Callable[[], bytes]] = {
-    "10MB-base64-attachment-wrong-password":
-        lambda: _attachment(ANNA, _WRONG, base64.encodebytes(_ten_mb()), b"base64"),
-    "10MB-binary-attachment-stranger":
-        lambda: _attachment(STRANGER, b"Hilfe\r\n", _ten_mb(), b"binary"),
+    "10MB-base64-attachment-wrong-password": lambda: _attachment(
+        ANNA, _WRONG, base64.encodebytes(_ten_mb()), b"base64"
+    ),
+    "10MB-binary-attachment-stranger": lambda: _attachment(
+        STRANGER, b"Hilfe\r\n", _ten_mb(), b"binary"
+    ),
     "10MB-text-body": lambda: _mail(ANNA, _WRONG + b"# x\r\n" * (2 * MB)),
     "nested-200-multiparts": lambda: _mail(ANNA, b"", _nested(200, _WRONG)),
     "nested-200-rfc822": lambda: _mail(STRANGER, b"", _nested(200, b"Hilfe\r\n", rfc822=True)),
     "header-1MB-line": lambda: _mail(STRANGER, b"Hilfe\r\n", b"X-Junk: " + b"a" * MB + b"\r\n"),
-    "subject-1MB-encoded-words":
-        lambda: _mail(ANNA, _WRONG, subject=b"=?utf-8?q?" + b"=C3=A4" * 150_000 + b"?="),
+    "subject-1MB-encoded-words": lambda: _mail(
+        ANNA, _WRONG, subject=b"=?utf-8?q?" + b"=C3=A4" * 150_000 + b"?="
+    ),
     "50000-header-lines": lambda: _mail(STRANGER, b"Hilfe\r\n", b"X-A: b\r\n" * 50_000),
     "200000-folded-lines": lambda: _mail(ANNA, _WRONG, b"X-F: a\r\n" + b" b\r\n" * 200_000),
     "from-10000-addresses": lambda: (
-        b"From: " + b", ".join(b"a%d@x.test" % i for i in range(10_000))
-        + b"\r\nMessage-ID: <%d.many@fuzz.test>\r\n\r\nHilfe\r\n" % next(_ids)),
+        b"From: "
+        + b", ".join(b"a%d@x.test" % i for i in range(10_000))
+        + b"\r\nMessage-ID: <%d.many@fuzz.test>\r\n\r\nHilfe\r\n" % next(_ids)
+    ),
     "nul-everywhere": lambda: _mail(
-        ANNA, b"Kenn\x00wort: x\x00\r\n\x00Stra\x00\xdfe 4H 5W\r\n",
-        b"X-Nul: \x00\x00\r\nContent-Type: text/plain; charset=\"utf-8\x00\"\r\n",
-        subject=b"a\x00b"),
+        ANNA,
+        b"Kenn\x00wort: x\x00\r\n\x00Stra\x00\xdfe 4H 5W\r\n",
+        b'X-Nul: \x00\x00\r\nContent-Type: text/plain; charset="utf-8\x00"\r\n',
+        subject=b"a\x00b",
+    ),
     # The right password, but only in an attachment: not read, so a wrong (missing) password.
-    "own-password-in-attachment-only":
-        lambda: _attachment(ANNA, b"Hallo\r\n", PLAYERS[ANNA][0].encode(), b"8bit"),
+    "own-password-in-attachment-only": lambda: _attachment(
+        ANNA, b"Hallo\r\n", PLAYERS[ANNA][0].encode(), b"8bit"
+    ),
     "empty": lambda: b"",
     "only-headers": lambda: _mail(STRANGER, b"")[:-2],
     "only-nul": lambda: b"\x00" * 4096,
-    "lf-only-then-crlf": lambda: _mail(BERND, b"Kennwort: ahorn-000000\nStra\xc3\x9fe C3 D4\r")
-        .replace(b"\r\n", b"\n", 2),
+    "lf-only-then-crlf": lambda: _mail(
+        BERND, b"Kennwort: ahorn-000000\nStra\xc3\x9fe C3 D4\r"
+    ).replace(b"\r\n", b"\n", 2),
 }
 
 
@@ -553,15 +736,17 @@ def test_explicit_hostile_mails(world: World, name: str) -> None:
 #: stays unseen, so it kills the service again after every restart).
 EIGHT_BIT = {
     "utf8-address": b"From: J\xc3\xb6rg <j\xc3\xb6rg@example.de>\r\nTo: gm@pbm.test\r\n"
-                    b"Subject: Hilfe\r\nMessage-ID: <8bit-1@fuzz.test>\r\n\r\nHilfe\r\n",
+    b"Subject: Hilfe\r\nMessage-ID: <8bit-1@fuzz.test>\r\n\r\nHilfe\r\n",
     "utf8-message-id": b"From: mallory@evil.test\r\nSubject: x\r\n"
-                       b"Message-ID: <\xc3\xa4@fuzz.test>\r\n\r\nHilfe\r\n",
+    b"Message-ID: <\xc3\xa4@fuzz.test>\r\n\r\nHilfe\r\n",
     "cp1252-undefined-subject": b"From: mallory@evil.test\r\nSubject: \x81\r\n"
-                                b"Message-ID: <8bit-3@fuzz.test>\r\n\r\nHilfe\r\n",
+    b"Message-ID: <8bit-3@fuzz.test>\r\n\r\nHilfe\r\n",
 }
-EIGHT_BIT_REASON = ("BUG: 8-bit bytes in From/Message-ID/Subject make store_mail raise "
-                    "UnicodeEncodeError (surrogates not allowed); the mail is not stored and "
-                    "pbm serve's inbox loop dies on it")
+EIGHT_BIT_REASON = (
+    "BUG: 8-bit bytes in From/Message-ID/Subject make store_mail raise "
+    "UnicodeEncodeError (surrogates not allowed); the mail is not stored and "
+    "pbm serve's inbox loop dies on it"
+)
 
 
 @pytest.mark.timeout(60)
@@ -571,16 +756,26 @@ def test_raw_8bit_headers(world: World, name: str) -> None:
 
 
 RAW_8BIT_HEADER = st.binary(min_size=1, max_size=60).map(
-    lambda b: b.replace(b"\r", b"").replace(b"\n", b"") + b"\xc3\xa4\x81")
+    lambda b: b.replace(b"\r", b"").replace(b"\n", b"") + b"\xc3\xa4\x81"
+)
 
 
 @pytest.mark.timeout(60)
-@settings(derandomize=DERANDOMIZE, max_examples=60, deadline=None, phases=[Phase.generate],
-          suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from([b"From", b"Message-ID", b"Subject", b"Reply-To"]),
-       value=RAW_8BIT_HEADER, spec=SPECS)
-def test_hostile_mails_with_raw_8bit_headers(world: World, name: bytes, value: bytes,
-                                             spec: Spec) -> None:
+@settings(
+    derandomize=DERANDOMIZE,
+    max_examples=60,
+    deadline=None,
+    phases=[Phase.generate],
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    name=st.sampled_from([b"From", b"Message-ID", b"Subject", b"Reply-To"]),
+    value=RAW_8BIT_HEADER,
+    spec=SPECS,
+)
+def test_hostile_mails_with_raw_8bit_headers(
+    world: World, name: bytes, value: bytes, spec: Spec
+) -> None:
     """The fuzz above, with one header (first of its name) of raw 8-bit bytes."""
     raw, holders = spec.build()
     take(world, name + b": " + value + b"\r\n" + raw, holders)
@@ -632,8 +827,9 @@ async def _send_after(tmp_path: Path, raw: bytes) -> None:
         sent = await send_pending(svc, SmtpConfig(port=lb.smtp_port, from_address=GM))
         assert sent.failed == [bad.id], sent
         with Session(svc.engine) as s:
-            assert [r.status for r in s.exec(select(Outbox).where(Outbox.status == "pending"))
-                    ] == [], sent
+            assert [
+                r.status for r in s.exec(select(Outbox).where(Outbox.status == "pending"))
+            ] == [], sent
     finally:
         await lb.stop()
         svc.engine.dispose()
@@ -662,9 +858,13 @@ async def _serve_with(tmp_path: Path, raw: bytes) -> None:
     lb = LoopbackMail()
     await lb.start()
     await lb.add_user(GM, "pw")
-    cfg = ServeConfig(imap=ImapConfig(port=lb.imap.port, user=GM, password="pw"),
-                      smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
-                      poll_seconds=0.2, tick_seconds=60, send_seconds=0.2)
+    cfg = ServeConfig(
+        imap=ImapConfig(port=lb.imap.port, user=GM, password="pw"),
+        smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
+        poll_seconds=0.2,
+        tick_seconds=60,
+        send_seconds=0.2,
+    )
     stop = asyncio.Event()
     server = asyncio.create_task(serve(svc, cfg, stop))
 
@@ -695,9 +895,12 @@ async def _serve_with(tmp_path: Path, raw: bytes) -> None:
 def test_a_forged_sender_cannot_direct_answers_to_a_third_party(world: World) -> None:
     victim = "victim@elsewhere.test"
     for i in range(3):
-        raw = (b'From: "' + b"x" * i + b" , <" + victim.encode() + b">\r\nTo: gm@pbm.test\r\n"
-               b"Subject: Status\r\nMessage-ID: <%d.victim@fuzz.test>\r\n\r\n" % next(_ids)
-               + b"Status\r\nSpiel: alpha\r\n")
+        raw = (
+            b'From: "' + b"x" * i + b" , <" + victim.encode() + b">\r\nTo: gm@pbm.test\r\n"
+            b"Subject: Status\r\nMessage-ID: <%d.victim@fuzz.test>\r\n\r\n"
+            % next(_ids)
+            + b"Status\r\nSpiel: alpha\r\n"
+        )
         take(world, raw)
     with Session(world.svc.engine) as s:
         rows = [o.recipients for o in s.exec(select(Outbox)) if victim in o.recipients]
@@ -709,11 +912,12 @@ def test_garbage_with_the_right_password_keeps_earlier_orders(tmp_path: Path) ->
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
     round_one(svc, clock)
-    good = _mail(ANNA, f"Kennwort: {PLAYERS[ANNA][0]}\r\nRunde: 1\r\n{A_ROAD[ANNA]}\r\n"
-                 .encode())
+    good = _mail(ANNA, f"Kennwort: {PLAYERS[ANNA][0]}\r\nRunde: 1\r\n{A_ROAD[ANNA]}\r\n".encode())
     assert ingest(svc, good).game == "alpha"
-    garbage = _mail(ANNA, f"Kennwort: {PLAYERS[ANNA][0]}\r\n".encode()
-                    + b"\x00\x01\xff\xfe garbage\r\nqwe rty\r\n")
+    garbage = _mail(
+        ANNA,
+        f"Kennwort: {PLAYERS[ANNA][0]}\r\n".encode() + b"\x00\x01\xff\xfe garbage\r\nqwe rty\r\n",
+    )
     before = snapshot(svc).orders
     ingest(svc, garbage)
     assert snapshot(svc).orders == before
@@ -754,8 +958,14 @@ def pg_world() -> Iterator[World]:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)".encode())
 
 
-PG_EXPLICIT = ["nested-200-multiparts", "10MB-binary-attachment-stranger",
-               "own-password-in-attachment-only", "only-nul", "empty", "header-1MB-line"]
+PG_EXPLICIT = [
+    "nested-200-multiparts",
+    "10MB-binary-attachment-stranger",
+    "own-password-in-attachment-only",
+    "only-nul",
+    "empty",
+    "header-1MB-line",
+]
 
 
 @pytest.mark.timeout(120)
@@ -774,11 +984,11 @@ def test_nul_in_the_body_on_postgresql(pg_world: World) -> None:
 
 NUL_HEADERS = {
     "subject": b"From: mallory@evil.test\r\nSubject: a\x00b\r\n"
-               b"Message-ID: <pg-nul-1@fuzz.test>\r\n\r\nHilfe\r\n",
+    b"Message-ID: <pg-nul-1@fuzz.test>\r\n\r\nHilfe\r\n",
     "from": b"From: <a\x00b@evil.test>\r\nSubject: x\r\nMessage-ID: <pg-nul-2@fuzz.test>\r\n"
-            b"\r\nHilfe\r\n",
+    b"\r\nHilfe\r\n",
     "message-id": b"From: mallory@evil.test\r\nSubject: x\r\nMessage-ID: <pg\x00nul-3@fuzz.test>"
-                  b"\r\n\r\nHilfe\r\n",
+    b"\r\n\r\nHilfe\r\n",
 }
 
 

@@ -43,8 +43,14 @@ class Mails:
     def __init__(self) -> None:
         self.n = 0
 
-    def raw(self, sender: str, subject: str, body: str, headers: dict[str, str] | None = None,
-            message_id: str | None = None) -> tuple[str, bytes]:
+    def raw(
+        self,
+        sender: str,
+        subject: str,
+        body: str,
+        headers: dict[str, str] | None = None,
+        message_id: str | None = None,
+    ) -> tuple[str, bytes]:
         self.n += 1
         msg = EmailMessage()
         msg["From"], msg["To"], msg["Subject"] = sender, GM, subject
@@ -111,12 +117,17 @@ def game_state(svc: Service) -> str:
 
 @pytest.mark.timeout(30)
 def test_spoofed_from_with_a_wrong_password_changes_nothing(
-        svc: Service, ctx: Context, mails: Mails) -> None:
+    svc: Service, ctx: Context, mails: Mails
+) -> None:
     """Someone writes as Anna (From forged, Reply-To theirs) with a guessed password: nothing
     changes, and the only answer goes to Anna's registered address."""
     state, sets, rows = game_state(svc), len(order_sets(svc)), len(outbox(svc))
-    mid, raw = mails.raw(f"Anna Müller <{ANNA}>", "Züge", orders(ANNA, "tulpe-000000"),
-                         {"Reply-To": STRANGER, "Sender": STRANGER})
+    mid, raw = mails.raw(
+        f"Anna Müller <{ANNA}>",
+        "Züge",
+        orders(ANNA, "tulpe-000000"),
+        {"Reply-To": STRANGER, "Sender": STRANGER},
+    )
     result = ingest(svc, raw)
     assert result.status == "done" and result.game is None
     assert game_state(svc) == state
@@ -132,7 +143,8 @@ def test_spoofed_from_with_a_wrong_password_changes_nothing(
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("hint", ["body", "subject", "none"])
 def test_a_wrong_password_from_an_unknown_address_gets_no_answer(
-        svc: Service, ctx: Context, mails: Mails, hint: str) -> None:
+    svc: Service, ctx: Context, mails: Mails, hint: str
+) -> None:
     body = ("Spiel: alpha\n" if hint == "body" else "") + orders(ANNA, "tulpe-123456")
     subject = "[alpha] Züge" if hint == "subject" else "Züge"
     state, sets, rows = game_state(svc), len(order_sets(svc)), len(outbox(svc))
@@ -145,7 +157,8 @@ def test_a_wrong_password_from_an_unknown_address_gets_no_answer(
 
 @pytest.mark.timeout(30)
 def test_another_players_password_acts_for_that_player_only(
-        svc: Service, ctx: Context, mails: Mails) -> None:
+    svc: Service, ctx: Context, mails: Mails
+) -> None:
     """Anna's address with Bernd's password: the orders are Bernd's seat's, and the
     acknowledgement goes to Bernd's registered address, not to the sender."""
     rows = len(outbox(svc))
@@ -156,7 +169,8 @@ def test_another_players_password_acts_for_that_player_only(
 
 @pytest.mark.timeout(60)
 def test_five_wrong_passwords_in_an_hour_silence_the_address(
-        svc: Service, clock: FakeClock, ctx: Context, mails: Mails) -> None:
+    svc: Service, clock: FakeClock, ctx: Context, mails: Mails
+) -> None:
     answered: list[bool] = []
     for i in range(8):
         mid, raw = mails.raw(ANNA, "Züge", orders(ANNA, f"rot-{100000 + i}"))
@@ -185,14 +199,18 @@ def test_five_wrong_passwords_in_an_hour_silence_the_address(
 
 @pytest.mark.timeout(90)
 @pytest.mark.parametrize("kind", ["orders", "help-from-a-stranger"])
-def test_a_flood_of_200_mails_in_an_hour(svc: Service, clock: FakeClock, ctx: Context,
-                                         mails: Mails, kind: str) -> None:
+def test_a_flood_of_200_mails_in_an_hour(
+    svc: Service, clock: FakeClock, ctx: Context, mails: Mails, kind: str
+) -> None:
     sender = ANNA if kind == "orders" else STRANGER
     before = len(stored(svc))
     ids = []
     for _ in range(200):
-        mid, raw = mails.raw(sender, "Züge" if kind == "orders" else "Hilfe",
-                             orders(ANNA) if kind == "orders" else "Hilfe\nSpiel: alpha\n")
+        mid, raw = mails.raw(
+            sender,
+            "Züge" if kind == "orders" else "Hilfe",
+            orders(ANNA) if kind == "orders" else "Hilfe\nSpiel: alpha\n",
+        )
         result = ingest(svc, raw)
         assert result.status == "done" and not result.duplicate
         ids.append(mid)
@@ -209,8 +227,9 @@ def test_a_flood_of_200_mails_in_an_hour(svc: Service, clock: FakeClock, ctx: Co
     assert all(o.recipients == sender for mid in answered for o in answers_to(svc, mid))
     if kind == "orders":
         current = [o for o in order_sets(svc) if not o.superseded]
-        assert len(current) == 1 and current[0].mail_id == flood[-1].id, \
+        assert len(current) == 1 and current[0].mail_id == flood[-1].id, (
             "the newest orders count, answered or not"
+        )
 
     # Others are answered as usual meanwhile.
     mid, raw = mails.raw(BERND, "Züge", orders(BERND))
@@ -235,8 +254,9 @@ RESPONDERS = {
 
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("style", [*RESPONDERS, "no-headers"])
-def test_an_auto_reply_storm_stops(svc: Service, clock: FakeClock, ctx: Context, mails: Mails,
-                                   style: str) -> None:
+def test_an_auto_reply_storm_stops(
+    svc: Service, clock: FakeClock, ctx: Context, mails: Mails, style: str
+) -> None:
     """Anna's responder answers every mail she gets from us, quoting it. A responder that marks
     its mails (RFC 3834 and the usual headers) is never answered: one answer in all. One that
     marks nothing is stopped by the rate limit."""
@@ -246,17 +266,23 @@ def test_an_auto_reply_storm_stops(svc: Service, clock: FakeClock, ctx: Context,
     ingest(svc, raw)
     responded: set[int] = set()
     for _ in range(40):
-        todo = [o for o in outbox(svc)[earlier:] if ANNA in o.recipients.split(",")
-                and o.id not in responded]
+        todo = [
+            o
+            for o in outbox(svc)[earlier:]
+            if ANNA in o.recipients.split(",") and o.id not in responded
+        ]
         if not todo:
             break
         for o in todo:
             assert o.id is not None
             responded.add(o.id)
-            _, raw = mails.raw(ANNA, f"Abwesend: {o.subject}",
-                               "Ich bin bis 20.1. nicht da.\n\n" +
-                               "".join(f"> {line}\n" for line in o.body.splitlines()),
-                               {**headers, "In-Reply-To": o.message_id})
+            _, raw = mails.raw(
+                ANNA,
+                f"Abwesend: {o.subject}",
+                "Ich bin bis 20.1. nicht da.\n\n"
+                + "".join(f"> {line}\n" for line in o.body.splitlines()),
+                {**headers, "In-Reply-To": o.message_id},
+            )
             ingest(svc, raw)
             clock.advance(seconds=30)
     answers = [o for o in outbox(svc)[earlier:] if o.recipients == ANNA]
@@ -264,8 +290,7 @@ def test_an_auto_reply_storm_stops(svc: Service, clock: FakeClock, ctx: Context,
         assert len(answers) <= 20
     else:
         assert len(answers) == 1, [(o.kind, o.subject) for o in answers]
-        assert all(m.status == "ignored" for m in stored(svc)
-                   if m.subject.startswith("Abwesend"))
+        assert all(m.status == "ignored" for m in stored(svc) if m.subject.startswith("Abwesend"))
 
 
 @pytest.mark.timeout(60)
@@ -285,9 +310,13 @@ async def _storm(tmp_path: Path) -> None:
     await lb.start()
     await lb.add_user(GM, "pw")
     await lb.add_user(ANNA, "pw")
-    cfg = ServeConfig(imap=ImapConfig(port=lb.imap.port, user=GM, password="pw"),
-                      smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
-                      poll_seconds=0.5, tick_seconds=60, send_seconds=0.2)
+    cfg = ServeConfig(
+        imap=ImapConfig(port=lb.imap.port, user=GM, password="pw"),
+        smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
+        poll_seconds=0.5,
+        tick_seconds=60,
+        send_seconds=0.2,
+    )
     stop = asyncio.Event()
     server = asyncio.create_task(serve(svc, cfg, stop))
     replies: list[str] = []
@@ -323,8 +352,11 @@ async def _storm(tmp_path: Path) -> None:
         msg.set_content(orders(ANNA))
         await aiosmtplib.send(msg, hostname="127.0.0.1", port=lb.smtp_port)
         await eventually(lambda: len(replies) >= 1, 30, "the first auto-reply")
-        await eventually(lambda: any(m.subject.startswith("Abwesend") for m in stored(svc)),
-                         30, "the auto-reply to be read")
+        await eventually(
+            lambda: any(m.subject.startswith("Abwesend") for m in stored(svc)),
+            30,
+            "the auto-reply to be read",
+        )
         await asyncio.sleep(3)  # a storm would be well under way by now
     finally:
         stop.set()
@@ -342,7 +374,8 @@ async def _storm(tmp_path: Path) -> None:
 
 @pytest.mark.timeout(60)
 def test_a_mail_over_max_mail_kb_is_refused_politely_without_parsing(
-        svc: Service, ctx: Context, mails: Mails, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc: Service, ctx: Context, mails: Mails, monkeypatch: pytest.MonkeyPatch
+) -> None:
     parsed_sizes: list[int] = []
     parse_mail = commands.parse_mail
 
@@ -369,13 +402,15 @@ def test_a_mail_over_max_mail_kb_is_refused_politely_without_parsing(
 
 @pytest.mark.timeout(60)
 def test_a_big_attachment_does_not_make_a_mail_too_big(
-        svc: Service, ctx: Context, mails: Mails) -> None:
+    svc: Service, ctx: Context, mails: Mails
+) -> None:
     """The limit is on the text: a small order mail with a 1 MB photo attached is read."""
     mid, raw = mails.raw(ANNA, "Züge", orders(ANNA))
     msg = email.message_from_bytes(raw, policy=email.policy.default)
     assert isinstance(msg, EmailMessage)
-    msg.add_attachment(bytes(range(256)) * 4096, maintype="image", subtype="jpeg",
-                       filename="brett.jpg")
+    msg.add_attachment(
+        bytes(range(256)) * 4096, maintype="image", subtype="jpeg", filename="brett.jpg"
+    )
     assert len(msg.as_bytes()) > 1024 * 1024
     ingest(svc, msg.as_bytes())
     assert [o.kind for o in answers_to(svc, mid)] == ["ack"]

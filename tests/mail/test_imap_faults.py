@@ -45,10 +45,12 @@ def svc(tmp_path: Path) -> Iterator[Service]:
 def join_mail(n: int, sender: str | None = None) -> bytes:
     """A signup for game alpha: answered with exactly one mail (in reply to it)."""
     sender = sender or f"p{n}@players.test"
-    return (f"From: Spieler {n} <{sender}>\r\nTo: {GM}\r\nSubject: Anmeldung\r\n"
-            f"Message-ID: <join-{n}@players.test>\r\nMIME-Version: 1.0\r\n"
-            f"Content-Type: text/plain; charset=utf-8\r\n\r\n"
-            f"Spiel: alpha\r\nName: Spieler {n}\r\nFarben: rot\r\n").encode()
+    return (
+        f"From: Spieler {n} <{sender}>\r\nTo: {GM}\r\nSubject: Anmeldung\r\n"
+        f"Message-ID: <join-{n}@players.test>\r\nMIME-Version: 1.0\r\n"
+        f"Content-Type: text/plain; charset=utf-8\r\n\r\n"
+        f"Spiel: alpha\r\nName: Spieler {n}\r\nFarben: rot\r\n"
+    ).encode()
 
 
 def stored(svc: Service) -> list[InboundMail]:
@@ -58,8 +60,9 @@ def stored(svc: Service) -> list[InboundMail]:
 
 def replies(svc: Service, n: int) -> list[Outbox]:
     with Session(svc.engine) as session:
-        return list(session.exec(select(Outbox).where(
-            Outbox.in_reply_to == f"<join-{n}@players.test>")))
+        return list(
+            session.exec(select(Outbox).where(Outbox.in_reply_to == f"<join-{n}@players.test>"))
+        )
 
 
 async def new_imap(port: int = 0) -> LoopbackImap:
@@ -77,8 +80,13 @@ async def uids(imap: LoopbackImap, folder: str = "INBOX", criteria: str = "ALL")
     assert response.result == "OK", response
     found = await client.uid_search(criteria)
     await client.logout()
-    return [x.decode() for line in found.lines[:-1] if isinstance(line, bytes)
-            for x in line.split() if x.isdigit()]
+    return [
+        x.decode()
+        for line in found.lines[:-1]
+        if isinstance(line, bytes)
+        for x in line.split()
+        if x.isdigit()
+    ]
 
 
 def config(port: int, **imap: object) -> ImapConfig:
@@ -143,8 +151,7 @@ async def _dies_during_idle(svc: Service, bye: bool) -> None:
 
 
 @pytest.mark.timeout(40)
-def test_a_connection_cut_during_idle_is_noticed_without_waiting_out_the_idle(
-        svc: Service) -> None:
+def test_a_connection_cut_during_idle_is_noticed_without_waiting_out_the_idle(svc: Service) -> None:
     """The connection goes away in the middle of a long IDLE (a server restart, a NAT timeout):
     the poller notices it (aioimaplib reports the loss) and reconnects within seconds, not
     only when its IDLE period (here 30 s; up to 29 minutes in production) runs out."""
@@ -207,7 +214,8 @@ def test_idle_takes_in_new_mail_without_waiting_for_the_poll_interval(svc: Servi
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("how", ["crash-before-flag", "stored-by-hand"])
 def test_a_mail_fetched_again_after_a_crash_is_a_duplicate(
-        svc: Service, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    svc: Service, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
     """Stored (and processed), then the process died before the \\Seen flag: the next pass
     fetches it again and recognises it by its Message-ID. One stored mail, one answer."""
     results: list[IngestResult] = []
@@ -260,7 +268,8 @@ def test_a_mail_fetched_again_after_a_crash_is_a_duplicate(
 
 @pytest.mark.timeout(30)
 def test_a_flag_failure_leaves_the_mail_for_the_next_pass(
-        svc: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The STORE of \\Seen fails (the connection breaks there): the mail is stored and the
     next pass sees it again as a duplicate, and the mails after it are not skipped."""
 

@@ -56,11 +56,24 @@ class Case:
     no_reply: bool = False
 
 
-def _answer(sender: str, subject: str, orders: tuple[str, ...], *, extra: tuple[str, ...] = (),
-            absent: tuple[str, ...] = (), quoted: tuple[str, ...] = ()) -> Case:
+def _answer(
+    sender: str,
+    subject: str,
+    orders: tuple[str, ...],
+    *,
+    extra: tuple[str, ...] = (),
+    absent: tuple[str, ...] = (),
+    quoted: tuple[str, ...] = (),
+) -> Case:
     password = PLAYERS[sender][0]
-    return Case(sender, subject, (f"Kennwort: {password}", *orders, *extra), orders,
-                ("=C3", "=E4", "=DF", "=20", "\ufffd", "Ã", *absent), quoted)
+    return Case(
+        sender,
+        subject,
+        (f"Kennwort: {password}", *orders, *extra),
+        orders,
+        ("=C3", "=E4", "=DF", "=20", "\ufffd", "Ã", *absent),
+        quoted,
+    )
 
 
 def _ignored(sender: str, subject: str, *lines: str) -> Case:
@@ -73,109 +86,181 @@ HTML = ("<p", "<div", "<br", "&nbsp;", "&auml;", "&szlig;", "MsoNormal", "font-f
 CASES: dict[str, Case] = {
     # Thunderbird: format=flowed; the greeting paragraph was soft-wrapped over three lines.
     "01_thunderbird_flowed.eml": _answer(
-        ANNA, "Züge für Runde 1",
-        ("Runde: 1", "Räuber C4, raube blau", "Straße 12W 9H", "Siedlung 12W 9H H-Hafen",
-         "Stadt 5W 10W 9H", "Entwicklungskarte"),
-        extra=("Hallo Spielleitung, hier sind meine Züge für diese Runde, ich hoffe diesmal "
-               "klappt es mit dem Handel besser als beim letzten Mal.", "-- ",
-               "Gartenstraße 12, 12345 Musterstadt")),
+        ANNA,
+        "Züge für Runde 1",
+        (
+            "Runde: 1",
+            "Räuber C4, raube blau",
+            "Straße 12W 9H",
+            "Siedlung 12W 9H H-Hafen",
+            "Stadt 5W 10W 9H",
+            "Entwicklungskarte",
+        ),
+        extra=(
+            "Hallo Spielleitung, hier sind meine Züge für diese Runde, ich hoffe diesmal "
+            "klappt es mit dem Handel besser als beim letzten Mal.",
+            "-- ",
+            "Gartenstraße 12, 12345 Musterstadt",
+        ),
+    ),
     "02_thunderbird_reply_quoted.eml": _answer(
-        ANNA, RE_ACK, ("Straße 4H 5W", "Handel gelb: gebe 2H, bekomme 1E"),
-        extra=("Am 10.01.26 um 12:08 schrieb pbm game master:",
-               ">     2  Stadt E3 F2 F3 (4H 8E 10W)"),
-        quoted=(ANNA_OLD,)),
+        ANNA,
+        RE_ACK,
+        ("Straße 4H 5W", "Handel gelb: gebe 2H, bekomme 1E"),
+        extra=(
+            "Am 10.01.26 um 12:08 schrieb pbm game master:",
+            ">     2  Stadt E3 F2 F3 (4H 8E 10W)",
+        ),
+        quoted=(ANNA_OLD,),
+    ),
     # HTML-only reply: the quote is a <blockquote> of a status answer listing the old orders.
     "03_thunderbird_html_only_reply.eml": _answer(
-        ANNA, RE_ACK, ("Straße 4H 8E", "Seehandel 4H gegen 1E"), absent=HTML,
-        quoted=(ANNA_OLD,)),
+        ANNA, RE_ACK, ("Straße 4H 8E", "Seehandel 4H gegen 1E"), absent=HTML, quoted=(ANNA_OLD,)
+    ),
     "04_outlook_alternative_cp1252_qp.eml": _answer(
-        BERND, "AW: [alpha] Züge erhalten, Runde 1",
-        ("Räuber C4, raube blau", "Abwurf: W W G", "Stadt bei Siedlung 6G 9E 3L",
-         "Straße C3 D4"),
-        extra=("Bernd Schäfer", "-----Ursprüngliche Nachricht-----"), absent=HTML,
-        quoted=(BERND_OLD,)),
+        BERND,
+        "AW: [alpha] Züge erhalten, Runde 1",
+        ("Räuber C4, raube blau", "Abwurf: W W G", "Stadt bei Siedlung 6G 9E 3L", "Straße C3 D4"),
+        extra=("Bernd Schäfer", "-----Ursprüngliche Nachricht-----"),
+        absent=HTML,
+        quoted=(BERND_OLD,),
+    ),
     # HTML-only, Word markup; one paragraph is wrapped inside the HTML source.
     "05_outlook_html_only.eml": _answer(
-        BERND, "AW: [alpha] Züge erhalten, Runde 1",
-        ("Räuber C4, raube blau", "Abwurf: W W G", "Stadt bei Siedlung 6G 9E 3L",
-         "Straße C3 D4"),
-        extra=("Bernd Schäfer",), absent=(*HTML, "Cambria", "panose", "shapedefaults"),
-        quoted=(BERND_OLD,)),
+        BERND,
+        "AW: [alpha] Züge erhalten, Runde 1",
+        ("Räuber C4, raube blau", "Abwurf: W W G", "Stadt bei Siedlung 6G 9E 3L", "Straße C3 D4"),
+        extra=("Bernd Schäfer",),
+        absent=(*HTML, "Cambria", "panose", "shapedefaults"),
+        quoted=(BERND_OLD,),
+    ),
     "06_outlook_mixed_attachments.eml": _answer(
-        BERND, "AW: [alpha] Züge erhalten, Runde 1", ("Seehandel 4H gegen 1E", "Straße 9E 4H"),
-        extra=("Die Tabelle hänge ich an.",), absent=("%PDF", BERND_OLD, *HTML),
-        quoted=(BERND_OLD,)),
+        BERND,
+        "AW: [alpha] Züge erhalten, Runde 1",
+        ("Seehandel 4H gegen 1E", "Straße 9E 4H"),
+        extra=("Die Tabelle hänge ich an.",),
+        absent=("%PDF", BERND_OLD, *HTML),
+        quoted=(BERND_OLD,),
+    ),
     "07_gmail_alternative_qp.eml": _answer(
-        CARLA, RE_ACK,
+        CARLA,
+        RE_ACK,
         ("Runde: 1", "Handel gelb: gebe 2H, bekomme 1E", "Stadt 11G 6G 5W", "Straße 8L 4L"),
-        extra=("Liebe Grüße, Carla",), absent=HTML, quoted=(CARLA_OLD,)),
+        extra=("Liebe Grüße, Carla",),
+        absent=HTML,
+        quoted=(CARLA_OLD,),
+    ),
     "08_gmail_base64.eml": _answer(
-        CARLA, RE_ACK,
+        CARLA,
+        RE_ACK,
         ("Runde: 1", "Handel gelb: gebe 2H, bekomme 1E", "Stadt 11G 6G 5W", "Straße 8L 4L"),
-        absent=(*HTML, "S2Vu"), quoted=(CARLA_OLD,)),
+        absent=(*HTML, "S2Vu"),
+        quoted=(CARLA_OLD,),
+    ),
     "09_apple_mail_alternative.eml": _answer(
-        DIETER, "Züge", ("Räuber C4, raube blau", "Stadt 5E 8L 10H", "Entwicklungskarte"),
-        extra=("Gruß",), absent=HTML),
+        DIETER,
+        "Züge",
+        ("Räuber C4, raube blau", "Stadt 5E 8L 10H", "Entwicklungskarte"),
+        extra=("Gruß",),
+        absent=HTML,
+    ),
     "10_apple_iphone_plain.eml": _answer(
-        DIETER, RE_ACK, ("Straße 10H 3W", "Straße 11G Wüste", "Siedlung 11G Meer Wüste"),
-        extra=("Von meinem iPhone gesendet",), quoted=(DIETER_OLD,)),
+        DIETER,
+        RE_ACK,
+        ("Straße 10H 3W", "Straße 11G Wüste", "Siedlung 11G Meer Wüste"),
+        extra=("Von meinem iPhone gesendet",),
+        quoted=(DIETER_OLD,),
+    ),
     # format=flowed; delsp=yes: the soft-break space is removed, even inside a word.
     "11_apple_mail_flowed_delsp.eml": _answer(
-        DIETER, "Züge Runde 1", ("Handel gelb: gebe 2H, bekomme 1E", "Straße C3 C4"),
-        extra=("Dies ist ein langer Satz, den Apple Mail mit delsp umbricht: "
-               "Donaudampfschifffahrtsgesellschaft.",)),
+        DIETER,
+        "Züge Runde 1",
+        ("Handel gelb: gebe 2H, bekomme 1E", "Straße C3 C4"),
+        extra=(
+            "Dies ist ein langer Satz, den Apple Mail mit delsp umbricht: "
+            "Donaudampfschifffahrtsgesellschaft.",
+        ),
+    ),
     # quoted-printable with a soft line break in the middle of an order.
     "12_k9_plain_qp.eml": _answer(
-        ANNA, "Züge",
-        ("Räuber C4, raube blau", "Handel gelb: gebe 2H, bekomme 1E", "Straße E4 E5",
-         "Stadt E4 F3 F4"),
-        extra=("Gesendet von meinem Fairphone mit K-9 Mail.",)),
+        ANNA,
+        "Züge",
+        (
+            "Räuber C4, raube blau",
+            "Handel gelb: gebe 2H, bekomme 1E",
+            "Straße E4 E5",
+            "Stadt E4 F3 F4",
+        ),
+        extra=("Gesendet von meinem Fairphone mit K-9 Mail.",),
+    ),
     # HTML body and a text/plain attachment: the attachment is not the body.
     "13_k9_html_with_txt_attachment.eml": _answer(
-        ANNA, "Zuege", ("Straße F2 F3", "Seehandel 4H gegen 1E"),
-        extra=("Anhang: meine alten Züge",), absent=(*HTML, ANNA_OLD), quoted=(ANNA_OLD,)),
+        ANNA,
+        "Zuege",
+        ("Straße F2 F3", "Seehandel 4H gegen 1E"),
+        extra=("Anhang: meine alten Züge",),
+        absent=(*HTML, ANNA_OLD),
+        quoted=(ANNA_OLD,),
+    ),
     "14_latin1_declared.eml": _answer(
-        BERND, "Züge", ("Räuber C4, raube blau", "Straße D2 E2", "Abwurf: W W G"),
-        extra=("Grüße aus Köln",)),
+        BERND,
+        "Züge",
+        ("Räuber C4, raube blau", "Straße D2 E2", "Abwurf: W W G"),
+        extra=("Grüße aus Köln",),
+    ),
     # No charset declared; windows-1252 bytes (ß, „ “, –).
     "15_cp1252_undeclared.eml": _answer(
-        BERND, "Zuege Runde 1", ("Straße E2 E3", "Handel blau: gebe 1W, bekomme 1L"),
-        extra=("# „Notiz“: nächstes Mal Stadt – vielleicht",)),
+        BERND,
+        "Zuege Runde 1",
+        ("Straße E2 E3", "Handel blau: gebe 1W, bekomme 1L"),
+        extra=("# „Notiz“: nächstes Mal Stadt – vielleicht",),
+    ),
     "16_no_mime_headers_latin1.eml": _answer(
-        BERND, "Zuege", ("Straße 2H 10H", "Straße 5E 2H", "Siedlung Meer 5E 2H"),
-        extra=("Tschüß",)),
-    "17_missing_message_id.eml": _answer(
-        CARLA, "Züge", ("Straße D4 E3", "Entwicklungskarte")),
+        BERND, "Zuege", ("Straße 2H 10H", "Straße 5E 2H", "Siedlung Meer 5E 2H"), extra=("Tschüß",)
+    ),
+    "17_missing_message_id.eml": _answer(CARLA, "Züge", ("Straße D4 E3", "Entwicklungskarte")),
     # Broken quoted-printable, an attachment that is not base64, an empty charset.
     "18_broken_mime_parts.eml": _answer(
-        CARLA, "Zuege mit kaputtem Anhang", ("Straße B3 C4", "Seehandel 4H gegen 1E"),
-        absent=(CARLA_OLD, "SGFsbG8"), quoted=(CARLA_OLD,)),
+        CARLA,
+        "Zuege mit kaputtem Anhang",
+        ("Straße B3 C4", "Seehandel 4H gegen 1E"),
+        absent=(CARLA_OLD, "SGFsbG8"),
+        quoted=(CARLA_OLD,),
+    ),
     "19_unterminated_multipart.eml": _answer(
-        CARLA, "Zuege", ("Räuber C4, raube rot", "Straße 6G 5W")),
-    "20_unknown_charset.eml": _answer(
-        ANNA, "Zuege", ("Straße F3 F4", "Räuber C4, raube blau")),
+        CARLA, "Zuege", ("Räuber C4, raube rot", "Straße 6G 5W")
+    ),
+    "20_unknown_charset.eml": _answer(ANNA, "Zuege", ("Straße F3 F4", "Räuber C4, raube blau")),
     # Raw UTF-8 in the headers (RFC 6532), as some phone clients send it.
     "21_subject_8bit_utf8.eml": _answer(
-        DIETER, "Züge für Runde 1", ("Straße B2 C3", "Entwicklungskarte")),
+        DIETER, "Züge für Runde 1", ("Straße B2 C3", "Entwicklungskarte")
+    ),
     "22_latin1_b_encoded_subject.eml": _answer(
-        BERND, "Züge für die Straße", ("Straße C2 D3", "Straße D3 D4")),
+        BERND, "Züge für die Straße", ("Straße C2 D3", "Straße D3 D4")
+    ),
     "23_auto_submitted_no.eml": _answer(
-        CARLA, "Zuege", ("Straße 8L 4L", "Straße 4L 11G", "Siedlung 4L 3:1-Hafen 11G")),
+        CARLA, "Zuege", ("Straße 8L 4L", "Straße 4L 11G", "Siedlung 4L 3:1-Hafen 11G")
+    ),
     # ---- never answered -----------------------------------------------------------------------
     "30_vacation_auto_replied.eml": _ignored(
-        ANNA, "Abwesend: [alpha] Züge erhalten, Runde 1", "Stadt C4 C5 D5"),
+        ANNA, "Abwesend: [alpha] Züge erhalten, Runde 1", "Stadt C4 C5 D5"
+    ),
     "31_exchange_oof_auto_generated.eml": _ignored(
-        BERND, "Automatische Antwort: [alpha] Züge erhalten", "Stadt C4 C5 D5"),
+        BERND, "Automatische Antwort: [alpha] Züge erhalten", "Stadt C4 C5 D5"
+    ),
     "32_webmail_x_autoreply.eml": _ignored(ANNA, "Re: [alpha] Zuege erhalten, Runde 1"),
     "33_precedence_bulk.eml": _ignored(CARLA, "Zuege", "Straße C3 C4"),
     "34_precedence_junk.eml": _ignored(CARLA, "Zuege", "Straße C3 C4"),
     "35_precedence_list.eml": _ignored(CARLA, "Zuege", "Straße C3 C4"),
     "36_bounce_empty_return_path.eml": _ignored(
-        "noreply@mx.firma.test", "Unzustellbar: [alpha] Zuege erhalten"),
+        "noreply@mx.firma.test", "Unzustellbar: [alpha] Zuege erhalten"
+    ),
     "37_bounce_mailer_daemon.eml": _ignored(
-        "mailer-daemon@mx.firma.test", "Returned mail: see transcript for details"),
+        "mailer-daemon@mx.firma.test", "Returned mail: see transcript for details"
+    ),
     "38_bounce_multipart_report.eml": _ignored(
-        "bounces@mx.firma.test", "Undelivered Mail Returned to Sender"),
+        "bounces@mx.firma.test", "Undelivered Mail Returned to Sender"
+    ),
     "39_list_mail.eml": _ignored(CARLA, "[siedler-runde] Meine Zuege", "Straße C3 C4"),
     "40_own_address.eml": _ignored(GM, "[alpha] Bericht Runde 1", "Hilfe"),
     "41_loop_header.eml": _ignored(ANNA, "Fwd: [alpha] Züge erhalten", "Straße C3 C4"),
@@ -190,7 +275,8 @@ def _raw(name: str) -> bytes:
 
 def _lines(text: str) -> set[str]:
     return {line.replace("\u00a0", " ").strip() for line in text.splitlines()} | {
-        line.replace("\u00a0", " ").rstrip("\r") for line in text.splitlines()}
+        line.replace("\u00a0", " ").rstrip("\r") for line in text.splitlines()
+    }
 
 
 # -- parse_inbound --------------------------------------------------------------------------------
@@ -218,8 +304,9 @@ def test_parse_inbound(name: str) -> None:
         assert fragment not in inbound.text, f"{fragment!r} in:\n{inbound.text}"
     parsed = [text for _, text in clean_lines(inbound.text)]
     for old in case.quoted:
-        assert not [line for line in parsed if old in line], \
+        assert not [line for line in parsed if old in line], (
             f"quoted {old!r} would be read as an order:\n{inbound.text}"
+        )
     if case.no_reply:
         assert inbound.no_reply, "this mail must never be answered"
     else:
@@ -289,8 +376,9 @@ def test_through_the_service(table: Table, name: str) -> None:
     assert not result.duplicate
     with Session(svc.engine) as s:
         mail = s.exec(select(InboundMail).where(InboundMail.message_id == message_id)).one()
-        replies = list(s.exec(select(Outbox).where(Outbox.in_reply_to == message_id)
-                              .order_by(col(Outbox.id))))
+        replies = list(
+            s.exec(select(Outbox).where(Outbox.in_reply_to == message_id).order_by(col(Outbox.id)))
+        )
     # Kept as it came, but for the values of its password lines (masked once processed, also
     # in a mail that is never answered): the same text with **** for the password.
     inbound = parse_inbound(raw, GM)

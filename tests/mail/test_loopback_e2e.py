@@ -35,16 +35,16 @@ async def _play(tmp_path: Path) -> None:
     with transaction(svc.engine) as session:
         create_game(svc, session, "lb", players=3, seed=5)
     cfg = ServeConfig(
-        imap=ImapConfig(port=lb.imap.port, user=GM, password="pw",
-                        processed_folder="Processed"),
+        imap=ImapConfig(port=lb.imap.port, user=GM, password="pw", processed_folder="Processed"),
         smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
-        poll_seconds=2, tick_seconds=0.5, send_seconds=0.2,
+        poll_seconds=2,
+        tick_seconds=0.5,
+        send_seconds=0.2,
     )
     stop = asyncio.Event()
     server = asyncio.create_task(serve(svc, cfg, stop))
     try:
-        players = [MailPlayer(f"p{i}@pbm.test", lb.smtp_port, lb.imap.port, "pw")
-                   for i in range(3)]
+        players = [MailPlayer(f"p{i}@pbm.test", lb.smtp_port, lb.imap.port, "pw") for i in range(3)]
         for p in players:
             await lb.add_user(p.address, "pw")
         await play_to_round_two(svc, "lb", players)

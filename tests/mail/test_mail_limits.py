@@ -24,8 +24,15 @@ pytestmark = pytest.mark.timeout(60)
 
 
 def _mail(headers: bytes = b"", body: bytes = b"Hilfe\r\n", subject: bytes = b"Hilfe") -> bytes:
-    return (f"From: Anna <{ANNA}>\r\nTo: {GM}\r\n".encode() + b"Subject: " + subject
-            + b"\r\nMessage-ID: <limits-1@web.test>\r\n" + headers + b"\r\n" + body)
+    return (
+        f"From: Anna <{ANNA}>\r\nTo: {GM}\r\n".encode()
+        + b"Subject: "
+        + subject
+        + b"\r\nMessage-ID: <limits-1@web.test>\r\n"
+        + headers
+        + b"\r\n"
+        + body
+    )
 
 
 def _timed(raw: bytes, max_bytes: int | None = None) -> tuple[Inbound, float]:
@@ -93,16 +100,21 @@ def test_a_megabyte_of_parameters_is_read_quickly() -> None:
 
 
 def test_parameters_in_every_part_are_read_quickly() -> None:
-    part = (b"--b\r\nContent-Type: text/plain" + b"; x=y" * 2000 + b"\r\nContent-Disposition: "
-            b'inline; x="' + b";" * 10_000 + b'"\r\n\r\nx\r\n')
+    part = (
+        b"--b\r\nContent-Type: text/plain" + b"; x=y" * 2000 + b"\r\nContent-Disposition: "
+        b'inline; x="' + b";" * 10_000 + b'"\r\n\r\nx\r\n'
+    )
     parsed, took = _timed(_mail(MULTIPART, part * 99 + b"--b--\r\n"))
     assert took < QUICK, took
     assert parsed.refused == ""
 
 
 def test_many_header_lines_are_read_quickly() -> None:
-    for headers in (b"X-A: b\r\n" * 50_000, b"X-F: a\r\n" + b" b\r\n" * 200_000,
-                    b"".join(b"X-%d: v\r\n" % i for i in range(50_000))):
+    for headers in (
+        b"X-A: b\r\n" * 50_000,
+        b"X-F: a\r\n" + b" b\r\n" * 200_000,
+        b"".join(b"X-%d: v\r\n" % i for i in range(50_000)),
+    ):
         parsed, took = _timed(_mail(headers))
         assert took < QUICK, took
         assert parsed.sender == ANNA
@@ -127,12 +139,26 @@ def test_a_mail_with_200000_parts_is_refused_at_once() -> None:
     assert parsed.refused == "too_many_parts"
     assert parsed.text == ""
     assert (parsed.sender, parsed.message_id, parsed.subject) == (
-        ANNA, "<limits-1@web.test>", "Hilfe"), "enough to answer with a refusal"
+        ANNA,
+        "<limits-1@web.test>",
+        "Hilfe",
+    ), "enough to answer with a refusal"
     assert parsed.no_reply == ""
 
 
-@pytest.mark.parametrize("variant", ["bare-cr", "lf", "quoted-pair", "rfc2231", "folded",
-                                     "empty-boundary", "many-boundaries", "nested-1000"])
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "bare-cr",
+        "lf",
+        "quoted-pair",
+        "rfc2231",
+        "folded",
+        "empty-boundary",
+        "many-boundaries",
+        "nested-1000",
+    ],
+)
 def test_part_bombs_in_disguise_are_refused(variant: str) -> None:
     header, body = MULTIPART, _parts(20_000)
     if variant == "bare-cr":
@@ -153,8 +179,10 @@ def test_part_bombs_in_disguise_are_refused(variant: str) -> None:
         header = b"".join(b"X-%d: boundary=q%d\r\n" % (i, i) for i in range(300)) + MULTIPART
     elif variant == "nested-1000":
         header = b""
-        body = b"".join(b'Content-Type: multipart/mixed; boundary="n%d"\r\n\r\n--n%d\r\n'
-                        % (i, i) for i in range(1000))
+        body = b"".join(
+            b'Content-Type: multipart/mixed; boundary="n%d"\r\n\r\n--n%d\r\n' % (i, i)
+            for i in range(1000)
+        )
     parsed, took = _timed(_mail(header, body))
     assert took < QUICK, took
     assert parsed.refused == "too_many_parts"
@@ -164,17 +192,20 @@ def test_dash_lines_that_are_no_boundaries_are_read() -> None:
     """Signature separators, rulers and quoted diffs are not parts."""
     text = b"Kennwort: x\r\n" + b"-- \r\n------------\r\n--- a/x\r\n" * 200
     assert parse_inbound(_mail(body=text), GM).refused == ""
-    multipart = (MULTIPART + b"\r\n--b\r\nContent-Type: text/plain\r\n\r\n" + text
-                 + b"--b--\r\n")
-    parsed = parse_inbound(_mail(body=multipart[len(MULTIPART) + 2:], headers=MULTIPART), GM)
+    multipart = MULTIPART + b"\r\n--b\r\nContent-Type: text/plain\r\n\r\n" + text + b"--b--\r\n"
+    parsed = parse_inbound(_mail(body=multipart[len(MULTIPART) + 2 :], headers=MULTIPART), GM)
     assert parsed.refused == ""
     assert parsed.text.startswith("Kennwort: x")
 
 
 def test_a_mail_with_the_most_parts_allowed_is_read() -> None:
     def body(parts: int) -> bytes:
-        return b"".join(b"--b\r\nContent-Type: text/plain\r\n\r\nStrasse %d\r\n" % i
-                        for i in range(parts)) + b"--b--\r\n"
+        return (
+            b"".join(
+                b"--b\r\nContent-Type: text/plain\r\n\r\nStrasse %d\r\n" % i for i in range(parts)
+            )
+            + b"--b--\r\n"
+        )
 
     # 199 parts and the closing line: 200 boundary lines.
     parsed = parse_inbound(_mail(MULTIPART, body(MAX_PARTS - 1)), GM)
@@ -202,7 +233,10 @@ def test_a_mail_over_max_bytes_is_read_only_as_far_as_its_headers() -> None:
     assert parsed.refused == "too_big"
     assert parsed.text == ""
     assert (parsed.sender, parsed.message_id, parsed.subject) == (
-        ANNA, "<limits-1@web.test>", "Hilfe")
+        ANNA,
+        "<limits-1@web.test>",
+        "Hilfe",
+    )
     assert parse_inbound(raw, GM, len(raw)).refused == "", "the limit itself is allowed"
     assert parse_inbound(raw, GM).refused == "", "no limit given: read"
 
@@ -220,8 +254,10 @@ def test_a_big_mail_without_a_blank_line_is_refused_with_what_was_read() -> None
     assert (parsed.refused, parsed.sender, parsed.subject) == ("too_big", ANNA, "Hilfe")
 
 
-@pytest.mark.parametrize("raw", [b"", b"\x00" * 5000, b"\r\n\r\n", b"--" * 100_000,
-                                 b"boundary=" * 100_000, b"=?" * 100_000])
+@pytest.mark.parametrize(
+    "raw",
+    [b"", b"\x00" * 5000, b"\r\n\r\n", b"--" * 100_000, b"boundary=" * 100_000, b"=?" * 100_000],
+)
 def test_parse_inbound_never_raises(raw: bytes) -> None:
     for max_bytes in (None, 0, 100):
         parsed, took = _timed(raw, max_bytes)
@@ -232,8 +268,19 @@ def test_parse_inbound_never_raises(raw: bytes) -> None:
 # -- linear regexes --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("unit", [b"boundary", b"boundary*", b"boundary \t", b"boundary=",
-                                  b'boundary="', b"boundary=\r\n", b"boundary*1*", b" \t"])
+@pytest.mark.parametrize(
+    "unit",
+    [
+        b"boundary",
+        b"boundary*",
+        b"boundary \t",
+        b"boundary=",
+        b'boundary="',
+        b"boundary=\r\n",
+        b"boundary*1*",
+        b" \t",
+    ],
+)
 def test_the_boundary_scan_is_linear(unit: bytes) -> None:
     """Each quantifier of the boundary pattern is bounded: no input makes it backtrack."""
     small, big = unit * 20_000, unit * 200_000

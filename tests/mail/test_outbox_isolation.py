@@ -61,9 +61,16 @@ def svc(tmp_path: Path, clock: FakeClock) -> Iterator[Service]:
     service.engine.dispose()
 
 
-def queue(svc: Service, to: tuple[str, ...], subject: str = "[alpha] Bericht Runde 1",
-          body: str = "Wurf für rot: 8\n", kind: str = "report", in_reply_to: str = "",
-          secret: str = "", limited: bool = True) -> int:
+def queue(
+    svc: Service,
+    to: tuple[str, ...],
+    subject: str = "[alpha] Bericht Runde 1",
+    body: str = "Wurf für rot: 8\n",
+    kind: str = "report",
+    in_reply_to: str = "",
+    secret: str = "",
+    limited: bool = True,
+) -> int:
     with transaction(svc.engine) as session:
         row = enqueue(svc, session, kind, to, subject, body, in_reply_to=in_reply_to)
         row.secret, row.limited = secret, limited
@@ -83,8 +90,7 @@ def row(svc: Service, row_id: int) -> Outbox:
 
 
 def send(svc: Service, port: int, timeout: float = 5.0) -> SendResult:
-    return asyncio.run(send_pending(svc, SmtpConfig(port=port, timeout=timeout,
-                                                    from_address=GM)))
+    return asyncio.run(send_pending(svc, SmtpConfig(port=port, timeout=timeout, from_address=GM)))
 
 
 def headers(attempt: Attempt) -> str:
@@ -119,7 +125,11 @@ def test_a_report_to_three_arrives_as_three_messages_each_to_its_reader(svc: Ser
     assert len(set(handler.peers)) == 1, "over one connection"
     r = row(svc, row_id)
     assert (r.status, r.recipients, r.attempts, r.last_error) == (
-        "sent", f"{ANNA},{BERND},{CARLA}", 1, "")
+        "sent",
+        f"{ANNA},{BERND},{CARLA}",
+        1,
+        "",
+    )
 
 
 def test_refused_recipients_get_rows_of_their_own(svc: Service, clock: FakeClock) -> None:
@@ -127,10 +137,18 @@ def test_refused_recipients_get_rows_of_their_own(svc: Service, clock: FakeClock
     (451): the row is sent for Anna; Bernd gets a failed row (for the GM: `pbm outbox retry`),
     Carla a pending one that is retried after the backoff. The rows carry the secret the mail
     still needs, and the rate-limit flag; the sent row keeps no secret."""
-    handler = FlakyHandler(refuse={BERND: "550 5.1.1 no such user",
-                                   CARLA: "451 4.2.1 mailbox full"})
-    row_id = queue(svc, (ANNA, BERND, CARLA), "[alpha] Willkommen", WELCOME, "welcome",
-                   secret=PASSWORD, limited=False)
+    handler = FlakyHandler(
+        refuse={BERND: "550 5.1.1 no such user", CARLA: "451 4.2.1 mailbox full"}
+    )
+    row_id = queue(
+        svc,
+        (ANNA, BERND, CARLA),
+        "[alpha] Willkommen",
+        WELCOME,
+        "welcome",
+        secret=PASSWORD,
+        limited=False,
+    )
     with smtp_server(handler) as port:
         assert send(svc, port).sent == [row_id]
         first = rows(svc)
@@ -139,7 +157,8 @@ def test_refused_recipients_get_rows_of_their_own(svc: Service, clock: FakeClock
         assert BERND in original.last_error and CARLA in original.last_error
         assert [(r.recipients, r.status, r.secret, r.limited, r.kind) for r in split] == [
             (BERND, "failed", PASSWORD, False, "welcome"),
-            (CARLA, "pending", PASSWORD, False, "welcome")]
+            (CARLA, "pending", PASSWORD, False, "welcome"),
+        ]
         assert "550" in split[0].last_error and "451" in split[1].last_error
         assert all(PASSWORD not in r.body and PASSWORD_PLACEHOLDER in r.body for r in first)
 
@@ -164,7 +183,8 @@ def test_refused_recipients_get_rows_of_their_own(svc: Service, clock: FakeClock
 
 
 def test_a_crash_between_send_and_mark_resends_to_each_recipient_once(
-        svc: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
     class Crash(BaseException):
         pass
 
@@ -184,13 +204,13 @@ def test_a_crash_between_send_and_mark_resends_to_each_recipient_once(
         clock.advance(seconds=LEASE.total_seconds() + 1)
         assert send(svc, port).sent == [row_id]
     got = by_recipient(handler)
-    assert Counter({a: len(m) for a, m in got.items()}) == Counter(
-        {ANNA: 2, BERND: 2, CARLA: 2}), "once more for the one kill"
+    assert Counter({a: len(m) for a, m in got.items()}) == Counter({ANNA: 2, BERND: 2, CARLA: 2}), (
+        "once more for the one kill"
+    )
     assert {a.message["Message-ID"] for a in handler.accepted} == {row(svc, row_id).message_id}
 
 
-def test_a_server_out_of_reach_is_tried_once_per_row_not_once_per_recipient(
-        svc: Service) -> None:
+def test_a_server_out_of_reach_is_tried_once_per_row_not_once_per_recipient(svc: Service) -> None:
     """Connects, then silence: the first recipient's send times out, and the others are not
     tried in this pass (they would wait for the same timeout). The row stays whole."""
     import socket
@@ -212,8 +232,7 @@ def test_a_server_out_of_reach_is_tried_once_per_row_not_once_per_recipient(
     assert len(rows(svc)) == 1
 
 
-def test_nothing_listening_keeps_the_row_whole_and_pending(svc: Service,
-                                                          clock: FakeClock) -> None:
+def test_nothing_listening_keeps_the_row_whole_and_pending(svc: Service, clock: FakeClock) -> None:
     port = free_port()
     row_id = queue(svc, (ANNA, BERND), secret=PASSWORD)
     assert send(svc, port).retry == [row_id]
@@ -237,7 +256,8 @@ def _cli(cfg: Path, *args: str) -> str:
 
 
 def test_poisoned_rows_fail_alone_and_can_be_retried(
-        svc: Service, clock: FakeClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc: Service, clock: FakeClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def exploding(**kw: Any) -> EmailMessage:
         if kw["subject"] == "BOOM":
             raise RuntimeError("this row cannot be built")
@@ -245,10 +265,12 @@ def test_poisoned_rows_fail_alone_and_can_be_retried(
 
     monkeypatch.setattr(sending, "build_message", exploding)
     good = queue(svc, (ANNA,), "erste", kind="ack")
-    stranger_id = queue(svc, (ANNA,), "Antwort", kind="error",
-                        in_reply_to="<ls\u2028sep\u2029x\x85@evil.test>")
-    injected = queue(svc, (BERND,), "Züge\u2028X-Evil: 1\r\nBcc: mallory@evil.test\x85 Runde 2",
-                     kind="ack")
+    stranger_id = queue(
+        svc, (ANNA,), "Antwort", kind="error", in_reply_to="<ls\u2028sep\u2029x\x85@evil.test>"
+    )
+    injected = queue(
+        svc, (BERND,), "Züge\u2028X-Evil: 1\r\nBcc: mallory@evil.test\x85 Runde 2", kind="ack"
+    )
     unsendable = queue(svc, ("a b@x.test",), "Hilfe", kind="error")
     boom = queue(svc, (CARLA,), "BOOM", WELCOME, "welcome", secret=PASSWORD)
     no_one = queue(svc, (), "niemand", kind="ack")
@@ -262,9 +284,14 @@ def test_poisoned_rows_fail_alone_and_can_be_retried(
         assert result.retry == []
 
         got = {str(a.message["Subject"]): a for a in handler.accepted}
-        assert sorted(got) == sorted(["erste", "Antwort", "Züge X-Evil: 1 Bcc: "
-                                      "mallory@evil.test Runde 2",
-                                      *(f"danach {i}" for i in range(5))])
+        assert sorted(got) == sorted(
+            [
+                "erste",
+                "Antwort",
+                "Züge X-Evil: 1 Bcc: mallory@evil.test Runde 2",
+                *(f"danach {i}" for i in range(5)),
+            ]
+        )
         # The stranger's Message-ID is no msg-id: the answer goes out unthreaded.
         assert got["Antwort"].message["In-Reply-To"] is None
         assert got["Antwort"].message["References"] is None
@@ -281,11 +308,13 @@ def test_poisoned_rows_fail_alone_and_can_be_retried(
 
         # The GM sees them, and sends the one that failed for a passing fault again.
         cfg = tmp_path / "pbm.toml"
-        cfg.write_text(f'[database]\nurl = "sqlite:///{tmp_path}/pbm.db"\n\n'
-                       f'[service]\naddress = "{GM}"\n')
+        cfg.write_text(
+            f'[database]\nurl = "sqlite:///{tmp_path}/pbm.db"\n\n[service]\naddress = "{GM}"\n'
+        )
         listed = json.loads(_cli(cfg, "outbox", "list", "--status", "failed", "--json"))
         assert {r["id"]: r["last_error"] for r in listed} == {
-            i: failed[i].last_error for i in failed}
+            i: failed[i].last_error for i in failed
+        }
         assert "pending again" in _cli(cfg, "outbox", "retry", str(boom))
         assert row(svc, boom).status == "pending"
 
@@ -299,8 +328,7 @@ def test_poisoned_rows_fail_alone_and_can_be_retried(
     assert PASSWORD not in r.body
 
 
-def test_a_placeholder_without_its_secret_fails_the_row_instead_of_sending_it(
-        svc: Service) -> None:
+def test_a_placeholder_without_its_secret_fails_the_row_instead_of_sending_it(svc: Service) -> None:
     """A welcome mail whose secret is gone (dropped, say) would tell the player nothing."""
     row_id = queue(svc, (ANNA,), "Willkommen", WELCOME, "welcome")
     other = queue(svc, (BERND,), "danach", kind="ack")

@@ -75,8 +75,9 @@ class Mails:
     def __init__(self) -> None:
         self.n = 0
 
-    def raw(self, sender: str, subject: str, body: str,
-            headers: dict[str, str] | None = None) -> tuple[str, bytes]:
+    def raw(
+        self, sender: str, subject: str, body: str, headers: dict[str, str] | None = None
+    ) -> tuple[str, bytes]:
         self.n += 1
         msg = EmailMessage()
         msg["From"], msg["To"], msg["Subject"] = sender, GM, subject
@@ -173,7 +174,8 @@ def test_the_wrong_password_limit_is_per_address(table: Table) -> None:
 @pytest.mark.parametrize("command", ["Aufgeben", "Ich bin zurück", "Status"])
 @pytest.mark.parametrize("password", ["tulpe-000000", "ahorn-771204x", ""])
 def test_commands_with_a_wrong_password_change_and_reveal_nothing(
-        table: Table, command: str, password: str) -> None:
+    table: Table, command: str, password: str
+) -> None:
     """Anna's own address; her seat is on autopilot (so `Ich bin zurück` would switch it off)
     and her orders are in (so `Status` with her password would list them)."""
     svc, mails = table.svc, table.mails
@@ -201,8 +203,9 @@ FORGED = {"Reply-To": STRANGER, "Sender": STRANGER, "Return-Path": f"<{STRANGER}
 
 
 @pytest.mark.timeout(60)
-@pytest.mark.parametrize("what", ["orders", "Aufgeben", "Ich bin zurück", "Status",
-                                  "Kennwort: leer"])
+@pytest.mark.parametrize(
+    "what", ["orders", "Aufgeben", "Ich bin zurück", "Status", "Kennwort: leer"]
+)
 def test_a_forged_from_without_password_changes_nothing(table: Table, what: str) -> None:
     """From: Anna, every reply path the stranger's, no password line at all."""
     svc, mails = table.svc, table.mails
@@ -210,8 +213,10 @@ def test_a_forged_from_without_password_changes_nothing(table: Table, what: str)
     assert ingest(svc, raw).game == "alpha"
     set_player(svc, ANNA, autopilot=True)
     before = game_snapshot(svc)
-    body = {"orders": f"Runde: 1\n{A_ROAD[ANNA]}\nStadt E3 F2 F3\n",
-            "Kennwort: leer": "Kennwort:\nRunde: 1\n" + A_ROAD[ANNA] + "\n"}.get(what, what + "\n")
+    body = {
+        "orders": f"Runde: 1\n{A_ROAD[ANNA]}\nStadt E3 F2 F3\n",
+        "Kennwort: leer": "Kennwort:\nRunde: 1\n" + A_ROAD[ANNA] + "\n",
+    }.get(what, what + "\n")
     mid, raw = mails.raw(f"Anna Müller <{ANNA}>", "Züge", body, FORGED)
     assert ingest(svc, raw).status == "done"
     assert game_snapshot(svc) == before
@@ -235,9 +240,11 @@ def drawn_table(tmp_path: Path) -> tuple[Service, dict[str, str]]:
     with transaction(svc.engine) as s:
         create_game(svc, s, "alpha", players=4, seed=7)
     for i, (address, (_, colour)) in enumerate(PLAYERS.items()):
-        raw = (f"From: {address}\r\nTo: {GM}\r\nSubject: Anmeldung\r\n"
-               f"Message-ID: <join{i}@players.test>\r\n\r\n"
-               f"Spiel: alpha\r\nName: Spieler {i}\r\nFarben: {colour}\r\n").encode()
+        raw = (
+            f"From: {address}\r\nTo: {GM}\r\nSubject: Anmeldung\r\n"
+            f"Message-ID: <join{i}@players.test>\r\n\r\n"
+            f"Spiel: alpha\r\nName: Spieler {i}\r\nFarben: {colour}\r\n"
+        ).encode()
         assert ingest(svc, raw).status == "done"
     while True:
         with Session(svc.engine) as s:
@@ -266,8 +273,13 @@ def drawn_table(tmp_path: Path) -> tuple[Service, dict[str, str]]:
 def _allowed(table_name: str, row: dict[str, Any], owner: str, column: str) -> bool:
     """The one place a password may be: the unsent welcome mail (or new-password mail) to its
     owner, in its `secret` column."""
-    return (table_name == "outbox" and row["kind"] == "welcome" and row["recipients"] == owner
-            and column == "secret" and row["status"] == "pending")
+    return (
+        table_name == "outbox"
+        and row["kind"] == "welcome"
+        and row["recipients"] == owner
+        and column == "secret"
+        and row["status"] == "pending"
+    )
 
 
 def plaintext_hits(svc: Service, issued: dict[str, str]) -> list[tuple[str, str, Any, str]]:
@@ -282,9 +294,13 @@ def plaintext_hits(svc: Service, issued: dict[str, str]) -> list[tuple[str, str,
                     if isinstance(value, memoryview):
                         value = bytes(value)
                     for password, owner in issued.items():
-                        found = (password in value if isinstance(value, str) else
-                                 password.encode() in value if isinstance(value, bytes)
-                                 else False)
+                        found = (
+                            password in value
+                            if isinstance(value, str)
+                            else password.encode() in value
+                            if isinstance(value, bytes)
+                            else False
+                        )
                         if found and not _allowed(table_name, dict(row), owner, column):
                             hits.append((table_name, column, row.get("id"), owner))
     return hits
@@ -308,16 +324,21 @@ def file_hits(svc: Service, issued: dict[str, str], tmp_path: Path) -> list[str]
     try:
         con.execute("PRAGMA secure_delete=ON")
         for password, owner in issued.items():
-            con.execute("UPDATE outbox SET secret = '' WHERE kind = 'welcome' "
-                        "AND recipients = ? AND secret = ?", (owner, password))
+            con.execute(
+                "UPDATE outbox SET secret = '' WHERE kind = 'welcome' "
+                "AND recipients = ? AND secret = ?",
+                (owner, password),
+            )
         con.commit()
         con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
         con.close()
-    data = b"".join(Path(f"{copy}{s}").read_bytes() for s in ("", "-wal")
-                    if Path(f"{copy}{s}").exists())
-    return [f"{password} ({owner})" for password, owner in issued.items()
-            if password.encode() in data]
+    data = b"".join(
+        Path(f"{copy}{s}").read_bytes() for s in ("", "-wal") if Path(f"{copy}{s}").exists()
+    )
+    return [
+        f"{password} ({owner})" for password, owner in issued.items() if password.encode() in data
+    ]
 
 
 @pytest.mark.timeout(90)
@@ -378,8 +399,11 @@ def test_passwords_are_stored_only_as_hashes(tmp_path: Path) -> None:
     for password, owner in issued.items():
         if owner in current and verify_password(password, current[owner].password_hash):
             assert current[owner].password_hash.startswith("scrypt$")
-    retired = [pw for pw, owner in issued.items()
-               if not any(verify_password(pw, p.password_hash) for p in players)]
+    retired = [
+        pw
+        for pw, owner in issued.items()
+        if not any(verify_password(pw, p.password_hash) for p in players)
+    ]
     assert len(retired) == 1, "Bernd's first password no longer works"
     assert plaintext_hits(svc, issued) == []
     assert file_hits(svc, issued, tmp_path) == []
@@ -419,9 +443,14 @@ def test_stored_mails_do_not_keep_the_password(tmp_path: Path) -> None:
 # -- probing for other players' secrets -----------------------------------------------------------
 
 CARD_WORDS = [n for lang in ("de", "en") for n in codebook.CARD_NAMES[lang].values()]
-CARD_WORD = re.compile(r"(?<![\w-])(" + "|".join(
-    re.escape(n) for n in sorted(CARD_WORDS, key=len, reverse=True))
-    + r"|" + "|".join(codebook.CARD_NAMES["de"]) + r")(?![\w-])", re.I)
+CARD_WORD = re.compile(
+    r"(?<![\w-])("
+    + "|".join(re.escape(n) for n in sorted(CARD_WORDS, key=len, reverse=True))
+    + r"|"
+    + "|".join(codebook.CARD_NAMES["de"])
+    + r")(?![\w-])",
+    re.I,
+)
 ECHO = re.compile(r"^\s+\d+\s{2}")
 
 
@@ -442,8 +471,9 @@ def test_probing_mails_reveal_no_other_players_secrets(table: Table) -> None:
     bernd_lines = f"{A_ROAD[BERND]}\nHandel rot: gebe 1G, bekomme 1H\n"
     _, raw = mails.raw(BERND, "Züge", orders(BERND, extra=bernd_lines.split("\n", 1)[1]))
     assert ingest(svc, raw).game == "alpha"
-    secret_lines = {parse_mail(line, ctx).lines[0].canonical
-                    for line in bernd_lines.strip().splitlines()}
+    secret_lines = {
+        parse_mail(line, ctx).lines[0].canonical for line in bernd_lines.strip().splitlines()
+    }
     first = len(outbox(svc))
 
     anna_pw, bernd_pw = PLAYERS[ANNA][0], PLAYERS[BERND][0]
@@ -508,22 +538,24 @@ def test_an_unmarked_vacation_responder_storm_ends_by_itself(table: Table) -> No
     responded: set[int | None] = set()
     minutes = 0
     while minutes < 3 * 60:  # three hours of a responder answering within a minute
-        todo = [o for o in outbox(svc)[earlier:] if o.recipients == ANNA
-                and o.id not in responded]
+        todo = [o for o in outbox(svc)[earlier:] if o.recipients == ANNA and o.id not in responded]
         if not todo:
             break
         for o in todo:
             responded.add(o.id)
-            _, raw = mails.raw(ANNA, f"Abwesend: {o.subject}",
-                               "Ich bin bis 20.1. nicht da.\n\n"
-                               + "".join(f"> {line}\n" for line in o.body.splitlines()),
-                               {"In-Reply-To": o.message_id})
+            _, raw = mails.raw(
+                ANNA,
+                f"Abwesend: {o.subject}",
+                "Ich bin bis 20.1. nicht da.\n\n"
+                + "".join(f"> {line}\n" for line in o.body.splitlines()),
+                {"In-Reply-To": o.message_id},
+            )
             ingest(svc, raw)
         clock.advance(minutes=1)
         minutes += 1
     assert minutes < 15, "the storm is over within minutes"
     answers = [o for o in outbox(svc)[earlier:] if o.recipients == ANNA]
-    assert 1 < len(answers) <= 1 + svc.config.bad_password_limit, \
-        [(o.kind, o.subject) for o in answers]
+    assert 1 < len(answers) <= 1 + svc.config.bad_password_limit, [
+        (o.kind, o.subject) for o in answers
+    ]
     assert game_snapshot(svc) == before
-

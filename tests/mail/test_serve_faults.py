@@ -117,8 +117,7 @@ class DbLock:
 
     def take(self, seconds: float | None = None) -> None:
         """Take the lock (from any thread); with `seconds`, let it go again after that long."""
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
-                               timeout=10)
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10)
         conn.execute("BEGIN EXCLUSIVE")
         with self._mutex:
             self._conn = conn
@@ -175,8 +174,11 @@ def game(svc: Service, name: str = "alpha") -> Game:
 
 def round_records(svc: Service, round_: int) -> list[RoundRecord]:
     with _read(svc) as s:
-        return list(s.exec(select(RoundRecord).where(RoundRecord.kind == "round",
-                                                     RoundRecord.round == round_)))
+        return list(
+            s.exec(
+                select(RoundRecord).where(RoundRecord.kind == "round", RoundRecord.round == round_)
+            )
+        )
 
 
 def signup_game(tmp_path: Path, clock: FakeClock) -> Service:
@@ -193,10 +195,12 @@ def signup_game(tmp_path: Path, clock: FakeClock) -> Service:
 def join_mail(n: int) -> tuple[str, bytes]:
     """A signup for game alpha; answered with exactly one mail, in reply to it."""
     mid = f"<join-{n}@players.test>"
-    raw = (f"From: Spieler {n} <p{n}@players.test>\r\nTo: {GM}\r\nSubject: Anmeldung\r\n"
-           f"Message-ID: {mid}\r\nMIME-Version: 1.0\r\n"
-           f"Content-Type: text/plain; charset=utf-8\r\n\r\n"
-           f"Spiel: alpha\r\nName: Spieler {n}\r\nFarben: rot\r\n").encode()
+    raw = (
+        f"From: Spieler {n} <p{n}@players.test>\r\nTo: {GM}\r\nSubject: Anmeldung\r\n"
+        f"Message-ID: {mid}\r\nMIME-Version: 1.0\r\n"
+        f"Content-Type: text/plain; charset=utf-8\r\n\r\n"
+        f"Spiel: alpha\r\nName: Spieler {n}\r\nFarben: rot\r\n"
+    ).encode()
     return mid, raw
 
 
@@ -219,11 +223,13 @@ class Recorder:
 
     async def handle_DATA(self, server: SMTP, session: SmtpSession, envelope: Envelope) -> str:
         raw = envelope.original_content or b""
-        msg = email.message_from_bytes(raw if isinstance(raw, bytes) else raw.encode(),
-                                       policy=email.policy.default)
+        msg = email.message_from_bytes(
+            raw if isinstance(raw, bytes) else raw.encode(), policy=email.policy.default
+        )
         with self._lock:
-            self.got.append((str(msg["Message-ID"]), str(msg["In-Reply-To"] or ""),
-                             list(envelope.rcpt_tos)))
+            self.got.append(
+                (str(msg["Message-ID"]), str(msg["In-Reply-To"] or ""), list(envelope.rcpt_tos))
+            )
         return "250 2.0.0 Ok: queued"
 
     def ids(self) -> Counter[str]:
@@ -285,8 +291,13 @@ async def mailbox(port: int) -> list[tuple[bytes, list[str]]]:
     client = await _client(port)
     try:
         found = await client.uid_search("ALL")
-        uids = [x.decode() for line in found.lines[:-1] if isinstance(line, bytes)
-                for x in line.split() if x.isdigit()]
+        uids = [
+            x.decode()
+            for line in found.lines[:-1]
+            if isinstance(line, bytes)
+            for x in line.split()
+            if x.isdigit()
+        ]
         out = []
         for uid in uids:
             response = await client.uid("fetch", uid, "(FLAGS BODY.PEEK[])")
@@ -306,8 +317,7 @@ async def restore(port: int, messages: list[tuple[bytes, list[str]]]) -> None:
     client = await _client(port)
     try:
         for raw, flags in messages:
-            response = await client.append(raw, "INBOX", f"({' '.join(flags)})" if flags
-                                           else None)
+            response = await client.append(raw, "INBOX", f"({' '.join(flags)})" if flags else None)
             assert response.result == "OK", response
     finally:
         await client.logout()
@@ -318,18 +328,23 @@ async def unseen(port: int) -> list[bytes]:
 
 
 def warnings(caplog: pytest.LogCaptureFixture, prefix: str) -> list[str]:
-    return [r.getMessage() for r in caplog.records
-            if r.name == "pbm" and r.levelno == logging.WARNING
-            and r.getMessage().startswith(prefix)]
+    return [
+        r.getMessage()
+        for r in caplog.records
+        if r.name == "pbm" and r.levelno == logging.WARNING and r.getMessage().startswith(prefix)
+    ]
 
 
 def serve_cfg(imap_port: int, smtp_port: int) -> ServeConfig:
     """Short loop periods; the inbox polls (IDLE is for the IMAP restart test: a stop during
     IDLE waits for the logout, up to the IMAP timeout)."""
-    return ServeConfig(imap=ImapConfig(port=imap_port, user=GM, password=PW, timeout=3.0,
-                                       idle=False),
-                       smtp=SmtpConfig(port=smtp_port, timeout=3.0),
-                       poll_seconds=0.3, tick_seconds=0.2, send_seconds=0.1)
+    return ServeConfig(
+        imap=ImapConfig(port=imap_port, user=GM, password=PW, timeout=3.0, idle=False),
+        smtp=SmtpConfig(port=smtp_port, timeout=3.0),
+        poll_seconds=0.3,
+        tick_seconds=0.2,
+        send_seconds=0.1,
+    )
 
 
 async def stop_serving(stop: asyncio.Event, task: asyncio.Task[None]) -> None:
@@ -341,8 +356,9 @@ async def stop_serving(stop: asyncio.Event, task: asyncio.Task[None]) -> None:
 
 
 @pytest.mark.timeout(60)
-def test_imap_server_restart_while_serving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                           caplog: pytest.LogCaptureFixture) -> None:
+def test_imap_server_restart_while_serving(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     """Mails before, at, during and after a restart of the IMAP server are each taken in
     once and answered once; serve runs on throughout and reconnects by itself.
 
@@ -366,16 +382,21 @@ def test_imap_server_restart_while_serving(tmp_path: Path, monkeypatch: pytest.M
     svc.engine.dispose()
 
 
-async def _imap_restart(svc: Service, monkeypatch: pytest.MonkeyPatch,
-                        caplog: pytest.LogCaptureFixture) -> None:
+async def _imap_restart(
+    svc: Service, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     smtp = SmtpServer()
     smtp.start()
     imap = await new_imap()
     proxy = KillableProxy(imap.port)
     await proxy.start()
-    cfg = ServeConfig(imap=ImapConfig(port=proxy.port, user=GM, password=PW, timeout=2.0),
-                      smtp=SmtpConfig(port=smtp.port, timeout=3.0),
-                      poll_seconds=2, tick_seconds=0.5, send_seconds=0.2)
+    cfg = ServeConfig(
+        imap=ImapConfig(port=proxy.port, user=GM, password=PW, timeout=2.0),
+        smtp=SmtpConfig(port=smtp.port, timeout=3.0),
+        poll_seconds=2,
+        tick_seconds=0.5,
+        send_seconds=0.2,
+    )
     mids = [join_mail(n)[0] for n in range(1, 6)]
     kills: list[asyncio.Task[None]] = []
 
@@ -408,9 +429,11 @@ async def _imap_restart(svc: Service, monkeypatch: pytest.MonkeyPatch,
         assert [("\\Seen" in flags) for _, flags in kept] == [True, True, False]
 
         # During: the service meets a closed port, and keeps running.
-        await eventually(lambda: any("ConnectionRefusedError" in w
-                                     for w in warnings(caplog, "imap: ")),
-                         15, "the poller to find the port closed")
+        await eventually(
+            lambda: any("ConnectionRefusedError" in w for w in warnings(caplog, "imap: ")),
+            15,
+            "the poller to find the port closed",
+        )
         assert not task.done(), task
         connections = proxy.connections
         imap = await new_imap(imap.port)
@@ -446,7 +469,8 @@ async def _imap_restart(svc: Service, monkeypatch: pytest.MonkeyPatch,
 
 @pytest.mark.timeout(60)
 def test_smtp_down_for_minutes_everything_queued_then_delivered_once(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     """Nothing listens on the SMTP port while the four players' orders come in: the answers
     and the round's report (the round resolves early, all orders being in) wait in the outbox,
     together with the setup's mails not sent yet. For a quarter of an hour (FakeClock) every
@@ -493,8 +517,7 @@ async def _smtp_down(svc: Service, clock: FakeClock) -> None:
         # The server comes back; the last backoff (16 minutes) runs out.
         smtp.start()
         clock.advance(minutes=17)
-        await eventually(lambda: all(o.status == "sent" for o in outbox(svc)), 20,
-                         "every row sent")
+        await eventually(lambda: all(o.status == "sent" for o in outbox(svc)), 20, "every row sent")
         clock.advance(hours=1)  # later passes send nothing again
         await asyncio.sleep(1)
         assert not task.done(), task
@@ -505,8 +528,9 @@ async def _smtp_down(svc: Service, clock: FakeClock) -> None:
     rows = outbox(svc)
     assert [(o.status, o.attempts) for o in rows] == [("sent", 6)] * len(rows)
     assert len(rows) == len({o.message_id for o in rows})
-    assert smtp.recorder.ids() == per_recipient(rows), \
+    assert smtp.recorder.ids() == per_recipient(rows), (
         "every queued mail delivered exactly once (to each of its recipients)"
+    )
     assert all(smtp.recorder.replies_to(mid) == 1 for mid in orders)
 
 
@@ -515,7 +539,8 @@ async def _smtp_down(svc: Service, clock: FakeClock) -> None:
 
 @pytest.mark.timeout(60)
 def test_database_locked_while_mails_arrive_and_a_round_is_due(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     """Another program holds the write lock for several busy timeouts while two players'
     orders arrive and the round's deadline passes. serve keeps running, each loop logs a
     warning and nothing is written; once the lock is gone both mails are taken in and
@@ -540,16 +565,21 @@ async def _db_locked(svc: Service, clock: FakeClock, lock: DbLock) -> None:
     orders = dict(order_mail(a) for a in (ANNA, BERND))
     try:
         # The setup's mails go out first (a lock between a send and its mark is another test).
-        await eventually(lambda: all(o.status == "sent" for o in outbox(svc)), 20,
-                         "the setup's mails sent")
+        await eventually(
+            lambda: all(o.status == "sent" for o in outbox(svc)), 20, "the setup's mails sent"
+        )
         before = [(o.id, o.status, o.attempts) for o in outbox(svc)]
         await asyncio.to_thread(lock.take)
         for raw in orders.values():
             await imap.append(GM, raw)
         deadline = game(svc).deadline
         assert deadline is not None
-        clock.advance(seconds=(deadline.replace(tzinfo=None)
-                               - clock.now().replace(tzinfo=None)).total_seconds() + 60)
+        clock.advance(
+            seconds=(
+                deadline.replace(tzinfo=None) - clock.now().replace(tzinfo=None)
+            ).total_seconds()
+            + 60
+        )
         await asyncio.sleep(5 * BUSY_TIMEOUT)
         assert not task.done(), task
         assert stored(svc, orders) == []
@@ -557,10 +587,14 @@ async def _db_locked(svc: Service, clock: FakeClock, lock: DbLock) -> None:
         assert [(o.id, o.status, o.attempts) for o in outbox(svc)] == before
         lock.release()
 
-        await eventually(lambda: game(svc).round == 2 and len(stored(svc, orders)) == 2, 20,
-                         "the mails taken in and the round resolved")
-        await eventually(lambda: all(o.status == "sent" for o in outbox(svc)), 20,
-                         "everything sent")
+        await eventually(
+            lambda: game(svc).round == 2 and len(stored(svc, orders)) == 2,
+            20,
+            "the mails taken in and the round resolved",
+        )
+        await eventually(
+            lambda: all(o.status == "sent" for o in outbox(svc)), 20, "everything sent"
+        )
         await asyncio.sleep(1)  # time for anything that would happen twice
         assert not task.done(), task
         assert await unseen(imap.port) == []
@@ -569,8 +603,9 @@ async def _db_locked(svc: Service, clock: FakeClock, lock: DbLock) -> None:
         await stop_serving(stop, task)
         await smtp.stop()
         await imap.stop()
-    assert [(m.message_id, m.status) for m in stored(svc, orders)] == \
-        [(mid, "done") for mid in orders]
+    assert [(m.message_id, m.status) for m in stored(svc, orders)] == [
+        (mid, "done") for mid in orders
+    ]
     for mid in orders:
         assert [a.status for a in answers_to(svc, mid)] == ["sent"]
         assert smtp.recorder.replies_to(mid) == 1
@@ -579,12 +614,13 @@ async def _db_locked(svc: Service, clock: FakeClock, lock: DbLock) -> None:
     assert smtp.recorder.ids() == per_recipient(outbox(svc))
 
 
-
 @pytest.mark.timeout(40)
-@pytest.mark.parametrize("hold", [1.5, 4.0], ids=["released-during-quarantine",
-                                                  "held-past-quarantine"])
+@pytest.mark.parametrize(
+    "hold", [1.5, 4.0], ids=["released-during-quarantine", "held-past-quarantine"]
+)
 def test_database_locked_between_storing_and_processing_a_mail(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hold: float) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hold: float
+) -> None:
     """The lock comes right after a mail is stored (another program's transaction starts
     there) and lasts `hold` busy timeouts. Once it is gone, the mail must be processed and
     answered once, by the running service, like a mail that came in while the lock was held."""
@@ -616,8 +652,9 @@ def test_database_locked_between_storing_and_processing_a_mail(
             await asyncio.sleep(1)
             assert not task.done(), task
             mails = stored(svc)
-            assert [(m.message_id, m.status) for m in mails] == [(mid, "done")], \
-                [(m.message_id, m.status, m.error[-200:]) for m in mails]
+            assert [(m.message_id, m.status) for m in mails] == [(mid, "done")], [
+                (m.message_id, m.status, m.error[-200:]) for m in mails
+            ]
             await eventually(lambda: smtp.recorder.replies_to(mid) == 1, 10, "the answer")
         finally:
             lock.close()
@@ -631,10 +668,10 @@ def test_database_locked_between_storing_and_processing_a_mail(
         svc.engine.dispose()
 
 
-
 @pytest.mark.timeout(40)
 def test_database_locked_between_sending_and_marking_sent(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The lock comes just after the SMTP server accepted an answer and lasts three busy
     timeouts; then the lease runs out (FakeClock). The answer must be delivered once."""
     clock = FakeClock()
@@ -660,8 +697,11 @@ def test_database_locked_between_sending_and_marking_sent(
             await eventually(lambda: lock.taken == 1 and not lock.held, 15, "the lock, and its end")
             await asyncio.sleep(1)
             clock.advance(seconds=LEASE.total_seconds() + 60)
-            await eventually(lambda: [a.status for a in answers_to(svc, mid)] == ["sent"], 10,
-                             "the answer marked sent")
+            await eventually(
+                lambda: [a.status for a in answers_to(svc, mid)] == ["sent"],
+                10,
+                "the answer marked sent",
+            )
             await asyncio.sleep(1)
             assert not task.done(), task
         finally:
@@ -681,7 +721,8 @@ def test_database_locked_between_sending_and_marking_sent(
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("when", ["from-the-start", "after-the-first-mail"])
 def test_poll_with_the_database_locked_fails_cleanly_then_the_next_poll_does_it_all(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, when: str) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, when: str
+) -> None:
     """`pbm poll` (poll_once) meets a lock held past the busy timeout, from the start or from
     just after the first mail was taken in: it raises the database error (a failed cron run)
     and leaves no half-done work: every mail is either processed, answered into the outbox
@@ -693,8 +734,10 @@ def test_poll_with_the_database_locked_fails_cleanly_then_the_next_poll_does_it_
     short_busy_timeout(svc)
     deadline = game(svc).deadline
     assert deadline is not None
-    clock.advance(seconds=(deadline.replace(tzinfo=None)
-                           - clock.now().replace(tzinfo=None)).total_seconds() + 60)
+    clock.advance(
+        seconds=(deadline.replace(tzinfo=None) - clock.now().replace(tzinfo=None)).total_seconds()
+        + 60
+    )
     lock = DbLock(tmp_path / "pbm.db")
     taken_in = 0
 
@@ -725,14 +768,16 @@ def test_poll_with_the_database_locked_fails_cleanly_then_the_next_poll_does_it_
             first = 1 if when == "after-the-first-mail" else 0
             assert taken_in == first
             mails = stored(svc, orders)
-            assert [(m.message_id, m.status) for m in mails] == \
-                [(mid, "done") for mid in list(orders)[:first]]
+            assert [(m.message_id, m.status) for m in mails] == [
+                (mid, "done") for mid in list(orders)[:first]
+            ]
             assert len(await unseen(imap.port)) == 2 - first
             assert game(svc).round == 1, "the due round is not resolved"
             rows = outbox(svc)
-            assert [(o.id, o.status, o.attempts) for o in rows[:len(setup_rows)]] == setup_rows
-            assert [(o.status, o.attempts, o.in_reply_to) for o in rows[len(setup_rows):]] == \
-                [("pending", 0, mid) for mid in list(orders)[:first]]
+            assert [(o.id, o.status, o.attempts) for o in rows[: len(setup_rows)]] == setup_rows
+            assert [(o.status, o.attempts, o.in_reply_to) for o in rows[len(setup_rows) :]] == [
+                ("pending", 0, mid) for mid in list(orders)[:first]
+            ]
             assert smtp.recorder.got == []
 
             lock.release()
@@ -740,16 +785,23 @@ def test_poll_with_the_database_locked_fails_cleanly_then_the_next_poll_does_it_
             assert result["read"] == 2 - first
             assert (result["resolved"], result["retry"], result["failed"]) == (1, 0, 0)
             assert result["sent"] == len(outbox(svc))
-            assert await poll_once(svc, cfg) == {"recovered": 0, "read": 0, "resolved": 0,
-                                                 "broken": 0, "sent": 0, "retry": 0,
-                                                 "failed": 0}
+            assert await poll_once(svc, cfg) == {
+                "recovered": 0,
+                "read": 0,
+                "resolved": 0,
+                "broken": 0,
+                "sent": 0,
+                "retry": 0,
+                "failed": 0,
+            }
             assert await unseen(imap.port) == []
         finally:
             lock.close()
             await smtp.stop()
             await imap.stop()
-        assert [(m.message_id, m.status) for m in stored(svc, orders)] == \
-            [(mid, "done") for mid in orders]
+        assert [(m.message_id, m.status) for m in stored(svc, orders)] == [
+            (mid, "done") for mid in orders
+        ]
         for mid in orders:
             assert len(answers_to(svc, mid)) == 1
             assert smtp.recorder.replies_to(mid) == 1

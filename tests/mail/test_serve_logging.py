@@ -67,10 +67,11 @@ def logging_restored() -> Iterator[None]:
 
 
 def _order_mail() -> bytes:
-    body = (f"Kennwort: {PLAYER_PASSWORD}\r\nRunde: 1\r\n{A_ROAD[ANNA]}\r\n"
-            f"# {BODY_MARKER}\r\n")
-    return (f"From: {ANNA}\r\nTo: {GM}\r\nSubject: Zuege\r\n"
-            f"Message-ID: <serve-log@players.test>\r\n\r\n{body}").encode()
+    body = f"Kennwort: {PLAYER_PASSWORD}\r\nRunde: 1\r\n{A_ROAD[ANNA]}\r\n# {BODY_MARKER}\r\n"
+    return (
+        f"From: {ANNA}\r\nTo: {GM}\r\nSubject: Zuege\r\n"
+        f"Message-ID: <serve-log@players.test>\r\n\r\n{body}"
+    ).encode()
 
 
 async def _one_pass(tmp_path: Path) -> None:
@@ -85,18 +86,26 @@ async def _one_pass(tmp_path: Path) -> None:
     await lb.start()
     await lb.add_user(GM, IMAP_PASSWORD)
     await lb.add_user(ANNA, "anna-imap")  # the answer is delivered, not refused
-    cfg = ServeConfig(imap=ImapConfig(port=lb.imap.port, user=GM, password=IMAP_PASSWORD),
-                      smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
-                      poll_seconds=0.2, tick_seconds=60, send_seconds=0.2)
+    cfg = ServeConfig(
+        imap=ImapConfig(port=lb.imap.port, user=GM, password=IMAP_PASSWORD),
+        smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
+        poll_seconds=0.2,
+        tick_seconds=60,
+        send_seconds=0.2,
+    )
     stop = asyncio.Event()
     server = asyncio.create_task(serve(svc, cfg, stop))
 
     def settled() -> bool:
         with Session(svc.engine) as s:
-            mail = s.exec(select(InboundMail).where(
-                InboundMail.message_id == "<serve-log@players.test>")).first()
-            sent = s.exec(select(Outbox).where(Outbox.in_reply_to == "<serve-log@players.test>",
-                                               Outbox.status == "sent")).first()
+            mail = s.exec(
+                select(InboundMail).where(InboundMail.message_id == "<serve-log@players.test>")
+            ).first()
+            sent = s.exec(
+                select(Outbox).where(
+                    Outbox.in_reply_to == "<serve-log@players.test>", Outbox.status == "sent"
+                )
+            ).first()
         return mail is not None and mail.status == "done" and sent is not None
 
     try:
@@ -116,8 +125,11 @@ async def _one_pass(tmp_path: Path) -> None:
 
 
 def _leaks(lines: list[str]) -> list[str]:
-    return [line for line in lines
-            if BODY_MARKER in line or PLAYER_PASSWORD in line or IMAP_PASSWORD in line]
+    return [
+        line
+        for line in lines
+        if BODY_MARKER in line or PLAYER_PASSWORD in line or IMAP_PASSWORD in line
+    ]
 
 
 def _run_logged(tmp_path: Path) -> list[str]:
@@ -132,7 +144,8 @@ def _run_logged(tmp_path: Path) -> list[str]:
 
 @pytest.mark.timeout(90)
 def test_serve_verbose_logs_no_mail_body_and_no_password(
-        tmp_path: Path, logging_restored: None) -> None:
+    tmp_path: Path, logging_restored: None
+) -> None:
     configure_logging(verbose=True)
     lines = _run_logged(tmp_path)
     assert any(line.startswith("pbm INFO mail ") for line in lines), lines
@@ -144,7 +157,8 @@ def test_serve_verbose_logs_no_mail_body_and_no_password(
 
 @pytest.mark.timeout(90)
 def test_the_check_sees_the_leak_of_a_debug_root_logger(
-        tmp_path: Path, logging_restored: None) -> None:
+    tmp_path: Path, logging_restored: None
+) -> None:
     """The control: everything at DEBUG (the old `-v`) logs the IMAP password and the mail."""
     logging.getLogger().setLevel(logging.DEBUG)
     for name in ["pbm", *QUIET_LOGGERS]:

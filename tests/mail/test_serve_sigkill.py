@@ -110,16 +110,22 @@ class KillRun:
     def _spawn(self, config: Path) -> subprocess.Popen[bytes]:
         k = len(self.procs)
         log = self.work / f"serve-{k:02d}.log"
-        env = {**os.environ, "PBM_TEST_CLOCK_SHIFT": str(k * SHIFT.total_seconds()),
-               "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
-                                                           os.environ.get("PYTHONPATH")]))}
+        env = {
+            **os.environ,
+            "PBM_TEST_CLOCK_SHIFT": str(k * SHIFT.total_seconds()),
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        }
         for key in ("PBM_CRASH_AT", "PBM_CONFIG"):
             env.pop(key, None)
         with log.open("wb") as f:
             proc = subprocess.Popen(
                 [sys.executable, "-c", LAUNCH, "--config", str(config), "serve"],
-                stdin=subprocess.DEVNULL, stdout=f, stderr=subprocess.STDOUT, env=env,
-                cwd=self.work)
+                stdin=subprocess.DEVNULL,
+                stdout=f,
+                stderr=subprocess.STDOUT,
+                env=env,
+                cwd=self.work,
+            )
         self.procs.append(proc)
         self.logs.append(log)
         return proc
@@ -136,10 +142,12 @@ class KillRun:
     def diagnose(self) -> str:
         p = self.progress
         behind = {n: r for n, r in p.rounds.items() if r <= ROUNDS}
-        return (f"\nseed {self.seed}; kills so far {len(self.killed)}; order mails sent "
-                f"{len(self.sent)}, processed {p.processed}; outbox pending {p.pending}; "
-                f"games not done: {behind}\n--- {self.logs[-1] if self.logs else '-'}\n"
-                + (tail(self.logs[-1]) if self.logs else ""))
+        return (
+            f"\nseed {self.seed}; kills so far {len(self.killed)}; order mails sent "
+            f"{len(self.sent)}, processed {p.processed}; outbox pending {p.pending}; "
+            f"games not done: {behind}\n--- {self.logs[-1] if self.logs else '-'}\n"
+            + (tail(self.logs[-1]) if self.logs else "")
+        )
 
     async def _until(self, check: Callable[[], bool], what: str) -> None:
         deadline = time.monotonic() + PATIENCE
@@ -148,12 +156,14 @@ class KillRun:
                 if task.done():
                     task.result()  # a player or the watcher failed: raise its error
             if self.procs[-1].poll() is not None:
-                raise AssertionError(f"pbm serve exited by itself with "
-                                     f"{self.procs[-1].returncode} while waiting for {what}"
-                                     + self.diagnose())
+                raise AssertionError(
+                    f"pbm serve exited by itself with "
+                    f"{self.procs[-1].returncode} while waiting for {what}" + self.diagnose()
+                )
             if time.monotonic() > deadline:
-                raise AssertionError(f"timed out after {PATIENCE:.0f} s waiting for {what}"
-                                     + self.diagnose())
+                raise AssertionError(
+                    f"timed out after {PATIENCE:.0f} s waiting for {what}" + self.diagnose()
+                )
             await asyncio.sleep(0.02)
 
     async def _kill_loop(self, config: Path) -> None:
@@ -169,12 +179,15 @@ class KillRun:
                 await asyncio.sleep(start_delay)
             else:
                 await self._until(self._connected, f"serve #{n} to connect to the inbox")
-                await self._until(self._processed(threshold),
-                                  f"{threshold} processed order mails before kill #{n}")
+                await self._until(
+                    self._processed(threshold),
+                    f"{threshold} processed order mails before kill #{n}",
+                )
                 await asyncio.sleep(jitter)
             if proc.poll() is not None:
-                raise AssertionError(f"pbm serve #{n} exited by itself with {proc.returncode}"
-                                     + self.diagnose())
+                raise AssertionError(
+                    f"pbm serve #{n} exited by itself with {proc.returncode}" + self.diagnose()
+                )
             os.kill(proc.pid, signal.SIGKILL)
             at = time.monotonic()
             await asyncio.to_thread(proc.wait, 10)
@@ -217,8 +230,12 @@ class KillRun:
     def _done(self) -> bool:
         p = self.progress
         delivered = {d.message_id for d in self.sink.handler.snapshot()}
-        return (all(p.rounds.get(n) == ROUNDS + 1 for n in NAMES) and p.processed == MAILS
-                and p.pending == 0 and p.outbox_ids <= delivered)
+        return (
+            all(p.rounds.get(n) == ROUNDS + 1 for n in NAMES)
+            and p.processed == MAILS
+            and p.pending == 0
+            and p.outbox_ids <= delivered
+        )
 
     async def run(self, config_path: Path, seats: dict[str, dict[int, tuple[str, str]]]) -> None:
         start = time.monotonic()
@@ -227,8 +244,7 @@ class KillRun:
         self.sink.start()
         config = write_config(config_path, self.db, self.imap.port, self.sink.port)
         self.watcher = Watcher(self.db, self.since_outbox_id)
-        self.tasks = [asyncio.create_task(self._watch()),
-                      asyncio.create_task(self._players(seats))]
+        self.tasks = [asyncio.create_task(self._watch()), asyncio.create_task(self._players(seats))]
         try:
             await self._kill_loop(config)
             await self._until(self._done, "every mail answered and every round resolved")
@@ -255,17 +271,21 @@ class KillRun:
             await self.imap.stop()
 
 
-def _summary(run: KillRun, deliveries: list[Delivery], twice: list[str], setup_s: float,
-             control_s: float) -> str:
-    doing = count(["start" if k.during_start else k.doing.split(":")[0].split(" ")[0]
-                   for k in run.killed])
+def _summary(
+    run: KillRun, deliveries: list[Delivery], twice: list[str], setup_s: float, control_s: float
+) -> str:
+    doing = count(
+        ["start" if k.during_start else k.doing.split(":")[0].split(" ")[0] for k in run.killed]
+    )
     logs = "".join(log.read_text(errors="replace") for log in run.logs)
-    return (f"seed {run.seed}: tables {setup_s:.1f} s, run without kills {control_s:.1f} s "
-            f"(beside the other), run with {len(run.killed)} kills {run.seconds:.1f} s; "
-            f"{len(deliveries)} deliveries, twice: {count(twice)}; mails fetched again "
-            f"{logs.count(': duplicate')}, rounds resolved by the clock loop "
-            f"{logs.count(': round resolved')}; kills after "
-            f"{[k.processed for k in run.killed]} processed mails; last log words {doing}")
+    return (
+        f"seed {run.seed}: tables {setup_s:.1f} s, run without kills {control_s:.1f} s "
+        f"(beside the other), run with {len(run.killed)} kills {run.seconds:.1f} s; "
+        f"{len(deliveries)} deliveries, twice: {count(twice)}; mails fetched again "
+        f"{logs.count(': duplicate')}, rounds resolved by the clock loop "
+        f"{logs.count(': round resolved')}; kills after "
+        f"{[k.processed for k in run.killed]} processed mails; last log words {doing}"
+    )
 
 
 @pytest.mark.timeout(900)
@@ -292,16 +312,18 @@ def test_serve_sigkilled_20_times_while_500_orders_arrive(tmp_path: Path) -> Non
 
     # Twenty kills, each a real SIGKILL of a running service; the last one stopped cleanly.
     assert len(run.killed) == KILLS
-    assert run.exit_code == 0, f"pbm serve did not stop cleanly on SIGTERM{where}\n" \
-        + tail(run.logs[-1])
+    assert run.exit_code == 0, f"pbm serve did not stop cleanly on SIGTERM{where}\n" + tail(
+        run.logs[-1]
+    )
     assert "Traceback" not in "".join(log.read_text(errors="replace") for log in run.logs), where
     assert run.unseen == [], f"mails left unseen in the inbox{where}"
 
     # Both runs got the same 500 mails, byte for byte: the players wrote their orders from
     # the same state in every round.
     assert len(control_mails) == len(run.sent) == MAILS
-    assert sorted((m.message_id, m.raw) for m in run.sent) == \
-        sorted((m.message_id, m.raw) for m in control_mails), where
+    assert sorted((m.message_id, m.raw) for m in run.sent) == sorted(
+        (m.message_id, m.raw) for m in control_mails
+    ), where
     ids = sorted(m.message_id for m in run.sent)
 
     # Every order mail is stored once and processed once, without error.
@@ -310,8 +332,11 @@ def test_serve_sigkilled_20_times_while_500_orders_arrive(tmp_path: Path) -> Non
 
     # The run wrote what the run without kills wrote: an acknowledgement per mail and a report
     # per round, every row sent.
-    assert count([o.kind for o in got.outbox]) == count([o.kind for o in expected.outbox]) \
-        == {"ack": MAILS, "report": GAMES * ROUNDS}, where
+    assert (
+        count([o.kind for o in got.outbox])
+        == count([o.kind for o in expected.outbox])
+        == {"ack": MAILS, "report": GAMES * ROUNDS}
+    ), where
     assert {o.status for o in got.outbox} == {"sent"}, where
     acks = {o.in_reply_to: o for o in got.outbox if o.kind == "ack"}
     assert sorted(acks) == ids, where
@@ -336,8 +361,10 @@ def test_serve_sigkilled_20_times_while_500_orders_arrive(tmp_path: Path) -> Non
         sent = by_id.get(message_id, [])
         assert sent, (row.kind, row.in_reply_to, where)
         recipients = row.recipients.split(",")
-        assert all(len(d.recipients) == 1 and d.recipients[0] in recipients for d in sent), \
-            (sent, row)
+        assert all(len(d.recipients) == 1 and d.recipients[0] in recipients for d in sent), (
+            sent,
+            row,
+        )
         per_recipient = {r: [d for d in sent if d.recipients == (r,)] for r in recipients}
         assert all(per_recipient.values()), (row.kind, per_recipient, where)
         again: set[int] = set()
@@ -347,7 +374,8 @@ def test_serve_sigkilled_20_times_while_500_orders_arrive(tmp_path: Path) -> Non
                 # (usually one; two when the restarted process was killed on it again).
                 senders = [process(d) for d in got_it]
                 assert senders == sorted(set(senders)) and senders[-2] < KILLS, (
-                    f"{row.kind} {message_id} delivered by serve {senders}{where}")
+                    f"{row.kind} {message_id} delivered by serve {senders}{where}"
+                )
                 again |= set(senders[:-1])
         if again:
             twice.append(row.kind)
@@ -373,8 +401,7 @@ def test_serve_sigkilled_20_times_while_500_orders_arrive(tmp_path: Path) -> Non
         assert [r[2] for r in recs] == list(range(1, ROUNDS + 1)), (name, where)
         steps = [r[0] for r in got.records[name]]
         assert len(set(steps)) == len(steps), (name, where)
-        reports = [o for o in got.outbox
-                   if o.kind == "report" and o.game_id == got.game_ids[name]]
+        reports = [o for o in got.outbox if o.kind == "report" and o.game_id == got.game_ids[name]]
         assert sorted(o.step or 0 for o in reports) == [r[0] for r in recs], (name, where)
         assert all(len(o.recipients.split(",")) == SEATS for o in reports), name
 

@@ -44,8 +44,9 @@ pytestmark = pytest.mark.timeout(60)
 
 PLAYER = "anna.mueller@web.test"
 OTHER = "bernd.schaefer@firma.test"
-BODY = ("Angenommen:\n    1  Kennwort: ****\n    2  Straße C3 C4 (10H 3W)\n\n"
-        "Grüße, Ihr Spielleiter\n")
+BODY = (
+    "Angenommen:\n    1  Kennwort: ****\n    2  Straße C3 C4 (10H 3W)\n\nGrüße, Ihr Spielleiter\n"
+)
 
 
 @dataclass
@@ -99,8 +100,14 @@ class FlakyHandler:
     rcpt_calls: dict[str, int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope,
-                          address: str, rcpt_options: list[str]) -> str:
+    async def handle_RCPT(
+        self,
+        server: SMTP,
+        session: Session,
+        envelope: Envelope,
+        address: str,
+        rcpt_options: list[str],
+    ) -> str:
         with self.lock:
             n = self.rcpt_calls[address] = self.rcpt_calls.get(address, 0) + 1
             total = sum(self.rcpt_calls.values())
@@ -113,8 +120,11 @@ class FlakyHandler:
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         raw = envelope.original_content or b""
-        attempt = Attempt(str(envelope.mail_from), list(envelope.rcpt_tos),
-                          raw if isinstance(raw, bytes) else raw.encode())
+        attempt = Attempt(
+            str(envelope.mail_from),
+            list(envelope.rcpt_tos),
+            raw if isinstance(raw, bytes) else raw.encode(),
+        )
         with self.lock:
             self.data_attempts.append(attempt)
             if self.at == "DATA" and len(self.data_attempts) <= self.failures:
@@ -146,9 +156,14 @@ def svc(tmp_path: Path, clock: FakeClock) -> Iterator[Service]:
     service.engine.dispose()
 
 
-def queue(svc: Service, kind: str = "ack", to: tuple[str, ...] = (PLAYER,),
-          in_reply_to: str = "<orders-1@web.test>", subject: str = "[alpha] Züge erhalten",
-          body: str = BODY) -> int:
+def queue(
+    svc: Service,
+    kind: str = "ack",
+    to: tuple[str, ...] = (PLAYER,),
+    in_reply_to: str = "<orders-1@web.test>",
+    subject: str = "[alpha] Züge erhalten",
+    body: str = BODY,
+) -> int:
     with transaction(svc.engine) as session:
         row = enqueue(svc, session, kind, to, subject, body, in_reply_to=in_reply_to)
         session.flush()
@@ -178,8 +193,7 @@ def due_in(svc: Service, clock: FakeClock, row_id: int) -> timedelta:
 
 
 @pytest.mark.parametrize("at", ["DATA", "RCPT"])
-def test_4xx_twice_then_accepted_is_delivered_once(svc: Service, clock: FakeClock,
-                                                   at: str) -> None:
+def test_4xx_twice_then_accepted_is_delivered_once(svc: Service, clock: FakeClock, at: str) -> None:
     handler = FlakyHandler(failures=2, at=at)
     row_id = queue(svc)
     message_id = row(svc, row_id).message_id
@@ -224,8 +238,7 @@ def test_backoff_grows_and_is_capped() -> None:
     assert backoff(30) == timedelta(hours=6)
 
 
-def test_a_recipient_refused_for_now_still_gets_the_report(svc: Service,
-                                                          clock: FakeClock) -> None:
+def test_a_recipient_refused_for_now_still_gets_the_report(svc: Service, clock: FakeClock) -> None:
     """A report to two players; the first RCPT of one of them is answered 451. That player
     must get the report all the same (after a retry), not lose it silently."""
     handler = FlakyHandler(refuse={OTHER: "451 4.2.1 mailbox busy"}, refuse_times=1)
@@ -248,8 +261,9 @@ def test_a_recipient_refused_for_good_is_visible_to_the_gm(svc: Service) -> None
         send(svc, port)
     assert [a.rcpt_tos for a in handler.accepted] == [[PLAYER]]
     r = row(svc, row_id)
-    assert OTHER in r.last_error, \
+    assert OTHER in r.last_error, (
         f"the refused recipient is not recorded: {(r.status, r.attempts, r.last_error)}"
+    )
 
 
 # -- permanent refusals -------------------------------------------------------------------------
@@ -315,7 +329,8 @@ def test_a_server_that_never_answers_is_temporary(svc: Service) -> None:
 
 
 def test_crash_after_sending_resends_the_same_message_id_after_the_lease(
-        svc: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
     class Crash(BaseException):
         pass
 
@@ -347,8 +362,9 @@ def test_an_answer_is_auto_replied_threaded_utf8_from_the_config(tmp_path: Path)
     clock = FakeClock()
     svc = make_service(tmp_path, clock, name="Spielleiter Jürgen Weiß")
     created = clock.now()
-    row_id = queue(svc, "ack", in_reply_to="<orders-1@web.test>",
-                   subject="[alpha] Züge erhalten, Runde 1")
+    row_id = queue(
+        svc, "ack", in_reply_to="<orders-1@web.test>", subject="[alpha] Züge erhalten, Runde 1"
+    )
     clock.advance(hours=3)  # sent later than queued: the Date is the queueing time
     handler = FlakyHandler()
     with smtp_server(handler) as port:
@@ -378,8 +394,14 @@ def test_an_answer_is_auto_replied_threaded_utf8_from_the_config(tmp_path: Path)
 
 
 def test_a_report_is_auto_generated_and_not_threaded(svc: Service) -> None:
-    row_id = queue(svc, "report", (PLAYER, OTHER), in_reply_to="",
-                   subject="[alpha] Bericht Runde 1", body="Wurf für rot: 8\nÄrger über Räuber\n")
+    row_id = queue(
+        svc,
+        "report",
+        (PLAYER, OTHER),
+        in_reply_to="",
+        subject="[alpha] Bericht Runde 1",
+        body="Wurf für rot: 8\nÄrger über Räuber\n",
+    )
     handler = FlakyHandler()
     with smtp_server(handler, 0) as port:
         assert send(svc, port, from_address="spiel@pbm.test").sent == [row_id]
@@ -414,8 +436,7 @@ class PeerHandler(FlakyHandler):
         return answer
 
 
-def test_a_pass_sends_over_one_connection_and_reconnects_after_a_refusal(
-        svc: Service) -> None:
+def test_a_pass_sends_over_one_connection_and_reconnects_after_a_refusal(svc: Service) -> None:
     handler = PeerHandler(refuse={"nobody@web.test": "550 5.1.1 no such user"})
     first = [queue(svc) for _ in range(3)]
     bad = queue(svc, to=("nobody@web.test",))

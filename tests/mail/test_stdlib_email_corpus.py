@@ -75,8 +75,11 @@ def assert_not_quarantined(mail: InboundMail, what: str) -> None:
     """Quarantine is the service surviving a crash of its handler, not handling the mail: fail
     with the traceback the service stored."""
     if mail.status == "quarantined":
-        pytest.fail(f"{what}: the handler crashed and the mail was quarantined; stored "
-                    f"traceback:\n{mail.error}", pytrace=False)
+        pytest.fail(
+            f"{what}: the handler crashed and the mail was quarantined; stored "
+            f"traceback:\n{mail.error}",
+            pytrace=False,
+        )
 
 
 @pytest.fixture(scope="module")
@@ -106,13 +109,17 @@ def test_through_ingest(svc: Service, name: str) -> None:
         mail = s.get(InboundMail, result.mail_id)
         assert mail is not None
         # This mail's answers: they refer to the Message-ID the mail carries.
-        answers = list(s.exec(select(Outbox).where(col(Outbox.id) >= first_new,
-                                                   Outbox.in_reply_to == message_id)))
+        answers = list(
+            s.exec(
+                select(Outbox).where(col(Outbox.id) >= first_new, Outbox.in_reply_to == message_id)
+            )
+        )
     # Several of these files share a Message-ID. The same mail again (same sender and body) is
     # a duplicate of the first; another one is kept under its Message-ID with `#` and 16 hex
     # digits of its content's digest (a stranger cannot squat on a player's Message-ID).
     assert mail.message_id == message_id or re.fullmatch(
-        re.escape(message_id) + "#[0-9a-f]{16}", mail.message_id), (mail.message_id, message_id)
+        re.escape(message_id) + "#[0-9a-f]{16}", mail.message_id
+    ), (mail.message_id, message_id)
     if result.duplicate:
         assert result.status == "duplicate"
     else:
@@ -124,8 +131,10 @@ def test_through_ingest(svc: Service, name: str) -> None:
         assert answers == []
     assert len(answers) <= 1, [(a.kind, a.recipients) for a in answers]
     sender = parse_inbound(mail.raw, GM).sender
-    assert all(a.recipients == sender for a in answers), \
-        ([(a.kind, a.recipients) for a in answers], sender)
+    assert all(a.recipients == sender for a in answers), (
+        [(a.kind, a.recipients) for a in answers],
+        sender,
+    )
     assert game_snapshot(svc) == before, "no game changes"
 
 

@@ -84,8 +84,18 @@ def midgame() -> tuple[GameState, GameState, tuple[ev.Event, ...]]:
     return before, after, tuple(events)
 
 
-MID_KINDS = {ev.CardBought, ev.Discarded, ev.Stole, ev.RobberMoved, ev.TradeDone,
-             ev.TradeFailed, ev.Built, ev.OrderFailed, ev.MaritimeTraded, ev.Produced}
+MID_KINDS = {
+    ev.CardBought,
+    ev.Discarded,
+    ev.Stole,
+    ev.RobberMoved,
+    ev.TradeDone,
+    ev.TradeFailed,
+    ev.Built,
+    ev.OrderFailed,
+    ev.MaritimeTraded,
+    ev.Produced,
+}
 
 
 def next_line(lang: str, round_: int) -> str:
@@ -95,8 +105,9 @@ def next_line(lang: str, round_: int) -> str:
 def round_report(lang: str) -> tuple[str, Rendered]:
     before, after, events = midgame()
     subject = texts.t(lang, "report_subject", game=GAME, round=before.round)
-    data = report_data(after, list(events), lang, GAME, SECRETS, next_line(lang, after.round),
-                       BOARD_CID)
+    data = report_data(
+        after, list(events), lang, GAME, SECRETS, next_line(lang, after.round), BOARD_CID
+    )
     return subject, render("report", subject, data)
 
 
@@ -104,8 +115,9 @@ def end_report(lang: str) -> tuple[str, Rendered]:
     st, events = final()
     subject = texts.t(lang, "end_subject", game=GAME, round=st.round)
     summary = game_summary(((s.round, evs) for s, evs in _game(SEED)), st, lang)
-    return subject, render("report", subject, report_data(st, events, lang, GAME, SECRETS, "",
-                                                          BOARD_CID, summary))
+    return subject, render(
+        "report", subject, report_data(st, events, lang, GAME, SECRETS, "", BOARD_CID, summary)
+    )
 
 
 def fresh_state(seed: int = SEED, players: int = 4, size: str | None = None) -> GameState:
@@ -116,23 +128,23 @@ def welcome(lang: str, seat: int = 1) -> tuple[str, Rendered]:
     st = fresh_state()
     colour = vocab.colour_name(st.colours[seat], lang)
     subject = texts.t(lang, "welcome_subject", game=GAME, colour=colour)
-    return subject, render("welcome", subject, welcome_data(
-        st, GAME, colour, seat, PASSWORD, SECRETS[seat], lang))
+    return subject, render(
+        "welcome", subject, welcome_data(st, GAME, colour, seat, PASSWORD, SECRETS[seat], lang)
+    )
 
 
 def preview(lang: str) -> tuple[str, Rendered]:
     subject = f"[{GAME}] " + ("Island preview" if lang == "en" else "Inselvorschau")
-    return subject, render("preview", subject, preview_data(fresh_state(), lang, GAME,
-                                                            BOARD_CID))
+    return subject, render("preview", subject, preview_data(fresh_state(), lang, GAME, BOARD_CID))
 
 
 ORDERS = {
     "de": "Kennwort: {pw}\nRunde: 20\nRäuber E2, raube weiß\nAbwurf: G G W\n"
-          "Handel blau: gebe 1H, bekomme 1L\nSiedlung D2 E1 E2\nStraße Mondschein\n"
-          "Entwicklungskarte\n\n-- \nGruß, Bernd\n",
+    "Handel blau: gebe 1H, bekomme 1L\nSiedlung D2 E1 E2\nStraße Mondschein\n"
+    "Entwicklungskarte\n\n-- \nGruß, Bernd\n",
     "en": "Password: {pw}\nRound: 20\nRobber E2, steal white\nDiscard: G G W\n"
-          "Trade blue: give 1L, get 1B\nSettlement D2 E1 E2\nRoad moonshine\n"
-          "Buy card\n\n-- \nCheers, Bernd\n",
+    "Trade blue: give 1L, get 1B\nSettlement D2 E1 E2\nRoad moonshine\n"
+    "Buy card\n\n-- \nCheers, Bernd\n",
 }
 
 
@@ -149,8 +161,11 @@ def ack(lang: str) -> tuple[str, Rendered]:
     body = ORDERS[lang].format(pw=PASSWORD)
     parsed = parse_mail(body, Context(after.board, lang, after.colours, "round"))
     subject = texts.t(lang, "ack_subject", game=GAME, round=after.round)
-    return subject, _render("ack", subject, notices.ack(
-        parsed, body, lang, replaced=True, round_=after.round, deadline=DEADLINE_TEXT))
+    return subject, _render(
+        "ack",
+        subject,
+        notices.ack(parsed, body, lang, replaced=True, round_=after.round, deadline=DEADLINE_TEXT),
+    )
 
 
 SETUP_ORDERS = {
@@ -166,21 +181,34 @@ def setup_ack(lang: str) -> tuple[str, Rendered]:
     place = format_item(automatic_placement(st), ctx).split(" ", 1)[1]
     body = SETUP_ORDERS[lang].format(pw=PASSWORD, place=place)
     subject = texts.t(lang, "setup_ack_subject", game=GAME)
-    return subject, _render("ack", subject, notices.ack(
-        parse_mail(body, ctx), body, lang, replaced=False, round_=None, deadline=DEADLINE_TEXT))
+    return subject, _render(
+        "ack",
+        subject,
+        notices.ack(
+            parse_mail(body, ctx), body, lang, replaced=False, round_=None, deadline=DEADLINE_TEXT
+        ),
+    )
 
 
 def error(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "error_subject", game=GAME)
-    reason = ("Diese Züge sind für Runde 7, offen ist Runde 8." if lang == "de" else
-              "These orders are for round 7; round 8 is open.")
+    reason = (
+        "Diese Züge sind für Runde 7, offen ist Runde 8."
+        if lang == "de"
+        else "These orders are for round 7; round 8 is open."
+    )
     return subject, _render("error", subject, notices.error(reason, lang))
 
 
 def help_mail(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "help_subject", game=GAME)
-    return subject, _render("help", subject, notices.help_(
-        lang, command_lines(lang), ORDER_HELP[lang], guide_for_mail(player_guide(lang))))
+    return subject, _render(
+        "help",
+        subject,
+        notices.help_(
+            lang, command_lines(lang), ORDER_HELP[lang], guide_for_mail(player_guide(lang))
+        ),
+    )
 
 
 def joined(lang: str) -> tuple[str, Rendered]:
@@ -192,8 +220,9 @@ def setup_prompt(lang: str) -> tuple[str, Rendered]:
     st = fresh_state()
     example = format_item(automatic_placement(st), Context(st.board, lang, st.colours, "setup"))
     subject = texts.t(lang, "setup_subject", game=GAME)
-    return subject, _render("setup_prompt", subject,
-                            notices.setup_prompt(lang, 1, DEADLINE_TEXT, example))
+    return subject, _render(
+        "setup_prompt", subject, notices.setup_prompt(lang, 1, DEADLINE_TEXT, example)
+    )
 
 
 def placed(lang: str) -> tuple[str, Rendered]:
@@ -228,24 +257,33 @@ def nmr_autopilot(lang: str) -> tuple[str, Rendered]:
 
 def autopilot_on(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "autopilot_on_subject", game=GAME)
-    return subject, _render("autopilot", subject,
-                            notices.autopilot(lang, vocab.colour_name("blue", lang), True))
+    return subject, _render(
+        "autopilot", subject, notices.autopilot(lang, vocab.colour_name("blue", lang), True)
+    )
 
 
 def autopilot_off(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "autopilot_off_subject", game=GAME)
-    return subject, _render("autopilot", subject,
-                            notices.autopilot(lang, vocab.colour_name("blue", lang), False))
+    return subject, _render(
+        "autopilot", subject, notices.autopilot(lang, vocab.colour_name("blue", lang), False)
+    )
 
 
 def digest(lang: str) -> tuple[str, Rendered]:
     before, after, events = midgame()
     sent = ["orders", "nmr", "autopilot", "orders"]
-    rows = [notices.DigestRow(vocab.colour_name(c, lang), f"Player {p + 1}", sent[p],
-                              after.vp(p)) for p, c in enumerate(after.colours)]
+    rows = [
+        notices.DigestRow(vocab.colour_name(c, lang), f"Player {p + 1}", sent[p], after.vp(p))
+        for p, c in enumerate(after.colours)
+    ]
     subject = texts.t(lang, "digest_subject", game=GAME, round=before.round)
-    return subject, _render("digest", subject, notices.digest(
-        lang, before.round, rows, "", DEADLINE_TEXT, describe_all(list(events), after, lang)))
+    return subject, _render(
+        "digest",
+        subject,
+        notices.digest(
+            lang, before.round, rows, "", DEADLINE_TEXT, describe_all(list(events), after, lang)
+        ),
+    )
 
 
 SCENES = {

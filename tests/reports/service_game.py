@@ -101,8 +101,15 @@ def _orders_text(st, seat: int, password: str, lang: str) -> str:  # type: ignor
     return f"{w['password']}: {password}\n{w['round']}: {st.round}\n" + "\n".join(lines) + "\n"
 
 
-def play_by_mail(tmp: Path, name: str, lang: str, seed: int, replace_round: int = 4,
-                 intruder_round: int = 3, max_rounds: int = 60) -> Played:
+def play_by_mail(
+    tmp: Path,
+    name: str,
+    lang: str,
+    seed: int,
+    replace_round: int = 4,
+    intruder_round: int = 3,
+    max_rounds: int = 60,
+) -> Played:
     url = f"sqlite:///{tmp}/{name}.db"
     upgrade(url)
     engine = make_engine(url)
@@ -122,8 +129,11 @@ def play_by_mail(tmp: Path, name: str, lang: str, seed: int, replace_round: int 
             seat = setup_player(st)
             p = seated(svc, name)[seat]
             ctx = Context(st.board, lang, st.colours, "setup")
-            body = f"{WORDS[lang]['password']}: {pw[p.address]}\n" + "\n".join(
-                format_setup_orders(autopilot.setup_orders(st, seat, 2), ctx)) + "\n"
+            body = (
+                f"{WORDS[lang]['password']}: {pw[p.address]}\n"
+                + "\n".join(format_setup_orders(autopilot.setup_orders(st, seat, 2), ctx))
+                + "\n"
+            )
             r = mailer.send(p.address, "Aufstellung", body)
             assert r.status == "done", r
         while True:
@@ -131,14 +141,18 @@ def play_by_mail(tmp: Path, name: str, lang: str, seed: int, replace_round: int 
             if st.phase != Phase.ROUNDS or st.round > max_rounds:
                 break
             players = seated(svc, name)
-            if played.replaced_seat < 0 and st.round >= replace_round and (
-                    st.cards[2] or st.round >= replace_round + 10):
+            if (
+                played.replaced_seat < 0
+                and st.round >= replace_round
+                and (st.cards[2] or st.round >= replace_round + 10)
+            ):
                 # Preferably while the seat holds a card bought by the old player.
                 played.replaced_seat = 2
                 played.replaced_held = [card for card, _ in st.cards[2]]
                 with transaction(engine) as s:
-                    gm.replace_player(svc, s, get_game(s, name, lock=True),
-                                      players[2].colour or "", NEWCOMER)
+                    gm.replace_player(
+                        svc, s, get_game(s, name, lock=True), players[2].colour or "", NEWCOMER
+                    )
                 pw = _passwords(svc)
                 players = seated(svc, name)
             if st.round == intruder_round:

@@ -44,10 +44,18 @@ def _message(lang: str) -> EmailMessage:
     _, after, _ = scenes.midgame()
     subject, rendered = scenes.round_report(lang)
     return build_message(
-        from_address="gm@pbm.test", from_name="pbm", recipients=["p0@players.test"],
-        subject=subject, body=rendered.text, html=rendered.html, message_id="<r@pbm.test>",
-        in_reply_to="", date=datetime(2026, 1, 1, tzinfo=UTC), image=picture.board_png(after),
-        image_cid=BOARD_CID)
+        from_address="gm@pbm.test",
+        from_name="pbm",
+        recipients=["p0@players.test"],
+        subject=subject,
+        body=rendered.text,
+        html=rendered.html,
+        message_id="<r@pbm.test>",
+        in_reply_to="",
+        date=datetime(2026, 1, 1, tzinfo=UTC),
+        image=picture.board_png(after),
+        image_cid=BOARD_CID,
+    )
 
 
 def _html_with_picture(msg: EmailMessage, folder: Path) -> Path:
@@ -76,12 +84,29 @@ def test_report_html_renders_in_chromium(lang: str, tmp_path: Path) -> None:
     page = _html_with_picture(_message(lang), tmp_path)
     shot = tmp_path / "shot.png"
     result = subprocess.run(
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-         "--no-first-run", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}", "--enable-logging=stderr",
-         "--log-level=0", "--hide-scrollbars", f"--screenshot={shot}",
-         f"--window-size={WIDTH},{HEIGHT}", page.as_uri()],
-        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+        [
+            chromium,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--enable-logging=stderr",
+            "--log-level=0",
+            "--hide-scrollbars",
+            f"--screenshot={shot}",
+            f"--window-size={WIDTH},{HEIGHT}",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
     log = result.stdout + result.stderr
     assert result.returncode == 0, log[-3000:]
     console = [line for line in log.splitlines() if ":CONSOLE" in line]
@@ -117,8 +142,13 @@ def test_report_html_renders_in_chromium(lang: str, tmp_path: Path) -> None:
 def test_the_message_structure_is_alternative_with_related_picture() -> None:
     msg = _message("de")
     parts = [p.get_content_type() for p in msg.walk()]
-    assert parts == ["multipart/alternative", "text/plain", "multipart/related", "text/html",
-                     "image/png"]
+    assert parts == [
+        "multipart/alternative",
+        "text/plain",
+        "multipart/related",
+        "text/html",
+        "image/png",
+    ]
     image = next(p for p in msg.walk() if p.get_content_type() == "image/png")
     png = image.get_payload(decode=True)
     assert isinstance(png, bytes) and png[:8] == b"\x89PNG\r\n\x1a\n"
@@ -134,6 +164,5 @@ def test_the_inline_picture_is_not_an_attachment() -> None:
 
 def test_the_related_part_names_its_root_type() -> None:
     """RFC 2387: multipart/related requires the `type` parameter (here text/html)."""
-    related = next(p for p in _message("de").walk()
-                   if p.get_content_type() == "multipart/related")
+    related = next(p for p in _message("de").walk() if p.get_content_type() == "multipart/related")
     assert related.get_param("type") == "text/html", related["Content-Type"]

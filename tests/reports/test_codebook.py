@@ -30,8 +30,9 @@ PURCHASE = {
 }
 
 
-def _purchases(seed: int, lang: str, size: str | None = None, players: int = 4
-               ) -> list[tuple[ev.CardBought, str, int]]:
+def _purchases(
+    seed: int, lang: str, size: str | None = None, players: int = 4
+) -> list[tuple[ev.CardBought, str, int]]:
     """(event, code printed in the report, seat named in the report) for every purchase of
     a simulated game, read from the rendered text of each round's report."""
     out = []
@@ -186,8 +187,7 @@ def test_unseal_fails_for_a_tampered_token() -> None:
     for i in (0, 11, 12, len(raw) - 1):  # nonce, ciphertext, tag
         bad = bytearray(raw)
         bad[i] ^= 1
-        assert codebook.unseal(secret, f"{prefix}:{base64.urlsafe_b64encode(bad).decode()}") \
-            is None
+        assert codebook.unseal(secret, f"{prefix}:{base64.urlsafe_b64encode(bad).decode()}") is None
     # The notice is bound to its game, seat and purchase number.
     for other in ("beta:1:3", "alpha:2:3", "alpha:1:4"):
         assert codebook.unseal(secret, f"{other}:{blob}") is None
@@ -216,8 +216,9 @@ def test_pbm_decode_reads_the_tokens_of_a_report() -> None:
     runner = CliRunner()
     _, _, events = scenes.midgame()
     _, rendered = scenes.round_report("de")
-    tokens = [line.strip() for line in rendered.text.splitlines()
-              if scenes.SEALED.fullmatch(line.strip())]
+    tokens = [
+        line.strip() for line in rendered.text.splitlines() if scenes.SEALED.fullmatch(line.strip())
+    ]
     bought = [e for e in events if isinstance(e, ev.CardBought)]
     assert tokens and len(tokens) == len(bought)
     for token, e in zip(tokens, bought, strict=True):
@@ -247,8 +248,9 @@ def test_pbm_codebook_prints_the_table_of_the_welcome_mail(tmp_path: Path) -> No
         signup(mailer, "alpha", 4)
         with Session(engine) as s:
             players = list(s.exec(select(Player)))
-            welcomes = {o.recipients: o.body for o in s.exec(
-                select(Outbox).where(Outbox.kind == "welcome"))}
+            welcomes = {
+                o.recipients: o.body for o in s.exec(select(Outbox).where(Outbox.kind == "welcome"))
+            }
     finally:
         engine.dispose()
     cfg = tmp_path / "pbm.toml"
@@ -261,8 +263,9 @@ def test_pbm_codebook_prints_the_table_of_the_welcome_mail(tmp_path: Path) -> No
         assert result.exit_code == 0, result.output
         lines = result.output.splitlines()
         assert len(lines) == sum(deck_for(Settings.for_players(4)).values())
-        table = [line for line in welcomes[p.address].splitlines()
-                 if re.match(r"Karte +\d+: ", line)]
+        table = [
+            line for line in welcomes[p.address].splitlines() if re.match(r"Karte +\d+: ", line)
+        ]
         assert lines == table, p.colour
         assert lines == codebook.table(p.codebook_secret, len(lines), "de")
         # Other players' tables differ.
@@ -271,8 +274,9 @@ def test_pbm_codebook_prints_the_table_of_the_welcome_mail(tmp_path: Path) -> No
                 assert codebook.table(q.codebook_secret, 3) != lines[:3]
     missing = runner.invoke(app, ["--config", str(cfg), "codebook", "alpha", "lila"])
     assert missing.exit_code != 0
-    board = runner.invoke(app, ["--config", str(cfg), "game", "board", "alpha", "--png",
-                                str(tmp_path / "b.png")])
+    board = runner.invoke(
+        app, ["--config", str(cfg), "game", "board", "alpha", "--png", str(tmp_path / "b.png")]
+    )
     assert board.exit_code == 0, board.output
     from PIL import Image
 

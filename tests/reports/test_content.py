@@ -28,8 +28,7 @@ def test_welcome_robber_example_never_robs_the_reader(lang: str) -> None:
     for seat, colour in enumerate(st.colours):
         name = vocab.colour_name(colour, lang)
         data = welcome_data(st, "alpha", name, seat, "pw", scenes.SECRETS[seat], lang)
-        robber = [line for line in data["examples"]
-                  if line.startswith(("Räuber", "Robber"))]
+        robber = [line for line in data["examples"] if line.startswith(("Räuber", "Robber"))]
         for line in robber:
             victims = re.split(r", (?:raube|steal) ", line, maxsplit=1)[-1].split(", ")
             if name in victims:
@@ -40,8 +39,7 @@ def test_welcome_robber_example_never_robs_the_reader(lang: str) -> None:
 def _knight_failure() -> tuple[GameState, list[ev.Event]]:
     for seed in range(1, 60):
         for st, events in play_game(Settings.for_players(4), seed):
-            if any(isinstance(e, ev.OrderFailed) and e.line.startswith("knight")
-                   for e in events):
+            if any(isinstance(e, ev.OrderFailed) and e.line.startswith("knight") for e in events):
                 return st, events
     pytest.skip("no failed knight in the first games")
 
@@ -59,9 +57,11 @@ def test_a_failed_card_play_does_not_name_the_card_in_the_public_report(lang: st
         if isinstance(e, ev.OrderFailed) and e.line.startswith("knight"):
             who = vocab.colour_name(st.colours[e.player], lang)
             for line in text.splitlines():
-                if line.startswith(f"{who}:") and any(
-                        re.search(rf"\b{re.escape(n)}\b", line, re.I) for n in names) \
-                        and e.player not in played:
+                if (
+                    line.startswith(f"{who}:")
+                    and any(re.search(rf"\b{re.escape(n)}\b", line, re.I) for n in names)
+                    and e.player not in played
+                ):
                     bad.append(line)
     assert not bad, bad
 

@@ -37,11 +37,17 @@ def _check(path: Path, actual: str) -> None:
     if actual != expected:
         import difflib
 
-        diff = "".join(difflib.unified_diff(
-            expected.splitlines(keepends=True), actual.splitlines(keepends=True),
-            f"golden/{path.name}", "rendered"))
-        pytest.fail(f"{path.name} differs from the rendered text "
-                    f"(PBM_UPDATE_GOLDEN=1 rewrites it):\n{diff}")
+        diff = "".join(
+            difflib.unified_diff(
+                expected.splitlines(keepends=True),
+                actual.splitlines(keepends=True),
+                f"golden/{path.name}",
+                "rendered",
+            )
+        )
+        pytest.fail(
+            f"{path.name} differs from the rendered text (PBM_UPDATE_GOLDEN=1 rewrites it):\n{diff}"
+        )
 
 
 @pytest.mark.parametrize("lang", scenes.LANGS)
@@ -66,8 +72,9 @@ def test_mid_round_scene_has_everything() -> None:
     kinds = {type(e) for e in events}
     assert kinds >= scenes.MID_KINDS, scenes.MID_KINDS - kinds
     assert any(isinstance(e, ev.Rolled) and e.total == 7 for e in events)
-    assert any(isinstance(e, ev.TradeFailed) and e.reason == "not_confirmed_by_partner"
-               for e in events)
+    assert any(
+        isinstance(e, ev.TradeFailed) and e.reason == "not_confirmed_by_partner" for e in events
+    )
 
 
 @pytest.mark.parametrize("lang", scenes.LANGS)
@@ -75,8 +82,9 @@ def test_sealed_notices_in_the_report_open_to_the_true_card(lang: str) -> None:
     _, _, events = scenes.midgame()
     bought = [e for e in events if isinstance(e, ev.CardBought)]
     _, rendered = scenes.round_report(lang)
-    tokens = [line.strip() for line in rendered.text.splitlines()
-              if scenes.SEALED.fullmatch(line.strip())]
+    tokens = [
+        line.strip() for line in rendered.text.splitlines() if scenes.SEALED.fullmatch(line.strip())
+    ]
     assert len(tokens) == len(bought) >= 1
     for token, e in zip(tokens, bought, strict=True):
         assert token.startswith(f"{scenes.GAME}:{e.player}:{e.number}:")

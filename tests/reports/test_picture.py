@@ -101,7 +101,7 @@ def test_the_robber_is_drawn_where_it_stands() -> None:
     assert a.size == b.size
     (x1, y1), (x2, y2) = _centres(state)[state.robber], _centres(state)[moved.robber]
     box = picture.RADIUS
-    for (x, y) in ((x1, y1), (x2, y2)):
+    for x, y in ((x1, y1), (x2, y2)):
         region = (int(x - box), int(y - box), int(x + box), int(y + box))
         assert a.crop(region).tobytes() != b.crop(region).tobytes()
 

@@ -32,8 +32,11 @@ from .service_game import GM_DIGEST, INTRUDER, NEWCOMER, Played, play_by_mail
 DISPLAY = [name for lang in ("de", "en") for name in codebook.CARD_NAMES[lang].values()]
 INTERNAL = list(codebook.CARD_NAMES["de"])
 CARD_WORD = re.compile(
-    r"(?<![\w-])(" + "|".join(re.escape(n) for n in sorted(DISPLAY, key=len, reverse=True))
-    + r")(?![\w-])", re.I)
+    r"(?<![\w-])("
+    + "|".join(re.escape(n) for n in sorted(DISPLAY, key=len, reverse=True))
+    + r")(?![\w-])",
+    re.I,
+)
 INTERNAL_WORD = re.compile(r"(?<![\w-])(" + "|".join(INTERNAL) + r")(?![\w-])")
 #: Public uses of the word for knight: played knights per player, the table's column.
 KNIGHT_COUNT = re.compile(r"\b\d+ (Ritter|knights?)\b|<th>(Ritter|Knights)</th>")
@@ -85,14 +88,18 @@ def test_card_types_appear_in_no_mail_before_they_are_played(game: Played) -> No
         if o.kind in ("welcome", "end", "help"):
             continue
         # The report and the GM's digest tell the cards played in their round.
-        allowed = _played_lines(game, o.step, game.lang) if o.kind in ("report", "digest") \
-            else set()
+        allowed = (
+            _played_lines(game, o.step, game.lang) if o.kind in ("report", "digest") else set()
+        )
         for part, text in _texts(o):
             if o.kind in ("ack", "error"):
                 # Only the echo of the player's own lines to them ("   5  Ritter vor Wurf: …"
                 # in the text, a table row "<tr><td>5</td><td>…" in the HTML).
-                text = "\n".join(line for line in text.splitlines()
-                                 if not re.match(r"\s+\d+\s{2}|<tr><td>\d+</td>", line))
+                text = "\n".join(
+                    line
+                    for line in text.splitlines()
+                    if not re.match(r"\s+\d+\s{2}|<tr><td>\d+</td>", line)
+                )
             leaks += [(o.kind, o.recipients, part, line) for line in _leaks(text, allowed)]
             checked += 1
     assert checked > 200
@@ -138,13 +145,16 @@ def test_purchase_codes_decode_only_for_the_buyers_seat(game: Played) -> None:
         for e, (who, number, code) in zip(bought, seen, strict=True):
             seat = colour_seat[who]
             assert seat == e["player"] and int(number) == e["number"]
-            assert e["card"] in [codebook.decode(s, e["number"], code)
-                                 for s in secrets_of_seat[seat]]
+            assert e["card"] in [
+                codebook.decode(s, e["number"], code) for s in secrets_of_seat[seat]
+            ]
             for other, secrets in secrets_of_seat.items():
                 if other != seat:
                     for s in secrets:
-                        assert codebook.decode(s, e["number"], code) != e["card"] or \
-                            codebook.decode(s, e["number"], code) is None
+                        assert (
+                            codebook.decode(s, e["number"], code) != e["card"]
+                            or codebook.decode(s, e["number"], code) is None
+                        )
             decoded += 1
     assert decoded > 5
 
@@ -169,24 +179,36 @@ def test_passwords_and_keys_only_in_their_owners_welcome_mail(game: Played) -> N
         for part, text in _texts(o):
             for secret, (what, owner) in secrets.items():
                 if secret in text:
-                    assert o.kind == "welcome" and o.recipients == owner, \
-                        (what, owner, o.kind, o.recipients, part)
+                    assert o.kind == "welcome" and o.recipients == owner, (
+                        what,
+                        owner,
+                        o.kind,
+                        o.recipients,
+                        part,
+                    )
             for key, holders in keys.items():
                 if key in text:
-                    assert o.kind == "welcome" and o.recipients in holders, \
-                        ("key", holders, o.kind, o.recipients, part)
+                    assert o.kind == "welcome" and o.recipients in holders, (
+                        "key",
+                        holders,
+                        o.kind,
+                        o.recipients,
+                        part,
+                    )
     # The answers to order mails mask the password line.
     acks = [o for o in game.outbox if o.kind == "ack"]
-    assert acks and all("****" in o.body for o in acks if "Angenommen" in o.body
-                        or "Accepted" in o.body)
+    assert acks and all(
+        "****" in o.body for o in acks if "Angenommen" in o.body or "Accepted" in o.body
+    )
 
 
 def test_the_replacement_gets_a_welcome_and_the_old_player_nothing_more(game: Played) -> None:
     welcome = [o for o in game.outbox if o.kind == "welcome" and o.recipients == NEWCOMER]
     assert len(welcome) == 1
     old = next(p for p in game.players if p.status == "replaced")
-    later = [o for o in game.outbox if o.id > welcome[0].id and
-             old.address in o.recipients.split(",")]
+    later = [
+        o for o in game.outbox if o.id > welcome[0].id and old.address in o.recipients.split(",")
+    ]
     assert later == [], [(o.kind, o.subject) for o in later]
 
 
@@ -229,21 +251,26 @@ def test_no_mail_shows_a_players_orders_to_another_before_resolution(game: Playe
         first_ack = min(answers[om.message_id].id for om in mails)
         resolved = next((i for i, _ in reports if i > first_ack), 10**9)
         for om in mails:
-            others = set().union(*(v for k, v in lines.items()
-                                   if next(x for x in mails if x.message_id == k).seat
-                                   != om.seat))
-            mine = {line for line in lines[om.message_id] - others
-                    if not re.match(r"(Kennwort|Password|Runde|Round|Spiel|Game):", line)}
+            others = set().union(
+                *(
+                    v
+                    for k, v in lines.items()
+                    if next(x for x in mails if x.message_id == k).seat != om.seat
+                )
+            )
+            mine = {
+                line
+                for line in lines[om.message_id] - others
+                if not re.match(r"(Kennwort|Password|Runde|Round|Spiel|Game):", line)
+            }
             owner = answers[om.message_id].recipients
             for o in game.outbox:
                 if not first_ack <= o.id < resolved or owner in o.recipients.split(","):
                     continue
                 for part, text in _texts(o):
-                    shown = {re.sub(r"^\s*(\d+\s{2})?", "", x).strip()
-                             for x in text.splitlines()}
+                    shown = {re.sub(r"^\s*(\d+\s{2})?", "", x).strip() for x in text.splitlines()}
                     for line in mine:
-                        assert line not in shown, (rnd, om.seat, o.kind, o.recipients, part,
-                                                   line)
+                        assert line not in shown, (rnd, om.seat, o.kind, o.recipients, part, line)
                 checked += 1
     assert checked > 50
     assert order_ids
@@ -306,16 +333,19 @@ def test_the_replacement_can_learn_the_cards_the_seat_holds(game: Played) -> Non
     seat = game.replaced_seat
     new = next(p for p in game.players if p.address == NEWCOMER)
     welcome = next(o for o in game.outbox if o.kind == "welcome" and o.recipients == NEWCOMER)
-    prose = "\n".join(line for line in welcome.body.splitlines()
-                      if not re.match(r"(Karte|Card) +\d+: ", line))
+    prose = "\n".join(
+        line for line in welcome.body.splitlines() if not re.match(r"(Karte|Card) +\d+: ", line)
+    )
     codes = []
     colour = vocab.colour_name(new.colour or "", game.lang)
     for o in game.outbox:
         if o.kind == "report" and o.id < welcome.id:
-            codes += re.findall(rf"^{re.escape(colour)}: (?:Karte|card) (\d+) → (\S+)$", o.body,
-                                re.M)
+            codes += re.findall(
+                rf"^{re.escape(colour)}: (?:Karte|card) (\d+) → (\S+)$", o.body, re.M
+            )
     readable = {codebook.decode(new.codebook_secret, int(n), code) for n, code in codes}
     names = codebook.CARD_NAMES[game.lang]
-    unknown = [card for card in game.replaced_held
-               if card not in readable and names[card] not in prose]
+    unknown = [
+        card for card in game.replaced_held if card not in readable and names[card] not in prose
+    ]
     assert not unknown, (seat, game.replaced_held, unknown)

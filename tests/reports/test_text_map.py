@@ -75,7 +75,7 @@ def _map_lines(text: str) -> list[str]:
 
 def _at(lines: list[str], line: int, col: int, length: int = 1) -> str:
     row = lines[line] if line < len(lines) else ""
-    return row[col: col + length].ljust(length)
+    return row[col : col + length].ljust(length)
 
 
 def _text_at(lines: list[str], line: int, centre: int, text: str) -> str:
@@ -178,16 +178,21 @@ def test_robber_marked_on_its_hex_only(size: str, lang: str) -> None:
         line, col = hex_centre(st.board, st.robber)
         assert _text_at(lines, line + 2, col, text_map.ROBBER) == text_map.ROBBER
         # The mark never covers the hex's label, code or outline.
-        assert _text_at(lines, line - 2, col, st.board.hexes[st.robber].label) == \
-            st.board.hexes[st.robber].label
+        assert (
+            _text_at(lines, line - 2, col, st.board.hexes[st.robber].label)
+            == st.board.hexes[st.robber].label
+        )
 
 
 def _check_pieces(st: GameState, lang: str) -> list[str]:
     board = st.board
     lines = _map_lines(draw(st, lang))
     letter = colour_letters(st.colours, lang)
-    harbours = {board.path_id[(min(h.id, h.harbor.faces), max(h.id, h.harbor.faces))]
-                for h in board.hexes if h.harbor is not None}
+    harbours = {
+        board.path_id[(min(h.id, h.harbor.faces), max(h.id, h.harbor.faces))]
+        for h in board.hexes
+        if h.harbor is not None
+    }
     wrong = []
     for c, owner in enumerate(st.owner):
         want = "."
@@ -195,14 +200,15 @@ def _check_pieces(st: GameState, lang: str) -> list[str]:
             want = letter[st.colours[owner]]
             want = want.upper() if st.level[c] == 2 else want
         if _at(lines, *crossing_cell(board, c)) != want:
-            wrong.append(f"crossing {board.crossing_label(c)}: "
-                         f"{_at(lines, *crossing_cell(board, c))!r}, not {want!r}")
+            wrong.append(
+                f"crossing {board.crossing_label(c)}: "
+                f"{_at(lines, *crossing_cell(board, c))!r}, not {want!r}"
+            )
     for e, owner in enumerate(st.road):
         for line, col, plain in path_cells(board, e):
             want = letter[st.colours[owner]] if owner >= 0 else ":" if e in harbours else plain
             if _at(lines, line, col) != want:
-                wrong.append(f"path {board.path_label(e)}: {_at(lines, line, col)!r}, "
-                             f"not {want!r}")
+                wrong.append(f"path {board.path_label(e)}: {_at(lines, line, col)!r}, not {want!r}")
     return wrong
 
 
@@ -221,8 +227,11 @@ def test_nothing_else_on_crossings_and_paths(size: str) -> None:
     st = _mid_game(size)
     lines = _map_lines(draw(st, "de"))
     piece_cells = {crossing_cell(st.board, c) for c in range(len(st.board.crossing_hexes))}
-    piece_cells |= {(line, col) for e in range(len(st.board.path_hexes))
-                    for line, col, _ in path_cells(st.board, e)}
+    piece_cells |= {
+        (line, col)
+        for e in range(len(st.board.path_hexes))
+        for line, col, _ in path_cells(st.board, e)
+    }
     letters = set(colour_letters(st.colours, "de").values())
     allowed = letters | {x.upper() for x in letters} | set("./\\|:")
     for n, line in enumerate(lines):
@@ -232,7 +241,7 @@ def test_nothing_else_on_crossings_and_paths(size: str) -> None:
             elif ch in "./\\|":
                 raise AssertionError((n, col, line))
             elif ch == ":":  # off the paths only in a harbour's code
-                assert line[col - 1: col + 2] in ("3:1", "2:1"), (n, col, line)
+                assert line[col - 1 : col + 2] in ("3:1", "2:1"), (n, col, line)
 
 
 def test_english_map_uses_english_resource_letters() -> None:
@@ -260,8 +269,11 @@ ALL_COLOURS = tuple(vocab.COLOUR_NAMES["de"])
 @pytest.mark.parametrize("lang", scenes.LANGS)
 def test_colour_letters_differ_in_every_table(lang: str) -> None:
     for n in range(3, 7):
-        for colours in itertools.permutations(ALL_COLOURS, n) if n == 3 else \
-                itertools.combinations(ALL_COLOURS, n):
+        for colours in (
+            itertools.permutations(ALL_COLOURS, n)
+            if n == 3
+            else itertools.combinations(ALL_COLOURS, n)
+        ):
             letters = colour_letters(colours, lang)
             assert len(set(letters.values())) == n, (colours, letters)
             assert all(x.isascii() and x.islower() for x in letters.values())
@@ -273,8 +285,7 @@ def test_colour_letters_differ_in_every_table(lang: str) -> None:
 
 def test_colour_letters_of_shared_initials() -> None:
     de = colour_letters(DEFAULT_COLOURS, "de")
-    assert de == {"rot": "r", "blau": "b", "gelb": "g", "weiss": "w", "gruen": "n",
-                  "braun": "a"}
+    assert de == {"rot": "r", "blau": "b", "gelb": "g", "weiss": "w", "gruen": "n", "braun": "a"}
     en = colour_letters(("schwarz", "braun", "blau"), "en")
     assert en == {"blau": "b", "braun": "n", "schwarz": "k"}
     # The order of the seats does not matter: blau keeps b.
@@ -304,18 +315,26 @@ def test_map_deterministic() -> None:
 
 
 def test_map_independent_of_hash_seed() -> None:
-    script = ("from pbm.reports.text_map import draw\n"
-              "from pbm.rules.sim import play_game\n"
-              "from pbm.rules.state import Settings\n"
-              "for st, _ in play_game(Settings.for_players(6, 'huge'), 4, max_rounds=15):\n"
-              "    pass\n"
-              "print(draw(st, 'en'))\n")
+    script = (
+        "from pbm.reports.text_map import draw\n"
+        "from pbm.rules.sim import play_game\n"
+        "from pbm.rules.state import Settings\n"
+        "for st, _ in play_game(Settings.for_players(6, 'huge'), 4, max_rounds=15):\n"
+        "    pass\n"
+        "print(draw(st, 'en'))\n"
+    )
     outs = []
     for seed in ("0", "7"):
         env = dict(os.environ, PYTHONHASHSEED=seed)
-        done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
-                              text=True, timeout=120, check=True,
-                              cwd=Path(__file__).resolve().parents[2])
+        done = subprocess.run(
+            [sys.executable, "-c", script],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+            cwd=Path(__file__).resolve().parents[2],
+        )
         outs.append(done.stdout)
     *_, last = play_game(Settings.for_players(6, "huge"), 4, max_rounds=15)
     assert outs[0] == outs[1] == draw(last[0], "en") + "\n"
@@ -329,8 +348,7 @@ CODEBOOK_ROW = re.compile(r"^(Karte|Card) +\d+: ")
 def _long_lines(text: str, limit: int = 100) -> list[str]:
     out = []
     for line in text.splitlines():
-        if len(line) <= limit or CODEBOOK_ROW.match(line) or \
-                scenes.SEALED.fullmatch(line.strip()):
+        if len(line) <= limit or CODEBOOK_ROW.match(line) or scenes.SEALED.fullmatch(line.strip()):
             continue
         out.append(line)
     return out
@@ -342,8 +360,14 @@ def _reports(size: str, lang: str) -> tuple[str, ...]:
     for st, events in play_game(Settings.for_players(SIZES[size], size), 4):
         if st.phase == Phase.SETUP:
             continue
-        data = report_data(st, events, lang, "a-rather-long-game-name", scenes.SECRETS,
-                           scenes.next_line(lang, st.round))
+        data = report_data(
+            st,
+            events,
+            lang,
+            "a-rather-long-game-name",
+            scenes.SECRETS,
+            scenes.next_line(lang, st.round),
+        )
         texts.append(render("report", "s", data).text)
     return tuple(texts)
 
@@ -359,5 +383,4 @@ def test_report_lines_fit_100_columns(size: str, lang: str) -> None:
 @pytest.mark.parametrize("name", sorted(scenes.SCENES))
 def test_mail_text_lines_fit_100_columns(name: str, lang: str) -> None:
     _, rendered = scenes.SCENES[name](lang)
-    assert not _long_lines(rendered.text), [f"{len(x)}: {x}" for x in
-                                            _long_lines(rendered.text)]
+    assert not _long_lines(rendered.text), [f"{len(x)}: {x}" for x in _long_lines(rendered.text)]

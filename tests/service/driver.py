@@ -28,8 +28,11 @@ from pbm.store.db import make_engine
 
 def main(argv: list[str]) -> int:
     url, now, action, *rest = argv
-    svc = Service(make_engine(url), FakeClock(datetime.fromisoformat(now)),
-                  ServiceConfig(address="gm@pbm.test"))
+    svc = Service(
+        make_engine(url),
+        FakeClock(datetime.fromisoformat(now)),
+        ServiceConfig(address="gm@pbm.test"),
+    )
     out: dict[str, object] = {"action": action}
     if action == "ingest":
         result = ingest(svc, Path(rest[0]).read_bytes())

@@ -26,8 +26,9 @@ GM = "gm@pbm.test"
 _PASSWORD = re.compile(r"Kennwort: (\S+)|Password: (\S+)")
 
 
-def raw_mail(sender: str, subject: str, body: str, message_id: str,
-             headers: dict[str, str] | None = None) -> bytes:
+def raw_mail(
+    sender: str, subject: str, body: str, message_id: str, headers: dict[str, str] | None = None
+) -> bytes:
     m = EmailMessage()
     m["From"] = sender
     m["To"] = GM
@@ -47,14 +48,21 @@ class Mailer:
         self.n = 0
         self.last_id = ""
 
-    def raw(self, sender: str, subject: str, body: str,
-            headers: dict[str, str] | None = None) -> bytes:
+    def raw(
+        self, sender: str, subject: str, body: str, headers: dict[str, str] | None = None
+    ) -> bytes:
         self.n += 1
         self.last_id = f"<m{self.n}.{id(self)}@players.test>"
         return raw_mail(sender, subject, body, self.last_id, headers)
 
-    def send(self, sender: str, subject: str, body: str, headers: dict[str, str] | None = None,
-             resolve: bool = True) -> IngestResult:
+    def send(
+        self,
+        sender: str,
+        subject: str,
+        body: str,
+        headers: dict[str, str] | None = None,
+        resolve: bool = True,
+    ) -> IngestResult:
         """Ingest one mail; like `pbm serve`, resolve the round at once when all are in."""
         result = ingest(self.svc, self.raw(sender, subject, body, headers))
         if resolve and result.game:
@@ -80,13 +88,17 @@ def seated(svc: Service, name: str) -> dict[int, Player]:
     """The seated players by seat (not replaced, not observers)."""
     with Session(svc.engine) as s:
         game = get_game(s, name)
-        rows = s.exec(select(Player).where(Player.game_id == game.id,
-                                           col(Player.status).not_in(("replaced", "observer"))))
+        rows = s.exec(
+            select(Player).where(
+                Player.game_id == game.id, col(Player.status).not_in(("replaced", "observer"))
+            )
+        )
         return {p.seat: p for p in rows if p.seat is not None}
 
 
-def outbox(svc: Service, kind: str | None = None, to: str | None = None,
-           status: str | None = None) -> list[Outbox]:
+def outbox(
+    svc: Service, kind: str | None = None, to: str | None = None, status: str | None = None
+) -> list[Outbox]:
     with Session(svc.engine) as s:
         query = select(Outbox).order_by(col(Outbox.id))
         if kind:
@@ -106,15 +118,21 @@ def replies_to(svc: Service, message_id: str, kind: str | None = None) -> list[O
 def records(svc: Service, name: str) -> list[RoundRecord]:
     with Session(svc.engine) as s:
         game = get_game(s, name)
-        return list(s.exec(select(RoundRecord).where(RoundRecord.game_id == game.id)
-                           .order_by(col(RoundRecord.step))))
+        return list(
+            s.exec(
+                select(RoundRecord)
+                .where(RoundRecord.game_id == game.id)
+                .order_by(col(RoundRecord.step))
+            )
+        )
 
 
 def order_sets(svc: Service, name: str) -> list[OrderSet]:
     with Session(svc.engine) as s:
         game = get_game(s, name)
-        return list(s.exec(select(OrderSet).where(OrderSet.game_id == game.id)
-                           .order_by(col(OrderSet.id))))
+        return list(
+            s.exec(select(OrderSet).where(OrderSet.game_id == game.id).order_by(col(OrderSet.id)))
+        )
 
 
 def inbound(svc: Service, message_id: str | None = None) -> list[InboundMail]:
@@ -155,8 +173,9 @@ def new_game(svc: Service, name: str = "alpha", **kw: Any) -> None:
         create_game(svc, s, name, **kw)
 
 
-def signup(mailer: Mailer, name: str, players: int = 4,
-           colours: list[str] | None = None) -> list[str]:
+def signup(
+    mailer: Mailer, name: str, players: int = 4, colours: list[str] | None = None
+) -> list[str]:
     """Join `players` players by mail; returns their addresses (p0@…, p1@…)."""
     addrs = [f"p{i}@players.test" for i in range(players)]
     for i, a in enumerate(addrs):
@@ -208,8 +227,13 @@ def setup_by_deadline(svc: Service, clock: FakeClock, name: str) -> None:
         tick(svc)
 
 
-def send_orders(mailer: Mailer, name: str, seats: Iterable[int], resolve: bool = True,
-                pw: dict[str, str] | None = None) -> dict[int, IngestResult]:
+def send_orders(
+    mailer: Mailer,
+    name: str,
+    seats: Iterable[int],
+    resolve: bool = True,
+    pw: dict[str, str] | None = None,
+) -> dict[int, IngestResult]:
     svc = mailer.svc
     pw = pw or passwords(svc)
     _, st = game_state(svc, name)
@@ -217,22 +241,32 @@ def send_orders(mailer: Mailer, name: str, seats: Iterable[int], resolve: bool =
     out = {}
     for seat in seats:
         p = players[seat]
-        out[seat] = mailer.send(p.address, f"Züge Runde {st.round}",
-                                orders_text(st, seat, pw[p.address]), resolve=resolve)
+        out[seat] = mailer.send(
+            p.address,
+            f"Züge Runde {st.round}",
+            orders_text(st, seat, pw[p.address]),
+            resolve=resolve,
+        )
         assert out[seat].status == "done", out[seat]
     return out
 
 
-def play_round(mailer: Mailer, clock: FakeClock, name: str, skip: Iterable[int] = (),
-               pw: dict[str, str] | None = None) -> bool:
+def play_round(
+    mailer: Mailer,
+    clock: FakeClock,
+    name: str,
+    skip: Iterable[int] = (),
+    pw: dict[str, str] | None = None,
+) -> bool:
     """Every seat not in `skip` (and not on autopilot) sends orders; if the round is then still
     open, its deadline passes. Returns whether the round was resolved early."""
     svc = mailer.svc
     _, st = game_state(svc, name)
     assert st.phase == Phase.ROUNDS
     players = seated(svc, name)
-    seats = [s for s in range(st.settings.players)
-             if s not in set(skip) and not players[s].autopilot]
+    seats = [
+        s for s in range(st.settings.players) if s not in set(skip) and not players[s].autopilot
+    ]
     send_orders(mailer, name, seats, pw=pw)
     if game_row(svc, name).round != st.round or game_row(svc, name).phase != "rounds":
         return True
@@ -241,8 +275,14 @@ def play_round(mailer: Mailer, clock: FakeClock, name: str, skip: Iterable[int] 
     return False
 
 
-def to_round(mailer: Mailer, clock: FakeClock, name: str, players: int = 4,
-             by_mail: bool = False, **game_kw: Any) -> list[str]:
+def to_round(
+    mailer: Mailer,
+    clock: FakeClock,
+    name: str,
+    players: int = 4,
+    by_mail: bool = False,
+    **game_kw: Any,
+) -> list[str]:
     """A new game, signed up and set up, at the start of round 1."""
     new_game(mailer.svc, name, players=players, **game_kw)
     addrs = signup(mailer, name, players)

@@ -56,8 +56,7 @@ def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[CliRu
     yield CliRunner(), cfg
 
 
-def _run(cli: tuple[CliRunner, Path], *args: str, code: int = 0,
-         stdin: bytes | None = None) -> str:
+def _run(cli: tuple[CliRunner, Path], *args: str, code: int = 0, stdin: bytes | None = None) -> str:
     runner, cfg = cli
     result = runner.invoke(app, ["--config", str(cfg), *args], input=stdin)
     assert result.exit_code == code, (args, result.output, result.exception)
@@ -65,12 +64,17 @@ def _run(cli: tuple[CliRunner, Path], *args: str, code: int = 0,
 
 
 def _join(name: str, i: int) -> bytes:
-    return raw_mail(f"p{i}@players.test", "Anmeldung",
-                    f"Spiel: {name}\nName: Spieler {i}\nFarben: rot\n", f"<join{i}.{name}@t>")
+    return raw_mail(
+        f"p{i}@players.test",
+        "Anmeldung",
+        f"Spiel: {name}\nName: Spieler {i}\nFarben: rot\n",
+        f"<join{i}.{name}@t>",
+    )
 
 
 def test_mail_ingest_reads_standard_input_for_a_dash_and_for_no_argument(
-        cli: tuple[CliRunner, Path]) -> None:
+    cli: tuple[CliRunner, Path],
+) -> None:
     _run(cli, "game", "create", "alpha", "--players", "4", "--seed", "3")
     assert "done" in _run(cli, "mail", "ingest", "-", stdin=_join("alpha", 0))
     assert "done" in _run(cli, "mail", "ingest", stdin=_join("alpha", 1))
@@ -99,10 +103,17 @@ def _hostile_database(cfg: Path) -> None:
             beta.name = f"beta{EVIL}"
             mail = s.exec(select(InboundMail)).first()
             assert mail is not None
-            s.add(InboundMail(message_id=f"<q{EVIL}@t>", raw=b"x", received_at=mail.received_at,
-                              sender=f"q{EVIL}@players.test", subject=f"Subject {EVIL}",
-                              status="quarantined",
-                              error=f"Traceback (most recent call last):\nValueError: {EVIL}"))
+            s.add(
+                InboundMail(
+                    message_id=f"<q{EVIL}@t>",
+                    raw=b"x",
+                    received_at=mail.received_at,
+                    sender=f"q{EVIL}@players.test",
+                    subject=f"Subject {EVIL}",
+                    status="quarantined",
+                    error=f"Traceback (most recent call last):\nValueError: {EVIL}",
+                )
+            )
             row = s.exec(select(Outbox)).first()
             assert row is not None
             row.subject = f"Re: {EVIL}"
@@ -139,13 +150,20 @@ def hostile(cli: tuple[CliRunner, Path]) -> tuple[CliRunner, Path]:
     return cli
 
 
-COMMANDS = [("game", "list"), ("game", "show", "alpha"), ("player", "list", "alpha"),
-            ("round", "status", "alpha"), ("mail", "quarantine"), ("outbox", "list")]
+COMMANDS = [
+    ("game", "list"),
+    ("game", "show", "alpha"),
+    ("player", "list", "alpha"),
+    ("round", "status", "alpha"),
+    ("mail", "quarantine"),
+    ("outbox", "list"),
+]
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=["-".join(c) for c in COMMANDS])
 def test_printed_player_text_has_no_control_characters(
-        hostile: tuple[CliRunner, Path], command: tuple[str, ...]) -> None:
+    hostile: tuple[CliRunner, Path], command: tuple[str, ...]
+) -> None:
     text = _run(hostile, *command)
     _assert_clean(text, command)
     assert EVIL_CLEAN in text, (command, text)

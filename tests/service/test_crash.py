@@ -41,32 +41,47 @@ DRIVER = Path(__file__).with_name("driver.py")
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_driver(url: str, clock: FakeClock, *args: str, crash_at: str = "",
-               timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def run_driver(
+    url: str, clock: FakeClock, *args: str, crash_at: str = "", timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("PBM_CRASH_AT", None)
     if crash_at:
         env["PBM_CRASH_AT"] = crash_at
-    return subprocess.run([sys.executable, str(DRIVER), url, clock.now().isoformat(), *args],
-                          env=env, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, str(DRIVER), url, clock.now().isoformat(), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+    )
 
 
 # (crash point, what the process was doing when it was killed)
 CASES = [
-    ("stored", "ingest"),       # the mail is committed, not yet processed
-    ("processing", "ingest"),   # inside the processing transaction, before its commit
-    ("processed", "ingest"),    # processed and acknowledged; the round not yet resolved
-    ("resolving", "ingest"),    # the last orders came in; killed inside the resolution
-    ("resolving", "tick"),      # the deadline passed; killed inside the resolution
-    ("resolved", "tick"),       # the resolution is committed; killed right after
-    ("", "ingest"),             # control: the same run without a crash
+    ("stored", "ingest"),  # the mail is committed, not yet processed
+    ("processing", "ingest"),  # inside the processing transaction, before its commit
+    ("processed", "ingest"),  # processed and acknowledged; the round not yet resolved
+    ("resolving", "ingest"),  # the last orders came in; killed inside the resolution
+    ("resolving", "tick"),  # the deadline passed; killed inside the resolution
+    ("resolved", "tick"),  # the resolution is committed; killed right after
+    ("", "ingest"),  # control: the same run without a crash
 ]
 
 
-@pytest.mark.parametrize(("point", "action"), CASES,
-                         ids=[f"{p or 'no-crash'}-{a}" for p, a in CASES])
-def test_crash_and_restart(db_url: str, svc: Service, clock: FakeClock, mailer: Mailer,
-                           tmp_path: Path, point: str, action: str) -> None:
+@pytest.mark.parametrize(
+    ("point", "action"), CASES, ids=[f"{p or 'no-crash'}-{a}" for p, a in CASES]
+)
+def test_crash_and_restart(
+    db_url: str,
+    svc: Service,
+    clock: FakeClock,
+    mailer: Mailer,
+    tmp_path: Path,
+    point: str,
+    action: str,
+) -> None:
     to_round(mailer, clock, "alpha")
     send_orders(mailer, "alpha", [0, 1, 2])
     pw = passwords(svc)
@@ -75,8 +90,9 @@ def test_crash_and_restart(db_url: str, svc: Service, clock: FakeClock, mailer: 
     if action == "ingest":
         _, st = game_state(svc, "alpha")
         eml = tmp_path / "orders.eml"
-        eml.write_bytes(mailer.raw(last.address, "Züge Runde 1",
-                                   orders_text(st, 3, pw[last.address])))
+        eml.write_bytes(
+            mailer.raw(last.address, "Züge Runde 1", orders_text(st, 3, pw[last.address]))
+        )
         message_id = mailer.last_id
         args = ["ingest", str(eml)]
     else:

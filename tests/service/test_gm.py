@@ -45,12 +45,15 @@ def _snapshot(svc: Service) -> dict[str, Any]:
     with Session(svc.engine) as s:
         game = get_game(s, "alpha")
         return {
-            "state": game.state, "round": game.round, "phase": game.phase,
+            "state": game.state,
+            "round": game.round,
+            "phase": game.phase,
             "deadline": game.deadline,
             "outbox": [(o.id, o.kind, o.status) for o in s.exec(select(Outbox))],
             "records": [r.step for r in s.exec(select(RoundRecord))],
-            "players": sorted((p.id, p.nmr_count, p.autopilot, p.status)
-                              for p in s.exec(select(Player))),
+            "players": sorted(
+                (p.id, p.nmr_count, p.autopilot, p.status) for p in s.exec(select(Player))
+            ),
         }
 
 
@@ -60,7 +63,8 @@ def round1(svc: Service, clock: FakeClock, mailer: Mailer) -> None:
 
 
 def test_preview_in_a_rolled_back_transaction_changes_nothing(
-        svc: Service, clock: FakeClock, mailer: Mailer, round1: None) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer, round1: None
+) -> None:
     send_orders(mailer, "alpha", [0, 1, 2])
     before = _snapshot(svc)
     with Session(svc.engine) as s:
@@ -77,7 +81,8 @@ def test_preview_in_a_rolled_back_transaction_changes_nothing(
 
 
 def test_rollback_restores_the_state_and_resolving_again_gives_the_same_events(
-        svc: Service, mailer: Mailer, round1: None) -> None:
+    svc: Service, mailer: Mailer, round1: None
+) -> None:
     send_orders(mailer, "alpha", [0, 1, 2, 3])
     assert game_row(svc, "alpha").round == 2
     first = records(svc, "alpha")[-1]
@@ -103,7 +108,8 @@ def test_rollback_restores_the_state_and_resolving_again_gives_the_same_events(
 
 
 def test_rollback_of_an_nmr_round_restores_the_nmr_count_and_autopilot(
-        svc: Service, clock: FakeClock, mailer: Mailer, round1: None) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer, round1: None
+) -> None:
     """The third NMR in a row switches the autopilot on. Rolling that round back must undo it,
     or resolving again plays the seat with the autopilot instead of as an NMR (other events)
     and counts the NMR twice."""
@@ -116,8 +122,9 @@ def test_rollback_of_an_nmr_round_restores_the_nmr_count_and_autopilot(
         gm.rollback(svc, s, get_game(s, "alpha", lock=True))
     assert {o.status for o in outbox(svc) if o.step == first.step} == {"dropped"}
     lazy = seated(svc, "alpha")[3]
-    assert (lazy.autopilot, lazy.nmr_count) == (False, 2), \
+    assert (lazy.autopilot, lazy.nmr_count) == (False, 2), (
         "rollback left the NMR count and autopilot of the rolled-back round in place"
+    )
 
     pass_deadline(svc, clock, "alpha")
     assert tick(svc).resolved == ["alpha"]
@@ -129,8 +136,9 @@ def test_rollback_of_an_nmr_round_restores_the_nmr_count_and_autopilot(
     assert [o.kind for o in live if o.kind in ("nmr", "autopilot_on")].count("autopilot_on") == 1
 
 
-def test_pause_stops_tick_and_orders(svc: Service, clock: FakeClock, mailer: Mailer,
-                                     round1: None) -> None:
+def test_pause_stops_tick_and_orders(
+    svc: Service, clock: FakeClock, mailer: Mailer, round1: None
+) -> None:
     send_orders(mailer, "alpha", [0, 1, 2])
     with transaction(svc.engine) as s:
         get_game(s, "alpha", lock=True).paused = True
@@ -140,8 +148,9 @@ def test_pause_stops_tick_and_orders(svc: Service, clock: FakeClock, mailer: Mai
     assert _snapshot(svc) == before
     # Orders are refused while paused.
     at = seated(svc, "alpha")
-    r = mailer.send(at[3].address, "Züge",
-                    f"Kennwort: {passwords(svc)[at[3].address]}\nRunde: 1\nAbwurf: H\n")
+    r = mailer.send(
+        at[3].address, "Züge", f"Kennwort: {passwords(svc)[at[3].address]}\nRunde: 1\nAbwurf: H\n"
+    )
     assert r.status == "done" and r.game is None
     [error] = replies_to(svc, mailer.last_id)
     assert error.kind == "error" and "keine Züge" in error.body
@@ -193,8 +202,14 @@ def test_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
     for i in range(3):
         eml = tmp_path / f"join{i}.eml"
-        eml.write_bytes(raw_mail(f"c{i}@players.test", "Anmeldung",
-                                 f"Spiel: beta\nName: C{i}\nFarben: rot\n", f"<join{i}@t>"))
+        eml.write_bytes(
+            raw_mail(
+                f"c{i}@players.test",
+                "Anmeldung",
+                f"Spiel: beta\nName: C{i}\nFarben: rot\n",
+                f"<join{i}@t>",
+            )
+        )
         assert "done" in _cli(runner, cfg, "mail", "ingest", str(eml))
     shown = _json(runner, cfg, "game", "show", "beta")
     assert (shown["phase"], shown["players"], shown["seats"]) == ("signup", 3, 4)
@@ -218,15 +233,19 @@ def test_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     engine = make_engine(f"sqlite:///{tmp_path}/pbm.db")
     with Session(engine) as s:
         first = s.exec(select(Player).where(Player.seat == 0)).one()
-        welcome = s.exec(select(Outbox).where(Outbox.kind == "welcome",
-                                              Outbox.recipients == first.address)).one()
+        welcome = s.exec(
+            select(Outbox).where(Outbox.kind == "welcome", Outbox.recipients == first.address)
+        ).one()
         game = get_game(s, "beta")
     from pbm.service.games import load_state
 
     password = welcome.secret  # put into the mail when it is sent
     eml = tmp_path / "setup.eml"
-    eml.write_bytes(raw_mail(first.address, "Aufstellung",
-                             setup_text(load_state(game), 0, password), "<setup0@t>"))
+    eml.write_bytes(
+        raw_mail(
+            first.address, "Aufstellung", setup_text(load_state(game), 0, password), "<setup0@t>"
+        )
+    )
 
     # A handler bug quarantines it; the GM sees it, and re-queues it once fixed.
     def broken(*_: Any) -> None:
@@ -252,7 +271,8 @@ def test_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_preview_after_a_rollback_shows_the_new_resolution(
-        svc: Service, clock: FakeClock, mailer: Mailer, round1: None) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer, round1: None
+) -> None:
     """After a rollback the step number is used again; the preview must show the report of
     the resolution it just made, not the dropped report of the rolled-back one."""
     send_orders(mailer, "alpha", [0, 1, 2, 3])
@@ -268,7 +288,8 @@ def test_preview_after_a_rollback_shows_the_new_resolution(
 
 
 def test_rollback_of_a_setup_step_brings_back_the_orders_it_used(
-        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer
+) -> None:
     """Seat 2 sends a ranked list ahead, then a second one that replaces it; its turn places
     from the second. Rolling that placement back must make the second list count again (so
     the placement repeats), not the first one it replaced."""
@@ -285,9 +306,14 @@ def test_rollback_of_a_setup_step_brings_back_the_orders_it_used(
     ctx = Context(st.board, "de", st.colours, "setup")
     best = autopilot.setup_orders(st, 2, 12)
     worst_first = SetupOrders(tuple(reversed(best.placements)))
-    sent = [mailer.send(at[2].address, "Aufstellung", f"Kennwort: {pw[at[2].address]}\n"
-                        + "\n".join(format_setup_orders(ranked, ctx)))
-            for ranked in (best, worst_first)]
+    sent = [
+        mailer.send(
+            at[2].address,
+            "Aufstellung",
+            f"Kennwort: {pw[at[2].address]}\n" + "\n".join(format_setup_orders(ranked, ctx)),
+        )
+        for ranked in (best, worst_first)
+    ]
     for seat in (0, 1):
         _, st = game_state(svc, "alpha")
         mailer.send(at[seat].address, "Aufstellung", setup_text(st, seat, pw[at[seat].address]))
@@ -297,8 +323,9 @@ def test_rollback_of_a_setup_step_brings_back_the_orders_it_used(
     with transaction(svc.engine) as s:
         gm.rollback(svc, s, get_game(s, "alpha", lock=True))
     live = [o for o in order_sets(svc, "alpha") if not o.superseded]
-    assert [o.mail_id for o in live] == [sent[1].mail_id], \
+    assert [o.mail_id for o in live] == [sent[1].mail_id], (
         "rollback revived a replaced order set instead of the one the placement used"
+    )
     pass_deadline(svc, clock, "alpha")
     assert tick(svc).placed == ["alpha"]
     again = records(svc, "alpha")[-1]
@@ -306,17 +333,19 @@ def test_rollback_of_a_setup_step_brings_back_the_orders_it_used(
 
 
 def test_replacing_with_an_address_already_seated_is_refused(
-        svc: Service, mailer: Mailer, round1: None) -> None:
+    svc: Service, mailer: Mailer, round1: None
+) -> None:
     at = seated(svc, "alpha")
     with pytest.raises(ServiceError), transaction(svc.engine) as s:
-        gm.replace_player(svc, s, get_game(s, "alpha", lock=True), at[1].colour or "",
-                          at[0].address)
+        gm.replace_player(
+            svc, s, get_game(s, "alpha", lock=True), at[1].colour or "", at[0].address
+        )
     assert {seat: p.address for seat, p in seated(svc, "alpha").items()} == {
-        seat: p.address for seat, p in at.items()}
+        seat: p.address for seat, p in at.items()
+    }
 
 
-def test_a_seat_can_change_hands_more_than_once(
-        svc: Service, mailer: Mailer, round1: None) -> None:
+def test_a_seat_can_change_hands_more_than_once(svc: Service, mailer: Mailer, round1: None) -> None:
     """A leaves, B takes over, A comes back, then C takes over: the history of the seat must
     not collide with itself (player rows are unique by game, address and status)."""
     colour = seated(svc, "alpha")[1].colour or ""
@@ -330,22 +359,25 @@ def test_a_seat_can_change_hands_more_than_once(
 
 def test_cli_lists_and_removes_observers(tmp_path: Path) -> None:
     cfg = tmp_path / "pbm.toml"
-    cfg.write_text(f'[database]\nurl = "sqlite:///{tmp_path}/pbm.db"\n\n'
-                   '[service]\naddress = "gm@pbm.test"\n')
+    cfg.write_text(
+        f'[database]\nurl = "sqlite:///{tmp_path}/pbm.db"\n\n[service]\naddress = "gm@pbm.test"\n'
+    )
     runner = CliRunner()
     _cli(runner, cfg, "game", "create", "beta", "--players", "3", "--seed", "3")
     for i, address in enumerate(("fan@watch.test", "Other@watch.test")):
         eml = tmp_path / f"observe{i}.eml"
-        eml.write_bytes(raw_mail(address, "Beobachten", "Spiel: beta\nBeobachten\n",
-                                 f"<obs{i}@t>"))
+        eml.write_bytes(raw_mail(address, "Beobachten", "Spiel: beta\nBeobachten\n", f"<obs{i}@t>"))
         assert "done" in _cli(runner, cfg, "mail", "ingest", str(eml))
     rows = _json(runner, cfg, "observer", "list", "beta")
     assert [(r["address"], r["status"]) for r in rows] == [
-        ("fan@watch.test", "observer_pending"), ("other@watch.test", "observer_pending")]
+        ("fan@watch.test", "observer_pending"),
+        ("other@watch.test", "observer_pending"),
+    ]
     assert "fan@watch.test" in _cli(runner, cfg, "observer", "list", "beta")
-    assert "no longer observes" in _cli(runner, cfg, "observer", "remove", "beta",
-                                        "FAN@watch.test")
-    assert [r["address"] for r in _json(runner, cfg, "observer", "list", "beta")] == \
-        ["other@watch.test"]
-    assert "does not observe" in _cli(runner, cfg, "observer", "remove", "beta",
-                                      "fan@watch.test", code=2)
+    assert "no longer observes" in _cli(runner, cfg, "observer", "remove", "beta", "FAN@watch.test")
+    assert [r["address"] for r in _json(runner, cfg, "observer", "list", "beta")] == [
+        "other@watch.test"
+    ]
+    assert "does not observe" in _cli(
+        runner, cfg, "observer", "remove", "beta", "fan@watch.test", code=2
+    )

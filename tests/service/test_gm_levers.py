@@ -25,7 +25,8 @@ from .support import (
 
 
 def test_a_lost_password_is_replaced_at_the_same_address(
-        svc: Service, mailer: Mailer, clock: FakeClock) -> None:
+    svc: Service, mailer: Mailer, clock: FakeClock
+) -> None:
     to_round(mailer, clock, "alpha")
     player = seated(svc, "alpha")[1]
     old = passwords(svc)[player.address]

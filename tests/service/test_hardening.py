@@ -64,7 +64,8 @@ def _corrupt(svc: Service, name: str) -> None:
 
 
 def test_a_game_whose_state_cannot_be_read_is_marked_broken_and_the_others_go_on(
-        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer
+) -> None:
     svc.config.gm_address = "boss@pbm.test"
     to_round(mailer, clock, "alpha")
     to_round(mailer, clock, "beta")
@@ -86,7 +87,8 @@ def test_a_game_whose_state_cannot_be_read_is_marked_broken_and_the_others_go_on
 
 
 def test_a_resolution_that_raises_breaks_only_its_game(
-        svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import pbm.service.tick as tick_mod
 
     to_round(mailer, clock, "alpha")
@@ -110,7 +112,8 @@ def test_a_resolution_that_raises_breaks_only_its_game(
 
 
 def test_mails_for_a_broken_game_are_held_and_read_when_it_resumes(
-        svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     to_round(mailer, clock, "alpha")
     pw = passwords(svc)
     st = _state_of(svc, "alpha")
@@ -140,8 +143,12 @@ def test_passwords_have_at_least_60_bits_and_name_their_seat() -> None:
     pw = secrets_mod.new_password("blau")
     groups = pw.split("-")
     assert groups[0] == "blau" and len(groups) == 1 + secrets_mod.PASSWORD_GROUPS
-    assert math.log2(len(secrets_mod._CONSONANTS) * len(secrets_mod._VOWELS)) * 2 \
-        * secrets_mod.PASSWORD_GROUPS >= 60
+    assert (
+        math.log2(len(secrets_mod._CONSONANTS) * len(secrets_mod._VOWELS))
+        * 2
+        * secrets_mod.PASSWORD_GROUPS
+        >= 60
+    )
     assert len({secrets_mod.new_password("blau") for _ in range(200)}) == 200
     # A phone's capital letter and long dash are forgiven.
     stored = secrets_mod.hash_password(pw)
@@ -161,13 +168,15 @@ def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_a_mail_costs_one_hash_check_when_its_password_names_the_colour(
-        svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     to_round(mailer, clock, "alpha")
     calls = _count_checks(monkeypatch)
     p = seated(svc, "alpha")[2]
     colour = vocab.colour_name(p.colour or "", "de").lower().replace("ß", "ss")
-    mailer.send(STRANGER, "x", f"Spiel: alpha\nKennwort: {colour}-bada-bada-bada-bada-bada\n"
-                "Straße 4H 5W\n")
+    mailer.send(
+        STRANGER, "x", f"Spiel: alpha\nKennwort: {colour}-bada-bada-bada-bada-bada\nStraße 4H 5W\n"
+    )
     assert len(calls) == 1
     calls.clear()
     mailer.send(STRANGER, "x", "Spiel: alpha\nKennwort: 123456\nStraße 4H 5W\n")
@@ -176,14 +185,16 @@ def test_a_mail_costs_one_hash_check_when_its_password_names_the_colour(
 
 
 def test_wrong_passwords_for_a_seat_alert_the_player_and_the_gm_without_locking_them_out(
-        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer
+) -> None:
     svc.config.gm_address = "boss@pbm.test"
     to_round(mailer, clock, "alpha")
     p = seated(svc, "alpha")[1]
     colour = secrets_mod.colour_tag(passwords(svc)[p.address])
     for i in range(10):
-        mailer.send(STRANGER, "x", f"Spiel: alpha\nKennwort: {colour}-guess-{i:06d}\n"
-                    "Straße 4H 5W\n")
+        mailer.send(
+            STRANGER, "x", f"Spiel: alpha\nKennwort: {colour}-guess-{i:06d}\nStraße 4H 5W\n"
+        )
     alerts = outbox(svc, "password_alert")
     # At 5 and at 10 failures: the player and the GM each time.
     assert sorted(o.recipients for o in alerts) == sorted([p.address, "boss@pbm.test"] * 2)
@@ -197,7 +208,8 @@ def test_wrong_passwords_for_a_seat_alert_the_player_and_the_gm_without_locking_
 
 
 def test_forged_mails_cannot_use_up_a_players_answers(
-        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer
+) -> None:
     to_round(mailer, clock, "alpha")
     p = seated(svc, "alpha")[0]
     for _ in range(svc.config.rate_limit_per_hour + 5):
@@ -212,7 +224,8 @@ def test_forged_mails_cannot_use_up_a_players_answers(
 
 
 def test_a_message_id_squatted_by_a_stranger_does_not_swallow_the_players_mail(
-        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer
+) -> None:
     from pbm.service.ingest import ingest
 
     to_round(mailer, clock, "alpha")
@@ -236,7 +249,8 @@ def test_a_message_id_squatted_by_a_stranger_does_not_swallow_the_players_mail(
 
 
 def test_observing_needs_a_confirmation_from_the_observing_address(
-        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer
+) -> None:
     to_round(mailer, clock, "alpha")
     watcher = "watcher@fans.test"
     mailer.send(watcher, "Beobachten", "Spiel: alpha\nBeobachten\n")
@@ -261,21 +275,22 @@ def test_observing_needs_a_confirmation_from_the_observing_address(
         assert observers_of(s, get_game(s, "alpha")) == []
 
 
-def test_the_gm_lists_and_removes_observers(svc: Service, clock: FakeClock,
-                                            mailer: Mailer) -> None:
+def test_the_gm_lists_and_removes_observers(svc: Service, clock: FakeClock, mailer: Mailer) -> None:
     to_round(mailer, clock, "alpha")
     mailer.send("w@fans.test", "Beobachten", "Spiel: alpha\nBeobachten\n")
     with transaction(svc.engine) as s:
         game = get_game(s, "alpha")
         assert [(o.address, o.status) for o in observers_of(s, game)] == [
-            ("w@fans.test", "observer_pending")]
+            ("w@fans.test", "observer_pending")
+        ]
         remove_observer(s, game, "W@fans.test")
     with Session(svc.engine) as s:
         assert observers_of(s, get_game(s, "alpha")) == []
 
 
 def test_a_seated_player_cannot_observe_and_strangers_cannot_sign_up_others(
-        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer
+) -> None:
     to_round(mailer, clock, "alpha")
     p = seated(svc, "alpha")[0]
     mailer.send(p.address, "Beobachten", "Spiel: alpha\nBeobachten\n")
@@ -292,7 +307,8 @@ def test_a_seated_player_cannot_observe_and_strangers_cannot_sign_up_others(
 
 
 def test_a_replaced_seat_gets_a_secret_the_departed_player_never_had(
-        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer
+) -> None:
     to_round(mailer, clock, "alpha")
     old = seated(svc, "alpha")[2]
     with transaction(svc.engine) as s:
@@ -312,10 +328,12 @@ def _stored(svc: Service, message_id: str) -> InboundMail:
     return rows[0]
 
 
-@pytest.mark.parametrize("case", ["auto-reply", "two games", "over-size", "subject",
-                                  "base64", "stranger"])
+@pytest.mark.parametrize(
+    "case", ["auto-reply", "two games", "over-size", "subject", "base64", "stranger"]
+)
 def test_passwords_are_masked_in_the_stored_mail_on_every_path(
-        svc: Service, clock: FakeClock, mailer: Mailer, case: str) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer, case: str
+) -> None:
     to_round(mailer, clock, "alpha")
     pw = passwords(svc)
     p = seated(svc, "alpha")[0]
@@ -374,7 +392,8 @@ def test_names_are_cleaned_and_capped(svc: Service, mailer: Mailer) -> None:
 
 
 def test_a_mail_is_parsed_without_the_write_lock(
-        svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     url = svc.engine.url
     if url.get_backend_name() != "sqlite":
         pytest.skip("the write lock is SQLite's; PostgreSQL locks rows")
@@ -401,7 +420,8 @@ def test_a_mail_is_parsed_without_the_write_lock(
 
 
 def test_a_game_that_changes_while_the_mail_is_read_makes_it_read_again(
-        svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     to_round(mailer, clock, "alpha")
     real = commands_mod.parse_mail
     calls: list[int] = []

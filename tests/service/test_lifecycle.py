@@ -111,8 +111,7 @@ def _check_setup(svc: Service, clock: FakeClock, mailer: Mailer, pw: dict[str, s
 
     for seat in (0, 1):
         _, st = game_state(svc, "alpha")
-        r = mailer.send(at[seat].address, "Aufstellung",
-                        setup_text(st, seat, pw[at[seat].address]))
+        r = mailer.send(at[seat].address, "Aufstellung", setup_text(st, seat, pw[at[seat].address]))
         assert r.status == "done"
     # Seat 1's placement let seat 2's waiting list be placed at once: seat 3 is next.
     _, st = game_state(svc, "alpha")
@@ -142,13 +141,13 @@ def _check_setup(svc: Service, clock: FakeClock, mailer: Mailer, pw: dict[str, s
     while game_row(svc, "alpha").phase == "setup":
         _, st = game_state(svc, "alpha")
         seat = seq[st.setup_step]
-        r = mailer.send(at[seat].address, "Aufstellung",
-                        setup_text(st, seat, pw[at[seat].address]))
+        r = mailer.send(at[seat].address, "Aufstellung", setup_text(st, seat, pw[at[seat].address]))
         assert r.status == "done"
     placed = outbox(svc, "placed")
     assert len(placed) == 8
-    assert all(sorted(o.recipients.split(",")) == sorted(p.address for p in at.values())
-               for o in placed)
+    assert all(
+        sorted(o.recipients.split(",")) == sorted(p.address for p in at.values()) for o in placed
+    )
     game, st = game_state(svc, "alpha")
     assert st.phase == Phase.ROUNDS and st.round == 1 and game.deadline is not None
     assert all(len(st.settlements[p]) == 2 for p in range(4))
@@ -179,8 +178,9 @@ def test_whole_game_by_mail(svc: Service, clock: FakeClock, mailer: Mailer) -> N
     assert len(outbox(svc, "nmr", to=lazy.address)) == 3
 
     # Seat 1 is back (with its password): the autopilot is off, and the round waits again.
-    r = mailer.send(lazy.address, "Re: Autopilot",
-                    f"Kennwort: {pw[lazy.address]}\nIch bin zurück\n")
+    r = mailer.send(
+        lazy.address, "Re: Autopilot", f"Kennwort: {pw[lazy.address]}\nIch bin zurück\n"
+    )
     assert r.status == "done"
     assert len(outbox(svc, "autopilot_off", to=lazy.address)) == 1
     back = seated(svc, "alpha")[1]
@@ -194,8 +194,9 @@ def test_whole_game_by_mail(svc: Service, clock: FakeClock, mailer: Mailer) -> N
     # Seat 2's player leaves; a new person takes the seat with a new password.
     old = seated(svc, "alpha")[2]
     with transaction(svc.engine) as s:
-        new = gm.replace_player(svc, s, get_game(s, "alpha", lock=True), old.colour or "",
-                                "Neu@Players.test")
+        new = gm.replace_player(
+            svc, s, get_game(s, "alpha", lock=True), old.colour or "", "Neu@Players.test"
+        )
     assert new.address == "neu@players.test"
     welcome = outbox(svc, "welcome", to="neu@players.test")
     assert len(welcome) == 1
@@ -246,6 +247,7 @@ def test_whole_game_by_mail(svc: Service, clock: FakeClock, mailer: Mailer) -> N
     assert result.steps == len(recs)
 
     # After the end no orders are taken.
-    r = mailer.send(at[0].address, "Züge",
-                    f"Spiel: alpha\nKennwort: {pw[at[0].address]}\nStraße C3 C4\n")
+    r = mailer.send(
+        at[0].address, "Züge", f"Spiel: alpha\nKennwort: {pw[at[0].address]}\nStraße C3 C4\n"
+    )
     assert replies_to(svc, mailer.last_id, "error") and r.game is None

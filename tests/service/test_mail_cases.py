@@ -47,8 +47,14 @@ def round1(svc: Service, clock: FakeClock, mailer: Mailer) -> dict[str, str]:
     return passwords(svc)
 
 
-def _orders_mail(svc: Service, mailer: Mailer, seat: int, pw: dict[str, str],
-                 round_: int | None = None, password: str | None = None) -> tuple[str, bytes]:
+def _orders_mail(
+    svc: Service,
+    mailer: Mailer,
+    seat: int,
+    pw: dict[str, str],
+    round_: int | None = None,
+    password: str | None = None,
+) -> tuple[str, bytes]:
     _, st = game_state(svc, "alpha")
     p = seated(svc, "alpha")[seat]
     body = orders_text(st, seat, password if password is not None else pw[p.address], round_)
@@ -64,14 +70,19 @@ def _unchanged(svc: Service, before: tuple[Any, ...]) -> None:
 
 def _snapshot(svc: Service) -> tuple[Any, ...]:
     game = game_row(svc, "alpha")
-    return (game.state, game.round, game.phase, len(order_sets(svc, "alpha")),
-            len(records(svc, "alpha")),
-            sorted((p.seat, p.autopilot, p.nmr_count, p.status)
-                   for p in seated(svc, "alpha").values()))
+    return (
+        game.state,
+        game.round,
+        game.phase,
+        len(order_sets(svc, "alpha")),
+        len(records(svc, "alpha")),
+        sorted((p.seat, p.autopilot, p.nmr_count, p.status) for p in seated(svc, "alpha").values()),
+    )
 
 
-def test_duplicate_message_id_is_processed_once(svc: Service, mailer: Mailer,
-                                                round1: dict[str, str]) -> None:
+def test_duplicate_message_id_is_processed_once(
+    svc: Service, mailer: Mailer, round1: dict[str, str]
+) -> None:
     _, raw = _orders_mail(svc, mailer, 0, round1)
     first = ingest(svc, raw)
     second = ingest(svc, raw)
@@ -85,7 +96,8 @@ def test_duplicate_message_id_is_processed_once(svc: Service, mailer: Mailer,
 
 
 def test_orders_after_the_deadline_are_answered_and_not_applied(
-        svc: Service, clock: FakeClock, mailer: Mailer, round1: dict[str, str]) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer, round1: dict[str, str]
+) -> None:
     send_orders(mailer, "alpha", [1, 2, 3])
     pass_deadline(svc, clock, "alpha")
     before = _snapshot(svc)
@@ -104,7 +116,8 @@ def test_orders_after_the_deadline_are_answered_and_not_applied(
 
 
 def test_orders_for_another_round_are_answered_and_not_applied(
-        svc: Service, mailer: Mailer, round1: dict[str, str]) -> None:
+    svc: Service, mailer: Mailer, round1: dict[str, str]
+) -> None:
     before = _snapshot(svc)
     _, raw = _orders_mail(svc, mailer, 0, round1, round_=7)
     assert ingest(svc, raw).status == "done"
@@ -116,7 +129,8 @@ def test_orders_for_another_round_are_answered_and_not_applied(
 
 @pytest.mark.parametrize("password", ["", "rot-000000", "Kennwort"])
 def test_a_wrong_or_missing_password_changes_nothing(
-        svc: Service, mailer: Mailer, round1: dict[str, str], password: str) -> None:
+    svc: Service, mailer: Mailer, round1: dict[str, str], password: str
+) -> None:
     before = _snapshot(svc)
     address, raw = _orders_mail(svc, mailer, 0, round1, password=password)
     assert ingest(svc, raw).status == "done"
@@ -129,20 +143,24 @@ def test_a_wrong_or_missing_password_changes_nothing(
 
 
 def test_a_later_mail_replaces_the_earlier_orders_as_a_whole(
-        svc: Service, mailer: Mailer, round1: dict[str, str]) -> None:
+    svc: Service, mailer: Mailer, round1: dict[str, str]
+) -> None:
     address, raw = _orders_mail(svc, mailer, 0, round1)
     ingest(svc, raw)
     first_id = mailer.last_id
     assert REPLACES not in replies_to(svc, first_id, "ack")[0].body
     # The second mail says much less: nothing of the first may survive.
-    second = mailer.send(address, "Korrektur",
-                         f"Kennwort: {round1[address]}\nRunde: 1\nAbwurf: H, L\n")
+    second = mailer.send(
+        address, "Korrektur", f"Kennwort: {round1[address]}\nRunde: 1\nAbwurf: H, L\n"
+    )
     assert second.status == "done"
     acks = replies_to(svc, mailer.last_id, "ack")
     assert len(acks) == 1 and REPLACES in acks[0].body
     rows = order_sets(svc, "alpha")
     assert [(r.superseded, r.mail_id) for r in rows] == [
-        (True, inbound(svc, first_id)[0].id), (False, second.mail_id)]
+        (True, inbound(svc, first_id)[0].id),
+        (False, second.mail_id),
+    ]
     send_orders(mailer, "alpha", [1, 2, 3])
     assert game_row(svc, "alpha").round == 2
     used = codec.loads(records(svc, "alpha")[-1].orders)
@@ -151,20 +169,28 @@ def test_a_later_mail_replaces_the_earlier_orders_as_a_whole(
     assert used[0].builds == () and used[0].robber is None
 
 
-@pytest.mark.parametrize("headers", [
-    {"Auto-Submitted": "auto-replied"},
-    {"Auto-Submitted": "auto-generated"},
-    {"Precedence": "bulk"},
-    {"X-Autoreply": "yes"},
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Auto-Submitted": "auto-replied"},
+        {"Auto-Submitted": "auto-generated"},
+        {"Precedence": "bulk"},
+        {"X-Autoreply": "yes"},
+    ],
+)
 def test_auto_replies_are_kept_and_ignored(
-        svc: Service, mailer: Mailer, round1: dict[str, str], headers: dict[str, str]) -> None:
+    svc: Service, mailer: Mailer, round1: dict[str, str], headers: dict[str, str]
+) -> None:
     before = _snapshot(svc)
     count = len(outbox(svc))
     _, st = game_state(svc, "alpha")
     p = seated(svc, "alpha")[0]
-    result = mailer.send(p.address, "Abwesenheitsnotiz: Züge Runde 1",
-                         orders_text(st, 0, round1[p.address]), headers=headers)
+    result = mailer.send(
+        p.address,
+        "Abwesenheitsnotiz: Züge Runde 1",
+        orders_text(st, 0, round1[p.address]),
+        headers=headers,
+    )
     assert result.status == "ignored"
     [row] = inbound(svc, mailer.last_id)
     assert row.status == "ignored" and row.error and row.processed_at is not None
@@ -173,8 +199,8 @@ def test_auto_replies_are_kept_and_ignored(
 
 
 def test_a_crashing_mail_is_quarantined_and_requeued_once_fixed(
-        svc: Service, mailer: Mailer, round1: dict[str, str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    svc: Service, mailer: Mailer, round1: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     real = getattr(ingest_module, "handle")  # noqa: B009  (patched below)
     calls: list[int] = []
 
@@ -210,13 +236,13 @@ def test_a_crashing_mail_is_quarantined_and_requeued_once_fixed(
     [row] = inbound(svc, message_id)
     assert row.status == "done" and row.error == ""
     assert len(replies_to(svc, message_id, "ack")) == 1
-    assert [r.mail_id for r in order_sets(svc, "alpha")] == [
-        inbound(svc)[-1].id, row.id]
+    assert [r.mail_id for r in order_sets(svc, "alpha")] == [inbound(svc)[-1].id, row.id]
     assert pending_mail_ids(svc) == []
 
 
 def test_a_placement_from_a_player_with_no_turn_left_is_refused(
-        svc: Service, clock: FakeClock, mailer: Mailer) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer
+) -> None:
     """Seat 1 places at steps 1 and 6. A placement it mails at step 7 cannot be used: it must
     be answered with an error, not acknowledged as accepted and then dropped."""
     new_game(svc, "alpha", players=4)
@@ -230,12 +256,14 @@ def test_a_placement_from_a_player_with_no_turn_left_is_refused(
     p1 = seated(svc, "alpha")[1]
     mailer.send(p1.address, "Aufstellung", setup_text(st, 1, pw[p1.address]))
     assert not order_sets(svc, "alpha")
-    assert [o.kind for o in replies_to(svc, mailer.last_id)] == ["error"], \
+    assert [o.kind for o in replies_to(svc, mailer.last_id)] == ["error"], (
         "a placement that can never be used was acknowledged"
+    )
 
 
-def test_nmr_counts_consecutive_rounds_only(svc: Service, clock: FakeClock, mailer: Mailer,
-                                            round1: dict[str, str]) -> None:
+def test_nmr_counts_consecutive_rounds_only(
+    svc: Service, clock: FakeClock, mailer: Mailer, round1: dict[str, str]
+) -> None:
     for skip in ([3], [], [3], [3]):
         play_round(mailer, clock, "alpha", skip=skip)
     lazy = seated(svc, "alpha")[3]
@@ -249,7 +277,8 @@ def test_nmr_counts_consecutive_rounds_only(svc: Service, clock: FakeClock, mail
 
 
 def test_one_reminder_to_those_whose_orders_are_missing(
-        svc: Service, clock: FakeClock, mailer: Mailer, round1: dict[str, str]) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer, round1: dict[str, str]
+) -> None:
     send_orders(mailer, "alpha", [0, 1])
     deadline = game_row(svc, "alpha").deadline
     assert deadline is not None
@@ -259,6 +288,7 @@ def test_one_reminder_to_those_whose_orders_are_missing(
     assert tick(svc).reminded == ["alpha"]
     at = seated(svc, "alpha")
     assert sorted(o.recipients for o in outbox(svc, "reminder")) == sorted(
-        [at[2].address, at[3].address])
+        [at[2].address, at[3].address]
+    )
     assert tick(svc).reminded == []
     assert len(outbox(svc, "reminder")) == 2

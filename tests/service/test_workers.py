@@ -46,7 +46,7 @@ from .support import (
 
 DRIVER = Path(__file__).with_name("driver.py")
 ROOT = Path(__file__).resolve().parents[2]
-MAIL_GAMES = ["m0", "m1", "m2"]      # all orders arrive by mail: resolved when all are in
+MAIL_GAMES = ["m0", "m1", "m2"]  # all orders arrive by mail: resolved when all are in
 DEADLINE_GAMES = ["d0", "d1", "d2"]  # nobody writes; the deadline has passed
 
 
@@ -55,8 +55,11 @@ def _prepare(svc: Service, clock: FakeClock, mailer: Mailer) -> list[int]:
     for n, name in enumerate(MAIL_GAMES + DEADLINE_GAMES):
         new_game(svc, name, players=3, seed=n)
         for i in range(3):
-            r = mailer.send(f"{name}p{i}@players.test", "Anmeldung",
-                            f"Spiel: {name}\nName: {name} {i}\nFarben: rot\n")
+            r = mailer.send(
+                f"{name}p{i}@players.test",
+                "Anmeldung",
+                f"Spiel: {name}\nName: {name} {i}\nFarben: rot\n",
+            )
             assert r.status == "done"
     # All setups at once: each tick places one step in every game.
     while any(game_row(svc, n).phase == "setup" for n in MAIL_GAMES + DEADLINE_GAMES):
@@ -67,8 +70,9 @@ def _prepare(svc: Service, clock: FakeClock, mailer: Mailer) -> list[int]:
     for name in MAIL_GAMES:
         _, st = game_state(svc, name)
         for seat, p in seated(svc, name).items():
-            raw = mailer.raw(p.address, "Züge", f"Spiel: {name}\n"
-                             + orders_text(st, seat, pw[p.address]))
+            raw = mailer.raw(
+                p.address, "Züge", f"Spiel: {name}\n" + orders_text(st, seat, pw[p.address])
+            )
             mail_id, duplicate = store_mail(svc, raw)
             assert not duplicate
             ids.append(mail_id)
@@ -84,9 +88,21 @@ def _spawn(url: str, clock: FakeClock, ids: list[int], start: float) -> subproce
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("PBM_CRASH_AT", None)
     return subprocess.Popen(
-        [sys.executable, str(DRIVER), url, clock.now().isoformat(), "work",
-         ",".join(map(str, ids)), str(start)],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        [
+            sys.executable,
+            str(DRIVER),
+            url,
+            clock.now().isoformat(),
+            "work",
+            ",".join(map(str, ids)),
+            str(start),
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
 
 
 def _hold(svc: Service, blocks_other: bool) -> float:
@@ -140,8 +156,8 @@ def test_two_workers_race(db_url: str, svc: Service, clock: FakeClock, mailer: M
 
 @pytest.mark.parametrize("pause", ["before", "after"])
 def test_orders_acknowledged_during_a_concurrent_resolution_are_not_lost(
-        svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch,
-        pause: str) -> None:
+    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch, pause: str
+) -> None:
     """A worker processes a player's corrected orders while another resolves the round. Either
     the correction is in the resolution, or the player is told it came too late; it must never
     be acknowledged and then silently dropped."""
@@ -183,19 +199,24 @@ def test_orders_acknowledged_during_a_concurrent_resolution_are_not_lost(
     [rec] = [r for r in records(svc, "alpha") if r.kind == "round"]
     used = codec.loads(rec.orders)[0]
     acks = replies_to(svc, message_id, "ack")
-    live = [o for o in order_sets(svc, "alpha")
-            if o.player_id == p0.id and o.round == 1 and not o.superseded]
+    live = [
+        o
+        for o in order_sets(svc, "alpha")
+        if o.player_id == p0.id and o.round == 1 and not o.superseded
+    ]
     if acks:
         assert len(live) == 1 and live[0].mail_id == mail_id
         assert used == codec.loads(live[0].parsed), (
-            "the correction was acknowledged, but the round was resolved with the old orders")
+            "the correction was acknowledged, but the round was resolved with the old orders"
+        )
     else:
         assert replies_to(svc, message_id, "error")
         assert live and isinstance(live[0], OrderSet) and live[0].mail_id != mail_id
 
 
 def test_two_signups_for_the_last_seat_at_once_fill_the_table_once(
-        svc: Service, mailer: Mailer, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc: Service, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two workers each process a signup for the last free seat of a table of four. One of
     them gets the seat; the other is told the game is full. Never five players, never a seat
     drawn twice."""
@@ -218,8 +239,9 @@ def test_two_signups_for_the_last_seat_at_once_fill_the_table_once(
 
     monkeypatch.setattr(signup_module, "draw", slow_draw)
     results: list[Any] = []
-    worker = threading.Thread(target=lambda: results.append(process_mail(svc, id4)),
-                              name=worker_name)
+    worker = threading.Thread(
+        target=lambda: results.append(process_mail(svc, id4)), name=worker_name
+    )
     worker.start()
     assert entered.wait(timeout=10)
     other = ingest(svc, raw5)  # the second worker
