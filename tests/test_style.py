@@ -18,10 +18,6 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.skipif(
-    shutil.which("ruff") is None and not (ROOT / ".venv").exists(),
-    reason="ruff is a test dependency",
-)
 def test_ruff_format_leaves_everything_as_it_is() -> None:
     result = _run("ruff", "format", "--check", "pbm", "tests")
     assert result.returncode == 0, result.stdout + result.stderr
