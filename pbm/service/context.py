@@ -7,6 +7,8 @@ from datetime import timedelta
 
 from sqlalchemy.engine import Engine
 
+from pbm.config.model import ServiceSection
+
 from .clock import Clock, SystemClock
 
 #: Round deadline presets (rules.md, after seed 002); "off" has none: the GM resolves.
@@ -18,28 +20,36 @@ DEADLINE_PRESETS: dict[str, float | None] = {
 }
 
 
+#: The defaults of pbm.toml's [service] (pbm/config/model.py is the one place they are written).
+_DEFAULT = ServiceSection()
+
+
 @dataclass
 class ServiceConfig:
+    """The service's settings, from pbm.toml's [service] (`pbm.config.Config.service`); see
+    pbm/config/model.py for what each means."""
+
     #: The game master's own address: players write here, mails come from here.
-    address: str = "gm@pbm.invalid"
-    name: str = "pbm game master"
+    address: str = _DEFAULT.address
+    #: The display name on outgoing mail.
+    name: str = _DEFAULT.name
     #: Where digests and alarms go.
-    gm_address: str = ""
+    gm_address: str = _DEFAULT.gm_address
     #: 1.0 in real games; the demo shrinks hours to seconds with 1/3600.
-    time_scale: float = 1.0
+    time_scale: float = _DEFAULT.time_scale
     #: A setup placement's deadline, as a fraction of the round deadline.
-    setup_deadline_share: float = 0.5
+    setup_deadline_share: float = _DEFAULT.setup_deadline_share
     #: Answers to one address per hour, at most (a loop or a flood stops there).
-    rate_limit_per_hour: int = 20
+    rate_limit_per_hour: int = _DEFAULT.rate_limit_per_hour
     #: Mails with more text than this are answered with a refusal, not read.
-    max_mail_kb: int = 256
+    max_mail_kb: int = _DEFAULT.max_mail_kb
     #: After this many wrong passwords from an address in an hour, it gets no more answers.
-    bad_password_limit: int = 5
+    bad_password_limit: int = _DEFAULT.bad_password_limit
     #: Wrong passwords for one seat (since its last right one) after which the player and the
     #: GM are told; again at twice, four times as many. Never a lock-out.
-    password_alert_after: int = 5
+    password_alert_after: int = _DEFAULT.password_alert_after
     #: Raw mail kept per inbound mail (KB); a larger mail is stored cut off and refused.
-    max_stored_kb: int = 10240
+    max_stored_kb: int = _DEFAULT.max_stored_kb
 
     def hours(self, h: float) -> timedelta:
         return timedelta(hours=h * self.time_scale)

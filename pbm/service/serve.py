@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import aioimaplib
 from sqlalchemy.exc import DBAPIError
 
+from pbm.config.model import ServiceSection
 from pbm.mail.imap import ImapConfig, ImapError, ImapInbox
 from pbm.mail.smtp import SmtpConfig
 
@@ -27,6 +28,7 @@ from .sending import send_pending
 from .tick import resolve_if_ready, tick
 
 log = logging.getLogger("pbm")
+_DEFAULT = ServiceSection()
 
 #: Database errors a loop waits out (a locked SQLite file past its busy timeout, PostgreSQL
 #: restarting): the work is retried on the next pass, nothing was committed.
@@ -37,11 +39,14 @@ SEND_BATCH = 200
 
 @dataclass
 class ServeConfig:
+    """The loops' settings, from pbm.toml (`pbm.config.Config.serve`); the defaults of the
+    seconds are [service]'s in pbm/config/model.py."""
+
     imap: ImapConfig = field(default_factory=ImapConfig)
     smtp: SmtpConfig = field(default_factory=SmtpConfig)
-    poll_seconds: float = 60.0
-    tick_seconds: float = 30.0
-    send_seconds: float = 5.0
+    poll_seconds: float = _DEFAULT.poll_seconds
+    tick_seconds: float = _DEFAULT.tick_seconds
+    send_seconds: float = _DEFAULT.send_seconds
 
 
 def take_in(svc: Service, raw: bytes) -> IngestResult:

@@ -1,0 +1,156 @@
+"""The configuration file (`pbm.toml`): read with tomllib, checked against the model
+(`model.py`, where every key and its default is written), and turned into the settings the
+service runs with (`ServiceConfig`, `ServeConfig`).
+
+A file that cannot be used raises ConfigError with one line per mistake (`errors.py`); the
+command line prints them and exits with status 2 before it does anything.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from .errors import ConfigError, problems
+from .model import SECTIONS, Settings, split_from
+from .text import effective, effective_toml, example, masked_url
+
+if TYPE_CHECKING:
+    from pbm.service.context import ServiceConfig
+    from pbm.service.serve import ServeConfig
+
+DEFAULT_FILE = "pbm.toml"
+SECTIONS_TEXT = ", ".join(SECTIONS)
+
+__all__ = [
+    "DEFAULT_FILE",
+    "Config",
+    "ConfigError",
+    "Settings",
+    "effective",
+    "effective_toml",
+    "example",
+    "find",
+    "load",
+    "masked_url",
+    "read",
+]
+
+
+@dataclass(frozen=True)
+class Config:
+    """A checked config: the file's settings (defaults filled in, a relative SQLite path made
+    absolute) and where they came from (None: no file, the defaults)."""
+
+    settings: Settings = field(default_factory=Settings)
+    path: Path | None = None
+
+    @property
+    def database_url(self) -> str:
+        return self.settings.database.url
+
+    @property
+    def service(self) -> ServiceConfig:
+        from pbm.service.context import ServiceConfig
+
+        s = self.settings.service
+        from_name, _ = split_from(self.settings.smtp.from_)
+        return ServiceConfig(
+            address=s.address,
+            # The display name of `[smtp] from` is the more specific one: it wins.
+            name=from_name or s.name,
+            gm_address=s.gm_address,
+            time_scale=s.time_scale,
+            setup_deadline_share=s.setup_deadline_share,
+            rate_limit_per_hour=s.rate_limit_per_hour,
+            max_mail_kb=s.max_mail_kb,
+            bad_password_limit=s.bad_password_limit,
+            password_alert_after=s.password_alert_after,
+            max_stored_kb=s.max_stored_kb,
+        )
+
+    @property
+    def serve(self) -> ServeConfig:
+        from pbm.mail.imap import ImapConfig
+        from pbm.mail.smtp import SmtpConfig
+        from pbm.service.serve import ServeConfig
+
+        s, imap, smtp = self.settings.service, self.settings.imap, self.settings.smtp
+        return ServeConfig(
+            imap=ImapConfig(
+                host=imap.host,
+                port=imap.port,
+                user=imap.user,
+                password=imap.password,
+                tls=imap.tls,
+                folder=imap.folder,
+                processed_folder=imap.processed_folder,
+                idle=imap.idle,
+            ),
+            smtp=SmtpConfig(
+                host=smtp.host,
+                port=smtp.port,
+                user=smtp.user,
+                password=smtp.password,
+                tls=smtp.tls,
+                starttls=None if smtp.starttls == "auto" else smtp.starttls,
+                from_address=split_from(smtp.from_)[1],
+            ),
+            poll_seconds=s.poll_seconds,
+            tick_seconds=s.tick_seconds,
+            send_seconds=s.send_seconds,
+        )
+
+
+def find(path: str | Path | None = None) -> Path | None:
+    """The file to read: `path`, else $PBM_CONFIG, else ./pbm.toml if it exists, else None
+    (the defaults)."""
+    given = path or os.environ.get("PBM_CONFIG") or None
+    if given is not None:
+        return Path(given)
+    return Path(DEFAULT_FILE) if Path(DEFAULT_FILE).exists() else None
+
+
+def read(data: dict[str, Any], name: str = DEFAULT_FILE, base: Path | None = None) -> Settings:
+    """Check the tables of a config file; `name` is what the error lines call it, `base` the
+    folder a relative SQLite path is taken from."""
+    # pydantic-settings reads keys such as `_env_file` as its own options: no key of the
+    # file starts with "_", so such a key is an unknown one.
+    odd = [k for k in data if k.startswith("_")]
+    if odd:
+        raise ConfigError(
+            [f"{name}: {k}: unknown key (the sections: {SECTIONS_TEXT})" for k in odd]
+        )
+    try:
+        settings = Settings(**data)
+    except ValidationError as exc:
+        raise ConfigError(problems(name, data, exc)) from None
+    url = settings.database.url
+    if base is not None and url.startswith("sqlite:///") and not url.startswith("sqlite:////"):
+        # Relative SQLite files live beside the config file, wherever pbm is run from.
+        absolute = "sqlite:///" + str((base / url[len("sqlite:///") :]).resolve())
+        database = settings.database.model_copy(update={"url": absolute})
+        settings = settings.model_copy(update={"database": database})
+    return settings
+
+
+def load(path: str | Path | None = None) -> Config:
+    """Read and check the config file (see `find`); raises ConfigError."""
+    p = find(path)
+    if p is None:
+        return Config(read({}, base=Path.cwd()), None)
+    try:
+        with p.open("rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        raise ConfigError([f"{p}: no such file (`pbm init {p}` writes one)"]) from None
+    except OSError as exc:
+        raise ConfigError([f"{p}: cannot be read: {exc.strerror}"]) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError([f"{p}: not valid TOML: {exc}"]) from None
+    return Config(read(data, str(p), p.parent), p)

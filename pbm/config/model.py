@@ -1,0 +1,261 @@
+"""The model of pbm.toml: every key with its type, limits, default and the comment
+config.example.toml shows for it.
+
+The defaults are written here and nowhere else: `ServiceConfig` and `ServeConfig` take theirs
+from these classes, `load` fills in what a file leaves out, and config.example.toml is rendered
+from them (`pbm config example`; tests/test_config.py keeps the shipped file equal to it).
+Values are checked strictly: TOML has real types, so `port = "993"` or `tls = "yes"` is a
+mistake to report, not to convert.
+"""
+
+from __future__ import annotations
+
+import re
+from email.utils import parseaddr
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+#: A mail address as the GM writes it for pbm's own mail: one ASCII mailbox (the characters
+#: an outgoing To header shows as they are, pbm/mail/outgoing.py) at a host name.
+_LOCAL = r"[!#-'*+\-/-9=?A-Z^-~]+(?:\.[!#-'*+\-/-9=?A-Z^-~]+)*"
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+ADDRESS = re.compile(rf"{_LOCAL}@{_LABEL}(?:\.{_LABEL})*")
+ADDRESS_FIX = "write it as name@example.org"
+
+
+def check_address(value: str) -> str:
+    """A bare address, such as `[service] address`."""
+    if len(value) > 254 or not ADDRESS.fullmatch(value):
+        raise ValueError(f"{value!r} is not a mail address ({ADDRESS_FIX})")
+    return value
+
+
+def check_optional_address(value: str) -> str:
+    return value and check_address(value)
+
+
+def split_from(value: str) -> tuple[str, str]:
+    """`[smtp] from` as (display name, address): `Spielleitung <gm@example.org>`,
+    `"Spielleitung, Insel" <gm@example.org>` or a bare address; ("", "") for ""."""
+    if not value.strip():
+        return "", ""
+    if "<" not in value:
+        return "", check_address(value.strip())
+    name, address = parseaddr(value)
+    # parseaddr drops what it cannot read: the address must be all there was in the brackets.
+    bracketed = value[value.index("<") + 1 : value.rindex(">")] if ">" in value else ""
+    if not address or address != bracketed.strip() or not value.rstrip().endswith(">"):
+        raise ValueError(
+            f"{value!r} is not an address with a display name "
+            '(write it as "Spielleitung <gm@example.org>" or as a bare address)'
+        )
+    if any(not ch.isprintable() for ch in name):
+        raise ValueError("the display name holds control characters")
+    return name, check_address(address)
+
+
+def check_from(value: str) -> str:
+    split_from(value)
+    return value
+
+
+def check_database_url(value: str) -> str:
+    """A URL SQLAlchemy can open with a driver pbm has: SQLite, or PostgreSQL via psycopg."""
+    # Imported here: reading the config must not load SQLAlchemy for commands that do not
+    # open the database.
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    fix = "write sqlite:///pbm.db or postgresql+psycopg://user:password@host:5432/pbm"
+    try:
+        url = make_url(value)
+    except ArgumentError:
+        raise ValueError(f"not a database URL ({fix})") from None
+    if url.get_backend_name() not in ("sqlite", "postgresql"):
+        raise ValueError(f"pbm runs on SQLite or PostgreSQL, not {url.get_backend_name()} ({fix})")
+    try:
+        url.get_dialect().import_dbapi()
+    except (ImportError, NoSuchModuleError):
+        raise ValueError(
+            f"the driver of {url.drivername} is not installed (use postgresql+psycopg://)"
+        ) from None
+    return value
+
+
+Address = Annotated[str, AfterValidator(check_address)]
+OptionalAddress = Annotated[str, AfterValidator(check_optional_address)]
+FromAddress = Annotated[str, AfterValidator(check_from)]
+DatabaseUrl = Annotated[str, AfterValidator(check_database_url)]
+Port = Annotated[int, Field(ge=1, le=65535)]
+Seconds = Annotated[float, Field(gt=0)]
+Positive = Annotated[int, Field(ge=1)]
+
+
+def key(
+    default: Any,
+    comment: str,
+    *,
+    after: tuple[str, ...] = (),
+    secret: bool = False,
+    **limits: Any,
+) -> Any:
+    """A key's default and its comment in config.example.toml; `after`: commented lines shown
+    below the key (an alternative value); `secret`: masked by `pbm config check`; `limits`:
+    pydantic's (ge=1, min_length=1, alias="from")."""
+    return Field(
+        default,
+        description=comment,
+        json_schema_extra={"after": list(after), "secret": secret},
+        **limits,
+    )
+
+
+class Section(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, validate_default=True)
+
+
+class DatabaseSection(Section):
+    """The database."""
+
+    url: DatabaseUrl = key(
+        "sqlite:///pbm.db",
+        "SQLAlchemy URL. SQLite (default; a relative path is relative to this file, WAL mode):",
+        after=(
+            "PostgreSQL for larger installations (several `pbm serve` workers may share it):",
+            'url = "postgresql+psycopg://pbm:secret@127.0.0.1:5432/pbm"',
+        ),
+        secret=True,
+    )
+
+
+class ServiceSection(Section):
+    """The game master's mail and the service's limits and timings."""
+
+    address: Address = key(
+        "gm@pbm.invalid",
+        "The game master's address: players write here, every mail comes from here.",
+    )
+    name: str = key(
+        "pbm game master",
+        "The display name on outgoing mail (a display name in [smtp] from wins over it).",
+    )
+    gm_address: OptionalAddress = key(
+        "", 'Where the GM digest of every resolved round and the alarms go ("" = none).'
+    )
+    time_scale: float = key(
+        1.0, "Deadlines are multiplied by this (1.0 in real games; the demo uses seconds).", gt=0
+    )
+    setup_deadline_share: float = key(
+        0.5,
+        "A setup placement's deadline, as a share of the round deadline (normal: 48 h -> 24 h).",
+        gt=0,
+        le=1,
+    )
+    poll_seconds: Seconds = key(
+        60.0, "Seconds between two looks into the inbox when the IMAP server offers no IDLE."
+    )
+    tick_seconds: Seconds = key(30.0, "Seconds between two checks of deadlines and reminders.")
+    send_seconds: Seconds = key(5.0, "Seconds between two runs of the outbox sender.")
+    rate_limit_per_hour: Positive = key(
+        20, "Answers to one address per hour, at most (stops loops and floods)."
+    )
+    max_mail_kb: Positive = key(
+        256, "Mails with more text than this (KB) are answered with a refusal and not read."
+    )
+    bad_password_limit: Positive = key(
+        5, "After this many wrong passwords from an address in an hour, it gets no more answers."
+    )
+    password_alert_after: Positive = key(
+        5,
+        "Wrong passwords for one seat (since its last right one) after which the player and the"
+        " GM are told by mail; again at twice, four times as many. The player is never locked"
+        " out.",
+    )
+    max_stored_kb: Positive = key(
+        10240,
+        "Raw mail kept per inbound mail (KB, attachments included); a larger mail is stored cut"
+        " off at this size and answered with a refusal, unread.",
+    )
+
+
+class ImapSection(Section):
+    """The mailbox pbm reads (IMAP)."""
+
+    host: str = key("127.0.0.1", "The IMAP server.", min_length=1)
+    port: Port = key(143, "Its port (143; 993 with tls = true).")
+    user: str = key("", "The login name.")
+    password: str = key("", "The login password.", secret=True)
+    tls: bool = key(False, "Implicit TLS (usually port 993).")
+    folder: str = key("INBOX", "The folder read.", min_length=1)
+    processed_folder: str = key(
+        "", 'Handled mails are moved here when the server supports MOVE ("" = only marked \\Seen).'
+    )
+    idle: bool = key(
+        True, "Wait with IDLE when the server offers it (re-issued at least every 29 minutes)."
+    )
+
+
+class SmtpSection(Section):
+    """The server pbm sends through (SMTP submission)."""
+
+    host: str = key("127.0.0.1", "The SMTP server.", min_length=1)
+    port: Port = key(25, "Its port (25; 587 with STARTTLS, 465 with tls = true).")
+    user: str = key("", 'The login name ("" = no login).')
+    password: str = key("", "The login password.", secret=True)
+    tls: bool = key(False, "Implicit TLS (usually port 465).")
+    starttls: bool | Literal["auto"] = key(
+        False, 'STARTTLS: true requires it, false never, "auto" when the server offers it.'
+    )
+    from_: FromAddress = key(
+        "",
+        'Envelope and From address ("" = [service] address); with a display name:'
+        ' "Spielleitung <gm@example.org>" (the name then wins over [service] name).',
+        alias="from",
+    )
+
+
+class Settings(BaseSettings):
+    """The whole file; a missing section or key takes its default."""
+
+    model_config = SettingsConfigDict(strict=True, extra="forbid", frozen=True)
+
+    # Factories: the URL's check imports SQLAlchemy, which importing this module must not.
+    database: DatabaseSection = Field(default_factory=DatabaseSection)
+    service: ServiceSection = Field(default_factory=ServiceSection)
+    imap: ImapSection = Field(default_factory=ImapSection)
+    smtp: SmtpSection = Field(default_factory=SmtpSection)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # The file alone (read by `load` and passed in): an environment variable left over in
+        # a shell or a unit file must not change a running game master unseen.
+        return (init_settings,)
+
+
+#: The sections in file order, by their names in the file.
+SECTIONS: dict[str, type[Section]] = {
+    "database": DatabaseSection,
+    "service": ServiceSection,
+    "imap": ImapSection,
+    "smtp": SmtpSection,
+}
+
+
+def file_key(section: type[Section], field: str) -> str:
+    """A field's name in the file (`from_` is `from`)."""
+    info = section.model_fields[field]
+    return info.alias or field
+
+
+def is_secret(section: type[Section], field: str) -> bool:
+    extra = section.model_fields[field].json_schema_extra
+    return bool(isinstance(extra, dict) and extra.get("secret"))

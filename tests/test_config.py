@@ -1,0 +1,309 @@
+"""pbm.toml read into the checked model (pbm/config/): the shipped example is the model's,
+defaults live in one place, and a bad file is refused at once with the file, the key and the
+fix, never a traceback later."""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pbm.config import ConfigError, Settings, effective, example, load, read
+from pbm.config.model import SECTIONS, ImapSection, SmtpSection, file_key, is_secret
+from pbm.mail.imap import ImapConfig
+from pbm.mail.outgoing import build_message
+from pbm.mail.smtp import SmtpConfig
+from pbm.service.context import ServiceConfig
+from pbm.service.serve import ServeConfig
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _problems(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "pbm.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load(path)
+    return caught.value.problems
+
+
+def _load(tmp_path: Path, text: str) -> Any:
+    path = tmp_path / "pbm.toml"
+    path.write_text(text, encoding="utf-8")
+    return load(path)
+
+
+# -- the example file and the defaults ----------------------------------------------------------
+
+
+def test_the_shipped_example_is_rendered_from_the_model() -> None:
+    shipped = (ROOT / "pbm" / "config.example.toml").read_text(encoding="utf-8")
+    assert shipped == example(), "regenerate it: pbm config example > pbm/config.example.toml"
+    assert (ROOT / "config.example.toml").resolve() == (ROOT / "pbm" / "config.example.toml")
+
+
+def test_the_example_has_every_key_with_its_default_and_a_comment() -> None:
+    text = example()
+    data = tomllib.loads(text)
+    defaults = Settings()
+    assert list(data) == list(SECTIONS)
+    lines = text.splitlines()
+    for name, section in SECTIONS.items():
+        values = getattr(defaults, name)
+        keys = [file_key(section, f) for f in section.model_fields]
+        assert list(data[name]) == keys, name
+        for field in section.model_fields:
+            key = file_key(section, field)
+            assert data[name][key] == getattr(values, field), (name, key)
+            # The line above each key is its comment.
+            at = next(i for i, line in enumerate(lines) if line.startswith(f"{key} = "))
+            assert lines[at - 1].startswith("# "), (name, key)
+            assert section.model_fields[field].description, (name, key)
+    assert read(data) == defaults
+
+
+def test_runtime_settings_take_the_models_defaults(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ServiceConfig and ServeConfig are built from the model; the mail layer's own dataclasses
+    (built by hand in tests and the demo) must not drift from it either."""
+    model = Settings()
+    service = ServiceConfig()
+    for f in dataclasses.fields(ServiceConfig):
+        assert getattr(service, f.name) == getattr(model.service, f.name), f.name
+    serve = ServeConfig()
+    for name in ("poll_seconds", "tick_seconds", "send_seconds"):
+        assert getattr(serve, name) == getattr(model.service, name), name
+    imap = ImapConfig()
+    for name in ImapConfig.__dataclass_fields__:
+        if name in ImapSection.model_fields:
+            assert getattr(imap, name) == getattr(model.imap, name), name
+    smtp = SmtpConfig()
+    for name in SmtpConfig.__dataclass_fields__:
+        if name in SmtpSection.model_fields:
+            assert getattr(smtp, name) == getattr(model.smtp, name), name
+    assert smtp.from_address == model.smtp.from_
+    # A config without a file gives the same runtime settings as the dataclasses' defaults.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PBM_CONFIG", raising=False)
+    cfg = load(None)
+    assert cfg.service == service
+    assert cfg.serve == serve
+
+
+def test_every_key_reaches_the_runtime_settings(tmp_path: Path) -> None:
+    cfg = _load(
+        tmp_path,
+        '[database]\nurl = "sqlite:///data/x.db"\n'
+        '[service]\naddress = "gm@example.org"\nname = "Insel"\ngm_address = "me@example.org"\n'
+        "time_scale = 0.5\nsetup_deadline_share = 0.25\npoll_seconds = 7\ntick_seconds = 8\n"
+        "send_seconds = 9\nrate_limit_per_hour = 30\nmax_mail_kb = 100\n"
+        "bad_password_limit = 3\npassword_alert_after = 4\nmax_stored_kb = 2048\n"
+        '[imap]\nhost = "imap.example.org"\nport = 993\nuser = "u"\npassword = "p"\ntls = true\n'
+        'folder = "Spiele"\nprocessed_folder = "Done"\nidle = false\n'
+        '[smtp]\nhost = "smtp.example.org"\nport = 587\nuser = "su"\npassword = "sp"\n'
+        'tls = false\nstarttls = "auto"\nfrom = "gm+out@example.org"\n',
+    )
+    assert cfg.database_url == f"sqlite:///{(tmp_path / 'data' / 'x.db').resolve()}"
+    assert cfg.service == ServiceConfig(
+        address="gm@example.org",
+        name="Insel",
+        gm_address="me@example.org",
+        time_scale=0.5,
+        setup_deadline_share=0.25,
+        rate_limit_per_hour=30,
+        max_mail_kb=100,
+        bad_password_limit=3,
+        password_alert_after=4,
+        max_stored_kb=2048,
+    )
+    assert cfg.serve == ServeConfig(
+        imap=ImapConfig("imap.example.org", 993, "u", "p", True, "Spiele", "Done", idle=False),
+        smtp=SmtpConfig(
+            "smtp.example.org", 587, "su", "sp", False, None, from_address="gm+out@example.org"
+        ),
+        poll_seconds=7.0,
+        tick_seconds=8.0,
+        send_seconds=9.0,
+    )
+
+
+def test_no_file_means_the_defaults_and_an_absolute_sqlite_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PBM_CONFIG", raising=False)
+    cfg = load(None)
+    assert cfg.path is None and cfg.settings.service == Settings().service
+    assert cfg.database_url == f"sqlite:///{tmp_path.resolve() / 'pbm.db'}"
+
+
+def test_environment_variables_do_not_override_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pydantic-settings would read SERVICE, IMAP, … from the environment; pbm reads the file
+    alone."""
+    for name in ("SERVICE", "service", "DATABASE", "IMAP", "SMTP"):
+        monkeypatch.setenv(name, '{"address": "env@example.org", "url": "sqlite:///env.db"}')
+    cfg = _load(tmp_path, '[service]\naddress = "gm@example.org"\n')
+    assert cfg.service.address == "gm@example.org"
+    assert cfg.database_url.endswith("/pbm.db")
+
+
+# -- the From address ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("smtp_from", "service_name", "address", "name"),
+    [
+        ("Spielleitung <gm@example.org>", "", "gm@example.org", "Spielleitung"),
+        ("Spielleitung <gm@example.org>", "Insel-GM", "gm@example.org", "Spielleitung"),
+        ('"Spielleitung, Insel" <gm@example.org>', "", "gm@example.org", "Spielleitung, Insel"),
+        ("gm@example.org", "Insel-GM", "gm@example.org", "Insel-GM"),
+        ("", "Insel-GM", "", "Insel-GM"),
+        ("", "", "", "pbm game master"),
+    ],
+)
+def test_smtp_from_with_a_display_name(
+    tmp_path: Path, smtp_from: str, service_name: str, address: str, name: str
+) -> None:
+    """The display name of `[smtp] from` wins over `[service] name`; without one, `[service]
+    name` is the display name, as before."""
+    named = f'name = "{service_name}"\n' if service_name else ""
+    cfg = _load(
+        tmp_path, f'[service]\naddress = "gm@pbm.test"\n{named}\n[smtp]\nfrom = {smtp_from!r}\n'
+    )
+    assert cfg.serve.smtp.from_address == address
+    assert cfg.service.name == name
+    msg = build_message(
+        from_address=cfg.serve.smtp.from_address or cfg.service.address,
+        from_name=cfg.service.name,
+        recipients=["p@players.test"],
+        subject="Bericht",
+        body="x",
+        html="",
+        message_id="<m@t>",
+        in_reply_to="",
+        date=datetime(2026, 1, 1, tzinfo=UTC),
+    )
+    assert msg["From"].addresses[0].display_name == name
+    assert msg["From"].addresses[0].addr_spec == (address or "gm@pbm.test")
+
+
+# -- refusals -----------------------------------------------------------------------------------
+
+
+def test_an_unknown_key_is_refused_with_the_file_the_key_and_a_suggestion(tmp_path: Path) -> None:
+    problems = _problems(tmp_path, '[service]\nadress = "gm@example.org"\n')
+    path = tmp_path / "pbm.toml"
+    assert problems == [f"{path}: [service] adress: unknown key (did you mean address?)"]
+
+
+def test_keys_out_of_place_and_unknown_sections(tmp_path: Path) -> None:
+    problems = _problems(
+        tmp_path,
+        'url = "sqlite:///x.db"\n[imap]\npoll_seconds = 5\nhost_name = "x"\n'
+        '[servise]\nname = "x"\n',
+    )
+    text = "\n".join(problems)
+    assert "url: belongs in a section (write it below [database])" in text
+    assert "[imap] poll_seconds: unknown key here (it belongs in [service])" in text
+    assert "[imap] host_name: unknown key (did you mean host?)" in text
+    assert "[servise]: unknown section (did you mean [service]?)" in text
+    assert len(problems) == 4
+
+
+def test_wrong_types_are_refused_with_the_fix(tmp_path: Path) -> None:
+    problems = _problems(
+        tmp_path,
+        '[service]\ntime_scale = "1"\nrate_limit_per_hour = 0\n'
+        '[imap]\nport = "993"\ntls = "true"\nidle = 1\n'
+        '[smtp]\nstarttls = "yes"\nport = 70000\nhost = ""\n'
+        "[database]\nurl = 5\n",
+    )
+    text = "\n".join(problems)
+    for line in (
+        '[service] time_scale: must be a number, not "1" (write time_scale = 1, without quotes)',
+        "[service] rate_limit_per_hour: must be at least 1, not 0",
+        '[imap] port: must be a whole number, not "993" (write port = 993, without quotes)',
+        '[imap] tls: must be true or false, not "true" (write tls = true, without quotes)',
+        "[imap] idle: must be true or false, not 1",
+        '[smtp] starttls: must be true, false or "auto", not "yes"',
+        "[smtp] port: must be at most 65535, not 70000",
+        '[smtp] host: must not be empty ("")',
+        '[database] url: must be a text in quotes ("…")',
+    ):
+        assert line in text, (line, problems)
+    assert len(problems) == 9
+    assert all(p.startswith(f"{tmp_path / 'pbm.toml'}: [") for p in problems)
+
+
+@pytest.mark.parametrize(
+    ("section", "key", "value"),
+    [
+        ("service", "address", "gm at example.org"),
+        ("service", "address", "gm@"),
+        ("service", "address", "Spielleitung <gm@example.org>"),
+        ("service", "gm_address", "me@exa mple.org"),
+        ("service", "gm_address", "@example.org"),
+        ("smtp", "from", "Spielleitung <gm@example.org"),
+        ("smtp", "from", "Spielleitung gm@example.org"),
+        ("smtp", "from", "Spielleitung <gm at example.org>"),
+    ],
+)
+def test_bad_addresses_are_refused(tmp_path: Path, section: str, key: str, value: str) -> None:
+    [problem] = _problems(tmp_path, f'[{section}]\n{key} = "{value}"\n')
+    assert problem.startswith(f"{tmp_path / 'pbm.toml'}: [{section}] {key}: ")
+    assert "name@example.org" in problem or "<gm@example.org>" in problem, problem
+
+
+def test_a_bad_database_url_is_refused_without_showing_its_password(tmp_path: Path) -> None:
+    [problem] = _problems(tmp_path, '[database]\nurl = "mysql://pbm:hunter2@db/pbm"\n')
+    assert "[database] url: pbm runs on SQLite or PostgreSQL, not mysql" in problem
+    assert "hunter2" not in problem
+    [problem] = _problems(tmp_path, '[database]\nurl = "not a url"\n')
+    assert "[database] url: not a database URL" in problem
+
+
+def test_a_secret_of_the_wrong_type_is_not_shown(tmp_path: Path) -> None:
+    [problem] = _problems(tmp_path, "[imap]\npassword = 12345678\n")
+    assert problem.endswith('[imap] password: must be a text in quotes ("…")')
+    assert "12345678" not in problem
+
+
+def test_files_that_cannot_be_read(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load(tmp_path / "nope.toml")
+    assert caught.value.problems == [
+        f"{tmp_path / 'nope.toml'}: no such file (`pbm init {tmp_path / 'nope.toml'}` writes one)"
+    ]
+    [problem] = _problems(tmp_path, "[service\naddress = 1\n")
+    assert problem.startswith(f"{tmp_path / 'pbm.toml'}: not valid TOML: ")
+    [problem] = _problems(tmp_path, "_env_file = '.env'\n")
+    assert "_env_file: unknown key" in problem
+
+
+def test_secrets_are_marked_and_masked() -> None:
+    secret = {
+        (name, file_key(section, f))
+        for name, section in SECTIONS.items()
+        for f in section.model_fields
+        if is_secret(section, f)
+    }
+    assert secret == {("database", "url"), ("imap", "password"), ("smtp", "password")}
+    settings = read(
+        {
+            "database": {"url": "postgresql+psycopg://pbm:hunter2@127.0.0.1:5432/pbm"},
+            "imap": {"password": "imap-secret"},
+            "smtp": {"password": ""},
+        }
+    )
+    shown = effective(settings)
+    assert shown["database"]["url"] == "postgresql+psycopg://pbm:***@127.0.0.1:5432/pbm"
+    assert shown["imap"]["password"] == "********"
+    assert shown["smtp"]["password"] == ""  # nothing set, nothing to hide
+    assert "hunter2" not in str(shown) and "imap-secret" not in str(shown)
