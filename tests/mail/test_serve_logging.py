@@ -2,11 +2,11 @@
 
 At DEBUG, aioimaplib logs every IMAP line it sends and receives (LOGIN with the mailbox
 password, FETCH with whole mails) and aiosmtplib every SMTP line (DATA with the answers). So
-`-v` lowers only the "pbm" logger; `gm_cli.configure_logging` is what `pbm serve` runs. Here it
-runs one real serve pass against loopback pymap and aiosmtpd with a player's order mail (their
-password and a marker in its body), and every log record that logging lets through is checked.
-A control pass with the root logger at DEBUG (what `-v` used to do) shows that the check would
-see the leak.
+`-v` lowers only the "pbm" logger; `pbm.cli.serve.configure_logging` is what `pbm serve` runs.
+Here it runs one real serve pass against loopback pymap and aiosmtpd with a player's order mail
+(their password and a marker in its body), and every log record that logging lets through is
+checked. A control pass with the root logger at DEBUG (what `-v` used to do) shows that the
+check would see the leak.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from pbm.gm_cli import QUIET_LOGGERS, configure_logging
+from pbm.cli.serve import QUIET_LOGGERS, configure_logging
 from pbm.mail.imap import ImapConfig
 from pbm.mail.loopback import LoopbackMail
 from pbm.mail.smtp import SmtpConfig

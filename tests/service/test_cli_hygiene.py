@@ -22,7 +22,7 @@ from sqlmodel import select
 from typer.testing import CliRunner
 
 from pbm.cli import app
-from pbm.gm_cli import NAME_WIDTH, clean
+from pbm.cli.clean import NAME_WIDTH, clean
 from pbm.store.db import make_engine, transaction
 from pbm.store.models import Game, InboundMail, Outbox, Player
 

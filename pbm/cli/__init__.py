@@ -1,0 +1,92 @@
+"""The `pbm` command line. Thin: each command parses its arguments, calls the service (or the
+engine) and prints; one module per command group:
+
+- game.py, rounds.py, player.py, observer.py: `pbm game|round|player|observer …`
+- mail.py, outbox.py: `pbm mail …`, `pbm outbox …`
+- db.py: `pbm init`, `pbm db upgrade`, `pbm config check`, `pbm config example`
+- serve.py: `pbm serve`, `pbm poll`
+- bench.py: `pbm bench …`
+- board.py, sim.py, orders.py, demo.py: the engine's tools
+- codebook.py: `pbm codebook`, `pbm decode`
+
+common.py opens the config and the service, output.py prints, clean.py cleans what a player
+could have written. The database, the service and the mail stack are imported inside the
+commands: `pbm sim`, `pbm board`, `pbm orders check` and `pbm --help` load none of them
+(tests/test_cli_imports.py). The commands use pbm.service.admin and friends, never a table or
+a session (tests/service/test_cli_thin.py).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from pbm import __version__
+
+from . import (
+    bench,
+    board,
+    codebook,
+    db,
+    demo,
+    game,
+    mail,
+    observer,
+    orders,
+    outbox,
+    player,
+    rounds,
+    serve,
+    sim,
+)
+from .common import set_config
+
+app = typer.Typer(
+    help="pbm: a play-by-email game master for the island trading game Settler.",
+    no_args_is_help=True,
+    add_completion=True,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pbm {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print version.")
+    ] = False,
+    config: Annotated[
+        str | None, typer.Option("--config", "-c", help="Config file (default ./pbm.toml).")
+    ] = None,
+) -> None:
+    """Run games of Settler by mail."""
+    set_config(config)
+
+
+app.command("board")(board.board)
+app.command("sim")(sim.sim)
+app.add_typer(orders.app, name="orders")
+app.command("demo")(demo.demo)
+app.add_typer(bench.app, name="bench")
+app.command("init")(db.init_cmd)
+app.command("serve")(serve.serve_cmd)
+app.command("codebook")(codebook.codebook_cmd)
+app.command("decode")(codebook.decode_cmd)
+app.command("poll")(serve.poll_cmd)
+app.add_typer(game.app, name="game")
+app.add_typer(rounds.app, name="round")
+app.add_typer(player.app, name="player")
+app.add_typer(mail.app, name="mail")
+app.add_typer(outbox.app, name="outbox")
+app.add_typer(db.db_app, name="db")
+app.add_typer(observer.app, name="observer")
+app.add_typer(db.config_app, name="config")
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,33 @@
+"""`pbm board`: a seeded board, as the reports draw it or as JSON (no database)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from pbm.rules.layouts import SIZES, default_size, generate_board
+
+
+def board(
+    seed: Annotated[int, typer.Option(help="Board seed (a game's seed gives its board).")] = 0,
+    players: Annotated[int, typer.Option(min=3, max=6, help="Players (picks the size).")] = 4,
+    size: Annotated[str | None, typer.Option(help="small, medium, large or huge.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the board as JSON.")] = False,
+    lang: Annotated[str, typer.Option(help="de or en: the map's letters and legend.")] = "de",
+) -> None:
+    """Print the seeded board: the text map of the reports, or JSON with hexes, crossings
+    and paths."""
+    size = size or default_size(players)
+    if size not in SIZES:
+        raise typer.BadParameter(f"size must be one of {', '.join(SIZES)}")
+    b = generate_board(size, seed)
+    if as_json:
+        typer.echo(json.dumps(b.to_json(), ensure_ascii=False))
+    else:
+        from pbm.reports.text_map import draw
+        from pbm.rules.state import Settings, new_game
+
+        state = new_game(Settings.for_players(players, size), seed, board=b)
+        typer.echo(draw(state, "en" if lang == "en" else "de"))

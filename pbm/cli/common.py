@@ -1,0 +1,70 @@
+"""What the GM's commands share: the config (`--config`), the service on its database, and
+refusals as an error line with exit status 2.
+
+The database and the service are imported inside the functions: `pbm sim`, `pbm board`,
+`pbm orders check` and `pbm --help` load this module too and must stay free of SQLAlchemy, the
+mail libraries, jinja2 and Pillow (tests/test_cli_imports.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from .output import echo
+
+if TYPE_CHECKING:
+    from pbm.config import Config
+    from pbm.service.context import Service
+
+#: The global option `--config FILE` (None: $PBM_CONFIG, else ./pbm.toml, else the defaults).
+_config_path: list[str | None] = [None]
+
+
+def set_config(path: str | None) -> None:
+    _config_path[0] = path
+
+
+def config(path: str | Path | None = None) -> Config:
+    """The checked config (of `path`, else as `--config` says); a file that cannot be used is
+    refused here, before anything runs: one line per mistake, exit status 2."""
+    from pbm.config import ConfigError, load
+
+    try:
+        return load(path or _config_path[0])
+    except ConfigError as e:
+        for line in e.problems:
+            echo(f"error: {line}", err=True)
+        raise typer.Exit(2) from None
+
+
+@contextmanager
+def refusals() -> Iterator[None]:
+    """A ServiceError is a refusal with a message, not a crash."""
+    from pbm.service.games import ServiceError
+
+    try:
+        yield
+    except ServiceError as e:
+        echo(f"error: {e}", err=True)
+        raise typer.Exit(2) from None
+
+
+def service(write: bool = True, cfg: Config | None = None) -> Service:
+    """The service on the configured database (`cfg`, else `config()`): migrated first for a
+    command that writes; for one that only reads (`write=False`), taken as it is, and refused
+    if its schema is not the code's (`pbm db upgrade` is the way out)."""
+    from pbm.service.schema import open_service
+
+    cfg = cfg or config()
+    with refusals():
+        return open_service(cfg.database_url, cfg.service, write=write)
+
+
+def reader() -> Service:
+    """The service for a command that only reads: no migration."""
+    return service(write=False)

@@ -1,0 +1,79 @@
+"""`pbm init`, `pbm db upgrade` and `pbm config …`: the config file and the database."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import config
+from .output import JsonOpt, echo, echo_text, show
+
+db_app = typer.Typer(help="The database.", no_args_is_help=True)
+config_app = typer.Typer(help="The config file: check it, see every key.", no_args_is_help=True)
+
+#: pbm.toml holds the mailbox passwords: readable and writable by its owner alone.
+CONFIG_MODE = 0o600
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write `path` with mode 0600, also when it exists already (with another mode)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, CONFIG_MODE)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        os.fchmod(fd, CONFIG_MODE)
+        f.write(text)
+
+
+def init_cmd(
+    path: Annotated[Path, typer.Argument(help="Where to write the config.")] = Path("pbm.toml"),
+    force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a commented pbm.toml (every key with its default) and create the database."""
+    from pbm.config import example, masked_url
+    from pbm.service.schema import upgrade
+
+    if path.exists() and not force:
+        echo(f"error: {path} exists (use --force to overwrite)", err=True)
+        raise typer.Exit(2)
+    write_private(path, example())
+    cfg = config(path)
+    upgrade(cfg.database_url)
+    echo(f"wrote {path}; database ready at {masked_url(cfg.database_url)}")
+
+
+@db_app.command("upgrade")
+def db_upgrade() -> None:
+    """Create or migrate the database schema to the newest version."""
+    from pbm.config import masked_url
+    from pbm.service.schema import upgrade
+
+    cfg = config()
+    upgrade(cfg.database_url)
+    echo(f"database up to date: {masked_url(cfg.database_url)}")
+
+
+@config_app.command("check")
+def config_check(as_json: JsonOpt = False) -> None:
+    """Check the config file and print the config in force: every section and key, defaults
+    filled in, passwords masked. A file that cannot be used: one line per mistake, exit
+    status 2."""
+    from pbm.config import effective, effective_toml
+
+    cfg = config()
+    source = str(cfg.path) if cfg.path else None
+
+    def text() -> None:
+        echo(f"# {source}: valid" if source else "# no config file: the defaults")
+        echo_text(effective_toml(cfg.settings).rstrip("\n"))
+
+    show({"file": source, **effective(cfg.settings)}, as_json, text)
+
+
+@config_app.command("example")
+def config_example() -> None:
+    """Print the commented config with every key and its default (what `pbm init` writes)."""
+    from pbm.config import example
+
+    typer.echo(example(), nl=False)

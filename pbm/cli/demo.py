@@ -1,0 +1,47 @@
+"""`pbm demo`: a whole game by real mail over loopback servers, with bots."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from pbm.rules.state import GameState
+
+
+def demo(
+    players: Annotated[int, typer.Option(min=3, max=6, help="Bot players.")] = 4,
+    seed: Annotated[int, typer.Option(help="Fixes board, draw and dice.")] = 1,
+    workdir: Annotated[str | None, typer.Option("--dir", help="Work folder (default: new)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary.")] = False,
+) -> None:
+    """Play a whole game by real mail over loopback: IMAP and SMTP servers, bots, reports."""
+    from rich.console import Console
+
+    from pbm.demo import result_json, run_demo
+
+    console = Console(stderr=True)
+    last: list[tuple[str, int]] = [("", -1)]
+
+    def progress(state: GameState) -> None:
+        now = (str(state.phase), state.round if state.phase != "setup" else state.setup_step)
+        if now != last[0] and not as_json:
+            last[0] = now
+            what = (
+                f"setup: placement {state.setup_step + 1}"
+                if state.phase == "setup"
+                else f"round {state.round}"
+            )
+            vp = " ".join(f"{c}:{state.vp(p)}" for p, c in enumerate(state.colours))
+            console.print(f"[bold]{what}[/bold]  {vp}")
+
+    result = run_demo(players, seed, workdir, progress)
+    if as_json:
+        typer.echo(result_json(result))
+        return
+    console.print(f"[green]winner:[/green] {result.winner} after {result.rounds} rounds")
+    console.print(f"mails in {result.mails_in}, mails out {result.mails_out}, {result.seconds} s")
+    console.print(
+        f"work folder: {result.dir} (index.html, mails/, pbm.toml; try "
+        f"`pbm --config {result.dir}/pbm.toml game show demo`)"
+    )

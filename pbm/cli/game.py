@@ -1,0 +1,175 @@
+"""`pbm game …`: create games and run them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from .clean import cleaned, with_names_cut
+from .common import reader, refusals, service
+from .output import JsonOpt, echo, echo_text, show
+
+app = typer.Typer(help="Create and run games.", no_args_is_help=True)
+
+
+@app.command("create")
+def game_create(
+    name: str,
+    players: Annotated[int, typer.Option(min=3, max=6)] = 4,
+    size: Annotated[str | None, typer.Option(help="small, medium, large, huge")] = None,
+    bank: Annotated[str, typer.Option(help="classic or unlimited")] = "classic",
+    deadline: Annotated[str, typer.Option(help="normal, relaxed, fast or off")] = "normal",
+    lang: Annotated[str, typer.Option(help="de or en")] = "de",
+    seed: Annotated[int | None, typer.Option(help="Fixes board and dice.")] = None,
+    early: Annotated[bool, typer.Option(help="Resolve when all orders are in.")] = True,
+    card_limit: Annotated[int, typer.Option()] = 7,
+    newcomer_protection: Annotated[bool, typer.Option()] = False,
+    vp_target: Annotated[int | None, typer.Option()] = None,
+    nmr_autopilot: Annotated[int, typer.Option(help="NMRs before the autopilot.")] = 3,
+    as_json: JsonOpt = False,
+) -> None:
+    """Create a game and open its signup."""
+    from pbm.service import admin
+
+    svc = service()
+    with refusals():
+        data = admin.new_game(
+            svc,
+            name,
+            players=players,
+            size=size,
+            bank=bank,
+            deadline=deadline,
+            lang=lang,
+            seed=seed,
+            early_resolve=early,
+            card_limit=card_limit,
+            newcomer_protection=newcomer_protection,
+            vp_target=vp_target,
+            nmr_autopilot_after=nmr_autopilot,
+        )
+    show(data, as_json, lambda: echo(f"created {name}: signup open"))
+
+
+@app.command("list")
+def game_list(as_json: JsonOpt = False) -> None:
+    """Every game with its phase and round; a game the service stopped shows why."""
+    from pbm.service import admin
+
+    rows: list[dict[str, Any]] = cleaned(admin.list_games(reader()))
+
+    def text() -> None:
+        for r in rows:
+            paused = " (paused)" if r["paused"] else ""
+            broken = f" (broken: {r['broken']})" if r["broken"] else ""
+            echo(
+                f"{r['name']:20} {r['phase']:8} round {r['round']:3} "
+                f"{r['players']}/{r['seats']} players{paused}{broken}"
+            )
+
+    show(rows, as_json, text)
+
+
+@app.command("show")
+def game_show(name: str, as_json: JsonOpt = False) -> None:
+    """A game's settings, deadline and players; a game the service stopped shows why."""
+    from pbm.service import admin
+
+    svc = reader()
+    with refusals():
+        data: dict[str, Any] = cleaned(admin.show_game(svc, name))
+    data["players_list"] = with_names_cut(data["players_list"])
+
+    def text() -> None:
+        for k, v in data.items():
+            if k == "broken" and not v:
+                continue  # nothing to say about a game that is fine
+            echo(f"{k:16} {v}")
+
+    show(data, as_json, text)
+
+
+@app.command("start")
+def game_start(name: str) -> None:
+    """Close the signup early and draw seats with the players who joined (at least 3)."""
+    from pbm.service import admin
+
+    svc = service()
+    with refusals():
+        admin.start_game(svc, name)
+    echo(f"{name}: seats drawn, setup begins")
+
+
+@app.command("pause")
+def game_pause(name: str) -> None:
+    """Stop deadlines and orders until resume."""
+    from pbm.service import admin
+
+    svc = service()
+    with refusals():
+        admin.pause_game(svc, name)
+    echo(f"{name}: paused")
+
+
+@app.command("resume")
+def game_resume(name: str) -> None:
+    """Restart deadlines and orders; a game the service marked broken runs again, and the
+    mails held for it meanwhile are read now, oldest first."""
+    from pbm.service.broken import resume
+
+    svc = service()
+    with refusals():
+        held = resume(svc, name)
+    echo(f"{name}: running" + (f"; {len(held)} held mails read" if held else ""))
+
+
+@app.command("replay")
+def game_replay(name: str, as_json: JsonOpt = False) -> None:
+    """Rebuild the game from settings, seed and stored orders; compare with the stored events.
+    Exit status 1 on any difference."""
+    from pbm.service import admin
+
+    svc = reader()
+    with refusals():
+        result = admin.replay_game(svc, name)
+    data = {"steps": result.steps, "ok": result.ok, "mismatches": result.mismatches}
+    show(
+        data,
+        as_json,
+        lambda: echo(
+            f"{result.steps} steps replayed: "
+            + ("identical" if result.ok else f"differences at steps {result.mismatches}")
+        ),
+    )
+    raise typer.Exit(0 if result.ok else 1)
+
+
+@app.command("board")
+def game_board(
+    name: str,
+    png: Annotated[Path | None, typer.Option("--png", help="Write the picture here.")] = None,
+) -> None:
+    """The board of a running game: a text map, or the PNG picture with `--png FILE`."""
+    from pbm.service import admin
+
+    svc = reader()
+    with refusals():
+        if png:
+            png.write_bytes(admin.board_picture(svc, name))
+        else:
+            board = admin.board_map(svc, name)
+    if png:
+        echo(f"{png}: {png.stat().st_size} bytes")
+    else:
+        echo_text(board)
+
+
+@app.command("tick")
+def game_tick() -> None:
+    """Do what is due now in every game (deadlines, reminders), once."""
+    from pbm.service.tick import tick
+
+    result = tick(service())
+    echo(f"resolved {result.resolved}, placed {result.placed}, reminded {result.reminded}")

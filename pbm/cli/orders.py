@@ -1,0 +1,54 @@
+"""`pbm orders check`: an order mail parsed against a seeded board (no database)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from pbm.notation import Context, parse_mail
+from pbm.rules.layouts import default_size, generate_board
+from pbm.rules.state import DEFAULT_COLOURS
+
+from .clean import clean, cleaned
+
+app = typer.Typer(help="Work with order mails.", no_args_is_help=True)
+
+
+@app.command("check")
+def orders_check(
+    file: Annotated[typer.FileText, typer.Argument(help="A mail body (or - for stdin).")],
+    seed: Annotated[int, typer.Option(help="Board seed, as for `pbm board`.")] = 0,
+    players: Annotated[int, typer.Option(min=3, max=6)] = 4,
+    size: Annotated[str | None, typer.Option(help="Island size (default by players).")] = None,
+    phase: Annotated[str, typer.Option(help="setup or round.")] = "round",
+    lang: Annotated[str, typer.Option(help="Game language: de or en.")] = "de",
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+) -> None:
+    """Parse an order mail against a seeded board and print each line's result.
+
+    Exit status 0 when every line is understood, 1 otherwise."""
+    if phase not in ("setup", "round"):
+        raise typer.BadParameter("phase must be setup or round")
+    if lang not in ("de", "en"):
+        raise typer.BadParameter("lang must be de or en")
+    b = generate_board(size or default_size(players), seed)
+    ctx = Context(b, lang, DEFAULT_COLOURS[:players], phase)
+    parsed = parse_mail(file.read(), ctx)
+    # The mail is a player's text: what is printed of it is cleaned of control characters.
+    if as_json:
+        typer.echo(json.dumps(cleaned([r.to_json() for r in parsed.lines]), ensure_ascii=False))
+    else:
+        for r in parsed.lines:
+            if r.ok:
+                typer.echo(f"{r.line:4}  ok     {clean(r.canonical)}")
+            else:
+                assert r.error is not None
+                col = f", column {r.error.column}" if r.error.column else ""
+                typer.echo(
+                    f"{r.line:4}  error  {clean(r.text)}\n            {clean(r.error.message)}{col}"
+                )
+                for cand in r.error.candidates:
+                    typer.echo(f"            candidate: {clean(cand)}")
+    raise typer.Exit(0 if parsed.ok else 1)

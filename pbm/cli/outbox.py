@@ -1,0 +1,40 @@
+"""`pbm outbox …`: outgoing mail."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from .clean import cleaned
+from .common import reader, refusals, service
+from .output import JsonOpt, echo, show
+
+app = typer.Typer(help="Outgoing mail.", no_args_is_help=True)
+
+
+@app.command("list")
+def outbox_list(
+    status: Annotated[str | None, typer.Option(help="pending, sent, failed, dropped")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    from pbm.service import admin
+
+    rows: list[dict[str, Any]] = cleaned(admin.outbox_rows(reader(), status))
+
+    def text() -> None:
+        for r in rows:
+            echo(f"{r['id']:5} {r['status']:8} {r['kind']:10} {r['to'][:40]:40} {r['subject']}")
+
+    show(rows, as_json, text)
+
+
+@app.command("retry")
+def outbox_retry(row_id: int) -> None:
+    """Send a failed (or dropped) outbox mail again."""
+    from pbm.service import admin
+
+    svc = service()
+    with refusals():
+        admin.retry_outbox(svc, row_id)
+    echo(f"outbox {row_id}: pending again")

@@ -1,0 +1,65 @@
+"""`pbm player …`: the seated players of a game."""
+
+from __future__ import annotations
+
+import typer
+
+from .clean import with_names_cut
+from .common import reader, refusals, service
+from .output import JsonOpt, echo, show
+
+app = typer.Typer(help="Players of a game.", no_args_is_help=True)
+
+
+@app.command("list")
+def player_list(name: str, as_json: JsonOpt = False) -> None:
+    from pbm.service import admin
+
+    svc = reader()
+    with refusals():
+        rows = with_names_cut(admin.list_players(svc, name))
+
+    def text() -> None:
+        for r in rows:
+            echo(
+                f"{r['seat'] if r['seat'] is not None else '-':>2} {r['colour'] or '-':8}"
+                f" {r['name']:20} {r['address']:30} {r['status']}"
+                f"{' autopilot' if r['autopilot'] else ''}"
+            )
+
+    show(rows, as_json, text)
+
+
+@app.command("replace")
+def player_replace(name: str, colour: str, address: str) -> None:
+    """A new person takes a seat: new address and password, same seat and colour."""
+    from pbm.service import admin
+
+    svc = service()
+    with refusals():
+        admin.replace_player(svc, name, colour, address)
+    echo(f"{name}: {colour} is now {address}; a welcome mail with the password is queued")
+
+
+@app.command("password")
+def player_password(name: str, colour: str) -> None:
+    """A new password for a player who lost theirs, mailed to their registered address."""
+    from pbm.service import admin
+
+    svc = service()
+    with refusals():
+        address = admin.new_password(svc, name, colour)
+    echo(f"{name}: a new password for {colour} is queued to {address}")
+
+
+@app.command("autopilot")
+def player_autopilot(name: str, colour: str, state: str) -> None:
+    """Switch the autopilot for a seat `on` or `off`."""
+    from pbm.service import admin
+
+    if state not in ("on", "off"):
+        raise typer.BadParameter("on or off")
+    svc = service()
+    with refusals():
+        admin.set_autopilot(svc, name, colour, state == "on")
+    echo(f"{name}: autopilot {state} for {colour}")

@@ -1,0 +1,82 @@
+"""`pbm round …`: the open round of one game."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from .clean import cleaned, with_names_cut
+from .common import reader, refusals, service
+from .output import JsonOpt, echo, echo_text, show
+
+app = typer.Typer(help="The open round of a game.", no_args_is_help=True)
+
+
+@app.command("status")
+def round_status(name: str, as_json: JsonOpt = False) -> None:
+    """Who has sent orders for the open round."""
+    from pbm.service import admin
+
+    svc = reader()
+    with refusals():
+        data: dict[str, Any] = cleaned(admin.round_status(svc, name))
+    rows = data["players"] = with_names_cut(data["players"])
+
+    def text() -> None:
+        echo(f"{name} round {data['round']}, deadline {data['deadline']}")
+        for r in rows:
+            mark = "autopilot" if r["autopilot"] else ("orders in" if r["orders"] else "waiting")
+            echo(f"  {r['colour'] or '-':8} {r['name']:20} {mark}")
+
+    show(data, as_json, text)
+
+
+@app.command("resolve")
+def round_resolve(
+    name: str,
+    now: Annotated[bool, typer.Option("--now", help="Resolve even if not due.")] = False,
+) -> None:
+    """Resolve this game's open round if it is due (deadline passed, or all orders in and the
+    game resolves early), or at once with `--now`. Other games are not touched."""
+    from pbm.service import admin
+
+    svc = service()
+    with refusals():
+        result = admin.resolve_round(svc, name, now)
+    if result.broken:
+        echo(f"{name}: marked broken: {result.reason}")
+        raise typer.Exit(1)
+    echo(f"{name}: " + ("resolved" if result.resolved else "not due"))
+
+
+@app.command("preview")
+def round_preview(name: str) -> None:
+    """Print the report resolving now would send, and change nothing."""
+    from pbm.service import admin
+
+    svc = reader()
+    with refusals():
+        report = admin.preview_round(svc, name)
+    echo_text(report)
+
+
+@app.command("extend")
+def round_extend(name: str, hours: Annotated[float, typer.Option(help="Hours to add.")]) -> None:
+    from pbm.service import admin
+
+    svc = service()
+    with refusals():
+        deadline = admin.extend_round(svc, name, hours)
+    echo(f"{name}: deadline {deadline:%Y-%m-%d %H:%M} UTC")
+
+
+@app.command("rollback")
+def round_rollback(name: str) -> None:
+    """Throw away the last resolution (events and unsent reports); the state goes back."""
+    from pbm.service import admin
+
+    svc = service()
+    with refusals():
+        step = admin.rollback_round(svc, name)
+    echo(f"{name}: step {step} rolled back")

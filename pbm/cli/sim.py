@@ -1,0 +1,45 @@
+"""`pbm sim`: complete games played by bots, with speed figures (no database)."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Annotated
+
+import typer
+
+from pbm.rules.sim import BOTS, simulate
+
+
+def sim(
+    games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
+    players: Annotated[int, typer.Option(min=3, max=6)] = 4,
+    seed: Annotated[int, typer.Option(help="Seed of the first game's derivation.")] = 1,
+    bot: Annotated[str, typer.Option(help="autopilot or random.")] = "autopilot",
+    size: Annotated[str | None, typer.Option(help="Island size (default by players).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play complete games with bots and print speed figures and a digest of all events."""
+    if bot not in BOTS:
+        raise typer.BadParameter(f"bot must be one of {', '.join(BOTS)}")
+    start = time.perf_counter()
+    result = simulate(games, players, seed, bot, size)
+    seconds = time.perf_counter() - start
+    finished = [g for g in result.games if g.winner >= 0]
+    summary = {
+        "games": games,
+        "finished": len(finished),
+        "rounds_mean": round(sum(g.rounds for g in finished) / len(finished), 2)
+        if finished
+        else None,
+        "rolls": result.rolls,
+        "seconds": round(seconds, 4),
+        "rolls_per_s": round(result.rolls / seconds, 1) if seconds else None,
+        "wins": {str(k): v for k, v in result.wins().items()},
+        "digest": result.digest(),
+    }
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    for key, value in summary.items():
+        typer.echo(f"{key:12} {value}")

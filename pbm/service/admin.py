@@ -1,0 +1,321 @@
+"""What the game master's commands do (`pbm game …`, `pbm round …`, `pbm player …`,
+`pbm observer …`, `pbm mail …`, `pbm outbox …`), each one a transaction of its own, answering
+with plain data: dicts of str, int, bool and datetime, lists of them, or a dataclass.
+
+The command line (pbm/cli/) only parses, calls one of these and prints. It sees no table row
+and no session; what a player could have written comes back as it is stored, and the command
+line cleans it for the terminal. A request the service refuses raises ServiceError.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import Session, col, select
+
+from pbm.store.db import reading, transaction
+from pbm.store.models import Game, InboundMail, Outbox, Player
+
+from . import gm
+from .broken import mark_broken
+from .context import Service
+from .games import (
+    ServiceError,
+    create_game,
+    extend_deadline,
+    get_game,
+    load_state,
+    observers_of,
+    players_of,
+    remove_observer,
+    settings_of,
+    summary,
+)
+from .ingest import IngestResult, ingest, requeue
+from .rounds import ready, resolve, waiting_for
+from .signup import draw_now
+from .tick import resolve_if_ready
+
+# -- games --------------------------------------------------------------------------------------
+
+
+def _game_row(session: Session, game: Game) -> dict[str, Any]:
+    """summary() and the reason the service marked the game broken ("" while it is fine)."""
+    return {**summary(session, game), "broken": game.broken}
+
+
+def _player_row(p: Player) -> dict[str, Any]:
+    return {
+        "seat": p.seat,
+        "colour": p.colour,
+        "name": p.name,
+        "address": p.address,
+        "status": str(p.status),
+        "autopilot": p.autopilot,
+        "nmr": p.nmr_count,
+    }
+
+
+def new_game(svc: Service, name: str, **settings: Any) -> dict[str, Any]:
+    """Create a game and open its signup (`create_game`'s settings); returns its summary."""
+    with transaction(svc.engine) as session:
+        return summary(session, create_game(svc, session, name, **settings))
+
+
+def list_games(svc: Service) -> list[dict[str, Any]]:
+    """Every game in the order they were created, as `_game_row`."""
+    with reading(svc.engine) as session:
+        games = session.exec(select(Game).order_by(col(Game.id)))
+        return [_game_row(session, g) for g in games]
+
+
+def show_game(svc: Service, name: str) -> dict[str, Any]:
+    """A game's row with its seated players (`players_list`)."""
+    with reading(svc.engine) as session:
+        game = get_game(session, name)
+        data = _game_row(session, game)
+        data["players_list"] = [_player_row(p) for p in players_of(session, game)]
+        return data
+
+
+def start_game(svc: Service, name: str) -> None:
+    """Close the signup early and draw seats with the players who joined."""
+    with transaction(svc.engine) as session:
+        draw_now(svc, session, get_game(session, name, lock=True))
+
+
+def pause_game(svc: Service, name: str) -> None:
+    """Stop deadlines and orders until `broken.resume`."""
+    with transaction(svc.engine) as session:
+        get_game(session, name, lock=True).paused = True
+
+
+def replay_game(svc: Service, name: str) -> gm.ReplayResult:
+    with reading(svc.engine) as session:
+        return gm.replay(session, get_game(session, name))
+
+
+def board_map(svc: Service, name: str) -> str:
+    """The text map of a running game, as its reports draw it."""
+    from pbm.reports.report_data import board_map as draw
+
+    with reading(svc.engine) as session:
+        game = get_game(session, name)
+        return draw(load_state(game), game.lang)
+
+
+def board_picture(svc: Service, name: str) -> bytes:
+    """The board of a running game as a PNG picture."""
+    from pbm.reports.picture import board_png
+
+    with reading(svc.engine) as session:
+        game = get_game(session, name)
+        return board_png(load_state(game), game.lang)
+
+
+# -- the open round -----------------------------------------------------------------------------
+
+
+def round_status(svc: Service, name: str) -> dict[str, Any]:
+    """The open round, its deadline and who has sent orders for it."""
+    with reading(svc.engine) as session:
+        game = get_game(session, name)
+        missing = {p.id for p in waiting_for(session, game)}
+        players = [
+            {
+                "colour": p.colour,
+                "name": p.name,
+                "orders": p.id not in missing,
+                "autopilot": p.autopilot,
+                "status": str(p.status),
+            }
+            for p in players_of(session, game)
+        ]
+        return {"game": name, "round": game.round, "deadline": game.deadline, "players": players}
+
+
+@dataclass
+class Resolved:
+    """What `resolve_round` did: resolved the round, or not (why), or marked the game broken."""
+
+    resolved: bool
+    #: "" when resolved; "not due", or the reason the game was marked broken.
+    reason: str = ""
+    broken: bool = False
+
+
+def resolve_round(svc: Service, name: str, now: bool = False) -> Resolved:
+    """Resolve the open round of the game `name` alone: if it is due (the deadline passed, or
+    the game resolves early and all orders are in), or at once with `now`. A paused or broken
+    game is not due. A resolution that raises marks the game broken, as at a deadline; with
+    `now` it goes up to the GM as it is."""
+    with reading(svc.engine) as session:
+        get_game(session, name)  # an unknown game is a refusal, not a broken game
+    if now:
+        with transaction(svc.engine) as session:
+            game = get_game(session, name, lock=True)
+            if game.phase != "rounds":
+                raise ServiceError(f"{name} has no open round")
+            resolve(svc, session, game)
+        return Resolved(True)
+    try:
+        with transaction(svc.engine) as session:
+            game = get_game(session, name, lock=True)
+            due = game.deadline is not None and svc.clock.now() >= game.deadline
+            if (
+                game.paused
+                or game.broken
+                or game.phase != "rounds"
+                or not (due or (game.early_resolve and ready(session, game)))
+            ):
+                return Resolved(False, "not due")
+            resolve(svc, session, game)
+            return Resolved(True)
+    except DBAPIError:
+        raise
+    except Exception as exc:
+        mark_broken(svc, name, exc)
+        with reading(svc.engine) as session:
+            return Resolved(False, get_game(session, name).broken, broken=True)
+
+
+def preview_round(svc: Service, name: str) -> str:
+    """The report resolving now would send; the resolution is rolled back."""
+    with Session(svc.engine) as session:
+        try:
+            return gm.preview(svc, session, get_game(session, name)).report
+        finally:
+            session.rollback()
+
+
+def extend_round(svc: Service, name: str, hours: float) -> datetime:
+    """Move the deadline by `hours`; returns the new deadline."""
+    with transaction(svc.engine) as session:
+        return extend_deadline(svc, get_game(session, name, lock=True), hours)
+
+
+def rollback_round(svc: Service, name: str) -> int:
+    """Throw away the last resolution; returns its step."""
+    with transaction(svc.engine) as session:
+        return gm.rollback(svc, session, get_game(session, name, lock=True))
+
+
+# -- players and observers ----------------------------------------------------------------------
+
+
+def list_players(svc: Service, name: str) -> list[dict[str, Any]]:
+    """The seated players, as `_player_row`."""
+    with reading(svc.engine) as session:
+        return [_player_row(p) for p in players_of(session, get_game(session, name))]
+
+
+def replace_player(svc: Service, name: str, colour: str, address: str) -> None:
+    with transaction(svc.engine) as session:
+        gm.replace_player(svc, session, get_game(session, name, lock=True), colour, address)
+
+
+def new_password(svc: Service, name: str, colour: str) -> str:
+    """A new password for a seat, queued to its address; returns that address."""
+    with transaction(svc.engine) as session:
+        return gm.new_password_for(svc, session, get_game(session, name, lock=True), colour).address
+
+
+def set_autopilot(svc: Service, name: str, colour: str, on: bool) -> None:
+    with transaction(svc.engine) as session:
+        gm.autopilot(svc, session, get_game(session, name, lock=True), colour, on)
+
+
+def codebook(svc: Service, name: str, colour: str) -> list[str]:
+    """A player's codebook table, the lines of their welcome mail."""
+    from pbm.reports import codebook as book
+    from pbm.rules.state import deck_for
+
+    with reading(svc.engine) as session:
+        game = get_game(session, name)
+        player = gm.colour_player(session, game, colour)
+        rows = sum(deck_for(settings_of(game)).values())
+        return book.table(player.codebook_secret, rows, game.lang)
+
+
+def list_observers(svc: Service, name: str) -> list[dict[str, Any]]:
+    """Observers, confirmed (`observer`) and pending, in the order they asked."""
+    with reading(svc.engine) as session:
+        return [
+            {"address": p.address, "status": str(p.status), "since": p.joined_at}
+            for p in observers_of(session, get_game(session, name))
+        ]
+
+
+def drop_observer(svc: Service, name: str, address: str) -> str:
+    """Stop an observer's reports; returns the address as stored."""
+    with transaction(svc.engine) as session:
+        return remove_observer(session, get_game(session, name, lock=True), address).address
+
+
+# -- mail and outbox ----------------------------------------------------------------------------
+
+
+def take_in(svc: Service, raw: bytes) -> IngestResult:
+    """Store and process one raw mail, as the IMAP poller does, then resolve its game if
+    that completed the round."""
+    result = ingest(svc, raw)
+    if result.game:
+        resolve_if_ready(svc, result.game)
+    return result
+
+
+def requeue_mail(svc: Service, mail_id: int) -> IngestResult:
+    try:
+        return requeue(svc, mail_id)
+    except KeyError:
+        raise ServiceError(f"no mail {mail_id}") from None
+
+
+def quarantined(svc: Service) -> list[dict[str, Any]]:
+    """Mails whose processing failed, oldest first, with the last line of their error."""
+    with reading(svc.engine) as session:
+        mails = session.exec(
+            select(InboundMail)
+            .where(InboundMail.status == "quarantined")
+            .order_by(col(InboundMail.id))
+        )
+        return [
+            {
+                "id": m.id,
+                "message_id": m.message_id,
+                "sender": m.sender,
+                "subject": m.subject,
+                "received_at": m.received_at,
+                "error": m.error.strip().splitlines()[-1] if m.error.strip() else "",
+            }
+            for m in mails
+        ]
+
+
+def outbox_rows(svc: Service, status: str | None = None) -> list[dict[str, Any]]:
+    """Outgoing mails in the order they were queued, those of `status` only if given."""
+    with reading(svc.engine) as session:
+        query = select(Outbox).order_by(col(Outbox.id))
+        if status:
+            query = query.where(Outbox.status == status)
+        return [
+            {
+                "id": o.id,
+                "kind": o.kind,
+                "to": o.recipients,
+                "subject": o.subject,
+                "status": str(o.status),
+                "attempts": o.attempts,
+                "last_error": o.last_error,
+            }
+            for o in session.exec(query)
+        ]
+
+
+def retry_outbox(svc: Service, row_id: int) -> None:
+    """Send a failed (or dropped) outbox mail again, at once."""
+    with transaction(svc.engine) as session:
+        gm.retry_mail(svc, session, row_id)

@@ -1,0 +1,88 @@
+"""The database as the GM's commands open it: migrated to the newest schema by the commands that
+write, taken as it is by those that only read.
+
+A command that only looks (`pbm game list`, `pbm round status`, …) must not change the schema
+under a running `pbm serve` of an older pbm, nor take the write lock to do so: it checks the
+schema's revision against the code's instead, and refuses with the way out (`pbm db upgrade`)
+when they differ.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy.engine import make_url
+
+from pbm.store.db import make_engine, reading
+from pbm.store.migrate import alembic_config
+from pbm.store.migrate import upgrade as migrate
+
+from .clock import Clock, SystemClock
+from .context import Service, ServiceConfig
+from .games import ServiceError
+
+
+class SchemaError(ServiceError):
+    """The database cannot be read by this pbm as it is."""
+
+
+def upgrade(url: str) -> None:
+    """Create the database's tables or migrate them to the newest schema."""
+    migrate(url)
+
+
+def _sqlite_file(url: str) -> Path | None:
+    """The file of an SQLite URL (None for another database or one in memory)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database)
+
+
+def check(svc: Service) -> None:
+    """Refuse (SchemaError) unless the database's schema is the one this pbm's code expects."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(alembic_config("sqlite://"))
+    heads = set(script.get_heads())
+    with reading(svc.engine) as session:
+        current = set(MigrationContext.configure(session.connection()).get_current_heads())
+    if current == heads:
+        return
+    upgrade_hint = "run `pbm db upgrade` (take a backup first)"
+    if not current:
+        raise SchemaError(f"the database has no pbm tables yet: {upgrade_hint}")
+    known = {rev.revision for rev in script.walk_revisions()}
+    unknown = sorted(current - known)
+    if unknown:
+        raise SchemaError(
+            f"the database's schema ({', '.join(unknown)}) is newer than this pbm's "
+            f"({', '.join(sorted(heads))}): upgrade pbm"
+        )
+    raise SchemaError(
+        f"the database's schema ({', '.join(sorted(current))}) is older than this pbm's "
+        f"({', '.join(sorted(heads))}): {upgrade_hint}"
+    )
+
+
+def open_service(
+    url: str, config: ServiceConfig, *, write: bool = True, clock: Clock | None = None
+) -> Service:
+    """The service on the database at `url`: migrated first when the command may `write`,
+    else checked (SchemaError) and taken as it is."""
+    if write:
+        upgrade(url)
+    else:
+        path = _sqlite_file(url)
+        if path is not None and not path.exists():
+            # Opening it would create an empty file.
+            raise SchemaError(f"no database at {path}: run `pbm db upgrade` (or `pbm init`)")
+    svc = Service(make_engine(url), clock or SystemClock(), config)
+    if not write:
+        try:
+            check(svc)
+        except BaseException:
+            svc.engine.dispose()
+            raise
+    return svc

@@ -1,0 +1,129 @@
+"""The config on the command line: `pbm init` writes a file only its owner reads, `pbm config
+check` prints the config in force with secrets masked, and a bad file stops every command at
+start with exit status 2 and one line per mistake, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import stat
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pbm.cli import app
+from pbm.config import example
+from pbm.config.model import SECTIONS, file_key
+
+BAD = '[service]\nadress = "gm@example.org"\n\n[imap]\nport = "993"\n'
+
+
+def _run(tmp_path: Path, *args: str, code: int = 0, config: str | None = None) -> str:
+    cfg = tmp_path / "pbm.toml"
+    if config is not None:
+        cfg.write_text(config, encoding="utf-8")
+    result = CliRunner().invoke(app, ["--config", str(cfg), *args])
+    assert result.exit_code == code, (args, result.output, result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.output
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_init_writes_the_example_readable_by_its_owner_only(tmp_path: Path) -> None:
+    path = tmp_path / "pbm.toml"
+    result = CliRunner().invoke(app, ["init", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output == f"wrote {path}; database ready at sqlite:///{tmp_path / 'pbm.db'}\n"
+    assert _mode(path) == 0o600
+    assert path.read_text(encoding="utf-8") == example()
+    assert (tmp_path / "pbm.db").exists()
+    # Not again without --force; with it, a file that others could read becomes private too.
+    again = CliRunner().invoke(app, ["init", str(path)])
+    assert again.exit_code == 2 and "exists (use --force to overwrite)" in again.output
+    path.write_text("# old\n")
+    path.chmod(0o644)
+    forced = CliRunner().invoke(app, ["init", str(path), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert _mode(path) == 0o600
+    assert path.read_text(encoding="utf-8") == example()
+
+
+def test_config_check_prints_every_key_with_secrets_masked(tmp_path: Path) -> None:
+    out = _run(
+        tmp_path,
+        "config",
+        "check",
+        config=(
+            '[database]\nurl = "postgresql+psycopg://pbm:db-secret@127.0.0.1:5432/pbm"\n'
+            '[imap]\npassword = "imap-secret"\n'
+            '[smtp]\npassword = "smtp-secret"\nfrom = "Spielleitung <gm@example.org>"\n'
+        ),
+    )
+    assert out.startswith(f"# {tmp_path / 'pbm.toml'}: valid\n")
+    for secret in ("db-secret", "imap-secret", "smtp-secret"):
+        assert secret not in out
+    shown = tomllib.loads(out)
+    assert list(shown) == list(SECTIONS)
+    for name, section in SECTIONS.items():
+        assert list(shown[name]) == [file_key(section, f) for f in section.model_fields]
+    assert shown["database"]["url"] == "postgresql+psycopg://pbm:***@127.0.0.1:5432/pbm"
+    assert shown["imap"]["password"] == shown["smtp"]["password"] == "********"
+    assert shown["smtp"]["from"] == "Spielleitung <gm@example.org>"
+    assert shown["service"]["poll_seconds"] == 60.0  # a default filled in
+
+    data = json.loads(_run(tmp_path, "config", "check", "--json"))
+    assert data["file"] == str(tmp_path / "pbm.toml")
+    assert {k: v for k, v in data.items() if k != "file"} == shown
+
+
+def test_config_check_without_a_file_shows_the_defaults(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PBM_CONFIG", raising=False)
+    result = CliRunner().invoke(app, ["config", "check"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("# no config file: the defaults\n")
+    assert tomllib.loads(result.output)["service"]["address"] == "gm@pbm.invalid"
+    assert not (tmp_path / "pbm.db").exists()
+
+
+def test_config_example_prints_what_init_writes(tmp_path: Path) -> None:
+    assert CliRunner().invoke(app, ["config", "example"]).output == example()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("config", "check"),
+        ("game", "list"),
+        ("game", "create", "alpha"),
+        ("db", "upgrade"),
+        ("mail", "quarantine"),
+        ("serve",),
+        ("poll",),
+    ],
+    ids=" ".join,
+)
+def test_a_bad_config_stops_every_command_at_start(tmp_path: Path, args: tuple[str, ...]) -> None:
+    out = _run(tmp_path, *args, code=2, config=BAD)
+    path = tmp_path / "pbm.toml"
+    assert out.splitlines() == [
+        f"error: {path}: [service] adress: unknown key (did you mean address?)",
+        f'error: {path}: [imap] port: must be a whole number, not "993" '
+        "(write port = 993, without quotes)",
+    ]
+    assert not (tmp_path / "pbm.db").exists(), "the database was touched"
+
+
+def test_a_missing_config_file_named_on_the_command_line_is_an_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["--config", str(tmp_path / "nope.toml"), "game", "list"])
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: {tmp_path / 'nope.toml'}: no such file "
+        f"(`pbm init {tmp_path / 'nope.toml'}` writes one)\n"
+    )
