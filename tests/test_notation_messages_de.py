@@ -16,23 +16,30 @@ from pathlib import Path
 import pytest
 from helpers import game, settle
 
+from pbm.i18n import languages
 from pbm.notation import (
     AmbiguousError,
     Context,
     IllegalOrderError,
     NotationError,
     OrderError,
+    messages,
     parse_line,
     parse_mail,
     vocab,
 )
 from pbm.notation import mail as mail_module
 from pbm.notation.checks import check_receipt
-from pbm.notation.messages import TEXTS, TEXTS_DE, TEXTS_EN_GAME
+from pbm.notation.messages import TEXTS
 from pbm.notation.names import hex_candidates
 from pbm.rules.layouts import generate_board
 
 NOTATION = Path(__file__).resolve().parent.parent / "pbm" / "notation"
+
+#: The German text of every key (from the catalogue), and the keys whose text in an English
+#: game differs from `message` (the forms to copy, with the English order words).
+TEXTS_DE = {key: messages.text(key, "de") for key in TEXTS}
+TEXTS_EN_GAME = {key for key in TEXTS if messages.text(key, "en") != TEXTS[key]}
 
 #: Keys that no line can reach at present (kept, since the check stands in `parse_mail`).
 UNREACHABLE = {"setup_placements_only"}  # the setup phase reads every build line as a placement
@@ -401,7 +408,8 @@ def test_every_raise_site_uses_a_key_with_english_and_german_texts() -> None:
         given = {k.arg for k in call.keywords} - {"column", "candidates"}
         for k in keys:
             assert k in TEXTS and k in TEXTS_DE, f"{where}: {k!r} has no text in messages.py"
-            missing = (_fields(TEXTS[k]) | _fields(TEXTS_DE[k])) - given
+            fields = [_fields(messages.text(k, lang)) for lang in languages()]
+            missing = _fields(TEXTS[k]).union(*fields) - given
             assert not missing, f"{where}: {k!r} needs {missing}"
         used |= keys
     assert used == set(TEXTS) == set(TEXTS_DE), "texts without a raise site"

@@ -31,52 +31,13 @@ from pbm.rules.state import GameState
 
 from .errors import IllegalOrderError
 from .mail import ParsedMail
-
-MESSAGES = {
-    building.RULE_OCCUPIED: "that place is taken",
-    building.RULE_DISTANCE: "a neighbouring crossing is built on (distance rule)",
-    building.RULE_NOT_CONNECTED: "it touches no road or building of yours",
-    building.RULE_NOT_LAND: "that is not next to land",
-    building.RULE_NO_PIECES: "you have no pieces of that kind left",
-    building.RULE_NOT_OWN_SETTLEMENT: "there is no settlement of yours there",
-    cards.RULE_NO_CARD: "you hold no such card from an earlier round",
-    trade.RULE_GIFT: "each side of a trade gives at least one card (no gifts)",
-    trade.RULE_LIKE_FOR_LIKE: "a resource cannot be on both sides of a trade",
-    trade.RULE_SELF: "you cannot trade with yourself",
-    trade.RULE_NO_PARTNER: "no such player",
-    trade.RULE_SAME: "a bank trade exchanges two different resources",
-    trade.RULE_RATE: "your rate at the bank is higher than that",
-    "robber_not_on_number": "the robber goes onto a hex with a number",
-    "road_not_at_settlement": "the road must start at the settlement",
-    "road_occupied": "that path is taken",
-    "road_not_on_land": "that path is not next to land",
-}
-
-
-MESSAGES_DE = {
-    building.RULE_OCCUPIED: "dieser Platz ist besetzt",
-    building.RULE_DISTANCE: "eine Nachbarkreuzung ist bebaut (Abstandsregel)",
-    building.RULE_NOT_CONNECTED: "keine eigene Straße oder Siedlung führt dorthin",
-    building.RULE_NOT_LAND: "das liegt nicht an Land",
-    building.RULE_NO_PIECES: "du hast keine Figuren dieser Art mehr",
-    building.RULE_NOT_OWN_SETTLEMENT: "dort steht keine Siedlung von dir",
-    cards.RULE_NO_CARD: "du hast keine solche Karte aus einer früheren Runde",
-    trade.RULE_GIFT: "jede Seite eines Handels gibt mindestens eine Karte (keine Geschenke)",
-    trade.RULE_LIKE_FOR_LIKE: "ein Rohstoff kann nicht auf beiden Seiten stehen",
-    trade.RULE_SELF: "du kannst nicht mit dir selbst handeln",
-    trade.RULE_NO_PARTNER: "diese Farbe spielt nicht mit",
-    trade.RULE_SAME: "ein Seehandel tauscht zwei verschiedene Rohstoffe",
-    trade.RULE_RATE: "dein Kurs bei der Bank ist höher",
-    "robber_not_on_number": "der Räuber muss auf ein Feld mit Zahl",
-    "road_not_at_settlement": "die Straße muss an der Siedlung beginnen",
-    "road_occupied": "dieser Weg ist besetzt",
-    "road_not_on_land": "dieser Weg liegt nicht an Land",
-}
+from .messages import receipt_text
 
 
 def _illegal(rule: str, lang: str = "en") -> IllegalOrderError:
-    table = MESSAGES_DE if lang == "de" else MESSAGES
-    return IllegalOrderError(table.get(rule, rule.replace("_", " ")), rule=rule)
+    # The message is in the language the checks run in (`localized` gives any other): the
+    # texts are the catalogue's, `messages.RECEIPT`.
+    return IllegalOrderError(receipt_text(rule, lang), rule=rule)
 
 
 def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "en") -> None:

@@ -4,14 +4,15 @@ Every error knows the line number and the line's text in the player's mail, and 
 that helps; `AmbiguousError` also carries the candidates in label form, ready to copy back.
 
 The parser's errors are made from a stable key and parameters (`NotationError.make`, texts in
-`messages.py`): `message` is the English text, `localized(lang)` the text in a game language.
+`messages.py`): `message` is the English text, `localized(lang)` the text in a game language,
+from the message catalogue.
 """
 
 from __future__ import annotations
 
 from typing import Self
 
-from .messages import TEXTS, render
+from .messages import RECEIPT, TEXTS, receipt_text, render
 
 
 class OrderError(Exception):
@@ -60,14 +61,12 @@ class OrderError(Exception):
         )
 
     def localized(self, lang: str) -> str:
-        """The message in a game language: English for "en", German otherwise; a receipt
-        refusal in either, by its rule. Line and column are not part of it."""
+        """The message in a game language (its catalogue); a receipt refusal by its rule. Line
+        and column are not part of it."""
         if self.key is not None:
             return render(self.key, lang, self.params)
-        if self.rule is not None:
-            from .checks import MESSAGES, MESSAGES_DE  # checks imports this module
-
-            return (MESSAGES if lang == "en" else MESSAGES_DE).get(self.rule, self.message)
+        if self.rule is not None and self.rule in RECEIPT:
+            return receipt_text(self.rule, lang)
         return self.message
 
     def at(self, line: int, text: str) -> OrderError:

@@ -1,10 +1,14 @@
 """Canonical text of every order kind, in the game's language: what acknowledgements echo.
+The order words come from the message catalogue (`pbm.i18n`).
 
 `parse_line(format_item(x)) == x` holds for every item (see the round-trip tests).
 """
 
 from __future__ import annotations
 
+from functools import cache
+
+from pbm.i18n import language, translator
 from pbm.rules.orders import (
     Alternatives,
     BuyCard,
@@ -41,82 +45,52 @@ from .lines import (
 )
 from .names import crossing_text, hex_text, path_text
 
-_WORDS = {
-    "de": {
-        "settlement": "Siedlung",
-        "city": "Stadt",
-        "road": "Straße",
-        "buy": "Entwicklungskarte",
-        "knight": "Ritter",
-        "before": "vor Wurf",
-        "after": "nach Wurf",
-        "robber": "Räuber",
-        "steal": "raube",
-        "monopoly": "Monopol",
-        "plenty": "Erfindung",
-        "road_building": "Straßenbau",
-        "discard": "Abwurf",
-        "trade": "Handel",
-        "give": "gebe",
-        "get": "bekomme",
-        "maritime": "Seehandel",
-        "for": "gegen",
-        "or": "oder",
-        "substitute": "Ersatzbau:",
-        "password": "Kennwort",
-        "game": "Spiel",
-        "round": "Runde",
-        "name": "Name",
-        "colours": "Farben",
-        "join": "Anmeldung",
-        "help": "Hilfe",
-        "status": "Status",
-        "resign": "Aufgeben",
-        "back": "Ich bin zurück",
-        "observe": "Beobachten",
-        "unobserve": "Beobachten beenden",
-        "confirm": "Bestätigen",
-    },
-    "en": {
-        "settlement": "Settlement",
-        "city": "City",
-        "road": "Road",
-        "buy": "Buy card",
-        "knight": "Knight",
-        "before": "before roll",
-        "after": "after roll",
-        "robber": "Robber",
-        "steal": "steal",
-        "monopoly": "Monopoly",
-        "plenty": "Year of plenty",
-        "road_building": "Road building",
-        "discard": "Discard",
-        "trade": "Trade",
-        "give": "give",
-        "get": "get",
-        "maritime": "Maritime",
-        "for": "for",
-        "or": "or",
-        "substitute": "Substitute:",
-        "password": "Password",
-        "game": "Game",
-        "round": "Round",
-        "name": "Name",
-        "colours": "Colours",
-        "join": "Join",
-        "help": "Help",
-        "status": "Status",
-        "resign": "Resign",
-        "back": "I'm back",
-        "observe": "Observe",
-        "unobserve": "Stop observing",
-        "confirm": "Confirm",
-    },
-}
+
+@cache
+def _words(lang: str) -> dict[str, str]:
+    """The order words pbm writes in a game language (msgctxt "order word"). Each must be a word
+    the parser reads in that language (`lines.py`, `vocab.py`): docs/translating.md."""
+    tr = translator(lang)
+    return {
+        # Translators: every "order word" is written by pbm and read back by the parser.
+        "settlement": tr.pgettext("order word", "Settlement"),
+        "city": tr.pgettext("order word", "City"),
+        "road": tr.pgettext("order word", "Road"),
+        "buy": tr.pgettext("order word", "Buy card"),
+        "knight": tr.pgettext("order word", "Knight"),
+        "before": tr.pgettext("order word", "before roll"),
+        "after": tr.pgettext("order word", "after roll"),
+        "robber": tr.pgettext("order word", "Robber"),
+        "steal": tr.pgettext("order word", "steal"),
+        "monopoly": tr.pgettext("order word", "Monopoly"),
+        "plenty": tr.pgettext("order word", "Year of plenty"),
+        "road_building": tr.pgettext("order word", "Road building"),
+        "discard": tr.pgettext("order word", "Discard"),
+        "trade": tr.pgettext("order word", "Trade"),
+        "give": tr.pgettext("order word", "give"),
+        "get": tr.pgettext("order word", "get"),
+        "maritime": tr.pgettext("order word", "Maritime"),
+        "for": tr.pgettext("order word", "for"),
+        "or": tr.pgettext("order word", "or"),
+        "substitute": tr.pgettext("order word", "Substitute:"),
+        "password": tr.pgettext("order word", "Password"),
+        "game": tr.pgettext("order word", "Game"),
+        "round": tr.pgettext("order word", "Round"),
+        "name": tr.pgettext("order word", "Name"),
+        "colours": tr.pgettext("order word", "Colours"),
+        "join": tr.pgettext("order word", "Join"),
+        "help": tr.pgettext("order word", "Help"),
+        "status": tr.pgettext("order word", "Status"),
+        "resign": tr.pgettext("order word", "Resign"),
+        "back": tr.pgettext("order word", "I'm back"),
+        "observe": tr.pgettext("order word", "Observe"),
+        "unobserve": tr.pgettext("order word", "Stop observing"),
+        "confirm": tr.pgettext("order word", "Confirm"),
+    }
 
 
 def word(key: str, lang: str) -> str:
-    return _WORDS["en" if lang == "en" else "de"][key]
+    return _words(language(lang))[key]
 
 
 def counts_text(c: Counts, lang: str) -> str:

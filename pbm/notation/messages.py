@@ -1,140 +1,120 @@
-"""The texts of the parser's errors, by stable key, in English and German.
+"""The texts of the notation's errors, by stable key: English msgids of the message catalogue.
 
 Every `NotationError` / `AmbiguousError` is made with `make(key, **params)`: the English text
-becomes its `message` (what `pbm orders check` and the logs show), and `localized(lang)` renders
-the same key in the game's language. Parameters are filled in with `str.format`; what the player
-wrote is passed as it was written and quoted with `!r`, as in the English texts.
+becomes its `message` (what `pbm orders check` and the logs show), and `localized(lang)` looks
+the same text up in the game language's catalogue (`pbm.i18n`). Parameters are filled in with
+`str.format` after the lookup; what the player wrote is passed as it was written and quoted with
+`!r`. A receipt refusal (`IllegalOrderError`) has a rule instead of a key: its text is
+`RECEIPT[rule]`, looked up the same way.
 
-A new error needs a line in both tables (tests/test_notation_messages_de.py checks that).
+The forms to copy (`'Handel <Farbe>: gebe …, bekomme …'`) keep the German order words in the
+msgid, which every game accepts; the English catalogue shows an English game the English words.
+A new error needs a line here and its translations in every catalogue (docs/translating.md;
+tests/test_catalogue.py fails until they are there).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-_SETUP_FORM = "'Siedlung <Kreuzung> Straße <Weg>'"
+from pbm.i18n import N_, translator
 
 TEXTS: dict[str, str] = {
     # lines.py
-    "line_too_long": "this line is {length} characters long; lines of more than {max} "
-    "characters are not read",
-    "empty_line": "empty line",
-    "value_expected": "a value was expected after '{word}'",
-    "colour_expected": "a colour was expected, not {shown!r}",
-    "colour_not_playing": "no player has the colour {shown!r} in this game",
-    "ships_seafarers": "ships are built only in Seafarers scenarios",
-    "order_expected": "an order was expected (Siedlung, Stadt, Straße, Entwicklungskarte, "
-    "Räuber, Handel, Seehandel, …), not {word!r}",
-    "brackets_differ": "the name in brackets does not name the same place",
-    "robber_hex_expected": "the robber's hex was expected",
-    "knight_timing": "say when the knight is played: 'vor Wurf' or 'nach Wurf'",
-    "count_too_high": "{count} cards of one kind are more than anyone holds",
-    "too_many_cards": "{count} cards are more than anyone holds (at most {max} in a list)",
-    "number_too_long": "a number of {digits} digits is too long here (at most {max} digits)",
-    "token_expected": "a confirmation code (letters, digits and '-', at most {max} characters) "
-    "was expected, not {shown!r}",
-    "resource_expected": "a resource ({letters} or its name) was expected, not {shown!r}",
-    "resource_after_number": "a resource was expected after the number",
-    "resources_expected": "resources were expected",
-    "two_resources": "two resources were expected, not {count}",
-    "trade_form": "a trade is written 'Handel <Farbe>: gebe …, bekomme …'",
-    "maritime_form": "a bank trade is written 'Seehandel 4H gegen 1E'",
-    "maritime_too_many": "at most {max} cards in a bank trade",
-    "maritime_at_least_one": "counts of a bank trade are at least 1",
-    "road_building_paths": "road building names one or two paths, separated by ','",
-    "setup_form": f"a setup placement is written {_SETUP_FORM}",
+    "line_too_long": N_(
+        "this line is {length} characters long; lines of more than {max} characters are not read"
+    ),
+    "empty_line": N_("empty line"),
+    # Translators: {word} is the keyword folded, {shown} as the player wrote it.
+    "value_expected": N_("a value was expected after '{word}'"),
+    "colour_expected": N_("a colour was expected, not {shown!r}"),
+    "colour_not_playing": N_("no player has the colour {shown!r} in this game"),
+    "ships_seafarers": N_("ships are built only in Seafarers scenarios"),
+    # Translators: the order words every game reads; an English game shows its own.
+    "order_expected": N_(
+        "an order was expected (Siedlung, Stadt, Straße, Entwicklungskarte, "
+        "Räuber, Handel, Seehandel, …), not {word!r}"
+    ),
+    "brackets_differ": N_("the name in brackets does not name the same place"),
+    "robber_hex_expected": N_("the robber's hex was expected"),
+    "knight_timing": N_("say when the knight is played: 'vor Wurf' or 'nach Wurf'"),
+    "count_too_high": N_("{count} cards of one kind are more than anyone holds"),
+    "too_many_cards": N_("{count} cards are more than anyone holds (at most {max} in a list)"),
+    "number_too_long": N_("a number of {digits} digits is too long here (at most {max} digits)"),
+    "token_expected": N_(
+        "a confirmation code (letters, digits and '-', at most {max} characters) "
+        "was expected, not {shown!r}"
+    ),
+    "resource_expected": N_("a resource ({letters} or its name) was expected, not {shown!r}"),
+    "resource_after_number": N_("a resource was expected after the number"),
+    "resources_expected": N_("resources were expected"),
+    "two_resources": N_("two resources were expected, not {count}"),
+    "trade_form": N_("a trade is written 'Handel <Farbe>: gebe …, bekomme …'"),
+    "maritime_form": N_("a bank trade is written 'Seehandel 4H gegen 1E'"),
+    "maritime_too_many": N_("at most {max} cards in a bank trade"),
+    "maritime_at_least_one": N_("counts of a bank trade are at least 1"),
+    "road_building_paths": N_("road building names one or two paths, separated by ','"),
+    "setup_form": N_("a setup placement is written 'Siedlung <Kreuzung> Straße <Weg>'"),
     # names.py
-    "hex_name_expected": "a hex name was expected, not {word!r}",
-    "no_hex": "there is no hex {name} on this board",
-    "one_hex": "one hex was expected, {count} were named",
-    "ambiguous_hex": "{names} can mean several hexes",
-    "crossing_three_hexes": "a crossing is named by three hexes, not {count}",
-    "no_crossing": "there is no crossing where {names} meet",
-    "ambiguous_crossing": "{names} names {count} crossings",
-    "path_two_hexes": "a path is named by two hexes (or two crossings with '-'), not {count}",
-    "no_path": "there is no path between {names}",
-    "ambiguous_path": "{names} names {count} paths",
-    "path_by_crossings_form": "a path by crossings is written 'crossing - crossing'",
-    "crossings_not_joined": "those two crossings are not joined by a path",
-    "ambiguous_path_by_crossings": "{count} paths join crossings named so",
+    "hex_name_expected": N_("a hex name was expected, not {word!r}"),
+    "no_hex": N_("there is no hex {name} on this board"),
+    "one_hex": N_("one hex was expected, {count} were named"),
+    "ambiguous_hex": N_("{names} can mean several hexes"),
+    "crossing_three_hexes": N_("a crossing is named by three hexes, not {count}"),
+    "no_crossing": N_("there is no crossing where {names} meet"),
+    "ambiguous_crossing": N_("{names} names {count} crossings"),
+    "path_two_hexes": N_("a path is named by two hexes (or two crossings with '-'), not {count}"),
+    "no_path": N_("there is no path between {names}"),
+    "ambiguous_path": N_("{names} names {count} paths"),
+    "path_by_crossings_form": N_("a path by crossings is written 'crossing - crossing'"),
+    "crossings_not_joined": N_("those two crossings are not joined by a path"),
+    "ambiguous_path_by_crossings": N_("{count} paths join crossings named so"),
     # mail.py
-    "second_robber": "only one robber order per mail; the first one counts",
-    "second_discard": "only one discard list per mail; the first one counts",
-    "second_knight": "only one knight per mail; the first one counts",
-    "second_monopoly": "only one monopoly per mail; the first one counts",
-    "setup_placements_only": f"in the setup, place with {_SETUP_FORM}",
-    "rest_not_read": "only the first {max} lines of a mail are read; the rest of this mail "
-    "was not read",
+    "second_robber": N_("only one robber order per mail; the first one counts"),
+    "second_discard": N_("only one discard list per mail; the first one counts"),
+    "second_knight": N_("only one knight per mail; the first one counts"),
+    "second_monopoly": N_("only one monopoly per mail; the first one counts"),
+    "setup_placements_only": N_("in the setup, place with 'Siedlung <Kreuzung> Straße <Weg>'"),
+    "rest_not_read": N_(
+        "only the first {max} lines of a mail are read; the rest of this mail was not read"
+    ),
 }
 
-TEXTS_DE: dict[str, str] = {
-    "line_too_long": "diese Zeile ist {length} Zeichen lang; Zeilen mit mehr als {max} Zeichen "
-    "werden nicht gelesen",
-    "empty_line": "leere Zeile",
-    "value_expected": "nach {shown!r} fehlt ein Wert",
-    "colour_expected": "{shown!r} ist keine Farbe",
-    "colour_not_playing": "die Farbe {shown!r} spielt in diesem Spiel nicht mit",
-    "ships_seafarers": "Schiffe gibt es nur in Seefahrer-Szenarien",
-    "order_expected": "{word!r} ist kein Befehl (Siedlung, Stadt, Straße, Entwicklungskarte, "
-    "Räuber, Handel, Seehandel, …)",
-    "brackets_differ": "der Name in Klammern nennt einen anderen Ort",
-    "robber_hex_expected": "es fehlt das Feld für den Räuber",
-    "knight_timing": "sag, wann der Ritter gespielt wird: 'Ritter vor Wurf' oder "
-    "'Ritter nach Wurf'",
-    "count_too_high": "{count} Karten einer Sorte hat niemand",
-    "too_many_cards": "{count} Karten hat niemand (höchstens {max} in einer Liste)",
-    "number_too_long": "eine Zahl mit {digits} Ziffern ist hier zu lang (höchstens {max} Ziffern)",
-    "token_expected": "{shown!r} ist kein Bestätigungscode (Buchstaben, Ziffern und '-', "
-    "höchstens {max} Zeichen)",
-    "resource_expected": "{shown!r} ist kein Rohstoff ({letters} oder sein Name)",
-    "resource_after_number": "nach der Zahl fehlt der Rohstoff",
-    "resources_expected": "hier fehlen die Rohstoffe",
-    "two_resources": "es müssen zwei Rohstoffe sein, nicht {count}",
-    "trade_form": "Handel schreibt man so: 'Handel <Farbe>: gebe …, bekomme …'",
-    "maritime_form": "Seehandel schreibt man so: 'Seehandel 4H gegen 1E'",
-    "maritime_too_many": "höchstens {max} Karten in einem Seehandel",
-    "maritime_at_least_one": "im Seehandel ist jede Anzahl mindestens 1",
-    "road_building_paths": "Straßenbau nennt einen oder zwei Wege, getrennt durch ','",
-    "setup_form": f"eine Aufstellung schreibt man so: {_SETUP_FORM}",
-    "hex_name_expected": "{word!r} ist kein Feld",
-    "no_hex": "auf diesem Spielplan gibt es kein Feld {name}",
-    "one_hex": "hier gehört genau ein Feld hin, nicht {count}",
-    "ambiguous_hex": "{names} kann mehrere Felder meinen",
-    "crossing_three_hexes": "eine Kreuzung wird durch drei Felder benannt, nicht durch {count}",
-    "no_crossing": "{names} treffen an keiner Kreuzung zusammen",
-    "ambiguous_crossing": "{names} passt auf {count} Kreuzungen",
-    "path_two_hexes": "ein Weg wird durch zwei Felder benannt (oder durch zwei Kreuzungen mit "
-    "'-'), nicht durch {count}",
-    "no_path": "zwischen {names} gibt es keinen Weg",
-    "ambiguous_path": "{names} passt auf {count} Wege",
-    "path_by_crossings_form": "ein Weg über Kreuzungen wird 'Kreuzung - Kreuzung' geschrieben",
-    "crossings_not_joined": "kein Weg verbindet diese beiden Kreuzungen",
-    "ambiguous_path_by_crossings": "{count} Wege verbinden so benannte Kreuzungen",
-    "second_robber": "nur ein Räuberbefehl je Mail; der erste gilt",
-    "second_discard": "nur eine Abwurfliste je Mail; die erste gilt",
-    "second_knight": "nur ein Ritter je Mail; der erste gilt",
-    "second_monopoly": "nur ein Monopol je Mail; das erste gilt",
-    "setup_placements_only": f"in der Aufstellung setzt du mit {_SETUP_FORM}",
-    "rest_not_read": "nur die ersten {max} Zeilen einer Mail werden gelesen; der Rest dieser "
-    "Mail blieb ungelesen",
+#: The texts of receipt refusals, by rule (the values of `pbm.rules.reasons.Reason`).
+RECEIPT: dict[str, str] = {
+    "occupied": N_("that place is taken"),
+    "distance_rule": N_("a neighbouring crossing is built on (distance rule)"),
+    "not_connected": N_("it touches no road or building of yours"),
+    "not_land": N_("that is not next to land"),
+    "no_pieces_left": N_("you have no pieces of that kind left"),
+    "not_own_settlement": N_("there is no settlement of yours there"),
+    "card_not_held": N_("you hold no such card from an earlier round"),
+    "no_gifts": N_("each side of a trade gives at least one card (no gifts)"),
+    "like_for_like": N_("a resource cannot be on both sides of a trade"),
+    "trade_with_self": N_("you cannot trade with yourself"),
+    "no_such_player": N_("no such player"),
+    "same_resource": N_("a bank trade exchanges two different resources"),
+    "below_harbour_rate": N_("your rate at the bank is higher than that"),
+    "robber_not_on_number": N_("the robber goes onto a hex with a number"),
+    "road_not_at_settlement": N_("the road must start at the settlement"),
+    "road_occupied": N_("that path is taken"),
+    "road_not_on_land": N_("that path is not next to land"),
 }
 
 
-#: In an English game, the forms to copy are shown with the English order words (the English
-#: `message` keeps the German ones, which every game accepts).
-TEXTS_EN_GAME: dict[str, str] = {
-    "order_expected": "an order was expected (Settlement, City, Road, Buy card, Robber, Trade, "
-    "Maritime, …), not {word!r}",
-    "knight_timing": "say when the knight is played: 'Knight before roll' or 'Knight after roll'",
-    "trade_form": "a trade is written 'Trade <colour>: give …, get …'",
-    "maritime_form": "a bank trade is written 'Maritime 4L for 1O'",
-    "setup_form": "a setup placement is written 'Settlement <crossing> Road <path>'",
-    "setup_placements_only": "in the setup you place with 'Settlement <crossing> Road <path>'",
-}
+def text(key: str, lang: str) -> str:
+    """The text of `key` in a game language, its fields not yet filled in."""
+    return translator(lang).gettext(TEXTS[key])
 
 
 def render(key: str, lang: str, params: Mapping[str, object]) -> str:
-    """The text of `key` in a game language: German for every language but "en"."""
-    if lang == "en":
-        return TEXTS_EN_GAME.get(key, TEXTS[key]).format(**params)
-    return TEXTS_DE[key].format(**params)
+    """The text of `key` in a game language, filled in."""
+    return text(key, lang).format(**params)
+
+
+def receipt_text(rule: str, lang: str) -> str:
+    """Why a line is refused at receipt, in a game language; a rule without a text reads as
+    its name."""
+    if rule not in RECEIPT:
+        return rule.replace("_", " ")
+    return translator(lang).gettext(RECEIPT[rule])

@@ -1,10 +1,12 @@
 """Words of the order language in both game languages: resources, colours, card names.
 
-All keys are folded (lower case, umlauts spelled out: see `text.fold`).
+All keys are folded (lower case, umlauts spelled out: see `text.fold`). The words read are
+here; the names pbm writes come from the message catalogue (`pbm.i18n`).
 """
 
 from __future__ import annotations
 
+from pbm.i18n import PerLanguage, language, translator
 from pbm.rules.resources import ERZ, GETREIDE, HOLZ, LEHM, LETTERS_DE, LETTERS_EN, WOLLE
 
 from .errors import NotationError
@@ -33,10 +35,20 @@ RESOURCE_WORDS: dict[str, int] = {
     "stein": ERZ,
 }
 
-NAMES = {
-    "de": ("Holz", "Lehm", "Wolle", "Getreide", "Erz"),
-    "en": ("Lumber", "Brick", "Wool", "Grain", "Ore"),
-}
+
+def _resource_names(lang: str) -> tuple[str, ...]:
+    tr = translator(lang)
+    return (
+        tr.pgettext("resource", "Lumber"),
+        tr.pgettext("resource", "Brick"),
+        tr.pgettext("resource", "Wool"),
+        tr.pgettext("resource", "Grain"),
+        tr.pgettext("resource", "Ore"),
+    )
+
+
+#: Resource names as pbm writes them, by game language (from the message catalogue).
+NAMES = PerLanguage(_resource_names)
 
 #: Canonical colour (as the game state stores it) by every folded spelling.
 COLOUR_WORDS: dict[str, str] = {
@@ -59,28 +71,40 @@ COLOUR_WORDS: dict[str, str] = {
     "black": "schwarz",
 }
 
-COLOUR_NAMES = {
-    "de": {
-        "rot": "rot",
-        "blau": "blau",
-        "gelb": "gelb",
-        "weiss": "weiß",
-        "gruen": "grün",
-        "braun": "braun",
-        "orange": "orange",
-        "schwarz": "schwarz",
-    },
-    "en": {
-        "rot": "red",
-        "blau": "blue",
-        "gelb": "yellow",
-        "weiss": "white",
-        "gruen": "green",
-        "braun": "brown",
-        "orange": "orange",
-        "schwarz": "black",
-    },
-}
+#: Every colour a seat can have, as the game state stores it.
+COLOURS = ("rot", "blau", "gelb", "weiss", "gruen", "braun", "orange", "schwarz")
+
+
+def _colour_names(lang: str) -> dict[str, str]:
+    tr = translator(lang)
+    return {
+        # Translators: a colour name must be a spelling `COLOUR_WORDS` reads.
+        "rot": tr.pgettext("colour", "red"),
+        "blau": tr.pgettext("colour", "blue"),
+        "gelb": tr.pgettext("colour", "yellow"),
+        "weiss": tr.pgettext("colour", "white"),
+        "gruen": tr.pgettext("colour", "green"),
+        "braun": tr.pgettext("colour", "brown"),
+        "orange": tr.pgettext("colour", "orange"),
+        "schwarz": tr.pgettext("colour", "black"),
+    }
+
+
+def _card_names(lang: str) -> dict[str, str]:
+    tr = translator(lang)
+    return {
+        "knight": tr.pgettext("card", "Knight"),
+        "vp": tr.pgettext("card", "Victory point"),
+        "road_building": tr.pgettext("card", "Road building"),
+        "year_of_plenty": tr.pgettext("card", "Year of plenty"),
+        "monopoly": tr.pgettext("card", "Monopoly"),
+    }
+
+
+#: Colour and card names as pbm writes them, by game language (from the message catalogue).
+#: A colour name must be one of the spellings in `COLOUR_WORDS` (passwords and orders name it).
+COLOUR_NAMES = PerLanguage(_colour_names)
+CARD_NAMES = PerLanguage(_card_names)
 
 
 def letters(lang: str) -> tuple[str, ...]:
@@ -100,7 +124,7 @@ def resource(word: str, lang: str, column: int | None = None) -> int:
 
 
 def resource_name(r: int, lang: str) -> str:
-    return NAMES["en" if lang == "en" else "de"][r]
+    return NAMES[language(lang)][r]
 
 
 def colour(word: str, column: int | None = None) -> str:
@@ -111,4 +135,8 @@ def colour(word: str, column: int | None = None) -> str:
 
 
 def colour_name(canonical: str, lang: str) -> str:
-    return COLOUR_NAMES["en" if lang == "en" else "de"].get(canonical, canonical)
+    return COLOUR_NAMES[language(lang)].get(canonical, canonical)
+
+
+def card_name(card: str, lang: str) -> str:
+    return CARD_NAMES[language(lang)][card]

@@ -20,28 +20,16 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from pbm.i18n import language, translator
+from pbm.notation import vocab
 from pbm.rules.layouts import CARD_TYPES
 
 #: Code characters: no 0/O, 1/I/L, so codes survive being copied by hand.
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 3
 
-CARD_NAMES = {
-    "de": {
-        "knight": "Ritter",
-        "vp": "Siegpunkt",
-        "road_building": "Straßenbau",
-        "year_of_plenty": "Erfindung",
-        "monopoly": "Monopol",
-    },
-    "en": {
-        "knight": "Knight",
-        "vp": "Victory point",
-        "road_building": "Road building",
-        "year_of_plenty": "Year of plenty",
-        "monopoly": "Monopoly",
-    },
-}
+#: The card names in each game language (from the message catalogue, via `vocab`).
+CARD_NAMES = vocab.CARD_NAMES
 
 
 def _code(digest: bytes) -> str:
@@ -80,11 +68,14 @@ def decode(secret_hex: str, number: int, code: str) -> str | None:
 
 def table(secret_hex: str, rows: int, lang: str = "de") -> list[str]:
     """The printable table: one line per purchase number."""
-    names = CARD_NAMES["en" if lang == "en" else "de"]
-    word = "Card" if lang == "en" else "Karte"
+    names = CARD_NAMES[language(lang)]
+    # Translators: {number:2} is the purchase number, right-aligned in two columns.
+    label = translator(lang).gettext("Card {number:2}: {codes}")
     return [
-        f"{word} {k:2}: "
-        + "  ".join(f"{code}={names[card]}" for code, card in row(secret_hex, k).items())
+        label.format(
+            number=k,
+            codes="  ".join(f"{code}={names[card]}" for code, card in row(secret_hex, k).items()),
+        )
         for k in range(1, rows + 1)
     ]
 

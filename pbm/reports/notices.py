@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pbm.i18n import language
 from pbm.notation import vocab
 from pbm.notation.clean import clean_lines
 from pbm.notation.mail import ParsedMail
@@ -22,8 +23,8 @@ from .report_data import board_map, hand_text
 
 
 def lang_code(lang: str) -> str:
-    """A game's language as the texts know it: "en", else German."""
-    return "en" if lang == "en" else "de"
+    """A game's language as the catalogue knows it (`pbm.i18n.language`)."""
+    return language(lang)
 
 
 def ack(

@@ -1,15 +1,20 @@
 """Rendering templates/ (Jinja2) from plain data: a text part complete on its own, an HTML part.
 
 Templates get dictionaries prepared by `report_data.py`; they never derive rules themselves.
+Their texts come from the message catalogue of the data's `lang` (`pbm.i18n`): `{% trans %}`,
+`_()`, `pgettext()` (jinja2.ext.i18n, new-style: placeholders are `%(name)s`, and values are
+escaped in the HTML part while the catalogue's texts are markup as the templates are).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from pbm import i18n
 
 #: The Content-ID of the board picture in a report's HTML part.
 BOARD_CID = "board@pbm"
@@ -21,9 +26,11 @@ class Rendered:
     html: str
 
 
-@lru_cache(maxsize=1)
-def environment() -> Environment:
-    return Environment(
+@cache
+def environment(lang: str) -> Environment:
+    """The templates with the catalogue of one language (one environment per language: the
+    gettext functions are the environment's)."""
+    env = Environment(
         loader=PackageLoader("pbm", "templates"),
         autoescape=select_autoescape(
             enabled_extensions=("html", "html.j2"), default_for_string=False
@@ -31,12 +38,16 @@ def environment() -> Environment:
         undefined=StrictUndefined,
         trim_blocks=False,
         keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_gettext_translations(i18n.translator(lang), newstyle=True)  # type: ignore[attr-defined]
+    return env
 
 
 def render(kind: str, subject: str, data: dict[str, Any]) -> Rendered:
-    """`kind`.txt.j2 and `kind`.html.j2 with the data (plus the subject)."""
-    env = environment()
+    """`kind`.txt.j2 and `kind`.html.j2 with the data (plus the subject), in the language of
+    `data["lang"]`."""
+    env = environment(i18n.language(data["lang"]))
     values = {"subject": subject, **data}
     text = env.get_template(f"{kind}.txt.j2").render(values)
     html = env.get_template(f"{kind}.html.j2").render(values)

@@ -10,6 +10,7 @@ import re
 import textwrap
 from typing import Any
 
+from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.notation.format import word
 from pbm.notation.names import crossing_text, path_text
@@ -17,7 +18,7 @@ from pbm.rules import events as ev
 from pbm.rules.state import GameState
 
 from . import codebook
-from .describe import describe
+from .describe import describe, title_name
 
 
 def hand_text(state: GameState, p: int, lang: str) -> str:
@@ -45,24 +46,24 @@ def _wrap(text: str) -> str:
 
 def pieces_text(state: GameState, p: int, lang: str) -> str:
     board = state.board
-    de = lang != "en"
+    _ = translator(lang).gettext
     parts = []
     for c in sorted(state.settlements[p]):
-        parts.append(("Siedlung " if de else "settlement ") + crossing_text(board, c, lang))
+        parts.append(_("settlement {crossing}").format(crossing=crossing_text(board, c, lang)))
     for c in sorted(state.cities[p]):
-        parts.append(("Stadt " if de else "city ") + crossing_text(board, c, lang))
+        parts.append(_("city {crossing}").format(crossing=crossing_text(board, c, lang)))
     roads = ", ".join(path_text(board, e, lang) for e in sorted(state.roads[p]))
     if roads:
-        parts.append(("Straßen " if de else "roads ") + roads)
+        parts.append(_("roads {paths}").format(paths=roads))
     return "; ".join(parts) or "-"
 
 
 def _titles(state: GameState, p: int, lang: str) -> list[str]:
     out = []
     if state.longest_road == p:
-        out.append("Longest road" if lang == "en" else "Längste Handelsstraße")
+        out.append(title_name("longest_road", lang))
     if state.largest_army == p:
-        out.append("Largest army" if lang == "en" else "Größte Rittermacht")
+        out.append(title_name("largest_army", lang))
     return out
 
 
@@ -84,8 +85,8 @@ def _log(events: list[ev.Event], state: GameState, lang: str, secrets: dict[int,
             who = vocab.colour_name(state.colours[e.player], lang)
             secret = secrets.get(e.player)
             code = codebook.code_for(secret, e.number, e.card) if secret else "?"
-            word = "card" if lang == "en" else "Karte"
-            lines.append(f"{who}: {word} {e.number} → {code}")
+            text = translator(lang).gettext("{player}: card {number} → {code}")
+            lines.append(text.format(player=who, number=e.number, code=code))
             continue
         line = describe(e, state, lang)
         if line is not None:
@@ -97,17 +98,24 @@ def order_form(state: GameState, lang: str) -> list[str]:
     """The player-independent lines of the next round's orders, to fill in."""
     # Only the first two lines are orders as they stand; the rest are comments ("#") to fill
     # in and uncomment, so a form sent back untouched builds or buys nothing by accident.
-    de = lang != "en"
+    tr = translator(lang)
+
+    def w(key: str) -> str:
+        return word(key, lang)
+
+    hex_, colour = tr.pgettext("placeholder", "<hex>"), tr.pgettext("placeholder", "<colour>")
+    crossing, path = tr.pgettext("placeholder", "<crossing>"), tr.pgettext("placeholder", "<path>")
+    resources = tr.pgettext("placeholder", "<resources>")
     return [
-        f"{word('password', lang)}: ",
-        f"{word('round', lang)}: {state.round}",
-        f"# {word('robber', lang)} " + ("<Feld>, raube <Farbe>" if de else "<hex>, steal <colour>"),
-        f"# {word('discard', lang)}: " + ("<Rohstoffe>" if de else "<resources>"),
-        f"# {word('settlement', lang)} " + ("<Kreuzung>" if de else "<crossing>"),
-        f"# {word('road', lang)} " + ("<Weg>" if de else "<path>"),
-        f"# {word('city', lang)} " + ("<Kreuzung>" if de else "<crossing>"),
-        f"# {word('buy', lang)}",
-        f"# {word('substitute', lang)}",
+        f"{w('password')}: ",
+        f"{w('round')}: {state.round}",
+        f"# {w('robber')} {hex_}, {w('steal')} {colour}",
+        f"# {w('discard')}: {resources}",
+        f"# {w('settlement')} {crossing}",
+        f"# {w('road')} {path}",
+        f"# {w('city')} {crossing}",
+        f"# {w('buy')}",
+        f"# {w('substitute')}",
     ]
 
 
@@ -123,7 +131,6 @@ def report_data(
 ) -> dict[str, Any]:
     """`summary`: the whole game's (`summary.game_summary`), for the game-end report."""
     ended = state.winner >= 0
-    names = codebook.CARD_NAMES["en" if lang == "en" else "de"]
     players = []
     for p, colour in enumerate(state.colours):
         players.append(
@@ -139,7 +146,7 @@ def report_data(
                 "pieces": _wrap(
                     vocab.colour_name(colour, lang) + ": " + pieces_text(state, p, lang)
                 ),
-                "revealed": [names[c] for c, _ in state.cards[p]] if ended else [],
+                "revealed": [vocab.card_name(c, lang) for c, _ in state.cards[p]] if ended else [],
             }
         )
     return {

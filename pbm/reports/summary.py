@@ -7,9 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.rules import events as ev
 from pbm.rules.state import GameState
+
+from .describe import title_name
 
 #: The per-player counts, in the order of the summary's columns.
 COLUMNS = (
@@ -24,36 +27,23 @@ COLUMNS = (
     "cards",
     "knights",
 )
-HEADINGS = {
-    "de": (
-        "Ertrag",
-        "geraubt",
-        "verloren",
-        "abgeworfen",
-        "Handel",
-        "Siedlungen",
-        "Städte",
-        "Straßen",
-        "Karten",
-        "Ritter",
-    ),
-    "en": (
-        "produced",
-        "robbed",
-        "lost",
-        "discarded",
-        "trades",
-        "settlements",
-        "cities",
-        "roads",
-        "cards",
-        "knights",
-    ),
-}
-_TITLES = {
-    "de": {"longest_road": "Längste Handelsstraße", "largest_army": "Größte Rittermacht"},
-    "en": {"longest_road": "Longest road", "largest_army": "Largest army"},
-}
+
+
+def _headings(lang: str) -> tuple[str, ...]:
+    """The row headings of the summary's table, in the order of `COLUMNS`."""
+    tr = translator(lang)
+    return (
+        tr.pgettext("game summary", "produced"),
+        tr.pgettext("game summary", "robbed"),
+        tr.pgettext("game summary", "lost"),
+        tr.pgettext("game summary", "discarded"),
+        tr.pgettext("game summary", "trades"),
+        tr.pgettext("game summary", "settlements"),
+        tr.pgettext("game summary", "cities"),
+        tr.pgettext("game summary", "roads"),
+        tr.pgettext("game summary", "cards"),
+        tr.pgettext("game summary", "knights"),
+    )
 
 
 def _count(totals: list[dict[str, int]], p: int, key: str, n: int = 1) -> None:
@@ -65,7 +55,7 @@ def game_summary(
     steps: Iterable[tuple[int, Sequence[ev.Event]]], final: GameState, lang: str
 ) -> dict[str, Any]:
     """`steps`: (round, events) of every step, setup included, in order."""
-    lang = "en" if lang == "en" else "de"
+    tr = translator(lang)
     players = len(final.colours)
     totals = [dict.fromkeys(COLUMNS, 0) for _ in range(players)]
     sevens = 0
@@ -73,11 +63,7 @@ def game_summary(
     rounds = 0
 
     def name(p: int) -> str:
-        return (
-            vocab.colour_name(final.colours[p], lang)
-            if p >= 0
-            else ("nobody" if lang == "en" else "niemand")
-        )
+        return vocab.colour_name(final.colours[p], lang) if p >= 0 else tr.gettext("nobody")
 
     for round_, events in steps:
         rounds = max(rounds, round_)
@@ -110,16 +96,21 @@ def game_summary(
             elif isinstance(e, ev.CardPlayed) and e.card == "knight":
                 _count(totals, e.player, "knights")
             elif isinstance(e, ev.TitleChanged):
-                what = _TITLES[lang].get(e.title, e.title)
+                text = tr.gettext("Round {round}: {title} {old} → {new} ({length})")
                 titles.append(
-                    f"{'Round' if lang == 'en' else 'Runde'} {round_}: {what} "
-                    f"{name(e.old)} → {name(e.new)} ({e.length})"
+                    text.format(
+                        round=round_,
+                        title=title_name(e.title, lang),
+                        old=name(e.old),
+                        new=name(e.new),
+                        length=e.length,
+                    )
                 )
     # One row per count, one column per player: six players still fit in 72 columns.
-    table = [("Siegpunkte" if lang == "de" else "VP", [final.vp(p) for p in range(players)])]
-    table += [
-        (HEADINGS[lang][i], [totals[p][c] for p in range(players)]) for i, c in enumerate(COLUMNS)
-    ]
+    # Translators: the heading of the summary's row of victory points (German: Siegpunkte).
+    table = [(tr.pgettext("game summary", "VP"), [final.vp(p) for p in range(players)])]
+    headings = _headings(lang)
+    table += [(headings[i], [totals[p][c] for p in range(players)]) for i, c in enumerate(COLUMNS)]
     return {
         "rounds": rounds,
         "sevens": sevens,

@@ -33,6 +33,7 @@ import functools
 from collections.abc import Sequence
 from string import ascii_lowercase
 
+from pbm.i18n import language, translator
 from pbm.notation import vocab
 from pbm.notation.names import hex_short_name
 from pbm.rules.board import Board, Terrain
@@ -45,7 +46,9 @@ HALF = 4
 WIDTH = 72
 ROBBER = "***"
 
-_ORDER = tuple(vocab.COLOUR_NAMES["de"])
+_ORDER = vocab.COLOURS
+#: The letter a colour takes when its initial is taken, where the name's next letter would be
+#: ambiguous; a language without an entry takes the next free letter of the name.
 _SECOND = {"de": {"gruen": "n", "braun": "a"}, "en": {"braun": "n", "schwarz": "k"}}
 
 Cell = tuple[int, int]
@@ -99,7 +102,7 @@ def colour_letters(colours: Sequence[str], lang: str) -> dict[str, str]:
         known = _ORDER.index(colour) if colour in _ORDER else len(_ORDER)
         return known, list(colours).index(colour)
 
-    second = _SECOND["en" if lang == "en" else "de"]
+    second = _SECOND.get(language(lang), {})
     taken: set[str] = set()
     out: dict[str, str] = {}
     for colour in sorted(colours, key=rank):
@@ -166,20 +169,13 @@ def draw(state: GameState, lang: str) -> str:
 
 
 def _legend(state: GameState, lang: str, letter: dict[str, str]) -> list[str]:
+    _ = translator(lang).gettext
     names = ", ".join(f"{letter[c]} {vocab.colour_name(c, lang)}" for c in state.colours)
     res = ", ".join(f"{vocab.letters(lang)[r]} {vocab.resource_name(r, lang)}" for r in range(5))
-    if lang == "en":
-        return [
-            f"Colours: {names}",
-            "Crossings: . free, lower case a settlement, upper case a city",
-            "Paths: / \\ | free, a colour's letter a road, : a harbour's side",
-            "Harbours (at their : side): 3:1 any 3 for 1, 2:1W 2 W for 1",
-            f"Hexes: {res}, ~ sea; {ROBBER} robber",
-        ]
     return [
-        f"Farben: {names}",
-        "Kreuzungen: . frei, Kleinbuchstabe Siedlung, Großbuchstabe Stadt",
-        "Wege: / \\ | frei, Buchstabe einer Farbe Straße, : Seite eines Hafens",
-        "Häfen (an ihrer :-Seite): 3:1 3 gleiche gegen 1, 2:1W 2 W gegen 1",
-        f"Felder: {res}, ~ Meer; {ROBBER} Räuber",
+        _("Colours: {colours}").format(colours=names),
+        _("Crossings: . free, lower case a settlement, upper case a city"),
+        _("Paths: / \\ | free, a colour's letter a road, : a harbour's side"),
+        _("Harbours (at their : side): 3:1 any 3 for 1, 2:1W 2 W for 1"),
+        _("Hexes: {resources}, ~ sea; {robber} robber").format(resources=res, robber=ROBBER),
     ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbm.i18n import language
 from pbm.notation import Context
 from pbm.notation.format import format_item
 from pbm.rules.orders import BuyCard, RobberOrder, SetupPlacement
@@ -31,7 +32,7 @@ def examples(state: GameState, lang: str, seat: int = 0) -> list[str]:
 def welcome_data(
     state: GameState, game: str, colour: str, seat: int, password: str, secret: str, lang: str
 ) -> dict[str, Any]:
-    names = codebook.CARD_NAMES["en" if lang == "en" else "de"]
+    names = codebook.CARD_NAMES[language(lang)]
     # One row per card of the deck: nobody can buy more.
     rows = sum(deck_for(state.settings).values())
     return {

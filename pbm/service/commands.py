@@ -22,10 +22,12 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from pbm.i18n import N_, language, translator
 from pbm.mail.inbound import Inbound
 from pbm.notation import Context, parse_mail
 from pbm.notation.checks import check_receipt
 from pbm.notation.clean import clean_lines
+from pbm.notation.format import word
 from pbm.notation.mail import ParsedMail
 from pbm.reports import notices
 from pbm.reports.guide_text import guide_for_mail
@@ -170,10 +172,12 @@ class Request:
 
 @dataclass(frozen=True)
 class MailCommand:
+    """A command players write; its word in each language is the order word `name`
+    (`notation.format.word`), its arguments and description are English msgids."""
+
     name: str
-    words: dict[str, str]
-    args: dict[str, str]
-    description: dict[str, str]
+    args: str
+    description: str
     needs_password: bool
     process: Callable[[Request], str | None]
 
@@ -208,14 +212,21 @@ def _help(r: Request) -> str | None:
 def player_guide(lang: str) -> str:
     from importlib.resources import files
 
-    name = f"player-guide.{'en' if lang == 'en' else 'de'}.md"
-    return files("pbm").joinpath("guides", name).read_text(encoding="utf-8")
+    guides = files("pbm").joinpath("guides")
+    # A language without a guide of its own gets the English one.
+    for name in (f"player-guide.{language(lang)}.md", "player-guide.en.md"):
+        if guides.joinpath(name).is_file():
+            break
+    return guides.joinpath(name).read_text(encoding="utf-8")
 
 
 def _status(r: Request) -> str | None:
     to = r.player.address if r.player else None
     r.reply(
-        "status", f"[{r.game.name}] Status", answers.status_body(r.session, r.game, r.player), to=to
+        "status",
+        texts.t(r.lang, "status_subject", game=r.game.name),
+        answers.status_body(r.session, r.game, r.player),
+        to=to,
     )
     return None
 
@@ -243,7 +254,11 @@ def _observe(r: Request) -> str | None:
         return None
     here = next((p for p in observers_of(r.session, r.game) if p.address == r.inbound.sender), None)
     if here is not None and here.status == "observer":
-        r.reply("ack", f"[{r.game.name}] OK", texts.t(r.lang, "observe_already"))
+        r.reply(
+            "ack",
+            texts.t(r.lang, "ok_subject", game=r.game.name),
+            texts.t(r.lang, "observe_already"),
+        )
         return None
     token = secrets.token_hex(6)
     if here is None:
@@ -282,7 +297,9 @@ def _confirm(r: Request) -> str | None:
         return None
     pending.status = "observer"
     pending.confirm_token = ""
-    r.reply("ack", f"[{r.game.name}] OK", texts.t(r.lang, "observe_confirmed"))
+    r.reply(
+        "ack", texts.t(r.lang, "ok_subject", game=r.game.name), texts.t(r.lang, "observe_confirmed")
+    )
     return None
 
 
@@ -298,99 +315,50 @@ def _unobserve(r: Request) -> str | None:
         r.refuse(texts.t(r.lang, "observe_not"))
         return None
     r.session.delete(row)
-    r.reply("ack", f"[{r.game.name}] OK", texts.t(r.lang, "observe_stopped"))
+    r.reply(
+        "ack", texts.t(r.lang, "ok_subject", game=r.game.name), texts.t(r.lang, "observe_stopped")
+    )
     return None
 
 
 REGISTRY: list[MailCommand] = [
     MailCommand(
         "join",
-        {"de": "Anmeldung", "en": "Join"},
-        {"de": "Name: <Name>, Farben: <Farbe>, …", "en": "Name: <name>, Colours: …"},
-        {
-            "de": "an einem Spiel teilnehmen, das Mitspieler sucht",
-            "en": "join a game that is open for signup",
-        },
+        N_("Name: <name>, Colours: …"),
+        N_("join a game that is open for signup"),
         False,
         _join,
     ),
-    MailCommand(
-        "help",
-        {"de": "Hilfe", "en": "Help"},
-        {"de": "", "en": ""},
-        {"de": "diese Hilfe", "en": "this help"},
-        False,
-        _help,
-    ),
+    MailCommand("help", "", N_("this help"), False, _help),
     MailCommand(
         "status",
-        {"de": "Status", "en": "Status"},
-        {"de": "", "en": ""},
-        {
-            "de": "Runde, Frist, ob deine Züge da sind (mit Kennwort: welche)",
-            "en": "round, deadline, whether your orders are in (with password: which)",
-        },
+        "",
+        N_("round, deadline, whether your orders are in (with password: which)"),
         False,
         _status,
     ),
     MailCommand(
-        "resign",
-        {"de": "Aufgeben", "en": "Resign"},
-        {"de": "", "en": ""},
-        {
-            "de": "aufgeben; der Autopilot spielt deinen Platz zu Ende",
-            "en": "resign; the autopilot plays your seat to the end",
-        },
-        True,
-        _resign,
+        "resign", "", N_("resign; the autopilot plays your seat to the end"), True, _resign
+    ),
+    MailCommand("back", "", N_("play yourself again (autopilot off)"), True, _back),
+    MailCommand(
+        "observe", "", N_("receive the reports (after a confirmation by mail)"), False, _observe
     ),
     MailCommand(
-        "back",
-        {"de": "Ich bin zurück", "en": "I'm back"},
-        {"de": "", "en": ""},
-        {
-            "de": "wieder selbst spielen (Autopilot aus)",
-            "en": "play yourself again (autopilot off)",
-        },
-        True,
-        _back,
+        "confirm", N_("Confirm: <code from the mail>"), N_("confirm observing"), False, _confirm
     ),
-    MailCommand(
-        "observe",
-        {"de": "Beobachten", "en": "Observe"},
-        {"de": "", "en": ""},
-        {
-            "de": "die Berichte mitlesen (nach einer Bestätigung per Mail)",
-            "en": "receive the reports (after a confirmation by mail)",
-        },
-        False,
-        _observe,
-    ),
-    MailCommand(
-        "confirm",
-        {"de": "Bestätigen", "en": "Confirm"},
-        {"de": "Bestätigen: <Code aus der Mail>", "en": "Confirm: <code from the mail>"},
-        {"de": "das Beobachten bestätigen", "en": "confirm observing"},
-        False,
-        _confirm,
-    ),
-    MailCommand(
-        "unobserve",
-        {"de": "Beobachten beenden", "en": "Stop observing"},
-        {"de": "", "en": ""},
-        {"de": "keine Berichte mehr bekommen", "en": "stop receiving the reports"},
-        False,
-        _unobserve,
-    ),
+    MailCommand("unobserve", "", N_("stop receiving the reports"), False, _unobserve),
 ]
 COMMANDS = {c.name: c for c in REGISTRY}
 
 
 def command_lines(lang: str) -> list[notices.CommandLine]:
     """The registry's commands for the help mail, in the game's language."""
-    lang = notices.lang_code(lang)
+    _ = translator(lang).gettext
     return [
-        notices.CommandLine(c.words[lang], c.args[lang], c.description[lang], c.needs_password)
+        notices.CommandLine(
+            word(c.name, lang), _(c.args) if c.args else "", _(c.description), c.needs_password
+        )
         for c in REGISTRY
     ]
 
@@ -638,8 +606,8 @@ def _which_game(
         "error",
         [inbound.sender],
         "pbm",
-        f"Welches Spiel? Schreibe 'Spiel: <Name>'. In Frage kommen: {names}\n"
-        f"Which game? Write 'Game: <name>'. Candidates: {names}\n",
+        # No game, so no language: the question in every language pbm speaks.
+        "".join(f"{line}\n" for line in texts.in_every_language("which_game", names=names)),
         in_reply_to=inbound.message_id,
     )
 
@@ -754,12 +722,7 @@ def _orders(r: Request) -> str | None:
         return game.name
     replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, r.inbound.text, r.mail)
     if step is None:
-        r.refuse(
-            "Du hast alle deine Siedlungen der Aufstellung gesetzt."
-            if lang == "de"
-            else "You have placed all your setup settlements.",
-            to=player.address,
-        )
+        r.refuse(texts.t(lang, "all_placed"), to=player.address)
         return None
     r.answer(
         "ack",

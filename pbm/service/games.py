@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from pbm import i18n
 from pbm.rules import GameState, Settings, state_from_json, state_to_json
 from pbm.store.models import Game, Player
 
@@ -41,8 +42,11 @@ def create_game(
 ) -> Game:
     if deadline not in DEADLINE_PRESETS:
         raise ServiceError(f"deadline must be one of {', '.join(DEADLINE_PRESETS)}")
-    if lang not in ("de", "en"):
-        raise ServiceError("lang must be de or en")
+    if lang not in i18n.languages():
+        # The game languages are the catalogues present (pbm/locale/): "de or en".
+        names = i18n.languages()
+        listed = " or ".join(x for x in (", ".join(names[:-1]), names[-1]) if x)
+        raise ServiceError(f"lang must be {listed}")
     if bank not in ("classic", "unlimited"):
         raise ServiceError("bank must be classic or unlimited")
     if session.exec(select(Game).where(Game.name == name)).first() is not None:

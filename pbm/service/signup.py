@@ -51,14 +51,12 @@ def join(
     reply_to: str = "",
 ) -> Player:
     if game.phase != "signup":
-        raise ServiceError(
-            f"Das Spiel {game.name} ist voll und hat begonnen. / The game {game.name} is full "
-            "and has started."
-        )
+        # The player may not read the game's language: the refusal is in every language.
+        raise ServiceError(" / ".join(texts.in_every_language("game_started", game=game.name)))
     address = address.strip().lower()
     current = players_of(session, game)
     if any(p.address == address for p in current):
-        raise ServiceError(f"{address} ist schon angemeldet. / {address} has joined already.")
+        raise ServiceError(" / ".join(texts.in_every_language("joined_already", address=address)))
     seats = settings_of(game).players
     player = Player(
         game_id=game.id or 0,
@@ -122,7 +120,7 @@ def _send_preview(svc: Service, session: Session, game: Game, state: GameState) 
     from pbm.reports.render import BOARD_CID, render
     from pbm.reports.report_data import preview_data
 
-    subject = f"[{game.name}] " + ("Island preview" if game.lang == "en" else "Inselvorschau")
+    subject = texts.t(game.lang, "preview_subject", game=game.name)
     mail = render("preview", subject, preview_data(state, game.lang, game.name, BOARD_CID))
     enqueue(
         svc,
