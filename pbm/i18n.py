@@ -67,7 +67,8 @@ def translator(lang: str) -> gettext.GNUTranslations:
 
     path = locale_dir().joinpath(language(lang), "LC_MESSAGES", f"{DOMAIN}.po")
     with path.open("rb") as f:
-        catalog = read_po(f, domain=DOMAIN)
+        # A line the parser cannot read is an error, not a text silently left out.
+        catalog = read_po(f, domain=DOMAIN, abort_invalid=True)
     mo = io.BytesIO()
     write_mo(mo, catalog)
     mo.seek(0)
