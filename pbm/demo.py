@@ -41,6 +41,7 @@ from .service.serve import ServeConfig, serve
 from .store.db import make_engine, transaction
 from .store.migrate import upgrade
 from .store.models import InboundMail, Outbox
+from .store.statuses import OutboxStatus
 
 GM = "gm@pbm.demo"
 GAME = "demo"
@@ -256,7 +257,9 @@ class Demo:
         for _ in range(200):
             with Session(self.svc.engine) as session:
                 pending = session.exec(
-                    select(func.count()).select_from(Outbox).where(Outbox.status == "pending")
+                    select(func.count())
+                    .select_from(Outbox)
+                    .where(Outbox.status == OutboxStatus.PENDING)
                 ).one()
             if not pending:
                 return
@@ -273,7 +276,7 @@ class Demo:
                     winner = f"{p.name} ({p.colour})"
             mails_in = session.exec(select(func.count()).select_from(InboundMail)).one()
             mails_out = session.exec(
-                select(func.count()).select_from(Outbox).where(Outbox.status == "sent")
+                select(func.count()).select_from(Outbox).where(Outbox.status == OutboxStatus.SENT)
             ).one()
         return DemoResult(
             winner, state.round, int(mails_in), int(mails_out), str(self.dir), round(seconds, 1)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from pbm.rules.state import GameState
+from pbm.rules.state import GameState, Phase
 
 
 def demo(
@@ -24,12 +24,12 @@ def demo(
     last: list[tuple[str, int]] = [("", -1)]
 
     def progress(state: GameState) -> None:
-        now = (str(state.phase), state.round if state.phase != "setup" else state.setup_step)
+        now = (str(state.phase), state.round if state.phase != Phase.SETUP else state.setup_step)
         if now != last[0] and not as_json:
             last[0] = now
             what = (
                 f"setup: placement {state.setup_step + 1}"
-                if state.phase == "setup"
+                if state.phase == Phase.SETUP
                 else f"round {state.round}"
             )
             vp = " ".join(f"{c}:{state.vp(p)}" for p, c in enumerate(state.colours))

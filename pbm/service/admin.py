@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 
 from pbm.store.db import reading, transaction
 from pbm.store.models import Game, InboundMail, Outbox, Player
+from pbm.store.statuses import GamePhase, MailStatus
 
 from . import gm
 from .broken import mark_broken
@@ -157,7 +158,7 @@ def resolve_round(svc: Service, name: str, now: bool = False) -> Resolved:
     if now:
         with transaction(svc.engine) as session:
             game = get_game(session, name, lock=True)
-            if game.phase != "rounds":
+            if game.phase != GamePhase.ROUNDS:
                 raise ServiceError(f"{name} has no open round")
             resolve(svc, session, game)
         return Resolved(True)
@@ -168,7 +169,7 @@ def resolve_round(svc: Service, name: str, now: bool = False) -> Resolved:
             if (
                 game.paused
                 or game.broken
-                or game.phase != "rounds"
+                or game.phase != GamePhase.ROUNDS
                 or not (due or (game.early_resolve and ready(session, game)))
             ):
                 return Resolved(False, "not due")
@@ -279,7 +280,7 @@ def quarantined(svc: Service) -> list[dict[str, Any]]:
     with reading(svc.engine) as session:
         mails = session.exec(
             select(InboundMail)
-            .where(InboundMail.status == "quarantined")
+            .where(InboundMail.status == MailStatus.QUARANTINED)
             .order_by(col(InboundMail.id))
         )
         return [

@@ -9,6 +9,7 @@ from pbm.i18n import N_, PerLanguage, translator
 from pbm.notation.mail import ParsedMail
 from pbm.store import codec
 from pbm.store.models import Game, Player
+from pbm.store.statuses import GamePhase
 
 from . import texts
 from .context import Service, ServiceConfig
@@ -30,9 +31,9 @@ ORDER_HELP = PerLanguage(lambda lang: translator(lang).gettext(_ORDER_HELP))
 def refusal(svc: Service, game: Game, parsed: ParsedMail) -> str:
     """Why orders cannot be taken now ("" when they can); nothing is changed then."""
     _ = translator(game.lang).gettext
-    if game.paused or game.phase not in ("setup", "rounds"):
+    if game.paused or game.phase not in (GamePhase.SETUP, GamePhase.ROUNDS):
         return _("The game takes no orders now.")
-    if game.phase != "rounds":
+    if game.phase != GamePhase.ROUNDS:
         return ""
     if parsed.round is not None and parsed.round != game.round:
         return _("These orders are for round {sent}; round {open} is open.").format(
@@ -52,7 +53,7 @@ def status_body(session: Session, game: Game, player: Player | None) -> str:
     ]
     if game.deadline:
         lines.append(_("Deadline: {deadline}").format(deadline=deadline_text(game)))
-    if player is not None and game.phase == "rounds":
+    if player is not None and game.phase == GamePhase.ROUNDS:
         row = current_orders(session, game, game.round).get(player.id or 0)
         if row is None:
             lines.append(_("Your orders: none yet."))

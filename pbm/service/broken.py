@@ -15,6 +15,7 @@ from sqlmodel import Session, col, select
 
 from pbm.store.db import transaction
 from pbm.store.models import Game, InboundMail
+from pbm.store.statuses import MailStatus
 
 from . import texts
 from .context import Service
@@ -86,13 +87,13 @@ def resume(svc: Service, name: str) -> list[int]:
                 select(InboundMail)
                 .where(
                     InboundMail.game_id == game.id,
-                    InboundMail.status == "held",
+                    InboundMail.status == MailStatus.HELD,
                 )
                 .order_by(col(InboundMail.id))
             )
         )
         for mail in held:
-            mail.status = "new"
+            mail.status = MailStatus.NEW
             mail.error = ""
         ids = [m.id for m in held if m.id is not None]
     from .tick import resolve_if_ready

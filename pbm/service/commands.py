@@ -34,6 +34,7 @@ from pbm.reports.guide_text import guide_for_mail
 from pbm.rules.layouts import generate_board
 from pbm.rules.state import GameState
 from pbm.store.models import Game, InboundMail, Player
+from pbm.store.statuses import OBSERVING, GamePhase, MailStatus, PlayerStatus
 
 from . import answers, texts
 from .broken import break_game
@@ -233,15 +234,15 @@ def _status(r: Request) -> str | None:
 
 def _resign(r: Request) -> str | None:
     assert r.player is not None
-    r.player.status = "resigned"
+    r.player.status = PlayerStatus.RESIGNED
     set_autopilot(r.svc, r.session, r.game, r.player, True)
     return None
 
 
 def _back(r: Request) -> str | None:
     assert r.player is not None
-    if r.player.status == "resigned":
-        r.player.status = "active"
+    if r.player.status == PlayerStatus.RESIGNED:
+        r.player.status = PlayerStatus.ACTIVE
     set_autopilot(r.svc, r.session, r.game, r.player, False)
     return _orders(r) if r.parsed.has_orders() else None
 
@@ -253,7 +254,7 @@ def _observe(r: Request) -> str | None:
         r.refuse(texts.t(r.lang, "observe_seated"))
         return None
     here = next((p for p in observers_of(r.session, r.game) if p.address == r.inbound.sender), None)
-    if here is not None and here.status == "observer":
+    if here is not None and here.status == PlayerStatus.OBSERVER:
         r.reply(
             "ack",
             texts.t(r.lang, "ok_subject", game=r.game.name),
@@ -266,7 +267,7 @@ def _observe(r: Request) -> str | None:
             game_id=r.game.id or 0,
             address=r.inbound.sender,
             name=r.inbound.sender,
-            status="observer_pending",
+            status=PlayerStatus.OBSERVER_PENDING,
             joined_at=r.svc.clock.now(),
         )
         r.session.add(here)
@@ -284,7 +285,7 @@ def _confirm(r: Request) -> str | None:
         select(Player).where(
             Player.game_id == r.game.id,
             Player.address == r.inbound.sender,
-            Player.status == "observer_pending",
+            Player.status == PlayerStatus.OBSERVER_PENDING,
         )
     ).first()
     token = (r.parsed.confirm or "").strip().lower()
@@ -295,7 +296,7 @@ def _confirm(r: Request) -> str | None:
     ):
         r.refuse(texts.t(r.lang, "observe_bad_token"))
         return None
-    pending.status = "observer"
+    pending.status = PlayerStatus.OBSERVER
     pending.confirm_token = ""
     r.reply(
         "ack", texts.t(r.lang, "ok_subject", game=r.game.name), texts.t(r.lang, "observe_confirmed")
@@ -308,7 +309,7 @@ def _unobserve(r: Request) -> str | None:
         select(Player).where(
             Player.game_id == r.game.id,
             Player.address == r.inbound.sender,
-            col(Player.status).in_(("observer", "observer_pending")),
+            col(Player.status).in_(OBSERVING),
         )
     ).first()
     if row is None:
@@ -404,12 +405,16 @@ def find_games(
     mine = {
         p.game_id
         for p in session.exec(
-            select(Player).where(Player.address == inbound.sender, Player.status != "replaced")
+            select(Player).where(
+                Player.address == inbound.sender, Player.status != PlayerStatus.REPLACED
+            )
         )
     }
     running = [
         g
-        for g in session.exec(select(Game).where(Game.phase != "ended").order_by(col(Game.id)))
+        for g in session.exec(
+            select(Game).where(Game.phase != GamePhase.ENDED).order_by(col(Game.id))
+        )
         if g.id in mine
     ]
     if running:
@@ -417,14 +422,15 @@ def find_games(
     if probe is None:
         return None
     if "join" in probe.commands:
-        return list(session.exec(select(Game).where(Game.phase == "signup").order_by(col(Game.id))))
+        query = select(Game).where(Game.phase == GamePhase.SIGNUP).order_by(col(Game.id))
+        return list(session.exec(query))
     return []
 
 
 def _context(game: Game) -> tuple[Context, GameState | None]:
     if game.state:
         state = load_state(game)
-        phase = "setup" if game.phase == "setup" else "round"
+        phase = "setup" if game.phase == GamePhase.SETUP else "round"
         return Context(state.board, game.lang, state.colours, phase), state
     return Context(generate_board(settings_of(game).size, game.seed), game.lang), None
 
@@ -515,7 +521,7 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
         mail.raw = masked_raw(mail.raw, reading.secret_values, deep=not reading.refused)
         mail.subject = masked(mail.subject, *reading.secret_values)
     if inbound.no_reply:
-        mail.status = "ignored"
+        mail.status = MailStatus.IGNORED
         mail.error = inbound.no_reply
         return None
     games = find_games(session, inbound, reading.named, reading.probe)
@@ -575,7 +581,7 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
 def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, game: Game) -> None:
     """A mail for a broken game is kept (status held) and read again when the game resumes;
     a seated sender is told so."""
-    mail.status = "held"
+    mail.status = MailStatus.HELD
     mail.error = "game broken"
     registered = {p.address for p in players_of(session, game)}
     if inbound.sender in registered and may_answer(svc, session, inbound.sender):
@@ -598,7 +604,7 @@ def _which_game(
         return
     if not games:
         # A stranger learns only the games open for signup, not who plays where.
-        games = list(session.exec(select(Game).where(Game.phase == "signup")))
+        games = list(session.exec(select(Game).where(Game.phase == GamePhase.SIGNUP)))
     names = ", ".join(g.name for g in games) or "-"
     enqueue(
         svc,
@@ -678,7 +684,7 @@ def _orders(r: Request) -> str | None:
     if refuse:
         r.refuse(refuse, to=player.address)
         return None
-    if game.phase == "rounds":
+    if game.phase == GamePhase.ROUNDS:
         check_receipt(
             r.parsed,
             r.state or load_state(game),
@@ -696,7 +702,7 @@ def _orders(r: Request) -> str | None:
                 r.inbound.text,
                 lang,
                 replaced=False,
-                round_=game.round if game.phase == "rounds" else None,
+                round_=game.round if game.phase == GamePhase.ROUNDS else None,
                 deadline=deadline_text(game),
                 stored=False,
             ),
@@ -704,7 +710,7 @@ def _orders(r: Request) -> str | None:
             to=player.address,
         )
         return None
-    if game.phase == "rounds":
+    if game.phase == GamePhase.ROUNDS:
         replaced = submit_orders(r.svc, r.session, game, player, r.parsed, r.inbound.text, r.mail)
         r.answer(
             "ack",

@@ -13,6 +13,7 @@ from sqlmodel import Session, col, select
 from pbm import i18n
 from pbm.rules import GameState, Settings, state_from_json, state_to_json
 from pbm.store.models import Game, Player
+from pbm.store.statuses import OBSERVING, GamePhase, PlayerStatus
 
 from . import texts
 from .context import DEADLINE_PRESETS, Service
@@ -102,18 +103,16 @@ def load_state(game: Game) -> GameState:
 def save_state(game: Game, state: GameState) -> None:
     game.state = json.dumps(state_to_json(state), separators=(",", ":"))
     game.round = state.round
-    game.phase = str(state.phase)
+    game.phase = GamePhase(state.phase)
 
 
 #: Player rows that hold no seat.
-NOT_SEATED = ("replaced", "observer", "observer_pending")
+NOT_SEATED = (PlayerStatus.REPLACED, *OBSERVING)
 
 
 def observers_of(session: Session, game: Game) -> list[Player]:
     """Observers, confirmed and pending, in the order they asked."""
-    query = select(Player).where(
-        Player.game_id == game.id, col(Player.status).in_(("observer", "observer_pending"))
-    )
+    query = select(Player).where(Player.game_id == game.id, col(Player.status).in_(OBSERVING))
     return sorted(session.exec(query), key=lambda p: p.id or 0)
 
 
@@ -138,7 +137,8 @@ def players_of(session: Session, game: Game) -> list[Player]:
 def recipients(session: Session, game: Game) -> list[str]:
     """Who receives the reports: the seated players and the confirmed observers."""
     query = select(Player.address).where(
-        Player.game_id == game.id, col(Player.status).not_in(("replaced", "observer_pending"))
+        Player.game_id == game.id,
+        col(Player.status).not_in((PlayerStatus.REPLACED, PlayerStatus.OBSERVER_PENDING)),
     )
     return sorted(set(session.exec(query)))
 

@@ -13,6 +13,7 @@ from pbm.rules.orders import SetupOrders
 from pbm.rules.setup import place_setup, place_setup_automatic
 from pbm.store import codec
 from pbm.store.models import Game, OrderSet, Outbox, Player, RoundRecord
+from pbm.store.statuses import GamePhase, OutboxStatus, PlayerStatus
 
 from .context import Service
 from .games import (
@@ -50,7 +51,7 @@ def replace_player(svc: Service, session: Session, game: Game, colour: str, addr
     address = address.strip().lower()
     if any(p.address == address for p in players_of(session, game)):
         raise ServiceError(f"{address} has a seat in {game.name} already")
-    old.status = "replaced"
+    old.status = PlayerStatus.REPLACED
     password = new_password(password_word(old.colour or colour, game.lang))
     new = Player(
         game_id=game.id or 0,
@@ -94,9 +95,9 @@ def retry_mail(svc: Service, session: Session, row_id: int) -> Outbox:
     row = session.get(Outbox, row_id)
     if row is None:
         raise ServiceError(f"no outbox mail {row_id}")
-    if row.status == "sent":
+    if row.status == OutboxStatus.SENT:
         raise ServiceError(f"outbox mail {row_id} was sent already")
-    row.status = "pending"
+    row.status = OutboxStatus.PENDING
     row.next_attempt = svc.clock.now()
     row.last_error = ""
     return row
@@ -114,7 +115,7 @@ class Preview:
 
 def preview(svc: Service, session: Session, game: Game) -> Preview:
     """What resolving now would give; the caller rolls the transaction back."""
-    if game.phase != "rounds":
+    if game.phase != GamePhase.ROUNDS:
         raise ServiceError(f"{game.name} has no open round")
     step = resolve(svc, session, game)
     report = session.exec(
@@ -122,7 +123,7 @@ def preview(svc: Service, session: Session, game: Game) -> Preview:
         .where(
             Outbox.game_id == game.id,
             Outbox.step == step,
-            Outbox.status == "pending",
+            Outbox.status == OutboxStatus.PENDING,
             col(Outbox.kind).in_(("report", "end")),
         )
         .order_by(col(Outbox.id).desc())
@@ -145,10 +146,12 @@ def rollback(svc: Service, session: Session, game: Game) -> int:
         raise ServiceError(f"{game.name} has nothing to roll back")
     for mail in session.exec(
         select(Outbox).where(
-            Outbox.game_id == game.id, Outbox.step == record.step, Outbox.status == "pending"
+            Outbox.game_id == game.id,
+            Outbox.step == record.step,
+            Outbox.status == OutboxStatus.PENDING,
         )
     ):
-        mail.status = "dropped"
+        mail.status = OutboxStatus.DROPPED
         mail.secret = ""  # a dropped mail is never built: its secret goes at once
     before = state_from_json(json.loads(record.state_before))
     save_state(game, before)
@@ -156,11 +159,11 @@ def rollback(svc: Service, session: Session, game: Game) -> int:
     snapshot = json.loads(record.players_before or "{}")
     for p in session.exec(select(Player).where(Player.game_id == game.id)):
         # A replacement made since stays: the seat's new holder keeps it.
-        if str(p.id) in snapshot and p.status != "replaced":
+        if str(p.id) in snapshot and p.status != PlayerStatus.REPLACED:
             nmr, auto, status = snapshot[str(p.id)]
             p.nmr_count, p.autopilot = nmr, auto
-            if status != "replaced":
-                p.status = status
+            if status != PlayerStatus.REPLACED:
+                p.status = PlayerStatus(status)
     if record.kind == "setup":
         # The placement's orders (the newest for that step) count again.
         row = session.exec(

@@ -27,6 +27,7 @@ from sqlmodel import Session, col, select
 from pbm.mail.inbound import Inbound, keep_raw, parse_inbound
 from pbm.store.db import reading, transaction
 from pbm.store.models import Game, InboundMail
+from pbm.store.statuses import MailStatus
 
 from .commands import Reread, handle, read_mail
 from .context import Service
@@ -92,7 +93,7 @@ def store_mail(svc: Service, raw: bytes, inbound: Inbound | None = None) -> tupl
                 ).one()
             assert existing.id is not None
             if existing.digest in ("", digest) or message_id != inbound.message_id:
-                return existing.id, existing.status != "new"
+                return existing.id, existing.status != MailStatus.NEW
             # Another mail under a known Message-ID: not a duplicate. Kept under an id of its
             # own, made from its content (the same mail again is then a duplicate of it).
             message_id = f"{inbound.message_id}#{digest[:16]}"
@@ -109,7 +110,7 @@ def process_mail(svc: Service, mail_id: int, inbound: Inbound | None = None) -> 
             if not last:
                 with reading(svc.engine) as session:
                     mail = session.get(InboundMail, mail_id)
-                    if mail is None or mail.status != "new":
+                    if mail is None or mail.status != MailStatus.NEW:
                         return IngestResult(mail_id, False, mail.status if mail else "locked")
                     inbound = inbound or _parse(svc, mail.raw)
                     read = read_mail(svc, session, mail, inbound)
@@ -120,7 +121,7 @@ def process_mail(svc: Service, mail_id: int, inbound: Inbound | None = None) -> 
                     .with_for_update(skip_locked=True)
                 )
                 mail = session.exec(query).first()
-                if mail is None or mail.status != "new":
+                if mail is None or mail.status != MailStatus.NEW:
                     return IngestResult(mail_id, False, mail.status if mail else "locked")
                 if last:
                     inbound = inbound or _parse(svc, mail.raw)
@@ -130,8 +131,8 @@ def process_mail(svc: Service, mail_id: int, inbound: Inbound | None = None) -> 
                 except Reread:
                     session.rollback()
                     continue
-                if mail.status == "new":
-                    mail.status = "done"
+                if mail.status == MailStatus.NEW:
+                    mail.status = MailStatus.DONE
                 mail.processed_at = svc.clock.now()
                 result = IngestResult(mail_id, False, mail.status, game)
                 crashpoint("processing")
@@ -145,10 +146,10 @@ def process_mail(svc: Service, mail_id: int, inbound: Inbound | None = None) -> 
         with transaction(svc.engine) as session:
             mail = session.get(InboundMail, mail_id)
             if mail is not None:
-                mail.status = "quarantined"
+                mail.status = MailStatus.QUARANTINED
                 mail.error = error[-20000:]
                 mail.processed_at = svc.clock.now()
-        return IngestResult(mail_id, False, "quarantined")
+        return IngestResult(mail_id, False, MailStatus.QUARANTINED)
 
 
 def recover(svc: Service) -> list[IngestResult]:
@@ -170,7 +171,9 @@ def pending_mail_ids(svc: Service) -> list[int]:
     """Mails stored but not yet processed (e.g. after a crash between the two steps)."""
     with Session(svc.engine) as session:
         rows = session.exec(
-            select(InboundMail.id).where(InboundMail.status == "new").order_by(col(InboundMail.id))
+            select(InboundMail.id)
+            .where(InboundMail.status == MailStatus.NEW)
+            .order_by(col(InboundMail.id))
         )
         return [r for r in rows if r is not None]
 
@@ -181,9 +184,9 @@ def requeue(svc: Service, mail_id: int) -> IngestResult:
         mail = session.get(InboundMail, mail_id)
         if mail is None:
             raise KeyError(mail_id)
-        if mail.status not in ("quarantined", "new", "held"):
+        if mail.status not in (MailStatus.QUARANTINED, MailStatus.NEW, MailStatus.HELD):
             return IngestResult(mail_id, False, mail.status)
-        mail.status = "new"
+        mail.status = MailStatus.NEW
         mail.error = ""
     return process_mail(svc, mail_id)
 

@@ -21,6 +21,7 @@ from pbm.rules.events import Event
 from pbm.rules.orders import TurnOrders
 from pbm.store import codec
 from pbm.store.models import Game, InboundMail, OrderSet, Player
+from pbm.store.statuses import GamePhase, PlayerStatus
 
 from . import texts
 from .broken import broken_games
@@ -91,12 +92,12 @@ def waiting_for(session: Session, game: Game) -> list[Player]:
     return [
         p
         for p in players_of(session, game)
-        if p.status == "active" and not p.autopilot and (p.id or 0) not in sent
+        if p.status == PlayerStatus.ACTIVE and not p.autopilot and (p.id or 0) not in sent
     ]
 
 
 def ready(session: Session, game: Game) -> bool:
-    return game.phase == "rounds" and not waiting_for(session, game)
+    return game.phase == GamePhase.ROUNDS and not waiting_for(session, game)
 
 
 def orders_for_round(
@@ -112,7 +113,7 @@ def orders_for_round(
         row = sent.get(p.id or 0)
         if row is not None:
             orders[seat] = codec.loads(row.parsed)
-        elif p.autopilot or p.status == "resigned":
+        elif p.autopilot or p.status == PlayerStatus.RESIGNED:
             orders[seat] = autopilot.turn_orders(state, seat)
         else:
             orders[seat] = None

@@ -29,6 +29,7 @@ from pbm.mail.outgoing import build_message, readdress
 from pbm.mail.smtp import Delivery, SmtpConfig, SmtpSession
 from pbm.store.db import transaction
 from pbm.store.models import Outbox
+from pbm.store.statuses import OutboxStatus
 
 from .context import Service
 from .faults import crashpoint
@@ -63,7 +64,7 @@ def claim(svc: Service, limit: int) -> list[int]:
         rows = list(
             session.exec(
                 select(Outbox)
-                .where(Outbox.status == "pending", col(Outbox.next_attempt) <= now)
+                .where(Outbox.status == OutboxStatus.PENDING, col(Outbox.next_attempt) <= now)
                 .order_by(col(Outbox.id))
                 .limit(limit)
                 .with_for_update(skip_locked=True)
@@ -91,7 +92,7 @@ async def _send_one(svc: Service, smtp: SmtpSession, row_id: int) -> str:
     sender = smtp.cfg.from_address or svc.config.address
     with transaction(svc.engine) as session:
         row = session.get(Outbox, row_id)
-        if row is None or row.status != "pending":
+        if row is None or row.status != OutboxStatus.PENDING:
             return "skipped"
         recipients = list(dict.fromkeys(r for r in row.recipients.split(",") if r))
         msg = build_message(
@@ -143,8 +144,8 @@ def _fail(svc: Service, row_id: int, error: str) -> None:
     """Mark a row failed (it keeps its secret: `pbm outbox retry` may send it yet)."""
     with transaction(svc.engine) as session:
         row = session.get(Outbox, row_id)
-        if row is not None and row.status == "pending":
-            row.status = "failed"
+        if row is not None and row.status == OutboxStatus.PENDING:
+            row.status = OutboxStatus.FAILED
             row.attempts += 1
             row.last_error = error[:2000]
 
@@ -181,17 +182,17 @@ def _record(svc: Service, row_id: int, outcomes: dict[str, Delivery]) -> str:
         if sent:
             secret = row.secret
             row.recipients = ",".join(sent)
-            row.status = "sent"
+            row.status = OutboxStatus.SENT
             row.sent_at = now
             row.secret = ""
             row.last_error = _errors({**failed, **retry}, False)
             for address, error in failed.items():
-                _split(svc, session, row, address, "failed", error, secret)
+                _split(svc, session, row, address, OutboxStatus.FAILED, error, secret)
             for address, error in retry.items():
-                _split(svc, session, row, address, "pending", error, secret)
+                _split(svc, session, row, address, OutboxStatus.PENDING, error, secret)
             return "sent"
         if not retry:
-            row.status = "failed"
+            row.status = OutboxStatus.FAILED
             row.last_error = _errors(failed, alone)
             return "failed"
         # Nothing delivered: the row keeps those to try again; the refused ones get failed
@@ -200,12 +201,18 @@ def _record(svc: Service, row_id: int, outcomes: dict[str, Delivery]) -> str:
         row.next_attempt = now + backoff(row.attempts)
         row.last_error = _errors(retry, alone)
         for address, error in failed.items():
-            _split(svc, session, row, address, "failed", error, row.secret)
+            _split(svc, session, row, address, OutboxStatus.FAILED, error, row.secret)
         return "retry"
 
 
 def _split(
-    svc: Service, session: Session, row: Outbox, address: str, status: str, error: str, secret: str
+    svc: Service,
+    session: Session,
+    row: Outbox,
+    address: str,
+    status: OutboxStatus,
+    error: str,
+    secret: str,
 ) -> None:
     """The same mail for one recipient of `row`, as a row of its own: failed (refused for
     good; `pbm outbox retry` sends it again) or pending (retried after the backoff). It keeps

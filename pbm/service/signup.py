@@ -18,6 +18,7 @@ from pbm.reports import notices
 from pbm.rules.rng import derive_seed
 from pbm.rules.state import DEFAULT_COLOURS, GameState, new_game
 from pbm.store.models import Game, Player
+from pbm.store.statuses import GamePhase
 
 from . import texts
 from .context import Service
@@ -50,7 +51,7 @@ def join(
     preferences: tuple[str, ...] = (),
     reply_to: str = "",
 ) -> Player:
-    if game.phase != "signup":
+    if game.phase != GamePhase.SIGNUP:
         # The player may not read the game's language: the refusal is in every language.
         raise ServiceError(" / ".join(texts.in_every_language("game_started", game=game.name)))
     address = address.strip().lower()
@@ -186,7 +187,7 @@ def draw_now(svc: Service, session: Session, game: Game) -> None:
     import dataclasses
     import json
 
-    if game.phase != "signup":
+    if game.phase != GamePhase.SIGNUP:
         raise ServiceError(f"game {game.name} is past its signup")
     joined = len(players_of(session, game))
     if joined < 3:

@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 from pbm.reports import notices
 from pbm.store.db import transaction
 from pbm.store.models import Game
+from pbm.store.statuses import GamePhase
 
 from . import texts
 from .broken import mark_broken
@@ -46,7 +47,7 @@ def _candidates(svc: Service) -> list[str]:
     with Session(svc.engine) as session:
         games = session.exec(
             select(Game).where(
-                col(Game.phase).in_(("setup", "rounds")),
+                col(Game.phase).in_((GamePhase.SETUP, GamePhase.ROUNDS)),
                 Game.paused == False,  # noqa: E712
                 Game.broken == "",
             )
@@ -57,7 +58,7 @@ def _candidates(svc: Service) -> list[str]:
 def _has_work(svc: Service, session: Session, game: Game, now: datetime) -> bool:
     if game.deadline is not None and now >= game.deadline:
         return True
-    if game.phase != "rounds":
+    if game.phase != GamePhase.ROUNDS:
         return False
     if (
         game.deadline is not None
@@ -89,11 +90,11 @@ def _tick_game(svc: Service, name: str, out: TickResult) -> None:
     resolved_now = False
     with transaction(svc.engine) as session:
         game = get_game(session, name, lock=True)
-        if game.paused or game.broken or game.phase not in ("setup", "rounds"):
+        if game.paused or game.broken or game.phase not in (GamePhase.SETUP, GamePhase.ROUNDS):
             return
         now = svc.clock.now()
         due = game.deadline is not None and now >= game.deadline
-        if game.phase == "setup":
+        if game.phase == GamePhase.SETUP:
             if due:
                 advance_setup(svc, session, game, timeout=True)
                 out.placed.append(name)

@@ -1,15 +1,53 @@
 """The tables. Times are timezone-aware UTC datetimes; JSON is stored as text so the same
 schema runs on SQLite and PostgreSQL.
 
-Statuses are plain strings, listed beside each column.
+Statuses and phases are the enums of `statuses.py`, stored as their plain strings.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from sqlalchemy import BigInteger, Column, Index, LargeBinary, Text, UniqueConstraint
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import String, TypeDecorator
 from sqlmodel import Field, SQLModel
+
+from .statuses import GamePhase, MailStatus, OutboxStatus, PlayerStatus
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class EnumString(TypeDecorator[E]):
+    """A VARCHAR holding a `StrEnum`'s values, read back as members: the column's Python type is
+    the enum, so mypy refuses a bare or misspelt string set on it.
+
+    The database sees the same type as a `str` column (no CHECK constraint, no native enum
+    type), so the schema is unchanged, and values go to the driver as plain strings. A string
+    outside the enum is passed through both ways, as a `str` column did: a GM's filter with a
+    typo matches nothing, and a value written by hand does not make every query over its table
+    fail.
+    """
+
+    impl = String
+    cache_ok = True
+
+    def __init__(self, enum: type[E]) -> None:
+        super().__init__()
+        self.enum = enum
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> E | None:
+        if value is None:
+            return None
+        try:
+            return self.enum(value)
+        except ValueError:
+            return value  # type: ignore[no-any-return]
 
 
 class Game(SQLModel, table=True):
@@ -19,8 +57,9 @@ class Game(SQLModel, table=True):
     settings: str = Field(sa_column=Column(Text, nullable=False))
     seed: int = Field(sa_type=BigInteger)
     lang: str = "de"
-    #: signup, setup, rounds, ended
-    phase: str = Field(default="signup", index=True)
+    phase: GamePhase = Field(
+        default=GamePhase.SIGNUP, sa_type=EnumString(GamePhase), nullable=False, index=True
+    )
     paused: bool = False
     round: int = 0
     #: The engine state (serialised) after the last placement or resolution; empty in signup.
@@ -55,8 +94,9 @@ class Player(SQLModel, table=True):
     codebook_secret: str = ""
     nmr_count: int = 0
     autopilot: bool = False
-    #: active, resigned, replaced; observer, observer_pending (asked, not yet confirmed)
-    status: str = "active"
+    status: PlayerStatus = Field(
+        default=PlayerStatus.ACTIVE, sa_type=EnumString(PlayerStatus), nullable=False
+    )
     #: Wrong passwords for this seat since its last right one (alerts, never a lock-out).
     failed_passwords: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     #: An observer's confirmation token while the observing address has not confirmed.
@@ -74,8 +114,9 @@ class InboundMail(SQLModel, table=True):
     received_at: datetime
     sender: str = ""
     subject: str = ""
-    #: new, done, ignored, quarantined
-    status: str = Field(default="new", index=True)
+    status: MailStatus = Field(
+        default=MailStatus.NEW, sa_type=EnumString(MailStatus), nullable=False, index=True
+    )
     error: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     game_id: int | None = Field(default=None, index=True)
     processed_at: datetime | None = None
@@ -149,8 +190,9 @@ class Outbox(SQLModel, table=True):
     #: Whether this answer counts toward the recipient's hourly limit (answers to mails that
     #: carried a right password do not: forged mails cannot use them up).
     limited: bool = Field(default=True, sa_column_kwargs={"server_default": "1"})
-    #: pending, sent, failed, dropped
-    status: str = Field(default="pending", index=True)
+    status: OutboxStatus = Field(
+        default=OutboxStatus.PENDING, sa_type=EnumString(OutboxStatus), nullable=False, index=True
+    )
     attempts: int = 0
     next_attempt: datetime | None = None
     last_error: str = ""
