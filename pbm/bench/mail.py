@@ -62,7 +62,7 @@ def _address(seat: int, game: int, dovecot: bool) -> str:
 
 def _prepare(svc: Service, dovecot: bool = False) -> list[tuple[str, str]]:
     """50 games in round 1; returns one (address, orders body) per seat. Every seat has a
-    password hash of its own, as in real games (the first check of each costs the full scrypt
+    password hash of its own, as in real games (the first check of each costs the full hashing
     work; later ones in the same process are remembered)."""
     seats: list[tuple[str, str]] = []
     for i in range(GAMES):

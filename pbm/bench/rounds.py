@@ -32,7 +32,7 @@ from pbm.store.models import Player
 
 
 def setup_games(svc: Service, n: int) -> None:
-    hashed = hash_password("bench-000000")  # one scrypt hash for all: setup speed only
+    hashed = hash_password("bench-000000")  # one hash for all: setup speed only
     for i in range(n):
         state = None
         for state, _ in play_game(Settings.for_players(4), i, "autopilot"):

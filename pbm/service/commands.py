@@ -50,7 +50,15 @@ from .games import (
 from .limits import BAD_PASSWORD, bad_passwords_last_hour, may_answer
 from .outbox import enqueue, notify
 from .rounds import set_autopilot, submit_orders
-from .secrets import colour_tag, masked, masked_raw, password_values, verify_password
+from .secrets import (
+    colour_tag,
+    hash_password,
+    masked,
+    masked_raw,
+    needs_rehash,
+    password_values,
+    verify_password,
+)
 from .setup_phase import submit_setup
 from .signup import join, password_word
 
@@ -502,6 +510,10 @@ def _authenticate(r: Request) -> Player | None:
         return None
     for p in _seat_candidates(r):
         if verify_password(r.parsed.password, p.password_hash):
+            if needs_rehash(p.password_hash):
+                # An old format or cost, upgraded while the password is at hand (this mail's
+                # transaction: a mail that is read again does it again).
+                p.password_hash = hash_password(r.parsed.password)
             return p
     return None
 

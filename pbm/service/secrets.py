@@ -1,5 +1,5 @@
-"""Passwords (only their scrypt hashes are stored), per-player secrets, and keeping passwords
-out of what is stored.
+"""Passwords (only their hashes are stored), per-player secrets, and keeping passwords out of
+what is stored.
 
 A password is the seat's colour and five pairs of syllables, `blau-kadu-mepi-rosa-tule-wibo`:
 ten syllables drawn from 80 give 63 bits, easy to type on a phone and beyond guessing by mail.
@@ -21,15 +21,25 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from email.message import Message
 
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
-# scrypt cost 2**13 (~15 ms here): a player's first mail in a process checks one password.
-# What makes online guessing slow is this cost per wrong guess (answers to an address stop
-# after five wrong passwords an hour, the guessing itself is not refused).
+# Hashes are argon2id PHC strings (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`): the string
+# carries its parameters, so raising them later rehashes each password at its next right use
+# (`needs_rehash`). 19 MiB, 2 passes, 1 lane (OWASP's argon2id minimum) cost about 20 ms here:
+# a player's first mail in a process checks one password, and what makes online guessing slow
+# is this cost per wrong guess (answers to an address stop after five wrong passwords an hour,
+# the guessing itself is not refused). One lane: a check takes one core, not the machine.
+_HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
+
+# The format before argon2 (`scrypt$<salt>$<key>`, base64, N=2**13, r=8, p=1): still verified,
+# and replaced at the next right password.
+_LEGACY = "scrypt"
 _N, _R, _P = 2**13, 8, 1
 
 #: Pairs (stored hash, password) verified in this process, as keyed digests: a player's later
-#: mails skip the scrypt work. Only successes are kept, so every wrong guess pays full price;
+#: mails skip the hashing work. Only successes are kept, so every wrong guess pays full price;
 #: the key is per process, so the digests are worthless outside it.
 _VERIFIED: OrderedDict[bytes, None] = OrderedDict()
 _VERIFIED_MAX = 20000
@@ -69,34 +79,56 @@ def colour_tag(password: str) -> str:
 
 
 def hash_password(password: str) -> str:
-    salt = os.urandom(16)
-    key = Scrypt(salt=salt, length=32, n=_N, r=_R, p=_P).derive(normalized(password).encode())
-    return "scrypt$" + base64.b64encode(salt).decode() + "$" + base64.b64encode(key).decode()
+    """An argon2id PHC string of the normalized password, with a new salt."""
+    return _HASHER.hash(normalized(password))
+
+
+def needs_rehash(stored: str) -> bool:
+    """Whether a hash that verified is in an old format or has other parameters than
+    `hash_password` uses now: it is then replaced while the password is at hand."""
+    if not stored.startswith("$argon2"):
+        return True
+    try:
+        return _HASHER.check_needs_rehash(stored)
+    except InvalidHashError:
+        return True
 
 
 def verify_password(password: str, stored: str) -> bool:
-    """Constant-time comparison of a candidate against a stored hash."""
-    try:
-        scheme, salt_b64, key_b64 = stored.split("$")
-    except ValueError:
-        return False
-    if scheme != "scrypt":
-        return False
+    """Whether a candidate is the password of a stored hash (argon2id, or the old scrypt
+    format), compared in constant time."""
     candidate = normalized(password).encode()
     seen = hmac.new(_PROCESS_KEY, stored.encode() + b"\0" + candidate, hashlib.sha256).digest()
     if seen in _VERIFIED:
         _VERIFIED.move_to_end(seen)
         return True
-    try:
-        key = Scrypt(salt=base64.b64decode(salt_b64), length=32, n=_N, r=_R, p=_P).derive(candidate)
-        good = hmac.compare_digest(key, base64.b64decode(key_b64))
-    except ValueError:  # a damaged stored hash (bad base64)
-        return False
+    good = _check(candidate, stored)
     if good:
         _VERIFIED[seen] = None
         if len(_VERIFIED) > _VERIFIED_MAX:
             _VERIFIED.popitem(last=False)
     return good
+
+
+def _check(candidate: bytes, stored: str) -> bool:
+    """The hashing work: one argon2 or scrypt derivation. A damaged hash verifies nothing."""
+    if stored.startswith("$argon2"):
+        try:
+            return _HASHER.verify(stored, candidate)
+        except (VerificationError, InvalidHashError):
+            return False
+    try:
+        scheme, salt_b64, key_b64 = stored.split("$")
+    except ValueError:
+        return False
+    if scheme != _LEGACY:
+        return False
+    try:
+        salt, key = base64.b64decode(salt_b64), base64.b64decode(key_b64)
+        derived = Scrypt(salt=salt, length=32, n=_N, r=_R, p=_P).derive(candidate)
+    except ValueError:  # a damaged stored hash (bad base64)
+        return False
+    return hmac.compare_digest(derived, key)
 
 
 def new_secret() -> str:
