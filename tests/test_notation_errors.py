@@ -28,7 +28,6 @@ from pbm.notation import (
 )
 from pbm.notation.checks import check_receipt
 from pbm.notation.mail import LineResult, ParsedMail
-from pbm.rules import building, cards, trade
 from pbm.rules.layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY, generate_board
 from pbm.rules.orders import (
     BuyCard,
@@ -41,6 +40,7 @@ from pbm.rules.orders import (
     Timing,
     TradeOffer,
 )
+from pbm.rules.reasons import Reason
 from pbm.rules.state import GameState, Settings, new_game
 
 LABELS = re.compile(r"^[A-Z]{1,2}\d{1,2}( [A-Z]{1,2}\d{1,2}){0,2}$")
@@ -207,9 +207,9 @@ def _rules(parsed: ParsedMail) -> dict[int, str | None]:
 def test_taken_crossing_and_distance_rule() -> None:
     parsed = _check("Siedlung 8H 3E 10W\nSiedlung 6L 5L 11G\nSiedlung 6L 3E 11G\n")
     assert _rules(parsed) == {
-        1: building.RULE_OCCUPIED,
-        2: building.RULE_OCCUPIED,
-        3: building.RULE_DISTANCE,
+        1: Reason.OCCUPIED,
+        2: Reason.OCCUPIED,
+        3: Reason.DISTANCE_RULE,
     }
     assert parsed.lines[0].error is not None
     assert parsed.lines[0].error.message == "that place is taken"
@@ -217,7 +217,7 @@ def test_taken_crossing_and_distance_rule() -> None:
 
 def test_road_touching_nothing_of_the_player_is_refused() -> None:
     parsed = _check("Straße 2G 6W\nStraße 8H 4H\n")
-    assert _rules(parsed) == {1: building.RULE_NOT_CONNECTED, 2: building.RULE_NOT_CONNECTED}
+    assert _rules(parsed) == {1: Reason.NOT_CONNECTED, 2: Reason.NOT_CONNECTED}
 
 
 def test_road_connecting_to_a_road_built_earlier_in_the_same_mail_is_accepted() -> None:
@@ -229,14 +229,14 @@ def test_road_connecting_to_a_road_built_earlier_in_the_same_mail_is_accepted() 
 
 def test_road_connecting_only_to_a_later_line_is_refused() -> None:
     parsed = _check("Straße 5L 12E\nStraße 6L 5L\n")
-    assert _rules(parsed) == {1: building.RULE_NOT_CONNECTED, 2: None}
+    assert _rules(parsed) == {1: Reason.NOT_CONNECTED, 2: None}
 
 
 def test_road_through_an_opponents_settlement_does_not_connect() -> None:
     s = _state()
     settle(s, 1, "D4 D5 E4")  # blau where rot's roads D4-D5 and D5-E4 meet
     parsed = _check("Straße 11G 9L\nStraße 9L 3W\n", s)
-    assert _rules(parsed) == {1: building.RULE_NOT_CONNECTED, 2: None}
+    assert _rules(parsed) == {1: Reason.NOT_CONNECTED, 2: None}
 
 
 @pytest.mark.parametrize(
@@ -251,7 +251,7 @@ def test_road_through_an_opponents_settlement_does_not_connect() -> None:
 def test_card_not_held_is_refused(line: str) -> None:
     (r,) = _check(line + "\n").lines
     assert isinstance(r.error, IllegalOrderError)
-    assert r.error.rule == cards.RULE_NO_CARD
+    assert r.error.rule == Reason.CARD_NOT_HELD
     assert (r.error.line, r.error.text) == (1, line)
 
 
@@ -269,7 +269,7 @@ def test_card_held_from_an_earlier_round_is_accepted_one_from_this_round_not(
 ) -> None:
     s = _state()
     give_card(s, 0, card, bought_round=5)
-    assert _rules(_check(line + "\n", s)) == {1: cards.RULE_NO_CARD}
+    assert _rules(_check(line + "\n", s)) == {1: Reason.CARD_NOT_HELD}
     give_card(s, 0, card, bought_round=4)
     assert _rules(_check(line + "\n", s)) == {1: None}
 
@@ -283,9 +283,9 @@ def test_trade_rules_at_receipt() -> None:
     )
     parsed = _check(body)
     assert _rules(parsed) == {
-        1: trade.RULE_LIKE_FOR_LIKE,
-        2: trade.RULE_SELF,
-        3: trade.RULE_LIKE_FOR_LIKE,
+        1: Reason.LIKE_FOR_LIKE,
+        2: Reason.TRADE_WITH_SELF,
+        3: Reason.LIKE_FOR_LIKE,
         4: None,
     }
     assert parsed.turn_orders().trades == (TradeOffer(1, (1, 0, 0, 0, 0), (0, 0, 0, 0, 1)),)
@@ -300,14 +300,14 @@ def test_gift_is_refused_at_receipt() -> None:
         check_receipt(parsed, s, 0)
         err = parsed.lines[0].error
         assert isinstance(err, IllegalOrderError)
-        assert (err.rule, err.line, err.text) == (trade.RULE_GIFT, 7, "Handel gelb: …")
+        assert (err.rule, err.line, err.text) == (Reason.NO_GIFTS, 7, "Handel gelb: …")
 
 
 def test_gift_written_in_a_mail_is_refused_at_receipt() -> None:
     """`bekomme nichts` is understood, and refused as a gift (the trade rule, not the syntax)."""
     (r,) = _check("Handel gelb: gebe 1H, bekomme nichts\n").lines
     assert isinstance(r.error, IllegalOrderError)
-    assert r.error.rule == trade.RULE_GIFT
+    assert r.error.rule == Reason.NO_GIFTS
 
 
 def test_city_robber_and_bank_rate_at_receipt() -> None:
@@ -322,12 +322,12 @@ def test_city_robber_and_bank_rate_at_receipt() -> None:
     )
     parsed = _check(body)
     rules = _rules(parsed)
-    assert rules[1] == rules[2] == building.RULE_NOT_OWN_SETTLEMENT
+    assert rules[1] == rules[2] == Reason.NOT_OWN_SETTLEMENT
     assert rules[3] is None
     assert rules[4] is not None
-    assert rules[5] == trade.RULE_RATE
+    assert rules[5] == Reason.BELOW_HARBOUR_RATE
     assert rules[6] is None
-    assert rules[7] == trade.RULE_SAME
+    assert rules[7] == Reason.SAME_RESOURCE
 
 
 def test_harbour_settlement_lowers_the_rate_at_receipt() -> None:
@@ -335,7 +335,7 @@ def test_harbour_settlement_lowers_the_rate_at_receipt() -> None:
     settle(s, 0, "B1 C1 C2")  # the 3:1 harbour C1
     assert _rules(_check("Seehandel 3H gegen 1E\nSeehandel 2H gegen 1E\n", s)) == {
         1: None,
-        2: trade.RULE_RATE,
+        2: Reason.BELOW_HARBOUR_RATE,
     }
 
 
@@ -343,7 +343,7 @@ def test_alternatives_refused_only_when_every_option_fails() -> None:
     parsed = _check(
         "Siedlung 8H 3E 10W oder Siedlung 6L 5L 11G\nSiedlung 8H 3E 10W oder Entwicklungskarte\n"
     )
-    assert _rules(parsed) == {1: building.RULE_OCCUPIED, 2: None}
+    assert _rules(parsed) == {1: Reason.OCCUPIED, 2: None}
 
 
 def test_line_after_alternatives_may_build_on_their_first_option() -> None:
@@ -458,9 +458,9 @@ def test_setup_placements_at_receipt() -> None:
     check_receipt(parsed, s, 0)
     assert _rules(parsed) == {
         1: "road_not_at_settlement",
-        2: building.RULE_OCCUPIED,
+        2: Reason.OCCUPIED,
         3: None,
-        4: building.RULE_DISTANCE,
+        4: Reason.DISTANCE_RULE,
     }
     b = s.board
     assert parsed.setup_orders().placements == (

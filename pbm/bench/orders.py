@@ -30,7 +30,7 @@ from pbm.notation.checks import check_receipt
 from pbm.notation.names import crossing_text, hex_text, path_text
 from pbm.rules import building
 from pbm.rules.autopilot import turn_orders
-from pbm.rules.moves import build_spots
+from pbm.rules.legal import build_spots
 from pbm.rules.robber import legal_robber_hexes, victims_at
 from pbm.rules.round import resolve_round
 from pbm.rules.sim import play_game

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections import deque
 
 from .board import Board
-from .building import settlement_site_rule
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
-from .moves import city_spots, network, playable_cards, settlement_spots
+from .legal import LegalMoves
 from .orders import (
     Alternatives,
     BuildLine,
@@ -35,10 +34,7 @@ from .orders import (
     YearOfPlenty,
 )
 from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, Counts
-from .robber import legal_robber_hexes, victims_at
-from .setup import placement_rule
 from .state import MAX_ROADS, GameState
-from .trade import harbour_rate
 
 ROAD_SEARCH_DEPTH = 3
 
@@ -70,23 +66,21 @@ def _produced_resources(state: GameState, p: int) -> set[int]:
 
 def setup_orders(state: GameState, p: int, alternatives: int = 3) -> SetupOrders:
     """Ranked placements: the best-scoring legal sites, each with its best road."""
-    board = state.board
-    sites = [c for c in range(len(board.crossing_hexes)) if settlement_site_rule(state, c) is None]
+    legal = LegalMoves(state, p)
+    sites = legal.sites()
     sites.sort(key=lambda c: (-_site_score(state, c, p), c))
     placements = []
     for c in sites[:alternatives]:
-        road = _best_road_from(state, c)
-        if road >= 0 and placement_rule(state, SetupPlacement(c, road)) is None:
+        road = _best_road_from(state, legal, c)
+        if road >= 0 and SetupPlacement(c, road) in legal:
             placements.append(SetupPlacement(c, road))
     return SetupOrders(tuple(placements))
 
 
-def _best_road_from(state: GameState, c: int) -> int:
+def _best_road_from(state: GameState, legal: LegalMoves, c: int) -> int:
     board = state.board
     best, best_score = -1, -1
-    for e in board.crossing_paths[c]:
-        if not board.path_land[e] or state.road[e] >= 0:
-            continue
+    for e in legal.setup_roads(c):
         u, v = board.path_crossings[e]
         far = v if u == c else u
         score = max(
@@ -97,14 +91,15 @@ def _best_road_from(state: GameState, c: int) -> int:
     return best
 
 
-def _robber_target(state: GameState, p: int) -> RobberOrder | None:
+def _robber_target(state: GameState, legal: LegalMoves) -> RobberOrder | None:
     """The hex that costs the leaders most and p nothing; victims by VP, then cards."""
     board = state.board
     owner, level = state.owner, state.level
+    p = legal.seat
     n = state.settings.players
     vps = [state.visible_vp(q) for q in range(n)]
     best: tuple[float, int] | None = None
-    for h in legal_robber_hexes(state, p):
+    for h in legal.robber_hexes():
         pips = board.hexes[h].pips
         score = 0.0
         for c in board.hex_crossings[h]:
@@ -119,25 +114,26 @@ def _robber_target(state: GameState, p: int) -> RobberOrder | None:
     if best is None:
         return None
     h = -best[1]
-    victims = victims_at(state, p, h)
+    victims = legal.victims(h)
     victims.sort(key=lambda q: (-vps[q], -sum(state.hands[q]), q))
     return RobberOrder(h, tuple(victims))
 
 
-def _road_plan(state: GameState, p: int) -> list[int]:
+def _road_plan(state: GameState, legal: LegalMoves) -> list[int]:
     """Paths of the shortest road line to the best free site within reach, nearest first."""
+    p = legal.seat
     if len(state.roads[p]) >= MAX_ROADS:
         return []
     board: Board = state.board
     owner, road = state.owner, state.road
-    start = [c for c in network(state, p) if owner[c] in (-1, p)]
+    start = [c for c in legal.network() if owner[c] in (-1, p)]
     prev: dict[int, tuple[int, int]] = {}
     dist = {c: 0 for c in start}
     queue = deque(start)
     best: tuple[float, int] | None = None
     while queue:
         c = queue.popleft()
-        if dist[c] > 0 and settlement_site_rule(state, c) is None:
+        if dist[c] > 0 and legal.is_site(c):
             score = _site_score(state, c, p) / (1 + dist[c])
             if best is None or (score, -c) > (best[0], -best[1]):
                 best = (score, c)
@@ -166,16 +162,17 @@ def _needs(hand: list[int], cost: Counts) -> list[int]:
     return [max(0, cost[r] - hand[r]) for r in range(5)]
 
 
-def _trades(state: GameState, p: int, target: Counts) -> list[MaritimeTrade]:
+def _trades(state: GameState, legal: LegalMoves, target: Counts) -> list[MaritimeTrade]:
     """Bank trades of surplus (beyond the target's cost) into what the target lacks."""
-    hand = state.hands[p][:]
+    hand = state.hands[legal.seat][:]
+    rates = legal.bank_rates()
     missing = _needs(hand, target)
     out: list[MaritimeTrade] = []
     for want in range(5):
         while missing[want]:
             giver = None
             for r in sorted(range(5), key=lambda r: -(hand[r] - target[r])):
-                rate = harbour_rate(state, p, r)
+                rate = rates[r]
                 if r != want and hand[r] - target[r] >= rate:
                     giver = (r, rate)
                     break
@@ -202,14 +199,15 @@ def _discard_preference(state: GameState, p: int, target: Counts) -> DiscardPref
 
 
 def turn_orders(state: GameState, p: int) -> TurnOrders:
-    cities = sorted(city_spots(state, p), key=lambda c: (-state.board.crossing_pips[c], c))
-    sites = sorted(settlement_spots(state, p), key=lambda c: (-_site_score(state, c, p), c))
-    roads = _road_plan(state, p) if not sites else []
+    legal = LegalMoves(state, p)
+    cities = sorted(legal.cities(), key=lambda c: (-state.board.crossing_pips[c], c))
+    sites = sorted(legal.settlements(), key=lambda c: (-_site_score(state, c, p), c))
+    roads = _road_plan(state, legal) if not sites else []
     target = COST_CITY if cities else COST_SETTLEMENT if sites else COST_ROAD
     lines: list[BuildLine] = []
     knight = monopoly = None
-    robber = _robber_target(state, p)
-    playable = playable_cards(state, p)
+    robber = _robber_target(state, legal)
+    playable = legal.playable_cards()
     if KNIGHT in playable and robber is not None:
         blocked = any(state.owner[c] == p for c in state.board.hex_crossings[state.robber])
         army = state.knights[p] + 1 >= 3 and (
@@ -233,7 +231,7 @@ def turn_orders(state: GameState, p: int) -> TurnOrders:
         elif ROAD_BUILDING in playable and roads:
             lines.append(RoadBuilding(roads[0], roads[1] if len(roads) > 1 else None))
             roads = roads[2:]
-    lines.extend(_trades(state, p, target))
+    lines.extend(_trades(state, legal, target))
     lines.extend(City(c) for c in cities)
     if sites:
         lines.append(
@@ -242,7 +240,7 @@ def turn_orders(state: GameState, p: int) -> TurnOrders:
             else Settlement(sites[0])
         )
     lines.extend(Road(e) for e in roads[:2])
-    if state.deck:
+    if legal.can_buy_card():
         lines.append(BuyCard())
     return TurnOrders(
         robber=robber,

@@ -257,18 +257,6 @@ class Board:
                 return e
         return None
 
-    def hex_code(self, h: int) -> str:
-        """Token and resource (`6E`), `Wüste`, `Meer` or the harbour, for maps and reports."""
-        x = self.hexes[h]
-        if x.terrain == Terrain.SEA:
-            return x.harbor.code() if x.harbor else "~"
-        if x.terrain == Terrain.DESERT:
-            return "Wüste"
-        if x.terrain == Terrain.FOG:
-            return "?"
-        res = "Gold" if x.terrain == Terrain.GOLD else LETTERS_DE[x.resource or 0]
-        return f"{x.number or ''}{res}"
-
     # -- output -------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, object]:
@@ -294,20 +282,3 @@ class Board:
             ],
             "paths": [{"hexes": [self.hexes[h].label for h in p]} for p in self.path_hexes],
         }
-
-    def text_map(self) -> str:
-        """A monospace map: every hex as `label code`, rows offset by half a cell."""
-        cell = 10
-        min_x = min(h.x for h in self.hexes)
-        rows: dict[int, list[Hex]] = {}
-        for h in self.hexes:
-            rows.setdefault(h.row, []).append(h)
-        lines = []
-        for r in sorted(rows):
-            line = ""
-            for h in rows[r]:
-                col = (h.x - min_x) * cell // 2
-                text = f"{h.label} {self.hex_code(h.id)}"
-                line = line.ljust(col) + text.ljust(cell - 1) + " "
-            lines.append(line.rstrip())
-        return "\n".join(lines)

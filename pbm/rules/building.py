@@ -1,78 +1,70 @@
 """Where pieces may go, placing them, paying for them, and the longest road.
 
-Checks return None when an order is legal, else the rule that forbids it (`RULE_*` codes, which
-the events and reports carry), so the same code serves the engine, the order acknowledgement and
-the bots' move lists.
+Checks return None when an order is legal, else the `Reason` that forbids it (the events and
+reports carry it), so the same code serves the engine, the checks at receipt and the legal-move
+view (`legal.py`). `check_cost=False` leaves the hand out: orders are written before the rolls.
 """
 
 from __future__ import annotations
 
 from .events import Built, Event, TitleChanged
+from .reasons import Reason
 from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, Counts, can_pay
 from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState
-
-RULE_NOT_LAND = "not_land"
-RULE_OCCUPIED = "occupied"
-RULE_DISTANCE = "distance_rule"
-RULE_NOT_CONNECTED = "not_connected"
-RULE_NO_PIECES = "no_pieces_left"
-RULE_CANNOT_AFFORD = "cannot_afford"
-RULE_NOT_OWN_SETTLEMENT = "not_own_settlement"
-RULE_NOT_ADJACENT = "road_not_at_settlement"
 
 LONGEST_ROAD_MIN = 5
 
 
-def settlement_site_rule(state: GameState, c: int) -> str | None:
+def settlement_site_rule(state: GameState, c: int) -> Reason | None:
     """Board rules for any settlement: land, free, and the distance rule."""
     if not state.board.crossing_land[c]:
-        return RULE_NOT_LAND
+        return Reason.NOT_LAND
     owner = state.owner
     if owner[c] >= 0:
-        return RULE_OCCUPIED
+        return Reason.OCCUPIED
     for n in state.board.crossing_neighbors[c]:
         if owner[n] >= 0:
-            return RULE_DISTANCE
+            return Reason.DISTANCE_RULE
     return None
 
 
-def settlement_rule(state: GameState, p: int, c: int, check_cost: bool = True) -> str | None:
+def settlement_rule(state: GameState, p: int, c: int, check_cost: bool = True) -> Reason | None:
     rule = settlement_site_rule(state, c)
     if rule:
         return rule
     road = state.road
     if not any(road[e] == p for e in state.board.crossing_paths[c]):
-        return RULE_NOT_CONNECTED
+        return Reason.NOT_CONNECTED
     if len(state.settlements[p]) >= MAX_SETTLEMENTS:
-        return RULE_NO_PIECES
+        return Reason.NO_PIECES_LEFT
     if check_cost and not can_pay(state.hands[p], COST_SETTLEMENT):
-        return RULE_CANNOT_AFFORD
+        return Reason.CANNOT_AFFORD
     return None
 
 
-def city_rule(state: GameState, p: int, c: int, check_cost: bool = True) -> str | None:
+def city_rule(state: GameState, p: int, c: int, check_cost: bool = True) -> Reason | None:
     if state.owner[c] != p or state.level[c] != 1:
-        return RULE_NOT_OWN_SETTLEMENT
+        return Reason.NOT_OWN_SETTLEMENT
     if len(state.cities[p]) >= MAX_CITIES:
-        return RULE_NO_PIECES
+        return Reason.NO_PIECES_LEFT
     if check_cost and not can_pay(state.hands[p], COST_CITY):
-        return RULE_CANNOT_AFFORD
+        return Reason.CANNOT_AFFORD
     return None
 
 
-def road_rule(state: GameState, p: int, e: int, check_cost: bool = True) -> str | None:
+def road_rule(state: GameState, p: int, e: int, check_cost: bool = True) -> Reason | None:
     board = state.board
     if not board.path_land[e]:
-        return RULE_NOT_LAND
+        return Reason.NOT_LAND
     road = state.road
     if road[e] >= 0:
-        return RULE_OCCUPIED
+        return Reason.OCCUPIED
     if not road_connects(state, p, e):
-        return RULE_NOT_CONNECTED
+        return Reason.NOT_CONNECTED
     if len(state.roads[p]) >= MAX_ROADS:
-        return RULE_NO_PIECES
+        return Reason.NO_PIECES_LEFT
     if check_cost and not can_pay(state.hands[p], COST_ROAD):
-        return RULE_CANNOT_AFFORD
+        return Reason.CANNOT_AFFORD
     return None
 
 
@@ -120,8 +112,9 @@ def place_settlement(state: GameState, p: int, c: int, events: list[Event], free
         update_longest_road(state, events)
 
 
-def place_city(state: GameState, p: int, c: int, events: list[Event]) -> None:
-    pay(state, p, COST_CITY)
+def place_city(state: GameState, p: int, c: int, events: list[Event], free: bool = False) -> None:
+    if not free:
+        pay(state, p, COST_CITY)
     state.level[c] = 2
     state.settlements[p].remove(c)
     state.cities[p].append(c)

@@ -8,28 +8,30 @@ from .building import pay, place_road, road_rule, update_largest_army
 from .events import CardBought, CardPlayed, Event, MonopolyTaken, PlentyTaken
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .orders import Knight, Monopoly, RoadBuilding, YearOfPlenty
+from .reasons import Reason
 from .resources import COST_CARD, can_pay
 from .robber import move_robber, robber_hex_rule
 from .state import GameState
 
-RULE_NO_CARD = "card_not_held"
-RULE_CARD_NEW = "card_bought_this_round"
-RULE_ONE_CARD = "one_card_per_round"
-RULE_DECK_EMPTY = "deck_empty"
-RULE_BANK_EMPTY = "bank_empty"
-RULE_NO_ROAD = "no_legal_road"
-RULE_CANNOT_AFFORD = "cannot_afford"
+
+def card_held_rule(state: GameState, p: int, card: str) -> Reason | None:
+    """Whether p holds a card of this type bought before this round: what the checks at receipt
+    can see (a card bought now waits a round; the card play of a round is decided in it)."""
+    rnd = state.round
+    for c, r in state.cards[p]:
+        if c == card and r < rnd:
+            return None
+    return Reason.CARD_NOT_HELD
 
 
-def play_rule(state: GameState, p: int, card: str) -> str | None:
+def play_rule(state: GameState, p: int, card: str) -> Reason | None:
     if state.last_card_round[p] == state.round:
-        return RULE_ONE_CARD
-    held = [r for c, r in state.cards[p] if c == card]
-    if not held:
-        return RULE_NO_CARD
-    if min(held) >= state.round:
-        return RULE_CARD_NEW
-    return None
+        return Reason.ONE_CARD_PER_ROUND
+    if card_held_rule(state, p, card) is None:
+        return None
+    if any(c == card for c, _ in state.cards[p]):
+        return Reason.CARD_BOUGHT_THIS_ROUND
+    return Reason.CARD_NOT_HELD
 
 
 def _use(state: GameState, p: int, card: str, events: list[Event]) -> None:
@@ -41,11 +43,11 @@ def _use(state: GameState, p: int, card: str, events: list[Event]) -> None:
     events.append(CardPlayed(p, card))
 
 
-def buy_rule(state: GameState, p: int) -> str | None:
+def buy_rule(state: GameState, p: int, check_cost: bool = True) -> Reason | None:
     if not state.deck:
-        return RULE_DECK_EMPTY
-    if not can_pay(state.hands[p], COST_CARD):
-        return RULE_CANNOT_AFFORD
+        return Reason.DECK_EMPTY
+    if check_cost and not can_pay(state.hands[p], COST_CARD):
+        return Reason.CANNOT_AFFORD
     return None
 
 
@@ -57,7 +59,7 @@ def buy_card(state: GameState, p: int, events: list[Event]) -> None:
     events.append(CardBought(p, card, state.cards_bought[p]))
 
 
-def knight_rule(state: GameState, p: int, order: Knight) -> str | None:
+def knight_rule(state: GameState, p: int, order: Knight) -> Reason | None:
     return play_rule(state, p, KNIGHT) or robber_hex_rule(state, p, order.robber.hex)
 
 
@@ -81,12 +83,12 @@ def play_monopoly(state: GameState, p: int, order: Monopoly, events: list[Event]
             events.append(MonopolyTaken(p, q, r, n))
 
 
-def plenty_rule(state: GameState, p: int, order: YearOfPlenty) -> str | None:
+def plenty_rule(state: GameState, p: int, order: YearOfPlenty) -> Reason | None:
     rule = play_rule(state, p, YEAR_OF_PLENTY)
     bank = state.bank
     # A classic bank gives only what it still has (seed 002); with nothing, the card waits.
     if rule is None and bank is not None and bank[order.first] == 0 == bank[order.second]:
-        return RULE_BANK_EMPTY
+        return Reason.BANK_EMPTY
     return rule
 
 
@@ -102,17 +104,17 @@ def play_plenty(state: GameState, p: int, order: YearOfPlenty, events: list[Even
     events.append(PlentyTaken(p, (got[0], got[1], got[2], got[3], got[4])))
 
 
-def road_building_rule(state: GameState, p: int, order: RoadBuilding) -> str | None:
+def road_building_rule(state: GameState, p: int, order: RoadBuilding) -> Reason | None:
     rule = play_rule(state, p, ROAD_BUILDING)
     if rule is None and road_rule(state, p, order.first, check_cost=False) is not None:
         # The second road may depend on the first, so only the first one is checked here.
-        return RULE_NO_ROAD
+        return Reason.NO_LEGAL_ROAD
     return rule
 
 
 def play_road_building(
     state: GameState, p: int, order: RoadBuilding, events: list[Event]
-) -> list[str]:
+) -> list[Reason]:
     """Builds the first road, then the second if it is legal; returns the second's failure."""
     _use(state, p, ROAD_BUILDING, events)
     place_road(state, p, order.first, events, free=True)

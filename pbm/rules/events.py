@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, ClassVar
 
+from .reasons import Reason
 from .resources import Counts
 
 _GETTERS: dict[type, Callable[[Any], Any]] = {}
@@ -66,7 +67,7 @@ class SetupFailed(Event):
     kind: ClassVar[str] = "setup_failed"
     player: int
     rank: int
-    reason: str
+    reason: Reason
 
 
 @dataclass(slots=True)
@@ -174,7 +175,7 @@ class TradeFailed(Event):
     partner: int
     gives: Counts
     gets: Counts
-    reason: str
+    reason: Reason
 
 
 @dataclass(slots=True)
@@ -206,7 +207,8 @@ class OrderFailed(Event):
     player: int
     #: Where in the player's orders: "build 2", "substitute 1", "knight", "robber", …
     line: str
-    rule: str
+    rule: Reason
+    #: A note in English beside the rule (stored with the event; reports do not show it).
     reason: str
 
 
@@ -302,10 +304,19 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
+_REASONS = frozenset(Reason)
+
+
 def event_from_json(data: dict[str, Any]) -> Event:
+    """The event of `to_json`. Reasons come back as `Reason` members; a string that is none
+    (a game stored by another version) stays as it was, so every stored game loads."""
     cls = EVENT_TYPES[data["kind"]]
     kwargs = {}
     for f in dataclasses.fields(cls):
         v = data[f.name]
-        kwargs[f.name] = tuple(v) if isinstance(v, list) else v
+        if isinstance(v, list):
+            v = tuple(v)
+        elif f.type == "Reason" and v in _REASONS:
+            v = Reason(v)
+        kwargs[f.name] = v
     return cls(**kwargs)

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import random
 
-from .building import settlement_site_rule
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
-from .moves import build_spots, city_spots, playable_cards, road_spots
+from .legal import LegalMoves
 from .orders import (
     BuildLine,
     BuyCard,
@@ -30,9 +29,8 @@ from .orders import (
     TurnOrders,
     YearOfPlenty,
 )
-from .robber import legal_robber_hexes, victims_at
+from .setup import setup_player
 from .state import GameState
-from .trade import harbour_rates
 
 MAX_LINES = 4
 
@@ -43,36 +41,32 @@ def _pick(rng: random.Random, n: int) -> int:
 
 
 def random_setup(state: GameState, rng: random.Random) -> SetupOrders:
-    board = state.board
-    road, land = state.road, board.path_land
-    options = [
-        (c, e)
-        for c in range(len(board.crossing_hexes))
-        if settlement_site_rule(state, c) is None
-        for e in board.crossing_paths[c]
-        if land[e] and road[e] < 0
-    ]
+    legal = LegalMoves(state, setup_player(state))
+    # Pairs, not the view's `setup_placements()`: making hundreds of frozen placements to keep
+    # one is most of the cost of a random setup.
+    options = [(c, e) for c in legal.sites() for e in legal.setup_roads(c)]
     c, e = options[_pick(rng, len(options))]
     return SetupOrders((SetupPlacement(c, e),))
 
 
-def _robber(state: GameState, p: int, rng: random.Random) -> RobberOrder | None:
-    hexes = legal_robber_hexes(state, p)
+def _robber(legal: LegalMoves, rng: random.Random) -> RobberOrder | None:
+    hexes = legal.robber_hexes()
     if not hexes:
         return None
     h = hexes[_pick(rng, len(hexes))]
-    victims = victims_at(state, p, h)
+    victims = legal.victims(h)
     rng.shuffle(victims)
     return RobberOrder(h, tuple(victims))
 
 
 def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
+    legal = LegalMoves(state, p)
     knight = monopoly = None
     lines: list[BuildLine] = []
-    cards = playable_cards(state, p)
+    cards = legal.playable_cards()
     if cards:
         card = cards[rng.randrange(len(cards))]
-        robber = _robber(state, p, rng)
+        robber = _robber(legal, rng)
         if card == KNIGHT and robber is not None:
             knight = Knight(rng.choice((Timing.BEFORE_ROLL, Timing.AFTER_ROLL)), robber)
         elif card == MONOPOLY:
@@ -80,18 +74,18 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
         elif card == YEAR_OF_PLENTY:
             lines.append(YearOfPlenty(rng.randrange(5), rng.randrange(5)))
         elif card == ROAD_BUILDING:
-            roads = road_spots(state, p)
+            roads = legal.roads()
             if roads:
                 lines.append(RoadBuilding(roads[rng.randrange(len(roads))]))
     # Candidates as (kind, argument); only the few chosen become order objects.
-    roads, sites = build_spots(state, p)
-    candidates: list[tuple[type, int]] = [(Road, e) for e in roads]
-    candidates += [(Settlement, c) for c in sites]
-    candidates += [(City, c) for c in city_spots(state, p)]
-    if state.deck:
+    candidates: list[tuple[type, int]] = [(Road, e) for e in legal.roads()]
+    candidates += [(Settlement, c) for c in legal.settlements()]
+    candidates += [(City, c) for c in legal.cities()]
+    if legal.can_buy_card():
         candidates.append((BuyCard, 0))
+    # Bank trades at the player's rate that the hand can pay now, the card wanted drawn later.
     hand = state.hands[p]
-    rates = harbour_rates(state, p)
+    rates = legal.bank_rates()
     candidates += [(MaritimeTrade, r) for r in range(5) if hand[r] >= rates[r]]
     while candidates and len(lines) < MAX_LINES:
         kind, arg = candidates.pop(_pick(rng, len(candidates)))
@@ -103,9 +97,5 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
         else:
             lines.append(kind(arg))
     return TurnOrders(
-        robber=_robber(state, p, rng), knight=knight, monopoly=monopoly, builds=tuple(lines)
+        robber=_robber(legal, rng), knight=knight, monopoly=monopoly, builds=tuple(lines)
     )
-
-
-def random_player_orders(state: GameState, rng: random.Random) -> dict[int, TurnOrders | None]:
-    return {p: random_orders(state, p, rng) for p in range(state.settings.players)}

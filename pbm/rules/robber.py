@@ -6,12 +6,9 @@ import random
 
 from .events import Discarded, Event, NmrRobberRoll, NothingToSteal, RobberMoved, Stole
 from .orders import RobberOrder
+from .reasons import Reason
 from .resources import N_RESOURCES
 from .state import GameState
-
-RULE_SAME_HEX = "robber_must_move"
-RULE_NOT_LAND_HEX = "robber_not_on_number"
-RULE_PROTECTED = "newcomer_protection"
 
 
 def discard_all(
@@ -60,20 +57,30 @@ def _random_card(hand: list[int], rng: random.Random) -> int:
     raise AssertionError("empty hand")
 
 
-def robber_hex_rule(state: GameState, p: int, h: int) -> str | None:
+def robber_target_rule(state: GameState, h: int) -> Reason | None:
+    """Whether hex h can take the robber at all (land with a number): what the checks at
+    receipt can see, since the robber may leave its hex before the player's turn."""
+    x = state.board.hexes[h]
+    if not x.is_land or x.number is None:
+        return Reason.ROBBER_NOT_ON_NUMBER
+    return None
+
+
+def robber_hex_rule(state: GameState, p: int, h: int) -> Reason | None:
     """Whether p may put the robber on hex h now."""
     board = state.board
     if h == state.robber:
-        return RULE_SAME_HEX
-    if not board.hexes[h].is_land or board.hexes[h].number is None:
-        return RULE_NOT_LAND_HEX
+        return Reason.ROBBER_MUST_MOVE
+    rule = robber_target_rule(state, h)
+    if rule is not None:
+        return rule
     # Protection gives way when it would leave no hex at all.
     if (
         state.settings.newcomer_protection
         and _protected(state, p, h)
         and any(not _protected(state, p, x) for x in board.robber_hexes if x != state.robber)
     ):
-        return RULE_PROTECTED
+        return Reason.NEWCOMER_PROTECTION
     return None
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from . import building, cards, trade
 from .events import Event, GameWon, NoOrders, OrderFailed, Rolled, RoundStarted
+from .legal import action_rule
 from .orders import (
     Alternatives,
     BuildAction,
@@ -26,11 +27,10 @@ from .orders import (
     YearOfPlenty,
 )
 from .production import produce
+from .reasons import Reason
 from .rng import derive_seed
 from .robber import discard_all, move_robber, nmr_robber, robber_hex_rule
 from .state import GameState, Phase
-
-RULE_NOT_ROUNDS = "not_in_rounds"
 
 
 def resolve_round(
@@ -109,20 +109,12 @@ def _production_steps(
         if d1 + d2 == 7:
             discard_all(s, discards, rng, events)
             robber = o.robber if o is not None else None
-            if robber is not None and robber_hex_rule(s, p, robber.hex) is None:
+            rule = Reason.NO_ROBBER_ORDER if robber is None else robber_hex_rule(s, p, robber.hex)
+            if robber is not None and rule is None:
                 move_robber(s, p, robber, "seven", rng, events)
             else:
-                if o is not None:
-                    events.append(
-                        OrderFailed(
-                            p,
-                            "robber",
-                            "no_robber_order"
-                            if robber is None
-                            else robber_hex_rule(s, p, robber.hex) or "",
-                            "NMR robber rule applied",
-                        )
-                    )
+                if o is not None and rule is not None:
+                    events.append(OrderFailed(p, "robber", rule, "NMR robber rule applied"))
                 nmr_robber(s, p, rng, events)
         else:
             produce(s, d1 + d2, events)
@@ -187,26 +179,7 @@ def _run_line(
     return False
 
 
-def action_rule(s: GameState, p: int, a: BuildAction) -> str | None:
-    """Why a build-step action cannot be done now, or None."""
-    if isinstance(a, Road):
-        return building.road_rule(s, p, a.path)
-    if isinstance(a, Settlement):
-        return building.settlement_rule(s, p, a.crossing)
-    if isinstance(a, City):
-        return building.city_rule(s, p, a.crossing)
-    if isinstance(a, BuyCard):
-        return cards.buy_rule(s, p)
-    if isinstance(a, MaritimeTrade):
-        return trade.maritime_rule(s, p, a)
-    if isinstance(a, YearOfPlenty):
-        return cards.plenty_rule(s, p, a)
-    if isinstance(a, RoadBuilding):
-        return cards.road_building_rule(s, p, a)
-    raise TypeError(a)
-
-
-def execute(s: GameState, p: int, a: BuildAction, events: list[Event]) -> list[str]:
+def execute(s: GameState, p: int, a: BuildAction, events: list[Event]) -> list[Reason]:
     """Carry out a legal action; returns rules of partial failures (road building's 2nd road)."""
     if isinstance(a, Road):
         building.place_road(s, p, a.path, events, free=False)

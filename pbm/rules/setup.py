@@ -5,11 +5,8 @@ from __future__ import annotations
 from .building import place_road, place_settlement, settlement_site_rule
 from .events import Event, Produced, SetupFailed, SetupPlaced
 from .orders import SetupOrders, SetupPlacement
+from .reasons import Reason
 from .state import GameState, Phase
-
-RULE_ROAD_NOT_AT_SETTLEMENT = "road_not_at_settlement"
-RULE_ROAD_TAKEN = "road_occupied"
-RULE_ROAD_NOT_LAND = "road_not_on_land"
 
 
 def setup_sequence(players: int) -> list[int]:
@@ -24,18 +21,18 @@ def setup_player(state: GameState) -> int:
     return setup_sequence(state.settings.players)[state.setup_step]
 
 
-def placement_rule(state: GameState, placement: SetupPlacement) -> str | None:
+def placement_rule(state: GameState, placement: SetupPlacement) -> Reason | None:
     rule = settlement_site_rule(state, placement.crossing)
     if rule:
         return rule
     board = state.board
     e = placement.path
     if e not in board.crossing_paths[placement.crossing]:
-        return RULE_ROAD_NOT_AT_SETTLEMENT
+        return Reason.ROAD_NOT_AT_SETTLEMENT
     if not board.path_land[e]:
-        return RULE_ROAD_NOT_LAND
+        return Reason.ROAD_NOT_ON_LAND
     if state.road[e] >= 0:
-        return RULE_ROAD_TAKEN
+        return Reason.ROAD_OCCUPIED
     return None
 
 

@@ -190,9 +190,6 @@ class GameState:
         n = self.settings.players
         return [(r - 1 + i) % n for i in range(n)]
 
-    def total_cards(self, p: int) -> int:
-        return sum(self.hands[p])
-
     def __eq__(self, other: object) -> bool:
         from .serial import state_to_json
 

@@ -4,30 +4,21 @@ from __future__ import annotations
 
 from .events import Event, MaritimeTraded, TradeDone, TradeFailed
 from .orders import MaritimeTrade, TradeOffer
+from .reasons import Reason
 from .resources import Counts, can_pay
 from .state import GameState
 
-RULE_GIFT = "no_gifts"
-RULE_LIKE_FOR_LIKE = "like_for_like"
-RULE_SELF = "trade_with_self"
-RULE_NO_PARTNER = "no_such_player"
-RULE_UNMATCHED = "not_confirmed_by_partner"
-RULE_SPENT = "cards_not_held"
-RULE_RATE = "below_harbour_rate"
-RULE_BANK_EMPTY = "bank_empty"
-RULE_SAME = "same_resource"
 
-
-def offer_rule(state: GameState, p: int, offer: TradeOffer) -> str | None:
+def offer_rule(state: GameState, p: int, offer: TradeOffer) -> Reason | None:
     """What is wrong with one side of a trade on its own (checked at receipt, too)."""
     if offer.partner == p:
-        return RULE_SELF
+        return Reason.TRADE_WITH_SELF
     if not 0 <= offer.partner < state.settings.players:
-        return RULE_NO_PARTNER
+        return Reason.NO_SUCH_PLAYER
     if not any(offer.give) or not any(offer.get):
-        return RULE_GIFT
+        return Reason.NO_GIFTS
     if any(g and t for g, t in zip(offer.give, offer.get, strict=True)):
-        return RULE_LIKE_FOR_LIKE
+        return Reason.LIKE_FOR_LIKE
     return None
 
 
@@ -46,13 +37,10 @@ def resolve_trades(
         for i, mine in enumerate(offers.get(p, ())):
             if (p, i) in used:
                 continue
-            if offer_rule(state, p, mine) is not None:
+            rule = offer_rule(state, p, mine)
+            if rule is not None:
                 used.add((p, i))
-                events.append(
-                    TradeFailed(
-                        p, mine.partner, mine.give, mine.get, offer_rule(state, p, mine) or ""
-                    )
-                )
+                events.append(TradeFailed(p, mine.partner, mine.give, mine.get, rule))
                 continue
             q = mine.partner
             for j, theirs in enumerate(offers.get(q, ())):
@@ -67,7 +55,11 @@ def resolve_trades(
     for p in order:
         for i, mine in enumerate(offers.get(p, ())):
             if (p, i) not in used:
-                events.append(TradeFailed(p, mine.partner, mine.give, mine.get, RULE_UNMATCHED))
+                events.append(
+                    TradeFailed(
+                        p, mine.partner, mine.give, mine.get, Reason.NOT_CONFIRMED_BY_PARTNER
+                    )
+                )
     matched.sort(key=lambda m: m[0])
     hands = state.hands
     for _, p, mine, q, _theirs in matched:
@@ -76,8 +68,8 @@ def resolve_trades(
             _move(hands[q], hands[p], mine.get)
             events.append(TradeDone(p, q, mine.give, mine.get))
         else:
-            events.append(TradeFailed(p, q, mine.give, mine.get, RULE_SPENT))
-            events.append(TradeFailed(q, p, mine.get, mine.give, RULE_SPENT))
+            events.append(TradeFailed(p, q, mine.give, mine.get, Reason.CARDS_NOT_HELD))
+            events.append(TradeFailed(q, p, mine.get, mine.give, Reason.CARDS_NOT_HELD))
 
 
 def _move(src: list[int], dst: list[int], cards: Counts) -> None:
@@ -114,16 +106,26 @@ def harbour_rate(state: GameState, p: int, r: int) -> int:
     return rate
 
 
-def maritime_rule(state: GameState, p: int, t: MaritimeTrade) -> str | None:
+def maritime_terms_rule(state: GameState, p: int, t: MaritimeTrade) -> Reason | None:
+    """The terms of a bank trade on their own: two resources, at least the player's rate."""
     if t.give == t.get:
-        return RULE_SAME
+        return Reason.SAME_RESOURCE
     if t.get_count < 1 or t.give_count < harbour_rate(state, p, t.give) * t.get_count:
-        return RULE_RATE
+        return Reason.BELOW_HARBOUR_RATE
+    return None
+
+
+def maritime_rule(
+    state: GameState, p: int, t: MaritimeTrade, check_cost: bool = True
+) -> Reason | None:
+    rule = maritime_terms_rule(state, p, t)
+    if rule is not None:
+        return rule
     need = harbour_rate(state, p, t.give) * t.get_count
-    if state.hands[p][t.give] < need:
-        return RULE_SPENT
+    if check_cost and state.hands[p][t.give] < need:
+        return Reason.CARDS_NOT_HELD
     if state.bank is not None and state.bank[t.get] < t.get_count:
-        return RULE_BANK_EMPTY
+        return Reason.BANK_EMPTY
     return None
 
 

@@ -1,0 +1,332 @@
+"""The legal-move view: what a player may order now, after python-chess's `board.legal_moves`.
+
+`LegalMoves(state, seat)` lists the moves open to the seat (roads, settlements, cities, robber
+hexes and their victims, bank trades, playable cards, setup placements), iterates over them and
+answers `order in legal`. It never changes the state. Orders are written before the round's
+rolls, so the hand is left out ("cost aside"): a listed build is one the resolution carries out
+once the player holds its cost.
+
+Two levels of checks, as python-chess has legal and pseudo-legal moves:
+
+- `problem(order)`: why the resolution would refuse the order on this state now, cost aside
+  (None when it would not). The lists hold exactly the moves for which it is None.
+- `certain_problem(order)`: why the order fails whatever the round brings (the rolls, the other
+  players' robbers): the checks at receipt of docs/order-language.md. The robber may leave its
+  hex and the round's card play is still to come, so this is looser than `problem`.
+
+`after(order)` is the view once an order's pieces stand, for the later lines of the same orders.
+
+The rules live in building, cards, robber, setup and trade; this module asks them, and lists
+quickly what they would accept (tests/test_legal_moves.py checks that the two agree).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from . import building, cards, trade
+from .events import Event
+from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from .orders import (
+    Alternatives,
+    BuildAction,
+    BuyCard,
+    City,
+    DiscardPreference,
+    Knight,
+    MaritimeTrade,
+    Monopoly,
+    Road,
+    RoadBuilding,
+    RobberOrder,
+    Settlement,
+    SetupPlacement,
+    TradeOffer,
+    YearOfPlenty,
+)
+from .reasons import Reason
+from .robber import legal_robber_hexes, robber_hex_rule, robber_target_rule, victims_at
+from .setup import placement_rule
+from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState, Phase
+
+#: Card types that are played (victory points count by themselves), in name order.
+PLAYABLE = (KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY)
+
+_BUILD_ACTIONS = (Road, Settlement, City, BuyCard, MaritimeTrade, YearOfPlenty, RoadBuilding)
+
+#: Everything a player can order: a build-step action and the rest of a round's or setup's lines.
+Order = (
+    BuildAction
+    | Alternatives
+    | RobberOrder
+    | Knight
+    | Monopoly
+    | TradeOffer
+    | DiscardPreference
+    | SetupPlacement
+)
+
+
+def action_rule(s: GameState, p: int, a: BuildAction, check_cost: bool = True) -> Reason | None:
+    """Why a build-step action cannot be done now, or None: the resolution's own check."""
+    if isinstance(a, Road):
+        return building.road_rule(s, p, a.path, check_cost)
+    if isinstance(a, Settlement):
+        return building.settlement_rule(s, p, a.crossing, check_cost)
+    if isinstance(a, City):
+        return building.city_rule(s, p, a.crossing, check_cost)
+    if isinstance(a, BuyCard):
+        return cards.buy_rule(s, p, check_cost)
+    if isinstance(a, MaritimeTrade):
+        return trade.maritime_rule(s, p, a, check_cost)
+    if isinstance(a, YearOfPlenty):
+        return cards.plenty_rule(s, p, a)
+    if isinstance(a, RoadBuilding):
+        return cards.road_building_rule(s, p, a)
+    raise TypeError(a)
+
+
+def build_spots(state: GameState, p: int) -> tuple[list[int], list[int]]:
+    """(paths for a road, crossings for a settlement) open to p now, cost aside, in id order.
+
+    One pass over the ends of p's roads serves both (the bots ask for both every round); it
+    agrees with `building.road_rule` and `building.settlement_rule` without the cost.
+    """
+    board = state.board
+    owner, road = state.owner, state.road
+    ends: set[int] = set()
+    for e in state.roads[p]:
+        ends.update(board.path_crossings[e])
+    sites: list[int] = []
+    if len(state.settlements[p]) < MAX_SETTLEMENTS:
+        # Ends of p's roads are connected by definition: only the site rules are left.
+        neighbors, land = board.crossing_neighbors, board.crossing_land
+        for c in sorted(ends):
+            if owner[c] < 0 and land[c]:
+                for n in neighbors[c]:
+                    if owner[n] >= 0:
+                        break
+                else:
+                    sites.append(c)
+    if len(state.roads[p]) >= MAX_ROADS:
+        return [], sites
+    ends.update(state.settlements[p])
+    ends.update(state.cities[p])
+    found: set[int] = set()
+    paths, path_land = board.crossing_paths, board.path_land
+    # Every crossing of the network touches p's road or building; one an opponent holds cuts.
+    for c in ends:
+        o = owner[c]
+        if o == p or o < 0:
+            for e in paths[c]:
+                if road[e] < 0 and path_land[e]:
+                    found.add(e)
+    return sorted(found), sites
+
+
+class LegalMoves:
+    """The moves of `seat` on `state`. Lists are in id order; treat them as read-only."""
+
+    __slots__ = ("_spots", "seat", "state")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self._spots: tuple[list[int], list[int]] | None = None
+
+    # -- the lists ------------------------------------------------------------------------------
+
+    def roads(self) -> Sequence[int]:
+        """Paths where a road may go (`road_rule` without the cost)."""
+        if self._spots is None:
+            self._spots = build_spots(self.state, self.seat)
+        return self._spots[0]
+
+    def settlements(self) -> Sequence[int]:
+        """Crossings where a settlement may go (`settlement_rule` without the cost)."""
+        if self._spots is None:
+            self._spots = build_spots(self.state, self.seat)
+        return self._spots[1]
+
+    def cities(self) -> list[int]:
+        """The seat's settlements, while it has a city left (`city_rule` without the cost)."""
+        s, p = self.state, self.seat
+        if len(s.cities[p]) >= MAX_CITIES:
+            return []
+        return sorted(s.settlements[p])
+
+    def network(self) -> list[int]:
+        """Crossings the seat's roads and buildings reach, in id order."""
+        board = self.state.board
+        seen = set(self.state.settlements[self.seat])
+        seen.update(self.state.cities[self.seat])
+        for e in self.state.roads[self.seat]:
+            seen.update(board.path_crossings[e])
+        return sorted(seen)
+
+    def robber_hexes(self) -> list[int]:
+        """Hexes the seat may send the robber to now (`robber_hex_rule`)."""
+        return legal_robber_hexes(self.state, self.seat)
+
+    def victims(self, h: int) -> list[int]:
+        """Opponents with a building at hex h, in seat order (a new list each time)."""
+        return victims_at(self.state, self.seat, h)
+
+    def playable_cards(self) -> list[str]:
+        """Card types the seat may play this round (`cards.play_rule`): bought in an earlier
+        round, and no card played yet this round."""
+        s, p = self.state, self.seat
+        if s.last_card_round[p] == s.round:
+            return []
+        rnd = s.round
+        return sorted({c for c, r in s.cards[p] if r < rnd and c in PLAYABLE})
+
+    def bank_rates(self) -> list[int]:
+        """The seat's bank rate for each resource (4, 3 at a generic harbour, 2 at its own)."""
+        return trade.harbour_rates(self.state, self.seat)
+
+    def bank_trades(self) -> list[MaritimeTrade]:
+        """Every bank trade of one card at the seat's rate that the bank can pay, hand aside."""
+        rates = self.bank_rates()
+        bank = self.state.bank
+        return [
+            MaritimeTrade(give, rates[give], get, 1)
+            for give in range(5)
+            for get in range(5)
+            if get != give and (bank is None or bank[get] > 0)
+        ]
+
+    def can_buy_card(self) -> bool:
+        """Whether a development card is left to buy (`BuyCard() in self`, but cheaper)."""
+        return cards.buy_rule(self.state, self.seat, check_cost=False) is None
+
+    def is_site(self, c: int) -> bool:
+        """Whether a settlement may stand at crossing c by the board's rules (land, free,
+        distance), connected or not: a setup site, or a place a road can head for."""
+        return building.settlement_site_rule(self.state, c) is None
+
+    def sites(self) -> list[int]:
+        """Every crossing that `is_site`, in id order."""
+        site_rule, s = building.settlement_site_rule, self.state
+        return [c for c in range(len(s.board.crossing_hexes)) if site_rule(s, c) is None]
+
+    def setup_roads(self, c: int) -> list[int]:
+        """Paths a setup road from crossing c may take (on land, free), in the board's order."""
+        board, road = self.state.board, self.state.road
+        return [e for e in board.crossing_paths[c] if board.path_land[e] and road[e] < 0]
+
+    def setup_placements(self) -> list[SetupPlacement]:
+        """Every legal setup placement (`setup.placement_rule`), by crossing, then path."""
+        return [SetupPlacement(c, e) for c in self.sites() for e in self.setup_roads(c)]
+
+    def __iter__(self) -> Iterator[Order]:
+        """Setup placements in the setup; else the single build actions, cost aside."""
+        if self.state.phase == Phase.SETUP:
+            yield from self.setup_placements()
+            return
+        yield from (Road(e) for e in self.roads())
+        yield from (Settlement(c) for c in self.settlements())
+        yield from (City(c) for c in self.cities())
+        if self.can_buy_card():
+            yield BuyCard()
+        yield from self.bank_trades()
+
+    def __contains__(self, order: object) -> bool:
+        return self.problem(order) is None
+
+    # -- the checks -----------------------------------------------------------------------------
+
+    def problem(self, order: object) -> Reason | None:
+        """Why the resolution would refuse `order` on this state now, cost aside; None if it
+        would carry it out. Of `Alternatives`, the first option's reason when all fail."""
+        s, p = self.state, self.seat
+        if isinstance(order, _BUILD_ACTIONS):
+            # A card play costs nothing: its rule has no cost to leave out.
+            return action_rule(s, p, order, check_cost=False)
+        if isinstance(order, Alternatives):
+            rules = [self.problem(o) for o in order.options]
+            return rules[0] if all(rules) else None
+        if isinstance(order, SetupPlacement):
+            return placement_rule(s, order)
+        if isinstance(order, RobberOrder):
+            return robber_hex_rule(s, p, order.hex)
+        if isinstance(order, Knight):
+            return cards.knight_rule(s, p, order)
+        if isinstance(order, Monopoly):
+            return cards.play_rule(s, p, MONOPOLY)
+        if isinstance(order, TradeOffer):
+            return trade.offer_rule(s, p, order)
+        if isinstance(order, DiscardPreference):
+            return None
+        raise TypeError(f"not an order: {order!r}")
+
+    def certain_problem(self, item: object) -> Reason | None:
+        """Why `item` fails whatever the round brings, or None: the checks at receipt.
+
+        Hands change with the rolls, so no cost; the robber may leave its hex and the round's
+        card play is still to come. `item` may be a tuple of ranked setup placements (refused
+        when every one fails); anything that is no order passes.
+        """
+        s, p = self.state, self.seat
+        if isinstance(item, tuple):
+            rules = [placement_rule(s, x) for x in item if isinstance(x, SetupPlacement)]
+            return rules[0] if rules and all(rules) else None
+        if isinstance(item, Alternatives):
+            rules = [self.certain_problem(o) for o in item.options]
+            return rules[0] if all(rules) else None
+        if isinstance(item, SetupPlacement):
+            return placement_rule(s, item)
+        if isinstance(item, RobberOrder):
+            return robber_target_rule(s, item.hex)
+        if isinstance(item, Knight):
+            return cards.card_held_rule(s, p, KNIGHT) or robber_target_rule(s, item.robber.hex)
+        if isinstance(item, Monopoly):
+            return cards.card_held_rule(s, p, MONOPOLY)
+        if isinstance(item, TradeOffer):
+            return trade.offer_rule(s, p, item)
+        if isinstance(item, Settlement):
+            return building.settlement_rule(s, p, item.crossing, check_cost=False)
+        if isinstance(item, City):
+            return building.city_rule(s, p, item.crossing, check_cost=False)
+        if isinstance(item, Road):
+            return building.road_rule(s, p, item.path, check_cost=False)
+        if isinstance(item, YearOfPlenty):
+            return cards.card_held_rule(s, p, YEAR_OF_PLENTY)
+        if isinstance(item, RoadBuilding):
+            return cards.card_held_rule(s, p, ROAD_BUILDING) or building.road_rule(
+                s, p, item.first, check_cost=False
+            )
+        if isinstance(item, MaritimeTrade):
+            return trade.maritime_terms_rule(s, p, item)
+        return None
+
+    # -- the next position ----------------------------------------------------------------------
+
+    def after(self, item: object) -> LegalMoves:
+        """The view once the pieces `item` builds stand, free of cost (this view stays as it
+        is). Of `Alternatives`, the first option not certain to fail; of road building, the
+        second road only if it can follow the first. What builds nothing, or is certain to fail,
+        leaves the position as it is."""
+        if isinstance(item, Alternatives):
+            for option in item.options:
+                if self.certain_problem(option) is None:
+                    return self.after(option)
+            return self
+        if not isinstance(item, (Settlement, City, Road, RoadBuilding)):
+            return self
+        if self.certain_problem(item) is not None:
+            return self
+        s, p = self.state.copy(), self.seat
+        ignored: list[Event] = []
+        if isinstance(item, Settlement):
+            building.place_settlement(s, p, item.crossing, ignored, free=True)
+        elif isinstance(item, City):
+            building.place_city(s, p, item.crossing, ignored, free=True)
+        elif isinstance(item, Road):
+            building.place_road(s, p, item.path, ignored, free=True)
+        else:
+            building.place_road(s, p, item.first, ignored, free=True)
+            second = item.second
+            if second is not None and building.road_rule(s, p, second, False) is None:
+                building.place_road(s, p, second, ignored, free=True)
+        return LegalMoves(s, p)

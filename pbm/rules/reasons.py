@@ -1,0 +1,75 @@
+"""Every reason the rules give for refusing an order: one vocabulary for engine, checks and texts.
+
+A rule check returns None when an order is legal, else a `Reason`. Events (`OrderFailed.rule`,
+`TradeFailed.reason`, `SetupFailed.reason`) and `IllegalOrderError.rule` carry these members.
+The values are stored in every game's events and are the keys of the reason texts in the
+reports and the order acknowledgements, so a value never changes once a game has used it; a new
+rule gets a new member (see docs/architecture.md, "Adding a rule").
+
+A `StrEnum` member is a `str`: it compares, hashes and serialises to JSON as its value. Its
+`repr` is the value's too, so the digests of `pbm sim` and `pbm bench engine` (made from the
+`repr` of event values) are the same as when reasons were plain strings.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Reason(StrEnum):
+    # -- building (building.py) ----------------------------------------------------------------
+    #: A settlement on a crossing, or a road on a path, that touches no land.
+    NOT_LAND = "not_land"
+    #: The crossing or path already holds a piece.
+    OCCUPIED = "occupied"
+    #: A neighbouring crossing holds a building.
+    DISTANCE_RULE = "distance_rule"
+    #: No road of the player's leads there (an opponent's building cuts a road).
+    NOT_CONNECTED = "not_connected"
+    #: All settlements, cities or roads of the player are on the board.
+    NO_PIECES_LEFT = "no_pieces_left"
+    #: The hand does not hold the cost (also a development card's).
+    CANNOT_AFFORD = "cannot_afford"
+    #: A city where the player has no settlement.
+    NOT_OWN_SETTLEMENT = "not_own_settlement"
+
+    # -- setup placements (setup.py) -----------------------------------------------------------
+    ROAD_NOT_AT_SETTLEMENT = "road_not_at_settlement"
+    ROAD_OCCUPIED = "road_occupied"
+    ROAD_NOT_ON_LAND = "road_not_on_land"
+
+    # -- the robber (robber.py, round.py) ------------------------------------------------------
+    #: The robber must leave the hex it stands on.
+    ROBBER_MUST_MOVE = "robber_must_move"
+    #: The robber goes onto a land hex with a number token.
+    ROBBER_NOT_ON_NUMBER = "robber_not_on_number"
+    #: The hex touches a newcomer's building (the newcomer protection option).
+    NEWCOMER_PROTECTION = "newcomer_protection"
+    #: The player rolled a 7 and sent no robber order: the NMR robber rule moved it.
+    NO_ROBBER_ORDER = "no_robber_order"
+
+    # -- development cards (cards.py) ----------------------------------------------------------
+    #: No card of this type in hand (at receipt: none bought in an earlier round).
+    CARD_NOT_HELD = "card_not_held"
+    #: The only such cards were bought this round.
+    CARD_BOUGHT_THIS_ROUND = "card_bought_this_round"
+    ONE_CARD_PER_ROUND = "one_card_per_round"
+    DECK_EMPTY = "deck_empty"
+    #: The classic bank has none of what a card or a bank trade would take from it.
+    BANK_EMPTY = "bank_empty"
+    #: Road building whose first road cannot be built.
+    NO_LEGAL_ROAD = "no_legal_road"
+
+    # -- trades (trade.py) ---------------------------------------------------------------------
+    NO_GIFTS = "no_gifts"
+    LIKE_FOR_LIKE = "like_for_like"
+    TRADE_WITH_SELF = "trade_with_self"
+    NO_SUCH_PLAYER = "no_such_player"
+    NOT_CONFIRMED_BY_PARTNER = "not_confirmed_by_partner"
+    #: A side of a trade no longer holds what it gives.
+    CARDS_NOT_HELD = "cards_not_held"
+    BELOW_HARBOUR_RATE = "below_harbour_rate"
+    SAME_RESOURCE = "same_resource"
+
+    # The value's repr, in C (a Python-level method would slow the digests down).
+    __repr__ = str.__repr__
