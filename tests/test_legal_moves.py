@@ -144,6 +144,8 @@ def test_robber_cards_and_bank_lists_are_exactly_what_the_rules_accept() -> None
             for card in PLAYABLE:
                 assert (card in playable) == (cards.play_rule(s, p, card) is None), (s, p, card)
             assert (Monopoly(0) in legal) == (MONOPOLY in playable)
+            ok = cards.buy_rule(s, p, check_cost=False) is None
+            assert legal.can_buy_card() == ok == (BuyCard() in legal)
             trades = legal.bank_trades()
             rates = legal.bank_rates()
             for give in range(5):

@@ -182,8 +182,18 @@ class LegalMoves:
         return sorted({c for c, r in s.cards[p] if r < rnd and c in PLAYABLE})
 
     def bank_rates(self) -> list[int]:
-        """The seat's bank rate for each resource (4, 3 at a generic harbour, 2 at its own)."""
-        return trade.harbour_rates(self.state, self.seat)
+        """The seat's bank rate for each resource (`trade.harbour_rate`, for all five in one
+        pass): 4, 3 with a generic harbour, 2 at a harbour of that resource."""
+        rates = [4, 4, 4, 4, 4]
+        harbors = self.state.board.crossing_harbor
+        for c in self.state.settlements[self.seat] + self.state.cities[self.seat]:
+            hb = harbors[c]
+            if hb is not None:
+                if hb.resource is None:
+                    rates = [min(x, 3) for x in rates]
+                else:
+                    rates[hb.resource] = 2
+        return rates
 
     def bank_trades(self) -> list[MaritimeTrade]:
         """Every bank trade of one card at the seat's rate that the bank can pay, hand aside."""
@@ -197,8 +207,9 @@ class LegalMoves:
         ]
 
     def can_buy_card(self) -> bool:
-        """Whether a development card is left to buy (`BuyCard() in self`, but cheaper)."""
-        return cards.buy_rule(self.state, self.seat, check_cost=False) is None
+        """Whether a card is left to buy (`cards.buy_rule` without the cost; `BuyCard() in
+        self`, without making an order)."""
+        return len(self.state.deck) > 0
 
     def is_site(self, c: int) -> bool:
         """Whether a settlement may stand at crossing c by the board's rules (land, free,

@@ -78,20 +78,6 @@ def _move(src: list[int], dst: list[int], cards: Counts) -> None:
         dst[r] += cards[r]
 
 
-def harbour_rates(state: GameState, p: int) -> list[int]:
-    """The player's bank rate for each resource."""
-    rates = [4, 4, 4, 4, 4]
-    harbors = state.board.crossing_harbor
-    for c in state.settlements[p] + state.cities[p]:
-        hb = harbors[c]
-        if hb is not None:
-            if hb.resource is None:
-                rates = [min(x, 3) for x in rates]
-            else:
-                rates[hb.resource] = 2
-    return rates
-
-
 def harbour_rate(state: GameState, p: int, r: int) -> int:
     """4:1 anywhere; 3:1 with a generic harbour; 2:1 at a harbour of that resource."""
     rate = 4
