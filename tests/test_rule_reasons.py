@@ -158,3 +158,15 @@ def test_receipt_refusals_carry_reason_members() -> None:
         Reason.ROBBER_NOT_ON_NUMBER,
     ]
     assert all(type(e.rule) is Reason for e in errors if e)
+
+
+def test_every_reason_has_a_text_in_every_language() -> None:
+    from pbm.i18n import languages
+    from pbm.reports.describe import RULES, rule_text
+
+    assert set(RULES) == set(Reason)
+    for lang in languages():
+        texts = [rule_text(r, lang) for r in Reason]
+        assert all(t and "_" not in t for t in texts), (lang, texts)
+    assert rule_text("trade_with_self", "de") == "Handel mit dir selbst"
+    assert rule_text("made_up_by_a_newer_pbm", "de") == "made up by a newer pbm"

@@ -12,33 +12,40 @@ from pbm.notation.names import crossing_text, hex_short_name, path_text
 from pbm.rules import events as ev
 from pbm.rules.board import Board
 from pbm.rules.resources import Counts
+from pbm.rules.reasons import Reason
 from pbm.rules.state import GameState
 
-#: Why an order failed, as the reports say it, by rule (the values of `pbm.rules.reasons`).
-RULES = {
-    "cannot_afford": N_("not enough cards"),
-    "occupied": N_("the place is taken"),
-    "distance_rule": N_("distance rule"),
-    "not_connected": N_("no road of yours leads there"),
-    "no_pieces_left": N_("no pieces left"),
-    "not_own_settlement": N_("no settlement of yours"),
-    "not_land": N_("not on land"),
-    "card_not_held": N_("card not held"),
-    "card_bought_this_round": N_("card bought this round"),
-    "one_card_per_round": N_("one card per round"),
-    "deck_empty": N_("no cards left"),
-    "bank_empty": N_("the bank has none left"),
-    "no_legal_road": N_("no legal road"),
-    "below_harbour_rate": N_("below the harbour rate"),
-    "cards_not_held": N_("cards not held"),
-    "same_resource": N_("same resource"),
-    "robber_must_move": N_("the robber must move"),
-    "robber_not_on_number": N_("the robber goes onto a number"),
-    "newcomer_protection": N_("newcomer protection"),
-    "no_robber_order": N_("no robber order"),
-    "not_confirmed_by_partner": N_("not confirmed by the partner"),
-    "no_gifts": N_("a gift"),
-    "like_for_like": N_("like for like"),
+#: Why an order failed, as the reports say it: one text for every rule reason
+#: (tests/test_rule_reasons.py checks that none is missing).
+RULES: dict[Reason, str] = {
+    Reason.CANNOT_AFFORD: N_("not enough cards"),
+    Reason.OCCUPIED: N_("the place is taken"),
+    Reason.DISTANCE_RULE: N_("distance rule"),
+    Reason.NOT_CONNECTED: N_("no road of yours leads there"),
+    Reason.NO_PIECES_LEFT: N_("no pieces left"),
+    Reason.NOT_OWN_SETTLEMENT: N_("no settlement of yours"),
+    Reason.NOT_LAND: N_("not on land"),
+    Reason.ROAD_NOT_AT_SETTLEMENT: N_("the road does not start at the settlement"),
+    Reason.ROAD_OCCUPIED: N_("the road's place is taken"),
+    Reason.ROAD_NOT_ON_LAND: N_("the road is not on land"),
+    Reason.CARD_NOT_HELD: N_("card not held"),
+    Reason.CARD_BOUGHT_THIS_ROUND: N_("card bought this round"),
+    Reason.ONE_CARD_PER_ROUND: N_("one card per round"),
+    Reason.DECK_EMPTY: N_("no cards left"),
+    Reason.BANK_EMPTY: N_("the bank has none left"),
+    Reason.NO_LEGAL_ROAD: N_("no legal road"),
+    Reason.BELOW_HARBOUR_RATE: N_("below the harbour rate"),
+    Reason.CARDS_NOT_HELD: N_("cards not held"),
+    Reason.SAME_RESOURCE: N_("same resource"),
+    Reason.ROBBER_MUST_MOVE: N_("the robber must move"),
+    Reason.ROBBER_NOT_ON_NUMBER: N_("the robber goes onto a number"),
+    Reason.NEWCOMER_PROTECTION: N_("newcomer protection"),
+    Reason.NO_ROBBER_ORDER: N_("no robber order"),
+    Reason.NOT_CONFIRMED_BY_PARTNER: N_("not confirmed by the partner"),
+    Reason.NO_GIFTS: N_("a gift"),
+    Reason.LIKE_FOR_LIKE: N_("like for like"),
+    Reason.TRADE_WITH_SELF: N_("a trade with yourself"),
+    Reason.NO_SUCH_PLAYER: N_("no such player"),
 }
 
 #: Rules only a card play can break; with the "knight"/"monopoly" lines they name a card.
@@ -64,9 +71,11 @@ def _card_play(e: ev.OrderFailed) -> bool:
 
 
 def rule_text(rule: str, lang: str) -> str:
-    if rule not in RULES:
+    try:
+        text = RULES[Reason(rule)]
+    except (ValueError, KeyError):  # a reason stored by a newer or older pbm
         return rule.replace("_", " ")
-    return translator(lang).gettext(RULES[rule])
+    return translator(lang).gettext(text)
 
 
 def title_name(title: str, lang: str) -> str:
