@@ -11,8 +11,8 @@ from pbm.notation import vocab
 from pbm.notation.names import crossing_text, hex_short_name, path_text
 from pbm.rules import events as ev
 from pbm.rules.board import Board
-from pbm.rules.resources import Counts
 from pbm.rules.reasons import Reason
+from pbm.rules.resources import Counts
 from pbm.rules.state import GameState
 
 #: Why an order failed, as the reports say it: one text for every rule reason
