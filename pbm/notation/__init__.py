@@ -1,4 +1,4 @@
-"""The order language: mail text ⇄ typed orders, with typed errors (see notation.md)."""
+"""The order language: mail text ⇄ typed orders, with typed errors (see docs/order-language.md)."""
 
 from .errors import AmbiguousError, IllegalOrderError, NotationError, OrderError
 from .format import format_item

@@ -2,8 +2,8 @@
 
 Hexes are pointy-topped and laid in horizontal rows. A hex sits at "doubled" coordinates
 (row, x): neighbours in the same row differ by 2 in x, neighbours in the rows above and below
-by 1. Every hex carries the label of notation.md: the row letter from the top and its position
-in that row from the left (`D3`), sea frame included.
+by 1. Every hex carries its label (docs/rules-decisions.md, "The board"): the row letter from
+the top and its position in that row from the left (`D3`), sea frame included.
 
 A crossing is where three hexes of the map meet, a path is the side two hexes share; both are
 identified by their hexes, which is also how players name them. Crossings and paths are numbered

@@ -159,7 +159,7 @@ def longest_road_length(state: GameState, p: int) -> int:
 
 
 def update_longest_road(state: GameState, events: list[Event]) -> None:
-    """Seed 000's title rule, with the cut road and the set-aside card of rules.md.
+    """Seed 000's title rule, with the cut road and the set-aside card of docs/rules-decisions.md.
 
     The holder keeps the title while no one is strictly longer and their road is still ≥ 5.
     When they lose it, a single longest player (≥ 5) takes it; a tie sets it aside, and an

@@ -1,4 +1,4 @@
-"""Typed orders: one class per order kind of notation.md.
+"""Typed orders: one class per order kind of docs/order-language.md.
 
 Crossings, paths and hexes are board ids, players are seat numbers, resources are the ints of
 `resources.py`. The notation layer turns text into these and back; the engine only sees these.

@@ -9,8 +9,9 @@ from .state import GameState
 def produce(state: GameState, number: int, events: list[Event]) -> None:
     """Every hex with `number`, except the robber's, pays each adjacent settlement 1 and city 2.
 
-    Classic bank shortage (rules.md, after seed 002): when the bank cannot pay everyone owed a
-    resource in this roll, nobody gets it, unless only one player is owed, who gets what is left.
+    Classic bank shortage (docs/rules-decisions.md, after seed 002): when the bank cannot pay
+    everyone owed a resource in this roll, nobody gets it, unless only one player is owed, who
+    gets what is left.
     """
     board = state.board
     hexes = board.number_hexes.get(number)

@@ -4,7 +4,7 @@ A rule check returns None when an order is legal, else a `Reason`. Events (`Orde
 `TradeFailed.reason`, `SetupFailed.reason`) and `IllegalOrderError.rule` carry these members.
 The values are stored in every game's events and are the keys of the reason texts in the
 reports and the order acknowledgements, so a value never changes once a game has used it; a new
-rule gets a new member (see docs/architecture.md, "Adding a rule").
+rule gets a new member (see docs/architecture.md, "A rule").
 
 A `StrEnum` member is a `str`: it compares, hashes and serialises to JSON as its value. Its
 `repr` is the value's too, so the digests of `pbm sim` and `pbm bench engine` (made from the

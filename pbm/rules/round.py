@@ -1,4 +1,4 @@
-"""One mail round, resolved as rules.md describes it (seed 003 made exact).
+"""One mail round, resolved as docs/rules-decisions.md ("The round by mail") describes it.
 
 `resolve_round(state, orders)` is pure: it copies the state, draws every chance outcome from a
 generator seeded by (game seed, round), and returns the new state with the events.
@@ -74,7 +74,8 @@ def resolve_round(
 
 
 def _won(s: GameState, p: int, events: list[Event]) -> bool:
-    """The end check, only ever for the acting player (rules.md, step 5)."""
+    """The end check, only ever for the acting player (docs/rules-decisions.md, "The round by
+    mail", step 5)."""
     vp = s.vp(p)
     if vp >= s.settings.vp_target:
         s.winner = p

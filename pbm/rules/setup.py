@@ -57,8 +57,9 @@ def place_setup(state: GameState, orders: SetupOrders) -> tuple[GameState, list[
 
 
 def automatic_placement(state: GameState) -> SetupPlacement:
-    """rules.md: the legal crossing with the highest pip sum (ties: lowest label), with a road
-    towards the best neighbouring crossing (the best free site two steps away)."""
+    """docs/rules-decisions.md ("Setup"): the legal crossing with the highest pip sum (ties:
+    lowest label), with a road towards the best neighbouring crossing (the best free site two
+    steps away)."""
     board = state.board
     legal = [c for c in range(len(board.crossing_hexes)) if settlement_site_rule(state, c) is None]
     c = max(legal, key=lambda x: (board.crossing_pips[x], -x))

@@ -185,7 +185,8 @@ class GameState:
         return self.visible_vp(p) + self.vp_cards(p)
 
     def build_order(self, round_: int | None = None) -> list[int]:
-        """Seat order rotated by r-1: seat (r-1) mod N starts (rules.md, step 1)."""
+        """Seat order rotated by r-1: seat (r-1) mod N starts (docs/rules-decisions.md, "The
+        round by mail", step 1)."""
         r = self.round if round_ is None else round_
         n = self.settings.players
         return [(r - 1 + i) % n for i in range(n)]

@@ -11,7 +11,7 @@ from pbm.config.model import ServiceSection
 
 from .clock import Clock, SystemClock
 
-#: Round deadline presets (rules.md, after seed 002); "off" has none: the GM resolves.
+#: Round deadline presets (docs/gm-guide.md, "Creating a game"); "off" has none: the GM resolves.
 DEADLINE_PRESETS: dict[str, float | None] = {
     "normal": 48.0,
     "relaxed": 96.0,

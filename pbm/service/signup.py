@@ -1,4 +1,5 @@
-"""Signup: joins until the table is full, then the draw of colours and seats (rules.md).
+"""Signup: joins until the table is full, then the draw of colours and seats
+(docs/service-decisions.md, "Lifecycle").
 
 The draw: players in an order drawn by lot each take their most preferred free colour (the
 first free colour of the table's list if none of theirs is free); then the order of the colours
