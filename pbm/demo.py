@@ -28,8 +28,8 @@ from typing import Any
 import aiosmtplib
 from sqlmodel import Session, col, func, select
 
+from .devservers.loopback import LoopbackMail
 from .mail.imap import ImapConfig, ImapInbox
-from .mail.loopback import LoopbackMail
 from .mail.smtp import SmtpConfig
 from .notation import Context
 from .notation.format import format_setup_orders, format_turn_orders

@@ -13,6 +13,7 @@ import pytest
 from pbm.bench.engine import main
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_pbm_side_reports_its_own_peak_rss(capsys: pytest.CaptureFixture[str]) -> None:
     # Make this process's peak clearly larger than any engine run: 200 MB touched.

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.timeout(240)
 def test_demo_plays_a_game_by_mail_and_leaves_its_mails(tmp_path: Path) -> None:
     out = subprocess.run(

@@ -279,6 +279,7 @@ def _anchored(p: re.Pattern[str]) -> bool:
     return p.pattern.startswith("^")
 
 
+@pytest.mark.slow
 def test_anchored_patterns_are_linear() -> None:
     """`^…` patterns are only ever matched at the start of a line."""
     anchored = {n: p for n, p in all_patterns().items() if _anchored(p)}
@@ -323,6 +324,7 @@ class _Folded(lines.Text):
         return _Folded(self.folded[start:end])
 
 
+@pytest.mark.slow
 def test_hand_written_matchers_are_linear() -> None:
     for prefix in ("", "on ", "4h "):
         for what, s in _adversarial(prefix, ["", "\n!x"]):

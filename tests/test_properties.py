@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+import pytest
 from helpers import game, settle
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -730,6 +731,7 @@ def test_cards_conserved_and_never_negative(settings_: Settings, seed: int, bot:
     run(settings_, seed, bot, lambda b, a, e: check_cards(a))
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(game_settings(), seeds, bots)
 @example(Settings.for_players(4, newcomer_protection=True), 3, "random")
@@ -786,6 +788,7 @@ def test_dev_cards_conserved(settings_: Settings, seed: int, bot: str) -> None:
     run(settings_, seed, bot, check)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(game_settings(), seeds, bots)
 def test_serialisation_round_trips(settings_: Settings, seed: int, bot: str) -> None:
@@ -797,6 +800,7 @@ def test_serialisation_round_trips(settings_: Settings, seed: int, bot: str) -> 
     run(settings_, seed, bot, check)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_settings(), seeds, bots)
 def test_replay_is_identical(settings_: Settings, seed: int, bot: str) -> None:

@@ -13,6 +13,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from pbm.notation import Context, IllegalOrderError, parse_mail
 from pbm.notation.checks import check_receipt
 from pbm.rules.events import OrderFailed, SetupFailed, TradeFailed, event_from_json
@@ -104,6 +106,7 @@ def test_every_reason_is_given_by_some_rule() -> None:
     assert used == set(Reason.__members__)
 
 
+@pytest.mark.slow  # whole simulated games
 def test_events_of_simulated_games_carry_reason_members() -> None:
     seen: set[Reason] = set()
     count = 0

@@ -27,9 +27,9 @@ from email.message import EmailMessage
 
 import aiosmtplib
 
-from pbm.mail import realservers
+from pbm.devservers import realservers
+from pbm.devservers.loopback import LoopbackMail
 from pbm.mail.imap import ImapConfig, ImapInbox
-from pbm.mail.loopback import LoopbackMail
 from pbm.mail.smtp import SmtpConfig
 from pbm.notation import Context
 from pbm.notation.format import format_turn_orders

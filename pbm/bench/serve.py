@@ -44,7 +44,7 @@ from pathlib import Path
 
 from aiosmtpd.controller import Controller
 
-from pbm.mail.loopback import LoopbackMail, free_port
+from pbm.devservers.loopback import LoopbackMail, free_port
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service, ServiceConfig
 from pbm.store.db import make_engine

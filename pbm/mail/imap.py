@@ -1,5 +1,6 @@
-"""The IMAP side of the inbox (aioimaplib): unseen messages by UID, marked seen (and moved to a
-processed folder when the server can MOVE) only after the service has stored them.
+"""The IMAP side of the inbox (aioimaplib), the `transport.Inbox` of `pbm serve` and `pbm poll`:
+unseen messages by UID, marked seen (and moved to a processed folder when the server can MOVE)
+only after the service has stored them.
 
 Every network wait is wrapped in a timeout: aioimaplib's `idle_start` and `wait_server_push`
 can hang when the server says BYE, so the poller never waits on them unguarded.
@@ -9,11 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
+import functools
 import ssl
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from typing import Any, ParamSpec, TypeVar
 
 import aioimaplib
+
+from .transport import TransportError
 
 #: IDLE is re-issued at least this often (RFC 2177 asks for less than 30 minutes).
 IDLE_MAX_SECONDS = 29 * 60
@@ -35,11 +40,28 @@ class ImapConfig:
     idle: bool = True
 
 
-class ImapError(Exception):
+class ImapError(TransportError):
     pass
 
 
-_FETCH_HEAD = re.compile(rb"UID (\d+)")
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+def _imap_errors(
+    method: Callable[_P, Coroutine[Any, Any, _T]],
+) -> Callable[_P, Coroutine[Any, Any, _T]]:
+    """aioimaplib's own exceptions (a command timed out, the server aborted) as `ImapError`,
+    so the caller needs to know only the transport's errors."""
+
+    @functools.wraps(method)
+    async def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        try:
+            return await method(*args, **kwargs)
+        except aioimaplib.AioImapException as exc:
+            raise ImapError(f"{type(exc).__name__}: {exc}") from exc
+
+    return wrapper
 
 
 class ImapInbox:
@@ -57,6 +79,11 @@ class ImapInbox:
             raise ImapError(f"{response.result}: {response.lines!r}"[:500])
         return response
 
+    @property
+    def where(self) -> str:
+        return f"{self.cfg.host}:{self.cfg.port}"
+
+    @_imap_errors
     async def connect(self) -> None:
         # One class for both: IMAP4_SSL does not pass on the connection-lost callback, which
         # is what ends an IDLE on a dead connection at once.
@@ -82,6 +109,7 @@ class ImapInbox:
     def can_idle(self) -> bool:
         return self.cfg.idle and self.client is not None and self.client.has_capability("IDLE")
 
+    @_imap_errors
     async def unseen(self) -> list[str]:
         assert self.client is not None
         response = await self._call(self.client.uid_search("UNSEEN"))
@@ -91,6 +119,7 @@ class ImapInbox:
                 uids.extend(x.decode() for x in bytes(line).split() if x.isdigit())
         return sorted(uids, key=int)
 
+    @_imap_errors
     async def fetch(self, uid: str) -> bytes | None:
         """The raw message (BODY.PEEK[] leaves it unseen until `done`)."""
         assert self.client is not None
@@ -100,6 +129,7 @@ class ImapInbox:
                 return bytes(line)
         return None
 
+    @_imap_errors
     async def done(self, uid: str) -> None:
         """Mark handled: seen, and moved to the processed folder when possible."""
         assert self.client is not None
@@ -107,6 +137,7 @@ class ImapInbox:
         if self.cfg.processed_folder and self.can_move:
             await self._call(self.client.uid("move", uid, self.cfg.processed_folder))
 
+    @_imap_errors
     async def wait(self, seconds: float) -> None:
         """Wait for news: IDLE when offered (bounded), else sleep."""
         assert self.client is not None

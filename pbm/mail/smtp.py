@@ -1,9 +1,10 @@
-"""SMTP delivery with aiosmtplib, and what a failure means.
+"""SMTP delivery with aiosmtplib (the `transport.Sender` of `pbm serve` and `pbm poll`), and what
+a failure means.
 
 `SmtpSession` keeps one connection for a batch (a pass of the outbox), so a round's dozen
 reports do not each pay for a connection, a greeting and a login; after any error it drops the
-connection and the next message opens a new one. `deliver` sends one message on its own.
-Neither raises for a message's fault: whatever goes wrong comes back as a `Delivery`.
+connection and the next message opens a new one. It does not raise for a message's fault:
+whatever goes wrong comes back as a `Delivery`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 
 import aiosmtplib
+
+from .transport import Delivery
 
 
 @dataclass
@@ -44,19 +47,6 @@ def classify(exc: BaseException) -> tuple[bool, str]:
     return False, f"{type(exc).__name__}: {exc}"
 
 
-@dataclass
-class Delivery:
-    """What became of one message: "sent" (to everyone), "retry" or "failed" (for everyone),
-    or "partial": some recipients were refused (`refused`: address → (code, message))."""
-
-    outcome: str
-    error: str = ""
-    refused: dict[str, tuple[int, str]] | None = None
-    #: The failure was the connection's (none, cut, timed out), not the server's answer to
-    #: this message: the next message to the same server would most likely fare the same.
-    connection: bool = False
-
-
 def _outcome(refused: dict[str, aiosmtplib.SMTPResponse]) -> Delivery:
     if refused:
         # aiosmtplib raises only when every recipient is refused; the others come back here.
@@ -83,29 +73,6 @@ def _failure(exc: BaseException) -> Delivery:
 _ERRORS = (TimeoutError, aiosmtplib.SMTPException, OSError, ValueError)
 
 
-async def deliver(
-    msg: EmailMessage, sender: str, recipients: list[str], cfg: SmtpConfig
-) -> Delivery:
-    """One message on a connection of its own."""
-    try:
-        refused, _ = await aiosmtplib.send(
-            msg,
-            sender=sender,
-            recipients=recipients,
-            hostname=cfg.host,
-            port=cfg.port,
-            username=cfg.user or None,
-            password=cfg.password or None,
-            use_tls=cfg.tls,
-            start_tls=cfg.starttls,
-            timeout=cfg.timeout,
-            validate_certs=cfg.validate_certs,
-        )
-    except Exception as exc:  # a message's fault must not stop the caller
-        return _failure(exc)
-    return _outcome(refused)
-
-
 class SmtpSession:
     """Messages over one connection, opened on first use and again after any error."""
 
@@ -114,6 +81,10 @@ class SmtpSession:
         self._client: aiosmtplib.SMTP | None = None
         #: Connections opened (for tests and benchmarks).
         self.connections = 0
+
+    @property
+    def from_address(self) -> str:
+        return self.cfg.from_address
 
     async def deliver(self, msg: EmailMessage, sender: str, recipients: list[str]) -> Delivery:
         for _ in range(2):

@@ -1,4 +1,5 @@
-"""The outbox sender: pending rows go out by SMTP, one message per recipient.
+"""The outbox sender: pending rows go out through a `Sender` (SMTP, or the in-memory one of the
+tests; `pbm/mail/transport.py`), one message per recipient.
 
 A row is claimed by moving its next attempt forward by a lease in a short transaction (rows
 locked with SKIP LOCKED, so two workers never take the same one), then sent, then marked sent.
@@ -26,7 +27,8 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlmodel import Session, col, select
 
 from pbm.mail.outgoing import build_message, readdress
-from pbm.mail.smtp import Delivery, SmtpConfig, SmtpSession
+from pbm.mail.smtp import SmtpConfig, SmtpSession
+from pbm.mail.transport import Delivery, Sender, SenderFactory
 from pbm.store.db import transaction
 from pbm.store.models import Outbox
 from pbm.store.statuses import OutboxStatus
@@ -75,7 +77,7 @@ def claim(svc: Service, limit: int) -> list[int]:
         return [row.id for row in rows if row.id is not None]
 
 
-async def send_one(svc: Service, smtp: SmtpSession, row_id: int) -> str:
+async def send_one(svc: Service, smtp: Sender, row_id: int) -> str:
     """Send one claimed row; returns "sent", "retry", "failed" or "skipped". Raises only the
     database's errors: any other error fails this row (see the module's description)."""
     try:
@@ -88,8 +90,8 @@ async def send_one(svc: Service, smtp: SmtpSession, row_id: int) -> str:
         return "failed"
 
 
-async def _send_one(svc: Service, smtp: SmtpSession, row_id: int) -> str:
-    sender = smtp.cfg.from_address or svc.config.address
+async def _send_one(svc: Service, smtp: Sender, row_id: int) -> str:
+    sender = smtp.from_address or svc.config.address
     with transaction(svc.engine) as session:
         row = session.get(Outbox, row_id)
         if row is None or row.status != OutboxStatus.PENDING:
@@ -240,10 +242,13 @@ def _split(
     )
 
 
-async def send_pending(svc: Service, smtp: SmtpConfig, limit: int = 200) -> SendResult:
-    """Send what is due, over one SMTP connection (opened again after an error)."""
+async def send_pending(
+    svc: Service, smtp: SmtpConfig | SenderFactory, limit: int = 200
+) -> SendResult:
+    """Send what is due, over one session of the sender (SMTP: one connection, opened again
+    after an error). `smtp`: the SMTP server's config, or a factory of senders."""
     result = SendResult()
-    session = SmtpSession(smtp)
+    session = SmtpSession(smtp) if isinstance(smtp, SmtpConfig) else smtp()
     done = 0
     try:
         # A few rows per claim: a crash leaves only those under their lease, not a whole

@@ -1,9 +1,12 @@
 """`pbm serve`: the inbox, the deadline clock and the outbox sender in one asyncio process.
 `pbm poll` does one pass of each and returns (for cron).
 
+The mailbox and the SMTP server are reached through `Transports` (`pbm/mail/transport.py`):
+IMAP and SMTP as the config says by default, the in-memory ones in the tests.
+
 The inbox stores every mail before it marks it seen on the server, so a crash between the two
 only means the mail is fetched again and recognised by its Message-ID. After any connection
-loss the poller makes a new client and reconnects with backoff.
+loss the poller makes a new inbox (a new connection) and reconnects with backoff.
 """
 
 from __future__ import annotations
@@ -14,12 +17,12 @@ import logging
 import signal
 from dataclasses import dataclass, field
 
-import aioimaplib
 from sqlalchemy.exc import DBAPIError
 
 from pbm.config.model import ServiceSection
-from pbm.mail.imap import ImapConfig, ImapError, ImapInbox
-from pbm.mail.smtp import SmtpConfig
+from pbm.mail.imap import ImapConfig, ImapInbox
+from pbm.mail.smtp import SmtpConfig, SmtpSession
+from pbm.mail.transport import INBOX_ERRORS, Inbox, Transports
 
 from .context import Service
 from .faults import crashpoint
@@ -49,6 +52,11 @@ class ServeConfig:
     send_seconds: float = _DEFAULT.send_seconds
 
 
+def transports_for(cfg: ServeConfig) -> Transports:
+    """IMAP and SMTP as configured."""
+    return Transports(inbox=lambda: ImapInbox(cfg.imap), sender=lambda: SmtpSession(cfg.smtp))
+
+
 def take_in(svc: Service, raw: bytes) -> IngestResult:
     """Store and process one mail, then resolve its game if that completed the round."""
     result = ingest(svc, raw)
@@ -60,7 +68,7 @@ def take_in(svc: Service, raw: bytes) -> IngestResult:
     return result
 
 
-async def read_inbox(svc: Service, box: ImapInbox) -> int:
+async def read_inbox(svc: Service, box: Inbox) -> int:
     """Take in every unseen mail; returns how many. A mail is marked seen on the server only
     once it is stored: a mail that could not even be stored stays unseen for the next pass,
     and the mails after it are still read."""
@@ -86,13 +94,16 @@ async def _sleep(stop: asyncio.Event, seconds: float) -> None:
         await asyncio.wait_for(stop.wait(), seconds)
 
 
-async def inbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> None:
+async def inbox_loop(
+    svc: Service, cfg: ServeConfig, stop: asyncio.Event, transports: Transports | None = None
+) -> None:
+    new_inbox = (transports or transports_for(cfg)).inbox
     delay = 1.0
     while not stop.is_set():
-        box = ImapInbox(cfg.imap)
+        box = new_inbox()
         try:
             await box.connect()
-            log.info("imap: connected to %s:%s", cfg.imap.host, cfg.imap.port)
+            log.info("imap: connected to %s", box.where)
             delay = 1.0
             while not stop.is_set():
                 await read_inbox(svc, box)
@@ -106,7 +117,7 @@ async def inbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> Non
                     break
                 stopping.cancel()
                 waiting.result()
-        except (ImapError, OSError, TimeoutError, aioimaplib.AioImapException, *_DB_ERRORS) as exc:
+        except (*INBOX_ERRORS, *_DB_ERRORS) as exc:
             # A database error leaves the mail unseen on the server: it is fetched again.
             log.warning("imap: %s: %s; reconnecting in %.0f s", type(exc).__name__, exc, delay)
             await _sleep(stop, delay)
@@ -137,10 +148,13 @@ async def clock_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> Non
         await _sleep(stop, cfg.tick_seconds)
 
 
-async def outbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> None:
+async def outbox_loop(
+    svc: Service, cfg: ServeConfig, stop: asyncio.Event, transports: Transports | None = None
+) -> None:
+    new_sender = (transports or transports_for(cfg)).sender
     while not stop.is_set():
         try:
-            result = await send_pending(svc, cfg.smtp, limit=SEND_BATCH)
+            result = await send_pending(svc, new_sender, limit=SEND_BATCH)
         except _DB_ERRORS as exc:
             log.warning("outbox: database: %s; retrying", exc)
             await _sleep(stop, cfg.send_seconds)
@@ -161,9 +175,16 @@ async def outbox_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> No
         # else: a full pass; more are waiting (a round's reports for many games), go on.
 
 
-async def serve(svc: Service, cfg: ServeConfig, stop: asyncio.Event | None = None) -> None:
-    """Run until SIGTERM/SIGINT (or `stop` is set)."""
+async def serve(
+    svc: Service,
+    cfg: ServeConfig,
+    stop: asyncio.Event | None = None,
+    transports: Transports | None = None,
+) -> None:
+    """Run until SIGTERM/SIGINT (or `stop` is set). `transports`: by default IMAP and SMTP
+    as `cfg` says."""
     stop = stop or asyncio.Event()
+    transports = transports or transports_for(cfg)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         # Outside the main thread (tests) there are no signal handlers: the caller sets `stop`.
@@ -179,26 +200,31 @@ async def serve(svc: Service, cfg: ServeConfig, stop: asyncio.Event | None = Non
             if stop.is_set():
                 return
     await asyncio.gather(
-        inbox_loop(svc, cfg, stop), clock_loop(svc, cfg, stop), outbox_loop(svc, cfg, stop)
+        inbox_loop(svc, cfg, stop, transports),
+        clock_loop(svc, cfg, stop),
+        outbox_loop(svc, cfg, stop, transports),
     )
     log.info("stopped")
 
 
-async def poll_once(svc: Service, cfg: ServeConfig) -> dict[str, int]:
+async def poll_once(
+    svc: Service, cfg: ServeConfig, transports: Transports | None = None
+) -> dict[str, int]:
     """One pass: unprocessed mails, the inbox, what is due, the outbox."""
+    transports = transports or transports_for(cfg)
     recovered = await asyncio.to_thread(recover, svc)
-    box = ImapInbox(cfg.imap)
+    box = transports.inbox()
     read = 0
     try:
         await box.connect()
         read = await read_inbox(svc, box)
-    except (ImapError, OSError, TimeoutError, aioimaplib.AioImapException) as exc:
+    except INBOX_ERRORS as exc:
         # The inbox being down must not stop deadlines and the outbox.
         log.warning("imap: %s: %s", type(exc).__name__, exc)
     finally:
         await box.close()
     ticked = await asyncio.to_thread(tick, svc)
-    sent = await send_pending(svc, cfg.smtp)
+    sent = await send_pending(svc, transports.sender)
     return {
         "recovered": len(recovered),
         "read": read,

@@ -18,17 +18,17 @@ import threading
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from email.message import EmailMessage
 from email.parser import BytesHeaderParser
 from pathlib import Path
 from typing import Any
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
+from harness import GM, raw_mail
 from sqlmodel import Session as DbSession
 from sqlmodel import col, select
 
-from pbm.mail.loopback import free_port
+from pbm.devservers.loopback import free_port
 from pbm.notation import Context
 from pbm.notation.format import format_turn_orders
 from pbm.rules import autopilot, state_from_json
@@ -42,7 +42,6 @@ from pbm.store.db import make_engine, transaction
 from pbm.store.migrate import upgrade
 from pbm.store.models import Game, InboundMail, OrderSet, Outbox, Player, RoundRecord
 
-GM = "gm@pbm.test"
 GAMES = 20
 SEATS = 5
 ROUNDS = 5  # 20 games x 5 seats x 5 rounds = 500 order mails
@@ -53,13 +52,6 @@ PASSWORDS = [f"sitz{seat}-{470110 + seat}" for seat in range(SEATS)]
 
 def _address(game: str, i: int) -> str:
     return f"{game}.p{i}@players.test"
-
-
-def _raw(sender: str, subject: str, body: str, message_id: str) -> bytes:
-    m = EmailMessage()
-    m["From"], m["To"], m["Subject"], m["Message-ID"] = sender, GM, subject, message_id
-    m.set_content(body)
-    return m.as_bytes()
 
 
 def _url(db: Path) -> str:
@@ -84,7 +76,9 @@ def build_tables(db: Path) -> None:
                 create_game(svc, s, name, players=SEATS, seed=1000 + n)
             for i in range(SEATS):
                 body = f"Spiel: {name}\nName: Spieler {i}\nFarben: rot, blau\n"
-                raw = _raw(_address(name, i), "Anmeldung", body, f"<join.{name}.{i}@players.test>")
+                raw = raw_mail(
+                    _address(name, i), "Anmeldung", body, f"<join.{name}.{i}@players.test>"
+                )
                 assert ingest(svc, raw).status == "done"
         while True:
             with DbSession(engine) as s:
@@ -157,7 +151,7 @@ def order_mails(name: str, state_json: str, seats: dict[int, tuple[str, str]]) -
                 state.round,
                 seat,
                 message_id,
-                _raw(address, f"Züge Runde {state.round}", body, message_id),
+                raw_mail(address, f"Züge Runde {state.round}", body, message_id),
             )
         )
     return mails

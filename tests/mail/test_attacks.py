@@ -1,5 +1,6 @@
 """Single hostile mails and faults against the running service: `pbm serve` and `pbm poll` over
-real loopback servers (pymap, aiosmtpd), and `ingest` for what a mail can cost.
+the in-memory mailbox and SMTP server (the poison Message-ID also over real loopback servers,
+pymap and aiosmtpd, marked e2e), and `ingest` for what a mail can cost.
 
 - a game whose state cannot be read: the clock loop and `pbm poll` go on with the other games;
 - a stranger's mail with a Unicode line separator in its Message-ID: answered, the outbox goes
@@ -16,20 +17,18 @@ import time
 from pathlib import Path
 
 import pytest
+from harness import A_ROAD, ANNA, GM, PLAYERS, Mailer, eventually, make_service, start_game
 from sqlmodel import Session, col, select
 
-from pbm.mail.imap import ImapConfig
-from pbm.mail.loopback import LoopbackMail
-from pbm.mail.smtp import SmtpConfig
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.games import get_game
 from pbm.service.ingest import ingest
-from pbm.service.serve import ServeConfig, poll_once, serve
+from pbm.service.serve import poll_once, serve
 from pbm.store.db import transaction
 from pbm.store.models import Game, InboundMail, Outbox
 
-from .mailtools import A_ROAD, ANNA, GM, PLAYERS, eventually, make_service, round_one
+from .servers import Mailroom
 
 STRANGER = "mallory@evil.test"
 
@@ -60,8 +59,8 @@ def _mail(
 def _two_games(tmp_path: Path) -> tuple[Service, FakeClock]:
     clock = FakeClock()
     svc = make_service(tmp_path, clock, gm_address="boss@pbm.test")
-    round_one(svc, clock, "alpha")
-    round_one(svc, clock, "beta")
+    start_game(Mailer(svc), clock, "alpha", cast=True)
+    start_game(Mailer(svc), clock, "beta", cast=True)
     with transaction(svc.engine) as s:
         for row in s.exec(select(Outbox)):
             row.status = "sent"
@@ -77,39 +76,29 @@ def _game(svc: Service, name: str) -> Game:
         return get_game(s, name)
 
 
-async def _servers() -> tuple[LoopbackMail, ServeConfig]:
-    lb = LoopbackMail()
-    await lb.start()
-    await lb.add_user(GM, "pw")
-    for address in (*PLAYERS, STRANGER, "boss@pbm.test"):
-        await lb.add_user(address, "pw")
-    cfg = ServeConfig(
-        imap=ImapConfig(port=lb.imap.port, user=GM, password="pw"),
-        smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
-        poll_seconds=0.2,
-        tick_seconds=0.2,
-        send_seconds=0.2,
-    )
-    return lb, cfg
+#: Everyone the service may write to in these tests (the loopback SMTP server refuses others).
+USERS = (*PLAYERS, STRANGER, "boss@pbm.test")
+PERIODS = {"poll_seconds": 0.2, "tick_seconds": 0.2, "send_seconds": 0.2}
 
 
 # -- one game's fault ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(90)
 def test_pbm_serve_goes_on_when_one_game_cannot_be_read(tmp_path: Path) -> None:
     svc, _ = _two_games(tmp_path)
+    room = Mailroom("memory")
 
     async def run() -> None:
-        lb, cfg = await _servers()
+        await room.start(USERS)
         stop = asyncio.Event()
-        server = asyncio.create_task(serve(svc, cfg, stop))
+        server = asyncio.create_task(serve(svc, room.config(**PERIODS), stop, room.transports))
         try:
             await eventually(lambda: _game(svc, "beta").round == 2, 30, "beta resolved")
             await eventually(lambda: bool(_game(svc, "alpha").broken), 30, "alpha marked")
             # A mail to the broken game is held; the loops are all still running.
-            await lb.imap.append(
-                GM,
+            await room.deliver(
                 _mail(
                     ANNA,
                     f"Spiel: alpha\r\nKennwort: {PLAYERS[ANNA][0]}\r\n{A_ROAD[ANNA]}\r\n".encode(),
@@ -137,7 +126,7 @@ def test_pbm_serve_goes_on_when_one_game_cannot_be_read(tmp_path: Path) -> None:
             stop.set()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(server, 20)
-            await lb.stop()
+            await room.stop()
 
     asyncio.run(run())
     svc.engine.dispose()
@@ -146,13 +135,11 @@ def test_pbm_serve_goes_on_when_one_game_cannot_be_read(tmp_path: Path) -> None:
 @pytest.mark.timeout(90)
 def test_pbm_poll_goes_on_when_one_game_cannot_be_read(tmp_path: Path) -> None:
     svc, _ = _two_games(tmp_path)
+    room = Mailroom("memory")
 
     async def run() -> dict[str, int]:
-        lb, cfg = await _servers()
-        try:
-            return await poll_once(svc, cfg)
-        finally:
-            await lb.stop()
+        await room.start(USERS)
+        return await poll_once(svc, room.config(**PERIODS), room.transports)
 
     result = asyncio.run(run())
     assert result["resolved"] == 1 and result["broken"] == 1
@@ -165,10 +152,12 @@ def test_pbm_poll_goes_on_when_one_game_cannot_be_read(tmp_path: Path) -> None:
 
 @pytest.mark.timeout(90)
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\u0085"])
-def test_a_message_id_with_a_line_separator_poisons_nothing(tmp_path: Path, separator: str) -> None:
+def test_a_message_id_with_a_line_separator_poisons_nothing(
+    tmp_path: Path, separator: str, mailroom: Mailroom
+) -> None:
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
-    round_one(svc, clock)
+    start_game(Mailer(svc), clock, cast=True)
     with transaction(svc.engine) as s:
         for row in s.exec(select(Outbox)):
             row.status = "sent"
@@ -181,15 +170,17 @@ def test_a_message_id_with_a_line_separator_poisons_nothing(tmp_path: Path, sepa
     )
 
     async def run() -> dict[str, int]:
-        lb, cfg = await _servers()
+        await mailroom.start(USERS)
+        cfg = mailroom.config(**PERIODS)
         try:
-            await lb.imap.append(GM, raw)
-            first = await poll_once(svc, cfg)
-            second = await poll_once(svc, cfg)  # a second run does not die on it either
+            await mailroom.deliver(raw)
+            first = await poll_once(svc, cfg, mailroom.transports)
+            # A second run does not die on it either.
+            second = await poll_once(svc, cfg, mailroom.transports)
             assert second["read"] == 0
             return first
         finally:
-            await lb.stop()
+            await mailroom.stop()
 
     result = asyncio.run(run())
     assert result["read"] == 1 and result["failed"] == 0 and result["sent"] == 1
@@ -207,7 +198,7 @@ def test_a_message_id_with_a_line_separator_poisons_nothing(tmp_path: Path, sepa
 def alpha(tmp_path: Path) -> Service:
     clock = FakeClock()
     svc = make_service(tmp_path, clock, max_stored_kb=512)
-    round_one(svc, clock)
+    start_game(Mailer(svc), clock, cast=True)
     return svc
 
 
@@ -235,6 +226,7 @@ def test_a_huge_mail_is_stored_cut_off_and_refused(alpha: Service) -> None:
     assert "512 KB" in _answer(alpha, "<huge@p.test>").body
 
 
+@pytest.mark.slow
 def test_a_mail_of_200000_mime_parts_is_refused_quickly(alpha: Service) -> None:
     alpha.config.max_stored_kb = 64 * 1024
     parts = b"".join(b"--b\r\nContent-Type: text/plain\r\n\r\nx\r\n" for _ in range(200_000))

@@ -1,9 +1,9 @@
 """End to end against real system mail servers: Dovecot (IMAP, LMTP) and OpenSMTPD (SMTP,
-relaying to Dovecot's LMTP), private instances on 127.0.0.1 (see mailservers.py). The same
-scenario as test_loopback_e2e.py: three players join by mail, read their welcome mails over
-IMAP, place their setup and send their round-1 orders, and everyone receives the report.
+relaying to Dovecot's LMTP), private instances on 127.0.0.1 (see pbm/devservers/realservers.py).
+The same scenario as test_loopback_e2e.py: three players join by mail, read their welcome mails
+over IMAP, place their setup and send their round-1 orders, and everyone receives the report.
 
-Skips when the servers are not installed (`bash .ci/mailservers.sh` installs them), except
+Skips when the servers are not installed (`bash .ci/realservers.sh` installs them), except
 under CI (CI set), where that is a failure.
 """
 
@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from pbm.devservers import realservers
 from pbm.mail.imap import ImapConfig, ImapInbox
 from pbm.mail.smtp import SmtpConfig
 from pbm.service.context import Service, ServiceConfig
@@ -25,8 +26,7 @@ from pbm.service.serve import ServeConfig, serve
 from pbm.store.db import make_engine, transaction
 from pbm.store.migrate import upgrade
 
-from . import mailservers
-from .e2e import GM, MailPlayer, play_to_round_two
+from .servers import GM, MailPlayer, play_to_round_two
 
 GAME = "dc"
 
@@ -36,26 +36,28 @@ def _in_ci() -> bool:
 
 
 @pytest.fixture
-def servers(tmp_path: Path) -> Iterator[mailservers.MailServers]:
-    reason = mailservers.available()
+def servers(tmp_path: Path) -> Iterator[realservers.MailServers]:
+    reason = realservers.available()
     if reason:
         message = f"Dovecot/OpenSMTPD end-to-end test: {reason}"
         if _in_ci():
-            pytest.fail(message + " (CI must install them: .ci/mailservers.sh)")
-        pytest.skip(message + " (`bash .ci/mailservers.sh` installs them)")
+            pytest.fail(message + " (CI must install them: .ci/realservers.sh)")
+        pytest.skip(message + " (`bash .ci/realservers.sh` installs them)")
     users = {GM: "gm-secret", **{f"p{i}@pbm.test": f"imap-{i}" for i in range(3)}}
-    with mailservers.start(tmp_path, users) as s:
+    with realservers.start(tmp_path, users) as s:
         yield s
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.timeout(90)
 def test_join_setup_round_over_dovecot_and_opensmtpd(
-    tmp_path: Path, servers: mailservers.MailServers
+    tmp_path: Path, servers: realservers.MailServers
 ) -> None:
     asyncio.run(_play(tmp_path, servers))
 
 
-async def _play(tmp_path: Path, servers: mailservers.MailServers) -> None:
+async def _play(tmp_path: Path, servers: realservers.MailServers) -> None:
     url = f"sqlite:///{tmp_path / 'pbm.db'}"
     upgrade(url)
     svc = Service(make_engine(url), config=ServiceConfig(address=GM))

@@ -10,32 +10,26 @@ separators in its Message-ID and Subject is answered, its answer delivered.
 
 from __future__ import annotations
 
-import asyncio
 import email
 import email.policy
 import html as htmllib
 import unicodedata
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from email.message import EmailMessage
-from pathlib import Path
 
 import pytest
+from harness import GM
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import Session, select
 
 from pbm.mail.inbound import Inbound, parse_inbound
 from pbm.mail.outgoing import PASSWORD_PLACEHOLDER, build_message
-from pbm.mail.smtp import SmtpConfig
-from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.ingest import ingest
-from pbm.service.sending import send_pending
 from pbm.store.models import InboundMail, Outbox
 
-from .mailtools import GM, make_service
-from .test_smtp_faults import FlakyHandler, smtp_server
+from .servers import Outgoing
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -262,15 +256,10 @@ def test_the_secret_takes_the_placeholders_place_in_both_parts() -> None:
 # -- the whole way -------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def svc(tmp_path: Path) -> Iterator[Service]:
-    service = make_service(tmp_path, FakeClock())
-    yield service
-    service.engine.dispose()
-
-
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85", "\u2028\u2029\x85"])
-def test_a_strangers_mail_with_line_separators_is_answered(svc: Service, separator: str) -> None:
+def test_a_strangers_mail_with_line_separators_is_answered(
+    svc: Service, separator: str, outgoing: Outgoing
+) -> None:
     """Used to make the answer unbuildable (EmailMessage refused the In-Reply-To), so the
     outbox loop died on it after every restart."""
     raw = (
@@ -286,9 +275,8 @@ def test_a_strangers_mail_with_line_separators_is_answered(svc: Service, separat
     assert clean(mail.message_id) and clean(mail.subject)
     assert (answer.recipients, answer.in_reply_to) == (STRANGER, mail.message_id)
 
-    handler = FlakyHandler()
-    with smtp_server(handler) as port:
-        sent = asyncio.run(send_pending(svc, SmtpConfig(port=port, from_address=GM)))
+    handler = outgoing.start()
+    sent = handler.send(svc, from_address=GM)
     assert sent.sent == [answer.id] and sent.failed == []
     (delivered,) = handler.accepted
     assert delivered.rcpt_tos == [STRANGER]

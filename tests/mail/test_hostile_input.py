@@ -12,9 +12,9 @@ bytes, mixed line endings, random bytes; some from seated players with their pas
 from strangers. Explicit examples: a 10 MB attachment, multiparts nested 200 deep, megabyte
 headers. The examples are the same on every run (see DERANDOMIZE).
 
-The service runs two games: "alpha" in round 1 (`mailtools.round_one`) and "beta" in its setup.
-Before and after every mail the games (phase, round, deadline, engine state), the players and
-the resolution records must be the same. Order sets may change only for a mail that carries a
+The service runs two games: "alpha" in round 1 (the cast of tests/harness.py) and "beta" in its
+setup. Before and after every mail the games (phase, round, deadline, engine state), the players
+and the resolution records must be the same. Order sets may change only for a mail that carries a
 seated player's own password, and then only by one new set of that player's (a mail with the
 password replaces earlier orders as a whole, unless it holds no valid order: see the test at
 the end about garbage).
@@ -30,21 +30,29 @@ import contextlib
 import itertools
 import os
 import re
-import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from harness import (
+    A_ROAD,
+    ANNA,
+    BERND,
+    GM,
+    PLAYERS,
+    Mailer,
+    make_service,
+    pg_database,
+    start_game,
+)
 from hypothesis import HealthCheck, Phase, currently_in_test_context, given, note, settings
 from hypothesis import strategies as st
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from pbm.mail.inbound import parse_inbound
-from pbm.mail.loopback import LoopbackMail
-from pbm.mail.smtp import SmtpConfig
 from pbm.notation import Context
 from pbm.notation.mail import parse_mail
 from pbm.rules.layouts import generate_board
@@ -54,12 +62,10 @@ from pbm.service.games import create_game, get_game
 from pbm.service.ingest import ingest
 from pbm.service.outbox import enqueue
 from pbm.service.secrets import MASK, hash_password, masked_raw
-from pbm.service.sending import send_pending
 from pbm.store.db import make_engine, transaction
-from pbm.store.migrate import upgrade
 from pbm.store.models import Game, InboundMail, OrderSet, Outbox, Player, RoundRecord
 
-from .mailtools import A_ROAD, ANNA, BERND, GM, PLAYERS, make_service, round_one
+from .servers import Mailroom, Outgoing
 
 STRANGER = "mallory@evil.test"
 #: The players of game "beta" (three seats, in its setup) and the passwords set for them.
@@ -90,7 +96,7 @@ class World:
 
 
 def start_world(svc: Service, clock: FakeClock) -> World:
-    round_one(svc, clock)
+    start_game(Mailer(svc), clock, cast=True)
     with transaction(svc.engine) as s:
         create_game(svc, s, "beta", players=3, seed=11)
     for i, address in enumerate(BETA):
@@ -593,6 +599,7 @@ SPECS = st.builds(
 )
 
 
+@pytest.mark.slow  # fuzzing
 @pytest.mark.timeout(120)
 @settings(
     derandomize=DERANDOMIZE,
@@ -611,6 +618,7 @@ def test_hostile_mails_are_stored_and_change_nothing(world: World, spec: Spec) -
     world.clock.advance(minutes=1)
 
 
+@pytest.mark.slow  # fuzzing
 @pytest.mark.timeout(60)
 @settings(
     derandomize=DERANDOMIZE,
@@ -714,8 +722,13 @@ EXPLICIT: dict[str, Callable[[], bytes]] = {
 }
 
 
+def _slow_if_big(names: list[str]) -> list[object]:
+    """The ten-megabyte mails take seconds each: they are in the slow tier."""
+    return [pytest.param(n, marks=pytest.mark.slow) if "10MB" in n else n for n in names]
+
+
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("name", sorted(EXPLICIT))
+@pytest.mark.parametrize("name", _slow_if_big(sorted(EXPLICIT)))
 def test_explicit_hostile_mails(world: World, name: str) -> None:
     mail = take(world, EXPLICIT[name]())
     if name.startswith("10MB-text"):
@@ -760,6 +773,7 @@ RAW_8BIT_HEADER = st.binary(min_size=1, max_size=60).map(
 )
 
 
+@pytest.mark.slow  # fuzzing
 @pytest.mark.timeout(60)
 @settings(
     derandomize=DERANDOMIZE,
@@ -803,19 +817,19 @@ NO_USABLE_SENDER = {
 
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("name", sorted(NO_USABLE_SENDER))
-def test_answers_to_unusable_senders_do_not_stop_the_outbox(tmp_path: Path, name: str) -> None:
-    asyncio.run(_send_after(tmp_path, NO_USABLE_SENDER[name]))
+def test_answers_to_unusable_senders_do_not_stop_the_outbox(
+    tmp_path: Path, name: str, outgoing: Outgoing
+) -> None:
+    asyncio.run(_send_after(tmp_path, NO_USABLE_SENDER[name], outgoing.start()))
 
 
-async def _send_after(tmp_path: Path, raw: bytes) -> None:
+async def _send_after(tmp_path: Path, raw: bytes, server: Outgoing) -> None:
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
-    round_one(svc, clock)
+    start_game(Mailer(svc), clock, cast=True)
     with transaction(svc.engine) as s:  # what the game sent so far is out of the way
         for row in s.exec(select(Outbox)):
             row.status = "sent"
-    lb = LoopbackMail()
-    await lb.start()
     try:
         result = ingest(svc, raw)
         # No address to answer: the mail is stored and ignored ("no sender").
@@ -824,14 +838,13 @@ async def _send_after(tmp_path: Path, raw: bytes) -> None:
         # instead of stopping.
         with transaction(svc.engine) as s:
             bad = enqueue(svc, s, "error", ["a b@x.test"], "x", "x\n", in_reply_to="<x@y>")
-        sent = await send_pending(svc, SmtpConfig(port=lb.smtp_port, from_address=GM))
+        sent = await asyncio.to_thread(server.send, svc, from_address=GM)
         assert sent.failed == [bad.id], sent
         with Session(svc.engine) as s:
             assert [
                 r.status for r in s.exec(select(Outbox).where(Outbox.status == "pending"))
             ] == [], sent
     finally:
-        await lb.stop()
         svc.engine.dispose()
 
 
@@ -840,33 +853,24 @@ SERVE_KILLERS = {"8bit-from": EIGHT_BIT["utf8-address"], "no-from": NO_USABLE_SE
 
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("name", sorted(SERVE_KILLERS))
-def test_pbm_serve_survives_a_hostile_mail(tmp_path: Path, name: str) -> None:
-    asyncio.run(_serve_with(tmp_path, SERVE_KILLERS[name]))
+def test_pbm_serve_survives_a_hostile_mail(tmp_path: Path, name: str, mailroom: Mailroom) -> None:
+    asyncio.run(_serve_with(tmp_path, SERVE_KILLERS[name], mailroom))
 
 
-async def _serve_with(tmp_path: Path, raw: bytes) -> None:
-    from pbm.mail.imap import ImapConfig
-    from pbm.service.serve import ServeConfig, serve
+async def _serve_with(tmp_path: Path, raw: bytes, mailroom: Mailroom) -> None:
+    from pbm.service.serve import serve
 
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
-    round_one(svc, clock)
+    start_game(Mailer(svc), clock, cast=True)
     with transaction(svc.engine) as s:
         for row in s.exec(select(Outbox)):
             row.status = "sent"
         stored = len(list(s.exec(select(InboundMail))))
-    lb = LoopbackMail()
-    await lb.start()
-    await lb.add_user(GM, "pw")
-    cfg = ServeConfig(
-        imap=ImapConfig(port=lb.imap.port, user=GM, password="pw"),
-        smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
-        poll_seconds=0.2,
-        tick_seconds=60,
-        send_seconds=0.2,
-    )
+    await mailroom.start()
+    cfg = mailroom.config(poll_seconds=0.2, tick_seconds=60, send_seconds=0.2)
     stop = asyncio.Event()
-    server = asyncio.create_task(serve(svc, cfg, stop))
+    server = asyncio.create_task(serve(svc, cfg, stop, mailroom.transports))
 
     def settled() -> bool:
         with Session(svc.engine) as s:
@@ -875,7 +879,7 @@ async def _serve_with(tmp_path: Path, raw: bytes) -> None:
         return bool(mails) and all(m.status != "new" for m in mails) and not pending
 
     try:
-        await lb.imap.append(GM, raw)
+        await mailroom.deliver(raw)
         for _ in range(150):
             if server.done() or settled():
                 break
@@ -887,7 +891,7 @@ async def _serve_with(tmp_path: Path, raw: bytes) -> None:
         stop.set()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(server, 20)
-        await lb.stop()
+        await mailroom.stop()
         svc.engine.dispose()
 
 
@@ -911,7 +915,7 @@ def test_a_forged_sender_cannot_direct_answers_to_a_third_party(world: World) ->
 def test_garbage_with_the_right_password_keeps_earlier_orders(tmp_path: Path) -> None:
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
-    round_one(svc, clock)
+    start_game(Mailer(svc), clock, cast=True)
     good = _mail(ANNA, f"Kennwort: {PLAYERS[ANNA][0]}\r\nRunde: 1\r\n{A_ROAD[ANNA]}\r\n".encode())
     assert ingest(svc, good).game == "alpha"
     garbage = _mail(
@@ -926,36 +930,15 @@ def test_garbage_with_the_right_password_keeps_earlier_orders(tmp_path: Path) ->
 
 # -- PostgreSQL -----------------------------------------------------------------------------------
 
-PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
-
 
 @pytest.fixture(scope="module")
 def pg_world() -> Iterator[World]:
-    """The same two games on a fresh PostgreSQL database (skipped when PostgreSQL cannot be
-    reached, unless CI is set: then it fails, as in tests/service/conftest.py)."""
-    try:
-        import psycopg
-
-        with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=3) as conn:
-            conn.execute(b"SELECT 1")
-    except Exception as e:
-        reason = f"PostgreSQL not reachable at {PG_ADMIN}: {e}"
-        if os.environ.get("CI"):
-            pytest.fail(f"{reason} (CI is set)")
-        pytest.skip(reason)
-    name = f"pbm_t_{secrets.token_hex(6)}"
-    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}".encode())
-    try:
-        url = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-        upgrade(url)
+    """The same two games on a fresh PostgreSQL database (`harness.pg_database`)."""
+    with pg_database() as url:
         clock = FakeClock()
         svc = Service(make_engine(url), clock, ServiceConfig(address=GM))
         yield start_world(svc, clock)
         svc.engine.dispose()
-    finally:
-        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)".encode())
 
 
 PG_EXPLICIT = [
@@ -968,13 +951,15 @@ PG_EXPLICIT = [
 ]
 
 
+@pytest.mark.pg
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("name", PG_EXPLICIT)
+@pytest.mark.parametrize("name", _slow_if_big(PG_EXPLICIT))
 def test_explicit_hostile_mails_on_postgresql(pg_world: World, name: str) -> None:
     take(pg_world, EXPLICIT[name]())
 
 
 @pytest.mark.timeout(120)
+@pytest.mark.pg
 def test_nul_in_the_body_on_postgresql(pg_world: World) -> None:
     """NUL in the text of a mail with the right password: PostgreSQL text cannot hold it, so
     the service must clean it out (a quarantine fails the test, as everywhere)."""
@@ -994,5 +979,6 @@ NUL_HEADERS = {
 
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("name", sorted(NUL_HEADERS))
+@pytest.mark.pg
 def test_nul_in_headers_on_postgresql(pg_world: World, name: str) -> None:
     take(pg_world, NUL_HEADERS[name])

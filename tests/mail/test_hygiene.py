@@ -1,8 +1,8 @@
 """Mail hygiene: who gets an answer, how many, and what never changes the game.
 
 Spoofed senders and wrong passwords, unknown senders, a guessing address, a flood of 200 mails,
-vacation responders answering our answers (in the service and over real mail servers), and mails
-too big to read.
+vacation responders answering our answers (in the service, and over real mail servers marked
+e2e), and mails too big to read.
 """
 
 from __future__ import annotations
@@ -10,17 +10,28 @@ from __future__ import annotations
 import asyncio
 import email
 import email.policy
-from collections.abc import Iterator
 from email.message import EmailMessage
 from pathlib import Path
 
 import aiosmtplib
 import pytest
+from harness import (
+    A_ROAD,
+    ANNA,
+    BERND,
+    GM,
+    PLAYERS,
+    Games,
+    Mailer,
+    eventually,
+    make_service,
+    start_game,
+)
 from sqlmodel import Session, col, select
 
 import pbm.service.commands as commands
+from pbm.devservers.loopback import LoopbackMail
 from pbm.mail.imap import ImapConfig, ImapInbox
-from pbm.mail.loopback import LoopbackMail
 from pbm.mail.smtp import SmtpConfig
 from pbm.notation import Context
 from pbm.service.clock import FakeClock
@@ -32,55 +43,12 @@ from pbm.service.serve import ServeConfig, serve
 from pbm.store.db import transaction
 from pbm.store.models import InboundMail, OrderSet, Outbox
 
-from .mailtools import A_ROAD, ANNA, BERND, GM, PLAYERS, eventually, make_service, round_one
-
 STRANGER = "mallory@evil.test"
 
 
-class Mails:
-    """Raw mails with fresh Message-IDs."""
-
-    def __init__(self) -> None:
-        self.n = 0
-
-    def raw(
-        self,
-        sender: str,
-        subject: str,
-        body: str,
-        headers: dict[str, str] | None = None,
-        message_id: str | None = None,
-    ) -> tuple[str, bytes]:
-        self.n += 1
-        msg = EmailMessage()
-        msg["From"], msg["To"], msg["Subject"] = sender, GM, subject
-        msg["Message-ID"] = message_id or f"<h{self.n}@players.test>"
-        for k, v in (headers or {}).items():
-            msg[k] = v
-        msg.set_content(body)
-        return str(msg["Message-ID"]), msg.as_bytes()
-
-
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def svc(tmp_path: Path, clock: FakeClock) -> Iterator[Service]:
-    service = make_service(tmp_path, clock)
-    yield service
-    service.engine.dispose()
-
-
-@pytest.fixture
-def ctx(svc: Service, clock: FakeClock) -> Context:
-    return round_one(svc, clock)
-
-
-@pytest.fixture
-def mails() -> Mails:
-    return Mails()
+def ctx(games: Games) -> Context:
+    return games.start(cast=True).ctx
 
 
 def orders(address: str, password: str | None = None) -> str:
@@ -117,12 +85,12 @@ def game_state(svc: Service) -> str:
 
 @pytest.mark.timeout(30)
 def test_spoofed_from_with_a_wrong_password_changes_nothing(
-    svc: Service, ctx: Context, mails: Mails
+    svc: Service, ctx: Context, mailer: Mailer
 ) -> None:
     """Someone writes as Anna (From forged, Reply-To theirs) with a guessed password: nothing
     changes, and the only answer goes to Anna's registered address."""
     state, sets, rows = game_state(svc), len(order_sets(svc)), len(outbox(svc))
-    mid, raw = mails.raw(
+    mid, raw = mailer.mail(
         f"Anna Müller <{ANNA}>",
         "Züge",
         orders(ANNA, "tulpe-000000"),
@@ -143,12 +111,12 @@ def test_spoofed_from_with_a_wrong_password_changes_nothing(
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("hint", ["body", "subject", "none"])
 def test_a_wrong_password_from_an_unknown_address_gets_no_answer(
-    svc: Service, ctx: Context, mails: Mails, hint: str
+    svc: Service, ctx: Context, mailer: Mailer, hint: str
 ) -> None:
     body = ("Spiel: alpha\n" if hint == "body" else "") + orders(ANNA, "tulpe-123456")
     subject = "[alpha] Züge" if hint == "subject" else "Züge"
     state, sets, rows = game_state(svc), len(order_sets(svc)), len(outbox(svc))
-    _, raw = mails.raw(STRANGER, subject, body)
+    _, raw = mailer.mail(STRANGER, subject, body)
     ingest(svc, raw)
     assert game_state(svc) == state
     assert len(order_sets(svc)) == sets
@@ -157,23 +125,23 @@ def test_a_wrong_password_from_an_unknown_address_gets_no_answer(
 
 @pytest.mark.timeout(30)
 def test_another_players_password_acts_for_that_player_only(
-    svc: Service, ctx: Context, mails: Mails
+    svc: Service, ctx: Context, mailer: Mailer
 ) -> None:
     """Anna's address with Bernd's password: the orders are Bernd's seat's, and the
     acknowledgement goes to Bernd's registered address, not to the sender."""
     rows = len(outbox(svc))
-    _, raw = mails.raw(ANNA, "Züge", f"Kennwort: {PLAYERS[BERND][0]}\n{A_ROAD[BERND]}\n")
+    _, raw = mailer.mail(ANNA, "Züge", f"Kennwort: {PLAYERS[BERND][0]}\n{A_ROAD[BERND]}\n")
     assert ingest(svc, raw).status == "done"
     assert [(o.kind, o.recipients) for o in outbox(svc)[rows:]] == [("ack", BERND)]
 
 
 @pytest.mark.timeout(60)
 def test_five_wrong_passwords_in_an_hour_silence_the_address(
-    svc: Service, clock: FakeClock, ctx: Context, mails: Mails
+    svc: Service, clock: FakeClock, ctx: Context, mailer: Mailer
 ) -> None:
     answered: list[bool] = []
     for i in range(8):
-        mid, raw = mails.raw(ANNA, "Züge", orders(ANNA, f"rot-{100000 + i}"))
+        mid, raw = mailer.mail(ANNA, "Züge", orders(ANNA, f"rot-{100000 + i}"))
         ingest(svc, raw)
         answered.append(bool(answers_to(svc, mid)))
         clock.advance(minutes=5)
@@ -183,13 +151,13 @@ def test_five_wrong_passwords_in_an_hour_silence_the_address(
     assert len(order_sets(svc)) == 0
 
     # The right password still counts within that hour: the orders are taken.
-    _, raw = mails.raw(ANNA, "Züge", orders(ANNA))
+    _, raw = mailer.mail(ANNA, "Züge", orders(ANNA))
     assert ingest(svc, raw).game == "alpha"
     assert len(order_sets(svc)) == 1
 
     # An hour after the guessing stopped, a wrong password is answered again.
     clock.advance(minutes=61)
-    mid, raw = mails.raw(ANNA, "Züge", orders(ANNA, "rot-999999"))
+    mid, raw = mailer.mail(ANNA, "Züge", orders(ANNA, "rot-999999"))
     ingest(svc, raw)
     assert [o.recipients for o in answers_to(svc, mid)] == [ANNA]
 
@@ -197,16 +165,17 @@ def test_five_wrong_passwords_in_an_hour_silence_the_address(
 # -- floods and loops -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(90)
 @pytest.mark.parametrize("kind", ["orders", "help-from-a-stranger"])
 def test_a_flood_of_200_mails_in_an_hour(
-    svc: Service, clock: FakeClock, ctx: Context, mails: Mails, kind: str
+    svc: Service, clock: FakeClock, ctx: Context, mailer: Mailer, kind: str
 ) -> None:
     sender = ANNA if kind == "orders" else STRANGER
     before = len(stored(svc))
     ids = []
     for _ in range(200):
-        mid, raw = mails.raw(
+        mid, raw = mailer.mail(
             sender,
             "Züge" if kind == "orders" else "Hilfe",
             orders(ANNA) if kind == "orders" else "Hilfe\nSpiel: alpha\n",
@@ -232,13 +201,13 @@ def test_a_flood_of_200_mails_in_an_hour(
         )
 
     # Others are answered as usual meanwhile.
-    mid, raw = mails.raw(BERND, "Züge", orders(BERND))
+    mid, raw = mailer.mail(BERND, "Züge", orders(BERND))
     ingest(svc, raw)
     assert [o.recipients for o in answers_to(svc, mid)] == [BERND]
 
     # An hour after the first answers, the sender is answered again.
     clock.advance(minutes=15)
-    mid, raw = mails.raw(sender, "Hilfe", "Hilfe\nSpiel: alpha\n")
+    mid, raw = mailer.mail(sender, "Hilfe", "Hilfe\nSpiel: alpha\n")
     ingest(svc, raw)
     assert [o.recipients for o in answers_to(svc, mid)] == [sender]
 
@@ -255,14 +224,14 @@ RESPONDERS = {
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("style", [*RESPONDERS, "no-headers"])
 def test_an_auto_reply_storm_stops(
-    svc: Service, clock: FakeClock, ctx: Context, mails: Mails, style: str
+    svc: Service, clock: FakeClock, ctx: Context, mailer: Mailer, style: str
 ) -> None:
     """Anna's responder answers every mail she gets from us, quoting it. A responder that marks
     its mails (RFC 3834 and the usual headers) is never answered: one answer in all. One that
     marks nothing is stopped by the rate limit."""
     headers = RESPONDERS.get(style, {})
     earlier = len(outbox(svc))
-    _, raw = mails.raw(ANNA, "Züge", orders(ANNA))
+    _, raw = mailer.mail(ANNA, "Züge", orders(ANNA))
     ingest(svc, raw)
     responded: set[int] = set()
     for _ in range(40):
@@ -276,7 +245,7 @@ def test_an_auto_reply_storm_stops(
         for o in todo:
             assert o.id is not None
             responded.add(o.id)
-            _, raw = mails.raw(
+            _, raw = mailer.mail(
                 ANNA,
                 f"Abwesend: {o.subject}",
                 "Ich bin bis 20.1. nicht da.\n\n"
@@ -293,6 +262,8 @@ def test_an_auto_reply_storm_stops(
         assert all(m.status == "ignored" for m in stored(svc) if m.subject.startswith("Abwesend"))
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.timeout(60)
 def test_an_auto_reply_storm_over_real_mail_stops_after_one_answer(tmp_path: Path) -> None:
     asyncio.run(_storm(tmp_path))
@@ -301,7 +272,7 @@ def test_an_auto_reply_storm_over_real_mail_stops_after_one_answer(tmp_path: Pat
 async def _storm(tmp_path: Path) -> None:
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
-    round_one(svc, clock)
+    start_game(Mailer(svc), clock, cast=True)
     with transaction(svc.engine) as s:  # what the game sent so far is out of the way
         earlier = len(list(s.exec(select(Outbox))))
         for row in s.exec(select(Outbox)):
@@ -374,7 +345,7 @@ async def _storm(tmp_path: Path) -> None:
 
 @pytest.mark.timeout(60)
 def test_a_mail_over_max_mail_kb_is_refused_politely_without_parsing(
-    svc: Service, ctx: Context, mails: Mails, monkeypatch: pytest.MonkeyPatch
+    svc: Service, ctx: Context, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     parsed_sizes: list[int] = []
     parse_mail = commands.parse_mail
@@ -387,7 +358,7 @@ def test_a_mail_over_max_mail_kb_is_refused_politely_without_parsing(
     limit = svc.config.max_mail_kb * 1024
     filler = "".join(f"# Zeile {i}: Straße, Räuber, Grüße aus Köln\n" for i in range(8000))
     assert len(filler.encode()) > limit
-    mid, raw = mails.raw(ANNA, "Züge", orders(ANNA) + filler)
+    mid, raw = mailer.mail(ANNA, "Züge", orders(ANNA) + filler)
     result = ingest(svc, raw)
     assert result.status == "done"
     assert max(parsed_sizes, default=0) < limit, "the big text was never parsed"
@@ -402,10 +373,10 @@ def test_a_mail_over_max_mail_kb_is_refused_politely_without_parsing(
 
 @pytest.mark.timeout(60)
 def test_a_big_attachment_does_not_make_a_mail_too_big(
-    svc: Service, ctx: Context, mails: Mails
+    svc: Service, ctx: Context, mailer: Mailer
 ) -> None:
     """The limit is on the text: a small order mail with a 1 MB photo attached is read."""
-    mid, raw = mails.raw(ANNA, "Züge", orders(ANNA))
+    mid, raw = mailer.mail(ANNA, "Züge", orders(ANNA))
     msg = email.message_from_bytes(raw, policy=email.policy.default)
     assert isinstance(msg, EmailMessage)
     msg.add_attachment(

@@ -1,9 +1,12 @@
-"""The inbox against a real IMAP server (pymap on 127.0.0.1) that dies and comes back.
+"""The inbox against an IMAP server that dies and comes back, and against faults between storing
+a mail and marking it seen.
 
-The server's death is a TCP proxy in front of it cutting every connection (optionally after an
-untagged `* BYE`, as a server shutting down cleanly says) and closing the port; a new pymap with
-the same users then listens behind the same port. The poller (`inbox_loop`) must reconnect with
-a new client, read what arrived meanwhile and never take a mail into the game twice.
+End to end, against pymap on 127.0.0.1: the server's death is a TCP proxy in front of it cutting
+every connection (optionally after an untagged `* BYE`, as a server shutting down cleanly says)
+and closing the port; a new pymap with the same users then listens behind the same port. The
+poller (`inbox_loop`) must reconnect with a new client, read what arrived meanwhile and never
+take a mail into the game twice. The same reconnection, IDLE and the faults around the \\Seen
+flag also run against the in-memory mailbox (pbm/mail/memory.py).
 """
 
 from __future__ import annotations
@@ -15,10 +18,13 @@ from pathlib import Path
 
 import aioimaplib
 import pytest
+from harness import GM, eventually, make_service
 from sqlmodel import Session, col, select
 
+from pbm.devservers.loopback import LoopbackImap
 from pbm.mail.imap import ImapConfig, ImapError, ImapInbox
-from pbm.mail.loopback import LoopbackImap
+from pbm.mail.memory import MemoryMailbox, MemorySmtp
+from pbm.mail.transport import Inbox, Transports
 from pbm.service import serve
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
@@ -28,7 +34,7 @@ from pbm.service.serve import ServeConfig, inbox_loop, read_inbox
 from pbm.store.db import transaction
 from pbm.store.models import InboundMail, Outbox
 
-from .mailtools import GM, KillableProxy, eventually, make_service
+from .servers import KillableProxy
 
 PW = "pw"
 
@@ -94,9 +100,55 @@ def config(port: int, **imap: object) -> ImapConfig:
     return ImapConfig(port=port, user=GM, password=PW, **imap)  # type: ignore[arg-type]
 
 
+class GmBox:
+    """The GM's mailbox, in memory or in pymap: mails appended, a new inbox (connection) to it,
+    and the uids not seen yet."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.memory = MemoryMailbox(idle=False)
+        self.imap: LoopbackImap | None = None
+
+    async def start(self) -> None:
+        if self.kind == "pymap":
+            self.imap = await new_imap()
+
+    async def append(self, raw: bytes) -> None:
+        if self.imap is not None:
+            await self.imap.append(GM, raw)
+        else:
+            self.memory.append(raw)
+
+    def inbox(self) -> Inbox:
+        if self.imap is not None:
+            return ImapInbox(config(self.imap.port, idle=False))
+        return self.memory.inbox()
+
+    async def unseen(self) -> list[str]:
+        if self.imap is not None:
+            return await uids(self.imap, criteria="UNSEEN")
+        return [u for u in await self._memory_unseen()]
+
+    async def _memory_unseen(self) -> list[str]:
+        box = self.memory.inbox()
+        await box.connect()
+        return await box.unseen()
+
+    async def stop(self) -> None:
+        if self.imap is not None:
+            await self.imap.stop()
+
+
+@pytest.fixture(params=["memory", pytest.param("pymap", marks=pytest.mark.e2e)])
+def gm_box(request: pytest.FixtureRequest) -> GmBox:
+    return GmBox(request.param)
+
+
 # -- the server dies during IDLE ------------------------------------------------------------------
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("bye", [False, True], ids=["connection-reset", "bye"])
 def test_server_dies_during_idle_and_comes_back(svc: Service, bye: bool) -> None:
@@ -150,6 +202,8 @@ async def _dies_during_idle(svc: Service, bye: bool) -> None:
     assert len(replies(svc, 1)) == 1 and len(replies(svc, 2)) == 1
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.timeout(40)
 def test_a_connection_cut_during_idle_is_noticed_without_waiting_out_the_idle(svc: Service) -> None:
     """The connection goes away in the middle of a long IDLE (a server restart, a NAT timeout):
@@ -179,6 +233,8 @@ def test_a_connection_cut_during_idle_is_noticed_without_waiting_out_the_idle(sv
     asyncio.run(run())
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.timeout(30)
 def test_idle_takes_in_new_mail_without_waiting_for_the_poll_interval(svc: Service) -> None:
     async def run() -> None:
@@ -208,13 +264,55 @@ def test_idle_takes_in_new_mail_without_waiting_for_the_poll_interval(svc: Servi
     asyncio.run(run())
 
 
+@pytest.mark.timeout(30)
+def test_the_poller_reconnects_after_the_mailbox_goes_away_in_memory(svc: Service) -> None:
+    """The in-memory twin of the tests above: the connection is cut while the poller waits,
+    connecting is refused for a while, and mails arrive meanwhile; the poller makes new
+    inboxes until one connects, then takes in what came, each mail once."""
+    mailbox = MemoryMailbox()
+    transports = Transports(inbox=mailbox.inbox, sender=MemorySmtp().sender)
+    cfg = ServeConfig(poll_seconds=30)
+
+    async def run() -> None:
+        stop = asyncio.Event()
+        task = asyncio.create_task(inbox_loop(svc, cfg, stop, transports))
+        try:
+            mailbox.append(join_mail(1))
+            await eventually(lambda: len(stored(svc)) == 1, 10, "the first mail")
+            await eventually(lambda: mailbox.waits >= 1, 10, "the poller waiting")
+            started = time.monotonic()
+            mailbox.down = True
+            mailbox.cut()
+            await asyncio.sleep(0.3)
+            assert not task.done(), task
+            mailbox.append(join_mail(2))
+            connections = mailbox.connections
+            mailbox.down = False
+            await eventually(lambda: len(stored(svc)) == 2, 15, "the mail of the outage")
+            assert mailbox.connections > connections, "a new connection was made"
+            assert time.monotonic() - started < 10, "not waiting out the poll interval"
+            # Stopping while it waits ends the loop promptly.
+            started = time.monotonic()
+            stop.set()
+            await asyncio.wait_for(task, 10)
+            assert time.monotonic() - started < 5
+        finally:
+            stop.set()
+            await asyncio.wait_for(task, 10)
+
+    asyncio.run(run())
+    assert [m.message_id for m in stored(svc)] == ["<join-1@players.test>", "<join-2@players.test>"]
+    assert len(replies(svc, 1)) == 1 and len(replies(svc, 2)) == 1
+    assert mailbox.unseen_count == 0
+
+
 # -- nothing twice ---------------------------------------------------------------------------------
 
 
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("how", ["crash-before-flag", "stored-by-hand"])
 def test_a_mail_fetched_again_after_a_crash_is_a_duplicate(
-    svc: Service, monkeypatch: pytest.MonkeyPatch, how: str
+    svc: Service, monkeypatch: pytest.MonkeyPatch, how: str, gm_box: GmBox
 ) -> None:
     """Stored (and processed), then the process died before the \\Seen flag: the next pass
     fetches it again and recognises it by its Message-ID. One stored mail, one answer."""
@@ -236,11 +334,11 @@ def test_a_mail_fetched_again_after_a_crash_is_a_duplicate(
             raise Crash(name)
 
     async def run() -> None:
-        imap = await new_imap()
+        await gm_box.start()
         try:
-            await imap.append(GM, join_mail(1))
+            await gm_box.append(join_mail(1))
             if how == "crash-before-flag":
-                box = ImapInbox(config(imap.port, idle=False))
+                box = gm_box.inbox()
                 await box.connect()
                 monkeypatch.setattr(serve, "crashpoint", crashpoint)
                 with pytest.raises(Crash):
@@ -249,15 +347,15 @@ def test_a_mail_fetched_again_after_a_crash_is_a_duplicate(
                 await box.close()
             else:
                 results.append(ingest(svc, join_mail(1)))
-            assert await uids(imap, criteria="UNSEEN") != [], "not marked seen yet"
+            assert await gm_box.unseen() != [], "not marked seen yet"
 
-            box = ImapInbox(config(imap.port, idle=False))
+            box = gm_box.inbox()
             await box.connect()
             assert await read_inbox(svc, box) == 1
             await box.close()
-            assert await uids(imap, criteria="UNSEEN") == []
+            assert await gm_box.unseen() == []
         finally:
-            await imap.stop()
+            await gm_box.stop()
 
     asyncio.run(run())
     assert [r.status for r in results] == ["done", "duplicate"]
@@ -268,17 +366,17 @@ def test_a_mail_fetched_again_after_a_crash_is_a_duplicate(
 
 @pytest.mark.timeout(30)
 def test_a_flag_failure_leaves_the_mail_for_the_next_pass(
-    svc: Service, monkeypatch: pytest.MonkeyPatch
+    svc: Service, monkeypatch: pytest.MonkeyPatch, gm_box: GmBox
 ) -> None:
     """The STORE of \\Seen fails (the connection breaks there): the mail is stored and the
     next pass sees it again as a duplicate, and the mails after it are not skipped."""
 
     async def run() -> None:
-        imap = await new_imap()
+        await gm_box.start()
         try:
             for n in (1, 2, 3):
-                await imap.append(GM, join_mail(n))
-            box = ImapInbox(config(imap.port, idle=False))
+                await gm_box.append(join_mail(n))
+            box = gm_box.inbox()
             await box.connect()
             calls = 0
             done = box.done
@@ -294,13 +392,13 @@ def test_a_flag_failure_leaves_the_mail_for_the_next_pass(
             with pytest.raises(ImapError):
                 await read_inbox(svc, box)
             await box.close()
-            box = ImapInbox(config(imap.port, idle=False))
+            box = gm_box.inbox()
             await box.connect()
             assert await read_inbox(svc, box) == 2
             await box.close()
-            assert await uids(imap, criteria="UNSEEN") == []
+            assert await gm_box.unseen() == []
         finally:
-            await imap.stop()
+            await gm_box.stop()
 
     asyncio.run(run())
     assert [m.message_id for m in stored(svc)] == [f"<join-{n}@players.test>" for n in (1, 2, 3)]
@@ -310,6 +408,7 @@ def test_a_flag_failure_leaves_the_mail_for_the_next_pass(
 # -- the processed folder --------------------------------------------------------------------------
 
 
+@pytest.mark.e2e
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("processed", ["Processed", ""])
 def test_handled_mails_are_moved_to_the_processed_folder(svc: Service, processed: str) -> None:

@@ -7,7 +7,7 @@ their umlauts intact, nothing of attachments or quotes), and what the whole serv
 (`ingest` on a running game): one acknowledgement that accepts exactly the new orders, or, for
 the mails that must not be answered, status "ignored" and not a single outbox row.
 
-The order lines pass the checks at receipt for their sender in the game of `mailtools.round_one`
+The order lines pass the checks at receipt for their sender in the game of `games.start(cast=True)`
 (medium board, seed 7), so each must appear, in canonical form, under "Angenommen:".
 """
 
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from harness import ANNA, BERND, CARLA, DIETER, GM, PLAYERS, Mailer, make_service, start_game
 from sqlmodel import Session, col, func, select
 
 from pbm.mail.inbound import parse_inbound
@@ -30,8 +31,6 @@ from pbm.service.context import Service
 from pbm.service.ingest import ingest
 from pbm.service.secrets import masked, password_values
 from pbm.store.models import InboundMail, OrderSet, Outbox
-
-from .mailtools import ANNA, BERND, CARLA, DIETER, GM, PLAYERS, make_service, round_one
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -341,7 +340,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     """A game of the four corpus senders at the start of round 1, passwords as in the corpus."""
     clock = FakeClock()
     svc = make_service(tmp_path_factory.mktemp("corpus"), clock)
-    yield Table(svc, round_one(svc, clock))
+    yield Table(svc, start_game(Mailer(svc), clock, cast=True).ctx)
     svc.engine.dispose()
 
 

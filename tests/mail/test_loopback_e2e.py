@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from pbm.devservers.loopback import LoopbackMail
 from pbm.mail.imap import ImapConfig
-from pbm.mail.loopback import LoopbackMail
 from pbm.mail.smtp import SmtpConfig
 from pbm.service.context import Service, ServiceConfig
 from pbm.service.games import create_game
@@ -17,9 +17,11 @@ from pbm.service.serve import ServeConfig, serve
 from pbm.store.db import make_engine, transaction
 from pbm.store.migrate import upgrade
 
-from .e2e import GM, MailPlayer, play_to_round_two
+from .servers import GM, MailPlayer, play_to_round_two
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_join_setup_round_over_real_mail(tmp_path: Path) -> None:
     asyncio.run(_play(tmp_path))

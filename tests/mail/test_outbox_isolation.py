@@ -1,6 +1,7 @@
-"""The outbox against a real SMTP server (aiosmtpd on 127.0.0.1): one row's fault fails that
-row alone, a report goes to each recipient as a message of its own, partial outcomes split the
-row, and a password travels only as long as it must.
+"""The outbox against an SMTP server (in memory, and aiosmtpd on 127.0.0.1 marked e2e: the
+`outgoing` fixture of tests/mail/conftest.py): one row's fault fails that row alone, a report
+goes to each recipient as a message of its own, partial outcomes split the row, and a password
+travels only as long as it must.
 
 Poisoned rows are enqueued directly (values no answer of the service would hold today, but a
 stored row may hold anything): a stranger's Message-ID with line separators as In-Reply-To, a
@@ -14,18 +15,19 @@ import asyncio
 import json
 import time
 from collections import Counter
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 import pytest
+from harness import GM
 from sqlmodel import Session, col, select
 from typer.testing import CliRunner
 
 from pbm.cli import app
-from pbm.mail.loopback import free_port
+from pbm.devservers.loopback import free_port
+from pbm.mail.memory import MemorySmtp
 from pbm.mail.outgoing import PASSWORD_PLACEHOLDER, build_message
 from pbm.mail.smtp import SmtpConfig
 from pbm.service import sending
@@ -36,8 +38,7 @@ from pbm.service.sending import LEASE, SendResult, send_pending
 from pbm.store.db import transaction
 from pbm.store.models import Outbox
 
-from .mailtools import GM, make_service
-from .test_smtp_faults import Attempt, FlakyHandler, PeerHandler, smtp_server
+from .servers import Attempt, FlakyHandler, Outgoing, smtp_server
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -52,13 +53,6 @@ WELCOME = f"Willkommen!\n\nIhr Kennwort: {PASSWORD_PLACEHOLDER}\n\nGrüße, Ihr 
 def clock() -> FakeClock:
     # The command line's `outbox retry` sets the next attempt by the real clock.
     return FakeClock(datetime.now(UTC))
-
-
-@pytest.fixture
-def svc(tmp_path: Path, clock: FakeClock) -> Iterator[Service]:
-    service = make_service(tmp_path, clock)
-    yield service
-    service.engine.dispose()
 
 
 def queue(
@@ -97,7 +91,7 @@ def headers(attempt: Attempt) -> str:
     return attempt.raw.split(b"\r\n\r\n", 1)[0].decode("utf-8", "replace")
 
 
-def by_recipient(handler: FlakyHandler) -> dict[str, list[Attempt]]:
+def by_recipient(handler: FlakyHandler | Outgoing) -> dict[str, list[Attempt]]:
     got: dict[str, list[Attempt]] = {}
     for attempt in handler.accepted:
         assert len(attempt.rcpt_tos) == 1, attempt.rcpt_tos
@@ -108,11 +102,12 @@ def by_recipient(handler: FlakyHandler) -> dict[str, list[Attempt]]:
 # -- one message per recipient ---------------------------------------------------------------------
 
 
-def test_a_report_to_three_arrives_as_three_messages_each_to_its_reader(svc: Service) -> None:
-    handler = PeerHandler()
+def test_a_report_to_three_arrives_as_three_messages_each_to_its_reader(
+    svc: Service, outgoing: Outgoing
+) -> None:
+    handler = outgoing.start()
     row_id = queue(svc, (ANNA, BERND, CARLA))
-    with smtp_server(handler) as port:
-        assert send(svc, port).sent == [row_id]
+    assert handler.send(svc, from_address=GM).sent == [row_id]
     got = by_recipient(handler)
     assert sorted(got) == [ANNA, BERND, CARLA]
     message_id = row(svc, row_id).message_id
@@ -132,12 +127,14 @@ def test_a_report_to_three_arrives_as_three_messages_each_to_its_reader(svc: Ser
     )
 
 
-def test_refused_recipients_get_rows_of_their_own(svc: Service, clock: FakeClock) -> None:
+def test_refused_recipients_get_rows_of_their_own(
+    svc: Service, clock: FakeClock, outgoing: Outgoing
+) -> None:
     """Anna's mailbox takes the mail, Bernd's does not exist (550), Carla's is full for now
     (451): the row is sent for Anna; Bernd gets a failed row (for the GM: `pbm outbox retry`),
     Carla a pending one that is retried after the backoff. The rows carry the secret the mail
     still needs, and the rate-limit flag; the sent row keeps no secret."""
-    handler = FlakyHandler(
+    handler = outgoing.start(
         refuse={BERND: "550 5.1.1 no such user", CARLA: "451 4.2.1 mailbox full"}
     )
     row_id = queue(
@@ -149,27 +146,26 @@ def test_refused_recipients_get_rows_of_their_own(svc: Service, clock: FakeClock
         secret=PASSWORD,
         limited=False,
     )
-    with smtp_server(handler) as port:
-        assert send(svc, port).sent == [row_id]
-        first = rows(svc)
-        original, *split = first
-        assert (original.status, original.recipients, original.secret) == ("sent", ANNA, "")
-        assert BERND in original.last_error and CARLA in original.last_error
-        assert [(r.recipients, r.status, r.secret, r.limited, r.kind) for r in split] == [
-            (BERND, "failed", PASSWORD, False, "welcome"),
-            (CARLA, "pending", PASSWORD, False, "welcome"),
-        ]
-        assert "550" in split[0].last_error and "451" in split[1].last_error
-        assert all(PASSWORD not in r.body and PASSWORD_PLACEHOLDER in r.body for r in first)
+    assert handler.send(svc, from_address=GM).sent == [row_id]
+    first = rows(svc)
+    original, *split = first
+    assert (original.status, original.recipients, original.secret) == ("sent", ANNA, "")
+    assert BERND in original.last_error and CARLA in original.last_error
+    assert [(r.recipients, r.status, r.secret, r.limited, r.kind) for r in split] == [
+        (BERND, "failed", PASSWORD, False, "welcome"),
+        (CARLA, "pending", PASSWORD, False, "welcome"),
+    ]
+    assert "550" in split[0].last_error and "451" in split[1].last_error
+    assert all(PASSWORD not in r.body and PASSWORD_PLACEHOLDER in r.body for r in first)
 
-        bernd_row, carla_row = (r.id for r in split)
-        assert bernd_row is not None and carla_row is not None
-        # Carla's mailbox has room again; her row goes out after its backoff, by itself.
-        del handler.refuse[CARLA]
-        assert send(svc, port).sent == []
-        clock.advance(minutes=5)
-        assert send(svc, port).sent == [carla_row]
-        assert row(svc, carla_row).secret == ""
+    bernd_row, carla_row = (r.id for r in split)
+    assert bernd_row is not None and carla_row is not None
+    # Carla's mailbox has room again; her row goes out after its backoff, by itself.
+    handler.allow(CARLA)
+    assert handler.send(svc, from_address=GM).sent == []
+    clock.advance(minutes=5)
+    assert handler.send(svc, from_address=GM).sent == [carla_row]
+    assert row(svc, carla_row).secret == ""
 
     got = by_recipient(handler)
     assert sorted(got) == [ANNA, CARLA]
@@ -183,7 +179,7 @@ def test_refused_recipients_get_rows_of_their_own(svc: Service, clock: FakeClock
 
 
 def test_a_crash_between_send_and_mark_resends_to_each_recipient_once(
-    svc: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    svc: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, outgoing: Outgoing
 ) -> None:
     class Crash(BaseException):
         pass
@@ -192,17 +188,16 @@ def test_a_crash_between_send_and_mark_resends_to_each_recipient_once(
         if name == "smtp-sent":
             raise Crash(name)
 
-    handler = FlakyHandler()
+    handler = outgoing.start()
     row_id = queue(svc, (ANNA, BERND, CARLA))
-    with smtp_server(handler) as port:
-        monkeypatch.setattr(sending, "crashpoint", crashpoint)
-        with pytest.raises(Crash):
-            send(svc, port)
-        monkeypatch.undo()
-        assert row(svc, row_id).status == "pending"
-        assert send(svc, port).sent == [], "still leased to the crashed worker"
-        clock.advance(seconds=LEASE.total_seconds() + 1)
-        assert send(svc, port).sent == [row_id]
+    monkeypatch.setattr(sending, "crashpoint", crashpoint)
+    with pytest.raises(Crash):
+        handler.send(svc, from_address=GM)
+    monkeypatch.undo()
+    assert row(svc, row_id).status == "pending"
+    assert handler.send(svc, from_address=GM).sent == [], "still leased to the crashed worker"
+    clock.advance(seconds=LEASE.total_seconds() + 1)
+    assert handler.send(svc, from_address=GM).sent == [row_id]
     got = by_recipient(handler)
     assert Counter({a: len(m) for a, m in got.items()}) == Counter({ANNA: 2, BERND: 2, CARLA: 2}), (
         "once more for the one kill"
@@ -210,6 +205,7 @@ def test_a_crash_between_send_and_mark_resends_to_each_recipient_once(
     assert {a.message["Message-ID"] for a in handler.accepted} == {row(svc, row_id).message_id}
 
 
+@pytest.mark.e2e
 def test_a_server_out_of_reach_is_tried_once_per_row_not_once_per_recipient(svc: Service) -> None:
     """Connects, then silence: the first recipient's send times out, and the others are not
     tried in this pass (they would wait for the same timeout). The row stays whole."""
@@ -232,6 +228,7 @@ def test_a_server_out_of_reach_is_tried_once_per_row_not_once_per_recipient(svc:
     assert len(rows(svc)) == 1
 
 
+@pytest.mark.e2e
 def test_nothing_listening_keeps_the_row_whole_and_pending(svc: Service, clock: FakeClock) -> None:
     port = free_port()
     row_id = queue(svc, (ANNA, BERND), secret=PASSWORD)
@@ -246,6 +243,32 @@ def test_nothing_listening_keeps_the_row_whole_and_pending(svc: Service, clock: 
     assert row(svc, row_id).secret == ""
 
 
+def test_a_server_out_of_reach_is_tried_once_per_row_in_memory(
+    svc: Service, clock: FakeClock, smtp: MemorySmtp
+) -> None:
+    """The first recipient finds the server out of reach: the others are not tried in this
+    pass, the row stays whole and pending with its secret, and goes out when the server is
+    back and the backoff has passed."""
+    smtp.down = True
+    row_id = queue(svc, (ANNA, BERND, CARLA), secret=PASSWORD)
+    assert asyncio.run(send_pending(svc, smtp.sender)).retry == [row_id]
+    assert smtp.unreachable == 1
+    r = row(svc, row_id)
+    assert (r.status, r.recipients, r.attempts, r.secret) == (
+        "pending",
+        f"{ANNA},{BERND},{CARLA}",
+        1,
+        PASSWORD,
+    )
+    assert len(rows(svc)) == 1
+    smtp.down = False
+    assert asyncio.run(send_pending(svc, smtp.sender)).sent == []  # not due yet
+    clock.advance(minutes=2)
+    assert asyncio.run(send_pending(svc, smtp.sender)).sent == [row_id]
+    assert sorted(a for s in smtp.accepted for a in s.rcpt_tos) == [ANNA, BERND, CARLA]
+    assert row(svc, row_id).secret == ""
+
+
 # -- poisoned rows ---------------------------------------------------------------------------------
 
 
@@ -256,7 +279,11 @@ def _cli(cfg: Path, *args: str) -> str:
 
 
 def test_poisoned_rows_fail_alone_and_can_be_retried(
-    svc: Service, clock: FakeClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    svc: Service,
+    clock: FakeClock,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    outgoing: Outgoing,
 ) -> None:
     def exploding(**kw: Any) -> EmailMessage:
         if kw["subject"] == "BOOM":
@@ -276,51 +303,48 @@ def test_poisoned_rows_fail_alone_and_can_be_retried(
     no_one = queue(svc, (), "niemand", kind="ack")
     after = [queue(svc, (BERND,), f"danach {i}", kind="ack") for i in range(5)]
 
-    handler = FlakyHandler()
-    with smtp_server(handler) as port:
-        result = send(svc, port)
-        assert sorted(result.failed) == sorted([unsendable, boom, no_one])
-        assert result.sent == [good, stranger_id, injected, *after]
-        assert result.retry == []
+    handler = outgoing.start()
+    result = handler.send(svc, from_address=GM)
+    assert sorted(result.failed) == sorted([unsendable, boom, no_one])
+    assert result.sent == [good, stranger_id, injected, *after]
+    assert result.retry == []
 
-        got = {str(a.message["Subject"]): a for a in handler.accepted}
-        assert sorted(got) == sorted(
-            [
-                "erste",
-                "Antwort",
-                "Züge X-Evil: 1 Bcc: mallory@evil.test Runde 2",
-                *(f"danach {i}" for i in range(5)),
-            ]
-        )
-        # The stranger's Message-ID is no msg-id: the answer goes out unthreaded.
-        assert got["Antwort"].message["In-Reply-To"] is None
-        assert got["Antwort"].message["References"] is None
-        assert got["Antwort"].message["Auto-Submitted"] == "auto-replied"
-        injected_mail = got["Züge X-Evil: 1 Bcc: mallory@evil.test Runde 2"].message
-        assert injected_mail["X-Evil"] is None and injected_mail["Bcc"] is None
-        assert all(a.rcpt_tos != ["mallory@evil.test"] for a in handler.accepted)
+    got = {str(a.message["Subject"]): a for a in handler.accepted}
+    assert sorted(got) == sorted(
+        [
+            "erste",
+            "Antwort",
+            "Züge X-Evil: 1 Bcc: mallory@evil.test Runde 2",
+            *(f"danach {i}" for i in range(5)),
+        ]
+    )
+    # The stranger's Message-ID is no msg-id: the answer goes out unthreaded.
+    assert got["Antwort"].message["In-Reply-To"] is None
+    assert got["Antwort"].message["References"] is None
+    assert got["Antwort"].message["Auto-Submitted"] == "auto-replied"
+    injected_mail = got["Züge X-Evil: 1 Bcc: mallory@evil.test Runde 2"].message
+    assert injected_mail["X-Evil"] is None and injected_mail["Bcc"] is None
+    assert all(a.rcpt_tos != ["mallory@evil.test"] for a in handler.accepted)
 
-        failed = {r.id: r for r in rows(svc) if r.status == "failed"}
-        assert "not sendable" in failed[unsendable].last_error
-        assert "RuntimeError: this row cannot be built" in failed[boom].last_error
-        assert failed[no_one].last_error == "no recipient"
-        assert failed[boom].secret == PASSWORD, "kept for a retry"
+    failed = {r.id: r for r in rows(svc) if r.status == "failed"}
+    assert "not sendable" in failed[unsendable].last_error
+    assert "RuntimeError: this row cannot be built" in failed[boom].last_error
+    assert failed[no_one].last_error == "no recipient"
+    assert failed[boom].secret == PASSWORD, "kept for a retry"
 
-        # The GM sees them, and sends the one that failed for a passing fault again.
-        cfg = tmp_path / "pbm.toml"
-        cfg.write_text(
-            f'[database]\nurl = "sqlite:///{tmp_path}/pbm.db"\n\n[service]\naddress = "{GM}"\n'
-        )
-        listed = json.loads(_cli(cfg, "outbox", "list", "--status", "failed", "--json"))
-        assert {r["id"]: r["last_error"] for r in listed} == {
-            i: failed[i].last_error for i in failed
-        }
-        assert "pending again" in _cli(cfg, "outbox", "retry", str(boom))
-        assert row(svc, boom).status == "pending"
+    # The GM sees them, and sends the one that failed for a passing fault again.
+    cfg = tmp_path / "pbm.toml"
+    cfg.write_text(
+        f'[database]\nurl = "sqlite:///{tmp_path}/pbm.db"\n\n[service]\naddress = "{GM}"\n'
+    )
+    listed = json.loads(_cli(cfg, "outbox", "list", "--status", "failed", "--json"))
+    assert {r["id"]: r["last_error"] for r in listed} == {i: failed[i].last_error for i in failed}
+    assert "pending again" in _cli(cfg, "outbox", "retry", str(boom))
+    assert row(svc, boom).status == "pending"
 
-        monkeypatch.undo()
-        clock.advance(minutes=1)
-        assert send(svc, port).sent == [boom]
+    monkeypatch.undo()
+    clock.advance(minutes=1)
+    assert handler.send(svc, from_address=GM).sent == [boom]
     (welcome,) = [a for a in handler.accepted if a.rcpt_tos == [CARLA]]
     assert f"Ihr Kennwort: {PASSWORD}\n" in welcome.text
     r = row(svc, boom)
@@ -328,13 +352,14 @@ def test_poisoned_rows_fail_alone_and_can_be_retried(
     assert PASSWORD not in r.body
 
 
-def test_a_placeholder_without_its_secret_fails_the_row_instead_of_sending_it(svc: Service) -> None:
+def test_a_placeholder_without_its_secret_fails_the_row_instead_of_sending_it(
+    svc: Service, outgoing: Outgoing
+) -> None:
     """A welcome mail whose secret is gone (dropped, say) would tell the player nothing."""
     row_id = queue(svc, (ANNA,), "Willkommen", WELCOME, "welcome")
     other = queue(svc, (BERND,), "danach", kind="ack")
-    handler = FlakyHandler()
-    with smtp_server(handler) as port:
-        result = send(svc, port)
+    handler = outgoing.start()
+    result = handler.send(svc, from_address=GM)
     assert (result.failed, result.sent) == ([row_id], [other])
     assert "placeholder" in row(svc, row_id).last_error
     assert [a.rcpt_tos for a in handler.accepted] == [[BERND]]

@@ -32,11 +32,26 @@ import shutil
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
-from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 import pytest
+from harness import (
+    A_ROAD,
+    ANNA,
+    BERND,
+    CARLA,
+    DIETER,
+    GM,
+    PLAYERS,
+    Mailer,
+    game_snapshot,
+    make_service,
+    new_game,
+    setup_by_deadline,
+    signup,
+    start_game,
+)
 from sqlalchemy import inspect, text
 from sqlmodel import Session, col, select
 
@@ -46,46 +61,17 @@ from pbm.reports import codebook
 from pbm.service import gm
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
-from pbm.service.games import create_game, get_game, load_state, save_state
+from pbm.service.games import get_game, load_state, save_state
 from pbm.service.ingest import ingest
 from pbm.service.secrets import verify_password
-from pbm.service.tick import tick
 from pbm.store.db import transaction
 from pbm.store.models import OrderSet, Outbox, Player
 
-from .mailtools import (
-    A_ROAD,
-    ANNA,
-    BERND,
-    CARLA,
-    DIETER,
-    GM,
-    PLAYERS,
-    game_snapshot,
-    make_service,
-    round_one,
-)
+from .servers import Outgoing
 
 STRANGER = "mallory@evil.test"
 NEWCOMER = "nina.neu@web.test"
 _PASSWORD = re.compile(r"(?:Kennwort|Password): (\S+)")
-
-
-class Mails:
-    def __init__(self) -> None:
-        self.n = 0
-
-    def raw(
-        self, sender: str, subject: str, body: str, headers: dict[str, str] | None = None
-    ) -> tuple[str, bytes]:
-        self.n += 1
-        msg = EmailMessage()
-        msg["From"], msg["To"], msg["Subject"] = sender, GM, subject
-        msg["Message-ID"] = f"<s{self.n}@players.test>"
-        for k, v in (headers or {}).items():
-            msg[k] = v
-        msg.set_content(body)
-        return str(msg["Message-ID"]), msg.as_bytes()
 
 
 def outbox(svc: Service) -> list[Outbox]:
@@ -102,16 +88,16 @@ class Table:
     svc: Service
     clock: FakeClock
     ctx: Context
-    mails: Mails
+    mails: Mailer
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    """Game alpha at the start of round 1, the players' passwords those of mailtools.PLAYERS."""
+    """Game alpha at the start of round 1, the players' passwords those of harness.PLAYERS."""
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
-    ctx = round_one(svc, clock)
-    yield Table(svc, clock, ctx, Mails())
+    ctx = start_game(Mailer(svc), clock, cast=True).ctx
+    yield Table(svc, clock, ctx, Mailer())
     svc.engine.dispose()
 
 
@@ -138,7 +124,7 @@ def test_the_first_five_wrong_passwords_in_an_hour_are_answered(table: Table) ->
     assert svc.config.bad_password_limit == 5
     answered = []
     for i in range(8):
-        mid, raw = table.mails.raw(ANNA, "Züge", orders(ANNA, f"rot-{200000 + i}"))
+        mid, raw = table.mails.mail(ANNA, "Züge", orders(ANNA, f"rot-{200000 + i}"))
         ingest(svc, raw)
         answered.append(len(answers_to(svc, mid)))
         table.clock.advance(minutes=5)
@@ -150,20 +136,20 @@ def test_the_wrong_password_limit_is_per_address(table: Table) -> None:
     svc, mails = table.svc, table.mails
     before = game_snapshot(svc)
     for i in range(7):
-        mid, raw = mails.raw(ANNA, "Züge", orders(ANNA, f"rot-{300000 + i}"))
+        mid, raw = mails.mail(ANNA, "Züge", orders(ANNA, f"rot-{300000 + i}"))
         ingest(svc, raw)
         table.clock.advance(minutes=1)
     assert not answers_to(svc, mid), "Anna's address is silenced"
     # The other players' addresses are not: each gets its answer.
     for address in (BERND, CARLA, DIETER):
-        mid, raw = mails.raw(address, "Züge", orders(address, "gelb-000000"))
+        mid, raw = mails.mail(address, "Züge", orders(address, "gelb-000000"))
         ingest(svc, raw)
         assert [o.recipients for o in answers_to(svc, mid)] == [address]
     # A stranger's guesses in Anna's name (forged From) count against Anna's address, and a
     # stranger writing from their own address is never answered: no one gets an answer to guess
     # with.
     for i in range(3):
-        mid, raw = mails.raw(STRANGER, "Züge", "Spiel: alpha\n" + orders(ANNA, f"rot-{i}"))
+        mid, raw = mails.mail(STRANGER, "Züge", "Spiel: alpha\n" + orders(ANNA, f"rot-{i}"))
         ingest(svc, raw)
         assert not answers_to(svc, mid)
     assert game_snapshot(svc) == before, "no wrong password changed anything"
@@ -179,12 +165,12 @@ def test_commands_with_a_wrong_password_change_and_reveal_nothing(
     """Anna's own address; her seat is on autopilot (so `Ich bin zurück` would switch it off)
     and her orders are in (so `Status` with her password would list them)."""
     svc, mails = table.svc, table.mails
-    _, raw = mails.raw(ANNA, "Züge", orders(ANNA))
+    _, raw = mails.mail(ANNA, "Züge", orders(ANNA))
     assert ingest(svc, raw).game == "alpha"
     set_player(svc, ANNA, autopilot=True)
     before = game_snapshot(svc)
     body = (f"Kennwort: {password}\n" if password else "") + f"{command}\n"
-    mid, raw = mails.raw(ANNA, command, body)
+    mid, raw = mails.mail(ANNA, command, body)
     ingest(svc, raw)
     assert game_snapshot(svc) == before
     answers = answers_to(svc, mid)
@@ -209,7 +195,7 @@ FORGED = {"Reply-To": STRANGER, "Sender": STRANGER, "Return-Path": f"<{STRANGER}
 def test_a_forged_from_without_password_changes_nothing(table: Table, what: str) -> None:
     """From: Anna, every reply path the stranger's, no password line at all."""
     svc, mails = table.svc, table.mails
-    _, raw = mails.raw(ANNA, "Züge", orders(ANNA))
+    _, raw = mails.mail(ANNA, "Züge", orders(ANNA))
     assert ingest(svc, raw).game == "alpha"
     set_player(svc, ANNA, autopilot=True)
     before = game_snapshot(svc)
@@ -217,7 +203,7 @@ def test_a_forged_from_without_password_changes_nothing(table: Table, what: str)
         "orders": f"Runde: 1\n{A_ROAD[ANNA]}\nStadt E3 F2 F3\n",
         "Kennwort: leer": "Kennwort:\nRunde: 1\n" + A_ROAD[ANNA] + "\n",
     }.get(what, what + "\n")
-    mid, raw = mails.raw(f"Anna Müller <{ANNA}>", "Züge", body, FORGED)
+    mid, raw = mails.mail(f"Anna Müller <{ANNA}>", "Züge", body, FORGED)
     assert ingest(svc, raw).status == "done"
     assert game_snapshot(svc) == before
     answers = answers_to(svc, mid)
@@ -237,23 +223,10 @@ def drawn_table(tmp_path: Path) -> tuple[Service, dict[str, str]]:
     over (Carla's, by NEWCOMER). Returns every password ever issued → its owner's address."""
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
-    with transaction(svc.engine) as s:
-        create_game(svc, s, "alpha", players=4, seed=7)
-    for i, (address, (_, colour)) in enumerate(PLAYERS.items()):
-        raw = (
-            f"From: {address}\r\nTo: {GM}\r\nSubject: Anmeldung\r\n"
-            f"Message-ID: <join{i}@players.test>\r\n\r\n"
-            f"Spiel: alpha\r\nName: Spieler {i}\r\nFarben: {colour}\r\n"
-        ).encode()
-        assert ingest(svc, raw).status == "done"
-    while True:
-        with Session(svc.engine) as s:
-            game = get_game(s, "alpha")
-        if game.phase != "setup":
-            break
-        assert game.deadline is not None
-        clock.advance(seconds=(game.deadline - clock.now()).total_seconds() + 60)
-        tick(svc)
+    new_game(svc, "alpha", players=4, seed=7)
+    colours = [c for _, c in PLAYERS.values()]
+    signup(Mailer(svc), "alpha", 4, colours, addresses=list(PLAYERS))
+    setup_by_deadline(svc, clock, "alpha")
     with transaction(svc.engine) as s:
         game = get_game(s, "alpha")
         colour = {p.address: p.colour or "" for p in s.exec(select(Player))}
@@ -342,40 +315,24 @@ def file_hits(svc: Service, issued: dict[str, str], tmp_path: Path) -> list[str]
 
 
 @pytest.mark.timeout(90)
-def test_no_password_is_left_anywhere_once_the_welcome_mails_are_sent(tmp_path: Path) -> None:
-    """Sent over real SMTP, each welcome mail carries its password to its owner; afterwards no
+def test_no_password_is_left_anywhere_once_the_welcome_mails_are_sent(
+    tmp_path: Path, outgoing: Outgoing
+) -> None:
+    """Sent over SMTP, each welcome mail carries its password to its owner; afterwards no
     column of any table holds one, the sent rows included."""
-    import asyncio
-
-    from pbm.mail.loopback import LoopbackMail
-    from pbm.mail.smtp import SmtpConfig
-    from pbm.service.sending import send_pending
-
     svc, issued = drawn_table(tmp_path)
-
-    async def send_all() -> dict[str, str]:
-        lb = LoopbackMail()
-        await lb.start()
-        try:
-            for owner in set(issued.values()) | {ANNA, BERND, CARLA, DIETER}:
-                await lb.add_user(owner, "pw")
-            result = await send_pending(svc, SmtpConfig(port=lb.smtp_port, from_address=GM))
-            assert not result.failed and not result.retry
-            got: dict[str, str] = {}
-            assert lb.handler is not None
-            for rcpt_tos, raw in lb.handler.received:
-                msg = email.message_from_bytes(raw, policy=email.policy.default)
-                body = msg.get_body(preferencelist=("plain",))
-                assert body is not None
-                m = _PASSWORD.search(body.get_content())  # type: ignore[attr-defined]
-                if m and m.group(1) != "…":  # not the "Kennwort: …" of the order examples
-                    assert rcpt_tos == [str(msg["To"])]
-                    got[m.group(1)] = rcpt_tos[0]
-            return got
-        finally:
-            await lb.stop()
-
-    delivered = asyncio.run(send_all())
+    server = outgoing.start()
+    result = server.send(svc, from_address=GM)
+    assert not result.failed and not result.retry
+    delivered: dict[str, str] = {}
+    for attempt in server.accepted:
+        msg = email.message_from_bytes(attempt.raw, policy=email.policy.default)
+        body = msg.get_body(preferencelist=("plain",))
+        assert body is not None
+        m = _PASSWORD.search(body.get_content())  # type: ignore[attr-defined]
+        if m and m.group(1) != "…":  # not the "Kennwort: …" of the order examples
+            assert attempt.rcpt_tos == [str(msg["To"])]
+            delivered[m.group(1)] = attempt.rcpt_tos[0]
     assert delivered == issued, "every password reached its owner, and only its owner"
     assert all(not o.secret for o in outbox(svc)), "no secret kept after sending"
     hits = plaintext_hits(svc, issued)
@@ -389,9 +346,9 @@ def test_passwords_are_stored_only_as_hashes(tmp_path: Path) -> None:
     in clear only in its owner's welcome mail in the outbox — in every column of every table
     and in the bytes of the database file."""
     svc, issued = drawn_table(tmp_path)
-    mails = Mails()
+    mails = Mailer()
     for address in (ANNA, STRANGER):  # wrong guesses are stored too (as sent)
-        _, raw = mails.raw(address, "Züge", "Spiel: alpha\nKennwort: rot-123456\nStraße C3 D4\n")
+        _, raw = mails.mail(address, "Züge", "Spiel: alpha\nKennwort: rot-123456\nStraße C3 D4\n")
         ingest(svc, raw)
     with Session(svc.engine) as s:
         players = list(s.exec(select(Player)))
@@ -414,10 +371,10 @@ def _after_orders(tmp_path: Path) -> tuple[Service, dict[str, str]]:
     """Everyone sends orders with every password they were given (the newcomer plays Carla's
     seat; Bernd's first password is refused)."""
     svc, issued = drawn_table(tmp_path)
-    mails = Mails()
+    mails = Mailer()
     for password, owner in issued.items():
         line = A_ROAD.get(owner, A_ROAD[CARLA])
-        _, raw = mails.raw(owner, "Züge", f"Kennwort: {password}\nRunde: 1\n{line}\n")
+        _, raw = mails.mail(owner, "Züge", f"Kennwort: {password}\nRunde: 1\n{line}\n")
         ingest(svc, raw)
     return svc, issued
 
@@ -469,7 +426,7 @@ def test_probing_mails_reveal_no_other_players_secrets(table: Table) -> None:
         state.cards[seat[ANNA]] = [("knight", 0), ("road_building", 0)]
         save_state(game, state)
     bernd_lines = f"{A_ROAD[BERND]}\nHandel rot: gebe 1G, bekomme 1H\n"
-    _, raw = mails.raw(BERND, "Züge", orders(BERND, extra=bernd_lines.split("\n", 1)[1]))
+    _, raw = mails.mail(BERND, "Züge", orders(BERND, extra=bernd_lines.split("\n", 1)[1]))
     assert ingest(svc, raw).game == "alpha"
     secret_lines = {
         parse_mail(line, ctx).lines[0].canonical for line in bernd_lines.strip().splitlines()
@@ -493,7 +450,7 @@ def test_probing_mails_reveal_no_other_players_secrets(table: Table) -> None:
         (STRANGER, "?", "Was läuft hier?\n"),
     ]
     for sender, subject, body, *headers in probes:
-        _, raw = mails.raw(sender, subject, body, headers[0] if headers else None)
+        _, raw = mails.mail(sender, subject, body, headers[0] if headers else None)
         ingest(svc, raw)
         table.clock.advance(minutes=2)
 
@@ -532,7 +489,7 @@ def test_an_unmarked_vacation_responder_storm_ends_by_itself(table: Table) -> No
     answer limit (20) — and nothing changes."""
     svc, mails, clock = table.svc, table.mails, table.clock
     earlier = len(outbox(svc))
-    _, raw = mails.raw(ANNA, "Züge", orders(ANNA))
+    _, raw = mails.mail(ANNA, "Züge", orders(ANNA))
     ingest(svc, raw)
     before = game_snapshot(svc)
     responded: set[int | None] = set()
@@ -543,7 +500,7 @@ def test_an_unmarked_vacation_responder_storm_ends_by_itself(table: Table) -> No
             break
         for o in todo:
             responded.add(o.id)
-            _, raw = mails.raw(
+            _, raw = mails.mail(
                 ANNA,
                 f"Abwesend: {o.subject}",
                 "Ich bin bis 20.1. nicht da.\n\n"

@@ -1,12 +1,13 @@
 """The running service (`serve`: the inbox, clock and outbox loops together) through outages of
-what it depends on, against real servers on 127.0.0.1:
+what it depends on:
 
 - the IMAP server restarts (a new pymap on the same port, its mailbox and flags carried over)
-  while mails arrive before, during and after the outage;
-- the SMTP server is down for minutes (nothing listens on its port) while answers and a
-  report are queued, then comes back;
+  while mails arrive before, during and after the outage (end to end, against real servers on
+  127.0.0.1);
+- the SMTP server is down for minutes while answers and a report are queued, then comes back;
 - the SQLite file is locked by another program (`BEGIN EXCLUSIVE`) for longer than the busy
   timeout while mails arrive and a round is due; and `poll_once` (`pbm poll`) meets the lock.
+  These run over the in-memory mailbox and SMTP server (pbm/mail/memory.py).
 
 The function-level behaviour (one poller reconnecting, the backoff of one outbox row, the
 crash points) is in test_imap_faults.py and test_smtp_faults.py; here everything runs at once
@@ -39,6 +40,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope
 from aiosmtpd.smtp import Session as SmtpSession
+from harness import A_ROAD, ANNA, BERND, GM, PLAYERS, Games, eventually, make_service
 from pysasl.hashing import BuiltinHash
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -46,9 +48,11 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import NullPool
 from sqlmodel import Session, col, create_engine, select
 
+from pbm.devservers.loopback import LoopbackImap, free_port
 from pbm.mail.imap import ImapConfig
-from pbm.mail.loopback import LoopbackImap, free_port
+from pbm.mail.memory import MemoryMailbox, MemorySmtp
 from pbm.mail.smtp import SmtpConfig
+from pbm.mail.transport import Transports
 from pbm.service import ingest as ingest_module
 from pbm.service import sending
 from pbm.service import serve as serve_module
@@ -60,17 +64,10 @@ from pbm.service.serve import ServeConfig, poll_once, serve
 from pbm.store.db import transaction
 from pbm.store.models import Game, InboundMail, Outbox, RoundRecord
 
-from .mailtools import (
-    A_ROAD,
-    ANNA,
-    BERND,
-    GM,
-    PLAYERS,
-    KillableProxy,
-    eventually,
-    make_service,
-    round_one,
-)
+from .servers import KillableProxy
+
+#: Every test here runs the whole service for seconds of real time.
+pytestmark = pytest.mark.slow
 
 PW = "pw"
 #: The busy timeout the tests give the engine (make_engine's own is 30 s).
@@ -181,6 +178,16 @@ def round_records(svc: Service, round_: int) -> list[RoundRecord]:
         )
 
 
+def replies_to(smtp: MemorySmtp, message_id: str) -> int:
+    """Messages the in-memory server took in reply to `message_id`."""
+    return sum(1 for m in list(smtp.accepted) if m.message["In-Reply-To"] == message_id)
+
+
+def delivered(smtp: MemorySmtp) -> Counter[str]:
+    """Deliveries per Message-ID (a mail to several goes to each as its own message)."""
+    return Counter(str(m.message["Message-ID"]) for m in list(smtp.accepted))
+
+
 def signup_game(tmp_path: Path, clock: FakeClock) -> Service:
     """A fresh service with game alpha open for signup (six seats: five joins fill nothing)."""
     svc = make_service(tmp_path, clock)
@@ -205,7 +212,7 @@ def join_mail(n: int) -> tuple[str, bytes]:
 
 
 def order_mail(address: str) -> tuple[str, bytes]:
-    """A player's valid orders for round 1 of alpha (see mailtools.round_one)."""
+    """A player's valid orders for round 1 of alpha (`games.start(cast=True)`)."""
     msg = EmailMessage()
     msg["From"], msg["To"], msg["Subject"] = address, GM, "Züge Runde 1"
     msg["Message-ID"] = mid = f"<orders-1.{address}>"
@@ -335,16 +342,8 @@ def warnings(caplog: pytest.LogCaptureFixture, prefix: str) -> list[str]:
     ]
 
 
-def serve_cfg(imap_port: int, smtp_port: int) -> ServeConfig:
-    """Short loop periods; the inbox polls (IDLE is for the IMAP restart test: a stop during
-    IDLE waits for the logout, up to the IMAP timeout)."""
-    return ServeConfig(
-        imap=ImapConfig(port=imap_port, user=GM, password=PW, timeout=3.0, idle=False),
-        smtp=SmtpConfig(port=smtp_port, timeout=3.0),
-        poll_seconds=0.3,
-        tick_seconds=0.2,
-        send_seconds=0.1,
-    )
+#: Short loop periods, for the in-memory transports.
+SERVE = ServeConfig(poll_seconds=0.3, tick_seconds=0.2, send_seconds=0.1)
 
 
 async def stop_serving(stop: asyncio.Event, task: asyncio.Task[None]) -> None:
@@ -355,6 +354,7 @@ async def stop_serving(stop: asyncio.Event, task: asyncio.Task[None]) -> None:
 # == 1. the IMAP server restarts =================================================================
 
 
+@pytest.mark.e2e
 @pytest.mark.timeout(60)
 def test_imap_server_restart_while_serving(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
@@ -363,7 +363,7 @@ def test_imap_server_restart_while_serving(
     once and answered once; serve runs on throughout and reconnects by itself.
 
     The restart: the server says BYE and every connection drops (the proxy in front of pymap;
-    see mailtools), the port stops listening, and a new pymap comes up on the old server's
+    see servers.py), the port stops listening, and a new pymap comes up on the old server's
     port with the mailbox as it was (messages and flags). Two mails are handled before it; the
     server goes down just after the third was taken in and before its \\Seen flag was stored
     (the kill is started from the crash point between the two), so the new server offers it
@@ -469,27 +469,31 @@ async def _imap_restart(
 
 @pytest.mark.timeout(60)
 def test_smtp_down_for_minutes_everything_queued_then_delivered_once(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    svc: Service,
+    clock: FakeClock,
+    games: Games,
+    mailbox: MemoryMailbox,
+    smtp: MemorySmtp,
+    transports: Transports,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """Nothing listens on the SMTP port while the four players' orders come in: the answers
+    """The SMTP server is out of reach while the four players' orders come in: the answers
     and the round's report (the round resolves early, all orders being in) wait in the outbox,
     together with the setup's mails not sent yet. For a quarter of an hour (FakeClock) every
-    row is retried after 1, 2, 4, 8 minutes and stays pending, never failed. Then a server
-    comes up on the port: every row is delivered exactly once."""
+    row is retried after 1, 2, 4, 8 minutes and stays pending, never failed. Then the server
+    is back: every row is delivered exactly once."""
     caplog.set_level(logging.INFO, logger="pbm")
-    clock = FakeClock()
-    svc = make_service(tmp_path, clock)
-    round_one(svc, clock)
-    asyncio.run(_smtp_down(svc, clock))
+    games.start(cast=True)
+    smtp.down = True
+    asyncio.run(_smtp_down(svc, clock, mailbox, smtp, transports))
     assert warnings(caplog, "outbox "), "the retries are logged"
-    svc.engine.dispose()
 
 
-async def _smtp_down(svc: Service, clock: FakeClock) -> None:
-    imap = await new_imap()
-    smtp = SmtpServer(free_port())  # nothing listens there yet
+async def _smtp_down(
+    svc: Service, clock: FakeClock, mailbox: MemoryMailbox, smtp: MemorySmtp, transports: Transports
+) -> None:
     stop = asyncio.Event()
-    task = asyncio.create_task(serve(svc, serve_cfg(imap.port, smtp.port), stop))
+    task = asyncio.create_task(serve(svc, SERVE, stop, transports))
     orders = dict(order_mail(a) for a in PLAYERS)
 
     def attempts(n: int) -> Callable[[], bool]:
@@ -497,7 +501,7 @@ async def _smtp_down(svc: Service, clock: FakeClock) -> None:
 
     try:
         for raw in orders.values():
-            await imap.append(GM, raw)
+            mailbox.append(raw)
         await eventually(lambda: game(svc).round == 2, 20, "the round resolved (all orders in)")
         await eventually(attempts(1), 10, "a first attempt at every mail")
         rows = outbox(svc)
@@ -515,7 +519,7 @@ async def _smtp_down(svc: Service, clock: FakeClock) -> None:
         assert not task.done(), task
 
         # The server comes back; the last backoff (16 minutes) runs out.
-        smtp.start()
+        smtp.down = False
         clock.advance(minutes=17)
         await eventually(lambda: all(o.status == "sent" for o in outbox(svc)), 20, "every row sent")
         clock.advance(hours=1)  # later passes send nothing again
@@ -523,15 +527,13 @@ async def _smtp_down(svc: Service, clock: FakeClock) -> None:
         assert not task.done(), task
     finally:
         await stop_serving(stop, task)
-        await smtp.stop()
-        await imap.stop()
     rows = outbox(svc)
     assert [(o.status, o.attempts) for o in rows] == [("sent", 6)] * len(rows)
     assert len(rows) == len({o.message_id for o in rows})
-    assert smtp.recorder.ids() == per_recipient(rows), (
+    assert delivered(smtp) == per_recipient(rows), (
         "every queued mail delivered exactly once (to each of its recipients)"
     )
-    assert all(smtp.recorder.replies_to(mid) == 1 for mid in orders)
+    assert all(replies_to(smtp, mid) == 1 for mid in orders)
 
 
 # == 3. the database locked ======================================================================
@@ -539,29 +541,37 @@ async def _smtp_down(svc: Service, clock: FakeClock) -> None:
 
 @pytest.mark.timeout(60)
 def test_database_locked_while_mails_arrive_and_a_round_is_due(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path,
+    svc: Service,
+    clock: FakeClock,
+    games: Games,
+    mailbox: MemoryMailbox,
+    smtp: MemorySmtp,
+    transports: Transports,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Another program holds the write lock for several busy timeouts while two players'
     orders arrive and the round's deadline passes. serve keeps running, each loop logs a
     warning and nothing is written; once the lock is gone both mails are taken in and
     answered once, and the round is resolved once, with one report."""
     caplog.set_level(logging.INFO, logger="pbm")
-    clock = FakeClock()
-    svc = make_service(tmp_path, clock)
-    round_one(svc, clock)
+    games.start(cast=True)
     short_busy_timeout(svc)
-    asyncio.run(_db_locked(svc, clock, DbLock(tmp_path / "pbm.db")))
+    asyncio.run(_db_locked(svc, clock, DbLock(tmp_path / "pbm.db"), mailbox, smtp, transports))
     for prefix in ("imap: OperationalError", "clock: database", "outbox: database"):
         assert warnings(caplog, prefix), f"no warning {prefix!r}"
-    svc.engine.dispose()
 
 
-async def _db_locked(svc: Service, clock: FakeClock, lock: DbLock) -> None:
-    imap = await new_imap()
-    smtp = SmtpServer()
-    smtp.start()
+async def _db_locked(
+    svc: Service,
+    clock: FakeClock,
+    lock: DbLock,
+    mailbox: MemoryMailbox,
+    smtp: MemorySmtp,
+    transports: Transports,
+) -> None:
     stop = asyncio.Event()
-    task = asyncio.create_task(serve(svc, serve_cfg(imap.port, smtp.port), stop))
+    task = asyncio.create_task(serve(svc, SERVE, stop, transports))
     orders = dict(order_mail(a) for a in (ANNA, BERND))
     try:
         # The setup's mails go out first (a lock between a send and its mark is another test).
@@ -571,7 +581,7 @@ async def _db_locked(svc: Service, clock: FakeClock, lock: DbLock) -> None:
         before = [(o.id, o.status, o.attempts) for o in outbox(svc)]
         await asyncio.to_thread(lock.take)
         for raw in orders.values():
-            await imap.append(GM, raw)
+            mailbox.append(raw)
         deadline = game(svc).deadline
         assert deadline is not None
         clock.advance(
@@ -597,21 +607,19 @@ async def _db_locked(svc: Service, clock: FakeClock, lock: DbLock) -> None:
         )
         await asyncio.sleep(1)  # time for anything that would happen twice
         assert not task.done(), task
-        assert await unseen(imap.port) == []
+        assert mailbox.unseen_count == 0
     finally:
         lock.close()
         await stop_serving(stop, task)
-        await smtp.stop()
-        await imap.stop()
     assert [(m.message_id, m.status) for m in stored(svc, orders)] == [
         (mid, "done") for mid in orders
     ]
     for mid in orders:
         assert [a.status for a in answers_to(svc, mid)] == ["sent"]
-        assert smtp.recorder.replies_to(mid) == 1
+        assert replies_to(smtp, mid) == 1
     assert len(round_records(svc, 1)) == 1
     assert sum(o.kind == "report" for o in outbox(svc)) == 1
-    assert smtp.recorder.ids() == per_recipient(outbox(svc))
+    assert delivered(smtp) == per_recipient(outbox(svc))
 
 
 @pytest.mark.timeout(40)
@@ -619,7 +627,12 @@ async def _db_locked(svc: Service, clock: FakeClock, lock: DbLock) -> None:
     "hold", [1.5, 4.0], ids=["released-during-quarantine", "held-past-quarantine"]
 )
 def test_database_locked_between_storing_and_processing_a_mail(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hold: float
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    hold: float,
+    mailbox: MemoryMailbox,
+    smtp: MemorySmtp,
+    transports: Transports,
 ) -> None:
     """The lock comes right after a mail is stored (another program's transaction starts
     there) and lasts `hold` busy timeouts. Once it is gone, the mail must be processed and
@@ -636,31 +649,26 @@ def test_database_locked_between_storing_and_processing_a_mail(
     mid, raw = join_mail(1)
 
     async def run() -> None:
-        imap = await new_imap()
-        smtp = SmtpServer()
-        smtp.start()
         stop = asyncio.Event()
-        task = asyncio.create_task(serve(svc, serve_cfg(imap.port, smtp.port), stop))
+        task = asyncio.create_task(serve(svc, SERVE, stop, transports))
         try:
-            await imap.append(GM, raw)
+            mailbox.append(raw)
             await eventually(lambda: lock.taken == 1 and not lock.held, 15, "the lock, and its end")
             for _ in range(100):
-                if not await unseen(imap.port):
+                if not mailbox.unseen_count:
                     break
                 await asyncio.sleep(0.1)
-            assert await unseen(imap.port) == [], "the service is done with the mail"
+            assert mailbox.unseen_count == 0, "the service is done with the mail"
             await asyncio.sleep(1)
             assert not task.done(), task
             mails = stored(svc)
             assert [(m.message_id, m.status) for m in mails] == [(mid, "done")], [
                 (m.message_id, m.status, m.error[-200:]) for m in mails
             ]
-            await eventually(lambda: smtp.recorder.replies_to(mid) == 1, 10, "the answer")
+            await eventually(lambda: replies_to(smtp, mid) == 1, 10, "the answer")
         finally:
             lock.close()
             await stop_serving(stop, task)
-            await smtp.stop()
-            await imap.stop()
 
     try:
         asyncio.run(run())
@@ -670,7 +678,11 @@ def test_database_locked_between_storing_and_processing_a_mail(
 
 @pytest.mark.timeout(40)
 def test_database_locked_between_sending_and_marking_sent(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    mailbox: MemoryMailbox,
+    smtp: MemorySmtp,
+    transports: Transports,
 ) -> None:
     """The lock comes just after the SMTP server accepted an answer and lasts three busy
     timeouts; then the lease runs out (FakeClock). The answer must be delivered once."""
@@ -687,13 +699,10 @@ def test_database_locked_between_sending_and_marking_sent(
     mid, raw = join_mail(1)
 
     async def run() -> None:
-        imap = await new_imap()
-        smtp = SmtpServer()
-        smtp.start()
         stop = asyncio.Event()
-        task = asyncio.create_task(serve(svc, serve_cfg(imap.port, smtp.port), stop))
+        task = asyncio.create_task(serve(svc, SERVE, stop, transports))
         try:
-            await imap.append(GM, raw)
+            mailbox.append(raw)
             await eventually(lambda: lock.taken == 1 and not lock.held, 15, "the lock, and its end")
             await asyncio.sleep(1)
             clock.advance(seconds=LEASE.total_seconds() + 60)
@@ -707,10 +716,8 @@ def test_database_locked_between_sending_and_marking_sent(
         finally:
             lock.close()
             await stop_serving(stop, task)
-            await smtp.stop()
-            await imap.stop()
         (answer,) = answers_to(svc, mid)
-        assert smtp.recorder.ids()[answer.message_id] == 1, "delivered exactly once"
+        assert delivered(smtp)[answer.message_id] == 1, "delivered exactly once"
 
     try:
         asyncio.run(run())
@@ -721,16 +728,22 @@ def test_database_locked_between_sending_and_marking_sent(
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("when", ["from-the-start", "after-the-first-mail"])
 def test_poll_with_the_database_locked_fails_cleanly_then_the_next_poll_does_it_all(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, when: str
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    when: str,
+    svc: Service,
+    clock: FakeClock,
+    games: Games,
+    mailbox: MemoryMailbox,
+    smtp: MemorySmtp,
+    transports: Transports,
 ) -> None:
     """`pbm poll` (poll_once) meets a lock held past the busy timeout, from the start or from
     just after the first mail was taken in: it raises the database error (a failed cron run)
     and leaves no half-done work: every mail is either processed, answered into the outbox
     and flagged seen, or not stored and still unseen; the due round is not resolved and the
     outbox is not touched. The next poll, the lock gone, does the rest, each thing once."""
-    clock = FakeClock()
-    svc = make_service(tmp_path, clock)
-    round_one(svc, clock)
+    games.start(cast=True)
     short_busy_timeout(svc)
     deadline = game(svc).deadline
     assert deadline is not None
@@ -754,38 +767,34 @@ def test_poll_with_the_database_locked_fails_cleanly_then_the_next_poll_does_it_
     assert {s for _, s, _ in setup_rows} == {"pending"}
 
     async def run() -> None:
-        imap = await new_imap()
-        smtp = SmtpServer()
-        smtp.start()
-        cfg = serve_cfg(imap.port, smtp.port)
         try:
             for raw in orders.values():
-                await imap.append(GM, raw)
+                mailbox.append(raw)
             if when == "from-the-start":
                 await asyncio.to_thread(lock.take)
             with pytest.raises(DBAPIError, match="database is locked"):
-                await poll_once(svc, cfg)
+                await poll_once(svc, SERVE, transports)
             first = 1 if when == "after-the-first-mail" else 0
             assert taken_in == first
             mails = stored(svc, orders)
             assert [(m.message_id, m.status) for m in mails] == [
                 (mid, "done") for mid in list(orders)[:first]
             ]
-            assert len(await unseen(imap.port)) == 2 - first
+            assert mailbox.unseen_count == 2 - first
             assert game(svc).round == 1, "the due round is not resolved"
             rows = outbox(svc)
             assert [(o.id, o.status, o.attempts) for o in rows[: len(setup_rows)]] == setup_rows
             assert [(o.status, o.attempts, o.in_reply_to) for o in rows[len(setup_rows) :]] == [
                 ("pending", 0, mid) for mid in list(orders)[:first]
             ]
-            assert smtp.recorder.got == []
+            assert smtp.attempts == []
 
             lock.release()
-            result = await poll_once(svc, cfg)
+            result = await poll_once(svc, SERVE, transports)
             assert result["read"] == 2 - first
             assert (result["resolved"], result["retry"], result["failed"]) == (1, 0, 0)
             assert result["sent"] == len(outbox(svc))
-            assert await poll_once(svc, cfg) == {
+            assert await poll_once(svc, SERVE, transports) == {
                 "recovered": 0,
                 "read": 0,
                 "resolved": 0,
@@ -794,22 +803,17 @@ def test_poll_with_the_database_locked_fails_cleanly_then_the_next_poll_does_it_
                 "retry": 0,
                 "failed": 0,
             }
-            assert await unseen(imap.port) == []
+            assert mailbox.unseen_count == 0
         finally:
             lock.close()
-            await smtp.stop()
-            await imap.stop()
         assert [(m.message_id, m.status) for m in stored(svc, orders)] == [
             (mid, "done") for mid in orders
         ]
         for mid in orders:
             assert len(answers_to(svc, mid)) == 1
-            assert smtp.recorder.replies_to(mid) == 1
+            assert replies_to(smtp, mid) == 1
         assert game(svc).round == 2 and len(round_records(svc, 1)) == 1
         assert {o.status for o in outbox(svc)} == {"sent"}
-        assert smtp.recorder.ids() == per_recipient(outbox(svc))
+        assert delivered(smtp) == per_recipient(outbox(svc))
 
-    try:
-        asyncio.run(run())
-    finally:
-        svc.engine.dispose()
+    asyncio.run(run())

@@ -18,18 +18,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from harness import A_ROAD, ANNA, GM, PLAYERS, Mailer, make_service, start_game
 from sqlmodel import Session, select
 
 from pbm.cli.serve import QUIET_LOGGERS, configure_logging
+from pbm.devservers.loopback import LoopbackMail
 from pbm.mail.imap import ImapConfig
-from pbm.mail.loopback import LoopbackMail
 from pbm.mail.smtp import SmtpConfig
 from pbm.service.clock import FakeClock
 from pbm.service.serve import ServeConfig, serve
 from pbm.store.db import transaction
 from pbm.store.models import InboundMail, Outbox
-
-from .mailtools import A_ROAD, ANNA, GM, PLAYERS, make_service, round_one
 
 IMAP_PASSWORD = "imap-Secret-7c41e"
 BODY_MARKER = "BODYMARKER-93b2d0"
@@ -78,7 +77,7 @@ async def _one_pass(tmp_path: Path) -> None:
     """Serve until the order mail is processed and its answer sent."""
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
-    round_one(svc, clock)
+    start_game(Mailer(svc), clock, cast=True)
     with transaction(svc.engine) as s:  # what the game sent so far is out of the way
         for row in s.exec(select(Outbox)):
             row.status = "sent"
@@ -142,6 +141,8 @@ def _run_logged(tmp_path: Path) -> list[str]:
     return records.lines
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.timeout(90)
 def test_serve_verbose_logs_no_mail_body_and_no_password(
     tmp_path: Path, logging_restored: None
@@ -155,6 +156,8 @@ def test_serve_verbose_logs_no_mail_body_and_no_password(
     assert _leaks(lines) == []
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.timeout(90)
 def test_the_check_sees_the_leak_of_a_debug_root_logger(
     tmp_path: Path, logging_restored: None

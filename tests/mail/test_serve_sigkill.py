@@ -36,8 +36,8 @@ from pathlib import Path
 
 import pytest
 
+from pbm.devservers.loopback import LoopbackImap
 from pbm.mail.imap import ImapConfig, ImapInbox
-from pbm.mail.loopback import LoopbackImap
 from pbm.service.sending import LEASE
 
 from .sigkill_support import (
@@ -288,6 +288,8 @@ def _summary(
     )
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.timeout(900)
 def test_serve_sigkilled_20_times_while_500_orders_arrive(tmp_path: Path) -> None:
     t0 = time.monotonic()

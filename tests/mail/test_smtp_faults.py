@@ -1,6 +1,8 @@
-"""The outbox sender against a real SMTP server (aiosmtpd on 127.0.0.1) that misbehaves on purpose:
-temporary refusals (4xx) then acceptance, permanent refusals (5xx), nothing listening, a server
-that never answers, a crash between the send and the mark. And what a sent message looks like.
+"""The outbox sender against an SMTP server that misbehaves on purpose: temporary refusals (4xx)
+then acceptance, permanent refusals (5xx), a crash between the send and the mark; and what a sent
+message looks like. Each runs against the in-memory server and (marked e2e) against aiosmtpd on
+127.0.0.1 (the `outgoing` fixture, tests/mail/conftest.py). Against aiosmtpd alone: nothing
+listening, a server that never answers, one connection per pass and a limit per connection.
 
 The time of the service is a FakeClock: a retry happens only once the clock has passed the row's
 `next_attempt`, so the backoff is seen exactly.
@@ -9,25 +11,19 @@ The time of the service is a FakeClock: a retry happens only once the clock has 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import email
-import email.policy
 import socket
-import threading
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
-from email.message import EmailMessage
 from email.utils import parseaddr, parsedate_to_datetime
 from pathlib import Path
 
 import pytest
-from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
+from harness import GM, make_service
 from sqlmodel import Session as DbSession
 
+from pbm.devservers.loopback import free_port
 from pbm.mail.inbound import parse_inbound
-from pbm.mail.loopback import free_port
 from pbm.mail.outgoing import LOOP_HEADER
 from pbm.mail.smtp import SmtpConfig
 from pbm.service import sending
@@ -38,7 +34,7 @@ from pbm.service.sending import LEASE, backoff, send_pending
 from pbm.store.db import transaction
 from pbm.store.models import Outbox
 
-from .mailtools import GM, make_service
+from .servers import FlakyHandler, Outgoing, PeerHandler, smtp_server
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -47,113 +43,6 @@ OTHER = "bernd.schaefer@firma.test"
 BODY = (
     "Angenommen:\n    1  Kennwort: ****\n    2  Straße C3 C4 (10H 3W)\n\nGrüße, Ihr Spielleiter\n"
 )
-
-
-@dataclass
-class Attempt:
-    mail_from: str
-    rcpt_tos: list[str]
-    raw: bytes
-
-    @property
-    def plain(self) -> EmailMessage:
-        part = self.message.get_body(preferencelist=("plain",))
-        assert isinstance(part, EmailMessage), self.raw[:2000]
-        return part
-
-    @property
-    def text(self) -> str:
-        """The plain-text body, line ends as in Python (the wire has CRLF)."""
-        return str(self.plain.get_content()).replace("\r\n", "\n")
-
-    def check_utf8_parts(self) -> None:
-        """Every text part is UTF-8; an HTML part, if any, says the same as the text."""
-        for part in self.message.walk():
-            if part.get_content_maintype() == "text":
-                assert part.get_content_charset() == "utf-8", part["Content-Type"]
-        html = self.message.get_body(preferencelist=("html",))
-        if html is not None:
-            assert isinstance(html, EmailMessage)
-            assert "\ufffd" not in str(html.get_content())
-
-    @property
-    def message(self) -> EmailMessage:
-        msg = email.message_from_bytes(self.raw, policy=email.policy.default)
-        assert isinstance(msg, EmailMessage)
-        return msg
-
-
-@dataclass
-class FlakyHandler:
-    """Answers DATA (or RCPT) with `code` the first `failures` times, then accepts.
-
-    `refuse` maps recipients to a code they get at RCPT for their first `refuse_times` tries
-    (None: always)."""
-
-    failures: int = 0
-    code: str = "451 4.3.0 try later"
-    at: str = "DATA"
-    refuse: dict[str, str] = field(default_factory=dict)
-    refuse_times: int | None = None
-    data_attempts: list[Attempt] = field(default_factory=list)
-    accepted: list[Attempt] = field(default_factory=list)
-    rcpt_calls: dict[str, int] = field(default_factory=dict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    async def handle_RCPT(
-        self,
-        server: SMTP,
-        session: Session,
-        envelope: Envelope,
-        address: str,
-        rcpt_options: list[str],
-    ) -> str:
-        with self.lock:
-            n = self.rcpt_calls[address] = self.rcpt_calls.get(address, 0) + 1
-            total = sum(self.rcpt_calls.values())
-        if address in self.refuse and (self.refuse_times is None or n <= self.refuse_times):
-            return self.refuse[address]
-        if self.at == "RCPT" and total <= self.failures:
-            return self.code
-        envelope.rcpt_tos.append(address)
-        return "250 OK"
-
-    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
-        raw = envelope.original_content or b""
-        attempt = Attempt(
-            str(envelope.mail_from),
-            list(envelope.rcpt_tos),
-            raw if isinstance(raw, bytes) else raw.encode(),
-        )
-        with self.lock:
-            self.data_attempts.append(attempt)
-            if self.at == "DATA" and len(self.data_attempts) <= self.failures:
-                return self.code
-            self.accepted.append(attempt)
-        return "250 2.0.0 Ok: queued"
-
-
-@contextlib.contextmanager
-def smtp_server(handler: FlakyHandler, port: int = 0) -> Iterator[int]:
-    port = port or free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield port
-    finally:
-        controller.stop()
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def svc(tmp_path: Path, clock: FakeClock) -> Iterator[Service]:
-    service = make_service(tmp_path, clock)
-    yield service
-    service.engine.dispose()
 
 
 def queue(
@@ -193,36 +82,37 @@ def due_in(svc: Service, clock: FakeClock, row_id: int) -> timedelta:
 
 
 @pytest.mark.parametrize("at", ["DATA", "RCPT"])
-def test_4xx_twice_then_accepted_is_delivered_once(svc: Service, clock: FakeClock, at: str) -> None:
-    handler = FlakyHandler(failures=2, at=at)
+def test_4xx_twice_then_accepted_is_delivered_once(
+    svc: Service, clock: FakeClock, at: str, outgoing: Outgoing
+) -> None:
+    handler = outgoing.start(failures=2, at=at)
     row_id = queue(svc)
     message_id = row(svc, row_id).message_id
-    with smtp_server(handler) as port:
-        first = send(svc, port)
-        assert first.retry == [row_id] and not first.sent
-        r = row(svc, row_id)
-        assert (r.status, r.attempts) == ("pending", 1)
-        assert "451" in r.last_error
-        assert due_in(svc, clock, row_id) == backoff(1) == timedelta(minutes=1)
+    first = handler.send(svc)
+    assert first.retry == [row_id] and not first.sent
+    r = row(svc, row_id)
+    assert (r.status, r.attempts) == ("pending", 1)
+    assert "451" in r.last_error
+    assert due_in(svc, clock, row_id) == backoff(1) == timedelta(minutes=1)
 
-        # Not due yet: nothing is tried.
-        clock.advance(seconds=59)
-        assert send(svc, port).retry == []
-        assert len(handler.data_attempts) + sum(handler.rcpt_calls.values()) <= 2
+    # Not due yet: nothing is tried.
+    clock.advance(seconds=59)
+    assert handler.send(svc).retry == []
+    assert len(handler.data_attempts) + sum(handler.rcpt_calls.values()) <= 2
 
-        clock.advance(seconds=2)
-        assert send(svc, port).retry == [row_id]
-        assert row(svc, row_id).attempts == 2
-        assert due_in(svc, clock, row_id) == backoff(2) == timedelta(minutes=2)
+    clock.advance(seconds=2)
+    assert handler.send(svc).retry == [row_id]
+    assert row(svc, row_id).attempts == 2
+    assert due_in(svc, clock, row_id) == backoff(2) == timedelta(minutes=2)
 
-        clock.advance(seconds=61)
-        assert send(svc, port).sent == []  # still backing off
-        clock.advance(seconds=60)
-        assert send(svc, port).sent == [row_id]
+    clock.advance(seconds=61)
+    assert handler.send(svc).sent == []  # still backing off
+    clock.advance(seconds=60)
+    assert handler.send(svc).sent == [row_id]
 
-        # Sent rows are never sent again, whatever the clock says.
-        clock.advance(hours=7)
-        assert send(svc, port).sent == []
+    # Sent rows are never sent again, whatever the clock says.
+    clock.advance(hours=7)
+    assert handler.send(svc).sent == []
 
     r = row(svc, row_id)
     assert (r.status, r.attempts, r.last_error) == ("sent", 3, "")
@@ -238,27 +128,29 @@ def test_backoff_grows_and_is_capped() -> None:
     assert backoff(30) == timedelta(hours=6)
 
 
-def test_a_recipient_refused_for_now_still_gets_the_report(svc: Service, clock: FakeClock) -> None:
+def test_a_recipient_refused_for_now_still_gets_the_report(
+    svc: Service, clock: FakeClock, outgoing: Outgoing
+) -> None:
     """A report to two players; the first RCPT of one of them is answered 451. That player
     must get the report all the same (after a retry), not lose it silently."""
-    handler = FlakyHandler(refuse={OTHER: "451 4.2.1 mailbox busy"}, refuse_times=1)
+    handler = outgoing.start(refuse={OTHER: "451 4.2.1 mailbox busy"}, refuse_times=1)
     row_id = queue(svc, "report", (PLAYER, OTHER), in_reply_to="", subject="[alpha] Bericht")
-    with smtp_server(handler) as port:
-        send(svc, port)
-        for _ in range(5):
-            clock.advance(hours=1)
-            send(svc, port)
+    handler.send(svc)
+    for _ in range(5):
+        clock.advance(hours=1)
+        handler.send(svc)
     got = [rcpt for a in handler.accepted for rcpt in a.rcpt_tos]
     r = row(svc, row_id)
     assert OTHER in got, f"{OTHER} never got the report; row {(r.status, r.attempts, r.last_error)}"
     assert got.count(OTHER) == 1
 
 
-def test_a_recipient_refused_for_good_is_visible_to_the_gm(svc: Service) -> None:
-    handler = FlakyHandler(refuse={OTHER: "550 5.1.1 no such user"})
+def test_a_recipient_refused_for_good_is_visible_to_the_gm(
+    svc: Service, outgoing: Outgoing
+) -> None:
+    handler = outgoing.start(refuse={OTHER: "550 5.1.1 no such user"})
     row_id = queue(svc, "report", (PLAYER, OTHER), in_reply_to="", subject="[alpha] Bericht")
-    with smtp_server(handler) as port:
-        send(svc, port)
+    handler.send(svc)
     assert [a.rcpt_tos for a in handler.accepted] == [[PLAYER]]
     r = row(svc, row_id)
     assert OTHER in r.last_error, (
@@ -270,32 +162,33 @@ def test_a_recipient_refused_for_good_is_visible_to_the_gm(svc: Service) -> None
 
 
 @pytest.mark.parametrize("at", ["DATA", "RCPT"])
-def test_5xx_marks_the_row_failed(svc: Service, clock: FakeClock, at: str) -> None:
-    handler = FlakyHandler(failures=100, at=at, code="550 5.7.1 message rejected")
+def test_5xx_marks_the_row_failed(
+    svc: Service, clock: FakeClock, at: str, outgoing: Outgoing
+) -> None:
+    handler = outgoing.start(failures=100, at=at, code="550 5.7.1 message rejected")
     row_id = queue(svc)
-    with smtp_server(handler) as port:
-        result = send(svc, port)
-        assert result.failed == [row_id]
-        clock.advance(hours=7)
-        assert send(svc, port).failed == []  # never tried again
+    result = handler.send(svc)
+    assert result.failed == [row_id]
+    clock.advance(hours=7)
+    assert handler.send(svc).failed == []  # never tried again
     r = row(svc, row_id)
     assert (r.status, r.attempts) == ("failed", 1)
     assert "550" in r.last_error
     assert handler.accepted == []
 
 
-def test_one_failed_row_does_not_stop_the_others(svc: Service) -> None:
-    handler = FlakyHandler(refuse={"nobody@web.test": "550 5.1.1 no such user"})
+def test_one_failed_row_does_not_stop_the_others(svc: Service, outgoing: Outgoing) -> None:
+    handler = outgoing.start(refuse={"nobody@web.test": "550 5.1.1 no such user"})
     bad = queue(svc, to=("nobody@web.test",))
     good = queue(svc)
-    with smtp_server(handler) as port:
-        result = send(svc, port)
+    result = handler.send(svc)
     assert (result.failed, result.sent) == ([bad], [good])
 
 
 # -- no server ------------------------------------------------------------------------------------
 
 
+@pytest.mark.e2e
 def test_nothing_listening_is_temporary_then_delivered(svc: Service, clock: FakeClock) -> None:
     port = free_port()
     row_id = queue(svc)
@@ -311,6 +204,7 @@ def test_nothing_listening_is_temporary_then_delivered(svc: Service, clock: Fake
     assert len(handler.accepted) == 1
 
 
+@pytest.mark.e2e
 def test_a_server_that_never_answers_is_temporary(svc: Service) -> None:
     """Connects, then silence (no greeting): the send times out and is retried later."""
     listener = socket.socket()
@@ -329,7 +223,7 @@ def test_a_server_that_never_answers_is_temporary(svc: Service) -> None:
 
 
 def test_crash_after_sending_resends_the_same_message_id_after_the_lease(
-    svc: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    svc: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, outgoing: Outgoing
 ) -> None:
     class Crash(BaseException):
         pass
@@ -338,18 +232,17 @@ def test_crash_after_sending_resends_the_same_message_id_after_the_lease(
         if name == "smtp-sent":
             raise Crash(name)
 
-    handler = FlakyHandler()
+    handler = outgoing.start()
     row_id = queue(svc)
-    with smtp_server(handler) as port:
-        monkeypatch.setattr(sending, "crashpoint", crashpoint)
-        with pytest.raises(Crash):
-            send(svc, port)
-        monkeypatch.undo()
-        assert row(svc, row_id).status == "pending"
-        clock.advance(seconds=LEASE.total_seconds() - 1)
-        assert send(svc, port).sent == []  # still leased to the crashed worker
-        clock.advance(seconds=2)
-        assert send(svc, port).sent == [row_id]
+    monkeypatch.setattr(sending, "crashpoint", crashpoint)
+    with pytest.raises(Crash):
+        handler.send(svc)
+    monkeypatch.undo()
+    assert row(svc, row_id).status == "pending"
+    clock.advance(seconds=LEASE.total_seconds() - 1)
+    assert handler.send(svc).sent == []  # still leased to the crashed worker
+    clock.advance(seconds=2)
+    assert handler.send(svc).sent == [row_id]
     assert len(handler.accepted) == 2
     ids = [a.message["Message-ID"] for a in handler.accepted]
     assert ids[0] == ids[1] == row(svc, row_id).message_id
@@ -358,7 +251,9 @@ def test_crash_after_sending_resends_the_same_message_id_after_the_lease(
 # -- what is sent ---------------------------------------------------------------------------------
 
 
-def test_an_answer_is_auto_replied_threaded_utf8_from_the_config(tmp_path: Path) -> None:
+def test_an_answer_is_auto_replied_threaded_utf8_from_the_config(
+    tmp_path: Path, outgoing: Outgoing
+) -> None:
     clock = FakeClock()
     svc = make_service(tmp_path, clock, name="Spielleiter Jürgen Weiß")
     created = clock.now()
@@ -366,9 +261,8 @@ def test_an_answer_is_auto_replied_threaded_utf8_from_the_config(tmp_path: Path)
         svc, "ack", in_reply_to="<orders-1@web.test>", subject="[alpha] Züge erhalten, Runde 1"
     )
     clock.advance(hours=3)  # sent later than queued: the Date is the queueing time
-    handler = FlakyHandler()
-    with smtp_server(handler) as port:
-        assert send(svc, port).sent == [row_id]
+    handler = outgoing.start()
+    assert handler.send(svc).sent == [row_id]
     (attempt,) = handler.accepted
     msg = attempt.message
     assert attempt.mail_from == GM
@@ -393,7 +287,7 @@ def test_an_answer_is_auto_replied_threaded_utf8_from_the_config(tmp_path: Path)
     assert parse_inbound(attempt.raw, GM).no_reply
 
 
-def test_a_report_is_auto_generated_and_not_threaded(svc: Service) -> None:
+def test_a_report_is_auto_generated_and_not_threaded(svc: Service, outgoing: Outgoing) -> None:
     row_id = queue(
         svc,
         "report",
@@ -402,9 +296,8 @@ def test_a_report_is_auto_generated_and_not_threaded(svc: Service) -> None:
         subject="[alpha] Bericht Runde 1",
         body="Wurf für rot: 8\nÄrger über Räuber\n",
     )
-    handler = FlakyHandler()
-    with smtp_server(handler, 0) as port:
-        assert send(svc, port, from_address="spiel@pbm.test").sent == [row_id]
+    handler = outgoing.start()
+    assert handler.send(svc, from_address="spiel@pbm.test").sent == [row_id]
     # One message per recipient, each showing only its own address.
     assert sorted(tuple(a.rcpt_tos) for a in handler.accepted) == sorted([(PLAYER,), (OTHER,)])
     for attempt in handler.accepted:
@@ -423,26 +316,14 @@ def test_a_report_is_auto_generated_and_not_threaded(svc: Service) -> None:
 # -- one connection per pass ------------------------------------------------------------------
 
 
-@dataclass
-class PeerHandler(FlakyHandler):
-    """Also notes the client's address and port of every accepted message: one per
-    connection."""
-
-    peers: list[object] = field(default_factory=list)
-
-    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
-        answer = await super().handle_DATA(server, session, envelope)
-        self.peers.append(session.peer)
-        return answer
-
-
-def test_a_pass_sends_over_one_connection_and_reconnects_after_a_refusal(svc: Service) -> None:
-    handler = PeerHandler(refuse={"nobody@web.test": "550 5.1.1 no such user"})
+def test_a_pass_sends_over_one_connection_and_reconnects_after_a_refusal(
+    svc: Service, outgoing: Outgoing
+) -> None:
+    handler = outgoing.start(refuse={"nobody@web.test": "550 5.1.1 no such user"})
     first = [queue(svc) for _ in range(3)]
     bad = queue(svc, to=("nobody@web.test",))
     then = [queue(svc) for _ in range(3)]
-    with smtp_server(handler) as port:
-        result = send(svc, port)
+    result = handler.send(svc)
     assert result.sent == first + then and result.failed == [bad]
     assert len(handler.accepted) == 6
     # The three before the refusal share a connection, the three after it share a new one.
@@ -464,6 +345,7 @@ class PerConnectionLimit(PeerHandler):
         return await super().handle_DATA(server, session, envelope)
 
 
+@pytest.mark.e2e
 def test_a_limit_per_connection_is_met_by_a_new_connection_at_once(svc: Service) -> None:
     handler = PerConnectionLimit()
     rows = [queue(svc) for _ in range(5)]

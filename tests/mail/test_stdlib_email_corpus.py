@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from harness import GM, Mailer, game_snapshot, make_service, start_game
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
@@ -34,8 +35,6 @@ from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.ingest import ingest
 from pbm.store.models import InboundMail, Outbox
-
-from .mailtools import GM, game_snapshot, make_service, round_one
 
 DEBIAN = Path("/usr/lib/python3.11/test/test_email/data")
 
@@ -86,7 +85,7 @@ def assert_not_quarantined(mail: InboundMail, what: str) -> None:
 def svc(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
     clock = FakeClock()
     service = make_service(tmp_path_factory.mktemp("stdlib_corpus"), clock)
-    round_one(service, clock)
+    start_game(Mailer(service), clock, cast=True)
     yield service
     service.engine.dispose()
 
@@ -143,7 +142,7 @@ def test_no_answer_goes_to_an_empty_address(tmp_path: Path) -> None:
     corpus = _require_corpus()
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
-    round_one(svc, clock)
+    start_game(Mailer(svc), clock, cast=True)
     for name in FILES:
         ingest(svc, (corpus / name).read_bytes())
         clock.advance(minutes=10)

@@ -78,6 +78,7 @@ def _html_with_picture(msg: EmailMessage, folder: Path) -> Path:
     return page
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("lang", scenes.LANGS)
 def test_report_html_renders_in_chromium(lang: str, tmp_path: Path) -> None:
     chromium = _chromium()

@@ -228,18 +228,15 @@ def test_pbm_decode_reads_the_tokens_of_a_report() -> None:
 
 
 def test_pbm_codebook_prints_the_table_of_the_welcome_mail(tmp_path: Path) -> None:
+    from harness import Mailer, new_game, signup, sqlite_database
     from sqlmodel import Session, select
 
     from pbm.service.clock import FakeClock
     from pbm.service.context import Service, ServiceConfig
     from pbm.store.db import make_engine
-    from pbm.store.migrate import upgrade
     from pbm.store.models import Outbox, Player
 
-    from .service_game import Mailer, new_game, signup
-
-    url = f"sqlite:///{tmp_path}/pbm.db"
-    upgrade(url)
+    url = sqlite_database(tmp_path / "pbm.db")
     engine = make_engine(url)
     try:
         svc = Service(engine, FakeClock(), ServiceConfig(address="gm@pbm.test"))

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from harness import raw_mail
 from sqlmodel import select
 from typer.testing import CliRunner
 
@@ -25,8 +26,6 @@ from pbm.cli import app
 from pbm.cli.clean import NAME_WIDTH, clean
 from pbm.store.db import make_engine, transaction
 from pbm.store.models import Game, InboundMail, Outbox, Player
-
-from .support import raw_mail
 
 #: Clear the screen, a C1 CSI, a bidi override, line and paragraph separators, BEL, and a
 #: zero-width joiner (a format character too).

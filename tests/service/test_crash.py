@@ -12,14 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
-from pbm.service.ingest import pending_mail_ids, recover
-from pbm.service.tick import tick
-from pbm.store.db import make_engine
-
-from .support import (
+from harness import (
+    Games,
     Mailer,
     count_by,
     game_row,
@@ -34,8 +28,14 @@ from .support import (
     replies_to,
     seated,
     send_orders,
-    to_round,
+    slow_on_postgresql,
 )
+
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service, ServiceConfig
+from pbm.service.ingest import pending_mail_ids, recover
+from pbm.service.tick import tick
+from pbm.store.db import make_engine
 
 DRIVER = Path(__file__).with_name("driver.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,6 +70,7 @@ CASES = [
 ]
 
 
+@slow_on_postgresql  # a process started and killed per case
 @pytest.mark.parametrize(
     ("point", "action"), CASES, ids=[f"{p or 'no-crash'}-{a}" for p, a in CASES]
 )
@@ -81,8 +82,9 @@ def test_crash_and_restart(
     tmp_path: Path,
     point: str,
     action: str,
+    games: Games,
 ) -> None:
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     send_orders(mailer, "alpha", [0, 1, 2])
     pw = passwords(svc)
     last = seated(svc, "alpha")[3]

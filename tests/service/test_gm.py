@@ -7,20 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlmodel import Session, col, select
-from typer.testing import CliRunner
-
-import pbm.service.ingest as ingest_module
-from pbm.cli import app
-from pbm.service import gm
-from pbm.service.clock import FakeClock
-from pbm.service.context import Service
-from pbm.service.games import ServiceError, extend_deadline, get_game
-from pbm.service.tick import tick
-from pbm.store.db import make_engine, transaction
-from pbm.store.models import Outbox, Player, RoundRecord
-
-from .support import (
+from harness import (
+    Games,
     Mailer,
     game_row,
     game_state,
@@ -37,8 +25,19 @@ from .support import (
     send_orders,
     setup_text,
     signup,
-    to_round,
 )
+from sqlmodel import Session, col, select
+from typer.testing import CliRunner
+
+import pbm.service.ingest as ingest_module
+from pbm.cli import app
+from pbm.service import gm
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.games import ServiceError, extend_deadline, get_game
+from pbm.service.tick import tick
+from pbm.store.db import make_engine, transaction
+from pbm.store.models import Outbox, Player, RoundRecord
 
 
 def _snapshot(svc: Service) -> dict[str, Any]:
@@ -58,8 +57,8 @@ def _snapshot(svc: Service) -> dict[str, Any]:
 
 
 @pytest.fixture
-def round1(svc: Service, clock: FakeClock, mailer: Mailer) -> None:
-    to_round(mailer, clock, "alpha")
+def round1(svc: Service, clock: FakeClock, mailer: Mailer, games: Games) -> None:
+    games.start("alpha")
 
 
 def test_preview_in_a_rolled_back_transaction_changes_nothing(

@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
+from harness import (
+    Games,
+    Mailer,
+    game_state,
+    order_sets,
+    orders_text,
+    outbox,
+    passwords,
+    replies_to,
+    seated,
+)
 from sqlmodel import Session
 
 from pbm.service import gm
@@ -11,23 +22,11 @@ from pbm.service.games import ServiceError, get_game
 from pbm.store.db import transaction
 from pbm.store.models import Outbox
 
-from .support import (
-    Mailer,
-    game_state,
-    order_sets,
-    orders_text,
-    outbox,
-    passwords,
-    replies_to,
-    seated,
-    to_round,
-)
-
 
 def test_a_lost_password_is_replaced_at_the_same_address(
-    svc: Service, mailer: Mailer, clock: FakeClock
+    svc: Service, mailer: Mailer, clock: FakeClock, games: Games
 ) -> None:
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     player = seated(svc, "alpha")[1]
     old = passwords(svc)[player.address]
     with transaction(svc.engine) as s:
@@ -45,8 +44,10 @@ def test_a_lost_password_is_replaced_at_the_same_address(
     assert len(order_sets(svc, "alpha")) == before + 1
 
 
-def test_a_failed_mail_can_be_sent_again(svc: Service, mailer: Mailer, clock: FakeClock) -> None:
-    to_round(mailer, clock, "alpha")
+def test_a_failed_mail_can_be_sent_again(
+    svc: Service, mailer: Mailer, clock: FakeClock, games: Games
+) -> None:
+    games.start("alpha")
     row = outbox(svc)[0]
     with transaction(svc.engine) as s:
         failed = s.get(Outbox, row.id)

@@ -15,6 +15,22 @@ from email.message import EmailMessage
 from typing import Any
 
 import pytest
+from harness import (
+    GM,
+    Games,
+    Mailer,
+    game_row,
+    inbound,
+    order_sets,
+    orders_text,
+    outbox,
+    pass_deadline,
+    passwords,
+    raw_mail,
+    replies_to,
+    seated,
+    send_orders,
+)
 from sqlmodel import Session, select
 
 from pbm.notation import vocab
@@ -29,28 +45,11 @@ from pbm.service.tick import tick
 from pbm.store.db import transaction
 from pbm.store.models import Game, InboundMail, Player
 
-from .support import (
-    GM,
-    Mailer,
-    game_row,
-    inbound,
-    order_sets,
-    orders_text,
-    outbox,
-    pass_deadline,
-    passwords,
-    raw_mail,
-    replies_to,
-    seated,
-    send_orders,
-    to_round,
-)
-
 STRANGER = "mallory@evil.test"
 
 
 def _state_of(svc: Service, name: str) -> Any:
-    from .support import game_state
+    from harness import game_state
 
     return game_state(svc, name)[1]
 
@@ -64,11 +63,11 @@ def _corrupt(svc: Service, name: str) -> None:
 
 
 def test_a_game_whose_state_cannot_be_read_is_marked_broken_and_the_others_go_on(
-    svc: Service, clock: FakeClock, mailer: Mailer
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
     svc.config.gm_address = "boss@pbm.test"
-    to_round(mailer, clock, "alpha")
-    to_round(mailer, clock, "beta")
+    games.start("alpha")
+    games.start("beta")
     _corrupt(svc, "alpha")
     pass_deadline(svc, clock, "beta")
     pass_deadline(svc, clock, "alpha")
@@ -87,12 +86,12 @@ def test_a_game_whose_state_cannot_be_read_is_marked_broken_and_the_others_go_on
 
 
 def test_a_resolution_that_raises_breaks_only_its_game(
-    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
+    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch, games: Games
 ) -> None:
     import pbm.service.tick as tick_mod
 
-    to_round(mailer, clock, "alpha")
-    to_round(mailer, clock, "beta")
+    games.start("alpha")
+    games.start("beta")
     real = tick_mod.resolve
 
     def failing(svc_: Service, session: Session, game: Game) -> int:
@@ -112,9 +111,9 @@ def test_a_resolution_that_raises_breaks_only_its_game(
 
 
 def test_mails_for_a_broken_game_are_held_and_read_when_it_resumes(
-    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
+    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch, games: Games
 ) -> None:
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     pw = passwords(svc)
     st = _state_of(svc, "alpha")
     good_state = game_row(svc, "alpha").state
@@ -168,9 +167,9 @@ def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_a_mail_costs_one_hash_check_when_its_password_names_the_colour(
-    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
+    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch, games: Games
 ) -> None:
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     calls = _count_checks(monkeypatch)
     p = seated(svc, "alpha")[2]
     colour = vocab.colour_name(p.colour or "", "de").lower().replace("ß", "ss")
@@ -185,10 +184,10 @@ def test_a_mail_costs_one_hash_check_when_its_password_names_the_colour(
 
 
 def test_wrong_passwords_for_a_seat_alert_the_player_and_the_gm_without_locking_them_out(
-    svc: Service, clock: FakeClock, mailer: Mailer
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
     svc.config.gm_address = "boss@pbm.test"
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     p = seated(svc, "alpha")[1]
     colour = secrets_mod.colour_tag(passwords(svc)[p.address])
     for i in range(10):
@@ -208,9 +207,9 @@ def test_wrong_passwords_for_a_seat_alert_the_player_and_the_gm_without_locking_
 
 
 def test_forged_mails_cannot_use_up_a_players_answers(
-    svc: Service, clock: FakeClock, mailer: Mailer
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     p = seated(svc, "alpha")[0]
     for _ in range(svc.config.rate_limit_per_hour + 5):
         # Forged From: the player's address, no password: answered until the hourly limit.
@@ -224,11 +223,11 @@ def test_forged_mails_cannot_use_up_a_players_answers(
 
 
 def test_a_message_id_squatted_by_a_stranger_does_not_swallow_the_players_mail(
-    svc: Service, clock: FakeClock, mailer: Mailer
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
     from pbm.service.ingest import ingest
 
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     pw = passwords(svc)
     st = _state_of(svc, "alpha")
     p = seated(svc, "alpha")[0]
@@ -249,9 +248,9 @@ def test_a_message_id_squatted_by_a_stranger_does_not_swallow_the_players_mail(
 
 
 def test_observing_needs_a_confirmation_from_the_observing_address(
-    svc: Service, clock: FakeClock, mailer: Mailer
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     watcher = "watcher@fans.test"
     mailer.send(watcher, "Beobachten", "Spiel: alpha\nBeobachten\n")
     confirm = outbox(svc, "observe_confirm", to=watcher)
@@ -275,8 +274,10 @@ def test_observing_needs_a_confirmation_from_the_observing_address(
         assert observers_of(s, get_game(s, "alpha")) == []
 
 
-def test_the_gm_lists_and_removes_observers(svc: Service, clock: FakeClock, mailer: Mailer) -> None:
-    to_round(mailer, clock, "alpha")
+def test_the_gm_lists_and_removes_observers(
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
+) -> None:
+    games.start("alpha")
     mailer.send("w@fans.test", "Beobachten", "Spiel: alpha\nBeobachten\n")
     with transaction(svc.engine) as s:
         game = get_game(s, "alpha")
@@ -289,9 +290,9 @@ def test_the_gm_lists_and_removes_observers(svc: Service, clock: FakeClock, mail
 
 
 def test_a_seated_player_cannot_observe_and_strangers_cannot_sign_up_others(
-    svc: Service, clock: FakeClock, mailer: Mailer
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     p = seated(svc, "alpha")[0]
     mailer.send(p.address, "Beobachten", "Spiel: alpha\nBeobachten\n")
     assert outbox(svc, "observe_confirm") == []
@@ -307,9 +308,9 @@ def test_a_seated_player_cannot_observe_and_strangers_cannot_sign_up_others(
 
 
 def test_a_replaced_seat_gets_a_secret_the_departed_player_never_had(
-    svc: Service, clock: FakeClock, mailer: Mailer
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     old = seated(svc, "alpha")[2]
     with transaction(svc.engine) as s:
         new = replace_player(svc, s, get_game(s, "alpha"), old.colour or "", "new@players.test")
@@ -332,9 +333,9 @@ def _stored(svc: Service, message_id: str) -> InboundMail:
     "case", ["auto-reply", "two games", "over-size", "subject", "base64", "stranger"]
 )
 def test_passwords_are_masked_in_the_stored_mail_on_every_path(
-    svc: Service, clock: FakeClock, mailer: Mailer, case: str
+    svc: Service, clock: FakeClock, mailer: Mailer, case: str, games: Games
 ) -> None:
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     pw = passwords(svc)
     p = seated(svc, "alpha")[0]
     secret = pw[p.address]
@@ -343,7 +344,7 @@ def test_passwords_are_masked_in_the_stored_mail_on_every_path(
     if case == "auto-reply":
         headers = {"Auto-Submitted": "auto-replied"}
     elif case == "two games":
-        to_round(mailer, clock, "beta")  # the same addresses play beta too
+        games.start("beta")  # the same addresses play beta too
     elif case == "over-size":
         body = body + "x" * (svc.config.max_mail_kb * 1024 + 10) + "\n"
     elif case == "subject":
@@ -376,7 +377,7 @@ def test_passwords_are_masked_in_the_stored_mail_on_every_path(
 
 
 def test_names_are_cleaned_and_capped(svc: Service, mailer: Mailer) -> None:
-    from .support import new_game
+    from harness import new_game
 
     new_game(svc, "gamma")
     evil = "\x1b[2J\u202eEvil\u2028Name\x9b" + "x" * 100
@@ -392,12 +393,12 @@ def test_names_are_cleaned_and_capped(svc: Service, mailer: Mailer) -> None:
 
 
 def test_a_mail_is_parsed_without_the_write_lock(
-    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
+    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch, games: Games
 ) -> None:
     url = svc.engine.url
     if url.get_backend_name() != "sqlite":
         pytest.skip("the write lock is SQLite's; PostgreSQL locks rows")
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     real = commands_mod.parse_mail
     seen: list[bool] = []
 
@@ -420,9 +421,9 @@ def test_a_mail_is_parsed_without_the_write_lock(
 
 
 def test_a_game_that_changes_while_the_mail_is_read_makes_it_read_again(
-    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
+    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch, games: Games
 ) -> None:
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     real = commands_mod.parse_mail
     calls: list[int] = []
 

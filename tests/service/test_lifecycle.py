@@ -6,22 +6,8 @@ from __future__ import annotations
 import json
 from itertools import permutations
 
-from sqlmodel import Session, select
-
-from pbm.rules import Phase, state_from_json
-from pbm.rules.orders import SetupOrders
-from pbm.rules.setup import automatic_placement, placement_rule, setup_sequence
-from pbm.service import gm
-from pbm.service.clock import FakeClock
-from pbm.service.context import Service
-from pbm.service.games import get_game
-from pbm.service.secrets import verify_password
-from pbm.service.tick import tick
-from pbm.store import codec
-from pbm.store.db import transaction
-from pbm.store.models import Player
-
-from .support import (
+import pytest
+from harness import (
     Mailer,
     count_by,
     game_row,
@@ -40,6 +26,20 @@ from .support import (
     setup_text,
     signup,
 )
+from sqlmodel import Session, select
+
+from pbm.rules import Phase, state_from_json
+from pbm.rules.orders import SetupOrders
+from pbm.rules.setup import automatic_placement, placement_rule, setup_sequence
+from pbm.service import gm
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.games import get_game
+from pbm.service.secrets import verify_password
+from pbm.service.tick import tick
+from pbm.store import codec
+from pbm.store.db import transaction
+from pbm.store.models import Player
 
 PREFS = ["rot, blau", "blau, rot", "gelb, weiss", "gelb, weiss"]
 
@@ -153,6 +153,7 @@ def _check_setup(svc: Service, clock: FakeClock, mailer: Mailer, pw: dict[str, s
     assert all(len(st.settlements[p]) == 2 for p in range(4))
 
 
+@pytest.mark.slow
 def test_whole_game_by_mail(svc: Service, clock: FakeClock, mailer: Mailer) -> None:
     new_game(svc, "alpha", players=4, seed=7, vp_target=6)
     addrs = signup(mailer, "alpha", 4, PREFS)

@@ -6,17 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sqlmodel import Session
-
-import pbm.service.ingest as ingest_module
-from pbm.service.clock import FakeClock
-from pbm.service.context import Service
-from pbm.service.ingest import ingest, pending_mail_ids, recover, requeue
-from pbm.service.tick import tick
-from pbm.store import codec
-from pbm.store.models import InboundMail
-
-from .support import (
+from harness import (
+    Games,
     Mailer,
     game_row,
     game_state,
@@ -34,16 +25,24 @@ from .support import (
     send_orders,
     setup_text,
     signup,
-    to_round,
 )
+from sqlmodel import Session
+
+import pbm.service.ingest as ingest_module
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.ingest import ingest, pending_mail_ids, recover, requeue
+from pbm.service.tick import tick
+from pbm.store import codec
+from pbm.store.models import InboundMail
 
 REPLACES = "Diese Mail ersetzt deine früheren Züge"
 
 
 @pytest.fixture
-def round1(svc: Service, clock: FakeClock, mailer: Mailer) -> dict[str, str]:
+def round1(svc: Service, clock: FakeClock, mailer: Mailer, games: Games) -> dict[str, str]:
     """A game of four at the start of round 1; returns the passwords by address."""
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     return passwords(svc)
 
 

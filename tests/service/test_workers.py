@@ -14,20 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlmodel import Session, select
-
-import pbm.service.commands as commands_module
-import pbm.service.signup as signup_module
-from pbm.service.clock import FakeClock
-from pbm.service.context import Service
-from pbm.service.games import get_game
-from pbm.service.ingest import ingest, process_mail, store_mail
-from pbm.service.tick import tick
-from pbm.store import codec
-from pbm.store.db import transaction
-from pbm.store.models import OrderSet, Player
-
-from .support import (
+from harness import (
+    Games,
     Mailer,
     game_row,
     game_state,
@@ -41,8 +29,20 @@ from .support import (
     replies_to,
     seated,
     send_orders,
-    to_round,
+    slow_on_postgresql,
 )
+from sqlmodel import Session, select
+
+import pbm.service.commands as commands_module
+import pbm.service.signup as signup_module
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.games import get_game
+from pbm.service.ingest import ingest, process_mail, store_mail
+from pbm.service.tick import tick
+from pbm.store import codec
+from pbm.store.db import transaction
+from pbm.store.models import OrderSet, Player
 
 DRIVER = Path(__file__).with_name("driver.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,6 +112,7 @@ def _hold(svc: Service, blocks_other: bool) -> float:
     return 0.5 if blocks_other or svc.engine.dialect.name == "sqlite" else 20.0
 
 
+@pytest.mark.slow
 def test_two_workers_race(db_url: str, svc: Service, clock: FakeClock, mailer: Mailer) -> None:
     ids = _prepare(svc, clock, mailer)
     start = time.time() + 2.0  # both processes have imported everything by then
@@ -154,14 +155,20 @@ def test_two_workers_race(db_url: str, svc: Service, clock: FakeClock, mailer: M
         assert len(sets) == 3 and not any(o.superseded for o in sets)
 
 
+@slow_on_postgresql
 @pytest.mark.parametrize("pause", ["before", "after"])
 def test_orders_acknowledged_during_a_concurrent_resolution_are_not_lost(
-    svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch, pause: str
+    svc: Service,
+    clock: FakeClock,
+    mailer: Mailer,
+    monkeypatch: pytest.MonkeyPatch,
+    pause: str,
+    games: Games,
 ) -> None:
     """A worker processes a player's corrected orders while another resolves the round. Either
     the correction is in the resolution, or the player is told it came too late; it must never
     be acknowledged and then silently dropped."""
-    to_round(mailer, clock, "alpha")
+    games.start("alpha")
     send_orders(mailer, "alpha", [0, 1, 2, 3], resolve=False)  # all in, not yet resolved
     pw = passwords(svc)
     p0 = seated(svc, "alpha")[0]
@@ -214,6 +221,7 @@ def test_orders_acknowledged_during_a_concurrent_resolution_are_not_lost(
         assert live and isinstance(live[0], OrderSet) and live[0].mail_id != mail_id
 
 
+@slow_on_postgresql
 def test_two_signups_for_the_last_seat_at_once_fill_the_table_once(
     svc: Service, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
 ) -> None:

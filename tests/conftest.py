@@ -1,0 +1,89 @@
+"""Shared fixtures of the whole suite; the helpers behind them are in tests/harness.py.
+
+- `db_url`: a fresh, migrated database per test, SQLite (a copy of a migrated file) and
+  PostgreSQL (an emptied database of a pool; that parameter is marked `pg`; PostgreSQL is
+  expected on 127.0.0.1:5432, and is skipped when it cannot be reached unless CI is set);
+  `sqlite_url` for SQLite alone; `engine`, `clock` (a FakeClock), `svc` (the service on them).
+- `mailer`: the mail player (raw mails with fresh Message-IDs fed to `ingest`).
+- `games`: the game factory (`games.start("alpha", round_=3)` → a `harness.Table`).
+- `mailbox`, `smtp`, `transports`: the in-memory mail transports (pbm/mail/memory.py), for the
+  service's loops without mail servers.
+
+Test tiers (markers, registered in pyproject.toml): `slow` (over about 2 s), `e2e` (real mail
+servers or a browser), `pg` (PostgreSQL). `python -m pytest -m "not slow and not e2e"` is the
+fast tier; `python -m pytest` runs everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from harness import GM, Games, Mailer, pg_database, sqlite_database
+from sqlalchemy.engine import Engine
+
+from pbm.mail.memory import MemoryMailbox, MemorySmtp
+from pbm.mail.transport import Transports
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service, ServiceConfig
+from pbm.store.db import make_engine
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return sqlite_database(tmp_path / "pbm.db")
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.pg)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of a fresh database, migrated to the newest schema."""
+    if request.param == "sqlite":
+        yield sqlite_database(tmp_path / "pbm.db")
+        return
+    with pg_database() as url:
+        yield url
+
+
+@pytest.fixture
+def engine(db_url: str) -> Iterator[Engine]:
+    eng = make_engine(db_url)
+    yield eng
+    eng.dispose()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def svc(engine: Engine, clock: FakeClock) -> Service:
+    return Service(engine, clock, ServiceConfig(address=GM))
+
+
+@pytest.fixture
+def mailer(svc: Service) -> Mailer:
+    return Mailer(svc)
+
+
+@pytest.fixture
+def games(mailer: Mailer, clock: FakeClock) -> Games:
+    """The game factory: `games.start("alpha", round_=1, by_mail=False, cast=False, ...)`
+    (see `harness.start_game`)."""
+    return Games(mailer, clock)
+
+
+@pytest.fixture
+def mailbox() -> MemoryMailbox:
+    return MemoryMailbox()
+
+
+@pytest.fixture
+def smtp() -> MemorySmtp:
+    return MemorySmtp()
+
+
+@pytest.fixture
+def transports(mailbox: MemoryMailbox, smtp: MemorySmtp) -> Transports:
+    return Transports(inbox=mailbox.inbox, sender=smtp.sender)
