@@ -1,4 +1,5 @@
-"""Shared fixtures of the whole suite; the helpers behind them are in tests/harness.py.
+"""Shared fixtures of the whole suite; the helpers behind them are in tests/harness.py (the mail
+player, the game factory) and tests/databases.py (fresh databases, readers).
 
 - `db_url`: a fresh, migrated database per test, SQLite (a copy of a migrated file) and
   PostgreSQL (an emptied database of a pool; that parameter is marked `pg`; PostgreSQL is
@@ -20,7 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import GM, Games, Mailer, pg_database, sqlite_database
+from databases import pg_database, sqlite_database
+from harness import GM, Games, Mailer
 from sqlalchemy.engine import Engine
 
 from pbm.mail.memory import MemoryMailbox, MemorySmtp

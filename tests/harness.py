@@ -6,38 +6,28 @@
   language, so every order is legal and sensible.
 - `start_game`, the game factory: a game created, signed up by mail, set up (by mail or by the
   deadlines) and played by mail to round N, with the players' passwords known: read from their
-  welcome mails, or the `CAST`'s, four named players with fixed passwords and colours.
-- Fresh migrated databases (`sqlite_database`, `pg_database`), copied from a template that is
-  migrated once per test run; readers of the database (`outbox`, `seated`, `passwords`, …);
-  `eventually` for loops running in the background.
+  welcome mails, or the cast's (`PLAYERS`), four named players with fixed passwords and colours.
+- `make_service` on a fresh SQLite file, and `eventually` for loops running in the background.
+
+The databases themselves, and the readers of what they hold, are in tests/databases.py.
 """
 
 from __future__ import annotations
 
 import asyncio
-import atexit
-import contextlib
 import dataclasses
-import functools
-import gc
 import itertools
-import os
-import re
 import secrets
-import shutil
-import sqlite3
-import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-import pytest
-import sqlalchemy as sa
-from sqlmodel import Session, SQLModel, col, select
+from databases import Rows, game_row, game_state, is_empty, passwords, seated, sqlite_database
+from sqlmodel import select
 
 from pbm.notation import Context
 from pbm.notation.format import format_setup_orders, format_turn_orders
@@ -45,16 +35,14 @@ from pbm.rules import GameState, Phase, autopilot
 from pbm.rules.setup import setup_player
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service, ServiceConfig
-from pbm.service.games import create_game, get_game, load_state
+from pbm.service.games import create_game, get_game
 from pbm.service.ingest import IngestResult, ingest
 from pbm.service.secrets import hash_password
 from pbm.service.tick import resolve_if_ready, tick
 from pbm.store.db import make_engine, transaction
-from pbm.store.migrate import upgrade
-from pbm.store.models import Game, InboundMail, OrderSet, Outbox, Player, RoundRecord
+from pbm.store.models import Player
 
 GM = "gm@pbm.test"
-_PASSWORD = re.compile(r"(?:Kennwort|Password): (\S+)")
 
 # -- the cast: four named players with known passwords -------------------------------------------
 
@@ -79,148 +67,10 @@ A_ROAD = {
 }
 
 
-# -- databases ----------------------------------------------------------------------------------
-
-#: PostgreSQL on 127.0.0.1:5432 (trust auth, user postgres, maintenance database `test`).
-PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
-PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-
-
-@functools.cache
-def _sqlite_template() -> Path:
-    """A SQLite file migrated to the newest schema, once per process; tests get copies."""
-    path = Path(tempfile.mkdtemp(prefix="pbm-template-")) / "template.db"
-    upgrade(f"sqlite:///{path}")
-    gc.collect()  # alembic's engine: its connections close, the WAL is written back
-    with contextlib.closing(sqlite3.connect(path)) as conn:
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    atexit.register(shutil.rmtree, path.parent, True)
-    return path
-
-
-def sqlite_database(path: Path) -> str:
-    """The URL of a fresh, migrated SQLite file at `path`."""
-    shutil.copyfile(_sqlite_template(), path)
-    return f"sqlite:///{path}"
-
-
 def make_service(tmp_path: Path, clock: FakeClock | None = None, **config: Any) -> Service:
     """The service on a fresh SQLite file in `tmp_path`, with `ServiceConfig` values given."""
     url = sqlite_database(tmp_path / "pbm.db")
     return Service(make_engine(url), clock or FakeClock(), ServiceConfig(address=GM, **config))
-
-
-def _pg_admin(sql: str, *args: object) -> None:
-    import psycopg
-
-    with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=10) as conn:
-        conn.execute(sql.encode(), args or None)
-
-
-@functools.cache
-def _pg_unreachable() -> str:
-    """Why PostgreSQL cannot be used ("" when it can); asked once per process."""
-    try:
-        _pg_admin("SELECT 1")
-    except Exception as e:
-        return f"PostgreSQL not reachable at {PG_ADMIN}: {type(e).__name__}: {e}".strip()
-    return ""
-
-
-@functools.cache
-def _pg_template() -> str:
-    """A database migrated to the newest schema, once per process; the pool copies it."""
-    name = f"pbm_tpl_{secrets.token_hex(6)}"
-    _pg_admin(f"CREATE DATABASE {name}")
-    atexit.register(_pg_admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-    upgrade(PG_URL.format(name=name))
-    _pg_disconnect(name)  # copying needs the template to itself
-    return name
-
-
-def _pg_disconnect(name: str) -> None:
-    """End every other session on database `name` (alembic's, a test's leftover engine)."""
-    _pg_admin(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-        " WHERE datname = %s AND pid <> pg_backend_pid()",
-        name,
-    )
-
-
-def _pg_tables(name: str) -> tuple[list[str], str]:
-    """The tables of database `name` (alembic's apart) and its schema revision."""
-    import psycopg
-
-    with psycopg.connect(PG_URL.format(name=name).replace("+psycopg", "")) as conn:
-        tables = [
-            row[0]
-            for row in conn.execute(
-                "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-                " AND tablename <> 'alembic_version' ORDER BY tablename"
-            )
-        ]
-        (revision,) = conn.execute("SELECT version_num FROM alembic_version").fetchone() or ("",)
-    return tables, revision
-
-
-@functools.cache
-def _pg_schema() -> tuple[list[str], str]:
-    return _pg_tables(_pg_template())
-
-
-#: Emptied databases ready for the next test: creating and dropping one costs half a second,
-#: emptying it a few milliseconds.
-_PG_POOL: list[str] = []
-
-
-def _pg_take() -> str:
-    if _PG_POOL:
-        return _PG_POOL.pop()
-    name = f"pbm_t_{secrets.token_hex(6)}"
-    _pg_admin(f"CREATE DATABASE {name} TEMPLATE {_pg_template()}")
-    atexit.register(_pg_admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-    return name
-
-
-def _pg_give_back(name: str) -> None:
-    """Empty the database (every table, its ids from 1 again) for the next test; one whose
-    schema a test changed is dropped instead."""
-    import psycopg
-
-    _pg_disconnect(name)
-    tables, revision = _pg_tables(name)
-    if (tables, revision) != _pg_schema():
-        _pg_admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        return
-    with psycopg.connect(PG_URL.format(name=name).replace("+psycopg", "")) as conn:
-        conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE".encode())
-    _PG_POOL.append(name)
-
-
-@contextlib.contextmanager
-def pg_database() -> Iterator[str]:
-    """The URL of a fresh, migrated PostgreSQL database (an empty one of the pool). Skipped
-    when PostgreSQL cannot be reached, unless the environment variable CI is set: then the
-    test fails, so a CI run never passes by silently testing less."""
-    reason = _pg_unreachable()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"{reason} (CI is set, so this is a failure, not a skip)")
-        pytest.skip(reason)
-    name = _pg_take()
-    try:
-        yield PG_URL.format(name=name)
-    finally:
-        _pg_give_back(name)
-
-
-#: For a test that takes seconds on PostgreSQL only (it waits out a lock there): its
-#: PostgreSQL run is in the slow tier, its SQLite run in the fast one.
-slow_on_postgresql = pytest.mark.parametrize(
-    "db_url",
-    ["sqlite", pytest.param("postgresql", marks=[pytest.mark.pg, pytest.mark.slow])],
-    indirect=True,
-)
 
 
 # -- the mail player ----------------------------------------------------------------------------
@@ -315,121 +165,6 @@ def orders_text(
     w = WORDS[lang]
     guard = f"{w['round']}: {state.round if round_ is None else round_}\n"
     return f"{w['password']}: {password}\n{guard}" + "\n".join(lines) + "\n"
-
-
-# -- reading the database -----------------------------------------------------------------------
-
-
-def game_state(svc: Service, name: str) -> tuple[Game, GameState]:
-    with Session(svc.engine) as s:
-        game = get_game(s, name)
-        return game, load_state(game)
-
-
-def game_row(svc: Service, name: str) -> Game:
-    with Session(svc.engine) as s:
-        return get_game(s, name)
-
-
-def seated(svc: Service, name: str) -> dict[int, Player]:
-    """The seated players by seat (not replaced, not observers)."""
-    with Session(svc.engine) as s:
-        game = get_game(s, name)
-        rows = s.exec(
-            select(Player).where(
-                Player.game_id == game.id, col(Player.status).not_in(("replaced", "observer"))
-            )
-        )
-        return {p.seat: p for p in rows if p.seat is not None}
-
-
-def outbox(
-    svc: Service, kind: str | None = None, to: str | None = None, status: str | None = None
-) -> list[Outbox]:
-    with Session(svc.engine) as s:
-        query = select(Outbox).order_by(col(Outbox.id))
-        if kind:
-            query = query.where(Outbox.kind == kind)
-        if status:
-            query = query.where(Outbox.status == status)
-        rows = list(s.exec(query))
-    if to:
-        rows = [r for r in rows if to in r.recipients.split(",")]
-    return rows
-
-
-def replies_to(svc: Service, message_id: str, kind: str | None = None) -> list[Outbox]:
-    return [o for o in outbox(svc, kind) if o.in_reply_to == message_id]
-
-
-def records(svc: Service, name: str) -> list[RoundRecord]:
-    with Session(svc.engine) as s:
-        game = get_game(s, name)
-        return list(
-            s.exec(
-                select(RoundRecord)
-                .where(RoundRecord.game_id == game.id)
-                .order_by(col(RoundRecord.step))
-            )
-        )
-
-
-def order_sets(svc: Service, name: str | None = None) -> list[OrderSet]:
-    """The order sets of game `name` (of every game without it)."""
-    with Session(svc.engine) as s:
-        query = select(OrderSet).order_by(col(OrderSet.id))
-        if name is not None:
-            query = query.where(OrderSet.game_id == get_game(s, name).id)
-        return list(s.exec(query))
-
-
-def inbound(svc: Service, message_id: str | None = None) -> list[InboundMail]:
-    with Session(svc.engine) as s:
-        query = select(InboundMail).order_by(col(InboundMail.id))
-        if message_id:
-            query = query.where(InboundMail.message_id == message_id)
-        return list(s.exec(query))
-
-
-def passwords(svc: Service) -> dict[str, str]:
-    """Each address's password, from the newest welcome mail sent to it."""
-    out: dict[str, str] = {}
-    for o in outbox(svc, "welcome"):
-        # The stored body holds a placeholder; the password waits in `secret` until sent.
-        if o.secret:
-            out[o.recipients] = o.secret
-            continue
-        m = _PASSWORD.search(o.body)
-        assert m, o.body
-        out[o.recipients] = m.group(1)
-    return out
-
-
-def count_by(items: Iterable[Any], key: str) -> dict[Any, int]:
-    out: dict[Any, int] = {}
-    for it in items:
-        out[getattr(it, key)] = out.get(getattr(it, key), 0) + 1
-    return out
-
-
-def game_snapshot(svc: Service) -> tuple[Any, ...]:
-    """What a mail must not change unless it is accepted: games, players, order sets, records."""
-    with Session(svc.engine) as s:
-        return (
-            [
-                (g.name, g.phase, g.round, g.paused, g.deadline, g.state)
-                for g in s.exec(select(Game).order_by(col(Game.id)))
-            ],
-            [
-                (p.id, p.address, p.seat, p.status, p.autopilot, p.nmr_count, p.password_hash)
-                for p in s.exec(select(Player).order_by(col(Player.id)))
-            ],
-            [
-                (o.id, o.player_id, o.superseded)
-                for o in s.exec(select(OrderSet).order_by(col(OrderSet.id)))
-            ],
-            [r.id for r in s.exec(select(RoundRecord))],
-        )
 
 
 # -- the game factory ---------------------------------------------------------------------------
@@ -583,12 +318,13 @@ def start_game(
         cast,
         tuple(sorted((k, repr(v)) for k, v in settings.items())),
     )
-    pristine = _is_empty(svc)
+    pristine = is_empty(svc.engine)
     if pristine and key in _SNAPSHOTS:
         return _SNAPSHOTS[key].restore(mailer, clock)
     table = _start_game(mailer, clock, name, players, round_, by_mail, cast, settings)
     if pristine:
-        _SNAPSHOTS[key] = _Snapshot.take(mailer, clock, table, key[2])
+        elapsed = clock.now() - key[2]
+        _SNAPSHOTS[key] = _Snapshot(Rows.take(svc.engine), elapsed, table, mailer.last_id)
     return table
 
 
@@ -636,48 +372,19 @@ def _start_game(
     )
 
 
-def _is_empty(svc: Service) -> bool:
-    with svc.engine.connect() as conn:
-        return not any(
-            conn.execute(sa.select(sa.literal(1)).select_from(table).limit(1)).first()
-            for table in SQLModel.metadata.sorted_tables
-        )
-
-
 @dataclass
 class _Snapshot:
-    """A started game as rows: every table's rows, the clock after it, the Table. Restoring
-    writes the rows into the test's empty database (ids as they were; PostgreSQL's sequences
-    moved past them), so the test sees what playing it again would have left, but for the
+    """A started game: every table's rows, the clock's time it took, the Table. Restored into
+    the test's empty database, the test sees what playing it again would have left, but for the
     random parts (passwords, codebook keys, Message-IDs), which are those of the first time."""
 
-    rows: list[tuple[sa.Table, list[dict[str, Any]]]]
+    rows: Rows
     elapsed: timedelta
     table: Table
     last_id: str
 
-    @classmethod
-    def take(cls, mailer: Mailer, clock: FakeClock, table: Table, started: datetime) -> _Snapshot:
-        with mailer.svc.engine.connect() as conn:
-            rows = [
-                (t, [dict(r) for r in conn.execute(t.select()).mappings()])
-                for t in SQLModel.metadata.sorted_tables
-            ]
-        return cls(rows, clock.now() - started, table, mailer.last_id)
-
     def restore(self, mailer: Mailer, clock: FakeClock) -> Table:
-        engine = mailer.svc.engine
-        with engine.begin() as conn:
-            for t, rows in self.rows:
-                if rows:
-                    conn.execute(t.insert(), rows)
-            if engine.dialect.name == "postgresql":
-                for t, rows in self.rows:
-                    if rows and "id" in t.c:
-                        conn.execute(
-                            sa.text("SELECT setval(pg_get_serial_sequence(:t, 'id'), :n)"),
-                            {"t": t.name, "n": max(r["id"] for r in rows)},
-                        )
+        self.rows.restore(mailer.svc.engine)
         clock.advance(seconds=self.elapsed.total_seconds())
         mailer.last_id = self.last_id
         t = self.table

@@ -49,6 +49,7 @@ def _run_all(args: list[str], hash_seeds: tuple[str, ...] = HASH_SEEDS) -> list[
     return outs
 
 
+@pytest.mark.slow  # whole simulated games, in fresh interpreters
 @pytest.mark.parametrize("bot", ["random", "autopilot"])
 def test_sim_digest_independent_of_hash_seed(bot: str) -> None:
     outs = _run_all(
@@ -114,6 +115,7 @@ for settings, seed, bot in cases:
 """
 
 
+@pytest.mark.slow  # whole games, in fresh interpreters
 def test_whole_games_independent_of_hash_seed() -> None:
     outs = _run_all(["-c", _GAMES_SCRIPT])
     assert len(outs[0].split("\n")) >= 5

@@ -295,6 +295,7 @@ def test_anchored_patterns_are_linear() -> None:
             timed(f"anchored patterns on {what}", run)
 
 
+@pytest.mark.slow  # timed runs on growing inputs
 @pytest.mark.parametrize("name", sorted(n for n, p in all_patterns().items() if not _anchored(p)))
 def test_searched_patterns_are_linear(name: str) -> None:
     """Patterns searched through a line are tried from every position of it (`finditer` also
@@ -461,6 +462,7 @@ def _adversarial_mails() -> Iterator[tuple[str, str, str | None]]:
     yield "replies at the cap", "Status", _line_at("", "Re: ", MAX_LINE_CHARS, "Hilfe")
 
 
+@pytest.mark.slow  # timed runs on growing inputs
 @pytest.mark.parametrize("phase", ["round", "setup"])
 def test_adversarial_mails_are_read_fast(phase: str) -> None:
     ctx = _ctx(phase)

@@ -723,6 +723,7 @@ def run(settings_: Settings, seed: int, bot: str, *checks: Check) -> GameState:
     return last
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(game_settings(), seeds, bots)
 @example(Settings.for_players(6, "small"), 1, "random")
@@ -746,6 +747,7 @@ def test_pieces_vp_and_indexes(settings_: Settings, seed: int, bot: str) -> None
     run(settings_, seed, bot, check)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(game_settings(), seeds, bots)
 @example(Settings.for_players(5), 4, "random")
@@ -765,6 +767,7 @@ def test_events_tell_the_whole_story(settings_: Settings, seed: int, bot: str) -
     run(settings_, seed, bot, check)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(game_settings(), seeds, bots)
 def test_dev_cards_conserved(settings_: Settings, seed: int, bot: str) -> None:
@@ -814,6 +817,7 @@ def test_replay_is_identical(settings_: Settings, seed: int, bot: str) -> None:
     assert first[-1][0] == second[-1][0]
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_settings(), seeds, st.integers(min_value=0, max_value=1000), bots)
 def test_serialisation_round_trips_on_a_given_board(

@@ -36,17 +36,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import (
-    A_ROAD,
-    ANNA,
-    BERND,
-    GM,
-    PLAYERS,
-    Mailer,
-    make_service,
-    pg_database,
-    start_game,
-)
+from databases import pg_database
+from harness import A_ROAD, ANNA, BERND, GM, PLAYERS, Mailer, make_service, start_game
 from hypothesis import HealthCheck, Phase, currently_in_test_context, given, note, settings
 from hypothesis import strategies as st
 from sqlalchemy import func

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from databases import game_snapshot
 from harness import (
     A_ROAD,
     ANNA,
@@ -45,7 +46,6 @@ from harness import (
     GM,
     PLAYERS,
     Mailer,
-    game_snapshot,
     make_service,
     new_game,
     setup_by_deadline,

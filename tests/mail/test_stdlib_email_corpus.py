@@ -26,7 +26,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import GM, Mailer, game_snapshot, make_service, start_game
+from databases import game_snapshot
+from harness import GM, Mailer, make_service, start_game
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 

@@ -10,7 +10,8 @@ from email.message import EmailMessage
 
 import aioimaplib
 import pytest
-from harness import GM, eventually, inbound, outbox
+from databases import inbound, outbox
+from harness import GM, eventually
 
 from pbm.mail.imap import ImapConfig, ImapError, ImapInbox
 from pbm.mail.memory import MemoryMailbox, MemorySmtp

@@ -228,7 +228,8 @@ def test_pbm_decode_reads_the_tokens_of_a_report() -> None:
 
 
 def test_pbm_codebook_prints_the_table_of_the_welcome_mail(tmp_path: Path) -> None:
-    from harness import Mailer, new_game, signup, sqlite_database
+    from databases import sqlite_database
+    from harness import Mailer, new_game, signup
     from sqlmodel import Session, select
 
     from pbm.service.clock import FakeClock

@@ -26,20 +26,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from databases import game_row, game_state, passwords, seated, sqlite_database
 from harness import (
     GM,
     WORDS,
     Mailer,
-    game_row,
-    game_state,
     new_game,
     orders_text,
     pass_deadline,
-    passwords,
     play_setup_by_mail,
-    seated,
     signup,
-    sqlite_database,
 )
 from sqlmodel import Session, col, select
 

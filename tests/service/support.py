@@ -1,30 +1,32 @@
-"""The old name of the service tests' helpers, kept for tests that still import it: everything
-is in tests/harness.py (the fixtures in tests/conftest.py). `to_round` is `start_game` giving
-the addresses."""
+"""The old name of the service tests' helpers, kept for tests that still import it: they are in
+tests/harness.py and tests/databases.py (the fixtures in tests/conftest.py). `to_round` is
+`start_game` giving the addresses."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from harness import (
-    GM,
-    Mailer,
+from databases import (
     count_by,
     game_row,
     game_state,
     inbound,
-    new_game,
     order_sets,
-    orders_text,
     outbox,
-    pass_deadline,
     passwords,
-    play_round,
-    play_setup_by_mail,
-    raw_mail,
     records,
     replies_to,
     seated,
+)
+from harness import (
+    GM,
+    Mailer,
+    new_game,
+    orders_text,
+    pass_deadline,
+    play_round,
+    play_setup_by_mail,
+    raw_mail,
     send_orders,
     setup_by_deadline,
     setup_text,

@@ -12,24 +12,19 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness import (
-    Games,
-    Mailer,
+from databases import (
     count_by,
     game_row,
     game_state,
     inbound,
     order_sets,
-    orders_text,
     outbox,
-    pass_deadline,
     passwords,
     records,
     replies_to,
     seated,
-    send_orders,
-    slow_on_postgresql,
 )
+from harness import Games, Mailer, orders_text, pass_deadline, send_orders
 
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service, ServiceConfig
@@ -70,7 +65,7 @@ CASES = [
 ]
 
 
-@slow_on_postgresql  # a process started and killed per case
+@pytest.mark.slow  # a process started and killed (SIGKILL) per case
 @pytest.mark.parametrize(
     ("point", "action"), CASES, ids=[f"{p or 'no-crash'}-{a}" for p, a in CASES]
 )

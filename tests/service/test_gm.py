@@ -7,21 +7,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import (
-    Games,
-    Mailer,
+from databases import (
     game_row,
     game_state,
-    new_game,
     order_sets,
     outbox,
-    pass_deadline,
     passwords,
-    play_round,
-    raw_mail,
     records,
     replies_to,
     seated,
+)
+from harness import (
+    Games,
+    Mailer,
+    new_game,
+    pass_deadline,
+    play_round,
+    raw_mail,
     send_orders,
     setup_text,
     signup,

@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-from harness import (
-    Games,
-    Mailer,
-    game_state,
-    order_sets,
-    orders_text,
-    outbox,
-    passwords,
-    replies_to,
-    seated,
-)
+from databases import game_state, order_sets, outbox, passwords, replies_to, seated
+from harness import Games, Mailer, orders_text
 from sqlmodel import Session
 
 from pbm.service import gm

@@ -15,22 +15,8 @@ from email.message import EmailMessage
 from typing import Any
 
 import pytest
-from harness import (
-    GM,
-    Games,
-    Mailer,
-    game_row,
-    inbound,
-    order_sets,
-    orders_text,
-    outbox,
-    pass_deadline,
-    passwords,
-    raw_mail,
-    replies_to,
-    seated,
-    send_orders,
-)
+from databases import game_row, inbound, order_sets, outbox, passwords, replies_to, seated
+from harness import GM, Games, Mailer, orders_text, pass_deadline, raw_mail, send_orders
 from sqlmodel import Session, select
 
 from pbm.notation import vocab
@@ -49,7 +35,7 @@ STRANGER = "mallory@evil.test"
 
 
 def _state_of(svc: Service, name: str) -> Any:
-    from harness import game_state
+    from databases import game_state
 
     return game_state(svc, name)[1]
 

@@ -7,21 +7,23 @@ import json
 from itertools import permutations
 
 import pytest
-from harness import (
-    Mailer,
+from databases import (
     count_by,
     game_row,
     game_state,
-    new_game,
     order_sets,
-    orders_text,
     outbox,
-    pass_deadline,
     passwords,
-    play_round,
     records,
     replies_to,
     seated,
+)
+from harness import (
+    Mailer,
+    new_game,
+    orders_text,
+    pass_deadline,
+    play_round,
     send_orders,
     setup_text,
     signup,

@@ -6,22 +6,24 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harness import (
-    Games,
-    Mailer,
+from databases import (
     game_row,
     game_state,
     inbound,
-    new_game,
     order_sets,
-    orders_text,
     outbox,
-    pass_deadline,
     passwords,
-    play_round,
     records,
     replies_to,
     seated,
+)
+from harness import (
+    Games,
+    Mailer,
+    new_game,
+    orders_text,
+    pass_deadline,
+    play_round,
     send_orders,
     setup_text,
     signup,

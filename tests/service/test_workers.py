@@ -14,23 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import (
-    Games,
-    Mailer,
+from databases import (
     game_row,
     game_state,
     inbound,
-    new_game,
     order_sets,
-    orders_text,
     outbox,
     passwords,
     records,
     replies_to,
     seated,
-    send_orders,
     slow_on_postgresql,
 )
+from harness import Games, Mailer, new_game, orders_text, send_orders
 from sqlmodel import Session, select
 
 import pbm.service.commands as commands_module
