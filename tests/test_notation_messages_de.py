@@ -112,16 +112,16 @@ CASES: dict[str, tuple[str, str, str]] = {
     "one_hex": ("Räuber 6L 5L", "round", "one hex was expected, 2 were named"),
     "ambiguous_hex": ("Räuber Meer", "round", "Meer can mean several hexes"),
     "crossing_three_hexes": (
-        "Siedlung C3 C4",
+        "Siedlung C3 C4 D4 D5",
         "round",
-        "a crossing is named by three hexes, not 2",
+        "a crossing is named by three hexes, not 4",
     ),
     "no_crossing": ("Siedlung C3 C4 C5", "round", "there is no crossing where C3, C4, C5 meet"),
     "ambiguous_crossing": ("Siedlung B2 Meer Meer", "round", "B2, Meer, Meer names 2 crossings"),
     "path_two_hexes": (
-        "Straße C3",
+        "Straße C3 C4 D4",
         "round",
-        "a path is named by two hexes (or two crossings with '-'), not 1",
+        "a path is named by two hexes (or two crossings with '-'), not 3",
     ),
     "no_path": ("Straße C3 C5", "round", "there is no path between C3, C5"),
     "ambiguous_path": ("Straße B2 Meer", "round", "B2, Meer names 3 paths"),
@@ -199,6 +199,53 @@ MORE_CASES: list[tuple[str, str, str, str]] = [
     ("no_hex", "Siedlung 6L 5L 7E Straße 6L 5L", "setup", "there is no hex 7E on this board"),
     ("maritime_too_many", "Seehandel 4H gegen 100E", "round", "at most 99 cards in a bank trade"),
 ]
+
+#: Lines of the order language as players write it (issue 13): key → (line, phase).
+PLAYERS_CASES: dict[str, tuple[str, str]] = {
+    "remark_unclear": ("Siedlung 6L 5L 11G (wenn nicht blau)", "round"),
+    "or_and_mixed": ("Siedlung 6L 5L 11G oder Stadt 6L 5L 11G und Straße 6L 5L", "round"),
+    "buy_how_many": ("Entwicklungskarten", "round"),
+    "buy_form": ("Karte foo", "round"),
+    "keyword_rest": ("Runde: 5 bitte jetzt", "round"),
+    "maritime_rate": ("Seehandel 4:1 3H gegen 1E", "round"),
+    "or_in_list": ("Handel rot: gebe 1W oder 1G, bekomme 1E", "round"),
+    "road_form": ("Straße", "round"),
+    "did_you_mean": ("Strase 6L 5L", "round"),
+    "crossing_pick": ("Siedlung 6L 5L", "round"),
+    "no_hex_near": ("Siedlung 8V 3E 4H", "round"),
+    "path_pick": ("Straße 10G", "round"),
+}
+
+#: Mails with a line refused for what the other lines say: key → (mail, its line, language).
+PLAYERS_MAIL_CASES: dict[str, tuple[str, int, str]] = {
+    "unknown_heading": ("Wenn möglich:\nStadt 6L 5L 11G\n", 1, "de"),
+    "under_unknown_heading": ("Wenn möglich:\nStadt 6L 5L 11G\n", 2, "de"),
+    "or_else_without_build": ("Status\noder Siedlung 6L 5L 11G\n", 2, "de"),
+    "pass_with_orders": ("Stadt 6L 5L 11G\nIch passe\n", 2, "de"),
+    "option_one_build": ("Stadt 6L 5L 11G\noder Straße 6L 5L und Straße 5L 11G\n", 2, "de"),
+    "german_letters": ("Maritime 4H for 1E\n", 1, "en"),
+    "english_letters": ("Seehandel 4L gegen 1O\n", 1, "de"),
+    "german_letters_elsewhere": ("Maritime 4H for 1E\nRobber 9L, steal blue\n", 2, "en"),
+    "english_letters_elsewhere": ("Seehandel 4L gegen 1O\nAbwurf: L W\n", 2, "de"),
+}
+
+
+@pytest.mark.parametrize("key", sorted(PLAYERS_CASES))
+def test_every_players_form_refusal_has_a_german_text(key: str) -> None:
+    text, phase = PLAYERS_CASES[key]
+    err = _error(text, phase)
+    assert err.key == key, err
+    _assert_german(err)
+
+
+@pytest.mark.parametrize("key", sorted(PLAYERS_MAIL_CASES))
+def test_every_refusal_in_a_mail_has_a_german_text(key: str) -> None:
+    body, line, lang = PLAYERS_MAIL_CASES[key]
+    parsed = parse_mail(body, _ctx(lang=lang))
+    err = next(r for r in parsed.lines if r.line == line).error
+    assert err is not None and err.key == key, err
+    _assert_german(err)
+
 
 #: Mails whose second line is refused by `parse_mail`: key → (mail, English message).
 MAIL_CASES: dict[str, tuple[str, str]] = {
@@ -416,7 +463,14 @@ def test_every_raise_site_uses_a_key_with_english_and_german_texts() -> None:
 
 
 def test_every_key_is_tried_by_a_line_here() -> None:
-    tried = set(CASES) | set(MAIL_CASES) | UNREACHABLE | {"rest_not_read"}
+    tried = (
+        set(CASES)
+        | set(MAIL_CASES)
+        | set(PLAYERS_CASES)
+        | set(PLAYERS_MAIL_CASES)
+        | UNREACHABLE
+        | {"rest_not_read"}
+    )
     assert tried == set(TEXTS)
     for key, de in TEXTS_DE.items():
         assert de != TEXTS[key]

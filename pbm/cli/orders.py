@@ -38,7 +38,7 @@ def orders_check(
     parsed = parse_mail(file.read(), ctx)
     # The mail is a player's text: what is printed of it is cleaned of control characters.
     if as_json:
-        typer.echo(json.dumps(cleaned([r.to_json() for r in parsed.lines]), ensure_ascii=False))
+        typer.echo(json.dumps(cleaned([r.to_json(lang) for r in parsed.lines]), ensure_ascii=False))
     else:
         for r in parsed.lines:
             if r.ok:
@@ -46,9 +46,8 @@ def orders_check(
             else:
                 assert r.error is not None
                 col = f", column {r.error.column}" if r.error.column else ""
-                typer.echo(
-                    f"{r.line:4}  error  {clean(r.text)}\n            {clean(r.error.message)}{col}"
-                )
+                message = clean(r.error.localized(lang))
+                typer.echo(f"{r.line:4}  error  {clean(r.text)}\n            {message}{col}")
                 for cand in r.error.candidates:
                     typer.echo(f"            candidate: {clean(cand)}")
     raise typer.Exit(0 if parsed.ok else 1)

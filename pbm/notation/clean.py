@@ -1,9 +1,15 @@
 """Cleaning a mail body before parsing: what players' mail clients add around their orders.
 
-Ignored: quoted lines (`>`), the "Am … schrieb …:" / "On … wrote:" line above a quote, blank
-lines and `#` comments. Parsing stops at a signature separator (`-- `), at `Ende`/`End`, and at
-an unquoted forwarded or "Original Message" block, since all that follows is not the player's.
-Line numbers stay those of the body as received, so errors point at the right line.
+Ignored: quoted lines (`>`), blank lines, `#` comments, a greeting ("Hallo Spielleitung,") and a
+heading that only announces the orders ("Meine Züge:"). The quote header above a quote ("Am …
+schrieb …:", "On … wrote:", also wrapped over two lines, also K-9's "Anna <a@x.de> schrieb:") is
+skipped when it stands above the player's text (a reply written below the quote), and ends the
+player's text when it stands below it. Parsing stops at a signature separator (`-- `), at
+`Ende`/`End`, at a closing ("Viele Grüße", "Cheers") or a phone's signature ("Von meinem iPhone
+gesendet") after the orders, and at an unquoted forwarded or "Original Message" block or an
+Outlook/GMX header block ("Von: …" / "Gesendet: …", in either order, with or without an
+address), since all that follows is not the player's. Line numbers stay those of the body as
+received, so errors point at the right line.
 """
 
 from __future__ import annotations
@@ -20,15 +26,344 @@ _QUOTE_VERBS = ("schrieb", "wrote", "a ecrit", "escribio", "ha scritto")
 #: Possessive quantifiers throughout: a failed match gives nothing back to try again, so every
 #: pattern here runs in time linear in the line.
 _STOP_BLOCK = re.compile(
-    r"^-{2,}+\s*+(original message|urspruengliche nachricht|forwarded message|"
-    r"weitergeleitete nachricht)\s*+-*+$"
+    r"^-{2,}+\s*+(original message|original-nachricht|urspruengliche nachricht|"
+    r"forwarded message|weitergeleitete nachricht|message d'origine)\s*+-*+$"
 )
+#: Apple Mail's forwarded mail.
+_FORWARDED = ("anfang der weitergeleiteten nachricht:", "begin forwarded message:")
 _OUTLOOK_HEADER = re.compile(r"^(from|von):\s.+")
+#: One line of a header block that Outlook, GMX, web.de and phones put above a quoted mail:
+#: `Von: Spielleitung`, `Gesendet: Montag, …`, `From: Game master`, `Sent: …`, `Datum: …`.
+_HEADER_FIELD = re.compile(
+    r"^(von|from|gesendet|sent|datum|date|an|to|betreff|subject|cc|kopie):\s*+\S"
+)
 #: Outlook on the web draws a line of underscores above the quoted mail.
 _RULE_LINE = re.compile(r"^_{10,}+$")
-#: Gmail wraps a long quote header: "On …, Anna <a@x.de>" and "wrote:" on the next line.
+#: Gmail wraps a long quote header: "On …, Anna <a@x.de>" and "wrote:" on the next line, or
+#: "… schrieb Anna <" and "a@x.de>:".
 _QUOTE_HEAD_END = re.compile(r"^(schrieb|wrote)[^:]*+:$")
+#: A phone's or a mail program's signature line: the player's text ends above it.
+_DEVICE_SIGNATURE = re.compile(
+    r"^(sent (from|with|via) |gesendet (von|mit|vom|ueber) |von meinem |von outlook |"
+    r"get outlook for |holen sie sich outlook |diese nachricht wurde (von|mit) |"
+    r"envoye de |enviado desde )"
+)
 _END = {"ende", "end", "ende.", "end."}
+
+#: The words a greeting starts with ("Hallo Spielleitung,", "Hi GM!", "Liebe Mitspieler,").
+_GREETING_WORDS = frozenset(
+    [
+        "hallo",
+        "hello",
+        "hi",
+        "hey",
+        "liebe",
+        "lieber",
+        "liebes",
+        "dear",
+        "moin",
+        "servus",
+        "gruezi",
+        "guten",
+        "good",
+        "salut",
+        "huhu",
+        "morgen",
+        "abend",
+    ]
+)
+#: The closings a mail ends with ("Viele Grüße, Anna", "LG", "Cheers,", "Thanks!").
+_CLOSINGS = frozenset(
+    {
+        ("gruss",),
+        ("gruesse",),
+        ("grusse",),
+        ("lg",),
+        ("vg",),
+        ("mfg",),
+        ("bg",),
+        ("cheers",),
+        ("regards",),
+        ("thanks",),
+        ("thx",),
+        ("danke",),
+        ("ciao",),
+        ("tschuess",),
+        ("best",),
+        ("bis", "dann"),
+        ("bis", "bald"),
+        ("vielen", "dank"),
+        ("thank", "you"),
+        ("many", "thanks"),
+        ("best", "regards"),
+        ("kind", "regards"),
+        ("best", "wishes"),
+        ("mit", "freundlichen", "gruessen"),
+    }
+)
+#: Words before "Grüße" in a closing ("Viele Grüße", "Liebe Grüße").
+_CLOSING_LEADS = frozenset(
+    ["viele", "liebe", "beste", "herzliche", "schoene", "freundliche", "sonnige", "freundlichen"]
+)
+
+#: Heading words: a line of them ending in `:` only announces what follows.
+_MAIN_CORE = frozenset(
+    [
+        "zug",
+        "zuege",
+        "zuge",
+        "spielzuege",
+        "befehl",
+        "befehle",
+        "order",
+        "orders",
+        "move",
+        "moves",
+        "bau",
+        "bauen",
+        "baue",
+        "bauliste",
+        "builds",
+        "build",
+        "building",
+        "turn",
+        "handel",
+        "trades",
+        "trade",
+        "hauptzuege",
+        "aktionen",
+        "actions",
+        "zuerst",
+        "first",
+        "danach",
+        "dann",
+        "then",
+        "anschliessend",
+        "ausserdem",
+        "zusaetzlich",
+        "also",
+        "schluss",
+        "finally",
+        "next",
+        "plan",
+        "reihenfolge",
+        "prioritaet",
+        "priority",
+        "folgendes",
+        "following",
+        "karten",
+        "cards",
+    ]
+)
+_MAIN_FILLER = frozenset(
+    [
+        "mein",
+        "meine",
+        "meinen",
+        "my",
+        "unser",
+        "unsere",
+        "our",
+        "hier",
+        "here",
+        "sind",
+        "are",
+        "is",
+        "ist",
+        "die",
+        "der",
+        "das",
+        "den",
+        "the",
+        "fuer",
+        "for",
+        "diese",
+        "dieser",
+        "diesen",
+        "this",
+        "these",
+        "naechste",
+        "naechsten",
+        "zum",
+        "zur",
+        "am",
+        "an",
+        "in",
+        "of",
+        "von",
+        "und",
+        "and",
+        "nun",
+        "now",
+        "jetzt",
+        "ich",
+        "i",
+        "moechte",
+        "want",
+        "will",
+        "would",
+        "like",
+        "gerne",
+        "haupt",
+        "main",
+        "normal",
+        "normale",
+        "regular",
+        "bitte",
+        "please",
+        "wie",
+        "as",
+        "folgt",
+        "follows",
+        "lauten",
+        "runde",
+        "round",
+    ]
+)
+#: A heading of substitute builds says so in one of these words, or states a condition that a
+#: build above failed ("Falls das nicht klappt:", "If the above fails:").
+_SUBSTITUTE_STARTS = (
+    "ersatz",
+    "substitut",
+    "fallback",
+    "backup",
+    "notfall",
+    "reserve",
+    "alternativ",
+)
+_SUBSTITUTE_WORDS = frozenset(
+    ["sonst", "ansonsten", "andernfalls", "otherwise", "else", "notfalls", "alternatively"]
+)
+_CONDITIONS = frozenset(["falls", "wenn", "if", "sollte", "sollten", "case", "unless"])
+_NEGATIONS = frozenset(
+    [
+        "nicht",
+        "kein",
+        "keine",
+        "not",
+        "no",
+        "fails",
+        "fail",
+        "failed",
+        "scheitert",
+        "scheitern",
+        "misslingt",
+        "schiefgeht",
+        "schief",
+        "besetzt",
+        "taken",
+        "doesn",
+        "don",
+        "isn",
+        "didn",
+        "won",
+        "can",
+        "cannot",
+        "cant",
+        "nichts",
+        "klappt",
+    ]
+)
+
+
+def _words(s: str) -> list[str]:
+    """The words of a folded line: runs of letters (linear: one pass)."""
+    out: list[str] = []
+    start = -1
+    for i, ch in enumerate(s):
+        if "a" <= ch <= "z":
+            if start < 0:
+                start = i
+        elif start >= 0:
+            out.append(s[start:i])
+            start = -1
+    if start >= 0:
+        out.append(s[start:])
+    return out
+
+
+def _without_brackets(s: str) -> str:
+    """A folded line without what stands in brackets (one pass; unclosed brackets run on)."""
+    out: list[str] = []
+    depth = 0
+    for ch in s:
+        if ch == "(":
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+        elif not depth:
+            out.append(ch)
+    return "".join(out)
+
+
+def heading_kind(s: str) -> str | None:
+    """What a heading line announces: "substitute" (the builds below are substitutes:
+    `Ersatzbau:`, `Ersatzzüge (falls …):`, `Falls das nicht klappt:`, `Fallback:`), "main"
+    (only announces the orders: `Meine Züge:`, `Zum Schluss:`) or "unknown" (a heading not
+    understood: `Wenn möglich:`, `Bemerkung:`); None when `s` (folded, stripped) is no heading.
+
+    A heading ends in `:` and holds no digit outside brackets (a round number makes it a round
+    line); `Ersatzbau` and its family may also stand alone.
+    """
+    if len(s) > 200:
+        return None
+    head = _without_brackets(s).strip()
+    if head.endswith(":"):
+        head = head[:-1].strip()
+    elif not head.startswith(_SUBSTITUTE_STARTS) or " " in head:
+        return None
+    if not head or any(ch.isdigit() for ch in head):
+        return None
+    words = _words(head)
+    if not words or len(words) > 12:
+        return None
+    if (
+        any(w.startswith(_SUBSTITUTE_STARTS) or w in _SUBSTITUTE_WORDS for w in words)
+        or ("plan" in words and "b" in words)
+        or (any(w in _CONDITIONS for w in words) and any(w in _NEGATIONS for w in words))
+    ):
+        return "substitute"
+    if any(w in _MAIN_CORE for w in words) and all(
+        w in _MAIN_CORE or w in _MAIN_FILLER for w in words
+    ):
+        return "main"
+    return "unknown"
+
+
+def _greeting(s: str) -> bool:
+    """ "Hallo Spielleitung,", "Hi GM!", "Liebe Mitspieler," (also "…, hier meine Züge:"); not
+    "Hey, ich passe diese Runde!", which says more than hello."""
+    words = _words(s)
+    if not words or words[0] not in _GREETING_WORDS or any(ch.isdigit() for ch in s):
+        return False
+    cut = min((i for i in (s.find(","), s.find("!"), s.find(":")) if i >= 0), default=len(s))
+    if len(_words(s[:cut])) > 4:
+        return False
+    rest = s[cut + 1 :].strip()
+    if not rest:
+        return cut < len(s) or len(words) <= 2
+    return heading_kind(rest) == "main"
+
+
+#: Words after a closing that make it more than a closing ("Danke, ich passe").
+_NOT_A_NAME = frozenset(
+    ["ich", "i", "passe", "pass", "nichts", "nothing", "keine", "no", "orders", "zuege"]
+)
+
+
+def _closing(s: str) -> bool:
+    """ "Viele Grüße", "LG, Anna", "Cheers,", "Thanks!", "Mit freundlichen Grüßen": a closing,
+    perhaps with a name after it."""
+    if any(ch.isdigit() for ch in s):
+        return False
+    words = _words(s)
+    while words and words[0] in _CLOSING_LEADS:
+        words = words[1:]
+    for size in (3, 2, 1):
+        if tuple(words[:size]) in _CLOSINGS:
+            rest = words[size:]
+            return len(rest) <= 2 and not any(w in _NOT_A_NAME for w in rest)
+    return False
 
 
 def _quote_header(s: str) -> bool:
@@ -39,10 +374,14 @@ def _quote_header(s: str) -> bool:
     That was the pattern `^(am |on |…).{3,}(schrieb|wrote|…)[^:]*:\s*$`, whose `.{3,}` tried
     every place for the verb and scanned to the end from each: quadratic in the line. Here: the
     verb must start after the last colon before the final one, so one search for each verb does.
+    K-9 writes the header without an opening ("Anna <a@x.de> schrieb:"): with an address, the
+    verb may stand anywhere.
     """
-    if not s.startswith(_QUOTE_OPENINGS) or not s.endswith(":"):
+    if not s.endswith(":"):
         return False
     end = len(s) - 1  # `s` is folded and stripped: the colon is its last character
+    if not s.startswith(_QUOTE_OPENINGS):
+        return "@" in s and any(s.find(verb, 0, end) >= 0 for verb in _QUOTE_VERBS)
     start = max(len("am ") + 3, s.rfind(":", 0, end) + 1)
     return any(s.find(verb, start, end) >= 0 for verb in _QUOTE_VERBS)
 
@@ -52,9 +391,28 @@ def _quote_head_start(s: str) -> bool:
     return s.startswith(("am ", "on ")) and len(s) >= len("am ") + 3
 
 
+def _wrapped_quote_header(s: str, following: str) -> bool:
+    """Gmail's quote header wrapped over two lines (both folded and stripped):
+    "On …, Anna <a@x.de>" + "wrote:", or "Am …, schrieb Anna <" + "a@x.de>:"."""
+    if not _quote_head_start(s) or not following.endswith(":"):
+        return False
+    if "@" in s and _QUOTE_HEAD_END.match(following):
+        return True
+    verb_before = any(s.find(verb) >= 0 for verb in _QUOTE_VERBS)
+    verb_after = any(following.find(verb) >= 0 for verb in _QUOTE_VERBS)
+    return "@" in following and (verb_before or verb_after) and len(following) <= 200
+
+
 def clean_lines(body: str) -> list[tuple[int, str]]:
     """The lines to parse: (1-based line number in the body, text without trailing space)."""
     return list(iter_clean_lines(body))
+
+
+def _next_text(lines: list[str], number: int) -> str:
+    """The folded next line of the body (after line `number`, 1-based), "" beyond the cap."""
+    if number >= len(lines) or len(lines[number]) > MAX_LINE_CHARS:
+        return ""
+    return simple(lines[number].replace("\u00a0", " ").strip())
 
 
 def iter_clean_lines(body: str) -> Iterator[tuple[int, str]]:
@@ -66,6 +424,7 @@ def iter_clean_lines(body: str) -> Iterator[tuple[int, str]]:
     """
     lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     skip_next = False
+    #: Whether a line of the player's text came before (a quote header then ends it).
     seen = False
     for number, raw in enumerate(lines, 1):
         text = raw.replace("\u00a0", " ").replace("\ufeff", "").rstrip()
@@ -82,20 +441,28 @@ def iter_clean_lines(body: str) -> Iterator[tuple[int, str]]:
             yield number, stripped
             continue
         s = simple(stripped)
-        if s in _END or _STOP_BLOCK.match(s) or _RULE_LINE.match(s):
+        if s in _END or _STOP_BLOCK.match(s) or _RULE_LINE.match(s) or s in _FORWARDED:
             break
         if _quote_header(s):
+            if seen:
+                break  # the quoted mail below the player's text
             continue
-        if (
-            _quote_head_start(s)
-            and "@" in s
-            and number < len(lines)
-            and len(lines[number]) <= MAX_LINE_CHARS
-            and _QUOTE_HEAD_END.match(simple(lines[number]))
-        ):
+        if _wrapped_quote_header(s, _next_text(lines, number)):
+            if seen:
+                break
             skip_next = True
             continue
         if _OUTLOOK_HEADER.match(s) and seen and "@" in s:
             break  # an unquoted Outlook reply header: the quoted mail follows
+        if _HEADER_FIELD.match(s):
+            following = _next_text(lines, number)
+            if _HEADER_FIELD.match(following) and following[:3] != s[:3]:
+                break  # "Von: …" / "Gesendet: …": the header of the quoted mail
+        if _DEVICE_SIGNATURE.match(s) or _closing(s):
+            if seen:
+                break
+            continue
+        if _greeting(s) or heading_kind(s) == "main":
+            continue
         seen = True
         yield number, stripped

@@ -32,12 +32,16 @@ from pbm.rules.resources import Counts
 
 from . import vocab
 from .lines import (
+    Builds,
     ColourPreference,
     Command,
     Confirmation,
     Context,
     GameName,
+    Heading,
     Item,
+    OrElse,
+    Pass,
     Password,
     PlayerName,
     RoundGuard,
@@ -86,6 +90,7 @@ def _words(lang: str) -> dict[str, str]:
         "observe": tr.pgettext("order word", "Observe"),
         "unobserve": tr.pgettext("order word", "Stop observing"),
         "confirm": tr.pgettext("order word", "Confirm"),
+        "pass": tr.pgettext("order word", "Pass"),
     }
 
 
@@ -174,7 +179,17 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
     if isinstance(item, ColourPreference):
         return f"{w('colours')}: " + ", ".join(vocab.colour_name(c, lang) for c in item.colours)
     if isinstance(item, SubstituteHeader):
+        if item.build is not None:
+            return f"{w('substitute')} {format_item(item.build, ctx)}"
         return w("substitute")
+    if isinstance(item, Builds):
+        return "; ".join(format_item(a, ctx) for a in item.actions)
+    if isinstance(item, OrElse):
+        return f"{w('or')} {format_item(item.option, ctx)}"
+    if isinstance(item, Pass):
+        return w("pass")
+    if isinstance(item, Heading):
+        return ""
     if isinstance(item, Command):
         return w(item.name)
     raise TypeError(f"no canonical form for {item!r}")

@@ -3,10 +3,17 @@
 Keywords are matched on folded text (case, umlauts, dashes forgiven), German and English alike;
 resource letters are the game language's. Places are resolved against the board (`names.py`).
 Errors carry the column in the line as the player wrote it.
+
+A line is read the way a game master reads it: list markers (`- `, `1.`), markup (`*fett*`) and
+a remark after `#` or ` -- ` or in closing brackets (`(wichtig!)`) are passed over; verbs and
+fillers (`Baue eine Siedlung an …`, `Play knight before roll`) are words around the order; counts
+may be words (`zwei Wolle`, `2x W`). What could mean two things is refused with the form to write
+instead (docs/order-language.md).
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Callable
@@ -33,7 +40,8 @@ from pbm.rules.orders import (
 )
 
 from . import vocab
-from .errors import NotationError, OrderError
+from .clean import heading_kind
+from .errors import AmbiguousError, NotationError, OrderError
 from .limits import MAX_DIGITS, MAX_LINE_CHARS
 from .names import crossing_from_names, resolve_hex, resolve_path, tokenize_hexes
 from .text import fold
@@ -80,8 +88,37 @@ class ColourPreference:
 
 
 @dataclass(frozen=True)
+class Builds:
+    """Several builds on one line (`Straße … und Siedlung …`, `2 Entwicklungskarten`), in the
+    order written: each is a build line of its own."""
+
+    actions: tuple[BuildAction, ...]
+
+
+@dataclass(frozen=True)
 class SubstituteHeader:
-    pass
+    """`Ersatzbau:` and its family (`Ersatzzüge:`, `Falls das nicht klappt:`, `Fallback:`): the
+    build lines after it are substitutes. `build`: a build written on the heading's own line
+    (`Ersatz: Entwicklungskarte`)."""
+
+    build: BuildAction | Alternatives | Builds | None = None
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A line that only announces the orders below it (`Meine Züge:`): not an order."""
+
+
+@dataclass(frozen=True)
+class Pass:
+    """`Ich passe`, `nichts`, `keine Züge`, `pass`: an explicit empty order set."""
+
+
+@dataclass(frozen=True)
+class OrElse:
+    """`oder …` / `sonst …` on a line of its own: one more option of the build line above."""
+
+    option: BuildAction | Alternatives
 
 
 Item = (
@@ -93,6 +130,10 @@ Item = (
     | PlayerName
     | ColourPreference
     | SubstituteHeader
+    | Heading
+    | Pass
+    | OrElse
+    | Builds
     | RobberOrder
     | DiscardPreference
     | Knight
@@ -137,6 +178,30 @@ class Text:
             else (len(self.original) if end is None else a)
         )
         return Text(self.original[a:b], self.offset + a)
+
+    def replaced(self, start: int, end: int, by: str = "") -> Text:
+        """The same piece with the characters of folded positions start..end written `by`,
+        padded with blanks to the same length: columns stay where the player wrote them."""
+        return self.rewritten([(start, end, by)])
+
+    def rewritten(self, spans: list[tuple[int, int, str]]) -> Text:
+        """`replaced` for several spans at once (sorted, not overlapping), in one pass."""
+        out: list[str] = []
+        done = 0
+        for start, end, by in spans:
+            if start >= end:
+                continue
+            a = self._index[start] if start < len(self._index) else len(self.original)
+            b = self._index[end - 1] + 1 if end - 1 < len(self._index) else len(self.original)
+            if a < done:
+                continue
+            out.append(self.original[done:a])
+            out.append(by[: b - a].ljust(b - a))
+            done = b
+        if not out:
+            return self
+        out.append(self.original[done:])
+        return Text("".join(out), self.offset)
 
 
 # Every pattern below runs in time linear in the line (tests/test_notation_linear.py feeds each
@@ -196,18 +261,32 @@ def _kw(name: str, rest: str = _REST) -> re.Pattern[str]:
     return re.compile(rf"^{_KW[name]}(?![a-z]){rest}$")
 
 
-_HEADER = {k: _kw(k, r"\s*+[:=]\s*+(?P<rest>.*)") for k in ("password", "game", "name", "colours")}
-_PASSWORD_LOOSE = _kw("password", r"\s++(?P<rest>\S++)")
+_HEADER = {k: _kw(k, r"\s*+[:=]\s*+(?P<rest>.*)") for k in ("game", "name", "colours")}
+#: `Kennwort: x`, `Mein Kennwort ist x`, `Password - x`, `PW=x`, or `Kennwort x` (then `sep`
+#: is empty, and the value must be all that follows).
+_PASSWORD = re.compile(
+    r"^(?:(?:mein|meine|my|unser|das|the) )?+(?:kennwort|passwort|password|pw)(?![a-z])"
+    r"(?P<sep>\s*+[:=]|\s++(?:ist|is|lautet)(?![a-z])\s*+:?+|\s*+-(?=\s)|)\s*+(?P<rest>.*)$"
+)
 _CONFIRM = _kw("confirm", r"\s*+[:=]?+\s*+(?P<rest>.*)")
 #: A confirmation code: the service's codes are letters, digits and dashes.
 _TOKEN = re.compile(r"[A-Za-z0-9-]+")
 MAX_TOKEN = 40
 #: The digits are taken however many, and bounded in `_round` (for a clear refusal).
-_ROUND = _kw("round", r"\s*+:?+\s*+(?P<rest>\d++)\.?")
+_ROUND = _kw("round", r"\s*+:?+\s*+(?P<rest>\d++)[.:]?+")
+_DIGITS = re.compile(r"\d++")
 _SUBSTITUTE = _kw("substitute", r"\s*+:?+\s*+(?P<rest>)")
+#: When a knight is played: `vor Wurf`, `vor dem Würfeln`, `vorm Würfeln`, `nach meinem Wurf`,
+#: `before roll`, `after rolling`.
+_TIMING = (
+    r"(?P<timing>(?:vor|nach)(?: dem| meinem| dem eigenen| eigenem)? (?:wurf|wuerfeln|wurfeln)|"
+    r"(?:vorm|nachm) (?:wurf|wuerfeln|wurfeln)|"
+    r"(?:before|after)(?: the| my)? (?:rolling|roll|dice roll|dice|the dice)|"
+    r"pre-roll|post-roll)"
+)
 _KNIGHT = _kw(
     "knight",
-    r"\s*+(?P<timing>(vor|nach)( dem| meinem)? wurf|(before|after)( the| my)? roll)?" + _REST,
+    r"(?: ?karte| card)?+\s*+[:,(]?+\s*+" + _TIMING + r"?+\s*+\)?+" + _REST,
 )
 _LINE_KINDS = [
     "robber",
@@ -224,21 +303,43 @@ _LINE_KINDS = [
     "road",
 ]
 _PATTERNS = {k: _kw(k) for k in _LINE_KINDS}
-_PATTERNS["trade"] = _kw("trade", r"\s++(?:(?:mit|with) )?(?P<partner>[a-z]++)" + _REST)
+_PATTERNS["trade"] = re.compile(
+    r"^(handel|handle|trade|tausch|tausche|tauschen)(?![a-z])(?:\s*+:\s*+|\s++)"
+    r"(?:(?:mit|with|an|zu) )?+(?:(?:der|dem|den|the) )?+(?P<partner>[a-z]++)" + _REST + "$"
+)
 # Was `\s*:?\s+`, which needs the last blank for its `\s+`: "blanks, a colon, at least one
 # blank" or "at least one blank", each possessive.
 _PATTERNS["road"] = _kw("road", r"(?:\s*+:\s++|\s++)(?P<rest>.*)")
 _PATTERNS["buy"] = re.compile(rf"^{_KW['buy']}[.!]?(?P<rest>)$")
+#: A bank trade led by its rate: `4:1 Holz gegen Erz`, `3:1-Hafen: 3W gegen 1G`,
+#: `2:1 H-Hafen: …`.
+_RATE = re.compile(
+    r"^(?P<rate>[2-4]):1(?:\s*+-?+\s*+(?:(?P<kind>[a-z])\s*+-?+\s*+)?(?:hafen|harbou?r|port))?+"
+    r"\s*+:?+\s*+(?P<rest>.*)$"
+)
 # Only the first blank of a run may start a match: from each further one `\s+` would scan the
 # run again (quadratic in its length). The first succeeds whenever a later one would.
-_OR = re.compile(r"(?<!\s)\s++(oder|or)\s++")
+_OR = re.compile(
+    r"(?<![\s,;])(?:\s*+[,;]\s*+|\s++)(oder|or else|or|sonst|ansonsten|andernfalls|alternativ|"
+    r"alternatively|otherwise|else)(?:\s*+[:,])?+\s++"
+)
 #: The word before the victims; `[,;]?\s*` before it is added by `_keyword_span`. "steal from"
 #: before "steal", or "from" would be read as a colour.
-_STEAL = re.compile(r"\b(raube|rauben|beraube|stehle|klaue|von|steal from|steal|rob)\b\s*+")
+_STEAL = re.compile(
+    r"\b(raube|rauben|beraube|berauben|stehle|stehlen|stiehl|bestehle|klaue|klau|klauen|"
+    r"beklaue|beklauen|ziehe|ziehen|nimm|nehme|von|steal from|steal|rob|take from)\b\s*+"
+)
 #: Words between list items that carry no meaning ("rot und gelb", "Holz and Erz").
-_FILLERS = frozenset({"und", "and", "oder", "or", "dann", "then", "&", "+"})
+_FILLERS = frozenset({"und", "and", "dann", "then", "&", "+"})
+#: Words between a robber's victims: `oder` too (a priority list: the first one that can be
+#: robbed), and the prepositions of `klau bei blau`, `steal from blue`.
+_VICTIM_FILLERS = _FILLERS | {"oder", "or", "sonst", "bei", "von", "from", "den", "dem", "the"}
+#: Words that make a list of resources an alternative: never read as "and".
+_OR_WORDS = frozenset({"oder", "or", "sonst", "else", "otherwise", "alternativ"})
 #: No hand ever holds more of one resource than this; larger counts are typing errors.
 MAX_COUNT = 99
+#: Card purchases on one line (`2 Entwicklungskarten`).
+MAX_CARDS_A_LINE = 9
 
 
 def parse_line(text: str, ctx: Context) -> Item:
@@ -246,33 +347,62 @@ def parse_line(text: str, ctx: Context) -> Item:
     if len(text) > MAX_LINE_CHARS:
         # Refused unread: no order is that long, and nothing of it is looked at.
         raise NotationError.make("line_too_long", length=len(text), max=MAX_LINE_CHARS)
-    t = Text(text)
+    t = _tidy(Text(text))
     f = t.folded.strip()
     if not f:
         raise NotationError.make("empty_line")
-    for key in ("password", "game", "name", "colours"):
+    for key in ("game", "name", "colours"):
         m = _HEADER[key].match(f)
         if m:
             return _header(key, t, m)
-    m = _PASSWORD_LOOSE.match(f)
-    if m:
-        return _header("password", t, m)
-    # A full stop at the end of an order line is forgiven (not in passwords, read above).
-    stripped = text.rstrip()
+    m = _PASSWORD.match(f)
+    if m and (m.group("sep") or _one_value(m.group("rest"))):
+        return _password(t, m)
+    t = _without_remark(t)
+    # A full stop at the end of an order line is forgiven (not in passwords, read above), and
+    # so are `!` and `?`.
+    stripped = t.original.rstrip().rstrip("!?").rstrip()
     if stripped.endswith(".") and not stripped.endswith(".."):
-        t = Text(stripped[:-1])
-        f = t.folded.strip()
+        stripped = stripped[:-1]
+    t = Text(stripped)
+    f = t.folded.strip()
     m = _CONFIRM.match(f)
     if m:
         return _confirmation(t, m)
     m = _ROUND.match(f)
     if m:
-        return _round(t, m)
-    if _SUBSTITUTE.match(f):
+        return _round(t, m.group("rest"), m.start("rest"))
+    round_at = _round_heading(f)
+    if round_at is not None:
+        start, end = round_at
+        return _round(t, f[start:end], start)
+    kind = heading_kind(f)
+    if kind == "substitute" or _SUBSTITUTE.match(f):
         return SubstituteHeader()
+    if kind == "main":
+        return Heading()
+    headed = _headed(t, ctx)
+    if headed is not None:
+        return headed
     for pattern, name in _COMMANDS:
         if pattern.match(f):
             return Command(name)
+    if _is_pass(f):
+        return Pass()
+    rest = _or_prefix(t)
+    if rest is not None:
+        if ctx.phase == "setup":
+            return _setup_line(rest, ctx)
+        return OrElse(_one_build(rest, ctx))
+    if kind == "unknown" and not _starts_with_keyword(f):
+        raise NotationError.make("unknown_heading", shown=text.strip(), column=t.col(0))
+    return _order(_without_verb(t), ctx)
+
+
+def _order(t: Text, ctx: Context) -> Item:
+    """An order line without its header words: knight, robber, discard, trade, monopoly, or
+    build lines (setup placements in the setup)."""
+    f = t.folded.strip()
     m = _KNIGHT.match(f)
     if m:
         return _knight(t, m, ctx)
@@ -284,29 +414,195 @@ def parse_line(text: str, ctx: Context) -> Item:
         return DiscardPreference(
             tuple(_resource_list(t.sub(m.start("rest")), ctx, max_total=MAX_COUNT))
         )
-    m = _PATTERNS["trade"].match(f)
-    if m and not _PATTERNS["maritime"].match(f):
-        return _trade(t, m, ctx)
+    trade = _trade_or_bank(t, ctx)
+    if trade is not None:
+        return trade
     m = _PATTERNS["monopoly"].match(f)
     if m:
-        rest = t.sub(m.start("rest"))
-        return Monopoly(vocab.resource(rest.folded.strip(), ctx.lang, rest.col(0)))
-    # Only build lines and setup placements have alternatives.
-    parts = _split_or(t)
-    if len(parts) > 1:
-        if ctx.phase == "setup":
-            return tuple(_setup(p, ctx) for p in parts)
-        return Alternatives(tuple(_build_action(p, ctx) for p in parts))
+        return _monopoly(t.sub(m.start("rest")), ctx)
     if ctx.phase == "setup":
-        return _setup(t, ctx)
-    return _build_action(t, ctx)
+        return _setup_line(t, ctx)
+    return _build_line(t, ctx)
 
 
-def _value_expected(t: Text, m: re.Match[str]) -> NotationError:
+# -- what is around the order -------------------------------------------------------------------
+
+
+def _tidy(t: Text) -> Text:
+    """The line with list markers (`- `, `* `, `• `, `1.`, `1)`) and markup (`*fett*`,
+    `_kursiv_`) blanked, and a remark after ` #` or ` -- ` cut off (all in one pass; the
+    columns stay those of the line)."""
+    f = t.folded
+    marks: list[int] = []
+    lead = len(f) - len(f.lstrip())
+    # A list marker: a bullet, or up to two digits (or one letter) and `.` or `)`, then a blank.
+    end = lead
+    if (
+        f[lead : lead + 1] in ("-", "*", "\u2022", "\u00b7", "\u2023", "+")
+        and f[lead + 1 : lead + 2].isspace()
+    ):
+        marks.append(lead)
+        end = lead + 1
+    else:
+        digits = lead
+        while digits < len(f) and digits - lead < 2 and f[digits].isdecimal():
+            digits += 1
+        if (
+            digits > lead
+            and f[digits : digits + 1] in (".", ")")
+            and f[digits + 1 : digits + 2].isspace()
+        ):
+            marks.extend(range(lead, digits + 1))
+            end = digits + 1
+    # Markup: a `*` or `_` at the edge of a word.
+    for i in range(end, len(f)):
+        ch = f[i]
+        if ch not in "*_":
+            continue
+        before = f[i - 1] if i > 0 else " "
+        after = f[i + 1] if i + 1 < len(f) else " "
+        if before.isspace() or before in "*_" or after.isspace() or after in "*_:,.!;":
+            marks.append(i)
+    # A remark: from ` #` or ` -- ` to the end.
+    cut = len(f)
+    hash_at = f.find(" #", end)
+    if hash_at > end:
+        cut = hash_at
+    dashes = f.find(" -- ", end)
+    if end < dashes < cut:
+        cut = dashes
+    if not marks and cut == len(f):
+        return t
+    spans = [(i, i + 1, "") for i in marks if i < cut]
+    return t.rewritten([*spans, (cut, len(f), "")])
+
+
+#: What a remark in brackets may not say: it would change the order ("(oder 8H 3E 4H)").
+_REMARK_TROUBLE = frozenset(
+    [
+        "oder",
+        "or",
+        "sonst",
+        "else",
+        "otherwise",
+        "statt",
+        "instead",
+        "nicht",
+        "not",
+        "kein",
+        "keine",
+        "no",
+        "ersatz",
+        "alternativ",
+        "alternative",
+        "stattdessen",
+        "nur",
+        "only",
+    ]
+)
+#: Words that name hexes: brackets of only these are the canonical echo, checked.
+_HEX_WORDS = frozenset(
+    [
+        "meer",
+        "sea",
+        "wasser",
+        "water",
+        "ozean",
+        "ocean",
+        "wueste",
+        "wuste",
+        "desert",
+        "hafen",
+        "harbor",
+        "harbour",
+        "port",
+    ]
+)
+
+
+def _without_remark(t: Text) -> Text:
+    """The line without a remark in closing brackets (`(wichtig!)`, `(falls es reicht)`): no
+    digit and a word that names no hex. A bracket that would change the order (`(oder …)`,
+    `(nicht …)`) is refused; brackets naming places are the echo, checked later."""
+    f = t.folded.rstrip()
+    while f and f[-1] in ".!?":
+        f = f[:-1].rstrip()
+    if not f.endswith(")"):
+        return t
+    close = len(f) - 1
+    start = f.find("(", f.rfind(")", 0, close) + 1, close)
+    if start < 0:
+        return t
+    inner = f[start + 1 : close]
+    if any(ch.isdigit() for ch in inner):
+        return t
+    words = _letter_words(inner)
+    if not words or all(w in _HEX_WORDS for w in words):
+        return t
+    # A colour in brackets after a robber, a knight or a trade may name a victim or a partner.
+    names_a_player = any(w in vocab.COLOUR_WORDS for w in words) and f.startswith(
+        ("raeuber", "rauber", "robber", "ritter", "knight", "handel", "trade", "tausch")
+    )
+    if names_a_player or any(w in _REMARK_TROUBLE for w in words):
+        raise NotationError.make(
+            "remark_unclear", shown=t.sub(start, close + 1).original, column=t.col(start)
+        )
+    return t.sub(0, start)
+
+
+def _letter_words(s: str) -> list[str]:
+    return [w for w in re.split(r"[^a-z]+", s) if w]
+
+
+#: Verbs and articles before an order: `Baue eine Siedlung`, `Play knight`, `Ich spiele …`.
+_VERBS = frozenset(
+    [
+        "baue",
+        "bau",
+        "bauen",
+        "build",
+        "spiele",
+        "spiel",
+        "spielen",
+        "play",
+        "setze",
+        "place",
+        "lege",
+        "nutze",
+        "use",
+    ]
+)
+_ARTICLES = frozenset(
+    ["eine", "einen", "ein", "a", "an", "the", "den", "die", "das", "meine", "meinen", "my", "mein"]
+)
+
+
+def _without_verb(t: Text) -> Text:
+    f = t.folded
+    words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[^\s:,]+", f)]
+    i = 0
+    if i < len(words) and words[i][2] in ("ich", "i", "i'll", "we"):
+        i += 1
+    if i < len(words) and words[i][2] in _VERBS:
+        i += 1
+        if i < len(words) and words[i][2] in _ARTICLES:
+            i += 1
+    else:
+        return t
+    if i >= len(words):
+        return t
+    return t.sub(words[i][0])
+
+
+# -- headers: password, confirmation, game, round ----------------------------------------------
+
+
+def _value_expected(t: Text, m: re.Match[str], group: int | str = 1) -> NotationError:
+    word = m.group(group) if group != 1 else m.group(1)
     return NotationError.make(
         "value_expected",
-        word=m.group(1),
-        shown=t.sub(m.start(1), m.end(1)).original,
+        word=word,
+        shown=t.sub(m.start(group), m.end(group)).original,
         column=t.col(m.end()),
     )
 
@@ -318,14 +614,41 @@ def _first_token(value: str) -> str:
     return words[0] if words else ""
 
 
+#: Around a password: quotes, markup, brackets; after it: punctuation.
+_AROUND = "\"'*_«»„“”<>()[]`"
+
+
+def _secret(value: str) -> str:
+    word = _first_token(value).strip(_AROUND)
+    while word and word[-1] in ".,;:!?":
+        word = word[:-1].rstrip(_AROUND)
+    return word
+
+
+def _one_value(rest: str) -> bool:
+    """`Kennwort xyz` (no colon): a password line only when xyz is all that follows (or a
+    remark in brackets)."""
+    words = rest.split(maxsplit=1)
+    return len(words) == 1 or (len(words) == 2 and words[1].startswith(("(", "#")))
+
+
+def _password(t: Text, m: re.Match[str]) -> Password:
+    value = _secret(t.sub(m.start("rest")).original.strip())
+    if not value:
+        word = m.group(0)[: m.start("sep")].split()[-1]
+        raise NotationError.make(
+            "value_expected",
+            word=word,
+            shown=t.sub(m.start("sep") - len(word), m.start("sep")).original,
+            column=t.col(m.end("sep")),
+        )
+    return Password(value)
+
+
 def _header(key: str, t: Text, m: re.Match[str]) -> Item:
     value = t.sub(m.start("rest")).original.strip()
-    if key == "password":
-        value = _first_token(value)
     if not value:
         raise _value_expected(t, m)
-    if key == "password":
-        return Password(value)
     if key == "game":
         return GameName(value)
     if key == "name":
@@ -333,7 +656,7 @@ def _header(key: str, t: Text, m: re.Match[str]) -> Item:
     rest = t.sub(m.start("rest"))
     colours = []
     for w in re.finditer(r"[^\s,;/]+", rest.folded):
-        if w.group(0) in _FILLERS:
+        if w.group(0) in _FILLERS or w.group(0) in ("oder", "or"):
             continue
         try:
             colours.append(vocab.colour(w.group(0)))
@@ -374,24 +697,293 @@ def _number(digits: str) -> int | None:
     return int(significant) if len(significant) <= MAX_DIGITS else None
 
 
-def _round(t: Text, m: re.Match[str]) -> RoundGuard:
-    n = _number(m.group("rest"))
+def _round(t: Text, digits: str, start: int) -> RoundGuard:
+    n = _number(digits)
     if n is None:
         raise NotationError.make(
             "number_too_long",
-            digits=len(_significant(m.group("rest"))),
+            digits=len(_significant(digits)),
             max=MAX_DIGITS,
-            column=t.col(m.start("rest")),
+            column=t.col(start),
         )
     return RoundGuard(n)
 
 
-def _split_count(word: str) -> tuple[str, str]:
-    """A word's leading decimal digits and the rest: `12W` → ("12", "w")."""
-    end = 0
-    while end < len(word) and word[end].isdecimal():
-        end += 1
-    return word[:end], word[end:]
+#: Words of a round heading: `Zug für Runde 7:`, `Meine Züge für Runde 7`, `Orders for round
+#: 7:`, `Zugformular für Runde 7:`.
+_ROUND_LEAD = frozenset(
+    [
+        "zug",
+        "zuege",
+        "zuge",
+        "spielzug",
+        "spielzuege",
+        "befehle",
+        "orders",
+        "order",
+        "moves",
+        "turn",
+        "zugformular",
+        "form",
+        "mein",
+        "meine",
+        "my",
+        "unsere",
+        "unser",
+        "hier",
+        "sind",
+        "here",
+        "are",
+        "is",
+        "die",
+        "der",
+        "the",
+        "fuer",
+        "for",
+        "in",
+        "of",
+    ]
+)
+_ROUND_TAIL = frozenset(["zuege", "zuge", "befehle", "orders", "moves", "turn"])
+
+
+def _round_heading(f: str) -> tuple[int, int] | None:
+    """Where the round number of a round heading stands in `f`, or None."""
+    m = _DIGITS.search(f)
+    if m is None:
+        return None
+    before = f[: m.start()]
+    words = _letter_words(before)
+    if not words or len(words) > 8:
+        return None
+    while words and words[-1] in ("nr", "no", "nummer"):
+        words.pop()
+    if not words or words[-1] not in ("runde", "round"):
+        return None
+    if any(w not in _ROUND_LEAD for w in words[:-1]):
+        return None
+    between = before[before.rfind("rund") :]
+    if any(ch not in "abcdefghijklmnopqrstuvwxyz .:#" for ch in between):
+        return None
+    after = f[m.end() :]
+    if any(ch not in " .:!" and not "a" <= ch <= "z" for ch in after):
+        return None
+    if any(w not in _ROUND_TAIL for w in _letter_words(after)):
+        return None
+    return m.start(), m.end()
+
+
+# -- headings, passing, alternatives on their own line -------------------------------------------
+
+#: Line openings of an alternative to the build line above: `oder …`, `sonst: …`.
+_OR_ELSE_WORDS = frozenset(
+    [
+        "oder",
+        "or",
+        "sonst",
+        "ansonsten",
+        "andernfalls",
+        "alternativ",
+        "alternatively",
+        "otherwise",
+        "else",
+    ]
+)
+_OR_ELSE_PAIRS = frozenset({("falls", "nicht"), ("wenn", "nicht"), ("if", "not"), ("or", "else")})
+
+
+def _or_prefix(t: Text) -> Text | None:
+    """The rest of a line that starts with `oder`, `sonst`, `alternativ`, `falls nicht:`, …"""
+    f = t.folded
+    words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[a-z']+", f[:40])]
+    if not words or f[: words[0][0]].strip():
+        return None
+    n = 0
+    if len(words) > 1 and (words[0][2], words[1][2]) in _OR_ELSE_PAIRS:
+        n = 2
+    elif words[0][2] in _OR_ELSE_WORDS:
+        n = 1
+    if not n:
+        return None
+    pos = words[n - 1][1]
+    while pos < len(f) and f[pos] in " :,-":
+        pos += 1
+    if pos >= len(f):
+        return None
+    return t.sub(pos)
+
+
+def _headed(t: Text, ctx: Context) -> Item | None:
+    """`Ersatzbau: Entwicklungskarte`: a substitute heading with a build on its own line; `Sonst:
+    Straße …`, `Falls nicht: …`: an alternative to the line above (None: neither)."""
+    f = t.folded
+    colon = f.find(":")
+    if colon <= 0 or not f[colon + 1 :].strip() or heading_kind(f[: colon + 1]) != "substitute":
+        return None
+    rest = t.sub(colon + 1)
+    if _or_prefix(t) is not None:
+        return None  # `sonst: …`: read as an alternative by the caller
+    if ctx.phase == "setup":
+        return _setup_line(rest, ctx)
+    build = _build_line(rest, ctx)
+    if isinstance(build, SubstituteHeader):
+        return build
+    return SubstituteHeader(build)
+
+
+#: Words around a pass (`Ich passe diese Runde.`, `Nothing this round, please`).
+_PASS_FILLERS = frozenset(
+    [
+        "ich",
+        "i",
+        "diese",
+        "dieser",
+        "diesmal",
+        "runde",
+        "round",
+        "this",
+        "bitte",
+        "please",
+        "mal",
+        "heute",
+        "mache",
+        "do",
+        "will",
+        "ll",
+        "fuer",
+        "for",
+        "in",
+        "der",
+        "the",
+        "nun",
+        "jetzt",
+        "now",
+        "also",
+        "leider",
+        "sorry",
+        "gar",
+        "ueberhaupt",
+        "erstmal",
+        "einfach",
+        "just",
+        "simply",
+        "tue",
+        "tu",
+        "am",
+    ]
+)
+_PASS_CORES = frozenset(
+    {
+        ("passe",),
+        ("pass",),
+        ("passen",),
+        ("passing",),
+        ("nichts",),
+        ("nix",),
+        ("nothing",),
+        ("keine", "zuege"),
+        ("keine", "zuge"),
+        ("keine", "befehle"),
+        ("keine", "aktion"),
+        ("keine", "aktionen"),
+        ("no", "orders"),
+        ("no", "moves"),
+        ("no", "actions"),
+        ("setze", "aus"),
+        ("aussetzen",),
+        ("skip",),
+        ("skipping",),
+    }
+)
+
+
+def _is_pass(f: str) -> bool:
+    if len(f) > 80 or any(ch.isdigit() for ch in f):
+        return False
+    core = tuple(w for w in _letter_words(f) if w not in _PASS_FILLERS)
+    return core in _PASS_CORES
+
+
+#: Every keyword's first word, folded: a line starting with one is an order, not a heading.
+_KEYWORD_WORDS = frozenset(
+    [
+        "kennwort",
+        "passwort",
+        "password",
+        "pw",
+        "bestaetigen",
+        "confirm",
+        "spiel",
+        "game",
+        "runde",
+        "round",
+        "name",
+        "farben",
+        "farbe",
+        "colours",
+        "colors",
+        "colour",
+        "color",
+        "ersatzbau",
+        "ersatz",
+        "substitute",
+        "substitutes",
+        "ritter",
+        "knight",
+        "raeuber",
+        "rauber",
+        "robber",
+        "bandit",
+        "abwurf",
+        "abwerfen",
+        "discard",
+        "handel",
+        "trade",
+        "seehandel",
+        "hafenhandel",
+        "banktausch",
+        "tausch",
+        "tausche",
+        "maritime",
+        "bank",
+        "monopol",
+        "tribut",
+        "monopoly",
+        "tribute",
+        "erfindung",
+        "gluecksfund",
+        "year",
+        "plenty",
+        "invention",
+        "windfall",
+        "strassenbau",
+        "bautrupp",
+        "entwicklungskarte",
+        "projektkarte",
+        "karte",
+        "buy",
+        "development",
+        "dev",
+        "siedlung",
+        "settlement",
+        "stadt",
+        "city",
+        "strasse",
+        "str",
+        "s",
+        "road",
+        "schiff",
+        "ship",
+    ]
+)
+
+
+def _starts_with_keyword(f: str) -> bool:
+    words = _letter_words(f[:40])
+    return bool(words) and words[0] in _KEYWORD_WORDS
+
+
+# -- build lines -----------------------------------------------------------------------------
 
 
 def _split_or(t: Text) -> list[Text]:
@@ -406,45 +998,358 @@ def _split_or(t: Text) -> list[Text]:
     return parts
 
 
-def _build_action(t: Text, ctx: Context) -> BuildAction:
-    f = t.folded.strip()
-    lead = len(t.folded) - len(t.folded.lstrip())
-    for kind in (
-        "maritime",
-        "plenty",
-        "road_building",
-        "buy",
-        "ship",
+#: First words of a build: where a second build on the same line starts.
+_BUILD_STARTS = frozenset(
+    [
+        "siedlung",
+        "stadt",
+        "strasse",
+        "str",
+        "str.",
         "settlement",
         "city",
         "road",
+        "entwicklungskarte",
+        "entwicklungskarten",
+        "projektkarte",
+        "seehandel",
+        "hafenhandel",
+        "erfindung",
+        "gluecksfund",
+        "strassenbau",
+        "bautrupp",
+        "maritime",
+        "development",
+        "dev",
+        "year",
+        "buy",
+        "kaufe",
+    ]
+)
+#: Words before a build word that make it part of the same build (`Stadt bei Siedlung`).
+_NOT_A_CUT = frozenset(
+    [
+        "bei",
+        "at",
+        "aus",
+        "an",
+        "auf",
+        "on",
+        "statt",
+        "from",
+        "eine",
+        "einen",
+        "ein",
+        "a",
+        "an",
+        "the",
+        "den",
+        "die",
+        "das",
+        "baue",
+        "build",
+        "buy",
+        "kaufe",
+        "spiele",
+        "play",
+    ]
+)
+#: Words that join two builds (`Straße … und Siedlung …`, `…, dann Straße …`).
+_JOINERS = frozenset(
+    ["und", "and", "dann", "then", "danach", "sowie", "plus", "&", "+", "und_dann"]
+)
+
+
+def _split_builds(t: Text) -> list[Text]:
+    """A line of several builds, cut before each build word after the first (`Straße A und
+    Siedlung B`, `Siedlung A Straße B`, `Stadt A, Karte kaufen`), joining words dropped."""
+    f = t.folded
+    words = [(m.start(), m.end(), m.group(0).strip(",;:.!")) for m in re.finditer(r"\S+", f)]
+    cuts: list[tuple[int, int]] = []  # (end of the previous build, start of the next)
+    build_start = 0  # the first word of the build being read
+    for i in range(1, len(words)):
+        start, _, word = words[i]
+        nxt = words[i + 1][2] if i + 1 < len(words) else ""
+        is_card = word in ("karte", "karten") and nxt in ("", "kaufen")
+        is_count = (word.isdecimal() or word in vocab.NUMBER_WORDS or word.endswith("x")) and (
+            nxt.startswith(("entwicklungskarte", "projektkarte", "karte", "dev", "card"))
+        )
+        if not (word in _BUILD_STARTS or is_card or is_count):
+            continue
+        before = words[i - 1][2]
+        if (
+            before in _NOT_A_CUT
+            or before in _OR_ELSE_WORDS
+            or _is_count_word(before)
+            or (is_count and before in ("buy", "kaufe"))
+        ):
+            continue
+        if word in ("development", "dev") and words[i - 1][2] in _BUILD_STARTS:
+            continue
+        if all(w[2] in _BUILD_STARTS or w[2] in _JOINERS for w in words[build_start:i]):
+            # `Siedlung Straße 6L`: no build before the word, so no second build either.
+            continue
+        build_start = i
+        j = i
+        while j > 1 and words[j - 1][2] in _JOINERS:
+            j -= 1
+        end = words[j - 1][1]
+        cuts.append((end, start))
+    if not cuts:
+        return [t]
+    parts, start = [], 0
+    for end, nxt_start in cuts:
+        piece = t.sub(start, end)
+        parts.append(_trim_joiner(piece))
+        start = nxt_start
+    parts.append(t.sub(start))
+    return parts
+
+
+def _is_count_word(word: str) -> bool:
+    return (
+        word.isdecimal()
+        or word in vocab.NUMBER_WORDS
+        or (word.endswith("x") and word[:-1].isdecimal())
+    )
+
+
+def _trim_joiner(t: Text) -> Text:
+    f = t.folded.rstrip()
+    while f and f[-1] in ",;+&":
+        f = f[:-1].rstrip()
+    return t.sub(0, len(f))
+
+
+def _build_line(t: Text, ctx: Context) -> BuildAction | Alternatives | Builds:
+    parts = _split_or(t)
+    if _PATTERNS["plenty"].match(t.folded.strip()) and not all(
+        _starts_a_build(p) for p in parts[1:]
     ):
+        # `Erfindung Erz oder Getreide`: a choice inside the card, refused as such; `Erfindung
+        # H H oder Siedlung …` is two options.
+        return _build_action(t, ctx, None)[0]
+    pieces = _split_builds(t)
+    if len(parts) > 1 and len(pieces) > 1:
+        raise NotationError.make("or_and_mixed", column=t.col(0))
+    if len(parts) > 1:
+        options: list[BuildAction] = []
+        kind: str | None = None
+        for p in parts:
+            action, kind = _build_action(p, ctx, kind)
+            if isinstance(action, Builds):
+                raise NotationError.make("option_one_build", column=p.col(0))
+            options.append(action)
+        return Alternatives(tuple(options))
+    if len(pieces) > 1:
+        actions: list[BuildAction] = []
+        for p in pieces:
+            action, _ = _build_action(_without_verb(p), ctx, None)
+            actions.extend(action.actions if isinstance(action, Builds) else (action,))
+        return Builds(tuple(actions))
+    return _build_action(t, ctx, None)[0]
+
+
+def _starts_a_build(t: Text) -> bool:
+    words = _letter_words(t.folded[:40])
+    return bool(words) and words[0] in _BUILD_STARTS
+
+
+def _one_build(t: Text, ctx: Context) -> BuildAction | Alternatives:
+    """The build of an `oder …` line: one build or alternatives."""
+    line = _build_line(_without_verb(t), ctx)
+    if isinstance(line, Builds):
+        raise NotationError.make("option_one_build", column=t.col(0))
+    return line
+
+
+#: What a card purchase is called (folded), after its verb and count.
+_CARD_WORDS = frozenset(
+    [
+        "entwicklungskarte",
+        "projektkarte",
+        "karte",
+        "entwicklungs-karte",
+        "development-card",
+        "devcard",
+    ]
+)
+_CARD_PHRASES = frozenset(
+    {
+        ("entwicklungskarte",),
+        ("projektkarte",),
+        ("karte",),
+        ("entwicklungs", "karte"),
+        ("development", "card"),
+        ("dev", "card"),
+        ("devcard",),
+        ("card",),
+    }
+)
+
+
+def _buy_count(f: str) -> int | None:
+    """How many cards a purchase line buys (`Entwicklungskarte`, `Karte kaufen`, `Buy a
+    development card`, `2 Entwicklungskarten`, `zwei Karten kaufen`, `2x Entwicklungskarte`);
+    None when the line is no purchase. Plural without a count raises."""
+    words = [w.strip(".,!:;()") for w in f.split()]
+    words = [w for w in words if w]
+    if words[:1] in (["ich"], ["i"]):
+        words = words[1:]
+    if words[:1] in (["kaufe"], ["kauf"], ["buy"], ["purchase"]):
+        words = words[1:]
+    while words and words[-1] in ("kaufen", "bitte", "please", "buy"):
+        words = words[:-1]
+    count: int | None = None
+    if words and (words[0].isdecimal() or words[0] in vocab.NUMBER_WORDS):
+        count = _small_count(words[0])
+        words = words[1:]
+    elif words and words[0][:-1].isdecimal() and words[0].endswith("x"):
+        count = _small_count(words[0][:-1])
+        words = words[1:]
+    if words[:1] == ["x"] and count is not None:
+        words = words[1:]
+    if words and words[0] in ("neue", "new", "noch", "another", "weitere"):
+        words = words[1:]
+    if words and words[-1] in ("x1", "x2", "x3", "x4", "x5") and count is None:
+        count = _small_count(words[-1][1:])
+        words = words[:-1]
+    plural = False
+    if words and words[-1] in ("entwicklungskarten", "projektkarten", "karten", "cards"):
+        plural = True
+        words[-1] = {"cards": "card"}.get(words[-1], words[-1][:-1])
+    if tuple(words) not in _CARD_PHRASES:
+        return None
+    if count is None:
+        if plural:
+            raise NotationError.make("buy_how_many")
+        return 1
+    return count
+
+
+def _small_count(word: str) -> int:
+    n = vocab.NUMBER_WORDS.get(word)
+    if n is None:
+        n = _number(word) if word.isdecimal() else None
+    if n is None or n > MAX_CARDS_A_LINE:
+        raise NotationError.make("count_too_high", count=_significant(word) if n is None else n)
+    if n < 1:
+        raise NotationError.make("buy_how_many")
+    return n
+
+
+#: The first words of each order kind (folded), for "did you mean" and for the form to write.
+_NEAR = {
+    "siedlung": "settlement",
+    "settlement": "settlement",
+    "stadt": "city",
+    "city": "city",
+    "strasse": "road",
+    "road": "road",
+    "entwicklungskarte": "buy",
+    "raeuber": "robber",
+    "robber": "robber",
+    "handel": "trade",
+    "trade": "trade",
+    "seehandel": "maritime",
+    "maritime": "maritime",
+    "ritter": "knight",
+    "knight": "knight",
+    "monopol": "monopoly",
+    "monopoly": "monopoly",
+    "erfindung": "plenty",
+    "strassenbau": "road_building",
+    "abwurf": "discard",
+    "discard": "discard",
+    "ersatzbau": "substitute",
+    "substitute": "substitute",
+    "kennwort": "password",
+    "password": "password",
+    "runde": "round",
+}
+
+
+def _build_action(
+    t: Text, ctx: Context, inherit: str | None
+) -> tuple[BuildAction | Builds, str | None]:
+    """One build (or several card purchases), and its kind; `inherit`: the kind of the option
+    before it, for an option written without its keyword (`Siedlung … oder 8H 3E 4H`)."""
+    f = t.folded.strip()
+    lead = len(t.folded) - len(t.folded.lstrip())
+    n = _buy_count(f)
+    if n is not None:
+        return (BuyCard() if n == 1 else Builds((BuyCard(),) * n)), "buy"
+    m = _RATE.match(f)
+    if m:
+        return _maritime(t.sub(lead), ctx), "maritime"
+    for kind in ("maritime", "plenty", "road_building", "ship", "settlement", "city", "road"):
         m = _PATTERNS[kind].match(f)
         if not m:
             continue
         rest = t.sub(lead + m.start("rest"))
-        if kind == "maritime":
-            return _maritime(rest, ctx)
-        if kind == "plenty":
-            a, b = _two_resources(rest, ctx)
-            return YearOfPlenty(a, b)
-        if kind == "road_building":
-            return _road_building(rest, ctx)
-        if kind == "buy":
-            return BuyCard()
-        if kind == "ship":
-            raise NotationError.make("ships_seafarers", column=t.col(lead))
-        if kind == "settlement":
-            return Settlement(_crossing(_strip_words(rest, ("bei", "at", "auf", "on")), ctx))
-        if kind == "city":
-            place = _strip_words(
-                rest, ("bei siedlung", "at settlement", "aus siedlung", "bei", "at", "auf", "on")
-            )
-            return City(_crossing(place, ctx))
-        return Road(_path(rest, ctx))
-    first = re.match(r"\S+", t.folded[lead:])
+        return _build_of(kind, rest, t, lead, ctx), kind
+    if inherit in ("settlement", "city", "road", "maritime") and f[:1].isalnum():
+        return _build_of(inherit, t, t, lead, ctx), inherit
+    raise _not_an_order(t, ctx)
+
+
+def _build_of(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildAction:
+    if kind == "maritime":
+        return _maritime(rest, ctx)
+    if kind == "plenty":
+        a, b = _two_resources(rest, ctx)
+        return YearOfPlenty(a, b)
+    if kind == "road_building":
+        return _road_building(rest, ctx)
+    if kind == "ship":
+        raise NotationError.make("ships_seafarers", column=t.col(lead))
+    if kind == "settlement":
+        return Settlement(_crossing(_strip_words(rest, _PLACE_WORDS), ctx))
+    if kind == "city":
+        place = _strip_words(rest, _CITY_WORDS)
+        return City(_crossing(place, ctx))
+    return Road(_path(rest, ctx))
+
+
+def _not_an_order(t: Text, ctx: Context) -> NotationError:
+    """Why a line is no order: a keyword with the rest not understood (the form to write), a
+    near miss (`Strase` → did you mean 'Straße'?), or a word that is no order."""
+    f = t.folded
+    lead = len(f) - len(f.lstrip())
+    first = re.match(r"\S+", f[lead:])
     word = t.sub(lead, lead + first.end()).original if first else f
-    raise NotationError.make("order_expected", word=word, column=t.col(lead))
+    letters = _letter_words(f[lead : lead + 40])
+    folded = letters[0] if letters else ""
+    if folded in ("strasse", "str", "s", "road") and first is not None:
+        return NotationError.make("road_form", column=t.col(lead))
+    if folded in _CARD_WORDS or folded in ("buy", "kaufe", "karte"):
+        return NotationError.make("buy_form", column=t.col(lead))
+    if folded in _KEYWORD_WORDS:
+        return NotationError.make("keyword_rest", word=word, column=t.col(lead))
+    near = difflib.get_close_matches(folded[:30], list(_NEAR), n=1, cutoff=0.75)
+    if near and len(folded) >= 3:
+        from .format import word as order_word
+
+        return NotationError.make(
+            "did_you_mean",
+            word=word,
+            suggestion=order_word(_NEAR[near[0]], ctx.lang).rstrip(":"),
+            column=t.col(lead),
+        )
+    return NotationError.make("order_expected", word=word, column=t.col(lead))
+
+
+#: Words before a crossing: `Siedlung an …`, `Settlement at …`.
+_PLACE_WORDS = ("bei", "at", "auf", "on", "an", "am", "in", "zwischen", "between")
+_CITY_WORDS = (
+    "bei siedlung",
+    "at settlement",
+    "aus siedlung",
+    "statt siedlung",
+    "from settlement",
+    "an siedlung",
+    *_PLACE_WORDS,
+)
 
 
 def _strip_words(t: Text, words: tuple[str, ...]) -> Text:
@@ -486,7 +1391,25 @@ def _crossing(t: Text, ctx: Context) -> int:
     return c
 
 
+#: Words before a path (`Straße zwischen 6L und 5L`, `Road at …`, `Straße von 5L nach 10G`).
+_PATH_WORDS = ("zwischen", "between", "von", "from", "an", "at", "auf", "on", "bei", "entlang")
+_PATH_TO = re.compile(r" (nach|bis|to|zu) ")
+
+
 def _path(t: Text, ctx: Context) -> int:
+    t = _strip_words(t, _PATH_WORDS)
+    to = _PATH_TO.search(t.folded)
+    if to is not None and _PATH_TO.search(t.folded, to.end()) is None:
+        # `von A nach B`: two hexes (the path between them) or two crossings.
+        left, right = t.folded[: to.start()], t.folded[to.end() :]
+        try:
+            sides = len(tokenize_hexes(left)), len(tokenize_hexes(right))
+        except OrderError:
+            sides = (0, 0)
+        if sides == (1, 1):
+            t = t.replaced(to.start(), to.end(), " ")
+        elif sides == (3, 3):
+            t = t.replaced(to.start(), to.end(), " - ")
     main = _without_echo(t)
     e = _resolve_path(main, ctx)
     _check_echo(t, main, ctx, lambda x: _resolve_path(x, ctx), e)
@@ -566,22 +1489,57 @@ def _keyword_span(pattern: re.Pattern[str], f: str, pos: int = 0) -> tuple[int, 
     return start, m.end()
 
 
+#: Before the robber's hex: `Räuber auf 9H`, `Räuber: 9H`, `Räuber → 9H`, `Robber to 9L`.
+_ROBBER_PLACE_WORDS = ("auf", "nach", "an", "zu", "on", "onto", "to", "at", "in")
+_VICTIM_SEPARATORS = ",;/"
+
+
 def _robber(t: Text, ctx: Context) -> RobberOrder:
+    """`Räuber 9H, raube blau, rot`, also `Räuber: 9H / blau`, `Räuber auf 9H, klau bei blau`,
+    `Räuber 3W, blau, gelb`, `Räuber 9H blau`: the hex, then the victims in priority order."""
     f = t.folded
+    pos = 0
+    while pos < len(f) and f[pos] in " :->":
+        pos += 1
+    t, f = t.sub(pos), f[pos:]
     m = _keyword_span(_STEAL, f)
-    place = t.sub(0, m[0]) if m else t
-    place = _strip_words(place, ("auf", "nach", "on", "to"))
-    place_f = place.folded.strip().rstrip(",;")
+    if m is not None:
+        place_end, victims_at = m
+    else:
+        seps = [i for i in (f.find(c) for c in _VICTIM_SEPARATORS) if i >= 0]
+        if seps:
+            place_end = min(seps)
+            victims_at = place_end + 1
+        else:
+            place_end = victims_at = _colours_at_end(f)
+    place = _strip_words(t.sub(0, place_end), _ROBBER_PLACE_WORDS)
+    place_f = place.folded.strip().rstrip(",;/")
     if not place_f:
         raise NotationError.make("robber_hex_expected", column=t.col(0))
-    h = _hex(place.sub(0, len(place.folded.rstrip().rstrip(",;"))), ctx)
+    h = _hex(place.sub(0, len(place.folded.rstrip().rstrip(",;/").rstrip())), ctx)
     victims: list[int] = []
-    if m:
-        pos = m[1]
-        for w in re.finditer(r"[a-z]+", f[pos:]):
-            if w.group(0) not in _FILLERS:
-                victims.append(_seat(t, pos + w.start(), pos + w.end(), ctx))
+    for w in re.finditer(r"[a-z]+", f[victims_at:]):
+        word = w.group(0)
+        if word in _VICTIM_FILLERS or _STEAL.fullmatch(word):
+            continue
+        seat = _seat(t, victims_at + w.start(), victims_at + w.end(), ctx)
+        if seat not in victims:
+            victims.append(seat)
     return RobberOrder(h, tuple(victims))
+
+
+def _colours_at_end(f: str) -> int:
+    """Where colour words at the end of a robber line start (`Räuber 9H blau gelb`), or the
+    end of the line."""
+    end = len(f.rstrip())
+    start = end
+    for m in reversed(list(re.finditer(r"\S+", f[:end]))):
+        word = m.group(0).strip(",;")
+        if word in vocab.COLOUR_WORDS or word in _VICTIM_FILLERS:
+            start = m.start()
+            continue
+        break
+    return start
 
 
 def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
@@ -593,22 +1551,56 @@ def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
     if rm:
         lead = len(rest.folded) - len(rest.folded.lstrip())
         rest = rest.sub(lead + rm.start("rest"))
-    when = Timing.BEFORE_ROLL if timing.startswith(("vor", "before")) else Timing.AFTER_ROLL
+    when = Timing.BEFORE_ROLL if timing.startswith(("vor", "before", "pre")) else Timing.AFTER_ROLL
     return Knight(when, _robber(rest, ctx))
+
+
+def _monopoly(t: Text, ctx: Context) -> Monopoly:
+    rest = _strip_words(t, ("auf", "on", "of", "fuer", "for", "alle", "all"))
+    f = rest.folded.strip()
+    return Monopoly(
+        vocab.resource(f, ctx.lang, rest.col(len(rest.folded) - len(rest.folded.lstrip())))
+    )
+
+
+def _counted(t: Text) -> Text:
+    """Counts written as words or with an `x` (`zwei Wolle`, `2x W`, `2 x W`) as digits, in
+    place (the columns stay)."""
+    f = t.folded
+    spans: list[tuple[int, int, str]] = []
+    words = list(re.finditer(r"[^\s,;]+", f))
+    for i, w in enumerate(words):
+        word = w.group(0)
+        if word in vocab.NUMBER_WORDS and i + 1 < len(words):
+            spans.append((w.start(), w.end(), str(vocab.NUMBER_WORDS[word])))
+        elif (
+            len(word) > 1
+            and word.endswith(("x", "*"))
+            and word[:-1].isdecimal()
+            and i + 1 < len(words)
+        ):
+            spans.append((w.end() - 1, w.end(), ""))
+        elif word in ("x", "*") and i > 0 and words[i - 1].group(0).rstrip("x*").isdecimal():
+            spans.append((w.start(), w.end(), ""))
+    return t.rewritten(spans) if spans else t
 
 
 def _resource_list(
     t: Text, ctx: Context, allow_empty: bool = False, max_total: int | None = None
 ) -> list[int]:
-    """`W W G`, `2W G`, `2 W, 1 G`, `Holz und Erz`: resources, one entry per card.
+    """`W W G`, `2W G`, `2 W, 1 G`, `Holz und Erz`, `zwei Wolle`, `2x W`: resources, one entry
+    per card. `oder` makes it an alternative: refused, never read as "and".
 
     `max_total`: the most cards the list may hold. A discard list is echoed card by card, so
     without it one line of `99W 99W …` would be echoed as some 50,000 characters.
     """
+    t = _counted(t)
     out: list[int] = []
     count: int | None = None
     for w in re.finditer(r"[^\s,;]+", t.folded):
         word = w.group(0)
+        if word in _OR_WORDS:
+            raise NotationError.make("or_in_list", word=word, column=t.col(w.start()))
         if word in _FILLERS:
             continue
         if allow_empty and word in ("nichts", "nothing", "-") and not out:
@@ -646,6 +1638,14 @@ def _resource_list(
     return out
 
 
+def _split_count(word: str) -> tuple[str, str]:
+    """A word's leading decimal digits and the rest: `12W` → ("12", "w")."""
+    end = 0
+    while end < len(word) and word[end].isdecimal():
+        end += 1
+    return word[:end], word[end:]
+
+
 def _two_resources(t: Text, ctx: Context) -> tuple[int, int]:
     rs = _resource_list(t, ctx)
     if len(rs) != 2:
@@ -660,25 +1660,77 @@ def _counts(t: Text, ctx: Context) -> tuple[int, int, int, int, int]:
     return (out[0], out[1], out[2], out[3], out[4])
 
 
-_GIVE = re.compile(r"\b(gebe|gib|geben|biete|give|offer|gives)\b\s*+:?+\s*+")
+# -- trades ------------------------------------------------------------------------------------
+
+_GIVE = re.compile(r"\b(gebe|gib|geben|biete|give|offer|gives|ich gebe|i give)\b\s*+:?+\s*+")
 #: After `[,;]?\s*`, added by `_keyword_span` (see there).
 _GET = re.compile(
     r"\b(bekomme|erhalte|kriege|will|get|receive|want|for|fuer|gegen)\b"
     r"\s*+:?+\s*+"
 )
+#: The words of what one gets, and of what stands between two halves of a trade.
+_WANT = re.compile(
+    r"\b(bekomme|bekommen|erhalte|kriege|will|moechte|get|receive|want)\b\s*+:?+\s*+"
+)
+_FOR = re.compile(r"\b(gegen|fuer|for|against)\b\s*+:?+\s*+|->\s*+|=>\s*+")
+
+
+def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
+    """A trade with a player (`Handel gelb: …`, `Handel mit gelb: 2 Holz gegen 1 Erz`, `Tausche
+    mit weiß: …`, `Trade with yellow: …`) or with the bank (`Tausche mit der Bank …`, `Seehandel
+    …`); None when the line is neither."""
+    f = t.folded.strip()
+    m = _PATTERNS["trade"].match(f)
+    trade_word = re.match(r"(handel|handle|trade)(?![a-z])", f)
+    if m:
+        partner = m.group("partner")
+        if partner == "bank":
+            return _maritime(t.sub(m.start("rest")), ctx)
+        if partner in vocab.COLOUR_WORDS or (
+            trade_word and partner not in ("gebe", "give", "bekomme", "get", "ich", "i")
+        ):
+            if not m.group("rest").strip() and not trade_word:
+                return None
+            return _trade(t, m, ctx)
+    if trade_word:
+        raise NotationError.make("trade_form", column=t.col(0))
+    m = _PATTERNS["maritime"].match(f)
+    if m:
+        if len(_split_or(t)) > 1:
+            # `Seehandel … oder Siedlung …`: options of one build step.
+            return None
+        return _maritime(t.sub(m.start("rest")), ctx)
+    return None
 
 
 def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
+    """`gebe …, bekomme …` in either order, or `… gegen …` (what one gives first)."""
     partner = _seat(t, m.start("partner"), m.end("partner"), ctx)
     rest = t.sub(m.start("rest"))
     f = rest.folded
-    g = _GIVE.search(f)
-    r = _keyword_span(_GET, f, g.end() if g else 0)
-    if not g or not r:
-        raise NotationError.make("trade_form", column=rest.col(0))
-    give = _counts(rest.sub(g.end(), r[0]), ctx)
-    get = _counts(rest.sub(r[1]), ctx)
-    return TradeOffer(partner, give, get)
+    g = _keyword_span(_GIVE, f)
+    r = _keyword_span(_WANT, f)
+    if g and r:
+        if g[0] < r[0]:
+            give, get = (g[1], r[0]), (r[1], len(f))
+        else:
+            get, give = (r[1], g[0]), (g[1], len(f))
+    elif g:
+        s = _keyword_span(_FOR, f, g[1])
+        if s is None:
+            raise NotationError.make("trade_form", column=rest.col(0))
+        give, get = (g[1], s[0]), (s[1], len(f))
+    elif r:
+        s = _keyword_span(_FOR, f, r[1])
+        if s is None:
+            raise NotationError.make("trade_form", column=rest.col(0))
+        get, give = (r[1], s[0]), (s[1], len(f))
+    else:
+        s = _keyword_span(_FOR, f)
+        if s is None or not f[: s[0]].strip():
+            raise NotationError.make("trade_form", column=rest.col(0))
+        give, get = (0, s[0]), (s[1], len(f))
+    return TradeOffer(partner, _counts(rest.sub(*give), ctx), _counts(rest.sub(*get), ctx))
 
 
 _MARITIME_SEPARATORS = ("gegen", "fuer", "for", "zu", "in", "->", "=>", ">", "-")
@@ -735,23 +1787,50 @@ def _maritime_split(f: str) -> tuple[int, int] | None:
     return None
 
 
+#: Before a bank trade's terms: `Tausche mit der Bank …`, `Seehandel: …`, `with the bank`.
+_BANK_WORDS = ("mit der bank", "with the bank", "mit bank", "with bank", "bank", "der bank")
+
+
 def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
-    f = t.folded.strip()
+    """`4H gegen 1E`, `4 Holz für 1 Erz`, `vier Holz gegen ein Erz`, and with the rate first:
+    `4:1 Holz gegen Erz`, `3:1: 3W gegen 1G`, `2:1 H-Hafen: 2H gegen 1L`."""
+    t = _strip_words(t, _BANK_WORDS)
+    f0 = t.folded.strip()
+    lead0 = len(t.folded) - len(t.folded.lstrip())
+    rate: int | None = None
+    harbour: str | None = None
+    m = _RATE.match(f0)
+    if m:
+        rate = _number(m.group("rate"))
+        harbour = m.group("kind")
+        t = t.sub(lead0 + m.start("rest"))
+    t = _counted(t)
+    f = t.folded.strip().rstrip(".")
     lead = len(t.folded) - len(t.folded.lstrip())
     split = _maritime_split(f)
     if split is None:
         raise NotationError.make("maritime_form", column=t.col(lead))
 
-    def one(start: int, end: int) -> tuple[int, int]:
+    def one(start: int, end: int) -> tuple[int, int | None]:
         digits, word = _split_count("".join(f[start:end].split()))
         # A count beyond MAX_DIGITS digits is too many, like any above MAX_COUNT.
-        n = _number(digits) if digits else 1
-        if n is None:
+        n = _number(digits) if digits else None
+        if digits and n is None:
             n = MAX_COUNT + 1
         return vocab.resource(word, ctx.lang, t.col(lead + start)), n
 
     give, give_n = one(0, split[0])
-    get, get_n = one(split[1], len(f))
+    get, got_n = one(split[1], len(f))
+    get_n = 1 if got_n is None else got_n
+    if rate is not None:
+        if harbour is not None and harbour != vocab.letters(ctx.lang)[give].lower():
+            raise NotationError.make("maritime_rate", rate=f"{rate}:1", column=t.col(lead))
+        if give_n is None:
+            give_n = rate * get_n
+        elif give_n != rate * get_n:
+            raise NotationError.make("maritime_rate", rate=f"{rate}:1", column=t.col(lead))
+    if give_n is None:
+        give_n = 1
     if max(give_n, get_n) > MAX_COUNT:
         raise NotationError.make("maritime_too_many", max=MAX_COUNT, column=t.col(lead))
     if give_n < 1 or get_n < 1:
@@ -772,18 +1851,51 @@ def _road_building(t: Text, ctx: Context) -> RoadBuilding:
     return RoadBuilding(paths[0], paths[1] if len(paths) > 1 else None)
 
 
+# -- setup placements --------------------------------------------------------------------------
+
 _SETUP_HEAD = re.compile(rf"^ ?{_KW['settlement']}(?![a-z]) ?:? ?")
 #: The road keyword inside a placement: the first one after the crossing.
 _SETUP_ROAD = re.compile(rf"[ ,;]{_KW['road']}(?![a-z0-9])(?: ?:)? ?")
+#: Words between a placement's crossing and its road: `mit Straße`, `with road`, `und`.
+_SETUP_JOINERS = ("mit", "with", "und", "and", "plus", "dann", "then")
+
+
+def _setup_line(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement, ...]:
+    """A placement, or ranked placements joined by `oder`. An option that names no place on
+    this board is left out when another one is good (a game master places the good one); an
+    ambiguous option refuses the line, since the player's first choice is not known."""
+    parts = _split_or(_without_verb(t))
+    if len(parts) == 1:
+        return _setup(parts[0], ctx)
+    good: list[SetupPlacement] = []
+    first_error: OrderError | None = None
+    for p in parts:
+        try:
+            good.append(_setup(_without_verb(p), ctx))
+        except AmbiguousError:
+            raise
+        except OrderError as e:
+            first_error = first_error or e
+    if not good:
+        assert first_error is not None
+        raise first_error
+    return tuple(good) if len(good) > 1 else good[0]
 
 
 def _setup(t: Text, ctx: Context) -> SetupPlacement:
     f = t.folded
     head = _SETUP_HEAD.match(f)
-    road = _SETUP_ROAD.search(f, head.end()) if head else None
-    if not head or not road:
+    start = head.end() if head else len(f) - len(f.lstrip())
+    road = _SETUP_ROAD.search(f, start)
+    if road is None or (head is None and not f[start : start + 1].isalnum()):
         lead = len(f) - len(f.lstrip())
         raise NotationError.make("setup_form", column=t.col(lead))
-    c = _crossing(t.sub(head.end(), road.start()), ctx)
+    crossing = t.sub(start, road.start())
+    cf = crossing.folded.rstrip().rstrip(",;")
+    for word in _SETUP_JOINERS:
+        if cf.endswith(" " + word):
+            cf = cf[: -len(word) - 1].rstrip().rstrip(",;")
+            break
+    c = _crossing(crossing.sub(0, len(cf)), ctx)
     e = _path(t.sub(road.end()), ctx)
     return SetupPlacement(c, e)

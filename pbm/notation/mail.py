@@ -1,16 +1,22 @@
 """A whole mail → line results and the orders they add up to.
 
 One bad line never hides the others: every line gets its own result, and the orders are built
-from the good lines only. Build lines after `Ersatzbau:` form the substitute block. At most
-`MAX_MAIL_LINES` lines are read (see `limits.py`).
+from the good lines only. Build lines after `Ersatzbau:` (or a heading of its family) form the
+substitute block; build lines under a heading that is not understood are refused, never taken
+as main builds. At most `MAX_MAIL_LINES` lines are read (see `limits.py`).
+
+Each line is also read with the other language's resource letters: a line that fits only those
+is refused with its reading in the game's letters to copy, and when a mail shows such letters,
+a line that reads differently with them (`L`: Lehm or Lumber) is refused too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pbm.rules.orders import (
     Alternatives,
+    BuildAction,
     BuildLine,
     BuyCard,
     City,
@@ -30,17 +36,22 @@ from pbm.rules.orders import (
     YearOfPlenty,
 )
 
+from . import vocab
 from .clean import iter_clean_lines
 from .errors import NotationError, OrderError
-from .format import format_item
+from .format import format_item, word
 from .limits import MAX_LINE_CHARS, MAX_MAIL_LINES
 from .lines import (
+    Builds,
     ColourPreference,
     Command,
     Confirmation,
     Context,
     GameName,
+    Heading,
     Item,
+    OrElse,
+    Pass,
     Password,
     PlayerName,
     RoundGuard,
@@ -57,7 +68,23 @@ _BUILD_TYPES = (
     YearOfPlenty,
     RoadBuilding,
     Alternatives,
+    Builds,
+    OrElse,
 )
+#: Items that are no orders: a mail of only these replaces no earlier orders.
+_NOT_ORDERS = (
+    Password,
+    Confirmation,
+    GameName,
+    RoundGuard,
+    Command,
+    PlayerName,
+    ColourPreference,
+    SubstituteHeader,
+    Heading,
+)
+#: Orders a pass contradicts (a robber order or a discard list may stand beside it).
+_ACTING = (*_BUILD_TYPES, TradeOffer, Knight, Monopoly)
 
 
 @dataclass
@@ -69,18 +96,33 @@ class LineResult:
     error: OrderError | None = None
     #: True for build lines of the `Ersatzbau` block.
     substitute: bool = False
+    #: The block the line stands in: "main", "substitute" (the `Ersatzbau` block: its heading
+    #: and its build lines) or "setup" (every line of a setup mail).
+    block: str = "main"
 
     @property
     def ok(self) -> bool:
         return self.error is None
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, lang: str = "en") -> dict[str, object]:
+        """The line for `pbm orders check --json`: `error` in the game's language `lang`,
+        `error_en` in English and `key` the error's stable key (for scripts); `block` the block
+        the line stands in; `password` whether the line gave the password, whose text and
+        canonical form then show `****`, never the password."""
+        password = self.ok and isinstance(self.item, Password)
+        text = self.text
+        if password and isinstance(self.item, Password):
+            text = text.replace(self.item.secret, "****")
         return {
             "line": self.line,
-            "text": self.text,
+            "text": text,
             "ok": self.ok,
             "canonical": self.canonical,
-            "error": str(self.error.message) if self.error else None,
+            "block": self.block,
+            "password": password,
+            "error": self.error.localized(lang) if self.error else None,
+            "error_en": str(self.error.message) if self.error else None,
+            "key": self.error.key if self.error else None,
             "column": self.error.column if self.error else None,
             "candidates": list(self.error.candidates) if self.error else [],
         }
@@ -106,22 +148,8 @@ class ParsedMail:
         return [r for r in self.lines if r.ok and r.item is not None]
 
     def has_orders(self) -> bool:
-        return any(
-            not isinstance(
-                r.item,
-                (
-                    Password,
-                    Confirmation,
-                    GameName,
-                    RoundGuard,
-                    Command,
-                    PlayerName,
-                    ColourPreference,
-                    SubstituteHeader,
-                ),
-            )
-            for r in self.items()
-        )
+        """Whether the mail holds an order: also `Ich passe`, an explicit empty order set."""
+        return any(not isinstance(r.item, _NOT_ORDERS) for r in self.items())
 
     def turn_orders(self) -> TurnOrders:
         """The round orders of the good lines (later robber/discard/card lines were refused)."""
@@ -144,7 +172,9 @@ class ParsedMail:
                 monopoly = it
             elif isinstance(it, TradeOffer):
                 trades.append(it)
-            elif isinstance(it, _BUILD_TYPES):
+            elif isinstance(it, Builds):
+                (subs if r.substitute else builds).extend(it.actions)
+            elif isinstance(it, _BUILD_TYPES) and not isinstance(it, OrElse):
                 (subs if r.substitute else builds).append(it)
         return TurnOrders(
             robber,
@@ -181,6 +211,37 @@ def _shown(text: str) -> str:
     return text if len(text) <= MAX_LINE_CHARS else text[:MAX_LINE_CHARS] + "…"
 
 
+@dataclass
+class _Read:
+    """A line as read in the game's language, and with the other language's letters."""
+
+    result: LineResult
+    item: Item | None
+    error: OrderError | None
+    #: The line read with the other language's resource letters, when that reading is another
+    #: order than the game's (None: the same, or nothing).
+    other: Item | None = None
+
+
+def _other_context(ctx: Context) -> Context:
+    """The game read with the other language's resource letters (H L W G E ⇄ L B W G O)."""
+    return replace(ctx, lang="de" if vocab.letters(ctx.lang) == vocab.letters("en") else "en")
+
+
+def _read_other(
+    line: str, item: Item | None, error: OrderError | None, other: Context
+) -> Item | None:
+    if isinstance(item, (*_NOT_ORDERS, Pass)) or (
+        error is not None and error.key == "line_too_long"
+    ):
+        return None
+    try:
+        alt = parse_line(line, other)
+    except OrderError:
+        return None
+    return None if alt == item or isinstance(alt, (*_NOT_ORDERS, Pass)) else alt
+
+
 def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMail:
     """Parse a mail body (and a subject that may hold a command) line by line.
 
@@ -190,49 +251,200 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
     out = ParsedMail()
     if subject:
         _subject(subject, ctx, out)
-    in_substitutes = False
-    seen: set[type] = set()
+    other = _other_context(ctx)
+    read: list[_Read] = []
     for count, (number, line) in enumerate(iter_clean_lines(body)):
         text = _shown(line)
-        if count == MAX_MAIL_LINES:
-            error = NotationError.make("rest_not_read", max=MAX_MAIL_LINES)
-            out.lines.append(LineResult(number, text, error=error.at(number, text)))
-            break
         result = LineResult(number, text)
-        out.lines.append(result)
+        if count == MAX_MAIL_LINES:
+            rest = NotationError.make("rest_not_read", max=MAX_MAIL_LINES)
+            read.append(_Read(result, None, rest))
+            break
+        item: Item | None = None
+        error: OrderError | None = None
         try:
             item = parse_line(line, ctx)
         except OrderError as e:
-            result.error = e.at(number, text)
-            continue
-        kind = type(item)
-        if kind in _SINGLE and kind in seen:
-            result.error = NotationError.make(_SINGLE[kind]).at(number, text)
-            continue
-        seen.add(kind)
-        if ctx.phase == "setup" and isinstance(item, _BUILD_TYPES):
-            result.error = NotationError.make("setup_placements_only").at(number, text)
-            continue
-        result.item = item
-        result.substitute = in_substitutes and isinstance(item, _BUILD_TYPES)
-        result.canonical = format_item(item, ctx)
-        if isinstance(item, SubstituteHeader):
-            in_substitutes = True
-        elif isinstance(item, Password):
-            out.password = item.secret
-        elif isinstance(item, Confirmation):
-            out.confirm = item.token
-        elif isinstance(item, GameName):
-            out.game = item.name
-        elif isinstance(item, RoundGuard):
-            out.round = item.round
-        elif isinstance(item, Command):
-            out.commands.append(item.name)
-        elif isinstance(item, PlayerName):
-            out.name = item.name
-        elif isinstance(item, ColourPreference):
-            out.colours = item.colours
+            error = e
+        read.append(_Read(result, item, error, _read_other(line, item, error, other)))
+    _other_letters(read, ctx)
+    _assemble(read, ctx, out)
     return out
+
+
+def _only_other_letters(game_lang: str, suggestion: str) -> NotationError:
+    """A line that reads only with the other language's resource letters."""
+    if vocab.letters(game_lang) == vocab.letters("en"):
+        return NotationError.make("german_letters", suggestion=suggestion)
+    return NotationError.make("english_letters", suggestion=suggestion)
+
+
+def _other_letters_elsewhere(game_lang: str, mine: str, theirs: str) -> NotationError:
+    """A line that reads differently with the other language's letters, in a mail that uses
+    them elsewhere."""
+    if vocab.letters(game_lang) == vocab.letters("en"):
+        return NotationError.make("german_letters_elsewhere", mine=mine, theirs=theirs)
+    return NotationError.make("english_letters_elsewhere", mine=mine, theirs=theirs)
+
+
+def _other_letters(read: list[_Read], ctx: Context) -> None:
+    """A line that fits only the other language's letters is refused with its reading to copy;
+    if the mail has such a line, a line that reads differently with those letters is refused
+    too (the player may mean either)."""
+    foreign = False
+    for r in read:
+        if r.error is not None and r.other is not None and r.error.key != "rest_not_read":
+            suggestion = format_item(r.other, ctx)
+            r.error = _only_other_letters(ctx.lang, suggestion)
+            foreign = True
+    if not foreign:
+        return
+    for r in read:
+        if r.error is None and r.other is not None and r.item is not None:
+            r.error = _other_letters_elsewhere(
+                ctx.lang,
+                format_item(r.item, ctx),
+                format_item(r.other, ctx),
+            )
+            r.item = None
+
+
+def _options(line: BuildAction | Alternatives) -> tuple[BuildAction, ...]:
+    return line.options if isinstance(line, Alternatives) else (line,)
+
+
+def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
+    """The results in order: blocks, single orders, alternatives on their own line, passes."""
+    in_substitutes = False
+    #: The heading not understood that the following build lines stand under.
+    unknown: LineResult | None = None
+    seen: set[type] = set()
+    #: The build line an `oder …` line adds an option to.
+    anchor: LineResult | None = None
+    setup = ctx.phase == "setup"
+    for r in read:
+        result, item = r.result, r.item
+        error = r.error
+        # Robber, discard, trade and card lines keep their meaning wherever they stand.
+        result.block = (
+            "setup"
+            if setup
+            else (
+                "substitute"
+                if in_substitutes and (item is None or isinstance(item, _BUILD_TYPES))
+                else "main"
+            )
+        )
+        if error is not None:
+            result.error = error.at(result.line, result.text)
+            out.lines.append(result)
+            if error.key == "unknown_heading":
+                unknown, in_substitutes = result, False
+                result.block = "main"
+            anchor = None
+            continue
+        assert item is not None
+        if isinstance(item, Heading):
+            continue  # only announces what follows: not read
+        if isinstance(item, SubstituteHeader):
+            in_substitutes, unknown = True, None
+            result.block = "setup" if setup else "substitute"
+            if item.build is not None:
+                # `Ersatz: Entwicklungskarte`: the heading, and the first substitute build.
+                item_built: Item = item.build
+                out.lines.append(result)
+                _accept(result, item_built, ctx, out, seen, substitute=not setup)
+                if result.ok:
+                    result.canonical = f"{word('substitute', ctx.lang)} {result.canonical}"
+                anchor = result if result.ok else None
+                continue
+            out.lines.append(result)
+            _accept(result, item, ctx, out, seen, substitute=False)
+            anchor = None
+            continue
+        out.lines.append(result)
+        is_build = isinstance(item, _BUILD_TYPES)
+        if is_build and unknown is not None and not setup:
+            result.error = NotationError.make(
+                "under_unknown_heading", line=unknown.line, shown=unknown.text
+            ).at(result.line, result.text)
+            anchor = None
+            continue
+        if isinstance(item, OrElse):
+            _or_else(result, item, anchor, ctx)
+            continue
+        _accept(result, item, ctx, out, seen, substitute=in_substitutes and is_build)
+        anchor = result if result.ok and isinstance(item, (*_BUILD_TYPES,)) else None
+        if isinstance(item, Builds):
+            anchor = None
+    _passes(out)
+
+
+def _accept(
+    result: LineResult,
+    item: Item,
+    ctx: Context,
+    out: ParsedMail,
+    seen: set[type],
+    substitute: bool,
+) -> None:
+    kind = type(item)
+    if kind in _SINGLE and kind in seen:
+        result.error = NotationError.make(_SINGLE[kind]).at(result.line, result.text)
+        return
+    seen.add(kind)
+    if ctx.phase == "setup" and isinstance(item, (*_BUILD_TYPES, Pass)):
+        result.error = NotationError.make("setup_placements_only").at(result.line, result.text)
+        return
+    result.item = item
+    result.substitute = substitute
+    result.canonical = format_item(item, ctx)
+    if isinstance(item, Password):
+        out.password = item.secret
+    elif isinstance(item, Confirmation):
+        out.confirm = item.token
+    elif isinstance(item, GameName):
+        out.game = item.name
+    elif isinstance(item, RoundGuard):
+        out.round = item.round
+    elif isinstance(item, Command):
+        out.commands.append(item.name)
+    elif isinstance(item, PlayerName):
+        out.name = item.name
+    elif isinstance(item, ColourPreference):
+        out.colours = item.colours
+
+
+def _or_else(result: LineResult, item: OrElse, anchor: LineResult | None, ctx: Context) -> None:
+    """`oder …` on a line of its own: one more option of the build line just above (which then
+    stands for all of them); refused without one."""
+    if ctx.phase == "setup":
+        result.error = NotationError.make("setup_placements_only").at(result.line, result.text)
+        return
+    target = anchor.item if anchor is not None else None
+    if anchor is None or not isinstance(target, (*BUILD_ACTIONS, Alternatives)):
+        result.error = NotationError.make("or_else_without_build").at(result.line, result.text)
+        return
+    anchor.item = Alternatives((*_options(target), *_options(item.option)))
+    result.block = anchor.block
+    result.canonical = format_item(item, ctx)
+
+
+#: The single builds an `oder …` line may add an option to.
+BUILD_ACTIONS = (Settlement, City, Road, BuyCard, MaritimeTrade, YearOfPlenty, RoadBuilding)
+
+
+def _passes(out: ParsedMail) -> None:
+    """`Ich passe` beside builds, trades or a card: the player says two things; the pass is
+    refused, with what to do (the other lines stand as written)."""
+    acting = any(isinstance(r.item, _ACTING) for r in out.items())
+    if not acting:
+        return
+    for r in out.lines:
+        if r.ok and isinstance(r.item, Pass):
+            r.error = NotationError.make("pass_with_orders").at(r.line, r.text)
+            r.item = None
+            r.canonical = None
 
 
 def _subject(subject: str, ctx: Context, out: ParsedMail) -> None:

@@ -55,16 +55,72 @@ TEXTS: dict[str, str] = {
     "maritime_at_least_one": N_("counts of a bank trade are at least 1"),
     "road_building_paths": N_("road building names one or two paths, separated by ','"),
     "setup_form": N_("a setup placement is written 'Siedlung <Kreuzung> Straße <Weg>'"),
+    "remark_unclear": N_(
+        "the brackets {shown!r} may change the order: write alternatives with 'oder', and a "
+        "remark after '#'"
+    ),
+    "unknown_heading": N_(
+        "the heading {shown!r} is not understood, and no build line under it is read: write "
+        "'Ersatzbau:' above substitute builds, or leave the heading out"
+    ),
+    "or_in_list": N_(
+        "{word!r} makes this a choice, which a trade, a discard list or a card cannot be: "
+        "write one choice"
+    ),
+    "or_and_mixed": N_(
+        "a line with 'oder' and several builds is unclear: write each build on a line of its own"
+    ),
+    "option_one_build": N_("an alternative is one build: write '… oder …' between single builds"),
+    "buy_how_many": N_(
+        "how many cards? write 'Entwicklungskarte' for one, '2 Entwicklungskarten' for two"
+    ),
+    "road_form": N_(
+        "a road is written 'Straße <Feld> <Feld>': the two hexes it lies between (or its two "
+        "crossings with '-')"
+    ),
+    "buy_form": N_("a card purchase is written 'Entwicklungskarte' (two: '2 Entwicklungskarten')"),
+    "keyword_rest": N_(
+        "{word!r} is understood, but not the rest of the line: write it as the help mail shows "
+        "('Runde: 5', 'Ersatzbau:' on a line of its own)"
+    ),
+    "did_you_mean": N_("{word!r} is not an order; did you mean {suggestion!r}?"),
+    "german_letters": N_(
+        "this line reads only with the German resource letters (H L W G E); this game uses "
+        "L B W G O: write {suggestion!r}"
+    ),
+    "english_letters": N_(
+        "this line reads only with the English resource letters (L B W G O); this game uses "
+        "H L W G E: write {suggestion!r}"
+    ),
+    "german_letters_elsewhere": N_(
+        "this mail uses the German resource letters elsewhere, and with them this line reads "
+        "differently (L is Lehm there): write {mine!r} or {theirs!r}"
+    ),
+    "english_letters_elsewhere": N_(
+        "this mail uses the English resource letters elsewhere, and with them this line reads "
+        "differently (L is Lumber there): write {mine!r} or {theirs!r}"
+    ),
+    "maritime_rate": N_(
+        "the counts or the resource do not fit the rate {rate}: write the trade as "
+        "'Seehandel 3W gegen 1G', with the counts of your rate"
+    ),
     # names.py
     "hex_name_expected": N_("a hex name was expected, not {word!r}"),
     "no_hex": N_("there is no hex {name} on this board"),
     "one_hex": N_("one hex was expected, {count} were named"),
     "ambiguous_hex": N_("{names} can mean several hexes"),
     "crossing_three_hexes": N_("a crossing is named by three hexes, not {count}"),
+    "crossing_pick": N_(
+        "a crossing is named by three hexes, not {count}: the crossings below fit, copy one back"
+    ),
+    "no_hex_near": N_("there is no hex {name} on this board; did you mean {near}?"),
     "no_crossing": N_("there is no crossing where {names} meet"),
     "ambiguous_crossing": N_("{names} names {count} crossings"),
     "path_two_hexes": N_("a path is named by two hexes (or two crossings with '-'), not {count}"),
     "no_path": N_("there is no path between {names}"),
+    "path_pick": N_(
+        "a path is named by two hexes, not {count}: the paths below fit, copy one back"
+    ),
     "ambiguous_path": N_("{names} names {count} paths"),
     "path_by_crossings_form": N_("a path by crossings is written 'crossing - crossing'"),
     "crossings_not_joined": N_("those two crossings are not joined by a path"),
@@ -75,6 +131,18 @@ TEXTS: dict[str, str] = {
     "second_knight": N_("only one knight per mail; the first one counts"),
     "second_monopoly": N_("only one monopoly per mail; the first one counts"),
     "setup_placements_only": N_("in the setup, place with 'Siedlung <Kreuzung> Straße <Weg>'"),
+    "under_unknown_heading": N_(
+        "this build line stands under the heading {shown!r} (line {line}), which is not "
+        "understood: write 'Ersatzbau:' above substitute builds, or leave the heading out"
+    ),
+    "or_else_without_build": N_(
+        "'oder …' on a line of its own adds an option to the build line just above it, and "
+        "there is none: write 'Siedlung … oder Siedlung …' on one line"
+    ),
+    "pass_with_orders": N_(
+        "'Ich passe' is not taken, since this mail also holds orders: send 'Ich passe' alone "
+        "to pass, or the orders alone"
+    ),
     "rest_not_read": N_(
         "only the first {max} lines of a mail are read; the rest of this mail was not read"
     ),

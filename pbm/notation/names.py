@@ -19,14 +19,21 @@ from pbm.rules.resources import LETTERS_DE, LETTERS_EN
 
 from .errors import AmbiguousError, NotationError
 from .text import fold
+from .vocab import RESOURCE_WORDS
 
 _HARBOUR_WORD = r"(?:hafen|harbou?r|port)"
+#: Resource names as players write them in hex names (`10 Getreide`, `Erzhafen`, `wool port`).
+_RESOURCE_NAMES = (
+    r"(?:holz|lumber|wood|lehm|brick|clay|ziegel|wolle|wool|schaf|sheep|getreide|grain|korn|"
+    r"wheat|weizen|erz|ore|stein)"
+)
 # Linear in the line: `HEX_TOKEN` matches a bounded number of characters wherever it is tried,
 # `_SEPARATORS` takes a whole run of separators at once (possessive: nothing follows it), and
 # `tokenize_hexes` moves on past each match (tests/test_notation_linear.py).
 HEX_TOKEN = re.compile(
-    rf"(?P<harbour>(?:[a-z]|3:1|2:1)\s?-?\s?{_HARBOUR_WORD}(?![a-z])|{_HARBOUR_WORD}(?![a-z]))"
-    r"|(?P<token>\d{1,2}\s?(?:gold|[a-z])(?![a-z]))"
+    rf"(?P<harbour>(?:2:1\s?[a-z]\s?-?\s?|(?:{_RESOURCE_NAMES}|[a-z]|3:1|2:1)\s?-?\s?)"
+    rf"{_HARBOUR_WORD}(?![a-z])|{_HARBOUR_WORD}(?![a-z])|2:1\s?[a-z](?![a-z0-9])|3:1(?![0-9]))"
+    rf"|(?P<token>\d{{1,2}}\s?(?:gold|{_RESOURCE_NAMES}|[a-z])(?![a-z]))"
     r"|(?P<label>[a-z]{1,2}\d{1,2}(?![0-9]))"
     r"|(?P<word>wueste|wuste|wuste|desert|meer|sea|wasser|water|ozean|ocean)(?![a-z])"
 )
@@ -40,11 +47,11 @@ def _letters(lang: str) -> tuple[str, ...]:
     return LETTERS_EN if lang == "en" else LETTERS_DE
 
 
-_HARBOUR_DASH = re.compile(rf"(?<![a-z0-9:])([a-z]|3:1|2:1)\s?-\s?(?={_HARBOUR_WORD})")
-#: A harbour's name (folded, without spaces): `g-hafen`, `3:1hafen`, `hafen`.
-_HARBOUR_NAME = re.compile(rf"(?:(?P<kind>[a-z]|3:1|2:1)-?)?{_HARBOUR_WORD}")
-#: A token and a resource: `6e`, `9gold` (at most two digits: a dice number).
-_TOKEN_NAME = re.compile(r"(\d{1,2})(gold|[a-z])")
+_HARBOUR_DASH = re.compile(
+    rf"(?<![a-z0-9:])(2:1\s?[a-z]|[a-z]++|3:1|2:1)\s?-\s?(?={_HARBOUR_WORD})"
+)
+#: A token and a resource: `6e`, `9gold`, `10getreide` (at most two digits: a dice number).
+_TOKEN_NAME = re.compile(r"(\d{1,2})(gold|[a-z]+)")
 
 
 def join_harbour_names(folded: str) -> str:
@@ -104,19 +111,18 @@ def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
         return frozenset(h.id for h in hexes if h.terrain == Terrain.SEA)
     if name in DESERT_WORDS:
         return frozenset(h.id for h in hexes if h.terrain == Terrain.DESERT)
-    m = _HARBOUR_NAME.fullmatch(name.replace(" ", ""))
-    if m:
-        kind = m.group("kind")
+    harbour = _harbour_kind(name.replace(" ", ""), letters)
+    if harbour is not None:
+        rate, resource = harbour
         out = set()
         for h in hexes:
             hb = h.harbor
-            if hb is None:
+            if hb is None or (resource is not None and hb.resource != resource):
                 continue
             if (
-                kind is None
-                or (kind == "3:1" and hb.resource is None)
-                or (kind == "2:1" and hb.resource is not None)
-                or (hb.resource is not None and kind == letters[hb.resource])
+                rate is None
+                or (rate == "3:1" and hb.resource is None)
+                or (rate == "2:1" and hb.resource is not None)
             ):
                 out.add(h.id)
         return frozenset(out)
@@ -127,14 +133,44 @@ def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
             return frozenset(
                 h.id for h in hexes if h.terrain == Terrain.GOLD and h.number == number
             )
-        if res not in letters:
+        r = _resource(res, letters)
+        if r is None:
             return frozenset()
-        r = letters.index(res)
         return frozenset(h.id for h in hexes if h.resource == r and h.number == number)
     label = name.upper()
     if label in board.label_index:
         return frozenset({board.label_index[label]})
     return frozenset()
+
+
+def _resource(word: str, letters: list[str]) -> int | None:
+    """A resource by a letter of the game's language or a name in either language."""
+    if word in letters:
+        return letters.index(word)
+    return RESOURCE_WORDS.get(word)
+
+
+_HARBOUR_WORDS = ("hafen", "harbour", "harbor", "port")
+
+
+def _harbour_kind(name: str, letters: list[str]) -> tuple[str | None, int | None] | None:
+    """A harbour's name (folded, without spaces) → (rate "3:1"/"2:1"/None, resource or None):
+    `g-hafen`, `3:1-hafen`, `hafen`, the map's `2:1w` and `3:1`, `2:1h-hafen`, `erzhafen`,
+    `woolharbor`; None when `name` is no harbour's name (a resource that is none is no
+    harbour either: it names nothing)."""
+    rate = name[:3] if name.startswith(("3:1", "2:1")) else None
+    rest = name[3:].lstrip("-") if rate else name
+    word = next((w for w in _HARBOUR_WORDS if rest.endswith(w)), None)
+    if word is not None:
+        rest = rest[: -len(word)].rstrip("-")
+    if rate is None and word is None:
+        return None
+    if not rest:
+        return rate, None
+    resource = _resource(rest, letters)
+    if resource is None or rate == "3:1":
+        return "none", None
+    return "2:1", resource
 
 
 def _matches(hex_ids: tuple[int, ...], sets: list[frozenset[int]]) -> bool:
@@ -179,8 +215,53 @@ def _sets(board: Board, names: list[HexName], lang: str) -> list[frozenset[int]]
         try:
             out.append(hex_candidates(board, n.name, lang))
         except NotationError:
+            near = _near(board, n.name, lang)
+            if near:
+                raise NotationError.make(
+                    "no_hex_near", name=n.display, near=near, column=n.column + 1
+                ) from None
             raise NotationError.make("no_hex", name=n.display, column=n.column + 1) from None
     return out
+
+
+#: The numbers on land hexes.
+_TOKEN_NUMBERS = frozenset(str(n) for n in range(2, 13))
+
+
+def _edit_distance_one(a: str, b: str) -> bool:
+    """Whether two short strings differ by one substitution, insertion or deletion."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def _near(board: Board, name: str, lang: str) -> str:
+    """The hexes a mistyped token probably means, as `8H (D2), 8W (D6)`: with the same number
+    when the letter is no resource (`8V`), with the same resource and a number one keystroke
+    away when the number is on no hex (`13G`). "" when there is no such guess."""
+    m = _TOKEN_NAME.fullmatch(name)
+    if m is None:
+        return ""
+    number, res = m.group(1), m.group(2)
+    letters = [x.lower() for x in _letters(lang)]
+    resource = _resource(res, letters)
+    found = []
+    for h in board.hexes:
+        if h.number is None or h.resource is None:
+            continue
+        if (resource is None and str(h.number) == number) or (
+            resource is not None
+            and h.resource == resource
+            and number not in _TOKEN_NUMBERS
+            and _edit_distance_one(str(h.number), number)
+        ):
+            found.append(h.id)
+    return ", ".join(
+        f"{hex_short_name(board, h, lang)} ({board.hexes[h].label})" for h in found[:4]
+    )
 
 
 def _listing(names: list[HexName]) -> str:
@@ -208,6 +289,16 @@ def resolve_crossing(board: Board, text: str, lang: str = "de", land_only: bool 
 def crossing_from_names(
     board: Board, names: list[HexName], lang: str, land_only: bool = True
 ) -> int:
+    if len(names) == 2:
+        # Two of three hexes: the crossings where they meet, each to copy back.
+        every = frozenset(h.id for h in board.hexes)
+        fitting = _crossings_for(board, [*_sets(board, names, lang), every], land_only)
+        if fitting:
+            raise NotationError.make(
+                "crossing_pick",
+                count=2,
+                candidates=[crossing_text(board, c, lang) for c in fitting],
+            )
     if len(names) != 3:
         raise NotationError.make("crossing_three_hexes", count=len(names))
     found = _crossings_for(board, _sets(board, names, lang), land_only)
@@ -227,6 +318,19 @@ def resolve_path(board: Board, text: str, lang: str = "de", land_only: bool = Tr
     if "-" in join_harbour_names(fold(text)[0]):
         return _path_by_crossings(board, text, lang, land_only)
     names = tokenize_hexes(text)
+    if len(names) == 1:
+        # One of two hexes: the paths along it, each to copy back.
+        (one,) = _sets(board, names, lang)
+        if len(one) == 1:
+            h = next(iter(one))
+            fitting = [
+                e
+                for e, hexes in enumerate(board.path_hexes)
+                if h in hexes and (not land_only or board.path_land[e])
+            ]
+            raise NotationError.make(
+                "path_pick", count=1, candidates=[path_text(board, e, lang) for e in fitting]
+            )
     if len(names) != 2:
         raise NotationError.make("path_two_hexes", count=len(names))
     found = _paths_for(board, _sets(board, names, lang), land_only)

@@ -50,6 +50,36 @@ def _resource_names(lang: str) -> tuple[str, ...]:
 #: Resource names as pbm writes them, by game language (from the message catalogue).
 NAMES = PerLanguage(_resource_names)
 
+#: Counts written as words ("zwei Wolle", "one ore"), folded.
+NUMBER_WORDS: dict[str, int] = {
+    "ein": 1,
+    "eine": 1,
+    "einen": 1,
+    "einem": 1,
+    "one": 1,
+    "a": 1,
+    "an": 1,
+    "zwei": 2,
+    "two": 2,
+    "drei": 3,
+    "three": 3,
+    "vier": 4,
+    "four": 4,
+    "fuenf": 5,
+    "funf": 5,
+    "five": 5,
+    "sechs": 6,
+    "six": 6,
+    "sieben": 7,
+    "seven": 7,
+    "acht": 8,
+    "eight": 8,
+    "neun": 9,
+    "nine": 9,
+    "zehn": 10,
+    "ten": 10,
+}
+
 #: Canonical colour (as the game state stores it) by every folded spelling.
 COLOUR_WORDS: dict[str, str] = {
     "rot": "rot",

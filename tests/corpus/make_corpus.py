@@ -254,6 +254,92 @@ PW_DE = lit("Kennwort: ****")
 PW_EN = lit("Password: ****")
 
 
+def noise() -> Expect:
+    """A line a game master passes over (a greeting, a name, chatter): it may be refused or not
+    read at all, but never accepted."""
+    return lambda o: {"ok": False, "canonical": None, "candidates": [], "noise": True}
+
+
+NOISE = noise()
+
+
+def refused(hint: str | Callable[[Oracle], str] = "", *candidates: str) -> Expect:
+    """A refusal whose (English) message contains `hint`: what to write instead."""
+
+    def expect(o: Oracle) -> dict[str, object]:
+        text = hint(o) if callable(hint) else hint
+        out: dict[str, object] = {"ok": False, "canonical": None, "candidates": list(candidates)}
+        if text:
+            out["hint"] = text
+        return out
+
+    return expect
+
+
+def crossings_to_pick(hint: str, *labels: str) -> Expect:
+    """A refusal listing the crossings that fit, each in the canonical form (labels, then the
+    token form when it names only that crossing)."""
+    return lambda o: {
+        "ok": False,
+        "canonical": None,
+        "candidates": [o.crossing(x) for x in labels],
+        "hint": hint,
+    }
+
+
+def paths_to_pick(hint: str, *labels: str) -> Expect:
+    """A refusal listing the paths along the one hex named, in the canonical form."""
+    return lambda o: {
+        "ok": False,
+        "canonical": None,
+        "candidates": [o.path(x) for x in labels],
+        "hint": hint,
+    }
+
+
+def many(*parts: Callable[[Oracle], str]) -> Expect:
+    """Several builds on one line, split in the order written."""
+    return ok(lambda o: "; ".join(p(o) for p in parts))
+
+
+def or_else(part: Callable[[Oracle], str]) -> Expect:
+    """A line `oder …` / `or …`: one more option of the build line above it."""
+    return ok(lambda o: f"{w(o, 'or')} {part(o)}")
+
+
+def hdr(text: str) -> Expect:
+    return lit(text)
+
+
+SUB_DE = lit("Ersatzbau:")
+SUB_EN = lit("Substitute:")
+PASS_DE = lit("Ich passe")
+PASS_EN = lit("Pass")
+BUY_DE = lit("Entwicklungskarte")
+BUY_EN = lit("Buy card")
+
+#: Canonical beginnings of build lines (for the block a line stands in).
+BUILD_WORDS = (
+    "Siedlung ",
+    "Stadt ",
+    "Straße ",
+    "Entwicklungskarte",
+    "Seehandel ",
+    "Erfindung ",
+    "Straßenbau",
+    "Settlement ",
+    "City ",
+    "Road ",
+    "Buy card",
+    "Maritime ",
+    "Year of plenty",
+    "Road building",
+    "oder ",
+    "or ",
+)
+SUBSTITUTE_WORDS = ("Ersatzbau:", "Substitute:")
+
+
 @dataclass
 class Mail:
     name: str
@@ -265,6 +351,8 @@ class Mail:
     crlf: bool = False
     #: Text after the last parsed line that is never read (after Ende, signature, quotes).
     notes: str = ""
+    #: The password the mail gives (only its first word), when the mail is about passwords.
+    password: str | None = None
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -416,7 +504,7 @@ MAILS: list[Mail] = [
         [
             ("Password: red-3", PW_EN),
             ("Road 11G 4G", road("D4 D5")),
-            ("Sent from my iPhone", bad()),
+            ("Sent from my iPhone", NOISE),
             ("", IGNORED),
             ("> On 4. May 2026, at 09:00, Game Master <gm@pbm.example> wrote:", IGNORED),
             (">", IGNORED),
@@ -844,7 +932,7 @@ MAILS: list[Mail] = [
             ("Kennwort: weiss-48", PW_DE),
             ("Siedlung 6L 5L 7E", bad()),
             ("Straße 6L 6L", bad()),
-            ("Siedlung 6L 5L", bad()),
+            ("Siedlung 6L 5L", crossings_to_pick("", "B3 C3 C4", "C3 C4 D4")),
             ("Siedlung 6L 5L 11G 4G", bad()),
             ("Straße 6L 4G", bad()),
             (
@@ -1018,13 +1106,13 @@ MAILS: list[Mail] = [
     Mail(
         "064_greetings_without_signature_de",
         [
-            ("Hallo Spielleitung,", bad()),
+            ("Hallo Spielleitung,", NOISE),
             ("", IGNORED),
             ("Kennwort: weiss-64", PW_DE),
             ("Stadt 8W 4G 3W", city("D5 D6 E5")),
             ("", IGNORED),
-            ("Viele Grüße", bad()),
-            ("Hans", bad()),
+            ("Viele Grüße", NOISE),
+            ("Hans", NOISE),
         ],
     ),
     Mail(
@@ -1148,6 +1236,1545 @@ MAILS: list[Mail] = [
 ]
 
 
+# -- Mails as players write them (issue 13) ---------------------------------------------------
+#
+# Realistic order mails, sloppy and careful, from several mail clients, with the reading a human
+# game master makes of them: what is understood (canonical, from the board labels as above),
+# what a game master would ask back about (refused, often with the fix the answer must give),
+# and what a game master passes over (greetings, names, chatter: NOISE, never accepted).
+
+
+def q(*lines: str) -> list[tuple[str, Expect]]:
+    """Lines a game master does not read: quotes, a quoted report, what follows a closing."""
+    return [(x, IGNORED) for x in lines]
+
+
+REPORT_DE = (
+    "Runde 6, Reihenfolge: gelb, weiß, rot, blau",
+    "Wurf für gelb: 5+2 = 7",
+    "  Räuber von gelb nach E4 (9L)",
+    "Handel rot ↔ blau: 1H gegen 1L",
+    "gelb baut Straße E2 F1",
+    "blau: Seehandel 4G gegen 1W",
+    "",
+    "Zugformular für Runde 7:",
+    "Kennwort: ",
+    "Runde: 7",
+    "# Räuber <Feld>, raube <Farbe>",
+    "# Siedlung <Kreuzung>",
+    "# Entwicklungskarte",
+    "# Ersatzbau:",
+)
+REPORT_EN = (
+    "Round 6, order: yellow, white, red, blue",
+    "Roll for yellow: 5+2 = 7",
+    "  yellow moves the robber to E4 (9B)",
+    "Trade red ↔ blue: 1L for 1B",
+    "yellow builds Road E2 F1",
+    "blue: Maritime 4G for 1W",
+    "",
+    "Order form for round 7:",
+    "Password: ",
+    "Round: 7",
+    "# Robber <hex>, steal <colour>",
+    "# Settlement <crossing>",
+    "# Buy card",
+    "# Substitute:",
+)
+
+
+def thunderbird_de() -> list[tuple[str, Expect]]:
+    return q(
+        "",
+        "Am 04.05.26 um 09:00 schrieb Spielleitung:",
+        *(f"> {x}".rstrip() for x in REPORT_DE),
+    )
+
+
+def thunderbird_en() -> list[tuple[str, Expect]]:
+    return q("", "On 04/05/2026 09:00, Game Master wrote:", *(f"> {x}".rstrip() for x in REPORT_EN))
+
+
+def outlook_de(display_only: bool = False) -> list[tuple[str, Expect]]:
+    sender = "Von: Spielleitung" if display_only else "Von: Spielleitung <gm@pbm.example>"
+    return q(
+        "",
+        sender,
+        "Gesendet: Montag, 4. Mai 2026 09:00",
+        "An: Anna Müller",
+        "Betreff: [insel] Bericht Runde 6",
+        "",
+        *REPORT_DE,
+    )
+
+
+def outlook_en(display_only: bool = False) -> list[tuple[str, Expect]]:
+    sender = "From: Game master" if display_only else "From: Game Master <gm@pbm.example>"
+    return q(
+        "",
+        sender,
+        "Sent: Monday, May 4, 2026 9:00 AM",
+        "To: Ben Smith",
+        "Subject: [island] Report round 6",
+        "",
+        *REPORT_EN,
+    )
+
+
+def outlook_web_de() -> list[tuple[str, Expect]]:
+    return q(
+        "",
+        "________________________________",
+        "Von: Spielleitung",
+        "Gesendet: Montag, 4. Mai 2026 09:00",
+        "An: Anna Müller",
+        "Betreff: [insel] Bericht Runde 6",
+        "",
+        *REPORT_DE,
+    )
+
+
+def gmx_de() -> list[tuple[str, Expect]]:
+    return q(
+        "",
+        "",
+        "Gesendet: Montag, 04. Mai 2026 um 09:00 Uhr",
+        'Von: "Spielleitung" <gm@pbm.example>',
+        "An: anna.mueller@gmx.de",
+        "Betreff: [insel] Bericht Runde 6",
+        *REPORT_DE,
+    )
+
+
+def webde_de() -> list[tuple[str, Expect]]:
+    return q(
+        "",
+        "Gesendet: Montag, 04. Mai 2026 um 09:00 Uhr",
+        "Von: Spielleitung",
+        "An: bernd@web.de",
+        "Betreff: Bericht Runde 6",
+        *REPORT_DE,
+    )
+
+
+def gmail_de(wrapped: bool = True, quoted: bool = True) -> list[tuple[str, Expect]]:
+    head = (
+        [
+            "Am Mo., 4. Mai 2026 um 09:00 Uhr schrieb Spielleitung der Siedler <",
+            "gm@pbm.example>:",
+        ]
+        if wrapped
+        else ["Am Mo., 4. Mai 2026 um 09:00 Uhr schrieb Spielleitung <gm@pbm.example>:"]
+    )
+    body = [f"> {x}".rstrip() if quoted else x for x in REPORT_DE]
+    return q("", *head, "", *body)
+
+
+def gmail_en(wrapped: bool = True) -> list[tuple[str, Expect]]:
+    head = (
+        [
+            "On Mon, May 4, 2026 at 9:00 AM Game Master of Settler <",
+            "gm@pbm.example> wrote:",
+        ]
+        if wrapped
+        else ["On Mon, May 4, 2026 at 9:00 AM Game Master <gm@pbm.example> wrote:"]
+    )
+    return q("", *head, "", *(f"> {x}".rstrip() for x in REPORT_EN))
+
+
+def apple_de() -> list[tuple[str, Expect]]:
+    return q(
+        "",
+        "> Am 04.05.2026 um 09:00 schrieb Spielleitung <gm@pbm.example>:",
+        ">",
+        *(f"> {x}".rstrip() for x in REPORT_DE),
+    )
+
+
+def android_de() -> list[tuple[str, Expect]]:
+    return q(
+        "",
+        "",
+        "-------- Ursprüngliche Nachricht --------",
+        "Von: Spielleitung <gm@pbm.example> ",
+        "Datum: 04.05.26 09:00 (GMT+01:00) ",
+        "An: dieter@example.de ",
+        "Betreff: [insel] Bericht Runde 6 ",
+        "",
+        *REPORT_DE,
+    )
+
+
+def k9_de() -> list[tuple[str, Expect]]:
+    return q(
+        "",
+        "Spielleitung <gm@pbm.example> schrieb:",
+        *(f">{x}".rstrip() for x in REPORT_DE),
+    )
+
+
+GM_MAILS: list[Mail] = [
+    # -- substitute headers in other words; unknown headers ----------------------------------------
+    Mail(
+        "075_ersatzzuege_thunderbird_de",
+        [
+            ("Hallo,", NOISE),
+            ("", IGNORED),
+            ("Kennwort: rot-kadu-mepi-rosa-tule-wibo", PW_DE),
+            ("Runde: 7", lit("Runde: 7")),
+            ("Stadt 6L 5L 11G", city("C3 C4 D4")),
+            ("Ersatzzüge:", SUB_DE),
+            ("Straße 5L 10G", road("C4 C5")),
+            ("Entwicklungskarte", BUY_DE),
+            ("", IGNORED),
+            ("Gruß Anna", NOISE),
+            *thunderbird_de(),
+        ],
+    ),
+    Mail(
+        "076_ersatzbau_falls_outlook_de",
+        [
+            ("Kennwort: blau-tola-rike-muso-pane-dila", PW_DE),
+            ("Siedlung 10G 4G 8W", settle("C5 D5 D6")),
+            ("Ersatzbau (falls die Siedlung nicht klappt):", SUB_DE),
+            ("Straße 10G 4G", road("C5 D5")),
+            ("Seehandel 4W gegen 1E", lit("Seehandel 4W gegen 1E")),
+            *outlook_de(display_only=True),
+        ],
+        crlf=True,
+    ),
+    Mail(
+        "077_falls_das_nicht_klappt_gmx_de",
+        [
+            ("Kennwort: gelb-aber-umso-tide-kalo-rema", PW_DE),
+            ("Räuber 9H, raube blau", robber("B4", "blau")),
+            ("Stadt 4G 9L 3W", city("D5 E4 E5")),
+            ("Falls das nicht klappt:", SUB_DE),
+            ("Entwicklungskarte", BUY_DE),
+            ("", IGNORED),
+            ("LG Gerd", NOISE),
+            *gmx_de(),
+        ],
+    ),
+    Mail(
+        "078_substitutes_gmail_en",
+        [
+            ("Password: white-kadu-mepi-rosa-tule-wibo", PW_EN),
+            ("City 6B 5B 11G", city("C3 C4 D4")),
+            ("Road 5B 10G", road("C4 C5")),
+            ("Substitutes:", SUB_EN),
+            ("Buy card", BUY_EN),
+            ("Maritime 4W for 1O", lit("Maritime 4W for 1O")),
+            ("", IGNORED),
+            ("Thanks!", NOISE),
+            *gmail_en(wrapped=False),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "079_fallback_if_the_above_fails_outlook_en",
+        [
+            ("Password: red-kadu-mepi-rosa-tule-wibo", PW_EN),
+            ("Settlement 9B 3W 6W", settle("E4 E5 F4")),
+            ("Fallback (if the above fails):", SUB_EN),
+            ("Road 9B 3W", road("E4 E5")),
+            ("Buy card", BUY_EN),
+            *outlook_en(display_only=True),
+        ],
+        lang="en",
+        crlf=True,
+    ),
+    Mail(
+        "080_ersatz_with_order_on_the_line_de",
+        [
+            ("Kennwort: weiss-33", PW_DE),
+            ("Siedlung 12E 9H 5L", settle("B3 B4 C4")),
+            ("Ersatz: Entwicklungskarte", lit("Ersatzbau: Entwicklungskarte")),
+            ("Straße 9H 5L", road("B4 C4")),
+        ],
+    ),
+    Mail(
+        "081_sonst_header_de",
+        [
+            ("Kennwort: gruen-12", PW_DE),
+            ("Stadt 11H 12E 6L", city("B2 B3 C3")),
+            ("Sonst:", SUB_DE),
+            ("Straße 12E 6L", road("B3 C3")),
+            *apple_de(),
+        ],
+    ),
+    Mail(
+        "082_if_that_fails_en",
+        [
+            ("Password: blue-82", PW_EN),
+            ("Settlement 10G 4G 8W", settle("C5 D5 D6")),
+            ("If that fails:", SUB_EN),
+            ("Road 4G 8W", road("D5 D6")),
+            ("Otherwise:", SUB_EN),
+            ("Buy card", BUY_EN),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "083_unknown_header_wenn_moeglich_de",
+        [
+            ("Kennwort: rot-83", PW_DE),
+            ("Straße 6L 5L", road("C3 C4")),
+            ("Wenn möglich:", refused("Ersatzbau:")),
+            ("Stadt 6L 5L 11G", refused("Ersatzbau:")),
+            ("Entwicklungskarte", refused("Ersatzbau:")),
+            ("Räuber 9H, raube gelb", robber("B4", "gelb")),
+        ],
+    ),
+    Mail(
+        "084_unknown_then_known_header_en",
+        [
+            ("Password: yellow-84", PW_EN),
+            ("City 9B 3W 4G", city("D5 E4 E5")),
+            ("Optional:", refused("Substitute:")),
+            ("Road 9B 2G", refused("Substitute:")),
+            ("Substitute:", SUB_EN),
+            ("Buy card", BUY_EN),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "085_plan_b_de",
+        [
+            ("Kennwort: blau-85", PW_DE),
+            ("Siedlung 3E 11G Wüste", settle("D3 D4 E3")),
+            ("Plan B:", SUB_DE),
+            ("Straße 3E 11G", road("D3 D4")),
+            ("Ende", IGNORED),
+            ("Grüße", IGNORED),
+        ],
+    ),
+    Mail(
+        "086_bold_substitute_gmail_de",
+        [
+            ("*Kennwort:* gelb-86", PW_DE),
+            ("*Stadt* 8H 3E 4H", city("C2 D2 D3")),
+            ("*Ersatzbau:*", SUB_DE),
+            ("*Straße* 8H 3E", road("D2 D3")),
+            *gmail_de(wrapped=True),
+        ],
+    ),
+    Mail(
+        "087_ersatzbauten_nur_wenn_de",
+        [
+            ("Kennwort: weiss-87", PW_DE),
+            ("Stadt 2G 6W 9L", city("E4 F3 F4")),
+            ("Ersatzbauten (nur wenn oben was schiefgeht):", SUB_DE),
+            ("Siedlung 2G 6W L-Hafen", settle("F3 F4 G3")),
+            ("Straße 2G 6W", road("F3 F4")),
+        ],
+    ),
+    Mail(
+        "088_backup_en",
+        [
+            ("Password: green-88", PW_EN),
+            ("Road 6W 3W", road("E5 F4")),
+            ("Settlement 6W 3W O-Harbor", settle("E5 F4 F5")),
+            ("Backup:", SUB_EN),
+            ("Maritime 4W for 1G", lit("Maritime 4W for 1G")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "089_notfalls_and_later_trade_de",
+        [
+            ("Kennwort: rot-89", PW_DE),
+            ("Stadt 10W 3E Wüste", city("D3 E2 E3")),
+            ("Notfalls:", SUB_DE),
+            ("Entwicklungskarte", BUY_DE),
+            ("Handel gelb: gebe 1W, bekomme 1E", lit("Handel gelb: gebe 1W, bekomme 1E")),
+        ],
+    ),
+    Mail(
+        "090_falls_genug_unknown_de",
+        [
+            ("Kennwort: blau-90", PW_DE),
+            ("Falls genug Rohstoffe da sind:", refused("Ersatzbau:")),
+            ("Stadt 9H 5L 10G", refused("Ersatzbau:")),
+            ("Ersatzbau:", SUB_DE),
+            ("Straße 9H 5L", road("B4 C4")),
+        ],
+    ),
+    # -- `oder` inside a trade, a discard, a card --------------------------------------------------
+    Mail(
+        "091_oder_in_trade_de",
+        [
+            ("Kennwort: gelb-91", PW_DE),
+            ("Handel rot: gebe 1W oder 1G, bekomme 1E", refused("oder")),
+            ("Handel blau: gebe 2H, bekomme 1E oder 1L", refused("oder")),
+            ("Handel weiß: gebe 1W und 1G, bekomme 1E", lit("Handel weiß: gebe 1W 1G, bekomme 1E")),
+            ("Abwurf: W oder G", refused("oder")),
+            ("Straße 8H 3E", road("D2 D3")),
+        ],
+    ),
+    Mail(
+        "092_or_in_trade_en",
+        [
+            ("Password: red-92", PW_EN),
+            ("Trade blue: give 1W or 1G, get 1O", refused("or")),
+            ("Year of plenty ore or grain", refused("or")),
+            ("Monopoly wool or ore", refused()),
+            ("Trade yellow: give 1W and 1G, get 1O", lit("Trade yellow: give 1W 1G, get 1O")),
+        ],
+        lang="en",
+    ),
+    # -- password lines with more on them ----------------------------------------------------------
+    Mail(
+        "093_password_with_remark_de",
+        [
+            ("Kennwort: blau-123456 (aus der Mail)", PW_DE),
+            ("Straße 10W 8H", road("D2 E2")),
+        ],
+        password="blau-123456",
+    ),
+    Mail(
+        "094_password_with_round_de",
+        [
+            ("Passwort: gelb-77, Runde 4", PW_DE),
+            ("Entwicklungskarte", BUY_DE),
+        ],
+        password="gelb-77",
+    ),
+    Mail(
+        "095_mein_kennwort_ist_de",
+        [
+            ("Hallo Spielleitung,", NOISE),
+            ("mein Kennwort ist rot-kadu-mepi.", PW_DE),
+            ("Stadt 4H 8H 3E", city("C2 D2 D3")),
+        ],
+        password="rot-kadu-mepi",
+    ),
+    Mail(
+        "096_my_password_is_en",
+        [
+            ("My password is white-sola-mira (from the welcome mail)", PW_EN),
+            ("Road 10W 3O", road("D3 E2")),
+        ],
+        lang="en",
+        password="white-sola-mira",
+    ),
+    Mail(
+        "097_password_quoted_and_bold_de",
+        [
+            ('Kennwort: "weiss-pola-tiru"', PW_DE),
+            ("Räuber 12E, raube rot", robber("B3", "rot")),
+        ],
+        password="weiss-pola-tiru",
+    ),
+    # -- resource letters of the other language ----------------------------------------------------
+    Mail(
+        "098_german_letters_in_english_game_en",
+        [
+            ("Password: blue-98", PW_EN),
+            ("Maritime 4H for 1E", refused("Maritime 4L for 1O")),
+            ("Trade red: give 2L, get 1E", refused("Trade red: give 2B, get 1O")),
+            ("Road 6B 5B", road("C3 C4")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "099_all_german_letters_en",
+        [
+            ("Password: red-99", PW_EN),
+            (
+                "Settlement 6L 5L 11G",
+                refused(lambda o: f"Settlement {o.crossing('C3 C4 D4')}"),
+            ),
+            ("Road 9L 3W", refused(lambda o: f"Road {o.path('E4 E5')}")),
+            ("Robber 9L, steal blue", refused("German")),
+            ("Discard: L L W", refused("German")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "100_english_letters_in_german_game_de",
+        [
+            ("Kennwort: gelb-100", PW_DE),
+            ("Seehandel 4L gegen 1O", refused("Seehandel 4H gegen 1E")),
+            ("Straße 6B 5B", refused(lambda o: f"Straße {o.path('C3 C4')}")),
+            ("Abwurf: L W", refused("englisch")),
+        ],
+    ),
+    Mail(
+        "101_english_letters_fine_en",
+        [
+            ("Password: white-101", PW_EN),
+            ("Discard: L L W", lit("Discard: L L W")),
+            ("Maritime 4L for 1O", lit("Maritime 4L for 1O")),
+            ("Year of plenty L B", lit("Year of plenty L B")),
+            ("Settlement 9L 10G 3:1-Harbor", settle("B4 B5 C5")),
+            ("Robber 9L, steal red", robber("B4", "rot")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "102_monopoly_german_letter_en",
+        [
+            ("Password: yellow-102", PW_EN),
+            ("Monopoly E", refused("Monopoly Ore")),
+            ("Year of plenty H E", refused("Year of plenty L O")),
+            ("Buy card", BUY_EN),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "103_german_letters_fine_de",
+        [
+            ("Kennwort: rot-103", PW_DE),
+            ("Abwurf: L L W", lit("Abwurf: L L W")),
+            ("Räuber 9L, raube blau", robber("E4", "blau")),
+            ("Straße 9L 3W", road("E4 E5")),
+        ],
+    ),
+    # -- quoted reports ----------------------------------------------------------------------------
+    Mail(
+        "104_outlook_display_name_de",
+        [
+            ("Kennwort: blau-104", PW_DE),
+            ("Straße 11H 4H", road("B2 C2")),
+            *outlook_de(display_only=True),
+        ],
+        crlf=True,
+    ),
+    Mail(
+        "105_outlook_display_name_en",
+        [
+            ("Password: red-105", PW_EN),
+            ("Buy card", BUY_EN),
+            *outlook_en(display_only=True),
+        ],
+        lang="en",
+        crlf=True,
+    ),
+    Mail(
+        "106_gmx_gesendet_first_de",
+        [
+            ("Kennwort: gelb-106", PW_DE),
+            ("Siedlung 4H 8H 3E", settle("C2 D2 D3")),
+            *gmx_de(),
+        ],
+    ),
+    Mail(
+        "107_webde_display_name_de",
+        [
+            ("Kennwort: weiss-107", PW_DE),
+            ("Stadt 3E 11G Wüste", city("D3 D4 E3")),
+            *webde_de(),
+        ],
+    ),
+    Mail(
+        "108_gmail_wrapped_de",
+        [
+            ("Kennwort: rot-108", PW_DE),
+            ("Straße 6L 3E", road("C3 D3")),
+            *gmail_de(wrapped=True, quoted=False),
+        ],
+    ),
+    Mail(
+        "109_gmail_wrapped_quoted_de",
+        [
+            ("Kennwort: blau-109", PW_DE),
+            ("Entwicklungskarte", BUY_DE),
+            *gmail_de(wrapped=True, quoted=True),
+        ],
+    ),
+    Mail(
+        "110_gmail_wrapped_en",
+        [
+            ("Password: yellow-110", PW_EN),
+            ("Road 3O 11G", road("D3 D4")),
+            *gmail_en(wrapped=True),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "111_outlook_web_display_name_de",
+        [
+            ("Kennwort: gelb-111", PW_DE),
+            ("Stadt 12E 6L 5L", city("B3 C3 C4")),
+            *outlook_web_de(),
+        ],
+        crlf=True,
+    ),
+    Mail(
+        "112_android_original_de",
+        [
+            ("Kennwort: weiss-112", PW_DE),
+            ("Straße 5E 2G", road("F2 F3")),
+            *android_de(),
+        ],
+    ),
+    Mail(
+        "113_k9_schrieb_de",
+        [
+            ("Kennwort: rot-113", PW_DE),
+            ("Siedlung 5E 2G Meer", settle("F2 F3 G2")),
+            *k9_de(),
+        ],
+    ),
+    Mail(
+        "114_iphone_de",
+        [
+            ("Kennwort: blau-114", PW_DE),
+            ("Straße 2G Wüste", road("E3 F3")),
+            ("", IGNORED),
+            ("Von meinem iPhone gesendet", NOISE),
+            *apple_de(),
+        ],
+    ),
+    Mail(
+        "115_outlook_unquoted_report_only_en",
+        [
+            ("Password: white-115", PW_EN),
+            ("City 9B 2G 6W", city("E4 F3 F4")),
+            ("", IGNORED),
+            ("Sent from Outlook for Android", NOISE),
+            *outlook_en(),
+        ],
+        lang="en",
+    ),
+    # -- lists and markup --------------------------------------------------------------------------
+    Mail(
+        "116_list_dashes_de",
+        [
+            ("Kennwort: gelb-116", PW_DE),
+            ("- Straße 6L 5L", road("C3 C4")),
+            ("- Siedlung 6L 5L 11G", settle("C3 C4 D4")),
+            ("* Entwicklungskarte", BUY_DE),
+            ("• Stadt 4G 9L 3W", city("D5 E4 E5")),
+        ],
+    ),
+    Mail(
+        "117_numbered_list_de",
+        [
+            ("Kennwort: rot-117", PW_DE),
+            ("1. Straße 9L 3W", road("E4 E5")),
+            ("2. Siedlung 9L 3W 6W", settle("E4 E5 F4")),
+            ("3) Entwicklungskarte", BUY_DE),
+        ],
+    ),
+    Mail(
+        "118_markup_en",
+        [
+            ("Password: blue-118", PW_EN),
+            ("*Settlement* 6B 5B 11G", settle("C3 C4 D4")),
+            ("_Road_ 6B 5B", road("C3 C4")),
+            ("**Buy card**", BUY_EN),
+            ("1) City 12O 9L 5B", city("B3 B4 C4")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "119_bullets_gmail_html_de",
+        [
+            ("Kennwort: weiss-119", PW_DE),
+            ("", IGNORED),
+            ("   - Räuber 9H, raube blau", robber("B4", "blau")),
+            ("   - Straße 10G 4G", road("C5 D5")),
+            ("   - _Ersatzbau:_", SUB_DE),
+            ("   - Entwicklungskarte", BUY_DE),
+        ],
+    ),
+    # -- remarks -----------------------------------------------------------------------------------
+    Mail(
+        "120_remarks_de",
+        [
+            ("Kennwort: blau-120", PW_DE),
+            ("Stadt 6L 5L 11G (wichtig!)", city("C3 C4 D4")),
+            ("Entwicklungskarte (falls es reicht)", BUY_DE),
+            ("Straße 5L 10G # zuerst", road("C4 C5")),
+            ("Siedlung 10G 4G 5L -- Hauptziel", settle("C4 C5 D5")),
+        ],
+    ),
+    Mail(
+        "121_remarks_en",
+        [
+            ("Password: red-121", PW_EN),
+            ("City 6B 5B 11G (important!)", city("C3 C4 D4")),
+            ("Buy card # if there is enough", BUY_EN),
+            ("Road 5B 10G -- first", road("C4 C5")),
+            ("Robber 12O, steal blue (he has lots)", robber("B3", "blau")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "122_echo_and_remark_de",
+        [
+            ("Kennwort: gelb-122", PW_DE),
+            ("Siedlung C3 C4 D4 (6L 5L 11G)", settle("C3 C4 D4")),
+            ("Stadt C3 C4 D4 (6L 5L 12E)", refused()),
+            ("Straße C3 C4 (bitte zuerst)", road("C3 C4")),
+        ],
+    ),
+    # -- filler words ------------------------------------------------------------------------------
+    Mail(
+        "123_fillers_de",
+        [
+            ("Kennwort: rot-123", PW_DE),
+            ("Siedlung an 6L 5L 11G", settle("C3 C4 D4")),
+            ("Straße zwischen 6L und 5L", road("C3 C4")),
+            ("Stadt auf 4G 9L 3W", city("D5 E4 E5")),
+            ("Siedlung bei 10G 4G 8W", settle("C5 D5 D6")),
+            ("Räuber nach 9H, raube von blau", robber("B4", "blau")),
+        ],
+    ),
+    Mail(
+        "124_zug_fuer_runde_de",
+        [
+            ("Zug für Runde 7:", lit("Runde: 7")),
+            ("Mein Kennwort: blau-124", PW_DE),
+            ("Monopol auf Wolle", lit("Monopol Wolle")),
+            ("Straße von 5L nach 10G", road("C4 C5")),
+        ],
+    ),
+    Mail(
+        "125_runde_with_colour_de",
+        [
+            ("Runde 7 (gelb)", lit("Runde: 7")),
+            ("Kennwort: gelb-125", PW_DE),
+            ("Straße 3W 8W", road("D6 E5")),
+        ],
+    ),
+    Mail(
+        "126_build_a_road_at_en",
+        [
+            ("Password: white-126", PW_EN),
+            ("Build a road at 6B 5B", road("C3 C4")),
+            ("Build a settlement at 6B 5B 11G", settle("C3 C4 D4")),
+            ("Play knight before roll: robber 9L, steal blue", knight("before", "B4", "blau")),
+            ("Play monopoly on wool", lit("Monopoly Wool")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "127_orders_for_round_en",
+        [
+            ("Orders for round 7:", lit("Round: 7")),
+            ("My password: green-127", PW_EN),
+            ("Buy a card", BUY_EN),
+            ("Build city at 12O 9L 5B", city("B3 B4 C4")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "128_baue_kaufe_spiele_de",
+        [
+            ("Kennwort: weiss-128", PW_DE),
+            ("Baue Straße 5L 10G", road("C4 C5")),
+            ("Baue eine Siedlung an 10G 4G 5L", settle("C4 C5 D5")),
+            ("Kaufe eine Entwicklungskarte", BUY_DE),
+            (
+                "Spiele Ritter vor dem Würfeln: Räuber auf 9H, beklaue blau",
+                knight("before", "B4", "blau"),
+            ),
+        ],
+    ),
+    # -- counts ------------------------------------------------------------------------------------
+    Mail(
+        "129_counts_de",
+        [
+            ("Kennwort: gelb-129", PW_DE),
+            ("Handel rot: gebe 2x Wolle, bekomme 1 Erz", lit("Handel rot: gebe 2W, bekomme 1E")),
+            ("Abwurf: 2 x W, G", lit("Abwurf: W W G")),
+            ("Seehandel vier Holz gegen ein Erz", lit("Seehandel 4H gegen 1E")),
+            ("2 Entwicklungskarten", lit("Entwicklungskarte; Entwicklungskarte")),
+        ],
+    ),
+    Mail(
+        "130_counts_en",
+        [
+            ("Password: blue-130", PW_EN),
+            ("Trade red: give two wool, get one ore", lit("Trade red: give 2W, get 1O")),
+            ("Discard: 2x W, 1x G", lit("Discard: W W G")),
+            ("Maritime 4x lumber for 1x ore", lit("Maritime 4L for 1O")),
+            ("Buy 2 development cards", lit("Buy card; Buy card")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "131_counts_words_de",
+        [
+            ("Kennwort: rot-131", PW_DE),
+            ("Erfindung 2x Erz", lit("Erfindung E E")),
+            ("Abwurf: zwei Wolle, ein Getreide", lit("Abwurf: W W G")),
+            ("Zwei Entwicklungskarten kaufen", lit("Entwicklungskarte; Entwicklungskarte")),
+        ],
+    ),
+    # -- alternatives without the keyword, `sonst`, `alternativ` -----------------------------------
+    Mail(
+        "132_alternatives_without_keyword_de",
+        [
+            ("Kennwort: weiss-132", PW_DE),
+            ("Siedlung 6L 5L 11G oder 8H 3E 4H", alts(s_("C3 C4 D4"), s_("C2 D2 D3"))),
+            ("Straße 9L 3W oder 9L 2G", alts(r_("E4 E5"), r_("E4 F3"))),
+            ("Stadt 4G 9L 3W sonst 10G 4G 8W", alts(c_("D5 E4 E5"), c_("C5 D5 D6"))),
+        ],
+    ),
+    Mail(
+        "133_sonst_alternativ_de",
+        [
+            ("Kennwort: gelb-133", PW_DE),
+            ("Siedlung 6L 5L 11G, sonst Siedlung 8H 3E 4H", alts(s_("C3 C4 D4"), s_("C2 D2 D3"))),
+            (
+                "Stadt C3 C4 D4 alternativ Entwicklungskarte",
+                alts(c_("C3 C4 D4"), t_("Entwicklungskarte")),
+            ),
+        ],
+    ),
+    Mail(
+        "134_otherwise_en",
+        [
+            ("Password: red-134", PW_EN),
+            ("Settlement 6B 5B 11G or 8L 3O 4L", alts(s_("C3 C4 D4"), s_("C2 D2 D3"))),
+            ("City 9B 3W 4G, otherwise buy card", alts(c_("D5 E4 E5"), t_("Buy card"))),
+            ("Road 9B 3W, else 9B 2G", alts(r_("E4 E5"), r_("E4 F3"))),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "135_setup_bad_option_kept_de",
+        [
+            ("Kennwort: rot-135", PW_DE),
+            (
+                "Siedlung 6L 5L 7E Straße 6L 5L oder Siedlung 8H 3E 4H Straße 8H 3E",
+                setup(("C2 D2 D3", "D2 D3")),
+            ),
+        ],
+        phase="setup",
+    ),
+    Mail(
+        "136_setup_without_keyword_de",
+        [
+            ("Kennwort: blau-136", PW_DE),
+            (
+                "Siedlung 6L 5L 11G Straße 6L 5L oder 8H 3E 4H Straße 8H 3E",
+                setup(("C3 C4 D4", "C3 C4"), ("C2 D2 D3", "D2 D3")),
+            ),
+            ("Siedlung 9L 3W 4G mit Straße 9L 3W", setup(("D5 E4 E5", "E4 E5"))),
+        ],
+        phase="setup",
+    ),
+    Mail(
+        "137_setup_bad_option_en",
+        [
+            ("Password: yellow-137", PW_EN),
+            (
+                "Settlement 6B 5B 11G Road 6B 9B or Settlement 9B 3W 4G Road 9B 3W",
+                setup(("D5 E4 E5", "E4 E5")),
+            ),
+        ],
+        phase="setup",
+        lang="en",
+    ),
+    Mail(
+        "138_oder_on_next_line_de",
+        [
+            ("Kennwort: weiss-138", PW_DE),
+            ("Siedlung 6L 5L 11G", settle("C3 C4 D4")),
+            ("oder Siedlung 8H 3E 4H", or_else(s_("C2 D2 D3"))),
+            ("sonst Entwicklungskarte", or_else(t_("Entwicklungskarte"))),
+        ],
+    ),
+    # -- knight timing and robber lines ------------------------------------------------------------
+    Mail(
+        "139_vorm_wuerfeln_de",
+        [
+            ("Kennwort: rot-139", PW_DE),
+            ("Ritter vorm Würfeln: Räuber 9H, klau bei blau", knight("before", "B4", "blau")),
+            ("Straße 9H 5L", road("B4 C4")),
+        ],
+    ),
+    Mail(
+        "140_vor_dem_wuerfeln_de",
+        [
+            ("Kennwort: blau-140", PW_DE),
+            (
+                "Ritter vor dem Würfeln: Räuber auf 12E, beklaue gelb",
+                knight("before", "B3", "gelb"),
+            ),
+        ],
+    ),
+    Mail(
+        "141_nach_dem_wurf_de",
+        [
+            ("Kennwort: gelb-141", PW_DE),
+            ("Ritter nach dem Wurf: Räuber 6L, raube rot", knight("after", "C3", "rot")),
+            ("Räuber: 9H / blau", robber("B4", "blau")),
+        ],
+    ),
+    Mail(
+        "142_robber_colloquial_de",
+        [
+            ("Kennwort: weiss-142", PW_DE),
+            ("Räuber 3W, blau, gelb", robber("E5", "blau", "gelb")),
+            ("Ritter nach meinem Wurf: Räuber 8W raube rot", knight("after", "D6", "rot")),
+        ],
+    ),
+    Mail(
+        "143_knight_before_rolling_en",
+        [
+            ("Password: white-143", PW_EN),
+            ("Knight before rolling: robber 12O, steal from blue", knight("before", "B3", "blau")),
+            ("Robber: 9L / yellow", robber("B4", "gelb")),
+        ],
+        lang="en",
+    ),
+    # -- names as on the map and in the reports ----------------------------------------------------
+    Mail(
+        "144_map_names_de",
+        [
+            ("Kennwort: rot-144", PW_DE),
+            ("Straße 8W 2:1W", road("D6 D7")),
+            ("Siedlung 2:1E 6W 3W", settle("E5 F4 F5")),
+            ("Siedlung Erzhafen 6W Meer", settle("F4 F5 G4")),
+            ("Straße 3:1 4H", road("C1 C2")),
+            ("Straße 5E 2:1H-Hafen", road("F2 G1")),
+        ],
+    ),
+    Mail(
+        "145_token_names_de",
+        [
+            ("Kennwort: blau-145", PW_DE),
+            ("Siedlung 10 Getreide 4 Getreide 8 Wolle", settle("C5 D5 D6")),
+            ("Straße 6 Lehm 5 Lehm", road("C3 C4")),
+            ("Räuber 9 Holz, raube gelb", robber("B4", "gelb")),
+        ],
+    ),
+    Mail(
+        "146_map_names_en",
+        [
+            ("Password: blue-146", PW_EN),
+            ("Road 6W 2:1O", road("F4 F5")),
+            ("Settlement 10 grain 4 grain 8 wool", settle("C5 D5 D6")),
+            ("Road 8W wool harbor", road("D6 D7")),
+        ],
+        lang="en",
+    ),
+    # -- trades in ordinary phrasing ---------------------------------------------------------------
+    Mail(
+        "147_trade_gegen_de",
+        [
+            ("Kennwort: gelb-147", PW_DE),
+            ("Handel mit rot: 2 Holz gegen 1 Erz", lit("Handel rot: gebe 2H, bekomme 1E")),
+            ("Handel blau: bekomme 1E, gebe 2H", lit("Handel blau: gebe 2H, bekomme 1E")),
+            ("Tausche mit weiß: gebe 1W, bekomme 1H", lit("Handel weiß: gebe 1W, bekomme 1H")),
+        ],
+    ),
+    Mail(
+        "148_bank_phrasing_de",
+        [
+            ("Kennwort: rot-148", PW_DE),
+            ("Tausche mit der Bank 4 Holz gegen 1 Erz", lit("Seehandel 4H gegen 1E")),
+            ("4:1 Holz gegen Erz", lit("Seehandel 4H gegen 1E")),
+            ("3:1: 3W gegen 1G", lit("Seehandel 3W gegen 1G")),
+            ("2:1-Hafen: 2E gegen 1L", lit("Seehandel 2E gegen 1L")),
+        ],
+    ),
+    Mail(
+        "149_trade_phrasing_en",
+        [
+            ("Password: white-149", PW_EN),
+            ("Trade with yellow: 2 lumber for 1 ore", lit("Trade yellow: give 2L, get 1O")),
+            ("Trade blue: get 1O, give 2W", lit("Trade blue: give 2W, get 1O")),
+            ("Trade with the bank: 4L for 1O", lit("Maritime 4L for 1O")),
+            ("4:1 wool for ore", lit("Maritime 4W for 1O")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "150_trade_without_partner_de",
+        [
+            ("Kennwort: blau-150", PW_DE),
+            ("Handel: gebe 2H, bekomme 1E", refused("Handel <Farbe>")),
+            ("Handel gelb: gebe 2H für 1E", lit("Handel gelb: gebe 2H, bekomme 1E")),
+        ],
+    ),
+    # -- two builds on one line --------------------------------------------------------------------
+    Mail(
+        "151_two_builds_de",
+        [
+            ("Kennwort: weiss-151", PW_DE),
+            ("Straße 6L 5L und Siedlung 6L 5L 11G", many(r_("C3 C4"), s_("C3 C4 D4"))),
+            ("Straße 5L 10G, dann Straße 10G 4G", many(r_("C4 C5"), r_("C5 D5"))),
+        ],
+    ),
+    Mail(
+        "152_setup_style_pair_in_round_de",
+        [
+            ("Kennwort: gelb-152", PW_DE),
+            ("Siedlung 10G 4G 8W Straße 10G 4G", many(s_("C5 D5 D6"), r_("C5 D5"))),
+        ],
+    ),
+    Mail(
+        "153_two_builds_en",
+        [
+            ("Password: red-153", PW_EN),
+            ("Road 6B 5B and settlement 6B 5B 11G", many(r_("C3 C4"), s_("C3 C4 D4"))),
+            ("City 9B 3W 4G, buy card", many(c_("D5 E4 E5"), t_("Buy card"))),
+        ],
+        lang="en",
+    ),
+    # -- passing -----------------------------------------------------------------------------------
+    Mail(
+        "154_ich_passe_de",
+        [
+            ("Kennwort: rot-154", PW_DE),
+            ("Ich passe.", PASS_DE),
+        ],
+    ),
+    Mail(
+        "155_keine_zuege_de",
+        [
+            ("Kennwort: blau-155", PW_DE),
+            ("Keine Züge diese Runde", PASS_DE),
+            ("Räuber 9H, raube gelb", robber("B4", "gelb")),
+            *thunderbird_de(),
+        ],
+    ),
+    Mail(
+        "156_pass_en",
+        [
+            ("Password: yellow-156", PW_EN),
+            ("pass", PASS_EN),
+            *gmail_en(wrapped=False),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "157_nichts_de",
+        [
+            ("Kennwort: gelb-157", PW_DE),
+            ("nichts", PASS_DE),
+        ],
+    ),
+    Mail(
+        "158_pass_with_build_de",
+        [
+            ("Kennwort: weiss-158", PW_DE),
+            ("Ich passe", refused("passe")),
+            ("Straße 6L 5L", road("C3 C4")),
+        ],
+    ),
+    # -- answers that help -------------------------------------------------------------------------
+    Mail(
+        "159_near_misses_de",
+        [
+            ("Kennwort: rot-159", PW_DE),
+            ("Siedlung 8V 3E 4H", refused("8H")),
+            ("Straße 13G 4G", refused("11G")),
+            ("Strase 6L 5L", refused("Straße")),
+            ("Siedlung 5L 10G", crossings_to_pick("drei Felder", "B4 C4 C5", "C4 C5 D5")),
+        ],
+    ),
+    Mail(
+        "160_near_misses_en",
+        [
+            ("Password: blue-160", PW_EN),
+            ("Setlement 6B 5B 11G", refused("Settlement")),
+            ("Settlement 5B 10G", crossings_to_pick("three hexes", "B4 C4 C5", "C4 C5 D5")),
+            ("Road", refused("Road <")),
+        ],
+        lang="en",
+    ),
+    # -- whole mails, several classes at once ------------------------------------------------------
+    Mail(
+        "161_careful_full_turn_thunderbird_de",
+        [
+            ("Hallo zusammen,", NOISE),
+            ("", IGNORED),
+            ("hier meine Züge:", IGNORED),
+            ("", IGNORED),
+            ("Kennwort: gelb-aber-umso-tide-kalo-rema", PW_DE),
+            ("Runde: 7", lit("Runde: 7")),
+            ("Räuber 9H, raube blau, rot", robber("B4", "blau", "rot")),
+            ("Abwurf: W W G", lit("Abwurf: W W G")),
+            ("Handel rot: gebe 1W, bekomme 1H", lit("Handel rot: gebe 1W, bekomme 1H")),
+            ("Stadt 6L 5L 11G (wichtig!)", city("C3 C4 D4")),
+            ("Ersatzzüge:", SUB_DE),
+            ("Straße 5L 10G", road("C4 C5")),
+            ("Entwicklungskarte", BUY_DE),
+            ("", IGNORED),
+            ("Viele Grüße", NOISE),
+            ("Gerd", NOISE),
+            *thunderbird_de(),
+        ],
+    ),
+    Mail(
+        "162_sloppy_outlook_list_de",
+        [
+            ("Kennwort: weiss-162", PW_DE),
+            ("- Straße 10G 4G", road("C5 D5")),
+            ("- Siedlung 10G 4G 8W", settle("C5 D5 D6")),
+            ("Ersatzbau (falls Siedlung nicht geht):", SUB_DE),
+            ("- Entwicklungskarte", BUY_DE),
+            ("", IGNORED),
+            ("Gruß", NOISE),
+            ("Dieter", NOISE),
+            *outlook_de(display_only=True),
+        ],
+        crlf=True,
+    ),
+    Mail(
+        "163_gmx_sloppy_de",
+        [
+            ("Hallo,", NOISE),
+            ("Mein Kennwort: rot-163", PW_DE),
+            ("Zug für Runde 7:", lit("Runde: 7")),
+            ("- 2x Entwicklungskarte", lit("Entwicklungskarte; Entwicklungskarte")),
+            ("- Räuber auf 12E, klau bei gelb", robber("B3", "gelb")),
+            ("LG", NOISE),
+            *gmx_de(),
+        ],
+    ),
+    Mail(
+        "164_gmail_mixed_en",
+        [
+            ("Hi GM,", NOISE),
+            ("", IGNORED),
+            ("Password: yellow-164", PW_EN),
+            ("Round 7", lit("Round: 7")),
+            ("Robber: 9L / blue", robber("B4", "blau")),
+            ("Road 5B 10G and settlement 5B 10G 4G", many(r_("C4 C5"), s_("C4 C5 D5"))),
+            ("Fallback:", SUB_EN),
+            ("Buy card", BUY_EN),
+            ("", IGNORED),
+            ("Cheers,", NOISE),
+            ("Ben", NOISE),
+            *gmail_en(wrapped=True),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "165_k9_lower_case_de",
+        [
+            ("kennwort rot-165", PW_DE),
+            ("strasse 6l 5l", road("C3 C4")),
+            ("siedlung 6l 5l 11g", settle("C3 C4 D4")),
+            ("karte kaufen", BUY_DE),
+            *k9_de(),
+        ],
+    ),
+    Mail(
+        "166_iphone_en",
+        [
+            ("Password: blue-166", PW_EN),
+            ("Knight before roll: robber 12O, steal yellow", knight("before", "B3", "gelb")),
+            ("City 9B 3W 4G", city("D5 E4 E5")),
+            ("", IGNORED),
+            ("Sent from my iPhone", NOISE),
+            ("", IGNORED),
+            ("> On 4 May 2026, at 09:00, Game Master <gm@pbm.example> wrote:", IGNORED),
+            (">", IGNORED),
+            ("> Order form for round 7:", IGNORED),
+            ("> Round: 7", IGNORED),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "167_outlook_numbered_en",
+        [
+            ("Password: red-167", PW_EN),
+            ("1. Road 10W 3O", road("D3 E2")),
+            ("2. Settlement 10W 3O 8L", settle("D2 D3 E2")),
+            ("Substitutes:", SUB_EN),
+            ("3. Maritime 4W for 1O", lit("Maritime 4W for 1O")),
+            ("4. Buy card", BUY_EN),
+            *outlook_en(),
+        ],
+        lang="en",
+        crlf=True,
+    ),
+    Mail(
+        "168_passe_outlook_de",
+        [
+            ("Kennwort: blau-168", PW_DE),
+            ("Diese Runde passe ich.", PASS_DE),
+            *outlook_de(),
+        ],
+        crlf=True,
+    ),
+    Mail(
+        "169_nothing_this_round_en",
+        [
+            ("Password: white-169", PW_EN),
+            ("Nothing this round.", PASS_EN),
+            ("Robber 12O, steal red", robber("B3", "rot")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "170_trades_mixed_de",
+        [
+            ("Kennwort: gelb-170", PW_DE),
+            ("Handel mit rot: 1 Erz gegen 2 Wolle", lit("Handel rot: gebe 1E, bekomme 2W")),
+            ("Handel blau: bekomme 1H für 1G", lit("Handel blau: gebe 1G, bekomme 1H")),
+            ("Seehandel 3:1 3W gegen 1G", lit("Seehandel 3W gegen 1G")),
+            ("Bank: 4H gegen 1E", lit("Seehandel 4H gegen 1E")),
+        ],
+    ),
+    Mail(
+        "171_german_letters_whole_mail_en",
+        [
+            ("Password: green-171", PW_EN),
+            ("Road 8H 3E", refused(lambda o: f"Road {o.path('D2 D3')}")),
+            ("Settlement 8H 3E 10W", refused(lambda o: f"Settlement {o.crossing('D2 D3 E2')}")),
+            ("Buy card", BUY_EN),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "172_english_letters_whole_mail_de",
+        [
+            ("Kennwort: weiss-172", PW_DE),
+            ("Straße 8L 3O", refused(lambda o: f"Straße {o.path('D2 D3')}")),
+            ("Stadt 8L 3O 10W", refused(lambda o: f"Stadt {o.crossing('D2 D3 E2')}")),
+            ("Entwicklungskarte", BUY_DE),
+        ],
+    ),
+    Mail(
+        "173_setup_oder_lines_de",
+        [
+            ("Kennwort: rot-173", PW_DE),
+            ("Siedlung 9H 5L 10G Straße 5L 10G", setup(("B4 C4 C5", "C4 C5"))),
+            ("oder Siedlung 6L 5L 11G Straße 6L 5L", setup(("C3 C4 D4", "C3 C4"))),
+            ("sonst Siedlung 8H 3E 4H, Straße 8H 3E", setup(("C2 D2 D3", "D2 D3"))),
+        ],
+        phase="setup",
+    ),
+    Mail(
+        "174_setup_list_en",
+        [
+            ("Password: blue-174", PW_EN),
+            ("- Settlement 9L 5B 10G, road 5B 10G", setup(("B4 C4 C5", "C4 C5"))),
+            ("- Settlement 6B 5B 11G with road 6B 5B", setup(("C3 C4 D4", "C3 C4"))),
+        ],
+        phase="setup",
+        lang="en",
+    ),
+    Mail(
+        "175_setup_falls_besetzt_de",
+        [
+            ("Kennwort: gelb-175", PW_DE),
+            ("Siedlung 9L 3W 4G Straße 9L 3W", setup(("D5 E4 E5", "E4 E5"))),
+            ("Falls besetzt:", SUB_DE),
+            ("Siedlung 2G 6W 9L Straße 2G 6W", setup(("E4 F3 F4", "F3 F4"))),
+            *thunderbird_de(),
+        ],
+        phase="setup",
+    ),
+    Mail(
+        "176_outlook_web_en",
+        [
+            ("Password: yellow-176", PW_EN),
+            ("Road 11L 4L", road("B2 C2")),
+            ("", IGNORED),
+            ("________________________________", IGNORED),
+            ("From: Game master", IGNORED),
+            ("Sent: Monday, May 4, 2026 9:00 AM", IGNORED),
+            ("To: Ben Smith", IGNORED),
+            ("Subject: [island] Report round 6", IGNORED),
+            *q(*REPORT_EN),
+        ],
+        lang="en",
+        crlf=True,
+    ),
+    Mail(
+        "177_markup_remark_filler_de",
+        [
+            ("Kennwort: blau-177", PW_DE),
+            ("**Straße** zwischen 11H und 4H (zuerst!)", road("B2 C2")),
+            ("*Siedlung* an 11H 4H Meer", settle("B1 B2 C2")),
+        ],
+    ),
+    Mail(
+        "178_robber_arrow_de",
+        [
+            ("Kennwort: rot-178", PW_DE),
+            ("Räuber → 9H, klau bei Blau", robber("B4", "blau")),
+            ("Erfindung: 1x Holz, 1x Erz", lit("Erfindung H E")),
+        ],
+    ),
+    Mail(
+        "179_year_of_plenty_words_en",
+        [
+            ("Password: red-179", PW_EN),
+            ("Year of plenty: one lumber and one ore", lit("Year of plenty L O")),
+            ("Road building 6B 5B, 5B 11G (both!)", road_building("C3 C4", "C4 D4")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "180_outlook_falls_stadt_de",
+        [
+            ("Kennwort: weiss-180", PW_DE),
+            ("Runde: 7", lit("Runde: 7")),
+            ("Stadt 6L 5L 11G", city("C3 C4 D4")),
+            ("Ersatzbau (falls Stadt nicht geht):", SUB_DE),
+            ("- Siedlung 10G 4G 8W", settle("C5 D5 D6")),
+            ("- Straße 10G 4G", road("C5 D5")),
+            *outlook_de(display_only=True),
+        ],
+        crlf=True,
+    ),
+    Mail(
+        "181_round_with_colour_en",
+        [
+            ("Password: blue-181", PW_EN),
+            ("Round 7 (blue)", lit("Round: 7")),
+            ("Settlement 9L 5B 10G or 6B 5B 11G", alts(s_("B4 C4 C5"), s_("C3 C4 D4"))),
+            ("If that doesn't work:", SUB_EN),
+            ("2 dev cards", lit("Buy card; Buy card")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "182_aussetzen_gmail_de",
+        [
+            ("Kennwort: gelb-182", PW_DE),
+            ("Ich setze diese Runde aus.", PASS_DE),
+            *gmail_de(wrapped=True),
+        ],
+    ),
+    Mail(
+        "183_typos_de",
+        [
+            ("Kennwort: rot-183", PW_DE),
+            ("Stadr 6L 5L 11G", refused("Stadt")),
+            ("Räuber 9X, raube blau", refused("9H")),
+            ("Strasse 6L 5L", road("C3 C4")),
+        ],
+    ),
+    Mail(
+        "184_incomplete_crossing_en",
+        [
+            ("Password: white-184", PW_EN),
+            ("Settlement 6B 5B", crossings_to_pick("three hexes", "B3 C3 C4", "C3 C4 D4")),
+            ("City 12O 9L", crossings_to_pick("three hexes", "A3 B3 B4", "B3 B4 C4")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "185_oder_in_discard_de",
+        [
+            ("Kennwort: blau-185", PW_DE),
+            ("Abwurf: 2W oder 2G", refused("oder")),
+            ("Straße 2G 6W", road("F3 F4")),
+        ],
+    ),
+    Mail(
+        "186_alternativ_header_de",
+        [
+            ("Kennwort: gelb-186", PW_DE),
+            ("Siedlung 9H 5L 10G", settle("B4 C4 C5")),
+            ("Alternativ:", SUB_DE),
+            ("Straße 9H 5L", road("B4 C4")),
+        ],
+    ),
+    Mail(
+        "187_falls_die_stadt_nicht_de",
+        [
+            ("Kennwort: weiss-187", PW_DE),
+            ("Stadt 12E 9H 5L", city("B3 B4 C4")),
+            ("Falls die Stadt nicht gebaut werden kann, dann:", SUB_DE),
+            ("Entwicklungskarte", BUY_DE),
+        ],
+    ),
+    Mail(
+        "188_in_case_en",
+        [
+            ("Password: green-188", PW_EN),
+            ("City 12O 9L 5B", city("B3 B4 C4")),
+            ("In case the city fails:", SUB_EN),
+            ("Buy card", BUY_EN),
+            ("Substitute builds:", SUB_EN),
+            ("Road 9L 5B", road("B4 C4")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "189_ersatzbau_no_colon_de",
+        [
+            ("Kennwort: rot-189", PW_DE),
+            ("Stadt 4G 9L 3W", city("D5 E4 E5")),
+            ("ersatzbau", SUB_DE),
+            ("Entwicklungskarte", BUY_DE),
+        ],
+    ),
+    Mail(
+        "190_bemerkung_header_de",
+        [
+            ("Kennwort: blau-190", PW_DE),
+            ("Straße 3W 8W", road("D6 E5")),
+            ("Bemerkung:", refused("Ersatzbau:")),
+            ("Straße 6L 5L", refused("Ersatzbau:")),
+        ],
+    ),
+    Mail(
+        "191_zum_schluss_de",
+        [
+            ("Kennwort: gelb-191", PW_DE),
+            ("Straße 3W 6W", road("E5 F4")),
+            ("Zum Schluss:", IGNORED),
+            ("Entwicklungskarte", BUY_DE),
+        ],
+    ),
+    Mail(
+        "192_new_orders_over_quoted_outlook_de",
+        [
+            ("Kennwort: rot-192", PW_DE),
+            ("Runde: 7", lit("Runde: 7")),
+            ("Stadt 9H 5L 10G", city("B4 C4 C5")),
+            ("", IGNORED),
+            ("Von: Spielleitung", IGNORED),
+            ("Gesendet: Dienstag, 5. Mai 2026 10:00", IGNORED),
+            ("An: rot@example.de", IGNORED),
+            ("Betreff: AW: [insel] Züge erhalten (Runde 7)", IGNORED),
+            ("", IGNORED),
+            ("Angenommen:", IGNORED),
+            ("    1  Kennwort: ****", IGNORED),
+            ("    2  Siedlung C3 C4 D4 (6L 5L 11G)", IGNORED),
+            ("Runde: 6", IGNORED),
+            ("Siedlung 6L 5L 11G", IGNORED),
+        ],
+        crlf=True,
+    ),
+    Mail(
+        "193_outlook_full_header_en",
+        [
+            ("Password: white-193", PW_EN),
+            ("Road 2G 6W", road("F3 F4")),
+            *outlook_en(display_only=False),
+        ],
+        lang="en",
+        crlf=True,
+    ),
+    Mail(
+        "194_bottom_posting_thunderbird_de",
+        [
+            ("Am 04.05.26 um 09:00 schrieb Spielleitung:", IGNORED),
+            ("> Zugformular für Runde 7:", IGNORED),
+            ("> Runde: 7", IGNORED),
+            ("", IGNORED),
+            ("Kennwort: blau-194", PW_DE),
+            ("Straße 12E 9H", road("B3 B4")),
+        ],
+    ),
+    Mail(
+        "195_cheers_gmail_en",
+        [
+            ("Hi,", NOISE),
+            ("Password: blue-195", PW_EN),
+            ("Road 4G 8W", road("D5 D6")),
+            ("Cheers,", NOISE),
+            ("Ben", NOISE),
+            *gmail_en(wrapped=False),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "196_aussetzen_robber_webde_de",
+        [
+            ("Kennwort: weiss-196", PW_DE),
+            ("Diese Runde setze ich aus", PASS_DE),
+            ("Räuber 6L, raube gelb", robber("C3", "gelb")),
+            *webde_de(),
+        ],
+    ),
+    Mail(
+        "197_password_bracket_round_de",
+        [
+            ("Kennwort: rot-abc-def (Runde 7)", PW_DE),
+            ("Entwicklungskarte", BUY_DE),
+        ],
+        password="rot-abc-def",
+    ),
+    Mail(
+        "198_pw_short_de",
+        [
+            ("PW: gelb-xyz-uvw", PW_DE),
+            ("Straße 4H 8H", road("C2 D2")),
+        ],
+        password="gelb-xyz-uvw",
+    ),
+    Mail(
+        "199_password_dash_en",
+        [
+            ("Password - red-kadu-mepi", PW_EN),
+            ("Road 4L 8L", road("C2 D2")),
+        ],
+        lang="en",
+        password="red-kadu-mepi",
+    ),
+    Mail(
+        "200_setup_two_lines_de",
+        [
+            ("Kennwort: blau-200", PW_DE),
+            ("Siedlung 6L 5L 11G", refused("Siedlung <Kreuzung> Straße <Weg>")),
+            ("Straße 6L 5L", refused("Siedlung <Kreuzung> Straße <Weg>")),
+        ],
+        phase="setup",
+    ),
+    Mail(
+        "201_path_candidates_de",
+        [
+            ("Kennwort: gelb-201", PW_DE),
+            (
+                "Straße 10G",
+                paths_to_pick("zwei Felder", "B4 C5", "B5 C5", "C4 C5", "C5 C6", "C5 D5", "C5 D6"),
+            ),
+            ("Siedlung 6L 5L 11G 4G", refused()),
+        ],
+    ),
+    Mail(
+        "202_sloppy_phone_de",
+        [
+            ("kennwort: gruen-202", PW_DE),
+            ("räuber 3e klau bei rot", robber("D3", "rot")),
+            ("stadt 3e 11g wüste", city("D3 D4 E3")),
+            ("sonst karte", or_else(t_("Entwicklungskarte"))),
+            ("", IGNORED),
+            ("Gesendet von meinem Samsung Galaxy Smartphone.", NOISE),
+        ],
+    ),
+    Mail(
+        "203_knight_colloquial_en",
+        [
+            ("Password: yellow-203", PW_EN),
+            ("Play knight after my roll: robber 6B, steal red", knight("after", "C3", "rot")),
+            ("Monopoly on ore", lit("Monopoly Ore")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "204_ersatz_block_then_robber_de",
+        [
+            ("Kennwort: rot-204", PW_DE),
+            ("Siedlung 4H 8H 3E", settle("C2 D2 D3")),
+            ("Ersatzzüge (nur falls die Siedlung scheitert):", SUB_DE),
+            ("Straße 4H 8H", road("C2 D2")),
+            ("Räuber 6L, raube blau", robber("C3", "blau")),
+            ("Entwicklungskarte", BUY_DE),
+        ],
+    ),
+    Mail(
+        "205_orders_header_en",
+        [
+            ("Password: white-205", PW_EN),
+            ("My orders:", IGNORED),
+            ("Road 9B 2G", road("E4 F3")),
+            ("Settlement 9B 2G 6W", settle("E4 F3 F4")),
+        ],
+        lang="en",
+    ),
+]
+MAILS += GM_MAILS
+
+
 def main() -> None:
     expected: dict[str, object] = {}
     for old in HERE.glob("[0-9][0-9][0-9]_*.txt"):
@@ -1159,16 +2786,34 @@ def main() -> None:
         body = eol.join(text for text, _ in mail.lines) + eol
         (HERE / f"{mail.name}.txt").write_bytes(body.encode("utf-8"))
         lines = []
+        in_substitutes = False
         for number, (_, expect) in enumerate(mail.lines, 1):
-            if expect is not None:
-                lines.append({"line": number, **expect(oracle)})
-        expected[f"{mail.name}.txt"] = {
+            if expect is None:
+                continue
+            x = {"line": number, **expect(oracle)}
+            canonical = x["canonical"]
+            if x["ok"] and isinstance(canonical, str):
+                # The block a line stands in: what a game master reads it as.
+                if mail.phase == "setup":
+                    x["block"] = "setup"
+                elif canonical.startswith(SUBSTITUTE_WORDS):
+                    in_substitutes = True
+                    x["block"] = "substitute"
+                elif canonical.startswith(BUILD_WORDS):
+                    x["block"] = "substitute" if in_substitutes else "main"
+                else:
+                    x["block"] = "main"
+            lines.append(x)
+        spec: dict[str, object] = {
             "seed": mail.seed,
             "players": mail.players,
             "phase": mail.phase,
             "lang": mail.lang,
             "lines": lines,
         }
+        if mail.password is not None:
+            spec["password"] = mail.password
+        expected[f"{mail.name}.txt"] = spec
     (HERE / "expected.json").write_text(
         json.dumps(expected, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
     )

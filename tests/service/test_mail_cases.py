@@ -293,3 +293,36 @@ def test_one_reminder_to_those_whose_orders_are_missing(
     )
     assert tick(svc).reminded == []
     assert len(outbox(svc, "reminder")) == 2
+
+
+@pytest.mark.parametrize("words", ["Ich passe", "nichts", "Keine Züge diese Runde.", "pass"])
+def test_passing_is_an_empty_order_set_that_counts_as_received(
+    svc: Service, clock: FakeClock, mailer: Mailer, round1: dict[str, str], words: str
+) -> None:
+    """`Ich passe` replaces earlier orders by nothing, and the seat is no NMR: when the others
+    have sent theirs, the round resolves at once."""
+    address, raw = _orders_mail(svc, mailer, 0, round1)
+    ingest(svc, raw)
+    assert order_sets(svc, "alpha")[-1].text.count("\n") > 2
+    result = mailer.send(address, "Züge", f"Kennwort: {round1[address]}\n{words}\n", resolve=False)
+    assert result.status == "done"
+    acks = replies_to(svc, mailer.last_id, "ack")
+    assert len(acks) == 1 and REPLACES in acks[0].body
+    assert not replies_to(svc, mailer.last_id, "error")
+    send_orders(mailer, "alpha", [1, 2, 3])
+    game = game_row(svc, "alpha")
+    assert game.round == 2, "every seat has sent orders: the round resolves without waiting"
+    used = codec.loads(records(svc, "alpha")[-1].orders)
+    assert used[0] is not None  # an order set, empty: not an NMR
+    assert seated(svc, "alpha")[0].nmr_count == 0
+    assert not outbox(svc, "nmr", to=address)
+
+
+def test_passing_beside_orders_is_refused_and_the_orders_stand(
+    svc: Service, mailer: Mailer, round1: dict[str, str]
+) -> None:
+    _, raw = _orders_mail(svc, mailer, 0, round1)
+    body = raw.decode().replace("\r\n", "\n")
+    assert ingest(svc, (body.rstrip("\n") + "\nIch passe\n").encode()).status == "done"
+    ack = replies_to(svc, mailer.last_id, "ack")
+    assert len(ack) == 1 and "Ich passe" in ack[0].body and "nicht" in ack[0].body
