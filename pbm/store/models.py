@@ -77,6 +77,15 @@ class Game(SQLModel, table=True):
     broken: str = Field(
         default="", sa_column=Column(Text, nullable=False, default="", server_default="")
     )
+    #: Addresses are never shown to the players (`pbm game create --anonymous`): they learn
+    #: colours and names only and talk through pbm.
+    anonymous: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    #: Press between players: normal (signed with the colour), anonymous (may also be sent
+    #: unsigned), none (only to the GM).
+    press: str = Field(default="normal", sa_column_kwargs={"server_default": "normal"})
+    #: `Urlaub bis …`: 0 means the autopilot plays the absent seat; N > 0 means the open
+    #: deadline waits for the absent player up to N days, once per player and game.
+    away_wait_days: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     created_at: datetime
 
 
@@ -101,6 +110,12 @@ class Player(SQLModel, table=True):
     failed_passwords: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     #: An observer's confirmation token while the observing address has not confirmed.
     confirm_token: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    #: The player's time zone (IANA name, `Zeitzone: Europe/Berlin`); "" is UTC.
+    timezone: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    #: `Urlaub bis …`: the end (exclusive, UTC) of the player's absence, if any.
+    away_until: datetime | None = None
+    #: Whether the deadline has waited for this player's absence already (once per game).
+    away_waited: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
     joined_at: datetime
 
 
