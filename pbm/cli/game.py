@@ -28,6 +28,16 @@ def game_create(
     newcomer_protection: Annotated[bool, typer.Option()] = False,
     vp_target: Annotated[int | None, typer.Option()] = None,
     nmr_autopilot: Annotated[int, typer.Option(help="NMRs before the autopilot.")] = 3,
+    anonymous: Annotated[
+        bool, typer.Option("--anonymous", help="Never show players' addresses.")
+    ] = False,
+    press: Annotated[
+        str, typer.Option(help="Player messages: normal, anonymous (unsigned allowed) or none.")
+    ] = "normal",
+    away_wait: Annotated[
+        int,
+        typer.Option(help="Days a deadline waits for an absent player, once (0: the autopilot)."),
+    ] = 0,
     as_json: JsonOpt = False,
 ) -> None:
     """Create a game and open its signup."""
@@ -49,6 +59,9 @@ def game_create(
             newcomer_protection=newcomer_protection,
             vp_target=vp_target,
             nmr_autopilot_after=nmr_autopilot,
+            anonymous=anonymous,
+            press=press,
+            away_wait_days=away_wait,
         )
     show(data, as_json, lambda: echo(f"created {name}: signup open"))
 

@@ -85,6 +85,8 @@ def _words(lang: str) -> dict[str, str]:
         "join": tr.pgettext("order word", "Join"),
         "help": tr.pgettext("order word", "Help"),
         "status": tr.pgettext("order word", "Status"),
+        "players": tr.pgettext("order word", "Players"),
+        "history": tr.pgettext("order word", "History"),
         "resign": tr.pgettext("order word", "Resign"),
         "back": tr.pgettext("order word", "I'm back"),
         "observe": tr.pgettext("order word", "Observe"),

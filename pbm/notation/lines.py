@@ -71,8 +71,8 @@ class RoundGuard:
 
 @dataclass(frozen=True)
 class Command:
-    """A command that is not an order: join, help, status, resign, back, observe,
-    unobserve."""
+    """A command that is not an order: join, help, status, players, history, resign, back,
+    observe, unobserve."""
 
     name: str
 
@@ -213,6 +213,8 @@ _COMMANDS = [
     (re.compile(r"^(anmeldung|anmelden|join|sign ?up|register)\b"), "join"),
     (re.compile(r"^(hilfe|help|\?)$"), "help"),
     (re.compile(r"^(status|stand)$"), "status"),
+    (re.compile(r"^(mitspieler|wer spielt( mit)?|players|roster|who plays)[?]?+$"), "players"),
+    (re.compile(r"^(verlauf|bisherige runden|history|past rounds)$"), "history"),
     (re.compile(r"^(aufgeben|ich gebe auf|resign|i resign|give up)$"), "resign"),
     (re.compile(r"^((ich bin )?zurueck|(i'?m|i am) back|back)[.!]*+$"), "back"),
     (re.compile(r"^(beobachten|zuschauen|observe|watch)$"), "observe"),

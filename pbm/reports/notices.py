@@ -19,7 +19,26 @@ from pbm.rules import events as ev
 from pbm.rules.state import GameState
 
 from .describe import describe_all
-from .report_data import board_map, hand_text
+from .report_data import board_map, hand_text, player_label
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    """One seat of a roster: its colour (in the game's language), the player's name as shown
+    ("" when not shown) and address ("" when not shown)."""
+
+    colour: str
+    name: str
+    address: str = ""
+
+    @property
+    def label(self) -> str:
+        return player_label(self.colour, self.name)
+
+
+def players_(lang: str, roster: list[RosterRow], anonymous: bool) -> dict[str, Any]:
+    """The answer to `Mitspieler` / `Players`: the roster (addresses unless anonymous)."""
+    return {"lang": lang_code(lang), "roster": roster, "anonymous": anonymous}
 
 
 def lang_code(lang: str) -> str:
@@ -123,8 +142,10 @@ def placed(
     }
 
 
-def round_open(lang: str, order: list[str], deadline: str) -> dict[str, Any]:
-    return {"lang": lang_code(lang), "order": order, "deadline": deadline}
+def round_open(
+    lang: str, order: list[str], deadline: str, roster: list[RosterRow] | None = None
+) -> dict[str, Any]:
+    return {"lang": lang_code(lang), "order": order, "deadline": deadline, "roster": roster or []}
 
 
 def reminder(lang: str, round_: int, deadline: str) -> dict[str, Any]:

@@ -21,6 +21,11 @@ from . import codebook
 from .describe import describe, title_name
 
 
+def player_label(colour: str, name: str) -> str:
+    """A player as reports name them: "gelb (Carol)", or the colour alone without a name."""
+    return f"{colour} ({name})" if name else colour
+
+
 def hand_text(state: GameState, p: int, lang: str) -> str:
     letters = vocab.letters(lang)
     return " ".join(f"{n}{letters[r]}" for r, n in enumerate(state.hands[p]) if n) or "-"
@@ -94,6 +99,16 @@ def _log(events: list[ev.Event], state: GameState, lang: str, secrets: dict[int,
     return lines
 
 
+def name_players(data: dict[str, Any], state: GameState, names: dict[int, str]) -> None:
+    """Name the players of `report_data`'s data as "gelb (Carol)" (`names` by seat; a seat
+    without a name keeps its colour), in the tables and the winner's line."""
+    for p, row in enumerate(data["players"]):
+        row["label"] = player_label(row["colour"], names.get(p, ""))
+    data["label_width"] = max([8, *(len(row["label"]) for row in data["players"])])
+    if data["ended"] and state.winner >= 0:
+        data["winner"] = data["players"][state.winner]["label"]
+
+
 def order_form(state: GameState, lang: str) -> list[str]:
     """The player-independent lines of the next round's orders, to fill in."""
     # Only the first two lines are orders as they stand; the rest are comments ("#") to fill
@@ -136,6 +151,7 @@ def report_data(
         players.append(
             {
                 "colour": vocab.colour_name(colour, lang),
+                "label": vocab.colour_name(colour, lang),
                 "hand": hand_text(state, p, lang),
                 "cards": len(state.cards[p]),
                 "knights": state.knights[p],
@@ -157,6 +173,7 @@ def report_data(
         "log": _log(events, state, lang, secrets),
         "sealed": _sealed(events, state, game, secrets),
         "players": players,
+        "label_width": 8,
         "board_map": board_map(state, lang),
         "next_round": state.round,
         "next_order": [vocab.colour_name(state.colours[p], lang) for p in state.build_order()],

@@ -12,6 +12,20 @@ from pbm.rules.setup import automatic_placement
 from pbm.rules.state import GameState, deck_for
 
 from . import codebook
+from .notices import RosterRow
+
+
+def _situation(state: GameState, seat: int, lang: str, deadline: str) -> dict[str, Any]:
+    """Where the game stands, for a player taking over a seat: the round, its deadline, the
+    seat's hand and the board."""
+    from .report_data import board_map, hand_text
+
+    return {
+        "round": state.round,
+        "deadline": deadline,
+        "hand": hand_text(state, seat, lang),
+        "board_map": board_map(state, lang),
+    }
 
 
 def examples(state: GameState, lang: str, seat: int = 0) -> list[str]:
@@ -30,14 +44,26 @@ def examples(state: GameState, lang: str, seat: int = 0) -> list[str]:
 
 
 def welcome_data(
-    state: GameState, game: str, colour: str, seat: int, password: str, secret: str, lang: str
+    state: GameState,
+    game: str,
+    colour: str,
+    seat: int,
+    password: str,
+    secret: str,
+    lang: str,
+    roster: list[RosterRow] | None = None,
+    deadline: str = "",
 ) -> dict[str, Any]:
+    """`roster`: who plays whom; `deadline`: the open round's, for a player who takes over a
+    seat in the running game (they get the seat's hand, the board and the round with it)."""
     names = codebook.CARD_NAMES[language(lang)]
     # One row per card of the deck: nobody can buy more.
     rows = sum(deck_for(state.settings).values())
     return {
         "lang": lang,
         "game": game,
+        "roster": roster or [],
+        "situation": _situation(state, seat, lang, deadline) if deadline else None,
         "colour": colour,
         "seat": seat + 1,
         "password": password,

@@ -3,6 +3,8 @@ in the game's language (its message catalogue, `pbm.i18n`)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlmodel import Session
 
 from pbm.i18n import N_, PerLanguage, translator
@@ -13,8 +15,9 @@ from pbm.store.statuses import GamePhase
 
 from . import texts
 from .context import Service, ServiceConfig
-from .games import deadline_text, load_state
+from .games import load_state, players_of
 from .records import current_orders
+from .table import local_deadline
 
 _ORDER_HELP = N_(
     "Orders: the line 'Password: …', then one line per order, e.g.\n"
@@ -44,15 +47,25 @@ def refusal(svc: Service, game: Game, parsed: ParsedMail) -> str:
     return ""
 
 
-def status_body(session: Session, game: Game, player: Player | None) -> str:
+def status_body(
+    session: Session, game: Game, player: Player | None, now: datetime | None = None
+) -> str:
+    """The answer to `Status`: round, paused or not, the deadline (in the player's time zone),
+    which colours have sent orders, the player's own orders (with the password), the public
+    standing and the roster (addresses only to a player who gave the password, never in an
+    anonymous game)."""
     _ = translator(game.lang).gettext
     lines = [
         _("{game}: {phase}, round {round}").format(
             game=game.name, phase=game.phase, round=game.round
         )
     ]
+    if game.paused:
+        lines.append(_("The game is paused: no deadline runs and no orders are taken."))
     if game.deadline:
-        lines.append(_("Deadline: {deadline}").format(deadline=deadline_text(game)))
+        lines.append(_("Deadline: {deadline}").format(deadline=local_deadline(game, player)))
+    if game.phase == GamePhase.ROUNDS:
+        lines += _who_sent(session, game, now)
     if player is not None and game.phase == GamePhase.ROUNDS:
         row = current_orders(session, game, game.round).get(player.id or 0)
         if row is None:
@@ -63,7 +76,46 @@ def status_body(session: Session, game: Game, player: Player | None) -> str:
     if game.state:
         lines.append("")
         lines += texts.public_summary(load_state(game), game.lang)
+    if game.phase != GamePhase.SIGNUP:
+        lines.append("")
+        lines += roster_text(session, game, addresses=player is not None)
     return "\n".join(lines) + "\n"
+
+
+def _who_sent(session: Session, game: Game, now: datetime | None) -> list[str]:
+    """Which colours have sent orders for the open round, which the autopilot plays, which
+    are still awaited: colours only, never what was sent."""
+    from pbm.notation import vocab
+
+    from .rounds import plays_itself
+
+    _ = translator(game.lang).gettext
+    sent = current_orders(session, game, game.round)
+    groups: dict[str, list[str]] = {"in": [], "auto": [], "waiting": []}
+    for p in players_of(session, game):
+        colour = vocab.colour_name(p.colour or "", game.lang)
+        if (p.id or 0) in sent:
+            groups["in"].append(colour)
+        elif plays_itself(p, now):
+            groups["auto"].append(colour)
+        else:
+            groups["waiting"].append(colour)
+    out = [_("Orders in: {colours}").format(colours=", ".join(groups["in"]) or "-")]
+    if groups["auto"]:
+        out.append(_("Autopilot: {colours}").format(colours=", ".join(groups["auto"])))
+    out.append(_("Waiting for: {colours}").format(colours=", ".join(groups["waiting"]) or "-"))
+    return out
+
+
+def roster_text(session: Session, game: Game, *, addresses: bool) -> list[str]:
+    """The roster as lines of plain text (the Status answer)."""
+    from .table import roster_rows
+
+    _ = translator(game.lang).gettext
+    lines = [_("Players:")]
+    for r in roster_rows(session, game, addresses=addresses):
+        lines.append(f"  {r.colour:8} {r.name or '-'}" + (f" <{r.address}>" if r.address else ""))
+    return lines
 
 
 def _canonical(game: Game, parsed_json: str) -> list[str]:

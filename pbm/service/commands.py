@@ -61,6 +61,10 @@ from .secrets import (
 )
 from .setup_phase import submit_setup
 from .signup import join, password_word
+from .table import roster_rows
+
+#: Commands that need no password but say more to a player who gives the right one.
+_PASSWORD_OPTIONAL = ("status", "players")
 
 #: `Spiel: name` / `Game: name` (the name up to the end of the line, blanks trimmed); linear:
 #: the name is taken with `strip`, not with a lazy group before `\s*$`.
@@ -234,7 +238,25 @@ def _status(r: Request) -> str | None:
     r.reply(
         "status",
         texts.t(r.lang, "status_subject", game=r.game.name),
-        answers.status_body(r.session, r.game, r.player),
+        answers.status_body(r.session, r.game, r.player, r.svc.clock.now()),
+        to=to,
+    )
+    return None
+
+
+def _players(r: Request) -> str | None:
+    """Who plays whom: colours and names, and the addresses for a player who gave the password
+    (never in an anonymous game, never to a stranger)."""
+    if r.game.phase == GamePhase.SIGNUP:
+        r.refuse(texts.t(r.lang, "no_roster_yet"))
+        return None
+    to = r.player.address if r.player else None
+    r.answer(
+        "players",
+        texts.t(r.lang, "players_subject", game=r.game.name),
+        notices.players_(
+            r.lang, roster_rows(r.session, r.game, addresses=r.player is not None), r.game.anonymous
+        ),
         to=to,
     )
     return None
@@ -345,6 +367,13 @@ REGISTRY: list[MailCommand] = [
         N_("round, deadline, whether your orders are in (with password: which)"),
         False,
         _status,
+    ),
+    MailCommand(
+        "players",
+        "",
+        N_("who plays which colour (with password: their addresses, unless anonymous)"),
+        False,
+        _players,
     ),
     MailCommand(
         "resign", "", N_("resign; the autopilot plays your seat to the end"), True, _resign
@@ -577,7 +606,7 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
         commands.append("confirm")
     for name in commands:
         command = COMMANDS[name]
-        if not command.needs_password and not (name == "status" and r.parsed.password):
+        if not command.needs_password and not (name in _PASSWORD_OPTIONAL and r.parsed.password):
             return command.process(r)
     r.player = _authenticate(r)
     if r.player is None:
@@ -585,7 +614,7 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
         return None
     r.player.failed_passwords = 0
     for name in commands:
-        if name != "status" or not r.parsed.has_orders():
+        if name not in _PASSWORD_OPTIONAL or not r.parsed.has_orders():
             return COMMANDS[name].process(r)
     return _orders(r)
 

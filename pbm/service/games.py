@@ -18,6 +18,12 @@ from pbm.store.statuses import OBSERVING, GamePhase, PlayerStatus
 from . import texts
 from .context import DEADLINE_PRESETS, Service
 
+#: `--press`: normal (signed with the sender's colour), anonymous (may also be sent unsigned),
+#: none (players write only to the GM).
+PRESS = ("normal", "anonymous", "none")
+#: The longest a deadline may wait for an absent player (`--away-wait`).
+MAX_AWAY_WAIT_DAYS = 30
+
 
 class ServiceError(Exception):
     """A request the service refuses, with a message for the GM or the player."""
@@ -40,6 +46,9 @@ def create_game(
     vp_target: int | None = None,
     nmr_autopilot_after: int = 3,
     reminder_hours: float = 12.0,
+    anonymous: bool = False,
+    press: str = "normal",
+    away_wait_days: int = 0,
 ) -> Game:
     if deadline not in DEADLINE_PRESETS:
         raise ServiceError(f"deadline must be one of {', '.join(DEADLINE_PRESETS)}")
@@ -50,6 +59,10 @@ def create_game(
         raise ServiceError(f"lang must be {listed}")
     if bank not in ("classic", "unlimited"):
         raise ServiceError("bank must be classic or unlimited")
+    if press not in PRESS:
+        raise ServiceError(f"press must be one of {', '.join(PRESS)}")
+    if not 0 <= away_wait_days <= MAX_AWAY_WAIT_DAYS:
+        raise ServiceError(f"away wait must be 0 to {MAX_AWAY_WAIT_DAYS} days")
     if session.exec(select(Game).where(Game.name == name)).first() is not None:
         raise ServiceError(f"a game named {name!r} exists already")
     overrides: dict[str, Any] = {
@@ -73,6 +86,9 @@ def create_game(
         early_resolve=early_resolve,
         nmr_autopilot_after=nmr_autopilot_after,
         reminder_hours=reminder_hours,
+        anonymous=anonymous,
+        press=press,
+        away_wait_days=away_wait_days,
         created_at=svc.clock.now(),
     )
     session.add(game)
@@ -179,6 +195,9 @@ def summary(session: Session, game: Game) -> dict[str, Any]:
         "deadline_preset": game.deadline_preset,
         "lang": game.lang,
         "seed": game.seed,
+        "anonymous": game.anonymous,
+        "press": game.press,
+        "away_wait_days": game.away_wait_days,
     }
 
 

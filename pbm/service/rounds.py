@@ -6,6 +6,8 @@ the caller's one transaction.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlmodel import Session
 
 from pbm.notation import vocab
@@ -14,7 +16,7 @@ from pbm.reports import notices
 from pbm.reports.describe import describe_all
 from pbm.reports.picture import board_png
 from pbm.reports.render import BOARD_CID, render
-from pbm.reports.report_data import report_data
+from pbm.reports.report_data import name_players, report_data
 from pbm.reports.summary import game_summary
 from pbm.rules import GameState, Phase, autopilot, resolve_round
 from pbm.rules.events import Event
@@ -39,6 +41,7 @@ from .games import (
 from .outbox import enqueue, notify
 from .records import current_orders, game_events, record, supersede
 from .secrets import masked
+from .table import names_by_seat, roster_rows
 
 
 def begin_round(svc: Service, session: Session, game: Game, state: GameState) -> None:
@@ -48,15 +51,26 @@ def begin_round(svc: Service, session: Session, game: Game, state: GameState) ->
     if state.round == 1:
         # After the setup nobody has had a report yet: round 1 is announced on its own.
         order = [vocab.colour_name(state.colours[p], game.lang) for p in state.build_order()]
-        notify(
-            svc,
-            session,
-            "round_open",
-            recipients(session, game),
-            game,
-            texts.t(game.lang, "round_open_subject", game=game.name),
-            notices.round_open(game.lang, order, deadline_text(game)),
-        )
+        # The roster with addresses for the seated players, without for the observers.
+        seated = {p.address for p in players_of(session, game)}
+        everyone = recipients(session, game)
+        for group, addresses in ((seated, True), (set(everyone) - seated, False)):
+            if not group:
+                continue
+            notify(
+                svc,
+                session,
+                "round_open",
+                sorted(group),
+                game,
+                texts.t(game.lang, "round_open_subject", game=game.name),
+                notices.round_open(
+                    game.lang,
+                    order,
+                    deadline_text(game),
+                    roster_rows(session, game, addresses=addresses),
+                ),
+            )
 
 
 def submit_orders(
@@ -84,6 +98,17 @@ def submit_orders(
     )
     session.flush()
     return replaced
+
+
+def away(player: Player, now: datetime | None) -> bool:
+    """Whether the player said they are away (`Urlaub bis …`) and that time has not passed."""
+    return player.away_until is not None and now is not None and now < player.away_until
+
+
+def plays_itself(player: Player, now: datetime | None) -> bool:
+    """Whether the autopilot plays this seat now: switched on (after NMRs, by the GM), after a
+    resignation, or while the player is away."""
+    return player.autopilot or player.status == PlayerStatus.RESIGNED or away(player, now)
 
 
 def waiting_for(session: Session, game: Game) -> list[Player]:
@@ -150,6 +175,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         else None
     )
     data = report_data(new, events, game.lang, game.name, codes, footer, BOARD_CID, summary)
+    name_players(data, new, names_by_seat(session, game))
     report = render("report", subject, data)
     enqueue(
         svc,

@@ -153,7 +153,11 @@ def send_welcome(
     from pbm.reports.render import render
     from pbm.reports.welcome import welcome_data
 
+    from .table import local_deadline, roster_rows
+
     colour = vocab.colour_name(player.colour or "", game.lang)
+    # A player who takes over a seat in a running game gets where it stands with it.
+    deadline = local_deadline(game, player) if game.phase == GamePhase.ROUNDS else ""
     subject = texts.t(game.lang, "welcome_subject", game=game.name, colour=colour)
     # The password is put in only when the mail is built for sending: the stored row holds a
     # placeholder, and the password itself (`Outbox.secret`) only until the mail is sent.
@@ -168,6 +172,8 @@ def send_welcome(
             PASSWORD_PLACEHOLDER,
             player.codebook_secret,
             game.lang,
+            roster_rows(session, game),
+            deadline,
         ),
     )
     enqueue(

@@ -68,6 +68,10 @@ _T: dict[str, str] = {
     "preview_subject": N_("[{game}] Island preview"),
     "ok_subject": N_("[{game}] OK"),
     "status_subject": N_("[{game}] Status"),
+    "players_subject": N_("[{game}] Players"),
+    "no_roster_yet": N_(
+        "The seats are drawn when the table is full; until then there is no roster."
+    ),
     "all_placed": N_("You have placed all your setup settlements."),
     "game_started": N_("The game {game} is full and has started."),
     "joined_already": N_("{address} has joined already."),

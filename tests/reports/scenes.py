@@ -19,7 +19,7 @@ from pbm.reports import codebook, notices
 from pbm.reports.describe import describe_all
 from pbm.reports.guide_text import guide_for_mail
 from pbm.reports.render import BOARD_CID, Rendered, render
-from pbm.reports.report_data import preview_data, report_data
+from pbm.reports.report_data import name_players, preview_data, report_data
 from pbm.reports.summary import game_summary
 from pbm.reports.welcome import welcome_data
 from pbm.rules import autopilot, resolve_round
@@ -108,6 +108,7 @@ def round_report(lang: str) -> tuple[str, Rendered]:
     data = report_data(
         after, list(events), lang, GAME, SECRETS, next_line(lang, after.round), BOARD_CID
     )
+    name_players(data, after, dict(enumerate(NAMES)))
     return subject, render("report", subject, data)
 
 
@@ -115,13 +116,25 @@ def end_report(lang: str) -> tuple[str, Rendered]:
     st, events = final()
     subject = texts.t(lang, "end_subject", game=GAME, round=st.round)
     summary = game_summary(((s.round, evs) for s, evs in _game(SEED)), st, lang)
-    return subject, render(
-        "report", subject, report_data(st, events, lang, GAME, SECRETS, "", BOARD_CID, summary)
-    )
+    data = report_data(st, events, lang, GAME, SECRETS, "", BOARD_CID, summary)
+    name_players(data, st, dict(enumerate(NAMES)))
+    return subject, render("report", subject, data)
 
 
 def fresh_state(seed: int = SEED, players: int = 4, size: str | None = None) -> GameState:
     return new_game(Settings.for_players(players, size), seed)
+
+
+#: The table of the scenes: names and addresses by seat (seat 3 gave no name).
+NAMES = ("Anna", "Bernd", "Carol", "")
+ADDRESSES = ("anna@web.test", "bernd@firma.test", "carol@gmail.test", "dieter@icloud.test")
+
+
+def roster(st: GameState, lang: str, addresses: bool = True) -> list[notices.RosterRow]:
+    return [
+        notices.RosterRow(vocab.colour_name(c, lang), NAMES[p], ADDRESSES[p] if addresses else "")
+        for p, c in enumerate(st.colours)
+    ]
 
 
 def welcome(lang: str, seat: int = 1) -> tuple[str, Rendered]:
@@ -129,8 +142,34 @@ def welcome(lang: str, seat: int = 1) -> tuple[str, Rendered]:
     colour = vocab.colour_name(st.colours[seat], lang)
     subject = texts.t(lang, "welcome_subject", game=GAME, colour=colour)
     return subject, render(
-        "welcome", subject, welcome_data(st, GAME, colour, seat, PASSWORD, SECRETS[seat], lang)
+        "welcome",
+        subject,
+        welcome_data(st, GAME, colour, seat, PASSWORD, SECRETS[seat], lang, roster(st, lang)),
     )
+
+
+def welcome_replacement(lang: str, seat: int = 2) -> tuple[str, Rendered]:
+    """The welcome mail of a player who takes over a seat in round 19: hand, board, deadline."""
+    _, st, _ = midgame()
+    colour = vocab.colour_name(st.colours[seat], lang)
+    subject = texts.t(lang, "welcome_subject", game=GAME, colour=colour)
+    data = welcome_data(
+        st, GAME, colour, seat, PASSWORD, SECRETS[seat], lang, roster(st, lang), DEADLINE_TEXT
+    )
+    return subject, render("welcome", subject, data)
+
+
+def players(lang: str) -> tuple[str, Rendered]:
+    st = fresh_state()
+    subject = texts.t(lang, "players_subject", game=GAME)
+    return subject, _render("players", subject, notices.players_(lang, roster(st, lang), False))
+
+
+def players_anonymous(lang: str) -> tuple[str, Rendered]:
+    st = fresh_state()
+    subject = texts.t(lang, "players_subject", game=GAME)
+    rows = roster(st, lang, addresses=False)
+    return subject, _render("players", subject, notices.players_(lang, rows, True))
 
 
 def preview(lang: str) -> tuple[str, Rendered]:
@@ -237,7 +276,9 @@ def round_open(lang: str) -> tuple[str, Rendered]:
     st = state_before_round(SEED, 1)
     order = [vocab.colour_name(st.colours[p], lang) for p in st.build_order()]
     subject = texts.t(lang, "round_open_subject", game=GAME)
-    return subject, _render("round_open", subject, notices.round_open(lang, order, DEADLINE_TEXT))
+    return subject, _render(
+        "round_open", subject, notices.round_open(lang, order, DEADLINE_TEXT, roster(st, lang))
+    )
 
 
 def reminder(lang: str) -> tuple[str, Rendered]:
@@ -290,6 +331,9 @@ SCENES = {
     "report_round": round_report,
     "report_end": end_report,
     "welcome": welcome,
+    "welcome_replacement": welcome_replacement,
+    "players": players,
+    "players_anonymous": players_anonymous,
     "preview": preview,
     "ack": ack,
     "ack_setup": setup_ack,

@@ -1,0 +1,83 @@
+"""Who plays whom (issue 15): the roster, players named as "gelb (Carol)", and the time zone a
+player reads deadlines in.
+
+A roster shows each seat's colour, the player's name and, unless the game is anonymous
+(`pbm game create --anonymous`), the address. In an anonymous game a name that is an address
+(a player who gave no `Name:` is named by the address) is not shown either.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlmodel import Session
+
+from pbm.notation import vocab
+from pbm.reports.notices import RosterRow
+from pbm.reports.report_data import player_label
+from pbm.store.models import Game, Player
+
+from . import texts
+from .games import players_of
+
+
+def shown_name(game: Game, player: Player) -> str:
+    """The name other players see: never an address in an anonymous game."""
+    if game.anonymous and ("@" in player.name or player.name == player.address):
+        return ""
+    return player.name
+
+
+def label(game: Game, player: Player) -> str:
+    """ "gelb (Carol)": the colour in the game's language and the name shown."""
+    return player_label(vocab.colour_name(player.colour or "", game.lang), shown_name(game, player))
+
+
+def roster_rows(session: Session, game: Game, *, addresses: bool = True) -> list[RosterRow]:
+    """The seated players by seat; their addresses only if `addresses` and the game is not
+    anonymous."""
+    show = addresses and not game.anonymous
+    return [
+        RosterRow(
+            vocab.colour_name(p.colour or "", game.lang) if p.colour else "-",
+            shown_name(game, p),
+            p.address if show else "",
+        )
+        for p in players_of(session, game)
+    ]
+
+
+def names_by_seat(session: Session, game: Game) -> dict[int, str]:
+    """The names shown in reports, by seat ("" when not shown)."""
+    return {p.seat: shown_name(game, p) for p in players_of(session, game) if p.seat is not None}
+
+
+def zone(name: str) -> ZoneInfo | None:
+    """The IANA time zone of that name, or None (unknown, or "")."""
+    if not name:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def local_deadline(game: Game, player: Player | None) -> str:
+    """The open deadline as this player reads it: in their time zone and in UTC, or only in
+    UTC when they have set none; or that the GM resolves."""
+    if game.deadline is None:
+        return texts.t(game.lang, "no_deadline")
+    return when_text(game.deadline, player.timezone if player else "")
+
+
+def when_text(moment: datetime, timezone: str) -> str:
+    """A moment as "2026-01-03 13:00 Europe/Berlin (12:00 UTC)", or "… UTC" without a zone."""
+    utc = moment.strftime("%Y-%m-%d %H:%M UTC")
+    tz = zone(timezone)
+    if tz is None:
+        return utc
+    local = moment.astimezone(tz)
+    same_day = local.date() == moment.date()
+    utc_short = moment.strftime("%H:%M UTC" if same_day else "%Y-%m-%d %H:%M UTC")
+    return f"{local:%Y-%m-%d %H:%M} {timezone} ({utc_short})"

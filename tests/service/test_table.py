@@ -1,0 +1,75 @@
+"""Who plays whom (issue 15): the roster in the welcome mail, the round-1 mail, the Status answer
+and on request (`Mitspieler` / `Players`); anonymous games; reports name players "gelb (…)"."""
+
+from __future__ import annotations
+
+from databases import outbox, replies_to, seated
+from harness import Games, Mailer, send_orders
+
+from pbm.service.context import Service
+
+
+def test_the_welcome_and_round_one_mails_carry_the_roster(svc: Service, games: Games) -> None:
+    table = games.start("alpha")
+    players = seated(svc, "alpha")
+    for o in outbox(svc, "welcome"):
+        for p in players.values():
+            assert f"{p.name} <{p.address}>" in o.body, o.body
+    opened = outbox(svc, "round_open")
+    assert opened and all("Mitspieler:" in o.body for o in opened)
+    assert all(f"<{a}>" in opened[0].body for a in table.addresses)
+
+
+def test_status_shows_deadline_who_sent_and_the_roster(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    table = games.start("alpha")
+    send_orders(mailer, "alpha", [0], resolve=False)
+    other = table.seats[1]
+    mailer.send(other, "Status", f"Spiel: alpha\nKennwort: {table.passwords[other]}\nStatus\n")
+    body = replies_to(svc, mailer.last_id, "status")[0].body
+    players = seated(svc, "alpha")
+    from pbm.notation import vocab
+
+    colour = vocab.colour_name(players[0].colour or "", "de")
+    assert f"Züge da: {colour}" in body
+    assert "Frist: " in body and "Es fehlen noch: " in body
+    assert f"<{players[2].address}>" in body  # with the password: the addresses
+    # Without a password: the roster without addresses, nothing of anybody's orders.
+    mailer.send("stranger@else.test", "Status", "Spiel: alpha\nStatus\n")
+    body = replies_to(svc, mailer.last_id, "status")[0].body
+    assert players[2].name in body and "@players.test" not in body
+
+
+def test_mitspieler_answers_the_roster(svc: Service, mailer: Mailer, games: Games) -> None:
+    table = games.start("alpha")
+    me = table.seats[2]
+    mailer.send(me, "Frage", f"Kennwort: {table.passwords[me]}\nMitspieler\n")
+    (answer,) = replies_to(svc, mailer.last_id, "players")
+    assert answer.recipients == me
+    for p in seated(svc, "alpha").values():
+        assert f"{p.name} <{p.address}>" in answer.body
+    mailer.send(me, "Players", "Players?\n")
+    assert replies_to(svc, mailer.last_id, "players")
+
+
+def test_an_anonymous_game_never_shows_an_address(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    table = games.start("anon", anonymous=True, round_=2)
+    me = table.seats[0]
+    mailer.send(me, "x", f"Spiel: anon\nKennwort: {table.passwords[me]}\nMitspieler\nStatus\n")
+    for o in outbox(svc):
+        for address in table.addresses:
+            if address not in o.recipients.split(","):
+                assert address not in o.body and address not in o.html, (o.kind, address)
+
+
+def test_reports_name_the_players(svc: Service, games: Games) -> None:
+    games.start("alpha", round_=2)
+    players = seated(svc, "alpha")
+    from pbm.notation import vocab
+
+    report = outbox(svc, "report")[-1].body
+    for p in players.values():
+        assert f"{vocab.colour_name(p.colour or '', 'de')} ({p.name})" in report
