@@ -214,6 +214,10 @@ PLAYERS_CASES: dict[str, tuple[str, str]] = {
     "crossing_pick": ("Siedlung 6L 5L", "round"),
     "no_hex_near": ("Siedlung 8V 3E 4H", "round"),
     "path_pick": ("Straße 10G", "round"),
+    "trade_one_partner": ("Handel blau oder weiß: gebe 2G, bekomme 1L", "round"),
+    "robber_no_number": ("Räuber Wüste, raube blau", "round"),
+    "seven_only_robber": ("Bei einer 7: Siedlung 6L 5L 11G", "round"),
+    "setup_road_apart": ("Siedlung 6L 5L 11G Straße 8H 3E", "setup"),
 }
 
 #: Mails with a line refused for what the other lines say: key → (mail, its line, language).

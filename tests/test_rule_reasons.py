@@ -151,14 +151,15 @@ def test_receipt_refusals_carry_reason_members() -> None:
 
     s = new_game(Settings.for_players(4), 1)
     s.phase, s.round, s.setup_step = Phase.ROUNDS, 1, 8
-    parsed = parse_mail("Straße 6L 5L\nMonopol Erz\nRäuber A2\n", Context(s.board, "de", s.colours))
+    body = "Straße 6L 5L\nMonopol Erz\nHandel rot: gebe 1H, bekomme 1E\n"
+    parsed = parse_mail(body, Context(s.board, "de", s.colours))
     check_receipt(parsed, s, 0)
     errors = [r.error for r in parsed.lines]
     assert all(isinstance(e, IllegalOrderError) for e in errors)
     assert [e.rule for e in errors if e] == [
         Reason.NOT_CONNECTED,
         Reason.CARD_NOT_HELD,
-        Reason.ROBBER_NOT_ON_NUMBER,
+        Reason.TRADE_WITH_SELF,
     ]
     assert all(type(e.rule) is Reason for e in errors if e)
 
@@ -173,3 +174,25 @@ def test_every_reason_has_a_text_in_every_language() -> None:
         assert all(t and "_" not in t for t in texts), (lang, texts)
     assert rule_text("trade_with_self", "de") == "Handel mit dir selbst"
     assert rule_text("made_up_by_a_newer_pbm", "de") == "made up by a newer pbm"
+
+
+def test_no_rule_key_reaches_a_german_player() -> None:
+    """Every reason reads in every language, in reports and in refusals at receipt, and a German
+    text is no English key (`robber nicht ausgeführt`, `robber must move`)."""
+    from pbm.i18n import languages
+    from pbm.notation.messages import RECEIPT, receipt_text
+    from pbm.reports.describe import line_text, rule_text
+
+    assert set(RECEIPT) == {r.value for r in Reason}
+    for lang in languages():
+        for r in Reason:
+            for text in (rule_text(r, lang), receipt_text(r, lang)):
+                assert text and "_" not in text, (lang, r)
+                if lang != "en":
+                    assert text != r.value.replace("_", " "), (lang, r)
+    for r in Reason:
+        assert rule_text(r, "de") != rule_text(r, "en"), r
+        assert receipt_text(r, "de") != receipt_text(r, "en"), r
+    assert line_text("robber", "de") == "Räuberzug"
+    for line in ("build 2", "substitute 1 option 2"):
+        assert line_text(line, "de") != line_text(line, "en")

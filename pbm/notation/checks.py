@@ -2,24 +2,56 @@
 
 Hands change with the rolls, so cost is never checked here; the engine decides final legality
 at resolution. What is checked is what no roll can change: a crossing taken, a road or
-settlement touching nothing of the player's (counting what the same mail builds before it),
-a card the player does not hold, a robber sent to sea, a trade that breaks the trading rules.
-A line that fails here gets an `IllegalOrderError` and is left out of the orders.
+settlement touching nothing of the player's, a card the player does not hold, a robber sent to
+sea or left where it stands, a trade that breaks the trading rules. A line that fails here gets
+an `IllegalOrderError` and is left out of the orders.
 
-The rules decide: each line is asked of the legal-move view (`LegalMoves.certain_problem`), and
-the later lines of the mail are asked of the view after the earlier ones (`LegalMoves.after`),
-which never changes the state it is given.
+A line is refused only when it fails in every outcome the player's own lines can produce
+(docs/order-language.md, "Checks at receipt"). At resolution any build line may fail (the cards,
+or another player who took the spot first), and of an `oder` line any option may be the one
+built; the `Ersatzbau` lines run after any mix of main lines built and failed. So each line is
+asked of every position the earlier lines can leave (`LegalMoves.after`, which never changes
+the state it is given): it stays if it works in one of them. Beyond `MAX_POSITIONS` positions
+(a mail of many builds) the later lines are refused only for what no line of the player's can
+change (`FIXED`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pbm.rules.legal import LegalMoves
+from pbm.rules.orders import Alternatives, City, Road, RoadBuilding, Settlement
 from pbm.rules.reasons import Reason
 from pbm.rules.state import GameState
 
 from .errors import IllegalOrderError
 from .mail import ParsedMail
 from .messages import receipt_text
+
+#: The most positions followed; a mail of more builds than that is rarely written.
+MAX_POSITIONS = 128
+
+#: Reasons no line of the player's can remove: the player's own builds only add pieces, so a
+#: place taken, a neighbour built on, land, a card, a robber hex and the trade rules stay.
+FIXED = frozenset(
+    {
+        Reason.NOT_LAND,
+        Reason.OCCUPIED,
+        Reason.DISTANCE_RULE,
+        Reason.CARD_NOT_HELD,
+        Reason.ROBBER_NOT_ON_NUMBER,
+        Reason.ROBBER_MUST_MOVE,
+        Reason.NO_GIFTS,
+        Reason.LIKE_FOR_LIKE,
+        Reason.TRADE_WITH_SELF,
+        Reason.NO_SUCH_PLAYER,
+        Reason.SAME_RESOURCE,
+    }
+)
+
+#: Orders that put pieces on the board: the only ones whose outcome changes later checks.
+_PIECES = (Settlement, City, Road, RoadBuilding)
 
 
 def _illegal(rule: Reason, lang: str = "en") -> IllegalOrderError:
@@ -28,28 +60,86 @@ def _illegal(rule: Reason, lang: str = "en") -> IllegalOrderError:
     return IllegalOrderError(receipt_text(rule, lang), rule=rule)
 
 
-def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "en") -> None:
-    """Mark the lines of a parsed mail that can already be seen to fail (the mail's results
-    change; the state does not).
+def _key(view: LegalMoves) -> tuple[tuple[int, ...], ...]:
+    s, p = view.state, view.seat
+    return (tuple(sorted(s.roads[p])), tuple(sorted(s.settlements[p])), tuple(sorted(s.cities[p])))
 
-    Later lines may build on earlier ones, so each line is checked on the view after the earlier
-    lines (the first workable option of an `oder` line). Substitute lines run only when a main
-    line failed, so they pass if they work either after the main lines or without them.
-    """
-    main = LegalMoves(state, seat)
-    without_main = main  # for the substitute block: as if no main line had been built
-    for result in parsed.lines:
-        item = result.item
-        if not result.ok or item is None:
-            continue
-        views = (main, without_main) if result.substitute else (main,)
-        rules = [view.certain_problem(item) for view in views]
-        rule = rules[0]
-        if rule is not None and all(rules):
-            result.error = _illegal(rule, lang).at(result.line, result.text)
-            result.item = None
-            continue
-        if rule is None:
-            main = main.after(item)
-        if result.substitute and rules[1] is None:
-            without_main = without_main.after(item)
+
+class _Outcomes:
+    """The positions the player's own lines can leave so far, each once."""
+
+    def __init__(self, views: list[LegalMoves]) -> None:
+        self.views = views
+        #: Too many to follow: only `FIXED` reasons refuse from here on.
+        self.overflow = False
+
+    def check(self, actions: Sequence[object]) -> Reason | None:
+        """None when one of `actions` (the options of a line) works in some position; else
+        the reason the first one fails in the first position."""
+        if self.overflow:
+            # The first position is the one before any line of the mail.
+            rules = [self.views[0].certain_problem(a) for a in actions]
+            return rules[0] if all(r in FIXED for r in rules) else None
+        first: Reason | None = None
+        for view in self.views:
+            for a in actions:
+                rule = view.certain_problem(a)
+                if rule is None:
+                    return None
+                first = first or rule
+        return first
+
+    def follow(self, actions: Sequence[object]) -> None:
+        """Add the positions after each option that can be built: the line may be built by
+        any of them, or fail."""
+        if self.overflow or not any(isinstance(a, _PIECES) for a in actions):
+            return
+        seen = {_key(v) for v in self.views}
+        grown = list(self.views)
+        for view in self.views:
+            for a in actions:
+                if isinstance(a, _PIECES) and view.certain_problem(a) is None:
+                    after = view.after(a)
+                    key = _key(after)
+                    if key not in seen:
+                        seen.add(key)
+                        grown.append(after)
+        if len(grown) > MAX_POSITIONS:
+            self.overflow = True
+            return
+        self.views = grown
+
+
+def _lines_of(item: object) -> list[tuple[object, ...]]:
+    """The build lines an item stands for, each as its options: one line, an `oder` line, or
+    several builds written on one line (an item with `actions`)."""
+    if isinstance(item, Alternatives):
+        return [item.options]
+    actions = getattr(item, "actions", None)
+    if isinstance(actions, tuple):
+        return [lines[0] for a in actions if (lines := _lines_of(a))]
+    return [(item,)]
+
+
+def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "en") -> None:
+    """Mark the lines of a parsed mail that fail in every outcome the player's own lines can
+    produce (the mail's results change; the state does not)."""
+    outcomes = _Outcomes([LegalMoves(state, seat)])
+    # The main lines in the order written, then the `Ersatzbau` block, which runs after the
+    # main lines whichever of them were built.
+    for block in (False, True):
+        for result in parsed.lines:
+            item = result.item
+            if not result.ok or item is None or result.substitute != block:
+                continue
+            lines = _lines_of(item)
+            rules = [outcomes.check(options) for options in lines]
+            if all(rules):
+                rule = rules[0]
+                assert rule is not None
+                result.error = _illegal(rule, lang).at(result.line, result.text)
+                result.item = None
+                continue
+            for options, rule in zip(lines, rules, strict=True):
+                if rule is None:
+                    outcomes.follow(options)

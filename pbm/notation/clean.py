@@ -222,6 +222,10 @@ _MAIN_FILLER = frozenset(
 )
 #: A heading of substitute builds says so in one of these words, or states a condition that a
 #: build above failed ("Falls das nicht klappt:", "If the above fails:").
+#: Characters a mail client or a copy from the web leaves in a line without showing them:
+#: zero-width spaces and joiners, the word joiner, a byte-order mark, the soft hyphen.
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
+
 _SUBSTITUTE_STARTS = (
     "ersatz",
     "substitut",
@@ -320,6 +324,10 @@ def heading_kind(s: str) -> str | None:
     if (
         any(w.startswith(_SUBSTITUTE_STARTS) or w in _SUBSTITUTE_WORDS for w in words)
         or ("plan" in words and "b" in words)
+        or (
+            any(w in ("zweite", "zweiter", "second") for w in words)
+            and any(w in ("wahl", "choice", "option", "chance", "versuch", "try") for w in words)
+        )
         or (any(w in _CONDITIONS for w in words) and any(w in _NEGATIONS for w in words))
     ):
         return "substitute"
@@ -412,7 +420,7 @@ def _next_text(lines: list[str], number: int) -> str:
     """The folded next line of the body (after line `number`, 1-based), "" beyond the cap."""
     if number >= len(lines) or len(lines[number]) > MAX_LINE_CHARS:
         return ""
-    return simple(lines[number].replace("\u00a0", " ").strip())
+    return simple(lines[number].replace("\u00a0", " ").translate(_INVISIBLE).strip())
 
 
 def iter_clean_lines(body: str) -> Iterator[tuple[int, str]]:
@@ -427,7 +435,7 @@ def iter_clean_lines(body: str) -> Iterator[tuple[int, str]]:
     #: Whether a line of the player's text came before (a quote header then ends it).
     seen = False
     for number, raw in enumerate(lines, 1):
-        text = raw.replace("\u00a0", " ").replace("\ufeff", "").rstrip()
+        text = raw.replace("\u00a0", " ").translate(_INVISIBLE).rstrip()
         if text == "--":
             break  # signature separator (RFC 3676), often stripped of its space
         if skip_next:

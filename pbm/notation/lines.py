@@ -43,7 +43,14 @@ from . import vocab
 from .clean import heading_kind
 from .errors import AmbiguousError, NotationError, OrderError
 from .limits import MAX_DIGITS, MAX_LINE_CHARS
-from .names import crossing_from_names, resolve_hex, resolve_path, tokenize_hexes
+from .names import (
+    crossing_from_names,
+    crossing_text,
+    path_text,
+    resolve_hex,
+    resolve_path,
+    tokenize_hexes,
+)
 from .text import fold
 
 
@@ -332,11 +339,29 @@ _STEAL = re.compile(
     r"beklaue|beklauen|ziehe|ziehen|nimm|nehme|von|steal from|steal|rob|take from)\b\s*+"
 )
 #: Words between list items that carry no meaning ("rot und gelb", "Holz and Erz").
-_FILLERS = frozenset({"und", "and", "dann", "then", "&", "+"})
+_FILLERS = frozenset(
+    {
+        "und",
+        "and",
+        "dann",
+        "then",
+        "&",
+        "+",
+        "my",
+        "mein",
+        "meine",
+        "meinen",
+        "your",
+        "dein",
+        "deine",
+    }
+)
 #: Words between a robber's victims: `oder` too (a priority list: the first one that can be
 #: robbed), and the prepositions of `klau bei blau`, `steal from blue`.
 _VICTIM_FILLERS = _FILLERS | {"oder", "or", "sonst", "bei", "von", "from", "den", "dem", "the"}
 #: Words that make a list of resources an alternative: never read as "and".
+#: Words of politeness before an order's own words (`bitte gebe …`, `please give …`).
+_POLITE = frozenset({"bitte", "please", "pls", "ich", "i", "mit", "with"})
 _OR_WORDS = frozenset({"oder", "or", "sonst", "else", "otherwise", "alternativ"})
 #: No hand ever holds more of one resource than this; larger counts are typing errors.
 MAX_COUNT = 99
@@ -378,6 +403,9 @@ def parse_line(text: str, ctx: Context) -> Item:
     if round_at is not None:
         start, end = round_at
         return _round(t, f[start:end], start)
+    m = _FOR_A_SEVEN.match(f)
+    if m:
+        return _for_a_seven(t.sub(m.end()), ctx)
     kind = heading_kind(f)
     if kind == "substitute" or _SUBSTITUTE.match(f):
         return SubstituteHeader()
@@ -399,6 +427,21 @@ def parse_line(text: str, ctx: Context) -> Item:
     if kind == "unknown" and not _starts_with_keyword(f):
         raise NotationError.make("unknown_heading", shown=text.strip(), column=t.col(0))
     return _order(_without_verb(t), ctx)
+
+
+#: `Bei einer 7:`, `Falls ich eine 7 würfle:`, `If I roll a 7:`, `On a 7:` before a robber order
+#: or a discard list (which are for a 7 anyway).
+_FOR_A_SEVEN = re.compile(
+    r"(?:if|when|on|for|falls|wenn|bei|fuer|im fall)\b[a-z ]{0,30}?\b(?:7|sieben|seven)\b"
+    r"[a-z ]{0,24}?:\s*+"
+)
+
+
+def _for_a_seven(rest: Text, ctx: Context) -> Item:
+    item = _order(rest, ctx)
+    if not isinstance(item, (RobberOrder, DiscardPreference)):
+        raise NotationError.make("seven_only_robber", column=rest.col(0))
+    return item
 
 
 def _order(t: Text, ctx: Context) -> Item:
@@ -583,13 +626,16 @@ def _without_verb(t: Text) -> Text:
     f = t.folded
     words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[^\s:,]+", f)]
     i = 0
+    polite = bool(words) and words[0][2] in ("bitte", "please", "pls", "plz")
+    if polite:
+        i += 1  # `Please buy a development card`, `Bitte Straße 6L 5L`
     if i < len(words) and words[i][2] in ("ich", "i", "i'll", "we"):
         i += 1
     if i < len(words) and words[i][2] in _VERBS:
         i += 1
         if i < len(words) and words[i][2] in _ARTICLES:
             i += 1
-    else:
+    elif not polite:
         return t
     if i >= len(words):
         return t
@@ -872,6 +918,10 @@ _PASS_FILLERS = frozenset(
         "tue",
         "tu",
         "am",
+        "from",
+        "me",
+        "von",
+        "mir",
     ]
 )
 _PASS_CORES = frozenset(
@@ -900,10 +950,18 @@ _PASS_CORES = frozenset(
 
 
 def _is_pass(f: str) -> bool:
-    if len(f) > 80 or any(ch.isdigit() for ch in f):
+    """`Ich passe`, `keine Züge diesmal`, also with a remark after a comma or a full stop
+    (`No orders from me this round, I'm saving up.`) that names no order, colour or number."""
+    if len(f) > 120 or any(ch.isdigit() for ch in f):
         return False
-    core = tuple(w for w in _letter_words(f) if w not in _PASS_FILLERS)
-    return core in _PASS_CORES
+    cut = min((i for i in (f.find(c) for c in ",.;(!") if i > 0), default=len(f))
+    core = tuple(w for w in _letter_words(f[:cut]) if w not in _PASS_FILLERS)
+    if core not in _PASS_CORES:
+        return False
+    remark = _letter_words(f[cut:])
+    return not any(
+        w in _BUILD_STARTS or w in _KEYWORD_WORDS or w in vocab.COLOUR_WORDS for w in remark
+    )
 
 
 #: Every keyword's first word, folded: a line starting with one is an order, not a heading.
@@ -1284,6 +1342,9 @@ def _build_action(
     m = _RATE.match(f)
     if m:
         return _maritime(t.sub(lead), ctx), "maritime"
+    m = _ROADS.match(f)
+    if m:
+        return _roads(t.sub(lead + m.end()), ctx), "road"
     for kind in ("maritime", "plenty", "road_building", "ship", "settlement", "city", "road"):
         m = _PATTERNS[kind].match(f)
         if not m:
@@ -1306,9 +1367,10 @@ def _build_of(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildA
     if kind == "ship":
         raise NotationError.make("ships_seafarers", column=t.col(lead))
     if kind == "settlement":
-        return Settlement(_crossing(_strip_words(rest, _PLACE_WORDS), ctx))
+        place = _strip_words(_strip_words(rest, _PLACE_WORDS), _PLACE_ARTICLES)
+        return Settlement(_crossing(place, ctx))
     if kind == "city":
-        place = _strip_words(rest, _CITY_WORDS)
+        place = _strip_words(_strip_words(rest, _CITY_WORDS), _PLACE_ARTICLES)
         return City(_crossing(place, ctx))
     return Road(_path(rest, ctx))
 
@@ -1343,6 +1405,8 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
 
 #: Words before a crossing: `Siedlung an …`, `Settlement at …`.
 _PLACE_WORDS = ("bei", "at", "auf", "on", "an", "am", "in", "zwischen", "between")
+#: After a place word: `at the ore port …`, `auf dem Erzhafen …`.
+_PLACE_ARTICLES = ("the", "dem", "der", "den")
 _CITY_WORDS = (
     "bei siedlung",
     "at settlement",
@@ -1437,9 +1501,15 @@ def _check_echo(t: Text, main: Text, ctx: Context, resolve: object, expected: in
     try:
         other = resolve(inner)
     except OrderError:
-        raise NotationError.make("brackets_differ", column=t.col(inner_start)) from None
-    if other != expected:
-        raise NotationError.make("brackets_differ", column=t.col(inner_start))
+        other = None
+    if other == expected:
+        return
+    if any(w in _OR_WORDS for w in _letter_words(inner.folded)):
+        # `Siedlung A (or B if that's taken)`: an alternative in brackets, to be written with
+        # `oder` on the line.
+        shown = t.sub(inner_start - 1, len(t.folded.rstrip())).original
+        raise NotationError.make("remark_unclear", shown=shown, column=t.col(inner_start - 1))
+    raise NotationError.make("brackets_differ", column=t.col(inner_start))
 
 
 def _hex(t: Text, ctx: Context) -> int:
@@ -1493,6 +1563,9 @@ def _keyword_span(pattern: re.Pattern[str], f: str, pos: int = 0) -> tuple[int, 
 
 #: Before the robber's hex: `Räuber auf 9H`, `Räuber: 9H`, `Räuber → 9H`, `Robber to 9L`.
 _ROBBER_PLACE_WORDS = ("auf", "nach", "an", "zu", "on", "onto", "to", "at", "in")
+#: Verbs before the robber in a knight line (`Ritter vor Wurf: setze Räuber …`, `move robber
+#: to …`).
+_MOVE_WORDS = ("move", "moving", "put", "place", "set", "setze", "versetze", "stelle", "schiebe")
 _VICTIM_SEPARATORS = ",;/"
 
 
@@ -1518,7 +1591,13 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
     place_f = place.folded.strip().rstrip(",;/")
     if not place_f:
         raise NotationError.make("robber_hex_expected", column=t.col(0))
-    h = _hex(place.sub(0, len(place.folded.rstrip().rstrip(",;/").rstrip())), ctx)
+    shown = place.sub(0, len(place.folded.rstrip().rstrip(",;/").rstrip()))
+    h = _hex(shown, ctx)
+    if ctx.board.hexes[h].number is None:
+        # The desert or the sea: never a place for the robber (docs/rules-decisions.md).
+        raise NotationError.make(
+            "robber_no_number", name=shown.original.strip(), column=place.col(0)
+        )
     victims: list[int] = []
     for w in re.finditer(r"[a-z]+", f[victims_at:]):
         word = w.group(0)
@@ -1548,7 +1627,7 @@ def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
     timing = m.group("timing")
     if not timing:
         raise NotationError.make("knight_timing", column=t.col(m.end(1)))
-    rest = t.sub(m.start("rest"))
+    rest = _strip_words(t.sub(m.start("rest")), _MOVE_WORDS)
     rm = _PATTERNS["robber"].match(rest.folded.strip())
     if rm:
         lead = len(rest.folded) - len(rest.folded.lstrip())
@@ -1712,6 +1791,15 @@ def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
     f = rest.folded
     g = _keyword_span(_GIVE, f)
     r = _keyword_span(_WANT, f)
+    first = min((k[0] for k in (g, r) if k), default=None)
+    lead_words = [w for w in _letter_words(f[: first or 0]) if w not in _POLITE]
+    if first is not None and (lead_words or re.search(r"\d", f[:first])):
+        # Words between the partner and `gebe`/`bekomme` are never dropped: `Handel blau oder
+        # weiß: gebe …` names two partners, and a trade has one.
+        words = lead_words
+        if any(w in vocab.COLOUR_WORDS for w in words):
+            raise NotationError.make("trade_one_partner", column=rest.col(0))
+        raise NotationError.make("trade_form", column=rest.col(0))
     if g and r:
         if g[0] < r[0]:
             give, get = (g[1], r[0]), (r[1], len(f))
@@ -1840,14 +1928,34 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
     return MaritimeTrade(give, give_n, get, get_n)
 
 
-def _road_building(t: Text, ctx: Context) -> RoadBuilding:
+#: `Straßen 6L 5L und 5L 11G`, `Roads: …`: several roads, built in the order written.
+_ROADS = re.compile(r"(?:strassen|roads)(?![a-z])\s*+:?+\s*+")
+#: The most roads one `Straßen` line may hold (a player has 15).
+_MAX_ROADS = 5
+
+
+def _path_list(t: Text, ctx: Context) -> list[int]:
+    """Paths separated by `,`, `;`, `und` or `and`."""
     f = t.folded
     spans, pos = [], 0
     for sep in re.finditer(r"[,;]|\bund\b|\band\b", f):
         spans.append((pos, sep.start()))
         pos = sep.end()
     spans.append((pos, len(f)))
-    paths = [_path(t.sub(a, b), ctx) for a, b in spans if f[a:b].strip()]
+    return [_path(t.sub(a, b), ctx) for a, b in spans if f[a:b].strip()]
+
+
+def _roads(t: Text, ctx: Context) -> Road | Builds:
+    paths = _path_list(t, ctx)
+    if not 1 <= len(paths) <= _MAX_ROADS:
+        raise NotationError.make("road_form", column=t.col(0))
+    if len(paths) == 1:
+        return Road(paths[0])
+    return Builds(tuple(Road(p) for p in paths))
+
+
+def _road_building(t: Text, ctx: Context) -> RoadBuilding:
+    paths = _path_list(t, ctx)
     if not 1 <= len(paths) <= 2:
         raise NotationError.make("road_building_paths", column=t.col(0))
     return RoadBuilding(paths[0], paths[1] if len(paths) > 1 else None)
@@ -1900,4 +2008,12 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
             break
     c = _crossing(crossing.sub(0, len(cf)), ctx)
     e = _path(t.sub(road.end()), ctx)
+    if c not in ctx.board.path_crossings[e]:
+        # The board alone shows it: the road must start at the settlement.
+        raise NotationError.make(
+            "setup_road_apart",
+            road=path_text(ctx.board, e, ctx.lang),
+            settlement=crossing_text(ctx.board, c, ctx.lang),
+            column=t.col(road.end()),
+        )
     return SetupPlacement(c, e)

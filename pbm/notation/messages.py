@@ -63,6 +63,17 @@ TEXTS: dict[str, str] = {
         "the heading {shown!r} is not understood, and no build line under it is read: write "
         "'Ersatzbau:' above substitute builds, or leave the heading out"
     ),
+    "setup_road_apart": N_(
+        "the road {road} does not start at the settlement {settlement}: name a path next to it"
+    ),
+    "seven_only_robber": N_(
+        "after 'bei einer 7:' only a robber order or a discard list can stand: write "
+        "'Räuber 9H, raube blau' or 'Abwurf: W W'"
+    ),
+    "robber_no_number": N_("the robber goes onto a hex with a number, not {name}"),
+    "trade_one_partner": N_(
+        "a trade has one partner: write a line for each ('Handel blau: gebe 2G, bekomme 1L')"
+    ),
     "or_in_list": N_(
         "{word!r} makes this a choice, which a trade, a discard list or a card cannot be: "
         "write one choice"
@@ -167,6 +178,21 @@ RECEIPT: dict[str, str] = {
     "road_not_at_settlement": N_("the road must start at the settlement"),
     "road_occupied": N_("that path is taken"),
     "road_not_on_land": N_("that path is not next to land"),
+    "robber_must_move": N_(
+        "the robber stands on that hex now and must move: name another hex with a number"
+    ),
+    # Reasons the checks at receipt do not give today; a text each all the same, so no
+    # refusal ever shows a rule's key (tests/test_rule_reasons.py).
+    "cannot_afford": N_("you do not hold the cards for it"),
+    "newcomer_protection": N_("a newcomer's building is next to that hex (newcomer protection)"),
+    "no_robber_order": N_("there is no robber order"),
+    "card_bought_this_round": N_("that card was bought this round"),
+    "one_card_per_round": N_("only one development card is played per round"),
+    "deck_empty": N_("no development cards are left"),
+    "bank_empty": N_("the bank has none of that left"),
+    "no_legal_road": N_("the first road of road building cannot be built"),
+    "not_confirmed_by_partner": N_("the partner did not confirm the trade"),
+    "cards_not_held": N_("you do not hold the cards for it"),
 }
 
 

@@ -585,14 +585,14 @@ MAILS: list[Mail] = [
             ("straße c3 c4", road("C3 C4")),
             ("STRASSE 10G 5l", road("C4 C5")),
             ("eNtWiCkLuNgSkArTe", lit("Entwicklungskarte")),
-            ("räuber WÜSTE, RAUBE Blau", robber("E3", "blau")),
+            ("räuber WÜSTE, RAUBE Blau", refused("WÜSTE")),
         ],
     ),
     Mail(
         "017_ascii_umlauts_de",
         [
             ("Kennwort: weiss-17", PW_DE),
-            ("Raeuber Wueste, raube weiss", robber("E3", "weiss")),
+            ("Raeuber Wueste, raube weiss", refused("Wueste")),
             ("Strasse 10W Wueste", road("E2 E3")),
             ("Stadt bei Siedlung 10W 3E Wueste", city("D3 E2 E3")),
             ("Gluecksfund H E", lit("Erfindung H E")),
@@ -990,7 +990,7 @@ MAILS: list[Mail] = [
         [
             ("Password: red-51", PW_EN),
             ("Road building: C3 D3", road_building("C3 D3")),
-            ("Robber desert, steal white, red", robber("E3", "weiss", "rot")),
+            ("Robber desert, steal white, red", refused("a hex with a number")),
             ("Discard: W W G", lit("Discard: W W G")),
         ],
         lang="en",
