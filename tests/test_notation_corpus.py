@@ -135,3 +135,22 @@ def test_corpus_cli(name: str) -> None:
             assert f"{number:4}  ok     {canonical}" in text.stdout
         else:
             assert f"{number:4}  error  " in text.stdout
+
+
+def test_orders_check_json_gives_block_password_and_the_error_in_the_game_language() -> None:
+    body = "Kennwort: rot-kadu-mepi (aus der Mail)\nStrase 6L 5L\nErsatzbau:\nStraße 5L 11G\n"
+    rows = {}
+    for lang in ("de", "en"):
+        result = CliRunner().invoke(
+            app, ["orders", "check", "--seed", "1", "--lang", lang, "--json", "-"], input=body
+        )
+        assert result.exit_code == 1
+        rows[lang] = json.loads(result.stdout)
+    de = rows["de"]
+    assert [r["block"] for r in de] == ["main", "main", "substitute", "substitute"]
+    assert [r["password"] for r in de] == [True, False, False, False]
+    assert "rot-kadu-mepi" not in json.dumps(de) and de[0]["text"].startswith("Kennwort: ****")
+    assert de[1]["key"] == "did_you_mean"
+    assert de[1]["error"] == "'Strase' ist kein Befehl; meintest du 'Straße'?"
+    assert de[1]["error_en"] == "'Strase' is not an order; did you mean 'Straße'?"
+    assert rows["en"][1]["error"] == rows["en"][1]["error_en"]
