@@ -200,10 +200,6 @@ class Board:
         land = [h.is_land for h in self.hexes]
         self.crossing_land: tuple[bool, ...] = tuple(any(land[h] for h in c) for c in crossings)
         self.path_land: tuple[bool, ...] = tuple(land[a] or land[b] for a, b in paths)
-        self.path_sea: tuple[bool, ...] = tuple(
-            self.hexes[a].terrain == Terrain.SEA or self.hexes[b].terrain == Terrain.SEA
-            for a, b in paths
-        )
         harbors: list[Harbor | None] = [None] * len(crossings)
         for h in self.hexes:
             if h.harbor is not None:

@@ -65,15 +65,8 @@ def can_pay(hand: Hand, cost: Counts) -> bool:
     )
 
 
-def format_counts(c: Counts, lang: str = "de") -> str:
-    """`2H 1L` style; empty counts give `-`."""
-    letters = LETTERS_EN if lang == "en" else LETTERS_DE
-    parts = [f"{n}{letters[r]}" for r, n in enumerate(c) if n]
-    return " ".join(parts) if parts else "-"
-
-
 def parse_counts(text: str, lang: str = "de") -> Counts:
-    """Inverse of :func:`format_counts` (for fixtures and serialisation)."""
+    """Counts from `2H 1L` (for fixtures); `-` or nothing is no cards."""
     out = [0, 0, 0, 0, 0]
     if text.strip() in ("", "-"):
         return counts(out)

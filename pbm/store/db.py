@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, SQLModel, create_engine
+from sqlmodel import Session, create_engine
 
 from . import models  # noqa: F401  (registers the tables)
 
@@ -44,11 +44,6 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return create_engine(url, pool_pre_ping=True)
-
-
-def create_tables(engine: Engine) -> None:
-    """For tests and the demo; installations use `pbm db upgrade` (alembic)."""
-    SQLModel.metadata.create_all(engine)
 
 
 @contextmanager
