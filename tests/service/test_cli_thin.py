@@ -12,6 +12,8 @@ import pytest
 from alembic import command
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from databases import game_row, records
+from harness import Mailer, start_game
 from sqlalchemy import create_engine
 from typer.testing import CliRunner
 
@@ -21,8 +23,6 @@ from pbm.service.context import Service
 from pbm.service.games import get_game
 from pbm.store.db import transaction
 from pbm.store.migrate import alembic_config, upgrade
-
-from .support import Mailer, game_row, records, to_round
 
 CLI = Path(__file__).resolve().parents[2] / "pbm" / "cli"
 #: Modules the command line must not import: tables and sessions belong to pbm/service.
@@ -135,7 +135,7 @@ def test_round_resolve_acts_on_the_named_game_alone(
     svc: Service, clock: FakeClock, mailer: Mailer, db_url: str, tmp_path: Path
 ) -> None:
     for name in ("alpha", "beta"):
-        to_round(mailer, clock, name)
+        start_game(mailer, clock, name, by_mail=False)
         _due(svc, name, -1)  # both due
     runner, cfg = _runner(tmp_path, db_url)
     assert _run(runner, cfg, "round", "resolve", "alpha") == "alpha: resolved\n"
@@ -159,7 +159,7 @@ def test_round_resolve_acts_on_the_named_game_alone(
 def test_round_resolve_of_a_paused_game_is_not_due(
     svc: Service, clock: FakeClock, mailer: Mailer, db_url: str, tmp_path: Path
 ) -> None:
-    to_round(mailer, clock, "alpha")
+    start_game(mailer, clock, "alpha", by_mail=False)
     _due(svc, "alpha", -1)
     runner, cfg = _runner(tmp_path, db_url)
     _run(runner, cfg, "game", "pause", "alpha")
@@ -179,7 +179,7 @@ def test_a_resolution_that_fails_marks_the_game_broken(
 ) -> None:
     import pbm.service.admin as admin
 
-    to_round(mailer, clock, "alpha")
+    start_game(mailer, clock, "alpha", by_mail=False)
     _due(svc, "alpha", -1)
 
     def broken(*_: object) -> int:

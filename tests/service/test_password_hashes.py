@@ -10,6 +10,8 @@ import os
 import pytest
 from argon2 import PasswordHasher
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
+from databases import game_state, passwords, seated
+from harness import Mailer, orders_text, start_game
 from sqlmodel import Session
 
 from pbm.service import secrets
@@ -18,8 +20,6 @@ from pbm.service.context import Service
 from pbm.service.secrets import hash_password, needs_rehash, normalized, verify_password
 from pbm.store.db import transaction
 from pbm.store.models import Player
-
-from .support import Mailer, game_state, orders_text, passwords, seated, to_round
 
 PASSWORD = "blau-kadu-mepi-rosa-tule-wibo"
 #: Made by the scrypt code pbm used before argon2 (N=2**13, r=8, p=1), for PASSWORD.
@@ -132,7 +132,7 @@ def test_an_outdated_hash_is_replaced_after_a_mail_with_the_right_password(
     svc: Service, clock: FakeClock, mailer: Mailer, outdated: object
 ) -> None:
     assert callable(outdated)
-    to_round(mailer, clock, "alpha")
+    start_game(mailer, clock, "alpha", by_mail=False)
     pw = passwords(svc)
     player = seated(svc, "alpha")[0]
     assert player.id is not None
@@ -160,7 +160,7 @@ def test_an_outdated_hash_is_replaced_after_a_mail_with_the_right_password(
 
 
 def test_a_current_hash_is_left_as_it_is(svc: Service, clock: FakeClock, mailer: Mailer) -> None:
-    to_round(mailer, clock, "alpha")
+    start_game(mailer, clock, "alpha", by_mail=False)
     pw = passwords(svc)
     player = seated(svc, "alpha")[1]
     assert player.id is not None and player.password_hash.startswith(CURRENT)
