@@ -1639,6 +1639,8 @@ def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
 def _monopoly(t: Text, ctx: Context) -> Monopoly:
     rest = _strip_words(t, ("auf", "on", "of", "fuer", "for", "alle", "all"))
     f = rest.folded.strip()
+    if not f:
+        raise NotationError.make("resources_expected", column=t.col(0))
     return Monopoly(
         vocab.resource(f, ctx.lang, rest.col(len(rest.folded) - len(rest.folded.lstrip())))
     )
