@@ -138,6 +138,31 @@ def game_resume(name: str) -> None:
     echo(f"{name}: running" + (f"; {len(held)} held mails read" if held else ""))
 
 
+@app.command("end")
+def game_end(
+    name: str,
+    why: Annotated[str, typer.Option(help="Why: every player reads it.")] = "",
+) -> None:
+    """End a game before its time: no more deadlines or orders; every player is told."""
+    from pbm.service import admin
+
+    svc = service()
+    with refusals():
+        admin.end_game(svc, name, why)
+    echo(f"{name}: ended; the players are told")
+
+
+@app.command("announce")
+def game_announce(name: str, text: str) -> None:
+    """Mail TEXT from the game master to every player and observer of the game."""
+    from pbm.service import admin
+
+    svc = service()
+    with refusals():
+        count = admin.announce(svc, name, text)
+    echo(f"{name}: announcement queued to {count} addresses")
+
+
 @app.command("replay")
 def game_replay(name: str, as_json: JsonOpt = False) -> None:
     """Rebuild the game from settings, seed and stored orders; compare with the stored events.

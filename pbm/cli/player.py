@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from .clean import with_names_cut
@@ -31,13 +33,21 @@ def player_list(name: str, as_json: JsonOpt = False) -> None:
 
 
 @app.command("replace")
-def player_replace(name: str, colour: str, address: str) -> None:
-    """A new person takes a seat: new address and password, same seat and colour."""
+def player_replace(
+    name: str,
+    colour: str,
+    address: str,
+    player_name: Annotated[
+        str, typer.Option("--name", help="The new player's name (else the address).")
+    ] = "",
+) -> None:
+    """A new person takes a seat: new address and password, same seat and colour. The new
+    player gets the hand, board, round and deadline; the leaving one and the others are told."""
     from pbm.service import admin
 
     svc = service()
     with refusals():
-        admin.replace_player(svc, name, colour, address)
+        admin.replace_player(svc, name, colour, address, player_name)
     echo(f"{name}: {colour} is now {address}; a welcome mail with the password is queued")
 
 

@@ -41,6 +41,31 @@ def players_(lang: str, roster: list[RosterRow], anonymous: bool) -> dict[str, A
     return {"lang": lang_code(lang), "roster": roster, "anonymous": anonymous}
 
 
+def gm_notice(
+    lang: str,
+    event: str,
+    *,
+    deadline: str = "",
+    round_: int = 0,
+    colour: str = "",
+    name: str = "",
+    text: str = "",
+    standing: list[str] | None = None,
+) -> dict[str, Any]:
+    """A GM action told to the players (`service.tell`): `event` is paused, resumed, deadline,
+    replaced, replaced_out, ended or announce; `text` the GM's own words (announce, ended)."""
+    return {
+        "lang": lang_code(lang),
+        "event": event,
+        "deadline": deadline,
+        "round": round_,
+        "colour": colour,
+        "name": name,
+        "text": text.strip(),
+        "standing": standing or [],
+    }
+
+
 def lang_code(lang: str) -> str:
     """A game's language as the catalogue knows it (`pbm.i18n.language`)."""
     return language(lang)

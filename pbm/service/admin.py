@@ -26,6 +26,7 @@ from .context import Service
 from .games import (
     ServiceError,
     create_game,
+    deadline_text,
     extend_deadline,
     get_game,
     load_state,
@@ -38,6 +39,7 @@ from .games import (
 from .ingest import IngestResult, ingest, requeue
 from .rounds import ready, resolve, waiting_for
 from .signup import draw_now
+from .tell import tell
 from .tick import resolve_if_ready
 
 # -- games --------------------------------------------------------------------------------------
@@ -89,9 +91,29 @@ def start_game(svc: Service, name: str) -> None:
 
 
 def pause_game(svc: Service, name: str) -> None:
-    """Stop deadlines and orders until `broken.resume`."""
+    """Stop deadlines and orders until `broken.resume`; the players are told."""
     with transaction(svc.engine) as session:
-        get_game(session, name, lock=True).paused = True
+        game = get_game(session, name, lock=True)
+        if not game.paused:
+            game.paused = True
+            tell(svc, session, game, "paused")
+
+
+def end_game(svc: Service, name: str, why: str = "") -> None:
+    """The GM ends a game before its time; the players are told, with `why`."""
+    with transaction(svc.engine) as session:
+        gm.end_game(svc, session, get_game(session, name, lock=True), why)
+
+
+def announce(svc: Service, name: str, text: str) -> int:
+    """`pbm game announce`: the GM's own text to every player and observer; returns how many
+    addresses it goes to."""
+    if not text.strip():
+        raise ServiceError("the announcement is empty")
+    with transaction(svc.engine) as session:
+        game = get_game(session, name)
+        row = tell(svc, session, game, "announce", text=text)
+        return len(row.recipients.split(",")) if row else 0
 
 
 def replay_game(svc: Service, name: str) -> gm.ReplayResult:
@@ -193,9 +215,12 @@ def preview_round(svc: Service, name: str) -> str:
 
 
 def extend_round(svc: Service, name: str, hours: float) -> datetime:
-    """Move the deadline by `hours`; returns the new deadline."""
+    """Move the deadline by `hours`; returns the new deadline. The players are told."""
     with transaction(svc.engine) as session:
-        return extend_deadline(svc, get_game(session, name, lock=True), hours)
+        game = get_game(session, name, lock=True)
+        deadline = extend_deadline(svc, game, hours)
+        tell(svc, session, game, "deadline", deadline=deadline_text(game), round_=game.round)
+        return deadline
 
 
 def rollback_round(svc: Service, name: str) -> int:
@@ -213,9 +238,12 @@ def list_players(svc: Service, name: str) -> list[dict[str, Any]]:
         return [_player_row(p) for p in players_of(session, get_game(session, name))]
 
 
-def replace_player(svc: Service, name: str, colour: str, address: str) -> None:
+def replace_player(
+    svc: Service, name: str, colour: str, address: str, player_name: str = ""
+) -> None:
     with transaction(svc.engine) as session:
-        gm.replace_player(svc, session, get_game(session, name, lock=True), colour, address)
+        game = get_game(session, name, lock=True)
+        gm.replace_player(svc, session, game, colour, address, player_name)
 
 
 def new_password(svc: Service, name: str, colour: str) -> str:

@@ -61,7 +61,7 @@ def status_body(
         )
     ]
     if game.paused:
-        lines.append(_("The game is paused: no deadline runs and no orders are taken."))
+        lines.append(_("The game is paused: nothing is resolved and no orders are taken."))
     if game.deadline:
         lines.append(_("Deadline: {deadline}").format(deadline=local_deadline(game, player)))
     if game.phase == GamePhase.ROUNDS:

@@ -15,7 +15,7 @@ from sqlmodel import Session, col, select
 
 from pbm.store.db import transaction
 from pbm.store.models import Game, InboundMail
-from pbm.store.statuses import MailStatus
+from pbm.store.statuses import GamePhase, MailStatus
 
 from . import texts
 from .context import Service
@@ -72,6 +72,17 @@ def broken_games(session: Session) -> list[Game]:
     return list(session.exec(select(Game).where(Game.broken != "").order_by(col(Game.id))))
 
 
+def _unpause(svc: Service, session: Session, game: Game) -> None:
+    """A paused game runs again and the players are told, with the deadline (a deadline that
+    passed during the pause is due at once, as before the pause)."""
+    from .games import deadline_text
+    from .tell import tell
+
+    game.paused = False
+    if game.phase in (GamePhase.SETUP, GamePhase.ROUNDS):
+        tell(svc, session, game, "resumed", deadline=deadline_text(game))
+
+
 def resume(svc: Service, name: str) -> list[int]:
     """The GM's `pbm game resume`: the game runs again (no longer paused or broken), and the
     mails held while it was broken are read now, oldest first. Returns their ids."""
@@ -80,7 +91,8 @@ def resume(svc: Service, name: str) -> list[int]:
 
     with transaction(svc.engine) as session:
         game = get_game(session, name, lock=True)
-        game.paused = False
+        if game.paused:
+            _unpause(svc, session, game)
         game.broken = ""
         held = list(
             session.exec(

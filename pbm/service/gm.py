@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
+from pbm.notation import vocab
 from pbm.rules import GameState, new_game, resolve_round, state_from_json
 from pbm.rules.events import event_from_json
 from pbm.rules.orders import SetupOrders
@@ -20,6 +21,7 @@ from .games import (
     ServiceError,
     load_state,
     players_of,
+    recipients,
     round_hours,
     save_state,
     set_deadline,
@@ -28,6 +30,8 @@ from .games import (
 from .rounds import resolve, set_autopilot
 from .secrets import hash_password, new_password, new_secret
 from .signup import password_word, send_welcome
+from .table import shown_name
+from .tell import tell
 
 
 def colour_player(session: Session, game: Game, colour: str) -> Player:
@@ -45,18 +49,24 @@ def colour_player(session: Session, game: Game, colour: str) -> Player:
     raise ServiceError(f"no player plays {colour} in {game.name}")
 
 
-def replace_player(svc: Service, session: Session, game: Game, colour: str, address: str) -> Player:
-    """A new person takes the seat: new address, new password, same seat and colour."""
+def replace_player(
+    svc: Service, session: Session, game: Game, colour: str, address: str, name: str = ""
+) -> Player:
+    """A new person takes the seat: new address, new password, same seat and colour; `name`
+    (else the address) is how the others read them."""
+    from .signup import display_name
+
     old = colour_player(session, game, colour)
     address = address.strip().lower()
     if any(p.address == address for p in players_of(session, game)):
         raise ServiceError(f"{address} has a seat in {game.name} already")
     old.status = PlayerStatus.REPLACED
+    leaving = old.address
     password = new_password(password_word(old.colour or colour, game.lang))
     new = Player(
         game_id=game.id or 0,
         address=address,
-        name=address,
+        name=display_name(name) or address,
         preferences=old.preferences,
         colour=old.colour,
         seat=old.seat,
@@ -77,7 +87,26 @@ def replace_player(svc: Service, session: Session, game: Game, colour: str, addr
     for row in session.exec(current):
         row.player_id = new.id or 0
     send_welcome(svc, session, game, load_state(game), new, password)
+    # The leaving player is told; the others learn who plays the colour now.
+    colour_name = vocab.colour_name(new.colour or "", game.lang)
+    tell(svc, session, game, "replaced_out", to=[leaving], colour=colour_name)
+    others = [a for a in recipients(session, game) if a != new.address]
+    shown = shown_name(game, new) or "-"
+    tell(svc, session, game, "replaced", to=others, colour=colour_name, name=shown)
     return new
+
+
+def end_game(svc: Service, session: Session, game: Game, why: str = "") -> None:
+    """The GM ends the game before its time: no more deadlines or orders; every player and
+    observer is told, with `why` and the public standing."""
+    from .texts import public_summary
+
+    if game.phase == GamePhase.ENDED:
+        raise ServiceError(f"{game.name} has ended already")
+    game.phase = GamePhase.ENDED
+    game.deadline = None
+    standing = public_summary(load_state(game), game.lang) if game.state else []
+    tell(svc, session, game, "ended", text=why, standing=standing)
 
 
 def new_password_for(svc: Service, session: Session, game: Game, colour: str) -> Player:

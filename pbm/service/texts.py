@@ -69,6 +69,13 @@ _T: dict[str, str] = {
     "ok_subject": N_("[{game}] OK"),
     "status_subject": N_("[{game}] Status"),
     "players_subject": N_("[{game}] Players"),
+    "gm_paused_subject": N_("[{game}] Game paused"),
+    "gm_resumed_subject": N_("[{game}] Game resumed"),
+    "gm_deadline_subject": N_("[{game}] New deadline"),
+    "gm_replaced_subject": N_("[{game}] A seat changes hands"),
+    "gm_replaced_out_subject": N_("[{game}] Your seat has a new player"),
+    "gm_ended_subject": N_("[{game}] Game ended by the game master"),
+    "gm_announce_subject": N_("[{game}] From the game master"),
     "no_roster_yet": N_(
         "The seats are drawn when the table is full; until then there is no roster."
     ),

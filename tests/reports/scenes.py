@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from datetime import datetime
 from functools import cache
+from typing import Any
 
 from pbm.notation import Context, vocab
 from pbm.notation.format import format_item
@@ -327,7 +329,29 @@ def digest(lang: str) -> tuple[str, Rendered]:
     )
 
 
+def _gm_notice(event: str, **values: Any) -> Callable[[str], tuple[str, Rendered]]:
+    def scene(lang: str) -> tuple[str, Rendered]:
+        subject = texts.t(lang, f"gm_{event}_subject", game=GAME)
+        extra = dict(values)
+        if "colour" in extra:
+            extra["colour"] = vocab.colour_name(str(extra["colour"]), lang)
+        if event == "ended":
+            extra["standing"] = texts.public_summary(midgame()[1], lang)
+        return subject, _render("gm_notice", subject, notices.gm_notice(lang, event, **extra))
+
+    return scene
+
+
+GM_TEXT = "Wegen der Feiertage ist die nächste Frist länger.\n\nFrohes Fest!"
+
 SCENES = {
+    "gm_paused": _gm_notice("paused"),
+    "gm_resumed": _gm_notice("resumed", deadline=DEADLINE_TEXT),
+    "gm_deadline": _gm_notice("deadline", deadline=DEADLINE_TEXT, round_=MID_ROUND),
+    "gm_replaced": _gm_notice("replaced", colour="gelb", name="Dora"),
+    "gm_replaced_out": _gm_notice("replaced_out", colour="gelb"),
+    "gm_ended": _gm_notice("ended", text="Zwei Spieler sind ausgestiegen."),
+    "gm_announce": _gm_notice("announce", text=GM_TEXT),
     "report_round": round_report,
     "report_end": end_report,
     "welcome": welcome,

@@ -349,13 +349,18 @@ def test_passwords_and_keys_only_in_their_owners_welcome_mail(game: Played) -> N
 
 
 def test_the_replacement_gets_a_welcome_and_the_old_player_nothing_more(game: Played) -> None:
+    """…nothing more but the one notice that the seat has a new player (issue 15), which tells
+    nothing of the game."""
     welcome = [o for o in game.outbox if o.kind == "welcome" and o.recipients == NEWCOMER]
     assert len(welcome) == 1
     old = next(p for p in game.players if p.status == "replaced")
     later = [
         o for o in game.outbox if o.id > welcome[0].id and old.address in o.recipients.split(",")
     ]
-    assert later == [], [(o.kind, o.subject) for o in later]
+    assert [o.kind for o in later] == ["gm_notice"], [(o.kind, o.subject) for o in later]
+    (notice,) = later
+    assert notice.recipients == old.address and NEWCOMER not in notice.body
+    assert len(notice.body.strip().splitlines()) <= 2
 
 
 def test_answers_to_order_mails_go_to_the_registered_address_only(game: Played) -> None:

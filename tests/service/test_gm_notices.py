@@ -1,0 +1,89 @@
+"""The GM is visible (issue 15): pause, resume, a moved deadline, a replaced seat, the game ended by
+the GM and announcements reach the players as notices in the game's language."""
+
+from __future__ import annotations
+
+from databases import game_row, outbox, passwords, replies_to, seated
+from harness import Games, Mailer, orders_text
+
+from pbm.service import admin
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+
+
+def _notices(svc: Service, subject_part: str) -> list[str]:
+    return [o.body for o in outbox(svc, "gm_notice") if subject_part in o.subject]
+
+
+def test_pause_and_resume_are_told_with_the_deadline(
+    svc: Service, games: Games, clock: FakeClock
+) -> None:
+    table = games.start("alpha")
+    admin.pause_game(svc, "alpha")
+    admin.pause_game(svc, "alpha")  # twice paused is told once
+    (paused,) = [o for o in outbox(svc, "gm_notice") if "pausiert" in o.subject]
+    assert set(paused.recipients.split(",")) == set(table.addresses)
+    assert "pausiert" in paused.body
+    from pbm.service.broken import resume
+
+    resume(svc, "alpha")
+    game = game_row(svc, "alpha")
+    assert game.deadline is not None
+    (resumed,) = _notices(svc, "fortgesetzt")
+    assert game.deadline.strftime("%Y-%m-%d %H:%M UTC") in resumed
+
+
+def test_status_says_paused(svc: Service, mailer: Mailer, games: Games) -> None:
+    table = games.start("alpha")
+    admin.pause_game(svc, "alpha")
+    me = table.addresses[0]
+    mailer.send(me, "Status", f"Kennwort: {table.passwords[me]}\nStatus\n")
+    assert "pausiert" in replies_to(svc, mailer.last_id, "status")[0].body
+
+
+def test_a_moved_deadline_is_told(svc: Service, games: Games) -> None:
+    games.start("alpha")
+    new = admin.extend_round(svc, "alpha", 24)
+    (body,) = _notices(svc, "Neue Frist")
+    assert new.strftime("%Y-%m-%d %H:%M UTC") in body and "Runde 1" in body
+
+
+def test_replace_tells_the_leaving_player_and_gives_the_new_one_the_game(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    games.start("alpha", round_=2)
+    old = seated(svc, "alpha")[1]
+    admin.replace_player(svc, "alpha", old.colour or "", "dora@new.test", "Dora")
+    (out,) = [o for o in outbox(svc, "gm_notice") if o.recipients == old.address]
+    assert "Kennwort gilt nicht mehr" in out.body
+    told = [o for o in outbox(svc, "gm_notice") if "Dora" in o.body]
+    assert told and "dora@new.test" not in told[0].recipients
+    (welcome,) = outbox(svc, "welcome", to="dora@new.test")
+    assert "Runde 2 ist offen" in welcome.body and "Deine Karten:" in welcome.body
+    assert "A1" in welcome.body  # the board map
+    # The new player plays with the new password; the old one is answered why not (part 5).
+    _, st = game_row(svc, "alpha"), None
+    from databases import game_state
+
+    _, st = game_state(svc, "alpha")
+    pw = passwords(svc)["dora@new.test"]
+    result = mailer.send("dora@new.test", "Züge", orders_text(st, 1, pw), resolve=False)
+    assert result.status == "done"
+    assert replies_to(svc, mailer.last_id, "ack")
+
+
+def test_the_gm_ends_a_game(svc: Service, mailer: Mailer, games: Games) -> None:
+    games.start("alpha")
+    admin.end_game(svc, "alpha", "Zwei Spieler sind ausgestiegen.")
+    game = game_row(svc, "alpha")
+    assert game.phase == "ended" and game.deadline is None
+    (body,) = _notices(svc, "beendet")
+    assert "Zwei Spieler sind ausgestiegen." in body and "Siegpunkte:" in body
+
+
+def test_announce_reaches_everyone(svc: Service, games: Games) -> None:
+    table = games.start("alpha")
+    assert admin.announce(svc, "alpha", "Frohes Fest!") == 4
+    (row,) = outbox(svc, "gm_notice")
+    assert "Frohes Fest!" in row.body and set(row.recipients.split(",")) == set(table.addresses)
+    assert not row.limited
