@@ -67,6 +67,9 @@ class HexSpec:
     harbor_resource: int | None = None
     #: (row, x) of the land hex a harbour faces; None when the hex has no harbour.
     harbor_faces: tuple[int, int] | None = None
+    #: The island (or part of one) a land hex belongs to, numbered by its scenario; None on
+    #: the base islands and on sea.
+    area: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +82,7 @@ class Hex:
     resource: int | None
     number: int | None
     harbor: Harbor | None
+    area: int | None = None
 
     @property
     def is_land(self) -> bool:
@@ -164,7 +168,12 @@ def _geometry(coords: tuple[tuple[int, int], ...]) -> _Geometry:
 class Board:
     """An immutable board. Index-based tables make the rules' hot loops cheap."""
 
-    def __init__(self, specs: list[HexSpec], name: str = "custom") -> None:
+    def __init__(
+        self,
+        specs: list[HexSpec],
+        name: str = "custom",
+        pirate_start: tuple[int, int] | None = None,
+    ) -> None:
         self.name = name
         specs = sorted(specs, key=lambda s: (s.row, s.x))
         coord_id: dict[tuple[int, int], int] = {}
@@ -180,7 +189,7 @@ class Board:
             if s.harbor_faces is not None:
                 harbor = Harbor(s.harbor_resource, coord_id[s.harbor_faces])
             label = f"{row_letter(s.row)}{pos_in_row[s.row]}"
-            hexes.append(Hex(i, label, s.row, s.x, s.terrain, s.resource, s.number, harbor))
+            hexes.append(Hex(i, label, s.row, s.x, s.terrain, s.resource, s.number, harbor, s.area))
         self.hexes: tuple[Hex, ...] = tuple(hexes)
         self.label_index: dict[str, int] = {h.label: h.id for h in hexes}
         g = _geometry(tuple((s.row, s.x) for s in specs))
@@ -192,7 +201,10 @@ class Board:
         self.crossing_paths: tuple[tuple[int, ...], ...] = g.crossing_paths
         self.crossing_neighbors: tuple[tuple[int, ...], ...] = g.crossing_neighbors
         self.hex_crossings: tuple[tuple[int, ...], ...] = g.hex_crossings
+        #: The sea hex the pirate starts on (Seafarers); None on the base islands.
+        self.pirate_start: int | None = None if pirate_start is None else coord_id[pirate_start]
         self._fill_content()
+        self._fill_sea()
 
     def _fill_content(self) -> None:
         crossings = self.crossing_hexes
@@ -228,6 +240,30 @@ class Board:
             for c in crossings
         )
 
+    def _fill_sea(self) -> None:
+        """What the Seafarers rules ask of the board: ship sides, areas, the frame."""
+        sea = [h.terrain == Terrain.SEA for h in self.hexes]
+        #: A ship may stand on a side that touches sea: between two sea hexes or on a coast.
+        self.path_sea: tuple[bool, ...] = tuple(sea[a] or sea[b] for a, b in self.path_hexes)
+        #: The areas (islands, parts of one) each crossing touches, sorted; () on sea and on
+        #: boards without areas.
+        self.crossing_areas: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted({a for h in c if (a := self.hexes[h].area) is not None}))
+            for c in self.crossing_hexes
+        )
+        self.has_areas: bool = any(h.area is not None for h in self.hexes)
+        # The frame: hexes on the edge of the map (fewer than six neighbours on it).
+        coords = {(h.row, h.x) for h in self.hexes}
+        self.frame: frozenset[int] = frozenset(
+            h.id
+            for h in self.hexes
+            if sum(
+                (h.row + dr, h.x + dx) in coords
+                for dr, dx in ((0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))
+            )
+            < 6
+        )
+
     # -- names -------------------------------------------------------------------------------
 
     def hex_by_label(self, label: str) -> Hex:
@@ -256,6 +292,19 @@ class Board:
     # -- output -------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, object]:
+        out = self._base_json()
+        if self.has_areas or self.pirate_start is not None:
+            # Seafarers boards only, so the base boards' JSON stays as it was.
+            hexes = out["hexes"]
+            assert isinstance(hexes, list)
+            for h, d in zip(self.hexes, hexes, strict=True):
+                d["area"] = h.area
+            out["pirate"] = (
+                None if self.pirate_start is None else self.hexes[self.pirate_start].label
+            )
+        return out
+
+    def _base_json(self) -> dict[str, object]:
         return {
             "name": self.name,
             "hexes": [

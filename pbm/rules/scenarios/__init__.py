@@ -1,0 +1,146 @@
+"""Seafarers scenarios ("Weite See"): their boards as data and their fixed rules.
+
+One board file per scenario and player count (`neue_ufer_3.py`, `neue_ufer_4.py`, …) holds the
+shape: sea, harbour slots, the pirate's start, the land by area and each area's tiles; the game
+seed shuffles the tiles within each area, lays the number tokens by the red-token rules and the
+harbours over their slots (`lay.py`). New World has no fixed shape: `new_world.py` generates it
+from the seed. The base islands (`layouts.py`) are untouched by all of this.
+
+The numbers come from `../shared/spec/seafarers.md` (the seed lost its digits); the shapes are
+pbm's own, drawn after the published scenarios. docs/rules-decisions.md, "Seafarers", lists
+the decisions taken here.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass
+from typing import Literal
+
+from ..board import Board, Terrain
+from . import (
+    neue_ufer_3,
+    neue_ufer_4,
+    new_world,
+    vier_inseln_3,
+    vier_inseln_4,
+    wueste_3,
+    wueste_4,
+)
+from .data import Area, BoardData, Coord, read_map
+from .lay import LayoutError, hex_specs, place_harbors, place_tokens, terrain_of
+
+#: How a player earns special VP: the first settlement on each bonus area (New Shores, Through
+#: the Desert), on foreign islands +1 then +2 each (Four Islands), +1 each (New World).
+Special = Literal["bonus_areas", "foreign_1_2", "foreign_1"]
+#: Whether a setup settlement on a coast facing other islands takes a ship: "should" is advice
+#: in the preview, "must" a rule.
+ShipCoast = Literal["should", "must", "none"]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    key: str
+    name_de: str
+    name_en: str
+    vp_target: int
+    ship_coast: ShipCoast
+    special: Special
+    #: Board files by player count; None where the board is generated (New World).
+    boards: dict[int, BoardData] | None
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "neue-ufer": Scenario(
+        "neue-ufer",
+        "Zu neuen Ufern",
+        "New Shores",
+        13,
+        "should",
+        "bonus_areas",
+        {3: neue_ufer_3.BOARD, 4: neue_ufer_4.BOARD},
+    ),
+    "vier-inseln": Scenario(
+        "vier-inseln",
+        "Die vier Inseln",
+        "The Four Islands",
+        12,
+        "must",
+        "foreign_1_2",
+        {3: vier_inseln_3.BOARD, 4: vier_inseln_4.BOARD},
+    ),
+    "wueste": Scenario(
+        "wueste",
+        "Durch die Wüste",
+        "Through the Desert",
+        12,
+        "must",
+        "bonus_areas",
+        {3: wueste_3.BOARD, 4: wueste_4.BOARD},
+    ),
+    "neue-welt": Scenario("neue-welt", "Neue Welt", "New World", 12, "none", "foreign_1", None),
+}
+
+PLAYER_COUNTS = (3, 4)
+
+
+def scenario(key: str) -> Scenario:
+    try:
+        return SCENARIOS[key]
+    except KeyError:
+        raise ValueError(f"unknown scenario {key!r} (one of {', '.join(SCENARIOS)})") from None
+
+
+@functools.lru_cache(maxsize=256)
+def scenario_board(key: str, players: int, seed: int) -> Board:
+    """The board of scenario `key` for `players`, fully determined by the seed."""
+    sc = scenario(key)
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"{sc.name_en} is for 3 or 4 players")
+    if sc.boards is None:
+        return new_world.generate(players, seed)
+    return lay_board(sc.boards[players], seed)
+
+
+def areas_of(key: str, players: int, seed: int) -> dict[int, Area]:
+    """The areas of a scenario board (New World: its generated islands)."""
+    sc = scenario(key)
+    if sc.boards is None:
+        return new_world.areas(scenario_board(key, players, seed))
+    return sc.boards[players].areas
+
+
+def lay_board(data: BoardData, seed: int) -> Board:
+    shape = read_map(data.map)
+    rng = random.Random(f"scenario:{data.scenario}:{data.players}:{seed}")
+    tiles: dict[Coord, str] = {}
+    area_of: dict[Coord, int] = {}
+    for a, coords in shape.land.items():
+        if a not in data.areas:
+            raise LayoutError(f"area {a} is drawn but not described")
+        pool = list(data.areas[a].tiles)
+        if len(pool) != len(coords):
+            raise LayoutError(f"area {a}: {len(coords)} hexes but {len(pool)} tiles")
+        rng.shuffle(pool)
+        tiles.update(zip(coords, pool, strict=True))
+        area_of.update(dict.fromkeys(coords, a))
+    terrain = {c: terrain_of(t)[0] for c, t in tiles.items()}
+    producing = [c for c, t in terrain.items() if t != Terrain.DESERT]
+    gold = {c for c, t in terrain.items() if t == Terrain.GOLD}
+    numbers = place_tokens(rng, producing, gold, data.tokens)
+    harbors = place_harbors(rng, shape.slots, data.harbors, terrain)
+    specs = hex_specs(shape.sea, tiles, area_of, numbers, harbors)
+    return Board(specs, name=f"{data.scenario}-{data.players}", pirate_start=shape.pirate)
+
+
+__all__ = [
+    "SCENARIOS",
+    "Area",
+    "BoardData",
+    "LayoutError",
+    "Scenario",
+    "areas_of",
+    "scenario",
+    "scenario_board",
+]

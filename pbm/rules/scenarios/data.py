@@ -1,0 +1,113 @@
+"""The data a Seafarers board is made of, and the reading of its map.
+
+A board file (one per scenario and player count, `neue_ufer_4.py` …) draws the map as text in
+the board's own coordinates: line r is hex row r, column x is the hex's doubled x (so the two
+hexes of a row stand two columns apart and the rows interlock). One character per hex:
+
+| char | hex |
+|---|---|
+| `~` | sea |
+| `h` | sea with a harbour slot (the harbours are shuffled over the slots) |
+| `p` | sea, the pirate's start |
+| `1`–`9` | land of that area (an island or part of one), its type drawn from its tiles |
+
+Tiles are letters: the resources `H L W G E` (German letters), `$` a gold river, `-` a desert.
+The outer ring of the map is the frame and must be sea.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: The tile letters of a board file: resources by their German letter, gold, desert.
+GOLD = "$"
+DESERT = "-"
+TILE_LETTERS = frozenset("HLWGE" + GOLD + DESERT)
+
+SEA_CHARS = frozenset("~hp")
+
+Coord = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Area:
+    """One island, or one part of an island, of a scenario board."""
+
+    name_de: str
+    name_en: str
+    #: Tile letters laid on this area's hexes, shuffled by the game seed.
+    tiles: str
+    #: Setup settlements may stand here.
+    start: bool = False
+    #: A player's first settlement here earns +1 VP (New Shores, Through the Desert).
+    bonus: bool = False
+
+
+@dataclass(frozen=True)
+class BoardData:
+    """One scenario's board for one player count."""
+
+    scenario: str
+    players: int
+    map: str
+    areas: dict[int, Area]
+    #: Number tokens laid on every land hex but the deserts (shuffled, with the red-token rules).
+    tokens: tuple[int, ...]
+    #: Harbour tiles: None for 3:1, else the resource of a 2:1 harbour.
+    harbors: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A map read into coordinates."""
+
+    sea: tuple[Coord, ...]
+    slots: tuple[Coord, ...]
+    pirate: Coord | None
+    #: Land hexes by area, each in (row, x) order.
+    land: dict[int, tuple[Coord, ...]]
+
+
+def read_map(text: str) -> Shape:
+    """The map's hexes by kind; a ValueError names a misdrawn map."""
+    lines = text.strip("\n").split("\n")
+    sea: list[Coord] = []
+    slots: list[Coord] = []
+    pirate: Coord | None = None
+    land: dict[int, list[Coord]] = {}
+    parity: int | None = None
+    for r, line in enumerate(lines):
+        for x, ch in enumerate(line):
+            if ch == " ":
+                continue
+            if parity is None:
+                parity = (r + x) % 2
+            elif (r + x) % 2 != parity:
+                raise ValueError(f"hex at row {r}, column {x} is off the grid")
+            if ch in SEA_CHARS:
+                sea.append((r, x))
+                if ch == "h":
+                    slots.append((r, x))
+                elif ch == "p":
+                    if pirate is not None:
+                        raise ValueError("two pirate starts")
+                    pirate = (r, x)
+            elif ch.isdigit() and ch != "0":
+                land.setdefault(int(ch), []).append((r, x))
+            else:
+                raise ValueError(f"unknown map character {ch!r} at row {r}, column {x}")
+    return Shape(
+        tuple(sea), tuple(slots), pirate, {a: tuple(sorted(c)) for a, c in sorted(land.items())}
+    )
+
+
+def neighbours(c: Coord) -> tuple[Coord, ...]:
+    row, x = c
+    return (
+        (row, x - 2),
+        (row, x + 2),
+        (row - 1, x - 1),
+        (row - 1, x + 1),
+        (row + 1, x - 1),
+        (row + 1, x + 1),
+    )

@@ -1,0 +1,164 @@
+"""Neue Welt (New World): the board generated from the game seed.
+
+Inside a fixed sea frame, land and sea tiles are shuffled over every inner hex; the islands are
+what comes out (connected land), numbered in label order. A draw is taken again from the same
+generator until it keeps the rules (spec "Scenarios"; seed 001's advice to correct a board with
+too many small islands or too large a main island):
+
+- every island reachable by ship from the open sea, at least three islands, the largest at most
+  `MAX_ISLAND` hexes, at most `MAX_SINGLES` islands of one hex;
+- no two red tokens next to each other, none on gold (`lay.place_tokens`);
+- the harbours on sea hexes next to land, no two harbours next to each other.
+
+4 players (spec's reference): 46 inner hexes, 23 sea and 23 land (5 G, 4 L, 4 E, 5 W, 5 H),
+5 × 3:1 + 5 harbours. 3 players (ours): 39 inner hexes, 20 sea and 19 land, 4 × 3:1 + 5.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..board import Board, Terrain
+from ..layouts import BASE_TOKENS, frame_coords
+from .data import Area, Coord, neighbours
+from .harbours import BASE_HARBORS
+from .lay import LayoutError, hex_specs, place_harbors, place_tokens, terrain_of
+
+SEA_TILE = "~"
+MAX_ISLAND = {3: 8, 4: 9}
+MAX_SINGLES = 2
+MIN_ISLANDS = 3
+TRIES = 20000
+
+
+@dataclass(frozen=True)
+class WorldData:
+    players: int
+    #: Inner hexes per row (rows interlock; the frame is added around).
+    rows: tuple[int, ...]
+    tiles: str
+    sea: int
+    tokens: tuple[int, ...]
+    harbors: tuple[int | None, ...]
+
+
+WORLDS = {
+    4: WorldData(
+        4,
+        (7, 6, 7, 6, 7, 6, 7),
+        "GGGGG" + "LLLL" + "EEEE" + "WWWWW" + "HHHHH",
+        23,
+        (2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 12),
+        (None,) * 5 + BASE_HARBORS,
+    ),
+    3: WorldData(
+        3,
+        (6, 5, 6, 5, 6, 5, 6),
+        "GGGG" + "LLLL" + "EEE" + "WWWW" + "HHHH",
+        20,
+        (*BASE_TOKENS, 10),
+        (None,) * 4 + BASE_HARBORS,
+    ),
+}
+
+
+def inner_coords(rows: tuple[int, ...]) -> list[Coord]:
+    """Rows centred on the widest, from row 1 (row 0 is frame), interlocking."""
+    widest = max(rows)
+    out: list[Coord] = []
+    for r, n in enumerate(rows):
+        first = widest - n + 2
+        out.extend((r + 1, first + 2 * i) for i in range(n))
+    return out
+
+
+def islands(land: set[Coord]) -> list[list[Coord]]:
+    """Connected land, each island sorted, islands in the order of their first hex."""
+    seen: set[Coord] = set()
+    out: list[list[Coord]] = []
+    for c in sorted(land):
+        if c in seen:
+            continue
+        stack, comp = [c], []
+        seen.add(c)
+        while stack:
+            cur = stack.pop()
+            comp.append(cur)
+            for n in neighbours(cur):
+                if n in land and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        out.append(sorted(comp))
+    return out
+
+
+def reachable(land: set[Coord], sea: set[Coord], isles: list[list[Coord]]) -> bool:
+    """Every island touches the sea that is connected to the frame (ships sail on sea sides)."""
+    frame = [c for c in sorted(sea) if sum(n in land or n in sea for n in neighbours(c)) < 6]
+    open_sea: set[Coord] = set(frame)
+    stack = list(frame)
+    while stack:
+        cur = stack.pop()
+        for n in neighbours(cur):
+            if n in sea and n not in open_sea:
+                open_sea.add(n)
+                stack.append(n)
+    return all(any(n in open_sea for c in isle for n in neighbours(c)) for isle in isles)
+
+
+def _harbor_slots(
+    rng: random.Random, sea: set[Coord], land: set[Coord], count: int
+) -> list[Coord] | None:
+    candidates = sorted(c for c in sea if any(n in land for n in neighbours(c)))
+    rng.shuffle(candidates)
+    chosen: list[Coord] = []
+    for c in candidates:
+        if all(n not in chosen for n in neighbours(c)):
+            chosen.append(c)
+            if len(chosen) == count:
+                return chosen
+    return None
+
+
+def generate(players: int, seed: int) -> Board:
+    world = WORLDS[players]
+    rng = random.Random(f"scenario:neue-welt:{players}:{seed}")
+    inner = inner_coords(world.rows)
+    frame = frame_coords(inner)
+    pool = list(world.tiles) + [SEA_TILE] * world.sea
+    if len(pool) != len(inner):
+        raise LayoutError(f"{len(inner)} inner hexes but {len(pool)} tiles")
+    for _ in range(TRIES):
+        rng.shuffle(pool)
+        tiles = {c: t for c, t in zip(inner, pool, strict=True) if t != SEA_TILE}
+        land = set(tiles)
+        sea = (set(inner) - land) | set(frame)
+        isles = islands(land)
+        if len(isles) < MIN_ISLANDS or max(len(i) for i in isles) > MAX_ISLAND[players]:
+            continue
+        if sum(len(i) == 1 for i in isles) > MAX_SINGLES or not reachable(land, sea, isles):
+            continue
+        slots = _harbor_slots(rng, sea, land, len(world.harbors))
+        if slots is None:
+            continue
+        terrain = {c: terrain_of(t)[0] for c, t in tiles.items()}
+        producing = [c for c, t in terrain.items() if t != Terrain.DESERT]
+        gold = {c for c, t in terrain.items() if t == Terrain.GOLD}
+        try:
+            numbers = place_tokens(rng, producing, gold, world.tokens)
+        except LayoutError:
+            continue
+        harbors = place_harbors(rng, slots, world.harbors, terrain)
+        area_of = {c: i + 1 for i, isle in enumerate(isles) for c in isle}
+        inner_sea = sorted((set(inner) - land) - set(slots))
+        pirate = rng.choice(inner_sea)
+        specs = hex_specs(sorted(sea), tiles, area_of, numbers, harbors)
+        return Board(specs, name=f"neue-welt-{players}", pirate_start=pirate)
+    raise LayoutError("no New World board keeps the rules")
+
+
+def areas(board: Board) -> dict[int, Area]:
+    """The generated islands as areas: every island a start island, named by number."""
+    numbers = sorted({h.area for h in board.hexes if h.area is not None})
+    return {a: Area(f"Insel {a}", f"island {a}", "", start=True) for a in numbers}
