@@ -19,18 +19,20 @@ from pbm.reports.text_map import draw, hex_code
 from pbm.rules.board import Board, Hex, Terrain, row_letter
 from pbm.rules.layouts import BASE_TOKENS, SIZES, generate_board
 from pbm.rules.resources import ERZ, GETREIDE, HOLZ, LEHM, LETTERS_DE, WOLLE
-from pbm.rules.state import Settings, new_game
+from pbm.rules.state import Settings, deck_for, new_game
 
 SEEDS = range(12)
 
 #: The documented table of layouts.py: land hexes, deserts, VP target, classic bank,
 #: generic harbours, special harbours, deck (total cards).
 DOCUMENTED = {
-    "small": (14, 1, 8, 19, 3, 5, 25),
-    "medium": (19, 1, 10, 19, 4, 5, 25),
-    "large": (30, 2, 12, 24, 5, 6, 34),
-    "huge": (37, 1, 15, 30, 6, 6, 34),
+    "small": (14, 1, 8, 19, 3, 5),
+    "medium": (19, 1, 10, 19, 4, 5),
+    "large": (30, 2, 12, 24, 5, 6),
+    "huge": (37, 1, 15, 30, 6, 6),
 }
+#: docs/rules-decisions.md: the deck goes by the players, whatever the island.
+DECK_BY_PLAYERS = {3: 25, 4: 25, 5: 34, 6: 34}
 
 
 def _neighbours(h: Hex) -> list[tuple[int, int]]:
@@ -247,7 +249,7 @@ def test_other_sizes_harbours(size: str, seed: int) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_sizes_match_documentation(size: str) -> None:
-    land, deserts, vp, bank, generic, special, deck = DOCUMENTED[size]
+    land, deserts, vp, bank, generic, special = DOCUMENTED[size]
     spec = SIZES[size]
     b = generate_board(size, 4)
     assert len(_land(b)) == land
@@ -260,11 +262,11 @@ def test_sizes_match_documentation(size: str) -> None:
     assert spec.harbors.count(None) == generic
     assert len(spec.harbors) - generic == special
     assert set(LETTERS_DE[r] for r in spec.harbors if r is not None) == set("HLWGE")
-    assert sum(spec.deck.values()) == deck
     assert sum(spec.tiles.values()) + spec.deserts == land
     for players in range(3, 7):
         st = Settings.for_players(players, size)
         assert (st.vp_target, st.bank_count, st.size) == (vp, bank, size)
+        assert len(new_game(st, 4).deck) == DECK_BY_PLAYERS[players]
 
 
 def test_default_sizes_and_settings() -> None:
@@ -274,8 +276,8 @@ def test_default_sizes_and_settings() -> None:
     assert [Settings.for_players(4, s).bank_count for s in SIZES] == [19, 19, 24, 30]
     m = SIZES["medium"]
     assert m.tiles == {HOLZ: 4, LEHM: 3, WOLLE: 4, GETREIDE: 4, ERZ: 3}
-    assert sum(SIZES["medium"].deck.values()) == 25
-    assert sum(SIZES["large"].deck.values()) == 34
+    assert sum(deck_for(Settings.for_players(4, "huge")).values()) == 25
+    assert sum(deck_for(Settings.for_players(5, "small")).values()) == 34
 
 
 def test_same_seed_same_board_other_seed_other_board() -> None:

@@ -389,7 +389,9 @@ def test_ersatzbau_runs_after_a_failed_main_line() -> None:
 
     new, events = resolve_round(s, idle(s0=orders), rng=Dice(QUIET4))
 
-    assert of(events, OrderFailed) == [OrderFailed(0, "build 1", "distance_rule", "")]
+    assert of(events, OrderFailed) == [
+        OrderFailed(0, "build 1", "distance_rule", "", f"settlement:{too_close}")
+    ]
     # The substitute comes after all main lines, the road of main line 2 included.
     assert of(events, Built) == [
         Built(0, "road", path(s, "C4 D4"), False),
@@ -577,8 +579,9 @@ def _nmr_seven(roller_orders: TurnOrders | None) -> tuple[GameState, list[Event]
     s = game()
     settle(s, 1, "C1 C2 D2")  # the only settled hexes: C2 (4H) and D2 (8H)
     hand(s, 1, "2L")
-    # Seat 0 rolls 7; the NMR robber rolls 7 (again), 2 (F3: nobody there, again), then 8.
-    dice = Dice([SEVEN, SEVEN, (1, 1), EIGHT, QUIET, QUIET, QUIET])
+    # Seat 0 rolls 7 (the round's rolls come first); the NMR robber rolls 7 (again), 2 (F3:
+    # nobody there, again), then 8.
+    dice = Dice([SEVEN, QUIET, QUIET, QUIET, SEVEN, (1, 1), EIGHT])
     return resolve_round(s, idle(s0=roller_orders), rng=dice)
 
 
@@ -657,7 +660,7 @@ def test_one_development_card_per_round() -> None:
     new, events = resolve_round(s, orders, rng=Dice(QUIET4))
 
     assert of(events, CardPlayed) == [CardPlayed(0, KNIGHT)]
-    assert OrderFailed(0, "monopoly", "one_card_per_round", "") in events
+    assert OrderFailed(0, "monopoly", "one_card_per_round", "", "monopoly:0") in events
     assert of(events, MonopolyTaken) == []
     assert new.hands[1] == [3, 0, 0, 0, 0]
     assert [c for c, _ in new.cards[0]] == [MONOPOLY]
@@ -674,7 +677,7 @@ def test_card_bought_this_round_cannot_be_played() -> None:
     s, events = resolve_round(s, orders, rng=Dice(QUIET4))
 
     assert of(events, CardBought) == [CardBought(0, YEAR_OF_PLENTY, 1)]
-    assert OrderFailed(0, "build 2", "card_bought_this_round", "") in events
+    assert OrderFailed(0, "build 2", "card_bought_this_round", "", "plenty:0,1") in events
     assert of(events, PlentyTaken) == []
 
     s, events = resolve_round(s, idle(s0=TurnOrders(builds=(plenty,))), rng=Dice(QUIET4))

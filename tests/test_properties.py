@@ -61,6 +61,7 @@ from pbm.rules.state import (
     GameState,
     Phase,
     Settings,
+    deck_for,
     new_game,
 )
 
@@ -691,9 +692,9 @@ def check_step_events(
 
 
 def check_dev_cards(led: Ledger, s: GameState) -> None:
-    deck = SIZES[s.settings.size].deck
+    deck = deck_for(s.settings)
     start = sum(deck.values())
-    assert start == (25 if s.settings.size in ("small", "medium") else 34)
+    assert start == (25 if s.settings.players <= 4 else 34)
     in_hands = Counter(c for hand in s.cards for c, _ in hand)
     assert len(s.deck) + sum(in_hands.values()) + sum(led.played.values()) == start
     assert Counter(s.deck) + in_hands + led.played == Counter(deck)
@@ -773,8 +774,8 @@ def test_events_tell_the_whole_story(settings_: Settings, seed: int, bot: str) -
 def test_dev_cards_conserved(settings_: Settings, seed: int, bot: str) -> None:
     played: Counter[str] = Counter()
     start = Counter(new_game(settings_, seed).deck)
-    assert start == Counter(SIZES[settings_.size].deck)
-    assert sum(start.values()) == (25 if settings_.size in ("small", "medium") else 34)
+    assert start == Counter(deck_for(settings_))
+    assert sum(start.values()) == (25 if settings_.players <= 4 else 34)
 
     def check(before: GameState, after: GameState, events: list[Event]) -> None:
         played.update(e.card for e in events if isinstance(e, CardPlayed))

@@ -184,6 +184,40 @@ def game_replay(name: str, as_json: JsonOpt = False) -> None:
     raise typer.Exit(0 if result.ok else 1)
 
 
+@app.command("verify")
+def game_verify(name: str, as_json: JsonOpt = False) -> None:
+    """Check the game's dice: the seal of the welcome mails against the seed, and every
+    round's rolls against the seed, the records and every report sent (docs/fair-dice.md).
+    Exit status 1 when anything differs."""
+    from pbm.service import admin
+
+    svc = reader()
+    with refusals():
+        result = admin.verify_game(svc, name)
+
+    def text() -> None:
+        if result.seal_ok is None:
+            echo(f"seal    {result.seal} (shown in no welcome mail sent: an older game)")
+        else:
+            state = "ok" if result.seal_ok else "WRONG"
+            revealed = ", seed revealed" if result.revealed else ""
+            echo(f"seal    {result.seal}: {state} ({result.welcomes} welcome mails{revealed})")
+        for line in result.seal_problems:
+            echo(f"        {line}")
+        reports = sum(r.reports for r in result.rounds)
+        state = "ok" if result.rolls_ok else "WRONG"
+        echo(f"rolls   {state} ({len(result.rounds)} rounds, {reports} reports compared)")
+        for r in result.rounds:
+            dice = ", ".join(f"{c} {a}+{b}" for c, a, b in r.rolls)
+            mark = "" if r.sealed else " (before sealed dice: against its record only)"
+            echo(f"  round {r.round:3}: {dice}{mark}")
+            for line in r.problems:
+                echo(f"             {line}")
+
+    show(result.to_json(), as_json, text)
+    raise typer.Exit(0 if result.rolls_ok and result.seal_ok is not False else 1)
+
+
 @app.command("board")
 def game_board(
     name: str,

@@ -51,14 +51,20 @@ def round_resolve(
 
 
 @app.command("preview")
-def round_preview(name: str) -> None:
-    """Print the report resolving now would send, and change nothing."""
+def round_preview(
+    name: str,
+    show_dice: Annotated[
+        bool, typer.Option("--show-dice", help="Show the coming rolls and what they decide.")
+    ] = False,
+) -> None:
+    """Print the report resolving now would send, and change nothing. The coming rolls, and
+    every line that follows from them, stay hidden unless --show-dice (the GM may play)."""
     from pbm.service import admin
 
     svc = reader()
     with refusals():
-        report = admin.preview_round(svc, name)
-    echo_text(report)
+        preview = admin.preview_round(svc, name, show_dice)
+    echo_text(preview.report)
 
 
 @app.command("extend")
@@ -72,11 +78,27 @@ def round_extend(name: str, hours: Annotated[float, typer.Option(help="Hours to 
 
 
 @app.command("rollback")
-def round_rollback(name: str) -> None:
-    """Throw away the last resolution (events and unsent reports); the state goes back."""
+def round_rollback(
+    name: str,
+    why: Annotated[
+        str, typer.Option(help="Why: every player reads it (needed once the report went out).")
+    ] = "",
+    reopen: Annotated[
+        bool, typer.Option("--reopen", help="Let players change their orders for the round.")
+    ] = False,
+) -> None:
+    """Throw away the last resolution (events and unsent reports); the state goes back. A
+    round keeps its rolls; its orders stay unless --reopen; it resolves again at its deadline
+    or with `pbm round resolve --now`, and its report then tells everyone what changed."""
     from pbm.service import admin
 
     svc = service()
     with refusals():
-        step = admin.rollback_round(svc, name)
-    echo(f"{name}: step {step} rolled back")
+        done = admin.rollback_round(svc, name, why, reopen)
+    if done.kind != "round":
+        echo(f"{name}: step {done.step} rolled back (setup)")
+        return
+    orders = "reopened for changed orders" if done.reopened else "orders stay as sent"
+    told = f"; {done.notified} addresses told" if done.notified else ""
+    correction = "; its report went out: the next one is a correction" if done.sent else ""
+    echo(f"{name}: step {done.step} rolled back, round {done.round}: {orders}{told}{correction}")

@@ -7,10 +7,13 @@ from __future__ import annotations
 import re
 
 from pbm.i18n import N_, translator
-from pbm.notation import vocab
-from pbm.notation.names import crossing_text, hex_short_name, path_text
+from pbm.notation import Context, vocab
+from pbm.notation.format import format_item
+from pbm.notation.names import crossing_text, hex_short_name, hex_text, path_text
 from pbm.rules import events as ev
+from pbm.rules import orders as o
 from pbm.rules.board import Board
+from pbm.rules.layouts import KNIGHT
 from pbm.rules.reasons import Reason
 from pbm.rules.resources import Counts
 from pbm.rules.state import GameState
@@ -61,6 +64,9 @@ _CARD_RULES = frozenset(
         "newcomer_protection",
     }
 )
+
+#: Rules of the robber's hex: a failed knight says which hex it named.
+_ROBBER_RULES = frozenset({"robber_must_move", "robber_not_on_number", "newcomer_protection"})
 
 #: `OrderFailed.line` of a build line: "build 2", "substitute 1 option 2".
 _BUILD_LINE = re.compile(r"(build|substitute) (\d+)(?: option (\d+))?")
@@ -187,6 +193,8 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
         if e.piece == "settlement":
             text = _("{player} builds a settlement at {crossing}")
         return text.format(player=who(e.player), crossing=crossing_text(b, e.where, lang))
+    if isinstance(e, ev.OrderFailed) and (e.action or e.rule == Reason.NO_ROBBER_ORDER):
+        return failure_text(e, state, lang)
     if isinstance(e, ev.OrderFailed) and _card_play(e):
         # Which card failed (and why) would reveal a hidden card: the public line says less.
         return _("{player}: a card could not be played").format(player=who(e.player))
@@ -221,6 +229,55 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
             path=path_text(b, e.path, lang),
         )
     return None
+
+
+def _why(e: ev.OrderFailed, lang: str) -> str:
+    """Why an order failed: the cards missing for it, else the rule's text."""
+    if e.missing and any(e.missing) and len(e.missing) == 5:
+        cards = _counts(
+            (e.missing[0], e.missing[1], e.missing[2], e.missing[3], e.missing[4]), lang
+        )
+        return translator(lang).gettext("missing {cards}").format(cards=cards)
+    return rule_text(e.rule, lang)
+
+
+def failure_text(e: ev.OrderFailed, state: GameState, lang: str) -> str:
+    """What failed and why, from the order the event names (rules 2): `rot: Stadt C3 C4 D4 …
+    nicht gebaut — es fehlen 1E`. A card play other than a knight stays unnamed (it would
+    reveal a hidden card); a failed knight names the card, the reason and the hex."""
+    _ = translator(lang).gettext
+    player = vocab.colour_name(state.colours[e.player], lang)
+    if not e.action:
+        # A 7 without a robber order: the NMR robber rule moved the robber.
+        return _("{player}: no robber order — the NMR robber rule moves the robber").format(
+            player=player
+        )
+    try:
+        order = o.action_from_code(e.action)
+    except (ValueError, IndexError):  # an order code of a newer pbm
+        return _("{player}: {line} not carried out ({reason})").format(
+            player=player, line=line_text(e.line, lang), reason=rule_text(e.rule, lang)
+        )
+    ctx = Context(state.board, lang, state.colours, "round")
+    why = _why(e, lang)
+    if isinstance(order, o.Knight):
+        if e.rule in _ROBBER_RULES:
+            why = f"{why}: {hex_text(state.board, order.robber.hex, lang)}"
+        return _("{player}: {card} not played — {why}").format(
+            player=player, card=vocab.card_name(KNIGHT, lang), why=why
+        )
+    if isinstance(order, o.RobberOrder):
+        text = _("{player}: robber order {hex} not valid — {why}; the NMR rule applies")
+        return text.format(player=player, hex=hex_text(state.board, order.hex, lang), why=why)
+    if isinstance(order, (o.Monopoly, o.YearOfPlenty, o.RoadBuilding)):
+        return _("{player}: a card could not be played").format(player=player)
+    if isinstance(order, (o.Road, o.Settlement, o.City)):
+        text = _("{player}: {order} not built — {why}")
+    elif isinstance(order, o.BuyCard):
+        text = _("{player}: {order} not bought — {why}")
+    else:
+        text = _("{player}: {order} not carried out — {why}")
+    return text.format(player=player, order=format_item(order, ctx), why=why)
 
 
 def describe_all(events: list[ev.Event], state: GameState, lang: str = "de") -> list[str]:

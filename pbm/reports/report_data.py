@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections import Counter
 from typing import Any
 
 from pbm.i18n import translator
@@ -15,6 +16,7 @@ from pbm.notation import vocab
 from pbm.notation.format import word
 from pbm.notation.names import crossing_text, path_text
 from pbm.rules import events as ev
+from pbm.rules.rng import seal
 from pbm.rules.state import GameState
 
 from . import codebook
@@ -83,9 +85,19 @@ def _sealed(
     return out
 
 
-def _log(events: list[ev.Event], state: GameState, lang: str, secrets: dict[int, str]) -> list[str]:
+def report_log(
+    events: list[ev.Event],
+    state: GameState,
+    lang: str,
+    secrets: dict[int, str],
+    quiet: frozenset[int] = frozenset(),
+) -> list[str]:
+    """The lines of a report telling what happened: a purchase as its buyer's code, and no
+    failed line of the seats in `quiet` (the autopilot's)."""
     lines = []
     for e in events:
+        if isinstance(e, ev.OrderFailed) and e.player in quiet:
+            continue
         if isinstance(e, ev.CardBought):
             who = vocab.colour_name(state.colours[e.player], lang)
             secret = secrets.get(e.player)
@@ -143,8 +155,13 @@ def report_data(
     next_line: str = "",
     image_cid: str = "",
     summary: dict[str, Any] | None = None,
+    quiet: frozenset[int] = frozenset(),
+    correction: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """`summary`: the whole game's (`summary.game_summary`), for the game-end report."""
+    """`summary`: the whole game's (`summary.game_summary`), for the game-end report.
+    `quiet`: seats the autopilot wrote orders for; their failed lines are left out (its orders
+    are a plan whose lines fail harmlessly). `correction`: the GM's reason and the changed
+    lines when the report corrects one sent before (`correction_data`)."""
     ended = state.winner >= 0
     players = []
     for p, colour in enumerate(state.colours):
@@ -170,7 +187,7 @@ def report_data(
         "game": game,
         "ended": ended,
         "winner": vocab.colour_name(state.colours[state.winner], lang) if ended else "",
-        "log": _log(events, state, lang, secrets),
+        "log": report_log(events, state, lang, secrets, quiet),
         "sealed": _sealed(events, state, game, secrets),
         "players": players,
         "label_width": 8,
@@ -181,7 +198,33 @@ def report_data(
         "order_form": order_form(state, lang),
         "image_cid": image_cid,
         "summary": summary if ended else None,
+        # The game's end reveals the seed of the dice seal of the welcome mail (rules 2).
+        "seed": str(state.seed) if ended and state.rules >= 2 else "",
+        "seal": seal(state.seed) if ended and state.rules >= 2 else "",
+        "seal_check": f"printf %s {state.seed} | sha256sum",
+        "correction": correction,
     }
+
+
+def correction_data(why: str, old: list[str], new: list[str]) -> dict[str, Any]:
+    """What a corrected report says first: the GM's reason, and the lines of the report's log
+    that went (`removed`) and came (`added`), each as often as it changed, in report order. The
+    rolls of a round never change (docs/fair-dice.md), so they are never among them."""
+    return {
+        # The GM's text as one paragraph within 72 columns (after "Why: ").
+        "why": textwrap.fill(" ".join(why.split()), 64, subsequent_indent="  "),
+        "removed": _picked(old, Counter(old) - Counter(new)),
+        "added": _picked(new, Counter(new) - Counter(old)),
+    }
+
+
+def _picked(lines: list[str], wanted: Counter[str]) -> list[str]:
+    out = []
+    for line in lines:
+        if wanted[line] > 0:
+            wanted[line] -= 1
+            out.append(line)
+    return out
 
 
 def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") -> dict[str, Any]:

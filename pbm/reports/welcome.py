@@ -8,8 +8,9 @@ from pbm.i18n import language
 from pbm.notation import Context
 from pbm.notation.format import format_item
 from pbm.rules.orders import BuyCard, RobberOrder, SetupPlacement
+from pbm.rules.rng import seal
 from pbm.rules.setup import automatic_placement
-from pbm.rules.state import GameState, deck_for
+from pbm.rules.state import GameState, deck_size
 
 from . import codebook
 from .notices import RosterRow
@@ -58,7 +59,7 @@ def welcome_data(
     seat in the running game (they get the seat's hand, the board and the round with it)."""
     names = codebook.CARD_NAMES[language(lang)]
     # One row per card of the deck: nobody can buy more.
-    rows = sum(deck_for(state.settings).values())
+    rows = deck_size(state)
     return {
         "lang": lang,
         "game": game,
@@ -67,6 +68,8 @@ def welcome_data(
         "colour": colour,
         "seat": seat + 1,
         "password": password,
+        # The dice seal (docs/fair-dice.md): games of rules 1 had none.
+        "seal": seal(state.seed) if state.rules >= 2 else "",
         "key": secret,
         "examples": examples(state, lang, seat),
         # A replacement takes over the seat's cards: they are theirs to know.

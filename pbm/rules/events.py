@@ -22,6 +22,12 @@ from .resources import Counts
 _GETTERS: dict[type, Callable[[Any], Any]] = {}
 
 
+def _added(default: Any) -> Any:
+    """A field added after games were stored: left out of the JSON while it has its default,
+    and its default when a stored event lacks it."""
+    return dataclasses.field(default=default, metadata={"added": True})
+
+
 @dataclass(slots=True)
 class Event:
     kind: ClassVar[str] = "event"
@@ -35,9 +41,14 @@ class Event:
         return (self.kind, getter(self))
 
     def to_json(self) -> dict[str, Any]:
+        """The flat JSON object. A field added later (`_added`) is left out while it has its
+        default, so the events of older games, and of rules 1, stay exactly as they were
+        stored."""
         out: dict[str, Any] = {"kind": self.kind}
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
+            if f.metadata.get("added") and v == f.default:
+                continue
             out[f.name] = list(v) if isinstance(v, tuple) else v
         return out
 
@@ -210,6 +221,11 @@ class OrderFailed(Event):
     rule: Reason
     #: A note in English beside the rule (stored with the event; reports do not show it).
     reason: str
+    #: What failed, as `orders.action_code` writes it ("city:40", "knight:before:9,2"); "" in
+    #: games of rules 1, whose reports name the line instead.
+    action: str = _added("")
+    #: The cards missing for it when the rule is `cannot_afford` or `cards_not_held`.
+    missing: tuple[int, ...] = _added(())
 
 
 @dataclass(slots=True)
@@ -313,6 +329,8 @@ def event_from_json(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES[data["kind"]]
     kwargs = {}
     for f in dataclasses.fields(cls):
+        if f.name not in data and f.default is not dataclasses.MISSING:
+            continue  # left out while it has its default (`Event.to_json`)
         v = data[f.name]
         if isinstance(v, list):
             v = tuple(v)

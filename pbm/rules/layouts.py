@@ -1,7 +1,8 @@
 """Island layouts as data, and the seeded variable setup of seed 000.
 
 An island size names the land rows, the terrain tiles, the number tokens in letter order
-(A, B, C, …), the harbour tiles, the VP target, the classic bank and the development deck.
+(A, B, C, …), the harbour tiles, the VP target and the classic bank. The development deck goes
+by the number of players, not the island (`state.deck_for`).
 `generate_board` lays them out the way seed 000 describes the variable setup:
 
 1. the land tiles are shuffled and laid row by row;
@@ -12,12 +13,12 @@ An island size names the land rows, the terrain tiles, the number tokens in lett
 
 Sizes (seed 002 gives the names and VP targets; the hex counts of small and huge are ours):
 
-| size   | land rows        | hexes | deserts | VP | classic bank | harbours      | deck |
-|--------|------------------|-------|---------|----|--------------|---------------|------|
-| small  | 2 3 4 3 2        | 14    | 1       | 8  | 19           | 3 × 3:1 + 5   | 3–4  |
-| medium | 3 4 5 4 3        | 19    | 1       | 10 | 19           | 4 × 3:1 + 5   | 3–4  |
-| large  | 3 4 5 6 5 4 3    | 30    | 2       | 12 | 24           | 5 × 3:1 + 6   | 5–6  |
-| huge   | 4 5 6 7 6 5 4    | 37    | 1       | 15 | 30           | 6 × 3:1 + 6   | 5–6  |
+| size   | land rows        | hexes | deserts | VP | classic bank | harbours      |
+|--------|------------------|-------|---------|----|--------------|---------------|
+| small  | 2 3 4 3 2        | 14    | 1       | 8  | 19           | 3 × 3:1 + 5   |
+| medium | 3 4 5 4 3        | 19    | 1       | 10 | 19           | 4 × 3:1 + 5   |
+| large  | 3 4 5 6 5 4 3    | 30    | 2       | 12 | 24           | 5 × 3:1 + 6   |
+| huge   | 4 5 6 7 6 5 4    | 37    | 1       | 15 | 30           | 6 × 3:1 + 6   |
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from .resources import ERZ, GETREIDE, HOLZ, LEHM, WOLLE
 #: The 18 number tokens of seed 000, letters A to R.
 BASE_TOKENS = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)
 
-# Development cards, by name; the deck is a list of these.
+# Development cards, by name; the deck is a list of these. The deck of 3–4 players (25 cards),
+# and of 5–6 players (34 cards), whatever the island.
 KNIGHT = "knight"
 VICTORY_POINT = "vp"
 ROAD_BUILDING = "road_building"
@@ -57,7 +59,6 @@ class IslandSize:
     harbors: tuple[int | None, ...]
     vp_target: int
     bank: int
-    deck: dict[str, int]
 
 
 def _tiles(h: int, lehm: int, w: int, g: int, e: int) -> dict[int, int]:
@@ -76,7 +77,6 @@ SIZES: dict[str, IslandSize] = {
         (None,) * 3 + _SPECIAL,
         8,
         19,
-        DECK_3_4,
     ),
     "medium": IslandSize(
         "medium",
@@ -87,7 +87,6 @@ SIZES: dict[str, IslandSize] = {
         (None,) * 4 + _SPECIAL,
         10,
         19,
-        DECK_3_4,
     ),
     "large": IslandSize(
         "large",
@@ -98,7 +97,6 @@ SIZES: dict[str, IslandSize] = {
         (None,) * 5 + _SPECIAL + (WOLLE,),
         12,
         24,
-        DECK_5_6,
     ),
     "huge": IslandSize(
         "huge",
@@ -109,7 +107,6 @@ SIZES: dict[str, IslandSize] = {
         (None,) * 6 + _SPECIAL + (WOLLE,),
         15,
         30,
-        DECK_5_6,
     ),
 }
 

@@ -11,8 +11,10 @@ Two levels of checks, as python-chess has legal and pseudo-legal moves:
 - `problem(order)`: why the resolution would refuse the order on this state now, cost aside
   (None when it would not). The lists hold exactly the moves for which it is None.
 - `certain_problem(order)`: why the order fails whatever the round brings (the rolls, the other
-  players' robbers): the checks at receipt of docs/order-language.md. The robber may leave its
-  hex and the round's card play is still to come, so this is looser than `problem`.
+  players' robbers): the checks at receipt of docs/order-language.md. The round's card play is
+  still to come, so this is looser than `problem`. One exception is known at receipt and
+  refused then: a robber (or a knight) sent to the hex the robber stands on now
+  (docs/rules-decisions.md).
 
 `after(order)` is the view once an order's pieces stand, for the later lines of the same orders.
 
@@ -122,6 +124,16 @@ def build_spots(state: GameState, p: int) -> tuple[list[int], list[int]]:
                 if road[e] < 0 and path_land[e]:
                     found.add(e)
     return sorted(found), sites
+
+
+def _robber_now_rule(s: GameState, h: int) -> Reason | None:
+    """A robber target as the receipt sees it: a hex with a number, and not the hex the robber
+    stands on when the orders come in. (An earlier 7 of the round could move the robber away
+    first; pbm refuses the order anyway, since the player sees where it stands, and answers
+    with the fix: docs/rules-decisions.md.)"""
+    if h == s.robber:
+        return Reason.ROBBER_MUST_MOVE
+    return robber_target_rule(s, h)
 
 
 class LegalMoves:
@@ -288,9 +300,9 @@ class LegalMoves:
         if isinstance(item, SetupPlacement):
             return placement_rule(s, item)
         if isinstance(item, RobberOrder):
-            return robber_target_rule(s, item.hex)
+            return _robber_now_rule(s, item.hex)
         if isinstance(item, Knight):
-            return cards.card_held_rule(s, p, KNIGHT) or robber_target_rule(s, item.robber.hex)
+            return cards.card_held_rule(s, p, KNIGHT) or _robber_now_rule(s, item.robber.hex)
         if isinstance(item, Monopoly):
             return cards.card_held_rule(s, p, MONOPOLY)
         if isinstance(item, TradeOffer):

@@ -144,3 +144,66 @@ class SetupOrders:
 
 def options(line: BuildLine) -> tuple[BuildAction, ...]:
     return line.options if isinstance(line, Alternatives) else (line,)
+
+
+#: An order that can fail on its own in a round: what `OrderFailed.action` names.
+CodedOrder = BuildAction | RobberOrder | Knight | Monopoly
+
+
+def action_code(order: CodedOrder) -> str:
+    """A short, flat text naming an order (board ids, seats, resource numbers), for events:
+    `road:12`, `settlement:40`, `city:40`, `buy`, `maritime:0,4,3,1`, `plenty:1,2`,
+    `road_building:3,4`, `robber:9,1,2` (hex, then the victims), `knight:before:9,1`,
+    `monopoly:3`. `action_from_code` reads it back."""
+    if isinstance(order, Road):
+        return f"road:{order.path}"
+    if isinstance(order, Settlement):
+        return f"settlement:{order.crossing}"
+    if isinstance(order, City):
+        return f"city:{order.crossing}"
+    if isinstance(order, BuyCard):
+        return "buy"
+    if isinstance(order, MaritimeTrade):
+        return f"maritime:{order.give},{order.give_count},{order.get},{order.get_count}"
+    if isinstance(order, YearOfPlenty):
+        return f"plenty:{order.first},{order.second}"
+    if isinstance(order, RoadBuilding):
+        second = "" if order.second is None else f",{order.second}"
+        return f"road_building:{order.first}{second}"
+    if isinstance(order, RobberOrder):
+        return "robber:" + ",".join(str(x) for x in (order.hex, *order.victims))
+    if isinstance(order, Knight):
+        return f"knight:{order.timing}:" + action_code(order.robber).removeprefix("robber:")
+    if isinstance(order, Monopoly):
+        return f"monopoly:{order.resource}"
+    raise TypeError(f"no code for {order!r}")
+
+
+def action_from_code(code: str) -> CodedOrder:
+    """The order of `action_code`; raises ValueError for a code it does not know."""
+    kind, _, rest = code.partition(":")
+    if kind == "knight":
+        timing, _, robber = rest.partition(":")
+        order = action_from_code(f"robber:{robber}")
+        assert isinstance(order, RobberOrder)
+        return Knight(Timing(timing), order)
+    nums = [int(x) for x in rest.split(",")] if rest else []
+    if kind == "road":
+        return Road(nums[0])
+    if kind == "settlement":
+        return Settlement(nums[0])
+    if kind == "city":
+        return City(nums[0])
+    if kind == "buy":
+        return BuyCard()
+    if kind == "maritime":
+        return MaritimeTrade(nums[0], nums[1], nums[2], nums[3])
+    if kind == "plenty":
+        return YearOfPlenty(nums[0], nums[1])
+    if kind == "road_building":
+        return RoadBuilding(nums[0], nums[1] if len(nums) > 1 else None)
+    if kind == "robber":
+        return RobberOrder(nums[0], tuple(nums[1:]))
+    if kind == "monopoly":
+        return Monopoly(nums[0])
+    raise ValueError(f"unknown order code {code!r}")

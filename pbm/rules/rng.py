@@ -1,4 +1,23 @@
-"""Seeds: every chance outcome of a game comes from a generator seeded from the game seed.
+"""Seeds and dice: every chance outcome of a game comes from the game seed.
+
+docs/fair-dice.md gives the derivation of every roll, and `contrib/verify_dice.py` recomputes
+them with the standard library alone. In short (rules 2, every game started since sealed dice):
+
+- the rolls of round r, one per player in build order, are the dice of the stream
+  `SEED:dice:r`, drawn before anything else happens in the round, so nothing a player orders
+  changes them;
+- the NMR robber's rolls for the player in seat s are the dice of the stream
+  `SEED:nmr-robber:r:s`;
+- a die stream is SHA-256 of `LABEL:0`, `LABEL:1`, … one after the other; each byte below 252
+  gives the die `byte % 6 + 1`, bytes 252 to 255 are skipped (252 = 42 × 6: every face is
+  equally likely);
+- the other random choices (cards discarded at random, the victim drawn by lot, the card
+  stolen, the NMR robber's hex among several with its number) come from generators of their own
+  per round, seeded with `derive_seed(seed, "discard" | "steal" | "robber", r)`.
+
+Games of rules 1 (started before sealed dice) drew everything of a round from one generator,
+`derive_seed(seed, "round", r)`, dice when they were rolled; their recorded rounds replay that
+way (`Chance.legacy`).
 
 Per-round seeds are derived with SHA-256, never with `hash()`, so they are the same in every
 process whatever PYTHONHASHSEED is.
@@ -7,9 +26,103 @@ process whatever PYTHONHASHSEED is.
 from __future__ import annotations
 
 import hashlib
+import random
+from collections.abc import Iterator
+
+#: Bytes at or above this are skipped: 252 = 42 × 6, so each face is equally likely.
+DIE_LIMIT = 252
 
 
 def derive_seed(seed: int, purpose: str, number: int = 0) -> int:
     """A 63-bit seed for one purpose ("round", "setup", …) and number of a game."""
     digest = hashlib.sha256(f"{seed}:{purpose}:{number}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+def seal(seed: int) -> str:
+    """The dice seal: SHA-256 (hex) of the seed's decimal digits, as
+    `printf %s SEED | sha256sum` gives it."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+def dice_stream(label: str) -> Iterator[int]:
+    """The dice of a stream: SHA-256 of `label:0`, `label:1`, …; each byte below 252 gives
+    `byte % 6 + 1`."""
+    block = 0
+    while True:
+        for b in hashlib.sha256(f"{label}:{block}".encode()).digest():
+            if b < DIE_LIMIT:
+                yield b % 6 + 1
+        block += 1
+
+
+def round_rolls(seed: int, round_: int, players: int) -> list[tuple[int, int]]:
+    """The rolls of a round in build order: the i-th is the i-th player's."""
+    dice = dice_stream(f"{seed}:dice:{round_}")
+    return [(next(dice), next(dice)) for _ in range(players)]
+
+
+def nmr_robber_dice(seed: int, round_: int, seat: int) -> Iterator[int]:
+    """The dice of the NMR robber rule for the player in `seat`, in round `round_`."""
+    return dice_stream(f"{seed}:nmr-robber:{round_}:{seat}")
+
+
+class Chance:
+    """Every chance outcome of one round: the rolls, the NMR robber's dice, and the generators
+    of the other random choices (`discard`, `steal`, `robber`)."""
+
+    __slots__ = ("_nmr", "_roll_rng", "_rolls", "discard", "robber", "steal")
+
+    def __init__(
+        self,
+        rolls: list[tuple[int, int]] | None,
+        nmr: dict[int, Iterator[int]] | random.Random,
+        discard: random.Random,
+        steal: random.Random,
+        robber: random.Random,
+    ) -> None:
+        self._rolls = rolls
+        #: Rules 1: the generator the dice are drawn from as they are rolled.
+        self._roll_rng = None if rolls is not None else discard
+        self._nmr = nmr
+        self.discard = discard
+        self.steal = steal
+        self.robber = robber
+
+    @classmethod
+    def sealed(cls, seed: int, round_: int, players: int) -> Chance:
+        """Rules 2: the rolls drawn first from their own stream, everything else apart."""
+        nmr = {p: nmr_robber_dice(seed, round_, p) for p in range(players)}
+
+        def gen(purpose: str) -> random.Random:
+            return random.Random(derive_seed(seed, purpose, round_))
+
+        return cls(
+            round_rolls(seed, round_, players), nmr, gen("discard"), gen("steal"), gen("robber")
+        )
+
+    @classmethod
+    def legacy(cls, rng: random.Random) -> Chance:
+        """Rules 1: one generator for everything, the dice drawn when they are rolled."""
+        return cls(None, rng, rng, rng, rng)
+
+    @classmethod
+    def scripted(cls, rng: random.Random, players: int) -> Chance:
+        """For tests: the first rolls of `rng` are the round's rolls (drawn first, as the sealed
+        dice are), then `rng` serves the NMR robber's dice and every other choice."""
+        rolls = [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(players)]
+        return cls(rolls, rng, rng, rng, rng)
+
+    def roll(self, i: int) -> tuple[int, int]:
+        """The roll of the i-th player in build order."""
+        if self._rolls is None:
+            assert self._roll_rng is not None
+            rng = self._roll_rng
+            return rng.randint(1, 6), rng.randint(1, 6)
+        return self._rolls[i]
+
+    def nmr_die(self, seat: int) -> int:
+        """The next die of the NMR robber rule for the player in `seat`."""
+        if isinstance(self._nmr, random.Random):
+            return self._nmr.randint(1, 6)
+        return next(self._nmr[seat])

@@ -8,6 +8,7 @@ from .events import Discarded, Event, NmrRobberRoll, NothingToSteal, RobberMoved
 from .orders import RobberOrder
 from .reasons import Reason
 from .resources import N_RESOURCES
+from .rng import Chance
 from .state import GameState
 
 
@@ -139,9 +140,12 @@ def steal(state: GameState, p: int, victim: int, rng: random.Random, events: lis
     events.append(Stole(p, victim, r))
 
 
-def nmr_robber(state: GameState, p: int, rng: random.Random, events: list[Event]) -> None:
+def nmr_robber(state: GameState, p: int, chance: Chance, events: list[Event]) -> None:
     """Seed 003: roll for a number (again on 7), pick one settled hex with it at random (roll
-    again if there is none), then steal from a random adjacent opponent."""
+    again if there is none), then steal from a random adjacent opponent.
+
+    Rules 2 (docs/rules-decisions.md): the hexes with an opponent of p next to them come first;
+    only if the robber can go to none of them, every settled hex (p's own too) as before."""
     board = state.board
     owner = state.owner
 
@@ -151,19 +155,22 @@ def nmr_robber(state: GameState, p: int, rng: random.Random, events: list[Event]
     allowed = [
         h for h in board.producing_hexes if settled(h) and robber_hex_rule(state, p, h) is None
     ]
+    if state.rules >= 2:
+        opposed = [h for h in allowed if victims_at(state, p, h)]
+        allowed = opposed or allowed
     if not allowed:
         # Nothing settled can take the robber: any legal hex, drawn by lot.
         allowed = legal_robber_hexes(state, p)
         if not allowed:
             return
-        h = allowed[rng.randrange(len(allowed))]
+        h = allowed[chance.robber.randrange(len(allowed))]
     else:
         numbers = {board.hexes[h].number for h in allowed}
         while True:
-            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+            d1, d2 = chance.nmr_die(p), chance.nmr_die(p)
             events.append(NmrRobberRoll(p, d1, d2))
             if d1 + d2 in numbers:
                 break
         options = [h for h in allowed if board.hexes[h].number == d1 + d2]
-        h = options[rng.randrange(len(options))]
-    move_robber(state, p, RobberOrder(h, ()), "nmr", rng, events)
+        h = options[chance.robber.randrange(len(options))]
+    move_robber(state, p, RobberOrder(h, ()), "nmr", chance.steal, events)

@@ -1,8 +1,9 @@
 """One mail round, resolved as docs/rules-decisions.md ("The round by mail") describes it.
 
-`resolve_round(state, orders)` is pure: it copies the state, draws every chance outcome from a
-generator seeded by (game seed, round), and returns the new state with the events.
-Orders are per seat; None means no valid orders were received (NMR).
+`resolve_round(state, orders)` is pure: it copies the state, draws the round's rolls first from
+their own stream of the game seed (`rng.Chance`, docs/fair-dice.md), the other chance outcomes
+from generators of their own, and returns the new state with the events. Nothing a player orders
+changes the rolls. Orders are per seat; None means no valid orders were received (NMR).
 """
 
 from __future__ import annotations
@@ -19,18 +20,22 @@ from .orders import (
     BuildLine,
     BuyCard,
     City,
+    CodedOrder,
     MaritimeTrade,
     Road,
     RoadBuilding,
     Settlement,
     TurnOrders,
     YearOfPlenty,
+    action_code,
 )
 from .production import produce
 from .reasons import Reason
-from .rng import derive_seed
+from .resources import COST_CARD, COST_CITY, COST_ROAD, COST_SETTLEMENT, Counts
+from .rng import Chance, derive_seed
 from .robber import discard_all, move_robber, nmr_robber, robber_hex_rule
 from .state import GameState, Phase
+from .trade import harbour_rate, paid_count
 
 
 def resolve_round(
@@ -38,8 +43,8 @@ def resolve_round(
     orders: Mapping[int, TurnOrders | None] | Sequence[TurnOrders | None],
     rng: random.Random | None = None,
 ) -> tuple[GameState, list[Event]]:
-    """Resolve the open round. `rng` replaces the round's seeded generator (tests script dice
-    with it); the service never passes one, so a game replays from its seed."""
+    """Resolve the open round. `rng` replaces the game seed's chance (tests script dice with
+    it: `Chance.scripted`); the service never passes one, so a game replays from its seed."""
     if state.phase != Phase.ROUNDS:
         raise ValueError(f"resolve_round needs phase rounds, not {state.phase}")
     s = state.copy()
@@ -49,14 +54,19 @@ def resolve_round(
         else list(orders)
     )
     seed = derive_seed(s.seed, "round", s.round)
-    rng = rng if rng is not None else random.Random(seed)
+    if s.rules < 2:
+        chance = Chance.legacy(rng if rng is not None else random.Random(seed))
+    elif rng is not None:
+        chance = Chance.scripted(rng, s.settings.players)
+    else:
+        chance = Chance.sealed(s.seed, s.round, s.settings.players)
     order = s.build_order()
     events: list[Event] = [RoundStarted(s.round, seed, tuple(order))]
     for p in order:
         if by_seat[p] is None:
             events.append(NoOrders(p))
     discards = [o.discard.resources if o and o.discard else () for o in by_seat]
-    if not _production_steps(s, by_seat, order, discards, rng, events):
+    if not _production_steps(s, by_seat, order, discards, chance, events):
         offers = {p: o.trades for p, o in enumerate(by_seat) if o is not None and o.trades}
         if offers:
             trade.resolve_trades(s, offers, order, events)
@@ -90,58 +100,87 @@ def _production_steps(
     by_seat: list[TurnOrders | None],
     order: list[int],
     discards: list[tuple[int, ...]],
-    rng: random.Random,
+    chance: Chance,
     events: list[Event],
 ) -> bool:
     """Rolls in build order; returns True when someone won."""
-    for p in order:
+    for i, p in enumerate(order):
         # Holding the target when one's turn comes is a win before anything else (seed 000).
         if _won(s, p, events):
             return True
         o = by_seat[p]
         knight = o.knight if o is not None else None
         if o is not None and knight is not None and knight.timing == "before":
-            _play_knight(s, p, o, rng, events)
+            _play_knight(s, p, o, chance, events)
             if _won(s, p, events):
                 return True
-        d1 = rng.randint(1, 6)
-        d2 = rng.randint(1, 6)
+        d1, d2 = chance.roll(i)
         events.append(Rolled(p, d1, d2))
         if d1 + d2 == 7:
-            discard_all(s, discards, rng, events)
+            discard_all(s, discards, chance.discard, events)
             robber = o.robber if o is not None else None
             rule = Reason.NO_ROBBER_ORDER if robber is None else robber_hex_rule(s, p, robber.hex)
             if robber is not None and rule is None:
-                move_robber(s, p, robber, "seven", rng, events)
+                move_robber(s, p, robber, "seven", chance.steal, events)
             else:
                 if o is not None and rule is not None:
-                    events.append(OrderFailed(p, "robber", rule, "NMR robber rule applied"))
-                nmr_robber(s, p, rng, events)
+                    note = "NMR robber rule applied"
+                    events.append(_failed(s, p, "robber", rule, note, robber))
+                nmr_robber(s, p, chance, events)
         else:
             produce(s, d1 + d2, events)
         if o is not None:
             if knight is not None and knight.timing == "after":
-                _play_knight(s, p, o, rng, events)
+                _play_knight(s, p, o, chance, events)
             if o.monopoly is not None:
                 rule = cards.play_rule(s, p, "monopoly")
                 if rule is None:
                     cards.play_monopoly(s, p, o.monopoly, events)
                 else:
-                    events.append(OrderFailed(p, "monopoly", rule, ""))
+                    events.append(_failed(s, p, "monopoly", rule, "", o.monopoly))
         if _won(s, p, events):
             return True
     return False
 
 
-def _play_knight(
-    s: GameState, p: int, o: TurnOrders, rng: random.Random, events: list[Event]
-) -> None:
+def _play_knight(s: GameState, p: int, o: TurnOrders, chance: Chance, events: list[Event]) -> None:
     assert o.knight is not None
     rule = cards.knight_rule(s, p, o.knight)
     if rule is None:
-        cards.play_knight(s, p, o.knight, rng, events)
+        cards.play_knight(s, p, o.knight, chance.steal, events)
     else:
-        events.append(OrderFailed(p, "knight", rule, ""))
+        events.append(_failed(s, p, "knight", rule, "", o.knight))
+
+
+_COSTS: dict[type, Counts] = {
+    Road: COST_ROAD,
+    Settlement: COST_SETTLEMENT,
+    City: COST_CITY,
+    BuyCard: COST_CARD,
+}
+
+
+def _missing(s: GameState, p: int, order: CodedOrder, rule: Reason) -> tuple[int, ...]:
+    """The cards p lacks for an order that failed for want of them."""
+    hand = s.hands[p]
+    if rule == Reason.CANNOT_AFFORD and type(order) in _COSTS:
+        cost = _COSTS[type(order)]
+        return tuple(max(0, cost[r] - hand[r]) for r in range(5))
+    if rule == Reason.CARDS_NOT_HELD and isinstance(order, MaritimeTrade):
+        need = harbour_rate(s, p, order.give) * paid_count(s, order)
+        out = [0, 0, 0, 0, 0]
+        out[order.give] = max(0, need - hand[order.give])
+        return tuple(out)
+    return ()
+
+
+def _failed(
+    s: GameState, p: int, line: str, rule: Reason, note: str, order: CodedOrder | None
+) -> OrderFailed:
+    """The failure event; from rules 2 on it names the order and the cards missing for it."""
+    if s.rules < 2 or order is None:
+        return OrderFailed(p, line, rule, note)
+    return OrderFailed(p, line, rule, note, action_code(order), _missing(s, p, order, rule))
 
 
 def _build_step(s: GameState, p: int, o: TurnOrders, events: list[Event]) -> bool:
@@ -165,18 +204,20 @@ def _run_line(
     """The first option of the line that can be carried out is; else all failures are logged.
     Failures name the line as "build 2" or "substitute 1", and "option k" among alternatives."""
     opts = line.options if isinstance(line, Alternatives) else (line,)
-    failures = []
+    failures: list[tuple[BuildAction, Reason]] = []
     for action in opts:
         rule = action_rule(s, p, action)
         if rule is None:
             extra = execute(s, p, action, events)
             for r in extra:
-                events.append(OrderFailed(p, f"{block} {i}", r, "second road of road building"))
+                assert isinstance(action, RoadBuilding) and action.second is not None
+                note = "second road of road building"
+                events.append(_failed(s, p, f"{block} {i}", r, note, Road(action.second)))
             return True
-        failures.append(rule)
-    for k, rule in enumerate(failures):
+        failures.append((action, rule))
+    for k, (action, rule) in enumerate(failures):
         label = f"{block} {i}" if len(failures) == 1 else f"{block} {i} option {k + 1}"
-        events.append(OrderFailed(p, label, rule, ""))
+        events.append(_failed(s, p, label, rule, "", action))
     return False
 
 

@@ -9,6 +9,10 @@ hex. Example (a game in round 5):
     colours=rot,blau,gelb,weiss phase=rounds round=5 setup=8 hands=1.0.2.0.1/…
     stock=18.19.17.19.18 deck=KVKM… cards=K3.V1/-/-/- bought=2.0.0.0 knights=0.1.0.0
     played=-1.3.-1.-1 build=12:0,14:0c,… roads=3:0,5:1,… robber=9 longest=- army=1 winner=-
+    rules=2
+
+`rules` is the rules version the game is played by (`state.RULES`); a state written without it
+(JSON or text) was played by rules 1.
 """
 
 from __future__ import annotations
@@ -87,6 +91,7 @@ def state_to_json(s: GameState) -> dict[str, Any]:
         "longest_road": s.longest_road,
         "largest_army": s.largest_army,
         "winner": s.winner,
+        "rules": s.rules,
     }
 
 
@@ -125,6 +130,8 @@ def state_from_json(d: dict[str, Any]) -> GameState:
     s.longest_road = d["longest_road"]
     s.largest_army = d["largest_army"]
     s.winner = d["winner"]
+    # A state stored before the rules had versions was played by rules 1.
+    s.rules = d.get("rules", 1)
     s.rebuild_indexes()
     return s
 
@@ -178,6 +185,7 @@ def state_to_text(s: GameState) -> str:
         f"longest={_seat(s.longest_road)}",
         f"army={_seat(s.largest_army)}",
         f"winner={_seat(s.winner)}",
+        f"rules={s.rules}",
     ]
     return " ".join(fields)
 
@@ -261,5 +269,6 @@ def state_from_text(text: str) -> GameState:
             "longest_road": seat(f["longest"]),
             "largest_army": seat(f["army"]),
             "winner": seat(f["winner"]),
+            "rules": int(f.get("rules", "1")),
         }
     )

@@ -13,7 +13,7 @@ from .orders import SetupOrders, TurnOrders
 from .rng import derive_seed
 from .round import resolve_round
 from .setup import place_setup, place_setup_automatic, setup_player
-from .state import GameState, Phase, Settings, new_game
+from .state import RULES, GameState, Phase, Settings, new_game
 
 BOTS = ("autopilot", "random")
 #: A game still open after this many rounds counts as unfinished.
@@ -74,9 +74,11 @@ def play_game(
     seed: int,
     bot: str = "autopilot",
     max_rounds: int = MAX_ROUNDS,
+    rules: int = RULES,
 ) -> Iterator[tuple[GameState, list[Event]]]:
-    """Yields (state after, events) for every setup placement and every round."""
-    state = new_game(settings, seed)
+    """Yields (state after, events) for every setup placement and every round. `rules`: an
+    older rules version, to check that games of an older pbm still resolve as they did."""
+    state = new_game(settings, seed, rules=rules)
     # The bots' own choices come from a generator apart from the game's, as players' would.
     rng = random.Random(derive_seed(seed, "bot"))
     while state.phase == Phase.SETUP:

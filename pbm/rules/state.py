@@ -13,11 +13,26 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .board import Board
-from .layouts import CARD_TYPES, SIZES, VICTORY_POINT, default_size, generate_board
+from .layouts import (
+    CARD_TYPES,
+    DECK_3_4,
+    DECK_5_6,
+    SIZES,
+    VICTORY_POINT,
+    default_size,
+    generate_board,
+)
 from .resources import N_RESOURCES
 
 #: Colours a table draws from, in seed 003's order, then the 5–6 player colours.
 DEFAULT_COLOURS = ("rot", "blau", "gelb", "weiss", "gruen", "braun")
+
+#: The rules a new game is played by. A stored state records its own (`GameState.rules`), so a
+#: game resolves, and its recorded rounds replay, as the rules it was played by say:
+#: 1: every round from one generator, dice drawn as they are rolled (pbm before sealed dice);
+#: 2: sealed dice drawn first from their own stream (docs/fair-dice.md), the NMR robber's
+#:    preference for opponents, bank trades as far as a classic bank can pay, failure details.
+RULES = 2
 
 MAX_SETTLEMENTS = 5
 MAX_CITIES = 4
@@ -82,6 +97,7 @@ class GameState:
         "roads",
         "robber",
         "round",
+        "rules",
         "seed",
         "settings",
         "settlements",
@@ -116,6 +132,8 @@ class GameState:
     longest_road: int
     largest_army: int
     winner: int
+    #: The rules version the game is played by (see `RULES`).
+    rules: int
     # Indexes derived from owner/level/road, kept in step for speed (never serialised).
     settlements: list[list[int]]
     cities: list[list[int]]
@@ -146,6 +164,7 @@ class GameState:
         new.longest_road = self.longest_road
         new.largest_army = self.largest_army
         new.winner = self.winner
+        new.rules = self.rules
         new.settlements = [x[:] for x in self.settlements]
         new.cities = [x[:] for x in self.cities]
         new.roads = [x[:] for x in self.roads]
@@ -210,8 +229,26 @@ class GameState:
         return state_from_text(text)
 
 
-def deck_for(settings: Settings) -> dict[str, int]:
-    return SIZES[settings.size].deck
+def deck_for(settings: Settings, rules: int = RULES) -> dict[str, int]:
+    """The development deck of a new game: by the number of players, whatever the island
+    (25 cards for 3–4 players, 34 for 5–6; docs/rules-decisions.md). Rules 1 dealt it by the
+    island: 34 cards on the large and the huge island."""
+    if rules < 2:
+        return DECK_5_6 if settings.size in ("large", "huge") else DECK_3_4
+    return DECK_5_6 if settings.players >= 5 else DECK_3_4
+
+
+def deck_size(state: GameState) -> int:
+    """The cards the game's deck began with (a game keeps the deck it was dealt)."""
+    return len(state.deck) + sum(state.cards_bought)
+
+
+def upgraded(state: GameState) -> GameState:
+    """The state played by the newest rules from now on: a game of an older pbm at its next
+    round. Nothing else changes (the deck it was dealt stays)."""
+    new = state.copy()
+    new.rules = RULES
+    return new
 
 
 def new_game(
@@ -219,8 +256,10 @@ def new_game(
     seed: int,
     colours: tuple[str, ...] | None = None,
     board: Board | None = None,
+    rules: int = RULES,
 ) -> GameState:
-    """A game at the start of setup. The board is the seeded variable setup unless given."""
+    """A game at the start of setup. The board is the seeded variable setup unless given.
+    `rules`: the rules version (an older one only to replay a game stored by an older pbm)."""
     n = settings.players
     s = GameState.__new__(GameState)
     s.settings = settings
@@ -235,7 +274,7 @@ def new_game(
     s.setup_step = 0
     s.hands = [[0] * N_RESOURCES for _ in range(n)]
     s.bank = [settings.bank_count] * N_RESOURCES if settings.classic_bank else None
-    deck = [card for card in CARD_TYPES for _ in range(deck_for(settings)[card])]
+    deck = [card for card in CARD_TYPES for _ in range(deck_for(settings, rules)[card])]
     random.Random(f"deck:{seed}").shuffle(deck)
     s.deck = deck
     s.cards = [[] for _ in range(n)]
@@ -251,5 +290,6 @@ def new_game(
     s.longest_road = -1
     s.largest_army = -1
     s.winner = -1
+    s.rules = rules
     s.rebuild_indexes()
     return s

@@ -107,22 +107,36 @@ def maritime_rule(
     rule = maritime_terms_rule(state, p, t)
     if rule is not None:
         return rule
-    need = harbour_rate(state, p, t.give) * t.get_count
+    got = paid_count(state, t)
+    # Rules 1 asked for the cards of the whole trade before looking at the bank.
+    need = harbour_rate(state, p, t.give) * (t.get_count if state.rules < 2 else got)
     if check_cost and state.hands[p][t.give] < need:
         return Reason.CARDS_NOT_HELD
-    if state.bank is not None and state.bank[t.get] < t.get_count:
+    if got == 0:
         return Reason.BANK_EMPTY
     return None
 
 
+def paid_count(state: GameState, t: MaritimeTrade) -> int:
+    """How many cards the bank pays for a bank trade: what was asked, or with a classic bank
+    short of them what it still has ("Banktausch nimmt nur, was sie noch hat", seed 002);
+    rules 1 traded all or nothing."""
+    bank = state.bank
+    if bank is None or bank[t.get] >= t.get_count:
+        return t.get_count
+    return bank[t.get] if state.rules >= 2 else 0
+
+
 def maritime_trade(state: GameState, p: int, t: MaritimeTrade, events: list[Event]) -> None:
     """Executes a legal maritime trade. A player who offers more than their rate asks gives only
-    what the rate asks: the bank never takes more than its price."""
-    need = harbour_rate(state, p, t.give) * t.get_count
+    what the rate asks: the bank never takes more than its price. A classic bank short of the
+    cards pays what it has, and takes the rate for that many."""
+    got = paid_count(state, t)
+    need = harbour_rate(state, p, t.give) * got
     hand = state.hands[p]
     hand[t.give] -= need
-    hand[t.get] += t.get_count
+    hand[t.get] += got
     if state.bank is not None:
         state.bank[t.give] += need
-        state.bank[t.get] -= t.get_count
-    events.append(MaritimeTraded(p, t.give, need, t.get, t.get_count))
+        state.bank[t.get] -= got
+    events.append(MaritimeTraded(p, t.give, need, t.get, got))

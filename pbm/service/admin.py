@@ -41,6 +41,7 @@ from .rounds import ready, resolve, waiting_for
 from .signup import draw_now
 from .tell import tell
 from .tick import resolve_if_ready
+from .verify import Verification, verify
 
 # -- games --------------------------------------------------------------------------------------
 
@@ -205,11 +206,12 @@ def resolve_round(svc: Service, name: str, now: bool = False) -> Resolved:
             return Resolved(False, get_game(session, name).broken, broken=True)
 
 
-def preview_round(svc: Service, name: str) -> str:
-    """The report resolving now would send; the resolution is rolled back."""
+def preview_round(svc: Service, name: str, show_dice: bool = False) -> gm.Preview:
+    """The report resolving now would send, without what the coming rolls decide unless
+    `show_dice` (`gm.preview`); the resolution is rolled back."""
     with Session(svc.engine) as session:
         try:
-            return gm.preview(svc, session, get_game(session, name)).report
+            return gm.preview(svc, session, get_game(session, name), show_dice)
         finally:
             session.rollback()
 
@@ -223,10 +225,16 @@ def extend_round(svc: Service, name: str, hours: float) -> datetime:
         return deadline
 
 
-def rollback_round(svc: Service, name: str) -> int:
-    """Throw away the last resolution; returns its step."""
+def rollback_round(svc: Service, name: str, why: str = "", reopen: bool = False) -> gm.RolledBack:
+    """Throw away the last resolution (`gm.rollback`)."""
     with transaction(svc.engine) as session:
-        return gm.rollback(svc, session, get_game(session, name, lock=True))
+        return gm.rollback(svc, session, get_game(session, name, lock=True), why, reopen)
+
+
+def verify_game(svc: Service, name: str) -> Verification:
+    """The dice of a game checked against its seal and every report sent (`verify.verify`)."""
+    with reading(svc.engine) as session:
+        return verify(session, get_game(session, name))
 
 
 # -- players and observers ----------------------------------------------------------------------
@@ -260,12 +268,15 @@ def set_autopilot(svc: Service, name: str, colour: str, on: bool) -> None:
 def codebook(svc: Service, name: str, colour: str) -> list[str]:
     """A player's codebook table, the lines of their welcome mail."""
     from pbm.reports import codebook as book
-    from pbm.rules.state import deck_for
+    from pbm.rules.state import deck_for, deck_size
 
     with reading(svc.engine) as session:
         game = get_game(session, name)
         player = gm.colour_player(session, game, colour)
-        rows = sum(deck_for(settings_of(game)).values())
+        # The deck the game was dealt (a game of an older pbm may hold another than a new one).
+        rows = (
+            deck_size(load_state(game)) if game.state else sum(deck_for(settings_of(game)).values())
+        )
         return book.table(player.codebook_secret, rows, game.lang)
 
 

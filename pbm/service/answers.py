@@ -13,7 +13,7 @@ from pbm.store import codec
 from pbm.store.models import Game, Player
 from pbm.store.statuses import GamePhase
 
-from . import texts
+from . import corrections, texts
 from .context import Service, ServiceConfig
 from .games import load_state, players_of
 from .records import current_orders
@@ -38,6 +38,11 @@ def refusal(svc: Service, game: Game, parsed: ParsedMail) -> str:
         return _("The game takes no orders now.")
     if game.phase != GamePhase.ROUNDS:
         return ""
+    if corrections.closed(game):
+        return _(
+            "The game master is correcting round {round}: its orders stay as they were sent, "
+            "and no new ones are taken."
+        ).format(round=game.round)
     if parsed.round is not None and parsed.round != game.round:
         return _("These orders are for round {sent}; round {open} is open.").format(
             sent=parsed.round, open=game.round

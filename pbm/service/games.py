@@ -80,7 +80,8 @@ def create_game(
     game = Game(
         name=name,
         settings=json.dumps(dataclasses.asdict(settings)),
-        seed=seed if seed is not None else secrets.randbits(48),
+        # 128 bits: the dice seal (SHA-256 of the seed) cannot be reversed by trying seeds.
+        seed=seed if seed is not None else secrets.randbits(128),
         lang=lang,
         deadline_preset=deadline,
         early_resolve=early_resolve,

@@ -9,16 +9,18 @@ from sqlmodel import Session, col, select
 
 from pbm.notation import vocab
 from pbm.rules import GameState, new_game, resolve_round, state_from_json
-from pbm.rules.events import event_from_json
+from pbm.rules.events import NoOrders, RoundStarted, event_from_json
 from pbm.rules.orders import SetupOrders
 from pbm.rules.setup import place_setup, place_setup_automatic
 from pbm.store import codec
 from pbm.store.models import Game, OrderSet, Outbox, Player, RoundRecord
 from pbm.store.statuses import GamePhase, OutboxStatus, PlayerStatus
 
+from . import corrections, texts
 from .context import Service
 from .games import (
     ServiceError,
+    deadline_text,
     load_state,
     players_of,
     recipients,
@@ -27,6 +29,7 @@ from .games import (
     set_deadline,
     settings_of,
 )
+from .outbox import enqueue
 from .rounds import resolve, set_autopilot
 from .secrets import hash_password, new_password, new_secret
 from .signup import password_word, send_welcome
@@ -140,12 +143,19 @@ def autopilot(svc: Service, session: Session, game: Game, colour: str, on: bool)
 class Preview:
     events: list[str]
     report: str
+    #: Lines of the report left out because they show (or follow from) rolls not yet out.
+    hidden: int = 0
 
 
-def preview(svc: Service, session: Session, game: Game) -> Preview:
-    """What resolving now would give; the caller rolls the transaction back."""
+def preview(svc: Service, session: Session, game: Game, show_dice: bool = False) -> Preview:
+    """What resolving now would give; the caller rolls the transaction back.
+
+    The GM may be playing: unless `show_dice`, or the round's rolls are out already (a round
+    rolled back after its report went out), the report is cut to what no roll decides (the
+    round's order, who sent no orders) and says how many lines it leaves out."""
     if game.phase != GamePhase.ROUNDS:
         raise ServiceError(f"{game.name} has no open round")
+    public = corrections.rolls_public(game)
     step = resolve(svc, session, game)
     report = session.exec(
         select(Outbox)
@@ -160,12 +170,70 @@ def preview(svc: Service, session: Session, game: Game) -> Preview:
     record = session.exec(
         select(RoundRecord).where(RoundRecord.game_id == game.id, RoundRecord.step == step)
     ).one()
-    return Preview([e["kind"] for e in json.loads(record.events)], report.body if report else "")
+    kinds = [e["kind"] for e in json.loads(record.events)]
+    body = report.body if report else ""
+    if show_dice or public:
+        return Preview(kinds, body)
+    return _without_dice(kinds, record, game.lang)
 
 
-def rollback(svc: Service, session: Session, game: Game) -> int:
+def _without_dice(kinds: list[str], record: RoundRecord, lang: str) -> Preview:
+    """The preview of a round whose rolls are not out: only what no roll decides."""
+    from pbm.reports.describe import describe, describe_all
+
+    events = [event_from_json(e) for e in json.loads(record.events)]
+    state = state_from_json(json.loads(record.state_before))
+    kept = [e for e in events if isinstance(e, (RoundStarted, NoOrders))]
+    lines = [line for e in kept if (line := describe(e, state, lang)) is not None]
+    hidden = len(describe_all(events, state, lang)) - len(lines)
+    note = (
+        f"[{hidden} lines of the report are not shown: they tell the coming rolls or what "
+        "follows from them. `pbm round preview --show-dice` shows the whole report.]"
+    )
+    return Preview(kinds, "\n".join([*lines, "", note]) + "\n", hidden)
+
+
+def _sent_report(session: Session, game: Game, step: int) -> bool:
+    """Whether a report (or the game-end report) of the step went out to anybody."""
+    return (
+        session.exec(
+            select(Outbox).where(
+                Outbox.game_id == game.id,
+                Outbox.step == step,
+                Outbox.status == OutboxStatus.SENT,
+                col(Outbox.kind).in_(("report", "end")),
+            )
+        ).first()
+        is not None
+    )
+
+
+@dataclass
+class RolledBack:
+    """What `rollback` did."""
+
+    step: int
+    kind: str
+    #: The round that is open again (0 for a setup step).
+    round: int
+    #: Its report had gone out: the next resolution of the round is a correction.
+    sent: bool = False
+    reopened: bool = False
+    #: Players told of the correction now (the rollback notice).
+    notified: int = 0
+
+
+def rollback(
+    svc: Service, session: Session, game: Game, why: str = "", reopen: bool = False
+) -> RolledBack:
     """Throw away the last resolution: its record, its unsent mails; the state goes back.
-    Sent mails cannot be unsent; they stay in the outbox as they were. Returns the step."""
+    Sent mails cannot be unsent; they stay in the outbox as they were.
+
+    A round that is rolled back keeps its rolls (they come from the game seed alone) and its
+    orders: orders change only if `reopen`. If its report went out, `why` is required: the
+    players get it now (with the deadline if reopened) and again in the corrected report,
+    which says what changed (`corrections`)."""
+    why = why.strip()
     record = session.exec(
         select(RoundRecord)
         .where(RoundRecord.game_id == game.id)
@@ -173,6 +241,18 @@ def rollback(svc: Service, session: Session, game: Game) -> int:
     ).first()
     if record is None:
         raise ServiceError(f"{game.name} has nothing to roll back")
+    sent = record.kind == "round" and _sent_report(session, game, record.step)
+    if record.kind != "round" and reopen:
+        raise ServiceError(
+            f"step {record.step} of {game.name} is a setup placement: --reopen is for rounds "
+            "(a setup placement takes new placements anyway)"
+        )
+    if (sent or reopen) and not why:
+        told = "its report went out" if sent else "the players are told it is open again"
+        raise ServiceError(
+            f"round {record.round} of {game.name}: {told}; say why with --why TEXT "
+            "(every player gets it)"
+        )
     for mail in session.exec(
         select(Outbox).where(
             Outbox.game_id == game.id,
@@ -208,7 +288,32 @@ def rollback(svc: Service, session: Session, game: Game) -> int:
             row.superseded = False
     set_deadline(svc, game, round_hours(svc, game))
     session.delete(record)
-    return record.step
+    done = RolledBack(record.step, record.kind, before.round if record.kind == "round" else 0)
+    if record.kind == "round":
+        corrections.note_rollback(game, record.round, why, reopen, sent, json.loads(record.events))
+        done.sent, done.reopened = sent, reopen
+        if sent or reopen:
+            done.notified = _tell_rollback(svc, session, game, record.round, why, reopen)
+    return done
+
+
+def _tell_rollback(
+    svc: Service, session: Session, game: Game, round_: int, why: str, reopen: bool
+) -> int:
+    """Every player and observer hears that the round is being corrected, and why; returns
+    how many addresses."""
+    from pbm.reports.render import render_message
+
+    to = recipients(session, game)
+    key = "rollback_reopened" if reopen else "rollback_closed"
+    body = texts.t(
+        game.lang, key, game=game.name, round=round_, why=why, deadline=deadline_text(game)
+    )
+    subject = texts.t(game.lang, "rollback_subject", game=game.name, round=round_)
+    if to:
+        mail = render_message(subject, body, game.lang, game.name)
+        enqueue(svc, session, "correction", to, subject, mail.text, game_id=game.id, html=mail.html)
+    return len(to)
 
 
 @dataclass
@@ -234,9 +339,15 @@ def replay(session: Session, game: Game) -> ReplayResult:
     mismatches = []
     state: GameState | None = None
     for rec in records:
+        before = state_from_json(json.loads(rec.state_before))
         if state is None:
-            first = state_from_json(json.loads(rec.state_before))
-            state = new_game(settings_of(game), game.seed, colours=first.colours)
+            # By the rules the game began with (an older pbm's game: rules 1, its deck).
+            settings = settings_of(game)
+            state = new_game(settings, game.seed, colours=before.colours, rules=before.rules)
+        if before.rules > state.rules:
+            # The service moved the game to newer rules at this step (`rounds.resolve`).
+            state = state.copy()
+            state.rules = before.rules
         stored = [event_from_json(e) for e in json.loads(rec.events)]
         if rec.kind == "setup":
             used = json.loads(rec.orders)

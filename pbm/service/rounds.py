@@ -16,16 +16,17 @@ from pbm.reports import notices
 from pbm.reports.describe import describe_all
 from pbm.reports.picture import board_png
 from pbm.reports.render import BOARD_CID, render
-from pbm.reports.report_data import name_players, report_data
+from pbm.reports.report_data import correction_data, name_players, report_data, report_log
 from pbm.reports.summary import game_summary
 from pbm.rules import GameState, Phase, autopilot, resolve_round
-from pbm.rules.events import Event
+from pbm.rules.events import Event, event_from_json
 from pbm.rules.orders import TurnOrders
+from pbm.rules.state import RULES, upgraded
 from pbm.store import codec
 from pbm.store.models import Game, InboundMail, OrderSet, Player
 from pbm.store.statuses import GamePhase, PlayerStatus
 
-from . import texts
+from . import corrections, texts
 from .broken import broken_games
 from .context import Service
 from .faults import crashpoint
@@ -122,17 +123,25 @@ def waiting_for(session: Session, game: Game) -> list[Player]:
 
 
 def ready(session: Session, game: Game) -> bool:
-    return game.phase == GamePhase.ROUNDS and not waiting_for(session, game)
+    """All orders are in and the round may resolve early (a rolled-back round waits for its
+    deadline or the GM: `corrections.waiting`)."""
+    return (
+        game.phase == GamePhase.ROUNDS
+        and not corrections.waiting(game)
+        and not waiting_for(session, game)
+    )
 
 
 def orders_for_round(
     session: Session, game: Game, state: GameState
-) -> tuple[dict[int, TurnOrders | None], list[Player]]:
+) -> tuple[dict[int, TurnOrders | None], list[Player], frozenset[int]]:
     """Each seat's orders: what they sent, else the autopilot's if it plays for them, else
-    None (NMR). Also returns the players who sent nothing and are not on autopilot."""
+    None (NMR). Also returns the players who sent nothing and are not on autopilot, and the
+    seats whose orders the autopilot wrote."""
     sent = current_orders(session, game, game.round)
     orders: dict[int, TurnOrders | None] = {}
     missing = []
+    piloted = set()
     for p in players_of(session, game):
         seat = p.seat if p.seat is not None else 0
         row = sent.get(p.id or 0)
@@ -140,16 +149,23 @@ def orders_for_round(
             orders[seat] = codec.loads(row.parsed)
         elif p.autopilot or p.status == PlayerStatus.RESIGNED:
             orders[seat] = autopilot.turn_orders(state, seat)
+            piloted.add(seat)
         else:
             orders[seat] = None
             missing.append(p)
-    return orders, missing
+    return orders, missing, frozenset(piloted)
 
 
 def resolve(svc: Service, session: Session, game: Game) -> int:
     """Resolve the open round now; returns the record's step."""
     state = load_state(game)
-    orders, missing = orders_for_round(session, game, state)
+    correction = corrections.take(game, state.round)
+    if state.rules < RULES and correction is None:
+        # A game an older pbm started plays by the newest rules from its next round on
+        # (docs/fair-dice.md, "Games started before sealed dice"); a round resolved before
+        # is resolved again by the rules that resolved it.
+        state = upgraded(state)
+    orders, missing, piloted = orders_for_round(session, game, state)
     new, events = resolve_round(state, orders)
     by_seat = [orders.get(seat) for seat in range(state.settings.players)]
     step = record(svc, session, game, "round", state, new, events, codec.dumps(by_seat))
@@ -174,7 +190,28 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         if new.phase == Phase.ENDED
         else None
     )
-    data = report_data(new, events, game.lang, game.name, codes, footer, BOARD_CID, summary)
+    amends = None
+    if correction is not None and correction["sent"]:
+        # The players read a report of this round before: this one says what changed, and why.
+        subject = texts.t(game.lang, "correction_subject", subject=subject)
+        read = [event_from_json(e) for e in correction["events"]]
+        amends = correction_data(
+            correction["why"],
+            report_log(read, new, game.lang, codes, piloted),
+            report_log(events, new, game.lang, codes, piloted),
+        )
+    data = report_data(
+        new,
+        events,
+        game.lang,
+        game.name,
+        codes,
+        footer,
+        BOARD_CID,
+        summary,
+        quiet=piloted,
+        correction=amends,
+    )
     name_players(data, new, names_by_seat(session, game))
     report = render("report", subject, data)
     enqueue(

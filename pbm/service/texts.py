@@ -30,6 +30,19 @@ _T: dict[str, str] = {
     "autopilot_off_subject": N_("[{game}] Welcome back"),
     "digest_subject": N_("[{game}] GM digest, round {round}"),
     "end_subject": N_("[{game}] Game over"),
+    # Translators: {subject} is the subject of the report the correction replaces.
+    "correction_subject": N_("Correction: {subject}"),
+    "rollback_subject": N_("[{game}] Round {round} is being corrected"),
+    "rollback_reopened": N_(
+        "The game master is correcting round {round} of the game {game}.\n\nWhy: {why}\n\n"
+        "The round is open again: you may send changed orders until {deadline}. Orders you "
+        "sent stand unless you send new ones. The rolls stay as they were announced.\n"
+    ),
+    "rollback_closed": N_(
+        "The game master is correcting round {round} of the game {game}.\n\nWhy: {why}\n\n"
+        "The orders stay as they were sent; the corrected report follows. The rolls stay as "
+        "they were announced.\n"
+    ),
     "no_deadline": N_("none (the game master resolves)"),
     "held_subject": N_("[{game}] Game stopped"),
     "held_body": N_(

@@ -10,7 +10,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from sqlalchemy import BigInteger, Column, Index, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import Column, Index, LargeBinary, Text, UniqueConstraint
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import String, TypeDecorator
 from sqlmodel import Field, SQLModel
@@ -50,12 +50,28 @@ class EnumString(TypeDecorator[E]):
             return value  # type: ignore[no-any-return]
 
 
+class IntText(TypeDecorator[int]):
+    """An integer of any size, stored as its decimal digits: a game seed has 128 bits, more
+    than any integer column holds on both SQLite and PostgreSQL."""
+
+    impl = Text
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> str | None:
+        return None if value is None else str(int(value))
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> int | None:
+        return None if value is None else int(value)
+
+
 class Game(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(index=True, unique=True)
     #: The engine's Settings as JSON.
     settings: str = Field(sa_column=Column(Text, nullable=False))
-    seed: int = Field(sa_type=BigInteger)
+    #: The secret the board, the deck and every roll come from; its SHA-256 is the dice seal
+    #: of the welcome mails, the game-end report reveals it (docs/fair-dice.md).
+    seed: int = Field(sa_type=IntText, nullable=False)
     lang: str = "de"
     phase: GamePhase = Field(
         default=GamePhase.SIGNUP, sa_type=EnumString(GamePhase), nullable=False, index=True
@@ -86,6 +102,13 @@ class Game(SQLModel, table=True):
     #: `Urlaub bis …`: 0 means the autopilot plays the absent seat; N > 0 means the open
     #: deadline waits for the absent player up to N days, once per player and game.
     away_wait_days: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    #: Rounds rolled back and not yet resolved again ("" when none), as JSON by round number:
+    #: the GM's reason, whether orders may change (`--reopen`), whether the report had gone
+    #: out and the events it showed. The round's next resolution sends the correction and
+    #: takes its entry out (`service/corrections.py`).
+    corrections: str = Field(
+        default="", sa_column=Column(Text, nullable=False, default="", server_default="")
+    )
     created_at: datetime
 
 

@@ -21,7 +21,13 @@ from pbm.reports import codebook, notices
 from pbm.reports.describe import describe_all
 from pbm.reports.guide_text import guide_for_mail
 from pbm.reports.render import BOARD_CID, Rendered, render
-from pbm.reports.report_data import name_players, preview_data, report_data
+from pbm.reports.report_data import (
+    correction_data,
+    name_players,
+    preview_data,
+    report_data,
+    report_log,
+)
 from pbm.reports.summary import game_summary
 from pbm.reports.welcome import welcome_data
 from pbm.rules import autopilot, resolve_round
@@ -37,8 +43,11 @@ from pbm.service.commands import command_lines, player_guide
 GAME = "alpha"
 SEED = 3
 #: The round of seed 3 whose resolution has a 7 with a discard and a steal, a card purchase,
-#: builds done and failed, a maritime trade; the scene adds a domestic trade and a failed one.
-MID_ROUND = 19
+#: builds done and failed (one for want of cards), a maritime trade; the scene adds a domestic
+#: trade and a failed one. (Round 19 before the dice were sealed: the rolls changed.)
+MID_ROUND = 12
+#: The round the reminder and NMR notices name.
+NOTICE_ROUND = 19
 #: One fixed codebook secret per seat ("00"*32, "01"*32, …).
 SECRETS = {seat: f"{seat:02x}" * 32 for seat in range(6)}
 DEADLINE = datetime(2026, 1, 3, 12, 0)
@@ -120,6 +129,34 @@ def end_report(lang: str) -> tuple[str, Rendered]:
     summary = game_summary(((s.round, evs) for s, evs in _game(SEED)), st, lang)
     data = report_data(st, events, lang, GAME, SECRETS, "", BOARD_CID, summary)
     name_players(data, st, dict(enumerate(NAMES)))
+    return subject, render("report", subject, data)
+
+
+def correction_report(lang: str) -> tuple[str, Rendered]:
+    """The report of round 12 as a correction: the first resolution (sent, then rolled back)
+    lacked the domestic trades; the GM's reason and the changed lines come first. The rolls
+    are the same in both (they come from the seed alone)."""
+    before, after, events = midgame()
+    first = {p: autopilot.turn_orders(before, p) for p in range(4)}
+    _, first_events = resolve_round(before, first)
+    report = texts.t(lang, "report_subject", game=GAME, round=before.round)
+    subject = texts.t(lang, "correction_subject", subject=report)
+    why = "Rot's and Blau's trade mails were quarantined by an error; they count now."
+    amends = correction_data(
+        why,
+        report_log(first_events, after, lang, SECRETS),
+        report_log(list(events), after, lang, SECRETS),
+    )
+    data = report_data(
+        after,
+        list(events),
+        lang,
+        GAME,
+        SECRETS,
+        next_line(lang, after.round),
+        BOARD_CID,
+        correction=amends,
+    )
     return subject, render("report", subject, data)
 
 
@@ -284,18 +321,20 @@ def round_open(lang: str) -> tuple[str, Rendered]:
 
 
 def reminder(lang: str) -> tuple[str, Rendered]:
-    subject = texts.t(lang, "reminder_subject", game=GAME, round=MID_ROUND)
-    return subject, _render("reminder", subject, notices.reminder(lang, MID_ROUND, DEADLINE_TEXT))
+    subject = texts.t(lang, "reminder_subject", game=GAME, round=NOTICE_ROUND)
+    return subject, _render(
+        "reminder", subject, notices.reminder(lang, NOTICE_ROUND, DEADLINE_TEXT)
+    )
 
 
 def nmr(lang: str) -> tuple[str, Rendered]:
-    subject = texts.t(lang, "nmr_subject", game=GAME, round=MID_ROUND)
-    return subject, _render("nmr", subject, notices.nmr(lang, MID_ROUND, 1, 3))
+    subject = texts.t(lang, "nmr_subject", game=GAME, round=NOTICE_ROUND)
+    return subject, _render("nmr", subject, notices.nmr(lang, NOTICE_ROUND, 1, 3))
 
 
 def nmr_autopilot(lang: str) -> tuple[str, Rendered]:
-    subject = texts.t(lang, "nmr_subject", game=GAME, round=MID_ROUND)
-    return subject, _render("nmr", subject, notices.nmr(lang, MID_ROUND, 3, 3))
+    subject = texts.t(lang, "nmr_subject", game=GAME, round=NOTICE_ROUND)
+    return subject, _render("nmr", subject, notices.nmr(lang, NOTICE_ROUND, 3, 3))
 
 
 def autopilot_on(lang: str) -> tuple[str, Rendered]:
@@ -354,6 +393,7 @@ SCENES = {
     "gm_announce": _gm_notice("announce", text=GM_TEXT),
     "report_round": round_report,
     "report_end": end_report,
+    "report_correction": correction_report,
     "welcome": welcome,
     "welcome_replacement": welcome_replacement,
     "players": players,

@@ -6,7 +6,8 @@ What must not appear, precisely:
   * the welcome mail (and a replacement's welcome mail) to its owner: the codebook table;
   * the game-end report, which reveals every card;
   * the round report of the round in which the card was played, in the line that says so
-    ("weiß spielt Ritter");
+    ("weiß spielt Ritter"), and the line of a knight that could not be played, which names
+    the card and the reason (issue 14: "weiß: Ritter nicht gespielt — …");
   * the echo of a player's own order lines in the answer to that player's own mail (the
     keyword to play a card, "Straßenbau", "Ritter vor Wurf", is an order word);
   * the help text, which documents the order words and is the same for everybody.
@@ -183,13 +184,13 @@ KNIGHT_COUNT = re.compile(r"\b\d+ (Ritter|knights?)\b|<th>(Ritter|Knights)</th>"
 
 
 #: The games' seeds are chosen so that seat 2 holds a development card when it is handed over
-#: (see test_the_replacement_can_learn_the_cards_the_seat_holds): with "en" and seed 8 it held
-#: none, and that test could only skip.
+#: (see test_the_replacement_can_learn_the_cards_the_seat_holds). Since the dice are sealed
+#: (issue 14) "en" plays seed 10: with seed 9 the seat held none.
 @pytest.fixture(
     scope="module",
     params=[
         pytest.param(("de", 7), id="de", marks=pytest.mark.slow),
-        pytest.param(("en", 9), id="en", marks=pytest.mark.slow),
+        pytest.param(("en", 10), id="en", marks=pytest.mark.slow),
     ],
 )
 def game(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Played:
@@ -213,13 +214,23 @@ def _played_lines(game: Played, step: int | None, lang: str) -> set[str]:
             who = vocab.colour_name(colours[e["player"]] or "", lang)
             name = codebook.CARD_NAMES[lang][e["card"]]
             out.add(f"{who} spielt {name}" if lang == "de" else f"{who} plays {name}")
+        if e["kind"] == "order_failed" and e["line"] == "knight":
+            who = vocab.colour_name(colours[e["player"]] or "", lang)
+            name = codebook.CARD_NAMES[lang]["knight"]
+            # A prefix: the reason follows.
+            out.add(
+                f"{who}: {name} nicht gespielt — "
+                if lang == "de"
+                else f"{who}: {name} not played — "
+            )
     return out
 
 
 def _leaks(text: str, allowed_lines: set[str]) -> list[str]:
     bad = []
+    prefixes = tuple(a for a in allowed_lines if a.endswith("— "))
     for line in text.splitlines():
-        if line.strip() in allowed_lines:
+        if line.strip() in allowed_lines or line.strip().startswith(prefixes or ("\0",)):
             continue
         cleaned = KNIGHT_COUNT.sub("", line)
         if CARD_WORD.search(cleaned) or INTERNAL_WORD.search(cleaned):

@@ -33,6 +33,7 @@ READ_ONLY = [
     ("game", "show", "alpha"),
     ("game", "board", "alpha"),
     ("game", "replay", "alpha"),
+    ("game", "verify", "alpha"),
     ("round", "status", "alpha"),
     ("round", "preview", "alpha"),
     ("player", "list", "alpha"),

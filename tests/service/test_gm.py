@@ -33,7 +33,7 @@ from typer.testing import CliRunner
 
 import pbm.service.ingest as ingest_module
 from pbm.cli import app
-from pbm.service import gm
+from pbm.service import admin, gm
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.games import ServiceError, extend_deadline, get_game
@@ -82,7 +82,7 @@ def test_preview_in_a_rolled_back_transaction_changes_nothing(
 
 
 def test_rollback_restores_the_state_and_resolving_again_gives_the_same_events(
-    svc: Service, mailer: Mailer, round1: None
+    svc: Service, clock: FakeClock, mailer: Mailer, round1: None
 ) -> None:
     send_orders(mailer, "alpha", [0, 1, 2, 3])
     assert game_row(svc, "alpha").round == 2
@@ -90,15 +90,18 @@ def test_rollback_restores_the_state_and_resolving_again_gives_the_same_events(
     [report] = [o for o in outbox(svc, "report") if o.step == first.step]
     assert report.status == "pending"
     with transaction(svc.engine) as s:
-        step = gm.rollback(svc, s, get_game(s, "alpha", lock=True))
-    assert step == first.step
+        done = gm.rollback(svc, s, get_game(s, "alpha", lock=True))
+    assert (done.step, done.round, done.sent, done.notified) == (first.step, 1, False, 0)
     assert first.step not in [r.step for r in records(svc, "alpha")]
     assert [o.status for o in outbox(svc, "report") if o.step == first.step] == ["dropped"]
     game = game_row(svc, "alpha")
     assert (game.round, game.phase) == (1, "rounds")
     assert json.loads(game.state) == json.loads(first.state_before)
 
-    # The orders are still in: the next tick resolves the round again, identically.
+    # The orders are still in, but a rolled-back round waits for its deadline (or the GM);
+    # then it resolves again, identically.
+    assert tick(svc).resolved == []
+    pass_deadline(svc, clock, "alpha")
     assert tick(svc).resolved == ["alpha"]
     again = records(svc, "alpha")[-1]
     assert again.step == first.step and again.round == 1
@@ -281,9 +284,9 @@ def test_preview_after_a_rollback_shows_the_new_resolution(
         gm.rollback(svc, s, get_game(s, "alpha", lock=True))
     clock.advance(hours=1)
     with Session(svc.engine) as s:
-        preview = gm.preview(svc, s, get_game(s, "alpha"))
+        preview = gm.preview(svc, s, get_game(s, "alpha"), show_dice=True)
         s.rollback()
-    assert tick(svc).resolved == ["alpha"]
+    assert admin.resolve_round(svc, "alpha", now=True).resolved
     [report] = outbox(svc, "report", status="pending")
     assert preview.report == report.body, "the preview showed the dropped report"
 

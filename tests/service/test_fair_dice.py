@@ -1,0 +1,313 @@
+"""Sealed dice in the service (issue 14): the seal in every welcome mail, the seed in the
+game-end report, `pbm game verify`, a rollback that keeps the dice and the orders unless the GM
+reopens the round, the correction mail, a preview that hides the coming rolls, and a game an
+older pbm stored."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from databases import (
+    game_row,
+    game_state,
+    outbox,
+    passwords,
+    records,
+    seated,
+    slow_on_postgresql,
+)
+from harness import (
+    Games,
+    Mailer,
+    new_game,
+    orders_text,
+    pass_deadline,
+    play_round,
+    setup_by_deadline,
+    signup,
+)
+from sqlmodel import Session, col, select
+from typer.testing import CliRunner
+
+from pbm.cli import app
+from pbm.rules.rng import round_rolls, seal
+from pbm.service import admin
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.games import ServiceError, get_game
+from pbm.service.tick import tick
+from pbm.store.db import transaction
+from pbm.store.models import Game, Outbox
+from pbm.store.statuses import OutboxStatus
+
+ROLL = re.compile(r"^Wurf für (\S+): (\d)\+(\d) = \d+$", re.M)
+
+
+def _deliver(svc: Service) -> None:
+    """Every pending mail goes out (marked as the sender marks it; the welcome mails keep their
+    passwords for the test's players)."""
+    with transaction(svc.engine) as s:
+        for o in s.exec(select(Outbox).where(Outbox.status == OutboxStatus.PENDING)):
+            o.status = OutboxStatus.SENT
+
+
+def _rolls(body: str) -> list[tuple[str, int, int]]:
+    return [(who, int(a), int(b)) for who, a, b in ROLL.findall(body)]
+
+
+def _seed(svc: Service) -> int:
+    return game_row(svc, "alpha").seed
+
+
+def test_a_new_game_has_a_128_bit_seed_and_every_welcome_mail_its_seal(
+    svc: Service, games: Games
+) -> None:
+    from pbm.service.games import create_game
+
+    with transaction(svc.engine) as s:
+        seeds = [create_game(svc, s, f"g{i}").seed for i in range(4)]
+    assert max(seeds).bit_length() > 100 and len(set(seeds)) == 4
+    games.start("alpha")
+    welcomes = outbox(svc, "welcome")
+    assert len(welcomes) == 4
+    for mail in welcomes:
+        lines = mail.body.splitlines()
+        assert lines[lines.index("Würfelsiegel dieses Spiels:") + 1] == f"  {seal(_seed(svc))}"
+
+
+@slow_on_postgresql  # a whole (short) game
+def test_the_end_report_reveals_the_seed(svc: Service, games: Games, clock: FakeClock) -> None:
+    games.start("alpha", vp_target=4)
+    while game_row(svc, "alpha").phase == "rounds":
+        play_round(Mailer(svc), clock, "alpha")
+    [end] = outbox(svc, "end")
+    seed = _seed(svc)
+    assert f"Würfel-Startwert: {seed}" in end.body
+    assert seal(seed) in end.body and f"printf %s {seed} | sha256sum" in end.body
+
+
+def _resolve_round_one(svc: Service, mailer: Mailer, games: Games) -> Outbox:
+    """Round 1 resolved with everyone's orders and the report out."""
+    games.start("alpha")
+    pw = passwords(svc)
+    _, st = game_state(svc, "alpha")
+    for seat, p in seated(svc, "alpha").items():
+        mailer.send(p.address, "Züge", orders_text(st, seat, pw[p.address]))
+    assert game_row(svc, "alpha").round == 2
+    _deliver(svc)
+    [report] = outbox(svc, "report")
+    return report
+
+
+def test_verify_compares_seal_records_and_reports(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    report = _resolve_round_one(svc, mailer, games)
+    play_round(mailer, clock, "alpha")
+    _deliver(svc)
+    seed, n = _seed(svc), 4
+    colours = game_state(svc, "alpha")[1].colours
+    order = [colours[s] for s in range(n)]  # round 1: seat 0 first
+    names = {"rot": "rot", "blau": "blau", "gelb": "gelb", "weiß": "weiss"}
+    shown = [(names[w], a, b) for w, a, b in _rolls(report.body)]
+    assert shown == [(c, a, b) for c, (a, b) in zip(order, round_rolls(seed, 1, n), strict=True)]
+
+    result = admin.verify_game(svc, "alpha")
+    assert result.to_json().keys() == {"seal_ok", "rolls_ok", "rounds"}
+    assert result.seal_ok is True and result.rolls_ok
+    assert [(r.round, r.sealed, r.reports, r.ok) for r in result.rounds] == [
+        (1, True, 1, True),
+        (2, True, 1, True),
+    ]
+
+    # A report that showed another roll, or a welcome mail with another seal, is found.
+    sealed = seal(seed)
+    with transaction(svc.engine) as s:
+        row = s.get(Outbox, report.id)
+        assert row is not None
+        first = ROLL.search(row.body)
+        assert first is not None
+        a = int(first.group(2))
+        row.body = row.body.replace(
+            first.group(0), first.group(0).replace(f"{a}+", f"{a % 6 + 1}+", 1), 1
+        )
+        welcome = s.exec(select(Outbox).where(Outbox.kind == "welcome")).first()
+        assert welcome is not None
+        welcome.body = welcome.body.replace(sealed, "0" * 64)
+    result = admin.verify_game(svc, "alpha")
+    assert result.seal_ok is False and not result.rolls_ok
+    assert [r.ok for r in result.rounds] == [False, True]
+
+
+def test_game_verify_on_the_command_line(
+    svc: Service, mailer: Mailer, games: Games, db_url: str, tmp_path: pytest.TempPathFactory
+) -> None:
+    _resolve_round_one(svc, mailer, games)
+    cfg = tmp_path / "pbm.toml"  # type: ignore[operator]
+    cfg.write_text(f'[database]\nurl = "{db_url}"\n\n[service]\naddress = "gm@pbm.test"\n')
+    result = CliRunner().invoke(app, ["--config", str(cfg), "game", "verify", "alpha", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert list(data) == ["seal_ok", "rolls_ok", "rounds"]
+    assert data["seal_ok"] is True and data["rolls_ok"] is True
+    assert data["rounds"][0]["round"] == 1 and len(data["rounds"][0]["rolls"]) == 4
+    text = CliRunner().invoke(app, ["--config", str(cfg), "game", "verify", "alpha"])
+    assert text.exit_code == 0 and "seal" in text.output and "rolls   ok" in text.output
+
+
+def test_rollback_keeps_the_rolls_and_the_orders_and_sends_a_correction(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    first = _resolve_round_one(svc, mailer, games)
+    with pytest.raises(ServiceError, match="--why"):
+        admin.rollback_round(svc, "alpha")
+    done = admin.rollback_round(svc, "alpha", why="Ein Fehler in pbm: neu auswerten.")
+    assert (done.round, done.sent, done.reopened, done.notified) == (1, True, False, 4)
+    [notice] = outbox(svc, "correction")
+    assert "Ein Fehler in pbm" in notice.body and "Die Züge bleiben" in notice.body
+
+    # Orders for the round are refused: it is closed until the GM resolves it.
+    pw = passwords(svc)
+    p = seated(svc, "alpha")[0]
+    _, st = game_state(svc, "alpha")
+    r = mailer.send(p.address, "Züge", orders_text(st, 0, pw[p.address]))
+    [answer] = [o for o in outbox(svc, to=p.address) if o.in_reply_to == mailer.last_id]
+    assert "korrigiert Runde 1" in answer.body, answer.body
+    assert r.status == "done"
+    # It waits for the GM (or its deadline), even with every order in.
+    assert tick(svc).resolved == []
+    assert admin.resolve_round(svc, "alpha", now=True).resolved
+    [again] = outbox(svc, "report", status="pending")
+    assert again.subject.startswith("Korrektur: ")
+    assert (
+        "Grund: Ein Fehler in pbm" in again.body and "Sonst hat sich nichts geändert." in again.body
+    )
+    assert _rolls(again.body) == _rolls(first.body)
+    _deliver(svc)
+    result = admin.verify_game(svc, "alpha")
+    assert result.rolls_ok and result.rounds[0].reports == 2
+    assert game_row(svc, "alpha").corrections == ""
+
+
+def test_a_reopened_round_takes_changed_orders_and_the_correction_says_what_changed(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    first = _resolve_round_one(svc, mailer, games)
+    done = admin.rollback_round(svc, "alpha", why="Rot's orders came late.", reopen=True)
+    assert done.reopened and done.notified == 4
+    [notice] = outbox(svc, "correction")
+    assert "wieder offen" in notice.body
+    pw = passwords(svc)
+    p = seated(svc, "alpha")[0]
+    # Rot now orders nothing but a robber: the builds the first report showed go.
+    r = mailer.send(p.address, "Züge", f"Kennwort: {pw[p.address]}\nIch passe\n")
+    assert r.status == "done"
+    assert outbox(svc, "ack", to=p.address)[-1].in_reply_to == mailer.last_id
+    pass_deadline(svc, clock, "alpha")
+    assert tick(svc).resolved == ["alpha"]
+    [again] = outbox(svc, "report", status="pending")
+    assert "Nicht mehr so:" in again.body or "Neu:" in again.body
+    assert _rolls(again.body) == _rolls(first.body)
+    head = again.body.split("\n\n", 1)[0]
+    assert "Wurf für" not in head  # the rolls never change, so never show as changed
+
+
+def test_the_preview_hides_the_coming_rolls_unless_asked(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    games.start("alpha")
+    hidden = admin.preview_round(svc, "alpha")
+    assert "Runde 1, Reihenfolge" in hidden.report
+    assert "Wurf für" not in hidden.report and "erhält" not in hidden.report
+    assert hidden.hidden > 4 and "--show-dice" in hidden.report
+    shown = admin.preview_round(svc, "alpha", show_dice=True)
+    assert len(_rolls(shown.report)) == 4
+    # Once the rolls went out (a rolled-back round), the preview shows them.
+    _resolve_round_one_again(svc, mailer)
+    admin.rollback_round(svc, "alpha", why="check")
+    assert len(_rolls(admin.preview_round(svc, "alpha").report)) == 4
+
+
+def _resolve_round_one_again(svc: Service, mailer: Mailer) -> None:
+    pw = passwords(svc)
+    _, st = game_state(svc, "alpha")
+    for seat, p in seated(svc, "alpha").items():
+        mailer.send(p.address, "Züge", orders_text(st, seat, pw[p.address]))
+    _deliver(svc)
+
+
+def test_a_game_an_older_pbm_stored_plays_on_by_the_new_rules(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its state (without `rules`) loads as rules 1; a round resolved by the older pbm stays
+    as it was (replay), the next one is sealed; verify tells them apart."""
+    import pbm.service.rounds as rounds
+
+    new_game(svc, "alpha")
+    signup(mailer, "alpha", 4)
+    with transaction(svc.engine) as s:
+        game = get_game(s, "alpha", lock=True)
+        state = json.loads(game.state)
+        del state["rules"]  # as the older pbm stored it
+        game.state = json.dumps(state)
+    setup_by_deadline(svc, clock, "alpha")
+    monkeypatch.setattr(rounds, "RULES", 1)  # the older pbm resolves round 1
+    play_round(mailer, clock, "alpha")
+    monkeypatch.undo()
+    play_round(mailer, clock, "alpha")
+    kept = [
+        json.loads(r.state_before).get("rules") for r in records(svc, "alpha") if r.kind == "round"
+    ]
+    assert kept == [1, 2]
+    assert admin.replay_game(svc, "alpha").ok
+    _deliver(svc)
+    result = admin.verify_game(svc, "alpha")
+    assert [(r.round, r.sealed, r.ok) for r in result.rounds] == [(1, False, True), (2, True, True)]
+
+
+def test_the_migration_keeps_stored_games(tmp_path: pytest.TempPathFactory) -> None:
+    """A database of the release before sealed dice: its games' seeds stay, their states load
+    (as rules 1), and new seeds of 128 bits fit."""
+    import sqlalchemy as sa
+    from alembic import command
+
+    from pbm.rules import Settings, new_game, state_to_json
+    from pbm.service.games import load_state
+    from pbm.store.db import make_engine
+    from pbm.store.migrate import alembic_config
+
+    url = f"sqlite:///{tmp_path}/old.db"  # type: ignore[operator]
+    command.upgrade(alembic_config(url), "e4b7c2d9a1f3")
+    old = state_to_json(new_game(Settings.for_players(4), 281474976710655))
+    del old["rules"]
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO game (name, settings, seed, lang, phase, paused, round, state, "
+                "deadline_preset, early_resolve, reminder_hours, reminded, nmr_autopilot_after, "
+                "broken, anonymous, press, away_wait_days, created_at) VALUES ('old', :settings, "
+                ":seed, 'de', 'setup', 0, 0, :state, 'normal', 1, 12, 0, 3, '', 0, 'normal', 0, "
+                "'2026-01-01 00:00:00')"
+            ),
+            {
+                "settings": json.dumps(old["settings"]),
+                "seed": 281474976710655,
+                "state": json.dumps(old),
+            },
+        )
+    engine.dispose()
+    command.upgrade(alembic_config(url), "head")
+    engine = make_engine(url)
+    with Session(engine) as s:
+        game = s.exec(select(Game).where(Game.name == "old")).one()
+        assert game.seed == 281474976710655 and game.corrections == ""
+        assert load_state(game).rules == 1 and load_state(game).seed == 281474976710655
+        big = 2**127 + 12345
+        game.seed = big
+        s.add(game)
+        s.commit()
+        assert s.exec(select(Game.seed).where(col(Game.name) == "old")).one() == big
+    engine.dispose()

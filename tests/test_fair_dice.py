@@ -1,0 +1,261 @@
+"""Sealed dice in the engine (issue 14, docs/fair-dice.md): the rolls of a round come from their
+own stream of the game seed, drawn first, so nothing a player orders changes them; the other
+random choices come from streams of their own; the standalone script of contrib/ computes the
+same rolls; games of rules 1 (an older pbm's) still resolve exactly as they did."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from helpers import Dice, game, hand, settle
+
+from pbm.rules import autopilot, resolve_round
+from pbm.rules.events import NmrRobberRoll, RobberMoved, Rolled
+from pbm.rules.layouts import KNIGHT
+from pbm.rules.orders import (
+    DiscardPreference,
+    Knight,
+    MaritimeTrade,
+    RobberOrder,
+    Timing,
+    TurnOrders,
+)
+from pbm.rules.rng import DIE_LIMIT, dice_stream, nmr_robber_dice, round_rolls, seal
+from pbm.rules.serial import state_from_json, state_from_text, state_to_json, state_to_text
+from pbm.rules.sim import play_game
+from pbm.rules.state import RULES, Phase, Settings, new_game
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "contrib" / "verify_dice.py"
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("verify_dice", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_seal_is_sha256_of_the_seeds_digits() -> None:
+    seed = 2**127 + 98765
+    assert seal(seed) == hashlib.sha256(str(seed).encode()).hexdigest()
+    out = subprocess.run(
+        ["sh", "-c", f"printf %s {seed} | sha256sum"], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split()[0] == seal(seed)
+
+
+def test_dice_are_fair_faces_of_the_bytes_below_252() -> None:
+    """Each byte below 252 is one die (byte % 6 + 1), each face 42 bytes: no face favoured."""
+    faces = Counter(b % 6 + 1 for b in range(DIE_LIMIT))
+    assert set(faces.values()) == {42} and sorted(faces) == [1, 2, 3, 4, 5, 6]
+    block = hashlib.sha256(b"7:dice:1:0").digest()
+    kept = [b % 6 + 1 for b in block if b < DIE_LIMIT]
+    stream = dice_stream("7:dice:1")
+    assert [next(stream) for _ in kept] == kept
+    counts = Counter(d for _, d in zip(range(60_000), dice_stream("fair"), strict=False))
+    assert all(abs(n - 10_000) < 400 for n in counts.values()), counts
+
+
+def test_a_rounds_rolls_are_its_stream_in_build_order() -> None:
+    s = game(round_=3)
+    _, events = resolve_round(s, {p: TurnOrders() for p in range(4)})
+    rolls = [(e.player, e.die1, e.die2) for e in events if isinstance(e, Rolled)]
+    order = s.build_order()
+    assert rolls == [(p, a, b) for p, (a, b) in zip(order, round_rolls(s.seed, 3, 4), strict=True)]
+
+
+def _seven_for(seed_from: int) -> tuple[int, int]:
+    """A seed whose round 1 gives seat 0 a 7 (so discards and the robber happen)."""
+    for seed in range(seed_from, seed_from + 500):
+        a, b = round_rolls(seed, 1, 4)[0]
+        if a + b == 7:
+            return seed, 1
+    raise AssertionError("no 7")
+
+
+def test_nothing_a_player_orders_changes_the_rolls() -> None:
+    """A discard list, a knight, a missing robber order, an NMR: other random draws (cards
+    discarded at random, the victim and the card stolen, the NMR robber), the same rolls."""
+    seed, _ = _seven_for(1)
+    s = game(seed=seed)
+    for p, site in enumerate(("C1 C2 D2", "C3 C4 D4", "E2 E3 F2", "B3 B4 C4")):
+        settle(s, p, site)
+        hand(s, p, "3H 3L 3W")
+    s.cards[1] = [(KNIGHT, 0)]
+    target = next(h for h in s.board.robber_hexes if h != s.robber)
+    variants = [
+        {p: TurnOrders() for p in range(4)},
+        {p: TurnOrders(discard=DiscardPreference((2, 2, 1))) for p in range(4)},
+        {0: None, 1: TurnOrders(knight=Knight(Timing.BEFORE_ROLL, RobberOrder(target, (0,))))},
+        {0: TurnOrders(robber=RobberOrder(target, (1,))), 1: None, 2: None, 3: None},
+    ]
+    seen = []
+    for orders in variants:
+        _, events = resolve_round(s, orders)
+        seen.append([(e.player, e.die1, e.die2) for e in events if isinstance(e, Rolled)])
+    assert seen[0][0][1] + seen[0][0][2] == 7
+    assert all(rolls == seen[0] for rolls in seen), seen
+
+
+def test_the_contrib_script_computes_the_engines_rolls() -> None:
+    script = _script()
+    for seed in (7, 2**127 + 3, 281474976710655):
+        for r in (1, 2, 17):
+            for n in (3, 4, 6):
+                mine = round_rolls(seed, r, n)
+                theirs = script.round_rolls(str(seed), r, n)
+                order = [(r - 1 + i) % n for i in range(n)]
+                assert theirs == [(s, a, b) for s, (a, b) in zip(order, mine, strict=True)]
+            dice = nmr_robber_dice(seed, r, 2)
+            assert script.nmr_robber_rolls(str(seed), r, 2, 3) == [
+                (next(dice), next(dice)) for _ in range(3)
+            ]
+    # A whole game by the bots: every roll in its events is the script's.
+    for state, events in play_game(Settings.for_players(4), 11, max_rounds=12):
+        rolled = [(e.player, e.die1, e.die2) for e in events if isinstance(e, Rolled)]
+        if rolled and state.phase == Phase.ROUNDS:
+            expected = script.round_rolls("11", state.round - 1, 4)
+            assert rolled == expected[: len(rolled)]
+
+
+def test_the_contrib_script_runs_with_the_standard_library_alone() -> None:
+    seed = 123456789
+    out = subprocess.run(
+        [
+            *(sys.executable, "-I", "-S", str(SCRIPT), str(seed), "--seal", seal(seed)),
+            *("--players", "3", "--rounds", "2", "--colours", "rot,blau,gelb", "--nmr"),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("seal ok")
+    (a, b), (c, d), (e, f) = round_rolls(seed, 2, 3)
+    assert f"round 2: blau {a}+{b}={a + b}, gelb {c}+{d}={c + d}, rot {e}+{f}={e + f}" in lines
+    wrong = subprocess.run(
+        [
+            sys.executable,
+            str(SCRIPT),
+            str(seed),
+            "--seal",
+            "0" * 64,
+            "--players",
+            "3",
+            "--rounds",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert wrong.returncode == 1 and wrong.stdout.startswith("seal WRONG")
+
+
+def test_the_nmr_robber_prefers_a_hex_next_to_an_opponent() -> None:
+    """Rules 2: an absent player's 7 does not rob the absent player's own hexes while a hex with
+    an opponent next to it can take the robber (rules 1 drew among every settled hex)."""
+    for seed in range(1, 200):
+        s = game(seed=seed)
+        settle(s, 0, "C1 C2 D2")  # the absent roller's own hexes: C2, D2 (and C1, sea)
+        settle(s, 1, "E4 E5 F4")
+        hand(s, 1, "2L")
+        orders = {0: None, 1: TurnOrders(), 2: TurnOrders(), 3: TurnOrders()}
+        _, events = resolve_round(s, orders, rng=Dice([(3, 4), (1, 2), (1, 2), (1, 2)], seed))
+        [moved] = [e for e in events if isinstance(e, RobberMoved)]
+        corners = s.board.hex_crossings[moved.hex]
+        assert any(s.owner[c] == 1 for c in corners), (seed, moved)
+        s.rules = 1
+        _, legacy = resolve_round(s, orders, rng=Dice([(3, 4), (1, 2), (1, 2), (1, 2)], seed))
+        hexes = {e.hex for e in legacy if isinstance(e, RobberMoved)}
+        if any(all(s.owner[c] in (-1, 0) for c in s.board.hex_crossings[h]) for h in hexes):
+            return  # rules 1 robbed the absent player's own hex here; rules 2 did not
+    pytest.fail("rules 1 never put the robber on the absent player's own hex")
+
+
+def test_a_bank_trade_takes_what_a_short_classic_bank_still_has() -> None:
+    """Seed 002, "Banktausch nimmt nur, was sie noch hat": 8H for 2E with one E left trades
+    4H for 1E (rules 1 failed the whole trade)."""
+    s = game()
+    hand(s, 0, "8H")
+    assert s.bank is not None
+    s.bank[4] = 1
+    orders = {0: TurnOrders(builds=(MaritimeTrade(0, 8, 4, 2),))}
+    new, _ = resolve_round(s, orders, rng=Dice([(1, 2)] * 4))
+    assert new.hands[0] == [4, 0, 0, 0, 1] and new.bank is not None and new.bank[4] == 0
+    s.rules = 1
+    old, _ = resolve_round(s, orders, rng=Dice([(1, 2)] * 4))
+    assert old.hands[0] == [8, 0, 0, 0, 0]
+
+
+def test_a_state_stored_without_rules_is_rules_1() -> None:
+    s = new_game(Settings.for_players(4), 5)
+    assert s.rules == RULES == 2
+    data = state_to_json(s)
+    assert data["rules"] == 2 and state_from_json(data) == s
+    del data["rules"]
+    assert state_from_json(data).rules == 1
+    text = state_to_text(s)
+    assert text.endswith(" rules=2") and state_from_text(text) == s
+    assert state_from_text(text.removesuffix(" rules=2")).rules == 1
+
+
+#: Games played by rules 1 with pbm before sealed dice (commit c8fa5e1): a digest over every
+#: step's events and state (JSON, without the `rules` key that pbm did not have).
+LEGACY = [
+    (3, "medium", 5, "random", "f45a75f6e1bdb3e57936d035d745fcfdd633a7ad00f8f7085d1f944268cfd4f8"),
+    (4, "large", 6, "random", "509e93d521c96ad817e2d83ed925d72123c8af658da74c2ca554f54b87d3a426"),
+    (
+        5,
+        "medium",
+        8,
+        "autopilot",
+        "cb8e09c79b1b3433d9214f554a7d2151c38db297b809939e51368d0db443f50a",
+    ),
+]
+
+
+@pytest.mark.parametrize(("players", "size", "seed", "bot", "digest"), LEGACY)
+def test_games_of_rules_1_resolve_as_the_older_pbm_resolved_them(
+    players: int, size: str, seed: int, bot: str, digest: str
+) -> None:
+    """Their recorded rounds must replay: one generator per round, dice drawn as rolled, the
+    NMR robber among every settled hex, bank trades all or nothing, the deck by the island."""
+    h = hashlib.sha256()
+    for state, events in play_game(Settings.for_players(players, size), seed, bot, 150, rules=1):
+        d = state_to_json(state)
+        assert d.pop("rules") == 1
+        h.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
+        h.update(json.dumps(d, sort_keys=True).encode())
+    assert h.hexdigest() == digest
+
+
+def test_the_deck_goes_by_the_players_and_an_old_game_keeps_its_own() -> None:
+    assert len(new_game(Settings.for_players(4, "huge"), 1).deck) == 25
+    assert len(new_game(Settings.for_players(5, "medium"), 1).deck) == 34
+    assert len(new_game(Settings.for_players(4, "huge"), 1, rules=1).deck) == 34
+    # The autopilot still plays a rules-2 game through.
+    st = new_game(Settings.for_players(4), 3)
+    assert autopilot.turn_orders(st, 0) is not None
+
+
+def test_nmr_robber_rolls_come_from_the_rollers_stream() -> None:
+    seed, _ = _seven_for(1)
+    s = game(seed=seed)
+    settle(s, 1, "C1 C2 D2")
+    _, events = resolve_round(s, {0: None, 1: TurnOrders(), 2: TurnOrders(), 3: TurnOrders()})
+    rollers = {e.player for e in events if isinstance(e, NmrRobberRoll)}
+    assert 0 in rollers
+    for p in rollers:
+        rolls = [(e.die1, e.die2) for e in events if isinstance(e, NmrRobberRoll) and e.player == p]
+        dice = nmr_robber_dice(seed, 1, p)
+        assert rolls == [(next(dice), next(dice)) for _ in rolls]
