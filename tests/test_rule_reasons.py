@@ -55,6 +55,12 @@ STORED = {
     "cards_not_held",
     "below_harbour_rate",
     "same_resource",
+    "not_sea",
+    "next_to_pirate",
+    "not_own_ship",
+    "ship_line_closed",
+    "ship_built_this_round",
+    "one_ship_move_per_round",
 }
 
 #: Strings in pbm/rules that equal a reason's value but are something else.

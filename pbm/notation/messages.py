@@ -193,6 +193,13 @@ RECEIPT: dict[str, str] = {
     "no_legal_road": N_("the first road of road building cannot be built"),
     "not_confirmed_by_partner": N_("the partner did not confirm the trade"),
     "cards_not_held": N_("you do not hold the cards for it"),
+    # Ships (Seafarers).
+    "not_sea": N_("a ship stands on a side next to the sea"),
+    "next_to_pirate": N_("the pirate is next to that side"),
+    "not_own_ship": N_("there is no ship of yours there"),
+    "ship_line_closed": N_("only the front ship of an open line may be moved"),
+    "ship_built_this_round": N_("a ship built or moved this round stays where it is"),
+    "one_ship_move_per_round": N_("only one ship may be moved per round"),
 }
 
 

@@ -49,6 +49,12 @@ RULES: dict[Reason, str] = {
     Reason.LIKE_FOR_LIKE: N_("like for like"),
     Reason.TRADE_WITH_SELF: N_("a trade with yourself"),
     Reason.NO_SUCH_PLAYER: N_("no such player"),
+    Reason.NOT_SEA: N_("not on the sea"),
+    Reason.NEXT_TO_PIRATE: N_("next to the pirate"),
+    Reason.NOT_OWN_SHIP: N_("no ship of yours"),
+    Reason.SHIP_LINE_CLOSED: N_("not the front ship of an open line"),
+    Reason.SHIP_BUILT_THIS_ROUND: N_("ship built or moved this round"),
+    Reason.ONE_SHIP_MOVE_PER_ROUND: N_("one ship move per round"),
 }
 
 #: Rules only a card play can break; with the "knight"/"monopoly" lines they name a card.

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from .board import Terrain
 from .events import BankShort, Event, Produced, ProductionBlocked
+from .gold import GoldChoices
 from .state import GameState
 
 
-def produce(state: GameState, number: int, events: list[Event]) -> None:
+def produce(
+    state: GameState, number: int, events: list[Event], gold: GoldChoices | None = None
+) -> None:
     """Every hex with `number`, except the robber's, pays each adjacent settlement 1 and city 2.
+
+    A gold river (Seafarers) pays each card as a resource of the owner's choice (`gold.py`,
+    `gold` carries the round's `Gold:` preferences); the chosen cards are then owed like any.
 
     Classic bank shortage (docs/rules-decisions.md, after seed 002): when the bank cannot pay
     everyone owed a resource in this roll, nobody gets it, unless only one player is owed, who
@@ -28,7 +35,9 @@ def produce(state: GameState, number: int, events: list[Event]) -> None:
             continue
         res = board.hexes[h].resource
         if res is None:
-            continue  # gold and numbered sea hexes pay by other rules (Seafarers, Kronlande)
+            if board.hexes[h].terrain == Terrain.GOLD:
+                _gold(state, h, owed, gold if gold is not None else GoldChoices())
+            continue  # numbered sea hexes pay by other rules (Kronlande)
         for c in board.hex_crossings[h]:
             p = owner[c]
             if p >= 0:
@@ -53,6 +62,24 @@ def produce(state: GameState, number: int, events: list[Event]) -> None:
         if bank is not None:
             bank[res] -= n
         events.append(Produced(p, h, res, n))
+
+
+def _gold(
+    state: GameState, h: int, owed: list[tuple[int, int, int, int]], gold: GoldChoices
+) -> None:
+    """One claim per gold card of the buildings next to gold hex h, each card chosen in turn."""
+    owner = state.owner
+    level = state.level
+    for c in state.board.hex_crossings[h]:
+        p = owner[c]
+        if p < 0:
+            continue
+        for _ in range(level[c]):
+            holding = state.hands[p][:]
+            for q, _h, r, n in owed:
+                if q == p:
+                    holding[r] += n
+            owed.append((p, h, gold.choose(p, holding), 1))
 
 
 def _short(

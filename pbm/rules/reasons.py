@@ -71,5 +71,19 @@ class Reason(StrEnum):
     BELOW_HARBOUR_RATE = "below_harbour_rate"
     SAME_RESOURCE = "same_resource"
 
+    # -- ships (ships.py, Seafarers) -------------------------------------------------------
+    #: A ship on a side that touches no sea.
+    NOT_SEA = "not_sea"
+    #: A ship next to the pirate: none is built, placed or moved there, nor moved away.
+    NEXT_TO_PIRATE = "next_to_pirate"
+    #: No ship of the player's stands there.
+    NOT_OWN_SHIP = "not_own_ship"
+    #: The ship is not the front of an open line (both its ends are held).
+    SHIP_LINE_CLOSED = "ship_line_closed"
+    #: The ship was built (or moved) this round.
+    SHIP_BUILT_THIS_ROUND = "ship_built_this_round"
+    #: The player has moved a ship this round already.
+    ONE_SHIP_MOVE_PER_ROUND = "one_ship_move_per_round"
+
     # The value's repr, in C (a Python-level method would slow the digests down).
     __repr__ = str.__repr__

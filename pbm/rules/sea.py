@@ -1,0 +1,98 @@
+"""What a Seafarers game adds to the game state: ships, the pirate, home islands, special VP.
+
+A base game has no `SeaState` (`GameState.sea` is None) and serialises exactly as before. Like
+`GameState`, this is a plain mutable record the rules change in place on their own copies.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import Board
+
+MAX_SHIPS = 15
+
+
+class SeaState:
+    __slots__ = ("built", "home", "moved", "pirate", "scenario", "ship", "ships", "specials")
+
+    #: The scenario key (`scenarios.SCENARIOS`).
+    scenario: str
+    #: Per path: the seat whose ship stands there, or -1.
+    ship: list[int]
+    #: Per path: the round its ship was built or moved there (setup: 0), -1 without a ship.
+    built: list[int]
+    #: Per seat: the last round the seat moved a ship, -1 if never.
+    moved: list[int]
+    #: The pirate's hex, or -1 (played without the pirate).
+    pirate: int
+    #: Per seat: the areas of their start settlements (home islands), sorted; () before.
+    home: list[tuple[int, ...]]
+    #: Per seat: special VP earned, as (crossing, area, vp) in the order earned.
+    specials: list[list[tuple[int, int, int]]]
+    #: Index derived from `ship`: per seat the paths of their ships (never serialised).
+    ships: list[list[int]]
+
+    def copy(self) -> SeaState:
+        new = SeaState.__new__(SeaState)
+        new.scenario = self.scenario
+        new.ship = self.ship[:]
+        new.built = self.built[:]
+        new.moved = self.moved[:]
+        new.pirate = self.pirate
+        new.home = self.home[:]
+        new.specials = [x[:] for x in self.specials]
+        new.ships = [x[:] for x in self.ships]
+        return new
+
+    def rebuild(self, players: int) -> None:
+        self.ships = [[] for _ in range(players)]
+        for e, p in enumerate(self.ship):
+            if p >= 0:
+                self.ships[p].append(e)
+
+    def special_vp(self, p: int) -> int:
+        return sum(vp for _, _, vp in self.specials[p])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario,
+            "ships": [[e, p, self.built[e]] for e, p in enumerate(self.ship) if p >= 0],
+            "moved": self.moved[:],
+            "pirate": self.pirate,
+            "home": [list(h) for h in self.home],
+            "specials": [[list(x) for x in s] for s in self.specials],
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SeaState) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def new_sea(board: Board, scenario: str, players: int, pirate: bool = True) -> SeaState:
+    s = SeaState.__new__(SeaState)
+    s.scenario = scenario
+    n = len(board.path_hexes)
+    s.ship = [-1] * n
+    s.built = [-1] * n
+    s.moved = [-1] * players
+    start = board.pirate_start
+    s.pirate = start if pirate and start is not None else -1
+    s.home = [() for _ in range(players)]
+    s.specials = [[] for _ in range(players)]
+    s.rebuild(players)
+    return s
+
+
+def sea_from_json(d: dict[str, Any], board: Board, players: int) -> SeaState:
+    s = new_sea(board, d["scenario"], players, pirate=False)
+    for e, p, built in d["ships"]:
+        s.ship[e] = p
+        s.built[e] = built
+    s.moved = list(d["moved"])
+    s.pirate = d["pirate"]
+    s.home = [tuple(h) for h in d["home"]]
+    s.specials = [[(c, a, vp) for c, a, vp in sp] for sp in d["specials"]]
+    s.rebuild(players)
+    return s

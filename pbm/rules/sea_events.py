@@ -1,0 +1,42 @@
+"""The events only a Seafarers game makes. They join the event table (`events.EVENT_TYPES`), so
+a stored round of a Seafarers game loads like any other; a ship built is a `Built` event with
+the piece "ship", gold paid is a `Produced` event on the gold hex with the chosen resource."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .events import EVENT_TYPES, Event
+
+
+@dataclass(slots=True)
+class ShipMoved(Event):
+    kind: ClassVar[str] = "ship_moved"
+    player: int
+    source: int
+    target: int
+
+
+@dataclass(slots=True)
+class SpecialVP(Event):
+    """A player's settlement earned special VP (first on an island, a foreign island)."""
+
+    kind: ClassVar[str] = "special_vp"
+    player: int
+    crossing: int
+    area: int
+    vp: int
+
+
+@dataclass(slots=True)
+class HomeIslands(Event):
+    """The islands a player's start settlements stand on (Four Islands, New World)."""
+
+    kind: ClassVar[str] = "home_islands"
+    player: int
+    areas: tuple[int, ...]
+
+
+for _cls in (ShipMoved, SpecialVP, HomeIslands):
+    EVENT_TYPES.setdefault(_cls.kind, _cls)
