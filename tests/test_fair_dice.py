@@ -259,3 +259,9 @@ def test_nmr_robber_rolls_come_from_the_rollers_stream() -> None:
         rolls = [(e.die1, e.die2) for e in events if isinstance(e, NmrRobberRoll) and e.player == p]
         dice = nmr_robber_dice(seed, 1, p)
         assert rolls == [(next(dice), next(dice)) for _ in rolls]
+
+
+def test_the_script_in_the_docs_is_the_script_in_contrib() -> None:
+    doc = (ROOT / "docs" / "fair-dice.md").read_text(encoding="utf-8")
+    block = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    assert block == SCRIPT.read_text(encoding="utf-8")

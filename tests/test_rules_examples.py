@@ -130,6 +130,31 @@ def test_set_aside_longest_road_returns_to_sole_leader() -> None:
     assert new.longest_road == RED
 
 
+def test_cut_holder_who_still_ties_keeps_the_title() -> None:
+    """docs/rules-decisions.md: seed 000's set-aside after a cut is for a holder who falls
+    behind; a holder still tying the longest keeps the card (titles move only when exceeded)."""
+    s = game()
+    s.longest_road, s.road_lengths = WHITE, [5, 5, 3, 0]
+    events: list[Event] = []
+    building.update_longest_road(s, events)
+    assert (s.longest_road, events) == (WHITE, [])
+    s.road_lengths = [4, 5, 5, 0]
+    building.update_longest_road(s, events)
+    assert (s.longest_road, events) == (-1, [TitleChanged("longest_road", WHITE, -1, 5)])
+
+
+def test_a_road_may_run_up_to_a_foreign_settlement_but_not_on_from_it() -> None:
+    """docs/rules-decisions.md, seed 003 "an eine fremde Siedlung angelegt …, wenn eine eigene
+    Strasse dorthin fuehrt": up to the foreign building from one's own road, never past it."""
+    s = game()
+    settle(s, WHITE, "C1 C2 D2")
+    road(s, WHITE, "C2 D2")
+    settle(s, BLACK, "C2 C3 D3")  # at the far end of white's road
+    assert building.road_rule(s, WHITE, path(s, "C2 D3"), check_cost=False) is None
+    road(s, WHITE, "C2 D3")  # white's road now leads to black's settlement
+    assert building.road_rule(s, WHITE, path(s, "C3 D3"), check_cost=False) == "not_connected"
+
+
 # -- Slå syv: discarding ----------------------------------------------------------------------
 
 SOREN, PETER, THOMAS = 0, 1, 2
