@@ -154,3 +154,34 @@ def test_beyond_the_positions_followed_only_fixed_reasons_refuse(
     monkeypatch.undo()
     check_receipt(again := _mail(*roads, Settlement(taken), Road(far_road)), s, 0)
     assert _refused(again) == [None, None, None, Reason.OCCUPIED, Reason.NOT_CONNECTED]
+
+
+def test_a_mail_of_hundreds_of_builds_costs_a_bounded_number_of_checks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past `MAX_CHECKS` line-by-position checks the rest of the mail is checked in the first
+    position only (fixed reasons): 300 road lines cost about as much as a few dozen."""
+    import pbm.notation.checks as checks
+    from pbm.rules.legal import LegalMoves
+
+    s = game()
+    settle(s, 0, "C3 C4 D4")
+    c0 = s.board.crossing_by_labels(["C3", "C4", "D4"])
+    near = {e for c in s.board.crossing_neighbors[c0] for e in s.board.crossing_paths[c]}
+    roads = [
+        Road(e) for e in sorted(near | set(s.board.crossing_paths[c0])) if s.board.path_land[e]
+    ]
+    calls = 0
+    real = LegalMoves.certain_problem
+
+    def counted(self: LegalMoves, item: object) -> Reason | None:
+        nonlocal calls
+        calls += 1
+        return real(self, item)
+
+    monkeypatch.setattr(LegalMoves, "certain_problem", counted)
+    parsed = _mail(*(roads * 40)[:300])
+    check_receipt(parsed, s, 0)
+    assert calls < 2 * checks.MAX_CHECKS + 2 * 300
+    # Every road is kept from its second writing on: the first one built it somewhere.
+    assert all(r.item is not None for r in parsed.lines[len(roads) :])

@@ -13,7 +13,7 @@ built; the `Ersatzbau` lines run after any mix of main lines built and failed. S
 asked of every position the earlier lines can leave (`LegalMoves.after`, which never changes
 the state it is given): it stays if it works in one of them. Beyond `MAX_POSITIONS` positions
 (a mail of many builds) the later lines are refused only for what no line of the player's can
-change (`FIXED`).
+change (`FIXED`); so are the lines past `MAX_CHECKS` checks, which bounds the cost of any mail.
 """
 
 from __future__ import annotations
@@ -31,6 +31,10 @@ from .messages import receipt_text
 
 #: The most positions followed; a mail of more builds than that is rarely written.
 MAX_POSITIONS = 128
+#: The most checks of a line in a position (and positions made) for one mail: beyond it, as
+#: beyond `MAX_POSITIONS`, only `FIXED` reasons refuse. A mail of a few dozen builds stays
+#: well under it; a hostile mail of hundreds of lines costs a bounded, small time.
+MAX_CHECKS = 4000
 
 #: Reasons no line of the player's can remove: the player's own builds only add pieces, so a
 #: place taken, a neighbour built on, land, a card, a robber hex and the trade rules stay.
@@ -72,11 +76,22 @@ class _Outcomes:
         self.views = views
         #: Too many to follow: only `FIXED` reasons refuse from here on.
         self.overflow = False
+        #: The checks left before the overflow (`MAX_CHECKS`).
+        self.budget = MAX_CHECKS
+        #: Positions already made, by the position before and the order built.
+        self._after: dict[tuple[tuple[tuple[int, ...], ...], object], LegalMoves] = {}
+
+    def _spend(self, checks: int) -> bool:
+        """Count `checks`; False (and from now on the overflow) once the budget is spent."""
+        self.budget -= checks
+        if self.budget < 0:
+            self.overflow = True
+        return not self.overflow
 
     def check(self, actions: Sequence[object]) -> Reason | None:
         """None when one of `actions` (the options of a line) works in some position; else
         the reason the first one fails in the first position."""
-        if self.overflow:
+        if self.overflow or not self._spend(len(self.views) * len(actions)):
             # The first position is the one before any line of the mail.
             rules = [self.views[0].certain_problem(a) for a in actions]
             return rules[0] if all(r in FIXED for r in rules) else None
@@ -94,15 +109,20 @@ class _Outcomes:
         any of them, or fail."""
         if self.overflow or not any(isinstance(a, _PIECES) for a in actions):
             return
-        seen = {_key(v) for v in self.views}
+        if not self._spend(len(self.views) * len(actions)):
+            return
+        keys = [_key(v) for v in self.views]
+        seen = set(keys)
         grown = list(self.views)
-        for view in self.views:
+        for key, view in zip(keys, self.views, strict=True):
             for a in actions:
                 if isinstance(a, _PIECES) and view.certain_problem(a) is None:
-                    after = view.after(a)
-                    key = _key(after)
-                    if key not in seen:
-                        seen.add(key)
+                    after = self._after.get((key, a))
+                    if after is None:
+                        after = self._after[(key, a)] = view.after(a)
+                    new = _key(after)
+                    if new not in seen:
+                        seen.add(new)
                         grown.append(after)
         if len(grown) > MAX_POSITIONS:
             self.overflow = True
