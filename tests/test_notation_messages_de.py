@@ -49,6 +49,16 @@ CASES: dict[str, tuple[str, str, str]] = {
     "empty_line": ("", "round", "empty line"),
     "value_expected": ("Kennwort:", "round", "a value was expected after 'kennwort'"),
     "colour_expected": ("Räuber 6L, raube lila", "round", "a colour was expected, not 'lila'"),
+    "date_expected": (
+        "Urlaub bis morgen",
+        "round",
+        "a date was expected (2026-12-24 or 24.12.2026), not 'morgen'",
+    ),
+    "timezone_expected": (
+        "Zeitzone: Mond/Krater",
+        "round",
+        "a time zone was expected, such as Europe/Berlin or America/New_York, not 'Mond/Krater'",
+    ),
     "colour_not_playing": (
         "Räuber 6L, raube grün",
         "round",

@@ -163,6 +163,24 @@ def game_announce(name: str, text: str) -> None:
     echo(f"{name}: announcement queued to {count} addresses")
 
 
+@app.command("message")
+def game_message(
+    name: str,
+    to: Annotated[str, typer.Argument(metavar="[COLOUR|all]")],
+    text: Annotated[str | None, typer.Argument(metavar="TEXT")] = None,
+) -> None:
+    """Mail TEXT from the game master to one colour (in that player's thread with the GM), or
+    to all (the default: `pbm game message GAME TEXT`)."""
+    from pbm.service import admin
+
+    if text is None:
+        to, text = "all", to
+    svc = service()
+    with refusals():
+        addresses = admin.message(svc, name, to, text)
+    echo(f"{name}: message queued to {len(addresses)} addresses")
+
+
 @app.command("replay")
 def game_replay(name: str, as_json: JsonOpt = False) -> None:
     """Rebuild the game from settings, seed and stored orders; compare with the stored events.

@@ -32,6 +32,7 @@ from pbm.rules.resources import Counts
 
 from . import vocab
 from .lines import (
+    Away,
     Builds,
     ColourPreference,
     Command,
@@ -44,8 +45,10 @@ from .lines import (
     Pass,
     Password,
     PlayerName,
+    Press,
     RoundGuard,
     SubstituteHeader,
+    TimeZone,
 )
 from .names import crossing_text, hex_text, path_text
 
@@ -87,6 +90,12 @@ def _words(lang: str) -> dict[str, str]:
         "status": tr.pgettext("order word", "Status"),
         "players": tr.pgettext("order word", "Players"),
         "history": tr.pgettext("order word", "History"),
+        "message": tr.pgettext("order word", "Message to"),
+        "anonymous": tr.pgettext("order word", "Anonymous"),
+        "all": tr.pgettext("order word", "all"),
+        "to_gm": tr.pgettext("order word", "To GM"),
+        "away": tr.pgettext("order word", "Away until"),
+        "timezone": tr.pgettext("order word", "Time zone"),
         "resign": tr.pgettext("order word", "Resign"),
         "back": tr.pgettext("order word", "I'm back"),
         "observe": tr.pgettext("order word", "Observe"),
@@ -94,6 +103,17 @@ def _words(lang: str) -> dict[str, str]:
         "confirm": tr.pgettext("order word", "Confirm"),
         "pass": tr.pgettext("order word", "Pass"),
     }
+
+
+def _press_text(item: Press, lang: str) -> str:
+    """The line that starts a message; the message itself is not repeated."""
+    if item.to == "gm":
+        return word("to_gm", lang)
+    to = word("all", lang) if item.to == "all" else vocab.colour_name(item.to, lang)
+    lead = word("message", lang)
+    if item.anonymous:
+        lead = f"{word('anonymous', lang)} {lead[:1].lower()}{lead[1:]}"
+    return f"{lead} {to}"
 
 
 def word(key: str, lang: str) -> str:
@@ -170,6 +190,12 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
         )
     if isinstance(item, Password):
         return f"{w('password')}: ****"
+    if isinstance(item, Press):
+        return _press_text(item, lang)
+    if isinstance(item, Away):
+        return f"{w('away')} {item.until.isoformat()}"
+    if isinstance(item, TimeZone):
+        return f"{w('timezone')}: {item.name}"
     if isinstance(item, Confirmation):
         return f"{w('confirm')}: {item.token}"
     if isinstance(item, GameName):

@@ -18,6 +18,8 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pbm.rules.board import Board
 from pbm.rules.orders import (
@@ -64,6 +66,32 @@ class Confirmation:
     """`Bestätigen: <code>` / `Confirm: <code>`: the code of a confirmation mail, sent back."""
 
     token: str
+
+
+@dataclass(frozen=True)
+class Press:
+    """`Nachricht an gelb: …` / `Message to yellow: …`, `Nachricht an alle`, `An Spielleitung:` /
+    `To GM:`: the rest of the mail goes to that colour (canonical name), to "all" or to "gm";
+    `first` is what the line says after the colon. `anonymous`: `Anonyme Nachricht an …`."""
+
+    to: str
+    first: str = ""
+    anonymous: bool = False
+
+
+@dataclass(frozen=True)
+class Away:
+    """`Urlaub bis 2026-12-24` / `Away until 2026-12-24`: the last day of an absence."""
+
+    until: date
+
+
+@dataclass(frozen=True)
+class TimeZone:
+    """`Zeitzone: Europe/Berlin` / `Time zone: …`: an IANA time zone name as the player wrote it
+    (checked against the system's zone database)."""
+
+    name: str
 
 
 @dataclass(frozen=True)
@@ -130,6 +158,9 @@ class OrElse:
 
 Item = (
     Password
+    | Press
+    | Away
+    | TimeZone
     | Confirmation
     | GameName
     | RoundGuard
@@ -278,6 +309,28 @@ _PASSWORD = re.compile(
     r"(?P<sep>\s*+[:=]|\s++(?:ist|is|lautet)(?![a-z])\s*+:?+|\s*+-(?=\s)|)\s*+(?P<rest>.*)$"
 )
 _CONFIRM = _kw("confirm", r"\s*+[:=]?+\s*+(?P<rest>.*)")
+#: `Nachricht an gelb: …`, `Anonyme Nachricht an alle`, `Message to yellow: …` (issue 15).
+_PRESS = re.compile(
+    r"^(?P<anon>anonyme |anonymous )?+(?:nachricht|botschaft|message|note)\s++"
+    r"(?:an|to|fuer|for)\s++(?P<to>[a-z]++)(?:\s*+[:,]\s*+|\s++|$)(?P<rest>.*)$"
+)
+#: `An Spielleitung: …`, `An die Spielleitung`, `To GM: …`, `To the game master`.
+_TO_GM = re.compile(
+    r"^(?:an|to)\s++(?:die |den |the )?+(?:spielleitung|spielleiter|gm|game ?master)"
+    r"(?:\s*+:\s*+|\s++|$)(?P<rest>.*)$"
+)
+_ALL = frozenset({"alle", "allen", "all", "everyone", "everybody"})
+#: `Urlaub bis 2026-12-24`, `Abwesend bis 24.12.2026`, `Away until 2026-12-24`.
+_AWAY = re.compile(
+    r"^(?:urlaub|abwesend|verreist|away|on holiday|holiday|vacation)\s++(?:bis|until|till)"
+    r"\s*+:?+\s*+(?P<rest>.*)$"
+)
+_ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+_GERMAN_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
+#: `Zeitzone: Europe/Berlin`, `Time zone: America/New_York`, `TZ=UTC`.
+_ZONE = re.compile(r"^(?:zeitzone|time ?zone|tz)\s*+[:=]?+\s*+(?P<rest>\S++)$")
+#: The longest IANA zone name is 32 characters; anything longer is no zone.
+MAX_ZONE = 40
 #: A confirmation code: the service's codes are letters, digits and dashes.
 _TOKEN = re.compile(r"[A-Za-z0-9-]+")
 MAX_TOKEN = 40
@@ -385,6 +438,10 @@ def parse_line(text: str, ctx: Context) -> Item:
     m = _PASSWORD.match(f)
     if m and (m.group("sep") or _one_value(m.group("rest"))):
         return _password(t, m)
+    # Before remarks are cut: a message's first line is the player's text as written.
+    table = _table_line(t, f)
+    if table is not None:
+        return table
     t = _without_remark(t)
     # A full stop at the end of an order line is forgiven (not in passwords, read above), and
     # so are `!` and `?`.
@@ -643,6 +700,56 @@ def _without_verb(t: Text) -> Text:
 
 
 # -- headers: password, confirmation, game, round ----------------------------------------------
+
+
+def _table_line(t: Text, f: str) -> Press | Away | TimeZone | None:
+    """Messages, absence and time zone (issue 15); None for any other line."""
+    m = _PRESS.match(f)
+    if m:
+        word = m.group("to")
+        to = "all" if word in _ALL else vocab.colour(word, column=t.col(m.start("to")))
+        first = t.sub(m.start("rest")).original.strip() if m.group("rest") else ""
+        return Press(to, first, anonymous=bool(m.group("anon")))
+    m = _TO_GM.match(f)
+    if m:
+        first = t.sub(m.start("rest")).original.strip() if m.group("rest") else ""
+        return Press("gm", first)
+    m = _AWAY.match(f)
+    if m:
+        return Away(_date(t, m))
+    m = _ZONE.match(f)
+    if m:
+        rest = t.sub(m.start("rest"))
+        name = rest.original.strip()
+        if len(name) > MAX_ZONE or not _is_zone(name):
+            raise NotationError.make("timezone_expected", shown=name, column=rest.col(0))
+        return TimeZone(name)
+    return None
+
+
+def _is_zone(name: str) -> bool:
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_+\-/]*+", name) or ".." in name:
+        return False
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return False
+    return True
+
+
+def _date(t: Text, m: re.Match[str]) -> date:
+    """The date of `Urlaub bis …`: 2026-12-24 or 24.12.2026."""
+    rest = t.sub(m.start("rest"))
+    text = rest.original.strip()
+    iso, german = _ISO_DATE.fullmatch(text), _GERMAN_DATE.fullmatch(text.rstrip("."))
+    try:
+        if iso:
+            return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
+        if german:
+            return date(int(german.group(3)), int(german.group(2)), int(german.group(1)))
+    except ValueError:
+        pass
+    raise NotationError.make("date_expected", shown=text, column=rest.col(0))
 
 
 def _value_expected(t: Text, m: re.Match[str], group: int | str = 1) -> NotationError:

@@ -13,6 +13,7 @@ a line that reads differently with them (`L`: Lehm or Lumber) is refused too.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import date
 
 from pbm.rules.orders import (
     Alternatives,
@@ -42,6 +43,7 @@ from .errors import NotationError, OrderError
 from .format import format_item, word
 from .limits import MAX_LINE_CHARS, MAX_MAIL_LINES
 from .lines import (
+    Away,
     Builds,
     ColourPreference,
     Command,
@@ -54,10 +56,13 @@ from .lines import (
     Pass,
     Password,
     PlayerName,
+    Press,
     RoundGuard,
     SubstituteHeader,
+    TimeZone,
     parse_line,
 )
+from .press import message_text
 
 _BUILD_TYPES = (
     Settlement,
@@ -74,6 +79,9 @@ _BUILD_TYPES = (
 #: Items that are no orders: a mail of only these replaces no earlier orders.
 _NOT_ORDERS = (
     Password,
+    Press,
+    Away,
+    TimeZone,
     Confirmation,
     GameName,
     RoundGuard,
@@ -139,6 +147,14 @@ class ParsedMail:
     commands: list[str] = field(default_factory=list)
     name: str | None = None
     colours: tuple[str, ...] = ()
+    #: A message to a colour, to all or to the GM (issue 15), and its text: the rest of the
+    #: mail after the `Nachricht an …` line, which is not read as orders.
+    press: Press | None = None
+    press_text: str = ""
+    #: `Urlaub bis …`: the last day of the absence.
+    away: date | None = None
+    #: `Zeitzone: …`: the IANA name.
+    timezone: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -267,6 +283,10 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
         except OrderError as e:
             error = e
         read.append(_Read(result, item, error, _read_other(line, item, error, other)))
+        if isinstance(item, Press):
+            # The rest of the mail is the message: not orders, not read as such.
+            out.press_text = message_text(item.first, body, number)
+            break
     _other_letters(read, ctx)
     _assemble(read, ctx, out)
     return out
@@ -411,6 +431,12 @@ def _accept(
         out.commands.append(item.name)
     elif isinstance(item, PlayerName):
         out.name = item.name
+    elif isinstance(item, Press):
+        out.press = item
+    elif isinstance(item, Away):
+        out.away = item.until
+    elif isinstance(item, TimeZone):
+        out.timezone = item.name
     elif isinstance(item, ColourPreference):
         out.colours = item.colours
 

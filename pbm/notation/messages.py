@@ -28,6 +28,10 @@ TEXTS: dict[str, str] = {
     # Translators: {word} is the keyword folded, {shown} as the player wrote it.
     "value_expected": N_("a value was expected after '{word}'"),
     "colour_expected": N_("a colour was expected, not {shown!r}"),
+    "date_expected": N_("a date was expected (2026-12-24 or 24.12.2026), not {shown!r}"),
+    "timezone_expected": N_(
+        "a time zone was expected, such as Europe/Berlin or America/New_York, not {shown!r}"
+    ),
     "colour_not_playing": N_("no player has the colour {shown!r} in this game"),
     "ships_seafarers": N_("ships are built only in Seafarers scenarios"),
     # Translators: the order words every game reads; an English game shows its own.

@@ -51,6 +51,8 @@ def gm_notice(
     name: str = "",
     text: str = "",
     standing: list[str] | None = None,
+    until: str = "",
+    waits: bool = False,
 ) -> dict[str, Any]:
     """A GM action told to the players (`service.tell`): `event` is paused, resumed, deadline,
     replaced, replaced_out, ended or announce; `text` the GM's own words (announce, ended)."""
@@ -63,7 +65,29 @@ def gm_notice(
         "name": name,
         "text": text.strip(),
         "standing": standing or [],
+        "until": until,
+        "waits": waits,
     }
+
+
+def press(
+    lang: str, author: str, text: str, *, to_all: bool, reply: str, from_gm: bool = False
+) -> dict[str, Any]:
+    """A message through pbm: who wrote it ("" when anonymous; `from_gm`: the game master), to
+    all or to you, the text, and the line to answer with ("" when it cannot be answered)."""
+    return {
+        "lang": lang_code(lang),
+        "author": author,
+        "from_gm": from_gm,
+        "text": text,
+        "to_all": to_all,
+        "reply": reply,
+    }
+
+
+def press_gm(lang: str, who: str, text: str, game: str, colour: str) -> dict[str, Any]:
+    """A player's message to the GM, with the command that answers it."""
+    return {"lang": lang_code(lang), "who": who, "text": text, "game": game, "colour": colour}
 
 
 def lang_code(lang: str) -> str:
@@ -80,6 +104,7 @@ def ack(
     round_: int | None,
     deadline: str,
     stored: bool = True,
+    notes: list[str] | None = None,
 ) -> dict[str, Any]:
     """What was understood (canonical form), what was not (with why), what was not read.
     `round_` is None during the setup; `stored` False when the mail held no order at all (and
@@ -107,6 +132,8 @@ def ack(
         "round": round_,
         "deadline": deadline,
         "stored": stored,
+        # What else the mail did: a message forwarded, an absence or a time zone set (issue 15).
+        "notes": notes or [],
     }
 
 

@@ -100,6 +100,14 @@ def pause_game(svc: Service, name: str) -> None:
             tell(svc, session, game, "paused")
 
 
+def message(svc: Service, name: str, to: str, text: str) -> list[str]:
+    """`pbm game message`: the GM's text to one colour or to all; returns the addresses."""
+    from .press import gm_message
+
+    with transaction(svc.engine) as session:
+        return gm_message(svc, session, get_game(session, name), to, text)
+
+
 def end_game(svc: Service, name: str, why: str = "") -> None:
     """The GM ends a game before its time; the players are told, with `why`."""
     with transaction(svc.engine) as session:
@@ -147,7 +155,7 @@ def round_status(svc: Service, name: str) -> dict[str, Any]:
     """The open round, its deadline and who has sent orders for it."""
     with reading(svc.engine) as session:
         game = get_game(session, name)
-        missing = {p.id for p in waiting_for(session, game)}
+        missing = {p.id for p in waiting_for(session, game, svc.clock.now())}
         players = [
             {
                 "colour": p.colour,

@@ -101,7 +101,7 @@ def _who_sent(session: Session, game: Game, now: datetime | None) -> list[str]:
         colour = vocab.colour_name(p.colour or "", game.lang)
         if (p.id or 0) in sent:
             groups["in"].append(colour)
-        elif plays_itself(p, now):
+        elif plays_itself(game, p, now):
             groups["auto"].append(colour)
         else:
             groups["waiting"].append(colour)

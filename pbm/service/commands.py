@@ -41,7 +41,6 @@ from .broken import break_game
 from .context import Service
 from .games import (
     ServiceError,
-    deadline_text,
     load_state,
     observers_of,
     players_of,
@@ -61,7 +60,7 @@ from .secrets import (
 )
 from .setup_phase import submit_setup
 from .signup import join, password_word
-from .table import roster_rows
+from .table import local_deadline, roster_rows
 
 #: Commands that need no password but say more to a player who gives the right one.
 _PASSWORD_OPTIONAL = ("status", "players")
@@ -117,6 +116,9 @@ class Request:
     player: Player | None = None
     #: The game's state as read with the mail (unchanged under the lock), if it has one.
     state: GameState | None = None
+    #: What the mail did besides orders (a message sent, an absence, a time zone), for the
+    #: answer.
+    notes: list[str] = field(default_factory=list)
 
     @property
     def lang(self) -> str:
@@ -273,6 +275,15 @@ def _back(r: Request) -> str | None:
     assert r.player is not None
     if r.player.status == PlayerStatus.RESIGNED:
         r.player.status = PlayerStatus.ACTIVE
+    was_away = r.player.away_until is not None and r.player.away_until > r.svc.clock.now()
+    # An absence ends with the player's return (`Urlaub bis …` is then forgotten).
+    r.player.away_until = None
+    if not r.player.autopilot and was_away and not r.parsed.has_orders():
+        r.reply(
+            "ack",
+            texts.t(r.lang, "ok_subject", game=r.game.name),
+            translator(r.lang).gettext("Welcome back: your absence is over.") + "\n",
+        )
     set_autopilot(r.svc, r.session, r.game, r.player, False)
     return _orders(r) if r.parsed.has_orders() else None
 
@@ -613,10 +624,38 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
         _bad_password(r)
         return None
     r.player.failed_passwords = 0
+    _table_requests(r)
     for name in commands:
         if name not in _PASSWORD_OPTIONAL or not r.parsed.has_orders():
             return COMMANDS[name].process(r)
+    if r.notes and not r.parsed.has_orders():
+        # A message, an absence or a time zone alone: told what became of it.
+        r.reply("ack", texts.t(r.lang, "ok_subject", game=r.game.name), "\n".join(r.notes) + "\n")
+        return None
     return _orders(r)
+
+
+def _table_requests(r: Request) -> None:
+    """A time zone, an absence and a message (issue 15), done before the orders; each adds a
+    line to the answer (`Request.notes`)."""
+    from .absence import set_away
+    from .press import send_press
+
+    assert r.player is not None
+    _ = translator(r.lang).gettext
+    if r.parsed.timezone is not None:
+        r.player.timezone = r.parsed.timezone
+        r.notes.append(
+            _("Your time zone: {zone}. Deadlines in mails to you alone are shown in it.").format(
+                zone=r.parsed.timezone
+            )
+        )
+    if r.parsed.away is not None:
+        r.notes.append(set_away(r.svc, r.session, r.game, r.player, r.parsed.away))
+    if r.parsed.press is not None:
+        r.notes.append(
+            send_press(r.svc, r.session, r.game, r.player, r.parsed.press, r.parsed.press_text)
+        )
 
 
 def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, game: Game) -> None:
@@ -744,8 +783,9 @@ def _orders(r: Request) -> str | None:
                 lang,
                 replaced=False,
                 round_=game.round if game.phase == GamePhase.ROUNDS else None,
-                deadline=deadline_text(game),
+                deadline=local_deadline(game, player),
                 stored=False,
+                notes=r.notes,
             ),
             template="ack",
             to=player.address,
@@ -762,7 +802,8 @@ def _orders(r: Request) -> str | None:
                 lang,
                 replaced=replaced,
                 round_=game.round,
-                deadline=deadline_text(game),
+                deadline=local_deadline(game, player),
+                notes=r.notes,
             ),
             to=player.address,
         )
@@ -780,7 +821,8 @@ def _orders(r: Request) -> str | None:
             lang,
             replaced=replaced,
             round_=None,
-            deadline=deadline_text(game),
+            deadline=local_deadline(game, player),
+            notes=r.notes,
         ),
         to=player.address,
     )

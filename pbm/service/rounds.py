@@ -106,34 +106,41 @@ def away(player: Player, now: datetime | None) -> bool:
     return player.away_until is not None and now is not None and now < player.away_until
 
 
-def plays_itself(player: Player, now: datetime | None) -> bool:
+def plays_itself(game: Game, player: Player, now: datetime | None) -> bool:
     """Whether the autopilot plays this seat now: switched on (after NMRs, by the GM), after a
-    resignation, or while the player is away."""
-    return player.autopilot or player.status == PlayerStatus.RESIGNED or away(player, now)
+    resignation, or while the player is away (unless the deadline waits for them)."""
+    from .absence import covered_by_wait
+
+    return (
+        player.autopilot
+        or player.status == PlayerStatus.RESIGNED
+        or (away(player, now) and not covered_by_wait(game, player))
+    )
 
 
-def waiting_for(session: Session, game: Game) -> list[Player]:
-    """Active players (not on autopilot, not resigned) without orders for the open round."""
+def waiting_for(session: Session, game: Game, now: datetime | None = None) -> list[Player]:
+    """Active players (not on autopilot, not resigned, not away at `now`) without orders for
+    the open round."""
     sent = current_orders(session, game, game.round)
     return [
         p
         for p in players_of(session, game)
-        if p.status == PlayerStatus.ACTIVE and not p.autopilot and (p.id or 0) not in sent
+        if not plays_itself(game, p, now) and (p.id or 0) not in sent
     ]
 
 
-def ready(session: Session, game: Game) -> bool:
+def ready(session: Session, game: Game, now: datetime | None = None) -> bool:
     """All orders are in and the round may resolve early (a rolled-back round waits for its
-    deadline or the GM: `corrections.waiting`)."""
+    deadline or the GM: `corrections.waiting`); players away at `now` are not waited for."""
     return (
         game.phase == GamePhase.ROUNDS
         and not corrections.waiting(game)
-        and not waiting_for(session, game)
+        and not waiting_for(session, game, now)
     )
 
 
 def orders_for_round(
-    session: Session, game: Game, state: GameState
+    session: Session, game: Game, state: GameState, now: datetime | None = None
 ) -> tuple[dict[int, TurnOrders | None], list[Player], frozenset[int]]:
     """Each seat's orders: what they sent, else the autopilot's if it plays for them, else
     None (NMR). Also returns the players who sent nothing and are not on autopilot, and the
@@ -147,7 +154,7 @@ def orders_for_round(
         row = sent.get(p.id or 0)
         if row is not None:
             orders[seat] = codec.loads(row.parsed)
-        elif p.autopilot or p.status == PlayerStatus.RESIGNED:
+        elif plays_itself(game, p, now):
             orders[seat] = autopilot.turn_orders(state, seat)
             piloted.add(seat)
         else:
@@ -165,7 +172,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         # (docs/fair-dice.md, "Games started before sealed dice"); a round resolved before
         # is resolved again by the rules that resolved it.
         state = upgraded(state)
-    orders, missing, piloted = orders_for_round(session, game, state)
+    orders, missing, piloted = orders_for_round(session, game, state, svc.clock.now())
     new, events = resolve_round(state, orders)
     by_seat = [orders.get(seat) for seat in range(state.settings.players)]
     step = record(svc, session, game, "round", state, new, events, codec.dumps(by_seat))

@@ -18,10 +18,11 @@ from pbm.store.models import Game, InboundMail, OrderSet, Player
 
 from . import texts
 from .context import Service
-from .games import deadline_text, player_at, recipients, round_hours, save_state, set_deadline
+from .games import player_at, recipients, round_hours, save_state, set_deadline
 from .outbox import notify
 from .records import current_orders, record, supersede
 from .secrets import masked
+from .table import local_deadline
 
 
 def context(game: Game, state: GameState, phase: str) -> Context:
@@ -46,7 +47,7 @@ def _begin_step(svc: Service, session: Session, game: Game, state: GameState) ->
             [p.address],
             game,
             texts.t(game.lang, "setup_subject", game=game.name),
-            notices.setup_prompt(game.lang, nth, deadline_text(game), example),
+            notices.setup_prompt(game.lang, nth, local_deadline(game, p), example),
             template="setup_prompt",
         )
 

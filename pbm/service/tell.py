@@ -1,6 +1,7 @@
 """The GM is visible (issue 15): every GM action that affects the players mails them a notice in
 the game's language (`templates/gm_notice.*.j2`): pause, resume, a moved deadline, a seat given
-to someone else, the game ended by the GM, and the GM's own announcements.
+to someone else, the game ended by the GM, and the GM's own announcements; and, in the same
+form, a player's absence (`Urlaub bis …`), which everyone is told of.
 
 `tell` is the one way to send such a notice, so that another lever (a rollback's correction,
 issue 14) can reuse it with an event of its own.
@@ -22,7 +23,16 @@ from .games import recipients
 from .outbox import notify
 
 #: The events a notice may tell, each with its subject (`texts`: `gm_<event>_subject`).
-EVENTS = ("paused", "resumed", "deadline", "replaced", "replaced_out", "ended", "announce")
+EVENTS = (
+    "paused",
+    "resumed",
+    "deadline",
+    "replaced",
+    "replaced_out",
+    "ended",
+    "announce",
+    "away",
+)
 
 
 def tell(

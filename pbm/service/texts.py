@@ -82,6 +82,18 @@ _T: dict[str, str] = {
     "ok_subject": N_("[{game}] OK"),
     "status_subject": N_("[{game}] Status"),
     "players_subject": N_("[{game}] Players"),
+    "press_subject": N_("[{game}] Message from {author}"),
+    "press_all_subject": N_("[{game}] Message from {author} to everyone"),
+    "press_gm_subject": N_("[{game}] To the game master from {author}"),
+    "press_anonymous": N_("an anonymous player"),
+    "press_from_gm_subject": N_("[{game}] Message from the game master"),
+    "unattended_subject": N_("[{game}] Paused: every seat is on autopilot"),
+    "unattended_body": N_(
+        "Every seat of the game {game} is played by the autopilot (after missed rounds, "
+        "resignations or absences), so pbm has paused it instead of letting it play itself "
+        "out.\n\nWhen a player is back: pbm game resume {game}\nOr end it: pbm game end {game}\n"
+    ),
+    "gm_away_subject": N_("[{game}] A player is away"),
     "gm_paused_subject": N_("[{game}] Game paused"),
     "gm_resumed_subject": N_("[{game}] Game resumed"),
     "gm_deadline_subject": N_("[{game}] New deadline"),

@@ -21,13 +21,15 @@ from pbm.store.models import Game
 from pbm.store.statuses import GamePhase
 
 from . import texts
+from .absence import unattended
 from .broken import mark_broken
 from .context import Service
 from .faults import crashpoint
-from .games import deadline_text, get_game
+from .games import get_game
 from .outbox import notify
 from .rounds import ready, resolve, waiting_for
 from .setup_phase import advance_setup
+from .table import local_deadline
 
 
 @dataclass
@@ -69,7 +71,7 @@ def _has_work(svc: Service, session: Session, game: Game, now: datetime) -> bool
         return True
     # Orders normally resolve a complete round on arrival; this catches a round completed
     # otherwise (a resignation, the GM switching on the autopilot).
-    return game.early_resolve and ready(session, game)
+    return game.early_resolve and ready(session, game, now)
 
 
 def tick(svc: Service) -> TickResult:
@@ -99,7 +101,12 @@ def _tick_game(svc: Service, name: str, out: TickResult) -> None:
                 advance_setup(svc, session, game, timeout=True)
                 out.placed.append(name)
             return
-        if due or (game.early_resolve and ready(session, game)):
+        if (due or (game.early_resolve and ready(session, game, now))) and unattended(
+            svc, session, game
+        ):
+            # Every seat on autopilot: paused, the GM told, nothing played (absence.py).
+            return
+        if due or (game.early_resolve and ready(session, game, now)):
             resolve(svc, session, game)
             out.resolved.append(name)
             resolved_now = True
@@ -116,7 +123,8 @@ def resolve_if_ready(svc: Service, name: str) -> bool:
     try:
         with transaction(svc.engine) as session:
             game = get_game(session, name, lock=True)
-            if game.paused or game.broken or not game.early_resolve or not ready(session, game):
+            ready_now = ready(session, game, svc.clock.now())
+            if game.paused or game.broken or not game.early_resolve or not ready_now:
                 return False
             resolve(svc, session, game)
             return True
@@ -134,7 +142,7 @@ def _remind(svc: Service, session: Session, game: Game) -> bool:
     if svc.clock.now() < at:
         return False
     game.reminded = True
-    for p in waiting_for(session, game):
+    for p in waiting_for(session, game, svc.clock.now()):
         notify(
             svc,
             session,
@@ -142,6 +150,6 @@ def _remind(svc: Service, session: Session, game: Game) -> bool:
             [p.address],
             game,
             texts.t(game.lang, "reminder_subject", game=game.name, round=game.round),
-            notices.reminder(game.lang, game.round, deadline_text(game)),
+            notices.reminder(game.lang, game.round, local_deadline(game, p)),
         )
     return True

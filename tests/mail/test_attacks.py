@@ -26,7 +26,7 @@ from pbm.service.games import get_game
 from pbm.service.ingest import ingest
 from pbm.service.serve import poll_once, serve
 from pbm.store.db import transaction
-from pbm.store.models import Game, InboundMail, Outbox
+from pbm.store.models import Game, InboundMail, Outbox, Player
 
 from .servers import Mailroom
 
@@ -67,6 +67,11 @@ def _two_games(tmp_path: Path) -> tuple[Service, FakeClock]:
         get_game(s, "alpha").state = "{broken"
         for game in s.exec(select(Game)):
             game.deadline = clock.now()  # both due now
+            # Alpha's seats went to the autopilot while beta was played, and a game of
+            # autopilots only is paused (issue 15): its players are back.
+            game.paused = False
+        for player in s.exec(select(Player)):
+            player.autopilot = False
     clock.advance(minutes=1)
     return svc, clock
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from pbm.notation import Context, vocab
 from pbm.notation.format import format_item
+from pbm.notation.format import word as format_word
 from pbm.notation.mail import parse_mail
 from pbm.reports import codebook, notices
 from pbm.reports.describe import describe_all
@@ -381,6 +382,37 @@ def _gm_notice(event: str, **values: Any) -> Callable[[str], tuple[str, Rendered
     return scene
 
 
+PRESS_TEXT = "Hallo Carol,\n\nich gebe dir 2 Holz für 1 Erz. Einverstanden?\n\nAnna"
+
+
+def press(lang: str) -> tuple[str, Rendered]:
+    author = f"{vocab.colour_name('rot', lang)} (Anna)"
+    subject = texts.t(lang, "press_subject", game=GAME, author=author)
+    reply = f"{format_word('message', lang)} {vocab.colour_name('rot', lang)}: …"
+    data = notices.press(lang, author, PRESS_TEXT, to_all=False, reply=reply)
+    return subject, _render("press", subject, data)
+
+
+def press_anonymous_all(lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "press_all_subject", game=GAME, author=texts.t(lang, "press_anonymous"))
+    data = notices.press(lang, "", PRESS_TEXT, to_all=True, reply="")
+    return subject, _render("press", subject, data)
+
+
+def press_from_gm(lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "press_from_gm_subject", game=GAME)
+    reply = f"{format_word('to_gm', lang)}: …"
+    data = notices.press(lang, "", GM_TEXT, to_all=True, reply=reply, from_gm=True)
+    return subject, _render("press", subject, data)
+
+
+def press_gm(lang: str) -> tuple[str, Rendered]:
+    author = f"{vocab.colour_name('gelb', lang)} (Carol)"
+    subject = texts.t(lang, "press_gm_subject", game=GAME, author=author)
+    data = notices.press_gm(lang, f"{author} <carol@gmail.test>", PRESS_TEXT, GAME, "gelb")
+    return subject, _render("press_gm", subject, data)
+
+
 GM_TEXT = "Wegen der Feiertage ist die nächste Frist länger.\n\nFrohes Fest!"
 
 SCENES = {
@@ -391,6 +423,14 @@ SCENES = {
     "gm_replaced_out": _gm_notice("replaced_out", colour="gelb"),
     "gm_ended": _gm_notice("ended", text="Zwei Spieler sind ausgestiegen."),
     "gm_announce": _gm_notice("announce", text=GM_TEXT),
+    "gm_away": _gm_notice("away", name="gelb (Carol)", until="2026-12-24", deadline=DEADLINE_TEXT),
+    "gm_away_waits": _gm_notice(
+        "away", name="gelb (Carol)", until="2026-12-24", waits=True, deadline=DEADLINE_TEXT
+    ),
+    "press": press,
+    "press_anonymous_all": press_anonymous_all,
+    "press_from_gm": press_from_gm,
+    "press_gm": press_gm,
     "report_round": round_report,
     "report_end": end_report,
     "report_correction": correction_report,

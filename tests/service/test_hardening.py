@@ -48,12 +48,25 @@ def _corrupt(svc: Service, name: str) -> None:
         get_game(s, name).state = '{"this is": "not a game state"'
 
 
+def _attended(svc: Service, name: str) -> None:
+    """The first game's seats went to the autopilot while the second was played, and with
+    every seat on autopilot a game pauses instead of resolving (issue 15): one player is back,
+    and the game runs again."""
+    from pbm.service import admin
+    from pbm.service.broken import resume
+
+    seat = seated(svc, name)[0]
+    admin.set_autopilot(svc, name, seat.colour or "", False)
+    resume(svc, name)
+
+
 def test_a_game_whose_state_cannot_be_read_is_marked_broken_and_the_others_go_on(
     svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
     svc.config.gm_address = "boss@pbm.test"
     games.start("alpha")
     games.start("beta")
+    _attended(svc, "alpha")
     _corrupt(svc, "alpha")
     pass_deadline(svc, clock, "beta")
     pass_deadline(svc, clock, "alpha")
@@ -86,6 +99,7 @@ def test_a_resolution_that_raises_breaks_only_its_game(
         return real(svc_, session, game)
 
     monkeypatch.setattr(tick_mod, "resolve", failing)
+    _attended(svc, "alpha")
     rounds = {name: game_row(svc, name).round for name in ("alpha", "beta")}
     pass_deadline(svc, clock, "alpha")
     pass_deadline(svc, clock, "beta")

@@ -1,0 +1,115 @@
+"""Absence (issue 15): `Urlaub bis 2026-12-24` / `Away until 2026-12-24`.
+
+While a player is away the autopilot plays their seat (`rounds.plays_itself`). A game created
+with `--away-wait N` instead lets the open deadline wait for the absent player, up to N days,
+once per player and game; a longer absence is played by the autopilot after that. Everyone in the
+game is told. The absence ends at the end of the given day in the player's time zone (UTC
+without one), or earlier with `Ich bin zurück` / `I'm back`.
+
+When every seat is played by the autopilot, the game does not play itself out: it is paused and
+the GM is told (`unattended`).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+
+from sqlmodel import Session
+
+from pbm.i18n import translator
+from pbm.store.models import Game, Player
+from pbm.store.statuses import GamePhase
+
+from . import texts
+from .context import Service
+from .games import deadline_text, players_of
+from .outbox import enqueue
+from .table import label, when_text, zone
+from .tell import tell
+
+#: An absence is announced for at most this long.
+MAX_AWAY_DAYS = 366
+
+
+def away_end(player: Player, until: date) -> datetime:
+    """The moment the absence ends: midnight after `until`, in the player's time zone."""
+    tz = zone(player.timezone) or UTC
+    return datetime.combine(until + timedelta(days=1), time(0), tz).astimezone(UTC)
+
+
+def set_away(svc: Service, session: Session, game: Game, player: Player, until: date) -> str:
+    """Record the absence, let the deadline wait if the game says so, tell everyone; returns
+    the line that tells the player what was done."""
+    _ = translator(game.lang).gettext
+    now = svc.clock.now()
+    end = away_end(player, until)
+    if end <= now:
+        return _("That day has passed: your absence was not recorded.")
+    if end > now + timedelta(days=MAX_AWAY_DAYS):
+        return _("An absence may be announced for a year at most: nothing was recorded.")
+    player.away_until = end
+    waits = False
+    if (
+        game.away_wait_days > 0
+        and not player.away_waited
+        and game.phase == GamePhase.ROUNDS
+        and game.deadline is not None
+    ):
+        later = min(end, game.deadline + svc.config.hours(24.0 * game.away_wait_days))
+        if later > game.deadline:
+            game.deadline, game.reminded = later, False
+            player.away_waited = waits = True
+    others = [p.address for p in players_of(session, game)]
+    tell(
+        svc,
+        session,
+        game,
+        "away",
+        to=others,
+        name=label(game, player),
+        until=until.isoformat(),
+        waits=waits,
+        deadline=deadline_text(game),
+    )
+    if waits:
+        return _("You are away until {until}; the deadline waits until {deadline}.").format(
+            until=until.isoformat(), deadline=when_text(game.deadline or end, player.timezone)
+        )
+    return _("You are away until {until}; the autopilot plays for you until then.").format(
+        until=until.isoformat()
+    )
+
+
+def covered_by_wait(game: Game, player: Player) -> bool:
+    """Whether the open deadline waits for this absent player (then the autopilot does not
+    play for them: their orders are awaited until the deadline)."""
+    return (
+        player.away_waited
+        and player.away_until is not None
+        and game.deadline is not None
+        and game.deadline >= player.away_until
+    )
+
+
+def unattended(svc: Service, session: Session, game: Game) -> bool:
+    """Every seat played by the autopilot: pause the game and tell the GM (once). True when
+    the game was paused now."""
+    from .rounds import plays_itself
+
+    now = svc.clock.now()
+    seats = players_of(session, game)
+    if not seats or not all(plays_itself(game, p, now) for p in seats):
+        return False
+    game.paused = True
+    if svc.config.gm_address:
+        enqueue(
+            svc,
+            session,
+            "unattended",
+            [svc.config.gm_address],
+            texts.t(game.lang, "unattended_subject", game=game.name),
+            texts.t(game.lang, "unattended_body", game=game.name),
+            game_id=game.id,
+            limited=False,
+        )
+    return True

@@ -1,0 +1,173 @@
+"""Messages through pbm (issue 15): `Nachricht an gelb: …` / `Message to yellow: …` to one
+colour, `Nachricht an alle` to everyone, `An Spielleitung:` / `To GM:` to the human GM
+(`[service] gm_address`), and the GM's answer from the command line
+(`pbm game message GAME [COLOUR|all] TEXT`).
+
+Messages come from the game address and say which colour wrote them (unless the game allows
+anonymous messages and the player sent one: `--press anonymous`); `--press none` allows only
+messages to the GM. A message needs the sender's password. Like answers, a message counts toward
+the recipient's hourly limit and is not sent beyond it (the sender is told). Messages between
+the same two colours (or to all, or between a colour and the GM) share a thread: each refers to
+the same root Message-ID, so mail programs show them as one conversation.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from pbm.i18n import translator
+from pbm.notation import vocab
+from pbm.notation.lines import Press
+from pbm.reports import notices
+from pbm.store.models import Game, Player
+
+from . import texts
+from .context import Service
+from .games import ServiceError, players_of
+from .limits import may_answer
+from .outbox import notify
+from .table import label
+
+
+def thread_id(svc: Service, game: Game, key: str) -> str:
+    """The root Message-ID every message of one conversation refers to."""
+    domain = svc.config.address.rsplit("@", 1)[-1] or "pbm.invalid"
+    return f"<press.{game.id}.{key}@{domain}>"
+
+
+def _pair(a: str, b: str) -> str:
+    return "-".join(sorted((a, b)))
+
+
+def send_press(
+    svc: Service, session: Session, game: Game, sender: Player, press: Press, text: str
+) -> str:
+    """Forward a player's message; returns the line that tells the sender what became of it."""
+    _ = translator(game.lang).gettext
+    if not text.strip():
+        return _("The message is empty: nothing was sent.")
+    if press.to == "gm":
+        return _to_gm(svc, session, game, sender, text)
+    if game.press == "none":
+        return _("This game has no messages between players; 'To GM: …' reaches the game master.")
+    if press.anonymous and game.press != "anonymous":
+        return _("This game allows no anonymous messages: nothing was sent.")
+    if press.to == sender.colour:
+        return _("That is your own colour: nothing was sent.")
+    seated = [p for p in players_of(session, game) if p.colour and p.id != sender.id]
+    targets = seated if press.to == "all" else [p for p in seated if p.colour == press.to]
+    if not targets:
+        return _("No player has the colour {colour} in this game: nothing was sent.").format(
+            colour=vocab.colour_name(press.to, game.lang)
+        )
+    author = "" if press.anonymous else label(game, sender)
+    to_all = press.to == "all"
+    subject = texts.t(
+        game.lang,
+        "press_all_subject" if to_all else "press_subject",
+        game=game.name,
+        author=author or texts.t(game.lang, "press_anonymous"),
+    )
+    sent, skipped = [], []
+    for p in targets:
+        key = "all" if to_all else _pair(sender.colour or "", p.colour or "")
+        colour = vocab.colour_name(p.colour or "", game.lang)
+        if not may_answer(svc, session, p.address):
+            skipped.append(colour)
+            continue
+        notify(
+            svc,
+            session,
+            "press",
+            [p.address],
+            game,
+            subject,
+            notices.press(
+                game.lang,
+                author,
+                text,
+                to_all=to_all,
+                reply=_reply_line(game, "all" if to_all else sender.colour or "", press.anonymous),
+            ),
+            in_reply_to=thread_id(svc, game, key),
+        )
+        sent.append(colour)
+    lines = []
+    if sent:
+        lines.append(_("Your message went to: {colours}").format(colours=", ".join(sent)))
+    if skipped:
+        lines.append(
+            _("Not sent (too many mails to them this hour; try later): {colours}").format(
+                colours=", ".join(skipped)
+            )
+        )
+    return "\n".join(lines)
+
+
+def _reply_line(game: Game, to: str, anonymous: bool) -> str:
+    """How to answer: the line to write (nothing for an anonymous message)."""
+    from pbm.notation.format import word
+
+    if anonymous:
+        return ""
+    who = word("all", game.lang) if to == "all" else vocab.colour_name(to, game.lang)
+    return f"{word('message', game.lang)} {who}: …"
+
+
+def _to_gm(svc: Service, session: Session, game: Game, sender: Player, text: str) -> str:
+    _ = translator(game.lang).gettext
+    gm = svc.config.gm_address
+    if not gm:
+        return _("This game has no game master's address: nothing was sent.")
+    if not may_answer(svc, session, gm):
+        return _("The game master has had too many mails this hour; try later.")
+    who = f"{label(game, sender)} <{sender.address}>"
+    subject = texts.t(game.lang, "press_gm_subject", game=game.name, author=label(game, sender))
+    notify(
+        svc,
+        session,
+        "press_gm",
+        [gm],
+        game,
+        subject,
+        notices.press_gm(game.lang, who, text, game.name, sender.colour or ""),
+        in_reply_to=thread_id(svc, game, f"gm-{sender.colour}"),
+    )
+    return _("Your message went to the game master.")
+
+
+def gm_message(svc: Service, session: Session, game: Game, to: str, text: str) -> list[str]:
+    """The GM's message from the command line to one colour or to all; returns the addresses.
+    Not counted toward anybody's hourly answers: the GM wrote it."""
+    from .gm import colour_player
+
+    if not text.strip():
+        raise ServiceError("the message is empty")
+    if to.strip().lower() in ("all", "alle"):
+        targets, key = [p for p in players_of(session, game) if p.colour], "gm-all"
+    else:
+        player = colour_player(session, game, to)
+        targets, key = [player], f"gm-{player.colour}"
+    if not targets:
+        raise ServiceError(f"{game.name} has no seated players")
+    to_all = key == "gm-all"
+    subject = texts.t(game.lang, "press_from_gm_subject", game=game.name)
+    addresses = [p.address for p in targets]
+    notify(
+        svc,
+        session,
+        "press",
+        addresses,
+        game,
+        subject,
+        notices.press(game.lang, "", text, to_all=to_all, reply=_gm_reply_line(game), from_gm=True),
+        in_reply_to=thread_id(svc, game, key),
+        limited=False,
+    )
+    return addresses
+
+
+def _gm_reply_line(game: Game) -> str:
+    from pbm.notation.format import word
+
+    return f"{word('to_gm', game.lang)}: …"

@@ -1,0 +1,231 @@
+"""Messages through pbm, absence and time zones (issue 15)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from databases import game_row, outbox, replies_to, seated
+from harness import GM, Games, Mailer, make_service, orders_text, pass_deadline
+from sqlmodel import Session
+
+from pbm.notation import vocab
+from pbm.service import admin
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.press import thread_id
+from pbm.service.tick import tick
+from pbm.store.db import transaction
+from pbm.store.models import Game
+
+
+def _colour(p: object, lang: str = "de") -> str:
+    return vocab.colour_name(p.colour or "", lang)  # type: ignore[attr-defined]
+
+
+def test_a_message_to_a_colour_is_forwarded_signed_and_threaded(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    table = games.start("alpha")
+    players = seated(svc, "alpha")
+    me, them = players[0], players[2]
+    body = (
+        f"Kennwort: {table.passwords[me.address]}\n"
+        f"Nachricht an {_colour(them)}: Hallo!\n\nWillst du Holz? (2 für 1)\n"
+        "Straße C3 D4\n\n> zitiert\n-- \nAnna\n"
+    )
+    mailer.send(me.address, "Handel?", body)
+    (press,) = outbox(svc, "press")
+    assert press.recipients == them.address
+    assert f"{_colour(me)} ({me.name}) schreibt dir:" in press.body
+    assert "Willst du Holz? (2 für 1)" in press.body and "Straße C3 D4" in press.body
+    assert "zitiert" not in press.body and "Anna" not in press.body
+    assert me.address not in press.body and table.passwords[me.address] not in press.body
+    pair = "-".join(sorted((me.colour or "", them.colour or "")))
+    assert press.in_reply_to == thread_id(svc, game_row(svc, "alpha"), pair)
+    # The sender is told; the lines after the message line are not orders.
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert answer.kind == "ack" and _colour(them) in answer.body
+    # The answer comes back in the same thread.
+    mailer.send(
+        them.address,
+        "Re",
+        f"Kennwort: {table.passwords[them.address]}\nNachricht an {_colour(me)}: Ja.\n",
+    )
+    back = outbox(svc, "press")[-1]
+    assert back.recipients == me.address and back.in_reply_to == press.in_reply_to
+
+
+def test_a_message_needs_the_password(svc: Service, mailer: Mailer, games: Games) -> None:
+    table = games.start("alpha")
+    me = table.seats[0]
+    mailer.send(me, "x", "Spiel: alpha\nNachricht an alle: Hallo\n")
+    assert outbox(svc, "press") == []
+    assert replies_to(svc, mailer.last_id, "error")
+
+
+def test_a_message_to_all_and_the_rate_limit(
+    tmp_path: object, mailer: Mailer, games: Games, svc: Service
+) -> None:
+    table = games.start("alpha")
+    me = table.seats[0]
+    pw = table.passwords[me]
+    for i in range(svc.config.rate_limit_per_hour + 2):
+        mailer.send(me, "x", f"Kennwort: {pw}\nNachricht an alle: Nummer {i}\n")
+    per_player = {a: len(outbox(svc, "press", to=a)) for a in table.addresses if a != me}
+    assert set(per_player.values()) == {svc.config.rate_limit_per_hour}
+    last = replies_to(svc, mailer.last_id)[0]
+    assert "Nicht verschickt" in last.body
+
+
+def test_press_options(svc: Service, mailer: Mailer, games: Games) -> None:
+    table = games.start("quiet", press="none")
+    me = table.seats[0]
+    pw = table.passwords[me]
+    mailer.send(me, "x", f"Spiel: quiet\nKennwort: {pw}\nNachricht an alle: Hallo\n")
+    assert outbox(svc, "press") == []
+    assert "keine Nachrichten zwischen Spielern" in replies_to(svc, mailer.last_id)[0].body
+    mailer.send(me, "x", f"Spiel: quiet\nKennwort: {pw}\nAnonyme Nachricht an alle: Hallo\n")
+    assert outbox(svc, "press") == []
+
+
+def test_anonymous_press_where_the_game_allows_it(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    table = games.start("grey", press="anonymous")
+    me = table.seats[0]
+    pw = table.passwords[me]
+    mailer.send(me, "x", f"Spiel: grey\nKennwort: {pw}\nAnonyme Nachricht an alle: Psst\n")
+    rows = outbox(svc, "press")
+    assert len(rows) == 3
+    players = seated(svc, "grey")
+    for row in rows:
+        assert "Psst" in row.body and players[0].name not in row.body
+        assert _colour(players[0]) + " (" not in row.body
+
+
+def test_to_gm_and_the_gms_answer(tmp_path: object, clock: FakeClock) -> None:
+    from pathlib import Path
+
+    from harness import start_game
+
+    svc = make_service(Path(str(tmp_path)), clock, gm_address="spielleitung@pbm.test")
+    mailer = Mailer(svc)
+    table = start_game(mailer, clock, "alpha")
+    me = table.seats[1]
+    mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nAn Spielleitung: Ich bin krank.\n")
+    (row,) = outbox(svc, "press_gm")
+    assert row.recipients == "spielleitung@pbm.test" and "Ich bin krank." in row.body
+    assert me in row.body  # the GM sees the address
+    colour = seated(svc, "alpha")[1].colour or ""
+    assert f"pbm game message alpha {colour}" in row.body
+    with transaction(svc.engine) as s:
+        from pbm.service.games import get_game
+        from pbm.service.press import gm_message
+
+        game = get_game(s, "alpha")
+        assert gm_message(svc, s, game, colour, "Gute Besserung!") == [me]
+        assert len(gm_message(svc, s, game, "all", "Frist verlängert.")) == 4
+    answer = next(o for o in outbox(svc, "press") if o.recipients == me)
+    assert "Die Spielleitung schreibt dir:" in answer.body and "Gute Besserung!" in answer.body
+    assert answer.in_reply_to == row.in_reply_to
+    assert GM not in answer.body
+
+
+def test_away_lets_the_autopilot_play_and_everyone_is_told(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    table = games.start("alpha")
+    me = table.seats[3]
+    until = (clock.now() + timedelta(days=5)).date()
+    mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nUrlaub bis {until.isoformat()}\n")
+    assert "Autopilot" in replies_to(svc, mailer.last_id)[0].body
+    (notice,) = [o for o in outbox(svc, "gm_notice") if "abwesend" in o.body]
+    assert set(notice.recipients.split(",")) == set(table.addresses)
+    # The other three send orders: the round resolves at once, the autopilot played seat 3.
+    from harness import send_orders
+
+    send_orders(mailer, "alpha", [0, 1, 2])
+    assert game_row(svc, "alpha").round == 2
+    assert not [o for o in outbox(svc, "nmr") if o.recipients == me]
+    # Back early: the absence ends.
+    mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nIch bin zurück\n")
+    assert seated(svc, "alpha")[3].away_until is None
+
+
+def test_away_with_a_waiting_deadline(svc: Service, mailer: Mailer, games: Games) -> None:
+    table = games.start("wait", away_wait_days=3)
+    before = game_row(svc, "wait").deadline
+    assert before is not None
+    me = table.seats[1]
+    until = (before + timedelta(days=1)).date()
+    mailer.send(me, "x", f"Spiel: wait\nKennwort: {table.passwords[me]}\nUrlaub bis {until}\n")
+    after = game_row(svc, "wait").deadline
+    assert after is not None and after > before
+    assert "wartet" in replies_to(svc, mailer.last_id)[0].body
+    # Once per game: a second absence does not move the deadline again.
+    mailer.send(me, "x", f"Spiel: wait\nKennwort: {table.passwords[me]}\nUrlaub bis {until}\n")
+    assert game_row(svc, "wait").deadline == after
+
+
+def test_every_seat_on_autopilot_pauses_the_game_and_tells_the_gm(
+    tmp_path: object, clock: FakeClock
+) -> None:
+    from pathlib import Path
+
+    from harness import start_game
+
+    svc = make_service(Path(str(tmp_path)), clock, gm_address="spielleitung@pbm.test")
+    start_game(Mailer(svc), clock, "alpha")
+    for colour in [p.colour for p in seated(svc, "alpha").values()]:
+        admin.set_autopilot(svc, "alpha", colour or "", True)
+    pass_deadline(svc, clock, "alpha")
+    result = tick(svc)
+    assert "alpha" not in result.resolved
+    game = game_row(svc, "alpha")
+    assert game.paused and game.round == 1
+    (alarm,) = outbox(svc, "unattended")
+    assert alarm.recipients == "spielleitung@pbm.test"
+
+
+def test_time_zone_shows_deadlines_locally(svc: Service, mailer: Mailer, games: Games) -> None:
+    table = games.start("alpha")
+    me = table.seats[0]
+    pw = table.passwords[me]
+    mailer.send(me, "x", f"Kennwort: {pw}\nZeitzone: America/New_York\n")
+    assert "America/New_York" in replies_to(svc, mailer.last_id)[0].body
+    from databases import game_state
+
+    _, st = game_state(svc, "alpha")
+    mailer.send(me, "Züge", orders_text(st, 0, pw), resolve=False)
+    ack = replies_to(svc, mailer.last_id, "ack")[0].body
+    assert "America/New_York (" in ack and "UTC)" in ack
+    mailer.send(me, "x", f"Kennwort: {pw}\nZeitzone: Mond/Krater\n")
+    assert "Zeitzone wurde erwartet" in replies_to(svc, mailer.last_id)[0].body
+    with Session(svc.engine) as s:
+        assert s.get(Game, game_row(svc, "alpha").id) is not None
+    assert seated(svc, "alpha")[0].timezone == "America/New_York"
+
+
+def test_the_cli_sends_the_gms_message(
+    svc: Service, games: Games, db_url: str, tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from pbm.cli import app
+
+    table = games.start("alpha")
+    cfg = Path(str(tmp_path)) / "pbm.toml"
+    cfg.write_text(f'[database]\nurl = "{db_url}"\n\n[service]\naddress = "{GM}"\n')
+    runner = CliRunner()
+    colour = seated(svc, "alpha")[2].colour or ""
+    out = runner.invoke(app, ["--config", str(cfg), "game", "message", "alpha", colour, "Hallo"])
+    assert out.exit_code == 0, out.output
+    out = runner.invoke(app, ["--config", str(cfg), "game", "message", "alpha", "An alle"])
+    assert out.exit_code == 0, out.output
+    rows = outbox(svc, "press")
+    assert rows[0].recipients == table.seats[2] and "Hallo" in rows[0].body
+    assert sorted(rows[1].recipients.split(",")) == sorted(table.addresses)
+    out = runner.invoke(app, ["--config", str(cfg), "game", "announce", "alpha", "Frohes Fest"])
+    assert out.exit_code == 0 and "4 addresses" in out.output

@@ -1,0 +1,85 @@
+"""The mail words of issue 15: messages, absence, time zone, Mitspieler and Verlauf, in both
+languages; the rest of the mail after a message line is the message, never orders."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from pbm.notation import Context, parse_mail
+from pbm.notation.errors import OrderError
+from pbm.notation.format import format_item
+from pbm.notation.lines import Away, Command, Press, TimeZone, parse_line
+from pbm.rules.layouts import generate_board
+
+BOARD = generate_board("medium", 1)
+
+
+@pytest.mark.parametrize(
+    ("line", "item"),
+    [
+        ("Nachricht an gelb: Hallo", Press("gelb", "Hallo")),
+        ("Message to yellow: hi there", Press("gelb", "hi there")),
+        ("Nachricht an alle", Press("all")),
+        ("Message to all: (news)", Press("all", "(news)")),
+        ("Anonyme Nachricht an rot: psst", Press("rot", "psst", anonymous=True)),
+        ("An Spielleitung: Ich bin krank", Press("gm", "Ich bin krank")),
+        ("An die Spielleitung", Press("gm")),
+        ("To GM: ill", Press("gm", "ill")),
+        ("Urlaub bis 2026-12-24", Away(date(2026, 12, 24))),
+        ("Urlaub bis 24.12.2026", Away(date(2026, 12, 24))),
+        ("Away until 2026-12-24", Away(date(2026, 12, 24))),
+        ("Zeitzone: Europe/Berlin", TimeZone("Europe/Berlin")),
+        ("Time zone: America/New_York", TimeZone("America/New_York")),
+        ("Mitspieler", Command("players")),
+        ("Players", Command("players")),
+        ("Verlauf", Command("history")),
+        ("History", Command("history")),
+    ],
+)
+def test_the_new_lines(line: str, item: object) -> None:
+    for lang in ("de", "en"):
+        ctx = Context(BOARD, lang)
+        assert parse_line(line, ctx) == item
+        if isinstance(item, (Away, TimeZone, Command)):
+            assert parse_line(format_item(item, ctx), ctx) == item
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ("Nachricht an lila: x", "colour_expected"),
+        ("Urlaub bis morgen", "date_expected"),
+        ("Urlaub bis 31.02.2026", "date_expected"),
+        ("Zeitzone: Mond/Krater", "timezone_expected"),
+        ("Zeitzone: ../../etc/passwd", "timezone_expected"),
+    ],
+)
+def test_bad_values_are_refused_with_why(line: str, key: str) -> None:
+    with pytest.raises(OrderError) as e:
+        parse_line(line, Context(BOARD, "de"))
+    assert e.value.key == key
+
+
+def test_the_rest_of_the_mail_is_the_message() -> None:
+    body = (
+        "Kennwort: x\nStraße C3 D4\nNachricht an gelb: Hallo,\n\nSiedlung E3 E4 F3?\n"
+        "> quoted\n-- \nAnna\n"
+    )
+    parsed = parse_mail(body, Context(BOARD, "de"))
+    assert parsed.press == Press("gelb", "Hallo,")
+    assert parsed.press_text == "Hallo,\n\nSiedlung E3 E4 F3?"
+    # The order above the message line stands; the one in the message is not read.
+    assert [r.line for r in parsed.lines] == [1, 2, 3]
+    assert parsed.has_orders()
+
+
+def test_a_message_alone_is_no_order() -> None:
+    parsed = parse_mail("Kennwort: x\nNachricht an alle: Hallo\n", Context(BOARD, "de"))
+    assert not parsed.has_orders() and parsed.press_text == "Hallo"
+
+
+def test_control_characters_never_reach_a_message() -> None:
+    parsed = parse_mail("Nachricht an alle: a\u202eb\x07c\n", Context(BOARD, "de"))
+    assert parsed.press_text == "abc"
