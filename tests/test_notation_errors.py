@@ -287,9 +287,9 @@ def test_trade_rules_at_receipt() -> None:
     )
     parsed = _check(body)
     assert _rules(parsed) == {
-        1: Reason.LIKE_FOR_LIKE,
+        1: "notation:trade_same_resource",
         2: Reason.TRADE_WITH_SELF,
-        3: Reason.LIKE_FOR_LIKE,
+        3: "notation:trade_same_resource",
         4: None,
     }
     assert parsed.turn_orders().trades == (TradeOffer(1, (1, 0, 0, 0, 0), (0, 0, 0, 0, 1)),)

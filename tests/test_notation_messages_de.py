@@ -225,6 +225,7 @@ PLAYERS_CASES: dict[str, tuple[str, str]] = {
     "no_hex_near": ("Siedlung 8V 3E 4H", "round"),
     "path_pick": ("Straße 10G", "round"),
     "trade_one_partner": ("Handel blau oder weiß: gebe 2G, bekomme 1L", "round"),
+    "trade_same_resource": ("Handel blau: gebe 2W, bekomme 2W", "round"),
     "robber_no_number": ("Räuber Wüste, raube blau", "round"),
     "seven_only_robber": ("Bei einer 7: Siedlung 6L 5L 11G", "round"),
     "setup_road_apart": ("Siedlung 6L 5L 11G Straße 8H 3E", "setup"),

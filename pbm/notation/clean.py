@@ -14,6 +14,7 @@ received, so errors point at the right line.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 
@@ -226,6 +227,24 @@ _MAIN_FILLER = frozenset(
 #: zero-width spaces and joiners, the word joiner, a byte-order mark, the soft hyphen.
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
 
+#: The tags a text copied out of an HTML mail keeps (`<br>`, `<b>…</b>`): nothing a player
+#: writes in an order; each at most 200 characters, so the search stays linear.
+_HTML_TAG = re.compile(
+    r"</?+(?:br|p|div|span|b|i|u|strong|em|font|li|ul|ol|tt|code)(?![a-z])[^<>]{0,200}>",
+    re.IGNORECASE,
+)
+
+
+def _without_html(line: str) -> str:
+    """`Straße 3H 9H&nbsp;<br>` → `Straße 3H 9H `: entities and tags left by a client that
+    turned HTML into text badly."""
+    if "<" in line:
+        line = _HTML_TAG.sub(" ", line)
+    if "&" in line and ";" in line:
+        line = html.unescape(line).replace("\u00a0", " ")
+    return line
+
+
 _SUBSTITUTE_STARTS = (
     "ersatz",
     "substitut",
@@ -237,6 +256,89 @@ _SUBSTITUTE_STARTS = (
 )
 _SUBSTITUTE_WORDS = frozenset(
     ["sonst", "ansonsten", "andernfalls", "otherwise", "else", "notfalls", "alternatively"]
+)
+#: Words of a heading that may make the builds under it conditional in a way pbm cannot read
+#: (`Wenn möglich:`, `Optional:`, `Je nach Würfeln:`, `Only if there is wool left:`).
+_UNCERTAIN = frozenset(
+    [
+        "optional",
+        "optionally",
+        "maybe",
+        "vielleicht",
+        "eventuell",
+        "evtl",
+        "ggf",
+        "gegebenenfalls",
+        "moeglich",
+        "moeglichst",
+        "possible",
+        "possibly",
+        "perhaps",
+        "je",
+        "depending",
+        "abhaengig",
+        "nur",
+        "only",
+        "sofern",
+        "soweit",
+        "reicht",
+        "reichen",
+        "genug",
+        "enough",
+        "left",
+        "uebrig",
+        "rest",
+        "afford",
+        "leisten",
+        "chance",
+        "try",
+        "versuch",
+        "versuche",
+        "priority",
+        "prioritaet",
+        "wunsch",
+        "wish",
+        "wishlist",
+        "bonus",
+        "extra",
+        "spaeter",
+        "later",
+        "next",
+        "naechste",
+        "naechsten",
+        "zusaetzlich",
+        "additional",
+        "wuerfeln",
+        "wuerfel",
+        "dice",
+        "roll",
+        "rolls",
+        "bemerkung",
+        "bemerkungen",
+        "anmerkung",
+        "anmerkungen",
+        "note",
+        "notes",
+        "notiz",
+        "remark",
+        "remarks",
+        "ps",
+        "frage",
+        "fragen",
+        "question",
+        "questions",
+        "comment",
+        "comments",
+        "kommentar",
+        "info",
+        "hinweis",
+        "idee",
+        "idea",
+        "plan",
+        "plaene",
+        "plans",
+        "spaeter",
+    ]
 )
 _CONDITIONS = frozenset(["falls", "wenn", "if", "sollte", "sollten", "case", "unless"])
 _NEGATIONS = frozenset(
@@ -303,7 +405,8 @@ def _without_brackets(s: str) -> str:
 def heading_kind(s: str) -> str | None:
     """What a heading line announces: "substitute" (the builds below are substitutes:
     `Ersatzbau:`, `Ersatzzüge (falls …):`, `Falls das nicht klappt:`, `Fallback:`), "main"
-    (only announces the orders: `Meine Züge:`, `Zum Schluss:`) or "unknown" (a heading not
+    (only announces the orders: `Meine Züge:`, `Zum Schluss:`), "plain" (a heading of other
+    words that sets no condition: `Bauen (in dieser Reihenfolge):`), or "unknown" (a heading not
     understood: `Wenn möglich:`, `Bemerkung:`); None when `s` (folded, stripped) is no heading.
 
     A heading ends in `:` and holds no digit outside brackets (a round number makes it a round
@@ -335,6 +438,11 @@ def heading_kind(s: str) -> str | None:
         w in _MAIN_CORE or w in _MAIN_FILLER for w in words
     ):
         return "main"
+    if not any(w in _CONDITIONS or w in _UNCERTAIN for w in words):
+        # `Meine Karten laut Bericht:`, `Bauen (in dieser Reihenfolge):`, `so:`: a heading that
+        # sets no condition; the lines under it are what they say (unless it is an order's
+        # keyword, `Abwurf:`: the parser reads those).
+        return "plain"
     return "unknown"
 
 
@@ -435,7 +543,7 @@ def iter_clean_lines(body: str) -> Iterator[tuple[int, str]]:
     #: Whether a line of the player's text came before (a quote header then ends it).
     seen = False
     for number, raw in enumerate(lines, 1):
-        text = raw.replace("\u00a0", " ").translate(_INVISIBLE).rstrip()
+        text = _without_html(raw.replace("\u00a0", " ").translate(_INVISIBLE)).rstrip()
         if text == "--":
             break  # signature separator (RFC 3676), often stripped of its space
         if skip_next:

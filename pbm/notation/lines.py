@@ -366,7 +366,7 @@ _LINE_KINDS = [
 ]
 _PATTERNS = {k: _kw(k) for k in _LINE_KINDS}
 _PATTERNS["trade"] = re.compile(
-    r"^(handel|handle|trade|tausch|tausche|tauschen)(?![a-z])(?:\s*+:\s*+|\s++)"
+    r"^(handel|handle|trade|tausch|tausche|tauschen|swap|exchange)(?![a-z])(?:\s*+:\s*+|\s++)"
     r"(?:(?:mit|with|an|zu) )?+(?:(?:der|dem|den|the) )?+(?P<partner>[a-z]++)" + _REST + "$"
 )
 # Was `\s*:?\s+`, which needs the last blank for its `\s+`: "blanks, a colon, at least one
@@ -376,7 +376,9 @@ _PATTERNS["buy"] = re.compile(rf"^{_KW['buy']}[.!]?(?P<rest>)$")
 #: A bank trade led by its rate: `4:1 Holz gegen Erz`, `3:1-Hafen: 3W gegen 1G`,
 #: `2:1 H-Hafen: …`.
 _RATE = re.compile(
-    r"^(?P<rate>[2-4]):1(?:\s*+-?+\s*+(?:(?P<kind>[a-z])\s*+-?+\s*+)?(?:hafen|harbou?r|port))?+"
+    r"^(?P<rate>[2-4]):1(?:\s*+-?+\s*+(?:(?P<kind>[a-z])\s*+-?+\s*+)?(?:hafen|harbou?r|port)"
+    # `2:1W: 2W gegen 1E`: the map's harbour name, the letter without the word.
+    r"|-?+(?P<mapkind>[a-z])(?=\s*+:))?+"
     r"\s*+:?+\s*+(?P<rest>.*)$"
 )
 # Only the first blank of a run may start a match: from each further one `\s+` would scan the
@@ -466,7 +468,7 @@ def parse_line(text: str, ctx: Context) -> Item:
     kind = heading_kind(f)
     if kind == "substitute" or _SUBSTITUTE.match(f):
         return SubstituteHeader()
-    if kind == "main":
+    if kind == "main" or (kind == "plain" and not _starts_with_keyword(f)):
         return Heading()
     headed = _headed(t, ctx)
     if headed is not None:
@@ -490,20 +492,57 @@ def parse_line(text: str, ctx: Context) -> Item:
 #: or a discard list (which are for a 7 anyway).
 _FOR_A_SEVEN = re.compile(
     r"(?:if|when|on|for|falls|wenn|bei|fuer|im fall)\b[a-z ]{0,30}?\b(?:7|sieben|seven)\b"
-    r"[a-z ]{0,24}?:\s*+"
+    r"[a-z ]{0,24}?[:,]\s*+"
 )
 
 
 def _for_a_seven(rest: Text, ctx: Context) -> Item:
-    item = _order(rest, ctx)
+    item = _order(_strip_words(_without_verb(rest), _HEX_ARTICLES), ctx)
     if not isinstance(item, (RobberOrder, DiscardPreference)):
         raise NotationError.make("seven_only_robber", column=rest.col(0))
     return item
 
 
+#: Where a condition clause may start: `…, falls noch was übrig ist`, `… if I've got the
+#: lumber for it`.
+_CONDITION_CLAUSE = re.compile(
+    r"(?:,\s*+|(?<![\s,])\s++)(?:falls|wenn|sofern|soweit|if|when|as long as|provided)(?![a-z])"
+)
+#: A clause that only says what every build order says anyway (`if I can afford it`):
+#: none of these words may stand in it.
+_CLAUSE_STOP = frozenset(["oder", "or", "sonst", "else", "otherwise", "nicht", "not", "no", "kein"])
+
+
+def _without_condition(t: Text) -> Text:
+    """A trailing clause on whether the player can pay (`, falls dann noch was übrig ist`, `if
+    I've got the lumber for it`) is dropped: every build runs only when it can be paid. A
+    clause naming a number, a colour, an order word or another choice is kept (and the line
+    then refused), since it may change the order."""
+    f = t.folded
+    m = _CONDITION_CLAUSE.search(f)
+    if m is None or m.start() == 0:
+        return t
+    comma = f.find(",", m.end())
+    # `…, wenn das Holz reicht, eine Siedlung …`: a clause between commas; else to the end.
+    end = len(f) if comma < 0 else comma
+    clause = f[m.start() : end]
+    if any(ch.isdigit() or ch in ":()" for ch in clause):
+        return t
+    words = _letter_words(clause)
+    if any(
+        w in vocab.COLOUR_WORDS or w in _BUILD_STARTS or w in _KEYWORD_WORDS or w in _CLAUSE_STOP
+        for w in words
+    ):
+        return t
+    if comma < 0:
+        return t.sub(0, m.start())
+    return t.rewritten([(m.start(), comma, "")])
+
+
 def _order(t: Text, ctx: Context) -> Item:
     """An order line without its header words: knight, robber, discard, trade, monopoly, or
     build lines (setup placements in the setup)."""
+    t = _without_condition(t)
     f = t.folded.strip()
     m = _KNIGHT.match(f)
     if m:
@@ -659,6 +698,10 @@ def _letter_words(s: str) -> list[str]:
 #: Verbs and articles before an order: `Baue eine Siedlung`, `Play knight`, `Ich spiele …`.
 _VERBS = frozenset(
     [
+        "put",
+        "move",
+        "versetze",
+        "stelle",
         "baue",
         "bau",
         "bauen",
@@ -679,17 +722,79 @@ _ARTICLES = frozenset(
 )
 
 
+#: Words before an order that only place it in the mail: `Zum Schluss noch …`, `Finally …`,
+#: `Dann …`, `Diesmal …`.
+_LEAD_FILLERS = frozenset(
+    [
+        "zum",
+        "schluss",
+        "zuletzt",
+        "noch",
+        "dann",
+        "danach",
+        "anschliessend",
+        "ausserdem",
+        "diesmal",
+        "zuerst",
+        "erst",
+        "finally",
+        "lastly",
+        "then",
+        "also",
+        "next",
+        "first",
+        "this",
+        "time",
+        "turn",
+    ]
+)
+
+
+#: Between the subject and the verb: `Ich möchte gern bauen`, `I'd like to build`.
+_WISH_WORDS = frozenset(
+    [
+        "moechte",
+        "moechten",
+        "will",
+        "wuerde",
+        "gern",
+        "gerne",
+        "like",
+        "to",
+        "want",
+        "would",
+        "also",
+        "noch",
+        "dann",
+    ]
+)
+
+
 def _without_verb(t: Text) -> Text:
     f = t.folded
     words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[^\s:,]+", f)]
     i = 0
-    polite = bool(words) and words[0][2] in ("bitte", "please", "pls", "plz")
-    if polite:
+    while i < len(words) and i < 4 and words[i][2] in _LEAD_FILLERS:
+        i += 1  # `Zum Schluss noch eine Entwicklungskarte`, `Finally buy a card`
+    polite = i > 0
+    if i < len(words) and words[i][2] in ("bitte", "please", "pls", "plz"):
+        polite = True
         i += 1  # `Please buy a development card`, `Bitte Straße 6L 5L`
-    if i < len(words) and words[i][2] in ("ich", "i", "i'll", "we"):
+    if i < len(words) and words[i][2] in ("ich", "i", "i'll", "i'd", "we"):
         i += 1
+        # `Ich möchte gern …`, `I'd like to build …`, `I want to …`
+        wished = i
+        while i < len(words) and i < 8 and words[i][2] in _WISH_WORDS:
+            i += 1
+        if i > wished and i < len(words) and words[i][2] not in _VERBS:
+            # `I want to buy a card`, `Ich möchte gern eine Entwicklungskarte kaufen`
+            if words[i][2] in _ARTICLES and i + 1 < len(words):
+                i += 1
+            return t.sub(words[i][0])
     if i < len(words) and words[i][2] in _VERBS:
         i += 1
+        while i < len(words) and i < 10 and words[i][2] in _LEAD_FILLERS:
+            i += 1  # `Ich baue diesmal eine Straße …`
         if i < len(words) and words[i][2] in _ARTICLES:
             i += 1
     elif not polite:
@@ -1213,6 +1318,12 @@ _NOT_A_CUT = frozenset(
         "den",
         "die",
         "das",
+        "der",
+        "dem",
+        "my",
+        "meine",
+        "meiner",
+        "meinem",
         "baue",
         "build",
         "buy",
@@ -1227,11 +1338,16 @@ _JOINERS = frozenset(
 )
 
 
+#: Articles a build may start with in a sentence (`… und danach eine Siedlung …`).
+_CUT_ARTICLES = frozenset(["eine", "einen", "ein", "a", "an"])
+
+
 def _split_builds(t: Text) -> list[Text]:
     """A line of several builds, cut before each build word after the first (`Straße A und
     Siedlung B`, `Siedlung A Straße B`, `Stadt A, Karte kaufen`), joining words dropped."""
     f = t.folded
     words = [(m.start(), m.end(), m.group(0).strip(",;:.!")) for m in re.finditer(r"\S+", f)]
+    words = [w for w in words if w[2]]  # a comma standing alone is no word
     cuts: list[tuple[int, int]] = []  # (end of the previous build, start of the next)
     build_start = 0  # the first word of the build being read
     for i in range(1, len(words)):
@@ -1244,6 +1360,22 @@ def _split_builds(t: Text) -> list[Text]:
         if not (word in _BUILD_STARTS or is_card or is_count):
             continue
         before = words[i - 1][2]
+        if (
+            before in _CUT_ARTICLES
+            and i - 2 > build_start
+            and words[i - 2][2] not in _NOT_A_CUT
+            and not all(
+                w[2] in _BUILD_STARTS or w[2] in _JOINERS for w in words[build_start : i - 1]
+            )
+        ):
+            # `… und danach eine Siedlung …`, `…, then a settlement …`: the build starts at
+            # its article.
+            build_start = i - 1
+            j = i - 1
+            while j > 1 and words[j - 1][2] in _JOINERS:
+                j -= 1
+            cuts.append((words[j - 1][1], words[i - 1][0]))
+            continue
         if (
             before in _NOT_A_CUT
             or before in _OR_ELSE_WORDS
@@ -1311,7 +1443,8 @@ def _build_line(t: Text, ctx: Context) -> BuildAction | Alternatives | Builds:
     if len(pieces) > 1:
         actions: list[BuildAction] = []
         for p in pieces:
-            action, _ = _build_action(_without_verb(p), ctx, None)
+            piece = _strip_words(_without_verb(p), tuple(_CUT_ARTICLES))
+            action, _ = _build_action(piece, ctx, None)
             actions.extend(action.actions if isinstance(action, Builds) else (action,))
         return Builds(tuple(actions))
     return _build_action(t, ctx, None)[0]
@@ -1477,7 +1610,9 @@ def _build_of(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildA
         place = _strip_words(_strip_words(rest, _PLACE_WORDS), _PLACE_ARTICLES)
         return Settlement(_crossing(place, ctx))
     if kind == "city":
+        # `Stadt bei meiner Siedlung …`, `City at the settlement …`: place, article, the word.
         place = _strip_words(_strip_words(rest, _CITY_WORDS), _PLACE_ARTICLES)
+        place = _strip_words(place, ("siedlung", "settlement"))
         return City(_crossing(place, ctx))
     return Road(_path(rest, ctx))
 
@@ -1513,7 +1648,7 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
 #: Words before a crossing: `Siedlung an …`, `Settlement at …`.
 _PLACE_WORDS = ("bei", "at", "auf", "on", "an", "am", "in", "zwischen", "between")
 #: After a place word: `at the ore port …`, `auf dem Erzhafen …`.
-_PLACE_ARTICLES = ("the", "dem", "der", "den")
+_PLACE_ARTICLES = ("the", "dem", "der", "den", "my", "meiner", "meinem", "meine", "a", "einer")
 _CITY_WORDS = (
     "bei siedlung",
     "at settlement",
@@ -1565,7 +1700,19 @@ def _crossing(t: Text, ctx: Context) -> int:
 
 
 #: Words before a path (`Straße zwischen 6L und 5L`, `Road at …`, `Straße von 5L nach 10G`).
-_PATH_WORDS = ("zwischen", "between", "von", "from", "an", "at", "auf", "on", "bei", "entlang")
+_PATH_WORDS = (
+    "zwischen",
+    "between",
+    "von",
+    "from",
+    "an",
+    "at",
+    "auf",
+    "on",
+    "bei",
+    "entlang",
+    "dazu",
+)
 _PATH_TO = re.compile(r" (nach|bis|to|zu) ")
 
 
@@ -1674,6 +1821,8 @@ _ROBBER_PLACE_WORDS = ("auf", "nach", "an", "zu", "on", "onto", "to", "at", "in"
 #: to …`).
 _MOVE_WORDS = ("move", "moving", "put", "place", "set", "setze", "versetze", "stelle", "schiebe")
 _VICTIM_SEPARATORS = ",;/"
+#: `Räuber auf die 9H`, `robber on the 8 grain`.
+_HEX_ARTICLES = ("die", "das", "den", "dem", "der", "the")
 
 
 def _robber(t: Text, ctx: Context) -> RobberOrder:
@@ -1685,16 +1834,23 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
         pos += 1
     t, f = t.sub(pos), f[pos:]
     m = _keyword_span(_STEAL, f)
-    if m is not None:
+    seps = [i for i in (f.find(c) for c in _VICTIM_SEPARATORS) if i >= 0]
+    if m is not None and not (seps and min(seps) < m[0]):
         place_end, victims_at = m
+    elif seps:
+        # `Räuber 9H, raube blau`, also `Räuber auf die 9H, bei rot klauen`: the hex ends at
+        # the first separator, the victims follow with their verb anywhere.
+        place_end = min(seps)
+        victims_at = place_end + 1
     else:
-        seps = [i for i in (f.find(c) for c in _VICTIM_SEPARATORS) if i >= 0]
-        if seps:
-            place_end = min(seps)
-            victims_at = place_end + 1
-        else:
-            place_end = victims_at = _colours_at_end(f)
-    place = _strip_words(t.sub(0, place_end), _ROBBER_PLACE_WORDS)
+        place_end = victims_at = _colours_at_end(f)
+    place = _strip_words(_strip_words(t.sub(0, place_end), _ROBBER_PLACE_WORDS), _HEX_ARTICLES)
+    place_f = place.folded.rstrip()
+    for joiner in (" und", " and"):
+        # `robber on 8 grain and steal from blue`
+        if place_f.endswith(joiner):
+            place = place.sub(0, len(place_f) - len(joiner))
+            break
     place_f = place.folded.strip().rstrip(",;/")
     if not place_f:
         raise NotationError.make("robber_hex_expected", column=t.col(0))
@@ -1865,11 +2021,18 @@ _WANT = re.compile(
 _FOR = re.compile(r"\b(gegen|fuer|for|against)\b\s*+:?+\s*+|->\s*+|=>\s*+")
 
 
+#: `An der Bank: 4 Lehm gegen 1 Holz`, `With the bank: …`, `To the bank: …`.
+_AT_THE_BANK = re.compile(r"(?:an|mit|with|at|to|bei) (?:(?:der|the|die) )?+bank\s*+:\s*+")
+
+
 def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
     """A trade with a player (`Handel gelb: …`, `Handel mit gelb: 2 Holz gegen 1 Erz`, `Tausche
     mit weiß: …`, `Trade with yellow: …`) or with the bank (`Tausche mit der Bank …`, `Seehandel
     …`); None when the line is neither."""
     f = t.folded.strip()
+    m = _AT_THE_BANK.match(f)
+    if m:
+        return _maritime(t.sub(len(t.folded) - len(t.folded.lstrip()) + m.end()), ctx)
     m = _PATTERNS["trade"].match(f)
     trade_word = re.match(r"(handel|handle|trade)(?![a-z])", f)
     if m:
@@ -1929,7 +2092,11 @@ def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
         if s is None or not f[: s[0]].strip():
             raise NotationError.make("trade_form", column=rest.col(0))
         give, get = (0, s[0]), (s[1], len(f))
-    return TradeOffer(partner, _counts(rest.sub(*give), ctx), _counts(rest.sub(*get), ctx))
+    gives, gets = _counts(rest.sub(*give), ctx), _counts(rest.sub(*get), ctx)
+    if any(a and b for a, b in zip(gives, gets, strict=True)):
+        # `gebe 2W, bekomme 2W`: no trade at all, whatever the position.
+        raise NotationError.make("trade_same_resource", column=rest.col(0))
+    return TradeOffer(partner, gives, gets)
 
 
 _MARITIME_SEPARATORS = ("gegen", "fuer", "for", "zu", "in", "->", "=>", ">", "-")
@@ -2001,7 +2168,7 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
     m = _RATE.match(f0)
     if m:
         rate = _number(m.group("rate"))
-        harbour = m.group("kind")
+        harbour = m.group("kind") or m.group("mapkind")
         t = t.sub(lead0 + m.start("rest"))
     t = _counted(t)
     f = t.folded.strip().rstrip(".")
@@ -2083,6 +2250,7 @@ def _setup_line(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement,
     """A placement, or ranked placements joined by `oder`. An option that names no place on
     this board is left out when another one is good (a game master places the good one); an
     ambiguous option refuses the line, since the player's first choice is not known."""
+    t = _without_setup_label(t)
     parts = _split_or(_without_verb(t))
     if len(parts) == 1:
         return _setup(parts[0], ctx)
@@ -2099,6 +2267,26 @@ def _setup_line(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement,
         assert first_error is not None
         raise first_error
     return tuple(good) if len(good) > 1 else good[0]
+
+
+_SETTLEMENT_WORD = re.compile(rf"(?<![a-z]){_KW['settlement']}(?![a-z])")
+
+
+def _without_setup_label(t: Text) -> Text:
+    """`Erste Wahl: Siedlung …`, `First choice: settlement …` (the label dropped) and `Meine
+    zweite Siedlung: 8E 10G 4E, Straße …` (read from the keyword on)."""
+    f = t.folded
+    colon = f.find(":")
+    label = f[:colon]
+    if colon <= 0 or colon > 60 or any(ch.isdigit() for ch in label) or _SETUP_HEAD.match(f):
+        return t
+    inside = _SETTLEMENT_WORD.search(label)
+    if inside is not None:
+        return t.sub(inside.start())
+    after = len(f) - len(f[colon + 1 :].lstrip())
+    if _SETUP_HEAD.match(f[after:]):
+        return t.sub(after)
+    return t
 
 
 def _setup(t: Text, ctx: Context) -> SetupPlacement:

@@ -75,6 +75,7 @@ TEXTS: dict[str, str] = {
         "'Räuber 9H, raube blau' or 'Abwurf: W W'"
     ),
     "robber_no_number": N_("the robber goes onto a hex with a number, not {name}"),
+    "trade_same_resource": N_("a resource cannot be on both sides of a trade"),
     "trade_one_partner": N_(
         "a trade has one partner: write a line for each ('Handel blau: gebe 2G, bekomme 1L')"
     ),
