@@ -16,6 +16,7 @@ from pbm.notation import vocab
 from pbm.notation.clean import clean_lines
 from pbm.notation.mail import ParsedMail
 from pbm.rules import events as ev
+from pbm.rules.rng import seal
 from pbm.rules.state import GameState
 
 from .describe import describe_all
@@ -53,9 +54,11 @@ def gm_notice(
     standing: list[str] | None = None,
     until: str = "",
     waits: bool = False,
+    seed: int | None = None,
 ) -> dict[str, Any]:
     """A GM action told to the players (`service.tell`): `event` is paused, resumed, deadline,
-    replaced, replaced_out, ended or announce; `text` the GM's own words (announce, ended)."""
+    replaced, replaced_out, ended or announce; `text` the GM's own words (announce, ended);
+    `seed` the dice seed an ended game reveals (docs/fair-dice.md)."""
     return {
         "lang": lang_code(lang),
         "event": event,
@@ -67,6 +70,9 @@ def gm_notice(
         "standing": standing or [],
         "until": until,
         "waits": waits,
+        "seed": "" if seed is None else str(seed),
+        "seal": "" if seed is None else seal(seed),
+        "seal_check": "" if seed is None else f"printf %s {seed} | sha256sum",
     }
 
 

@@ -108,8 +108,11 @@ def end_game(svc: Service, session: Session, game: Game, why: str = "") -> None:
         raise ServiceError(f"{game.name} has ended already")
     game.phase = GamePhase.ENDED
     game.deadline = None
-    standing = public_summary(load_state(game), game.lang) if game.state else []
-    tell(svc, session, game, "ended", text=why, standing=standing)
+    state = load_state(game) if game.state else None
+    standing = public_summary(state, game.lang) if state is not None else []
+    # The game is over: its dice seed is revealed, as in the game-end report (rules 2).
+    seed = game.seed if state is not None and state.rules >= 2 else None
+    tell(svc, session, game, "ended", text=why, standing=standing, seed=seed)
 
 
 def new_password_for(svc: Service, session: Session, game: Game, colour: str) -> Player:

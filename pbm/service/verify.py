@@ -135,14 +135,14 @@ def _check_seal(session: Session, game: Game, out: Verification) -> None:
         shown += 1
         if value != out.seal:
             out.seal_problems.append(f"welcome mail {mail.id} shows the seal {value!r}")
-    for mail in _sent(session, game, ("end",)):
+    for mail in _sent(session, game, ("end", "gm_notice")):
         for line in mail.body.splitlines():
             m = _pattern(texts["seed"]).fullmatch(line.strip())
             if m is None:
                 continue
             out.revealed = True
             if seal(int(m["seed"])) != out.seal:
-                out.seal_problems.append(f"the game-end report {mail.id} reveals another seed")
+                out.seal_problems.append(f"the game-end mail {mail.id} reveals another seed")
     out.welcomes = shown
     if out.seal_problems:
         out.seal_ok = False

@@ -377,6 +377,7 @@ def _gm_notice(event: str, **values: Any) -> Callable[[str], tuple[str, Rendered
             extra["colour"] = vocab.colour_name(str(extra["colour"]), lang)
         if event == "ended":
             extra["standing"] = texts.public_summary(midgame()[1], lang)
+            extra["seed"] = SEED  # the game is over: the dice seed is revealed (issue 14)
         return subject, _render("gm_notice", subject, notices.gm_notice(lang, event, **extra))
 
     return scene

@@ -88,6 +88,16 @@ def test_the_end_report_reveals_the_seed(svc: Service, games: Games, clock: Fake
     assert seal(seed) in end.body and f"printf %s {seed} | sha256sum" in end.body
 
 
+def test_a_game_the_gm_ends_reveals_the_seed_too(svc: Service, games: Games) -> None:
+    games.start("alpha")
+    admin.end_game(svc, "alpha", why="Zu wenige Spieler.")
+    [notice] = outbox(svc, "gm_notice")
+    seed = _seed(svc)
+    assert f"Würfel-Startwert: {seed}" in notice.body and seal(seed) in notice.body
+    _deliver(svc)
+    assert admin.verify_game(svc, "alpha").revealed
+
+
 def _resolve_round_one(svc: Service, mailer: Mailer, games: Games) -> Outbox:
     """Round 1 resolved with everyone's orders and the report out."""
     games.start("alpha")
