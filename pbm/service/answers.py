@@ -34,7 +34,11 @@ ORDER_HELP = PerLanguage(lambda lang: translator(lang).gettext(_ORDER_HELP))
 def refusal(svc: Service, game: Game, parsed: ParsedMail) -> str:
     """Why orders cannot be taken now ("" when they can); nothing is changed then."""
     _ = translator(game.lang).gettext
-    if game.paused or game.phase not in (GamePhase.SETUP, GamePhase.ROUNDS):
+    if game.phase == GamePhase.ENDED:
+        return _("The game {game} has ended; orders are no longer read.").format(game=game.name)
+    if game.paused:
+        return _("The game is paused: no orders are taken until it resumes.")
+    if game.phase not in (GamePhase.SETUP, GamePhase.ROUNDS):
         return _("The game takes no orders now.")
     if game.phase != GamePhase.ROUNDS:
         return ""

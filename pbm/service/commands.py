@@ -581,6 +581,8 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
         raise Reread
     if len(games) != 1:
         assert reading.probe is not None
+        if not games and _stray(svc, session, mail, inbound, reading.named):
+            return None
         if not games and reading.probe.password:
             # Orders from an address no game knows, naming no game: spoofing or a player
             # writing from elsewhere. Never answered (no backscatter, no game list).
@@ -677,23 +679,83 @@ def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, g
         )
 
 
+def _stray(
+    svc: Service, session: Session, mail: InboundMail, inbound: Inbound, named: str | None
+) -> bool:
+    """A mail no running game takes (issue 15): naming a game that does not exist, from a
+    player whose seat went to someone else, or about a game that has ended. Answered in every
+    language with why (within the hourly limit); True when it was one of these."""
+    mine = list(session.exec(select(Player).where(Player.address == inbound.sender)))
+    games = {
+        g.id: g
+        for g in session.exec(select(Game).where(col(Game.id).in_({p.game_id for p in mine})))
+    }
+    replaced = sorted(
+        {
+            games[p.game_id].name
+            for p in mine
+            if p.status == PlayerStatus.REPLACED and p.game_id in games
+        }
+    )
+    ended = sorted(
+        {
+            games[p.game_id].name
+            for p in mine
+            if p.game_id in games
+            and games[p.game_id].phase == GamePhase.ENDED
+            and p.status != PlayerStatus.REPLACED
+        }
+    )
+    if named:
+        key, values = "no_such_game", {"name": named}
+    elif replaced:
+        key, values = "seat_replaced", {"games": ", ".join(replaced)}
+    elif ended:
+        key, values = "game_over", {"games": ", ".join(ended)}
+    else:
+        return False
+    mail.error = f"stray: {key}"
+    if not may_answer(svc, session, inbound.sender):
+        return True
+    open_games = ", ".join(
+        g.name for g in session.exec(select(Game).where(Game.phase == GamePhase.SIGNUP))
+    )
+    lines = texts.in_every_language(key, **values)
+    lines += texts.in_every_language("how_to_join", names=open_games or "-")
+    enqueue(
+        svc,
+        session,
+        "stray",
+        [inbound.sender],
+        "pbm",
+        "".join(f"{line}\n" for line in lines),
+        in_reply_to=inbound.message_id,
+    )
+    return True
+
+
 def _which_game(
     svc: Service, session: Session, mail: InboundMail, inbound: Inbound, games: list[Game]
 ) -> None:
     if not may_answer(svc, session, inbound.sender):
         return
     if not games:
-        # A stranger learns only the games open for signup, not who plays where.
+        # A stranger learns only the games open for signup (and how to join them), not who
+        # plays where.
         games = list(session.exec(select(Game).where(Game.phase == GamePhase.SIGNUP)))
-    names = ", ".join(g.name for g in games) or "-"
+        names = ", ".join(g.name for g in games) or "-"
+        lines = texts.in_every_language("how_to_join", names=names)
+    else:
+        names = ", ".join(g.name for g in games) or "-"
+        lines = texts.in_every_language("which_game", names=names)
     enqueue(
         svc,
         session,
         "error",
         [inbound.sender],
         "pbm",
-        # No game, so no language: the question in every language pbm speaks.
-        "".join(f"{line}\n" for line in texts.in_every_language("which_game", names=names)),
+        # No game, so no language: the answer in every language pbm speaks.
+        "".join(f"{line}\n" for line in lines),
         in_reply_to=inbound.message_id,
     )
 
@@ -730,9 +792,26 @@ def _bad_password(r: Request) -> None:
     # Counted before this mail is marked: the first `bad_password_limit` are answered.
     earlier = bad_passwords_last_hour(r.svc, r.session, sender)
     r.mail.error = BAD_PASSWORD
+    if sender not in registered and _was_replaced(r) and earlier < r.svc.config.bad_password_limit:
+        # A player whose seat went to someone else learns why nothing counts (issue 15).
+        r.refuse(texts.t(r.lang, "seat_replaced", games=r.game.name))
+        return
     if sender not in registered or earlier >= r.svc.config.bad_password_limit:
         return
     r.refuse(texts.t(r.lang, "bad_password"))
+
+
+def _was_replaced(r: Request) -> bool:
+    return (
+        r.session.exec(
+            select(Player).where(
+                Player.game_id == r.game.id,
+                Player.address == r.inbound.sender,
+                Player.status == PlayerStatus.REPLACED,
+            )
+        ).first()
+        is not None
+    )
 
 
 def _password_alert(r: Request, seat: Player) -> None:

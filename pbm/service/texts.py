@@ -108,6 +108,16 @@ _T: dict[str, str] = {
     "game_started": N_("The game {game} is full and has started."),
     "joined_already": N_("{address} has joined already."),
     "which_game": N_("Which game? Write 'Game: <name>'. Candidates: {names}"),
+    "how_to_join": N_(
+        "Games open for signup: {names}. To join one, write a mail with the lines "
+        "'Game: <name>', 'Join' and 'Name: <your name>'."
+    ),
+    "no_such_game": N_("There is no game named {name!r}."),
+    "seat_replaced": N_(
+        "You no longer play in {games}: the game master gave your seat to someone else. "
+        "Your mails for it are not read."
+    ),
+    "game_over": N_("The game {games} has ended; mails for it are no longer read."),
 }
 
 

@@ -1,0 +1,59 @@
+"""Late and stray mail (issue 15): a replaced player, a game that has ended, a game that does
+not exist and a stranger asking how to join get a short answer saying why, not silence."""
+
+from __future__ import annotations
+
+from databases import outbox, replies_to, seated
+from harness import Games, Mailer, new_game
+
+from pbm.service import admin
+from pbm.service.context import Service
+
+
+def _answer(svc: Service, mailer: Mailer) -> str:
+    (row,) = replies_to(svc, mailer.last_id)
+    return row.body
+
+
+def test_a_game_that_does_not_exist(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "offen")
+    mailer.send("someone@else.test", "Frage", "Spiel: gibtsnicht\nStatus\n")
+    body = _answer(svc, mailer)
+    assert "Es gibt kein Spiel namens 'gibtsnicht'." in body
+    assert "There is no game named 'gibtsnicht'." in body
+    assert "offen" in body and "Anmeldung" in body
+
+
+def test_a_stranger_asking_how_to_join_gets_the_open_games(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "offen")
+    mailer.send("neu@else.test", "Mitspielen?", "Hallo, wie kann ich mitspielen?\n")
+    body = _answer(svc, mailer)
+    assert "Offene Spiele zum Anmelden: offen." in body and "'Spiel: <Name>'" in body
+
+
+def test_a_stranger_with_a_password_is_still_not_answered(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "offen")
+    mailer.send("spoof@else.test", "Züge", "Kennwort: rate-123\nStraße C3 D4\n")
+    assert replies_to(svc, mailer.last_id) == []
+
+
+def test_a_replaced_player_is_told_why(svc: Service, mailer: Mailer, games: Games) -> None:
+    table = games.start("alpha")
+    old = seated(svc, "alpha")[1]
+    admin.replace_player(svc, "alpha", old.colour or "", "dora@new.test")
+    pw = table.passwords[old.address]
+    mailer.send(old.address, "Züge", f"Kennwort: {pw}\nStraße C3 D4\n")
+    assert "nicht mehr in alpha" in _answer(svc, mailer)
+    mailer.send(old.address, "Züge", f"Spiel: alpha\nKennwort: {pw}\nStraße C3 D4\n")
+    assert "nicht mehr in alpha" in _answer(svc, mailer)
+
+
+def test_mail_after_the_end(svc: Service, mailer: Mailer, games: Games) -> None:
+    table = games.start("alpha")
+    admin.end_game(svc, "alpha")
+    me = table.seats[0]
+    mailer.send(me, "Züge", f"Kennwort: {table.passwords[me]}\nStraße C3 D4\n")
+    assert "Das Spiel alpha ist zu Ende" in _answer(svc, mailer)
+    mailer.send(me, "Züge", f"Spiel: alpha\nKennwort: {table.passwords[me]}\nStraße C3 D4\n")
+    assert "ist zu Ende" in _answer(svc, mailer)
+    assert len(outbox(svc, "stray")) == 1
