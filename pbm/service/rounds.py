@@ -140,16 +140,21 @@ def ready(session: Session, game: Game, now: datetime | None = None) -> bool:
 
 
 def orders_for_round(
-    session: Session, game: Game, state: GameState, now: datetime | None = None
+    session: Session,
+    game: Game,
+    state: GameState,
+    now: datetime | None = None,
+    players: list[Player] | None = None,
 ) -> tuple[dict[int, TurnOrders | None], list[Player], frozenset[int]]:
     """Each seat's orders: what they sent, else the autopilot's if it plays for them, else
     None (NMR). Also returns the players who sent nothing and are not on autopilot, and the
-    seats whose orders the autopilot wrote."""
+    seats whose orders the autopilot wrote. `players`: the seated players, when the caller
+    has them already."""
     sent = current_orders(session, game, game.round)
     orders: dict[int, TurnOrders | None] = {}
     missing = []
     piloted = set()
-    for p in players_of(session, game):
+    for p in players if players is not None else players_of(session, game):
         seat = p.seat if p.seat is not None else 0
         row = sent.get(p.id or 0)
         if row is not None:
@@ -172,12 +177,13 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         # (docs/fair-dice.md, "Games started before sealed dice"); a round resolved before
         # is resolved again by the rules that resolved it.
         state = upgraded(state)
-    orders, missing, piloted = orders_for_round(session, game, state, svc.clock.now())
+    # The seated players, read once: the resolution changes their counters, never who sits.
+    players = players_of(session, game)
+    orders, missing, piloted = orders_for_round(session, game, state, svc.clock.now(), players)
     new, events = resolve_round(state, orders)
     by_seat = [orders.get(seat) for seat in range(state.settings.players)]
     step = record(svc, session, game, "round", state, new, events, codec.dumps(by_seat))
     save_state(game, new)
-    players = players_of(session, game)
     _nmr(svc, session, game, players, missing, state.round, step)
     if new.phase == Phase.ENDED:
         game.deadline = None
@@ -219,7 +225,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         quiet=piloted,
         correction=amends,
     )
-    name_players(data, new, names_by_seat(session, game))
+    name_players(data, new, names_by_seat(session, game, players))
     report = render("report", subject, data)
     enqueue(
         svc,

@@ -48,9 +48,13 @@ def roster_rows(session: Session, game: Game, *, addresses: bool = True) -> list
     ]
 
 
-def names_by_seat(session: Session, game: Game) -> dict[int, str]:
-    """The names shown in reports, by seat ("" when not shown)."""
-    return {p.seat: shown_name(game, p) for p in players_of(session, game) if p.seat is not None}
+def names_by_seat(
+    session: Session, game: Game, players: list[Player] | None = None
+) -> dict[int, str]:
+    """The names shown in reports, by seat ("" when not shown); `players`: the seated players,
+    when the caller has them already."""
+    seated = players if players is not None else players_of(session, game)
+    return {p.seat: shown_name(game, p) for p in seated if p.seat is not None}
 
 
 def zone(name: str) -> ZoneInfo | None:
