@@ -298,3 +298,34 @@ def test_sea_state_round_trip() -> None:
     assert sea.ship[S2] == -1
     assert sum(1 for e in range(len(BOARD.path_hexes)) if BOARD.path_sea[e]) > 0
     assert (LEHM, WOLLE) == (1, 2)
+
+
+def test_a_settlement_where_the_ship_line_reaches_land_and_its_special_vp() -> None:
+    from pbm.rules.building import place_settlement, road_rule, settlement_rule
+    from pbm.rules.state import Phase
+
+    s = new_game(Settings.for_scenario("neue-ufer", 3), 1, board=BOARD)
+    s.phase, s.round = Phase.ROUNDS, 3
+    assert s.sea is not None
+    sea = s.sea
+    sea.pirate = -1
+    _settle(s, 0, HOME)
+    line = [S1, S2, P((1, 7), (2, 8)), P((2, 8), (1, 9)), P((1, 9), (2, 10)), P((2, 10), (1, 11))]
+    for e in line:
+        assert ship_rule(s, sea, 0, e, check_cost=False) is None, e
+        _ship(s, sea, 0, e)
+    landing = X((1, 11), (2, 10), (2, 12))  # island 2, next to the gold river
+    s.hands[0] = [1, 1, 1, 1, 0]
+    assert settlement_rule(s, 0, landing) is None
+    assert settlement_rule(s, 1, landing) is Reason.NOT_CONNECTED
+    assert road_rule(s, 1, S1, check_cost=False) is Reason.OCCUPIED  # the side holds a ship
+    events: list[Event] = []
+    place_settlement(s, 0, landing, events, free=False)
+    # Area 2 is a bonus islet in New Shores: +1 VP.
+    assert SpecialVP(0, landing, 2, 1) in events
+    # Two settlements, the special VP, and the trade route of six ships (the title).
+    assert s.visible_vp(0) == 5 and s.longest_road == 0
+    # The line now runs between two own buildings: closed, nothing moves.
+    assert movable_ships(s, sea, 0) == []
+    # The trade route counts the six ships.
+    assert s.road_lengths[0] == 6

@@ -10,7 +10,8 @@ from __future__ import annotations
 from .events import Built, Event, TitleChanged
 from .reasons import Reason
 from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, Counts, can_pay
-from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState
+from .route import trade_route_length
+from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState, Phase
 
 LONGEST_ROAD_MIN = 5
 
@@ -34,7 +35,10 @@ def settlement_rule(state: GameState, p: int, c: int, check_cost: bool = True) -
         return rule
     road = state.road
     if not any(road[e] == p for e in state.board.crossing_paths[c]):
-        return Reason.NOT_CONNECTED
+        # Seafarers: a settlement where the player's ship line reaches land.
+        sea = state.sea
+        if sea is None or not any(sea.ship[e] == p for e in state.board.crossing_paths[c]):
+            return Reason.NOT_CONNECTED
     if len(state.settlements[p]) >= MAX_SETTLEMENTS:
         return Reason.NO_PIECES_LEFT
     if check_cost and not can_pay(state.hands[p], COST_SETTLEMENT):
@@ -57,7 +61,7 @@ def road_rule(state: GameState, p: int, e: int, check_cost: bool = True) -> Reas
     if not board.path_land[e]:
         return Reason.NOT_LAND
     road = state.road
-    if road[e] >= 0:
+    if road[e] >= 0 or (state.sea is not None and state.sea.ship[e] >= 0):
         return Reason.OCCUPIED
     if not road_connects(state, p, e):
         return Reason.NOT_CONNECTED
@@ -103,9 +107,19 @@ def place_settlement(state: GameState, p: int, c: int, events: list[Event], free
     state.level[c] = 1
     state.settlements[p].append(c)
     events.append(Built(p, "settlement", c, free))
+    sea = state.sea
+    if sea is not None and state.phase == Phase.ROUNDS:
+        from .special import award
+
+        award(state, sea, p, c, events)
     # A settlement can cut an opponent's road: re-measure everyone with a road here.
     road = state.road
-    touched = {road[e] for e in state.board.crossing_paths[c] if road[e] >= 0 and road[e] != p}
+    paths = state.board.crossing_paths[c]
+    touched = {road[e] for e in paths if road[e] >= 0 and road[e] != p}
+    if sea is not None:
+        # Seafarers: it may cut a ship line too, and join the player's own roads and ships.
+        touched |= {road[e] for e in paths if road[e] >= 0}
+        touched |= {sea.ship[e] for e in paths if sea.ship[e] >= 0}
     if touched:
         for q in sorted(touched):
             state.road_lengths[q] = longest_road_length(state, q)
@@ -132,7 +146,10 @@ def place_road(state: GameState, p: int, e: int, events: list[Event], free: bool
 
 
 def longest_road_length(state: GameState, p: int) -> int:
-    """The longest trail of p's roads (each road once), not passing an opponent's building."""
+    """The longest trail of p's roads (each road once), not passing an opponent's building.
+    Seafarers: the trade route of roads and ships (`route.py`)."""
+    if state.sea is not None:
+        return trade_route_length(state, state.sea, p)
     roads = state.roads[p]
     if not roads:
         return 0

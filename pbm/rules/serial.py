@@ -13,16 +13,28 @@ hex. Example (a game in round 5):
 
 `rules` is the rules version the game is played by (`state.RULES`); a state written without it
 (JSON or text) was played by rules 1.
+
+The JSON form has a format version `v`. Version 1 is the base game, written exactly as before
+Seafarers, so every stored base game loads and replays byte for byte. Version 2 is a Seafarers
+game: version 1 plus the settings' `scenario` and `pirate`, a `sea` object (`sea.SeaState`) and,
+on a board written hex by hex, each hex's area and the pirate's start. The text form adds
+`scenario=KEY` (the board then is the scenario's for `@seed`) and `sea=` (the `sea` JSON,
+%-quoted).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from urllib.parse import quote, unquote
 
 from .board import Board, HexSpec, Terrain
-from .layouts import CARD_TYPES, generate_board
-from .state import GameState, Phase, Settings
+from .layouts import CARD_TYPES
+from .sea import sea_from_json
+from .state import GameState, Phase, Settings, board_for
+
+#: The JSON format versions this code reads (see the module doc).
+VERSIONS = (1, 2)
 
 CARD_LETTERS = {
     "knight": "K",
@@ -40,25 +52,47 @@ def _board_specs(board: Board) -> list[list[Any]]:
     for h in board.hexes:
         hb = h.harbor
         faces = [board.hexes[hb.faces].row, board.hexes[hb.faces].x] if hb else None
-        out.append(
-            [h.row, h.x, str(h.terrain), h.resource, h.number, hb.resource if hb else None, faces]
-        )
+        spec = [h.row, h.x, str(h.terrain), h.resource, h.number, hb.resource if hb else None]
+        spec.append(faces)
+        if board.has_areas:
+            spec.append(h.area)  # Seafarers boards only: the base boards' specs stay as they were
+        out.append(spec)
     return out
 
 
-def _board_from_specs(specs: list[list[Any]], name: str) -> Board:
+def _board_from_specs(
+    specs: list[list[Any]], name: str, pirate: tuple[int, int] | None = None
+) -> Board:
     return Board(
         [
-            HexSpec(row, x, Terrain(t), res, num, hres, tuple(faces) if faces else None)
-            for row, x, t, res, num, hres, faces in specs
+            HexSpec(
+                row,
+                x,
+                Terrain(t),
+                res,
+                num,
+                hres,
+                tuple(faces) if faces else None,
+                area[0] if area else None,
+            )
+            for row, x, t, res, num, hres, faces, *area in specs
         ],
         name=name,
+        pirate_start=pirate,
     )
+
+
+def _custom_board_json(board: Board) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": board.name, "hexes": _board_specs(board)}
+    if board.pirate_start is not None:
+        h = board.hexes[board.pirate_start]
+        out["pirate"] = [h.row, h.x]
+    return out
 
 
 def state_to_json(s: GameState) -> dict[str, Any]:
     st = s.settings
-    return {
+    out: dict[str, Any] = {
         "v": 1,
         "settings": {
             "players": st.players,
@@ -73,7 +107,7 @@ def state_to_json(s: GameState) -> dict[str, Any]:
         "seed": s.seed,
         "board": {"seed": s.board_seed}
         if s.board_seed is not None
-        else {"name": s.board.name, "hexes": _board_specs(s.board)},
+        else _custom_board_json(s.board),
         "colours": list(s.colours),
         "phase": str(s.phase),
         "round": s.round,
@@ -93,10 +127,17 @@ def state_to_json(s: GameState) -> dict[str, Any]:
         "winner": s.winner,
         "rules": s.rules,
     }
+    if s.sea is not None:
+        out["v"] = 2
+        settings = out["settings"]
+        settings["scenario"] = st.scenario
+        settings["pirate"] = st.pirate
+        out["sea"] = s.sea.to_json()
+    return out
 
 
 def state_from_json(d: dict[str, Any]) -> GameState:
-    if d.get("v") != 1:
+    if d.get("v") not in VERSIONS:
         raise ValueError(f"unknown state version {d.get('v')!r}")
     settings = Settings(**d["settings"])
     s = GameState.__new__(GameState)
@@ -104,10 +145,15 @@ def state_from_json(d: dict[str, Any]) -> GameState:
     s.seed = d["seed"]
     if "seed" in d["board"]:
         s.board_seed = d["board"]["seed"]
-        s.board = generate_board(settings.size, d["board"]["seed"])
+        s.board = board_for(settings, d["board"]["seed"])
     else:
         s.board_seed = None
-        s.board = _board_from_specs(d["board"]["hexes"], d["board"].get("name", "custom"))
+        pirate = d["board"].get("pirate")
+        s.board = _board_from_specs(
+            d["board"]["hexes"],
+            d["board"].get("name", "custom"),
+            (pirate[0], pirate[1]) if pirate else None,
+        )
     s.colours = tuple(d["colours"])
     s.phase = Phase(d["phase"])
     s.round = d["round"]
@@ -132,6 +178,9 @@ def state_from_json(d: dict[str, Any]) -> GameState:
     s.winner = d["winner"]
     # A state stored before the rules had versions was played by rules 1.
     s.rules = d.get("rules", 1)
+    s.sea = None
+    if d.get("sea") is not None:
+        s.sea = sea_from_json(d["sea"], s.board, settings.players)
     s.rebuild_indexes()
     return s
 
@@ -187,6 +236,12 @@ def state_to_text(s: GameState) -> str:
         f"winner={_seat(s.winner)}",
         f"rules={s.rules}",
     ]
+    if s.sea is not None:
+        fields.append(f"scenario={st.scenario}:{int(st.pirate)}")
+        fields.append("sea=" + quote(json.dumps(d["sea"], separators=(",", ":")), safe=""))
+        if s.board.pirate_start is not None and s.board_seed is None:
+            h = s.board.hexes[s.board.pirate_start]
+            fields.append(f"pirate={h.row},{h.x}")
     return " ".join(fields)
 
 
@@ -218,8 +273,12 @@ def state_from_text(text: str) -> GameState:
             vals: list[Any] = [int(parts[0]), int(parts[1]), parts[2]]
             vals += [int(p) if p else None for p in parts[3:6]]
             vals.append([int(x) for x in parts[6].split(",")] if parts[6] else None)
+            if len(parts) > 7:  # a Seafarers board: the hex's area
+                vals.append(int(parts[7]) if parts[7] else None)
             specs.append(vals)
         board: dict[str, Any] = {"name": unquote(name), "hexes": specs}
+        if "pirate" in f:
+            board["pirate"] = [int(x) for x in f["pirate"].split(",")]
     else:
         size, board_seed = f["board"].split("@")
         board = {"seed": int(board_seed)}
@@ -233,6 +292,12 @@ def state_from_text(text: str) -> GameState:
         "newcomer_protection": settings.newcomer_protection,
         "lang": settings.lang,
     }
+    sea = None
+    if "scenario" in f:
+        key, pirate = f["scenario"].split(":")
+        settings_d["scenario"] = key
+        settings_d["pirate"] = pirate == "1"
+        sea = json.loads(unquote(f["sea"]))
     build = (
         []
         if f["build"] == "-"
@@ -248,7 +313,8 @@ def state_from_text(text: str) -> GameState:
     )
     return state_from_json(
         {
-            "v": 1,
+            "v": 1 if sea is None else 2,
+            "sea": sea,
             "settings": settings_d,
             "seed": int(f["seed"]),
             "board": board,

@@ -138,6 +138,17 @@ def place_ship(
     sea.built[e] = state.round
     sea.ships[p].append(e)
     events.append(Built(p, "ship", e, free))
+    _remeasure(state, p, events)
+
+
+def _remeasure(state: GameState, p: int, events: list[Event]) -> None:
+    """The trade route of p after a ship came or went (only while the state carries the sea)."""
+    if state.sea is None:
+        return
+    from .building import longest_road_length, update_longest_road
+
+    state.road_lengths[p] = longest_road_length(state, p)
+    update_longest_road(state, events)
 
 
 def move_ship(
@@ -152,3 +163,4 @@ def move_ship(
     sea.ships[p].append(target)
     sea.moved[p] = state.round
     events.append(ShipMoved(p, source, target))
+    _remeasure(state, p, events)

@@ -23,6 +23,7 @@ from .layouts import (
     generate_board,
 )
 from .resources import N_RESOURCES
+from .sea import SeaState, new_sea
 
 #: Colours a table draws from, in seed 003's order, then the 5–6 player colours.
 DEFAULT_COLOURS = ("rot", "blau", "gelb", "weiss", "gruen", "braun")
@@ -56,6 +57,10 @@ class Settings:
     card_limit: int = 7
     newcomer_protection: bool = False
     lang: str = "de"
+    #: A Seafarers scenario (`scenarios.SCENARIOS`), or None for the base game on `size`.
+    scenario: str | None = None
+    #: Seafarers: the pirate plays (spec: on unless the game is created with --no-pirate).
+    pirate: bool = True
 
     @classmethod
     def for_players(cls, players: int, size: str | None = None, **overrides: object) -> Settings:
@@ -65,6 +70,18 @@ class Settings:
         size = size or default_size(players)
         spec = SIZES[size]
         base = cls(players=players, size=size, vp_target=spec.vp_target, bank_count=spec.bank)
+        return replace(base, **overrides)  # type: ignore[arg-type]
+
+    @classmethod
+    def for_scenario(cls, scenario: str, players: int, **overrides: object) -> Settings:
+        """A Seafarers scenario for 3 or 4 players: its VP target and the base bank (19)."""
+        from .scenarios import PLAYER_COUNTS
+        from .scenarios import scenario as find
+
+        sc = find(scenario)
+        if players not in PLAYER_COUNTS:
+            raise ValueError(f"{sc.name_en} is for 3 or 4 players")
+        base = cls(players=players, size="medium", vp_target=sc.vp_target, scenario=sc.key)
         return replace(base, **overrides)  # type: ignore[arg-type]
 
     @property
@@ -98,6 +115,7 @@ class GameState:
         "robber",
         "round",
         "rules",
+        "sea",
         "seed",
         "settings",
         "settlements",
@@ -134,6 +152,8 @@ class GameState:
     winner: int
     #: The rules version the game is played by (see `RULES`).
     rules: int
+    #: Ships, pirate, home islands and special VP of a Seafarers game; None in the base game.
+    sea: SeaState | None
     # Indexes derived from owner/level/road, kept in step for speed (never serialised).
     settlements: list[list[int]]
     cities: list[list[int]]
@@ -165,6 +185,7 @@ class GameState:
         new.largest_army = self.largest_army
         new.winner = self.winner
         new.rules = self.rules
+        new.sea = None if self.sea is None else self.sea.copy()
         new.settlements = [x[:] for x in self.settlements]
         new.cities = [x[:] for x in self.cities]
         new.roads = [x[:] for x in self.roads]
@@ -182,6 +203,8 @@ class GameState:
         for e, p in enumerate(self.road):
             if p >= 0:
                 self.roads[p].append(e)
+        if self.sea is not None:
+            self.sea.rebuild(n)
         from .building import longest_road_length
 
         self.road_lengths = [longest_road_length(self, p) for p in range(n)]
@@ -194,6 +217,8 @@ class GameState:
             vp += 2
         if self.largest_army == p:
             vp += 2
+        if self.sea is not None:
+            vp += self.sea.special_vp(p)
         return vp
 
     def vp_cards(self, p: int) -> int:
@@ -264,7 +289,7 @@ def new_game(
     s = GameState.__new__(GameState)
     s.settings = settings
     s.board_seed = seed if board is None else None
-    s.board = board if board is not None else generate_board(settings.size, seed)
+    s.board = board if board is not None else board_for(settings, seed)
     s.seed = seed
     s.colours = colours or DEFAULT_COLOURS[:n]
     if len(s.colours) != n:
@@ -291,5 +316,17 @@ def new_game(
     s.largest_army = -1
     s.winner = -1
     s.rules = rules
+    s.sea = None
+    if settings.scenario is not None:
+        s.sea = new_sea(s.board, settings.scenario, n, settings.pirate)
     s.rebuild_indexes()
     return s
+
+
+def board_for(settings: Settings, seed: int) -> Board:
+    """The seeded board of a game: its scenario's, or the base island's variable setup."""
+    if settings.scenario is not None:
+        from .scenarios import scenario_board
+
+        return scenario_board(settings.scenario, settings.players, seed)
+    return generate_board(settings.size, seed)
