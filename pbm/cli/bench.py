@@ -43,6 +43,16 @@ def bench_mail(ctx: typer.Context) -> None:
     run(list(ctx.args))
 
 
+@app.command("latency", context_settings=_PASS)
+def bench_latency(ctx: typer.Context) -> None:
+    """Order mails at 5, 20 and 50 a second against the serve loops (IMAP IDLE): p50/p99 from
+    the mailbox to the answer in the player's mailbox. Options: --rates R,R, --seconds S,
+    --json."""
+    from pbm.bench.latency import main as run
+
+    run(list(ctx.args))
+
+
 @app.command("serve", context_settings=_PASS)
 def bench_serve(ctx: typer.Context) -> None:
     """`pbm serve` as a subprocess with N due games: peak and idle RSS, seconds to resolve

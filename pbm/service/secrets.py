@@ -25,13 +25,15 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
-# Hashes are argon2id PHC strings (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`): the string
-# carries its parameters, so raising them later rehashes each password at its next right use
-# (`needs_rehash`). 19 MiB, 2 passes, 1 lane (OWASP's argon2id minimum) cost about 20 ms here:
-# a player's first mail in a process checks one password, and what makes online guessing slow
-# is this cost per wrong guess (answers to an address stop after five wrong passwords an hour,
-# the guessing itself is not refused). One lane: a check takes one core, not the machine.
-_HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
+# Hashes are argon2id PHC strings (`$argon2id$v=19$m=8192,t=1,p=1$salt$hash`): the string
+# carries its parameters, so changing them rehashes each password at its next right use
+# (`needs_rehash`). 8 MiB, 1 pass, 1 lane cost about 6 ms here. The passwords are pbm's own, 63
+# random bits each: a stolen hash would take 2^62 checks on average, so a slow hash adds nothing
+# there, while its cost is paid by every seat's first mail in a process and by every wrong
+# guess (a flood of wrong passwords is CPU the service spends). OWASP's minimum for passwords
+# people choose (19 MiB, 2 passes) cost 20-50 ms a check and capped the first mails at about 20
+# a second (docs/security.md, "Password hashes"). One lane: a check takes one core.
+_HASHER = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1)
 
 # The format before argon2 (`scrypt$<salt>$<key>`, base64, N=2**13, r=8, p=1): still verified,
 # and replaced at the next right password.

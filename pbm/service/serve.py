@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from sqlalchemy.exc import DBAPIError
@@ -68,10 +69,11 @@ def take_in(svc: Service, raw: bytes) -> IngestResult:
     return result
 
 
-async def read_inbox(svc: Service, box: Inbox) -> int:
+async def read_inbox(svc: Service, box: Inbox, taken: Callable[[], None] | None = None) -> int:
     """Take in every unseen mail; returns how many. A mail is marked seen on the server only
     once it is stored: a mail that could not even be stored stays unseen for the next pass,
-    and the mails after it are still read."""
+    and the mails after it are still read. `taken` is called after each mail taken in (`pbm
+    serve` wakes its sender with it, so an answer leaves at once)."""
     count = 0
     for uid in await box.unseen():
         raw = await box.fetch(uid)
@@ -84,19 +86,35 @@ async def read_inbox(svc: Service, box: Inbox) -> int:
                 log.exception("imap: mail uid %s could not be taken in; left unseen", uid)
                 continue
             crashpoint("before-imap-flag")
+            if taken is not None:
+                taken()
         await box.done(uid)
         count += 1
     return count
 
 
-async def _sleep(stop: asyncio.Event, seconds: float) -> None:
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), seconds)
+async def _sleep(stop: asyncio.Event, seconds: float, wake: asyncio.Event | None = None) -> None:
+    """Until `seconds` have passed, `stop` is set, or `wake` is set (then cleared)."""
+    if wake is None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), seconds)
+        return
+    waits = {asyncio.create_task(stop.wait()), asyncio.create_task(wake.wait())}
+    _, pending = await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    wake.clear()
 
 
 async def inbox_loop(
-    svc: Service, cfg: ServeConfig, stop: asyncio.Event, transports: Transports | None = None
+    svc: Service,
+    cfg: ServeConfig,
+    stop: asyncio.Event,
+    transports: Transports | None = None,
+    wake: asyncio.Event | None = None,
 ) -> None:
+    """Read the inbox, then wait for new mail (IMAP IDLE, or `poll_seconds`); `wake` is set
+    after each mail taken in, for the sender."""
     new_inbox = (transports or transports_for(cfg)).inbox
     delay = 1.0
     while not stop.is_set():
@@ -106,7 +124,11 @@ async def inbox_loop(
             log.info("imap: connected to %s", box.where)
             delay = 1.0
             while not stop.is_set():
-                await read_inbox(svc, box)
+                taken = wake.set if wake is not None else None
+                while await read_inbox(svc, box, taken) and not stop.is_set():
+                    # Mail that came while these were taken in is not news to IDLE: read
+                    # again until a pass finds nothing, then wait.
+                    pass
                 waiting = asyncio.create_task(box.wait(cfg.poll_seconds))
                 stopping = asyncio.create_task(stop.wait())
                 done, _ = await asyncio.wait(
@@ -149,8 +171,14 @@ async def clock_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> Non
 
 
 async def outbox_loop(
-    svc: Service, cfg: ServeConfig, stop: asyncio.Event, transports: Transports | None = None
+    svc: Service,
+    cfg: ServeConfig,
+    stop: asyncio.Event,
+    transports: Transports | None = None,
+    wake: asyncio.Event | None = None,
 ) -> None:
+    """Send what is due, then wait `send_seconds` or until `wake` is set (a mail was taken
+    in: its answer is waiting)."""
     new_sender = (transports or transports_for(cfg)).sender
     while not stop.is_set():
         try:
@@ -171,7 +199,7 @@ async def outbox_loop(
         for row in result.failed:
             log.error("outbox %s: failed permanently", row)
         if len(result.sent) + len(result.retry) + len(result.failed) < SEND_BATCH:
-            await _sleep(stop, cfg.send_seconds)
+            await _sleep(stop, cfg.send_seconds, wake)
         # else: a full pass; more are waiting (a round's reports for many games), go on.
 
 
@@ -199,10 +227,13 @@ async def serve(
             await _sleep(stop, cfg.tick_seconds)
             if stop.is_set():
                 return
+    # Set by the inbox after each mail taken in: its answer leaves at once, not up to
+    # send_seconds later.
+    wake = asyncio.Event()
     await asyncio.gather(
-        inbox_loop(svc, cfg, stop, transports),
+        inbox_loop(svc, cfg, stop, transports, wake),
         clock_loop(svc, cfg, stop),
-        outbox_loop(svc, cfg, stop, transports),
+        outbox_loop(svc, cfg, stop, transports, wake),
     )
     log.info("stopped")
 

@@ -24,7 +24,7 @@ from pbm.store.models import Player
 PASSWORD = "blau-kadu-mepi-rosa-tule-wibo"
 #: Made by the scrypt code pbm used before argon2 (N=2**13, r=8, p=1), for PASSWORD.
 OLD_HASH = "scrypt$Kgc4UV7RDKM+KUvU58pFfg==$lKCn//us+q64//7o+rlmKI13IEtsAF8HQEdo9qYL4Xg="
-CURRENT = "$argon2id$v=19$m=19456,t=2,p=1$"
+CURRENT = "$argon2id$v=19$m=8192,t=1,p=1$"
 
 
 def old_format(password: str) -> str:
@@ -36,7 +36,7 @@ def old_format(password: str) -> str:
 
 def weaker(password: str) -> str:
     """An argon2id hash with parameters below the current ones."""
-    return PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash(normalized(password))
+    return PasswordHasher(time_cost=1, memory_cost=4096, parallelism=1).hash(normalized(password))
 
 
 # -- the hashes ---------------------------------------------------------------------------------
@@ -61,7 +61,7 @@ def test_old_format_hashes_verify_and_ask_for_a_rehash() -> None:
 
 def test_other_parameters_verify_and_ask_for_a_rehash() -> None:
     stored = weaker(PASSWORD)
-    assert stored.startswith("$argon2id$v=19$m=8192,t=1,p=1$")
+    assert stored.startswith("$argon2id$v=19$m=4096,t=1,p=1$")
     assert verify_password(PASSWORD, stored)
     assert not verify_password(PASSWORD + "x", stored)
     assert needs_rehash(stored)
