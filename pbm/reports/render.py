@@ -39,6 +39,8 @@ def environment(lang: str) -> Environment:
         trim_blocks=False,
         keep_trailing_newline=True,
         extensions=["jinja2.ext.i18n"],
+        # The templates are package data: no stat of every template file at every render.
+        auto_reload=False,
     )
     env.install_gettext_translations(i18n.translator(lang), newstyle=True)  # type: ignore[attr-defined]
     return env
