@@ -12,6 +12,12 @@ and writes a `.mo`, which `gettext` reads) and kept for the process, so nothing 
 install time. Babel is imported only then: the engine's commands (`pbm sim`, `pbm board`, …)
 that never look a text up never load it. How to extract, update and add a language:
 docs/translating.md.
+
+An edition is a variant of a language's catalogue, named like a locale with a modifier
+(`de@modern`, as gettext names `sr@latin`): `pbm/locale/de/modern.po` holds only the texts that
+read differently in that edition's words (seed 002's "Bandit", "Projektkarte", …), and every
+other text falls back to the language's catalogue. A game's texts are looked up under its
+`variant(lang, edition)`; a language without a catalogue for the edition keeps its own words.
 """
 
 from __future__ import annotations
@@ -53,19 +59,40 @@ def languages() -> tuple[str, ...]:
     )
 
 
+def base(lang: str) -> str:
+    """The language of a catalogue name: `de` of `de@modern`."""
+    return lang.partition("@")[0]
+
+
+def _variant_path(lang: str) -> Traversable | None:
+    """The edition catalogue of `de@modern` (`pbm/locale/de/modern.po`), if there is one."""
+    language_, _, edition = lang.partition("@")
+    if not edition or language_ not in languages() or not edition.isidentifier():
+        return None
+    path = locale_dir().joinpath(language_, f"{edition}.po")
+    return path if path.is_file() else None
+
+
+def variant(lang: str, edition: str) -> str:
+    """The catalogue a game's texts come from: `de@modern` for a German game in the modern
+    edition's words; the language itself where it has no catalogue for the edition (English
+    has one vocabulary) and for the classic edition, whose words are the catalogue's own."""
+    name = f"{lang}@{edition}"
+    return name if _variant_path(name) is not None else lang
+
+
 def language(lang: str) -> str:
-    """`lang` if it has a catalogue, else the default language."""
-    return lang if lang in languages() else DEFAULT
+    """`lang` if it has a catalogue (a language's, or an edition's variant of one), else the
+    language it varies, else the default language."""
+    if lang in languages() or _variant_path(lang) is not None:
+        return lang
+    return base(lang) if base(lang) in languages() else DEFAULT
 
 
-@cache
-def translator(lang: str) -> gettext.GNUTranslations:
-    """The compiled catalogue of a language (of the default one for a language without one):
-    `gettext`, `ngettext`, `pgettext`, `npgettext`."""
+def _compile(path: Traversable) -> gettext.GNUTranslations:
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    path = locale_dir().joinpath(language(lang), "LC_MESSAGES", f"{DOMAIN}.po")
     with path.open("rb") as f:
         # A line the parser cannot read is an error, not a text silently left out.
         catalog = read_po(f, domain=DOMAIN, abort_invalid=True)
@@ -73,6 +100,20 @@ def translator(lang: str) -> gettext.GNUTranslations:
     write_mo(mo, catalog)
     mo.seek(0)
     return gettext.GNUTranslations(mo)
+
+
+@cache
+def translator(lang: str) -> gettext.GNUTranslations:
+    """The compiled catalogue of a language (of the default one for a language without one):
+    `gettext`, `ngettext`, `pgettext`, `npgettext`. An edition's variant (`de@modern`) holds
+    its own texts and falls back to its language's catalogue for the rest."""
+    lang = language(lang)
+    variant_path = _variant_path(lang)
+    if variant_path is None:
+        return _compile(locale_dir().joinpath(lang, "LC_MESSAGES", f"{DOMAIN}.po"))
+    words = _compile(variant_path)
+    words.add_fallback(translator(base(lang)))
+    return words
 
 
 def every_language(msgid: str, **params: object) -> list[str]:
@@ -89,7 +130,7 @@ class PerLanguage(Mapping[str, V]):
         self._made: dict[str, V] = {}
 
     def __getitem__(self, lang: str) -> V:
-        if lang not in languages():
+        if lang not in languages() and language(lang) != lang:
             raise KeyError(lang)
         if lang not in self._made:
             self._made[lang] = self._make(lang)

@@ -216,6 +216,7 @@ PLAYERS_CASES: dict[str, tuple[str, str]] = {
     "or_and_mixed": ("Siedlung 6L 5L 11G oder Stadt 6L 5L 11G und Straße 6L 5L", "round"),
     "buy_how_many": ("Entwicklungskarten", "round"),
     "buy_form": ("Karte foo", "round"),
+    "vp_card": ("Wahrzeichen", "round"),
     "keyword_rest": ("Runde: 5 bitte jetzt", "round"),
     "maritime_rate": ("Seehandel 4:1 3H gegen 1E", "round"),
     "or_in_list": ("Handel rot: gebe 1W oder 1G, bekomme 1E", "round"),

@@ -16,13 +16,26 @@ def board(
     size: Annotated[str | None, typer.Option(help="small, medium, large or huge.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the board as JSON.")] = False,
     lang: Annotated[str, typer.Option(help="de or en: the map's letters and legend.")] = "de",
+    layout: Annotated[
+        str, typer.Option(help="variable (seeded), or beginner: the rule book's fixed start.")
+    ] = "variable",
 ) -> None:
     """Print the seeded board: the text map of the reports, or JSON with hexes, crossings
-    and paths."""
+    and paths. `--layout beginner`: the beginner board with its starting pieces (the map)."""
+    if layout not in ("variable", "beginner"):
+        raise typer.BadParameter("layout must be variable or beginner")
     size = size or default_size(players)
     if size not in SIZES:
         raise typer.BadParameter(f"size must be one of {', '.join(SIZES)}")
-    b = generate_board(size, seed)
+    if layout == "beginner":
+        from pbm.rules.beginner import beginner_board, check_beginner
+
+        problem = check_beginner(players, size)
+        if problem:
+            raise typer.BadParameter(problem)
+        b = beginner_board()
+    else:
+        b = generate_board(size, seed)
     if as_json:
         typer.echo(json.dumps(b.to_json(), ensure_ascii=False))
     else:
@@ -30,4 +43,8 @@ def board(
         from pbm.rules.state import Settings, new_game
 
         state = new_game(Settings.for_players(players, size), seed, board=b)
+        if layout == "beginner":
+            from pbm.rules.beginner import beginner_start
+
+            state = beginner_start(state)[0]
         typer.echo(draw(state, "en" if lang == "en" else "de"))

@@ -19,7 +19,10 @@ def game_create(
     name: str,
     players: Annotated[int, typer.Option(min=3, max=6)] = 4,
     size: Annotated[str | None, typer.Option(help="small, medium, large, huge")] = None,
-    bank: Annotated[str, typer.Option(help="classic or unlimited")] = "classic",
+    bank: Annotated[
+        str | None,
+        typer.Option(help="classic or unlimited [default: the edition's: unlimited if modern]"),
+    ] = None,
     deadline: Annotated[str, typer.Option(help="normal, relaxed, fast or off")] = "normal",
     lang: Annotated[str, typer.Option(help="de or en")] = "de",
     seed: Annotated[int | None, typer.Option(help="Fixes board and dice.")] = None,
@@ -38,6 +41,12 @@ def game_create(
         int,
         typer.Option(help="Days a deadline waits for an absent player, once (0: the autopilot)."),
     ] = 0,
+    edition: Annotated[
+        str, typer.Option(help="klassisch or modern: the words of a German game (seed 002).")
+    ] = "klassisch",
+    layout: Annotated[
+        str, typer.Option(help="variable, or beginner: the rule book's fixed start, no setup.")
+    ] = "variable",
     as_json: JsonOpt = False,
 ) -> None:
     """Create a game and open its signup."""
@@ -62,6 +71,8 @@ def game_create(
             anonymous=anonymous,
             press=press,
             away_wait_days=away_wait,
+            edition=edition,
+            layout=layout,
         )
     show(data, as_json, lambda: echo(f"created {name}: signup open"))
 

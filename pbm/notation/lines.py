@@ -682,7 +682,7 @@ def _without_remark(t: Text) -> Text:
         return t
     # A colour in brackets after a robber, a knight or a trade may name a victim or a partner.
     names_a_player = any(w in vocab.COLOUR_WORDS for w in words) and f.startswith(
-        ("raeuber", "rauber", "robber", "ritter", "knight", "handel", "trade", "tausch")
+        ("raeuber", "rauber", "robber", "bandit", "ritter", "knight", "handel", "trade", "tausch")
     )
     if names_a_player or any(w in _REMARK_TROUBLE for w in words):
         raise NotationError.make(
@@ -1547,7 +1547,9 @@ _NEAR = {
     "strasse": "road",
     "road": "road",
     "entwicklungskarte": "buy",
+    "projektkarte": "buy",
     "raeuber": "robber",
+    "bandit": "robber",
     "robber": "robber",
     "handel": "trade",
     "trade": "trade",
@@ -1557,8 +1559,11 @@ _NEAR = {
     "knight": "knight",
     "monopol": "monopoly",
     "monopoly": "monopoly",
+    "tribut": "monopoly",
     "erfindung": "plenty",
+    "gluecksfund": "plenty",
     "strassenbau": "road_building",
+    "bautrupp": "road_building",
     "abwurf": "discard",
     "discard": "discard",
     "ersatzbau": "substitute",
@@ -1617,6 +1622,12 @@ def _build_of(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildA
     return Road(_path(rest, ctx))
 
 
+#: A victory point card in both editions' words (`Wahrzeichen` in seed 002's): never played.
+_VP_CARD_WORDS = frozenset(
+    ["wahrzeichen", "siegpunkt", "siegpunktkarte", "siegpunktkarten", "victory", "vp"]
+)
+
+
 def _not_an_order(t: Text, ctx: Context) -> NotationError:
     """Why a line is no order: a keyword with the rest not understood (the form to write), a
     near miss (`Strase` → did you mean 'Straße'?), or a word that is no order."""
@@ -1628,6 +1639,8 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
     folded = letters[0] if letters else ""
     if folded in ("strasse", "str", "s", "road") and first is not None:
         return NotationError.make("road_form", column=t.col(lead))
+    if folded in _VP_CARD_WORDS:
+        return NotationError.make("vp_card", column=t.col(lead))
     if folded in _CARD_WORDS or folded in ("buy", "kaufe", "karte"):
         return NotationError.make("buy_form", column=t.col(lead))
     if folded in _KEYWORD_WORDS:

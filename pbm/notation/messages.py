@@ -94,6 +94,7 @@ TEXTS: dict[str, str] = {
         "a road is written 'Straße <Feld> <Feld>': the two hexes it lies between (or its two "
         "crossings with '-')"
     ),
+    "vp_card": N_("a victory point card is never played: it counts by itself"),
     "buy_form": N_("a card purchase is written 'Entwicklungskarte' (two: '2 Entwicklungskarten')"),
     "keyword_rest": N_(
         "{word!r} is understood, but not the rest of the line: write it as the help mail shows "
@@ -205,6 +206,8 @@ RECEIPT: dict[str, str] = {
     "ship_line_closed": N_("only the front ship of an open line may be moved"),
     "ship_built_this_round": N_("a ship built or moved this round stays where it is"),
     "one_ship_move_per_round": N_("only one ship may be moved per round"),
+    "not_start_area": N_("start settlements stand on the scenario's start islands"),
+    "ship_required": N_("a start settlement on this coast takes a ship: write 'Schiff' after it"),
 }
 
 

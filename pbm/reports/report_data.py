@@ -17,7 +17,7 @@ from pbm.notation.format import word
 from pbm.notation.names import crossing_text, path_text
 from pbm.rules import events as ev
 from pbm.rules.rng import seal
-from pbm.rules.state import GameState
+from pbm.rules.state import GameState, Phase
 
 from . import codebook
 from .describe import describe, title_name
@@ -239,11 +239,19 @@ def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") ->
     order = [
         vocab.colour_name(state.colours[p], lang) for p in setup_sequence(state.settings.players)
     ]
+    # The beginner setup (seed 000): the pieces stand and the starting cards are paid, so the
+    # preview shows each colour's cards instead of a setup order.
+    placed = state.phase != Phase.SETUP
+    starts = [
+        (vocab.colour_name(c, lang), hand_text(state, p, lang)) for p, c in enumerate(state.colours)
+    ]
     return {
         "lang": lang,
         "game": game,
         "board_map": board_map(state, lang),
         "yields": [(vocab.resource_name(r, lang), yields[r]) for r in range(5)],
         "order": order,
+        "placed": placed,
+        "starts": starts if placed else [],
         "image_cid": image_cid,
     }

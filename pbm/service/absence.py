@@ -40,7 +40,7 @@ def away_end(player: Player, until: date) -> datetime:
 def set_away(svc: Service, session: Session, game: Game, player: Player, until: date) -> str:
     """Record the absence, let the deadline wait if the game says so, tell everyone; returns
     the line that tells the player what was done."""
-    _ = translator(game.lang).gettext
+    _ = translator(game.locale).gettext
     now = svc.clock.now()
     end = away_end(player, until)
     if end <= now:
@@ -107,8 +107,8 @@ def unattended(svc: Service, session: Session, game: Game) -> bool:
             session,
             "unattended",
             [svc.config.gm_address],
-            texts.t(game.lang, "unattended_subject", game=game.name),
-            texts.t(game.lang, "unattended_body", game=game.name),
+            texts.t(game.locale, "unattended_subject", game=game.name),
+            texts.t(game.locale, "unattended_body", game=game.name),
             game_id=game.id,
             limited=False,
         )

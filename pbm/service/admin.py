@@ -136,7 +136,7 @@ def board_map(svc: Service, name: str) -> str:
 
     with reading(svc.engine) as session:
         game = get_game(session, name)
-        return draw(load_state(game), game.lang)
+        return draw(load_state(game), game.locale)
 
 
 def board_picture(svc: Service, name: str) -> bytes:
@@ -145,7 +145,7 @@ def board_picture(svc: Service, name: str) -> bytes:
 
     with reading(svc.engine) as session:
         game = get_game(session, name)
-        return board_png(load_state(game), game.lang)
+        return board_png(load_state(game), game.locale)
 
 
 # -- the open round -----------------------------------------------------------------------------
@@ -285,7 +285,7 @@ def codebook(svc: Service, name: str, colour: str) -> list[str]:
         rows = (
             deck_size(load_state(game)) if game.state else sum(deck_for(settings_of(game)).values())
         )
-        return book.table(player.codebook_secret, rows, game.lang)
+        return book.table(player.codebook_secret, rows, game.locale)
 
 
 def list_observers(svc: Service, name: str) -> list[dict[str, Any]]:

@@ -33,7 +33,7 @@ ORDER_HELP = PerLanguage(lambda lang: translator(lang).gettext(_ORDER_HELP))
 
 def refusal(svc: Service, game: Game, parsed: ParsedMail) -> str:
     """Why orders cannot be taken now ("" when they can); nothing is changed then."""
-    _ = translator(game.lang).gettext
+    _ = translator(game.locale).gettext
     if game.phase == GamePhase.ENDED:
         return _("The game {game} has ended; orders are no longer read.").format(game=game.name)
     if game.paused:
@@ -63,7 +63,7 @@ def status_body(
     which colours have sent orders, the player's own orders (with the password), the public
     standing and the roster (addresses only to a player who gave the password, never in an
     anonymous game)."""
-    _ = translator(game.lang).gettext
+    _ = translator(game.locale).gettext
     lines = [
         _("{game}: {phase}, round {round}").format(
             game=game.name, phase=game.phase, round=game.round
@@ -84,7 +84,7 @@ def status_body(
             lines += [f"  {line}" for line in _canonical(game, row.parsed)]
     if game.state:
         lines.append("")
-        lines += texts.public_summary(load_state(game), game.lang)
+        lines += texts.public_summary(load_state(game), game.locale)
     if game.phase != GamePhase.SIGNUP:
         lines.append("")
         lines += roster_text(session, game, addresses=player is not None)
@@ -98,11 +98,11 @@ def _who_sent(session: Session, game: Game, now: datetime | None) -> list[str]:
 
     from .rounds import plays_itself
 
-    _ = translator(game.lang).gettext
+    _ = translator(game.locale).gettext
     sent = current_orders(session, game, game.round)
     groups: dict[str, list[str]] = {"in": [], "auto": [], "waiting": []}
     for p in players_of(session, game):
-        colour = vocab.colour_name(p.colour or "", game.lang)
+        colour = vocab.colour_name(p.colour or "", game.locale)
         if (p.id or 0) in sent:
             groups["in"].append(colour)
         elif plays_itself(game, p, now):
@@ -120,7 +120,7 @@ def roster_text(session: Session, game: Game, *, addresses: bool) -> list[str]:
     """The roster as lines of plain text (the Status answer)."""
     from .table import roster_rows
 
-    _ = translator(game.lang).gettext
+    _ = translator(game.locale).gettext
     lines = [_("Players:")]
     for r in roster_rows(session, game, addresses=addresses):
         lines.append(f"  {r.colour:8} {r.name or '-'}" + (f" <{r.address}>" if r.address else ""))
@@ -133,7 +133,7 @@ def _canonical(game: Game, parsed_json: str) -> list[str]:
 
     state = load_state(game)
     return format_turn_orders(
-        codec.loads(parsed_json), Context(state.board, game.lang, state.colours, "round")
+        codec.loads(parsed_json), Context(state.board, game.locale, state.colours, "round")
     )
 
 

@@ -56,14 +56,14 @@ def break_game(svc: Service, session: Session, game: Game, exc: BaseException) -
         return
     game.broken = reason_of(exc)
     if svc.config.gm_address:
-        subject = texts.t(game.lang, "broken_subject", game=game.name)
+        subject = texts.t(game.locale, "broken_subject", game=game.name)
         enqueue(
             svc,
             session,
             "broken",
             [svc.config.gm_address],
             subject,
-            texts.t(game.lang, "broken_body", game=game.name, reason=game.broken),
+            texts.t(game.locale, "broken_body", game=game.name, reason=game.broken),
             game_id=game.id,
         )
 

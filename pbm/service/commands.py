@@ -22,7 +22,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from pbm.i18n import N_, language, translator
+from pbm.i18n import N_, base, language, translator
 from pbm.mail.inbound import Inbound
 from pbm.notation import Context, parse_mail
 from pbm.notation.checks import check_receipt
@@ -122,7 +122,7 @@ class Request:
 
     @property
     def lang(self) -> str:
-        return self.game.lang
+        return self.game.locale
 
     def _may_answer(self, address: str) -> bool:
         if self.player is not None and address == self.player.address:
@@ -225,14 +225,21 @@ def _help(r: Request) -> str | None:
 
 
 def player_guide(lang: str) -> str:
+    """The player guide in a game's words: its language's guide (the English one for a
+    language without a guide), in its edition's words where the language has a table of them
+    (`pbm/guides/player-guide.de@modern.words`, `guide_words.in_edition`)."""
     from importlib.resources import files
+
+    from pbm.reports.guide_words import in_edition
 
     guides = files("pbm").joinpath("guides")
     # A language without a guide of its own gets the English one.
-    for name in (f"player-guide.{language(lang)}.md", "player-guide.en.md"):
+    for name in (f"player-guide.{base(language(lang))}.md", "player-guide.en.md"):
         if guides.joinpath(name).is_file():
             break
-    return guides.joinpath(name).read_text(encoding="utf-8")
+    words = guides.joinpath(f"player-guide.{language(lang)}.words")
+    table = words.read_text(encoding="utf-8") if words.is_file() else ""
+    return in_edition(guides.joinpath(name).read_text(encoding="utf-8"), table)
 
 
 def _status(r: Request) -> str | None:
@@ -479,8 +486,12 @@ def _context(game: Game) -> tuple[Context, GameState | None]:
     if game.state:
         state = load_state(game)
         phase = "setup" if game.phase == GamePhase.SETUP else "round"
-        return Context(state.board, game.lang, state.colours, phase), state
-    return Context(generate_board(settings_of(game).size, game.seed), game.lang), None
+        return Context(state.board, game.locale, state.colours, phase), state
+    if game.layout == "beginner":
+        from pbm.rules.beginner import beginner_board
+
+        return Context(beginner_board(), game.locale), None
+    return Context(generate_board(settings_of(game).size, game.seed), game.locale), None
 
 
 def _probe(inbound: Inbound) -> ParsedMail:
@@ -610,7 +621,7 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
         return None
     if reading.refused:
         r = Request(svc, session, mail, inbound, game, ParsedMail())
-        r.refuse(answers.refused(game.lang, reading.refused, svc.config))
+        r.refuse(answers.refused(game.locale, reading.refused, svc.config))
         return None
     assert reading.parsed is not None
     r = Request(svc, session, mail, inbound, game, reading.parsed, state=reading.state)
@@ -672,8 +683,8 @@ def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, g
             session,
             "held",
             [inbound.sender],
-            texts.t(game.lang, "held_subject", game=game.name),
-            texts.t(game.lang, "held_body", game=game.name),
+            texts.t(game.locale, "held_subject", game=game.name),
+            texts.t(game.locale, "held_body", game=game.name),
             game_id=game.id,
             in_reply_to=inbound.message_id,
         )
@@ -848,7 +859,7 @@ def _orders(r: Request) -> str | None:
             r.parsed,
             r.state or load_state(game),
             player.seat if player.seat is not None else 0,
-            game.lang,
+            game.locale,
         )
     if not r.parsed.has_orders():
         # Nothing usable: earlier orders are not replaced by nothing (a mail of typos, or a

@@ -23,6 +23,10 @@ from .context import DEADLINE_PRESETS, Service
 PRESS = ("normal", "anonymous", "none")
 #: The longest a deadline may wait for an absent player (`--away-wait`).
 MAX_AWAY_WAIT_DAYS = 30
+#: `--edition`: the classic words, or seed 002's (whose bank is unlimited by default).
+EDITIONS = ("klassisch", "modern")
+#: `--layout`: seed 000's seeded variable setup, or the rule book's beginner setup.
+LAYOUTS = ("variable", "beginner")
 
 
 class ServiceError(Exception):
@@ -36,7 +40,7 @@ def create_game(
     *,
     players: int = 4,
     size: str | None = None,
-    bank: str = "classic",
+    bank: str | None = None,
     deadline: str = "normal",
     lang: str = "de",
     seed: int | None = None,
@@ -49,7 +53,23 @@ def create_game(
     anonymous: bool = False,
     press: str = "normal",
     away_wait_days: int = 0,
+    edition: str = "klassisch",
+    layout: str = "variable",
 ) -> Game:
+    """A game in signup. `bank` None: the edition's bank (seed 002: unlimited in the modern
+    edition, the classic bank in the classic one)."""
+    if edition not in EDITIONS:
+        raise ServiceError(f"edition must be {' or '.join(EDITIONS)}")
+    if layout not in LAYOUTS:
+        raise ServiceError(f"layout must be {' or '.join(LAYOUTS)}")
+    if layout == "beginner":
+        from pbm.rules.beginner import check_beginner
+
+        problem = check_beginner(players, size)
+        if problem:
+            raise ServiceError(problem)
+    if bank is None:
+        bank = "unlimited" if edition == "modern" else "classic"
     if deadline not in DEADLINE_PRESETS:
         raise ServiceError(f"deadline must be one of {', '.join(DEADLINE_PRESETS)}")
     if lang not in i18n.languages():
@@ -90,6 +110,8 @@ def create_game(
         anonymous=anonymous,
         press=press,
         away_wait_days=away_wait_days,
+        edition=edition,
+        layout=layout,
         created_at=svc.clock.now(),
     )
     session.add(game)
@@ -99,6 +121,21 @@ def create_game(
 
 def settings_of(game: Game) -> Settings:
     return Settings(**json.loads(game.settings))
+
+
+def first_state(
+    game: Game, colours: tuple[str, ...], rules: int | None = None, settings: Settings | None = None
+) -> GameState:
+    """The game as its seats are drawn: before the setup on the variable island; at round 1
+    with the rule book's pieces placed in the beginner layout (`--layout beginner`)."""
+    from pbm.rules.beginner import beginner_game
+    from pbm.rules.state import RULES, new_game
+
+    settings = settings or settings_of(game)
+    rules = RULES if rules is None else rules
+    if game.layout == "beginner":
+        return beginner_game(settings, game.seed, colours, rules=rules)
+    return new_game(settings, game.seed, colours=colours, rules=rules)
 
 
 def get_game(session: Session, name: str, lock: bool = False) -> Game:
@@ -195,6 +232,8 @@ def summary(session: Session, game: Game) -> dict[str, Any]:
         "deadline": game.deadline.isoformat(timespec="seconds") if game.deadline else None,
         "deadline_preset": game.deadline_preset,
         "lang": game.lang,
+        "edition": game.edition,
+        "layout": game.layout,
         "seed": game.seed,
         "anonymous": game.anonymous,
         "press": game.press,
@@ -205,5 +244,5 @@ def summary(session: Session, game: Game) -> dict[str, Any]:
 def deadline_text(game: Game) -> str:
     """The open deadline as players read it, or that the GM resolves."""
     if game.deadline is None:
-        return texts.t(game.lang, "no_deadline")
+        return texts.t(game.locale, "no_deadline")
     return game.deadline.strftime("%Y-%m-%d %H:%M UTC")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from pbm.notation import vocab
-from pbm.rules import GameState, new_game, resolve_round, state_from_json
+from pbm.rules import GameState, resolve_round, state_from_json
 from pbm.rules.events import NoOrders, RoundStarted, event_from_json
 from pbm.rules.orders import SetupOrders
 from pbm.rules.setup import place_setup, place_setup_automatic
@@ -21,13 +21,13 @@ from .context import Service
 from .games import (
     ServiceError,
     deadline_text,
+    first_state,
     load_state,
     players_of,
     recipients,
     round_hours,
     save_state,
     set_deadline,
-    settings_of,
 )
 from .outbox import enqueue
 from .rounds import resolve, set_autopilot
@@ -65,7 +65,7 @@ def replace_player(
         raise ServiceError(f"{address} has a seat in {game.name} already")
     old.status = PlayerStatus.REPLACED
     leaving = old.address
-    password = new_password(password_word(old.colour or colour, game.lang))
+    password = new_password(password_word(old.colour or colour, game.locale))
     new = Player(
         game_id=game.id or 0,
         address=address,
@@ -91,7 +91,7 @@ def replace_player(
         row.player_id = new.id or 0
     send_welcome(svc, session, game, load_state(game), new, password)
     # The leaving player is told; the others learn who plays the colour now.
-    colour_name = vocab.colour_name(new.colour or "", game.lang)
+    colour_name = vocab.colour_name(new.colour or "", game.locale)
     tell(svc, session, game, "replaced_out", to=[leaving], colour=colour_name)
     others = [a for a in recipients(session, game) if a != new.address]
     shown = shown_name(game, new) or "-"
@@ -109,7 +109,7 @@ def end_game(svc: Service, session: Session, game: Game, why: str = "") -> None:
     game.phase = GamePhase.ENDED
     game.deadline = None
     state = load_state(game) if game.state else None
-    standing = public_summary(state, game.lang) if state is not None else []
+    standing = public_summary(state, game.locale) if state is not None else []
     # The game is over: its dice seed is revealed, as in the game-end report (rules 2).
     seed = game.seed if state is not None and state.rules >= 2 else None
     tell(svc, session, game, "ended", text=why, standing=standing, seed=seed)
@@ -119,7 +119,7 @@ def new_password_for(svc: Service, session: Session, game: Game, colour: str) ->
     """A player who lost their password gets a new one, mailed to their registered address
     with the welcome mail (the old one stops working)."""
     player = colour_player(session, game, colour)
-    password = new_password(password_word(player.colour or colour, game.lang))
+    password = new_password(password_word(player.colour or colour, game.locale))
     player.password_hash = hash_password(password)
     send_welcome(svc, session, game, load_state(game), player, password)
     return player
@@ -177,7 +177,7 @@ def preview(svc: Service, session: Session, game: Game, show_dice: bool = False)
     body = report.body if report else ""
     if show_dice or public:
         return Preview(kinds, body)
-    return _without_dice(kinds, record, game.lang)
+    return _without_dice(kinds, record, game.locale)
 
 
 def _without_dice(kinds: list[str], record: RoundRecord, lang: str) -> Preview:
@@ -310,11 +310,11 @@ def _tell_rollback(
     to = recipients(session, game)
     key = "rollback_reopened" if reopen else "rollback_closed"
     body = texts.t(
-        game.lang, key, game=game.name, round=round_, why=why, deadline=deadline_text(game)
+        game.locale, key, game=game.name, round=round_, why=why, deadline=deadline_text(game)
     )
-    subject = texts.t(game.lang, "rollback_subject", game=game.name, round=round_)
+    subject = texts.t(game.locale, "rollback_subject", game=game.name, round=round_)
     if to:
-        mail = render_message(subject, body, game.lang, game.name)
+        mail = render_message(subject, body, game.locale, game.name)
         enqueue(svc, session, "correction", to, subject, mail.text, game_id=game.id, html=mail.html)
     return len(to)
 
@@ -345,8 +345,7 @@ def replay(session: Session, game: Game) -> ReplayResult:
         before = state_from_json(json.loads(rec.state_before))
         if state is None:
             # By the rules the game began with (an older pbm's game: rules 1, its deck).
-            settings = settings_of(game)
-            state = new_game(settings, game.seed, colours=before.colours, rules=before.rules)
+            state = first_state(game, before.colours, rules=before.rules)
         if before.rules > state.rules:
             # The service moved the game to newer rules at this step (`rounds.resolve`).
             state = state.copy()

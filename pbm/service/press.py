@@ -43,7 +43,7 @@ def send_press(
     svc: Service, session: Session, game: Game, sender: Player, press: Press, text: str
 ) -> str:
     """Forward a player's message; returns the line that tells the sender what became of it."""
-    _ = translator(game.lang).gettext
+    _ = translator(game.locale).gettext
     if not text.strip():
         return _("The message is empty: nothing was sent.")
     if press.to == "gm":
@@ -58,20 +58,20 @@ def send_press(
     targets = seated if press.to == "all" else [p for p in seated if p.colour == press.to]
     if not targets:
         return _("No player has the colour {colour} in this game: nothing was sent.").format(
-            colour=vocab.colour_name(press.to, game.lang)
+            colour=vocab.colour_name(press.to, game.locale)
         )
     author = "" if press.anonymous else label(game, sender)
     to_all = press.to == "all"
     subject = texts.t(
-        game.lang,
+        game.locale,
         "press_all_subject" if to_all else "press_subject",
         game=game.name,
-        author=author or texts.t(game.lang, "press_anonymous"),
+        author=author or texts.t(game.locale, "press_anonymous"),
     )
     sent, skipped = [], []
     for p in targets:
         key = "all" if to_all else _pair(sender.colour or "", p.colour or "")
-        colour = vocab.colour_name(p.colour or "", game.lang)
+        colour = vocab.colour_name(p.colour or "", game.locale)
         if not may_answer(svc, session, p.address):
             skipped.append(colour)
             continue
@@ -83,7 +83,7 @@ def send_press(
             game,
             subject,
             notices.press(
-                game.lang,
+                game.locale,
                 author,
                 text,
                 to_all=to_all,
@@ -110,19 +110,19 @@ def _reply_line(game: Game, to: str, anonymous: bool) -> str:
 
     if anonymous:
         return ""
-    who = word("all", game.lang) if to == "all" else vocab.colour_name(to, game.lang)
-    return f"{word('message', game.lang)} {who}: …"
+    who = word("all", game.locale) if to == "all" else vocab.colour_name(to, game.locale)
+    return f"{word('message', game.locale)} {who}: …"
 
 
 def _to_gm(svc: Service, session: Session, game: Game, sender: Player, text: str) -> str:
-    _ = translator(game.lang).gettext
+    _ = translator(game.locale).gettext
     gm = svc.config.gm_address
     if not gm:
         return _("This game has no game master's address: nothing was sent.")
     if not may_answer(svc, session, gm):
         return _("The game master has had too many mails this hour; try later.")
     who = f"{label(game, sender)} <{sender.address}>"
-    subject = texts.t(game.lang, "press_gm_subject", game=game.name, author=label(game, sender))
+    subject = texts.t(game.locale, "press_gm_subject", game=game.name, author=label(game, sender))
     notify(
         svc,
         session,
@@ -130,7 +130,7 @@ def _to_gm(svc: Service, session: Session, game: Game, sender: Player, text: str
         [gm],
         game,
         subject,
-        notices.press_gm(game.lang, who, text, game.name, sender.colour or ""),
+        notices.press_gm(game.locale, who, text, game.name, sender.colour or ""),
         in_reply_to=thread_id(svc, game, f"gm-{sender.colour}"),
     )
     return _("Your message went to the game master.")
@@ -151,7 +151,7 @@ def gm_message(svc: Service, session: Session, game: Game, to: str, text: str) -
     if not targets:
         raise ServiceError(f"{game.name} has no seated players")
     to_all = key == "gm-all"
-    subject = texts.t(game.lang, "press_from_gm_subject", game=game.name)
+    subject = texts.t(game.locale, "press_from_gm_subject", game=game.name)
     addresses = [p.address for p in targets]
     notify(
         svc,
@@ -160,7 +160,9 @@ def gm_message(svc: Service, session: Session, game: Game, to: str, text: str) -
         addresses,
         game,
         subject,
-        notices.press(game.lang, "", text, to_all=to_all, reply=_gm_reply_line(game), from_gm=True),
+        notices.press(
+            game.locale, "", text, to_all=to_all, reply=_gm_reply_line(game), from_gm=True
+        ),
         in_reply_to=thread_id(svc, game, key),
         limited=False,
     )
@@ -170,4 +172,4 @@ def gm_message(svc: Service, session: Session, game: Game, to: str, text: str) -
 def _gm_reply_line(game: Game) -> str:
     from pbm.notation.format import word
 
-    return f"{word('to_gm', game.lang)}: …"
+    return f"{word('to_gm', game.locale)}: …"

@@ -51,7 +51,7 @@ def begin_round(svc: Service, session: Session, game: Game, state: GameState) ->
     set_deadline(svc, game, round_hours(svc, game))
     if state.round == 1:
         # After the setup nobody has had a report yet: round 1 is announced on its own.
-        order = [vocab.colour_name(state.colours[p], game.lang) for p in state.build_order()]
+        order = [vocab.colour_name(state.colours[p], game.locale) for p in state.build_order()]
         # The roster with addresses for the seated players, without for the observers.
         seated = {p.address for p in players_of(session, game)}
         everyone = recipients(session, game)
@@ -64,9 +64,9 @@ def begin_round(svc: Service, session: Session, game: Game, state: GameState) ->
                 "round_open",
                 sorted(group),
                 game,
-                texts.t(game.lang, "round_open_subject", game=game.name),
+                texts.t(game.locale, "round_open_subject", game=game.name),
                 notices.round_open(
-                    game.lang,
+                    game.locale,
                     order,
                     deadline_text(game),
                     roster_rows(session, game, addresses=addresses),
@@ -190,33 +190,33 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         footer = ""
     else:
         begin_round(svc, session, game, new)
-        footer = texts.t(game.lang, "next", round=new.round, deadline=deadline_text(game))
+        footer = texts.t(game.locale, "next", round=new.round, deadline=deadline_text(game))
     subject = texts.t(
-        game.lang,
+        game.locale,
         "report_subject" if new.phase != Phase.ENDED else "end_subject",
         game=game.name,
         round=state.round,
     )
     codes = {p.seat: p.codebook_secret for p in players if p.seat is not None and p.codebook_secret}
     summary = (
-        game_summary(game_events(session, game), new, game.lang)
+        game_summary(game_events(session, game), new, game.locale)
         if new.phase == Phase.ENDED
         else None
     )
     amends = None
     if correction is not None and correction["sent"]:
         # The players read a report of this round before: this one says what changed, and why.
-        subject = texts.t(game.lang, "correction_subject", subject=subject)
+        subject = texts.t(game.locale, "correction_subject", subject=subject)
         read = [event_from_json(e) for e in correction["events"]]
         amends = correction_data(
             correction["why"],
-            report_log(read, new, game.lang, codes, piloted),
-            report_log(events, new, game.lang, codes, piloted),
+            report_log(read, new, game.locale, codes, piloted),
+            report_log(events, new, game.locale, codes, piloted),
         )
     data = report_data(
         new,
         events,
-        game.lang,
+        game.locale,
         game.name,
         codes,
         footer,
@@ -237,7 +237,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         game_id=game.id,
         step=step,
         html=report.html,
-        image=board_png(new, game.lang),
+        image=board_png(new, game.locale),
     )
     if svc.config.gm_address:
         _digest(svc, session, game, state.round, players, missing, new, events, step)
@@ -268,8 +268,8 @@ def _nmr(
             "nmr",
             [p.address],
             game,
-            texts.t(game.lang, "nmr_subject", game=game.name, round=round_),
-            notices.nmr(game.lang, round_, p.nmr_count, game.nmr_autopilot_after),
+            texts.t(game.locale, "nmr_subject", game=game.name, round=round_),
+            notices.nmr(game.locale, round_, p.nmr_count, game.nmr_autopilot_after),
             step=step,
         )
         if p.nmr_count >= game.nmr_autopilot_after:
@@ -291,8 +291,8 @@ def set_autopilot(
         key,
         [player.address],
         game,
-        texts.t(game.lang, f"{key}_subject", game=game.name),
-        notices.autopilot(game.lang, vocab.colour_name(player.colour or "", game.lang), on),
+        texts.t(game.locale, f"{key}_subject", game=game.name),
+        notices.autopilot(game.locale, vocab.colour_name(player.colour or "", game.locale), on),
         template="autopilot",
         step=step,
     )
@@ -319,10 +319,12 @@ def _digest(
         sent = "nmr" if p.id in absent else ("autopilot" if p.autopilot else "orders")
         rows.append(
             notices.DigestRow(
-                vocab.colour_name(p.colour or "", game.lang), p.name, sent, state.vp(p.seat)
+                vocab.colour_name(p.colour or "", game.locale), p.name, sent, state.vp(p.seat)
             )
         )
-    winner = vocab.colour_name(state.colours[state.winner], game.lang) if state.winner >= 0 else ""
+    winner = (
+        vocab.colour_name(state.colours[state.winner], game.locale) if state.winner >= 0 else ""
+    )
     broken = [notices.BrokenGame(g.name, g.broken) for g in broken_games(session)]
     notify(
         svc,
@@ -330,14 +332,14 @@ def _digest(
         "digest",
         [svc.config.gm_address],
         game,
-        texts.t(game.lang, "digest_subject", game=game.name, round=round_),
+        texts.t(game.locale, "digest_subject", game=game.name, round=round_),
         notices.digest(
-            game.lang,
+            game.locale,
             round_,
             rows,
             winner,
             deadline_text(game),
-            describe_all(events, state, game.lang),
+            describe_all(events, state, game.locale),
             broken,
         ),
         step=step,

@@ -26,7 +26,7 @@ from .table import local_deadline
 
 
 def context(game: Game, state: GameState, phase: str) -> Context:
-    return Context(state.board, game.lang, state.colours, phase)
+    return Context(state.board, game.locale, state.colours, phase)
 
 
 def start_setup(svc: Service, session: Session, game: Game, state: GameState) -> None:
@@ -46,8 +46,8 @@ def _begin_step(svc: Service, session: Session, game: Game, state: GameState) ->
             "setup",
             [p.address],
             game,
-            texts.t(game.lang, "setup_subject", game=game.name),
-            notices.setup_prompt(game.lang, nth, local_deadline(game, p), example),
+            texts.t(game.locale, "setup_subject", game=game.name),
+            notices.setup_prompt(game.locale, nth, local_deadline(game, p), example),
             template="setup_prompt",
         )
 
@@ -116,8 +116,8 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
                     "error",
                     [p.address],
                     game,
-                    texts.t(game.lang, "setup_failed_subject", game=game.name),
-                    notices.placed(state, events, game.lang, failed=True),
+                    texts.t(game.locale, "setup_failed_subject", game=game.name),
+                    notices.placed(state, events, game.locale, failed=True),
                     template="placed",
                 )
                 if not timeout:
@@ -138,8 +138,8 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
             "placed",
             recipients(session, game),
             game,
-            texts.t(game.lang, "placed_subject", game=game.name),
-            notices.placed(new, events, game.lang),
+            texts.t(game.locale, "placed_subject", game=game.name),
+            notices.placed(new, events, game.locale),
             step=step,
         )
         state = new

@@ -17,13 +17,20 @@ from sqlmodel import Session
 from pbm.mail.outgoing import PASSWORD_PLACEHOLDER
 from pbm.reports import notices
 from pbm.rules.rng import derive_seed
-from pbm.rules.state import DEFAULT_COLOURS, GameState, new_game
+from pbm.rules.state import DEFAULT_COLOURS, GameState, Phase
 from pbm.store.models import Game, Player
 from pbm.store.statuses import GamePhase
 
 from . import texts
 from .context import Service
-from .games import ServiceError, players_of, recipients, save_state, settings_of
+from .games import (
+    ServiceError,
+    first_state,
+    players_of,
+    recipients,
+    save_state,
+    settings_of,
+)
 from .outbox import enqueue, notify
 from .secrets import hash_password, new_password, new_secret
 from .setup_phase import start_setup
@@ -76,8 +83,8 @@ def join(
         "joined",
         [address],
         game,
-        texts.t(game.lang, "joined_subject", game=game.name),
-        notices.joined(game.lang, player.name, missing),
+        texts.t(game.locale, "joined_subject", game=game.name),
+        notices.joined(game.locale, player.name, missing),
         in_reply_to=reply_to,
     )
     if missing == 0:
@@ -105,15 +112,21 @@ def draw(svc: Service, session: Session, game: Game) -> None:
         assert p.colour is not None
         p.seat = pool.index(p.colour)
     players.sort(key=lambda p: p.seat if p.seat is not None else 0)
-    state = new_game(settings, game.seed, colours=tuple(p.colour or "" for p in players))
+    state = first_state(game, tuple(p.colour or "" for p in players), settings=settings)
     save_state(game, state)
     for p in players:
-        password = new_password(password_word(p.colour or "x", game.lang))
+        password = new_password(password_word(p.colour or "x", game.locale))
         p.password_hash = hash_password(password)
         p.codebook_secret = new_secret()
         send_welcome(svc, session, game, state, p, password)
     _send_preview(svc, session, game, state)
-    start_setup(svc, session, game, state)
+    if state.phase == Phase.SETUP:
+        start_setup(svc, session, game, state)
+    else:
+        # The beginner layout: the pieces stand, round 1 is open (seed 000).
+        from .rounds import begin_round
+
+        begin_round(svc, session, game, state)
 
 
 def _send_preview(svc: Service, session: Session, game: Game, state: GameState) -> None:
@@ -122,8 +135,8 @@ def _send_preview(svc: Service, session: Session, game: Game, state: GameState) 
     from pbm.reports.render import BOARD_CID, render
     from pbm.reports.report_data import preview_data
 
-    subject = texts.t(game.lang, "preview_subject", game=game.name)
-    mail = render("preview", subject, preview_data(state, game.lang, game.name, BOARD_CID))
+    subject = texts.t(game.locale, "preview_subject", game=game.name)
+    mail = render("preview", subject, preview_data(state, game.locale, game.name, BOARD_CID))
     enqueue(
         svc,
         session,
@@ -132,7 +145,7 @@ def _send_preview(svc: Service, session: Session, game: Game, state: GameState) 
         subject,
         mail.text,
         html=mail.html,
-        image=board_png(state, game.lang),
+        image=board_png(state, game.locale),
         game_id=game.id,
     )
 
@@ -155,10 +168,10 @@ def send_welcome(
 
     from .table import local_deadline, roster_rows
 
-    colour = vocab.colour_name(player.colour or "", game.lang)
+    colour = vocab.colour_name(player.colour or "", game.locale)
     # A player who takes over a seat in a running game gets where it stands with it.
     deadline = local_deadline(game, player) if game.phase == GamePhase.ROUNDS else ""
-    subject = texts.t(game.lang, "welcome_subject", game=game.name, colour=colour)
+    subject = texts.t(game.locale, "welcome_subject", game=game.name, colour=colour)
     # The password is put in only when the mail is built for sending: the stored row holds a
     # placeholder, and the password itself (`Outbox.secret`) only until the mail is sent.
     mail = render(
@@ -171,7 +184,7 @@ def send_welcome(
             player.seat or 0,
             PASSWORD_PLACEHOLDER,
             player.codebook_secret,
-            game.lang,
+            game.locale,
             roster_rows(session, game),
             deadline,
         ),

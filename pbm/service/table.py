@@ -31,7 +31,9 @@ def shown_name(game: Game, player: Player) -> str:
 
 def label(game: Game, player: Player) -> str:
     """ "gelb (Carol)": the colour in the game's language and the name shown."""
-    return player_label(vocab.colour_name(player.colour or "", game.lang), shown_name(game, player))
+    return player_label(
+        vocab.colour_name(player.colour or "", game.locale), shown_name(game, player)
+    )
 
 
 def roster_rows(session: Session, game: Game, *, addresses: bool = True) -> list[RosterRow]:
@@ -40,7 +42,7 @@ def roster_rows(session: Session, game: Game, *, addresses: bool = True) -> list
     show = addresses and not game.anonymous
     return [
         RosterRow(
-            vocab.colour_name(p.colour or "", game.lang) if p.colour else "-",
+            vocab.colour_name(p.colour or "", game.locale) if p.colour else "-",
             shown_name(game, p),
             p.address if show else "",
         )
@@ -71,7 +73,7 @@ def local_deadline(game: Game, player: Player | None) -> str:
     """The open deadline as this player reads it: in their time zone and in UTC, or only in
     UTC when they have set none; or that the GM resolves."""
     if game.deadline is None:
-        return texts.t(game.lang, "no_deadline")
+        return texts.t(game.locale, "no_deadline")
     return when_text(game.deadline, player.timezone if player else "")
 
 

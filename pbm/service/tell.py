@@ -51,7 +51,7 @@ def tell(
     addresses = sorted(set(to if to is not None else recipients(session, game)))
     if not addresses:
         return None
-    subject = texts.t(game.lang, f"gm_{event}_subject", game=game.name)
+    subject = texts.t(game.locale, f"gm_{event}_subject", game=game.name)
     return notify(
         svc,
         session,
@@ -59,6 +59,6 @@ def tell(
         addresses,
         game,
         subject,
-        notices.gm_notice(game.lang, event, **values),
+        notices.gm_notice(game.locale, event, **values),
         limited=False,
     )

@@ -149,7 +149,7 @@ def _remind(svc: Service, session: Session, game: Game) -> bool:
             "reminder",
             [p.address],
             game,
-            texts.t(game.lang, "reminder_subject", game=game.name, round=game.round),
-            notices.reminder(game.lang, game.round, local_deadline(game, p)),
+            texts.t(game.locale, "reminder_subject", game=game.name, round=game.round),
+            notices.reminder(game.locale, game.round, local_deadline(game, p)),
         )
     return True

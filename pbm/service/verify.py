@@ -125,7 +125,7 @@ def _sent(session: Session, game: Game, kinds: tuple[str, ...]) -> list[Outbox]:
 
 
 def _check_seal(session: Session, game: Game, out: Verification) -> None:
-    texts = _texts(game.lang)
+    texts = _texts(game.locale)
     shown = 0
     for mail in _sent(session, game, ("welcome",)):
         lines = [line.strip() for line in mail.body.splitlines()]
@@ -204,7 +204,7 @@ def verify(session: Session, game: Game) -> Verification:
         _check_nmr(game.seed, rec.round, events, check)
     if state is None and game.state:
         state = state_from_json(json.loads(game.state))
-    texts = _texts(game.lang)
+    texts = _texts(game.locale)
     for mail in _sent(session, game, ("report", "end")):
         round_, shown = _rolls_in(mail.body, texts)
         if round_ is None or not shown or state is None:
@@ -217,7 +217,7 @@ def verify(session: Session, game: Game) -> Verification:
                 expected[round_] = _derived(game.seed, round_, state)
         check = checks[round_]
         check.reports += 1
-        names = {vocab.colour_name(c, game.lang): c for c in state.colours}
+        names = {vocab.colour_name(c, game.locale): c for c in state.colours}
         read = [(names.get(who, who), a, b) for who, a, b in shown]
         want = expected.get(round_)
         if want is None:

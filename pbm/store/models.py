@@ -109,7 +109,22 @@ class Game(SQLModel, table=True):
     corrections: str = Field(
         default="", sa_column=Column(Text, nullable=False, default="", server_default="")
     )
+    #: The words the players read (`pbm game create --edition`): "klassisch", or "modern" for
+    #: seed 002's words ("Bandit", "Projektkarte", "Wegbereiter", …) where the language has a
+    #: catalogue of them (`pbm/locale/de/modern.po`).
+    edition: str = Field(default="klassisch", sa_column_kwargs={"server_default": "klassisch"})
+    #: How the island is laid (`--layout`): "variable" (seed 000's seeded variable setup) or
+    #: "beginner" (the rule book's fixed board with the starting pieces; no setup rounds).
+    layout: str = Field(default="variable", sa_column_kwargs={"server_default": "variable"})
     created_at: datetime
+
+    @property
+    def locale(self) -> str:
+        """The catalogue the game's mails come from: its language in its edition's words
+        (`de@modern`), or the language itself (`pbm.i18n.variant`)."""
+        from pbm.i18n import variant
+
+        return variant(self.lang, self.edition)
 
 
 class Player(SQLModel, table=True):

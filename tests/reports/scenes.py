@@ -14,6 +14,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
+from pbm.i18n import base
 from pbm.notation import Context, vocab
 from pbm.notation.format import format_item
 from pbm.notation.format import word as format_word
@@ -33,6 +34,7 @@ from pbm.reports.summary import game_summary
 from pbm.reports.welcome import welcome_data
 from pbm.rules import autopilot, resolve_round
 from pbm.rules import events as ev
+from pbm.rules.beginner import beginner_game
 from pbm.rules.orders import TradeOffer
 from pbm.rules.setup import automatic_placement, place_setup_automatic
 from pbm.rules.sim import play_game
@@ -217,6 +219,13 @@ def preview(lang: str) -> tuple[str, Rendered]:
     return subject, render("preview", subject, preview_data(fresh_state(), lang, GAME, BOARD_CID))
 
 
+def preview_beginner(lang: str) -> tuple[str, Rendered]:
+    """The preview of a game in the beginner layout: the pieces placed, the starting cards."""
+    subject = f"[{GAME}] " + ("Island preview" if lang == "en" else "Inselvorschau")
+    st = beginner_game(Settings.for_players(4), SEED)
+    return subject, render("preview", subject, preview_data(st, lang, GAME, BOARD_CID))
+
+
 ORDERS = {
     "de": "Kennwort: {pw}\nRunde: 20\nRäuber E2, raube weiß\nAbwurf: G G W\n"
     "Handel blau: gebe 1H, bekomme 1L\nSiedlung D2 E1 E2\nStraße Mondschein\n"
@@ -237,7 +246,7 @@ def _render(kind: str, subject: str, data: dict[str, object]) -> Rendered:
 def ack(lang: str) -> tuple[str, Rendered]:
     """The acknowledgement of an order mail with a rejected line, replacing earlier orders."""
     _, after, _ = midgame()
-    body = ORDERS[lang].format(pw=PASSWORD)
+    body = ORDERS[base(lang)].format(pw=PASSWORD)
     parsed = parse_mail(body, Context(after.board, lang, after.colours, "round"))
     subject = texts.t(lang, "ack_subject", game=GAME, round=after.round)
     return subject, _render(
@@ -258,7 +267,7 @@ def setup_ack(lang: str) -> tuple[str, Rendered]:
     st = fresh_state()
     ctx = Context(st.board, lang, st.colours, "setup")
     place = format_item(automatic_placement(st), ctx).split(" ", 1)[1]
-    body = SETUP_ORDERS[lang].format(pw=PASSWORD, place=place)
+    body = SETUP_ORDERS[base(lang)].format(pw=PASSWORD, place=place)
     subject = texts.t(lang, "setup_ack_subject", game=GAME)
     return subject, _render(
         "ack",
@@ -440,6 +449,7 @@ SCENES = {
     "players": players,
     "players_anonymous": players_anonymous,
     "preview": preview,
+    "preview_beginner": preview_beginner,
     "ack": ack,
     "ack_setup": setup_ack,
     "error": error,

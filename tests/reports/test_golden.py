@@ -9,6 +9,7 @@ own checks that each one opens to the true card.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,8 @@ from pbm.rules import events as ev
 from . import scenes
 
 GOLDEN = Path(__file__).parent / "golden"
+#: The modern edition of a German game (`pbm.i18n.variant("de", "modern")`).
+MODERN = "de@modern"
 UPDATE = os.environ.get("PBM_UPDATE_GOLDEN") == "1"
 
 
@@ -54,6 +57,31 @@ def _check(path: Path, actual: str) -> None:
 @pytest.mark.parametrize("name", sorted(scenes.SCENES))
 def test_golden(name: str, lang: str) -> None:
     _check(GOLDEN / f"{name}_{lang}.txt", _golden_text(name, lang))
+
+
+#: The classic edition's words (German); a mail that has one is kept in the modern edition's
+#: words too (`pbm game create --edition modern`, seed 002).
+CLASSIC = re.compile(
+    r"Räuber|Entwicklungskarte|Handelsstraße|Rittermacht|Straßenbau|Erfindung|Monopol"
+    r"|Siegpunktkarte|=Siegpunkt\b"
+)
+#: Where a modern mail names the classic words on purpose: what players wrote, quoted back
+#: (the ack and the error mail of scenes.ORDERS), and the guide's passage on both editions.
+QUOTED = re.compile(r"^> |Räuber E2, raube|` oder `|klassisch|heißt modern")
+
+
+def _modern_scenes() -> list[str]:
+    return [n for n in sorted(scenes.SCENES) if CLASSIC.search(_golden_text(n, "de"))]
+
+
+@pytest.mark.parametrize("name", _modern_scenes())
+def test_golden_modern_edition(name: str) -> None:
+    """Every mail with a classic word, in the modern edition's words: the golden file, and no
+    classic word left but where a player's own words are quoted."""
+    text = _golden_text(name, MODERN)
+    _check(GOLDEN / f"{name}_{MODERN}.txt", text)
+    left = [line for line in text.splitlines() if CLASSIC.search(line) and not QUOTED.search(line)]
+    assert not left, f"{name}: classic words in the modern edition: {left}"
 
 
 def test_rendering_is_deterministic() -> None:
