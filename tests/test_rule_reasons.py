@@ -61,6 +61,8 @@ STORED = {
     "ship_line_closed",
     "ship_built_this_round",
     "one_ship_move_per_round",
+    "not_start_area",
+    "ship_required",
 }
 
 #: Strings in pbm/rules that equal a reason's value but are something else.

@@ -55,6 +55,8 @@ RULES: dict[Reason, str] = {
     Reason.SHIP_LINE_CLOSED: N_("not the front ship of an open line"),
     Reason.SHIP_BUILT_THIS_ROUND: N_("ship built or moved this round"),
     Reason.ONE_SHIP_MOVE_PER_ROUND: N_("one ship move per round"),
+    Reason.NOT_START_AREA: N_("not on a start island"),
+    Reason.SHIP_REQUIRED: N_("a ship, not a road, at this coast"),
 }
 
 #: Rules only a card play can break; with the "knight"/"monopoly" lines they name a card.

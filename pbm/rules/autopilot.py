@@ -23,17 +23,19 @@ from .orders import (
     Knight,
     MaritimeTrade,
     Monopoly,
+    MoveShip,
     Road,
     RoadBuilding,
     RobberOrder,
     Settlement,
     SetupOrders,
     SetupPlacement,
+    Ship,
     Timing,
     TurnOrders,
     YearOfPlenty,
 )
-from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, Counts
+from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, COST_SHIP, Counts
 from .state import MAX_ROADS, GameState
 
 ROAD_SEARCH_DEPTH = 3
@@ -67,6 +69,11 @@ def _produced_resources(state: GameState, p: int) -> set[int]:
 def setup_orders(state: GameState, p: int, alternatives: int = 3) -> SetupOrders:
     """Ranked placements: the best-scoring legal sites, each with its best road."""
     legal = LegalMoves(state, p)
+    if state.sea is not None:
+        from . import autopilot_sea
+
+        value = {c: _site_score(state, c, p) for c in legal.sites()}
+        return autopilot_sea.setup_orders(state, p, value)
     sites = legal.sites()
     sites.sort(key=lambda c: (-_site_score(state, c, p), c))
     placements = []
@@ -200,6 +207,8 @@ def _discard_preference(state: GameState, p: int, target: Counts) -> DiscardPref
 
 def turn_orders(state: GameState, p: int) -> TurnOrders:
     legal = LegalMoves(state, p)
+    if state.sea is not None:
+        return _sea_turn_orders(state, p, legal)
     cities = sorted(legal.cities(), key=lambda c: (-state.board.crossing_pips[c], c))
     sites = sorted(legal.settlements(), key=lambda c: (-_site_score(state, c, p), c))
     roads = _road_plan(state, legal) if not sites else []
@@ -248,4 +257,96 @@ def turn_orders(state: GameState, p: int) -> TurnOrders:
         knight=knight,
         monopoly=monopoly,
         builds=tuple(lines),
+    )
+
+
+def _sea_turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
+    """A Seafarers round: as `turn_orders`, with a plan of roads or of ships (the one worth
+    more), a ship that leads nowhere moved to the plan's head, and a `Gold:` preference."""
+    from . import autopilot_sea
+
+    sea = state.sea
+    assert sea is not None
+
+    def worth(c: int) -> float:
+        return _site_score(state, c, p) + autopilot_sea.site_bonus(state, sea, p, c)
+
+    cities = sorted(legal.cities(), key=lambda c: (-state.board.crossing_pips[c], c))
+    sites = sorted(legal.settlements(), key=lambda c: (-worth(c), c))
+    pieces: list[tuple[int, bool]] = []
+    move: MoveShip | None = None
+    if not sites:
+        value = {c: worth(c) for c in legal.sites()}
+        by_road = autopilot_sea.plan(state, legal, value, ship=False)
+        by_ship = autopilot_sea.plan(state, legal, value, ship=True)
+        ship = by_ship[0] > by_road[0]
+        route = by_ship[1] if ship else by_road[1]
+        pieces = [(e, ship) for e in route]
+        if ship:
+            move = autopilot_sea.idle_move(state, legal, route)
+            if move is not None:
+                pieces = pieces[1:]
+    ship_next = bool(pieces) and pieces[0][1]
+    target = (
+        COST_CITY if cities else COST_SETTLEMENT if sites else COST_SHIP if ship_next else COST_ROAD
+    )
+    lines: list[BuildLine] = []
+    knight = None
+    robber = _robber_target(state, legal)
+    playable = legal.playable_cards()
+    if KNIGHT in playable and robber is not None:
+        blocked = state.robber >= 0 and any(
+            state.owner[c] == p for c in state.board.hex_crossings[state.robber]
+        )
+        army = state.knights[p] + 1 >= 3 and (
+            state.largest_army < 0 or state.knights[p] + 1 > state.knights[state.largest_army]
+        )
+        if blocked or army:
+            knight = Knight(Timing.BEFORE_ROLL if blocked else Timing.AFTER_ROLL, robber)
+    monopoly = None
+    if knight is None and MONOPOLY in playable:
+        totals = [
+            sum(state.hands[q][r] for q in range(state.settings.players) if q != p)
+            for r in range(5)
+        ]
+        r = max(range(5), key=lambda r: (totals[r], -r))
+        if totals[r] >= 3:
+            monopoly = Monopoly(r)
+    need = [r for r in range(5) for _ in range(_needs(state.hands[p], target)[r])]
+    if knight is None and monopoly is None:
+        if YEAR_OF_PLENTY in playable:
+            pair = [*need, 3, 4]
+            lines.append(YearOfPlenty(pair[0], pair[1]))
+        elif ROAD_BUILDING in playable and pieces:
+            (e1, s1), rest = pieces[0], pieces[1:]
+            second = rest[0] if rest else None
+            lines.append(
+                RoadBuilding(
+                    e1,
+                    None if second is None else second[0],
+                    s1,
+                    False if second is None else second[1],
+                )
+            )
+            pieces = pieces[2:]
+    if move is not None:
+        lines.append(move)
+    lines.extend(_trades(state, legal, target))
+    lines.extend(City(c) for c in cities)
+    if sites:
+        lines.append(
+            Alternatives(tuple(Settlement(c) for c in sites[:3]))
+            if len(sites) > 1
+            else Settlement(sites[0])
+        )
+    lines.extend(Ship(e) if ship else Road(e) for e, ship in pieces[:2])
+    if legal.can_buy_card():
+        lines.append(BuyCard())
+    return TurnOrders(
+        robber=robber,
+        discard=_discard_preference(state, p, target),
+        knight=knight,
+        monopoly=monopoly,
+        builds=tuple(lines),
+        gold=tuple(need),
     )

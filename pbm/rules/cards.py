@@ -104,9 +104,30 @@ def play_plenty(state: GameState, p: int, order: YearOfPlenty, events: list[Even
     events.append(PlentyTaken(p, (got[0], got[1], got[2], got[3], got[4])))
 
 
+def piece_rule(state: GameState, p: int, e: int, ship: bool) -> Reason | None:
+    """A free road, or (Seafarers) a free ship, of road building on path e."""
+    if not ship:
+        return road_rule(state, p, e, check_cost=False)
+    if state.sea is None:
+        return Reason.NOT_SEA
+    from .ships import ship_rule
+
+    return ship_rule(state, state.sea, p, e, check_cost=False)
+
+
+def place_piece(state: GameState, p: int, e: int, ship: bool, events: list[Event]) -> None:
+    if ship:
+        from .ships import place_ship
+
+        assert state.sea is not None
+        place_ship(state, state.sea, p, e, events, free=True)
+    else:
+        place_road(state, p, e, events, free=True)
+
+
 def road_building_rule(state: GameState, p: int, order: RoadBuilding) -> Reason | None:
     rule = play_rule(state, p, ROAD_BUILDING)
-    if rule is None and road_rule(state, p, order.first, check_cost=False) is not None:
+    if rule is None and piece_rule(state, p, order.first, order.first_ship) is not None:
         # The second road may depend on the first, so only the first one is checked here.
         return Reason.NO_LEGAL_ROAD
     return rule
@@ -117,11 +138,11 @@ def play_road_building(
 ) -> list[Reason]:
     """Builds the first road, then the second if it is legal; returns the second's failure."""
     _use(state, p, ROAD_BUILDING, events)
-    place_road(state, p, order.first, events, free=True)
+    place_piece(state, p, order.first, order.first_ship, events)
     if order.second is None:
         return []
-    rule = road_rule(state, p, order.second, check_cost=False)
+    rule = piece_rule(state, p, order.second, order.second_ship)
     if rule is not None:
         return [rule]
-    place_road(state, p, order.second, events, free=True)
+    place_piece(state, p, order.second, order.second_ship, events)
     return []

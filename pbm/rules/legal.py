@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from . import building, cards, trade
+from . import building, cards, ships, trade
 from .events import Event
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .orders import (
@@ -38,23 +38,36 @@ from .orders import (
     Knight,
     MaritimeTrade,
     Monopoly,
+    MoveShip,
     Road,
     RoadBuilding,
     RobberOrder,
     Settlement,
     SetupPlacement,
+    Ship,
     TradeOffer,
     YearOfPlenty,
 )
 from .reasons import Reason
 from .robber import legal_robber_hexes, robber_hex_rule, robber_target_rule, victims_at
+from .sea import MAX_SHIPS
 from .setup import placement_rule
 from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState, Phase
 
 #: Card types that are played (victory points count by themselves), in name order.
 PLAYABLE = (KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY)
 
-_BUILD_ACTIONS = (Road, Settlement, City, BuyCard, MaritimeTrade, YearOfPlenty, RoadBuilding)
+_BUILD_ACTIONS = (
+    Road,
+    Settlement,
+    City,
+    BuyCard,
+    MaritimeTrade,
+    YearOfPlenty,
+    RoadBuilding,
+    Ship,
+    MoveShip,
+)
 
 #: Everything a player can order: a build-step action and the rest of a round's or setup's lines.
 Order = (
@@ -85,6 +98,14 @@ def action_rule(s: GameState, p: int, a: BuildAction, check_cost: bool = True) -
         return cards.plenty_rule(s, p, a)
     if isinstance(a, RoadBuilding):
         return cards.road_building_rule(s, p, a)
+    if isinstance(a, Ship):
+        if s.sea is None:
+            return Reason.NOT_SEA
+        return ships.ship_rule(s, s.sea, p, a.path, check_cost)
+    if isinstance(a, MoveShip):
+        if s.sea is None:
+            return Reason.NOT_OWN_SHIP
+        return ships.move_rule(s, s.sea, p, a.source, a.target)
     raise TypeError(a)
 
 
@@ -99,6 +120,10 @@ def build_spots(state: GameState, p: int) -> tuple[list[int], list[int]]:
     ends: set[int] = set()
     for e in state.roads[p]:
         ends.update(board.path_crossings[e])
+    if state.sea is not None:
+        # Seafarers: a settlement may stand where a ship line reaches land.
+        for e in state.sea.ships[p]:
+            ends.update(board.path_crossings[e])
     sites: list[int] = []
     if len(state.settlements[p]) < MAX_SETTLEMENTS:
         # Ends of p's roads are connected by definition: only the site rules are left.
@@ -112,6 +137,11 @@ def build_spots(state: GameState, p: int) -> tuple[list[int], list[int]]:
                     sites.append(c)
     if len(state.roads[p]) >= MAX_ROADS:
         return [], sites
+    if state.sea is not None:
+        # Roads go on from roads and buildings only, never from a ship.
+        ends = set()
+        for e in state.roads[p]:
+            ends.update(board.path_crossings[e])
     ends.update(state.settlements[p])
     ends.update(state.cities[p])
     found: set[int] = set()
@@ -123,6 +153,9 @@ def build_spots(state: GameState, p: int) -> tuple[list[int], list[int]]:
             for e in paths[c]:
                 if road[e] < 0 and path_land[e]:
                     found.add(e)
+    if state.sea is not None:
+        ship = state.sea.ship
+        found = {e for e in found if ship[e] < 0}
     return sorted(found), sites
 
 
@@ -159,6 +192,26 @@ class LegalMoves:
         if self._spots is None:
             self._spots = build_spots(self.state, self.seat)
         return self._spots[1]
+
+    def ships(self) -> list[int]:
+        """Seafarers: paths where a ship may be built (`ships.ship_rule` without the cost)."""
+        sea = self.state.sea
+        if sea is None or len(sea.ships[self.seat]) >= MAX_SHIPS:
+            return []
+        return ships.ship_sites(self.state, sea, self.seat)
+
+    def ship_moves(self) -> list[MoveShip]:
+        """Seafarers: every ship move open to the seat now (`ships.move_rule`), by source,
+        then target."""
+        s, p, sea = self.state, self.seat, self.state.sea
+        if sea is None:
+            return []
+        return [
+            MoveShip(e, t)
+            for e in sorted(ships.movable_ships(s, sea, p))
+            for t in ships.ship_sites(s, sea, p, without=e)
+            if t != e
+        ]
 
     def cities(self) -> list[int]:
         """The seat's settlements, while it has a city left (`city_rule` without the cost)."""
@@ -238,8 +291,23 @@ class LegalMoves:
         board, road = self.state.board, self.state.road
         return [e for e in board.crossing_paths[c] if board.path_land[e] and road[e] < 0]
 
+    def setup_pieces(self, c: int) -> list[tuple[int, bool]]:
+        """(path, ship) a setup settlement on crossing c may take: in the base game its
+        `setup_roads`; in Seafarers also ships, and only those on a "must" coast, and nothing
+        outside the start areas (`sea_setup.setup_pieces`)."""
+        sea = self.state.sea
+        if sea is None:
+            return [(e, False) for e in self.setup_roads(c)]
+        from .sea_setup import setup_pieces
+
+        return setup_pieces(self.state, sea, c)
+
     def setup_placements(self) -> list[SetupPlacement]:
         """Every legal setup placement (`setup.placement_rule`), by crossing, then path."""
+        if self.state.sea is not None:
+            return [
+                SetupPlacement(c, e, ship) for c in self.sites() for e, ship in self.setup_pieces(c)
+            ]
         return [SetupPlacement(c, e) for c in self.sites() for e in self.setup_roads(c)]
 
     def __iter__(self) -> Iterator[Order]:
@@ -248,6 +316,8 @@ class LegalMoves:
             yield from self.setup_placements()
             return
         yield from (Road(e) for e in self.roads())
+        yield from (Ship(e) for e in self.ships())
+        yield from self.ship_moves()
         yield from (Settlement(c) for c in self.settlements())
         yield from (City(c) for c in self.cities())
         if self.can_buy_card():
@@ -313,11 +383,13 @@ class LegalMoves:
             return building.city_rule(s, p, item.crossing, check_cost=False)
         if isinstance(item, Road):
             return building.road_rule(s, p, item.path, check_cost=False)
+        if isinstance(item, (Ship, MoveShip)):
+            return action_rule(s, p, item, check_cost=False)
         if isinstance(item, YearOfPlenty):
             return cards.card_held_rule(s, p, YEAR_OF_PLENTY)
         if isinstance(item, RoadBuilding):
-            return cards.card_held_rule(s, p, ROAD_BUILDING) or building.road_rule(
-                s, p, item.first, check_cost=False
+            return cards.card_held_rule(s, p, ROAD_BUILDING) or cards.piece_rule(
+                s, p, item.first, item.first_ship
             )
         if isinstance(item, MaritimeTrade):
             return trade.maritime_terms_rule(s, p, item)
@@ -335,7 +407,7 @@ class LegalMoves:
                 if self.certain_problem(option) is None:
                     return self.after(option)
             return self
-        if not isinstance(item, (Settlement, City, Road, RoadBuilding)):
+        if not isinstance(item, (Settlement, City, Road, RoadBuilding, Ship, MoveShip)):
             return self
         if self.certain_problem(item) is not None:
             return self
@@ -347,9 +419,15 @@ class LegalMoves:
             building.place_city(s, p, item.crossing, ignored, free=True)
         elif isinstance(item, Road):
             building.place_road(s, p, item.path, ignored, free=True)
+        elif isinstance(item, Ship):
+            assert s.sea is not None
+            ships.place_ship(s, s.sea, p, item.path, ignored, free=True)
+        elif isinstance(item, MoveShip):
+            assert s.sea is not None
+            ships.move_ship(s, s.sea, p, item.source, item.target, ignored)
         else:
-            building.place_road(s, p, item.first, ignored, free=True)
+            cards.place_piece(s, p, item.first, item.first_ship, ignored)
             second = item.second
-            if second is not None and building.road_rule(s, p, second, False) is None:
-                building.place_road(s, p, second, ignored, free=True)
+            if second is not None and cards.piece_rule(s, p, second, item.second_ship) is None:
+                cards.place_piece(s, p, second, item.second_ship, ignored)
         return LegalMoves(s, p)

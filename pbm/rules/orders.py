@@ -22,6 +22,8 @@ class Timing(StrEnum):
 class SetupPlacement:
     crossing: int
     path: int
+    #: Seafarers: a ship on `path` instead of a road.
+    ship: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,21 @@ class City:
 @dataclass(frozen=True, slots=True)
 class Road:
     path: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ship:
+    """Seafarers: a ship built on a path touching sea."""
+
+    path: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveShip:
+    """Seafarers: the front ship of an open line moved from `source` to `target`."""
+
+    source: int
+    target: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +90,9 @@ class YearOfPlenty:
 class RoadBuilding:
     first: int
     second: int | None = None
+    #: Seafarers: the first (second) piece is a ship rather than a road.
+    first_ship: bool = False
+    second_ship: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +122,17 @@ class MaritimeTrade:
 
 
 #: A single build-step action.
-BuildAction = Settlement | City | Road | BuyCard | YearOfPlenty | RoadBuilding | MaritimeTrade
+BuildAction = (
+    Settlement
+    | City
+    | Road
+    | BuyCard
+    | YearOfPlenty
+    | RoadBuilding
+    | MaritimeTrade
+    | Ship
+    | MoveShip
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +163,8 @@ class TurnOrders:
     trades: tuple[TradeOffer, ...] = ()
     builds: tuple[BuildLine, ...] = ()
     substitutes: SubstituteBlock = SubstituteBlock(())
+    #: Seafarers: the `Gold:` preference, resources used left to right, repeating.
+    gold: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +186,14 @@ def action_code(order: CodedOrder) -> str:
     """A short, flat text naming an order (board ids, seats, resource numbers), for events:
     `road:12`, `settlement:40`, `city:40`, `buy`, `maritime:0,4,3,1`, `plenty:1,2`,
     `road_building:3,4`, `robber:9,1,2` (hex, then the victims), `knight:before:9,1`,
-    `monopoly:3`. `action_from_code` reads it back."""
+    `monopoly:3`; Seafarers: `ship:12`, `move_ship:12,14`, and a ship of road building as
+    `s12` (`road_building:s3,4`). `action_from_code` reads it back."""
     if isinstance(order, Road):
         return f"road:{order.path}"
+    if isinstance(order, Ship):
+        return f"ship:{order.path}"
+    if isinstance(order, MoveShip):
+        return f"move_ship:{order.source},{order.target}"
     if isinstance(order, Settlement):
         return f"settlement:{order.crossing}"
     if isinstance(order, City):
@@ -168,8 +205,11 @@ def action_code(order: CodedOrder) -> str:
     if isinstance(order, YearOfPlenty):
         return f"plenty:{order.first},{order.second}"
     if isinstance(order, RoadBuilding):
-        second = "" if order.second is None else f",{order.second}"
-        return f"road_building:{order.first}{second}"
+        first = f"s{order.first}" if order.first_ship else str(order.first)
+        second = (
+            "" if order.second is None else f",{'s' if order.second_ship else ''}{order.second}"
+        )
+        return f"road_building:{first}{second}"
     if isinstance(order, RobberOrder):
         return "robber:" + ",".join(str(x) for x in (order.hex, *order.victims))
     if isinstance(order, Knight):
@@ -187,6 +227,13 @@ def action_from_code(code: str) -> CodedOrder:
         order = action_from_code(f"robber:{robber}")
         assert isinstance(order, RobberOrder)
         return Knight(Timing(timing), order)
+    if kind == "road_building":
+        parts = rest.split(",")
+        ships = [x.startswith("s") for x in parts]
+        paths = [int(x.removeprefix("s")) for x in parts]
+        if len(paths) == 1:
+            return RoadBuilding(paths[0], None, ships[0])
+        return RoadBuilding(paths[0], paths[1], ships[0], ships[1])
     nums = [int(x) for x in rest.split(",")] if rest else []
     if kind == "road":
         return Road(nums[0])
@@ -200,8 +247,10 @@ def action_from_code(code: str) -> CodedOrder:
         return MaritimeTrade(nums[0], nums[1], nums[2], nums[3])
     if kind == "plenty":
         return YearOfPlenty(nums[0], nums[1])
-    if kind == "road_building":
-        return RoadBuilding(nums[0], nums[1] if len(nums) > 1 else None)
+    if kind == "ship":
+        return Ship(nums[0])
+    if kind == "move_ship":
+        return MoveShip(nums[0], nums[1])
     if kind == "robber":
         return RobberOrder(nums[0], tuple(nums[1:]))
     if kind == "monopoly":

@@ -19,12 +19,14 @@ from .orders import (
     Knight,
     MaritimeTrade,
     Monopoly,
+    MoveShip,
     Road,
     RoadBuilding,
     RobberOrder,
     Settlement,
     SetupOrders,
     SetupPlacement,
+    Ship,
     Timing,
     TurnOrders,
     YearOfPlenty,
@@ -44,6 +46,10 @@ def random_setup(state: GameState, rng: random.Random) -> SetupOrders:
     legal = LegalMoves(state, setup_player(state))
     # Pairs, not the view's `setup_placements()`: making hundreds of frozen placements to keep
     # one is most of the cost of a random setup.
+    if state.sea is not None:
+        pieces = [(c, e, ship) for c in legal.sites() for e, ship in legal.setup_pieces(c)]
+        c, e, ship = pieces[_pick(rng, len(pieces))]
+        return SetupOrders((SetupPlacement(c, e, ship),))
     options = [(c, e) for c in legal.sites() for e in legal.setup_roads(c)]
     c, e = options[_pick(rng, len(options))]
     return SetupOrders((SetupPlacement(c, e),))
@@ -75,7 +81,12 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
             lines.append(YearOfPlenty(rng.randrange(5), rng.randrange(5)))
         elif card == ROAD_BUILDING:
             roads = legal.roads()
-            if roads:
+            if state.sea is not None:
+                pieces = [(e, False) for e in roads] + [(e, True) for e in legal.ships()]
+                if pieces:
+                    e, ship = pieces[rng.randrange(len(pieces))]
+                    lines.append(RoadBuilding(e, None, ship))
+            elif roads:
                 lines.append(RoadBuilding(roads[rng.randrange(len(roads))]))
     # Candidates as (kind, argument); only the few chosen become order objects.
     candidates: list[tuple[type, int]] = [(Road, e) for e in legal.roads()]
@@ -87,6 +98,11 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
     hand = state.hands[p]
     rates = legal.bank_rates()
     candidates += [(MaritimeTrade, r) for r in range(5) if hand[r] >= rates[r]]
+    moves: list[MoveShip] = []
+    if state.sea is not None:
+        candidates += [(Ship, e) for e in legal.ships()]
+        moves = legal.ship_moves()
+        candidates += [(MoveShip, i) for i in range(len(moves))]
     while candidates and len(lines) < MAX_LINES:
         kind, arg = candidates.pop(_pick(rng, len(candidates)))
         if kind is BuyCard:
@@ -94,8 +110,14 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
         elif kind is MaritimeTrade:
             get = _pick(rng, 4)
             lines.append(MaritimeTrade(arg, rates[arg], get if get < arg else get + 1))
+        elif kind is MoveShip:
+            lines.append(moves[arg])
         else:
             lines.append(kind(arg))
-    return TurnOrders(
-        robber=_robber(legal, rng), knight=knight, monopoly=monopoly, builds=tuple(lines)
-    )
+    robber = _robber(legal, rng)
+    if state.sea is not None:
+        gold = tuple(_pick(rng, 5) for _ in range(_pick(rng, 3)))
+        return TurnOrders(
+            robber=robber, knight=knight, monopoly=monopoly, builds=tuple(lines), gold=gold
+        )
+    return TurnOrders(robber=robber, knight=knight, monopoly=monopoly, builds=tuple(lines))

@@ -84,6 +84,10 @@ class Reason(StrEnum):
     SHIP_BUILT_THIS_ROUND = "ship_built_this_round"
     #: The player has moved a ship this round already.
     ONE_SHIP_MOVE_PER_ROUND = "one_ship_move_per_round"
+    #: A setup settlement outside the scenario's start areas (or on a bonus island).
+    NOT_START_AREA = "not_start_area"
+    #: A setup settlement on a "must" coast takes a ship, not a road.
+    SHIP_REQUIRED = "ship_required"
 
     # The value's repr, in C (a Python-level method would slow the digests down).
     __repr__ = str.__repr__

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from . import building, cards, trade
+from . import building, cards, ships, trade
 from .events import Event, GameWon, NoOrders, OrderFailed, Rolled, RoundStarted
+from .gold import GoldChoices
 from .legal import action_rule
 from .orders import (
     Alternatives,
@@ -22,16 +23,18 @@ from .orders import (
     City,
     CodedOrder,
     MaritimeTrade,
+    MoveShip,
     Road,
     RoadBuilding,
     Settlement,
+    Ship,
     TurnOrders,
     YearOfPlenty,
     action_code,
 )
 from .production import produce
 from .reasons import Reason
-from .resources import COST_CARD, COST_CITY, COST_ROAD, COST_SETTLEMENT, Counts
+from .resources import COST_CARD, COST_CITY, COST_ROAD, COST_SETTLEMENT, COST_SHIP, Counts
 from .rng import Chance, derive_seed
 from .robber import discard_all, move_robber, nmr_robber, robber_hex_rule
 from .state import GameState, Phase
@@ -66,7 +69,9 @@ def resolve_round(
         if by_seat[p] is None:
             events.append(NoOrders(p))
     discards = [o.discard.resources if o and o.discard else () for o in by_seat]
-    if not _production_steps(s, by_seat, order, discards, chance, events):
+    # Seafarers: every roll of the round pays gold by the same `Gold:` preferences.
+    gold = GoldChoices({p: o.gold for p, o in enumerate(by_seat) if o is not None})
+    if not _production_steps(s, by_seat, order, discards, chance, events, gold):
         offers = {p: o.trades for p, o in enumerate(by_seat) if o is not None and o.trades}
         if offers:
             trade.resolve_trades(s, offers, order, events)
@@ -102,6 +107,7 @@ def _production_steps(
     discards: list[tuple[int, ...]],
     chance: Chance,
     events: list[Event],
+    gold: GoldChoices,
 ) -> bool:
     """Rolls in build order; returns True when someone won."""
     for i, p in enumerate(order):
@@ -128,7 +134,7 @@ def _production_steps(
                     events.append(_failed(s, p, "robber", rule, note, robber))
                 nmr_robber(s, p, chance, events)
         else:
-            produce(s, d1 + d2, events)
+            produce(s, d1 + d2, events, gold)
         if o is not None:
             if knight is not None and knight.timing == "after":
                 _play_knight(s, p, o, chance, events)
@@ -154,6 +160,7 @@ def _play_knight(s: GameState, p: int, o: TurnOrders, chance: Chance, events: li
 
 _COSTS: dict[type, Counts] = {
     Road: COST_ROAD,
+    Ship: COST_SHIP,
     Settlement: COST_SETTLEMENT,
     City: COST_CITY,
     BuyCard: COST_CARD,
@@ -212,7 +219,10 @@ def _run_line(
             for r in extra:
                 assert isinstance(action, RoadBuilding) and action.second is not None
                 note = "second road of road building"
-                events.append(_failed(s, p, f"{block} {i}", r, note, Road(action.second)))
+                second: CodedOrder = (
+                    Ship(action.second) if action.second_ship else Road(action.second)
+                )
+                events.append(_failed(s, p, f"{block} {i}", r, note, second))
             return True
         failures.append((action, rule))
     for k, (action, rule) in enumerate(failures):
@@ -237,4 +247,10 @@ def execute(s: GameState, p: int, a: BuildAction, events: list[Event]) -> list[R
         cards.play_plenty(s, p, a, events)
     elif isinstance(a, RoadBuilding):
         return cards.play_road_building(s, p, a, events)
+    elif isinstance(a, Ship):
+        assert s.sea is not None
+        ships.place_ship(s, s.sea, p, a.path, events, free=False)
+    elif isinstance(a, MoveShip):
+        assert s.sea is not None
+        ships.move_ship(s, s.sea, p, a.source, a.target, events)
     return []

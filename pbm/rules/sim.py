@@ -110,8 +110,14 @@ def simulate(
     seed: int,
     bot: str = "autopilot",
     size: str | None = None,
+    scenario: str | None = None,
 ) -> SimResult:
-    settings = Settings.for_players(players, size)
+    """`scenario`: a Seafarers scenario (`scenarios.SCENARIOS`) instead of the base island."""
+    settings = (
+        Settings.for_scenario(scenario, players)
+        if scenario is not None
+        else Settings.for_players(players, size)
+    )
     result = SimResult()
     for i in range(games):
         result.games.append(simulate_game(settings, derive_seed(seed, "sim", i), bot))

@@ -14,6 +14,15 @@ from typing import Any
 
 from pbm.rules import orders as o
 
+#: Fields Seafarers added to existing orders: left out while at their default, so a base game's
+#: orders are stored exactly as before; a stored order without them reads them as the default.
+_SEA_FIELDS = {
+    ("TurnOrders", "gold"),
+    ("SetupPlacement", "ship"),
+    ("RoadBuilding", "first_ship"),
+    ("RoadBuilding", "second_ship"),
+}
+
 _CLASSES: dict[str, type] = {
     cls.__name__: cls
     for cls in (
@@ -27,6 +36,8 @@ _CLASSES: dict[str, type] = {
         o.Monopoly,
         o.YearOfPlenty,
         o.RoadBuilding,
+        o.Ship,
+        o.MoveShip,
         o.DiscardPreference,
         o.TradeOffer,
         o.MaritimeTrade,
@@ -40,9 +51,13 @@ _CLASSES: dict[str, type] = {
 
 def to_data(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {"t": type(value).__name__}
+        name = type(value).__name__
+        out: dict[str, Any] = {"t": name}
         for f in dataclasses.fields(value):
-            out[f.name] = to_data(getattr(value, f.name))
+            v = getattr(value, f.name)
+            if (name, f.name) in _SEA_FIELDS and v == f.default:
+                continue
+            out[f.name] = to_data(v)
         return out
     if isinstance(value, Enum):
         return value.value
@@ -56,6 +71,8 @@ def from_data(data: Any) -> Any:
         cls = _CLASSES[data["t"]]
         kwargs = {}
         for f in dataclasses.fields(cls):
+            if f.name not in data:
+                continue  # stored before the field existed: its default
             v = data[f.name]
             if f.name == "timing":
                 kwargs[f.name] = o.Timing(v)
