@@ -192,6 +192,18 @@ def game_message(
     echo(f"{name}: message queued to {len(addresses)} addresses")
 
 
+@app.command("archive")
+def game_archive(name: str, directory: Path) -> None:
+    """Write the game's static web archive into DIRECTORY: an index page (players, standing,
+    the VP chart, the rounds) and one page per round; only what was public, never a secret."""
+    from pbm.service.archive import write_archive
+
+    svc = reader()
+    with refusals():
+        files = write_archive(svc, name, directory)
+    echo(f"{name}: {len(files)} files in {directory}")
+
+
 @app.command("replay")
 def game_replay(name: str, as_json: JsonOpt = False) -> None:
     """Rebuild the game from settings, seed and stored orders; compare with the stored events.

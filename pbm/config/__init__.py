@@ -72,6 +72,8 @@ class Config:
             bad_password_limit=s.bad_password_limit,
             password_alert_after=s.password_alert_after,
             max_stored_kb=s.max_stored_kb,
+            archive_dir=self.settings.archive.dir,
+            archive_url=self.settings.archive.url,
         )
 
     @property

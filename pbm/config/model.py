@@ -216,6 +216,21 @@ class SmtpSection(Section):
     )
 
 
+class ArchiveSection(Section):
+    """The static web archive of the games (`pbm game archive`)."""
+
+    dir: str = key(
+        "",
+        "Where `pbm serve` keeps every game's archive up to date after each round (one folder "
+        "per game; a relative path is relative to the working folder); empty: no archive.",
+    )
+    url: str = key(
+        "",
+        "The web address of that folder, for the links of the `Verlauf`/`History` answer "
+        "(as https://example.org/pbm); empty: the answer holds the last reports instead.",
+    )
+
+
 class Settings(BaseSettings):
     """The whole file; a missing section or key takes its default."""
 
@@ -226,6 +241,7 @@ class Settings(BaseSettings):
     service: ServiceSection = Field(default_factory=ServiceSection)
     imap: ImapSection = Field(default_factory=ImapSection)
     smtp: SmtpSection = Field(default_factory=SmtpSection)
+    archive: ArchiveSection = Field(default_factory=ArchiveSection)
 
     @classmethod
     def settings_customise_sources(
@@ -247,6 +263,7 @@ SECTIONS: dict[str, type[Section]] = {
     "service": ServiceSection,
     "imap": ImapSection,
     "smtp": SmtpSection,
+    "archive": ArchiveSection,
 }
 
 

@@ -271,6 +271,25 @@ def _players(r: Request) -> str | None:
     return None
 
 
+#: Reports a `Verlauf` answer holds when no archive is on the web.
+HISTORY_REPORTS = 3
+
+
+def _history(r: Request) -> str | None:
+    """The past rounds: links into the web archive when `[archive] url` is set, else the last
+    `HISTORY_REPORTS` reports as one mail."""
+    from .history import history_body
+
+    assert r.player is not None
+    r.reply(
+        "history",
+        texts.t(r.lang, "history_subject", game=r.game.name),
+        history_body(r.svc, r.session, r.game, HISTORY_REPORTS),
+        to=r.player.address,
+    )
+    return None
+
+
 def _resign(r: Request) -> str | None:
     assert r.player is not None
     r.player.status = PlayerStatus.RESIGNED
@@ -392,6 +411,13 @@ REGISTRY: list[MailCommand] = [
         N_("who plays which colour (with password: their addresses, unless anonymous)"),
         False,
         _players,
+    ),
+    MailCommand(
+        "history",
+        "",
+        N_("the past rounds: links to the game's web archive, or the last reports"),
+        True,
+        _history,
     ),
     MailCommand(
         "resign", "", N_("resign; the autopilot plays your seat to the end"), True, _resign

@@ -50,6 +50,10 @@ class ServiceConfig:
     password_alert_after: int = _DEFAULT.password_alert_after
     #: Raw mail kept per inbound mail (KB); a larger mail is stored cut off and refused.
     max_stored_kb: int = _DEFAULT.max_stored_kb
+    #: `[archive] dir`: where `pbm serve` keeps the games' web archives ("" for none).
+    archive_dir: str = ""
+    #: `[archive] url`: that folder on the web, for the `Verlauf` answer ("" for none).
+    archive_url: str = ""
 
     def hours(self, h: float) -> timedelta:
         return timedelta(hours=h * self.time_scale)

@@ -226,6 +226,11 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         correction=amends,
     )
     name_players(data, new, names_by_seat(session, game, players))
+    if new.phase == Phase.ENDED:
+        # The HTML part of the game-end mail shows every player's VP over the rounds.
+        from .archive import end_chart
+
+        data["vp_chart"] = end_chart(session, game, [p["label"] for p in data["players"]])
     report = render("report", subject, data)
     enqueue(
         svc,

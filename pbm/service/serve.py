@@ -25,6 +25,7 @@ from pbm.mail.imap import ImapConfig, ImapInbox
 from pbm.mail.smtp import SmtpConfig, SmtpSession
 from pbm.mail.transport import INBOX_ERRORS, Inbox, Transports
 
+from .archive import keep_archives
 from .context import Service
 from .faults import crashpoint
 from .ingest import IngestResult, ingest, recover
@@ -64,8 +65,8 @@ def take_in(svc: Service, raw: bytes) -> IngestResult:
     log.info(
         "mail %s: %s%s", result.mail_id, result.status, f" ({result.game})" if result.game else ""
     )
-    if result.game:
-        resolve_if_ready(svc, result.game)
+    if result.game and resolve_if_ready(svc, result.game):
+        keep_archives(svc, [result.game])
     return result
 
 
@@ -165,6 +166,8 @@ async def clock_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> Non
         else:
             for name in result.resolved:
                 log.info("game %s: round resolved", name)
+            if result.resolved:
+                await asyncio.to_thread(keep_archives, svc, result.resolved)
             for name in result.broken:
                 log.error("game %s: marked broken", name)
         await _sleep(stop, cfg.tick_seconds)
@@ -255,6 +258,7 @@ async def poll_once(
     finally:
         await box.close()
     ticked = await asyncio.to_thread(tick, svc)
+    await asyncio.to_thread(keep_archives, svc, ticked.resolved)
     sent = await send_pending(svc, transports.sender)
     return {
         "recovered": len(recovered),

@@ -82,6 +82,7 @@ _T: dict[str, str] = {
     "ok_subject": N_("[{game}] OK"),
     "status_subject": N_("[{game}] Status"),
     "players_subject": N_("[{game}] Players"),
+    "history_subject": N_("[{game}] The rounds so far"),
     "press_subject": N_("[{game}] Message from {author}"),
     "press_all_subject": N_("[{game}] Message from {author} to everyone"),
     "press_gm_subject": N_("[{game}] To the game master from {author}"),

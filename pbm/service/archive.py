@@ -1,0 +1,217 @@
+"""The static web archive of a game (issue 15): `pbm game archive GAME DIR`, and with
+`[archive] dir` set, `pbm serve` keeps every game's archive up to date after each round.
+
+The archive is plain files (`index.html`, `round-001.html` …, `board-001.png` …, `vp.svg`) that
+any web server serves, or a browser opens from the file system. It holds only what every player
+was told at that round (the round's public log, the board, the hands as counts, the visible
+victory points), and at the game's end what the end report revealed. Never a password, an
+address, a codebook, a card purchase's code, an unrevealed card or the dice seed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from pbm.i18n import translator
+from pbm.notation import vocab
+from pbm.reports.chart import vp_chart_svg
+from pbm.reports.describe import describe
+from pbm.reports.render import environment
+from pbm.reports.report_data import player_label
+from pbm.reports.summary import game_summary
+from pbm.rules import GameState, state_from_json
+from pbm.rules.events import event_from_json
+from pbm.store.db import reading
+from pbm.store.models import Game, RoundRecord
+from pbm.store.statuses import GamePhase
+
+from .context import Service
+from .games import get_game, players_of
+from .records import game_events
+
+log = logging.getLogger("pbm")
+
+
+def page_name(round_: int) -> str:
+    return f"round-{round_:03d}.html"
+
+
+def _public_name(name: str) -> str:
+    """A name fit for the web: never an address."""
+    return "" if "@" in name else name
+
+
+def _rounds(session: Session, game: Game) -> list[tuple[int, GameState, list[Any]]]:
+    """(round, state after, events) of every resolved round, in order."""
+    rows = session.exec(
+        select(RoundRecord)
+        .where(RoundRecord.game_id == game.id, RoundRecord.kind == "round")
+        .order_by(col(RoundRecord.step))
+    )
+    out = []
+    for rec in rows:
+        state = state_from_json(json.loads(rec.state_after))
+        events = [event_from_json(e) for e in json.loads(rec.events)]
+        out.append((rec.round, state, events))
+    return out
+
+
+def _players(state: GameState, labels: list[str], final: bool) -> list[dict[str, Any]]:
+    return [
+        {
+            "label": labels[p],
+            "cards": sum(state.hands[p]),
+            "dev": len(state.cards[p]),
+            "knights": state.knights[p],
+            "vp": state.vp(p) if final else state.visible_vp(p),
+        }
+        for p in range(len(state.colours))
+    ]
+
+
+def archive_data(session: Session, game: Game) -> dict[str, Any]:
+    """Everything the archive's pages show, as plain data (no database rows)."""
+    lang = game.lang
+    seated = players_of(session, game)
+    names = {p.seat: _public_name(p.name) for p in seated if p.seat is not None}
+    if game.anonymous:
+        names = {seat: "" if "@" in n else n for seat, n in names.items()}
+    rounds = _rounds(session, game)
+    current = state_from_json(json.loads(game.state)) if game.state else None
+    colours = list(current.colours) if current else []
+    labels = [
+        player_label(vocab.colour_name(c, lang), names.get(i, "")) for i, c in enumerate(colours)
+    ]
+    ended = game.phase == GamePhase.ENDED
+    won = current is not None and current.winner >= 0
+    pages = []
+    for i, (round_, state, events) in enumerate(rounds):
+        last = i == len(rounds) - 1
+        lines = [line for e in events if (line := describe(e, state, lang)) is not None]
+        pages.append(
+            {
+                "round": round_,
+                "file": page_name(round_),
+                "board": f"board-{round_:03d}.png",
+                "log": lines,
+                "players": _players(state, labels, final=last and won),
+                "prev": page_name(rounds[i - 1][0]) if i > 0 else "",
+                "next": page_name(rounds[i + 1][0]) if not last else "",
+            }
+        )
+    chart = _chart(game, rounds, labels, colours, won)
+    summary = game_summary(game_events(session, game), current, lang) if ended and current else None
+    return {
+        "lang": lang,
+        "game": game.name,
+        "phase": str(game.phase),
+        "ended": ended,
+        "round": game.round,
+        "winner": labels[current.winner] if won and current else "",
+        "roster": labels,
+        "standing": _players(current, labels, final=won) if current else [],
+        "chart": chart,
+        "pages": pages,
+        "summary": summary,
+    }
+
+
+def _chart(
+    game: Game,
+    rounds: list[tuple[int, GameState, list[Any]]],
+    labels: list[str],
+    colours: list[str],
+    won: bool,
+) -> str:
+    """The VP chart: the visible points after each round (at a won game's end, all points)."""
+    if not rounds:
+        return ""
+    tr = translator(game.lang)
+    series = [
+        [
+            (state.vp(p) if (won and i == len(rounds) - 1) else state.visible_vp(p))
+            for i, (_, state, _e) in enumerate(rounds)
+        ]
+        for p in range(len(colours))
+    ]
+    return vp_chart_svg(
+        tr.gettext("Victory points of {game} over the rounds").format(game=game.name),
+        [r for r, _, _ in rounds],
+        list(zip(labels, colours, strict=True)),
+        series,
+        tr.pgettext("chart", "Round"),
+        tr.pgettext("chart", "Victory points"),
+    )
+
+
+def end_chart(session: Session, game: Game, labels: list[str]) -> str:
+    """The VP chart for the HTML part of the game-end mail (`labels` as the report names the
+    players)."""
+    rounds = _rounds(session, game)
+    if not rounds:
+        return ""
+    final = rounds[-1][1]
+    return _chart(game, rounds, labels, list(final.colours), final.winner >= 0)
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Written under another name, then renamed: a reader never sees half a page."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def write_archive(svc: Service, name: str, directory: Path) -> list[Path]:
+    """Write (or bring up to date) the archive of the game `name` in `directory`; returns the
+    files written. Board pictures of earlier rounds are kept (a round once resolved does not
+    change, only the last one may be rolled back); pages of rounds no longer there go."""
+    from pbm.reports.picture import board_png
+
+    with reading(svc.engine) as session:
+        game = get_game(session, name)
+        data = archive_data(session, game)
+        states = {r: s for r, s, _ in _rounds(session, game)}
+    directory.mkdir(parents=True, exist_ok=True)
+    env = environment(data["lang"])
+    written = []
+    index = env.get_template("archive_index.html.j2").render(data)
+    _write(directory / "index.html", index.encode())
+    written.append(directory / "index.html")
+    if data["chart"]:
+        _write(directory / "vp.svg", data["chart"].encode())
+        written.append(directory / "vp.svg")
+    last = data["pages"][-1]["round"] if data["pages"] else 0
+    for page in data["pages"]:
+        html = env.get_template("archive_round.html.j2").render({**data, "page": page})
+        _write(directory / page["file"], html.encode())
+        board = directory / page["board"]
+        if not board.exists() or page["round"] == last:
+            _write(board, board_png(states[page["round"]], data["lang"]))
+        written += [directory / page["file"], board]
+    keep = {p.name for p in written}
+    for old in directory.glob("round-*.html"):
+        if old.name not in keep:
+            old.unlink()
+    for old in directory.glob("board-*.png"):
+        if old.name not in keep:
+            old.unlink()
+    return written
+
+
+def keep_archives(svc: Service, names: list[str]) -> None:
+    """After rounds were resolved: bring those games' archives in `[archive] dir` up to date.
+    A failure is logged and never stops the service (the archive is written again next round)."""
+    root = svc.config.archive_dir
+    if not root:
+        return
+    for name in names:
+        try:
+            write_archive(svc, name, Path(root) / name)
+        except Exception:
+            log.exception("archive of %s: not written", name)

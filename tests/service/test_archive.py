@@ -1,0 +1,138 @@
+"""The static web archive (issue 15): `pbm game archive`, kept up to date by `pbm serve` with
+`[archive] dir`; the VP chart; `Verlauf` / `History`; nothing secret in any file."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from databases import game_row, outbox, replies_to, seated
+from harness import Games, Mailer, make_service, play_round, start_game
+from sqlmodel import Session, select
+
+from pbm.reports import codebook
+from pbm.service.archive import keep_archives, write_archive
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.store.models import Player
+
+SEED = 987654321
+LINK = re.compile(r'(?:href|src)="([^"#]+)"')
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+
+
+def _secrets(svc: Service, table_passwords: dict[str, str]) -> list[str]:
+    """Every secret of the game: passwords and their hashes, addresses, codebook keys and the
+    codes of every codebook row, the dice seed."""
+    out = [str(SEED)]
+    with Session(svc.engine) as s:
+        for p in s.exec(select(Player)):
+            out += [p.address, p.password_hash, p.codebook_secret]
+            if p.codebook_secret:
+                for k in range(1, 26):
+                    # Codes are short; only the longer ones are told apart from other text.
+                    out += [c for c in codebook.row(p.codebook_secret, k) if len(c) >= 4]
+    out += list(table_passwords.values())
+    return [x for x in out if x]
+
+
+def test_the_archive_of_a_running_game(svc: Service, games: Games, tmp_path: Path) -> None:
+    table = games.start("alpha", round_=4, seed=SEED)
+    folder = tmp_path / "arch"
+    written = write_archive(svc, "alpha", folder)
+    files = _files(folder)
+    assert {"index.html", "vp.svg", "round-001.html", "round-003.html", "board-002.png"} <= set(
+        files
+    )
+    assert len(written) == len(files)
+    index = files["index.html"].decode()
+    for p in seated(svc, "alpha").values():
+        assert p.name in index  # "rot (Spieler 1)"
+    assert "<svg" in index and 'href="round-001.html"' in index
+    # Every link and picture of every page is a file of the archive.
+    for name, data in files.items():
+        if name.endswith(".html"):
+            for target in LINK.findall(data.decode()):
+                assert target in files, (name, target)
+    r2 = files["round-002.html"].decode()
+    assert 'rel="prev" href="round-001.html"' in r2 and 'rel="next" href="round-003.html"' in r2
+    # Nothing secret, in any file (the pictures too).
+    for name, data in files.items():
+        for secret in _secrets(svc, table.passwords):
+            assert secret.encode() not in data, (name, secret)
+    # No card type of anybody's hand: only a card played is named (in the log).
+    from pbm.notation import vocab
+
+    for name, data in files.items():
+        if name.endswith(".html"):
+            text = data.decode()
+            # What the pages say of the players: the table cells and the log's lines.
+            said = re.findall(r"<td>(.*?)</td>", text)
+            said += "".join(re.findall(r'<pre id="log">(.*?)</pre>', text, re.S)).splitlines()
+            for card in vocab.CARD_NAMES["de"].values():
+                for line in said:
+                    if card in line:
+                        assert " spielt " in line, (name, line)
+    # A rollback's round goes away from the archive, and the next write has it again.
+    write_archive(svc, "alpha", folder)
+    assert _files(folder).keys() == files.keys()
+
+
+def test_serve_keeps_the_archive_in_archive_dir(tmp_path: Path, clock: FakeClock) -> None:
+    root = tmp_path / "web"
+    svc = make_service(tmp_path, clock, archive_dir=str(root))
+    mailer = Mailer(svc)
+    start_game(mailer, clock, "alpha")
+    keep_archives(svc, ["alpha"])
+    assert (root / "alpha" / "index.html").exists()
+    assert not (root / "alpha" / "round-001.html").exists()
+    play_round(mailer, clock, "alpha")
+    keep_archives(svc, ["alpha"])
+    assert (root / "alpha" / "round-001.html").exists()
+    keep_archives(svc, ["nope"])  # logged, never raised
+
+
+def test_history_links_into_the_archive(tmp_path: Path, clock: FakeClock) -> None:
+    svc = make_service(tmp_path, clock, archive_url="https://example.org/pbm/")
+    mailer = Mailer(svc)
+    table = start_game(mailer, clock, "alpha", round_=3)
+    me = table.seats[0]
+    mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nVerlauf\n")
+    (row,) = replies_to(svc, mailer.last_id, "history")
+    assert "https://example.org/pbm/alpha/index.html" in row.body
+    assert "Runde 2: https://example.org/pbm/alpha/round-002.html" in row.body
+
+
+def test_history_without_an_archive_sends_the_last_reports(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    table = games.start("alpha", round_=5)
+    me = table.seats[1]
+    mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nHistory\n")
+    (row,) = replies_to(svc, mailer.last_id, "history")
+    reports = outbox(svc, "report")
+    assert reports[-1].subject in row.body and reports[-3].subject in row.body
+    assert reports[-4].subject not in row.body
+    mailer.send(me, "x", "Spiel: alpha\nVerlauf\n")  # needs the password
+    assert replies_to(svc, mailer.last_id, "history") == []
+
+
+@pytest.mark.slow
+def test_the_end_mail_and_the_archive_of_a_finished_game(
+    svc: Service, mailer: Mailer, clock: FakeClock, games: Games, tmp_path: Path
+) -> None:
+    games.start("short", vp_target=4, seed=SEED)
+    for _ in range(80):
+        if game_row(svc, "short").phase == "ended":
+            break
+        play_round(mailer, clock, "short")
+    assert game_row(svc, "short").phase == "ended"
+    (end,) = outbox(svc, "end")
+    assert "<svg" in end.html and "vp-title" in end.html
+    write_archive(svc, "short", tmp_path / "a")
+    index = (tmp_path / "a" / "index.html").read_text()
+    assert 'id="summary"' in index and "<svg" in index
