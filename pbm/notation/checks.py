@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pbm.rules.legal import LegalMoves
-from pbm.rules.orders import Alternatives, City, Road, RoadBuilding, Settlement
+from pbm.rules.orders import Alternatives, City, MoveShip, Road, RoadBuilding, Settlement, Ship
 from pbm.rules.reasons import Reason
 from pbm.rules.state import GameState
 
@@ -51,11 +51,12 @@ FIXED = frozenset(
         Reason.TRADE_WITH_SELF,
         Reason.NO_SUCH_PLAYER,
         Reason.SAME_RESOURCE,
+        Reason.NOT_SEA,
     }
 )
 
 #: Orders that put pieces on the board: the only ones whose outcome changes later checks.
-_PIECES = (Settlement, City, Road, RoadBuilding)
+_PIECES = (Settlement, City, Road, RoadBuilding, Ship, MoveShip)
 
 
 def _illegal(rule: Reason, lang: str = "en") -> IllegalOrderError:
@@ -66,7 +67,11 @@ def _illegal(rule: Reason, lang: str = "en") -> IllegalOrderError:
 
 def _key(view: LegalMoves) -> tuple[tuple[int, ...], ...]:
     s, p = view.state, view.seat
-    return (tuple(sorted(s.roads[p])), tuple(sorted(s.settlements[p])), tuple(sorted(s.cities[p])))
+    key = (tuple(sorted(s.roads[p])), tuple(sorted(s.settlements[p])), tuple(sorted(s.cities[p])))
+    if s.sea is not None:
+        # Seafarers: the ships too, and whether this round's ship move is made.
+        return (*key, tuple(sorted(s.sea.ships[p])), (s.sea.moved[p],))
+    return key
 
 
 class _Outcomes:

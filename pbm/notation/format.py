@@ -14,15 +14,18 @@ from pbm.rules.orders import (
     BuyCard,
     City,
     DiscardPreference,
+    GoldPreference,
     Knight,
     MaritimeTrade,
     Monopoly,
+    MoveShip,
     Road,
     RoadBuilding,
     RobberOrder,
     Settlement,
     SetupOrders,
     SetupPlacement,
+    Ship,
     Timing,
     TradeOffer,
     TurnOrders,
@@ -50,7 +53,7 @@ from .lines import (
     SubstituteHeader,
     TimeZone,
 )
-from .names import crossing_text, hex_text, path_text
+from .names import crossing_text, hex_text, path_text, ship_path_text
 
 
 @cache
@@ -72,6 +75,10 @@ def _words(lang: str) -> dict[str, str]:
         "monopoly": tr.pgettext("order word", "Monopoly"),
         "plenty": tr.pgettext("order word", "Year of plenty"),
         "road_building": tr.pgettext("order word", "Road building"),
+        "ship": tr.pgettext("order word", "Ship"),
+        "move_ship": tr.pgettext("order word", "Move ship"),
+        "to": tr.pgettext("order word", "to"),
+        "gold": tr.pgettext("order word", "Gold:"),
         "discard": tr.pgettext("order word", "Discard"),
         "trade": tr.pgettext("order word", "Trade"),
         "give": tr.pgettext("order word", "give"),
@@ -156,13 +163,40 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
     if isinstance(item, YearOfPlenty):
         letters = vocab.letters(lang)
         return f"{w('plenty')} {letters[item.first]} {letters[item.second]}"
+    if isinstance(item, Ship):
+        return f"{w('ship')} {ship_path_text(board, item.path, lang)}"
+    if isinstance(item, MoveShip):
+        return (
+            f"{w('move_ship')} {ship_path_text(board, item.source, lang)} {w('to')} "
+            f"{ship_path_text(board, item.target, lang)}"
+        )
     if isinstance(item, RoadBuilding):
+        if item.first_ship or item.second_ship:
+            # Seafarers: every piece named by its kind.
+            pieces = [(item.first, item.first_ship)]
+            if item.second is not None:
+                pieces.append((item.second, item.second_ship))
+            named = [
+                f"{w('ship')} {ship_path_text(board, e, lang)}"
+                if ship
+                else f"{w('road')} {path_text(board, e, lang)}"
+                for e, ship in pieces
+            ]
+            return f"{w('road_building')}: {', '.join(named)}"
         paths = [path_text(board, item.first, lang)]
         if item.second is not None:
             paths.append(path_text(board, item.second, lang))
         return f"{w('road_building')}: {', '.join(paths)}"
+    if isinstance(item, GoldPreference):
+        names = ", ".join(vocab.resource_name(r, lang) for r in item.resources)
+        return f"{w('gold')} {names}"
     if isinstance(item, Alternatives):
         return f" {w('or')} ".join(format_item(o, ctx) for o in item.options)
+    if isinstance(item, SetupPlacement) and item.ship:
+        return (
+            f"{w('settlement')} {crossing_text(board, item.crossing, lang)} "
+            f"{w('ship')} {ship_path_text(board, item.path, lang)}"
+        )
     if isinstance(item, SetupPlacement):
         return (
             f"{w('settlement')} {crossing_text(board, item.crossing, lang)} "
@@ -230,6 +264,8 @@ def format_turn_orders(orders: TurnOrders, ctx: Context) -> list[str]:
         lines.append(format_item(orders.robber, ctx))
     if orders.discard is not None and orders.discard.resources:
         lines.append(format_item(orders.discard, ctx))
+    if orders.gold:
+        lines.append(format_item(GoldPreference(orders.gold), ctx))
     if orders.knight is not None:
         lines.append(format_item(orders.knight, ctx))
     if orders.monopoly is not None:

@@ -28,14 +28,17 @@ from pbm.rules.orders import (
     BuyCard,
     City,
     DiscardPreference,
+    GoldPreference,
     Knight,
     MaritimeTrade,
     Monopoly,
+    MoveShip,
     Road,
     RoadBuilding,
     RobberOrder,
     Settlement,
     SetupPlacement,
+    Ship,
     Timing,
     TradeOffer,
     YearOfPlenty,
@@ -174,6 +177,7 @@ Item = (
     | Builds
     | RobberOrder
     | DiscardPreference
+    | GoldPreference
     | Knight
     | Monopoly
     | TradeOffer
@@ -289,6 +293,9 @@ _KW = {
     "city": r"(stadt|city)",
     "road": r"(strasse|str\.?|s|road)",
     "ship": r"(schiff|ship)",
+    "move_ship": r"(schiff (?:versetzen|bewegen|verschieben)|versetze (?:das )?schiff|"
+    r"(?:move|moving) (?:the )?ship|ship move)",
+    "gold": r"(gold)",
 }
 
 
@@ -359,7 +366,9 @@ _LINE_KINDS = [
     "plenty",
     "road_building",
     "buy",
+    "move_ship",
     "ship",
+    "gold",
     "settlement",
     "city",
     "road",
@@ -561,6 +570,9 @@ def _order(t: Text, ctx: Context) -> Item:
     m = _PATTERNS["monopoly"].match(f)
     if m:
         return _monopoly(t.sub(m.start("rest")), ctx)
+    m = _PATTERNS["gold"].match(f)
+    if m and ctx.phase != "setup":
+        return _gold(t, m, ctx)
     if ctx.phase == "setup":
         return _setup_line(t, ctx)
     return _build_line(t, ctx)
@@ -661,6 +673,40 @@ _HEX_WORDS = frozenset(
 )
 
 
+#: Words in a remark that may change what the order says: how often, on what condition, when.
+_REMARK_CONDITIONS = frozenset(
+    "falls wenn sofern sobald erst nach vor bevor after before if unless when once then dann "
+    "danach zuerst first zweimal dreimal viermal twice thrice times mal x2 x3 ausser except "
+    "auch also plus und and noch more mehr another".split()
+)
+
+
+def _may_change_the_order(words: list[str]) -> bool:
+    return any(
+        w in _REMARK_TROUBLE
+        or w in _REMARK_CONDITIONS
+        or w in vocab.COLOUR_WORDS
+        or w in vocab.NUMBER_WORDS
+        or w in _BUILD_STARTS
+        or w in _KEYWORD_WORDS
+        or _is_resource_word(w)
+        for w in words
+    )
+
+
+def _is_resource_word(word: str) -> bool:
+    """A resource's full name in either language (`Holz`, `ore`); single letters are not."""
+    if len(word) < 3:
+        return False
+    for lang in ("de", "en"):
+        try:
+            vocab.resource(word, lang)
+        except NotationError:
+            continue
+        return True
+    return False
+
+
 def _without_remark(t: Text) -> Text:
     """The line without a remark in closing brackets (`(wichtig!)`, `(falls es reicht)`): no
     digit and a word that names no hex. A bracket that would change the order (`(oder …)`,
@@ -680,11 +726,9 @@ def _without_remark(t: Text) -> Text:
     words = _letter_words(inner)
     if not words or all(w in _HEX_WORDS for w in words):
         return t
-    # A colour in brackets after a robber, a knight or a trade may name a victim or a partner.
-    names_a_player = any(w in vocab.COLOUR_WORDS for w in words) and f.startswith(
-        ("raeuber", "rauber", "robber", "bandit", "ritter", "knight", "handel", "trade", "tausch")
-    )
-    if names_a_player or any(w in _REMARK_TROUBLE for w in words):
+    # A colour in brackets may name a victim or a partner; a count, a resource, a condition
+    # or an order word may change the order: all refused, never dropped as a remark.
+    if _may_change_the_order(words):
         raise NotationError.make(
             "remark_unclear", shown=t.sub(start, close + 1).original, column=t.col(start)
         )
@@ -772,6 +816,8 @@ _WISH_WORDS = frozenset(
 
 def _without_verb(t: Text) -> Text:
     f = t.folded
+    if _PATTERNS["move_ship"].match(f.lstrip()):
+        return t  # `Move ship …`, `Versetze Schiff …`: the verb is the order's own word
     words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[^\s:,]+", f)]
     i = 0
     while i < len(words) and i < 4 and words[i][2] in _LEAD_FILLERS:
@@ -1273,6 +1319,8 @@ def _split_or(t: Text) -> list[Text]:
 #: First words of a build: where a second build on the same line starts.
 _BUILD_STARTS = frozenset(
     [
+        "schiff",
+        "ship",
         "siedlung",
         "stadt",
         "strasse",
@@ -1342,9 +1390,16 @@ _JOINERS = frozenset(
 _CUT_ARTICLES = frozenset(["eine", "einen", "ein", "a", "an"])
 
 
-def _split_builds(t: Text) -> list[Text]:
+#: Seafarers: the pieces of road building are named by kind (`Straßenbau: Straße A, Schiff B`).
+_PIECE_WORDS = frozenset(["schiff", "ship", "strasse", "str", "s", "road"])
+#: `Move ship …`, `Versetze das Schiff …`: the ship word is part of the order, no second build.
+_MOVE_LEADS = frozenset(["move", "moving", "versetze", "the", "das"])
+
+
+def _split_builds(t: Text, sea: bool = False) -> list[Text]:
     """A line of several builds, cut before each build word after the first (`Straße A und
-    Siedlung B`, `Siedlung A Straße B`, `Stadt A, Karte kaufen`), joining words dropped."""
+    Siedlung B`, `Siedlung A Straße B`, `Stadt A, Karte kaufen`), joining words dropped.
+    `sea`: a Seafarers board, where road building names its pieces' kinds."""
     f = t.folded
     words = [(m.start(), m.end(), m.group(0).strip(",;:.!")) for m in re.finditer(r"\S+", f)]
     words = [w for w in words if w[2]]  # a comma standing alone is no word
@@ -1360,6 +1415,14 @@ def _split_builds(t: Text) -> list[Text]:
         if not (word in _BUILD_STARTS or is_card or is_count):
             continue
         before = words[i - 1][2]
+        if word in ("schiff", "ship") and before in _MOVE_LEADS:
+            continue
+        if (
+            sea
+            and word in _PIECE_WORDS
+            and _PATTERNS["road_building"].match(f[words[build_start][0] :])
+        ):
+            continue
         if (
             before in _CUT_ARTICLES
             and i - 2 > build_start
@@ -1428,7 +1491,7 @@ def _build_line(t: Text, ctx: Context) -> BuildAction | Alternatives | Builds:
         # `Erfindung Erz oder Getreide`: a choice inside the card, refused as such; `Erfindung
         # H H oder Siedlung …` is two options.
         return _build_action(t, ctx, None)[0]
-    pieces = _split_builds(t)
+    pieces = _split_builds(t, ctx.board.has_areas)
     if len(parts) > 1 and len(pieces) > 1:
         raise NotationError.make("or_and_mixed", column=t.col(0))
     if len(parts) > 1:
@@ -1564,6 +1627,8 @@ _NEAR = {
     "gluecksfund": "plenty",
     "strassenbau": "road_building",
     "bautrupp": "road_building",
+    "schiff": "ship",
+    "ship": "ship",
     "abwurf": "discard",
     "discard": "discard",
     "ersatzbau": "substitute",
@@ -1590,7 +1655,16 @@ def _build_action(
     m = _ROADS.match(f)
     if m:
         return _roads(t.sub(lead + m.end()), ctx), "road"
-    for kind in ("maritime", "plenty", "road_building", "ship", "settlement", "city", "road"):
+    for kind in (
+        "maritime",
+        "plenty",
+        "road_building",
+        "move_ship",
+        "ship",
+        "settlement",
+        "city",
+        "road",
+    ):
         m = _PATTERNS[kind].match(f)
         if not m:
             continue
@@ -1609,8 +1683,12 @@ def _build_of(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildA
         return YearOfPlenty(a, b)
     if kind == "road_building":
         return _road_building(rest, ctx)
-    if kind == "ship":
+    if kind in ("ship", "move_ship") and not ctx.board.has_areas:
         raise NotationError.make("ships_seafarers", column=t.col(lead))
+    if kind == "ship":
+        return Ship(_sea_path(rest, ctx))
+    if kind == "move_ship":
+        return _move_ship(rest, t, lead, ctx)
     if kind == "settlement":
         place = _strip_words(_strip_words(rest, _PLACE_WORDS), _PLACE_ARTICLES)
         return Settlement(_crossing(place, ctx))
@@ -1729,7 +1807,7 @@ _PATH_WORDS = (
 _PATH_TO = re.compile(r" (nach|bis|to|zu) ")
 
 
-def _path(t: Text, ctx: Context) -> int:
+def _path(t: Text, ctx: Context, land_only: bool = True) -> int:
     t = _strip_words(t, _PATH_WORDS)
     to = _PATH_TO.search(t.folded)
     if to is not None and _PATH_TO.search(t.folded, to.end()) is None:
@@ -1744,14 +1822,14 @@ def _path(t: Text, ctx: Context) -> int:
         elif sides == (3, 3):
             t = t.replaced(to.start(), to.end(), " - ")
     main = _without_echo(t)
-    e = _resolve_path(main, ctx)
-    _check_echo(t, main, ctx, lambda x: _resolve_path(x, ctx), e)
+    e = _resolve_path(main, ctx, land_only)
+    _check_echo(t, main, ctx, lambda x: _resolve_path(x, ctx, land_only), e)
     return e
 
 
-def _resolve_path(t: Text, ctx: Context) -> int:
+def _resolve_path(t: Text, ctx: Context, land_only: bool = True) -> int:
     try:
-        return resolve_path(ctx.board, t.original, ctx.lang)
+        return resolve_path(ctx.board, t.original, ctx.lang, land_only)
     except OrderError as e:
         if e.column is not None:
             e.column += t.offset
@@ -1843,7 +1921,7 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
     `Räuber 3W, blau, gelb`, `Räuber 9H blau`: the hex, then the victims in priority order."""
     f = t.folded
     pos = 0
-    while pos < len(f) and f[pos] in " :->":
+    while pos < len(f) and f[pos] in " :->,":
         pos += 1
     t, f = t.sub(pos), f[pos:]
     m = _keyword_span(_STEAL, f)
@@ -2244,10 +2322,86 @@ def _roads(t: Text, ctx: Context) -> Road | Builds:
 
 
 def _road_building(t: Text, ctx: Context) -> RoadBuilding:
+    if ctx.board.has_areas:
+        return _sea_road_building(t, ctx)
     paths = _path_list(t, ctx)
     if not 1 <= len(paths) <= 2:
         raise NotationError.make("road_building_paths", column=t.col(0))
     return RoadBuilding(paths[0], paths[1] if len(paths) > 1 else None)
+
+
+#: A piece of road building named by its kind: `Straßenbau: Schiff D4 D5, Straße E5 E6`.
+_PIECE = re.compile(rf"^ *(?:{_KW['ship']}|{_KW['road']})(?![a-z0-9]) *:? *")
+
+
+def _sea_road_building(t: Text, ctx: Context) -> RoadBuilding:
+    """Seafarers: each piece a road unless it says `Schiff`/`Ship` (a path at sea, with no
+    word, is a ship too)."""
+    f = t.folded
+    spans, pos = [], 0
+    for sep in re.finditer(r"[,;]|\bund\b|\band\b", f):
+        spans.append((pos, sep.start()))
+        pos = sep.end()
+    spans.append((pos, len(f)))
+    pieces: list[tuple[int, bool]] = []
+    for a, b in spans:
+        if not f[a:b].strip():
+            continue
+        part = t.sub(a, b)
+        m = _PIECE.match(part.folded)
+        ship = m is not None and _KW_SHIP.match(part.folded.strip()) is not None
+        if m is not None:
+            part = part.sub(m.end())
+        if ship:
+            e = _sea_path(part, ctx)
+        else:
+            try:
+                e = _path(part, ctx)
+            except OrderError:
+                if m is not None:
+                    raise
+                e, ship = _sea_path(part, ctx), True
+        pieces.append((e, ship))
+    if not 1 <= len(pieces) <= 2:
+        raise NotationError.make("road_building_paths", column=t.col(0))
+    if len(pieces) == 1:
+        return RoadBuilding(pieces[0][0], None, pieces[0][1])
+    return RoadBuilding(pieces[0][0], pieces[1][0], pieces[0][1], pieces[1][1])
+
+
+_KW_SHIP = re.compile(rf"^{_KW['ship']}(?![a-z0-9])")
+
+
+def _sea_path(t: Text, ctx: Context) -> int:
+    """A ship's path: as `_path`, but sea sides too (two sea hexes, or a coast)."""
+    return _path(t, ctx, land_only=False)
+
+
+#: `nach`/`to` between the two paths of a ship move.
+_MOVE_TO = re.compile(r" (nach|to|auf|onto) ")
+
+
+def _move_ship(rest: Text, t: Text, lead: int, ctx: Context) -> MoveShip:
+    """`Schiff versetzen D4 D5 nach E5 E6` / `Move ship D4 D5 to E5 E6`."""
+    rest = _strip_words(rest, ("von", "from"))
+    f = rest.folded
+    cuts = list(_MOVE_TO.finditer(f))
+    if len(cuts) != 1:
+        raise NotationError.make("move_ship_form", column=t.col(lead))
+    cut = cuts[0]
+    source = _sea_path(rest.sub(0, cut.start()), ctx)
+    target = _sea_path(rest.sub(cut.end()), ctx)
+    return MoveShip(source, target)
+
+
+def _gold(t: Text, m: re.Match[str], ctx: Context) -> GoldPreference:
+    """`Gold: Erz, Holz` / `Gold: ore, lumber` / `Gold: E E G`."""
+    if not ctx.board.has_areas:
+        raise NotationError.make("gold_seafarers", column=t.col(0))
+    rest = t.sub(m.start("rest"))
+    if not rest.folded.strip():
+        raise NotationError.make("gold_form", column=t.col(0))
+    return GoldPreference(tuple(_resource_list(rest, ctx, max_total=MAX_COUNT)))
 
 
 # -- setup placements --------------------------------------------------------------------------
@@ -2255,6 +2409,8 @@ def _road_building(t: Text, ctx: Context) -> RoadBuilding:
 _SETUP_HEAD = re.compile(rf"^ ?{_KW['settlement']}(?![a-z]) ?:? ?")
 #: The road keyword inside a placement: the first one after the crossing.
 _SETUP_ROAD = re.compile(rf"[ ,;]{_KW['road']}(?![a-z0-9])(?: ?:)? ?")
+#: Seafarers: the ship keyword inside a placement (a ship instead of the road).
+_SETUP_SHIP = re.compile(rf"[ ,;]{_KW['ship']}(?![a-z0-9])(?: ?:)? ?")
 #: Words between a placement's crossing and its road: `mit Straße`, `with road`, `und`.
 _SETUP_JOINERS = ("mit", "with", "und", "and", "plus", "dann", "then")
 
@@ -2307,6 +2463,11 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
     head = _SETUP_HEAD.match(f)
     start = head.end() if head else len(f) - len(f.lstrip())
     road = _SETUP_ROAD.search(f, start)
+    ship = _SETUP_SHIP.search(f, start) if ctx.board.has_areas else None
+    if ship is not None and (road is None or ship.start() < road.start()):
+        road = ship
+    else:
+        ship = None
     if road is None or (head is None and not f[start : start + 1].isalnum()):
         lead = len(f) - len(f.lstrip())
         raise NotationError.make("setup_form", column=t.col(lead))
@@ -2317,7 +2478,7 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
             cf = cf[: -len(word) - 1].rstrip().rstrip(",;")
             break
     c = _crossing(crossing.sub(0, len(cf)), ctx)
-    e = _path(t.sub(road.end()), ctx)
+    e = _path(t.sub(road.end()), ctx, land_only=ship is None)
     if c not in ctx.board.path_crossings[e]:
         # The board alone shows it: the road must start at the settlement.
         raise NotationError.make(
@@ -2326,4 +2487,4 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
             settlement=crossing_text(ctx.board, c, ctx.lang),
             column=t.col(road.end()),
         )
-    return SetupPlacement(c, e)
+    return SetupPlacement(c, e, ship is not None)

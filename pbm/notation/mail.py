@@ -22,15 +22,18 @@ from pbm.rules.orders import (
     BuyCard,
     City,
     DiscardPreference,
+    GoldPreference,
     Knight,
     MaritimeTrade,
     Monopoly,
+    MoveShip,
     Road,
     RoadBuilding,
     RobberOrder,
     Settlement,
     SetupOrders,
     SetupPlacement,
+    Ship,
     SubstituteBlock,
     TradeOffer,
     TurnOrders,
@@ -68,6 +71,8 @@ _BUILD_TYPES = (
     Settlement,
     City,
     Road,
+    Ship,
+    MoveShip,
     BuyCard,
     MaritimeTrade,
     YearOfPlenty,
@@ -171,6 +176,7 @@ class ParsedMail:
         """The round orders of the good lines (later robber/discard/card lines were refused)."""
         robber: RobberOrder | None = None
         discard: DiscardPreference | None = None
+        gold: GoldPreference | None = None
         knight: Knight | None = None
         monopoly: Monopoly | None = None
         trades: list[TradeOffer] = []
@@ -182,6 +188,8 @@ class ParsedMail:
                 robber = it
             elif isinstance(it, DiscardPreference):
                 discard = it
+            elif isinstance(it, GoldPreference):
+                gold = it
             elif isinstance(it, Knight):
                 knight = it
             elif isinstance(it, Monopoly):
@@ -200,6 +208,7 @@ class ParsedMail:
             tuple(trades),
             tuple(builds),
             SubstituteBlock(tuple(subs)),
+            gold.resources if gold is not None else (),
         )
 
     def setup_orders(self) -> SetupOrders:
@@ -216,6 +225,7 @@ class ParsedMail:
 _SINGLE = {
     RobberOrder: "second_robber",
     DiscardPreference: "second_discard",
+    GoldPreference: "second_gold",
     Knight: "second_knight",
     Monopoly: "second_monopoly",
 }

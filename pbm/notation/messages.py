@@ -34,6 +34,14 @@ TEXTS: dict[str, str] = {
     ),
     "colour_not_playing": N_("no player has the colour {shown!r} in this game"),
     "ships_seafarers": N_("ships are built only in Seafarers scenarios"),
+    "gold_seafarers": N_("gold is chosen only in Seafarers scenarios"),
+    "gold_form": N_(
+        "a gold preference is written 'Gold: Erz, Holz': the resources gold rivers pay you, in turn"
+    ),
+    "move_ship_form": N_(
+        "a ship move is written 'Schiff versetzen <Feld> <Feld> nach <Feld> <Feld>': the side "
+        "the ship stands on, then the side it goes to"
+    ),
     # Translators: the order words every game reads; an English game shows its own.
     "order_expected": N_(
         "an order was expected (Siedlung, Stadt, Straße, Entwicklungskarte, "
@@ -145,6 +153,7 @@ TEXTS: dict[str, str] = {
     # mail.py
     "second_robber": N_("only one robber order per mail; the first one counts"),
     "second_discard": N_("only one discard list per mail; the first one counts"),
+    "second_gold": N_("only one gold preference per mail; the first one counts"),
     "second_knight": N_("only one knight per mail; the first one counts"),
     "second_monopoly": N_("only one monopoly per mail; the first one counts"),
     "setup_placements_only": N_("in the setup, place with 'Siedlung <Kreuzung> Straße <Weg>'"),

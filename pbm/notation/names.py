@@ -423,6 +423,14 @@ def path_text(board: Board, e: int, lang: str = "de") -> str:
     return _labelled(board.path_label(e), tokens, lambda t: resolve_path(board, t, lang) == e)
 
 
+def ship_path_text(board: Board, e: int, lang: str = "de") -> str:
+    """A ship's path (sea sides too): labels, and the token form where it names only e."""
+    tokens = " ".join(hex_short_name(board, h, lang) for h in board.path_hexes[e])
+    return _labelled(
+        board.path_label(e), tokens, lambda t: resolve_path(board, t, lang, False) == e
+    )
+
+
 def hex_text(board: Board, h: int, lang: str = "de") -> str:
     return _labelled(
         board.hexes[h].label,

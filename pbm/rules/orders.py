@@ -103,6 +103,13 @@ class DiscardPreference:
 
 
 @dataclass(frozen=True, slots=True)
+class GoldPreference:
+    """Seafarers: `Gold: Erz, Holz`, the resources gold rivers pay, left to right, repeating."""
+
+    resources: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TradeOffer:
     """One side of a domestic trade: what `self` gives `partner` and gets back."""
 

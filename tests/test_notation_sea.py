@@ -1,0 +1,214 @@
+"""The Seafarers orders (issue 17, step b): `Schiff <Weg>` / `Ship <path>`, `Schiff versetzen
+<Weg> nach <Weg>` / `Move ship <path> to <path>`, `Gold: Erz, Holz` / `Gold: ore, lumber`, ships
+in road building and in the setup. Round trip `parse(format(x)) == x` over every sea side of
+every scenario board in both languages, the canonical echo, errors with candidates, and the
+refusal on base boards."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pbm.notation import Context, format_item, parse_line, parse_mail
+from pbm.notation.errors import NotationError, OrderError
+from pbm.notation.format import format_turn_orders
+from pbm.rules.board import Board
+from pbm.rules.orders import (
+    Alternatives,
+    GoldPreference,
+    MoveShip,
+    Road,
+    RoadBuilding,
+    Settlement,
+    SetupPlacement,
+    Ship,
+    SubstituteBlock,
+    TurnOrders,
+)
+from pbm.rules.scenarios import SCENARIOS, scenario_board
+from pbm.rules.state import DEFAULT_COLOURS, Settings, new_game
+
+BOARDS = [(key, players) for key in SCENARIOS for players in (3, 4)]
+LANGS = ["de", "en"]
+FAST = settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@cache
+def _board(key: str, players: int) -> Board:
+    return scenario_board(key, players, 7)
+
+
+def _ctx(index: int, lang: str, phase: str = "round") -> Context:
+    key, players = BOARDS[index]
+    return Context(_board(key, players), lang, DEFAULT_COLOURS[:players], phase)
+
+
+def _sea_paths(b: Board) -> list[int]:
+    return [e for e in range(len(b.path_hexes)) if b.path_sea[e]]
+
+
+def _roundtrip(item: object, ctx: Context) -> str:
+    text = format_item(item, ctx)  # type: ignore[arg-type]
+    back = parse_line(text, ctx)
+    assert back == item, f"{text!r} read back as {back!r}"
+    assert format_item(back, ctx) == text
+    return text
+
+
+@pytest.mark.parametrize("index", range(len(BOARDS)))
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_sea_side_round_trips_as_a_ship(index: int, lang: str) -> None:
+    ctx = _ctx(index, lang)
+    sea = _sea_paths(ctx.board)
+    assert sea
+    for e in sea:
+        _roundtrip(Ship(e), ctx)
+
+
+@FAST
+@given(st.data())
+def test_moves_gold_road_building_and_setup_round_trip(data: st.DataObject) -> None:
+    index = data.draw(st.integers(0, len(BOARDS) - 1))
+    lang = data.draw(st.sampled_from(LANGS))
+    ctx = _ctx(index, lang)
+    b = ctx.board
+    sea = st.sampled_from(_sea_paths(b))
+    land = st.sampled_from([e for e in range(len(b.path_hexes)) if b.path_land[e]])
+    _roundtrip(MoveShip(data.draw(sea), data.draw(sea)), ctx)
+    gold = data.draw(st.lists(st.integers(0, 4), min_size=1, max_size=5))
+    _roundtrip(GoldPreference(tuple(gold)), ctx)
+    first_ship = data.draw(st.booleans())
+    first = data.draw(sea if first_ship else land)
+    second = data.draw(st.none() | st.tuples(st.booleans(), sea, land))
+    if second is None:
+        rb = RoadBuilding(first, None, first_ship)
+    else:
+        ship2, e_sea, e_land = second
+        rb = RoadBuilding(first, e_sea if ship2 else e_land, first_ship, ship2)
+    if rb.first_ship or rb.second_ship:
+        _roundtrip(rb, ctx)
+    e = data.draw(sea)
+    c = data.draw(st.sampled_from([c for c in b.path_crossings[e] if b.crossing_land[c]] or [-1]))
+    if c >= 0:
+        _roundtrip(SetupPlacement(c, e, True), _ctx(index, lang, "setup"))
+
+
+def test_the_order_words_and_what_players_write() -> None:
+    ctx = _ctx(BOARDS.index(("neue-ufer", 4)), "de")
+    b = ctx.board
+    sea = _sea_paths(b)
+    label = b.path_label(sea[0])
+    assert parse_line(f"Schiff {label}", ctx) == Ship(sea[0])
+    assert parse_line(f"Ship {label}", ctx) == Ship(sea[0])
+    other = b.path_label(sea[1])
+    for text in (
+        f"Schiff versetzen {label} nach {other}",
+        f"Schiff bewegen {label} nach {other}",
+        f"Move ship {label} to {other}",
+        f"Versetze das Schiff {label} nach {other}",
+    ):
+        assert parse_line(text, ctx) == MoveShip(sea[0], sea[1]), text
+    assert parse_line("Gold: Erz, Holz", ctx) == GoldPreference((4, 0))
+    assert parse_line("Gold: E E G", ctx) == GoldPreference((4, 4, 3))
+    en = _ctx(BOARDS.index(("neue-ufer", 4)), "en")
+    assert parse_line("Gold: ore, lumber", en) == GoldPreference((4, 0))
+    assert format_item(GoldPreference((4, 0)), en) == "Gold: Ore, Lumber"
+    assert format_item(GoldPreference((4, 0)), ctx) == "Gold: Erz, Holz"
+    assert format_item(MoveShip(sea[0], sea[1]), en).startswith("Move ship ")
+    assert " to " in format_item(MoveShip(sea[0], sea[1]), en)
+    assert format_item(MoveShip(sea[0], sea[1]), ctx).startswith("Schiff versetzen ")
+    # A ship line with a settlement after it is two builds; `oder` works for ships.
+    c = next(c for c in range(len(b.crossing_hexes)) if b.crossing_land[c])
+    two = parse_line(f"Schiff {label} oder Schiff {other}", ctx)
+    assert two == Alternatives((Ship(sea[0]), Ship(sea[1])))
+    both = parse_line(f"Schiff {label} und {format_item(Settlement(c), ctx)}", ctx)
+    assert getattr(both, "actions", None) == (Ship(sea[0]), Settlement(c))
+
+
+def test_errors_name_the_form_and_the_near_word() -> None:
+    ctx = _ctx(BOARDS.index(("neue-ufer", 4)), "de")
+    label = ctx.board.path_label(_sea_paths(ctx.board)[0])
+    with pytest.raises(NotationError) as e:
+        parse_line(f"Schif {label}", ctx)
+    assert e.value.key == "did_you_mean" and "Schiff" in str(e.value)
+    with pytest.raises(NotationError) as e:
+        parse_line(f"Schiff versetzen {label}", ctx)
+    assert e.value.key == "move_ship_form"
+    with pytest.raises(OrderError):
+        parse_line("Gold: Erz, Bananen", ctx)
+    # One hex of a sea side: the sides along it, to copy back.
+    with pytest.raises(OrderError) as e:
+        parse_line(f"Schiff {label.split()[0]}", ctx)
+    assert e.value.key == "path_pick"
+
+
+def test_base_boards_refuse_ships_and_gold() -> None:
+    from pbm.rules.layouts import generate_board
+
+    ctx = Context(generate_board("medium", 1), "de")
+    for text in ("Schiff A4 B4", "Schiff versetzen A4 B4 nach B4 C4", "Move ship A4 B4 to B4 C4"):
+        with pytest.raises(NotationError) as e:
+            parse_line(text, ctx)
+        assert e.value.key == "ships_seafarers", text
+    with pytest.raises(NotationError) as e:
+        parse_line("Gold: Erz", ctx)
+    assert e.value.key == "gold_seafarers"
+
+
+def test_a_whole_mail_reads_into_turn_orders_and_back() -> None:
+    s = new_game(Settings.for_scenario("vier-inseln", 4), 7)
+    sea = _sea_paths(s.board)
+    land = [e for e in range(len(s.board.path_hexes)) if s.board.path_land[e]]
+    orders = TurnOrders(
+        builds=(Ship(sea[0]), MoveShip(sea[1], sea[2]), Road(land[0])),
+        substitutes=SubstituteBlock((Ship(sea[3]),)),
+        gold=(4, 2),
+    )
+    for lang in LANGS:
+        ctx = Context(s.board, lang, s.colours)
+        text = "\n".join(format_turn_orders(orders, ctx))
+        mail = parse_mail(text, ctx)
+        assert mail.ok, [r for r in mail.lines if not r.ok]
+        assert mail.turn_orders() == orders
+    # A second gold line is refused, the first counts.
+    ctx = Context(s.board, "de", s.colours)
+    mail = parse_mail("Gold: Erz\nGold: Holz", ctx)
+    assert mail.turn_orders().gold == (4,)
+    assert not mail.ok
+
+
+def test_receipt_checks_refuse_a_ship_nowhere_near_and_follow_earlier_lines() -> None:
+    from pbm.notation.checks import check_receipt
+    from pbm.rules.legal import LegalMoves
+    from pbm.rules.reasons import Reason
+    from pbm.rules.sim import play_game
+    from pbm.rules.state import Phase
+
+    state = next(
+        st
+        for st, _ in play_game(Settings.for_scenario("vier-inseln", 4), 3, max_rounds=0)
+        if st.phase == Phase.ROUNDS
+    )
+    p = next(q for q in range(4) if LegalMoves(state, q).ships())
+    legal = LegalMoves(state, p)
+    first = legal.ships()[0]
+    # A side two ships away is reached only after the first ship of the mail stands.
+    after = legal.after(Ship(first))
+    second = next(e for e in after.ships() if e not in legal.ships())
+    far = next(
+        e
+        for e in _sea_paths(state.board)
+        if legal.problem(Ship(e)) is not None
+        and after.problem(Ship(e)) is not None
+        and state.sea is not None
+        and state.sea.ship[e] < 0
+    )
+    ctx = Context(state.board, "de", state.colours)
+    text = "\n".join(format_item(x, ctx) for x in (Ship(first), Ship(second), Ship(far)))
+    mail = parse_mail(text, ctx)
+    check_receipt(mail, state, p, "de")
+    errors = [r.error for r in mail.lines if r.error is not None]
+    assert len(errors) == 1 and getattr(errors[0], "rule", None) == Reason.NOT_CONNECTED
