@@ -19,11 +19,18 @@ def board(
     layout: Annotated[
         str, typer.Option(help="variable (seeded), or beginner: the rule book's fixed start.")
     ] = "variable",
+    scenario: Annotated[
+        str | None,
+        typer.Option(help="A Seafarers scenario (neue-ufer, vier-inseln, wueste, neue-welt)."),
+    ] = None,
 ) -> None:
     """Print the seeded board: the text map of the reports, or JSON with hexes, crossings
     and paths. `--layout beginner`: the beginner board with its starting pieces (the map)."""
     if layout not in ("variable", "beginner"):
         raise typer.BadParameter("layout must be variable or beginner")
+    if scenario is not None:
+        _scenario_board(scenario, players, seed, as_json, lang, layout, size)
+        return
     size = size or default_size(players)
     if size not in SIZES:
         raise typer.BadParameter(f"size must be one of {', '.join(SIZES)}")
@@ -48,3 +55,26 @@ def board(
 
             state = beginner_start(state)[0]
         typer.echo(draw(state, "en" if lang == "en" else "de"))
+
+
+def _scenario_board(
+    key: str, players: int, seed: int, as_json: bool, lang: str, layout: str, size: str | None
+) -> None:
+    """`pbm board --scenario NAME`: the scenario's board laid by the seed."""
+    from pbm.rules.scenarios import PLAYER_COUNTS, SCENARIOS, scenario_board
+
+    if key not in SCENARIOS:
+        raise typer.BadParameter(f"scenario must be one of {', '.join(SCENARIOS)}")
+    if players not in PLAYER_COUNTS:
+        raise typer.BadParameter("a Seafarers scenario is for 3 or 4 players")
+    if layout != "variable" or size is not None:
+        raise typer.BadParameter("--scenario excludes --layout and --size")
+    b = scenario_board(key, players, seed)
+    if as_json:
+        typer.echo(json.dumps(b.to_json(), ensure_ascii=False))
+        return
+    from pbm.reports.text_map import draw
+    from pbm.rules.state import Settings, new_game
+
+    state = new_game(Settings.for_scenario(key, players), seed)
+    typer.echo(draw(state, "en" if lang == "en" else "de"))

@@ -17,13 +17,26 @@ def sim(
     seed: Annotated[int, typer.Option(help="Seed of the first game's derivation.")] = 1,
     bot: Annotated[str, typer.Option(help="autopilot or random.")] = "autopilot",
     size: Annotated[str | None, typer.Option(help="Island size (default by players).")] = None,
+    scenario: Annotated[
+        str | None,
+        typer.Option(help="A Seafarers scenario (neue-ufer, vier-inseln, wueste, neue-welt)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play complete games with bots and print speed figures and a digest of all events."""
     if bot not in BOTS:
         raise typer.BadParameter(f"bot must be one of {', '.join(BOTS)}")
+    if scenario is not None:
+        from pbm.rules.scenarios import PLAYER_COUNTS, SCENARIOS
+
+        if scenario not in SCENARIOS:
+            raise typer.BadParameter(f"scenario must be one of {', '.join(SCENARIOS)}")
+        if players not in PLAYER_COUNTS:
+            raise typer.BadParameter("a Seafarers scenario is for 3 or 4 players")
+        if size is not None:
+            raise typer.BadParameter("--size and --scenario exclude each other")
     start = time.perf_counter()
-    result = simulate(games, players, seed, bot, size)
+    result = simulate(games, players, seed, bot, size, scenario)
     seconds = time.perf_counter() - start
     finished = [g for g in result.games if g.winner >= 0]
     summary = {
