@@ -22,6 +22,11 @@ lower case, a harbour's side as `:`). The outer sides of the sea frame are no pa
 left out: that keeps the huge island (nine hexes across) within 72 columns. The first line is the
 top row's labels. A legend follows the map.
 
+Seafarers boards are ten hexes across with their sea frame (81 columns in this layout), so they
+are drawn in a compact layout of six columns a hex (`COMPACT`), within 72 columns: gold rivers
+as `11$`, ships as their colour's letter in upper case on the path (roads stay lower case), the
+pirate as `<P>`, each explained in the legend.
+
 Colour letters: a colour's initial in the game's language. When two colours of the game share
 it, the one earlier in rot, blau, gelb, weiß, grün, braun, orange, schwarz keeps it and the
 other takes its second letter: grün n, braun a (German), brown n, black k (English).
@@ -31,6 +36,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from string import ascii_lowercase
 
 from pbm.i18n import language, translator
@@ -54,45 +60,77 @@ _SECOND = {"de": {"gruen": "n", "braun": "a"}, "en": {"braun": "n", "schwarz": "
 Cell = tuple[int, int]
 
 
+@dataclass(frozen=True)
+class Geometry:
+    """Where a hex's parts go: `pitch` lines from one hex row to the next, `half` columns from a
+    hex's centre to its sides (neighbours 2·half apart), its centre `centre` lines below its
+    top corner. The label is two lines above the centre, the robber two below."""
+
+    pitch: int
+    half: int
+    centre: int
+
+
+#: The map of the module doc: 8 columns a hex.
+STANDARD = Geometry(PITCH, HALF, 5)
+#: Seafarers boards (ten hexes across with their sea frame): 6 columns a hex, so they keep to
+#: 72 columns. Two-character slants, the label in the upper point, five characters across the
+#: centre (gold as `11$`), the robber or the pirate in the lower point:
+#:
+#:       .          +0   top corner
+#:      / \         +1
+#:     /C3 \        +2   label
+#:    .     .       +3
+#:    | 6E  |       +4   centre
+#:    .     .       +5
+#:     \***/        +6   robber (or pirate)
+#:      \ /         +7
+#:       .          +8
+COMPACT = Geometry(5, 3, 4)
+#: The gold river's mark in the compact map (after its number).
+GOLD_MARK = "$"
+PIRATE = "<P>"
+
+
 @functools.lru_cache(maxsize=256)
 def _origin(board: Board) -> tuple[int, int]:
     # Asked for every crossing and path of every map drawn: once per board.
     return min(h.row for h in board.hexes), min(h.x for h in board.hexes)
 
 
-def _top(board: Board, row: int, x: int) -> Cell:
+def _top(board: Board, row: int, x: int, g: Geometry = STANDARD) -> Cell:
     """(line, column) of the top corner of the hex at (row, x)."""
     row0, x0 = _origin(board)
-    return PITCH * (row - row0) - 3, 3 + HALF * (x - x0)
+    return g.pitch * (row - row0) - (g.centre - 2), g.half - 1 + g.half * (x - x0)
 
 
-def hex_centre(board: Board, h: int) -> Cell:
+def hex_centre(board: Board, h: int, g: Geometry = STANDARD) -> Cell:
     """(line, column) of the hex's centre: its token and resource are centred there."""
-    line, col = _top(board, board.hexes[h].row, board.hexes[h].x)
-    return line + 5, col
+    line, col = _top(board, board.hexes[h].row, board.hexes[h].x, g)
+    return line + g.centre, col
 
 
-def crossing_cell(board: Board, c: int) -> Cell:
+def crossing_cell(board: Board, c: int, g: Geometry = STANDARD) -> Cell:
     """(line, column) of a crossing: the top corner of its one lower hex, or the bottom corner
-    of its one upper hex (4 lines below the top corners of the two lower hexes)."""
+    of its one upper hex (a line above the centres of the two lower hexes)."""
     hexes = [board.hexes[h] for h in board.crossing_hexes[c]]
     low = max(h.row for h in hexes)
     x = sum(h.x for h in hexes) // 3
-    line, col = _top(board, low, x)
+    line, col = _top(board, low, x, g)
     pair_below = sum(1 for h in hexes if h.row == low) == 2
-    return (line + 4 if pair_below else line), col
+    return (line + g.centre - 1 if pair_below else line), col
 
 
-def path_cells(board: Board, e: int) -> tuple[tuple[int, int, str], ...]:
+def path_cells(board: Board, e: int, g: Geometry = STANDARD) -> tuple[tuple[int, int, str], ...]:
     """(line, column, plain character) of the characters that draw a path."""
     a, b = (board.hexes[h] for h in board.path_hexes[e])
     if a.row == b.row:  # a vertical side, one character halfway down the hexes
-        line, col = _top(board, a.row, (a.x + b.x) // 2)
-        return ((line + 5, col, "|"),)
+        line, col = _top(board, a.row, (a.x + b.x) // 2, g)
+        return ((line + g.centre, col, "|"),)
     upper, lower = (a, b) if a.row < b.row else (b, a)
-    line, col = _top(board, lower.row, lower.x)
+    line, col = _top(board, lower.row, lower.x, g)
     step, char = (-1, "/") if lower.x > upper.x else (1, "\\")
-    return tuple((line + i, col + step * i, char) for i in (1, 2, 3))
+    return tuple((line + i, col + step * i, char) for i in range(1, g.half))
 
 
 def colour_letters(colours: Sequence[str], lang: str) -> dict[str, str]:
@@ -113,9 +151,12 @@ def colour_letters(colours: Sequence[str], lang: str) -> dict[str, str]:
     return out
 
 
-def hex_code(board: Board, h: int, lang: str) -> str:
-    """What a hex shows under its label: `6E`, `Wüste`, `~` (sea), `3:1` or `2:1W` (harbour)."""
+def hex_code(board: Board, h: int, lang: str, compact: bool = False) -> str:
+    """What a hex shows under its label: `6E`, `Wüste`, `~` (sea), `3:1` or `2:1W` (harbour);
+    a gold river `11Gold` (compact: `11$`)."""
     x = board.hexes[h]
+    if compact and x.terrain == Terrain.GOLD:
+        return f"{x.number or ''}{GOLD_MARK}"
     if x.terrain != Terrain.SEA:
         return hex_short_name(board, h, lang)
     if x.harbor is None:
@@ -133,8 +174,11 @@ def _harbour_paths(board: Board) -> set[int]:
 
 
 def draw(state: GameState, lang: str) -> str:
-    """The map and its legend (module doc); no line is longer than 72 columns."""
+    """The map and its legend (module doc); no line is longer than 72 columns. A Seafarers
+    board is drawn in the compact geometry (`COMPACT`), with its ships and the pirate."""
     board = state.board
+    sea = state.sea
+    g = COMPACT if sea is not None else STANDARD
     letter = colour_letters(state.colours, lang)
     grid: dict[Cell, str] = {}
 
@@ -145,27 +189,37 @@ def draw(state: GameState, lang: str) -> str:
 
     harbours = _harbour_paths(board)
     for e, owner in enumerate(state.road):
-        for line, col, plain in path_cells(board, e):
+        ship = -1 if sea is None else sea.ship[e]
+        for line, col, plain in path_cells(board, e, g):
             mark = ":" if e in harbours else plain
-            grid[(line, col)] = letter[state.colours[owner]] if owner >= 0 else mark
+            if ship >= 0:
+                # A ship: its colour's letter in upper case (a road's is lower case).
+                grid[(line, col)] = letter[state.colours[ship]].upper()
+            else:
+                grid[(line, col)] = letter[state.colours[owner]] if owner >= 0 else mark
     for c, owner in enumerate(state.owner):
         piece = "."
         if owner >= 0:
             piece = letter[state.colours[owner]]
             piece = piece.upper() if state.level[c] == 2 else piece
-        grid[crossing_cell(board, c)] = piece
+        grid[crossing_cell(board, c, g)] = piece
     for h in board.hexes:
-        line, col = hex_centre(board, h.id)
+        line, col = hex_centre(board, h.id, g)
         put(line - 2, col, h.label)
-        put(line, col, hex_code(board, h.id, lang)[: 2 * HALF - 1])
+        put(line, col, hex_code(board, h.id, lang, g is COMPACT)[: 2 * g.half - 1])
         if h.id == state.robber:
             put(line + 2, col, ROBBER)
+        elif sea is not None and h.id == sea.pirate:
+            put(line + 2, col, PIRATE)
     width = max(c for _, c in grid) + 1
     lines = [[" "] * width for _ in range(max(r for r, _ in grid) + 1)]
     for (line, col), ch in grid.items():
         lines[line][col] = ch
     text = ["".join(chars).rstrip() for chars in lines]
-    return "\n".join([*text, "", *_legend(state, lang, letter)])
+    legend = _legend(state, lang, letter)
+    if sea is not None:
+        legend += _sea_legend(lang)
+    return "\n".join([*text, "", *legend])
 
 
 def _legend(state: GameState, lang: str, letter: dict[str, str]) -> list[str]:
@@ -178,4 +232,16 @@ def _legend(state: GameState, lang: str, letter: dict[str, str]) -> list[str]:
         _("Paths: / \\ | free, a colour's letter a road, : a harbour's side"),
         _("Harbours (at their : side): 3:1 any 3 for 1, 2:1W 2 W for 1"),
         _("Hexes: {resources}, ~ sea; {robber} robber").format(resources=res, robber=ROBBER),
+    ]
+
+
+def _sea_legend(lang: str) -> list[str]:
+    _ = translator(lang).gettext
+    return [
+        _("Ships: a colour's letter in upper case on a path; {pirate} pirate").format(
+            pirate=PIRATE
+        ),
+        _("Gold rivers: 11{mark} (each card a resource of the owner's choice)").format(
+            mark=GOLD_MARK
+        ),
     ]
