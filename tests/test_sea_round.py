@@ -220,3 +220,35 @@ def test_stored_orders_of_the_current_code_still_load() -> None:
     assert codec.loads(codec.dumps(sea)) == sea
     assert codec.loads(codec.dumps(SetupPlacement(1, 2, True))) == SetupPlacement(1, 2, True)
     assert codec.dumps(Road(1)) == '{"t":"Road","path":1}'
+
+
+def test_the_log_names_ships_moves_special_vp_and_home_islands() -> None:
+    from pbm.reports.describe import describe
+    from pbm.rules.events import SetupPlaced
+    from pbm.rules.sea_events import SpecialVP
+
+    s = _after_setup("vier-inseln")
+    assert s.sea is not None
+    p = _sailor(s)
+    e = LegalMoves(s, p).ships()[0]
+    ship_at = next(x for x, q in enumerate(s.sea.ship) if q >= 0)
+    c = s.settlements[p][0]
+    lines = {
+        lang: [
+            describe(x, s, lang)
+            for x in (
+                Built(p, "ship", e, False),
+                ShipMoved(p, ship_at, e),
+                SpecialVP(p, c, 1, 2),
+                HomeIslands(p, (1, 2)),
+                SetupPlaced(s.sea.ship[ship_at], c, ship_at, False, 0),
+            )
+        ]
+        for lang in ("de", "en")
+    }
+    assert lines["en"][0].endswith(f"builds a ship at {s.board.path_label(e)}")
+    assert " moves a ship from " in lines["en"][1]
+    assert "+2 VP for the first settlement there" in lines["en"][2]
+    assert "home islands set by the start settlements (2)" in lines["en"][3]
+    assert ", ship " in lines["en"][4]
+    assert "baut ein Schiff an" in lines["de"][0] and "versetzt ein Schiff" in lines["de"][1]

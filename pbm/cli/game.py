@@ -47,6 +47,11 @@ def game_create(
     layout: Annotated[
         str, typer.Option(help="variable, or beginner: the rule book's fixed start, no setup.")
     ] = "variable",
+    scenario: Annotated[
+        str | None,
+        typer.Option(help="Seafarers: neue-ufer, vier-inseln, wueste or neue-welt (3-4 players)."),
+    ] = None,
+    pirate: Annotated[bool, typer.Option(help="Seafarers: play with the pirate.")] = True,
     as_json: JsonOpt = False,
 ) -> None:
     """Create a game and open its signup."""
@@ -73,6 +78,8 @@ def game_create(
             away_wait_days=away_wait,
             edition=edition,
             layout=layout,
+            scenario=scenario,
+            pirate=pirate,
         )
     show(data, as_json, lambda: echo(f"created {name}: signup open"))
 

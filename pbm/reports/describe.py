@@ -9,13 +9,20 @@ import re
 from pbm.i18n import N_, translator
 from pbm.notation import Context, vocab
 from pbm.notation.format import format_item
-from pbm.notation.names import crossing_text, hex_short_name, hex_text, path_text
+from pbm.notation.names import (
+    crossing_text,
+    hex_short_name,
+    hex_text,
+    path_text,
+    ship_path_text,
+)
 from pbm.rules import events as ev
 from pbm.rules import orders as o
 from pbm.rules.board import Board
 from pbm.rules.layouts import KNIGHT
 from pbm.rules.reasons import Reason
 from pbm.rules.resources import Counts
+from pbm.rules.sea_events import HomeIslands, ShipMoved, SpecialVP
 from pbm.rules.state import GameState
 
 #: Why an order failed, as the reports say it: one text for every rule reason
@@ -194,6 +201,9 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
             gets=res(e.get_count, e.get),
         )
     if isinstance(e, ev.Built):
+        if e.piece == "ship":
+            text = _("{player} builds a ship at {path}")
+            return text.format(player=who(e.player), path=ship_path_text(b, e.where, lang))
         if e.piece == "road":
             text = _("{player} builds a road at {path}")
             return text.format(player=who(e.player), path=path_text(b, e.where, lang))
@@ -230,6 +240,28 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
         return _("{player}: no moves received (NMR)").format(player=who(e.player))
     if isinstance(e, ev.GameWon):
         return _("{player} wins with {vp} victory points!").format(player=who(e.player), vp=e.vp)
+    if isinstance(e, ShipMoved):
+        return _("{player} moves a ship from {source} to {target}").format(
+            player=who(e.player),
+            source=ship_path_text(b, e.source, lang),
+            target=ship_path_text(b, e.target, lang),
+        )
+    if isinstance(e, SpecialVP):
+        return _("  {player}: +{vp} VP for the first settlement there ({crossing})").format(
+            player=who(e.player), vp=e.vp, crossing=crossing_text(b, e.crossing, lang)
+        )
+    if isinstance(e, HomeIslands):
+        return _("{player}: home islands set by the start settlements ({count})").format(
+            player=who(e.player), count=len(e.areas)
+        )
+    if isinstance(e, ev.SetupPlaced) and state.sea is not None and state.sea.ship[e.path] >= 0:
+        # Seafarers: the placement took a ship (as far as the state shows; a ship moved away
+        # later reads as a road in a report written after the move).
+        return _("{player} places a settlement at {crossing}, ship {path}").format(
+            player=who(e.player),
+            crossing=crossing_text(b, e.crossing, lang),
+            path=ship_path_text(b, e.path, lang),
+        )
     if isinstance(e, ev.SetupPlaced):
         return _("{player} places a settlement at {crossing}, road {path}").format(
             player=who(e.player),
@@ -279,7 +311,7 @@ def failure_text(e: ev.OrderFailed, state: GameState, lang: str) -> str:
         return text.format(player=player, hex=hex_text(state.board, order.hex, lang), why=why)
     if isinstance(order, (o.Monopoly, o.YearOfPlenty, o.RoadBuilding)):
         return _("{player}: a card could not be played").format(player=player)
-    if isinstance(order, (o.Road, o.Settlement, o.City)):
+    if isinstance(order, (o.Road, o.Settlement, o.City, o.Ship)):
         text = _("{player}: {order} not built — {why}")
     elif isinstance(order, o.BuyCard):
         text = _("{player}: {order} not bought — {why}")

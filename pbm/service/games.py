@@ -55,9 +55,15 @@ def create_game(
     away_wait_days: int = 0,
     edition: str = "klassisch",
     layout: str = "variable",
+    scenario: str | None = None,
+    pirate: bool = True,
 ) -> Game:
     """A game in signup. `bank` None: the edition's bank (seed 002: unlimited in the modern
-    edition, the classic bank in the classic one)."""
+    edition, the classic bank in the classic one). `scenario`: a Seafarers scenario
+    (`rules.scenarios.SCENARIOS`, 3 or 4 players, its own board and VP target); `pirate`
+    False plays it without the pirate."""
+    if scenario is not None:
+        _check_scenario(scenario, players, size, layout)
     if edition not in EDITIONS:
         raise ServiceError(f"edition must be {' or '.join(EDITIONS)}")
     if layout not in LAYOUTS:
@@ -94,7 +100,10 @@ def create_game(
     if vp_target is not None:
         overrides["vp_target"] = vp_target
     try:
-        settings = Settings.for_players(players, size, **overrides)
+        if scenario is not None:
+            settings = Settings.for_scenario(scenario, players, pirate=pirate, **overrides)
+        else:
+            settings = Settings.for_players(players, size, **overrides)
     except (ValueError, KeyError) as e:
         raise ServiceError(str(e)) from None
     game = Game(
@@ -117,6 +126,17 @@ def create_game(
     session.add(game)
     session.flush()
     return game
+
+
+def _check_scenario(scenario: str, players: int, size: str | None, layout: str) -> None:
+    from pbm.rules.scenarios import PLAYER_COUNTS, SCENARIOS
+
+    if scenario not in SCENARIOS:
+        raise ServiceError(f"scenario must be one of {', '.join(SCENARIOS)}")
+    if players not in PLAYER_COUNTS:
+        raise ServiceError("a Seafarers scenario is for 3 or 4 players")
+    if size is not None or layout != "variable":
+        raise ServiceError("a Seafarers scenario has its own board: no --size, no --layout")
 
 
 def settings_of(game: Game) -> Settings:

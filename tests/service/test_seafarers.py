@@ -1,0 +1,43 @@
+"""Issue 17: a Seafarers game through the service: created with `--scenario`, set up by mail
+with ships on the "must" coasts, rounds by mail with ship, move and gold lines (the autopilot's
+orders), stored, reported and replayed."""
+
+from __future__ import annotations
+
+import pytest
+from databases import game_row, game_state, outbox
+from harness import Games
+
+from pbm.rules import Phase
+from pbm.service import admin
+from pbm.service.context import Service
+from pbm.service.games import ServiceError
+
+
+@pytest.mark.slow  # a setup and four rounds by mail
+def test_a_four_islands_game_by_mail(svc: Service, games: Games) -> None:
+    games.start("sea", players=4, round_=5, by_mail=True, scenario="vier-inseln")
+    _, state = game_state(svc, "sea")
+    assert state.sea is not None and state.settings.scenario == "vier-inseln"
+    assert state.phase == Phase.ROUNDS and state.round == 5
+    assert game_row(svc, "sea").round == 5
+    # Setup by mail put ships on the "must" coasts.
+    assert sum(len(x) for x in state.sea.ships) >= 1
+    assert all(state.sea.home[p] for p in range(4))
+    reports = outbox(svc, "report")
+    assert reports
+    # The report's map is the compact one, with the ships' legend, within 72 columns.
+    body = reports[-1].body
+    assert "Schiffe: Großbuchstabe einer Farbe" in body
+    assert admin.replay_game(svc, "sea").ok
+
+
+def test_scenario_games_are_checked_when_created(svc: Service) -> None:
+    with pytest.raises(ServiceError, match="scenario must be"):
+        admin.new_game(svc, "x", scenario="atlantis")
+    with pytest.raises(ServiceError, match="3 or 4"):
+        admin.new_game(svc, "x", scenario="neue-ufer", players=5)
+    with pytest.raises(ServiceError, match="own board"):
+        admin.new_game(svc, "x", scenario="neue-ufer", size="large")
+    data = admin.new_game(svc, "y", scenario="wueste", players=3, pirate=False)
+    assert data["name"] == "y"
