@@ -230,7 +230,7 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), Non
 #: The tags a text copied out of an HTML mail keeps (`<br>`, `<b>…</b>`): nothing a player
 #: writes in an order; each at most 200 characters, so the search stays linear.
 _HTML_TAG = re.compile(
-    r"</?+(?:br|p|div|span|b|i|u|strong|em|font|li|ul|ol|tt|code)(?![a-z])[^<>]{0,200}>",
+    r"</?+(?:br|p|div|span|b|i|u|strong|em|font|li|ul|ol|tt|code)(?=[\s/>])[^<>]{0,200}>",
     re.IGNORECASE,
 )
 
@@ -241,7 +241,9 @@ def _without_html(line: str) -> str:
     if "<" in line:
         line = _HTML_TAG.sub(" ", line)
     if "&" in line and ";" in line:
-        line = html.unescape(line).replace("\u00a0", " ")
+        # Decoded, but never into a line break, a control character or an invisible one.
+        decoded = html.unescape(line).replace("\u00a0", " ").translate(_INVISIBLE)
+        line = "".join(" " if ch < " " or "\x7f" <= ch <= "\x9f" else ch for ch in decoded)
     return line
 
 
@@ -341,6 +343,65 @@ _UNCERTAIN = frozenset(
     ]
 )
 _CONDITIONS = frozenset(["falls", "wenn", "if", "sollte", "sollten", "case", "unless"])
+#: What a "falls … nicht …" heading must be about to announce substitutes: the builds above
+#: failing (`Falls das nicht klappt:`, `If that fails:`, `Wenn nicht möglich:`), not something
+#: else (`Falls ich nicht beraubt werde:`, `Falls rot nicht tauscht:`: not understood).
+_FAILING = frozenset(
+    [
+        "das",
+        "dies",
+        "es",
+        "that",
+        "it",
+        "this",
+        "klappt",
+        "klappen",
+        "geht",
+        "gehen",
+        "gelingt",
+        "funktioniert",
+        "moeglich",
+        "works",
+        "work",
+        "possible",
+        "fails",
+        "fail",
+        "failed",
+        "succeed",
+        "succeeds",
+        "scheitert",
+        "scheitern",
+        "misslingt",
+        "schiefgeht",
+        "schief",
+        "besetzt",
+        "taken",
+        "reicht",
+        "gebaut",
+        "built",
+        "bauen",
+        "build",
+        "kann",
+        "can",
+        "above",
+        "oben",
+        "obige",
+        "obigen",
+        "stadt",
+        "siedlung",
+        "strasse",
+        "city",
+        "settlement",
+        "road",
+        "bau",
+    ]
+)
+
+
+def _about_the_builds(words: list[str]) -> bool:
+    return len(words) <= 3 or any(w in _FAILING for w in words)
+
+
 _NEGATIONS = frozenset(
     [
         "nicht",
@@ -431,7 +492,11 @@ def heading_kind(s: str) -> str | None:
             any(w in ("zweite", "zweiter", "second") for w in words)
             and any(w in ("wahl", "choice", "option", "chance", "versuch", "try") for w in words)
         )
-        or (any(w in _CONDITIONS for w in words) and any(w in _NEGATIONS for w in words))
+        or (
+            any(w in _CONDITIONS for w in words)
+            and any(w in _NEGATIONS for w in words)
+            and _about_the_builds(words)
+        )
     ):
         return "substitute"
     if any(w in _MAIN_CORE for w in words) and all(
@@ -524,6 +589,31 @@ def clean_lines(body: str) -> list[tuple[int, str]]:
     return list(iter_clean_lines(body))
 
 
+#: The first words of order lines: after a closing (`Danke blau!`) they mean the mail goes on.
+_ORDER_STARTS = re.compile(
+    r"^(?:[-*\u2022]\s*|\d{1,2}[.)]\s*)?(?:siedlung|stadt|strasse|str\.?|road|city|settlement|"
+    r"raeuber|rauber|robber|bandit|ritter|knight|handel|trade|seehandel|maritime|abwurf|discard|"
+    r"monopol|monopoly|tribut|entwicklungskarte|projektkarte|erfindung|gluecksfund|"
+    r"strassenbau|bautrupp|ersatzbau|substitute|kennwort|passwort|password|schiff|ship)(?![a-z])"
+)
+#: How far past a closing to look for orders.
+_LOOK_PAST_CLOSING = 20
+
+
+def _orders_follow(lines: list[str], number: int) -> bool:
+    """Whether an order line follows line `number` before the quoted mail or a signature:
+    then a closing in the middle (`Danke blau!`) does not end the player's text."""
+    for later in lines[number : number + _LOOK_PAST_CLOSING]:
+        if len(later) > MAX_LINE_CHARS:
+            continue
+        s = simple(later.replace("\u00a0", " ").translate(_INVISIBLE).strip())
+        if s.startswith(">") or s in ("--", "-- ") or _quote_header(s):
+            return False
+        if _ORDER_STARTS.match(s):
+            return True
+    return False
+
+
 def _next_text(lines: list[str], number: int) -> str:
     """The folded next line of the body (after line `number`, 1-based), "" beyond the cap."""
     if number >= len(lines) or len(lines[number]) > MAX_LINE_CHARS:
@@ -575,10 +665,14 @@ def iter_clean_lines(body: str) -> Iterator[tuple[int, str]]:
             if _HEADER_FIELD.match(following) and following[:3] != s[:3]:
                 break  # "Von: …" / "Gesendet: …": the header of the quoted mail
         if _DEVICE_SIGNATURE.match(s) or _closing(s):
-            if seen:
+            if seen and not _orders_follow(lines, number):
                 break
             continue
-        if _greeting(s) or heading_kind(s) == "main":
+        if _greeting(s):
+            continue
+        if heading_kind(s) == "main":
+            # Passed on (it ends a substitute block), but no sign yet of the player's text.
+            yield number, stripped
             continue
         seen = True
         yield number, stripped

@@ -477,7 +477,7 @@ def parse_line(text: str, ctx: Context) -> Item:
     kind = heading_kind(f)
     if kind == "substitute" or _SUBSTITUTE.match(f):
         return SubstituteHeader()
-    if kind == "main" or (kind == "plain" and not _starts_with_keyword(f)):
+    if kind == "main" or (kind == "plain" and not _names_an_order(f)):
         return Heading()
     headed = _headed(t, ctx)
     if headed is not None:
@@ -538,7 +538,7 @@ def _without_condition(t: Text) -> Text:
     if any(ch.isdigit() or ch in ":()" for ch in clause):
         return t
     words = _letter_words(clause)
-    if any(
+    if not _is_can_pay(words) or any(
         w in vocab.COLOUR_WORDS or w in _BUILD_STARTS or w in _KEYWORD_WORDS or w in _CLAUSE_STOP
         for w in words
     ):
@@ -546,6 +546,44 @@ def _without_condition(t: Text) -> Text:
     if comma < 0:
         return t.sub(0, m.start())
     return t.rewritten([(m.start(), comma, "")])
+
+
+#: Words that make a line ending in `:` an order, never a heading to pass over.
+_ORDER_NOUNS = frozenset(
+    [
+        "ritter",
+        "knight",
+        "raeuber",
+        "rauber",
+        "robber",
+        "bandit",
+        "karte",
+        "card",
+        "monopol",
+        "monopoly",
+        "tribut",
+        "erfindung",
+        "gluecksfund",
+        "abwurf",
+        "discard",
+        "handel",
+        "trade",
+        "tausch",
+        "tausche",
+        "seehandel",
+        "maritime",
+        "schiff",
+        "ship",
+    ]
+)
+
+
+def _names_an_order(f: str) -> bool:
+    """`Spiele Ritter vor dem Wurf:`, `Kaufe Entwicklungskarte:`, `Build a city:`: a line in
+    heading form that names an order (read as one, and refused if it is not complete)."""
+    return _starts_with_keyword(f) or any(
+        w in _BUILD_STARTS or w in _KEYWORD_WORDS or w in _ORDER_NOUNS for w in _letter_words(f)
+    )
 
 
 def _order(t: Text, ctx: Context) -> Item:
@@ -626,6 +664,11 @@ def _tidy(t: Text) -> Text:
         cut = dashes
     if not marks and cut == len(f):
         return t
+    if any(w in _REMARK_TROUBLE for w in _letter_words(f[cut:])):
+        # `Siedlung A -- oder Stadt B`: what follows the dashes would change the order.
+        raise NotationError.make(
+            "remark_unclear", shown=t.sub(cut).original.strip(), column=t.col(cut + 1)
+        )
     spans = [(i, i + 1, "") for i in marks if i < cut]
     return t.rewritten([*spans, (cut, len(f), "")])
 
@@ -675,21 +718,92 @@ _HEX_WORDS = frozenset(
 
 #: Words in a remark that may change what the order says: how often, on what condition, when.
 _REMARK_CONDITIONS = frozenset(
-    "falls wenn sofern sobald erst nach vor bevor after before if unless when once then dann "
-    "danach zuerst first zweimal dreimal viermal twice thrice times mal x2 x3 ausser except "
-    "auch also plus und and noch more mehr another".split()
+    [
+        "falls",
+        "wenn",
+        "sofern",
+        "sobald",
+        "erst",
+        "nach",
+        "bevor",
+        "after",
+        "before",
+        "if",
+        "unless",
+        "when",
+        "once",
+        "zweimal",
+        "dreimal",
+        "viermal",
+        "twice",
+        "thrice",
+        "times",
+        "mal",
+        "x2",
+        "x3",
+        "ausser",
+        "except",
+        "auch",
+        "also",
+        "plus",
+        "und",
+        "and",
+        "noch",
+        "more",
+        "mehr",
+        "another",
+    ]
 )
+#: A condition only on whether the player can pay (`falls es reicht`, `if I can afford it`,
+#: `if I've got the lumber for it`): every build runs only then anyway.
+_PAY_WORDS = frozenset(
+    [
+        "reicht",
+        "reichen",
+        "reichts",
+        "uebrig",
+        "ubrig",
+        "afford",
+        "affordable",
+        "enough",
+        "genug",
+        "leisten",
+        "bezahlen",
+        "zahlen",
+        "pay",
+    ]
+)
+_HAVE_WORDS = frozenset(["got", "have", "habe", "hab", "hast", "haben", "da", "there"])
+#: Words that turn a "can pay" clause into something else (`wenn ich zu viele Karten habe`).
+_NOT_PAY = frozenset(["viele", "many", "much", "zu", "too", "nicht", "not", "kein", "keine", "no"])
 
 
-def _may_change_the_order(words: list[str]) -> bool:
+def _is_can_pay(words: list[str]) -> bool:
+    if any(w in _NOT_PAY for w in words):
+        return False
+    return any(w in _PAY_WORDS for w in words) or (
+        any(w in _HAVE_WORDS for w in words)
+        and any(_is_resource_word(w) or w in ("rohstoffe", "resources") for w in words)
+    )
+
+
+def _may_change_the_order(words: list[str], f: str) -> bool:
+    """Whether a remark in brackets may change the order: a choice, a negation, a condition
+    other than paying, a count, a colour (except the writer's after `Runde 7`), an order word,
+    a resource (except in a harbour's name)."""
+    if any(w in _REMARK_TROUBLE for w in words):
+        return True
+    if _is_can_pay(words):
+        return False
+    harbour = any(w in ("hafen", "harbour", "harbor", "port") for w in words)
+    round_line = f.lstrip().startswith(("runde", "round", "zug ", "orders", "zuege"))
     return any(
-        w in _REMARK_TROUBLE
-        or w in _REMARK_CONDITIONS
-        or w in vocab.COLOUR_WORDS
+        w in _REMARK_CONDITIONS
+        or (w in vocab.COLOUR_WORDS and not round_line)
         or w in vocab.NUMBER_WORDS
         or w in _BUILD_STARTS
         or w in _KEYWORD_WORDS
-        or _is_resource_word(w)
+        or (_is_resource_word(w) and not harbour)
         for w in words
     )
 
@@ -728,7 +842,7 @@ def _without_remark(t: Text) -> Text:
         return t
     # A colour in brackets may name a victim or a partner; a count, a resource, a condition
     # or an order word may change the order: all refused, never dropped as a remark.
-    if _may_change_the_order(words):
+    if _may_change_the_order(words, f):
         raise NotationError.make(
             "remark_unclear", shown=t.sub(start, close + 1).original, column=t.col(start)
         )
@@ -1403,6 +1517,11 @@ def _split_builds(t: Text, sea: bool = False) -> list[Text]:
     f = t.folded
     words = [(m.start(), m.end(), m.group(0).strip(",;:.!")) for m in re.finditer(r"\S+", f)]
     words = [w for w in words if w[2]]  # a comma standing alone is no word
+    # others[k]: how many of the first k words are neither a build word nor a joiner, so
+    # "only such words from a to b" is one subtraction (the line stays linear).
+    others = [0]
+    for w in words:
+        others.append(others[-1] + (w[2] not in _BUILD_STARTS and w[2] not in _JOINERS))
     cuts: list[tuple[int, int]] = []  # (end of the previous build, start of the next)
     build_start = 0  # the first word of the build being read
     for i in range(1, len(words)):
@@ -1427,9 +1546,7 @@ def _split_builds(t: Text, sea: bool = False) -> list[Text]:
             before in _CUT_ARTICLES
             and i - 2 > build_start
             and words[i - 2][2] not in _NOT_A_CUT
-            and not all(
-                w[2] in _BUILD_STARTS or w[2] in _JOINERS for w in words[build_start : i - 1]
-            )
+            and others[i - 1] - others[build_start] > 0
         ):
             # `… und danach eine Siedlung …`, `…, then a settlement …`: the build starts at
             # its article.
@@ -1448,7 +1565,7 @@ def _split_builds(t: Text, sea: bool = False) -> list[Text]:
             continue
         if word in ("development", "dev") and words[i - 1][2] in _BUILD_STARTS:
             continue
-        if all(w[2] in _BUILD_STARTS or w[2] in _JOINERS for w in words[build_start:i]):
+        if others[i] - others[build_start] == 0:
             # `Siedlung Straße 6L`: no build before the word, so no second build either.
             continue
         build_start = i
@@ -1981,7 +2098,11 @@ def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
     timing = m.group("timing")
     if not timing:
         raise NotationError.make("knight_timing", column=t.col(m.end(1)))
-    rest = _strip_words(t.sub(m.start("rest")), _MOVE_WORDS)
+    rest = t.sub(m.start("rest"))
+    skip = 0
+    while skip < len(rest.folded) and rest.folded[skip] in " ,;:-":
+        skip += 1  # `Ritter nach Wurf, Räuber 6L`
+    rest = _strip_words(rest.sub(skip), _MOVE_WORDS)
     rm = _PATTERNS["robber"].match(rest.folded.strip())
     if rm:
         lead = len(rest.folded) - len(rest.folded.lstrip())
@@ -2331,7 +2452,8 @@ def _road_building(t: Text, ctx: Context) -> RoadBuilding:
 
 
 #: A piece of road building named by its kind: `Straßenbau: Schiff D4 D5, Straße E5 E6`.
-_PIECE = re.compile(rf"^ *(?:{_KW['ship']}|{_KW['road']})(?![a-z0-9]) *:? *")
+# Possessive blanks: ` *:? *` before a run of blanks that then fails tried every split of it.
+_PIECE = re.compile(rf"^ *+(?:{_KW['ship']}|{_KW['road']})(?![a-z0-9]) *+:?+ *+")
 
 
 def _sea_road_building(t: Text, ctx: Context) -> RoadBuilding:

@@ -375,7 +375,10 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
             continue
         assert item is not None
         if isinstance(item, Heading):
-            continue  # only announces what follows: not read
+            # Only announces what follows: not read. It ends a substitute block (`Hauptzüge:`
+            # after `Ersatzbau:`) and the reach of a heading not understood.
+            in_substitutes, unknown, anchor = False, None, None
+            continue
         if isinstance(item, SubstituteHeader):
             in_substitutes, unknown = True, None
             result.block = "setup" if setup else "substitute"

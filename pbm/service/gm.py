@@ -226,6 +226,23 @@ class RolledBack:
     notified: int = 0
 
 
+def _seed_revealed(session: Session, game: Game) -> bool:
+    """Whether a sent mail (the game-end report, the GM's end notice) showed the dice seed."""
+    if not game.seed:
+        return False
+    seed = str(game.seed)
+    return any(
+        seed in mail.body
+        for mail in session.exec(
+            select(Outbox).where(
+                Outbox.game_id == game.id,
+                col(Outbox.kind).in_(("end", "gm_notice")),
+                Outbox.status == OutboxStatus.SENT,
+            )
+        )
+    )
+
+
 def rollback(
     svc: Service, session: Session, game: Game, why: str = "", reopen: bool = False
 ) -> RolledBack:
@@ -244,6 +261,13 @@ def rollback(
     ).first()
     if record is None:
         raise ServiceError(f"{game.name} has nothing to roll back")
+    if _seed_revealed(session, game):
+        # Every later roll follows from the seed the players now have: the game cannot go on
+        # (docs/fair-dice.md, "Rollback").
+        raise ServiceError(
+            f"{game.name}: its dice seed went out with the game's end; a rollback would let "
+            "everyone know every coming roll"
+        )
     sent = record.kind == "round" and _sent_report(session, game, record.step)
     if record.kind != "round" and reopen:
         raise ServiceError(
@@ -267,6 +291,17 @@ def rollback(
         mail.secret = ""  # a dropped mail is never built: its secret goes at once
     before = state_from_json(json.loads(record.state_before))
     save_state(game, before)
+    if record.kind == "round":
+        # Orders already sent for the next round were written against the withdrawn report:
+        # they go (the rollback notice asks for new ones once the round is resolved again).
+        for later in session.exec(
+            select(OrderSet).where(
+                OrderSet.game_id == game.id,
+                OrderSet.round > record.round,
+                OrderSet.superseded == False,  # noqa: E712  (SQL comparison)
+            )
+        ):
+            later.superseded = True
     # NMR counts, autopilots and resignations go back to what they were before the step.
     snapshot = json.loads(record.players_before or "{}")
     for p in session.exec(select(Player).where(Player.game_id == game.id)):

@@ -321,3 +321,43 @@ def test_the_migration_keeps_stored_games(tmp_path: pytest.TempPathFactory) -> N
         s.commit()
         assert s.exec(select(Game.seed).where(col(Game.name) == "old")).one() == big
     engine.dispose()
+
+
+def test_no_rollback_once_the_seed_went_out_with_the_end(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    """After the end mail showed the seed, every later roll is known: the game cannot go on."""
+    _resolve_round_one(svc, mailer, games)
+    _deliver(svc)
+    admin.end_game(svc, "alpha", why="Die Runde ist aufgelöst.")
+    _deliver(svc)
+    with pytest.raises(ServiceError, match="seed"):
+        admin.rollback_round(svc, "alpha", why="oops")
+    assert game_row(svc, "alpha").phase == "ended"
+
+
+def test_orders_for_the_next_round_go_with_a_rollback(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    """Orders for round 2 were checked against the report the rollback withdraws."""
+    _resolve_round_one(svc, mailer, games)
+    pw = passwords(svc)
+    p = seated(svc, "alpha")[0]
+    _, st = game_state(svc, "alpha")
+    assert st.round == 2
+    mailer.send(p.address, "Züge", orders_text(st, 0, pw[p.address]))
+    with Session(svc.engine) as s:
+        game = get_game(s, "alpha")
+        from pbm.store.models import OrderSet
+
+        live = [
+            o
+            for o in s.exec(select(OrderSet).where(OrderSet.game_id == game.id))
+            if o.round == 2 and not o.superseded
+        ]
+    assert len(live) == 1
+    admin.rollback_round(svc, "alpha", why="Ein Fehler: neu auswerten.")
+    with Session(svc.engine) as s:
+        game = get_game(s, "alpha")
+        rows = list(s.exec(select(OrderSet).where(OrderSet.game_id == game.id)))
+    assert not [o for o in rows if o.round == 2 and not o.superseded]

@@ -1,0 +1,126 @@
+"""Lines a review found read with another meaning than the player's (or dropped unseen), each
+with the reading it must get: refused with a reason, or read whole."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from pbm.notation import Context, parse_line, parse_mail
+from pbm.notation.lines import Heading, Knight, RobberOrder
+from pbm.rules.layouts import generate_board
+from pbm.rules.state import DEFAULT_COLOURS
+
+
+def _ctx(lang: str = "de", phase: str = "round") -> Context:
+    return Context(generate_board("medium", 1), lang, DEFAULT_COLOURS[:4], phase)
+
+
+def _read(body: str, lang: str = "de") -> list[tuple[int, bool, str | None, str]]:
+    parsed = parse_mail(body, _ctx(lang))
+    return [
+        (r.line, r.ok, r.canonical if r.ok else (r.error.key if r.error else None), r.block)
+        for r in parsed.lines
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        ("Spiele Ritter vor dem Wurf:", "de"),
+        ("Zuerst Ritter spielen:", "de"),
+        ("Build a city:", "en"),
+        ("Then a road:", "en"),
+        ("Play the knight after rolling:", "en"),
+    ],
+)
+def test_a_line_in_heading_form_that_names_an_order_is_never_passed_over(
+    line: str, lang: str
+) -> None:
+    parsed = parse_mail(f"{line}\n", _ctx(lang))
+    assert [r.line for r in parsed.lines] == [1]
+    assert not parsed.lines[0].ok
+
+
+def test_a_heading_without_a_condition_is_passed_over() -> None:
+    assert isinstance(parse_line("Bauen (in dieser Reihenfolge):", _ctx()), Heading)
+    assert isinstance(parse_line("Meine Karten laut Bericht:", _ctx()), Heading)
+
+
+@pytest.mark.parametrize(
+    ("body", "lang"),
+    [
+        ("Ersatzbau:\nStraße 6L 5L\n\nHauptzüge:\nSiedlung 6L 5L 11G\n", "de"),
+        ("Substitute:\nRoad 6B 5B\n\nMain builds:\nSettlement 6B 5B 11G\n", "en"),
+    ],
+)
+def test_a_heading_ends_the_substitute_block(body: str, lang: str) -> None:
+    blocks = [(line, block) for line, ok, _, block in _read(body, lang) if ok]
+    assert blocks[-1] == (5, "main"), blocks
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Räuber 6L (blau)",
+        "Bitte Räuber 6L (blau)",
+        "Entwicklungskarte (zweimal)",
+        "Seehandel 4H gegen 1E (dreimal)",
+        "Stadt 8H 3E 4H (falls die Siedlung scheitert)",
+        "Abwurf: W W (und G)",
+        "Seehandel 4H gegen 1E (erst nach dem Handel mit rot)",
+        "Siedlung 6L 5L 11G -- oder Stadt 8H 3E 4H",
+        "Stadt 8H 3E 4H, wenn mein Angebot angenommen wird",
+        "Stadt 8H 3E 4H, wenn ich zu viele Karten habe",
+    ],
+)
+def test_what_may_change_the_order_is_refused_never_dropped(line: str) -> None:
+    [(number, ok, key, _)] = _read(f"{line}\n")
+    assert not ok, key
+
+
+@pytest.mark.parametrize(
+    ("line", "canonical"),
+    [
+        ("Entwicklungskarte (falls es reicht)", "Entwicklungskarte"),
+        ("Straße 6L 5L # zuerst", "Straße C3 C4 (6L 5L)"),
+        ("Siedlung 6L 5L 11G (wichtig!)", "Siedlung C3 C4 D4 (6L 5L 11G)"),
+        ("Runde 7 (gelb)", "Runde: 7"),
+        ("Entwicklungskarte, falls dann noch was übrig ist.", "Entwicklungskarte"),
+    ],
+)
+def test_remarks_on_paying_and_emphasis_are_passed_over(line: str, canonical: str) -> None:
+    assert _read(f"{line}\n")[0][1:3] == (True, canonical)
+
+
+def test_a_condition_heading_about_something_else_guards_the_lines_under_it() -> None:
+    read = _read("Falls ich nicht beraubt werde:\nStadt 8H 3E 4H\n")
+    assert [(line, ok) for line, ok, _, _ in read] == [(1, False), (2, False)]
+
+
+def test_a_closing_in_the_middle_does_not_end_the_mail() -> None:
+    read = _read(
+        "Handel blau: gebe 1H, bekomme 1E\nDanke blau!\nStraße 6L 5L\n\nViele Grüße\nAnna\n"
+    )
+    assert [(line, ok) for line, ok, _, _ in read] == [(1, True), (3, True)]
+
+
+def test_a_knight_with_a_comma_after_its_timing() -> None:
+    knight = parse_line("Ritter nach Wurf, Räuber 6L, raube rot", _ctx())
+    assert isinstance(knight, Knight) and knight.robber == RobberOrder(11, (0,))
+
+
+def test_html_left_in_a_line_never_makes_a_second_line_or_eats_an_address() -> None:
+    assert _read("Straße 6L 5L&nbsp;<br>\n") == [(1, True, "Straße C3 C4 (6L 5L)", "main")]
+    quoted = "Hi\nAm Mo., 4. Mai 2026 um 09:00 Uhr schrieb Anna <b.schmidt@web.de>:\n> Runde: 5\n"
+    assert _read(quoted) == []
+
+
+@pytest.mark.slow  # timed, like tests/test_notation_linear.py
+def test_many_build_words_on_a_line_stay_cheap() -> None:
+    """`_split_builds` counts words once (it compared every pair of build words before)."""
+    body = "\n".join(["str " * 240] * 300)
+    start = time.perf_counter()
+    parse_mail(body, _ctx())
+    assert time.perf_counter() - start < 5  # 0.3 s here; about 1.5 s when it was quadratic
