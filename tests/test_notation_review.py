@@ -76,7 +76,7 @@ def test_a_heading_ends_the_substitute_block(body: str, lang: str) -> None:
     ],
 )
 def test_what_may_change_the_order_is_refused_never_dropped(line: str) -> None:
-    [(number, ok, key, _)] = _read(f"{line}\n")
+    [(_line, ok, key, _)] = _read(f"{line}\n")
     assert not ok, key
 
 
