@@ -1,6 +1,7 @@
 """The board as a PNG (Pillow): hexes with label, token and resource, harbours, buildings,
-roads and the robber. Pieces carry their colour's initial letter and settlements and cities
-differ in shape, so the picture reads without telling colours apart."""
+roads and the robber; in Seafarers also gold rivers, ships (hulls) and the pirate. Pieces carry
+their colour's initial letter and settlements and cities differ in shape, so the picture reads
+without telling colours apart."""
 
 from __future__ import annotations
 
@@ -124,6 +125,9 @@ def _base(board: Board, lang: str) -> tuple[Image.Image, tuple[tuple[float, floa
             _text(img, (cx, cy + 2), str(h.number), 18, (200, 0, 0) if hot else (20, 20, 20))
         if h.resource is not None:
             _text(img, (cx, cy + RADIUS * 0.55), letters[h.resource], 11, (20, 20, 20))
+        elif h.terrain == Terrain.GOLD:
+            # Seafarers: a gold river pays a resource of the owner's choice.
+            _text(img, (cx, cy + RADIUS * 0.55), "Gold", 11, (20, 20, 20))
         if h.harbor is not None:
             fx, fy = centres[h.harbor.faces]
             draw.line(
@@ -154,6 +158,8 @@ def board_png(state: GameState, lang: str = "de") -> bytes:
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
             ink = (0, 0, 0) if sum(colour) > 350 else (255, 255, 255)
             _text(img, (mx, my), _code(state.colours[p]), 8, ink)
+    if state.sea is not None:
+        _ships(img, draw, state, crossing_xy, centres)
     for c, p in enumerate(state.owner):
         if p < 0:
             continue
@@ -179,6 +185,46 @@ def board_png(state: GameState, lang: str = "de") -> bytes:
         out, format="PNG", compress_level=3
     )
     return out.getvalue()
+
+
+def _hull(x: float, y: float, size: float) -> list[tuple[float, float]]:
+    """A boat's hull, wider on deck than at the keel: no road or building has that shape."""
+    return [
+        (x - size, y - size * 0.45),
+        (x + size, y - size * 0.45),
+        (x + size * 0.6, y + size * 0.55),
+        (x - size * 0.6, y + size * 0.55),
+    ]
+
+
+def _ships(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    state: GameState,
+    crossing_xy: list[tuple[float, float]],
+    centres: tuple[tuple[float, float], ...],
+) -> None:
+    """Seafarers: each ship a thin line in its colour along its side with a hull on it (roads
+    are thick lines), and the pirate as a black hull with a sail."""
+    sea = state.sea
+    assert sea is not None
+    board = state.board
+    for e, p in enumerate(sea.ship):
+        if p < 0:
+            continue
+        (x1, y1), (x2, y2) = (crossing_xy[c] for c in board.path_crossings[e])
+        colour = PIECE.get(state.colours[p], (0, 0, 0))
+        draw.line((x1, y1, x2, y2), fill=colour, width=3)
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        draw.polygon(_hull(mx, my, 11), fill=colour, outline=(0, 0, 0), width=2)
+        ink = (0, 0, 0) if sum(colour) > 350 else (255, 255, 255)
+        _text(img, (mx, my), _code(state.colours[p]), 8, ink)
+    if sea.pirate >= 0:
+        px, py = centres[sea.pirate]
+        draw.polygon(_hull(px - 22, py - 8, 12), fill=(20, 20, 20))
+        draw.polygon(
+            [(px - 22, py - 30), (px - 22, py - 14), (px - 10, py - 14)], fill=(20, 20, 20)
+        )
 
 
 #: The colours text is drawn in, and what it is drawn on: their blends are the palette's

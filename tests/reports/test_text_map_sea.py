@@ -54,3 +54,30 @@ def test_ships_are_drawn_in_upper_case_on_their_paths() -> None:
     for e, p in roads:
         for line, col, _ in text_map.path_cells(state.board, e, g):
             assert grid[line][col] == letters[state.colours[p]]
+
+
+def test_the_picture_draws_ships_gold_and_the_pirate() -> None:
+    import io
+
+    from PIL import Image
+
+    from pbm.reports.picture import board_png
+
+    state = next(
+        st
+        for st, _ in play_game(Settings.for_scenario("neue-ufer", 4), 3, max_rounds=0)
+        if st.phase == Phase.ROUNDS
+    )
+    assert state.sea is not None
+    bare = state.copy()
+    assert bare.sea is not None
+    bare.sea.ship = [-1] * len(bare.sea.ship)
+    bare.sea.pirate = -1
+    bare.rebuild_indexes()
+    e = next(x for x in range(len(state.board.path_hexes)) if state.board.path_sea[x])
+    state.sea.ship[e] = 0
+    state.rebuild_indexes()
+    with_ships = Image.open(io.BytesIO(board_png(state, "de")))
+    without = Image.open(io.BytesIO(board_png(bare, "de")))
+    assert with_ships.size == without.size
+    assert with_ships.convert("RGB").tobytes() != without.convert("RGB").tobytes()
