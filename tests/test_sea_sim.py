@@ -79,3 +79,12 @@ def test_scenario_sims_do_not_depend_on_the_hash_seed() -> None:
         ).stdout
         digests.add(json.loads(out)["digest"])
     assert len(digests) == 1
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_new_world_boards_keep_the_start_balance(players: int) -> None:
+    from pbm.rules.scenarios import new_world
+
+    for seed in range(30):
+        board = new_world.generate(players, seed)
+        assert new_world.start_spread(board, players) <= new_world.MAX_START_SPREAD

@@ -8,7 +8,9 @@ too many small islands or too large a main island):
 - every island reachable by ship from the open sea, at least three islands, the largest at most
   `MAX_ISLAND` hexes, at most `MAX_SINGLES` islands of one hex;
 - no two red tokens next to each other, none on gold (`lay.place_tokens`);
-- the harbours on sea hexes next to land, no two harbours next to each other.
+- the harbours on sea hexes next to land, no two harbours next to each other;
+- a fair start: the seats' best start sites, taken greedily in snake order, differ by at most
+  `MAX_START_SPREAD` pips (`start_spread`).
 
 4 players (spec's reference): 46 inner hexes, 23 sea and 23 land (5 G, 4 L, 4 E, 5 W, 5 H),
 5 × 3:1 + 5 harbours. 3 players (ours): 39 inner hexes, 20 sea and 19 land, 4 × 3:1 + 5.
@@ -30,6 +32,9 @@ MAX_ISLAND = {3: 8, 4: 9}
 MAX_SINGLES = 2
 MIN_ISLANDS = 3
 TRIES = 20000
+#: The most `start_spread` a generated world may have (pips between the best and the worst
+#: seat's greedy start sites).
+MAX_START_SPREAD = 2
 
 
 @dataclass(frozen=True)
@@ -154,8 +159,32 @@ def generate(players: int, seed: int) -> Board:
         inner_sea = sorted((set(inner) - land) - set(slots))
         pirate = rng.choice(inner_sea)
         specs = hex_specs(sorted(sea), tiles, area_of, numbers, harbors)
-        return Board(specs, name=f"neue-welt-{players}", pirate_start=pirate)
+        board = Board(specs, name=f"neue-welt-{players}", pirate_start=pirate)
+        if start_spread(board, players) > MAX_START_SPREAD:
+            continue
+        return board
     raise LayoutError("no New World board keeps the rules")
+
+
+def start_spread(board: Board, players: int) -> int:
+    """How unequal the start is: the best free sites (pip sums, distance rule) taken greedily in
+    the setup's snake order; the difference between the best and the worst seat's two sites.
+    Anywhere may be a start site on New World, and a generated world can hold few good sites,
+    which the first seats take (issue 17's fairness check: seat 1 won 34 % of 4-player games,
+    seat 4 19 %, before this bound)."""
+    pips = board.crossing_pips
+    taken: set[int] = set()
+    blocked: set[int] = set()
+    order = sorted(range(len(pips)), key=lambda c: (-pips[c], c))
+    totals = [0] * players
+    for p in [*range(players), *range(players - 1, -1, -1)]:
+        c = next((c for c in order if c not in taken and c not in blocked), None)
+        if c is None:
+            return 99
+        taken.add(c)
+        blocked.update(board.crossing_neighbors[c])
+        totals[p] += pips[c]
+    return max(totals) - min(totals)
 
 
 def areas(board: Board) -> dict[int, Area]:
