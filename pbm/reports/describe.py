@@ -5,6 +5,7 @@ never its type."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from pbm.i18n import N_, translator
 from pbm.notation import Context, vocab
@@ -91,6 +92,11 @@ def _card_play(e: ev.OrderFailed) -> bool:
     return e.line in ("knight", "monopoly") or (e.line != "robber" and e.rule in _CARD_RULES)
 
 
+def player_label(colour: str, name: str) -> str:
+    """A player as reports name them: "gelb (Carol)", or the colour alone without a name."""
+    return f"{colour} ({name})" if name else colour
+
+
 def rule_text(rule: str, lang: str) -> str:
     try:
         text = RULES[Reason(rule)]
@@ -139,13 +145,22 @@ def _counts(c: Counts, lang: str) -> str:
     return " ".join(f"{n}{letters[r]}" for r, n in enumerate(c) if n) or "-"
 
 
-def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
-    """One line for an event, or None for events that need no line of their own."""
+def describe(
+    e: ev.Event, state: GameState, lang: str = "de", names: Mapping[int, str] | None = None
+) -> str | None:
+    """One line for an event, or None for events that need no line of their own. `names`
+    (by seat, as the game shows them): the players who act (build, trade, move the robber,
+    steal or are stolen from, play or buy a card, fail an order, win) are named "gelb (Carol)";
+    the mechanical lines (rolls, production, titles) keep the colour alone, so that the
+    report stays short."""
     _ = translator(lang).gettext
     b = state.board
 
     def who(p: int) -> str:
         return vocab.colour_name(state.colours[p], lang) if p >= 0 else _("nobody")
+
+    def actor(p: int) -> str:
+        return player_label(who(p), names.get(p, "")) if names and p >= 0 else who(p)
 
     def res(n: int, r: int) -> str:
         return f"{n}{vocab.letters(lang)[r]}"
@@ -173,11 +188,11 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
         )
     if isinstance(e, ev.RobberMoved):
         return _("  {player} moves the robber to {hex}").format(
-            player=who(e.player), hex=_hex(b, e.hex, lang)
+            player=actor(e.player), hex=_hex(b, e.hex, lang)
         )
     if isinstance(e, ev.Stole):
         return _("  {thief} steals {card} from {victim}").format(
-            thief=who(e.thief), card=res(1, e.resource), victim=who(e.victim)
+            thief=actor(e.thief), card=res(1, e.resource), victim=actor(e.victim)
         )
     if isinstance(e, ev.NothingToSteal):
         return _("  nothing to steal")
@@ -185,46 +200,46 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
         return _("  NMR robber roll: {total}").format(total=e.die1 + e.die2)
     if isinstance(e, ev.TradeDone):
         return _("Trade {first} ↔ {second}: {gives} for {gets}").format(
-            first=who(e.first),
-            second=who(e.second),
+            first=actor(e.first),
+            second=actor(e.second),
             gives=_counts(e.first_gives, lang),
             gets=_counts(e.second_gives, lang),
         )
     if isinstance(e, ev.TradeFailed):
         return _("Trade {player} → {partner} failed ({reason})").format(
-            player=who(e.player), partner=who(e.partner), reason=rule_text(e.reason, lang)
+            player=actor(e.player), partner=actor(e.partner), reason=rule_text(e.reason, lang)
         )
     if isinstance(e, ev.MaritimeTraded):
         return _("{player}: maritime {gives} for {gets}").format(
-            player=who(e.player),
+            player=actor(e.player),
             gives=res(e.give_count, e.give),
             gets=res(e.get_count, e.get),
         )
     if isinstance(e, ev.Built):
         if e.piece == "ship":
             text = _("{player} builds a ship at {path}")
-            return text.format(player=who(e.player), path=ship_path_text(b, e.where, lang))
+            return text.format(player=actor(e.player), path=ship_path_text(b, e.where, lang))
         if e.piece == "road":
             text = _("{player} builds a road at {path}")
-            return text.format(player=who(e.player), path=path_text(b, e.where, lang))
+            return text.format(player=actor(e.player), path=path_text(b, e.where, lang))
         text = _("{player} builds a city at {crossing}")
         if e.piece == "settlement":
             text = _("{player} builds a settlement at {crossing}")
-        return text.format(player=who(e.player), crossing=crossing_text(b, e.where, lang))
+        return text.format(player=actor(e.player), crossing=crossing_text(b, e.where, lang))
     if isinstance(e, ev.OrderFailed) and (e.action or e.rule == Reason.NO_ROBBER_ORDER):
-        return failure_text(e, state, lang)
+        return failure_text(e, state, lang, names)
     if isinstance(e, ev.OrderFailed) and _card_play(e):
         # Which card failed (and why) would reveal a hidden card: the public line says less.
-        return _("{player}: a card could not be played").format(player=who(e.player))
+        return _("{player}: a card could not be played").format(player=actor(e.player))
     if isinstance(e, ev.OrderFailed):
         return _("{player}: {line} not carried out ({reason})").format(
-            player=who(e.player), line=line_text(e.line, lang), reason=rule_text(e.rule, lang)
+            player=actor(e.player), line=line_text(e.line, lang), reason=rule_text(e.rule, lang)
         )
     if isinstance(e, ev.CardBought):
-        return _("{player}: card {number} bought").format(player=who(e.player), number=e.number)
+        return _("{player}: card {number} bought").format(player=actor(e.player), number=e.number)
     if isinstance(e, ev.CardPlayed):
         return _("{player} plays {card}").format(
-            player=who(e.player), card=vocab.card_name(e.card, lang)
+            player=actor(e.player), card=vocab.card_name(e.card, lang)
         )
     if isinstance(e, ev.MonopolyTaken):
         return _("  {victim} gives {cards}").format(
@@ -239,10 +254,10 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
     if isinstance(e, ev.NoOrders):
         return _("{player}: no moves received (NMR)").format(player=who(e.player))
     if isinstance(e, ev.GameWon):
-        return _("{player} wins with {vp} victory points!").format(player=who(e.player), vp=e.vp)
+        return _("{player} wins with {vp} victory points!").format(player=actor(e.player), vp=e.vp)
     if isinstance(e, ShipMoved):
         return _("{player} moves a ship from {source} to {target}").format(
-            player=who(e.player),
+            player=actor(e.player),
             source=ship_path_text(b, e.source, lang),
             target=ship_path_text(b, e.target, lang),
         )
@@ -258,13 +273,13 @@ def describe(e: ev.Event, state: GameState, lang: str = "de") -> str | None:
         # Seafarers: the placement took a ship (as far as the state shows; a ship moved away
         # later reads as a road in a report written after the move).
         return _("{player} places a settlement at {crossing}, ship {path}").format(
-            player=who(e.player),
+            player=actor(e.player),
             crossing=crossing_text(b, e.crossing, lang),
             path=ship_path_text(b, e.path, lang),
         )
     if isinstance(e, ev.SetupPlaced):
         return _("{player} places a settlement at {crossing}, road {path}").format(
-            player=who(e.player),
+            player=actor(e.player),
             crossing=crossing_text(b, e.crossing, lang),
             path=path_text(b, e.path, lang),
         )
@@ -281,12 +296,16 @@ def _why(e: ev.OrderFailed, lang: str) -> str:
     return rule_text(e.rule, lang)
 
 
-def failure_text(e: ev.OrderFailed, state: GameState, lang: str) -> str:
+def failure_text(
+    e: ev.OrderFailed, state: GameState, lang: str, names: Mapping[int, str] | None = None
+) -> str:
     """What failed and why, from the order the event names (rules 2): `rot: Stadt C3 C4 D4 …
     nicht gebaut — es fehlen 1E`. A card play other than a knight stays unnamed (it would
     reveal a hidden card); a failed knight names the card, the reason and the hex."""
     _ = translator(lang).gettext
-    player = vocab.colour_name(state.colours[e.player], lang)
+    player = player_label(
+        vocab.colour_name(state.colours[e.player], lang), (names or {}).get(e.player, "")
+    )
     if not e.action:
         # A 7 without a robber order: the NMR robber rule moved the robber.
         return _("{player}: no robber order — the NMR robber rule moves the robber").format(
@@ -320,5 +339,10 @@ def failure_text(e: ev.OrderFailed, state: GameState, lang: str) -> str:
     return text.format(player=player, order=format_item(order, ctx), why=why)
 
 
-def describe_all(events: list[ev.Event], state: GameState, lang: str = "de") -> list[str]:
-    return [line for e in events if (line := describe(e, state, lang)) is not None]
+def describe_all(
+    events: list[ev.Event],
+    state: GameState,
+    lang: str = "de",
+    names: Mapping[int, str] | None = None,
+) -> list[str]:
+    return [line for e in events if (line := describe(e, state, lang, names)) is not None]

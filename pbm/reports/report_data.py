@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from pbm.i18n import translator
@@ -21,11 +22,8 @@ from pbm.rules.state import GameState, Phase
 
 from . import codebook
 from .describe import describe, title_name
-
-
-def player_label(colour: str, name: str) -> str:
-    """A player as reports name them: "gelb (Carol)", or the colour alone without a name."""
-    return f"{colour} ({name})" if name else colour
+from .describe import player_label as player_label  # kept importable from here
+from .summary import name_columns
 
 
 def hand_text(state: GameState, p: int, lang: str) -> str:
@@ -49,6 +47,21 @@ def _wrap(text: str) -> str:
     return textwrap.fill(glued, 72, subsequent_indent="    ", break_on_hyphens=False).replace(
         "\u00a0", " "
     )
+
+
+def _wrap_log(line: str, width: int = 72) -> str:
+    """A log line longer than `width` columns (players named "gelb (Carol)" make them longer)
+    wrapped like `_wrap`, the continuation indented four more than the line."""
+    line = re.sub(r"\n +", " ", line)
+    if len(line) <= width:
+        return line
+    indent = " " * (len(line) - len(line.lstrip(" ")))
+    glued = re.sub(
+        r"(?<=[A-Z]\d) (?=[A-Z]\d)|(?<=\d) (?=\()|(?<=[A-Za-zü]) (?=[A-Z]\d)", "\u00a0", line
+    )
+    return textwrap.fill(
+        glued, width, subsequent_indent=indent + "    ", break_on_hyphens=False
+    ).replace("\u00a0", " ")
 
 
 def pieces_text(state: GameState, p: int, lang: str) -> str:
@@ -91,34 +104,41 @@ def report_log(
     lang: str,
     secrets: dict[int, str],
     quiet: frozenset[int] = frozenset(),
+    names: Mapping[int, str] | None = None,
 ) -> list[str]:
     """The lines of a report telling what happened: a purchase as its buyer's code, and no
-    failed line of the seats in `quiet` (the autopilot's)."""
+    failed line of the seats in `quiet` (the autopilot's). `names` (by seat, as the game
+    shows them): the players who act are named "gelb (Carol)" (`describe`); a line longer
+    than 72 columns is wrapped (one entry, its continuation indented)."""
     lines = []
     for e in events:
         if isinstance(e, ev.OrderFailed) and e.player in quiet:
             continue
         if isinstance(e, ev.CardBought):
-            who = vocab.colour_name(state.colours[e.player], lang)
+            colour = vocab.colour_name(state.colours[e.player], lang)
+            who = player_label(colour, (names or {}).get(e.player, ""))
             secret = secrets.get(e.player)
             code = codebook.code_for(secret, e.number, e.card) if secret else "?"
             text = translator(lang).gettext("{player}: card {number} → {code}")
-            lines.append(text.format(player=who, number=e.number, code=code))
+            lines.append(_wrap_log(text.format(player=who, number=e.number, code=code)))
             continue
-        line = describe(e, state, lang)
+        line = describe(e, state, lang, names)
         if line is not None:
-            lines.append(line)
+            lines.append(_wrap_log(line))
     return lines
 
 
-def name_players(data: dict[str, Any], state: GameState, names: dict[int, str]) -> None:
+def name_players(data: dict[str, Any], state: GameState, names: Mapping[int, str]) -> None:
     """Name the players of `report_data`'s data as "gelb (Carol)" (`names` by seat; a seat
-    without a name keeps its colour), in the tables and the winner's line."""
+    without a name keeps its colour), in the tables, the winner's line and the columns of the
+    game's summary. The log's lines are named when `report_data` is given the names."""
     for p, row in enumerate(data["players"]):
         row["label"] = player_label(row["colour"], names.get(p, ""))
     data["label_width"] = max([8, *(len(row["label"]) for row in data["players"])])
     if data["ended"] and state.winner >= 0:
         data["winner"] = data["players"][state.winner]["label"]
+    if data.get("summary"):
+        name_columns(data["summary"], [names.get(p, "") for p in range(len(data["players"]))])
 
 
 def order_form(state: GameState, lang: str) -> list[str]:
@@ -157,11 +177,14 @@ def report_data(
     summary: dict[str, Any] | None = None,
     quiet: frozenset[int] = frozenset(),
     correction: dict[str, Any] | None = None,
+    names: Mapping[int, str] | None = None,
 ) -> dict[str, Any]:
     """`summary`: the whole game's (`summary.game_summary`), for the game-end report.
     `quiet`: seats the autopilot wrote orders for; their failed lines are left out (its orders
     are a plan whose lines fail harmlessly). `correction`: the GM's reason and the changed
-    lines when the report corrects one sent before (`correction_data`)."""
+    lines when the report corrects one sent before (`correction_data`). `names`: the
+    players' names as the game shows them, by seat: the report names players "gelb (Carol)"
+    in the log, the tables, the winner's line and the summary (`name_players`)."""
     ended = state.winner >= 0
     players = []
     for p, colour in enumerate(state.colours):
@@ -182,12 +205,12 @@ def report_data(
                 "revealed": [vocab.card_name(c, lang) for c, _ in state.cards[p]] if ended else [],
             }
         )
-    return {
+    data = {
         "lang": lang,
         "game": game,
         "ended": ended,
         "winner": vocab.colour_name(state.colours[state.winner], lang) if ended else "",
-        "log": report_log(events, state, lang, secrets, quiet),
+        "log": report_log(events, state, lang, secrets, quiet, names),
         "sealed": _sealed(events, state, game, secrets),
         "players": players,
         "label_width": 8,
@@ -204,6 +227,9 @@ def report_data(
         "seal_check": f"printf %s {state.seed} | sha256sum",
         "correction": correction,
     }
+    if names is not None:
+        name_players(data, state, names)
+    return data
 
 
 def correction_data(why: str, old: list[str], new: list[str]) -> dict[str, Any]:
@@ -213,8 +239,9 @@ def correction_data(why: str, old: list[str], new: list[str]) -> dict[str, Any]:
     return {
         # The GM's text as one paragraph within 72 columns (after "Why: ").
         "why": textwrap.fill(" ".join(why.split()), 64, subsequent_indent="  "),
-        "removed": _picked(old, Counter(old) - Counter(new)),
-        "added": _picked(new, Counter(new) - Counter(old)),
+        # After "  - " or "  + ": wrapped at 68 to stay within 72 columns.
+        "removed": [_wrap_log(x, 68) for x in _picked(old, Counter(old) - Counter(new))],
+        "added": [_wrap_log(x, 68) for x in _picked(new, Counter(new) - Counter(old))],
     }
 
 

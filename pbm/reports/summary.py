@@ -46,6 +46,45 @@ def _headings(lang: str) -> tuple[str, ...]:
     )
 
 
+#: The text table: two spaces and a row heading of 12, then one column per player.
+_ROOM = 72 - 2 - 12
+#: Columns are never narrower than this (six players of 8 fit in 72 columns).
+_MIN_WIDTH = 8
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def column_heads(colours: list[str], names: list[str]) -> dict[str, Any]:
+    """The heads of the text table's player columns, as the reports name the players: one line
+    "gelb (Carol)" per column where every label fits, else two lines, the colour above and
+    "(Carol)" below (a name too long for its column is cut with "…"). `width`: the width of
+    a column, so that the table stays within 72 columns for up to six players."""
+    labels = [f"{c} ({n})" if n else c for c, n in zip(colours, names, strict=True)]
+    most = max(_MIN_WIDTH, _ROOM // max(1, len(colours)))
+    if all(len(label) < most for label in labels):
+        width = max(_MIN_WIDTH, *(len(label) + 1 for label in labels))
+        return {"heads": ["".join(f"{x:>{width}}" for x in labels)], "width": width}
+    lower = [f"({n})" if n else "" for n in names]
+    width = max(_MIN_WIDTH, min(most, max(len(x) + 1 for x in [*colours, *lower])))
+    return {
+        "heads": [
+            "".join(f"{_cut(x, width - 1):>{width}}" for x in colours),
+            "".join(f"{_cut(x, width - 1):>{width}}" for x in lower).rstrip(),
+        ],
+        "width": width,
+    }
+
+
+def name_columns(summary: dict[str, Any], names: list[str]) -> None:
+    """Name the players of `game_summary`'s data as "gelb (Carol)" (`names` by seat, "" for a
+    name not shown): the HTML table's heads and the text table's (`column_heads`)."""
+    colours = summary["colours"]
+    summary["players"] = [f"{c} ({n})" if n else c for c, n in zip(colours, names, strict=True)]
+    summary.update(column_heads(colours, names))
+
+
 def _count(totals: list[dict[str, int]], p: int, key: str, n: int = 1) -> None:
     if 0 <= p < len(totals):
         totals[p][key] += n
@@ -111,10 +150,13 @@ def game_summary(
     table = [(tr.pgettext("game summary", "VP"), [final.vp(p) for p in range(players)])]
     headings = _headings(lang)
     table += [(headings[i], [totals[p][c] for p in range(players)]) for i, c in enumerate(COLUMNS)]
+    colours = [name(p) for p in range(players)]
     return {
         "rounds": rounds,
         "sevens": sevens,
-        "players": [name(p) for p in range(players)],
+        "colours": colours,
+        "players": colours,
+        **column_heads(colours, [""] * players),
         "table": table,
         "titles": titles,
     }

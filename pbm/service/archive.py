@@ -24,7 +24,7 @@ from pbm.reports.chart import vp_chart_svg
 from pbm.reports.describe import describe
 from pbm.reports.render import environment
 from pbm.reports.report_data import player_label
-from pbm.reports.summary import game_summary
+from pbm.reports.summary import game_summary, name_columns
 from pbm.rules import GameState, state_from_json
 from pbm.rules.events import event_from_json
 from pbm.store.db import reading
@@ -93,7 +93,7 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
     pages = []
     for i, (round_, state, events) in enumerate(rounds):
         last = i == len(rounds) - 1
-        lines = [line for e in events if (line := describe(e, state, lang)) is not None]
+        lines = [line for e in events if (line := describe(e, state, lang, names)) is not None]
         pages.append(
             {
                 "round": round_,
@@ -107,6 +107,8 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
         )
     chart = _chart(game, rounds, labels, colours, won)
     summary = game_summary(game_events(session, game), current, lang) if ended and current else None
+    if summary is not None:
+        name_columns(summary, [names.get(p, "") for p in range(len(colours))])
     return {
         "lang": lang,
         "game": game.name,

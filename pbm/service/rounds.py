@@ -16,7 +16,7 @@ from pbm.reports import notices
 from pbm.reports.describe import describe_all
 from pbm.reports.picture import board_png
 from pbm.reports.render import BOARD_CID, render
-from pbm.reports.report_data import correction_data, name_players, report_data, report_log
+from pbm.reports.report_data import correction_data, report_data, report_log
 from pbm.reports.summary import game_summary
 from pbm.rules import GameState, Phase, autopilot, resolve_round
 from pbm.rules.events import Event, event_from_json
@@ -203,6 +203,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         if new.phase == Phase.ENDED
         else None
     )
+    names = names_by_seat(session, game, players)
     amends = None
     if correction is not None and correction["sent"]:
         # The players read a report of this round before: this one says what changed, and why.
@@ -210,8 +211,8 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         read = [event_from_json(e) for e in correction["events"]]
         amends = correction_data(
             correction["why"],
-            report_log(read, new, game.locale, codes, piloted),
-            report_log(events, new, game.locale, codes, piloted),
+            report_log(read, new, game.locale, codes, piloted, names),
+            report_log(events, new, game.locale, codes, piloted, names),
         )
     data = report_data(
         new,
@@ -224,8 +225,8 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         summary,
         quiet=piloted,
         correction=amends,
+        names=names,
     )
-    name_players(data, new, names_by_seat(session, game, players))
     if new.phase == Phase.ENDED:
         # The HTML part of the game-end mail shows every player's VP over the rounds.
         from .archive import end_chart

@@ -25,7 +25,6 @@ from pbm.reports.guide_text import guide_for_mail
 from pbm.reports.render import BOARD_CID, Rendered, render
 from pbm.reports.report_data import (
     correction_data,
-    name_players,
     preview_data,
     report_data,
     report_log,
@@ -120,9 +119,15 @@ def round_report(lang: str) -> tuple[str, Rendered]:
     before, after, events = midgame()
     subject = texts.t(lang, "report_subject", game=GAME, round=before.round)
     data = report_data(
-        after, list(events), lang, GAME, SECRETS, next_line(lang, after.round), BOARD_CID
+        after,
+        list(events),
+        lang,
+        GAME,
+        SECRETS,
+        next_line(lang, after.round),
+        BOARD_CID,
+        names=dict(enumerate(NAMES)),
     )
-    name_players(data, after, dict(enumerate(NAMES)))
     return subject, render("report", subject, data)
 
 
@@ -130,8 +135,9 @@ def end_report(lang: str) -> tuple[str, Rendered]:
     st, events = final()
     subject = texts.t(lang, "end_subject", game=GAME, round=st.round)
     summary = game_summary(((s.round, evs) for s, evs in _game(SEED)), st, lang)
-    data = report_data(st, events, lang, GAME, SECRETS, "", BOARD_CID, summary)
-    name_players(data, st, dict(enumerate(NAMES)))
+    data = report_data(
+        st, events, lang, GAME, SECRETS, "", BOARD_CID, summary, names=dict(enumerate(NAMES))
+    )
     return subject, render("report", subject, data)
 
 
@@ -145,10 +151,11 @@ def correction_report(lang: str) -> tuple[str, Rendered]:
     report = texts.t(lang, "report_subject", game=GAME, round=before.round)
     subject = texts.t(lang, "correction_subject", subject=report)
     why = "Rot's and Blau's trade mails were quarantined by an error; they count now."
+    names = dict(enumerate(NAMES))
     amends = correction_data(
         why,
-        report_log(first_events, after, lang, SECRETS),
-        report_log(list(events), after, lang, SECRETS),
+        report_log(first_events, after, lang, SECRETS, names=names),
+        report_log(list(events), after, lang, SECRETS, names=names),
     )
     data = report_data(
         after,
@@ -159,6 +166,7 @@ def correction_report(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         correction=amends,
+        names=names,
     )
     return subject, render("report", subject, data)
 
