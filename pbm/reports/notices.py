@@ -55,10 +55,12 @@ def gm_notice(
     until: str = "",
     waits: bool = False,
     seed: int | None = None,
+    on: bool = False,
 ) -> dict[str, Any]:
     """A GM action told to the players (`service.tell`): `event` is paused, resumed, deadline,
-    replaced, replaced_out, ended or announce; `text` the GM's own words (announce, ended);
-    `seed` the dice seed an ended game reveals (docs/fair-dice.md)."""
+    replaced, replaced_out, ended, announce or autopilot (`on`: switched on, else off, for
+    `colour`, the seat's label); `text` the GM's own words (announce, ended); `seed` the dice
+    seed an ended game reveals (docs/fair-dice.md)."""
     return {
         "lang": lang_code(lang),
         "event": event,
@@ -70,6 +72,7 @@ def gm_notice(
         "standing": standing or [],
         "until": until,
         "waits": waits,
+        "on": on,
         "seed": "" if seed is None else str(seed),
         "seal": "" if seed is None else seal(seed),
         "seal_check": "" if seed is None else f"printf %s {seed} | sha256sum",

@@ -33,7 +33,7 @@ from .outbox import enqueue
 from .rounds import resolve, set_autopilot
 from .secrets import hash_password, new_password, new_secret
 from .signup import password_word, send_welcome
-from .table import shown_name
+from .table import label, shown_name
 from .tell import tell
 
 
@@ -139,7 +139,12 @@ def retry_mail(svc: Service, session: Session, row_id: int) -> Outbox:
 
 
 def autopilot(svc: Service, session: Session, game: Game, colour: str, on: bool) -> None:
-    set_autopilot(svc, session, game, colour_player(session, game, colour), on)
+    """The GM switches a seat's autopilot: its player gets the `autopilot` mail, every other
+    player and observer a notice naming the seat ("gelb (Carol)"); nothing when it was so."""
+    player = colour_player(session, game, colour)
+    if set_autopilot(svc, session, game, player, on):
+        others = [a for a in recipients(session, game) if a != player.address]
+        tell(svc, session, game, "autopilot", to=others, colour=label(game, player), on=on)
 
 
 @dataclass

@@ -284,9 +284,10 @@ def _nmr(
 
 def set_autopilot(
     svc: Service, session: Session, game: Game, player: Player, on: bool, step: int | None = None
-) -> None:
+) -> bool:
+    """Switch the seat's autopilot and mail its player; False when it was so already."""
     if player.autopilot == on:
-        return
+        return False
     player.autopilot = on
     if not on:
         player.nmr_count = 0
@@ -302,6 +303,7 @@ def set_autopilot(
         template="autopilot",
         step=step,
     )
+    return True
 
 
 def _digest(

@@ -1,6 +1,8 @@
 """The GM is visible (issue 15): every GM action that affects the players mails them a notice in
 the game's language (`templates/gm_notice.*.j2`): pause, resume, a moved deadline, a seat given
-to someone else, the game ended by the GM, and the GM's own announcements; and, in the same
+to someone else, the game ended by the GM, the autopilot switched on or off for a seat by the GM
+(`pbm player autopilot`; that seat's player gets the `autopilot` mail instead), and the GM's
+own announcements; and, in the same
 form, a player's absence (`Urlaub bis …`), which everyone is told of.
 
 `tell` is the one way to send such a notice, so that another lever (a rollback's correction,
@@ -32,6 +34,7 @@ EVENTS = (
     "ended",
     "announce",
     "away",
+    "autopilot",
 )
 
 

@@ -102,6 +102,7 @@ _T: dict[str, str] = {
     "gm_replaced_out_subject": N_("[{game}] Your seat has a new player"),
     "gm_ended_subject": N_("[{game}] Game ended by the game master"),
     "gm_announce_subject": N_("[{game}] From the game master"),
+    "gm_autopilot_subject": N_("[{game}] The autopilot and a seat"),
     "no_roster_yet": N_(
         "The seats are drawn when the table is full; until then there is no roster."
     ),

@@ -390,8 +390,11 @@ def _gm_notice(event: str, **values: Any) -> Callable[[str], tuple[str, Rendered
     def scene(lang: str) -> tuple[str, Rendered]:
         subject = texts.t(lang, f"gm_{event}_subject", game=GAME)
         extra = dict(values)
+        named = extra.pop("named", "")
         if "colour" in extra:
             extra["colour"] = vocab.colour_name(str(extra["colour"]), lang)
+            if named:  # the seat's label, "gelb (Carol)"
+                extra["colour"] = f"{extra['colour']} ({named})"
         if event == "ended":
             extra["standing"] = texts.public_summary(midgame()[1], lang)
             extra["seed"] = SEED  # the game is over: the dice seed is revealed (issue 14)
@@ -441,6 +444,8 @@ SCENES = {
     "gm_replaced_out": _gm_notice("replaced_out", colour="gelb"),
     "gm_ended": _gm_notice("ended", text="Zwei Spieler sind ausgestiegen."),
     "gm_announce": _gm_notice("announce", text=GM_TEXT),
+    "gm_autopilot_on": _gm_notice("autopilot", colour="gelb", named="Carol", on=True),
+    "gm_autopilot_off": _gm_notice("autopilot", colour="gelb", named="Carol", on=False),
     "gm_away": _gm_notice("away", name="gelb (Carol)", until="2026-12-24", deadline=DEADLINE_TEXT),
     "gm_away_waits": _gm_notice(
         "away", name="gelb (Carol)", until="2026-12-24", waits=True, deadline=DEADLINE_TEXT

@@ -6,6 +6,7 @@ from __future__ import annotations
 from databases import game_row, outbox, passwords, replies_to, seated
 from harness import Games, Mailer, orders_text
 
+from pbm.notation import vocab
 from pbm.service import admin
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
@@ -87,3 +88,25 @@ def test_announce_reaches_everyone(svc: Service, games: Games) -> None:
     (row,) = outbox(svc, "gm_notice")
     assert "Frohes Fest!" in row.body and set(row.recipients.split(",")) == set(table.addresses)
     assert not row.limited
+
+
+def test_the_gm_switching_the_autopilot_is_told_to_everyone(svc: Service, games: Games) -> None:
+    """`pbm player autopilot`: the seat's player gets the autopilot mail, every other player a
+    notice naming the seat "gelb (Carol)"; switching it to what it is tells nobody."""
+    table = games.start("alpha")
+    player = seated(svc, "alpha")[2]
+    colour = player.colour or ""
+    admin.set_autopilot(svc, "alpha", colour, True)
+    admin.set_autopilot(svc, "alpha", colour, True)  # on already: nobody is told again
+    (own,) = outbox(svc, "autopilot_on")
+    assert own.recipients == player.address
+    (told,) = [o for o in outbox(svc, "gm_notice") if "Autopilot" in o.subject]
+    others = set(table.addresses) - {player.address}
+    assert set(told.recipients.split(",")) == others
+    label = f"{vocab.colour_name(colour, 'de')} ({player.name})"
+    assert label in told.body and "eingeschaltet" in told.body and label in told.html
+    assert not told.limited
+    admin.set_autopilot(svc, "alpha", colour, False)
+    (back,) = [o for o in outbox(svc, "gm_notice") if "ausgeschaltet" in o.body]
+    assert set(back.recipients.split(",")) == others and label in back.body
+    assert outbox(svc, "autopilot_off", to=player.address)
