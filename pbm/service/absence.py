@@ -22,9 +22,9 @@ from pbm.store.statuses import GamePhase
 
 from . import texts
 from .context import Service
-from .games import deadline_text, players_of
+from .games import players_of
 from .outbox import enqueue
-from .table import label, when_text, zone
+from .table import label, shared_deadline, when_text, zone
 from .tell import tell
 
 #: An absence is announced for at most this long.
@@ -69,7 +69,7 @@ def set_away(svc: Service, session: Session, game: Game, player: Player, until: 
         name=label(game, player),
         until=until.isoformat(),
         waits=waits,
-        deadline=deadline_text(game),
+        deadline=shared_deadline(session, game, room=50),
     )
     if waits:
         return _("You are away until {until}; the deadline waits until {deadline}.").format(

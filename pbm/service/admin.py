@@ -26,7 +26,6 @@ from .context import Service
 from .games import (
     ServiceError,
     create_game,
-    deadline_text,
     extend_deadline,
     get_game,
     load_state,
@@ -39,6 +38,7 @@ from .games import (
 from .ingest import IngestResult, ingest, requeue
 from .rounds import ready, resolve, waiting_for
 from .signup import draw_now
+from .table import shared_deadline
 from .tell import tell
 from .tick import resolve_if_ready
 from .verify import Verification, verify
@@ -229,7 +229,14 @@ def extend_round(svc: Service, name: str, hours: float) -> datetime:
     with transaction(svc.engine) as session:
         game = get_game(session, name, lock=True)
         deadline = extend_deadline(svc, game, hours)
-        tell(svc, session, game, "deadline", deadline=deadline_text(game), round_=game.round)
+        tell(
+            svc,
+            session,
+            game,
+            "deadline",
+            deadline=shared_deadline(session, game, room=56),
+            round_=game.round,
+        )
         return deadline
 
 

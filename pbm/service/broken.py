@@ -75,12 +75,12 @@ def broken_games(session: Session) -> list[Game]:
 def _unpause(svc: Service, session: Session, game: Game) -> None:
     """A paused game runs again and the players are told, with the deadline (a deadline that
     passed during the pause is due at once, as before the pause)."""
-    from .games import deadline_text
+    from .table import shared_deadline
     from .tell import tell
 
     game.paused = False
     if game.phase in (GamePhase.SETUP, GamePhase.ROUNDS):
-        tell(svc, session, game, "resumed", deadline=deadline_text(game))
+        tell(svc, session, game, "resumed", deadline=shared_deadline(session, game, room=60))
 
 
 def resume(svc: Service, name: str) -> list[int]:

@@ -20,7 +20,6 @@ from . import corrections, texts
 from .context import Service
 from .games import (
     ServiceError,
-    deadline_text,
     first_state,
     load_state,
     players_of,
@@ -33,7 +32,7 @@ from .outbox import enqueue
 from .rounds import resolve, set_autopilot
 from .secrets import hash_password, new_password, new_secret
 from .signup import password_word, send_welcome
-from .table import label, shown_name
+from .table import label, shared_deadline, shown_name
 from .tell import tell
 
 
@@ -350,7 +349,12 @@ def _tell_rollback(
     to = recipients(session, game)
     key = "rollback_reopened" if reopen else "rollback_closed"
     body = texts.t(
-        game.locale, key, game=game.name, round=round_, why=why, deadline=deadline_text(game)
+        game.locale,
+        key,
+        game=game.name,
+        round=round_,
+        why=why,
+        deadline=shared_deadline(session, game, room=200),
     )
     subject = texts.t(game.locale, "rollback_subject", game=game.name, round=round_)
     if to:

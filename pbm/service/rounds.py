@@ -42,7 +42,7 @@ from .games import (
 from .outbox import enqueue, notify
 from .records import current_orders, game_events, record, supersede
 from .secrets import masked
-from .table import names_by_seat, roster_rows
+from .table import names_by_seat, roster_rows, shared_deadline
 
 
 def begin_round(svc: Service, session: Session, game: Game, state: GameState) -> None:
@@ -68,7 +68,7 @@ def begin_round(svc: Service, session: Session, game: Game, state: GameState) ->
                 notices.round_open(
                     game.locale,
                     order,
-                    deadline_text(game),
+                    shared_deadline(session, game, room=60),
                     roster_rows(session, game, addresses=addresses),
                 ),
             )
@@ -190,7 +190,9 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         footer = ""
     else:
         begin_round(svc, session, game, new)
-        footer = texts.t(game.locale, "next", round=new.round, deadline=deadline_text(game))
+        footer = texts.t(
+            game.locale, "next", round=new.round, deadline=shared_deadline(session, game)
+        )
     subject = texts.t(
         game.locale,
         "report_subject" if new.phase != Phase.ENDED else "end_subject",

@@ -8,7 +8,8 @@ A roster shows each seat's colour, the player's name and, unless the game is ano
 
 from __future__ import annotations
 
-from datetime import datetime
+import textwrap
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlmodel import Session
@@ -77,13 +78,66 @@ def local_deadline(game: Game, player: Player | None) -> str:
     return when_text(game.deadline, player.timezone if player else "")
 
 
+def _utc(moment: datetime) -> datetime:
+    """Stored moments are naive UTC: never read them in the machine's own zone."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+
+
 def when_text(moment: datetime, timezone: str) -> str:
     """A moment as "2026-01-03 13:00 Europe/Berlin (12:00 UTC)", or "… UTC" without a zone."""
     utc = moment.strftime("%Y-%m-%d %H:%M UTC")
     tz = zone(timezone)
     if tz is None:
         return utc
-    local = moment.astimezone(tz)
+    local = _utc(moment).astimezone(tz)
     same_day = local.date() == moment.date()
     utc_short = moment.strftime("%H:%M UTC" if same_day else "%Y-%m-%d %H:%M UTC")
     return f"{local:%Y-%m-%d %H:%M} {timezone} ({utc_short})"
+
+
+def shared_when(moment: datetime, zones: list[tuple[str, str]], room: int = 46) -> str:
+    """A moment for a mail everyone reads: UTC, then the local time of each zone a player set,
+    "2026-12-24 12:00 UTC (gelb: 13:00 Europe/Berlin)". `zones`: (colour, zone name) by seat
+    ("" as the colour lists the zone alone); colours of one zone share an entry, a local date
+    other than UTC's is written out. Longer than `room` (what the line leaves after its
+    text), the zones go on the next lines, indented, within 72 columns."""
+    utc = moment.strftime("%Y-%m-%d %H:%M UTC")
+    by_zone: dict[str, list[str]] = {}
+    for colour, name in zones:
+        if zone(name) is not None:
+            by_zone.setdefault(name, [])
+            if colour:
+                by_zone[name].append(colour)
+    if not by_zone:
+        return utc
+    groups = []
+    for name, colours in by_zone.items():
+        tz = zone(name)
+        assert tz is not None
+        local = _utc(moment).astimezone(tz)
+        when = f"{local:%H:%M}" if local.date() == moment.date() else f"{local:%Y-%m-%d %H:%M}"
+        head = f"{', '.join(colours)}: " if colours else ""
+        groups.append(f"{head}{when} {name}")
+    one_line = f"{utc} ({'; '.join(groups)})"
+    if len(one_line) <= room:
+        return one_line
+    # A zone's entry is never broken across lines.
+    glued = "(" + "; ".join(g.replace(" ", "\u00a0") for g in groups) + ")"
+    wrapped = textwrap.fill(
+        glued, 72, initial_indent="  ", subsequent_indent="   ", break_on_hyphens=False
+    )
+    return f"{utc}\n{wrapped.replace(chr(0xA0), ' ')}"
+
+
+def shared_deadline(session: Session, game: Game, room: int = 46) -> str:
+    """The open deadline for a mail to everyone (`shared_when`): UTC and the local time of
+    every seated player who set a time zone; in an anonymous game the zones without colours.
+    Or that the GM resolves."""
+    if game.deadline is None:
+        return texts.t(game.locale, "no_deadline")
+    zones = [
+        ("" if game.anonymous else vocab.colour_name(p.colour or "", game.locale), p.timezone)
+        for p in players_of(session, game)
+        if p.timezone
+    ]
+    return shared_when(game.deadline, zones, room)

@@ -338,6 +338,46 @@ def round_open(lang: str) -> tuple[str, Rendered]:
     )
 
 
+#: Time zones players of the scenes set (issue 15), by canonical colour: two share one, one is
+#: a day ahead of UTC at the deadline.
+ZONES = (("gelb", "Europe/Berlin"), ("rot", "Europe/Berlin"), ("weiss", "Pacific/Auckland"))
+
+
+def zones_deadline(lang: str, room: int) -> str:
+    """The deadline of a mail to everyone with the players' zones (`table.shared_when`)."""
+    from pbm.service.table import shared_when
+
+    return shared_when(DEADLINE, [(vocab.colour_name(c, lang), z) for c, z in ZONES], room)
+
+
+def round_open_zones(lang: str) -> tuple[str, Rendered]:
+    """The round-1 mail when players set time zones: one zone fits the line, two do not."""
+    st = state_before_round(SEED, 1)
+    order = [vocab.colour_name(st.colours[p], lang) for p in st.build_order()]
+    subject = texts.t(lang, "round_open_subject", game=GAME)
+    return subject, _render(
+        "round_open",
+        subject,
+        notices.round_open(lang, order, zones_deadline(lang, 60), roster(st, lang)),
+    )
+
+
+def gm_deadline_zones(lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "gm_deadline_subject", game=GAME)
+    data = notices.gm_notice(lang, "deadline", deadline=zones_deadline(lang, 56), round_=MID_ROUND)
+    return subject, _render("gm_notice", subject, data)
+
+
+def gm_resumed_zone(lang: str) -> tuple[str, Rendered]:
+    from pbm.service.table import shared_when
+
+    subject = texts.t(lang, "gm_resumed_subject", game=GAME)
+    deadline = shared_when(DEADLINE, [(vocab.colour_name("gelb", lang), "Europe/Berlin")], 60)
+    return subject, _render(
+        "gm_notice", subject, notices.gm_notice(lang, "resumed", deadline=deadline)
+    )
+
+
 def reminder(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "reminder_subject", game=GAME, round=NOTICE_ROUND)
     return subject, _render(
@@ -437,6 +477,9 @@ def press_gm(lang: str) -> tuple[str, Rendered]:
 GM_TEXT = "Wegen der Feiertage ist die nächste Frist länger.\n\nFrohes Fest!"
 
 SCENES = {
+    "round_open_zones": round_open_zones,
+    "gm_deadline_zones": gm_deadline_zones,
+    "gm_resumed_zone": gm_resumed_zone,
     "gm_paused": _gm_notice("paused"),
     "gm_resumed": _gm_notice("resumed", deadline=DEADLINE_TEXT),
     "gm_deadline": _gm_notice("deadline", deadline=DEADLINE_TEXT, round_=MID_ROUND),
