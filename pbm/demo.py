@@ -7,6 +7,8 @@ passwords, and send their placements and orders by mail, written by the autopilo
 language. One bot misses rounds on purpose: NMR, the autopilot taking over, and its return with
 "Ich bin zurück" are all part of the game. Every mail is left as .eml, every report as .html,
 with an index.html, and the pbm.toml the demo ran with, so every GM command works afterwards.
+With a Seafarers scenario the game is played on its board: the bots' setup mails place ships
+where the coast asks for one, and their order mails build and move ships and name `Gold:`.
 """
 
 from __future__ import annotations
@@ -73,10 +75,18 @@ class Bot:
 
 
 class Demo:
-    def __init__(self, workdir: Path, players: int, seed: int, progress: Any = None) -> None:
+    def __init__(
+        self,
+        workdir: Path,
+        players: int,
+        seed: int,
+        progress: Any = None,
+        scenario: str | None = None,
+    ) -> None:
         self.dir = workdir
         self.players = players
         self.seed = seed
+        self.scenario = scenario
         self.progress = progress
         self.lb = LoopbackMail()
         self.svc: Service | None = None
@@ -118,6 +128,7 @@ class Demo:
                 players=self.players,
                 seed=self.seed,
                 nmr_autopilot_after=NMR_AUTOPILOT_AFTER,
+                scenario=self.scenario,
             )
         serve_cfg = ServeConfig(
             # Polling every 0.1 s beats IDLE here: pymap reports news to an IDLE client
@@ -353,11 +364,16 @@ def _html_page(title: str, body: str, raw: bool = False) -> str:
 
 
 def run_demo(
-    players: int = 4, seed: int = 1, workdir: str | None = None, progress: Any = None
+    players: int = 4,
+    seed: int = 1,
+    workdir: str | None = None,
+    progress: Any = None,
+    scenario: str | None = None,
 ) -> DemoResult:
+    """`scenario`: a Seafarers scenario (3 or 4 players) instead of the base game."""
     path = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="pbm-demo-"))
     path.mkdir(parents=True, exist_ok=True)
-    return asyncio.run(Demo(path, players, seed, progress).run())
+    return asyncio.run(Demo(path, players, seed, progress, scenario).run())
 
 
 def result_json(result: DemoResult) -> str:

@@ -60,3 +60,77 @@ def test_demo_plays_a_game_by_mail_and_leaves_its_mails(tmp_path: Path) -> None:
         text=True,
     )
     assert show.returncode == 0, show.stdout + show.stderr
+
+
+def _plain(path: Path) -> str:
+    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    body = msg.get_body(preferencelist=("plain",))
+    return str(body.get_content()) if body is not None else ""
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
+@pytest.mark.timeout(240)
+def test_demo_plays_a_seafarers_scenario_by_mail(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pbm",
+            "demo",
+            "--scenario",
+            "neue-ufer",
+            "--players",
+            "3",
+            "--seed",
+            "2",
+            "--json",
+            "--dir",
+            str(tmp_path / "demo"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=230,
+        check=True,
+    )
+    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    # The same keys as the base game's demo.
+    assert set(summary) == {"winner", "rounds", "mails_in", "mails_out", "dir", "seconds"}
+    assert summary["winner"]
+    work = Path(summary["dir"])
+    mails = work / "mails"
+    orders = "\n".join(_plain(p) for p in sorted(mails.glob("in-*.eml")))
+    answers = "\n".join(_plain(p) for p in sorted(mails.glob("out-*.eml")))
+    # The bots ship and name their gold by mail; the service takes the lines and builds.
+    assert "\nSchiff " in orders and "\nGold: " in orders
+    assert "baut ein Schiff an" in answers
+    assert "Heimatinseln durch die Startsiedlungen festgelegt" in answers
+    assert "Schiffe: Großbuchstabe einer Farbe" in answers  # the text map's legend
+    subjects = [
+        str(email.message_from_bytes(p.read_bytes(), policy=email.policy.default)["Subject"])
+        for p in mails.glob("out-*.eml")
+    ]
+    assert any("Spielende" in s for s in subjects)
+    replay = subprocess.run(
+        [sys.executable, "-m", "pbm", "--config", str(work / "pbm.toml"), "game", "replay", "demo"],
+        capture_output=True,
+        text=True,
+    )
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+
+
+def test_demo_refuses_a_bad_scenario_before_starting() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "pbm", "demo", "--scenario", "atlantis", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode != 0 and "scenario must be one of" in out.stderr
+    out = subprocess.run(
+        [sys.executable, "-m", "pbm", "demo", "--scenario", "neue-welt", "--players", "5"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode != 0 and "3 or 4 players" in out.stderr

@@ -14,9 +14,22 @@ def demo(
     seed: Annotated[int, typer.Option(help="Fixes board, draw and dice.")] = 1,
     workdir: Annotated[str | None, typer.Option("--dir", help="Work folder (default: new)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary.")] = False,
+    scenario: Annotated[
+        str | None,
+        typer.Option(help="Seafarers: neue-ufer, vier-inseln, wueste or neue-welt (3-4 players)."),
+    ] = None,
 ) -> None:
     """Play a whole game by real mail over loopback: IMAP and SMTP servers, bots, reports."""
     from rich.console import Console
+
+    if scenario is not None:
+        from pbm.rules.scenarios import PLAYER_COUNTS, SCENARIOS
+
+        # Refused before any server starts: the game would be refused at its creation.
+        if scenario not in SCENARIOS:
+            raise typer.BadParameter(f"scenario must be one of {', '.join(SCENARIOS)}")
+        if players not in PLAYER_COUNTS:
+            raise typer.BadParameter("a Seafarers scenario is for 3 or 4 players")
 
     from pbm.demo import result_json, run_demo
 
@@ -35,7 +48,7 @@ def demo(
             vp = " ".join(f"{c}:{state.vp(p)}" for p, c in enumerate(state.colours))
             console.print(f"[bold]{what}[/bold]  {vp}")
 
-    result = run_demo(players, seed, workdir, progress)
+    result = run_demo(players, seed, workdir, progress, scenario)
     if as_json:
         typer.echo(result_json(result))
         return
