@@ -19,7 +19,7 @@ from pbm.notation.names import (
 )
 from pbm.rules import events as ev
 from pbm.rules import orders as o
-from pbm.rules.board import Board
+from pbm.rules.board import Board, Terrain
 from pbm.rules.layouts import KNIGHT
 from pbm.rules.reasons import Reason
 from pbm.rules.resources import Counts
@@ -171,6 +171,14 @@ def describe(
     if isinstance(e, ev.Rolled):
         return _("Roll for {player}: {die1}+{die2} = {total}").format(
             player=who(e.player), die1=e.die1, die2=e.die2, total=e.total
+        )
+    if isinstance(e, ev.Produced) and b.hexes[e.hex].terrain == Terrain.GOLD:
+        # Seafarers: a gold river's cards are the owner's choice; the line says what they became.
+        return _("  {player}: gold from {hex} becomes {cards} ({resource})").format(
+            player=who(e.player),
+            hex=_hex(b, e.hex, lang),
+            cards=res(e.amount, e.resource),
+            resource=vocab.resource_name(e.resource, lang),
         )
     if isinstance(e, ev.Produced):
         return _("  {player} gets {cards} from {hex}").format(

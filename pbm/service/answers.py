@@ -29,6 +29,20 @@ _ORDER_HELP = N_(
 )
 #: The order language in short, for the help mail, by game language.
 ORDER_HELP = PerLanguage(lambda lang: translator(lang).gettext(_ORDER_HELP))
+_SEA_ORDER_HELP = N_(
+    "In this Seafarers game also:\n"
+    "  Ship A4 B4\n  Move ship A4 B4 to B4 C4\n  Gold: ore, lumber\n"
+    "  Settlement C3 C4 D3 Ship C3 D3 (setup, on a coast)\n"
+    "Ships stand on sea sides and coasts; gold rivers (9Gold) pay what 'Gold:' names."
+)
+#: The ship lines, added to the order help of a Seafarers game, by game language.
+SEA_ORDER_HELP = PerLanguage(lambda lang: translator(lang).gettext(_SEA_ORDER_HELP))
+
+
+def order_help(lang: str, seafarers: bool) -> str:
+    """The order language in short for the help mail; a Seafarers game's adds its ship lines."""
+    text = ORDER_HELP[lang]
+    return f"{text}\n{SEA_ORDER_HELP[lang]}" if seafarers else text
 
 
 def refusal(svc: Service, game: Game, parsed: ParsedMail) -> str:

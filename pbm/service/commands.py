@@ -215,7 +215,8 @@ def _join(r: Request) -> str | None:
 
 def _help(r: Request) -> str | None:
     """The commands in short, then the whole player guide in the game's language."""
-    orders = answers.ORDER_HELP[notices.lang_code(r.lang)]
+    seafarers = settings_of(r.game).scenario is not None
+    orders = answers.order_help(notices.lang_code(r.lang), seafarers)
     r.answer(
         "help",
         texts.t(r.lang, "help_subject", game=r.game.name),

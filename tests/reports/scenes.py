@@ -476,6 +476,53 @@ def press_gm(lang: str) -> tuple[str, Rendered]:
 
 GM_TEXT = "Wegen der Feiertage ist die nächste Frist länger.\n\nFrohes Fest!"
 
+
+@cache
+def sea_gold_round() -> tuple[GameState, tuple[ev.Event, ...]]:
+    """A New Shores round (3 players, seed 1, after the setup) whose rolls hit the gold
+    rivers: seat 0's city on one takes Erz, Getreide by its `Gold:` line (left to right,
+    again from the start), seat 1's settlement on the other the resource it holds fewest of."""
+    from helpers import Dice
+
+    from pbm.rules.board import Terrain
+    from pbm.rules.orders import TurnOrders
+    from pbm.rules.resources import ERZ, GETREIDE
+
+    st = next(
+        s
+        for s, _ in play_game(Settings.for_scenario("neue-ufer", 3), 1, max_rounds=0)
+        if s.phase == Phase.ROUNDS
+    )
+    b = st.board
+    gold = [h for h in b.hexes if h.terrain == Terrain.GOLD]
+    for seat, hex_, level in ((0, gold[0], 2), (1, gold[1], 1)):
+        c = next(x for x in b.hex_crossings[hex_.id] if b.crossing_land[x] and st.owner[x] < 0)
+        st.owner[c], st.level[c] = seat, level
+    st.rebuild_indexes()
+    totals = [h.number for h in (gold[0], gold[1], gold[0])]
+    rolls = [(min(6, t - 1), t - min(6, t - 1)) for t in totals if t is not None]
+    orders = {0: TurnOrders(gold=(ERZ, GETREIDE)), 1: TurnOrders(), 2: TurnOrders()}
+    after, events = resolve_round(st, orders, Dice(rolls))
+    return after, tuple(events)
+
+
+def report_sea_gold(lang: str) -> tuple[str, Rendered]:
+    """The report of a Seafarers round: the compact map, its legend, gold cards named."""
+    after, events = sea_gold_round()
+    subject = texts.t(lang, "report_subject", game=GAME, round=after.round - 1)
+    data = report_data(
+        after,
+        list(events),
+        lang,
+        GAME,
+        SECRETS,
+        next_line(lang, after.round),
+        BOARD_CID,
+        names=dict(enumerate(NAMES)),
+    )
+    return subject, render("report", subject, data)
+
+
 SCENES = {
     "round_open_zones": round_open_zones,
     "gm_deadline_zones": gm_deadline_zones,
@@ -500,6 +547,7 @@ SCENES = {
     "report_round": round_report,
     "report_end": end_report,
     "report_correction": correction_report,
+    "report_sea_gold": report_sea_gold,
     "welcome": welcome,
     "welcome_replacement": welcome_replacement,
     "players": players,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from databases import game_row, game_state, outbox
-from harness import Games
+from harness import Games, Mailer
 
 from pbm.rules import Phase
 from pbm.service import admin
@@ -41,3 +41,25 @@ def test_scenario_games_are_checked_when_created(svc: Service) -> None:
         admin.new_game(svc, "x", scenario="neue-ufer", size="large")
     data = admin.new_game(svc, "y", scenario="wueste", players=3, pirate=False)
     assert data["name"] == "y"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_help_mail_of_a_seafarers_game_lists_the_ship_lines(
+    svc: Service, mailer: Mailer, lang: str
+) -> None:
+    admin.new_game(svc, "sea", scenario="neue-ufer", players=3, lang=lang)
+    admin.new_game(svc, "base", players=3, lang=lang)
+    for game in ("sea", "base"):
+        mailer.send(f"asker-{game}@players.test", "Hilfe", f"Spiel: {game}\nHilfe\n")
+    sea = outbox(svc, "help", to="asker-sea@players.test")[0].body
+    base = outbox(svc, "help", to="asker-base@players.test")[0].body
+    lines = (
+        ["Schiff A4 B4", "Schiff versetzen A4 B4 nach B4 C4", "Gold: Erz, Holz"]
+        if lang == "de"
+        else ["Ship A4 B4", "Move ship A4 B4 to B4 C4", "Gold: ore, lumber"]
+    )
+    for line in lines:
+        assert f"\n  {line}\n" in sea
+        assert f"\n  {line}\n" not in base
+    # The guide's Seafarers chapter is in both (it is the same guide).
+    assert ("## Seefahrer" if lang == "de" else "## Seafarers") in base
