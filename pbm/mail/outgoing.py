@@ -85,11 +85,14 @@ def build_message(
     image: bytes | None = None,
     image_cid: str = "board@pbm",
     secret: str = "",
+    chart: bytes | None = None,
+    chart_cid: str = "vpchart@pbm",
 ) -> EmailMessage:
     """Text part complete on its own; the HTML part (if any) with the picture inline
-    (multipart/related, referenced as cid:). `secret` takes the place of every
-    `PASSWORD_PLACEHOLDER` in the body and the HTML part (a placeholder with no secret to
-    put in raises ValueError: the mail would tell the player nothing).
+    (multipart/related, referenced as cid:), and the VP chart (`chart`, PNG) as a second
+    one. `secret` takes the place of every `PASSWORD_PLACEHOLDER` in the body and the HTML
+    part (a placeholder with no secret to put in raises ValueError: the mail would tell the
+    player nothing).
 
     Never fails on what the row holds: headers are cleaned, an In-Reply-To that is not a
     plain msg-id is left out, a Message-ID that is not one is replaced by one derived from
@@ -124,17 +127,21 @@ def build_message(
     msg.set_content(body, charset="utf-8")
     if html:
         msg.add_alternative(html, subtype="html", charset="utf-8")
-        if image:
+        pictures = [(image, image_cid, "board.png"), (chart, chart_cid, "vp-chart.png")]
+        if any(data for data, _, _ in pictures):
             html_part = msg.get_body(preferencelist=("html",))
             assert isinstance(html_part, EmailMessage)
-            html_part.add_related(
-                image,
-                maintype="image",
-                subtype="png",
-                cid=f"<{image_cid}>",
-                filename="board.png",
-                disposition="inline",
-            )
+            for data, cid, filename in pictures:
+                if data:
+                    # The first turns the HTML part into multipart/related, the next join it.
+                    html_part.add_related(
+                        data,
+                        maintype="image",
+                        subtype="png",
+                        cid=f"<{cid}>",
+                        filename=filename,
+                        disposition="inline",
+                    )
             # RFC 2387: multipart/related names the type of its root part.
             html_part.set_param("type", "text/html")
     return msg

@@ -18,6 +18,8 @@ from pbm import i18n
 
 #: The Content-ID of the board picture in a report's HTML part.
 BOARD_CID = "board@pbm"
+#: The game-end mail's VP chart (PNG), the second inline picture of its HTML part.
+CHART_CID = "vpchart@pbm"
 
 
 @dataclass

@@ -124,16 +124,15 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
     }
 
 
-def _chart(
+def _chart_args(
     game: Game,
     rounds: list[tuple[int, GameState, list[Any]]],
     labels: list[str],
     colours: list[str],
     won: bool,
-) -> str:
-    """The VP chart: the visible points after each round (at a won game's end, all points)."""
-    if not rounds:
-        return ""
+) -> tuple[str, list[int], list[tuple[str, str]], list[list[int]], str, str]:
+    """What the VP chart draws (`chart.vp_chart_svg`'s arguments, `chart_png.vp_chart_png`'s
+    too): the visible points after each round (at a won game's end, all points)."""
     tr = translator(game.lang)
     series = [
         [
@@ -142,7 +141,7 @@ def _chart(
         ]
         for p in range(len(colours))
     ]
-    return vp_chart_svg(
+    return (
         tr.gettext("Victory points of {game} over the rounds").format(game=game.name),
         [r for r, _, _ in rounds],
         list(zip(labels, colours, strict=True)),
@@ -152,14 +151,40 @@ def _chart(
     )
 
 
+def _chart(
+    game: Game,
+    rounds: list[tuple[int, GameState, list[Any]]],
+    labels: list[str],
+    colours: list[str],
+    won: bool,
+) -> str:
+    """The VP chart as SVG, or "" before the first round."""
+    if not rounds:
+        return ""
+    return vp_chart_svg(*_chart_args(game, rounds, labels, colours, won))
+
+
 def end_chart(session: Session, game: Game, labels: list[str]) -> str:
-    """The VP chart for the HTML part of the game-end mail (`labels` as the report names the
-    players)."""
+    """The VP chart as SVG (`labels` as the report names the players)."""
     rounds = _rounds(session, game)
     if not rounds:
         return ""
     final = rounds[-1][1]
     return _chart(game, rounds, labels, list(final.colours), final.winner >= 0)
+
+
+def end_chart_png(session: Session, game: Game, labels: list[str]) -> tuple[bytes, str] | None:
+    """The VP chart for the HTML part of the game-end mail, as PNG (mail programs such as Gmail
+    strip inline SVG), with its title for the picture's alt text; None before the first round.
+    `labels`: as the report names the players."""
+    from pbm.reports.chart_png import vp_chart_png
+
+    rounds = _rounds(session, game)
+    if not rounds:
+        return None
+    final = rounds[-1][1]
+    args = _chart_args(game, rounds, labels, list(final.colours), final.winner >= 0)
+    return vp_chart_png(*args), args[0]
 
 
 def _write(path: Path, data: bytes) -> None:

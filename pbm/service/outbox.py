@@ -32,6 +32,7 @@ def enqueue(
     in_reply_to: str = "",
     html: str = "",
     image: bytes | None = None,
+    chart: bytes | None = None,
     secret: str = "",
     limited: bool = True,
 ) -> Outbox:
@@ -50,6 +51,7 @@ def enqueue(
         body=body,
         html=html,
         image=image,
+        chart=chart,
         message_id=new_message_id(svc),
         in_reply_to=in_reply_to,
         created_at=svc.clock.now(),

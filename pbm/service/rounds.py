@@ -15,7 +15,7 @@ from pbm.notation.mail import ParsedMail
 from pbm.reports import notices
 from pbm.reports.describe import describe_all
 from pbm.reports.picture import board_png
-from pbm.reports.render import BOARD_CID, render
+from pbm.reports.render import BOARD_CID, CHART_CID, render
 from pbm.reports.report_data import correction_data, report_data, report_log
 from pbm.reports.summary import game_summary
 from pbm.rules import GameState, Phase, autopilot, resolve_round
@@ -229,11 +229,16 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         correction=amends,
         names=names,
     )
+    chart = None
     if new.phase == Phase.ENDED:
-        # The HTML part of the game-end mail shows every player's VP over the rounds.
-        from .archive import end_chart
+        # The HTML part of the game-end mail shows every player's VP over the rounds: a PNG
+        # inline (cid:), since mail programs such as Gmail strip inline SVG.
+        from .archive import end_chart_png
 
-        data["vp_chart"] = end_chart(session, game, [p["label"] for p in data["players"]])
+        drawn = end_chart_png(session, game, [p["label"] for p in data["players"]])
+        if drawn is not None:
+            chart, data["vp_chart_title"] = drawn
+            data["vp_chart_cid"] = CHART_CID
     report = render("report", subject, data)
     enqueue(
         svc,
@@ -246,6 +251,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         step=step,
         html=report.html,
         image=board_png(new, game.locale),
+        chart=chart,
     )
     if svc.config.gm_address:
         _digest(svc, session, game, state.round, players, missing, new, events, step)

@@ -108,6 +108,7 @@ async def _send_one(svc: Service, smtp: Sender, row_id: int) -> str:
             in_reply_to=row.in_reply_to,
             date=row.created_at,
             image=row.image,
+            chart=row.chart,
             secret=row.secret,
         )
     if not recipients:
@@ -229,6 +230,7 @@ def _split(
             body=row.body,
             html=row.html,
             image=row.image,
+            chart=row.chart,
             message_id=new_message_id(svc),
             in_reply_to=row.in_reply_to,
             secret=secret,

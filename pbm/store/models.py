@@ -235,6 +235,8 @@ class Outbox(SQLModel, table=True):
     html: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     #: A picture shown inline in the HTML part (the board), PNG.
     image: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
+    #: The game-end mail's VP chart, PNG: a second picture inline in the HTML part.
+    chart: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
     message_id: str = Field(index=True, unique=True)
     in_reply_to: str = ""
     #: A secret (a new password) the body carries only as `PASSWORD_PLACEHOLDER`: put in when

@@ -132,7 +132,9 @@ def test_the_end_mail_and_the_archive_of_a_finished_game(
         play_round(mailer, clock, "short")
     assert game_row(svc, "short").phase == "ended"
     (end,) = outbox(svc, "end")
-    assert "<svg" in end.html and "vp-title" in end.html
+    # The chart is a PNG inline (cid:): Gmail strips inline SVG; the archive keeps the SVG.
+    assert 'src="cid:vpchart@pbm"' in end.html and "<svg" not in end.html
+    assert end.chart is not None and end.chart[:8] == b"\x89PNG\r\n\x1a\n"
     write_archive(svc, "short", tmp_path / "a")
     index = (tmp_path / "a" / "index.html").read_text()
     assert 'id="summary"' in index and "<svg" in index
