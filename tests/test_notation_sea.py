@@ -212,3 +212,18 @@ def test_receipt_checks_refuse_a_ship_nowhere_near_and_follow_earlier_lines() ->
     check_receipt(mail, state, p, "de")
     errors = [r.error for r in mail.lines if r.error is not None]
     assert len(errors) == 1 and getattr(errors[0], "rule", None) == Reason.NOT_CONNECTED
+
+
+def test_orders_check_reads_ships_on_a_scenario_board() -> None:
+    from typer.testing import CliRunner
+
+    from pbm.cli import app
+
+    body = "Kennwort: x\nGold: E E G\n"
+    args = ["orders", "check", "--seed", "1", "--scenario", "neue-ufer", "--json", "-"]
+    result = CliRunner().invoke(app, args, input=body)
+    assert result.exit_code == 0, result.output
+    base = CliRunner().invoke(app, ["orders", "check", "--seed", "1", "-"], input=body)
+    assert base.exit_code == 1  # gold is chosen only in Seafarers games
+    wrong = CliRunner().invoke(app, [*args[:4], "--scenario", "atlantis", "-"], input=body)
+    assert wrong.exit_code != 0 and "scenario" in wrong.output

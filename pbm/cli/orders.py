@@ -25,6 +25,10 @@ def orders_check(
     phase: Annotated[str, typer.Option(help="setup or round.")] = "round",
     lang: Annotated[str, typer.Option(help="Game language: de or en.")] = "de",
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    scenario: Annotated[
+        str | None,
+        typer.Option(help="A Seafarers scenario's board (neue-ufer, vier-inseln, wueste, …)."),
+    ] = None,
 ) -> None:
     """Parse an order mail against a seeded board and print each line's result.
 
@@ -33,7 +37,16 @@ def orders_check(
         raise typer.BadParameter("phase must be setup or round")
     if lang not in ("de", "en"):
         raise typer.BadParameter("lang must be de or en")
-    b = generate_board(size or default_size(players), seed)
+    if scenario is not None:
+        from pbm.rules.scenarios import PLAYER_COUNTS, SCENARIOS, scenario_board
+
+        if scenario not in SCENARIOS:
+            raise typer.BadParameter(f"scenario must be one of {', '.join(SCENARIOS)}")
+        if players not in PLAYER_COUNTS or size is not None:
+            raise typer.BadParameter("a Seafarers scenario is for 3 or 4 players, without --size")
+        b = scenario_board(scenario, players, seed)
+    else:
+        b = generate_board(size or default_size(players), seed)
     ctx = Context(b, lang, DEFAULT_COLOURS[:players], phase)
     parsed = parse_mail(file.read(), ctx)
     # The mail is a player's text: what is printed of it is cleaned of control characters.
