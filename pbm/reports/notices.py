@@ -14,6 +14,7 @@ from typing import Any
 from pbm.i18n import language
 from pbm.notation import vocab
 from pbm.notation.clean import clean_lines
+from pbm.notation.lines import Pass
 from pbm.notation.mail import ParsedMail
 from pbm.rules import events as ev
 from pbm.rules.rng import seal
@@ -141,6 +142,8 @@ def ack(
         "round": round_,
         "deadline": deadline,
         "stored": stored,
+        # `Ich passe`: the player's orders for the round are none, on purpose (not an NMR).
+        "passed": any(r.ok and isinstance(r.item, Pass) for r in parsed.lines),
         # What else the mail did: a message forwarded, an absence or a time zone set (issue 15).
         "notes": notes or [],
     }

@@ -308,6 +308,7 @@ def test_passing_is_an_empty_order_set_that_counts_as_received(
     assert result.status == "done"
     acks = replies_to(svc, mailer.last_id, "ack")
     assert len(acks) == 1 and REPLACES in acks[0].body
+    assert "Du passt in dieser Runde" in acks[0].body and "NMR-Regel" not in acks[0].body
     assert not replies_to(svc, mailer.last_id, "error")
     send_orders(mailer, "alpha", [1, 2, 3])
     game = game_row(svc, "alpha")
