@@ -8,9 +8,9 @@ from .building import pay, place_road, road_rule, update_largest_army
 from .events import CardBought, CardPlayed, Event, MonopolyTaken, PlentyTaken
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .orders import Knight, Monopoly, RoadBuilding, YearOfPlenty
+from .pirate import move_thief, thief_rule
 from .reasons import Reason
 from .resources import COST_CARD, can_pay
-from .robber import move_robber, robber_hex_rule
 from .state import GameState
 
 
@@ -60,7 +60,7 @@ def buy_card(state: GameState, p: int, events: list[Event]) -> None:
 
 
 def knight_rule(state: GameState, p: int, order: Knight) -> Reason | None:
-    return play_rule(state, p, KNIGHT) or robber_hex_rule(state, p, order.robber.hex)
+    return play_rule(state, p, KNIGHT) or thief_rule(state, p, order.robber)
 
 
 def play_knight(
@@ -68,7 +68,7 @@ def play_knight(
 ) -> None:
     _use(state, p, KNIGHT, events)
     state.knights[p] += 1
-    move_robber(state, p, order.robber, "knight", rng, events)
+    move_thief(state, p, order.robber, "knight", rng, events)
     update_largest_army(state, p, events)
 
 

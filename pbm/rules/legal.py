@@ -48,8 +48,9 @@ from .orders import (
     TradeOffer,
     YearOfPlenty,
 )
+from .pirate import legal_pirate_hexes, pirate_hex_rule, ship_owners_at, thief_rule
 from .reasons import Reason
-from .robber import legal_robber_hexes, robber_hex_rule, robber_target_rule, victims_at
+from .robber import legal_robber_hexes, robber_target_rule, victims_at
 from .sea import MAX_SHIPS
 from .setup import placement_rule
 from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState, Phase
@@ -169,6 +170,14 @@ def _robber_now_rule(s: GameState, h: int) -> Reason | None:
     return robber_target_rule(s, h)
 
 
+def _thief_now_rule(s: GameState, order: RobberOrder) -> Reason | None:
+    """`_robber_now_rule` for a robber order naming either the robber or (Seafarers) the
+    pirate: a sea hex, not the one the pirate stands on when the orders come in."""
+    if not order.pirate:
+        return _robber_now_rule(s, order.hex)
+    return pirate_hex_rule(s, order.hex)
+
+
 class LegalMoves:
     """The moves of `seat` on `state`. Lists are in id order; treat them as read-only."""
 
@@ -232,6 +241,15 @@ class LegalMoves:
     def robber_hexes(self) -> list[int]:
         """Hexes the seat may send the robber to now (`robber_hex_rule`)."""
         return legal_robber_hexes(self.state, self.seat)
+
+    def pirate_hexes(self) -> list[int]:
+        """Seafarers: sea hexes the seat may send the pirate to now (`pirate.pirate_hex_rule`);
+        empty in a game without the pirate."""
+        return legal_pirate_hexes(self.state)
+
+    def ship_owners(self, h: int) -> list[int]:
+        """Opponents with a ship on a side of hex h, in seat order: whom the pirate robs."""
+        return ship_owners_at(self.state, self.seat, h)
 
     def victims(self, h: int) -> list[int]:
         """Opponents with a building at hex h, in seat order (a new list each time)."""
@@ -342,7 +360,7 @@ class LegalMoves:
         if isinstance(order, SetupPlacement):
             return placement_rule(s, order)
         if isinstance(order, RobberOrder):
-            return robber_hex_rule(s, p, order.hex)
+            return thief_rule(s, p, order)
         if isinstance(order, Knight):
             return cards.knight_rule(s, p, order)
         if isinstance(order, Monopoly):
@@ -370,9 +388,9 @@ class LegalMoves:
         if isinstance(item, SetupPlacement):
             return placement_rule(s, item)
         if isinstance(item, RobberOrder):
-            return _robber_now_rule(s, item.hex)
+            return _thief_now_rule(s, item)
         if isinstance(item, Knight):
-            return cards.card_held_rule(s, p, KNIGHT) or _robber_now_rule(s, item.robber.hex)
+            return cards.card_held_rule(s, p, KNIGHT) or _thief_now_rule(s, item.robber)
         if isinstance(item, Monopoly):
             return cards.card_held_rule(s, p, MONOPOLY)
         if isinstance(item, TradeOffer):

@@ -63,10 +63,13 @@ class BuyCard:
 
 @dataclass(frozen=True, slots=True)
 class RobberOrder:
-    """Where the robber goes and whom to rob, in priority order."""
+    """Where the robber goes and whom to rob, in priority order. Seafarers: with `pirate` the
+    order moves the pirate to the sea hex `hex` instead (no victims: it robs every ship owner
+    next to it)."""
 
     hex: int
     victims: tuple[int, ...] = ()
+    pirate: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +175,9 @@ class TurnOrders:
     substitutes: SubstituteBlock = SubstituteBlock(())
     #: Seafarers: the `Gold:` preference, resources used left to right, repeating.
     gold: tuple[int, ...] = ()
+    #: Seafarers: a second robber order (the pirate's when `robber` is the robber's, or the
+    #: other way round), used on a 7 when `robber` cannot be carried out.
+    robber_else: RobberOrder | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,8 +199,9 @@ def action_code(order: CodedOrder) -> str:
     """A short, flat text naming an order (board ids, seats, resource numbers), for events:
     `road:12`, `settlement:40`, `city:40`, `buy`, `maritime:0,4,3,1`, `plenty:1,2`,
     `road_building:3,4`, `robber:9,1,2` (hex, then the victims), `knight:before:9,1`,
-    `monopoly:3`; Seafarers: `ship:12`, `move_ship:12,14`, and a ship of road building as
-    `s12` (`road_building:s3,4`). `action_from_code` reads it back."""
+    `monopoly:3`; Seafarers: `ship:12`, `move_ship:12,14`, a ship of road building as
+    `s12` (`road_building:s3,4`), the pirate as `pirate:20` and `knight:after:p20`.
+    `action_from_code` reads it back."""
     if isinstance(order, Road):
         return f"road:{order.path}"
     if isinstance(order, Ship):
@@ -218,8 +225,12 @@ def action_code(order: CodedOrder) -> str:
         )
         return f"road_building:{first}{second}"
     if isinstance(order, RobberOrder):
+        if order.pirate:
+            return f"pirate:{order.hex}"
         return "robber:" + ",".join(str(x) for x in (order.hex, *order.victims))
     if isinstance(order, Knight):
+        if order.robber.pirate:
+            return f"knight:{order.timing}:p{order.robber.hex}"
         return f"knight:{order.timing}:" + action_code(order.robber).removeprefix("robber:")
     if isinstance(order, Monopoly):
         return f"monopoly:{order.resource}"
@@ -231,6 +242,8 @@ def action_from_code(code: str) -> CodedOrder:
     kind, _, rest = code.partition(":")
     if kind == "knight":
         timing, _, robber = rest.partition(":")
+        if robber.startswith("p"):
+            return Knight(Timing(timing), RobberOrder(int(robber[1:]), (), True))
         order = action_from_code(f"robber:{robber}")
         assert isinstance(order, RobberOrder)
         return Knight(Timing(timing), order)
@@ -260,6 +273,8 @@ def action_from_code(code: str) -> CodedOrder:
         return MoveShip(nums[0], nums[1])
     if kind == "robber":
         return RobberOrder(nums[0], tuple(nums[1:]))
+    if kind == "pirate":
+        return RobberOrder(nums[0], (), True)
     if kind == "monopoly":
         return Monopoly(nums[0])
     raise ValueError(f"unknown order code {code!r}")

@@ -76,6 +76,12 @@ class Reason(StrEnum):
     NOT_SEA = "not_sea"
     #: A ship next to the pirate: none is built, placed or moved there, nor moved away.
     NEXT_TO_PIRATE = "next_to_pirate"
+    #: A pirate order in a game without the pirate (a base game, or one made with --no-pirate).
+    NO_PIRATE = "no_pirate"
+    #: The pirate goes onto a sea hex.
+    PIRATE_NOT_ON_SEA = "pirate_not_on_sea"
+    #: The pirate stands on that hex now and must move.
+    PIRATE_MUST_MOVE = "pirate_must_move"
     #: No ship of the player's stands there.
     NOT_OWN_SHIP = "not_own_ship"
     #: The ship is not the front of an open line (both its ends are held).

@@ -32,11 +32,12 @@ from .orders import (
     YearOfPlenty,
     action_code,
 )
+from .pirate import move_thief, thief_rule
 from .production import produce
 from .reasons import Reason
 from .resources import COST_CARD, COST_CITY, COST_ROAD, COST_SETTLEMENT, COST_SHIP, Counts
 from .rng import Chance, derive_seed
-from .robber import discard_all, move_robber, nmr_robber, robber_hex_rule
+from .robber import discard_all, nmr_robber
 from .state import GameState, Phase
 from .trade import harbour_rate, paid_count
 
@@ -124,15 +125,7 @@ def _production_steps(
         events.append(Rolled(p, d1, d2))
         if d1 + d2 == 7:
             discard_all(s, discards, chance.discard, events)
-            robber = o.robber if o is not None else None
-            rule = Reason.NO_ROBBER_ORDER if robber is None else robber_hex_rule(s, p, robber.hex)
-            if robber is not None and rule is None:
-                move_robber(s, p, robber, "seven", chance.steal, events)
-            else:
-                if o is not None and rule is not None:
-                    note = "NMR robber rule applied"
-                    events.append(_failed(s, p, "robber", rule, note, robber))
-                nmr_robber(s, p, chance, events)
+            _seven(s, p, o, chance, events)
         else:
             produce(s, d1 + d2, events, gold)
         if o is not None:
@@ -147,6 +140,26 @@ def _production_steps(
         if _won(s, p, events):
             return True
     return False
+
+
+def _seven(s: GameState, p: int, o: TurnOrders | None, chance: Chance, events: list[Event]) -> None:
+    """The roller's robber order: the robber's or the pirate's, the first of the orders
+    (`robber`, then `robber_else`) that can be carried out; with none, each failure is logged
+    and the NMR robber rule moves the robber (never the pirate)."""
+    tries = [] if o is None else [x for x in (o.robber, o.robber_else) if x is not None]
+    for robber in tries:
+        if thief_rule(s, p, robber) is None:
+            move_thief(s, p, robber, "seven", chance.steal, events)
+            return
+    if o is not None:
+        note = "NMR robber rule applied"
+        if not tries:
+            events.append(_failed(s, p, "robber", Reason.NO_ROBBER_ORDER, note, None))
+        for robber in tries:
+            rule = thief_rule(s, p, robber)
+            assert rule is not None
+            events.append(_failed(s, p, "robber", rule, note, robber))
+    nmr_robber(s, p, chance, events)
 
 
 def _play_knight(s: GameState, p: int, o: TurnOrders, chance: Chance, events: list[Event]) -> None:

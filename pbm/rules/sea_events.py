@@ -19,6 +19,17 @@ class ShipMoved(Event):
 
 
 @dataclass(slots=True)
+class PirateMoved(Event):
+    """The pirate moved (a 7 or a knight); the steals follow as `Stole` events."""
+
+    kind: ClassVar[str] = "pirate_moved"
+    player: int
+    hex: int
+    #: "seven" or "knight".
+    cause: str
+
+
+@dataclass(slots=True)
 class SpecialVP(Event):
     """A player's settlement earned special VP (first on an island, a foreign island)."""
 
@@ -38,5 +49,5 @@ class HomeIslands(Event):
     areas: tuple[int, ...]
 
 
-for _cls in (ShipMoved, SpecialVP, HomeIslands):
+for _cls in (ShipMoved, PirateMoved, SpecialVP, HomeIslands):
     EVENT_TYPES.setdefault(_cls.kind, _cls)

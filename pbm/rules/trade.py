@@ -82,9 +82,12 @@ def harbour_rate(state: GameState, p: int, r: int) -> int:
     """4:1 anywhere; 3:1 with a generic harbour; 2:1 at a harbour of that resource."""
     rate = 4
     harbors = state.board.crossing_harbor
+    # Seafarers (002): the harbour on the pirate's hex does not trade while it stands there.
+    sea = state.sea
+    closed = state.board.hexes[sea.pirate].harbor if sea is not None and sea.pirate >= 0 else None
     for c in state.settlements[p] + state.cities[p]:
         hb = harbors[c]
-        if hb is not None:
+        if hb is not None and hb is not closed:
             if hb.resource == r:
                 return 2
             if hb.resource is None:

@@ -18,6 +18,8 @@ from pbm.rules import orders as o
 #: orders are stored exactly as before; a stored order without them reads them as the default.
 _SEA_FIELDS = {
     ("TurnOrders", "gold"),
+    ("TurnOrders", "robber_else"),
+    ("RobberOrder", "pirate"),
     ("SetupPlacement", "ship"),
     ("RoadBuilding", "first_ship"),
     ("RoadBuilding", "second_ship"),
