@@ -48,6 +48,11 @@ UNREACHABLE = {
     "move_ship_form",
     "second_gold",
     "gold_form",
+    # The pirate's orders past the base board's refusal: tests/test_notation_pirate.py.
+    "pirate_on_sea",
+    "pirate_hex_expected",
+    "pirate_no_victims",
+    "second_pirate",
 }
 
 #: key → (line, phase, the English message as before keys existed).
@@ -72,6 +77,7 @@ CASES: dict[str, tuple[str, str, str]] = {
     ),
     "ships_seafarers": ("Schiff 6L Meer", "round", "ships are built only in Seafarers scenarios"),
     "gold_seafarers": ("Gold: Erz", "round", "gold is chosen only in Seafarers scenarios"),
+    "pirate_seafarers": ("Pirat A1", "round", "the pirate sails only in Seafarers scenarios"),
     "order_expected": (
         "Burg 6L 5L",
         "round",
@@ -379,8 +385,9 @@ def test_vocab_and_names_errors_raised_directly_have_german_texts() -> None:
 
 def test_unreachable_keys_render_in_both_languages() -> None:
     for key in UNREACHABLE:
-        err = NotationError.make(key)
-        assert err.message == TEXTS[key]
+        params = {"name": "9H"} if key == "pirate_on_sea" else {}
+        err = NotationError.make(key, **params)
+        assert err.message == TEXTS[key].format(**params)
         _assert_german(err)
 
 

@@ -592,7 +592,7 @@ def clean_lines(body: str) -> list[tuple[int, str]]:
 #: The first words of order lines: after a closing (`Danke blau!`) they mean the mail goes on.
 _ORDER_STARTS = re.compile(
     r"^(?:[-*\u2022]\s*|\d{1,2}[.)]\s*)?(?:siedlung|stadt|strasse|str\.?|road|city|settlement|"
-    r"raeuber|rauber|robber|bandit|ritter|knight|handel|trade|seehandel|maritime|abwurf|discard|"
+    r"raeuber|rauber|robber|bandit|pirat|pirate|ritter|knight|handel|trade|seehandel|maritime|abwurf|discard|"
     r"monopol|monopoly|tribut|entwicklungskarte|projektkarte|erfindung|gluecksfund|"
     r"strassenbau|bautrupp|ersatzbau|substitute|kennwort|passwort|password|schiff|ship)(?![a-z])"
 )

@@ -71,6 +71,7 @@ def _words(lang: str) -> dict[str, str]:
         "before": tr.pgettext("order word", "before roll"),
         "after": tr.pgettext("order word", "after roll"),
         "robber": tr.pgettext("order word", "Robber"),
+        "pirate": tr.pgettext("order word", "Pirate"),
         "steal": tr.pgettext("order word", "steal"),
         "monopoly": tr.pgettext("order word", "Monopoly"),
         "plenty": tr.pgettext("order word", "Year of plenty"),
@@ -133,6 +134,8 @@ def counts_text(c: Counts, lang: str) -> str:
 
 
 def robber_text(o: RobberOrder, ctx: Context) -> str:
+    if o.pirate:
+        return f"{word('pirate', ctx.lang)} {hex_text(ctx.board, o.hex, ctx.lang)}"
     text = f"{word('robber', ctx.lang)} {hex_text(ctx.board, o.hex, ctx.lang)}"
     if o.victims:
         names = ", ".join(vocab.colour_name(ctx.colours[v], ctx.lang) for v in o.victims)
@@ -262,6 +265,8 @@ def format_turn_orders(orders: TurnOrders, ctx: Context) -> list[str]:
     lines: list[str] = []
     if orders.robber is not None:
         lines.append(format_item(orders.robber, ctx))
+    if orders.robber_else is not None:
+        lines.append(format_item(orders.robber_else, ctx))
     if orders.discard is not None and orders.discard.resources:
         lines.append(format_item(orders.discard, ctx))
     if orders.gold:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import date
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pbm.rules.board import Board
+from pbm.rules.board import Board, Terrain
 from pbm.rules.orders import (
     Alternatives,
     BuildAction,
@@ -279,6 +279,7 @@ _KW = {
     "substitute": r"(ersatzbau(ten)?|ersatz|substitutes?( builds?)?)",
     "knight": r"(ritter|knight)",
     "robber": r"(raeuber|rauber|robber|bandit)",
+    "pirate": r"(piraten|pirat|pirate)",
     "discard": r"(abwurf|abwerfen|discard)",
     "trade": r"(handel|trade)",
     "maritime": r"(seehandel|hafenhandel|banktausch|tausch|tausche|maritime( trade)?|"
@@ -359,6 +360,7 @@ _KNIGHT = _kw(
 )
 _LINE_KINDS = [
     "robber",
+    "pirate",
     "discard",
     "trade",
     "maritime",
@@ -557,6 +559,8 @@ _ORDER_NOUNS = frozenset(
         "rauber",
         "robber",
         "bandit",
+        "pirat",
+        "pirate",
         "karte",
         "card",
         "monopol",
@@ -597,6 +601,9 @@ def _order(t: Text, ctx: Context) -> Item:
     m = _PATTERNS["robber"].match(f)
     if m:
         return _robber(t.sub(m.start("rest")), ctx)
+    m = _PATTERNS["pirate"].match(f)
+    if m:
+        return _pirate(t.sub(m.start("rest")), ctx)
     m = _PATTERNS["discard"].match(f)
     if m:
         return DiscardPreference(
@@ -1366,6 +1373,8 @@ _KEYWORD_WORDS = frozenset(
         "rauber",
         "robber",
         "bandit",
+        "pirat",
+        "pirate",
         "abwurf",
         "abwerfen",
         "discard",
@@ -1731,6 +1740,8 @@ _NEAR = {
     "raeuber": "robber",
     "bandit": "robber",
     "robber": "robber",
+    "pirat": "pirate",
+    "pirate": "pirate",
     "handel": "trade",
     "trade": "trade",
     "seehandel": "maritime",
@@ -2103,12 +2114,40 @@ def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
     while skip < len(rest.folded) and rest.folded[skip] in " ,;:-":
         skip += 1  # `Ritter nach Wurf, Räuber 6L`
     rest = _strip_words(rest.sub(skip), _MOVE_WORDS)
+    when = Timing.BEFORE_ROLL if timing.startswith(("vor", "before", "pre")) else Timing.AFTER_ROLL
+    pm = _PATTERNS["pirate"].match(rest.folded.strip())
+    if pm:
+        lead = len(rest.folded) - len(rest.folded.lstrip())
+        return Knight(when, _pirate(rest.sub(lead + pm.start("rest")), ctx))
     rm = _PATTERNS["robber"].match(rest.folded.strip())
     if rm:
         lead = len(rest.folded) - len(rest.folded.lstrip())
         rest = rest.sub(lead + rm.start("rest"))
-    when = Timing.BEFORE_ROLL if timing.startswith(("vor", "before", "pre")) else Timing.AFTER_ROLL
     return Knight(when, _robber(rest, ctx))
+
+
+def _pirate(t: Text, ctx: Context) -> RobberOrder:
+    """Seafarers: `Pirat D5`, `Pirat auf D5`, `Pirate to D5`: a sea hex and nothing else (the
+    pirate robs every ship owner next to it, so no victims are named)."""
+    if not ctx.board.has_areas:
+        raise NotationError.make("pirate_seafarers", column=t.col(0))
+    f = t.folded
+    pos = 0
+    while pos < len(f) and f[pos] in " :->,":
+        pos += 1
+    t, f = t.sub(pos), f[pos:]
+    seps = [i for i in (f.find(c) for c in _VICTIM_SEPARATORS) if i >= 0]
+    end = min([*seps, _colours_at_end(f)])
+    if _keyword_span(_STEAL, f) is not None or f[end:].strip(" ,;/"):
+        raise NotationError.make("pirate_no_victims", column=t.col(end))
+    place = _strip_words(_strip_words(t.sub(0, end), _ROBBER_PLACE_WORDS), _HEX_ARTICLES)
+    if not place.folded.strip():
+        raise NotationError.make("pirate_hex_expected", column=t.col(0))
+    shown = place.sub(0, len(place.folded.rstrip()))
+    h = _hex(shown, ctx)
+    if ctx.board.hexes[h].terrain != Terrain.SEA:
+        raise NotationError.make("pirate_on_sea", name=shown.original.strip(), column=place.col(0))
+    return RobberOrder(h, (), True)
 
 
 def _monopoly(t: Text, ctx: Context) -> Monopoly:

@@ -174,7 +174,7 @@ class ParsedMail:
 
     def turn_orders(self) -> TurnOrders:
         """The round orders of the good lines (later robber/discard/card lines were refused)."""
-        robber: RobberOrder | None = None
+        robbers: list[RobberOrder] = []
         discard: DiscardPreference | None = None
         gold: GoldPreference | None = None
         knight: Knight | None = None
@@ -185,7 +185,7 @@ class ParsedMail:
         for r in self.items():
             it = r.item
             if isinstance(it, RobberOrder):
-                robber = it
+                robbers.append(it)  # the robber's and the pirate's, in the mail's order
             elif isinstance(it, DiscardPreference):
                 discard = it
             elif isinstance(it, GoldPreference):
@@ -201,7 +201,7 @@ class ParsedMail:
             elif isinstance(it, _BUILD_TYPES) and not isinstance(it, OrElse):
                 (subs if r.substitute else builds).append(it)
         return TurnOrders(
-            robber,
+            robbers[0] if robbers else None,
             discard,
             knight,
             monopoly,
@@ -209,6 +209,7 @@ class ParsedMail:
             tuple(builds),
             SubstituteBlock(tuple(subs)),
             gold.resources if gold is not None else (),
+            robbers[1] if len(robbers) > 1 else None,
         )
 
     def setup_orders(self) -> SetupOrders:
@@ -222,8 +223,9 @@ class ParsedMail:
 
 
 #: One of each per mail; the key of the message refusing a second one.
-_SINGLE = {
+_SINGLE: dict[object, str] = {
     RobberOrder: "second_robber",
+    "pirate": "second_pirate",
     DiscardPreference: "second_discard",
     GoldPreference: "second_gold",
     Knight: "second_knight",
@@ -348,7 +350,7 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
     in_substitutes = False
     #: The heading not understood that the following build lines stand under.
     unknown: LineResult | None = None
-    seen: set[type] = set()
+    seen: set[object] = set()
     #: The build line an `oder …` line adds an option to.
     anchor: LineResult | None = None
     setup = ctx.phase == "setup"
@@ -418,10 +420,11 @@ def _accept(
     item: Item,
     ctx: Context,
     out: ParsedMail,
-    seen: set[type],
+    seen: set[object],
     substitute: bool,
 ) -> None:
-    kind = type(item)
+    # The robber's and the pirate's orders are one of each (Seafarers: in priority order).
+    kind: object = "pirate" if isinstance(item, RobberOrder) and item.pirate else type(item)
     if kind in _SINGLE and kind in seen:
         result.error = NotationError.make(_SINGLE[kind]).at(result.line, result.text)
         return

@@ -34,6 +34,7 @@ TEXTS: dict[str, str] = {
     ),
     "colour_not_playing": N_("no player has the colour {shown!r} in this game"),
     "ships_seafarers": N_("ships are built only in Seafarers scenarios"),
+    "pirate_seafarers": N_("the pirate sails only in Seafarers scenarios"),
     "gold_seafarers": N_("gold is chosen only in Seafarers scenarios"),
     "gold_form": N_(
         "a gold preference is written 'Gold: Erz, Holz': the resources gold rivers pay you, in turn"
@@ -83,6 +84,11 @@ TEXTS: dict[str, str] = {
         "'Räuber 9H, raube blau' or 'Abwurf: W W'"
     ),
     "robber_no_number": N_("the robber goes onto a hex with a number, not {name}"),
+    "pirate_on_sea": N_("the pirate goes onto a sea hex, not {name}"),
+    "pirate_hex_expected": N_("the pirate's sea hex was expected, as in 'Pirat D5'"),
+    "pirate_no_victims": N_(
+        "the pirate robs every owner of a ship next to it: name only its sea hex, as in 'Pirat D5'"
+    ),
     "trade_same_resource": N_("a resource cannot be on both sides of a trade"),
     "trade_one_partner": N_(
         "a trade has one partner: write a line for each ('Handel blau: gebe 2G, bekomme 1L')"
@@ -152,6 +158,7 @@ TEXTS: dict[str, str] = {
     "ambiguous_path_by_crossings": N_("{count} paths join crossings named so"),
     # mail.py
     "second_robber": N_("only one robber order per mail; the first one counts"),
+    "second_pirate": N_("only one pirate order per mail; the first one counts"),
     "second_discard": N_("only one discard list per mail; the first one counts"),
     "second_gold": N_("only one gold preference per mail; the first one counts"),
     "second_knight": N_("only one knight per mail; the first one counts"),
@@ -211,6 +218,9 @@ RECEIPT: dict[str, str] = {
     # Ships (Seafarers).
     "not_sea": N_("a ship stands on a side next to the sea"),
     "next_to_pirate": N_("the pirate is next to that side"),
+    "no_pirate": N_("this game is played without the pirate"),
+    "pirate_not_on_sea": N_("the pirate goes onto a sea hex"),
+    "pirate_must_move": N_("the pirate stands on that hex now and must move: name another sea hex"),
     "not_own_ship": N_("there is no ship of yours there"),
     "ship_line_closed": N_("only the front ship of an open line may be moved"),
     "ship_built_this_round": N_("a ship built or moved this round stays where it is"),

@@ -23,7 +23,7 @@ from pbm.rules.board import Board, Terrain
 from pbm.rules.layouts import KNIGHT
 from pbm.rules.reasons import Reason
 from pbm.rules.resources import Counts
-from pbm.rules.sea_events import HomeIslands, ShipMoved, SpecialVP
+from pbm.rules.sea_events import HomeIslands, PirateMoved, ShipMoved, SpecialVP
 from pbm.rules.state import GameState
 
 #: Why an order failed, as the reports say it: one text for every rule reason
@@ -82,7 +82,15 @@ _CARD_RULES = frozenset(
 )
 
 #: Rules of the robber's hex: a failed knight says which hex it named.
-_ROBBER_RULES = frozenset({"robber_must_move", "robber_not_on_number", "newcomer_protection"})
+_ROBBER_RULES = frozenset(
+    {
+        "robber_must_move",
+        "robber_not_on_number",
+        "newcomer_protection",
+        "pirate_must_move",
+        "pirate_not_on_sea",
+    }
+)
 
 #: `OrderFailed.line` of a build line: "build 2", "substitute 1 option 2".
 _BUILD_LINE = re.compile(r"(build|substitute) (\d+)(?: option (\d+))?")
@@ -263,6 +271,10 @@ def describe(
         return _("{player}: no moves received (NMR)").format(player=who(e.player))
     if isinstance(e, ev.GameWon):
         return _("{player} wins with {vp} victory points!").format(player=actor(e.player), vp=e.vp)
+    if isinstance(e, PirateMoved):
+        return _("  {player} moves the pirate to {hex}").format(
+            player=actor(e.player), hex=_hex(b, e.hex, lang)
+        )
     if isinstance(e, ShipMoved):
         return _("{player} moves a ship from {source} to {target}").format(
             player=actor(e.player),
@@ -333,6 +345,9 @@ def failure_text(
         return _("{player}: {card} not played — {why}").format(
             player=player, card=vocab.card_name(KNIGHT, lang), why=why
         )
+    if isinstance(order, o.RobberOrder) and order.pirate:
+        text = _("{player}: pirate order {hex} not valid — {why}; the NMR rule applies")
+        return text.format(player=player, hex=hex_text(state.board, order.hex, lang), why=why)
     if isinstance(order, o.RobberOrder):
         text = _("{player}: robber order {hex} not valid — {why}; the NMR rule applies")
         return text.format(player=player, hex=hex_text(state.board, order.hex, lang), why=why)
