@@ -212,3 +212,45 @@ def test_codes_and_the_store_read_the_pirate_back(order: RobberOrder | Knight) -
     # A base game's orders are stored as before: no pirate, no second robber order.
     data = codec.to_data(TurnOrders(robber=RobberOrder(9, (1,))))
     assert "robber_else" not in data and "pirate" not in data["robber"]
+
+
+def test_the_log_and_the_text_map_follow_the_pirate() -> None:
+    from pbm.reports.describe import describe_all
+    from pbm.reports.text_map import draw
+
+    s = _after_setup()
+    assert s.sea is not None
+    p = s.build_order()[0]
+    h = _target(s)
+    before = draw(s, "de")
+    new, events = _seven_for(s, p, TurnOrders(robber=RobberOrder(h, pirate=True)))
+    after = draw(new, "de")
+    # Once on the board, once in the legend.
+    assert before.count("<P>") == after.count("<P>") == 2 and before != after
+    label = s.board.hexes[h].label
+    de = describe_all(events, new, "de")
+    assert any(f"Pirat von rot nach {label}" in line for line in de), de
+    en = describe_all(events, new, "en")
+    assert any(f"red moves the pirate to {label}" in line for line in en), en
+    # A pirate order that fails names the pirate, in the report's words.
+    stay = RobberOrder(new.sea.pirate if new.sea else -1, pirate=True)
+    _new, events = _seven_for(new, p, TurnOrders(robber=stay))
+    failed = [x for x in describe_all(events, new, "en") if "pirate order" in x]
+    assert failed and "the NMR rule applies" in failed[0]
+
+
+@pytest.mark.parametrize("bot", ["autopilot", "random"])
+def test_the_bots_move_the_pirate_and_only_where_it_may_go(bot: str) -> None:
+    moved = 0
+    failed: list[str] = []
+    for seed in range(1, 6):
+        for _state, events in play_game(Settings.for_scenario("wueste", 4), seed, bot):
+            moved += sum(1 for e in events if isinstance(e, PirateMoved))
+            failed += [
+                e.rule
+                for e in events
+                if isinstance(e, OrderFailed) and e.action.startswith("pirate")
+            ]
+    assert moved > 0
+    # Another player's 7 earlier in the round may have moved the pirate onto the hex named.
+    assert set(failed) <= {Reason.PIRATE_MUST_MOVE}

@@ -342,11 +342,14 @@ def _sea_turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
     lines.extend(Ship(e) if ship else Road(e) for e, ship in pieces[:2])
     if legal.can_buy_card():
         lines.append(BuyCard())
+    # The pirate first where it robs more than the robber; the robber stays the second choice.
+    pirate = autopilot_sea.pirate_target(state, legal, robber)
     return TurnOrders(
-        robber=robber,
+        robber=pirate or robber,
         discard=_discard_preference(state, p, target),
         knight=knight,
         monopoly=monopoly,
         builds=tuple(lines),
         gold=tuple(need),
+        robber_else=robber if pirate is not None else None,
     )

@@ -11,7 +11,8 @@ from collections import deque
 
 from .board import Terrain
 from .legal import LegalMoves
-from .orders import MoveShip, SetupOrders, SetupPlacement
+from .orders import MoveShip, RobberOrder, SetupOrders, SetupPlacement
+from .pirate import hex_sides
 from .scenarios import scenario
 from .sea import MAX_SHIPS, SeaState
 from .ships import free_end, next_to_pirate
@@ -21,6 +22,31 @@ from .state import MAX_ROADS, GameState
 #: How far a plan looks: roads over land, ships over the sea (islands lie further off).
 ROAD_DEPTH = 3
 SHIP_DEPTH = 6
+
+
+def pirate_target(
+    state: GameState, legal: LegalMoves, robber: RobberOrder | None
+) -> RobberOrder | None:
+    """The sea hex where the pirate robs most (each opponent with a ship next to it and a card
+    in hand gives one, weighed by their VP), never next to p's own ships (it would block
+    them); None when it robs fewer than two, or than one where the robber's hex robs nobody:
+    else the robber, which also stops production, does more."""
+    p, sea = legal.seat, state.sea
+    if sea is None:
+        return None
+    robs = robber is not None and any(sum(state.hands[q]) for q in robber.victims)
+    need = 2 if robs else 1
+    best: tuple[float, int] | None = None
+    for h in legal.pirate_hexes():
+        if any(sea.ship[e] == p for e in hex_sides(state, h)):
+            continue
+        victims = [q for q in legal.ship_owners(h) if sum(state.hands[q]) > 0]
+        if len(victims) < need:
+            continue
+        key = (sum(1.0 + state.visible_vp(q) for q in victims), -h)
+        if best is None or key > best:
+            best = key
+    return None if best is None else RobberOrder(-best[1], (), True)
 
 
 def site_bonus(state: GameState, sea: SeaState, p: int, c: int) -> float:

@@ -65,6 +65,12 @@ def _robber(legal: LegalMoves, rng: random.Random) -> RobberOrder | None:
     return RobberOrder(h, tuple(victims))
 
 
+def _pirate(legal: LegalMoves, rng: random.Random) -> RobberOrder | None:
+    """Seafarers: a random sea hex for the pirate (None without the pirate)."""
+    hexes = legal.pirate_hexes()
+    return RobberOrder(hexes[_pick(rng, len(hexes))], (), True) if hexes else None
+
+
 def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
     legal = LegalMoves(state, p)
     knight = monopoly = None
@@ -73,6 +79,8 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
     if cards:
         card = cards[rng.randrange(len(cards))]
         robber = _robber(legal, rng)
+        if card == KNIGHT and state.sea is not None and rng.random() < 0.5:
+            robber = _pirate(legal, rng) or robber
         if card == KNIGHT and robber is not None:
             knight = Knight(rng.choice((Timing.BEFORE_ROLL, Timing.AFTER_ROLL)), robber)
         elif card == MONOPOLY:
@@ -117,7 +125,17 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
     robber = _robber(legal, rng)
     if state.sea is not None:
         gold = tuple(_pick(rng, 5) for _ in range(_pick(rng, 3)))
+        # The robber and the pirate in a random priority order (either may be left out).
+        pair = [robber, _pirate(legal, rng)]
+        rng.shuffle(pair)
+        named = [x for x in pair if x is not None] + [None, None]
+        robber, second = named[0], named[1]
         return TurnOrders(
-            robber=robber, knight=knight, monopoly=monopoly, builds=tuple(lines), gold=gold
+            robber=robber,
+            knight=knight,
+            monopoly=monopoly,
+            builds=tuple(lines),
+            gold=gold,
+            robber_else=second,
         )
     return TurnOrders(robber=robber, knight=knight, monopoly=monopoly, builds=tuple(lines))

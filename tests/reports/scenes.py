@@ -523,6 +523,67 @@ def report_sea_gold(lang: str) -> tuple[str, Rendered]:
     return subject, render("report", subject, data)
 
 
+def sea_pirate_round() -> tuple[GameState, tuple[ev.Event, ...]]:
+    """A New Shores round (3 players, seed 1, after the setup): seat 0 rolls a 7 and sends the
+    pirate to a sea hex where seats 1 and 2 have ships; it takes a card from each."""
+    from helpers import Dice
+
+    from pbm.rules.board import Terrain
+    from pbm.rules.orders import RobberOrder, TurnOrders
+    from pbm.rules.pirate import hex_sides
+
+    st = next(
+        s
+        for s, _ in play_game(Settings.for_scenario("neue-ufer", 3), 1, max_rounds=0)
+        if s.phase == Phase.ROUNDS
+    )
+    sea = st.sea
+    assert sea is not None
+    h = next(
+        x.id
+        for x in st.board.hexes
+        if x.terrain == Terrain.SEA
+        and x.id not in st.board.frame
+        and x.id != sea.pirate
+        and all(sea.ship[e] < 0 and st.road[e] < 0 for e in hex_sides(st, x.id))
+    )
+    for e, seat in zip(hex_sides(st, h), (1, 2), strict=False):
+        sea.ship[e], sea.built[e] = seat, 0
+    sea.rebuild(3)
+    st.hands = [[1, 1, 0, 0, 0], [2, 0, 1, 0, 0], [0, 0, 0, 2, 1]]
+    quiet = next(
+        t
+        for t in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
+        if all(
+            all(st.owner[c] < 0 for c in st.board.hex_crossings[x])
+            for x in st.board.number_hexes.get(t, ())
+        )
+    )
+    rolls = [(3, 4)] + [(min(6, quiet - 1), quiet - min(6, quiet - 1))] * 2
+    order = st.build_order()
+    assert order[0] == 0
+    orders = {0: TurnOrders(robber=RobberOrder(h, (), True)), 1: TurnOrders(), 2: TurnOrders()}
+    after, events = resolve_round(st, orders, Dice(rolls))
+    return after, tuple(events)
+
+
+def report_sea_pirate(lang: str) -> tuple[str, Rendered]:
+    """The report of a Seafarers round where the pirate moves and robs two ship owners."""
+    after, events = sea_pirate_round()
+    subject = texts.t(lang, "report_subject", game=GAME, round=after.round - 1)
+    data = report_data(
+        after,
+        list(events),
+        lang,
+        GAME,
+        SECRETS,
+        next_line(lang, after.round),
+        BOARD_CID,
+        names=dict(enumerate(NAMES)),
+    )
+    return subject, render("report", subject, data)
+
+
 SCENES = {
     "round_open_zones": round_open_zones,
     "gm_deadline_zones": gm_deadline_zones,
@@ -548,6 +609,7 @@ SCENES = {
     "report_end": end_report,
     "report_correction": correction_report,
     "report_sea_gold": report_sea_gold,
+    "report_sea_pirate": report_sea_pirate,
     "welcome": welcome,
     "welcome_replacement": welcome_replacement,
     "players": players,
