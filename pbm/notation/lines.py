@@ -327,6 +327,26 @@ _TO_GM = re.compile(
     r"^(?:an|to)\s++(?:die |den |the )?+(?:spielleitung|spielleiter|gm|game ?master)"
     r"(?:\s*+:\s*+|\s++|$)(?P<rest>.*)$"
 )
+#: `Nachricht an die Spielleitung: …`, `Message to the GM: …`: to the game master.
+_PRESS_GM = re.compile(
+    r"^(?:nachricht|botschaft|message|note)\s++(?:an|to|fuer|for)\s++(?:die |den |the )?+"
+    r"(?:spielleitung|spielleiter|gm|game ?master)(?:\s*+[:,]\s*+|\s++|$)(?P<rest>.*)$"
+)
+#: How a message line starts, whoever it is to: the rest of such a mail is never orders.
+_MESSAGE_START = re.compile(
+    r"^(?:anonyme |anonymous )?+(?:nachricht|botschaft|message|note)\s++(?:an|to|fuer|for)"
+    r"(?![a-z])|^(?:an|to)\s++(?:die |den |the )?+(?:spielleitung|spielleiter|gm|game ?master)"
+    r"(?![a-z])"
+)
+
+
+def starts_a_message(line: str) -> bool:
+    """Whether a (cleaned) line begins a message (`Nachricht an …`, `To GM …`), even one whose
+    recipient is not understood: what follows it is the message, never orders."""
+    t = _tidy(Text(line[:MAX_LINE_CHARS]))
+    return _MESSAGE_START.match(t.folded.strip()) is not None
+
+
 _ALL = frozenset({"alle", "allen", "all", "everyone", "everybody"})
 #: `Urlaub bis 2026-12-24`, `Abwesend bis 24.12.2026`, `Away until 2026-12-24`.
 _AWAY = re.compile(
@@ -976,6 +996,10 @@ def _without_verb(t: Text) -> Text:
 
 def _table_line(t: Text, f: str) -> Press | Away | TimeZone | None:
     """Messages, absence and time zone (issue 15); None for any other line."""
+    m = _PRESS_GM.match(f)
+    if m:
+        first = t.sub(m.start("rest")).original.strip() if m.group("rest") else ""
+        return Press("gm", first)
     m = _PRESS.match(f)
     if m:
         word = m.group("to")

@@ -64,6 +64,7 @@ from .lines import (
     SubstituteHeader,
     TimeZone,
     parse_line,
+    starts_a_message,
 )
 from .press import message_text
 
@@ -298,6 +299,10 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
         if isinstance(item, Press):
             # The rest of the mail is the message: not orders, not read as such.
             out.press_text = message_text(item.first, body, number)
+            break
+        if error is not None and starts_a_message(line):
+            # A message to someone not understood (`Nachricht an Carol: …`): refused, and the
+            # rest is still the message, never orders.
             break
     _other_letters(read, ctx)
     _assemble(read, ctx, out)

@@ -42,6 +42,9 @@ def set_away(svc: Service, session: Session, game: Game, player: Player, until: 
     the line that tells the player what was done."""
     _ = translator(game.locale).gettext
     now = svc.clock.now()
+    if until > now.date() + timedelta(days=MAX_AWAY_DAYS):
+        # Before any date arithmetic: `31.12.9999` has no day after it.
+        return _("An absence may be announced for a year at most: nothing was recorded.")
     end = away_end(player, until)
     if end <= now:
         return _("That day has passed: your absence was not recorded.")

@@ -717,6 +717,10 @@ def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, g
         )
 
 
+#: What a game's name can look like when a stray mail's answer repeats it.
+_PLAUSIBLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+
+
 def _stray(
     svc: Service, session: Session, mail: InboundMail, inbound: Inbound, named: str | None
 ) -> bool:
@@ -745,6 +749,11 @@ def _stray(
         }
     )
     if named:
+        if not _PLAUSIBLE_NAME.fullmatch(named):
+            # Not a game's name anyone gave (a subject tag, a spammer's text): never echoed
+            # back to an address that may be forged.
+            mail.error = "stray: no_such_game (not answered)"
+            return True
         key, values = "no_such_game", {"name": named}
     elif replaced:
         key, values = "seat_replaced", {"games": ", ".join(replaced)}

@@ -13,18 +13,21 @@ the same root Message-ID, so mail programs show them as one conversation.
 
 from __future__ import annotations
 
-from sqlmodel import Session
+import hashlib
+from datetime import timedelta
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
 
 from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.notation.lines import Press
 from pbm.reports import notices
-from pbm.store.models import Game, Player
+from pbm.store.models import Game, Outbox, Player
 
 from . import texts
 from .context import Service
 from .games import ServiceError, players_of
-from .limits import may_answer
 from .outbox import notify
 from .table import label
 
@@ -37,6 +40,35 @@ def thread_id(svc: Service, game: Game, key: str) -> str:
 
 def _pair(a: str, b: str) -> str:
     return "-".join(sorted((a, b)))
+
+
+#: Messages one player may send to one recipient (a player, or the GM) in an hour. Counted per
+#: sender and recipient, apart from the recipient's hourly answers: one player's flood never
+#: silences the others (docs/service-decisions.md, "Press").
+MESSAGES_PER_HOUR = 10
+
+
+def _anonymous_key(sender: Player, recipient: Player) -> str:
+    """The thread of one sender's anonymous messages to one recipient: an opaque token (a
+    digest keyed by the sender's own secret), so the headers never name the sender."""
+    secret = sender.codebook_secret or sender.password_hash or str(sender.id)
+    digest = hashlib.sha256(f"{secret}:anon:{recipient.id}".encode()).hexdigest()
+    return f"anon-{digest[:16]}"
+
+
+def _sent_this_hour(svc: Service, session: Session, kind: str, address: str, thread: str) -> int:
+    since = svc.clock.now() - timedelta(hours=1)
+    count = session.exec(
+        select(func.count())
+        .select_from(Outbox)
+        .where(
+            Outbox.kind == kind,
+            Outbox.recipients == address,
+            Outbox.in_reply_to == thread,
+            col(Outbox.created_at) >= since,
+        )
+    ).one()
+    return int(count)
 
 
 def send_press(
@@ -70,9 +102,14 @@ def send_press(
     )
     sent, skipped = [], []
     for p in targets:
-        key = "all" if to_all else _pair(sender.colour or "", p.colour or "")
+        if press.anonymous:
+            key = _anonymous_key(sender, p)
+        else:
+            # Per sender: a message to all is one conversation of its author with the table.
+            key = f"all-{sender.colour}" if to_all else _pair(sender.colour or "", p.colour or "")
+        thread = thread_id(svc, game, key)
         colour = vocab.colour_name(p.colour or "", game.locale)
-        if not may_answer(svc, session, p.address):
+        if _sent_this_hour(svc, session, "press", p.address, thread) >= MESSAGES_PER_HOUR:
             skipped.append(colour)
             continue
         notify(
@@ -89,7 +126,8 @@ def send_press(
                 to_all=to_all,
                 reply=_reply_line(game, "all" if to_all else sender.colour or "", press.anonymous),
             ),
-            in_reply_to=thread_id(svc, game, key),
+            in_reply_to=thread,
+            limited=False,
         )
         sent.append(colour)
     lines = []
@@ -119,7 +157,8 @@ def _to_gm(svc: Service, session: Session, game: Game, sender: Player, text: str
     gm = svc.config.gm_address
     if not gm:
         return _("This game has no game master's address: nothing was sent.")
-    if not may_answer(svc, session, gm):
+    thread = thread_id(svc, game, f"gm-{sender.colour}")
+    if _sent_this_hour(svc, session, "press_gm", gm, thread) >= MESSAGES_PER_HOUR:
         return _("The game master has had too many mails this hour; try later.")
     who = f"{label(game, sender)} <{sender.address}>"
     subject = texts.t(game.locale, "press_gm_subject", game=game.name, author=label(game, sender))
@@ -131,7 +170,8 @@ def _to_gm(svc: Service, session: Session, game: Game, sender: Player, text: str
         game,
         subject,
         notices.press_gm(game.locale, who, text, game.name, sender.colour or ""),
-        in_reply_to=thread_id(svc, game, f"gm-{sender.colour}"),
+        in_reply_to=thread,
+        limited=False,
     )
     return _("Your message went to the game master.")
 

@@ -24,8 +24,9 @@ from .games import players_of
 
 
 def shown_name(game: Game, player: Player) -> str:
-    """The name other players see: never an address in an anonymous game."""
-    if game.anonymous and ("@" in player.name or player.name == player.address):
+    """The name others see: never an address (a player who gave no name has their address as
+    it; reports and answers also reach observers and strangers, who never see addresses)."""
+    if "@" in player.name or player.name == player.address:
         return ""
     return player.name
 

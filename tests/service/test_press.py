@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from databases import game_row, outbox, replies_to, seated
+from databases import game_row, game_state, order_sets, outbox, replies_to, seated
 from harness import GM, Games, Mailer, make_service, orders_text, pass_deadline
 from sqlmodel import Session
 
@@ -12,7 +12,7 @@ from pbm.notation import vocab
 from pbm.service import admin
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
-from pbm.service.press import thread_id
+from pbm.service.press import MESSAGES_PER_HOUR, thread_id
 from pbm.service.tick import tick
 from pbm.store.db import transaction
 from pbm.store.models import Game
@@ -69,12 +69,34 @@ def test_a_message_to_all_and_the_rate_limit(
     table = games.start("alpha")
     me = table.seats[0]
     pw = table.passwords[me]
-    for i in range(svc.config.rate_limit_per_hour + 2):
+    for i in range(MESSAGES_PER_HOUR + 2):
         mailer.send(me, "x", f"Kennwort: {pw}\nNachricht an alle: Nummer {i}\n")
     per_player = {a: len(outbox(svc, "press", to=a)) for a in table.addresses if a != me}
-    assert set(per_player.values()) == {svc.config.rate_limit_per_hour}
+    assert set(per_player.values()) == {MESSAGES_PER_HOUR}
     last = replies_to(svc, mailer.last_id)[0]
     assert "Nicht verschickt" in last.body
+    # One player's flood never silences another: the limit is per sender and recipient.
+    other = table.seats[1]
+    mailer.send(other, "x", f"Kennwort: {table.passwords[other]}\nNachricht an alle: Ich auch\n")
+    assert "Nicht verschickt" not in replies_to(svc, mailer.last_id)[0].body
+    assert all(
+        any("Ich auch" in o.body for o in outbox(svc, "press", to=a))
+        for a in table.addresses
+        if a != other
+    )
+
+
+def test_an_anonymous_message_never_names_its_sender_in_its_headers(
+    mailer: Mailer, games: Games, svc: Service
+) -> None:
+    table = games.start("alpha", press="anonymous")
+    me = table.seats[0]
+    mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nAnonyme Nachricht an alle: Psst\n")
+    mails = outbox(svc, "press")
+    assert len(mails) == 3
+    sender = seated(svc, "alpha")[0].colour
+    for mail in mails:
+        assert sender not in mail.in_reply_to and sender not in mail.subject
 
 
 def test_press_options(svc: Service, mailer: Mailer, games: Games) -> None:
@@ -229,3 +251,35 @@ def test_the_cli_sends_the_gms_message(
     assert sorted(rows[1].recipients.split(",")) == sorted(table.addresses)
     out = runner.invoke(app, ["--config", str(cfg), "game", "announce", "alpha", "Frohes Fest"])
     assert out.exit_code == 0 and "4 addresses" in out.output
+
+
+def test_a_message_to_someone_not_understood_is_never_read_as_orders(
+    mailer: Mailer, games: Games, svc: Service
+) -> None:
+    table = games.start("alpha")
+    me = table.seats[0]
+    _, st = game_state(svc, "alpha")
+    plan = "\n".join(orders_text(st, 0, "x").split("\n")[1:])
+    mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nNachricht an Carol: mein Plan\n{plan}")
+    assert not [o for o in order_sets(svc, "alpha") if o.player_id == seated(svc, "alpha")[0].id]
+    assert outbox(svc, "press") == []
+
+
+def test_a_message_to_the_game_master_in_other_words(
+    mailer: Mailer, games: Games, svc: Service
+) -> None:
+    svc.config.gm_address = GM
+    table = games.start("alpha")
+    me = table.seats[0]
+    mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nNachricht an die Spielleitung: Hallo\n")
+    assert [o.recipients for o in outbox(svc, "press_gm")] == [GM]
+
+
+def test_an_absence_far_ahead_is_refused_not_quarantined(
+    mailer: Mailer, games: Games, svc: Service
+) -> None:
+    table = games.start("alpha")
+    me = table.seats[0]
+    result = mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nUrlaub bis 31.12.9999\n")
+    assert result.status == "done"
+    assert "ein Jahr" in replies_to(svc, mailer.last_id)[0].body

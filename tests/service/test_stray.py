@@ -57,3 +57,9 @@ def test_mail_after_the_end(svc: Service, mailer: Mailer, games: Games) -> None:
     mailer.send(me, "Züge", f"Spiel: alpha\nKennwort: {table.passwords[me]}\nStraße C3 D4\n")
     assert "ist zu Ende" in _answer(svc, mailer)
     assert len(outbox(svc, "stray")) == 1
+
+
+def test_a_subject_that_is_no_game_name_is_never_echoed(mailer: Mailer, svc: Service) -> None:
+    """Backscatter: a forged sender must not get a spammer's text back."""
+    mailer.send("victim@elsewhere.test", "[Buy cheap pills at evil.example] hi", "Status\n")
+    assert not [o for o in outbox(svc) if "pills" in o.body]
