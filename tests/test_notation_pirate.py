@@ -154,3 +154,24 @@ def test_receipt_checks_refuse_the_pirates_own_hex_and_a_game_without_it() -> No
             assert rules[0] == Reason.PIRATE_MUST_MOVE and len(rules) == 2
         else:
             assert rules[0] == Reason.NO_PIRATE
+
+
+@pytest.mark.parametrize(("lang", "heading"), [("en", "**The pirate.**"), ("de", "**Der Pirat.**")])
+def test_the_player_guides_pirate_example_reads_on_the_four_islands(
+    lang: str, heading: str
+) -> None:
+    from pathlib import Path
+
+    guide = Path(__file__).resolve().parent.parent / "pbm" / "guides" / f"player-guide.{lang}.md"
+    text = guide.read_text(encoding="utf-8")
+    block = text[text.index(heading) :].split("```text\n", 1)[1].split("```", 1)[0]
+    s = new_game(Settings.for_scenario("vier-inseln", 4), 1)
+    assert s.board.pirate_start == s.board.hex_by_label("E6").id
+    mail = parse_mail(block, Context(s.board, lang, s.colours))
+    assert mail.ok, [r.error for r in mail.lines if not r.ok]
+    o = mail.turn_orders()
+    assert o.robber == RobberOrder(s.board.hex_by_label("D5").id, (), True)
+    assert o.robber_else is not None and not o.robber_else.pirate
+    assert o.knight == Knight(
+        Timing.AFTER_ROLL, RobberOrder(s.board.hex_by_label("D4").id, (), True)
+    )
