@@ -77,7 +77,7 @@ def _players(state: GameState, labels: list[str], final: bool) -> list[dict[str,
 
 def archive_data(session: Session, game: Game) -> dict[str, Any]:
     """Everything the archive's pages show, as plain data (no database rows)."""
-    lang = game.lang
+    lang = game.locale  # the edition's words too (de@modern)
     seated = players_of(session, game)
     names = {p.seat: _public_name(p.name) for p in seated if p.seat is not None}
     if game.anonymous:
@@ -133,7 +133,7 @@ def _chart_args(
 ) -> tuple[str, list[int], list[tuple[str, str]], list[list[int]], str, str]:
     """What the VP chart draws (`chart.vp_chart_svg`'s arguments, `chart_png.vp_chart_png`'s
     too): the visible points after each round (at a won game's end, all points)."""
-    tr = translator(game.lang)
+    tr = translator(game.locale)
     series = [
         [
             (state.vp(p) if (won and i == len(rounds) - 1) else state.visible_vp(p))

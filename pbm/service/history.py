@@ -14,7 +14,7 @@ from .context import Service
 
 
 def history_body(svc: Service, session: Session, game: Game, last: int) -> str:
-    _ = translator(game.lang).gettext
+    _ = translator(game.locale).gettext
     url = svc.config.archive_url.rstrip("/")
     rounds = sorted(
         {
