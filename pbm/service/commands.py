@@ -690,6 +690,11 @@ def _table_requests(r: Request) -> None:
                 zone=r.parsed.timezone
             )
         )
+    over = r.game.phase == GamePhase.ENDED
+    if over and (r.parsed.away is not None or r.parsed.press is not None):
+        # The game is over: nobody is told of an absence, no message is forwarded.
+        r.notes.append(_("This game has ended: nothing was sent."))
+        return
     if r.parsed.away is not None:
         r.notes.append(set_away(r.svc, r.session, r.game, r.player, r.parsed.away))
     if r.parsed.press is not None:
