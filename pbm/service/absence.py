@@ -58,10 +58,16 @@ def set_away(svc: Service, session: Session, game: Game, player: Player, until: 
         and game.phase == GamePhase.ROUNDS
         and game.deadline is not None
     ):
-        later = min(end, game.deadline + svc.config.hours(24.0 * game.away_wait_days))
+        # A day after the return, so the player can send orders before the waited deadline;
+        # never more than the game's wait.
+        later = min(
+            end + svc.config.hours(24.0),
+            game.deadline + svc.config.hours(24.0 * game.away_wait_days),
+        )
         if later > game.deadline:
             game.deadline, game.reminded = later, False
             player.away_waited = waits = True
+            player.away_wait_until = later
     others = [p.address for p in players_of(session, game)]
     tell(
         svc,
@@ -83,14 +89,22 @@ def set_away(svc: Service, session: Session, game: Game, player: Player, until: 
     )
 
 
-def covered_by_wait(game: Game, player: Player) -> bool:
-    """Whether the open deadline waits for this absent player (then the autopilot does not
-    play for them: their orders are awaited until the deadline)."""
+def covered_by_wait(game: Game, player: Player, now: datetime | None = None) -> bool:
+    """Whether the open deadline is the one that waits for this absent player: until it
+    passes the seat is awaited (the autopilot does not play it, the round does not resolve
+    early without it); at it, a player still away is played by the autopilot."""
+    if player.away_wait_until is None or game.deadline is None:
+        return False
+    waited = _utc(player.away_wait_until)
+    return _utc(game.deadline) == waited and (now is None or _utc(now) < waited)
+
+
+def _utc(moment: datetime) -> datetime:
+    """Stored times are UTC without a zone; times made in the process carry one."""
     return (
-        player.away_waited
-        and player.away_until is not None
-        and game.deadline is not None
-        and game.deadline >= player.away_until
+        moment.replace(tzinfo=None)
+        if moment.tzinfo is None
+        else moment.astimezone(UTC).replace(tzinfo=None)
     )
 
 

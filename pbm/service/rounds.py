@@ -114,7 +114,7 @@ def plays_itself(game: Game, player: Player, now: datetime | None) -> bool:
     return (
         player.autopilot
         or player.status == PlayerStatus.RESIGNED
-        or (away(player, now) and not covered_by_wait(game, player))
+        or (away(player, now) and not covered_by_wait(game, player, now))
     )
 
 

@@ -154,6 +154,9 @@ class Player(SQLModel, table=True):
     away_until: datetime | None = None
     #: Whether the deadline has waited for this player's absence already (once per game).
     away_waited: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    #: The deadline that waits for this player's absence (the seat is awaited, not played by
+    #: the autopilot, until it passes).
+    away_wait_until: datetime | None = None
     joined_at: datetime
 
 

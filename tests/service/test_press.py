@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from databases import game_row, game_state, order_sets, outbox, replies_to, seated
-from harness import GM, Games, Mailer, make_service, orders_text, pass_deadline
+from harness import GM, Games, Mailer, make_service, orders_text, pass_deadline, send_orders
 from sqlmodel import Session
 
 from pbm.notation import vocab
@@ -283,3 +283,34 @@ def test_an_absence_far_ahead_is_refused_not_quarantined(
     result = mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nUrlaub bis 31.12.9999\n")
     assert result.status == "done"
     assert "ein Jahr" in replies_to(svc, mailer.last_id)[0].body
+
+
+def _away_for(svc: Service, mailer: Mailer, address: str, password: str, days: int) -> None:
+    until = (svc.clock.now() + timedelta(days=days)).date().isoformat()
+    mailer.send(address, "x", f"Kennwort: {password}\nUrlaub bis {until}\n")
+
+
+def test_a_capped_wait_waits_then_the_autopilot_plays(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    table = games.start("alpha", away_wait_days=1)
+    me = seated(svc, "alpha")[0]
+    _away_for(svc, mailer, me.address, table.passwords[me.address], 10)
+    send_orders(mailer, "alpha", [1, 2, 3])
+    assert game_row(svc, "alpha").round == 1, "the deadline waits: no early resolution"
+    pass_deadline(svc, svc.clock, "alpha")
+    tick(svc)
+    assert game_row(svc, "alpha").round == 2
+    assert seated(svc, "alpha")[0].nmr_count == 0  # the autopilot played the absent seat
+
+
+def test_an_uncapped_wait_gives_a_day_after_the_return(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    table = games.start("alpha", away_wait_days=7)
+    me = seated(svc, "alpha")[0]
+    _away_for(svc, mailer, me.address, table.passwords[me.address], 3)
+    back = seated(svc, "alpha")[0].away_until
+    deadline = game_row(svc, "alpha").deadline
+    assert back is not None and deadline is not None
+    assert deadline.replace(tzinfo=None) - back.replace(tzinfo=None) == timedelta(days=1)
