@@ -36,18 +36,24 @@ def history_body(svc: Service, session: Session, game: Game, last: int) -> str:
         ]
         return "\n".join(lines) + "\n"
     # The reports as everybody got them (the game-end report too), newest last.
-    reports = list(
-        session.exec(
-            select(Outbox)
-            .where(
-                Outbox.game_id == game.id,
-                col(Outbox.kind).in_(("report", "end")),
-                Outbox.status != OutboxStatus.DROPPED,
-            )
-            .order_by(col(Outbox.id).desc())
-            .limit(last)
+    # One per resolution step: a report retried for one recipient is another row of it.
+    reports: list[Outbox] = []
+    seen: set[int | None] = set()
+    for row in session.exec(
+        select(Outbox)
+        .where(
+            Outbox.game_id == game.id,
+            col(Outbox.kind).in_(("report", "end")),
+            Outbox.status != OutboxStatus.DROPPED,
         )
-    )
+        .order_by(col(Outbox.id).desc())
+    ):
+        if row.step in seen:
+            continue
+        seen.add(row.step)
+        reports.append(row)
+        if len(reports) == last:
+            break
     parts = [
         _("The last {count} reports of {game} (rounds played: {rounds}):").format(
             count=len(reports), game=game.name, rounds=len(rounds)
