@@ -254,3 +254,26 @@ def test_the_bots_move_the_pirate_and_only_where_it_may_go(bot: str) -> None:
     assert moved > 0
     # Another player's 7 earlier in the round may have moved the pirate onto the hex named.
     assert set(failed) <= {Reason.PIRATE_MUST_MOVE}
+
+
+def test_the_board_picture_follows_the_pirate() -> None:
+    import io
+
+    from PIL import Image
+
+    from pbm.reports.picture import board_png
+
+    s = _after_setup()
+    assert s.sea is not None
+    moved = s.copy()
+    assert moved.sea is not None
+    moved.sea.pirate = _target(s)
+    a = Image.open(io.BytesIO(board_png(s))).convert("RGB")
+    b = Image.open(io.BytesIO(board_png(moved))).convert("RGB")
+    # Only the pirate's hull moved: the pictures differ, and the same number of near-black
+    # pixels of its hull are drawn in each.
+    assert a.tobytes() != b.tobytes()
+    dark = [
+        dict((c, n) for n, c in img.getcolors(1 << 24) or []).get((20, 20, 20), 0) for img in (a, b)
+    ]
+    assert dark[0] == dark[1] > 0
