@@ -343,8 +343,11 @@ _MESSAGE_START = re.compile(
 def starts_a_message(line: str) -> bool:
     """Whether a (cleaned) line begins a message (`Nachricht an …`, `To GM …`), even one whose
     recipient is not understood: what follows it is the message, never orders."""
-    t = _tidy(Text(line[:MAX_LINE_CHARS]))
-    return _MESSAGE_START.match(t.folded.strip()) is not None
+    try:
+        folded = _tidy(Text(line[:MAX_LINE_CHARS])).folded
+    except NotationError:
+        folded = Text(line[:MAX_LINE_CHARS]).folded  # a remark refused: read the line as is
+    return _MESSAGE_START.match(folded.strip()) is not None
 
 
 _ALL = frozenset({"alle", "allen", "all", "everyone", "everybody"})
