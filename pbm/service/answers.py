@@ -35,8 +35,18 @@ _SEA_ORDER_HELP = N_(
     "  Settlement C3 C4 D3 Ship C3 D3 (setup, on a coast)\n"
     "Ships stand on sea sides and coasts; gold rivers (9Gold) pay what 'Gold:' names."
 )
-#: The ship lines, added to the order help of a Seafarers game, by game language.
-SEA_ORDER_HELP = PerLanguage(lambda lang: translator(lang).gettext(_SEA_ORDER_HELP))
+_PIRATE_ORDER_HELP = N_(
+    "  Pirate D5 (on a 7 or with a knight: the pirate moves, in the order written)\n"
+    "  Knight after roll: pirate D5"
+)
+#: The ship and pirate lines, added to the order help of a Seafarers game, by game language.
+SEA_ORDER_HELP = PerLanguage(
+    lambda lang: (
+        translator(lang).gettext(_SEA_ORDER_HELP)
+        + "\n"
+        + translator(lang).gettext(_PIRATE_ORDER_HELP)
+    )
+)
 
 
 def order_help(lang: str, seafarers: bool) -> str:

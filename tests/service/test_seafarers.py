@@ -54,9 +54,19 @@ def test_the_help_mail_of_a_seafarers_game_lists_the_ship_lines(
     sea = outbox(svc, "help", to="asker-sea@players.test")[0].body
     base = outbox(svc, "help", to="asker-base@players.test")[0].body
     lines = (
-        ["Schiff A4 B4", "Schiff versetzen A4 B4 nach B4 C4", "Gold: Erz, Holz"]
+        [
+            "Schiff A4 B4",
+            "Schiff versetzen A4 B4 nach B4 C4",
+            "Gold: Erz, Holz",
+            "Ritter nach Wurf: Pirat D5",
+        ]
         if lang == "de"
-        else ["Ship A4 B4", "Move ship A4 B4 to B4 C4", "Gold: ore, lumber"]
+        else [
+            "Ship A4 B4",
+            "Move ship A4 B4 to B4 C4",
+            "Gold: ore, lumber",
+            "Knight after roll: pirate D5",
+        ]
     )
     for line in lines:
         assert f"\n  {line}\n" in sea
