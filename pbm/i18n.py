@@ -64,8 +64,11 @@ def base(lang: str) -> str:
     return lang.partition("@")[0]
 
 
+@cache
 def _variant_path(lang: str) -> Traversable | None:
-    """The edition catalogue of `de@modern` (`pbm/locale/de/modern.po`), if there is one."""
+    """The edition catalogue of `de@modern` (`pbm/locale/de/modern.po`), if there is one.
+    Kept for the process like `languages()`: the catalogues are package data, and every
+    `Game.locale` asks (a file system look-up each time otherwise)."""
     language_, _, edition = lang.partition("@")
     if not edition or language_ not in languages() or not edition.isidentifier():
         return None

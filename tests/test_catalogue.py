@@ -216,6 +216,7 @@ def with_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[s
 
     def clear() -> None:
         i18n.languages.cache_clear()
+        i18n._variant_path.cache_clear()
         i18n.translator.cache_clear()
         render_module.environment.cache_clear()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import re
 import ssl
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
@@ -22,6 +23,15 @@ from .transport import TransportError
 
 #: IDLE is re-issued at least this often (RFC 2177 asks for less than 30 minutes).
 IDLE_MAX_SECONDS = 29 * 60
+#: Bytes of mail one FETCH command may bring (`fetch_many`): a mail larger than this is
+#: fetched alone.
+FETCH_BYTES = 8 * 1024 * 1024
+
+#: A FETCH response's first line (`12 FETCH (UID 34 BODY[] {567}`), and its UID wherever the
+#: server puts it (before the literal, as Dovecot does, or after it, as pymap does).
+_FETCH_LINE = re.compile(rb"^\d+ FETCH \(", re.IGNORECASE)
+_UID = re.compile(rb"\bUID (\d+)", re.IGNORECASE)
+_SIZE = re.compile(rb"\bRFC822\.SIZE (\d+)", re.IGNORECASE)
 
 
 @dataclass
@@ -130,12 +140,73 @@ class ImapInbox:
         return None
 
     @_imap_errors
+    async def fetch_many(self, uids: list[str]) -> dict[str, bytes]:
+        """The raw messages of several UIDs in as few FETCH commands as `FETCH_BYTES` allows
+        (their sizes asked first, in one command). A UID that has gone is left out."""
+        assert self.client is not None
+        if not uids:
+            return {}
+        response = await self._call(self.client.uid("fetch", ",".join(uids), "(RFC822.SIZE)"))
+        sizes: dict[str, int] = {}
+        for line in response.lines:
+            if isinstance(line, (bytes, bytearray)):
+                found, size = _UID.search(bytes(line)), _SIZE.search(bytes(line))
+                if found and size:
+                    sizes[found.group(1).decode()] = int(size.group(1))
+        out: dict[str, bytes] = {}
+        batch: list[str] = []
+        total = 0
+        for uid in [u for u in uids if u in sizes]:
+            if batch and total + sizes[uid] > FETCH_BYTES:
+                out.update(await self._fetch_set(batch))
+                batch, total = [], 0
+            batch.append(uid)
+            total += sizes[uid]
+        if batch:
+            out.update(await self._fetch_set(batch))
+        return out
+
+    async def _fetch_set(self, uids: list[str]) -> dict[str, bytes]:
+        assert self.client is not None
+        response = await self._call(self.client.uid("fetch", ",".join(uids), "(BODY.PEEK[])"))
+        wanted = set(uids)
+        out: dict[str, bytes] = {}
+        uid: str | None = None
+        body: bytes | None = None
+
+        def keep() -> None:
+            if uid is not None and body is not None and uid in wanted:
+                out[uid] = body
+
+        for line in response.lines:
+            if isinstance(line, bytearray):
+                body = bytes(line)
+                continue
+            text = bytes(line)
+            if _FETCH_LINE.match(text):
+                keep()
+                uid, body = None, None
+            found = _UID.search(text)
+            if found and uid is None:
+                uid = found.group(1).decode()
+        keep()
+        return out
+
+    @_imap_errors
     async def done(self, uid: str) -> None:
         """Mark handled: seen, and moved to the processed folder when possible."""
+        await self.done_many([uid])
+
+    @_imap_errors
+    async def done_many(self, uids: list[str]) -> None:
+        """`done` for several UIDs in one STORE (and one MOVE) command."""
         assert self.client is not None
-        await self._call(self.client.uid("store", uid, "+FLAGS.SILENT", r"(\Seen)"))
+        if not uids:
+            return
+        which = ",".join(uids)
+        await self._call(self.client.uid("store", which, "+FLAGS.SILENT", r"(\Seen)"))
         if self.cfg.processed_folder and self.can_move:
-            await self._call(self.client.uid("move", uid, self.cfg.processed_folder))
+            await self._call(self.client.uid("move", which, self.cfg.processed_folder))
 
     @_imap_errors
     async def wait(self, seconds: float) -> None:

@@ -134,10 +134,23 @@ class MemoryInbox:
         with self.box._lock:
             return self.box._mails.get(int(uid))
 
+    async def fetch_many(self, uids: list[str]) -> dict[str, bytes]:
+        # One operation, as one IMAP command: a fault injected for "fetch" fails it whole.
+        self.box._enter("fetch", self._generation)
+        with self.box._lock:
+            mails = {uid: self.box._mails.get(int(uid)) for uid in uids}
+        return {uid: raw for uid, raw in mails.items() if raw is not None}
+
     async def done(self, uid: str) -> None:
         self.box._enter("done", self._generation)
         with self.box._lock:
             self.box._seen.add(int(uid))
+
+    async def done_many(self, uids: list[str]) -> None:
+        # One operation, as one IMAP command: a fault injected for "done" fails it whole.
+        self.box._enter("done", self._generation)
+        with self.box._lock:
+            self.box._seen.update(int(uid) for uid in uids)
 
     async def wait(self, seconds: float) -> None:
         """Until a mail arrives after the last `unseen` (IDLE), or `seconds` pass."""

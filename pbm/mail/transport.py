@@ -46,8 +46,17 @@ class Inbox(Protocol):
         """The raw mail (None when it has gone); it stays unseen."""
         ...
 
+    async def fetch_many(self, uids: list[str]) -> dict[str, bytes]:
+        """Several raw mails at once (IMAP: one FETCH command), by uid; a mail that has gone
+        is left out. They stay unseen."""
+        ...
+
     async def done(self, uid: str) -> None:
         """The mail is stored: never list it again."""
+        ...
+
+    async def done_many(self, uids: list[str]) -> None:
+        """`done` for several mails at once (IMAP: one STORE command)."""
         ...
 
     async def wait(self, seconds: float) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 #: Any blank but a single plain space: the lines the fast path of `fold` cannot take.
 _ODD_SPACE = re.compile(r"[^\S ]|  ")
@@ -41,6 +42,11 @@ _FOLD = {
 }
 
 
+#: Texts up to this long are folded once per process (`_fold_short`): a line's pieces are
+#: folded again and again while it is parsed. Longer ones are not kept (memory).
+FOLD_CACHE_CHARS = 200
+
+
 def fold(text: str) -> tuple[str, Sequence[int]]:
     """Lower-cased, umlauts spelled out, dashes and arrows as `-`, any run of spaces (tabs,
     non-breaking spaces) as one ` `.
@@ -52,6 +58,19 @@ def fold(text: str) -> tuple[str, Sequence[int]]:
     if text.isascii() and not _ODD_SPACE.search(text):
         # The usual line: nothing to spell out, so positions stay where they are.
         return text.lower(), range(len(text))
+    if len(text) <= FOLD_CACHE_CHARS:
+        return _fold_short(text)
+    return _fold(text)
+
+
+@lru_cache(maxsize=4096)
+def _fold_short(text: str) -> tuple[str, Sequence[int]]:
+    # The index is a tuple: the cached result is shared, so it must not be changeable.
+    folded, index = _fold(text)
+    return folded, tuple(index)
+
+
+def _fold(text: str) -> tuple[str, Sequence[int]]:
     out: list[str] = []
     index: list[int] = []
     for i, ch in enumerate(text):

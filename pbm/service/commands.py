@@ -48,7 +48,7 @@ from .games import (
 )
 from .limits import BAD_PASSWORD, bad_passwords_last_hour, may_answer
 from .outbox import enqueue, notify
-from .rounds import set_autopilot, submit_orders
+from .rounds import ready, set_autopilot, submit_orders
 from .secrets import (
     colour_tag,
     hash_password,
@@ -104,6 +104,22 @@ class Reading:
 
 
 @dataclass
+class Handled:
+    """What became of a mail under the write lock."""
+
+    #: The game whose open round got orders from the mail, if any.
+    game: str | None = None
+    #: Those orders made the round complete (all in, read in the mail's own transaction) and
+    #: the game resolves early: the caller resolves it now (`tick.resolve_if_ready`, which
+    #: checks again under the lock). A round completed otherwise is found by the clock.
+    complete: bool = False
+    #: The game the mail was found to be for (`InboundMail.game_id`).
+    game_id: int | None = None
+    #: Held for a broken game: its bytes stay as they came (read again when it resumes).
+    held: bool = False
+
+
+@dataclass
 class Request:
     """One mail being handled: what every command's `process` gets."""
 
@@ -119,10 +135,24 @@ class Request:
     #: What the mail did besides orders (a message sent, an absence, a time zone), for the
     #: answer.
     notes: list[str] = field(default_factory=list)
+    handled: Handled = field(default_factory=Handled)
+    _seated: list[Player] | None = None
+    _lang: str = ""
 
     @property
     def lang(self) -> str:
-        return self.game.locale
+        # The game's language and edition do not change while a mail is handled.
+        if not self._lang:
+            self._lang = self.game.locale
+        return self._lang
+
+    def seated(self) -> list[Player]:
+        """The game's seated players (`players_of`), read once per mail: nothing a mail does
+        changes who sits where (a signup reads them itself), and the rows are the session's
+        own objects, so changes made to them (the autopilot, an absence) are seen."""
+        if self._seated is None:
+            self._seated = players_of(self.session, self.game)
+        return self._seated
 
     def _may_answer(self, address: str) -> bool:
         if self.player is not None and address == self.player.address:
@@ -318,7 +348,7 @@ def _back(r: Request) -> str | None:
 def _observe(r: Request) -> str | None:
     """Observing needs the observing address's own word: a token goes to it, and only a mail
     back with `Bestätigen: TOKEN` makes it an observer (nobody can sign up someone else)."""
-    if any(p.address == r.inbound.sender for p in players_of(r.session, r.game)):
+    if any(p.address == r.inbound.sender for p in r.seated()):
         r.refuse(texts.t(r.lang, "observe_seated"))
         return None
     here = next((p for p in observers_of(r.session, r.game) if p.address == r.inbound.sender), None)
@@ -475,13 +505,21 @@ def _bracketed(subject: str) -> str:
 
 
 def find_games(
-    session: Session, inbound: Inbound, named: str | None, probe: ParsedMail | None
+    session: Session,
+    inbound: Inbound,
+    named: str | None,
+    probe: ParsedMail | None,
+    lock: bool = False,
 ) -> list[Game] | None:
     """The game the mail is for, or the candidates when it does not say and several fit.
     `probe`: the mail read against a generic board; None when the mail still has to be read
-    so (then None is returned: only a mail that asks to join decides by it)."""
+    so (then None is returned: only a mail that asks to join decides by it). `lock`: a game
+    the mail names is read again and locked (`FOR UPDATE`), as `handle` needs it."""
     if named:
-        game = session.exec(select(Game).where(Game.name == named)).first()
+        query = select(Game).where(Game.name == named)
+        if lock:
+            query = query.with_for_update().execution_options(populate_existing=True)
+        game = session.exec(query).first()
         # A named game that does not exist is not guessed at: the answer lists the choices.
         return [game] if game is not None else []
     mine = {
@@ -574,7 +612,7 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
 def _seat_candidates(r: Request) -> list[Player]:
     """The seats a password may be for: the one its colour names, else every seat of the game
     (the sender's first). At most `MAX_PASSWORD_CHECKS`."""
-    seats = [p for p in players_of(r.session, r.game) if p.password_hash]
+    seats = [p for p in r.seated() if p.password_hash]
     tag = colour_tag(r.parsed.password or "")
     named = [p for p in seats if p.colour and password_word(p.colour, r.lang) == tag]
     if named:
@@ -599,22 +637,34 @@ def _authenticate(r: Request) -> Player | None:
 # -- the mail -----------------------------------------------------------------------------------
 
 
-def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) -> str | None:
-    """Act on one mail under the write lock; returns the game's name when orders for an open
-    round came in. Raises `Reread` if the game changed since `reading` was made."""
-    inbound = reading.inbound
-    kept = (mail.raw, mail.subject)
+def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) -> Handled:
+    """Act on one mail under the write lock: the game's name when orders for an open round
+    came in, and whether they completed it. Raises `Reread` if the game changed since
+    `reading` was made."""
+    out = Handled()
+    out.game = _handle(svc, session, mail, reading, out)
+    # The mail's own row is changed here, after the work, so that it is written in one UPDATE
+    # with its status (each query in between would flush a change made before it).
     # No password, right or wrong, is kept in the stored mail, whatever becomes of the mail.
     # (In this transaction: a mail that fails and is quarantined keeps its bytes for requeue,
     # and a mail held for a broken game keeps them until it is read.)
-    if reading.secret_values:
+    if reading.secret_values and not out.held:
         mail.raw = masked_raw(mail.raw, reading.secret_values, deep=not reading.refused)
         mail.subject = masked(mail.subject, *reading.secret_values)
+    if out.game_id is not None:
+        mail.game_id = out.game_id
+    return out
+
+
+def _handle(
+    svc: Service, session: Session, mail: InboundMail, reading: Reading, out: Handled
+) -> str | None:
+    inbound = reading.inbound
     if inbound.no_reply:
         mail.status = MailStatus.IGNORED
         mail.error = inbound.no_reply
         return None
-    games = find_games(session, inbound, reading.named, reading.probe)
+    games = find_games(session, inbound, reading.named, reading.probe, lock=True)
     if games is None or [g.id for g in games] != reading.game_ids:
         raise Reread
     if len(games) != 1:
@@ -631,27 +681,32 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
     # The game row is locked for the whole mail: a resolution or a signup by another worker
     # waits, so orders are never stored for a round that was resolved meanwhile.
     # (populate_existing: the row is read again under the lock, not taken from the session.)
-    game = session.exec(
-        select(Game)
-        .where(Game.id == games[0].id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    ).one()
+    # A game the mail names was read so by `find_games` already.
+    game = (
+        games[0]
+        if reading.named
+        else session.exec(
+            select(Game)
+            .where(Game.id == games[0].id)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        ).one()
+    )
     if (game.phase, game.state) != reading.snapshot:
         raise Reread
-    mail.game_id = game.id
+    out.game_id = game.id
     if game.broken or reading.fault is not None:
         if reading.fault is not None and not game.broken:
             break_game(svc, session, game, reading.fault)
-        mail.raw, mail.subject = kept
+        out.held = True
         _hold(svc, session, mail, inbound, game)
         return None
     if reading.refused:
-        r = Request(svc, session, mail, inbound, game, ParsedMail())
+        r = Request(svc, session, mail, inbound, game, ParsedMail(), handled=out)
         r.refuse(answers.refused(game.locale, reading.refused, svc.config))
         return None
     assert reading.parsed is not None
-    r = Request(svc, session, mail, inbound, game, reading.parsed, state=reading.state)
+    r = Request(svc, session, mail, inbound, game, reading.parsed, state=reading.state, handled=out)
     commands = list(r.parsed.commands)
     if r.parsed.confirm is not None and "confirm" not in commands:
         commands.append("confirm")
@@ -814,7 +869,7 @@ def _which_game(
 
 def _accused_seat(r: Request) -> Player | None:
     """The seat a wrong password was tried on: the one its colour names, else the sender's."""
-    seats = players_of(r.session, r.game)
+    seats = r.seated()
     tag = colour_tag(r.parsed.password or "")
     for p in seats:
         if p.colour and p.password_hash and password_word(p.colour, r.lang) == tag:
@@ -839,7 +894,7 @@ def _bad_password(r: Request) -> None:
         seat.failed_passwords += 1
         if _alert_due(seat.failed_passwords, r.svc.config.password_alert_after):
             _password_alert(r, seat)
-    registered = {p.address for p in players_of(r.session, r.game)}
+    registered = {p.address for p in r.seated()}
     sender = r.inbound.sender
     # Counted before this mail is marked: the first `bad_password_limit` are answered.
     earlier = bad_passwords_last_hour(r.svc, r.session, sender)
@@ -923,7 +978,17 @@ def _orders(r: Request) -> str | None:
         )
         return None
     if game.phase == GamePhase.ROUNDS:
-        replaced = submit_orders(r.svc, r.session, game, player, r.parsed, r.inbound.text, r.mail)
+        sent: set[int] = set()
+        replaced = submit_orders(
+            r.svc, r.session, game, player, r.parsed, r.inbound.text, r.mail, sent=sent
+        )
+        # Whether these orders completed the round, from the orders just read: the caller
+        # resolves only then (no further transaction for the mails that leave it open).
+        r.handled.complete = (
+            game.early_resolve
+            and not game.paused
+            and ready(r.session, game, r.svc.clock.now(), r.seated(), sent)
+        )
         r.answer(
             "ack",
             texts.t(lang, "ack_subject", game=game.name, round=game.round),

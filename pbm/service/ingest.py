@@ -43,8 +43,11 @@ class IngestResult:
     mail_id: int
     duplicate: bool
     status: str
-    #: The game whose round may now be complete (all orders in), for the caller to resolve.
+    #: The game whose open round got orders from the mail (the caller may resolve it).
     game: str | None = None
+    #: Those orders completed the round as read in the mail's transaction: `take_in`
+    #: resolves only then (the clock resolves a round completed any other way).
+    complete: bool = False
 
 
 def digest_of(raw: bytes, sender: str) -> str:
@@ -64,6 +67,15 @@ def store_mail(svc: Service, raw: bytes, inbound: Inbound | None = None) -> tupl
     """Keep the mail; returns (id, duplicate). Runs in its own transaction. A copy of a mail
     that was stored but never processed (the database failed in between) is no duplicate: it
     is processed now."""
+    mail_id, duplicate, _ = _store(svc, raw, inbound)
+    return mail_id, duplicate
+
+
+def _store(
+    svc: Service, raw: bytes, inbound: Inbound | None = None
+) -> tuple[int, bool, InboundMail | None]:
+    """`store_mail`, and the row as stored when this call stored it (committed; a detached
+    copy the first read of `process_mail` can use instead of reading it back)."""
     inbound = inbound or _parse(svc, raw)
     kept, truncated = keep_raw(raw, svc.config.max_stored_kb * 1024)
     digest = digest_of(raw, inbound.sender)
@@ -85,7 +97,7 @@ def store_mail(svc: Service, raw: bytes, inbound: Inbound | None = None) -> tupl
                 assert row.id is not None
                 mail_id = row.id
             crashpoint("stored")
-            return mail_id, False
+            return mail_id, False, row
         except IntegrityError:
             with Session(svc.engine) as session:
                 existing = session.exec(
@@ -93,15 +105,22 @@ def store_mail(svc: Service, raw: bytes, inbound: Inbound | None = None) -> tupl
                 ).one()
             assert existing.id is not None
             if existing.digest in ("", digest) or message_id != inbound.message_id:
-                return existing.id, existing.status != MailStatus.NEW
+                return existing.id, existing.status != MailStatus.NEW, None
             # Another mail under a known Message-ID: not a duplicate. Kept under an id of its
             # own, made from its content (the same mail again is then a duplicate of it).
             message_id = f"{inbound.message_id}#{digest[:16]}"
 
 
-def process_mail(svc: Service, mail_id: int, inbound: Inbound | None = None) -> IngestResult:
+def process_mail(
+    svc: Service,
+    mail_id: int,
+    inbound: Inbound | None = None,
+    stored: InboundMail | None = None,
+) -> IngestResult:
     """Process one stored mail (if still new) in one transaction; quarantine it on error.
-    `inbound`: the mail as read when it was stored (read again from the bytes if not given).
+    `inbound`: the mail as read when it was stored (read again from the bytes if not given);
+    `stored`: its row as just stored (else the first read reads it back; the status is
+    checked again under the lock either way).
     The mail is read and parsed without the write lock; only the last of `MAX_READS` tries,
     made when the game kept changing, reads it under the lock."""
     try:
@@ -109,7 +128,8 @@ def process_mail(svc: Service, mail_id: int, inbound: Inbound | None = None) -> 
             last = attempt == MAX_READS - 1
             if not last:
                 with reading(svc.engine) as session:
-                    mail = session.get(InboundMail, mail_id)
+                    first = stored if attempt == 0 else None
+                    mail = first or session.get(InboundMail, mail_id)
                     if mail is None or mail.status != MailStatus.NEW:
                         return IngestResult(mail_id, False, mail.status if mail else "locked")
                     inbound = inbound or _parse(svc, mail.raw)
@@ -127,14 +147,14 @@ def process_mail(svc: Service, mail_id: int, inbound: Inbound | None = None) -> 
                     inbound = inbound or _parse(svc, mail.raw)
                     read = read_mail(svc, session, mail, inbound)
                 try:
-                    game = handle(svc, session, mail, read)
+                    handled = handle(svc, session, mail, read)
                 except Reread:
                     session.rollback()
                     continue
                 if mail.status == MailStatus.NEW:
                     mail.status = MailStatus.DONE
                 mail.processed_at = svc.clock.now()
-                result = IngestResult(mail_id, False, mail.status, game)
+                result = IngestResult(mail_id, False, mail.status, handled.game, handled.complete)
                 crashpoint("processing")
             crashpoint("processed")
             return result
@@ -161,10 +181,10 @@ def ingest(svc: Service, raw: bytes) -> IngestResult:
     """Store, then process; a duplicate (same Message-ID, sender and body) is not processed
     again."""
     inbound = _parse(svc, raw)
-    mail_id, duplicate = store_mail(svc, raw, inbound)
+    mail_id, duplicate, row = _store(svc, raw, inbound)
     if duplicate:
         return IngestResult(mail_id, True, "duplicate")
-    return process_mail(svc, mail_id, inbound)
+    return process_mail(svc, mail_id, inbound, row)
 
 
 def pending_mail_ids(svc: Service) -> list[int]:

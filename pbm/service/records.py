@@ -56,6 +56,14 @@ def current_orders(
     session: Session, game: Game, round_: int, setup_step: int = -1
 ) -> dict[int, OrderSet]:
     """The valid order set of each player (by player id) for a round or a setup step."""
+    out: dict[int, OrderSet] = {}
+    for row in round_orders(session, game, round_, setup_step):
+        out[row.player_id] = row
+    return out
+
+
+def round_orders(session: Session, game: Game, round_: int, setup_step: int = -1) -> list[OrderSet]:
+    """Every order set not replaced for a round or a setup step, oldest first."""
     query = select(OrderSet).where(
         OrderSet.game_id == game.id,
         OrderSet.round == round_,
@@ -63,10 +71,7 @@ def current_orders(
     )
     if setup_step >= 0:
         query = query.where(OrderSet.setup_step == setup_step)
-    out: dict[int, OrderSet] = {}
-    for row in session.exec(query.order_by(col(OrderSet.id))):
-        out[row.player_id] = row
-    return out
+    return list(session.exec(query.order_by(col(OrderSet.id))))
 
 
 def supersede(

@@ -40,7 +40,7 @@ from .games import (
     set_deadline,
 )
 from .outbox import enqueue, notify
-from .records import current_orders, game_events, record, supersede
+from .records import current_orders, game_events, record, round_orders
 from .secrets import masked
 from .table import names_by_seat, roster_rows, shared_deadline
 
@@ -82,10 +82,23 @@ def submit_orders(
     parsed: ParsedMail,
     text: str,
     mail: InboundMail | None,
+    sent: set[int] | None = None,
 ) -> bool:
     """Store a player's orders for the open round, replacing earlier ones as a whole.
-    Returns whether earlier orders were replaced."""
-    replaced = supersede(session, game, player, game.round)
+    Returns whether earlier orders were replaced. `sent`, if given, is filled with the ids of
+    the players whose orders for the round are now in (read in the same query, so the caller
+    can tell whether the round is complete without reading them again)."""
+    # One read of the round's orders: the player's earlier ones are replaced, the others say
+    # who else has sent.
+    live = round_orders(session, game, game.round)
+    replaced = False
+    for row in live:
+        if row.player_id == player.id:
+            row.superseded = True
+            replaced = True
+    if sent is not None:
+        sent.update(row.player_id for row in live)
+        sent.add(player.id or 0)
     session.add(
         OrderSet(
             game_id=game.id or 0,
@@ -118,24 +131,39 @@ def plays_itself(game: Game, player: Player, now: datetime | None) -> bool:
     )
 
 
-def waiting_for(session: Session, game: Game, now: datetime | None = None) -> list[Player]:
+def waiting_for(
+    session: Session,
+    game: Game,
+    now: datetime | None = None,
+    players: list[Player] | None = None,
+    sent: set[int] | None = None,
+) -> list[Player]:
     """Active players (not on autopilot, not resigned, not away at `now`) without orders for
-    the open round."""
-    sent = current_orders(session, game, game.round)
+    the open round. `players` (the seated players) and `sent` (the ids of the players whose
+    orders are in): when the caller has them already."""
+    if sent is None:
+        sent = set(current_orders(session, game, game.round))
     return [
         p
-        for p in players_of(session, game)
+        for p in (players if players is not None else players_of(session, game))
         if not plays_itself(game, p, now) and (p.id or 0) not in sent
     ]
 
 
-def ready(session: Session, game: Game, now: datetime | None = None) -> bool:
+def ready(
+    session: Session,
+    game: Game,
+    now: datetime | None = None,
+    players: list[Player] | None = None,
+    sent: set[int] | None = None,
+) -> bool:
     """All orders are in and the round may resolve early (a rolled-back round waits for its
-    deadline or the GM: `corrections.waiting`); players away at `now` are not waited for."""
+    deadline or the GM: `corrections.waiting`); players away at `now` are not waited for.
+    `players`, `sent`: as for `waiting_for`."""
     return (
         game.phase == GamePhase.ROUNDS
         and not corrections.waiting(game)
-        and not waiting_for(session, game, now)
+        and not waiting_for(session, game, now, players, sent)
     )
 
 

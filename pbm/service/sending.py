@@ -23,13 +23,15 @@ import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from sqlalchemy import select as sa_select
+from sqlalchemy import update
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlmodel import Session, col, select
 
 from pbm.mail.outgoing import build_message, readdress
 from pbm.mail.smtp import SmtpConfig, SmtpSession
 from pbm.mail.transport import Delivery, Sender, SenderFactory
-from pbm.store.db import transaction
+from pbm.store.db import reading, transaction
 from pbm.store.models import Outbox
 from pbm.store.statuses import OutboxStatus
 
@@ -44,6 +46,10 @@ LEASE = timedelta(minutes=10)
 CLAIM_BATCH = 4
 MAX_BACKOFF = timedelta(hours=6)
 FIRST_BACKOFF = timedelta(minutes=1)
+
+
+_TABLE = Outbox.__table__  # type: ignore[attr-defined]
+_ROW = sa_select(_TABLE)
 
 
 @dataclass
@@ -63,18 +69,21 @@ def claim(svc: Service, limit: int) -> list[int]:
     """Take up to `limit` due rows for this worker (their next attempt moves by the lease)."""
     now = svc.clock.now()
     with transaction(svc.engine) as session:
-        rows = list(
-            session.exec(
-                select(Outbox)
-                .where(Outbox.status == OutboxStatus.PENDING, col(Outbox.next_attempt) <= now)
-                .order_by(col(Outbox.id))
-                .limit(limit)
-                .with_for_update(skip_locked=True)
-            )
+        # The ids only, and one UPDATE: the rows' bodies and pictures are read when each is
+        # sent, not here as well.
+        found = session.exec(
+            select(Outbox.id)
+            .where(Outbox.status == OutboxStatus.PENDING, col(Outbox.next_attempt) <= now)
+            .order_by(col(Outbox.id))
+            .limit(limit)
+            .with_for_update(skip_locked=True)
         )
-        for row in rows:
-            row.next_attempt = now + LEASE
-        return [row.id for row in rows if row.id is not None]
+        ids = [row_id for row_id in found if row_id is not None]
+        if ids:
+            session.exec(
+                update(Outbox).where(col(Outbox.id).in_(ids)).values(next_attempt=now + LEASE)
+            )
+        return ids
 
 
 async def send_one(svc: Service, smtp: Sender, row_id: int) -> str:
@@ -92,8 +101,10 @@ async def send_one(svc: Service, smtp: Sender, row_id: int) -> str:
 
 async def _send_one(svc: Service, smtp: Sender, row_id: int) -> str:
     sender = smtp.from_address or svc.config.address
-    with transaction(svc.engine) as session:
-        row = session.get(Outbox, row_id)
+    # Read without the write lock (the row is this worker's under its lease), as a plain
+    # row: no ORM object is needed to build the message.
+    with reading(svc.engine) as session:
+        row = session.connection().execute(_ROW.where(_TABLE.c.id == row_id)).first()
         if row is None or row.status != OutboxStatus.PENDING:
             return "skipped"
         recipients = list(dict.fromkeys(r for r in row.recipients.split(",") if r))
@@ -178,6 +189,24 @@ def _record(svc: Service, row_id: int, outcomes: dict[str, Delivery]) -> str:
     retry = {a: e for a, (o, e) in per.items() if o not in ("sent", "failed")}
     alone = len(per) == 1
     now = svc.clock.now()
+    if sent and not failed and not retry:
+        # The usual outcome, everyone reached: one UPDATE, as the ORM path below would write
+        # it, without reading the row (its body and pictures) first.
+        with transaction(svc.engine) as session:
+            done = session.exec(
+                update(Outbox)
+                .where(col(Outbox.id) == row_id)
+                .values(
+                    attempts=Outbox.attempts + 1,
+                    recipients=",".join(sent),
+                    status=OutboxStatus.SENT,
+                    sent_at=now,
+                    secret="",
+                    last_error="",
+                )
+            )
+            assert done.rowcount == 1, f"outbox row {row_id} has gone"
+        return "sent"
     with transaction(svc.engine) as session:
         row = session.get(Outbox, row_id)
         assert row is not None

@@ -40,6 +40,10 @@ _DEFAULT = ServiceSection()
 _DB_ERRORS = (DBAPIError,)
 #: Outbox rows sent per pass; a full pass is followed by the next without a pause.
 SEND_BATCH = 200
+#: Mails fetched per IMAP command (`Inbox.fetch_many`) and marked seen per command
+#: (`Inbox.done_many`, once all of them are taken in); each is stored and taken in on its
+#: own, in order.
+FETCH_BATCH = 25
 
 
 @dataclass
@@ -60,12 +64,13 @@ def transports_for(cfg: ServeConfig) -> Transports:
 
 
 def take_in(svc: Service, raw: bytes) -> IngestResult:
-    """Store and process one mail, then resolve its game if that completed the round."""
+    """Store and process one mail, then resolve its game if that completed the round (as the
+    mail's own transaction saw it; `resolve_if_ready` checks again under the lock)."""
     result = ingest(svc, raw)
     log.info(
         "mail %s: %s%s", result.mail_id, result.status, f" ({result.game})" if result.game else ""
     )
-    if result.game and resolve_if_ready(svc, result.game):
+    if result.game and result.complete and resolve_if_ready(svc, result.game):
         keep_archives(svc, [result.game])
     return result
 
@@ -73,25 +78,48 @@ def take_in(svc: Service, raw: bytes) -> IngestResult:
 async def read_inbox(svc: Service, box: Inbox, taken: Callable[[], None] | None = None) -> int:
     """Take in every unseen mail; returns how many. A mail is marked seen on the server only
     once it is stored: a mail that could not even be stored stays unseen for the next pass,
-    and the mails after it are still read. `taken` is called after each mail taken in (`pbm
-    serve` wakes its sender with it, so an answer leaves at once)."""
+    and the mails after it are still read. Mails are fetched and marked seen `FETCH_BATCH` at
+    a time (a crash or a lost connection before the mark only means the stored ones are
+    fetched again and recognised by their Message-ID). `taken` is called after each mail
+    taken in (`pbm serve` wakes its sender with it, so an answer leaves at once)."""
     count = 0
-    for uid in await box.unseen():
-        raw = await box.fetch(uid)
-        if raw is not None:
-            try:
-                await asyncio.to_thread(take_in, svc, raw)
-            except _DB_ERRORS:
-                raise
-            except Exception:
-                log.exception("imap: mail uid %s could not be taken in; left unseen", uid)
-                continue
-            crashpoint("before-imap-flag")
-            if taken is not None:
-                taken()
-        await box.done(uid)
-        count += 1
+    uids = await box.unseen()
+    for start in range(0, len(uids), FETCH_BATCH):
+        chunk = uids[start : start + FETCH_BATCH]
+        raws = await box.fetch_many(chunk)
+        stored: list[str] = []
+        try:
+            for uid in chunk:
+                if await _take_one(svc, uid, raws.get(uid), taken):
+                    stored.append(uid)
+        except Exception:
+            # The database failed (the mail at hand stays unseen): the ones stored before it
+            # are flagged first, as they would have been one by one.
+            if stored:
+                with contextlib.suppress(*INBOX_ERRORS):
+                    await box.done_many(stored)
+            raise
+        await box.done_many(stored)
+        count += len(stored)
     return count
+
+
+async def _take_one(
+    svc: Service, uid: str, raw: bytes | None, taken: Callable[[], None] | None
+) -> bool:
+    """Take in one fetched mail (None: it has gone); whether it may be marked seen."""
+    if raw is not None:
+        try:
+            await asyncio.to_thread(take_in, svc, raw)
+        except _DB_ERRORS:
+            raise
+        except Exception:
+            log.exception("imap: mail uid %s could not be taken in; left unseen", uid)
+            return False
+        crashpoint("before-imap-flag")
+        if taken is not None:
+            taken()
+    return True
 
 
 async def _sleep(stop: asyncio.Event, seconds: float, wake: asyncio.Event | None = None) -> None:
