@@ -84,7 +84,7 @@ def status_body(
     session: Session, game: Game, player: Player | None, now: datetime | None = None
 ) -> str:
     """The answer to `Status`: round, paused or not, the deadline (in the player's time zone),
-    which colours have sent orders, the player's own orders (with the password), the public
+    which colours have sent orders and the player's own orders (both with the password), the public
     standing and the roster (addresses only to a player who gave the password, never in an
     anonymous game)."""
     _ = translator(game.locale).gettext
@@ -97,7 +97,9 @@ def status_body(
         lines.append(_("The game is paused: nothing is resolved and no orders are taken."))
     if game.deadline:
         lines.append(_("Deadline: {deadline}").format(deadline=local_deadline(game, player)))
-    if game.phase == GamePhase.ROUNDS:
+    if game.phase == GamePhase.ROUNDS and player is not None:
+        # Who has sent orders is the table's business: a player's (with the password), not a
+        # stranger's.
         lines += _who_sent(session, game, now)
     if player is not None and game.phase == GamePhase.ROUNDS:
         row = current_orders(session, game, game.round).get(player.id or 0)
