@@ -16,26 +16,7 @@ import pytest
 @pytest.mark.slow
 @pytest.mark.timeout(240)
 def test_demo_plays_a_game_by_mail_and_leaves_its_mails(tmp_path: Path) -> None:
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pbm",
-            "demo",
-            "--players",
-            "3",
-            "--seed",
-            "2",
-            "--json",
-            "--dir",
-            str(tmp_path / "demo"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=230,
-        check=True,
-    )
-    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    summary = _demo(tmp_path)
     assert summary["winner"]
     assert summary["rounds"] >= 6  # past the lazy bot's NMR rounds and its return
     assert summary["mails_in"] > 20 and summary["mails_out"] > 20
@@ -62,6 +43,20 @@ def test_demo_plays_a_game_by_mail_and_leaves_its_mails(tmp_path: Path) -> None:
     assert show.returncode == 0, show.stdout + show.stderr
 
 
+def _demo(tmp_path: Path, *options: str) -> dict[str, object]:
+    """`pbm demo` for three players, seed 2, into tmp_path/demo; its JSON summary."""
+    args = ["--players", "3", "--seed", "2", "--json", "--dir", str(tmp_path / "demo")]
+    out = subprocess.run(
+        [sys.executable, "-m", "pbm", "demo", *options, *args],
+        capture_output=True,
+        text=True,
+        timeout=230,
+        check=True,
+    )
+    summary: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
+    return summary
+
+
 def _plain(path: Path) -> str:
     msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
     body = msg.get_body(preferencelist=("plain",))
@@ -72,28 +67,7 @@ def _plain(path: Path) -> str:
 @pytest.mark.slow
 @pytest.mark.timeout(240)
 def test_demo_plays_a_seafarers_scenario_by_mail(tmp_path: Path) -> None:
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pbm",
-            "demo",
-            "--scenario",
-            "neue-ufer",
-            "--players",
-            "3",
-            "--seed",
-            "2",
-            "--json",
-            "--dir",
-            str(tmp_path / "demo"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=230,
-        check=True,
-    )
-    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    summary = _demo(tmp_path, "--scenario", "neue-ufer")
     # The same keys as the base game's demo.
     assert set(summary) == {"winner", "rounds", "mails_in", "mails_out", "dir", "seconds"}
     assert summary["winner"]

@@ -343,10 +343,45 @@ _UNCERTAIN = frozenset(
     ]
 )
 _CONDITIONS = frozenset(["falls", "wenn", "if", "sollte", "sollten", "case", "unless"])
+#: Verbs of a build failing: a negation of their own (`Falls das scheitert:`) and, in a heading
+#: with a condition, what makes it announce substitutes.
+_FAILURE_VERBS = frozenset(
+    [
+        "fails",
+        "fail",
+        "failed",
+        "scheitert",
+        "scheitern",
+        "misslingt",
+        "schiefgeht",
+        "schief",
+        "besetzt",
+        "taken",
+        "klappt",
+        "can",
+    ]
+)
+_NEGATIONS = _FAILURE_VERBS | frozenset(
+    [
+        "nicht",
+        "kein",
+        "keine",
+        "not",
+        "no",
+        "doesn",
+        "don",
+        "isn",
+        "didn",
+        "won",
+        "cannot",
+        "cant",
+        "nichts",
+    ]
+)
 #: What a "falls … nicht …" heading must be about to announce substitutes: the builds above
 #: failing (`Falls das nicht klappt:`, `If that fails:`, `Wenn nicht möglich:`), not something
 #: else (`Falls ich nicht beraubt werde:`, `Falls rot nicht tauscht:`: not understood).
-_FAILING = frozenset(
+_FAILING = _FAILURE_VERBS | frozenset(
     [
         "das",
         "dies",
@@ -354,7 +389,6 @@ _FAILING = frozenset(
         "that",
         "it",
         "this",
-        "klappt",
         "klappen",
         "geht",
         "gehen",
@@ -364,25 +398,14 @@ _FAILING = frozenset(
         "works",
         "work",
         "possible",
-        "fails",
-        "fail",
-        "failed",
         "succeed",
         "succeeds",
-        "scheitert",
-        "scheitern",
-        "misslingt",
-        "schiefgeht",
-        "schief",
-        "besetzt",
-        "taken",
         "reicht",
         "gebaut",
         "built",
         "bauen",
         "build",
         "kann",
-        "can",
         "above",
         "oben",
         "obige",
@@ -400,37 +423,6 @@ _FAILING = frozenset(
 
 def _about_the_builds(words: list[str]) -> bool:
     return len(words) <= 3 or any(w in _FAILING for w in words)
-
-
-_NEGATIONS = frozenset(
-    [
-        "nicht",
-        "kein",
-        "keine",
-        "not",
-        "no",
-        "fails",
-        "fail",
-        "failed",
-        "scheitert",
-        "scheitern",
-        "misslingt",
-        "schiefgeht",
-        "schief",
-        "besetzt",
-        "taken",
-        "doesn",
-        "don",
-        "isn",
-        "didn",
-        "won",
-        "can",
-        "cannot",
-        "cant",
-        "nichts",
-        "klappt",
-    ]
-)
 
 
 def _words(s: str) -> list[str]:

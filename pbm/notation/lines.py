@@ -573,36 +573,9 @@ def _without_condition(t: Text) -> Text:
     return t.rewritten([(m.start(), comma, "")])
 
 
-#: Words that make a line ending in `:` an order, never a heading to pass over.
-_ORDER_NOUNS = frozenset(
-    [
-        "ritter",
-        "knight",
-        "raeuber",
-        "rauber",
-        "robber",
-        "bandit",
-        "pirat",
-        "pirate",
-        "karte",
-        "card",
-        "monopol",
-        "monopoly",
-        "tribut",
-        "erfindung",
-        "gluecksfund",
-        "abwurf",
-        "discard",
-        "handel",
-        "trade",
-        "tausch",
-        "tausche",
-        "seehandel",
-        "maritime",
-        "schiff",
-        "ship",
-    ]
-)
+#: Besides the order keywords and build words, what makes a line ending in `:` an order,
+#: never a heading to pass over (`Buy a card:`).
+_ORDER_NOUNS = frozenset(["card"])
 
 
 def _names_an_order(f: str) -> bool:

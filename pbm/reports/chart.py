@@ -50,8 +50,14 @@ def _marker(kind: str, x: float, y: float, fill: str) -> str:
             f'<path d="{path}" stroke="#222" stroke-width="4"/>'
             f'<path d="{path}" stroke="{fill}" stroke-width="2.2"/>'
         )
-    pts = " ".join(
-        f"{x + r * c:.1f},{y + r * t:.1f}"
+    pts = " ".join(f"{px:.1f},{py:.1f}" for px, py in star_points(x, y, s))
+    return f'<polygon points="{pts}" {style}/>'
+
+
+def star_points(x: float, y: float, s: float) -> list[tuple[float, float]]:
+    """The star marker's ten corners around (x, y), for the SVG and the PNG chart alike."""
+    return [
+        (x + r * c, y + r * t)
         for r, c, t in (
             (s + 2, 0.0, -1.0),
             (s / 2, 0.35, -0.35),
@@ -64,8 +70,7 @@ def _marker(kind: str, x: float, y: float, fill: str) -> str:
             (s + 2, -0.95, -0.31),
             (s / 2, -0.35, -0.35),
         )
-    )
-    return f'<polygon points="{pts}" {style}/>'
+    ]
 
 
 def vp_chart_svg(

@@ -17,7 +17,18 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .chart import BOTTOM, DASHES, HEIGHT, LEFT, MARKERS, PALETTE, RIGHT, TOP, WIDTH
+from .chart import (
+    BOTTOM,
+    DASHES,
+    HEIGHT,
+    LEFT,
+    MARKERS,
+    PALETTE,
+    RIGHT,
+    TOP,
+    WIDTH,
+    star_points,
+)
 
 #: Drawn at this many times the size, then scaled down (anti-aliasing).
 SCALE = 2
@@ -123,22 +134,7 @@ def _marker(draw: ImageDraw.ImageDraw, kind: str, x: float, y: float, fill: str)
         for a, b in (((x - s, y - s), (x + s, y + s)), ((x - s, y + s), (x + s, y - s))):
             draw.line(pts([a, b]), fill=fill, width=round(2.2 * k))
     else:  # star
-        star = [
-            (x + r * c, y + r * t)
-            for r, c, t in (
-                (s + 2, 0.0, -1.0),
-                (s / 2, 0.35, -0.35),
-                (s + 2, 0.95, -0.31),
-                (s / 2, 0.5, 0.15),
-                (s + 2, 0.59, 0.81),
-                (s / 2, 0.0, 0.45),
-                (s + 2, -0.59, 0.81),
-                (s / 2, -0.5, 0.15),
-                (s + 2, -0.95, -0.31),
-                (s / 2, -0.35, -0.35),
-            )
-        ]
-        draw.polygon(pts(star), fill=fill, outline=CASING, width=edge)
+        draw.polygon(pts(star_points(x, y, s)), fill=fill, outline=CASING, width=edge)
 
 
 def _text(

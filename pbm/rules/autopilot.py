@@ -205,6 +205,32 @@ def _discard_preference(state: GameState, p: int, target: Counts) -> DiscardPref
     return DiscardPreference(tuple(prefs)) if prefs else None
 
 
+def _knight_or_monopoly(
+    state: GameState, p: int, robber: RobberOrder | None, playable: list[str]
+) -> tuple[Knight | None, Monopoly | None]:
+    """The card the autopilot plays, if any: a knight when the robber blocks one of its own
+    hexes (before the roll) or the largest army is in reach (after it), else a monopoly on
+    the resource the others hold most of, when they hold at least three."""
+    if KNIGHT in playable and robber is not None:
+        blocked = state.robber >= 0 and any(
+            state.owner[c] == p for c in state.board.hex_crossings[state.robber]
+        )
+        army = state.knights[p] + 1 >= 3 and (
+            state.largest_army < 0 or state.knights[p] + 1 > state.knights[state.largest_army]
+        )
+        if blocked or army:
+            return Knight(Timing.BEFORE_ROLL if blocked else Timing.AFTER_ROLL, robber), None
+    if MONOPOLY in playable:
+        totals = [
+            sum(state.hands[q][r] for q in range(state.settings.players) if q != p)
+            for r in range(5)
+        ]
+        r = max(range(5), key=lambda r: (totals[r], -r))
+        if totals[r] >= 3:
+            return None, Monopoly(r)
+    return None, None
+
+
 def turn_orders(state: GameState, p: int) -> TurnOrders:
     legal = LegalMoves(state, p)
     if state.sea is not None:
@@ -214,24 +240,9 @@ def turn_orders(state: GameState, p: int) -> TurnOrders:
     roads = _road_plan(state, legal) if not sites else []
     target = COST_CITY if cities else COST_SETTLEMENT if sites else COST_ROAD
     lines: list[BuildLine] = []
-    knight = monopoly = None
     robber = _robber_target(state, legal)
     playable = legal.playable_cards()
-    if KNIGHT in playable and robber is not None:
-        blocked = any(state.owner[c] == p for c in state.board.hex_crossings[state.robber])
-        army = state.knights[p] + 1 >= 3 and (
-            state.largest_army < 0 or state.knights[p] + 1 > state.knights[state.largest_army]
-        )
-        if blocked or army:
-            knight = Knight(Timing.BEFORE_ROLL if blocked else Timing.AFTER_ROLL, robber)
-    if knight is None and MONOPOLY in playable:
-        totals = [
-            sum(state.hands[q][r] for q in range(state.settings.players) if q != p)
-            for r in range(5)
-        ]
-        r = max(range(5), key=lambda r: (totals[r], -r))
-        if totals[r] >= 3:
-            monopoly = Monopoly(r)
+    knight, monopoly = _knight_or_monopoly(state, p, robber, playable)
     if knight is None and monopoly is None:
         if YEAR_OF_PLENTY in playable:
             need = [r for r in range(5) for _ in range(_needs(state.hands[p], target)[r])]
@@ -291,27 +302,9 @@ def _sea_turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
         COST_CITY if cities else COST_SETTLEMENT if sites else COST_SHIP if ship_next else COST_ROAD
     )
     lines: list[BuildLine] = []
-    knight = None
     robber = _robber_target(state, legal)
     playable = legal.playable_cards()
-    if KNIGHT in playable and robber is not None:
-        blocked = state.robber >= 0 and any(
-            state.owner[c] == p for c in state.board.hex_crossings[state.robber]
-        )
-        army = state.knights[p] + 1 >= 3 and (
-            state.largest_army < 0 or state.knights[p] + 1 > state.knights[state.largest_army]
-        )
-        if blocked or army:
-            knight = Knight(Timing.BEFORE_ROLL if blocked else Timing.AFTER_ROLL, robber)
-    monopoly = None
-    if knight is None and MONOPOLY in playable:
-        totals = [
-            sum(state.hands[q][r] for q in range(state.settings.players) if q != p)
-            for r in range(5)
-        ]
-        r = max(range(5), key=lambda r: (totals[r], -r))
-        if totals[r] >= 3:
-            monopoly = Monopoly(r)
+    knight, monopoly = _knight_or_monopoly(state, p, robber, playable)
     need = [r for r in range(5) for _ in range(_needs(state.hands[p], target)[r])]
     if knight is None and monopoly is None:
         if YEAR_OF_PLENTY in playable:
