@@ -66,6 +66,7 @@ STORED = {
     "one_ship_move_per_round",
     "not_start_area",
     "ship_required",
+    "other_start_island",
 }
 
 #: Strings in pbm/rules that equal a reason's value but are something else.

@@ -227,6 +227,9 @@ RECEIPT: dict[str, str] = {
     "one_ship_move_per_round": N_("only one ship may be moved per round"),
     "not_start_area": N_("start settlements stand on the scenario's start islands"),
     "ship_required": N_("a start settlement on this coast takes a ship: write 'Schiff' after it"),
+    "other_start_island": N_(
+        "both start settlements stand on one island: the second on the island of the first"
+    ),
 }
 
 

@@ -23,7 +23,14 @@ from pbm.rules.board import Board, Terrain
 from pbm.rules.layouts import KNIGHT
 from pbm.rules.reasons import Reason
 from pbm.rules.resources import Counts
-from pbm.rules.sea_events import HomeIslands, PirateMoved, ShipMoved, SpecialVP
+from pbm.rules.sea_events import (
+    HomeIslands,
+    PirateMoved,
+    ShipMoved,
+    SpecialVP,
+    TradeLineGained,
+    TradeLineLost,
+)
 from pbm.rules.state import GameState
 
 #: Why an order failed, as the reports say it: one text for every rule reason
@@ -68,6 +75,7 @@ RULES: dict[Reason, str] = {
     Reason.ONE_SHIP_MOVE_PER_ROUND: N_("one ship move per round"),
     Reason.NOT_START_AREA: N_("not on a start island"),
     Reason.SHIP_REQUIRED: N_("a ship, not a road, at this coast"),
+    Reason.OTHER_START_ISLAND: N_("not on the island of the first start settlement"),
 }
 
 #: Rules only a card play can break; with the "knight"/"monopoly" lines they name a card.
@@ -287,6 +295,23 @@ def describe(
     if isinstance(e, SpecialVP):
         return _("  {player}: +{vp} VP for the first settlement there ({crossing})").format(
             player=who(e.player), vp=e.vp, crossing=crossing_text(b, e.crossing, lang)
+        )
+    if isinstance(e, TradeLineGained):
+        return _(
+            "  {player}: +1 VP for the trade line {start} – {end} ({own} of its {pieces} ships"
+            " and roads)"
+        ).format(
+            player=who(e.player),
+            start=crossing_text(b, e.start, lang),
+            end=crossing_text(b, e.end, lang),
+            own=e.own,
+            pieces=e.pieces,
+        )
+    if isinstance(e, TradeLineLost):
+        return _("  {player}: -1 VP, the trade line {start} – {end} is lost").format(
+            player=who(e.player),
+            start=crossing_text(b, e.start, lang),
+            end=crossing_text(b, e.end, lang),
         )
     if isinstance(e, HomeIslands):
         return _("{player}: home islands set by the start settlements ({count})").format(

@@ -84,6 +84,11 @@ def _titles(state: GameState, p: int, lang: str) -> list[str]:
         out.append(title_name("longest_road", lang))
     if state.largest_army == p:
         out.append(title_name("largest_army", lang))
+    lines = state.sea.line_vp(p) if state.sea is not None else 0
+    if lines:
+        # The Great Crossing: the trade lines that score for p, one VP each.
+        text = translator(lang).ngettext("{n} trade line", "{n} trade lines", lines)
+        out.append(text.format(n=lines))
     return out
 
 

@@ -124,6 +124,11 @@ def place_settlement(state: GameState, p: int, c: int, events: list[Event], free
         for q in sorted(touched):
             state.road_lengths[q] = longest_road_length(state, q)
         update_longest_road(state, events)
+    if sea is not None:
+        # The Great Crossing: a settlement may close a trade line, or cut one between its ends.
+        from .trade_lines import update
+
+        update(state, p, events)
 
 
 def place_city(state: GameState, p: int, c: int, events: list[Event], free: bool = False) -> None:
@@ -143,6 +148,10 @@ def place_road(state: GameState, p: int, e: int, events: list[Event], free: bool
     events.append(Built(p, "road", e, free))
     state.road_lengths[p] = longest_road_length(state, p)
     update_longest_road(state, events)
+    if state.sea is not None:
+        from .trade_lines import update
+
+        update(state, p, events)
 
 
 def longest_road_length(state: GameState, p: int) -> int:

@@ -94,6 +94,8 @@ class Reason(StrEnum):
     NOT_START_AREA = "not_start_area"
     #: A setup settlement on a "must" coast takes a ship, not a road.
     SHIP_REQUIRED = "ship_required"
+    #: The Great Crossing: a second start settlement on the other island than the first.
+    OTHER_START_ISLAND = "other_start_island"
 
     # The value's repr, in C (a Python-level method would slow the digests down).
     __repr__ = str.__repr__

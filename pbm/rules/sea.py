@@ -14,7 +14,17 @@ MAX_SHIPS = 15
 
 
 class SeaState:
-    __slots__ = ("built", "home", "moved", "pirate", "scenario", "ship", "ships", "specials")
+    __slots__ = (
+        "built",
+        "home",
+        "lines",
+        "moved",
+        "pirate",
+        "scenario",
+        "ship",
+        "ships",
+        "specials",
+    )
 
     #: The scenario key (`scenarios.SCENARIOS`).
     scenario: str
@@ -30,6 +40,9 @@ class SeaState:
     home: list[tuple[int, ...]]
     #: Per seat: special VP earned, as (crossing, area, vp) in the order earned.
     specials: list[list[tuple[int, int, int]]]
+    #: The Great Crossing: the trade lines that score, as (crossing on the first island,
+    #: crossing on the second, holder), sorted (`trade_lines.py`); [] in other scenarios.
+    lines: list[tuple[int, int, int]]
     #: Index derived from `ship`: per seat the paths of their ships (never serialised).
     ships: list[list[int]]
 
@@ -42,6 +55,7 @@ class SeaState:
         new.pirate = self.pirate
         new.home = self.home[:]
         new.specials = [x[:] for x in self.specials]
+        new.lines = self.lines[:]
         new.ships = [x[:] for x in self.ships]
         return new
 
@@ -52,7 +66,11 @@ class SeaState:
                 self.ships[p].append(e)
 
     def special_vp(self, p: int) -> int:
-        return sum(vp for _, _, vp in self.specials[p])
+        return sum(vp for _, _, vp in self.specials[p]) + self.line_vp(p)
+
+    def line_vp(self, p: int) -> int:
+        """The Great Crossing: one VP for each trade line p holds."""
+        return sum(1 for _, _, q in self.lines if q == p)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -62,6 +80,8 @@ class SeaState:
             "pirate": self.pirate,
             "home": [list(h) for h in self.home],
             "specials": [[list(x) for x in s] for s in self.specials],
+            # Only where there are lines, so the other scenarios' states stay as they were.
+            **({"lines": [list(x) for x in self.lines]} if self.lines else {}),
         }
 
     def __eq__(self, other: object) -> bool:
@@ -81,6 +101,7 @@ def new_sea(board: Board, scenario: str, players: int, pirate: bool = True) -> S
     s.pirate = start if pirate and start is not None else -1
     s.home = [() for _ in range(players)]
     s.specials = [[] for _ in range(players)]
+    s.lines = []
     s.rebuild(players)
     return s
 
@@ -94,5 +115,6 @@ def sea_from_json(d: dict[str, Any], board: Board, players: int) -> SeaState:
     s.pirate = d["pirate"]
     s.home = [tuple(h) for h in d["home"]]
     s.specials = [[(c, a, vp) for c, a, vp in sp] for sp in d["specials"]]
+    s.lines = [(a, b, p) for a, b, p in d.get("lines", [])]
     s.rebuild(players)
     return s

@@ -13,8 +13,9 @@ from .gold import GoldChoices
 from .orders import SetupPlacement
 from .reasons import Reason
 from .sea import SeaState
+from .setup import setup_player
 from .ships import next_to_pirate, place_ship
-from .special import must_ship, set_home, setup_area_ok
+from .special import must_ship, set_home, setup_area_ok, start_island_ok
 from .state import GameState
 
 
@@ -42,6 +43,8 @@ def sea_placement_rule(state: GameState, sea: SeaState, pl: SetupPlacement) -> R
         return rule
     if not setup_area_ok(state, sea, pl.crossing):
         return Reason.NOT_START_AREA
+    if not start_island_ok(state, sea, setup_player(state), pl.crossing):
+        return Reason.OTHER_START_ISLAND
     board = state.board
     e = pl.path
     if e not in board.crossing_paths[pl.crossing]:

@@ -23,6 +23,8 @@ from . import (
     neue_ufer_3,
     neue_ufer_4,
     new_world,
+    ueberfahrt_3,
+    ueberfahrt_4,
     vier_inseln_3,
     vier_inseln_4,
     wueste_3,
@@ -32,8 +34,9 @@ from .data import Area, BoardData, Coord, read_map
 from .lay import LayoutError, hex_specs, place_harbors, place_tokens, terrain_of
 
 #: How a player earns special VP: the first settlement on each bonus area (New Shores, Through
-#: the Desert), on foreign islands +1 then +2 each (Four Islands), +1 each (New World).
-Special = Literal["bonus_areas", "foreign_1_2", "foreign_1"]
+#: the Desert), on foreign islands +1 then +2 each (Four Islands), +1 each (New World), +1 for
+#: each trade line between the two start islands (The Great Crossing, `trade_lines.py`).
+Special = Literal["bonus_areas", "foreign_1_2", "foreign_1", "trade_lines"]
 #: Whether a setup settlement on a coast facing other islands takes a ship: "should" is advice
 #: in the preview, "must" a rule.
 ShipCoast = Literal["should", "must", "none"]
@@ -80,6 +83,15 @@ SCENARIOS: dict[str, Scenario] = {
         {3: wueste_3.BOARD, 4: wueste_4.BOARD},
     ),
     "neue-welt": Scenario("neue-welt", "Neue Welt", "New World", 12, "none", "foreign_1", None),
+    "ueberfahrt": Scenario(
+        "ueberfahrt",
+        "Die große Überfahrt",
+        "The Great Crossing",
+        12,
+        "must",
+        "trade_lines",
+        {3: ueberfahrt_3.BOARD, 4: ueberfahrt_4.BOARD},
+    ),
 }
 
 PLAYER_COUNTS = (3, 4)
