@@ -79,8 +79,11 @@ def _pay(hand: list[int], cost: tuple[int, ...]) -> None:
         hand[r] -= c
 
 
-def _robber(legal: LegalMoves, rng: random.Random) -> RobberOrder | None:
-    hexes = legal.robber_hexes()
+def _robber(
+    legal: LegalMoves, rng: random.Random, hexes: list[int] | None = None
+) -> RobberOrder | None:
+    if hexes is None:
+        hexes = legal.robber_hexes()
     if not hexes:
         return None
     h = hexes[_pick(rng, len(hexes))]
@@ -89,8 +92,18 @@ def _robber(legal: LegalMoves, rng: random.Random) -> RobberOrder | None:
     return RobberOrder(h, tuple(victims))
 
 
-def affordable_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
-    """Seat p's orders for this round, chosen as the module says."""
+def round_orders(state: GameState, rng: random.Random) -> dict[int, TurnOrders | None]:
+    """Every seat's orders for this round, in seat order."""
+    # Without the newcomer protection every seat may send the robber to the same hexes.
+    hexes = None if state.settings.newcomer_protection else LegalMoves(state, 0).robber_hexes()
+    return {p: affordable_orders(state, p, rng, hexes) for p in range(state.settings.players)}
+
+
+def affordable_orders(
+    state: GameState, p: int, rng: random.Random, hexes: list[int] | None = None
+) -> TurnOrders:
+    """Seat p's orders for this round, chosen as the module says. `hexes`: the robber hexes
+    open to p, when the caller knows them."""
     legal = LegalMoves(state, p)
     hand = list(state.hands[p])
     # The spot lists are made when the hand first pays for what goes there: most rounds of
@@ -107,7 +120,7 @@ def affordable_orders(state: GameState, p: int, rng: random.Random) -> TurnOrder
     knight: Knight | None = None
     monopoly: Monopoly | None = None
     if KNIGHT in cards and rng.random() < 0.5:
-        robber = _robber(legal, rng)
+        robber = _robber(legal, rng, hexes)
         if robber is not None:
             knight = Knight(Timing.BEFORE_ROLL, robber)
             cards = []
@@ -197,7 +210,7 @@ def affordable_orders(state: GameState, p: int, rng: random.Random) -> TurnOrder
         # A card, played after the roll; one card a round.
         if i < len(play):
             if play[i] == KNIGHT:
-                robber = _robber(legal, rng)
+                robber = _robber(legal, rng, hexes)
                 if robber is not None:
                     knight = Knight(Timing.AFTER_ROLL, robber)
             else:
@@ -215,7 +228,7 @@ def affordable_orders(state: GameState, p: int, rng: random.Random) -> TurnOrder
                 hand[a] += 1
                 hand[b] += 1
         cards = []
-    robber = _robber(legal, rng)
+    robber = _robber(legal, rng, hexes)
     if sea:
         gold = tuple(_pick(rng, 5) for _ in range(_pick(rng, 3)))
         return TurnOrders(
@@ -243,23 +256,20 @@ class Played:
 
 
 def play(settings: Settings, seed: int) -> Played:
-    """A whole game, timed from the new state to the last round (the orders included)."""
-    t0 = time.perf_counter()
+    """A whole game, timed in CPU seconds from the new state to the last round (the orders
+    included)."""
+    t0 = time.process_time()
     state = new_game(settings, seed)
     rng = random.Random(derive_seed(seed, "bot"))
-    n = settings.players
     rolls = 0
     while state.phase == Phase.SETUP:
         state, _, placed = place_setup(state, random_setup(state, rng))
         if not placed:
             state, _ = place_setup_automatic(state)
     while state.phase == Phase.ROUNDS and state.round <= MAX_ROUNDS:
-        orders: dict[int, TurnOrders | None] = {
-            p: affordable_orders(state, p, rng) for p in range(n)
-        }
-        state, events = resolve_round(state, orders)
+        state, events = resolve_round(state, round_orders(state, rng))
         rolls += sum(1 for e in events if type(e) is Rolled)
-    return Played(seed, state.winner, state.round, rolls, time.perf_counter() - t0)
+    return Played(seed, state.winner, state.round, rolls, time.process_time() - t0)
 
 
 def digest(games: list[Played]) -> str:

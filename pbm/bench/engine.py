@@ -4,7 +4,9 @@
 Both sides play complete 4-player games with random players that choose uniformly among the
 affordable legal actions (catanatron's `RandomPlayer`; pbm's `pbm.bench.affordable`, which
 chooses as it does, see POLICY there). Only finished games count, on each side: their rolls
-over their own seconds (a game that hits the turn limit is left out, its time too).
+over their own seconds (a game that hits the turn limit is left out, its time too). The
+seconds are the process's CPU seconds (`time.process_time`) on both sides: on a machine shared
+with other work they move far less than wall-clock seconds.
 catanatron is never a dependency of pbm: it is installed on first use into its own venv (see
 DEFAULT_VENV) and measured there in a child process. pbm's side is a child process too, one
 per board (the base island, then each Seafarers scenario, which catanatron does not have),
@@ -81,10 +83,10 @@ colors = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
 rolls = finished = turns = 0
 seconds = 0.0
 for i in range(games):
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     game = Game([RandomPlayer(c) for c in colors], seed=seed + i + 1)
     winner = game.play()
-    spent = time.perf_counter() - t0
+    spent = time.process_time() - t0
     if winner is None:
         continue
     seconds += spent
@@ -298,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         "rss_mb": pbm.rss_mb,
         "catanatron_rss_mb": cat.rss_mb if cat is not None else None,
         "rss_measure": RSS_MEASURE,
-        "counted": "finished games only, on each side: their rolls over their own seconds",
+        "counted": "finished games only, on each side: their rolls over their own CPU seconds",
         "pbm_policy": POLICY,
         "catanatron_policy": CATANATRON_POLICY,
         # Modules outside the standard library that pbm's side imported (just "pbm").
