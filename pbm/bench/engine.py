@@ -131,8 +131,14 @@ CATANATRON_POLICY = (
     "RandomPlayer: random.choice among the playable actions at each decision (builds, card "
     "purchase and bank trades it can pay, card plays, end of turn, the roll)"
 )
-#: The Seafarers scenarios measured by default (pbm only: catanatron has no Seafarers).
-SCENARIOS = ("neue-ufer", "vier-inseln", "wueste", "neue-welt")
+
+
+def scenario_keys() -> tuple[str, ...]:
+    """The Seafarers scenarios measured by default, every one pbm has (pbm only: catanatron
+    has no Seafarers)."""
+    from pbm.rules.scenarios import SCENARIOS
+
+    return tuple(SCENARIOS)
 
 
 @dataclass
@@ -238,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--scenario",
         action="append",
-        choices=SCENARIOS,
+        choices=scenario_keys(),
         help="a Seafarers scenario to measure (repeatable; default all; --sea-games 0: none)",
     )
     ap.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
@@ -253,7 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object only")
     args = ap.parse_args(argv)
     pbm_games: int = args.pbm_games if args.pbm_games is not None else args.games
-    scenarios: tuple[str, ...] = tuple(args.scenario or SCENARIOS) if args.sea_games > 0 else ()
+    scenarios: tuple[str, ...] = (
+        tuple(args.scenario or scenario_keys()) if args.sea_games > 0 else ()
+    )
 
     cat: Child | None = None
     cat_py = None if args.skip_catanatron else ensure_catanatron(args.venv)
