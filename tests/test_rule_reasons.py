@@ -66,6 +66,7 @@ STORED = {
     "one_ship_move_per_round",
     "not_start_area",
     "ship_required",
+    "unexplored",
     "other_start_island",
 }
 

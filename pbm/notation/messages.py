@@ -217,6 +217,10 @@ RECEIPT: dict[str, str] = {
     "cards_not_held": N_("you do not hold the cards for it"),
     # Ships (Seafarers).
     "not_sea": N_("a ship stands on a side next to the sea"),
+    "unexplored": N_(
+        "that crossing touches fog: a settlement stands there once a road or ship has"
+        " discovered it"
+    ),
     "next_to_pirate": N_("the pirate is next to that side"),
     "no_pirate": N_("this game is played without the pirate"),
     "pirate_not_on_sea": N_("the pirate goes onto a sea hex"),

@@ -22,8 +22,10 @@ from pbm.rules import orders as o
 from pbm.rules.board import Board, Terrain
 from pbm.rules.layouts import KNIGHT
 from pbm.rules.reasons import Reason
-from pbm.rules.resources import Counts
+from pbm.rules.resources import LETTERS_DE, Counts
+from pbm.rules.scenarios.data import DESERT, GOLD
 from pbm.rules.sea_events import (
+    HexDiscovered,
     HomeIslands,
     PirateMoved,
     ShipMoved,
@@ -65,6 +67,7 @@ RULES: dict[Reason, str] = {
     Reason.TRADE_WITH_SELF: N_("a trade with yourself"),
     Reason.NO_SUCH_PLAYER: N_("no such player"),
     Reason.NOT_SEA: N_("not on the sea"),
+    Reason.UNEXPLORED: N_("in the fog, not discovered yet"),
     Reason.NEXT_TO_PIRATE: N_("next to the pirate"),
     Reason.NO_PIRATE: N_("no pirate in this game"),
     Reason.PIRATE_NOT_ON_SEA: N_("not a sea hex"),
@@ -313,6 +316,10 @@ def describe(
             start=crossing_text(b, e.start, lang),
             end=crossing_text(b, e.end, lang),
         )
+    if isinstance(e, HexDiscovered):
+        return _("{player} discovers {hex}: {found}").format(
+            player=actor(e.player), hex=b.hexes[e.hex].label, found=_found(e, lang)
+        )
     if isinstance(e, HomeIslands):
         return _("{player}: home islands set by the start settlements ({count})").format(
             player=who(e.player), count=len(e.areas)
@@ -332,6 +339,20 @@ def describe(
             path=path_text(b, e.path, lang),
         )
     return None
+
+
+def _found(e: HexDiscovered, lang: str) -> str:
+    """What a fog hex turned out to be, from the event alone: `9L (Lehm)`, `4Gold (a gold
+    river)`, `sea`, `desert`."""
+    _ = translator(lang).gettext
+    if e.tile == GOLD:
+        return _("{number}Gold (a gold river)").format(number=e.number)
+    if e.tile == DESERT:
+        return _("desert")
+    if e.tile not in LETTERS_DE:
+        return _("sea")
+    r = LETTERS_DE.index(e.tile)
+    return f"{e.number}{vocab.letters(lang)[r]} ({vocab.resource_name(r, lang)})"
 
 
 def _why(e: ev.OrderFailed, lang: str) -> str:

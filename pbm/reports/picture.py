@@ -1,5 +1,6 @@
 """The board as a PNG (Pillow): hexes with label, token and resource, harbours, buildings,
-roads and the robber; in Seafarers also gold rivers, ships (hulls) and the pirate. Pieces carry
+roads and the robber; in Seafarers also gold rivers, ships (hulls), the pirate and the fog
+(grey with `?`: nothing of a hex shows before it is discovered). Pieces carry
 their colour's initial letter and settlements and cities differ in shape, so the picture reads
 without telling colours apart."""
 
@@ -128,6 +129,9 @@ def _base(board: Board, lang: str) -> tuple[Image.Image, tuple[tuple[float, floa
         elif h.terrain == Terrain.GOLD:
             # Seafarers: a gold river pays a resource of the owner's choice.
             _text(img, (cx, cy + RADIUS * 0.55), "Gold", 11, (20, 20, 20))
+        elif h.terrain == Terrain.FOG:
+            # Oceania: nothing of a hex in the fog shows until it is discovered.
+            _text(img, (cx, cy + 4), "?", 22, (255, 255, 255))
         if h.harbor is not None:
             fx, fy = centres[h.harbor.faces]
             draw.line(

@@ -25,7 +25,7 @@ top row's labels. A legend follows the map.
 Seafarers boards are ten hexes across with their sea frame (81 columns in this layout), so they
 are drawn in a compact layout of six columns a hex (`COMPACT`), within 72 columns: gold rivers
 as `11$`, ships as their colour's letter in upper case on the path (roads stay lower case), the
-pirate as `<P>`, each explained in the legend.
+pirate as `<P>`, a hex still in the fog (Oceania) as `?`, each explained in the legend.
 
 Colour letters: a colour's initial in the game's language. When two colours of the game share
 it, the one earlier in rot, blau, gelb, weiß, grün, braun, orange, schwarz keeps it and the
@@ -90,6 +90,8 @@ COMPACT = Geometry(5, 3, 4)
 #: The gold river's mark in the compact map (after its number).
 GOLD_MARK = "$"
 PIRATE = "<P>"
+#: A hex still in the fog (Oceania): nothing of it shows until it is discovered.
+FOG_MARK = "?"
 
 
 @functools.lru_cache(maxsize=256)
@@ -153,8 +155,10 @@ def colour_letters(colours: Sequence[str], lang: str) -> dict[str, str]:
 
 def hex_code(board: Board, h: int, lang: str, compact: bool = False) -> str:
     """What a hex shows under its label: `6E`, `Wüste`, `~` (sea), `3:1` or `2:1W` (harbour);
-    a gold river `11Gold` (compact: `11$`)."""
+    a gold river `11Gold` (compact: `11$`); a hex in the fog (Oceania) `?`."""
     x = board.hexes[h]
+    if x.terrain == Terrain.FOG:
+        return FOG_MARK
     if compact and x.terrain == Terrain.GOLD:
         return f"{x.number or ''}{GOLD_MARK}"
     if x.terrain != Terrain.SEA:
@@ -219,6 +223,8 @@ def draw(state: GameState, lang: str) -> str:
     legend = _legend(state, lang, letter)
     if sea is not None:
         legend += _sea_legend(lang)
+    if board.fog or (sea is not None and sea.fog):
+        legend.append(_fog_legend(lang))
     return "\n".join([*text, "", *legend])
 
 
@@ -233,6 +239,16 @@ def _legend(state: GameState, lang: str, letter: dict[str, str]) -> list[str]:
         _("Harbours (at their : side): 3:1 any 3 for 1, 2:1W 2 W for 1"),
         _("Hexes: {resources}, ~ sea; {robber} robber").format(resources=res, robber=ROBBER),
     ]
+
+
+def _fog_legend(lang: str) -> str:
+    """Oceania: the fog's line, also once every fog hex is discovered (the map looks the same
+    for every game of the scenario)."""
+    return (
+        translator(lang)
+        .gettext("Fog: {mark} not discovered yet (a road or ship reaching it discovers it)")
+        .format(mark=FOG_MARK)
+    )
 
 
 def _sea_legend(lang: str) -> list[str]:

@@ -17,13 +17,17 @@ LONGEST_ROAD_MIN = 5
 
 
 def settlement_site_rule(state: GameState, c: int) -> Reason | None:
-    """Board rules for any settlement: land, free, and the distance rule."""
-    if not state.board.crossing_land[c]:
+    """Board rules for any settlement: land, free, and the distance rule; in Oceania not on a
+    crossing touching fog (`fog.py`)."""
+    board = state.board
+    if board.crossing_fog[c]:
+        return Reason.UNEXPLORED
+    if not board.crossing_land[c]:
         return Reason.NOT_LAND
     owner = state.owner
     if owner[c] >= 0:
         return Reason.OCCUPIED
-    for n in state.board.crossing_neighbors[c]:
+    for n in board.crossing_neighbors[c]:
         if owner[n] >= 0:
             return Reason.DISTANCE_RULE
     return None

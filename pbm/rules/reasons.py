@@ -74,6 +74,8 @@ class Reason(StrEnum):
     # -- ships (ships.py, Seafarers) -------------------------------------------------------
     #: A ship on a side that touches no sea.
     NOT_SEA = "not_sea"
+    #: Oceania: a settlement on a crossing that touches fog (not yet discovered).
+    UNEXPLORED = "unexplored"
     #: A ship next to the pirate: none is built, placed or moved there, nor moved away.
     NEXT_TO_PIRATE = "next_to_pirate"
     #: A pirate order in a game without the pirate (a base game, or one made with --no-pirate).

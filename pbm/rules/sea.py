@@ -16,6 +16,7 @@ MAX_SHIPS = 15
 class SeaState:
     __slots__ = (
         "built",
+        "fog",
         "home",
         "lines",
         "moved",
@@ -43,6 +44,10 @@ class SeaState:
     #: The Great Crossing: the trade lines that score, as (crossing on the first island,
     #: crossing on the second, holder), sorted (`trade_lines.py`); [] in other scenarios.
     lines: list[tuple[int, int, int]]
+    #: Oceania: the fog hexes discovered, in order, as (hex, tile, token): the tile a resource's
+    #: German letter, `$` gold, `-` desert or `~` sea, the token None where none was laid
+    #: (`fog.py`); [] elsewhere.
+    fog: list[tuple[int, str, int | None]]
     #: Index derived from `ship`: per seat the paths of their ships (never serialised).
     ships: list[list[int]]
 
@@ -56,6 +61,7 @@ class SeaState:
         new.home = self.home[:]
         new.specials = [x[:] for x in self.specials]
         new.lines = self.lines[:]
+        new.fog = self.fog[:]
         new.ships = [x[:] for x in self.ships]
         return new
 
@@ -82,6 +88,7 @@ class SeaState:
             "specials": [[list(x) for x in s] for s in self.specials],
             # Only where there are lines, so the other scenarios' states stay as they were.
             **({"lines": [list(x) for x in self.lines]} if self.lines else {}),
+            **({"fog": [list(x) for x in self.fog]} if self.fog else {}),
         }
 
     def __eq__(self, other: object) -> bool:
@@ -102,6 +109,7 @@ def new_sea(board: Board, scenario: str, players: int, pirate: bool = True) -> S
     s.home = [() for _ in range(players)]
     s.specials = [[] for _ in range(players)]
     s.lines = []
+    s.fog = []
     s.rebuild(players)
     return s
 
@@ -116,5 +124,6 @@ def sea_from_json(d: dict[str, Any], board: Board, players: int) -> SeaState:
     s.home = [tuple(h) for h in d["home"]]
     s.specials = [[(c, a, vp) for c, a, vp in sp] for sp in d["specials"]]
     s.lines = [(a, b, p) for a, b, p in d.get("lines", [])]
+    s.fog = [(h, tile, token) for h, tile, token in d.get("fog", [])]
     s.rebuild(players)
     return s

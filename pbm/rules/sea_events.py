@@ -75,5 +75,27 @@ class TradeLineLost(Event):
     end: int
 
 
-for _cls in (ShipMoved, PirateMoved, SpecialVP, HomeIslands, TradeLineGained, TradeLineLost):
+@dataclass(slots=True)
+class HexDiscovered(Event):
+    """Oceania: `player`'s road or ship reached a fog hex, which takes the top tile of the fog
+    stack and, on land, the top token (`fog.py`); the card it pays follows as `Produced` (or
+    `BankShort` when the classic bank has none)."""
+
+    kind: ClassVar[str] = "hex_discovered"
+    player: int
+    hex: int
+    #: A resource's German letter, `$` gold, `-` desert or `~` sea.
+    tile: str
+    number: int | None
+
+
+for _cls in (
+    ShipMoved,
+    PirateMoved,
+    SpecialVP,
+    HomeIslands,
+    TradeLineGained,
+    TradeLineLost,
+    HexDiscovered,
+):
     EVENT_TYPES.setdefault(_cls.kind, _cls)

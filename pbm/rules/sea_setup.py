@@ -9,6 +9,7 @@ from __future__ import annotations
 from .board import Terrain
 from .building import place_road, settlement_site_rule
 from .events import Event, Produced
+from .fog import discover
 from .gold import GoldChoices
 from .orders import SetupPlacement
 from .reasons import Reason
@@ -77,6 +78,9 @@ def place_piece(
         place_ship(s, sea, p, pl.path, events, free=True)
     else:
         place_road(s, p, pl.path, events, free=True)
+    # Oceania: a setup piece reaching fog would discover it (the boards keep the fog out of
+    # reach of the start islands' pieces, so none does).
+    discover(s, p, pl.path, events)
 
 
 def gold_income(s: GameState, p: int, c: int, events: list[Event]) -> None:

@@ -29,6 +29,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from .board import Board, HexSpec, Terrain
+from .fog import with_discoveries
 from .layouts import CARD_TYPES
 from .sea import sea_from_json
 from .state import GameState, Phase, Settings, board_for
@@ -181,6 +182,7 @@ def state_from_json(d: dict[str, Any]) -> GameState:
     s.sea = None
     if d.get("sea") is not None:
         s.sea = sea_from_json(d["sea"], s.board, settings.players)
+        with_discoveries(s, s.sea)  # Oceania: the fog hexes found so far
     s.rebuild_indexes()
     return s
 

@@ -8,7 +8,8 @@ Spec `seafarers.md`, "Special victory points", after seed 001:
   the first settlement on the first foreign island, +2 on each further foreign island;
 - `foreign_1` (New World): +1 for the first settlement on each foreign island;
 - `trade_lines` (The Great Crossing): nothing for settlements; +1 for each trade line, worked
-  out from the board by `trade_lines.py`.
+  out from the board by `trade_lines.py`;
+- `none` (Oceania): no special VP, every building counts as in the base game.
 A settlement whose crossing touches two areas (the desert belt's edge) counts for each.
 Setup settlements earn nothing: they make the home islands.
 """
@@ -32,6 +33,8 @@ def earned(
     sc: Scenario, area_info: dict[int, Area], sea: SeaState, p: int, crossing_areas: tuple[int, ...]
 ) -> list[tuple[int, int]]:
     """(area, vp) a new settlement of p touching `crossing_areas` earns."""
+    if sc.special == "none":
+        return []  # Oceania: no special VP (seed 001)
     if sc.special == "trade_lines":
         return []  # The Great Crossing pays for trade lines only (`trade_lines.py`)
     rewarded = {a for _, a, _ in sea.specials[p]}
