@@ -95,8 +95,9 @@ def _code(colour: str) -> str:
 
 #: A base is ~1.1 MB (a medium board: 553×504 pixels at 4 bytes) and takes ~9 ms to draw; a
 #: game needs its base once per round. 64 of them held 70 MB in `pbm serve` with no hit at all
-#: when a tick resolved 1,000 games; 8 keep the reuse for small installations at ~9 MB.
-@functools.lru_cache(maxsize=8)
+#: when a tick resolved 1,000 games, 8 still 6.6 MB more than 2 (`pbm bench serve`). Two keep
+#: a round's pictures in both languages, and the GM's `pbm board` of the game at hand.
+@functools.lru_cache(maxsize=2)
 def _base(board: Board, lang: str) -> tuple[Image.Image, tuple[tuple[float, float], ...]]:
     """The board without pieces (drawn once per board: the hexes are most of the work)."""
     min_x = min(h.x for h in board.hexes)
