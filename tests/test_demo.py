@@ -93,6 +93,48 @@ def test_demo_plays_a_seafarers_scenario_by_mail(tmp_path: Path) -> None:
     assert replay.returncode == 0, replay.stdout + replay.stderr
 
 
+@pytest.mark.e2e
+@pytest.mark.slow
+@pytest.mark.timeout(360)
+def test_demo_plays_oceania_by_mail_and_discovers_the_fog(tmp_path: Path) -> None:
+    args = ["--scenario", "ozeanien", "--players", "3", "--seed", "3", "--json"]
+    out = subprocess.run(
+        [sys.executable, "-m", "pbm", "demo", *args, "--dir", str(tmp_path / "demo")],
+        capture_output=True,
+        text=True,
+        timeout=350,
+        check=True,
+    )
+    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    assert summary["winner"]
+    mails = Path(summary["dir"]) / "mails"
+    answers = [_plain(p) for p in sorted(mails.glob("out-*.eml"))]
+    # The reports draw the fog and name what the bots' ships and roads discover (seed 3).
+    assert any("Nebel: ? unentdeckt" in a for a in answers)
+    found = [line for a in answers for line in a.splitlines() if " entdeckt " in line]
+    assert found and all(line.split(" entdeckt ")[1][:1].isupper() for line in found)
+    subjects = [
+        str(email.message_from_bytes(p.read_bytes(), policy=email.policy.default)["Subject"])
+        for p in mails.glob("out-*.eml")
+    ]
+    assert any("Spielende" in s for s in subjects)
+    replay = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pbm",
+            "--config",
+            str(Path(summary["dir"]) / "pbm.toml"),
+            "game",
+            "replay",
+            "demo",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+
+
 def test_demo_refuses_a_bad_scenario_before_starting() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "pbm", "demo", "--scenario", "atlantis", "--json"],

@@ -305,6 +305,11 @@ def _sea_turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
             move = autopilot_sea.idle_move(state, legal, route)
             if move is not None:
                 pieces = pieces[1:]
+    if sites and not pieces and state.board.fog:
+        # Oceania: ships towards the fog after the settlement, as the cards allow.
+        found = autopilot_fog.explore(state, legal, 0.0)
+        if found is not None and found[0]:
+            pieces = [(e, True) for e in found[1]]
     ship_next = bool(pieces) and pieces[0][1]
     target = (
         COST_CITY if cities else COST_SETTLEMENT if sites else COST_SHIP if ship_next else COST_ROAD

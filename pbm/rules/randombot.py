@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+from .autopilot_fog import explore
+from .fog import fog_reached
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .legal import LegalMoves
 from .orders import (
@@ -111,6 +113,19 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
         candidates += [(Ship, e) for e in legal.ships()]
         moves = legal.ship_moves()
         candidates += [(MoveShip, i) for i in range(len(moves))]
+        if state.board.fog:
+            # Oceania: a ship or a road that reaches the fog is built first.
+            board = state.board
+            found: list[BuildLine] = [Ship(e) for e in legal.ships() if fog_reached(board, e)]
+            found += [Road(e) for e in legal.roads() if fog_reached(board, e)]
+            if found:
+                lines.append(found[_pick(rng, len(found))])
+            else:
+                # Else the first piece of the autopilot's line towards it.
+                towards = explore(state, legal, -1.0)
+                if towards is not None:
+                    ship, route = towards
+                    lines.append(Ship(route[0]) if ship else Road(route[0]))
     while candidates and len(lines) < MAX_LINES:
         kind, arg = candidates.pop(_pick(rng, len(candidates)))
         if kind is BuyCard:
