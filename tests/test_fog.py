@@ -5,7 +5,11 @@ along the fog, and the state keeping its discoveries."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 from collections import Counter, deque
 
 import pytest
@@ -29,7 +33,7 @@ from pbm.rules.scenarios.lay import RED
 from pbm.rules.sea_events import HexDiscovered
 from pbm.rules.serial import state_from_json, state_from_text, state_to_json, state_to_text
 from pbm.rules.ships import place_ship, ship_rule
-from pbm.rules.sim import play_game
+from pbm.rules.sim import play_game, simulate
 from pbm.rules.special import setup_area_ok
 from pbm.rules.state import GameState, Phase, Settings, new_game
 
@@ -457,3 +461,36 @@ def test_the_same_seed_discovers_the_same() -> None:
 
     first = run()
     assert first and first == run()
+
+
+# -- determinism --------------------------------------------------------------------------------
+
+#: `pbm sim --scenario ozeanien --players 3 --games 3 --json`: a change to Oceania's rules, its
+#: boards or its bots shows here first (and must be meant).
+OCEANIA_DIGEST = "c2541e1a"
+
+
+def test_oceania_games_replay_to_the_same_digest() -> None:
+    first = simulate(3, 3, 1, "autopilot", scenario="ozeanien")
+    assert first.finished == 3
+    assert first.digest().startswith(OCEANIA_DIGEST)
+    assert simulate(3, 3, 1, "autopilot", scenario="ozeanien").digest() == first.digest()
+
+
+@pytest.mark.slow  # fresh interpreters
+@pytest.mark.parametrize("bot", ["autopilot", "random"])
+def test_oceania_sims_do_not_depend_on_the_hash_seed(bot: str) -> None:
+    digests = set()
+    args = ["sim", "--scenario", "ozeanien", "--players", "4", "--games", "2", "--json"]
+    for hash_seed in ("0", "1", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run(
+            [sys.executable, "-m", "pbm", *args, "--bot", bot],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            timeout=300,
+        ).stdout
+        digests.add(json.loads(out)["digest"])
+    assert len(digests) == 1
