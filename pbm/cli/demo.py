@@ -16,7 +16,10 @@ def demo(
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary.")] = False,
     scenario: Annotated[
         str | None,
-        typer.Option(help="Seafarers: neue-ufer, vier-inseln, wueste or neue-welt (3-4 players)."),
+        typer.Option(
+            help="Seafarers: neue-ufer, vier-inseln, ozeanien, wueste, neue-welt or ueberfahrt"
+            " (3-4 players)."
+        ),
     ] = None,
 ) -> None:
     """Play a whole game by real mail over loopback: IMAP and SMTP servers, bots, reports."""

@@ -19,7 +19,10 @@ def sim(
     size: Annotated[str | None, typer.Option(help="Island size (default by players).")] = None,
     scenario: Annotated[
         str | None,
-        typer.Option(help="A Seafarers scenario (neue-ufer, vier-inseln, wueste, neue-welt)."),
+        typer.Option(
+            help="A Seafarers scenario (neue-ufer, vier-inseln, ozeanien, wueste, neue-welt,"
+            " ueberfahrt)."
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
