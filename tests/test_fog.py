@@ -494,3 +494,30 @@ def test_oceania_sims_do_not_depend_on_the_hash_seed(bot: str) -> None:
         ).stdout
         digests.add(json.loads(out)["digest"])
     assert len(digests) == 1
+
+
+# -- the command line -------------------------------------------------------------------------
+
+
+def test_pbm_board_and_sim_know_oceania() -> None:
+    from typer.testing import CliRunner
+
+    from pbm.cli import app
+
+    runner = CliRunner()
+    text = runner.invoke(app, ["board", "--scenario", "ozeanien", "--players", "3", "--seed", "4"])
+    assert text.exit_code == 0 and "Nebel: ? unentdeckt" in text.output
+    board = runner.invoke(
+        app, ["board", "--scenario", "ozeanien", "--players", "4", "--seed", "4", "--json"]
+    )
+    hexes = json.loads(board.output)["hexes"]
+    assert sum(h["terrain"] == "fog" for h in hexes) == 12
+    assert all(
+        h["number"] is None and h["resource"] is None for h in hexes if h["terrain"] == "fog"
+    )
+    sim = runner.invoke(
+        app, ["sim", "--scenario", "ozeanien", "--players", "3", "--games", "2", "--json"]
+    )
+    out = json.loads(sim.output)
+    assert out["finished"] == 2 and sum(out["wins"].values()) == 2
+    assert out["digest"] == simulate(2, 3, 1, "autopilot", scenario="ozeanien").digest()
