@@ -521,3 +521,37 @@ def test_pbm_board_and_sim_know_oceania() -> None:
     out = json.loads(sim.output)
     assert out["finished"] == 2 and sum(out["wins"].values()) == 2
     assert out["digest"] == simulate(2, 3, 1, "autopilot", scenario="ozeanien").digest()
+
+
+# -- the player guides' example ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading"), [("de", "## Ozeanien: der Nebel"), ("en", "## Oceania: the fog")]
+)
+def test_the_player_guides_fog_example_is_the_golden_round(lang: str, heading: str) -> None:
+    """The chapter's orders are the lines of the golden Oceania round (tests/reports/scenes.py,
+    `sea_fog_round`), and its report lines and map legend are that round's report."""
+    from pathlib import Path
+
+    from pbm.notation import Context
+    from pbm.notation.mail import parse_mail
+
+    root = Path(__file__).resolve().parent.parent
+    guide = (root / "pbm" / "guides" / f"player-guide.{lang}.md").read_text(encoding="utf-8")
+    chapter = guide.split(heading + "\n", 1)[1].split("\n## ", 1)[0]
+    orders, report, legend = (b.split("```", 1)[0] for b in chapter.split("```text\n")[1:])
+    golden = (root / "tests" / "reports" / "golden" / f"report_sea_fog_{lang}.txt").read_text(
+        encoding="utf-8"
+    )
+    assert report in golden
+    assert legend.strip() in golden.splitlines()
+    s = new_game(Settings.for_scenario("ozeanien", 3), 1)
+    mail = parse_mail(orders, Context(s.board, lang, s.colours))
+    assert mail.ok, [r.error for r in mail.lines if not r.ok]
+    o = mail.turn_orders()
+    b = s.board
+    assert o.builds == (Ship(b.path_by_labels(["B7", "C7"])), Ship(b.path_by_labels(["B7", "C8"])))
+    assert o.gold == (ERZ,)
+    # The fog the example speaks of is fog on that board before the round.
+    assert {b.hexes[h].label for h in b.fog} >= {"B8", "C8"}
