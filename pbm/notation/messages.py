@@ -227,6 +227,16 @@ RECEIPT: dict[str, str] = {
     "one_ship_move_per_round": N_("only one ship may be moved per round"),
     "not_start_area": N_("start settlements stand on the scenario's start islands"),
     "ship_required": N_("a start settlement on this coast takes a ship: write 'Schiff' after it"),
+    "not_kronlande": N_("this order exists only in a Kronlande game"),
+    "not_own_building": N_("a workshop goes on a settlement or city of yours"),
+    "workshop_on_building": N_("that building has a workshop already: one workshop a building"),
+    "workshop_kind_held": N_("you have a workshop of this kind already: one of each kind"),
+    "no_workshop": N_("you need the workshop that makes this good"),
+    "not_a_good": N_("name a good: tools, cloth or bread"),
+    "not_own_city": N_("a castle is built on a city of yours"),
+    "not_own_castle": N_("a residence is built on a castle of yours"),
+    "robber_next_to_castle": N_("the robber never stands next to a castle or residence"),
+    "goods_not_with_bank": N_("goods are traded between players only, never with the bank"),
 }
 
 

@@ -68,6 +68,16 @@ RULES: dict[Reason, str] = {
     Reason.ONE_SHIP_MOVE_PER_ROUND: N_("one ship move per round"),
     Reason.NOT_START_AREA: N_("not on a start island"),
     Reason.SHIP_REQUIRED: N_("a ship, not a road, at this coast"),
+    Reason.NOT_KRONLANDE: N_("only in a Kronlande game"),
+    Reason.NOT_OWN_BUILDING: N_("no building of yours"),
+    Reason.WORKSHOP_ON_BUILDING: N_("a workshop stands there already"),
+    Reason.WORKSHOP_KIND_HELD: N_("you have this workshop already"),
+    Reason.NO_WORKSHOP: N_("no workshop for it"),
+    Reason.NOT_A_GOOD: N_("not a good"),
+    Reason.NOT_OWN_CITY: N_("no city of yours"),
+    Reason.NOT_OWN_CASTLE: N_("no castle of yours"),
+    Reason.ROBBER_NEXT_TO_CASTLE: N_("next to a castle or residence"),
+    Reason.GOODS_NOT_WITH_BANK: N_("goods only between players"),
 }
 
 #: Rules only a card play can break; with the "knight"/"monopoly" lines they name a card.
