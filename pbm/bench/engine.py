@@ -16,6 +16,10 @@ through LAUNCHER, a bare interpreter that forks it, and inherits that launcher's
 few MB instead.
 
     pbm bench engine [--games 200] [--pbm-games N] [--json] [--skip-catanatron]
+                     [--kronlande [--size large|huge]]
+
+With --kronlande pbm's side plays Kronlande games (4 players, random bots, on the large island
+unless --size says huge) and catanatron, which has no Kronlande, is not run.
 """
 
 from __future__ import annotations
@@ -96,9 +100,10 @@ print(json.dumps({"games": games, "finished": finished, "rolls": rolls,
 """
 )
 
-# pbm's side: argv = [games, seed, SRC]. The same games as `pbm sim --games G --players 4
-# --seed S --bot random` (the same digest), timed the same way (simulate alone). `imports`:
-# the top-level modules outside the standard library that the engine pulled in.
+# pbm's side: argv = [games, seed, SRC, KRON]. The same games as `pbm sim --games G --players 4
+# --seed S --bot random` (the same digest), timed the same way (simulate alone); KRON is "-", or
+# the island of Kronlande games (`pbm sim … --kronlande --size KRON`). `imports`: the top-level
+# modules outside the standard library that the engine pulled in.
 PBM_SNIPPET = (
     r"""
 import json, sys, time
@@ -106,10 +111,14 @@ before = set(sys.modules)
 sys.path.insert(0, sys.argv[3])
 from pbm.rules.sim import simulate
 games, seed = int(sys.argv[1]), int(sys.argv[2])
+kron = sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] != "-" else None
 imports = sorted({m.split(".")[0] for m in set(sys.modules) - before}
                  - set(sys.stdlib_module_names))
 t0 = time.perf_counter()
-result = simulate(games, 4, seed, "random")
+if kron is None:
+    result = simulate(games, 4, seed, "random")
+else:
+    result = simulate(games, 4, seed, "random", kron, kronlande=True)
 seconds = time.perf_counter() - t0
 """
     + _RSS
@@ -221,11 +230,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds per child run")
     ap.add_argument("--skip-catanatron", action="store_true", help="measure pbm only")
     ap.add_argument("--json", action="store_true", help="print one JSON object only")
+    ap.add_argument(
+        "--kronlande", action="store_true", help="pbm plays Kronlande games (no catanatron)"
+    )
+    ap.add_argument("--size", choices=("large", "huge"), default="large", help="Kronlande's island")
     args = ap.parse_args(argv)
     pbm_games: int = args.pbm_games if args.pbm_games is not None else args.games
 
     cat: Child | None = None
-    cat_py = None if args.skip_catanatron else ensure_catanatron(args.venv)
+    skip = args.skip_catanatron or args.kronlande
+    cat_py = None if skip else ensure_catanatron(args.venv)
     if cat_py is not None:
         note(f"catanatron: {args.games} games ...")
         cmd = [str(cat_py), "-I", "-c", CATANATRON_SNIPPET, str(args.games)]
@@ -235,7 +249,8 @@ def main(argv: list[str] | None = None) -> int:
             note(f"catanatron run failed: {cat.error}")
 
     note(f"pbm: {pbm_games} games ...")
-    pbm_cmd = [args.python, "-I", "-c", PBM_SNIPPET, str(pbm_games), str(args.seed), str(SRC)]
+    kron = args.size if args.kronlande else "-"
+    pbm_cmd = [args.python, "-I", "-c", PBM_SNIPPET, str(pbm_games), str(args.seed), str(SRC), kron]
     pbm = run_measured(pbm_cmd, Path(tempfile.gettempdir()), args.timeout)
     if not pbm.ok:
         note(f"pbm's engine run failed: {pbm.error}")
@@ -265,8 +280,10 @@ def main(argv: list[str] | None = None) -> int:
         "rss_measure": RSS_MEASURE,
         # Modules outside the standard library that pbm's side imported (just "pbm").
         "pbm_imports": p.get("imports"),
-        # The digest of `pbm sim --games N --players 4 --seed S --bot random --json`.
+        # The digest of `pbm sim --games N --players 4 --seed S --bot random --json` (with
+        # `--kronlande --size SIZE` when given).
         "pbm_digest": p.get("digest"),
+        "kronlande": args.size if args.kronlande else None,
     }
     if args.json:
         print(json.dumps(result))
