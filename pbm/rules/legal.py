@@ -17,7 +17,8 @@ Two levels of checks, as python-chess has legal and pseudo-legal moves:
   refused then: a robber (or a knight) sent to the hex the robber stands on now
   (docs/rules-decisions.md).
 
-`after(order)` is the view once an order's pieces stand, for the later lines of the same orders.
+`after(order)` is the view once an order's pieces stand (Kronlande: also once a Hafenprivileg is
+played), for the later lines of the same orders; `AFTER_KINDS` are the orders it changes.
 
 The rules live in building, cards, robber, setup and trade; this module asks them, and lists
 quickly what they would accept (tests/test_legal_moves.py checks that the two agree).
@@ -94,6 +95,20 @@ _BUILD_ACTIONS = (
     BuildersHut,
     HarbourPrivilege,
     Feast,
+)
+
+#: The orders `LegalMoves.after` changes the position for (the rest leave it as it is).
+AFTER_KINDS = (
+    Settlement,
+    City,
+    Road,
+    RoadBuilding,
+    Ship,
+    MoveShip,
+    Workshop,
+    Castle,
+    Residence,
+    HarbourPrivilege,
 )
 
 #: Everything a player can order: a build-step action and the rest of a round's or setup's lines.
@@ -519,10 +534,7 @@ class LegalMoves:
                 if self.certain_problem(option) is None:
                     return self.after(option)
             return self
-        if not isinstance(
-            item,
-            (Settlement, City, Road, RoadBuilding, Ship, MoveShip, Workshop, Castle, Residence),
-        ):
+        if not isinstance(item, AFTER_KINDS):
             return self
         if self.certain_problem(item) is not None:
             return self
@@ -546,6 +558,10 @@ class LegalMoves:
             castles.place_castle(s, p, item.crossing, ignored, free=True)
         elif isinstance(item, Residence):
             castles.place_residence(s, p, item.crossing, ignored, free=True)
+        elif isinstance(item, HarbourPrivilege):
+            # The later bank trades of the step at 2:1 (the card itself stays in this view).
+            assert s.kron is not None
+            s.kron.privilege[p] = s.round
         else:
             cards.place_piece(s, p, item.first, item.first_ship, ignored)
             second = item.second
