@@ -131,6 +131,29 @@ TEXTS: dict[str, str] = {
         "this mail uses the English resource letters elsewhere, and with them this line reads "
         "differently (L is Lumber there): write {mine!r} or {theirs!r}"
     ),
+    "german_letters_kron": N_(
+        "this line reads only with the German letters (H L W G E S F Wz St Br); this game "
+        "uses L B W G O St F To Cl Br: write {suggestion!r}"
+    ),
+    "english_letters_kron": N_(
+        "this line reads only with the English letters (L B W G O St F To Cl Br); this game "
+        "uses H L W G E S F Wz St Br: write {suggestion!r}"
+    ),
+    # Kronlande (issue 19).
+    "kronlande_only": N_("{word!r} is an order of Kronlande games only"),
+    "card_alone": N_(
+        "this card is played with its name alone: write 'Bauhütte' or 'Hafenprivileg' on a "
+        "line of its own"
+    ),
+    "make_form": N_("goods are made with 'Herstellen 2 Brot': how many, and which good"),
+    "make_goods": N_(
+        "only goods are made (Werkzeug, Stoff, Brot; or Wz, St, Br), each in its workshop"
+    ),
+    "feast_form": N_("a feast names one resource or good, as in 'Festmahl Brot'"),
+    "monopoly_no_goods": N_("a monopoly names a resource (Stein and Fisch too), never a good"),
+    "goods_not_with_bank": N_(
+        "goods (Werkzeug, Stoff, Brot) are traded between players only, never with the bank"
+    ),
     "maritime_rate": N_(
         "the counts or the resource do not fit the rate {rate}: write the trade as "
         "'Seehandel 3W gegen 1G', with the counts of your rate"

@@ -22,7 +22,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from pbm.i18n import language, translator
 from pbm.notation import vocab
-from pbm.rules.layouts import CARD_TYPES
+from pbm.rules.layouts import CARD_TYPES, KRON_CARD_TYPES
 
 #: Code characters: no 0/O, 1/I/L, so codes survive being copied by hand.
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -41,11 +41,12 @@ def _code(digest: bytes) -> str:
     return "".join(out)
 
 
-def row(secret_hex: str, number: int) -> dict[str, str]:
-    """Row `number` (1 = first purchase): code → card type, five distinct codes."""
+def row(secret_hex: str, number: int, kron: bool = False) -> dict[str, str]:
+    """Row `number` (1 = first purchase): code → card type, five distinct codes; in a Kronlande
+    game eight (its three project cards after the five, so the five keep their codes)."""
     key = bytes.fromhex(secret_hex)
     codes: dict[str, str] = {}
-    for card in CARD_TYPES:
+    for card in (*CARD_TYPES, *KRON_CARD_TYPES) if kron else CARD_TYPES:
         attempt = 0
         while True:
             digest = hmac.new(key, f"row:{number}:{card}:{attempt}".encode(), sha256).digest()
@@ -58,23 +59,26 @@ def row(secret_hex: str, number: int) -> dict[str, str]:
 
 
 def code_for(secret_hex: str, number: int, card: str) -> str:
-    """The code printed in the reports for a player's `number`-th purchase of `card`."""
-    return next(code for code, c in row(secret_hex, number).items() if c == card)
+    """The code printed in the reports for a player's `number`-th purchase of `card` (the
+    Kronlande row: its first five codes are the base game's row)."""
+    return next(code for code, c in row(secret_hex, number, kron=True).items() if c == card)
 
 
-def decode(secret_hex: str, number: int, code: str) -> str | None:
-    return row(secret_hex, number).get(code.strip().upper())
+def decode(secret_hex: str, number: int, code: str, kron: bool = False) -> str | None:
+    return row(secret_hex, number, kron).get(code.strip().upper())
 
 
-def table(secret_hex: str, rows: int, lang: str = "de") -> list[str]:
-    """The printable table: one line per purchase number."""
+def table(secret_hex: str, rows: int, lang: str = "de", kron: bool = False) -> list[str]:
+    """The printable table: one line per purchase number (`kron`: with the project cards)."""
     names = CARD_NAMES[language(lang)]
     # Translators: {number:2} is the purchase number, right-aligned in two columns.
     label = translator(lang).gettext("Card {number:2}: {codes}")
     return [
         label.format(
             number=k,
-            codes="  ".join(f"{code}={names[card]}" for code, card in row(secret_hex, k).items()),
+            codes="  ".join(
+                f"{code}={names[card]}" for code, card in row(secret_hex, k, kron).items()
+            ),
         )
         for k in range(1, rows + 1)
     ]
@@ -83,6 +87,9 @@ def table(secret_hex: str, rows: int, lang: str = "de") -> list[str]:
 # -- sealed notices ---------------------------------------------------------------------------
 
 _PLAIN_LENGTH = 16
+#: Kronlande's card names are longer ("harbour_privilege"): every notice of such a game is
+#: padded to this length instead, so that its size tells no card from another there either.
+_KRON_PLAIN_LENGTH = 24
 
 
 def _aead(secret_hex: str) -> AESGCM:
@@ -92,8 +99,9 @@ def _aead(secret_hex: str) -> AESGCM:
     return AESGCM(key)
 
 
-def seal(secret_hex: str, game: str, seat: int, number: int, card: str) -> str:
-    """An opaque token saying which card the purchase was, readable with the secret only."""
+def seal(secret_hex: str, game: str, seat: int, number: int, card: str, kron: bool = False) -> str:
+    """An opaque token saying which card the purchase was, readable with the secret only
+    (`kron`: a Kronlande game's, padded to its longer card names)."""
     # A nonce derived from everything the notice says: the same notice is the same token (a
     # report rendered again is identical), and different contents never share a nonce.
     nonce = hmac.new(
@@ -101,7 +109,8 @@ def seal(secret_hex: str, game: str, seat: int, number: int, card: str) -> str:
     ).digest()[:12]
     aad = f"{game}:{seat}:{number}".encode()
     # Padded to one length: the token's size must not tell one card type from another.
-    sealed = _aead(secret_hex).encrypt(nonce, card.encode().ljust(_PLAIN_LENGTH, b" "), aad)
+    length = _KRON_PLAIN_LENGTH if kron else _PLAIN_LENGTH
+    sealed = _aead(secret_hex).encrypt(nonce, card.encode().ljust(length, b" "), aad)
     return f"{game}:{seat}:{number}:" + base64.urlsafe_b64encode(nonce + sealed).decode()
 
 

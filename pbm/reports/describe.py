@@ -20,9 +20,10 @@ from pbm.notation.names import (
 from pbm.rules import events as ev
 from pbm.rules import orders as o
 from pbm.rules.board import Board, Terrain
+from pbm.rules.kron_events import FeastGiven, FishPaid, GoodsMade, GoodsTaken
 from pbm.rules.layouts import KNIGHT
 from pbm.rules.reasons import Reason
-from pbm.rules.resources import Counts
+from pbm.rules.resources import FISCH, KRON_WIDTH, Counts
 from pbm.rules.sea_events import HomeIslands, PirateMoved, ShipMoved, SpecialVP
 from pbm.rules.state import GameState
 
@@ -80,6 +81,15 @@ RULES: dict[Reason, str] = {
     Reason.GOODS_NOT_WITH_BANK: N_("goods only between players"),
 }
 
+#: Kronlande's buildings (`Built.piece`): the line that tells each.
+_KRON_PIECES = {
+    "smithy": N_("{player} builds a smithy at {crossing}"),
+    "weaving_mill": N_("{player} builds a weaving mill at {crossing}"),
+    "bakery": N_("{player} builds a bakery at {crossing}"),
+    "castle": N_("{player} builds a castle at {crossing}"),
+    "residence": N_("{player} builds a residence at {crossing}"),
+}
+
 #: Rules only a card play can break; with the "knight"/"monopoly" lines they name a card.
 _CARD_RULES = frozenset(
     {
@@ -132,6 +142,8 @@ def title_name(title: str, lang: str) -> str:
     names = {
         "longest_road": tr.pgettext("title", "Longest road"),
         "largest_army": tr.pgettext("title", "Largest army"),
+        # Kronlande: the most Burgen and Residenzen.
+        "builder": tr.pgettext("title", "Master builder"),
     }
     return names.get(title, title)
 
@@ -162,8 +174,8 @@ def _hex(board: Board, h: int, lang: str) -> str:
 
 
 def _counts(c: Counts, lang: str) -> str:
-    letters = vocab.letters(lang)
-    return " ".join(f"{n}{letters[r]}" for r, n in enumerate(c) if n) or "-"
+    """`2H 1E`, of any width (a Kronlande event's counts have ten entries)."""
+    return " ".join(f"{n}{vocab.letter(r, lang)}" for r, n in enumerate(c) if n) or "-"
 
 
 def describe(
@@ -184,7 +196,7 @@ def describe(
         return player_label(who(p), names.get(p, "")) if names and p >= 0 else who(p)
 
     def res(n: int, r: int) -> str:
-        return f"{n}{vocab.letters(lang)[r]}"
+        return f"{n}{vocab.letter(r, lang)}"
 
     if isinstance(e, ev.RoundStarted):
         order = ", ".join(who(p) for p in e.build_order)
@@ -251,6 +263,9 @@ def describe(
         if e.piece == "road":
             text = _("{player} builds a road at {path}")
             return text.format(player=actor(e.player), path=path_text(b, e.where, lang))
+        if e.piece in _KRON_PIECES:
+            text = _(_KRON_PIECES[e.piece])
+            return text.format(player=actor(e.player), crossing=crossing_text(b, e.where, lang))
         text = _("{player} builds a city at {crossing}")
         if e.piece == "settlement":
             text = _("{player} builds a settlement at {crossing}")
@@ -302,6 +317,22 @@ def describe(
         return _("{player}: home islands set by the start settlements ({count})").format(
             player=who(e.player), count=len(e.areas)
         )
+    if isinstance(e, FishPaid):
+        return _("  {player} pays {cards} for the grain missing").format(
+            player=who(e.player), cards=res(e.fish, FISCH)
+        )
+    if isinstance(e, GoodsMade):
+        return _("{player} makes {cards}").format(
+            player=actor(e.player), cards=res(e.count, e.good)
+        )
+    if isinstance(e, GoodsTaken):
+        return _("  {player} takes {cards}").format(
+            player=who(e.player), cards=_counts(e.cards, lang)
+        )
+    if isinstance(e, FeastGiven):
+        return _("  {giver} gives {player} {card}").format(
+            giver=who(e.giver), player=who(e.player), card=res(1, e.item)
+        )
     if isinstance(e, ev.SetupPlaced) and state.sea is not None and state.sea.ship[e.path] >= 0:
         # Seafarers: the placement took a ship (as far as the state shows; a ship moved away
         # later reads as a road in a report written after the move).
@@ -321,10 +352,8 @@ def describe(
 
 def _why(e: ev.OrderFailed, lang: str) -> str:
     """Why an order failed: the cards missing for it, else the rule's text."""
-    if e.missing and any(e.missing) and len(e.missing) == 5:
-        cards = _counts(
-            (e.missing[0], e.missing[1], e.missing[2], e.missing[3], e.missing[4]), lang
-        )
+    if e.missing and any(e.missing) and len(e.missing) in (5, KRON_WIDTH):
+        cards = _counts(tuple(e.missing), lang)
         return translator(lang).gettext("missing {cards}").format(cards=cards)
     return rule_text(e.rule, lang)
 
@@ -364,9 +393,12 @@ def failure_text(
     if isinstance(order, o.RobberOrder):
         text = _("{player}: robber order {hex} not valid — {why}; the NMR rule applies")
         return text.format(player=player, hex=hex_text(state.board, order.hex, lang), why=why)
-    if isinstance(order, (o.Monopoly, o.YearOfPlenty, o.RoadBuilding)):
+    if isinstance(
+        order,
+        (o.Monopoly, o.YearOfPlenty, o.RoadBuilding, o.BuildersHut, o.HarbourPrivilege, o.Feast),
+    ):
         return _("{player}: a card could not be played").format(player=player)
-    if isinstance(order, (o.Road, o.Settlement, o.City, o.Ship)):
+    if isinstance(order, (o.Road, o.Settlement, o.City, o.Ship, o.Workshop, o.Castle, o.Residence)):
         text = _("{player}: {order} not built — {why}")
     elif isinstance(order, o.BuyCard):
         text = _("{player}: {order} not bought — {why}")

@@ -12,11 +12,12 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from pbm.i18n import translator
+from pbm.i18n import N_, translator
 from pbm.notation import vocab
 from pbm.notation.format import word
 from pbm.notation.names import crossing_text, path_text
 from pbm.rules import events as ev
+from pbm.rules.kron import BURG, NO_CASTLE, RESIDENZ
 from pbm.rules.rng import seal
 from pbm.rules.state import GameState, Phase
 
@@ -27,8 +28,8 @@ from .summary import name_columns
 
 
 def hand_text(state: GameState, p: int, lang: str) -> str:
-    letters = vocab.letters(lang)
-    return " ".join(f"{n}{letters[r]}" for r, n in enumerate(state.hands[p]) if n) or "-"
+    """`2H 1E`; in Kronlande with Stein, Fisch and the goods (`1S 2Wz`)."""
+    return " ".join(f"{n}{vocab.letter(r, lang)}" for r, n in enumerate(state.hands[p]) if n) or "-"
 
 
 def board_map(state: GameState, lang: str) -> str:
@@ -70,12 +71,28 @@ def pieces_text(state: GameState, p: int, lang: str) -> str:
     parts = []
     for c in sorted(state.settlements[p]):
         parts.append(_("settlement {crossing}").format(crossing=crossing_text(board, c, lang)))
+    kron = state.kron
     for c in sorted(state.cities[p]):
-        parts.append(_("city {crossing}").format(crossing=crossing_text(board, c, lang)))
+        rank = kron.castle[c] if kron is not None else NO_CASTLE
+        text = _("city {crossing}")
+        if rank == BURG:
+            text = _("castle {crossing}")
+        elif rank == RESIDENZ:
+            text = _("residence {crossing}")
+        parts.append(text.format(crossing=crossing_text(board, c, lang)))
+    if kron is not None:
+        for kind, c in enumerate(kron.workshops[p]):
+            if c >= 0:
+                text = _(_WORKSHOP_TEXTS[kind])
+                parts.append(text.format(crossing=crossing_text(board, c, lang)))
     roads = ", ".join(path_text(board, e, lang) for e in sorted(state.roads[p]))
     if roads:
         parts.append(_("roads {paths}").format(paths=roads))
     return "; ".join(parts) or "-"
+
+
+#: A player's workshops in the report's list of pieces, by kind.
+_WORKSHOP_TEXTS = (N_("smithy {crossing}"), N_("weaving mill {crossing}"), N_("bakery {crossing}"))
 
 
 def _titles(state: GameState, p: int, lang: str) -> list[str]:
@@ -84,6 +101,8 @@ def _titles(state: GameState, p: int, lang: str) -> list[str]:
         out.append(title_name("longest_road", lang))
     if state.largest_army == p:
         out.append(title_name("largest_army", lang))
+    if state.kron is not None and state.kron.builder == p:
+        out.append(title_name("builder", lang))
     return out
 
 
@@ -94,7 +113,8 @@ def _sealed(
     out = []
     for e in events:
         if isinstance(e, ev.CardBought) and e.player in secrets:
-            out.append(codebook.seal(secrets[e.player], game, e.player, e.number, e.card))
+            kron = state.kron is not None
+            out.append(codebook.seal(secrets[e.player], game, e.player, e.number, e.card, kron))
     return out
 
 
@@ -153,6 +173,14 @@ def order_form(state: GameState, lang: str) -> list[str]:
     hex_, colour = tr.pgettext("placeholder", "<hex>"), tr.pgettext("placeholder", "<colour>")
     crossing, path = tr.pgettext("placeholder", "<crossing>"), tr.pgettext("placeholder", "<path>")
     resources = tr.pgettext("placeholder", "<resources>")
+    kron: list[str] = []
+    if state.kron is not None:
+        # Kronlande: a workshop, goods made, a Burg (commented, as the other builds).
+        kron = [
+            f"# {w('smithy')} {crossing}",
+            f"# {w('make')} 1 {tr.pgettext('placeholder', '<good>')}",
+            f"# {w('castle')} {crossing}",
+        ]
     return [
         f"{w('password')}: ",
         f"{w('round')}: {state.round}",
@@ -162,6 +190,7 @@ def order_form(state: GameState, lang: str) -> list[str]:
         f"# {w('road')} {path}",
         f"# {w('city')} {crossing}",
         f"# {w('buy')}",
+        *kron,
         f"# {w('substitute')}",
     ]
 
@@ -259,7 +288,8 @@ def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") ->
     from pbm.rules.setup import setup_sequence
 
     board = state.board
-    yields = [0, 0, 0, 0, 0]
+    # Kronlande: Stein and Fisch too (quarries, fishing grounds).
+    yields = [0] * state.settings.bank_width
     for h in board.hexes:
         if h.resource is not None and h.number is not None:
             yields[h.resource] += h.pips
@@ -276,7 +306,7 @@ def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") ->
         "lang": lang,
         "game": game,
         "board_map": board_map(state, lang),
-        "yields": [(vocab.resource_name(r, lang), yields[r]) for r in range(5)],
+        "yields": [(vocab.resource_name(r, lang), n) for r, n in enumerate(yields)],
         "order": order,
         "placed": placed,
         "starts": starts if placed else [],
