@@ -73,15 +73,16 @@ def table(secret_hex: str, rows: int, lang: str = "de", kron: bool = False) -> l
     names = CARD_NAMES[language(lang)]
     # Translators: {number:2} is the purchase number, right-aligned in two columns.
     label = translator(lang).gettext("Card {number:2}: {codes}")
-    return [
-        label.format(
-            number=k,
-            codes="  ".join(
-                f"{code}={names[card]}" for code, card in row(secret_hex, k, kron).items()
-            ),
-        )
-        for k in range(1, rows + 1)
-    ]
+    out = []
+    for k in range(1, rows + 1):
+        codes = [f"{code}={names[card]}" for code, card in row(secret_hex, k, kron).items()]
+        # A Kronlande row has eight codes: on two lines, the second under the first's codes.
+        first, rest = (codes[:4], codes[4:]) if kron else (codes, [])
+        line = label.format(number=k, codes="  ".join(first))
+        out.append(line)
+        if rest:
+            out.append(" " * (len(line) - len("  ".join(first))) + "  ".join(rest))
+    return out
 
 
 # -- sealed notices ---------------------------------------------------------------------------
