@@ -318,7 +318,7 @@ def describe(
             player=who(e.player), count=len(e.areas)
         )
     if isinstance(e, FishPaid):
-        return _("  {player} pays {cards} for the grain missing").format(
+        return _("  {player} pays {cards} for missing grain").format(
             player=who(e.player), cards=res(e.fish, FISCH)
         )
     if isinstance(e, GoodsMade):
@@ -407,10 +407,26 @@ def failure_text(
     return text.format(player=player, order=format_item(order, ctx), why=why)
 
 
+def in_log_order(events: list[ev.Event]) -> list[ev.Event]:
+    """The events in the order the log tells them: Kronlande's `FishPaid` comes right before
+    the event of what it paid for, and is told right after it, indented under it (`rot baut
+    Siedlung …` / `  rot zahlt 1F für fehlendes Getreide`)."""
+    out = list(events)
+    i = 0
+    while i < len(out) - 1:
+        if isinstance(out[i], FishPaid) and not isinstance(out[i + 1], FishPaid):
+            out[i], out[i + 1] = out[i + 1], out[i]
+            i += 1  # past the FishPaid, now after its event
+        i += 1
+    return out
+
+
 def describe_all(
     events: list[ev.Event],
     state: GameState,
     lang: str = "de",
     names: Mapping[int, str] | None = None,
 ) -> list[str]:
-    return [line for e in events if (line := describe(e, state, lang, names)) is not None]
+    return [
+        line for e in in_log_order(events) if (line := describe(e, state, lang, names)) is not None
+    ]

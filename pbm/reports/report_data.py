@@ -22,7 +22,7 @@ from pbm.rules.rng import seal
 from pbm.rules.state import GameState, Phase
 
 from . import codebook
-from .describe import describe, title_name
+from .describe import describe, in_log_order, title_name
 from .describe import player_label as player_label  # kept importable from here
 from .summary import name_columns
 
@@ -131,7 +131,7 @@ def report_log(
     shows them): the players who act are named "gelb (Carol)" (`describe`); a line longer
     than 72 columns is wrapped (one entry, its continuation indented)."""
     lines = []
-    for e in events:
+    for e in in_log_order(events):
         if isinstance(e, ev.OrderFailed) and e.player in quiet:
             continue
         if isinstance(e, ev.CardBought):
@@ -176,9 +176,10 @@ def order_form(state: GameState, lang: str) -> list[str]:
     kron: list[str] = []
     if state.kron is not None:
         # Kronlande: a workshop, goods made, a Burg (commented, as the other builds).
+        good = tr.pgettext("placeholder", "<good>")
         kron = [
             f"# {w('smithy')} {crossing}",
-            f"# {w('make')} 1 {tr.pgettext('placeholder', '<good>')}",
+            f"# {w('make')} 1 {good}",
             f"# {w('castle')} {crossing}",
         ]
     return [
