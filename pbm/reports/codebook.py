@@ -88,9 +88,10 @@ def table(secret_hex: str, rows: int, lang: str = "de", kron: bool = False) -> l
 # -- sealed notices ---------------------------------------------------------------------------
 
 _PLAIN_LENGTH = 16
-#: Kronlande's card names are longer ("harbour_privilege"): every notice of such a game is
-#: padded to this length instead, so that its size tells no card from another there either.
-_KRON_PLAIN_LENGTH = 24
+#: Card names longer than `_PLAIN_LENGTH` are sealed under a short name, so that every notice
+#: keeps one size (and a report's line its 72 columns): Kronlande's Hafenprivileg.
+_SEALED_AS = {"harbour_privilege": "harbour_priv"}
+_UNSEALED = {v: k for k, v in _SEALED_AS.items()}
 
 
 def _aead(secret_hex: str) -> AESGCM:
@@ -100,9 +101,8 @@ def _aead(secret_hex: str) -> AESGCM:
     return AESGCM(key)
 
 
-def seal(secret_hex: str, game: str, seat: int, number: int, card: str, kron: bool = False) -> str:
-    """An opaque token saying which card the purchase was, readable with the secret only
-    (`kron`: a Kronlande game's, padded to its longer card names)."""
+def seal(secret_hex: str, game: str, seat: int, number: int, card: str) -> str:
+    """An opaque token saying which card the purchase was, readable with the secret only."""
     # A nonce derived from everything the notice says: the same notice is the same token (a
     # report rendered again is identical), and different contents never share a nonce.
     nonce = hmac.new(
@@ -110,8 +110,8 @@ def seal(secret_hex: str, game: str, seat: int, number: int, card: str, kron: bo
     ).digest()[:12]
     aad = f"{game}:{seat}:{number}".encode()
     # Padded to one length: the token's size must not tell one card type from another.
-    length = _KRON_PLAIN_LENGTH if kron else _PLAIN_LENGTH
-    sealed = _aead(secret_hex).encrypt(nonce, card.encode().ljust(length, b" "), aad)
+    plain = _SEALED_AS.get(card, card).encode().ljust(_PLAIN_LENGTH, b" ")
+    sealed = _aead(secret_hex).encrypt(nonce, plain, aad)
     return f"{game}:{seat}:{number}:" + base64.urlsafe_b64encode(nonce + sealed).decode()
 
 
@@ -120,11 +120,12 @@ def unseal(secret_hex: str, token: str) -> str | None:
     try:
         game, seat, number, blob = token.strip().rsplit(":", 3)
         raw = base64.urlsafe_b64decode(blob.encode())
-        return (
+        card = (
             _aead(secret_hex)
             .decrypt(raw[:12], raw[12:], f"{game}:{seat}:{number}".encode())
             .decode()
             .rstrip()
         )
+        return _UNSEALED.get(card, card)
     except (ValueError, InvalidTag, UnicodeDecodeError):
         return None

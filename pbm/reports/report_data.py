@@ -113,8 +113,7 @@ def _sealed(
     out = []
     for e in events:
         if isinstance(e, ev.CardBought) and e.player in secrets:
-            kron = state.kron is not None
-            out.append(codebook.seal(secrets[e.player], game, e.player, e.number, e.card, kron))
+            out.append(codebook.seal(secrets[e.player], game, e.player, e.number, e.card))
     return out
 
 

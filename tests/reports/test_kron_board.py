@@ -1,0 +1,133 @@
+"""The Kronlande board in the reports (issue 19): the text map within 72 columns with quarries
+(`3S`), fishing grounds (`10F`), Burg `+`, Residenz `#` and workshop marks beside the building's
+letter, and its legend; the PNG with quarries, fishing grounds, castle towers and workshop
+tags; the preview's yields of Stein and Fisch."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from pbm.reports import picture
+from pbm.reports.report_data import preview_data
+from pbm.reports.text_map import (
+    CASTLE_MARKS,
+    WORKSHOP_MARKS,
+    colour_letters,
+    crossing_cell,
+    draw,
+    hex_centre,
+)
+from pbm.rules.kron import BURG, RESIDENZ
+from pbm.rules.sim import play_game
+from pbm.rules.state import GameState, Settings, new_game
+
+from . import scenes
+from .test_picture import expected_size
+
+
+def _grid(text: str) -> list[str]:
+    """The map's lines, up to the blank line before its legend."""
+    lines = text.splitlines()
+    legend = next(i for i, x in enumerate(lines) if x.startswith(("Farben:", "Colours:")))
+    return lines[: legend - 1]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_text_map_marks_castles_residences_and_workshops(lang: str) -> None:
+    state, _ = scenes.kron_round()
+    kron = state.kron
+    assert kron is not None
+    text = draw(state, lang)
+    assert max(len(line) for line in text.splitlines()) <= 72
+    grid = _grid(text)
+    letter = colour_letters(state.colours, lang)
+    marked = 0
+    for c, owner in enumerate(state.owner):
+        if owner < 0:
+            continue
+        line, col = crossing_cell(state.board, c)
+        row = grid[line].ljust(col + 2)
+        assert row[col].lower() == letter[state.colours[owner]]
+        if kron.castle[c]:
+            assert row[col - 1] == CASTLE_MARKS[kron.castle[c]]
+            assert row[col].isupper()
+            marked += 1
+        if kron.workshop[c] >= 0:
+            assert row[col + 1] == WORKSHOP_MARKS[kron.workshop[c]]
+            marked += 1
+    assert marked >= 3  # a Burg, a Residenz and a Bäckerei stand
+    assert {kron.castle[c] for c in range(len(kron.castle))} >= {BURG, RESIDENZ}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_quarries_and_fishing_grounds_show_their_tokens(lang: str) -> None:
+    state = new_game(Settings.for_kronlande(4, "large"), scenes.SEED)
+    b = state.board
+    grid = _grid(draw(state, lang))
+    stone = "S" if lang == "de" else "St"
+    for h in (*b.quarries, *b.fishing_grounds):
+        line, col = hex_centre(b, h)
+        token = f"{b.hexes[h].number}{stone if h in b.quarries else 'F'}"
+        assert token in grid[line][col - 3 : col + 4], (b.hexes[h].label, grid[line])
+    assert ("Steinbrüche:" if lang == "de" else "Quarries:") in draw(state, lang)
+
+
+@pytest.mark.parametrize("size", ["large", "huge"])
+def test_whole_games_keep_the_map_within_72_columns(size: str) -> None:
+    steps = list(play_game(Settings.for_kronlande(6 if size == "huge" else 4, size), 5))
+    last = steps[-1][0]
+    assert last.kron is not None and any(last.kron.castle)
+    for lang in ("de", "en"):
+        assert max(len(line) for line in draw(last, lang).splitlines()) <= 72
+
+
+def _image(state: GameState) -> Image.Image:
+    data = picture.board_png(state)
+    with Image.open(io.BytesIO(data)) as raw:
+        raw.verify()
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img.convert("RGB")
+
+
+def test_the_picture_draws_quarries_and_castles() -> None:
+    state, _ = scenes.kron_round()
+    img = _image(state)
+    assert img.size == expected_size(state.board)
+    colours = set(img.get_flattened_data())
+    assert picture.QUARRY in colours and picture.SEA in colours
+    # The Burg's tower stands above its square, in its owner's colour.
+    kron = state.kron
+    assert kron is not None
+    c = next(c for c in range(len(kron.castle)) if kron.castle[c] == BURG)
+    centres = picture._base(state.board, "de")[1]
+    x = sum(centres[h][0] for h in state.board.crossing_hexes[c]) / 3
+    y = sum(centres[h][1] for h in state.board.crossing_hexes[c]) / 3
+    owner = picture.PIECE[state.colours[state.owner[c]]]
+    assert img.getpixel((round(x), round(y - 15))) == owner
+
+
+def test_base_pictures_keep_their_palette() -> None:
+    state = new_game(Settings.for_players(4), 1)
+    img = _image(state)
+    assert picture.QUARRY not in set(img.get_flattened_data())
+    palette = picture._palette(True).getpalette() or []
+    base = picture._palette().getpalette() or []
+    rgb = [tuple(palette[i : i + 3]) for i in range(0, len(palette), 3)]
+    assert picture.QUARRY in rgb
+    assert picture.QUARRY not in [tuple(base[i : i + 3]) for i in range(0, len(base), 3)]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_preview_yields_stone_and_fish(lang: str) -> None:
+    state = new_game(Settings.for_kronlande(4, "large"), scenes.SEED)
+    data = preview_data(state, lang, "alpha")
+    names = [name for name, _ in data["yields"]]
+    assert len(names) == 7
+    assert names[5:] == (["Stein", "Fisch"] if lang == "de" else ["Stone", "Fish"])
+    b = state.board
+    fish = sum(b.hexes[h].pips for h in b.fishing_grounds)
+    assert data["yields"][6][1] == fish > 0
