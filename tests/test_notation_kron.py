@@ -620,3 +620,38 @@ def test_not_an_error_refused_by_nothing() -> None:
     assert parse_line(f"Stadt {ctx.board.crossing_label(c)}", ctx) == City(c)
     with pytest.raises(NotationError):
         parse_line("Turm C3 C4 D4", ctx)
+
+
+# -- the player guides -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading"),
+    [
+        ("de", "## Kronlande: Stein, Fisch, Waren, Burgen und Residenzen"),
+        ("en", "## Kronlande: stone, fish, goods, castles and residences"),
+    ],
+)
+def test_the_player_guides_kronlande_examples_read_on_a_kronlande_island(
+    lang: str, heading: str
+) -> None:
+    from pathlib import Path
+
+    guide = Path(__file__).resolve().parent.parent / "pbm" / "guides" / f"player-guide.{lang}.md"
+    text = guide.read_text(encoding="utf-8")
+    chapter = text[text.index(heading) :].split("\n## ", 1)[0]
+    blocks = [b.split("```", 1)[0] for b in chapter.split("```text\n")[1:]]
+    ctx = _ctx(0, lang)
+    orders = [b for b in blocks if not b.startswith(("Steinbrüche:", "Quarries:"))]
+    assert len(orders) == 4
+    for block in orders:
+        mail = parse_mail(block, ctx)
+        assert mail.ok, [(r.text, str(r.error)) for r in mail.lines if not r.ok]
+    # The echo the guide quotes for several goods on a line.
+    make = parse_mail(orders[1], ctx).lines[-1].canonical
+    assert make is not None and make in chapter
+    # The legend the guide shows is the map's.
+    legend = next(b for b in blocks if b.startswith(("Steinbrüche:", "Quarries:")))
+    from pbm.reports.text_map import _kron_legend
+
+    assert legend.splitlines()[1:] == _kron_legend(lang)[1:]
