@@ -1,16 +1,23 @@
 """`pbm bench engine` measures pbm's engine in a process of its own: its peak RSS is that
-process's, not the (larger) peak of the process that runs the bench."""
+process's, not the (larger) peak of the process that runs the bench; its random player chooses
+among the affordable actions only."""
 
 from __future__ import annotations
 
 import json
+import random
 import resource
-import subprocess
-import sys
 
 import pytest
 
+from pbm.bench.affordable import affordable_orders, measure
 from pbm.bench.engine import main
+from pbm.rules.orders import BuyCard, City, MaritimeTrade, Road, Settlement, YearOfPlenty
+from pbm.rules.randombot import random_setup
+from pbm.rules.resources import COST_CARD, COST_CITY, COST_ROAD, COST_SETTLEMENT
+from pbm.rules.round import resolve_round
+from pbm.rules.setup import place_setup
+from pbm.rules.state import Phase, Settings, new_game
 
 
 @pytest.mark.slow
@@ -23,7 +30,7 @@ def test_pbm_side_reports_its_own_peak_rss(capsys: pytest.CaptureFixture[str]) -
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > 200 * 1024
     del ballast
 
-    assert main(["--games", "2", "--skip-catanatron", "--json"]) == 0
+    assert main(["--games", "2", "--sea-games", "0", "--skip-catanatron", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["pbm_games"] == 2 and result["pbm_rolls"] > 0
     assert result["catanatron_rss_mb"] is None and result["catanatron_rolls_per_s"] is None
@@ -33,26 +40,54 @@ def test_pbm_side_reports_its_own_peak_rss(capsys: pytest.CaptureFixture[str]) -
     assert result["rss_mb"] == result["pbm_rss_mb"]
     assert "RUSAGE_SELF" in result["rss_measure"]
 
-    sim = json.loads(
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pbm",
-                "sim",
-                "--games",
-                "2",
-                "--players",
-                "4",
-                "--seed",
-                "1",
-                "--bot",
-                "random",
-                "--json",
-            ],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-    )
-    assert result["pbm_digest"] == sim["digest"], "the bench plays what `pbm sim` plays"
+    # The games are reproducible: the same seeds play the same games in this process.
+    assert result["pbm_digest"] == measure(2, 1)["digest"]
+    for key in ("pbm_rolls_per_s", "pbm_games_per_s", "pbm_finished", "pbm_policy", "counted"):
+        assert key in result, key
+    assert result["scenarios"] == {}  # --sea-games 0
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_seafarers_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--games", "1", "--sea-games", "1", "--scenario", "wueste", "--skip-catanatron"]
+    assert main([*args, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    row = result["scenarios"]["wueste"]
+    assert row["games"] == 1 and row["rss_mb"] is not None
+    assert set(row) >= {"rolls_per_s", "games_per_s", "finished", "digest"}
+
+
+def test_affordable_orders_are_affordable() -> None:
+    """Every line the benchmark's player writes is paid from the hand it had, in order (a bank
+    trade adds its card first): it chooses among the affordable actions only."""
+    state = new_game(Settings.for_players(4), 7)
+    rng = random.Random(3)
+    while state.phase == Phase.SETUP:
+        state, _, _ = place_setup(state, random_setup(state, rng))
+    costs = {
+        Road: COST_ROAD,
+        Settlement: COST_SETTLEMENT,
+        City: COST_CITY,
+        BuyCard: COST_CARD,
+    }
+    written = 0
+    for _ in range(60):
+        if state.phase != Phase.ROUNDS:
+            break
+        orders = {p: affordable_orders(state, p, rng) for p in range(4)}
+        for p, o in orders.items():
+            hand = list(state.hands[p])
+            for line in o.builds:
+                if isinstance(line, MaritimeTrade):
+                    hand[line.give] -= line.give_count
+                    hand[line.get] += 1
+                elif isinstance(line, YearOfPlenty):
+                    hand[line.first] += 1
+                    hand[line.second] += 1
+                elif type(line) in costs:
+                    hand = [h - c for h, c in zip(hand, costs[type(line)], strict=True)]
+                written += 1
+                assert min(hand) >= 0, (line, state.hands[p])
+        state, _ = resolve_round(state, orders)
+    assert written > 20

@@ -66,6 +66,8 @@ STORED = {
     "one_ship_move_per_round",
     "not_start_area",
     "ship_required",
+    "unexplored",
+    "other_start_island",
     "not_kronlande",
     "not_own_building",
     "workshop_on_building",

@@ -32,10 +32,16 @@ REFERENCE = {
     ("neue-ufer", 4): {"land": 28, "gold": 2, "desert": 1, "h3": 4, "h2": 5},
     ("vier-inseln", 3): {"land": 20, "gold": 0, "desert": 0, "h3": 4, "h2": 5},
     ("vier-inseln", 4): {"land": 23, "gold": 0, "desert": 0, "h3": 4, "h2": 5},
+    # Oceania: the open land (the fog, 12 hexes, is counted in tests/test_fog.py).
+    ("ozeanien", 3): {"land": 14, "gold": 0, "desert": 0, "h3": 3, "h2": 5},
+    ("ozeanien", 4): {"land": 17, "gold": 0, "desert": 0, "h3": 4, "h2": 5},
     ("wueste", 3): {"land": 25, "gold": 2, "desert": 3, "h3": 3, "h2": 5},
     ("wueste", 4): {"land": 30, "gold": 2, "desert": 3, "h3": 4, "h2": 5},
     ("neue-welt", 3): {"land": 19, "gold": 0, "desert": 0, "h3": 4, "h2": 5},
     ("neue-welt", 4): {"land": 23, "gold": 0, "desert": 0, "h3": 5, "h2": 5},
+    # The Great Crossing: pbm's own design (the spec gives no counts).
+    ("ueberfahrt", 3): {"land": 26, "gold": 2, "desert": 2, "h3": 3, "h2": 5},
+    ("ueberfahrt", 4): {"land": 32, "gold": 2, "desert": 2, "h3": 3, "h2": 5},
 }
 
 # sha256 of every base board of seeds 0–19 (JSON and the rules' tables), taken before the
@@ -233,8 +239,10 @@ def test_scenario_facts() -> None:
     assert {k: s.vp_target for k, s in SCENARIOS.items()} == {
         "neue-ufer": 13,
         "vier-inseln": 12,
+        "ozeanien": 12,
         "wueste": 12,
         "neue-welt": 12,
+        "ueberfahrt": 12,
     }
     assert SCENARIOS["vier-inseln"].ship_coast == "must"
     assert SCENARIOS["neue-ufer"].ship_coast == "should"

@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Compare the speed of our simulator with catanatron 3.2.1, in dice rolls per second.
 
-Both sides play complete 4-player games with uniformly random bots. catanatron is
-never a dependency of pbm: it is installed on first use into its own venv (see
-DEFAULT_VENV) and measured there in a child process. pbm's side is a child process
-too, which imports the rules engine alone (`pbm.rules.sim`: no typer, rich, database
-or mail module) and plays what `pbm sim --players 4 --bot random --seed S` plays.
-Stdlib only.
+Both sides play complete 4-player games with random players that choose uniformly among the
+affordable legal actions (catanatron's `RandomPlayer`; pbm's `pbm.bench.affordable`, which
+chooses as it does, see POLICY there). Only finished games count, on each side: their rolls
+over their own seconds (a game that hits the turn limit is left out, its time too). The
+seconds are the process's CPU seconds (`time.process_time`) on both sides: on a machine shared
+with other work they move far less than wall-clock seconds.
+catanatron is never a dependency of pbm: it is installed on first use into its own venv (see
+DEFAULT_VENV) and measured there in a child process. pbm's side is a child process too, one
+per board (the base island, then each Seafarers scenario, which catanatron does not have),
+which imports the rules engine alone (no typer, rich, database or mail module). Stdlib only.
 
 Each side reports its own peak RSS: `getrusage(RUSAGE_SELF).ru_maxrss` taken inside
 its process at the end. Linux starts an exec'd process's ru_maxrss at the peak RSS of
@@ -15,11 +19,8 @@ command line, ~80 MB) would report at least that; each side is therefore started
 through LAUNCHER, a bare interpreter that forks it, and inherits that launcher's
 few MB instead.
 
-    pbm bench engine [--games 200] [--pbm-games N] [--json] [--skip-catanatron]
-                     [--kronlande [--size large|huge]]
-
-With --kronlande pbm's side plays Kronlande games (4 players, random bots, on the large island
-unless --size says huge) and catanatron, which has no Kronlande, is not run.
+    pbm bench engine [--games 200] [--pbm-games N] [--sea-games 20] [--scenario NAME ...]
+                     [--json] [--skip-catanatron]
 """
 
 from __future__ import annotations
@@ -82,11 +83,14 @@ colors = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
 rolls = finished = turns = 0
 seconds = 0.0
 for i in range(games):
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     game = Game([RandomPlayer(c) for c in colors], seed=seed + i + 1)
     winner = game.play()
-    seconds += time.perf_counter() - t0
-    finished += winner is not None
+    spent = time.process_time() - t0
+    if winner is None:
+        continue
+    seconds += spent
+    finished += 1
     turns += game.state.num_turns
     log = getattr(game.state, "action_records", None) or game.state.actions
     rolls += sum(getattr(a, "action", a).action_type == ActionType.ROLL for a in log)
@@ -96,38 +100,45 @@ for i in range(games):
 print(json.dumps({"games": games, "finished": finished, "rolls": rolls,
                   "turns": turns, "seconds": seconds,
                   "rolls_per_s": rolls / seconds if seconds else None,
+                  "games_per_s": finished / seconds if seconds else None,
                   "peak_rss_mb": _peak_mb}))
 """
 )
 
-# pbm's side: argv = [games, seed, SRC, KRON]. The same games as `pbm sim --games G --players 4
-# --seed S --bot random` (the same digest), timed the same way (simulate alone); KRON is "-", or
-# the island of Kronlande games (`pbm sim … --kronlande --size KRON`). `imports`: the top-level
-# modules outside the standard library that the engine pulled in.
+# pbm's side: argv = [games, seed, SRC, scenario or ""]. Plays and times as
+# `pbm.bench.affordable.measure` says. `imports`: the top-level modules outside the standard
+# library that the engine pulled in.
 PBM_SNIPPET = (
     r"""
-import json, sys, time
+import json, sys
 before = set(sys.modules)
 sys.path.insert(0, sys.argv[3])
-from pbm.rules.sim import simulate
-games, seed = int(sys.argv[1]), int(sys.argv[2])
-kron = sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] != "-" else None
+from pbm.bench.affordable import measure
+games, seed, scenario = int(sys.argv[1]), int(sys.argv[2]), sys.argv[4] or None
 imports = sorted({m.split(".")[0] for m in set(sys.modules) - before}
                  - set(sys.stdlib_module_names))
-t0 = time.perf_counter()
-if kron is None:
-    result = simulate(games, 4, seed, "random")
-else:
-    result = simulate(games, 4, seed, "random", kron, kronlande=True)
-seconds = time.perf_counter() - t0
+result = measure(games, seed, scenario)
 """
     + _RSS
     + r"""
-print(json.dumps({"games": games, "finished": result.finished, "rolls": result.rolls,
-                  "seconds": seconds, "rolls_per_s": result.rolls / seconds if seconds else None,
-                  "digest": result.digest(), "imports": imports, "peak_rss_mb": _peak_mb}))
+result.update(imports=imports, peak_rss_mb=_peak_mb)
+print(json.dumps(result))
 """
 )
+
+#: How catanatron's random player chooses (the "catanatron_policy" key of --json).
+CATANATRON_POLICY = (
+    "RandomPlayer: random.choice among the playable actions at each decision (builds, card "
+    "purchase and bank trades it can pay, card plays, end of turn, the roll)"
+)
+
+
+def scenario_keys() -> tuple[str, ...]:
+    """The Seafarers scenarios measured by default, every one pbm has (pbm only: catanatron
+    has no Seafarers)."""
+    from pbm.rules.scenarios import SCENARIOS
+
+    return tuple(SCENARIOS)
 
 
 @dataclass
@@ -216,10 +227,26 @@ def fmt(value: float | None, spec: str = ",.0f") -> str:
     return "n/a" if value is None else format(value, spec)
 
 
+def _rate(d: dict[str, Any], key: str) -> float | None:
+    value = d.get(key)
+    return None if value is None else round(float(value), 2 if key == "games_per_s" else 1)
+
+
 def main(argv: list[str] | None = None) -> int:
+    from pbm.bench.affordable import POLICY
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--games", type=int, default=200, help="games per engine (default 200)")
     ap.add_argument("--pbm-games", type=int, default=None, help="games for pbm (default --games)")
+    ap.add_argument(
+        "--sea-games", type=int, default=20, help="games for each Seafarers scenario (default 20)"
+    )
+    ap.add_argument(
+        "--scenario",
+        action="append",
+        choices=scenario_keys(),
+        help="a Seafarers scenario to measure (repeatable; default all; --sea-games 0: none)",
+    )
     ap.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     ap.add_argument(
         "--python",
@@ -230,16 +257,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds per child run")
     ap.add_argument("--skip-catanatron", action="store_true", help="measure pbm only")
     ap.add_argument("--json", action="store_true", help="print one JSON object only")
-    ap.add_argument(
-        "--kronlande", action="store_true", help="pbm plays Kronlande games (no catanatron)"
-    )
-    ap.add_argument("--size", choices=("large", "huge"), default="large", help="Kronlande's island")
     args = ap.parse_args(argv)
     pbm_games: int = args.pbm_games if args.pbm_games is not None else args.games
+    scenarios: tuple[str, ...] = (
+        tuple(args.scenario or scenario_keys()) if args.sea_games > 0 else ()
+    )
 
     cat: Child | None = None
-    skip = args.skip_catanatron or args.kronlande
-    cat_py = None if skip else ensure_catanatron(args.venv)
+    cat_py = None if args.skip_catanatron else ensure_catanatron(args.venv)
     if cat_py is not None:
         note(f"catanatron: {args.games} games ...")
         cmd = [str(cat_py), "-I", "-c", CATANATRON_SNIPPET, str(args.games)]
@@ -248,29 +273,34 @@ def main(argv: list[str] | None = None) -> int:
         if not cat.ok:
             note(f"catanatron run failed: {cat.error}")
 
-    note(f"pbm: {pbm_games} games ...")
-    kron = args.size if args.kronlande else "-"
-    pbm_cmd = [args.python, "-I", "-c", PBM_SNIPPET, str(pbm_games), str(args.seed), str(SRC), kron]
-    pbm = run_measured(pbm_cmd, Path(tempfile.gettempdir()), args.timeout)
-    if not pbm.ok:
-        note(f"pbm's engine run failed: {pbm.error}")
+    def pbm_side(games: int, scenario: str) -> Child:
+        note(f"pbm: {games} games on {scenario or 'the base island'} ...")
+        cmd = [args.python, "-I", "-c", PBM_SNIPPET, str(games), str(args.seed), str(SRC)]
+        child = run_measured([*cmd, scenario], Path(tempfile.gettempdir()), args.timeout)
+        if not child.ok:
+            note(f"pbm's engine run failed: {child.error}")
+        return child
+
+    pbm = pbm_side(pbm_games, "")
+    sea = {name: pbm_side(args.sea_games, name) for name in scenarios}
 
     c = cat.data if cat is not None and cat.ok else {}
     p = pbm.data if pbm.ok else {}
-    c_rps: float | None = c.get("rolls_per_s")
-    p_rps: float | None = p.get("rolls_per_s")
-    if p_rps is None and p.get("rolls") and p.get("seconds"):
-        p_rps = p["rolls"] / p["seconds"]
+    c_rps, p_rps = _rate(c, "rolls_per_s"), _rate(p, "rolls_per_s")
     ratio = round(p_rps / c_rps, 3) if p_rps and c_rps else None
     result: dict[str, Any] = {
-        "pbm_rolls_per_s": None if p_rps is None else round(p_rps, 1),
-        "catanatron_rolls_per_s": None if c_rps is None else round(c_rps, 1),
+        "pbm_rolls_per_s": p_rps,
+        "catanatron_rolls_per_s": c_rps,
         "ratio": ratio,
+        "pbm_games_per_s": _rate(p, "games_per_s"),
+        "catanatron_games_per_s": _rate(c, "games_per_s"),
         "cores": os.cpu_count(),
         "python": platform.python_version(),
         "catanatron_games": c.get("games"),
+        "catanatron_finished": c.get("finished"),
         "catanatron_rolls": c.get("rolls"),
         "pbm_games": p.get("games"),
+        "pbm_finished": p.get("finished"),
         "pbm_rolls": p.get("rolls"),
         # Each side's peak RSS as it measured it in its own process (RSS_MEASURE);
         # rss_mb is pbm's, under the name the other benches use.
@@ -278,19 +308,34 @@ def main(argv: list[str] | None = None) -> int:
         "rss_mb": pbm.rss_mb,
         "catanatron_rss_mb": cat.rss_mb if cat is not None else None,
         "rss_measure": RSS_MEASURE,
+        "counted": "finished games only, on each side: their rolls over their own CPU seconds",
+        "pbm_policy": POLICY,
+        "catanatron_policy": CATANATRON_POLICY,
         # Modules outside the standard library that pbm's side imported (just "pbm").
         "pbm_imports": p.get("imports"),
-        # The digest of `pbm sim --games N --players 4 --seed S --bot random --json` (with
-        # `--kronlande --size SIZE` when given).
+        # What pbm's games came to (`pbm.bench.affordable.digest`): the same on every run.
         "pbm_digest": p.get("digest"),
-        "kronlande": args.size if args.kronlande else None,
+        # pbm alone on each Seafarers scenario, each in a process of its own.
+        "scenarios": {
+            name: {
+                "games": child.data.get("games"),
+                "finished": child.data.get("finished"),
+                "rolls": child.data.get("rolls"),
+                "rolls_per_s": _rate(child.data, "rolls_per_s"),
+                "games_per_s": _rate(child.data, "games_per_s"),
+                "rss_mb": child.rss_mb,
+                "digest": child.data.get("digest"),
+            }
+            for name, child in sea.items()
+        },
     }
     if args.json:
         print(json.dumps(result))
         return 0
 
     def per_game(d: dict[str, Any]) -> float | None:
-        return d["rolls"] / d["games"] if d.get("games") and d.get("rolls") is not None else None
+        done = d.get("finished")
+        return d["rolls"] / done if done and d.get("rolls") is not None else None
 
     rows = [
         ("", "catanatron 3.2.1", "pbm"),
@@ -299,10 +344,11 @@ def main(argv: list[str] | None = None) -> int:
             f"{fmt(c.get('games'))} ({fmt(c.get('finished'))})",
             f"{fmt(p.get('games'))} ({fmt(p.get('finished'))})",
         ),
-        ("rolls", fmt(c.get("rolls")), fmt(p.get("rolls"))),
+        ("rolls (finished)", fmt(c.get("rolls")), fmt(p.get("rolls"))),
         ("rolls / game", fmt(per_game(c), ".1f"), fmt(per_game(p), ".1f")),
         ("seconds", fmt(c.get("seconds"), ".2f"), fmt(p.get("seconds"), ".2f")),
         ("rolls / s", fmt(c_rps), fmt(p_rps)),
+        ("games / s", fmt(c.get("games_per_s"), ".2f"), fmt(p.get("games_per_s"), ".2f")),
         (
             "peak RSS MB (own)",
             fmt(result["catanatron_rss_mb"], ".1f"),
@@ -316,7 +362,16 @@ def main(argv: list[str] | None = None) -> int:
     for label, a, b in rows:
         print(f"  {label:<18}{a:>20}{b:>16}")
     print(f"  ratio pbm/catanatron (rolls/s): {fmt(ratio, '.2f')}")
+    for name, row in result["scenarios"].items():
+        print(
+            f"  pbm, Seafarers {name}: {fmt(row['games'])} games ({fmt(row['finished'])} "
+            f"finished), {fmt(row['rolls_per_s'])} rolls/s, {fmt(row['games_per_s'], '.2f')} "
+            f"games/s, peak RSS {fmt(row['rss_mb'], '.1f')} MB"
+        )
     imports = ", ".join(p.get("imports") or []) or "n/a"
+    print(f"  counted: {result['counted']}.")
+    print(f"  pbm's player: {POLICY}.")
+    print(f"  catanatron's player: {CATANATRON_POLICY}.")
     print(f"  peak RSS: {RSS_MEASURE}.")
     print(f"  pbm's side imported {imports} beside the standard library.")
     return 0

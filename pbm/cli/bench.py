@@ -11,7 +11,7 @@ _PASS = {"allow_extra_args": True, "ignore_unknown_options": True}
 @app.command("engine", context_settings=_PASS)
 def bench_engine(ctx: typer.Context) -> None:
     """Engine rolls/s (random bots) beside catanatron 3.2.1 in its own venv.
-    Options: --games N, --seed S, --json, --skip-catanatron, --kronlande [--size large|huge]."""
+    Options: --games N, --seed S, --json, --skip-catanatron."""
     from pbm.bench.engine import main as run
 
     raise typer.Exit(run(list(ctx.args)))

@@ -240,6 +240,9 @@ RECEIPT: dict[str, str] = {
     "cards_not_held": N_("you do not hold the cards for it"),
     # Ships (Seafarers).
     "not_sea": N_("a ship stands on a side next to the sea"),
+    "unexplored": N_(
+        "that crossing touches fog: a settlement stands there once a road or ship has discovered it"
+    ),
     "next_to_pirate": N_("the pirate is next to that side"),
     "no_pirate": N_("this game is played without the pirate"),
     "pirate_not_on_sea": N_("the pirate goes onto a sea hex"),
@@ -250,6 +253,9 @@ RECEIPT: dict[str, str] = {
     "one_ship_move_per_round": N_("only one ship may be moved per round"),
     "not_start_area": N_("start settlements stand on the scenario's start islands"),
     "ship_required": N_("a start settlement on this coast takes a ship: write 'Schiff' after it"),
+    "other_start_island": N_(
+        "both start settlements stand on one island: the second on the island of the first"
+    ),
     "not_kronlande": N_("this order exists only in a Kronlande game"),
     "not_own_building": N_("a workshop goes on a settlement or city of yours"),
     "workshop_on_building": N_("that building has a workshop already: one workshop a building"),

@@ -14,15 +14,14 @@ from __future__ import annotations
 import base64
 import hmac
 from hashlib import sha256
-
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from typing import TYPE_CHECKING
 
 from pbm.i18n import language, translator
 from pbm.notation import vocab
 from pbm.rules.layouts import CARD_TYPES, KRON_CARD_TYPES
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 #: Code characters: no 0/O, 1/I/L, so codes survive being copied by hand.
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -95,6 +94,12 @@ _UNSEALED = {v: k for k, v in _SEALED_AS.items()}
 
 
 def _aead(secret_hex: str) -> AESGCM:
+    # Imported here: `cryptography` is some 6 MB of a process, and only a card purchase's
+    # notice needs it (pbm serve stays small until then).
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
     key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=b"pbm codebook notice").derive(
         bytes.fromhex(secret_hex)
     )
@@ -117,6 +122,8 @@ def seal(secret_hex: str, game: str, seat: int, number: int, card: str) -> str:
 
 def unseal(secret_hex: str, token: str) -> str | None:
     """The card type of a sealed notice, or None if the key or the token is wrong."""
+    from cryptography.exceptions import InvalidTag
+
     try:
         game, seat, number, blob = token.strip().rsplit(":", 3)
         raw = base64.urlsafe_b64decode(blob.encode())

@@ -23,8 +23,17 @@ from pbm.rules.board import Board, Terrain
 from pbm.rules.kron_events import FeastGiven, FishPaid, GoodsMade, GoodsTaken
 from pbm.rules.layouts import KNIGHT
 from pbm.rules.reasons import Reason
-from pbm.rules.resources import FISCH, KRON_WIDTH, Counts
-from pbm.rules.sea_events import HomeIslands, PirateMoved, ShipMoved, SpecialVP
+from pbm.rules.resources import FISCH, KRON_WIDTH, LETTERS_DE, Counts
+from pbm.rules.scenarios.data import DESERT, GOLD
+from pbm.rules.sea_events import (
+    HexDiscovered,
+    HomeIslands,
+    PirateMoved,
+    ShipMoved,
+    SpecialVP,
+    TradeLineGained,
+    TradeLineLost,
+)
 from pbm.rules.state import GameState
 
 #: Why an order failed, as the reports say it: one text for every rule reason
@@ -59,6 +68,7 @@ RULES: dict[Reason, str] = {
     Reason.TRADE_WITH_SELF: N_("a trade with yourself"),
     Reason.NO_SUCH_PLAYER: N_("no such player"),
     Reason.NOT_SEA: N_("not on the sea"),
+    Reason.UNEXPLORED: N_("in the fog, not discovered yet"),
     Reason.NEXT_TO_PIRATE: N_("next to the pirate"),
     Reason.NO_PIRATE: N_("no pirate in this game"),
     Reason.PIRATE_NOT_ON_SEA: N_("not a sea hex"),
@@ -69,6 +79,7 @@ RULES: dict[Reason, str] = {
     Reason.ONE_SHIP_MOVE_PER_ROUND: N_("one ship move per round"),
     Reason.NOT_START_AREA: N_("not on a start island"),
     Reason.SHIP_REQUIRED: N_("a ship, not a road, at this coast"),
+    Reason.OTHER_START_ISLAND: N_("not on the island of the first start settlement"),
     Reason.NOT_KRONLANDE: N_("only in a Kronlande game"),
     Reason.NOT_OWN_BUILDING: N_("no building of yours"),
     Reason.WORKSHOP_ON_BUILDING: N_("a workshop stands there already"),
@@ -313,6 +324,27 @@ def describe(
         return _("  {player}: +{vp} VP for the first settlement there ({crossing})").format(
             player=who(e.player), vp=e.vp, crossing=crossing_text(b, e.crossing, lang)
         )
+    if isinstance(e, TradeLineGained):
+        return _(
+            "  {player}: +1 VP for the trade line {start} – {end} ({own} of its {pieces} ships"
+            " and roads)"
+        ).format(
+            player=who(e.player),
+            start=crossing_text(b, e.start, lang),
+            end=crossing_text(b, e.end, lang),
+            own=e.own,
+            pieces=e.pieces,
+        )
+    if isinstance(e, TradeLineLost):
+        return _("  {player}: -1 VP, the trade line {start} – {end} is lost").format(
+            player=who(e.player),
+            start=crossing_text(b, e.start, lang),
+            end=crossing_text(b, e.end, lang),
+        )
+    if isinstance(e, HexDiscovered):
+        return _("{player} discovers {hex}: {found}").format(
+            player=actor(e.player), hex=b.hexes[e.hex].label, found=_found(e, lang)
+        )
     if isinstance(e, HomeIslands):
         return _("{player}: home islands set by the start settlements ({count})").format(
             player=who(e.player), count=len(e.areas)
@@ -348,6 +380,20 @@ def describe(
             path=path_text(b, e.path, lang),
         )
     return None
+
+
+def _found(e: HexDiscovered, lang: str) -> str:
+    """What a fog hex turned out to be, from the event alone: `9L (Lehm)`, `4Gold (a gold
+    river)`, `sea`, `desert`."""
+    _ = translator(lang).gettext
+    if e.tile == GOLD:
+        return _("{number}Gold (a gold river)").format(number=e.number)
+    if e.tile == DESERT:
+        return _("desert")
+    if e.tile not in LETTERS_DE:
+        return _("sea")
+    r = LETTERS_DE.index(e.tile)
+    return f"{e.number}{vocab.letters(lang)[r]} ({vocab.resource_name(r, lang)})"
 
 
 def _why(e: ev.OrderFailed, lang: str) -> str:

@@ -1,9 +1,10 @@
 """The board as a PNG (Pillow): hexes with label, token and resource, harbours, buildings,
-roads and the robber; in Seafarers also gold rivers, ships (hulls) and the pirate; in Kronlande
-quarries (grey-brown, `S`), fishing grounds (sea with a token and `F`), Burgen (a square with a
-tower), Residenzen (a square with two towers) and workshops (a small tag with the workshop's
-letter beside the building). Pieces carry their colour's initial letter and settlements, cities
-and castles differ in shape, so the picture reads without telling colours apart."""
+roads and the robber; in Seafarers also gold rivers, ships (hulls), the pirate and the fog
+(grey with `?`: nothing of a hex shows before it is discovered); in Kronlande quarries
+(grey-brown, `S`), fishing grounds (sea with a token and `F`), Burgen (a square with a tower),
+Residenzen (a square with two towers) and workshops (a small tag with the workshop's letter
+beside the building). Pieces carry their colour's initial letter and settlements, cities and
+castles differ in shape, so the picture reads without telling colours apart."""
 
 from __future__ import annotations
 
@@ -137,6 +138,9 @@ def _base(board: Board, lang: str) -> tuple[Image.Image, tuple[tuple[float, floa
         elif h.terrain == Terrain.GOLD:
             # Seafarers: a gold river pays a resource of the owner's choice.
             _text(img, (cx, cy + RADIUS * 0.55), "Gold", 11, (20, 20, 20))
+        elif h.terrain == Terrain.FOG:
+            # Oceania: nothing of a hex in the fog shows until it is discovered.
+            _text(img, (cx, cy + 4), "?", 22, (255, 255, 255))
         if h.harbor is not None:
             fx, fy = centres[h.harbor.faces]
             draw.line(

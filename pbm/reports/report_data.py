@@ -103,6 +103,11 @@ def _titles(state: GameState, p: int, lang: str) -> list[str]:
         out.append(title_name("largest_army", lang))
     if state.kron is not None and state.kron.builder == p:
         out.append(title_name("builder", lang))
+    lines = state.sea.line_vp(p) if state.sea is not None else 0
+    if lines:
+        # The Great Crossing: the trade lines that score for p, one VP each.
+        text = translator(lang).ngettext("{n} trade line", "{n} trade lines", lines)
+        out.append(text.format(n=lines))
     return out
 
 

@@ -25,7 +25,7 @@ top row's labels. A legend follows the map.
 Seafarers boards are ten hexes across with their sea frame (81 columns in this layout), so they
 are drawn in a compact layout of six columns a hex (`COMPACT`), within 72 columns: gold rivers
 as `11$`, ships as their colour's letter in upper case on the path (roads stay lower case), the
-pirate as `<P>`, each explained in the legend.
+pirate as `<P>`, a hex still in the fog (Oceania) as `?`, each explained in the legend.
 
 Kronlande boards keep the standard layout: a quarry shows as `6S` (English `6St`), a fishing
 ground (a sea hex with a number) as `5F`; beside a building, the cell left of its letter marks
@@ -102,6 +102,8 @@ PIRATE = "<P>"
 #: a building's letter, its workshop (by kind: Schmiede, Weberei, Bäckerei).
 CASTLE_MARKS = {BURG: "+", RESIDENZ: "#"}
 WORKSHOP_MARKS = ("!", "&", "@")
+#: A hex still in the fog (Oceania): nothing of it shows until it is discovered.
+FOG_MARK = "?"
 
 
 @functools.lru_cache(maxsize=256)
@@ -165,8 +167,10 @@ def colour_letters(colours: Sequence[str], lang: str) -> dict[str, str]:
 
 def hex_code(board: Board, h: int, lang: str, compact: bool = False) -> str:
     """What a hex shows under its label: `6E`, `Wüste`, `~` (sea), `3:1` or `2:1W` (harbour);
-    a gold river `11Gold` (compact: `11$`)."""
+    a gold river `11Gold` (compact: `11$`); a hex in the fog (Oceania) `?`."""
     x = board.hexes[h]
+    if x.terrain == Terrain.FOG:
+        return FOG_MARK
     if compact and x.terrain == Terrain.GOLD:
         return f"{x.number or ''}{GOLD_MARK}"
     if x.terrain != Terrain.SEA or x.number is not None:
@@ -241,6 +245,8 @@ def draw(state: GameState, lang: str) -> str:
         legend += _sea_legend(lang)
     if kron is not None:
         legend += _kron_legend(lang)
+    if board.fog or (sea is not None and sea.fog):
+        legend.append(_fog_legend(lang))
     return "\n".join([*text, "", *legend])
 
 
@@ -268,6 +274,16 @@ def _kron_legend(lang: str) -> list[str]:
         _("Beside a city's letter: +R a castle, #R a residence"),
         _("Workshops: R! smithy, R& weaving mill, R@ bakery"),
     ]
+
+
+def _fog_legend(lang: str) -> str:
+    """Oceania: the fog's line, also once every fog hex is discovered (the map looks the same
+    for every game of the scenario)."""
+    return (
+        translator(lang)
+        .gettext("Fog: {mark} not discovered yet (a road or ship reaching it discovers it)")
+        .format(mark=FOG_MARK)
+    )
 
 
 def _sea_legend(lang: str) -> list[str]:

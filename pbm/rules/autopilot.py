@@ -52,6 +52,10 @@ def _site_score(state: GameState, c: int, p: int) -> float:
             score += 1.5
     if board.crossing_harbor[c] is not None:
         score += 1.0
+    if board.fog:
+        from .autopilot_fog import coast_bonus
+
+        score += coast_bonus(board, c)  # Oceania: ships set out for the fog from here
     return score
 
 
@@ -278,7 +282,7 @@ def turn_orders(state: GameState, p: int) -> TurnOrders:
 def _sea_turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
     """A Seafarers round: as `turn_orders`, with a plan of roads or of ships (the one worth
     more), a ship that leads nowhere moved to the plan's head, and a `Gold:` preference."""
-    from . import autopilot_sea
+    from . import autopilot_fog, autopilot_sea
 
     sea = state.sea
     assert sea is not None
@@ -296,6 +300,10 @@ def _sea_turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
         by_ship = autopilot_sea.plan(state, legal, value, ship=True)
         ship = by_ship[0] > by_road[0]
         route = by_ship[1] if ship else by_road[1]
+        # Oceania: towards the fog, where discovering it is worth more than the sites in reach.
+        found = autopilot_fog.explore(state, legal, max(by_ship[0], by_road[0]))
+        if found is not None:
+            ship, route = found
         pieces = [(e, ship) for e in route]
         if ship:
             move = autopilot_sea.idle_move(state, legal, route)

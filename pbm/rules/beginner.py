@@ -50,14 +50,14 @@ LAND: tuple[tuple[tuple[int, int] | None, ...], ...] = (
 #: label, the harbour (None: 3:1) and the label of the land hex it faces.
 HARBOURS: tuple[tuple[str, int | None, str], ...] = (
     ("A1", None, "B2"),
-    ("A3", WOLLE, "B3"),
-    ("B5", None, "C5"),
+    ("A3", GETREIDE, "B3"),
+    ("B5", ERZ, "C5"),
     ("D7", None, "D6"),
-    ("F5", LEHM, "E5"),
-    ("G3", HOLZ, "F3"),
+    ("F5", WOLLE, "E5"),
+    ("G3", None, "F3"),
     ("G1", None, "F2"),
-    ("E1", GETREIDE, "D2"),
-    ("C1", ERZ, "C2"),
+    ("E1", LEHM, "D2"),
+    ("C1", HOLZ, "C2"),
 )
 
 

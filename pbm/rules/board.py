@@ -32,7 +32,9 @@ class Terrain(StrEnum):
 
 
 #: Terrains a settlement may stand next to (a crossing touching one of them is buildable).
-SETTLEABLE: Final = frozenset({Terrain.LAND, Terrain.DESERT, Terrain.GOLD, Terrain.FOG})
+#: Fog (Oceania) is neither land nor sea until it is discovered: a road needs a known land hex
+#: beside it and a ship a known sea hex (seed 002, "Weite See").
+SETTLEABLE: Final = frozenset({Terrain.LAND, Terrain.DESERT, Terrain.GOLD})
 
 #: Probability weight of each number token (dots printed on the token).
 PIPS: Final = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
@@ -260,6 +262,13 @@ class Board:
             for c in self.crossing_hexes
         )
         self.has_areas: bool = any(h.area is not None for h in self.hexes)
+        #: Oceania: the hexes still in the fog, in label order, and per crossing whether it
+        #: touches one (no settlement stands there, and a piece reaching it discovers them).
+        self.fog: tuple[int, ...] = tuple(h.id for h in self.hexes if h.terrain == Terrain.FOG)
+        fog = frozenset(self.fog)
+        self.crossing_fog: tuple[bool, ...] = tuple(
+            any(h in fog for h in c) for c in self.crossing_hexes
+        )
         # The frame: hexes on the edge of the map (fewer than six neighbours on it).
         coords = {(h.row, h.x) for h in self.hexes}
         self.frame: frozenset[int] = frozenset(

@@ -17,13 +17,17 @@ LONGEST_ROAD_MIN = 5
 
 
 def settlement_site_rule(state: GameState, c: int) -> Reason | None:
-    """Board rules for any settlement: land, free, and the distance rule."""
-    if not state.board.crossing_land[c]:
+    """Board rules for any settlement: land, free, and the distance rule; in Oceania not on a
+    crossing touching fog (`fog.py`)."""
+    board = state.board
+    if board.crossing_fog[c]:
+        return Reason.UNEXPLORED
+    if not board.crossing_land[c]:
         return Reason.NOT_LAND
     owner = state.owner
     if owner[c] >= 0:
         return Reason.OCCUPIED
-    for n in state.board.crossing_neighbors[c]:
+    for n in board.crossing_neighbors[c]:
         if owner[n] >= 0:
             return Reason.DISTANCE_RULE
     return None
@@ -145,6 +149,11 @@ def place_settlement(state: GameState, p: int, c: int, events: list[Event], free
         for q in sorted(touched):
             state.road_lengths[q] = longest_road_length(state, q)
         update_longest_road(state, events)
+    if sea is not None:
+        # The Great Crossing: a settlement may close a trade line, or cut one between its ends.
+        from .trade_lines import update
+
+        update(state, p, events)
 
 
 def place_city(state: GameState, p: int, c: int, events: list[Event], free: bool = False) -> None:
@@ -164,6 +173,10 @@ def place_road(state: GameState, p: int, e: int, events: list[Event], free: bool
     events.append(Built(p, "road", e, free))
     state.road_lengths[p] = longest_road_length(state, p)
     update_longest_road(state, events)
+    if state.sea is not None:
+        from .trade_lines import update
+
+        update(state, p, events)
 
 
 def longest_road_length(state: GameState, p: int) -> int:

@@ -6,6 +6,7 @@ import random
 
 from .building import pay, place_road, road_rule, update_largest_army
 from .events import CardBought, CardPlayed, Event, MonopolyTaken, PlentyTaken
+from .gold import GoldChoices
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .orders import Knight, Monopoly, RoadBuilding, YearOfPlenty
 from .pirate import move_thief, thief_rule
@@ -139,15 +140,24 @@ def road_building_rule(state: GameState, p: int, order: RoadBuilding) -> Reason 
 
 
 def play_road_building(
-    state: GameState, p: int, order: RoadBuilding, events: list[Event]
+    state: GameState,
+    p: int,
+    order: RoadBuilding,
+    events: list[Event],
+    gold: GoldChoices | None = None,
 ) -> list[Reason]:
-    """Builds the first road, then the second if it is legal; returns the second's failure."""
+    """Builds the first road, then the second if it is legal; returns the second's failure.
+    Each piece that reaches fog discovers it before the next is checked (Oceania, `fog.py`)."""
+    from .fog import discover
+
     use_card(state, p, ROAD_BUILDING, events)
     place_piece(state, p, order.first, order.first_ship, events)
+    discover(state, p, order.first, events, gold)
     if order.second is None:
         return []
     rule = piece_rule(state, p, order.second, order.second_ship)
     if rule is not None:
         return [rule]
     place_piece(state, p, order.second, order.second_ship, events)
+    discover(state, p, order.second, events, gold)
     return []

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from . import building, cards, castles, kron_cards, ships, trade, workshops
+from .board import Terrain
 from .events import Event
 from .kron import BURG, NO_CASTLE, WORKSHOPS
 from .layouts import (
@@ -179,9 +180,9 @@ def build_spots(state: GameState, p: int) -> tuple[list[int], list[int]]:
     sites: list[int] = []
     if len(state.settlements[p]) < MAX_SETTLEMENTS:
         # Ends of p's roads are connected by definition: only the site rules are left.
-        neighbors, land = board.crossing_neighbors, board.crossing_land
+        neighbors, land, fog = board.crossing_neighbors, board.crossing_land, board.crossing_fog
         for c in sorted(ends):
-            if owner[c] < 0 and land[c]:
+            if owner[c] < 0 and land[c] and not fog[c]:
                 for n in neighbors[c]:
                     if owner[n] >= 0:
                         break
@@ -227,6 +228,19 @@ def _thief_now_rule(s: GameState, order: RobberOrder) -> Reason | None:
     if not order.pirate:
         return _robber_now_rule(s, order.hex)
     return pirate_hex_rule(s, order.hex)
+
+
+#: Rules a fog hex decides (Oceania): what it turns out to be when discovered.
+_FOG_RULES = frozenset({Reason.NOT_LAND, Reason.NOT_SEA, Reason.UNEXPLORED})
+
+
+def _unless_fog(s: GameState, rule: Reason | None, hexes: Sequence[int]) -> Reason | None:
+    """A failure that a fog hex among these (a crossing's or a side's) decides is not certain
+    at receipt: a piece built earlier in the round may discover it, and the checks never look
+    under the fog."""
+    if rule in _FOG_RULES and any(s.board.hexes[h].terrain == Terrain.FOG for h in hexes):
+        return None
+    return rule
 
 
 class LegalMoves:
@@ -499,20 +513,28 @@ class LegalMoves:
         if isinstance(item, TradeOffer):
             return trade.offer_rule(s, p, item)
         if isinstance(item, Settlement):
-            return building.settlement_rule(s, p, item.crossing, check_cost=False)
+            rule = building.settlement_rule(s, p, item.crossing, check_cost=False)
+            return _unless_fog(s, rule, s.board.crossing_hexes[item.crossing])
         if isinstance(item, City):
             return building.city_rule(s, p, item.crossing, check_cost=False)
         if isinstance(item, Road):
-            return building.road_rule(s, p, item.path, check_cost=False)
-        if isinstance(item, (Ship, MoveShip)):
-            return action_rule(s, p, item, check_cost=False)
+            rule = building.road_rule(s, p, item.path, check_cost=False)
+            return _unless_fog(s, rule, s.board.path_hexes[item.path])
+        if isinstance(item, Ship):
+            rule = action_rule(s, p, item, check_cost=False)
+            return _unless_fog(s, rule, s.board.path_hexes[item.path])
+        if isinstance(item, MoveShip):
+            rule = action_rule(s, p, item, check_cost=False)
+            return _unless_fog(s, rule, s.board.path_hexes[item.target])
         if isinstance(item, YearOfPlenty):
             return cards.card_held_rule(s, p, YEAR_OF_PLENTY) or trade.bank_item_rule(
                 s, item.first, item.second
             )
         if isinstance(item, RoadBuilding):
-            return cards.card_held_rule(s, p, ROAD_BUILDING) or cards.piece_rule(
-                s, p, item.first, item.first_ship
+            return cards.card_held_rule(s, p, ROAD_BUILDING) or _unless_fog(
+                s,
+                cards.piece_rule(s, p, item.first, item.first_ship),
+                s.board.path_hexes[item.first],
             )
         if isinstance(item, MaritimeTrade):
             return trade.maritime_terms_rule(s, p, item)

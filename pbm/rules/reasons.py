@@ -74,6 +74,8 @@ class Reason(StrEnum):
     # -- ships (ships.py, Seafarers) -------------------------------------------------------
     #: A ship on a side that touches no sea.
     NOT_SEA = "not_sea"
+    #: Oceania: a settlement on a crossing that touches fog (not yet discovered).
+    UNEXPLORED = "unexplored"
     #: A ship next to the pirate: none is built, placed or moved there, nor moved away.
     NEXT_TO_PIRATE = "next_to_pirate"
     #: A pirate order in a game without the pirate (a base game, or one made with --no-pirate).
@@ -94,6 +96,8 @@ class Reason(StrEnum):
     NOT_START_AREA = "not_start_area"
     #: A setup settlement on a "must" coast takes a ship, not a road.
     SHIP_REQUIRED = "ship_required"
+    #: The Great Crossing: a second start settlement on the other island than the first.
+    OTHER_START_ISLAND = "other_start_island"
 
     # -- Kronlande (workshops.py, castles.py, kron_cards.py) ------------------------------------
     #: A Kronlande order (workshop, goods, Burg, Residenz, project card) in another game.

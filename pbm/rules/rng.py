@@ -71,35 +71,57 @@ class Chance:
     """Every chance outcome of one round: the rolls, the NMR robber's dice, and the generators
     of the other random choices (`discard`, `steal`, `robber`)."""
 
-    __slots__ = ("_nmr", "_roll_rng", "_rolls", "discard", "robber", "steal")
+    __slots__ = ("_made", "_nmr", "_roll_rng", "_rolls", "_seeds")
 
     def __init__(
         self,
         rolls: list[tuple[int, int]] | None,
         nmr: dict[int, Iterator[int]] | random.Random,
-        discard: random.Random,
-        steal: random.Random,
-        robber: random.Random,
+        discard: random.Random | None,
+        steal: random.Random | None,
+        robber: random.Random | None,
+        seeds: tuple[int, int] | None = None,
     ) -> None:
         self._rolls = rolls
         #: Rules 1: the generator the dice are drawn from as they are rolled.
         self._roll_rng = None if rolls is not None else discard
         self._nmr = nmr
-        self.discard = discard
-        self.steal = steal
-        self.robber = robber
+        #: The generators by purpose; a sealed round makes each when it is first asked for
+        #: (most rounds need none: seeding three generators was a tenth of a bot game's time).
+        self._made: dict[str, random.Random] = {}
+        if discard is not None and steal is not None and robber is not None:
+            self._made = {"discard": discard, "steal": steal, "robber": robber}
+        #: (game seed, round) the sealed generators derive from.
+        self._seeds = seeds
+
+    def _gen(self, purpose: str) -> random.Random:
+        rng = self._made.get(purpose)
+        if rng is None:
+            assert self._seeds is not None
+            seed, round_ = self._seeds
+            rng = self._made[purpose] = random.Random(derive_seed(seed, purpose, round_))
+        return rng
+
+    @property
+    def discard(self) -> random.Random:
+        """The generator of the discards on a 7."""
+        return self._gen("discard")
+
+    @property
+    def steal(self) -> random.Random:
+        """The generator of the cards stolen."""
+        return self._gen("steal")
+
+    @property
+    def robber(self) -> random.Random:
+        """The generator of the NMR robber's hex."""
+        return self._gen("robber")
 
     @classmethod
     def sealed(cls, seed: int, round_: int, players: int) -> Chance:
         """Rules 2: the rolls drawn first from their own stream, everything else apart."""
         nmr = {p: nmr_robber_dice(seed, round_, p) for p in range(players)}
-
-        def gen(purpose: str) -> random.Random:
-            return random.Random(derive_seed(seed, purpose, round_))
-
-        return cls(
-            round_rolls(seed, round_, players), nmr, gen("discard"), gen("steal"), gen("robber")
-        )
+        return cls(round_rolls(seed, round_, players), nmr, None, None, None, (seed, round_))
 
     @classmethod
     def legacy(cls, rng: random.Random) -> Chance:

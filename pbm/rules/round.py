@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from . import building, cards, castles, kron_cards, ships, trade, workshops
+from . import building, cards, castles, fog, kron_cards, ships, trade, workshops
 from .events import Event, GameWon, NoOrders, OrderFailed, Rolled, RoundStarted
 from .gold import GoldChoices
 from .legal import action_rule
@@ -97,7 +97,7 @@ def resolve_round(
             if _won(s, p, events):
                 break
             o = by_seat[p]
-            if o is not None and _build_step(s, p, o, events):
+            if o is not None and _build_step(s, p, o, events, gold):
                 break
     if s.winner < 0:
         s.round += 1
@@ -223,23 +223,32 @@ def _failed(
     return OrderFailed(p, line, rule, note, action_code(order), _missing(s, p, order, rule))
 
 
-def _build_step(s: GameState, p: int, o: TurnOrders, events: list[Event]) -> bool:
-    """Main lines in order, then `Ersatzbau` if any main line failed. True when p won."""
+def _build_step(
+    s: GameState, p: int, o: TurnOrders, events: list[Event], gold: GoldChoices | None = None
+) -> bool:
+    """Main lines in order, then `Ersatzbau` if any main line failed. True when p won.
+    `gold`: the round's `Gold:` preferences (a discovered gold river pays by them)."""
     failed = False
     for i, line in enumerate(o.builds, 1):
-        ok = _run_line(s, p, line, "build", i, events)
+        ok = _run_line(s, p, line, "build", i, events, gold)
         failed = failed or not ok
         if ok and _won(s, p, events):
             return True
     if failed:
         for i, line in enumerate(o.substitutes.lines, 1):
-            if _run_line(s, p, line, "substitute", i, events) and _won(s, p, events):
+            if _run_line(s, p, line, "substitute", i, events, gold) and _won(s, p, events):
                 return True
     return False
 
 
 def _run_line(
-    s: GameState, p: int, line: BuildLine, block: str, i: int, events: list[Event]
+    s: GameState,
+    p: int,
+    line: BuildLine,
+    block: str,
+    i: int,
+    events: list[Event],
+    gold: GoldChoices | None = None,
 ) -> bool:
     """The first option of the line that can be carried out is; else all failures are logged.
     Failures name the line as "build 2" or "substitute 1", and "option k" among alternatives."""
@@ -248,7 +257,7 @@ def _run_line(
     for action in opts:
         rule = action_rule(s, p, action)
         if rule is None:
-            extra = execute(s, p, action, events)
+            extra = execute(s, p, action, events, gold)
             for r in extra:
                 assert isinstance(action, RoadBuilding) and action.second is not None
                 note = "second road of road building"
@@ -264,10 +273,15 @@ def _run_line(
     return False
 
 
-def execute(s: GameState, p: int, a: BuildAction, events: list[Event]) -> list[Reason]:
-    """Carry out a legal action; returns rules of partial failures (road building's 2nd road)."""
+def execute(
+    s: GameState, p: int, a: BuildAction, events: list[Event], gold: GoldChoices | None = None
+) -> list[Reason]:
+    """Carry out a legal action; returns rules of partial failures (road building's 2nd road).
+    A road or ship that reaches fog discovers it (Oceania, `fog.py`; `gold`: the round's
+    `Gold:` preferences)."""
     if isinstance(a, Road):
         building.place_road(s, p, a.path, events, free=False)
+        fog.discover(s, p, a.path, events, gold)
     elif isinstance(a, Settlement):
         building.place_settlement(s, p, a.crossing, events, free=False)
     elif isinstance(a, City):
@@ -279,13 +293,15 @@ def execute(s: GameState, p: int, a: BuildAction, events: list[Event]) -> list[R
     elif isinstance(a, YearOfPlenty):
         cards.play_plenty(s, p, a, events)
     elif isinstance(a, RoadBuilding):
-        return cards.play_road_building(s, p, a, events)
+        return cards.play_road_building(s, p, a, events, gold)
     elif isinstance(a, Ship):
         assert s.sea is not None
         ships.place_ship(s, s.sea, p, a.path, events, free=False)
+        fog.discover(s, p, a.path, events, gold)
     elif isinstance(a, MoveShip):
         assert s.sea is not None
         ships.move_ship(s, s.sea, p, a.source, a.target, events)
+        fog.discover(s, p, a.target, events, gold)
     elif isinstance(a, Workshop):
         workshops.place_workshop(s, p, a, events)
     elif isinstance(a, Make):

@@ -14,7 +14,18 @@ MAX_SHIPS = 15
 
 
 class SeaState:
-    __slots__ = ("built", "home", "moved", "pirate", "scenario", "ship", "ships", "specials")
+    __slots__ = (
+        "built",
+        "fog",
+        "home",
+        "lines",
+        "moved",
+        "pirate",
+        "scenario",
+        "ship",
+        "ships",
+        "specials",
+    )
 
     #: The scenario key (`scenarios.SCENARIOS`).
     scenario: str
@@ -30,6 +41,13 @@ class SeaState:
     home: list[tuple[int, ...]]
     #: Per seat: special VP earned, as (crossing, area, vp) in the order earned.
     specials: list[list[tuple[int, int, int]]]
+    #: The Great Crossing: the trade lines that score, as (crossing on the first island,
+    #: crossing on the second, holder), sorted (`trade_lines.py`); [] in other scenarios.
+    lines: list[tuple[int, int, int]]
+    #: Oceania: the fog hexes discovered, in order, as (hex, tile, token): the tile a resource's
+    #: German letter, `$` gold, `-` desert or `~` sea, the token None where none was laid
+    #: (`fog.py`); [] elsewhere.
+    fog: list[tuple[int, str, int | None]]
     #: Index derived from `ship`: per seat the paths of their ships (never serialised).
     ships: list[list[int]]
 
@@ -42,6 +60,8 @@ class SeaState:
         new.pirate = self.pirate
         new.home = self.home[:]
         new.specials = [x[:] for x in self.specials]
+        new.lines = self.lines[:]
+        new.fog = self.fog[:]
         new.ships = [x[:] for x in self.ships]
         return new
 
@@ -52,7 +72,11 @@ class SeaState:
                 self.ships[p].append(e)
 
     def special_vp(self, p: int) -> int:
-        return sum(vp for _, _, vp in self.specials[p])
+        return sum(vp for _, _, vp in self.specials[p]) + self.line_vp(p)
+
+    def line_vp(self, p: int) -> int:
+        """The Great Crossing: one VP for each trade line p holds."""
+        return sum(1 for _, _, q in self.lines if q == p)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -62,6 +86,9 @@ class SeaState:
             "pirate": self.pirate,
             "home": [list(h) for h in self.home],
             "specials": [[list(x) for x in s] for s in self.specials],
+            # Only where there are lines, so the other scenarios' states stay as they were.
+            **({"lines": [list(x) for x in self.lines]} if self.lines else {}),
+            **({"fog": [list(x) for x in self.fog]} if self.fog else {}),
         }
 
     def __eq__(self, other: object) -> bool:
@@ -81,6 +108,8 @@ def new_sea(board: Board, scenario: str, players: int, pirate: bool = True) -> S
     s.pirate = start if pirate and start is not None else -1
     s.home = [() for _ in range(players)]
     s.specials = [[] for _ in range(players)]
+    s.lines = []
+    s.fog = []
     s.rebuild(players)
     return s
 
@@ -94,5 +123,7 @@ def sea_from_json(d: dict[str, Any], board: Board, players: int) -> SeaState:
     s.pirate = d["pirate"]
     s.home = [tuple(h) for h in d["home"]]
     s.specials = [[(c, a, vp) for c, a, vp in sp] for sp in d["specials"]]
+    s.lines = [(a, b, p) for a, b, p in d.get("lines", [])]
+    s.fog = [(h, tile, token) for h, tile, token in d.get("fog", [])]
     s.rebuild(players)
     return s

@@ -49,5 +49,53 @@ class HomeIslands(Event):
     areas: tuple[int, ...]
 
 
-for _cls in (ShipMoved, PirateMoved, SpecialVP, HomeIslands):
+@dataclass(slots=True)
+class TradeLineGained(Event):
+    """The Great Crossing: a trade line between buildings on the two islands now scores for
+    `player` (+1 VP): made, or taken over from another player (`trade_lines.py`)."""
+
+    kind: ClassVar[str] = "trade_line_gained"
+    player: int
+    #: Its end crossing on the first island (Catanien) and on the second (Transcatanien).
+    start: int
+    end: int
+    #: The pieces (ships and roads) of its chain, and how many of them are the player's.
+    pieces: int
+    own: int
+
+
+@dataclass(slots=True)
+class TradeLineLost(Event):
+    """The Great Crossing: a trade line no longer scores for `player` (-1 VP): cut (a ship
+    moved away, a building between its ends), or another player now holds it."""
+
+    kind: ClassVar[str] = "trade_line_lost"
+    player: int
+    start: int
+    end: int
+
+
+@dataclass(slots=True)
+class HexDiscovered(Event):
+    """Oceania: `player`'s road or ship reached a fog hex, which takes the top tile of the fog
+    stack and, on land, the top token (`fog.py`); the card it pays follows as `Produced` (or
+    `BankShort` when the classic bank has none)."""
+
+    kind: ClassVar[str] = "hex_discovered"
+    player: int
+    hex: int
+    #: A resource's German letter, `$` gold, `-` desert or `~` sea.
+    tile: str
+    number: int | None
+
+
+for _cls in (
+    ShipMoved,
+    PirateMoved,
+    SpecialVP,
+    HomeIslands,
+    TradeLineGained,
+    TradeLineLost,
+    HexDiscovered,
+):
     EVENT_TYPES.setdefault(_cls.kind, _cls)

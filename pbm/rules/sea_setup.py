@@ -9,12 +9,14 @@ from __future__ import annotations
 from .board import Terrain
 from .building import place_road, settlement_site_rule
 from .events import Event, Produced
+from .fog import discover
 from .gold import GoldChoices
 from .orders import SetupPlacement
 from .reasons import Reason
 from .sea import SeaState
+from .setup import setup_player
 from .ships import next_to_pirate, place_ship
-from .special import must_ship, set_home, setup_area_ok
+from .special import must_ship, set_home, setup_area_ok, start_island_ok
 from .state import GameState
 
 
@@ -42,6 +44,8 @@ def sea_placement_rule(state: GameState, sea: SeaState, pl: SetupPlacement) -> R
         return rule
     if not setup_area_ok(state, sea, pl.crossing):
         return Reason.NOT_START_AREA
+    if not start_island_ok(state, sea, setup_player(state), pl.crossing):
+        return Reason.OTHER_START_ISLAND
     board = state.board
     e = pl.path
     if e not in board.crossing_paths[pl.crossing]:
@@ -74,6 +78,9 @@ def place_piece(
         place_ship(s, sea, p, pl.path, events, free=True)
     else:
         place_road(s, p, pl.path, events, free=True)
+    # Oceania: a setup piece reaching fog would discover it (the boards keep the fog out of
+    # reach of the start islands' pieces, so none does).
+    discover(s, p, pl.path, events)
 
 
 def gold_income(s: GameState, p: int, c: int, events: list[Event]) -> None:

@@ -32,6 +32,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from .board import Board, HexSpec, Terrain
+from .fog import with_discoveries
 from .kron import kron_from_json
 from .layouts import CARD_TYPES, KRON_CARD_TYPES
 from .sea import sea_from_json
@@ -193,6 +194,7 @@ def state_from_json(d: dict[str, Any]) -> GameState:
     s.sea = None
     if d.get("sea") is not None:
         s.sea = sea_from_json(d["sea"], s.board, settings.players)
+        with_discoveries(s, s.sea)  # Oceania: the fog hexes found so far
     s.kron = None
     if d.get("kron") is not None:
         s.kron = kron_from_json(d["kron"], s.owner, settings.players)

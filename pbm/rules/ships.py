@@ -15,6 +15,7 @@ without the ship being moved.
 
 from __future__ import annotations
 
+from . import trade_lines
 from .events import Built, Event
 from .reasons import Reason
 from .resources import COST_SHIP, can_pay
@@ -139,6 +140,7 @@ def place_ship(
     sea.ships[p].append(e)
     events.append(Built(p, "ship", e, free))
     _remeasure(state, p, events)
+    trade_lines.update(state, p, events)
 
 
 def _remeasure(state: GameState, p: int, events: list[Event]) -> None:
@@ -164,3 +166,5 @@ def move_ship(
     sea.moved[p] = state.round
     events.append(ShipMoved(p, source, target))
     _remeasure(state, p, events)
+    # The Great Crossing: a front ship moved away cuts the line it was part of.
+    trade_lines.update(state, p, events)

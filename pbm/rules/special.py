@@ -6,7 +6,10 @@ Spec `seafarers.md`, "Special victory points", after seed 001:
   bonus area (the small islands; beyond the desert belt), whoever else is there already;
 - `foreign_1_2` (Four Islands): the islands of a player's start settlements are home; +1 for
   the first settlement on the first foreign island, +2 on each further foreign island;
-- `foreign_1` (New World): +1 for the first settlement on each foreign island.
+- `foreign_1` (New World): +1 for the first settlement on each foreign island;
+- `trade_lines` (The Great Crossing): nothing for settlements; +1 for each trade line, worked
+  out from the board by `trade_lines.py`;
+- `none` (Oceania): no special VP, every building counts as in the base game.
 A settlement whose crossing touches two areas (the desert belt's edge) counts for each.
 Setup settlements earn nothing: they make the home islands.
 """
@@ -30,6 +33,10 @@ def earned(
     sc: Scenario, area_info: dict[int, Area], sea: SeaState, p: int, crossing_areas: tuple[int, ...]
 ) -> list[tuple[int, int]]:
     """(area, vp) a new settlement of p touching `crossing_areas` earns."""
+    if sc.special == "none":
+        return []  # Oceania: no special VP (seed 001)
+    if sc.special == "trade_lines":
+        return []  # The Great Crossing pays for trade lines only (`trade_lines.py`)
     rewarded = {a for _, a, _ in sea.specials[p]}
     out: list[tuple[int, int]] = []
     for a in crossing_areas:
@@ -65,6 +72,20 @@ def setup_area_ok(state: GameState, sea: SeaState, c: int) -> bool:
     info = areas(state, sea)
     touched = state.board.crossing_areas[c]
     return any(info[a].start for a in touched) and not any(info[a].bonus for a in touched)
+
+
+def start_island_ok(state: GameState, sea: SeaState, p: int, c: int) -> bool:
+    """The Great Crossing: p's start settlements both stand on one of the two islands (seed
+    001, scene 13), so a second one shares a start area with the first."""
+    if scenario(sea.scenario).special != "trade_lines":
+        return True
+    placed = state.settlements[p] + state.cities[p] if p >= 0 else []
+    if not placed:
+        return True
+    info = areas(state, sea)
+    board = state.board
+    own = {a for x in placed for a in board.crossing_areas[x] if info[a].start}
+    return any(a in own for a in board.crossing_areas[c])
 
 
 def must_ship(state: GameState, sea: SeaState, c: int) -> bool:

@@ -89,6 +89,24 @@ def set_away(svc: Service, session: Session, game: Game, player: Player, until: 
     )
 
 
+def announce_back(svc: Service, session: Session, game: Game, player: Player) -> None:
+    """Tell the others that an absent player is back. A deadline that was moved to wait for
+    the player stays where it is: the others planned around it, and the returning player needs
+    the time to write orders; the notice says so, so nobody waits for a change."""
+    now = svc.clock.now()
+    waited = covered_by_wait(game, player, now)
+    others = [p.address for p in players_of(session, game) if p.id != player.id]
+    tell(
+        svc,
+        session,
+        game,
+        "back",
+        to=others,
+        name=label(game, player),
+        deadline=shared_deadline(session, game, room=50) if waited else None,
+    )
+
+
 def covered_by_wait(game: Game, player: Player, now: datetime | None = None) -> bool:
     """Whether the open deadline is the one that waits for this absent player: until it
     passes the seat is awaited (the autopilot does not play it, the round does not resolve

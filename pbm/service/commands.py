@@ -334,6 +334,10 @@ def _back(r: Request) -> str | None:
     if r.player.status == PlayerStatus.RESIGNED:
         r.player.status = PlayerStatus.ACTIVE
     was_away = r.player.away_until is not None and r.player.away_until > r.svc.clock.now()
+    if was_away:
+        from .absence import announce_back
+
+        announce_back(r.svc, r.session, r.game, r.player)
     # An absence ends with the player's return (`Urlaub bis …` is then forgotten).
     r.player.away_until = None
     if not r.player.autopilot and was_away and not r.parsed.has_orders():

@@ -23,7 +23,6 @@ from email.message import Message
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
 # Hashes are argon2id PHC strings (`$argon2id$v=19$m=8192,t=1,p=1$salt$hash`): the string
 # carries its parameters, so changing them rehashes each password at its next right use
@@ -127,7 +126,9 @@ def _check(candidate: bytes, stored: str) -> bool:
         return False
     try:
         salt, key = base64.b64decode(salt_b64), base64.b64decode(key_b64)
-        derived = Scrypt(salt=salt, length=32, n=_N, r=_R, p=_P).derive(candidate)
+        # The standard library's scrypt (OpenSSL's): the same derivation as before, without
+        # loading `cryptography` into every process that checks a password.
+        derived = hashlib.scrypt(candidate, salt=salt, n=_N, r=_R, p=_P, dklen=32)
     except ValueError:  # a damaged stored hash (bad base64)
         return False
     return hmac.compare_digest(derived, key)

@@ -34,6 +34,7 @@ EVENTS = (
     "ended",
     "announce",
     "away",
+    "back",
     "autopilot",
 )
 

@@ -95,6 +95,7 @@ _T: dict[str, str] = {
         "out.\n\nWhen a player is back: pbm game resume {game}\nOr end it: pbm game end {game}\n"
     ),
     "gm_away_subject": N_("[{game}] A player is away"),
+    "gm_back_subject": N_("[{game}] A player is back"),
     "gm_paused_subject": N_("[{game}] Game paused"),
     "gm_resumed_subject": N_("[{game}] Game resumed"),
     "gm_deadline_subject": N_("[{game}] New deadline"),

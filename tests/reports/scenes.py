@@ -668,6 +668,52 @@ def report_kron(lang: str) -> tuple[str, Rendered]:
     return subject, render("report", subject, data)
 
 
+def sea_fog_round() -> tuple[GameState, tuple[ev.Event, ...]]:
+    """An Oceania round (3 players, seed 1): red's ship line from its settlement on the main
+    island's east coast reaches the fog twice: the first ship finds sea (C8), the second land
+    (B8), which pays red a card at once."""
+    from helpers import Dice, path, settle
+
+    from pbm.rules.orders import Ship, TurnOrders
+    from pbm.rules.ships import place_ship
+
+    st = new_game(Settings.for_scenario("ozeanien", 3), 1)
+    st.phase, st.round, st.setup_step = Phase.ROUNDS, 2, 6
+    assert st.sea is not None
+    settle(st, 0, "B5 C5 C6")
+    settle(st, 1, "D3 D4 E4")
+    settle(st, 2, "F3 G3 G4")
+    for labels in ("B5 C6", "B6 C6", "B6 C7"):
+        place_ship(st, st.sea, 0, path(st, labels), [], free=True)
+    st.sea.built = [min(b, 1) for b in st.sea.built]
+    st.hands = [[2, 0, 2, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
+    orders = {
+        0: TurnOrders(builds=(Ship(path(st, "B7 C7")), Ship(path(st, "B7 C8")))),
+        1: TurnOrders(),
+        2: TurnOrders(),
+    }
+    after, events = resolve_round(st, orders, Dice([(1, 1)] * 3))
+    return after, tuple(events)
+
+
+def report_sea_fog(lang: str) -> tuple[str, Rendered]:
+    """The report of an Oceania round: two discoveries (sea, then land paying a card) and the
+    map with the fog left (`?`)."""
+    after, events = sea_fog_round()
+    subject = texts.t(lang, "report_subject", game=GAME, round=after.round - 1)
+    data = report_data(
+        after,
+        list(events),
+        lang,
+        GAME,
+        SECRETS,
+        next_line(lang, after.round),
+        BOARD_CID,
+        names=dict(enumerate(NAMES)),
+    )
+    return subject, render("report", subject, data)
+
+
 def preview_kron(lang: str) -> tuple[str, Rendered]:
     """The island preview of a Kronlande game: Stein and Fisch among the yields, quarries and
     fishing grounds on the map."""
@@ -702,6 +748,7 @@ SCENES = {
     "report_correction": correction_report,
     "report_sea_gold": report_sea_gold,
     "report_sea_pirate": report_sea_pirate,
+    "report_sea_fog": report_sea_fog,
     "report_kron": report_kron,
     "preview_kron": preview_kron,
     "welcome": welcome,

@@ -172,6 +172,30 @@ def test_away_lets_the_autopilot_play_and_everyone_is_told(
     # Back early: the absence ends.
     mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nIch bin zurück\n")
     assert seated(svc, "alpha")[3].away_until is None
+    # The others are told; no deadline waited for this absence, so the notice names none.
+    (back,) = [o for o in outbox(svc, "gm_notice") if "zurück" in o.body]
+    assert set(back.recipients.split(",")) == set(table.addresses) - {me}
+    assert "Frist" not in back.body
+
+
+def test_back_from_a_waited_absence_keeps_the_deadline_and_says_so(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    table = games.start("wait", away_wait_days=3)
+    before = game_row(svc, "wait").deadline
+    assert before is not None
+    me = table.seats[1]
+    until = (before + timedelta(days=1)).date()
+    mailer.send(me, "x", f"Spiel: wait\nKennwort: {table.passwords[me]}\nUrlaub bis {until}\n")
+    waited = game_row(svc, "wait").deadline
+    mailer.send(me, "x", f"Spiel: wait\nKennwort: {table.passwords[me]}\nIch bin zurück\n")
+    assert game_row(svc, "wait").deadline == waited
+    (back,) = [o for o in outbox(svc, "gm_notice") if "zurück" in o.body]
+    assert me not in back.recipients.split(",")
+    assert "Die Frist, die gewartet hat, bleibt:" in back.body
+    # Saying it again is no news: nobody is told twice.
+    mailer.send(me, "x", f"Spiel: wait\nKennwort: {table.passwords[me]}\nIch bin zurück\n")
+    assert len([o for o in outbox(svc, "gm_notice") if "zurück" in o.body]) == 1
 
 
 def test_away_with_a_waiting_deadline(svc: Service, mailer: Mailer, games: Games) -> None:

@@ -18,11 +18,15 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
-from ..board import Board, Terrain
+from ..board import Board, HexSpec, Terrain
 from . import (
     neue_ufer_3,
     neue_ufer_4,
     new_world,
+    ozeanien_3,
+    ozeanien_4,
+    ueberfahrt_3,
+    ueberfahrt_4,
     vier_inseln_3,
     vier_inseln_4,
     wueste_3,
@@ -32,8 +36,10 @@ from .data import Area, BoardData, Coord, read_map
 from .lay import LayoutError, hex_specs, place_harbors, place_tokens, terrain_of
 
 #: How a player earns special VP: the first settlement on each bonus area (New Shores, Through
-#: the Desert), on foreign islands +1 then +2 each (Four Islands), +1 each (New World).
-Special = Literal["bonus_areas", "foreign_1_2", "foreign_1"]
+#: the Desert), on foreign islands +1 then +2 each (Four Islands), +1 each (New World), +1 for
+#: each trade line between the two start islands (The Great Crossing, `trade_lines.py`); none
+#: in Oceania (every building counts as in the base game).
+Special = Literal["bonus_areas", "foreign_1_2", "foreign_1", "trade_lines", "none"]
 #: Whether a setup settlement on a coast facing other islands takes a ship: "should" is advice
 #: in the preview, "must" a rule.
 ShipCoast = Literal["should", "must", "none"]
@@ -70,6 +76,15 @@ SCENARIOS: dict[str, Scenario] = {
         "foreign_1_2",
         {3: vier_inseln_3.BOARD, 4: vier_inseln_4.BOARD},
     ),
+    "ozeanien": Scenario(
+        "ozeanien",
+        "Ozeanien",
+        "Oceania",
+        12,
+        "must",
+        "none",
+        {3: ozeanien_3.BOARD, 4: ozeanien_4.BOARD},
+    ),
     "wueste": Scenario(
         "wueste",
         "Durch die Wüste",
@@ -80,6 +95,15 @@ SCENARIOS: dict[str, Scenario] = {
         {3: wueste_3.BOARD, 4: wueste_4.BOARD},
     ),
     "neue-welt": Scenario("neue-welt", "Neue Welt", "New World", 12, "none", "foreign_1", None),
+    "ueberfahrt": Scenario(
+        "ueberfahrt",
+        "Die große Überfahrt",
+        "The Great Crossing",
+        12,
+        "must",
+        "trade_lines",
+        {3: ueberfahrt_3.BOARD, 4: ueberfahrt_4.BOARD},
+    ),
 }
 
 PLAYER_COUNTS = (3, 4)
@@ -131,6 +155,9 @@ def lay_board(data: BoardData, seed: int) -> Board:
     numbers = place_tokens(rng, producing, gold, data.tokens)
     harbors = place_harbors(rng, shape.slots, data.harbors, terrain)
     specs = hex_specs(shape.sea, tiles, area_of, numbers, harbors)
+    # Oceania: the fog hexes stay hidden; what lies under them is drawn when they are
+    # discovered, from stacks of their own (`fog.py`), so this layout never depends on them.
+    specs += [HexSpec(r, x, Terrain.FOG) for r, x in shape.fog]
     return Board(specs, name=f"{data.scenario}-{data.players}", pirate_start=shape.pirate)
 
 

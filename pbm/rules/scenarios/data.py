@@ -10,6 +10,7 @@ hexes of a row stand two columns apart and the rows interlock). One character pe
 | `h` | sea with a harbour slot (the harbours are shuffled over the slots) |
 | `p` | sea, the pirate's start |
 | `1`–`9` | land of that area (an island or part of one), its type drawn from its tiles |
+| `?` | fog (Oceania): hidden until a road or ship reaches it, then drawn from the fog stack |
 
 Tiles are letters: the resources `H L W G E` (German letters), `$` a gold river, `-` a desert.
 The outer ring of the map is the frame and must be sea.
@@ -25,6 +26,7 @@ DESERT = "-"
 TILE_LETTERS = frozenset("HLWGE" + GOLD + DESERT)
 
 SEA_CHARS = frozenset("~hp")
+FOG_CHAR = "?"
 
 Coord = tuple[int, int]
 
@@ -55,6 +57,10 @@ class BoardData:
     tokens: tuple[int, ...]
     #: Harbour tiles: None for 3:1, else the resource of a 2:1 harbour.
     harbors: tuple[int | None, ...]
+    #: Oceania: the tiles of the fog stack (tile letters, `~` sea) and the number tokens that
+    #: belong to it, both shuffled by the game seed (`fog.py`); empty on boards without fog.
+    fog_tiles: str = ""
+    fog_tokens: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,8 @@ class Shape:
     pirate: Coord | None
     #: Land hexes by area, each in (row, x) order.
     land: dict[int, tuple[Coord, ...]]
+    #: Fog hexes (Oceania), in (row, x) order.
+    fog: tuple[Coord, ...] = ()
 
 
 def read_map(text: str) -> Shape:
@@ -75,6 +83,7 @@ def read_map(text: str) -> Shape:
     slots: list[Coord] = []
     pirate: Coord | None = None
     land: dict[int, list[Coord]] = {}
+    fog: list[Coord] = []
     parity: int | None = None
     for r, line in enumerate(lines):
         for x, ch in enumerate(line):
@@ -94,10 +103,16 @@ def read_map(text: str) -> Shape:
                     pirate = (r, x)
             elif ch.isdigit() and ch != "0":
                 land.setdefault(int(ch), []).append((r, x))
+            elif ch == FOG_CHAR:
+                fog.append((r, x))
             else:
                 raise ValueError(f"unknown map character {ch!r} at row {r}, column {x}")
     return Shape(
-        tuple(sea), tuple(slots), pirate, {a: tuple(sorted(c)) for a, c in sorted(land.items())}
+        tuple(sea),
+        tuple(slots),
+        pirate,
+        {a: tuple(sorted(c)) for a, c in sorted(land.items())},
+        tuple(sorted(fog)),
     )
 
 

@@ -1,0 +1,302 @@
+"""The engine benchmark's random player: uniform among the affordable legal actions.
+
+catanatron's `RandomPlayer` picks uniformly among the game's playable actions at each
+decision: every road path, settlement crossing and city crossing it can pay for, buying a
+card, each bank trade (give, get) its hand can pay, each way of playing a card, and ending
+the turn; it decides again after every action, until it picks the end. This player does the
+same with what a pbm player knows when writing orders: the hand and the board at the start of
+the round. Each line picked is paid from a copy of that hand (a bank trade adds the card it
+gets), its spot is taken off the lists, and the next line is picked among what the rest can
+pay, with "no more lines" one choice among them. Spots that the pieces written would open
+(a road's far end) are not added: the lists stay those of the round's start.
+
+The card: as catanatron's player, before the roll a playable knight is one of two choices
+(the other, rolling); after it, each playable card's ways of play are choices among the rest
+(a knight, each monopoly resource, each pair of the year of plenty, a road building). The
+robber and the victim order are random, as `pbm.rules.randombot`'s. Seafarers: a ship is a
+build like a road, each ship move (free, one a round) is a choice, and the gold choice is
+random. No trades with other players, as catanatron's random player offers none.
+
+It lives beside the benchmark, not in the rules: `pbm sim --bot random` stays what it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from dataclasses import dataclass
+
+from pbm.rules.events import Rolled
+from pbm.rules.layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from pbm.rules.legal import LegalMoves
+from pbm.rules.orders import (
+    BuildLine,
+    BuyCard,
+    City,
+    Knight,
+    MaritimeTrade,
+    Monopoly,
+    Road,
+    RoadBuilding,
+    RobberOrder,
+    Settlement,
+    Ship,
+    Timing,
+    TurnOrders,
+    YearOfPlenty,
+)
+from pbm.rules.randombot import random_setup
+from pbm.rules.resources import COST_CARD, COST_CITY, COST_SETTLEMENT, COST_SHIP
+from pbm.rules.rng import derive_seed
+from pbm.rules.round import resolve_round
+from pbm.rules.setup import place_setup, place_setup_automatic
+from pbm.rules.state import GameState, Phase, Settings, new_game
+
+#: Said in the benchmark's output: how this player chooses.
+POLICY = (
+    "uniform among the affordable legal actions, as catanatron's RandomPlayer: each line "
+    "picked among the builds, card purchase and bank trades the hand left can pay plus "
+    "'no more lines', picked again after each (hand and board as at the round's start); "
+    "a playable knight before the roll one of two choices, after it each way of playing a "
+    "card one choice"
+)
+#: A round's lines at most; a player picking among a dozen choices rarely gets near it.
+MAX_LINES = 30
+#: A game still open after this many rounds is unfinished (catanatron: 1,000 turns).
+MAX_ROUNDS = 250
+
+#: The 15 year-of-plenty pairs (with repeats), as catanatron lists them.
+_PLENTY = tuple((a, b) for a in range(5) for b in range(a, 5))
+
+
+def _pick(rng: random.Random, n: int) -> int:
+    return int(rng.random() * n)
+
+
+def _pay(hand: list[int], cost: tuple[int, ...]) -> None:
+    for r, c in enumerate(cost):
+        hand[r] -= c
+
+
+def _robber(
+    legal: LegalMoves, rng: random.Random, hexes: list[int] | None = None
+) -> RobberOrder | None:
+    if hexes is None:
+        hexes = legal.robber_hexes()
+    if not hexes:
+        return None
+    h = hexes[_pick(rng, len(hexes))]
+    victims = legal.victims(h)
+    rng.shuffle(victims)
+    return RobberOrder(h, tuple(victims))
+
+
+def round_orders(state: GameState, rng: random.Random) -> dict[int, TurnOrders | None]:
+    """Every seat's orders for this round, in seat order."""
+    # Without the newcomer protection every seat may send the robber to the same hexes.
+    hexes = None if state.settings.newcomer_protection else LegalMoves(state, 0).robber_hexes()
+    return {p: affordable_orders(state, p, rng, hexes) for p in range(state.settings.players)}
+
+
+def affordable_orders(
+    state: GameState, p: int, rng: random.Random, hexes: list[int] | None = None
+) -> TurnOrders:
+    """Seat p's orders for this round, chosen as the module says. `hexes`: the robber hexes
+    open to p, when the caller knows them."""
+    legal = LegalMoves(state, p)
+    hand = list(state.hands[p])
+    # The spot lists are made when the hand first pays for what goes there: most rounds of
+    # most players pay for nothing, and the lists are most of a choice's cost.
+    roads: list[int] | None = None
+    sites: list[int] | None = None
+    towns = legal.cities()
+    sea = state.sea is not None
+    ships: list[int] | None = None
+    moves = legal.ship_moves() if sea else []
+    rates = legal.bank_rates()
+    deck = len(state.deck)
+    cards = legal.playable_cards()
+    knight: Knight | None = None
+    monopoly: Monopoly | None = None
+    if KNIGHT in cards and rng.random() < 0.5:
+        robber = _robber(legal, rng, hexes)
+        if robber is not None:
+            knight = Knight(Timing.BEFORE_ROLL, robber)
+            cards = []
+    lines: list[BuildLine] = []
+    while len(lines) < MAX_LINES:
+        # The sizes of the choice groups, in a fixed order; one draw over their sum.
+        lumber, brick, wool, grain, ore = hand
+        road_paid = lumber >= 1 and brick >= 1
+        if roads is None and (road_paid or ROAD_BUILDING in cards):
+            roads = list(legal.roads())
+        n_road = len(roads) if road_paid and roads is not None else 0
+        n_site = 0
+        if road_paid and wool >= 1 and grain >= 1:
+            if sites is None:
+                sites = list(legal.settlements())
+            n_site = len(sites)
+        n_town = len(towns) if grain >= 2 and ore >= 3 else 0
+        n_card = 1 if deck and wool >= 1 and grain >= 1 and ore >= 1 else 0
+        gives = [r for r in range(5) if hand[r] >= rates[r]]
+        n_trade = 4 * len(gives)
+        n_ship = 0
+        if sea and ((lumber >= 1 and wool >= 1) or ROAD_BUILDING in cards):
+            if ships is None:
+                ships = legal.ships()
+            n_ship = len(ships) if lumber >= 1 and wool >= 1 else 0
+        n_move = len(moves)
+        play: list[str] = []
+        n_play = 0
+        if cards:
+            if KNIGHT in cards:
+                play.append(KNIGHT)
+            if ROAD_BUILDING in cards and (roads or ships):
+                play.append(ROAD_BUILDING)
+            n_play = len(play) + 5 * (MONOPOLY in cards)
+            n_play += len(_PLENTY) * (YEAR_OF_PLENTY in cards)
+        total = 1 + n_road + n_site + n_town + n_card + n_trade + n_ship + n_move + n_play
+        i = _pick(rng, total)
+        if i == 0:
+            break
+        i -= 1
+        if i < n_road:
+            assert roads is not None
+            lines.append(Road(roads.pop(i)))
+            hand[0] -= 1
+            hand[1] -= 1
+            continue
+        i -= n_road
+        if i < n_site:
+            assert sites is not None
+            c = sites.pop(i)
+            lines.append(Settlement(c))
+            _pay(hand, COST_SETTLEMENT)
+            towns.append(c)
+            continue
+        i -= n_site
+        if i < n_town:
+            lines.append(City(towns.pop(i)))
+            _pay(hand, COST_CITY)
+            continue
+        i -= n_town
+        if i < n_card:
+            lines.append(BuyCard())
+            _pay(hand, COST_CARD)
+            deck -= 1
+            continue
+        i -= n_card
+        if i < n_trade:
+            give = gives[i // 4]
+            get = i % 4
+            get += get >= give
+            lines.append(MaritimeTrade(give, rates[give], get))
+            hand[give] -= rates[give]
+            hand[get] += 1
+            continue
+        i -= n_trade
+        if i < n_ship:
+            assert ships is not None
+            lines.append(Ship(ships.pop(i)))
+            _pay(hand, COST_SHIP)
+            continue
+        i -= n_ship
+        if i < n_move:
+            lines.append(moves[i])
+            moves = []  # one move a round
+            continue
+        i -= n_move
+        # A card, played after the roll; one card a round.
+        if i < len(play):
+            if play[i] == KNIGHT:
+                robber = _robber(legal, rng, hexes)
+                if robber is not None:
+                    knight = Knight(Timing.AFTER_ROLL, robber)
+            else:
+                pieces = [(e, False) for e in roads or ()] + [(e, True) for e in ships or ()]
+                e, ship = pieces[_pick(rng, len(pieces))]
+                lines.append(RoadBuilding(e, None, ship))
+        else:
+            i -= len(play)
+            if MONOPOLY in cards and i < 5:
+                monopoly = Monopoly(i)
+            else:
+                i -= 5 * (MONOPOLY in cards)
+                a, b = _PLENTY[i]
+                lines.append(YearOfPlenty(a, b))
+                hand[a] += 1
+                hand[b] += 1
+        cards = []
+    robber = _robber(legal, rng, hexes)
+    if sea:
+        gold = tuple(_pick(rng, 5) for _ in range(_pick(rng, 3)))
+        return TurnOrders(
+            robber=robber, knight=knight, monopoly=monopoly, builds=tuple(lines), gold=gold
+        )
+    return TurnOrders(robber=robber, knight=knight, monopoly=monopoly, builds=tuple(lines))
+
+
+@dataclass
+class Played:
+    """One game played by this player on every seat."""
+
+    seed: int
+    winner: int
+    rounds: int
+    rolls: int
+    seconds: float
+
+    @property
+    def finished(self) -> bool:
+        return self.winner >= 0
+
+    def line(self) -> str:
+        return f"{self.seed}:{self.winner}:{self.rounds}:{self.rolls}"
+
+
+def play(settings: Settings, seed: int) -> Played:
+    """A whole game, timed in CPU seconds from the new state to the last round (the orders
+    included)."""
+    t0 = time.process_time()
+    state = new_game(settings, seed)
+    rng = random.Random(derive_seed(seed, "bot"))
+    rolls = 0
+    while state.phase == Phase.SETUP:
+        state, _, placed = place_setup(state, random_setup(state, rng))
+        if not placed:
+            state, _ = place_setup_automatic(state)
+    while state.phase == Phase.ROUNDS and state.round <= MAX_ROUNDS:
+        state, events = resolve_round(state, round_orders(state, rng))
+        rolls += sum(1 for e in events if type(e) is Rolled)
+    return Played(seed, state.winner, state.round, rolls, time.process_time() - t0)
+
+
+def digest(games: list[Played]) -> str:
+    """What the games came to (seed, winner, rounds, rolls each): the same on every run."""
+    return hashlib.sha256("\n".join(g.line() for g in games).encode()).hexdigest()
+
+
+def measure(
+    games: int, seed: int, scenario: str | None = None, players: int = 4
+) -> dict[str, object]:
+    """Plays `games` games (the seeds of `pbm sim --seed`); the figures count finished games
+    only: their rolls over their seconds."""
+    settings = (
+        Settings.for_scenario(scenario, players)
+        if scenario is not None
+        else Settings.for_players(players)
+    )
+    played = [play(settings, derive_seed(seed, "sim", i)) for i in range(games)]
+    done = [g for g in played if g.finished]
+    seconds = sum(g.seconds for g in done)
+    rolls = sum(g.rolls for g in done)
+    return {
+        "games": games,
+        "finished": len(done),
+        "rolls": rolls,
+        "seconds": seconds,
+        "rolls_per_s": rolls / seconds if seconds else None,
+        "games_per_s": len(done) / seconds if seconds else None,
+        "digest": digest(played),
+    }
