@@ -238,6 +238,11 @@ def describe(
         return _("  {player} discards {cards}").format(
             player=who(e.player), cards=_counts(e.cards, lang)
         )
+    if isinstance(e, ev.RobberMoved) and e.cause == "castle":
+        # Kronlande: a Burg built next to the robber's hex sends it back to its start.
+        return _("  the robber goes back to {hex}: it never stands next to a castle").format(
+            hex=_hex(b, e.hex, lang)
+        )
     if isinstance(e, ev.RobberMoved):
         return _("  {player} moves the robber to {hex}").format(
             player=actor(e.player), hex=_hex(b, e.hex, lang)

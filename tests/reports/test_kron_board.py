@@ -131,3 +131,23 @@ def test_the_preview_yields_stone_and_fish(lang: str) -> None:
     b = state.board
     fish = sum(b.hexes[h].pips for h in b.fishing_grounds)
     assert data["yields"][6][1] == fish > 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("de", "  der Räuber geht zurück nach {hex}: er steht nie neben einer Burg"),
+        ("en", "  the robber goes back to {hex}: it never stands next to a castle"),
+    ],
+)
+def test_the_log_tells_the_robber_sent_back_by_a_castle(lang: str, text: str) -> None:
+    from pbm.reports.describe import describe
+    from pbm.rules import events as ev
+
+    state, _ = scenes.kron_round()
+    start = state.board.robber_start
+    assert start is not None
+    label = state.board.hexes[start].label
+    line = describe(ev.RobberMoved(0, start, "castle"), state, lang)
+    assert line is not None and line.startswith(text.split("{hex}")[0] + label)
+    assert line.endswith(text.split("{hex}")[1])
