@@ -151,3 +151,35 @@ def test_the_log_tells_the_robber_sent_back_by_a_castle(lang: str, text: str) ->
     line = describe(ev.RobberMoved(0, start, "castle"), state, lang)
     assert line is not None and line.startswith(text.split("{hex}")[0] + label)
     assert line.endswith(text.split("{hex}")[1])
+
+
+def test_the_kronlande_report_is_the_same_under_any_hash_seed() -> None:
+    """The round, its report and the order echo of a Kronlande game do not depend on the
+    process (set and dict order, string hashing): two interpreters, two hash seeds, one text."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    tests = Path(__file__).resolve().parent.parent
+    code = (
+        "from reports import scenes\n"
+        "from pbm.notation import Context, parse_mail\n"
+        "for lang in ('de', 'en'):\n"
+        "    print(scenes.normalise_sealed(scenes.report_kron(lang)[1].text))\n"
+        "    s, _ = scenes.kron_round()\n"
+        "    m = parse_mail('Festmahl Stein\\nHerstellen 2 Brot, 1 Stoff\\n'\n"
+        "                   'Abwurf: S Wz F\\n', Context(s.board, lang, s.colours))\n"
+        "    print([r.canonical for r in m.lines])\n"
+    )
+    outs = []
+    for seed in ("0", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        env["PYTHONPATH"] = os.pathsep.join([str(tests), env.get("PYTHONPATH", "")])
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+        )
+        assert done.returncode == 0, done.stderr
+        outs.append(done.stdout)
+    assert outs[0] == outs[1]
+    assert "Festmahl Stein" in outs[0] and "Feast Stone" in outs[0]
