@@ -47,6 +47,7 @@ from .orders import (
     Workshop,
     YearOfPlenty,
 )
+from .resources import N_KRON_RESOURCES
 from .setup import setup_player
 from .state import GameState
 
@@ -93,7 +94,7 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
     lines: list[BuildLine] = []
     cards = legal.playable_cards()
     # Resources the bank deals in (Kronlande: 7); a Kronlande hand also holds the goods.
-    width = state.settings.bank_width
+    width = 5 if state.kron is None else N_KRON_RESOURCES
     if cards:
         card = cards[rng.randrange(len(cards))]
         robber = _robber(legal, rng)

@@ -147,14 +147,21 @@ def missing(hand: Hand, cost: Counts) -> Counts:
     """The cards a hand lacks for a cost (counted in the hand's width); in a Kronlande hand
     Fisch covers missing Getreide first, and what is still missing is named as Getreide (a
     Fisch the cost asks itself is named as Fisch)."""
+    if len(hand) == 5:
+        return (
+            max(0, cost[0] - hand[0]),
+            max(0, cost[1] - hand[1]),
+            max(0, cost[2] - hand[2]),
+            max(0, cost[3] - hand[3]),
+            max(0, cost[4] - hand[4]),
+        )
     out = [max(0, n - hand[r]) for r, n in enumerate(cost)]
     out += [0] * (len(hand) - len(out))
-    if len(hand) != 5:
-        grain = max(0, cost[GETREIDE] - hand[GETREIDE])
-        fish = cost[FISCH] if len(cost) > FISCH else 0
-        spare = max(0, hand[FISCH] - fish)
-        out[GETREIDE] = max(0, grain - spare)
-        out[FISCH] = max(0, fish - hand[FISCH])
+    grain = max(0, cost[GETREIDE] - hand[GETREIDE])
+    fish = cost[FISCH] if len(cost) > FISCH else 0
+    spare = max(0, hand[FISCH] - fish)
+    out[GETREIDE] = max(0, grain - spare)
+    out[FISCH] = max(0, fish - hand[FISCH])
     return tuple(out)
 
 
