@@ -68,6 +68,19 @@ def test_goods_are_traded_between_players() -> None:
     assert cards(after, 0) == {"Stein": 1, "Werkzeug": 1} and cards(after, 1) == {"Brot": 2}
 
 
+def test_fisch_never_pays_for_getreide_in_a_trade_between_players() -> None:
+    """A trade gives the very cards it names: Fisch stands in for Getreide in a cost only."""
+    s = kron_game()
+    set_hand(s, 0, Fisch=2)
+    set_hand(s, 1, Erz=1)
+    mine = TradeOffer(1, _counts(Getreide=2), _counts(Erz=1))
+    theirs = TradeOffer(0, _counts(Erz=1), _counts(Getreide=2))
+    after, events = play(s, s0=TurnOrders(trades=(mine,)), s1=TurnOrders(trades=(theirs,)))
+    assert not of(events, TradeDone)
+    assert {e.reason for e in of(events, TradeFailed)} == {Reason.CARDS_NOT_HELD}
+    assert cards(after, 0) == {"Fisch": 2} and cards(after, 1) == {"Erz": 1}
+
+
 def test_a_short_count_means_zeros_for_the_goods() -> None:
     s = kron_game()
     set_hand(s, 0, Holz=1)

@@ -9,7 +9,7 @@ Stoff, Brot), since goods are cards that count in the hand; its classic bank hol
 resources only (goods are unlimited and never traded with the bank). Counts (costs, trades,
 discards) have the width of the game's hands; a shorter one means zeros for the rest, so the
 base costs serve both games. In a Kronlande hand, Fisch pays for missing Getreide in any cost
-(`can_pay`, `missing`, `payment`).
+(`can_pay`, `missing`, `payment`), never in a trade between players (`holds`).
 """
 
 from __future__ import annotations
@@ -115,6 +115,12 @@ def can_pay(hand: Hand, cost: Counts) -> bool:
         and hand[3] >= cost[3]
         and hand[4] >= cost[4]
     )
+
+
+def holds(hand: Hand, cards: Counts) -> bool:
+    """Whether a hand holds these very cards: what a trade between players gives, where Fisch
+    never stands in for Getreide (it does so only in a cost, `can_pay`)."""
+    return all(hand[r] >= n for r, n in enumerate(cards) if n)
 
 
 def _grain_and_fish(hand: Hand, cost: Counts) -> tuple[int, int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .events import Event, MaritimeTraded, TradeDone, TradeFailed
 from .orders import MaritimeTrade, TradeOffer
 from .reasons import Reason
-from .resources import STEIN, Counts, can_pay, widen
+from .resources import STEIN, Counts, holds, widen
 from .state import GameState
 
 
@@ -90,7 +90,8 @@ def resolve_trades(
     matched.sort(key=lambda m: m[0])
     hands = state.hands
     for _, p, mine, q, _theirs in matched:
-        if can_pay(hands[p], mine.give) and can_pay(hands[q], mine.get):
+        # The very cards each side gives: Fisch pays for Getreide in a cost, never in a trade.
+        if holds(hands[p], mine.give) and holds(hands[q], mine.get):
             _move(hands[p], hands[q], mine.give)
             _move(hands[q], hands[p], mine.get)
             events.append(TradeDone(p, q, mine.give, mine.get))
