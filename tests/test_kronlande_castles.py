@@ -1,12 +1,14 @@
 """Burg and Residenz (spec kronlande.md, "Buildings"): the upgrades, their costs, VP and yields,
 the robber never next to them (an illegal move; the NMR robber rule skips such hexes; a Burg
-built next to the robber sends it back to the desert), and the title Baumeister."""
+built next to the robber sends it to a desert without one, or off the island), and the title
+Baumeister."""
 
 from __future__ import annotations
 
 from kron_fixtures import Rolls, cards, free_crossing, kron_game, play, set_hand, settle_at
 from rules_fixtures import of
 
+from pbm.rules.board import Terrain
 from pbm.rules.events import Built, OrderFailed, Produced, RobberMoved, TitleChanged
 from pbm.rules.kron import BURG, RESIDENZ
 from pbm.rules.legal import LegalMoves
@@ -112,6 +114,66 @@ def test_a_burg_built_next_to_the_robber_sends_it_back_to_the_desert() -> None:
     after, events = play(s, s0=TurnOrders(builds=(Castle(c),)))
     assert RobberMoved(0, s.board.robber_start, "castle") in events  # type: ignore[arg-type]
     assert after.robber == s.board.robber_start
+
+
+def _deserts(s: GameState) -> list[int]:
+    return [x.id for x in s.board.hexes if x.terrain == Terrain.DESERT]
+
+
+def _next_to_castle(s: GameState, h: int) -> bool:
+    assert s.kron is not None
+    return any(s.kron.castle[c] for c in s.board.hex_crossings[h])
+
+
+def test_a_burg_next_to_the_desert_sends_the_robber_to_the_next_free_desert() -> None:
+    """The large island has two deserts: a Burg next to the one the robber stands on sends it to
+    the other (label order), never a move to where it stands."""
+    s = kron_game(seed=1)
+    first, second = _deserts(s)
+    assert s.robber == first
+    c = settle_at(s, 0, free_crossing(s, first), level=2)
+    set_hand(s, 0, Stein=3, Werkzeug=1, Brot=1)
+    after, events = play(s, s0=TurnOrders(builds=(Castle(c),)))
+    assert of(events, RobberMoved) == [RobberMoved(0, second, "castle")]
+    assert after.robber == second and not _next_to_castle(after, after.robber)
+
+
+def test_a_burg_sends_the_robber_off_the_island_when_no_desert_is_free() -> None:
+    """Every desert next to a Burg: the robber leaves the island (-1) rather than stand next to
+    one or block a roll by lot; the next 7 puts it onto a legal hex again."""
+    s = kron_game(seed=1)
+    first, second = _deserts(s)
+    settle_at(s, 1, free_crossing(s, second), level=3)
+    h = next(
+        x
+        for x in s.board.robber_hexes
+        if not _next_to_castle(s, x)
+        and not set(s.board.hex_crossings[x]) & set(s.board.hex_crossings[first])
+    )
+    s.robber = h
+    c = settle_at(s, 0, free_crossing(s, h), level=2)
+    settle_at(s, 0, free_crossing(s, first), level=3)
+    set_hand(s, 0, Stein=3, Werkzeug=1, Brot=1)
+    after, events = play(s, s0=TurnOrders(builds=(Castle(c),)))
+    assert of(events, RobberMoved) == [RobberMoved(0, -1, "castle")]
+    assert after.robber == -1
+    for back in (state_from_json(state_to_json(after)), state_from_text(state_to_text(after))):
+        assert back.robber == -1
+    target = next(x for x in after.board.robber_hexes if not _next_to_castle(after, x))
+    assert robber_hex_rule(after, 1, target) is None
+    again, events = play(after, 7, s1=TurnOrders(robber=RobberOrder(target, (0,))))
+    assert again.robber >= 0 and not _next_to_castle(again, again.robber)
+
+
+def test_a_burg_on_the_only_desert_of_the_huge_island_sends_the_robber_off() -> None:
+    s = kron_game(seed=1, size="huge")
+    (desert,) = _deserts(s)
+    assert s.robber == desert
+    c = settle_at(s, 0, free_crossing(s, desert), level=2)
+    set_hand(s, 0, Stein=3, Werkzeug=1, Brot=1)
+    after, events = play(s, s0=TurnOrders(builds=(Castle(c),)))
+    assert of(events, RobberMoved) == [RobberMoved(0, -1, "castle")]
+    assert after.robber == -1
 
 
 def test_baumeister_needs_two_and_passes_only_to_someone_with_more() -> None:

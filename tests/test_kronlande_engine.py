@@ -172,8 +172,9 @@ def _check_step(s: GameState, events: list[Event]) -> None:
         assert counts[kron.builder] >= BUILDER_MIN and counts[kron.builder] == max(counts)
     else:
         assert max(counts) < BUILDER_MIN
-    # The robber never stands next to a Burg or Residenz.
-    assert not any(kron.castle[c] for c in s.board.hex_crossings[s.robber])
+    # The robber never stands next to a Burg or Residenz (off the island, -1, when a Burg sent
+    # it from a hex and no desert was free).
+    assert s.robber < 0 or not any(kron.castle[c] for c in s.board.hex_crossings[s.robber])
     for e in events:
         back = event_from_json(json.loads(json.dumps(e.to_json())))
         assert back == e, e

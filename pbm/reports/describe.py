@@ -239,8 +239,11 @@ def describe(
             player=who(e.player), cards=_counts(e.cards, lang)
         )
     if isinstance(e, ev.RobberMoved) and e.cause == "castle":
-        # Kronlande: a Burg built next to the robber's hex sends it back to its start.
-        return _("  the robber goes back to {hex}: it never stands next to a castle").format(
+        # Kronlande: a Burg built next to the robber's hex sends it to a desert without one, or
+        # off the island (castles.castle_free_desert).
+        if e.hex < 0:
+            return _("  the robber leaves the island: it never stands next to a castle")
+        return _("  the robber goes to {hex}: it never stands next to a castle").format(
             hex=_hex(b, e.hex, lang)
         )
     if isinstance(e, ev.RobberMoved):

@@ -5,13 +5,15 @@
 - Residenz: the player's Burg upgraded for 2 Stein, 1 Werkzeug, 1 Stoff, 2 Brot; 5 VP; yields 3
   (level 3); its market is in `trade.harbour_rate`.
 - The robber never stands next to either (`robber.robber_target_rule`); a Burg built next to
-  the robber's hex sends the robber back to the desert (docs/rules-decisions.md, "Kronlande").
+  the robber's hex sends the robber to the first desert without one next to it, or off the
+  island when there is none (`castle_free_desert`; docs/rules-decisions.md, "Kronlande").
 - Baumeister: most Burgen and Residenzen together, at least 2, 2 VP; it changes only when
   someone has more than the holder, like the largest army.
 """
 
 from __future__ import annotations
 
+from .board import Terrain
 from .building import pay
 from .events import Built, Event, RobberMoved, TitleChanged
 from .kron import BUILDER_MIN, BURG, NO_CASTLE, RESIDENZ
@@ -55,13 +57,25 @@ def place_castle(state: GameState, p: int, c: int, events: list[Event], free: bo
     kron.castle[c] = BURG
     kron.burgen[p] += 1
     events.append(Built(p, "castle", c, free))
-    robber = state.robber
-    start = state.board.robber_start
-    if robber >= 0 and robber in state.board.crossing_hexes[c] and start is not None:
-        # The robber never stands next to a Burg: back to the desert, where it began.
-        state.robber = start
-        events.append(RobberMoved(p, start, "castle"))
+    if state.robber >= 0 and state.robber in state.board.crossing_hexes[c]:
+        # The robber never stands next to a Burg (docs/rules-decisions.md, "Kronlande").
+        state.robber = castle_free_desert(state)
+        events.append(RobberMoved(p, state.robber, "castle"))
     update_builder(state, p, events)
+
+
+def castle_free_desert(state: GameState) -> int:
+    """Where a Burg sends the robber from its hex: the first desert in label order with no Burg
+    or Residenz next to it (blocking nobody's roll), or off the island (-1) when every desert
+    has one; the next robber move brings it back onto a legal hex."""
+    board = state.board
+    kron = state.kron
+    assert kron is not None
+    for x in board.hexes:
+        h = x.id
+        if x.terrain == Terrain.DESERT and not any(kron.castle[c] for c in board.hex_crossings[h]):
+            return h
+    return -1
 
 
 def place_residence(

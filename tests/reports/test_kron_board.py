@@ -134,17 +134,22 @@ def test_the_preview_yields_stone_and_fish(lang: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "text"),
+    ("lang", "text", "off"),
     [
-        ("de", "  der Räuber geht zurück nach {hex}: er steht nie neben einer Burg"),
-        ("en", "  the robber goes back to {hex}: it never stands next to a castle"),
+        ("de", "  der Räuber geht nach {hex}: er steht nie neben einer Burg", ""),
+        ("en", "  the robber goes to {hex}: it never stands next to a castle", ""),
+        ("de", "", "  der Räuber verlässt die Insel: er steht nie neben einer Burg"),
+        ("en", "", "  the robber leaves the island: it never stands next to a castle"),
     ],
 )
-def test_the_log_tells_the_robber_sent_back_by_a_castle(lang: str, text: str) -> None:
+def test_the_log_tells_the_robber_sent_away_by_a_castle(lang: str, text: str, off: str) -> None:
     from pbm.reports.describe import describe
     from pbm.rules import events as ev
 
     state, _ = scenes.kron_round()
+    if off:
+        assert describe(ev.RobberMoved(0, -1, "castle"), state, lang) == off
+        return
     start = state.board.robber_start
     assert start is not None
     label = state.board.hexes[start].label
