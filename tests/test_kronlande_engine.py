@@ -242,3 +242,28 @@ def test_orders_of_a_base_game_for_kronlande_are_refused() -> None:
     _, events = resolve_round(s, {0: TurnOrders(builds=(Castle(0),))}, random.Random(1))
     fails = [e for e in events if isinstance(e, OrderFailed) and e.line == "build 1"]
     assert [e.rule for e in fails] == [Reason.NOT_KRONLANDE]
+
+
+@pytest.mark.parametrize("module", ["pbm.rules", "pbm.rules.events", "pbm.service.records"])
+def test_kronlande_events_load_after_one_import(module: str) -> None:
+    """A stored Kronlande round loads in a fresh interpreter that imported one module of the
+    rules (or the service's records) and nothing that makes or tells Kronlande events."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        f"import {module}\n"
+        "from pbm.rules.events import event_from_json\n"
+        "for d in ({'kind': 'fish_paid', 'player': 0, 'fish': 1},\n"
+        "          {'kind': 'goods_made', 'player': 0, 'good': 9, 'count': 2},\n"
+        "          {'kind': 'goods_taken', 'player': 1, 'cards': [0] * 7 + [1, 0, 1]},\n"
+        "          {'kind': 'feast_given', 'player': 0, 'giver': 2, 'item': 5}):\n"
+        "    print(type(event_from_json(d)).__name__)\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=False
+    )
+    assert done.returncode == 0, done.stderr[-600:]
+    assert done.stdout.split() == ["FishPaid", "GoodsMade", "GoodsTaken", "FeastGiven"]

@@ -8,6 +8,7 @@ view (`legal.py`). `check_cost=False` leaves the hand out: orders are written be
 from __future__ import annotations
 
 from .events import Built, Event, TitleChanged
+from .kron_events import FishPaid  # also joins Kronlande's events to the event table
 from .reasons import Reason
 from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, FISCH, Counts, can_pay, payment
 from .route import trade_route_length
@@ -115,8 +116,6 @@ def _pay_wide(state: GameState, p: int, cost: Counts, events: list[Event] | None
     given = payment(hand, cost)
     fish = given[FISCH] - (cost[FISCH] if len(cost) > FISCH else 0)
     if fish and events is not None:
-        from .kron_events import FishPaid
-
         events.append(FishPaid(p, fish))
     for r, n in enumerate(given):
         if n:

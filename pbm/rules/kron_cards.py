@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .cards import card_held_rule, play_rule, use_card
 from .events import Event
+from .kron_events import FeastGiven, GoodsTaken
 from .layouts import BUILDERS_HUT, FEAST, HARBOUR_PRIVILEGE
 from .orders import BuildersHut, Feast, HarbourPrivilege
 from .reasons import Reason
@@ -45,8 +46,6 @@ def project_held_rule(state: GameState, p: int, order: ProjectCard) -> Reason | 
 
 
 def play_project(state: GameState, p: int, order: ProjectCard, events: list[Event]) -> None:
-    from .kron_events import FeastGiven, GoodsTaken
-
     use_card(state, p, CARD_OF[type(order)], events)
     kron = state.kron
     assert kron is not None

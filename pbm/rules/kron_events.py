@@ -1,5 +1,6 @@
 """The events only a Kronlande game makes. They join the event table (`events.EVENT_TYPES`), so
-a stored round of a Kronlande game loads like any other.
+a stored round of a Kronlande game loads like any other: `building` imports this module, so any
+import of the rules package (or of a module in it) fills the table.
 
 Kronlande also uses the base events: a workshop, a Burg or a Residenz built is a `Built` event
 (piece "smithy", "weaving_mill", "bakery", "castle", "residence"; `where` the crossing), Stein

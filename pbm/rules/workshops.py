@@ -12,6 +12,7 @@ from __future__ import annotations
 from .building import pay
 from .events import Built, Event
 from .kron import WORKSHOP_GOOD, WORKSHOP_PIECES, WORKSHOPS, workshop_for
+from .kron_events import GoodsMade
 from .orders import Make, Workshop
 from .reasons import Reason
 from .resources import COST_WORKSHOP, GOODS, RECIPES, Counts, can_pay, scaled
@@ -69,8 +70,6 @@ def make_rule(state: GameState, p: int, order: Make, check_cost: bool = True) ->
 
 
 def make_goods(state: GameState, p: int, order: Make, events: list[Event]) -> None:
-    from .kron_events import GoodsMade
-
     pay(state, p, make_cost(order), events)
     state.hands[p][order.good] += order.count
     events.append(GoodsMade(p, order.good, order.count))
