@@ -188,3 +188,51 @@ def test_the_kronlande_report_is_the_same_under_any_hash_seed() -> None:
         outs.append(done.stdout)
     assert outs[0] == outs[1]
     assert "Festmahl Stein" in outs[0] and "Feast Stone" in outs[0]
+
+
+#: Names as long as the service keeps them (`signup.NAME_MAX`, 40 characters).
+LONG_NAMES = {
+    0: "Annabelle-Marie Freifrau v. Hohenzollern",
+    1: "Bernd-Christoph Müller-Lüdenscheidt III.",
+    2: "Carol",
+    3: "",
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "de@modern"])
+@pytest.mark.parametrize("long_names", [False, True])
+@pytest.mark.parametrize("ended", [False, True])
+def test_the_report_tables_stay_within_72_columns(lang: str, long_names: bool, ended: bool) -> None:
+    """Every kind of card in every hand (ten, two-digit counts), every title on one player,
+    names as long as the service keeps: the tables' rows go on under their text, never past
+    72 columns, and every card count is still there."""
+    from pbm.reports.render import BOARD_CID, render
+    from pbm.reports.report_data import hand_text, report_data
+    from pbm.service.signup import NAME_MAX
+
+    assert all(len(n) <= NAME_MAX for n in LONG_NAMES.values())
+    after, events = scenes.kron_round()
+    for p in range(4):
+        after.hands[p] = [12] * 10
+    after.longest_road = after.largest_army = 0
+    assert after.kron is not None and after.kron.builder == 0
+    after.cards[0] = [("knight", 0)] * 6 + [("vp", 0)] * 5 + [("monopoly", 0), ("feast", 0)]
+    if ended:
+        after.winner = 0
+    names = LONG_NAMES if long_names else dict(enumerate(scenes.NAMES))
+    data = report_data(
+        after,
+        list(events),
+        lang,
+        scenes.GAME,
+        scenes.SECRETS,
+        scenes.next_line(lang, after.round),
+        BOARD_CID,
+        names=names,
+    )
+    text = render("report", "s", data).text
+    too_long = [x for x in text.splitlines() if len(x) > 72]
+    assert not too_long, too_long
+    flat = " ".join(text.split())
+    for p in range(4):
+        assert hand_text(after, p, lang) in flat
