@@ -8,7 +8,9 @@ language. One bot misses rounds on purpose: NMR, the autopilot taking over, and 
 "Ich bin zurück" are all part of the game. Every mail is left as .eml, every report as .html,
 with an index.html, and the pbm.toml the demo ran with, so every GM command works afterwards.
 With a Seafarers scenario the game is played on its board: the bots' setup mails place ships
-where the coast asks for one, and their order mails build and move ships and name `Gold:`.
+where the coast asks for one, and their order mails build and move ships and name `Gold:`. In
+Kronlande (`kronlande`) it is played on the large island: the bots' mails build workshops,
+make goods (`Herstellen 2 Brot`), raise Burgen and Residenzen and play the project cards.
 """
 
 from __future__ import annotations
@@ -82,11 +84,13 @@ class Demo:
         seed: int,
         progress: Any = None,
         scenario: str | None = None,
+        kronlande: bool = False,
     ) -> None:
         self.dir = workdir
         self.players = players
         self.seed = seed
         self.scenario = scenario
+        self.kronlande = kronlande
         self.progress = progress
         self.lb = LoopbackMail()
         self.svc: Service | None = None
@@ -129,6 +133,7 @@ class Demo:
                 seed=self.seed,
                 nmr_autopilot_after=NMR_AUTOPILOT_AFTER,
                 scenario=self.scenario,
+                kronlande=self.kronlande,
             )
         serve_cfg = ServeConfig(
             # Polling every 0.1 s beats IDLE here: pymap reports news to an IDLE client
@@ -369,11 +374,13 @@ def run_demo(
     workdir: str | None = None,
     progress: Any = None,
     scenario: str | None = None,
+    kronlande: bool = False,
 ) -> DemoResult:
-    """`scenario`: a Seafarers scenario (3 or 4 players) instead of the base game."""
+    """`scenario`: a Seafarers scenario (3 or 4 players) instead of the base game;
+    `kronlande`: Kronlande on the large island."""
     path = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="pbm-demo-"))
     path.mkdir(parents=True, exist_ok=True)
-    return asyncio.run(Demo(path, players, seed, progress, scenario).run())
+    return asyncio.run(Demo(path, players, seed, progress, scenario, kronlande).run())
 
 
 def result_json(result: DemoResult) -> str:

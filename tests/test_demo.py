@@ -150,3 +150,45 @@ def test_demo_refuses_a_bad_scenario_before_starting() -> None:
         timeout=60,
     )
     assert out.returncode != 0 and "3 or 4 players" in out.stderr
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
+@pytest.mark.timeout(240)
+def test_demo_plays_a_kronlande_game_by_mail(tmp_path: Path) -> None:
+    summary = _demo(tmp_path, "--kronlande")
+    assert set(summary) == {"winner", "rounds", "mails_in", "mails_out", "dir", "seconds"}
+    assert summary["winner"]
+    work = Path(summary["dir"])
+    mails = work / "mails"
+    orders = "\n".join(_plain(p) for p in sorted(mails.glob("in-*.eml")))
+    answers = "\n".join(_plain(p) for p in sorted(mails.glob("out-*.eml")))
+    # The bots build workshops and castles and make goods by mail; the service takes the lines
+    # (echoed in their canonical form) and carries them out.
+    for word in ("\nBurg ", "\nHerstellen ", "\nAbwurf: "):
+        assert word in orders, word
+    assert any(f"\n{w} " in orders for w in ("Schmiede", "Weberei", "Bäckerei"))
+    assert "baut Burg" in answers and " her\n" in answers  # `rot stellt 1Br her`
+    assert "Steinbrüche: " in answers  # the text map's legend
+    assert "Stein " in answers and "Fisch " in answers  # the preview's yields
+    subjects = [
+        str(email.message_from_bytes(p.read_bytes(), policy=email.policy.default)["Subject"])
+        for p in mails.glob("out-*.eml")
+    ]
+    assert any("Spielende" in s for s in subjects)
+    replay = subprocess.run(
+        [sys.executable, "-m", "pbm", "--config", str(work / "pbm.toml"), "game", "replay", "demo"],
+        capture_output=True,
+        text=True,
+    )
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+
+
+def test_demo_refuses_kronlande_with_a_scenario_before_starting() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "pbm", "demo", "--kronlande", "--scenario", "neue-ufer"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode != 0 and "exclude each other" in out.stderr

@@ -53,6 +53,15 @@ UNREACHABLE = {
     "pirate_hex_expected",
     "pirate_no_victims",
     "second_pirate",
+    # Kronlande's orders past the base board's refusal: tests/test_notation_kron.py.
+    "german_letters_kron",
+    "english_letters_kron",
+    "card_alone",
+    "make_form",
+    "make_goods",
+    "feast_form",
+    "monopoly_no_goods",
+    "goods_not_with_bank",
 }
 
 #: key → (line, phase, the English message as before keys existed).
@@ -79,11 +88,12 @@ CASES: dict[str, tuple[str, str, str]] = {
     "gold_seafarers": ("Gold: Erz", "round", "gold is chosen only in Seafarers scenarios"),
     "pirate_seafarers": ("Pirat A1", "round", "the pirate sails only in Seafarers scenarios"),
     "order_expected": (
-        "Burg 6L 5L",
+        "Turm 6L 5L",
         "round",
         "an order was expected (Siedlung, Stadt, Straße, Entwicklungskarte, "
-        "Räuber, Handel, Seehandel, …), not 'Burg'",
+        "Räuber, Handel, Seehandel, …), not 'Turm'",
     ),
+    "kronlande_only": ("Burg 6L 5L", "round", "'Burg' is an order of Kronlande games only"),
     "brackets_differ": (
         "Stadt C3 C4 D4 (6L 5L 12E)",
         "round",
@@ -385,7 +395,11 @@ def test_vocab_and_names_errors_raised_directly_have_german_texts() -> None:
 
 def test_unreachable_keys_render_in_both_languages() -> None:
     for key in UNREACHABLE:
-        params = {"name": "9H"} if key == "pirate_on_sea" else {}
+        params = {
+            "pirate_on_sea": {"name": "9H"},
+            "german_letters_kron": {"suggestion": "Seehandel 4S gegen 1F"},
+            "english_letters_kron": {"suggestion": "Maritime 4St for 1F"},
+        }.get(key, {})
         err = NotationError.make(key, **params)
         assert err.message == TEXTS[key].format(**params)
         _assert_german(err)

@@ -68,6 +68,16 @@ STORED = {
     "ship_required",
     "unexplored",
     "other_start_island",
+    "not_kronlande",
+    "not_own_building",
+    "workshop_on_building",
+    "workshop_kind_held",
+    "no_workshop",
+    "not_a_good",
+    "not_own_city",
+    "not_own_castle",
+    "robber_next_to_castle",
+    "goods_not_with_bank",
 }
 
 #: Strings in pbm/rules that equal a reason's value but are something else.

@@ -91,7 +91,7 @@ def test_a_seafarers_board_written_hex_by_hex_keeps_areas_and_pirate() -> None:
 
 def test_unknown_version_is_refused() -> None:
     d = state_to_json(new_game(Settings.for_players(3), 1))
-    d["v"] = 3
+    d["v"] = 4
     with pytest.raises(ValueError, match="unknown state version"):
         state_from_json(d)
 

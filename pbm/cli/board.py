@@ -26,11 +26,21 @@ def board(
             " ueberfahrt)."
         ),
     ] = None,
+    kronlande: Annotated[
+        bool,
+        typer.Option("--kronlande", help="The Kronlande island (--size large or huge)."),
+    ] = False,
 ) -> None:
     """Print the seeded board: the text map of the reports, or JSON with hexes, crossings
-    and paths. `--layout beginner`: the beginner board with its starting pieces (the map)."""
+    and paths. `--layout beginner`: the beginner board with its starting pieces (the map).
+    `--kronlande`: the Kronlande island with its quarries and fishing grounds."""
     if layout not in ("variable", "beginner"):
         raise typer.BadParameter("layout must be variable or beginner")
+    if kronlande:
+        if scenario is not None:
+            raise typer.BadParameter("--kronlande and --scenario exclude each other")
+        _kron_board(players, seed, as_json, lang, layout, size)
+        return
     if scenario is not None:
         _scenario_board(scenario, players, seed, as_json, lang, layout, size)
         return
@@ -80,4 +90,30 @@ def _scenario_board(
     from pbm.rules.state import Settings, new_game
 
     state = new_game(Settings.for_scenario(key, players), seed)
+    typer.echo(draw(state, "en" if lang == "en" else "de"))
+
+
+def _kron_board(
+    players: int, seed: int, as_json: bool, lang: str, layout: str, size: str | None
+) -> None:
+    """`pbm board --kronlande [--size large|huge]`: the Kronlande island laid by the seed."""
+    from pbm.rules.kron_board import generate_kron_board
+    from pbm.rules.layouts import KRON_ISLANDS
+
+    size = size or "large"
+    if size not in KRON_ISLANDS:
+        raise typer.BadParameter(
+            f"Kronlande is played on the large or the huge island (--size large or huge), "
+            f"not {size}"
+        )
+    if layout != "variable":
+        raise typer.BadParameter("--kronlande excludes --layout beginner")
+    b = generate_kron_board(size, seed)
+    if as_json:
+        typer.echo(json.dumps(b.to_json(), ensure_ascii=False))
+        return
+    from pbm.reports.text_map import draw
+    from pbm.rules.state import Settings, new_game
+
+    state = new_game(Settings.for_kronlande(players, size), seed)
     typer.echo(draw(state, "en" if lang == "en" else "de"))

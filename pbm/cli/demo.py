@@ -21,10 +21,15 @@ def demo(
             " (3-4 players)."
         ),
     ] = None,
+    kronlande: Annotated[
+        bool, typer.Option("--kronlande", help="Kronlande on the large island (3-6 players).")
+    ] = False,
 ) -> None:
     """Play a whole game by real mail over loopback: IMAP and SMTP servers, bots, reports."""
     from rich.console import Console
 
+    if kronlande and scenario is not None:
+        raise typer.BadParameter("--kronlande and --scenario exclude each other")
     if scenario is not None:
         from pbm.rules.scenarios import PLAYER_COUNTS, SCENARIOS
 
@@ -51,7 +56,7 @@ def demo(
             vp = " ".join(f"{c}:{state.vp(p)}" for p, c in enumerate(state.colours))
             console.print(f"[bold]{what}[/bold]  {vp}")
 
-    result = run_demo(players, seed, workdir, progress, scenario)
+    result = run_demo(players, seed, workdir, progress, scenario, kronlande)
     if as_json:
         typer.echo(result_json(result))
         return

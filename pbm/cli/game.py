@@ -55,6 +55,13 @@ def game_create(
         ),
     ] = None,
     pirate: Annotated[bool, typer.Option(help="Seafarers: play with the pirate.")] = True,
+    kronlande: Annotated[
+        bool,
+        typer.Option(
+            "--kronlande",
+            help="Kronlande: stone, fish, goods, castles (--size large or huge, 3-6 players).",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Create a game and open its signup."""
@@ -83,6 +90,7 @@ def game_create(
             layout=layout,
             scenario=scenario,
             pirate=pirate,
+            kronlande=kronlande,
         )
     show(data, as_json, lambda: echo(f"created {name}: signup open"))
 

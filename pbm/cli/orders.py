@@ -29,6 +29,10 @@ def orders_check(
         str | None,
         typer.Option(help="A Seafarers scenario's board (neue-ufer, ozeanien, wueste, …)."),
     ] = None,
+    kronlande: Annotated[
+        bool,
+        typer.Option("--kronlande", help="The Kronlande island (--size large or huge)."),
+    ] = False,
 ) -> None:
     """Parse an order mail against a seeded board and print each line's result.
 
@@ -37,7 +41,16 @@ def orders_check(
         raise typer.BadParameter("phase must be setup or round")
     if lang not in ("de", "en"):
         raise typer.BadParameter("lang must be de or en")
-    if scenario is not None:
+    if kronlande:
+        from pbm.rules.kron_board import generate_kron_board
+        from pbm.rules.layouts import KRON_ISLANDS
+
+        if scenario is not None:
+            raise typer.BadParameter("--kronlande and --scenario exclude each other")
+        if (size or "large") not in KRON_ISLANDS:
+            raise typer.BadParameter("Kronlande is played on the large or the huge island")
+        b = generate_kron_board(size or "large", seed)
+    elif scenario is not None:
         from pbm.rules.scenarios import PLAYER_COUNTS, SCENARIOS, scenario_board
 
         if scenario not in SCENARIOS:

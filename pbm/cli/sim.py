@@ -24,6 +24,9 @@ def sim(
             " ueberfahrt)."
         ),
     ] = None,
+    kronlande: Annotated[
+        bool, typer.Option("--kronlande", help="Kronlande on the large (or --size huge) island.")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play complete games with bots and print speed figures and a digest of all events."""
@@ -38,8 +41,13 @@ def sim(
             raise typer.BadParameter("a Seafarers scenario is for 3 or 4 players")
         if size is not None:
             raise typer.BadParameter("--size and --scenario exclude each other")
+    if kronlande:
+        if scenario is not None:
+            raise typer.BadParameter("--kronlande and --scenario exclude each other")
+        if size not in (None, "large", "huge"):
+            raise typer.BadParameter("Kronlande is played on the large or the huge island")
     start = time.perf_counter()
-    result = simulate(games, players, seed, bot, size, scenario)
+    result = simulate(games, players, seed, bot, size, scenario, kronlande)
     seconds = time.perf_counter() - start
     finished = [g for g in result.games if g.winner >= 0]
     summary = {

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pbm.rules.legal import LegalMoves
-from pbm.rules.orders import Alternatives, City, MoveShip, Road, RoadBuilding, Settlement, Ship
+from pbm.rules.legal import AFTER_KINDS, LegalMoves
+from pbm.rules.orders import Alternatives
 from pbm.rules.reasons import Reason
 from pbm.rules.state import GameState
 
@@ -55,8 +55,10 @@ FIXED = frozenset(
     }
 )
 
-#: Orders that put pieces on the board: the only ones whose outcome changes later checks.
-_PIECES = (Settlement, City, Road, RoadBuilding, Ship, MoveShip)
+#: Orders that put pieces on the board: the only ones whose outcome changes later checks (in
+#: Kronlande a workshop, a Burg, a Residenz and a Hafenprivileg too: `Herstellen` needs the
+#: workshop, a Residenz the Burg, a bank trade at 2:1 the privilege).
+_PIECES = AFTER_KINDS
 
 
 def _illegal(rule: Reason, lang: str = "en") -> IllegalOrderError:
@@ -71,6 +73,11 @@ def _key(view: LegalMoves) -> tuple[tuple[int, ...], ...]:
     if s.sea is not None:
         # Seafarers: the ships too, and whether this round's ship move is made.
         return (*key, tuple(sorted(s.sea.ships[p])), (s.sea.moved[p],))
+    if s.kron is not None:
+        # Kronlande: the workshops, what each city has become (Burg, Residenz), and the
+        # round of a Hafenprivileg played.
+        ranks = tuple(s.kron.castle[c] for c in sorted(s.cities[p]))
+        return (*key, tuple(s.kron.workshops[p]), ranks, (s.kron.privilege[p],))
     return key
 
 

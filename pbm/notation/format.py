@@ -9,16 +9,23 @@ from __future__ import annotations
 from functools import cache
 
 from pbm.i18n import language, translator
+from pbm.rules.kron import WORKSHOP_PIECES
 from pbm.rules.orders import (
     Alternatives,
+    BuildersHut,
     BuyCard,
+    Castle,
     City,
     DiscardPreference,
+    Feast,
     GoldPreference,
+    HarbourPrivilege,
     Knight,
+    Make,
     MaritimeTrade,
     Monopoly,
     MoveShip,
+    Residence,
     Road,
     RoadBuilding,
     RobberOrder,
@@ -29,6 +36,7 @@ from pbm.rules.orders import (
     Timing,
     TradeOffer,
     TurnOrders,
+    Workshop,
     YearOfPlenty,
 )
 from pbm.rules.resources import Counts
@@ -110,6 +118,16 @@ def _words(lang: str) -> dict[str, str]:
         "unobserve": tr.pgettext("order word", "Stop observing"),
         "confirm": tr.pgettext("order word", "Confirm"),
         "pass": tr.pgettext("order word", "Pass"),
+        # Kronlande (issue 19).
+        "smithy": tr.pgettext("order word", "Smithy"),
+        "weaving_mill": tr.pgettext("order word", "Weaving mill"),
+        "bakery": tr.pgettext("order word", "Bakery"),
+        "make": tr.pgettext("order word", "Make"),
+        "castle": tr.pgettext("order word", "Castle"),
+        "residence": tr.pgettext("order word", "Residence"),
+        "builders_hut": tr.pgettext("order word", "Builders' hut"),
+        "harbour_privilege": tr.pgettext("order word", "Harbour privilege"),
+        "feast": tr.pgettext("order word", "Feast"),
     }
 
 
@@ -129,8 +147,8 @@ def word(key: str, lang: str) -> str:
 
 
 def counts_text(c: Counts, lang: str) -> str:
-    letters = vocab.letters(lang)
-    return " ".join(f"{n}{letters[r]}" for r, n in enumerate(c) if n) or "-"
+    """`2H 1E`: the cards of counts of any width (Kronlande's goods too), or `-`."""
+    return " ".join(f"{n}{vocab.letter(r, lang)}" for r, n in enumerate(c) if n) or "-"
 
 
 def robber_text(o: RobberOrder, ctx: Context) -> str:
@@ -158,13 +176,13 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
     if isinstance(item, BuyCard):
         return w("buy")
     if isinstance(item, MaritimeTrade):
-        letters = vocab.letters(lang)
+        letters = vocab.letters(lang, True)
         return (
             f"{w('maritime')} {item.give_count}{letters[item.give]} {w('for')} "
             f"{item.get_count}{letters[item.get]}"
         )
     if isinstance(item, YearOfPlenty):
-        letters = vocab.letters(lang)
+        letters = vocab.letters(lang, True)
         return f"{w('plenty')} {letters[item.first]} {letters[item.second]}"
     if isinstance(item, Ship):
         return f"{w('ship')} {ship_path_text(board, item.path, lang)}"
@@ -190,6 +208,21 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
         if item.second is not None:
             paths.append(path_text(board, item.second, lang))
         return f"{w('road_building')}: {', '.join(paths)}"
+    if isinstance(item, Workshop):
+        kind = WORKSHOP_PIECES[item.kind]
+        return f"{w(kind)} {crossing_text(board, item.crossing, lang)}"
+    if isinstance(item, Castle):
+        return f"{w('castle')} {crossing_text(board, item.crossing, lang)}"
+    if isinstance(item, Residence):
+        return f"{w('residence')} {crossing_text(board, item.crossing, lang)}"
+    if isinstance(item, Make):
+        return f"{w('make')} {item.count} {vocab.resource_name(item.good, lang)}"
+    if isinstance(item, BuildersHut):
+        return w("builders_hut")
+    if isinstance(item, HarbourPrivilege):
+        return w("harbour_privilege")
+    if isinstance(item, Feast):
+        return f"{w('feast')} {vocab.resource_name(item.item, lang)}"
     if isinstance(item, GoldPreference):
         names = ", ".join(vocab.resource_name(r, lang) for r in item.resources)
         return f"{w('gold')} {names}"
@@ -217,7 +250,7 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
     if isinstance(item, Monopoly):
         return f"{w('monopoly')} {vocab.resource_name(item.resource, lang)}"
     if isinstance(item, DiscardPreference):
-        letters = vocab.letters(lang)
+        letters = vocab.letters(lang, True)
         return f"{w('discard')}: " + " ".join(letters[r] for r in item.resources)
     if isinstance(item, TradeOffer):
         partner = vocab.colour_name(ctx.colours[item.partner], lang)

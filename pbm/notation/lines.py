@@ -22,17 +22,24 @@ from datetime import date
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pbm.rules.board import Board, Terrain
+from pbm.rules.kron import BAECKEREI, SCHMIEDE, WEBEREI
 from pbm.rules.orders import (
     Alternatives,
     BuildAction,
+    BuildersHut,
     BuyCard,
+    Castle,
     City,
     DiscardPreference,
+    Feast,
     GoldPreference,
+    HarbourPrivilege,
     Knight,
+    Make,
     MaritimeTrade,
     Monopoly,
     MoveShip,
+    Residence,
     Road,
     RoadBuilding,
     RobberOrder,
@@ -41,8 +48,10 @@ from pbm.rules.orders import (
     Ship,
     Timing,
     TradeOffer,
+    Workshop,
     YearOfPlenty,
 )
+from pbm.rules.resources import GOODS, KRON_WIDTH, N_RESOURCES, Counts
 
 from . import vocab
 from .clean import heading_kind
@@ -51,6 +60,7 @@ from .limits import MAX_DIGITS, MAX_LINE_CHARS
 from .names import (
     crossing_from_names,
     crossing_text,
+    is_kron,
     path_text,
     resolve_hex,
     resolve_path,
@@ -196,6 +206,12 @@ class Context:
     colours: tuple[str, ...] = ("rot", "blau", "gelb", "weiss")
     phase: str = "round"
 
+    @property
+    def kron(self) -> bool:
+        """A Kronlande game (its board has quarries and fishing grounds): Kronlande's letters,
+        words and orders are read (`Stein` is stone, never ore)."""
+        return is_kron(self.board)
+
 
 class Text:
     """A piece of a line: the player's text, its folded form and where it sits in the line."""
@@ -297,7 +313,31 @@ _KW = {
     "move_ship": r"(schiff (?:versetzen|bewegen|verschieben)|versetze (?:das )?schiff|"
     r"(?:move|moving) (?:the )?ship|ship move)",
     "gold": r"(gold)",
+    # Kronlande (issue 19).
+    "smithy": r"(schmiede|smithy|forge)",
+    "weaving_mill": r"(weberei|weaving[ -]?mill|weavery)",
+    "bakery": r"(baeckerei|backerei|bakery)",
+    "make": r"(herstellen|produzieren|produziere|make|produce)",
+    "castle": r"(burg|castle)",
+    "residence": r"(residenz|residence)",
+    "builders_hut": r"(bauhuette|bauhutte|builder'?s?'? ?hut)",
+    "harbour_privilege": r"(hafenprivileg|harbou?r[ -]?privilege)",
+    "feast": r"(festmahl|feast)",
 }
+#: The Kronlande build lines, in the order `_build_action` tries them.
+_KRON_KINDS = (
+    "smithy",
+    "weaving_mill",
+    "bakery",
+    "make",
+    "castle",
+    "residence",
+    "builders_hut",
+    "harbour_privilege",
+    "feast",
+)
+#: The workshop kind of each workshop word.
+_WORKSHOP_KIND = {"smithy": SCHMIEDE, "weaving_mill": WEBEREI, "bakery": BAECKEREI}
 
 
 #: After a keyword: blanks, a colon, blanks, the rest. Possessive, since `\s*:?\s*` can split a
@@ -398,7 +438,7 @@ _LINE_KINDS = [
     "city",
     "road",
 ]
-_PATTERNS = {k: _kw(k) for k in _LINE_KINDS}
+_PATTERNS = {k: _kw(k) for k in (*_LINE_KINDS, *_KRON_KINDS)}
 _PATTERNS["trade"] = re.compile(
     r"^(handel|handle|trade|tausch|tausche|tauschen|swap|exchange)(?![a-z])(?:\s*+:\s*+|\s++)"
     r"(?:(?:mit|with|an|zu) )?+(?:(?:der|dem|den|the) )?+(?P<partner>[a-z]++)" + _REST + "$"
@@ -815,13 +855,7 @@ def _is_resource_word(word: str) -> bool:
     """A resource's full name in either language (`Holz`, `ore`); single letters are not."""
     if len(word) < 3:
         return False
-    for lang in ("de", "en"):
-        try:
-            vocab.resource(word, lang)
-        except NotationError:
-            continue
-        return True
-    return False
+    return word in vocab.RESOURCE_WORDS or word in vocab.KRON_WORDS
 
 
 def _without_remark(t: Text) -> Text:
@@ -1415,6 +1449,32 @@ _KEYWORD_WORDS = frozenset(
         "road",
         "schiff",
         "ship",
+        # Kronlande.
+        "schmiede",
+        "smithy",
+        "forge",
+        "weberei",
+        "weaving",
+        "weavery",
+        "baeckerei",
+        "backerei",
+        "bakery",
+        "herstellen",
+        "produziere",
+        "produzieren",
+        "make",
+        "produce",
+        "burg",
+        "castle",
+        "residenz",
+        "residence",
+        "bauhuette",
+        "bauhutte",
+        "builders",
+        "builder",
+        "hafenprivileg",
+        "festmahl",
+        "feast",
     ]
 )
 
@@ -1467,6 +1527,23 @@ _BUILD_STARTS = frozenset(
         "year",
         "buy",
         "kaufe",
+        # Kronlande (not `harbour`, which ends a harbour's name in a crossing).
+        "schmiede",
+        "smithy",
+        "weberei",
+        "weaving",
+        "baeckerei",
+        "bakery",
+        "herstellen",
+        "make",
+        "burg",
+        "castle",
+        "residenz",
+        "residence",
+        "bauhuette",
+        "hafenprivileg",
+        "festmahl",
+        "feast",
     ]
 )
 #: Words before a build word that make it part of the same build (`Stadt bei Siedlung`).
@@ -1765,6 +1842,23 @@ _NEAR = {
     "password": "password",
     "runde": "round",
 }
+#: Kronlande's order words, for "did you mean" in a Kronlande game only.
+_NEAR_KRON = {
+    "schmiede": "smithy",
+    "smithy": "smithy",
+    "weberei": "weaving_mill",
+    "baeckerei": "bakery",
+    "bakery": "bakery",
+    "herstellen": "make",
+    "burg": "castle",
+    "castle": "castle",
+    "residenz": "residence",
+    "residence": "residence",
+    "bauhuette": "builders_hut",
+    "hafenprivileg": "harbour_privilege",
+    "festmahl": "feast",
+    "feast": "feast",
+}
 
 
 def _build_action(
@@ -1792,14 +1886,19 @@ def _build_action(
         "settlement",
         "city",
         "road",
+        *_KRON_KINDS,
     ):
         m = _PATTERNS[kind].match(f)
         if not m:
             continue
         rest = t.sub(lead + m.start("rest"))
+        if kind in _KRON_KINDS:
+            return _kron_build(kind, rest, t, lead, ctx), kind
         return _build_of(kind, rest, t, lead, ctx), kind
     if inherit in ("settlement", "city", "road", "maritime") and f[:1].isalnum():
         return _build_of(inherit, t, t, lead, ctx), inherit
+    if inherit in ("castle", "residence", *_WORKSHOP_KIND) and f[:1].isalnum():
+        return _kron_build(inherit, t, t, lead, ctx), inherit
     raise _not_an_order(t, ctx)
 
 
@@ -1828,6 +1927,71 @@ def _build_of(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildA
     return Road(_path(rest, ctx))
 
 
+#: Kronlande: the building a workshop, a Burg or a Residenz is named by (`Burg bei Stadt …`,
+#: `Castle at the city …`, `Schmiede auf meiner Siedlung …`): passed over before the crossing.
+_BUILDING_WORDS = (
+    "siedlung",
+    "settlement",
+    "stadt",
+    "city",
+    "burg",
+    "castle",
+    "residenz",
+    "residence",
+)
+#: After a project card's word: `Bauhütte ausspielen`, `Play harbour privilege card`.
+_CARD_TAIL = frozenset(["karte", "card", "aus", "ausspielen", "spielen", "play"])
+
+
+def _kron_build(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildAction | Builds:
+    """Kronlande's build lines: a workshop, `Herstellen 2 Brot`, a Burg, a Residenz, and the
+    project cards Bauhütte, Hafenprivileg and `Festmahl Brot`. Refused outside Kronlande."""
+    if not ctx.kron:
+        word = t.sub(lead, lead + len(t.folded.strip().split()[0])).original
+        raise NotationError.make("kronlande_only", word=word, column=t.col(lead))
+    if kind in ("builders_hut", "harbour_privilege"):
+        extra = [w for w in _letter_words(rest.folded) if w not in _CARD_TAIL]
+        if extra:
+            raise NotationError.make("card_alone", column=rest.col(0))
+        return BuildersHut() if kind == "builders_hut" else HarbourPrivilege()
+    if kind == "feast":
+        return Feast(_one_item(rest, ctx))
+    if kind == "make":
+        return _make(rest, ctx)
+    place = _strip_words(_strip_words(rest, _PLACE_WORDS), _PLACE_ARTICLES)
+    place = _strip_words(_strip_words(place, _BUILDING_WORDS), _PLACE_WORDS)
+    c = _crossing(place, ctx)
+    if kind == "castle":
+        return Castle(c)
+    if kind == "residence":
+        return Residence(c)
+    return Workshop(_WORKSHOP_KIND[kind], c)
+
+
+def _make(t: Text, ctx: Context) -> Make | Builds:
+    """`Herstellen 2 Brot`, `Make bread`, `Herstellen 2 Brot, 1 Werkzeug`: goods made in the
+    player's workshops, each good its own build in the order written."""
+    if not t.folded.strip():
+        raise NotationError.make("make_form", column=t.col(0))
+    counts: dict[int, int] = {}
+    for r in _resource_list(t, ctx, max_total=MAX_COUNT):
+        if r not in GOODS:
+            raise NotationError.make("make_goods", column=t.col(0))
+        counts[r] = counts.get(r, 0) + 1
+    makes = tuple(Make(good, n) for good, n in counts.items())
+    return makes[0] if len(makes) == 1 else Builds(makes)
+
+
+def _one_item(t: Text, ctx: Context) -> int:
+    """The resource or good a card names (`Festmahl Brot`, `Feast on bread`)."""
+    rest = _strip_words(t, ("auf", "on", "of", "fuer", "for", "mit", "with"))
+    f = rest.folded.strip()
+    if not f:
+        raise NotationError.make("feast_form", column=t.col(0))
+    lead = len(rest.folded) - len(rest.folded.lstrip())
+    return vocab.resource(f, ctx.lang, rest.col(lead), ctx.kron)
+
+
 #: A victory point card in both editions' words (`Wahrzeichen` in seed 002's): never played.
 _VP_CARD_WORDS = frozenset(
     ["wahrzeichen", "siegpunkt", "siegpunktkarte", "siegpunktkarten", "victory", "vp"]
@@ -1851,14 +2015,15 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
         return NotationError.make("buy_form", column=t.col(lead))
     if folded in _KEYWORD_WORDS:
         return NotationError.make("keyword_rest", word=word, column=t.col(lead))
-    near = difflib.get_close_matches(folded[:30], list(_NEAR), n=1, cutoff=0.75)
+    words = {**_NEAR, **_NEAR_KRON} if ctx.kron else _NEAR
+    near = difflib.get_close_matches(folded[:30], list(words), n=1, cutoff=0.75)
     if near and len(folded) >= 3:
         from .format import word as order_word
 
         return NotationError.make(
             "did_you_mean",
             word=word,
-            suggestion=order_word(_NEAR[near[0]], ctx.lang).rstrip(":"),
+            suggestion=order_word(words[near[0]], ctx.lang).rstrip(":"),
             column=t.col(lead),
         )
     return NotationError.make("order_expected", word=word, column=t.col(lead))
@@ -2155,9 +2320,12 @@ def _monopoly(t: Text, ctx: Context) -> Monopoly:
     f = rest.folded.strip()
     if not f:
         raise NotationError.make("resources_expected", column=t.col(0))
-    return Monopoly(
-        vocab.resource(f, ctx.lang, rest.col(len(rest.folded) - len(rest.folded.lstrip())))
-    )
+    column = rest.col(len(rest.folded) - len(rest.folded.lstrip()))
+    r = vocab.resource(f, ctx.lang, column, ctx.kron)
+    if r in GOODS:
+        # Kronlande: a monopoly names a resource (Stein and Fisch too), never a good.
+        raise NotationError.make("monopoly_no_goods", column=column)
+    return Monopoly(r)
 
 
 def _counted(t: Text) -> Text:
@@ -2213,12 +2381,12 @@ def _resource_list(
         if not word:
             continue  # "2 H": the resource follows as the next word
         try:
-            r = vocab.resource(word, ctx.lang)
+            r = vocab.resource(word, ctx.lang, kron=ctx.kron)
         except NotationError:
             shown = t.sub(w.start(), w.end()).original
             raise NotationError.make(
                 "resource_expected",
-                letters="/".join(vocab.letters(ctx.lang)),
+                letters="/".join(vocab.letters(ctx.lang, ctx.kron)),
                 shown=shown,
                 column=t.col(w.start()),
             ) from None
@@ -2247,14 +2415,18 @@ def _two_resources(t: Text, ctx: Context) -> tuple[int, int]:
     rs = _resource_list(t, ctx)
     if len(rs) != 2:
         raise NotationError.make("two_resources", count=len(rs), column=t.col(0))
+    if any(r in GOODS for r in rs):
+        # Kronlande: the bank gives resources only (Stein and Fisch too), never goods.
+        raise NotationError.make("goods_not_with_bank", column=t.col(0))
     return rs[0], rs[1]
 
 
-def _counts(t: Text, ctx: Context) -> tuple[int, int, int, int, int]:
-    out = [0, 0, 0, 0, 0]
+def _counts(t: Text, ctx: Context) -> Counts:
+    """The cards of one side of a trade: five counts, in Kronlande ten (goods too)."""
+    out = [0] * (KRON_WIDTH if ctx.kron else N_RESOURCES)
     for r in _resource_list(t, ctx, allow_empty=True):
         out[r] += 1
-    return (out[0], out[1], out[2], out[3], out[4])
+    return tuple(out)
 
 
 # -- trades ------------------------------------------------------------------------------------
@@ -2434,13 +2606,16 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
         n = _number(digits) if digits else None
         if digits and n is None:
             n = MAX_COUNT + 1
-        return vocab.resource(word, ctx.lang, t.col(lead + start)), n
+        return vocab.resource(word, ctx.lang, t.col(lead + start), ctx.kron), n
 
     give, give_n = one(0, split[0])
     get, got_n = one(split[1], len(f))
+    if give in GOODS or get in GOODS:
+        # Kronlande: goods are traded between players only.
+        raise NotationError.make("goods_not_with_bank", column=t.col(lead))
     get_n = 1 if got_n is None else got_n
     if rate is not None:
-        if harbour is not None and harbour != vocab.letters(ctx.lang)[give].lower():
+        if harbour is not None and harbour != vocab.letters(ctx.lang, ctx.kron)[give].lower():
             raise NotationError.make("maritime_rate", rate=f"{rate}:1", column=t.col(lead))
         if give_n is None:
             give_n = rate * get_n

@@ -18,15 +18,21 @@ from datetime import date
 from pbm.rules.orders import (
     Alternatives,
     BuildAction,
+    BuildersHut,
     BuildLine,
     BuyCard,
+    Castle,
     City,
     DiscardPreference,
+    Feast,
     GoldPreference,
+    HarbourPrivilege,
     Knight,
+    Make,
     MaritimeTrade,
     Monopoly,
     MoveShip,
+    Residence,
     Road,
     RoadBuilding,
     RobberOrder,
@@ -37,6 +43,7 @@ from pbm.rules.orders import (
     SubstituteBlock,
     TradeOffer,
     TurnOrders,
+    Workshop,
     YearOfPlenty,
 )
 
@@ -78,6 +85,13 @@ _BUILD_TYPES = (
     MaritimeTrade,
     YearOfPlenty,
     RoadBuilding,
+    Workshop,
+    Make,
+    Castle,
+    Residence,
+    BuildersHut,
+    HarbourPrivilege,
+    Feast,
     Alternatives,
     Builds,
     OrElse,
@@ -309,9 +323,15 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
     return out
 
 
-def _only_other_letters(game_lang: str, suggestion: str) -> NotationError:
-    """A line that reads only with the other language's resource letters."""
-    if vocab.letters(game_lang) == vocab.letters("en"):
+def _only_other_letters(game_lang: str, suggestion: str, kron: bool = False) -> NotationError:
+    """A line that reads only with the other language's resource letters (Kronlande's ten
+    letters in a Kronlande game)."""
+    english_game = vocab.letters(game_lang) == vocab.letters("en")
+    if kron and english_game:
+        return NotationError.make("german_letters_kron", suggestion=suggestion)
+    if kron:
+        return NotationError.make("english_letters_kron", suggestion=suggestion)
+    if english_game:
         return NotationError.make("german_letters", suggestion=suggestion)
     return NotationError.make("english_letters", suggestion=suggestion)
 
@@ -332,7 +352,7 @@ def _other_letters(read: list[_Read], ctx: Context) -> None:
     for r in read:
         if r.error is not None and r.other is not None and r.error.key != "rest_not_read":
             suggestion = format_item(r.other, ctx)
-            r.error = _only_other_letters(ctx.lang, suggestion)
+            r.error = _only_other_letters(ctx.lang, suggestion, ctx.kron)
             foreign = True
     if not foreign:
         return
@@ -478,7 +498,22 @@ def _or_else(result: LineResult, item: OrElse, anchor: LineResult | None, ctx: C
 
 
 #: The single builds an `oder …` line may add an option to.
-BUILD_ACTIONS = (Settlement, City, Road, BuyCard, MaritimeTrade, YearOfPlenty, RoadBuilding)
+BUILD_ACTIONS = (
+    Settlement,
+    City,
+    Road,
+    BuyCard,
+    MaritimeTrade,
+    YearOfPlenty,
+    RoadBuilding,
+    Workshop,
+    Make,
+    Castle,
+    Residence,
+    BuildersHut,
+    HarbourPrivilege,
+    Feast,
+)
 
 
 def _passes(out: ParsedMail) -> None:

@@ -131,6 +131,29 @@ TEXTS: dict[str, str] = {
         "this mail uses the English resource letters elsewhere, and with them this line reads "
         "differently (L is Lumber there): write {mine!r} or {theirs!r}"
     ),
+    "german_letters_kron": N_(
+        "this line reads only with the German letters (H L W G E S F Wz St Br); this game "
+        "uses L B W G O St F To Cl Br: write {suggestion!r}"
+    ),
+    "english_letters_kron": N_(
+        "this line reads only with the English letters (L B W G O St F To Cl Br); this game "
+        "uses H L W G E S F Wz St Br: write {suggestion!r}"
+    ),
+    # Kronlande (issue 19).
+    "kronlande_only": N_("{word!r} is an order of Kronlande games only"),
+    "card_alone": N_(
+        "this card is played with its name alone: write 'Bauhütte' or 'Hafenprivileg' on a "
+        "line of its own"
+    ),
+    "make_form": N_("goods are made with 'Herstellen 2 Brot': how many, and which good"),
+    "make_goods": N_(
+        "only goods are made (Werkzeug, Stoff, Brot; or Wz, St, Br), each in its workshop"
+    ),
+    "feast_form": N_("a feast names one resource or good, as in 'Festmahl Brot'"),
+    "monopoly_no_goods": N_("a monopoly names a resource (Stein and Fisch too), never a good"),
+    "goods_not_with_bank": N_(
+        "goods (Werkzeug, Stoff, Brot) are traded between players only, never with the bank"
+    ),
     "maritime_rate": N_(
         "the counts or the resource do not fit the rate {rate}: write the trade as "
         "'Seehandel 3W gegen 1G', with the counts of your rate"
@@ -218,8 +241,7 @@ RECEIPT: dict[str, str] = {
     # Ships (Seafarers).
     "not_sea": N_("a ship stands on a side next to the sea"),
     "unexplored": N_(
-        "that crossing touches fog: a settlement stands there once a road or ship has"
-        " discovered it"
+        "that crossing touches fog: a settlement stands there once a road or ship has discovered it"
     ),
     "next_to_pirate": N_("the pirate is next to that side"),
     "no_pirate": N_("this game is played without the pirate"),
@@ -234,6 +256,16 @@ RECEIPT: dict[str, str] = {
     "other_start_island": N_(
         "both start settlements stand on one island: the second on the island of the first"
     ),
+    "not_kronlande": N_("this order exists only in a Kronlande game"),
+    "not_own_building": N_("a workshop goes on a settlement or city of yours"),
+    "workshop_on_building": N_("that building has a workshop already: one workshop a building"),
+    "workshop_kind_held": N_("you have a workshop of this kind already: one of each kind"),
+    "no_workshop": N_("you need the workshop that makes this good"),
+    "not_a_good": N_("name a good: tools, cloth or bread"),
+    "not_own_city": N_("a castle is built on a city of yours"),
+    "not_own_castle": N_("a residence is built on a castle of yours"),
+    "robber_next_to_castle": N_("the robber never stands next to a castle or residence"),
+    "goods_not_with_bank": N_("goods are traded between players only, never with the bank"),
 }
 
 

@@ -15,11 +15,11 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from pbm.rules.board import Board, Terrain
-from pbm.rules.resources import LETTERS_DE, LETTERS_EN
+from pbm.rules.resources import FISCH
 
 from .errors import AmbiguousError, NotationError
 from .text import fold
-from .vocab import RESOURCE_WORDS
+from .vocab import KRON_WORDS, RESOURCE_WORDS, letters
 
 _HARBOUR_WORD = r"(?:hafen|harbou?r|port)"
 #: Resource names as players write them in hex names (`10 Getreide`, `Erzhafen`, `wool port`).
@@ -27,13 +27,15 @@ _RESOURCE_NAMES = (
     r"(?:holz|lumber|wood|lehm|brick|clay|ziegel|wolle|wool|schaf|sheep|getreide|grain|korn|"
     r"wheat|weizen|erz|ore|stein)"
 )
+#: Kronlande's hexes besides: `6St` (English stone), `5 Fisch`, `9 Stone`.
+_KRON_HEX_NAMES = r"(?:stone|fisch|fish|st)"
 # Linear in the line: `HEX_TOKEN` matches a bounded number of characters wherever it is tried,
 # `_SEPARATORS` takes a whole run of separators at once (possessive: nothing follows it), and
 # `tokenize_hexes` moves on past each match (tests/test_notation_linear.py).
 HEX_TOKEN = re.compile(
     rf"(?P<harbour>(?:2:1\s?[a-z]\s?-?\s?|(?:{_RESOURCE_NAMES}|[a-z]|3:1|2:1)\s?-?\s?)"
     rf"{_HARBOUR_WORD}(?![a-z])|{_HARBOUR_WORD}(?![a-z])|2:1\s?[a-z](?![a-z0-9])|3:1(?![0-9]))"
-    rf"|(?P<token>\d{{1,2}}\s?(?:gold|{_RESOURCE_NAMES}|[a-z])(?![a-z]))"
+    rf"|(?P<token>\d{{1,2}}\s?(?:gold|{_RESOURCE_NAMES}|{_KRON_HEX_NAMES}|[a-z])(?![a-z]))"
     r"|(?P<label>[a-z]{1,2}\d{1,2}(?![0-9]))"
     r"|(?P<word>wueste|wuste|wuste|desert|meer|sea|wasser|water|ozean|ocean)(?![a-z])"
 )
@@ -43,8 +45,14 @@ SEA_WORDS = {"meer", "sea", "wasser", "water", "ozean", "ocean"}
 DESERT_WORDS = {"wueste", "wuste", "desert"}
 
 
-def _letters(lang: str) -> tuple[str, ...]:
-    return LETTERS_EN if lang == "en" else LETTERS_DE
+def is_kron(board: Board) -> bool:
+    """A Kronlande board (quarries and fishing grounds): its hexes and orders are named with
+    Kronlande's letters and words (`6S`, `5F`; `Stein` is stone there, never ore)."""
+    return bool(board.quarries or board.fishing_grounds)
+
+
+def _letters(lang: str, board: Board) -> tuple[str, ...]:
+    return letters(lang, is_kron(board))
 
 
 _HARBOUR_DASH = re.compile(
@@ -107,13 +115,14 @@ def hex_candidates(board: Board, name: str, lang: str = "de") -> frozenset[int]:
 #: held some 270 boards in `pbm serve` over a tick of a thousand games (issue 20).
 @lru_cache(maxsize=1024)
 def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
-    letters = [x.lower() for x in _letters(lang)]
+    kron = is_kron(board)
+    lows = [x.lower() for x in _letters(lang, board)]
     hexes = board.hexes
     if name in SEA_WORDS:
         return frozenset(h.id for h in hexes if h.terrain == Terrain.SEA)
     if name in DESERT_WORDS:
         return frozenset(h.id for h in hexes if h.terrain == Terrain.DESERT)
-    harbour = _harbour_kind(name.replace(" ", ""), letters)
+    harbour = _harbour_kind(name.replace(" ", ""), lows, kron)
     if harbour is not None:
         rate, resource = harbour
         out = set()
@@ -135,7 +144,7 @@ def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
             return frozenset(
                 h.id for h in hexes if h.terrain == Terrain.GOLD and h.number == number
             )
-        r = _resource(res, letters)
+        r = _resource(res, lows, kron)
         if r is None:
             return frozenset()
         return frozenset(h.id for h in hexes if h.resource == r and h.number == number)
@@ -145,17 +154,20 @@ def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
     return frozenset()
 
 
-def _resource(word: str, letters: list[str]) -> int | None:
-    """A resource by a letter of the game's language or a name in either language."""
+def _resource(word: str, letters: list[str], kron: bool = False) -> int | None:
+    """A resource by a letter of the game's language or a name in either language (in a
+    Kronlande game its words: `stein` is stone there)."""
     if word in letters:
         return letters.index(word)
-    return RESOURCE_WORDS.get(word)
+    return (KRON_WORDS if kron else RESOURCE_WORDS).get(word)
 
 
 _HARBOUR_WORDS = ("hafen", "harbour", "harbor", "port")
 
 
-def _harbour_kind(name: str, letters: list[str]) -> tuple[str | None, int | None] | None:
+def _harbour_kind(
+    name: str, letters: list[str], kron: bool = False
+) -> tuple[str | None, int | None] | None:
     """A harbour's name (folded, without spaces) → (rate "3:1"/"2:1"/None, resource or None):
     `g-hafen`, `3:1-hafen`, `hafen`, the map's `2:1w` and `3:1`, `2:1h-hafen`, `erzhafen`,
     `woolharbor`; None when `name` is no harbour's name (a resource that is none is no
@@ -169,7 +181,7 @@ def _harbour_kind(name: str, letters: list[str]) -> tuple[str | None, int | None
         return None
     if not rest:
         return rate, None
-    resource = _resource(rest, letters)
+    resource = _resource(rest, letters, kron)
     if resource is None or rate == "3:1":
         return "none", None
     return "2:1", resource
@@ -248,8 +260,8 @@ def _near(board: Board, name: str, lang: str) -> str:
     if m is None:
         return ""
     number, res = m.group(1), m.group(2)
-    letters = [x.lower() for x in _letters(lang)]
-    resource = _resource(res, letters)
+    lows = [x.lower() for x in _letters(lang, board)]
+    resource = _resource(res, lows, is_kron(board))
     found = []
     for h in board.hexes:
         if h.number is None or h.resource is None:
@@ -383,9 +395,12 @@ def _path_by_crossings(board: Board, text: str, lang: str, land_only: bool) -> i
 
 
 def hex_short_name(board: Board, h: int, lang: str = "de") -> str:
-    """The token form of one hex: `6E`, `9Gold`, `Wüste`, `G-Hafen`, `Meer` (or English)."""
+    """The token form of one hex: `6E`, `9Gold`, `Wüste`, `G-Hafen`, `Meer` (or English); in
+    Kronlande a quarry `6S` (English `6St`), a fishing ground `5F`."""
     x = board.hexes[h]
-    letters = _letters(lang)
+    letters = _letters(lang, board)
+    if x.terrain == Terrain.SEA and x.resource == FISCH and x.number is not None:
+        return f"{x.number}{letters[FISCH]}"
     if x.terrain == Terrain.SEA:
         if x.harbor is not None:
             kind = "3:1" if x.harbor.resource is None else letters[x.harbor.resource]

@@ -7,7 +7,23 @@ here; the names pbm writes come from the message catalogue (`pbm.i18n`).
 from __future__ import annotations
 
 from pbm.i18n import PerLanguage, language, translator
-from pbm.rules.resources import ERZ, GETREIDE, HOLZ, LEHM, LETTERS_DE, LETTERS_EN, WOLLE
+from pbm.rules.resources import (
+    BROT,
+    ERZ,
+    FISCH,
+    GETREIDE,
+    GOODS,
+    HOLZ,
+    KRON_LETTERS_DE,
+    KRON_LETTERS_EN,
+    LEHM,
+    LETTERS_DE,
+    LETTERS_EN,
+    STEIN,
+    STOFF,
+    WERKZEUG,
+    WOLLE,
+)
 
 from .errors import NotationError
 
@@ -35,6 +51,29 @@ RESOURCE_WORDS: dict[str, int] = {
     "stein": ERZ,
 }
 
+#: The words of a Kronlande game (issue 19): the five, Stein and Fisch, and the three goods.
+#: There `Stein` is stone, never ore (in a base game it stays ore, as it always was).
+KRON_WORDS: dict[str, int] = {
+    **{w: r for w, r in RESOURCE_WORDS.items() if w != "stein"},
+    "stein": STEIN,
+    "steine": STEIN,
+    "stone": STEIN,
+    "stones": STEIN,
+    "fisch": FISCH,
+    "fische": FISCH,
+    "fish": FISCH,
+    "werkzeug": WERKZEUG,
+    "werkzeuge": WERKZEUG,
+    "tools": WERKZEUG,
+    "tool": WERKZEUG,
+    "stoff": STOFF,
+    "stoffe": STOFF,
+    "cloth": STOFF,
+    "brot": BROT,
+    "brote": BROT,
+    "bread": BROT,
+}
+
 
 def _resource_names(lang: str) -> tuple[str, ...]:
     tr = translator(lang)
@@ -44,10 +83,18 @@ def _resource_names(lang: str) -> tuple[str, ...]:
         tr.pgettext("resource", "Wool"),
         tr.pgettext("resource", "Grain"),
         tr.pgettext("resource", "Ore"),
+        # Translators: Kronlande's resources and goods; each name must be a word `KRON_WORDS`
+        # reads (the parser reads back `Herstellen 2 Brot`, `Festmahl Stein`).
+        tr.pgettext("resource", "Stone"),
+        tr.pgettext("resource", "Fish"),
+        tr.pgettext("good", "Tools"),
+        tr.pgettext("good", "Cloth"),
+        tr.pgettext("good", "Bread"),
     )
 
 
-#: Resource names as pbm writes them, by game language (from the message catalogue).
+#: Resource names as pbm writes them, by game language (from the message catalogue); indexed
+#: like a hand (the last five only in a Kronlande game).
 NAMES = PerLanguage(_resource_names)
 
 #: Counts written as words ("zwei Wolle", "one ore"), folded.
@@ -128,6 +175,10 @@ def _card_names(lang: str) -> dict[str, str]:
         "road_building": tr.pgettext("card", "Road building"),
         "year_of_plenty": tr.pgettext("card", "Year of plenty"),
         "monopoly": tr.pgettext("card", "Monopoly"),
+        # Kronlande's project cards.
+        "builders_hut": tr.pgettext("card", "Builders' hut"),
+        "harbour_privilege": tr.pgettext("card", "Harbour privilege"),
+        "feast": tr.pgettext("card", "Feast"),
     }
 
 
@@ -137,19 +188,34 @@ COLOUR_NAMES = PerLanguage(_colour_names)
 CARD_NAMES = PerLanguage(_card_names)
 
 
-def letters(lang: str) -> tuple[str, ...]:
+def letters(lang: str, kron: bool = False) -> tuple[str, ...]:
+    """The letters players write in a game language: five, or Kronlande's ten (H L W G E S F
+    Wz St Br; English L B W G O St F To Cl Br), indexed like a hand."""
+    if kron:
+        return KRON_LETTERS_EN if lang == "en" else KRON_LETTERS_DE
     return LETTERS_EN if lang == "en" else LETTERS_DE
 
 
-def resource(word: str, lang: str, column: int | None = None) -> int:
-    """A resource from a letter of the game's language or a name in either language."""
+def letter(r: int, lang: str) -> str:
+    """The letter pbm writes for a resource or good: the first five are the base game's."""
+    return letters(lang, True)[r]
+
+
+def is_good(r: int) -> bool:
+    return r in GOODS
+
+
+def resource(word: str, lang: str, column: int | None = None, kron: bool = False) -> int:
+    """A resource (in Kronlande also a good) from a letter of the game's language or a name in
+    either language."""
     w = word.strip().rstrip(".")
-    if w in RESOURCE_WORDS:
-        return RESOURCE_WORDS[w]
-    lows = [x.lower() for x in letters(lang)]
+    words = KRON_WORDS if kron else RESOURCE_WORDS
+    if w in words:
+        return words[w]
+    lows = [x.lower() for x in letters(lang, kron)]
     if w in lows:
         return lows.index(w)
-    expected = "/".join(letters(lang))
+    expected = "/".join(letters(lang, kron))
     raise NotationError.make("resource_expected", letters=expected, shown=word, column=column)
 
 

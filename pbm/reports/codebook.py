@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from pbm.i18n import language, translator
 from pbm.notation import vocab
-from pbm.rules.layouts import CARD_TYPES
+from pbm.rules.layouts import CARD_TYPES, KRON_CARD_TYPES
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -40,11 +40,12 @@ def _code(digest: bytes) -> str:
     return "".join(out)
 
 
-def row(secret_hex: str, number: int) -> dict[str, str]:
-    """Row `number` (1 = first purchase): code → card type, five distinct codes."""
+def row(secret_hex: str, number: int, kron: bool = False) -> dict[str, str]:
+    """Row `number` (1 = first purchase): code → card type, five distinct codes; in a Kronlande
+    game eight (its three project cards after the five, so the five keep their codes)."""
     key = bytes.fromhex(secret_hex)
     codes: dict[str, str] = {}
-    for card in CARD_TYPES:
+    for card in (*CARD_TYPES, *KRON_CARD_TYPES) if kron else CARD_TYPES:
         attempt = 0
         while True:
             digest = hmac.new(key, f"row:{number}:{card}:{attempt}".encode(), sha256).digest()
@@ -57,31 +58,39 @@ def row(secret_hex: str, number: int) -> dict[str, str]:
 
 
 def code_for(secret_hex: str, number: int, card: str) -> str:
-    """The code printed in the reports for a player's `number`-th purchase of `card`."""
-    return next(code for code, c in row(secret_hex, number).items() if c == card)
+    """The code printed in the reports for a player's `number`-th purchase of `card` (the
+    Kronlande row: its first five codes are the base game's row)."""
+    return next(code for code, c in row(secret_hex, number, kron=True).items() if c == card)
 
 
-def decode(secret_hex: str, number: int, code: str) -> str | None:
-    return row(secret_hex, number).get(code.strip().upper())
+def decode(secret_hex: str, number: int, code: str, kron: bool = False) -> str | None:
+    return row(secret_hex, number, kron).get(code.strip().upper())
 
 
-def table(secret_hex: str, rows: int, lang: str = "de") -> list[str]:
-    """The printable table: one line per purchase number."""
+def table(secret_hex: str, rows: int, lang: str = "de", kron: bool = False) -> list[str]:
+    """The printable table: one line per purchase number (`kron`: with the project cards)."""
     names = CARD_NAMES[language(lang)]
     # Translators: {number:2} is the purchase number, right-aligned in two columns.
     label = translator(lang).gettext("Card {number:2}: {codes}")
-    return [
-        label.format(
-            number=k,
-            codes="  ".join(f"{code}={names[card]}" for code, card in row(secret_hex, k).items()),
-        )
-        for k in range(1, rows + 1)
-    ]
+    out = []
+    for k in range(1, rows + 1):
+        codes = [f"{code}={names[card]}" for code, card in row(secret_hex, k, kron).items()]
+        # A Kronlande row has eight codes: on two lines, the second under the first's codes.
+        first, rest = (codes[:4], codes[4:]) if kron else (codes, [])
+        line = label.format(number=k, codes="  ".join(first))
+        out.append(line)
+        if rest:
+            out.append(" " * (len(line) - len("  ".join(first))) + "  ".join(rest))
+    return out
 
 
 # -- sealed notices ---------------------------------------------------------------------------
 
 _PLAIN_LENGTH = 16
+#: Card names longer than `_PLAIN_LENGTH` are sealed under a short name, so that every notice
+#: keeps one size (and a report's line its 72 columns): Kronlande's Hafenprivileg.
+_SEALED_AS = {"harbour_privilege": "harbour_priv"}
+_UNSEALED = {v: k for k, v in _SEALED_AS.items()}
 
 
 def _aead(secret_hex: str) -> AESGCM:
@@ -106,7 +115,8 @@ def seal(secret_hex: str, game: str, seat: int, number: int, card: str) -> str:
     ).digest()[:12]
     aad = f"{game}:{seat}:{number}".encode()
     # Padded to one length: the token's size must not tell one card type from another.
-    sealed = _aead(secret_hex).encrypt(nonce, card.encode().ljust(_PLAIN_LENGTH, b" "), aad)
+    plain = _SEALED_AS.get(card, card).encode().ljust(_PLAIN_LENGTH, b" ")
+    sealed = _aead(secret_hex).encrypt(nonce, plain, aad)
     return f"{game}:{seat}:{number}:" + base64.urlsafe_b64encode(nonce + sealed).decode()
 
 
@@ -117,11 +127,12 @@ def unseal(secret_hex: str, token: str) -> str | None:
     try:
         game, seat, number, blob = token.strip().rsplit(":", 3)
         raw = base64.urlsafe_b64decode(blob.encode())
-        return (
+        card = (
             _aead(secret_hex)
             .decrypt(raw[:12], raw[12:], f"{game}:{seat}:{number}".encode())
             .decode()
             .rstrip()
         )
+        return _UNSEALED.get(card, card)
     except (ValueError, InvalidTag, UnicodeDecodeError):
         return None

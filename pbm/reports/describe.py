@@ -20,9 +20,10 @@ from pbm.notation.names import (
 from pbm.rules import events as ev
 from pbm.rules import orders as o
 from pbm.rules.board import Board, Terrain
+from pbm.rules.kron_events import FeastGiven, FishPaid, GoodsMade, GoodsTaken
 from pbm.rules.layouts import KNIGHT
 from pbm.rules.reasons import Reason
-from pbm.rules.resources import LETTERS_DE, Counts
+from pbm.rules.resources import FISCH, KRON_WIDTH, LETTERS_DE, Counts
 from pbm.rules.scenarios.data import DESERT, GOLD
 from pbm.rules.sea_events import (
     HexDiscovered,
@@ -79,6 +80,25 @@ RULES: dict[Reason, str] = {
     Reason.NOT_START_AREA: N_("not on a start island"),
     Reason.SHIP_REQUIRED: N_("a ship, not a road, at this coast"),
     Reason.OTHER_START_ISLAND: N_("not on the island of the first start settlement"),
+    Reason.NOT_KRONLANDE: N_("only in a Kronlande game"),
+    Reason.NOT_OWN_BUILDING: N_("no building of yours"),
+    Reason.WORKSHOP_ON_BUILDING: N_("a workshop stands there already"),
+    Reason.WORKSHOP_KIND_HELD: N_("you have this workshop already"),
+    Reason.NO_WORKSHOP: N_("no workshop for it"),
+    Reason.NOT_A_GOOD: N_("not a good"),
+    Reason.NOT_OWN_CITY: N_("no city of yours"),
+    Reason.NOT_OWN_CASTLE: N_("no castle of yours"),
+    Reason.ROBBER_NEXT_TO_CASTLE: N_("next to a castle or residence"),
+    Reason.GOODS_NOT_WITH_BANK: N_("goods only between players"),
+}
+
+#: Kronlande's buildings (`Built.piece`): the line that tells each.
+_KRON_PIECES = {
+    "smithy": N_("{player} builds a smithy at {crossing}"),
+    "weaving_mill": N_("{player} builds a weaving mill at {crossing}"),
+    "bakery": N_("{player} builds a bakery at {crossing}"),
+    "castle": N_("{player} builds a castle at {crossing}"),
+    "residence": N_("{player} builds a residence at {crossing}"),
 }
 
 #: Rules only a card play can break; with the "knight"/"monopoly" lines they name a card.
@@ -133,6 +153,8 @@ def title_name(title: str, lang: str) -> str:
     names = {
         "longest_road": tr.pgettext("title", "Longest road"),
         "largest_army": tr.pgettext("title", "Largest army"),
+        # Kronlande: the most Burgen and Residenzen.
+        "builder": tr.pgettext("title", "Master builder"),
     }
     return names.get(title, title)
 
@@ -163,8 +185,8 @@ def _hex(board: Board, h: int, lang: str) -> str:
 
 
 def _counts(c: Counts, lang: str) -> str:
-    letters = vocab.letters(lang)
-    return " ".join(f"{n}{letters[r]}" for r, n in enumerate(c) if n) or "-"
+    """`2H 1E`, of any width (a Kronlande event's counts have ten entries)."""
+    return " ".join(f"{n}{vocab.letter(r, lang)}" for r, n in enumerate(c) if n) or "-"
 
 
 def describe(
@@ -185,7 +207,7 @@ def describe(
         return player_label(who(p), names.get(p, "")) if names and p >= 0 else who(p)
 
     def res(n: int, r: int) -> str:
-        return f"{n}{vocab.letters(lang)[r]}"
+        return f"{n}{vocab.letter(r, lang)}"
 
     if isinstance(e, ev.RoundStarted):
         order = ", ".join(who(p) for p in e.build_order)
@@ -215,6 +237,14 @@ def describe(
     if isinstance(e, ev.Discarded):
         return _("  {player} discards {cards}").format(
             player=who(e.player), cards=_counts(e.cards, lang)
+        )
+    if isinstance(e, ev.RobberMoved) and e.cause == "castle":
+        # Kronlande: a Burg built next to the robber's hex sends it to a desert without one, or
+        # off the island (castles.castle_free_desert).
+        if e.hex < 0:
+            return _("  the robber leaves the island: it never stands next to a castle")
+        return _("  the robber goes to {hex}: it never stands next to a castle").format(
+            hex=_hex(b, e.hex, lang)
         )
     if isinstance(e, ev.RobberMoved):
         return _("  {player} moves the robber to {hex}").format(
@@ -252,6 +282,9 @@ def describe(
         if e.piece == "road":
             text = _("{player} builds a road at {path}")
             return text.format(player=actor(e.player), path=path_text(b, e.where, lang))
+        if e.piece in _KRON_PIECES:
+            text = _(_KRON_PIECES[e.piece])
+            return text.format(player=actor(e.player), crossing=crossing_text(b, e.where, lang))
         text = _("{player} builds a city at {crossing}")
         if e.piece == "settlement":
             text = _("{player} builds a settlement at {crossing}")
@@ -324,6 +357,22 @@ def describe(
         return _("{player}: home islands set by the start settlements ({count})").format(
             player=who(e.player), count=len(e.areas)
         )
+    if isinstance(e, FishPaid):
+        return _("  {player} pays {cards} for missing grain").format(
+            player=who(e.player), cards=res(e.fish, FISCH)
+        )
+    if isinstance(e, GoodsMade):
+        return _("{player} makes {cards}").format(
+            player=actor(e.player), cards=res(e.count, e.good)
+        )
+    if isinstance(e, GoodsTaken):
+        return _("  {player} takes {cards}").format(
+            player=who(e.player), cards=_counts(e.cards, lang)
+        )
+    if isinstance(e, FeastGiven):
+        return _("  {giver} gives {player} {card}").format(
+            giver=who(e.giver), player=who(e.player), card=res(1, e.item)
+        )
     if isinstance(e, ev.SetupPlaced) and state.sea is not None and state.sea.ship[e.path] >= 0:
         # Seafarers: the placement took a ship (as far as the state shows; a ship moved away
         # later reads as a road in a report written after the move).
@@ -357,10 +406,8 @@ def _found(e: HexDiscovered, lang: str) -> str:
 
 def _why(e: ev.OrderFailed, lang: str) -> str:
     """Why an order failed: the cards missing for it, else the rule's text."""
-    if e.missing and any(e.missing) and len(e.missing) == 5:
-        cards = _counts(
-            (e.missing[0], e.missing[1], e.missing[2], e.missing[3], e.missing[4]), lang
-        )
+    if e.missing and any(e.missing) and len(e.missing) in (5, KRON_WIDTH):
+        cards = _counts(tuple(e.missing), lang)
         return translator(lang).gettext("missing {cards}").format(cards=cards)
     return rule_text(e.rule, lang)
 
@@ -400,9 +447,12 @@ def failure_text(
     if isinstance(order, o.RobberOrder):
         text = _("{player}: robber order {hex} not valid — {why}; the NMR rule applies")
         return text.format(player=player, hex=hex_text(state.board, order.hex, lang), why=why)
-    if isinstance(order, (o.Monopoly, o.YearOfPlenty, o.RoadBuilding)):
+    if isinstance(
+        order,
+        (o.Monopoly, o.YearOfPlenty, o.RoadBuilding, o.BuildersHut, o.HarbourPrivilege, o.Feast),
+    ):
         return _("{player}: a card could not be played").format(player=player)
-    if isinstance(order, (o.Road, o.Settlement, o.City, o.Ship)):
+    if isinstance(order, (o.Road, o.Settlement, o.City, o.Ship, o.Workshop, o.Castle, o.Residence)):
         text = _("{player}: {order} not built — {why}")
     elif isinstance(order, o.BuyCard):
         text = _("{player}: {order} not bought — {why}")
@@ -411,10 +461,26 @@ def failure_text(
     return text.format(player=player, order=format_item(order, ctx), why=why)
 
 
+def in_log_order(events: list[ev.Event]) -> list[ev.Event]:
+    """The events in the order the log tells them: Kronlande's `FishPaid` comes right before
+    the event of what it paid for, and is told right after it, indented under it (`rot baut
+    Siedlung …` / `  rot zahlt 1F für fehlendes Getreide`)."""
+    out = list(events)
+    i = 0
+    while i < len(out) - 1:
+        if isinstance(out[i], FishPaid) and not isinstance(out[i + 1], FishPaid):
+            out[i], out[i + 1] = out[i + 1], out[i]
+            i += 1  # past the FishPaid, now after its event
+        i += 1
+    return out
+
+
 def describe_all(
     events: list[ev.Event],
     state: GameState,
     lang: str = "de",
     names: Mapping[int, str] | None = None,
 ) -> list[str]:
-    return [line for e in events if (line := describe(e, state, lang, names)) is not None]
+    return [
+        line for e in in_log_order(events) if (line := describe(e, state, lang, names)) is not None
+    ]

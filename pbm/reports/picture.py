@@ -1,8 +1,10 @@
 """The board as a PNG (Pillow): hexes with label, token and resource, harbours, buildings,
 roads and the robber; in Seafarers also gold rivers, ships (hulls), the pirate and the fog
-(grey with `?`: nothing of a hex shows before it is discovered). Pieces carry
-their colour's initial letter and settlements and cities differ in shape, so the picture reads
-without telling colours apart."""
+(grey with `?`: nothing of a hex shows before it is discovered); in Kronlande quarries
+(grey-brown, `S`), fishing grounds (sea with a token and `F`), Burgen (a square with a tower),
+Residenzen (a square with two towers) and workshops (a small tag with the workshop's letter
+beside the building). Pieces carry their colour's initial letter and settlements, cities and
+castles differ in shape, so the picture reads without telling colours apart."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from collections import OrderedDict
 from PIL import Image, ImageDraw, ImageFont
 
 from pbm.rules.board import Board, Terrain
-from pbm.rules.resources import LETTERS_DE, LETTERS_EN
+from pbm.rules.kron import RESIDENZ
+from pbm.rules.resources import KRON_LETTERS_DE, KRON_LETTERS_EN, STEIN
 from pbm.rules.state import GameState
 
 RADIUS = 44
@@ -26,6 +29,8 @@ TERRAIN_FILL = {
     3: (240, 200, 60),  # Getreide: field
     4: (140, 140, 150),  # Erz: mountains
 }
+#: Kronlande: a quarry (Stein).
+QUARRY = (180, 150, 110)
 DESERT = (226, 205, 160)
 SEA = (120, 170, 215)
 GOLD = (230, 180, 20)
@@ -144,7 +149,9 @@ def _draw_base(
     else:
         img = Image.new("RGB", (width, height), (255, 255, 255))
     draw = ImageDraw.Draw(img)
-    letters = LETTERS_EN if lang == "en" else LETTERS_DE
+    # The first five are the base game's letters; Kronlande's quarries and fishing grounds
+    # show S / St and F.
+    letters = KRON_LETTERS_EN if lang == "en" else KRON_LETTERS_DE
     for h, (cx, cy) in zip(board.hexes, centres, strict=True):
         if h.terrain == Terrain.SEA:
             fill = SEA
@@ -154,6 +161,8 @@ def _draw_base(
             fill = GOLD
         elif h.terrain == Terrain.FOG:
             fill = FOG
+        elif h.resource == STEIN:
+            fill = QUARRY
         else:
             fill = TERRAIN_FILL[h.resource or 0]
         draw.polygon(_corners(cx, cy), fill=fill, outline=(60, 60, 60))
@@ -225,24 +234,54 @@ def _draw(state: GameState, lang: str) -> Image.Image:
             _text(img, (mx, my), _code(state.colours[p]), 8, ink)
     if state.sea is not None:
         _ships(img, draw, state, crossing_xy, centres)
+    kron = state.kron
     for c, p in enumerate(state.owner):
         if p < 0:
             continue
         x, y = crossing_xy[c]
         colour = PIECE.get(state.colours[p], (0, 0, 0))
-        size = 11 if state.level[c] == 2 else 8
+        size = 11 if state.level[c] >= 2 else 8
         shape = (x - size, y - size, x + size, y + size)
-        if state.level[c] == 2:
+        rank = kron.castle[c] if kron is not None else 0
+        if rank:
+            _castle(draw, x, y, colour, towers=2 if rank == RESIDENZ else 1)
+        if state.level[c] >= 2:
             draw.rectangle(shape, fill=colour, outline=(0, 0, 0), width=2)
         else:
             draw.ellipse(shape, fill=colour, outline=(0, 0, 0), width=2)
         ink = (0, 0, 0) if sum(colour) > 350 else (255, 255, 255)
         _text(img, (x, y), _code(state.colours[p]), 9, ink)
+        if kron is not None and kron.workshop[c] >= 0:
+            _workshop(img, draw, x, y, WORKSHOP_TAGS[kron.workshop[c]])
     if state.robber >= 0:
         rx, ry = centres[state.robber]
         # A black triangle: no piece has that shape.
         draw.polygon([(rx + 24, ry - 26), (rx + 12, ry - 4), (rx + 36, ry - 4)], fill=(20, 20, 20))
-    return img.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    return img.quantize(palette=_palette(kron is not None), dither=Image.Dither.NONE)
+
+
+#: Kronlande: the letter on a workshop's tag, by kind: the same in German and English
+#: (Schmiede/Smithy, Weberei/Weaving mill, Bäckerei/Bakery).
+WORKSHOP_TAGS = ("S", "W", "B")
+
+
+def _castle(
+    draw: ImageDraw.ImageDraw, x: float, y: float, colour: tuple[int, int, int], towers: int
+) -> None:
+    """Kronlande: the towers of a Burg (one) or a Residenz (two) above the city's square, drawn
+    first so the square covers their feet: no other piece has them."""
+    for dx in (0,) if towers == 1 else (-7, 7):
+        draw.rectangle(
+            (x + dx - 4, y - 19, x + dx + 4, y - 8), fill=colour, outline=(0, 0, 0), width=2
+        )
+
+
+def _workshop(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, tag: str) -> None:
+    """Kronlande: a workshop as a small white tag with its letter at the building's lower
+    right."""
+    box = (x + 8, y + 5, x + 20, y + 17)
+    draw.rectangle(box, fill=(255, 255, 255), outline=(0, 0, 0), width=1)
+    _text(img, (x + 14, y + 11), tag, 9, (0, 0, 0))
 
 
 def _hull(x: float, y: float, size: float) -> list[tuple[float, float]]:
@@ -301,9 +340,11 @@ _GROUNDS = (
 
 
 @functools.cache
-def _palette() -> Image.Image:
+def _palette(kron: bool = False) -> Image.Image:
     """Every colour the picture draws, exactly, then three blends of each ink on each ground
-    (at most 256 colours)."""
+    (at most 256 colours). A Kronlande board adds the quarry's colour and the blends of the
+    dark inks on it; the red ink, drawn only on tokens, keeps its blends on the token's ground
+    there, to stay within 256 (the base boards' palette is as it always was)."""
     exact = [
         (255, 255, 255),
         (0, 0, 0),
@@ -319,9 +360,14 @@ def _palette() -> Image.Image:
         FOG,
         *PIECE.values(),
     ]
+    if kron:
+        exact.append(QUARRY)
     colours = list(dict.fromkeys(exact))
+    grounds = (*_GROUNDS, QUARRY) if kron else _GROUNDS
     for ink in _INKS:
-        for ground in _GROUNDS:
+        for ground in grounds:
+            if kron and ink == (200, 0, 0) and ground != (250, 240, 215):
+                continue
             for k in (1, 2, 3):
                 r, g, b = (round(ink[i] * k / 4 + ground[i] * (4 - k) / 4) for i in range(3))
                 shade = (r, g, b)

@@ -16,6 +16,8 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 from pbm import i18n
 
+from .text_rows import table_row
+
 #: The Content-ID of the board picture in a report's HTML part.
 BOARD_CID = "board@pbm"
 #: The game-end mail's VP chart (PNG), the second inline picture of its HTML part.
@@ -45,6 +47,7 @@ def environment(lang: str) -> Environment:
         auto_reload=False,
     )
     env.install_gettext_translations(i18n.translator(lang), newstyle=True)  # type: ignore[attr-defined]
+    env.globals["table_row"] = table_row
     return env
 
 

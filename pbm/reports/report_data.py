@@ -12,23 +12,24 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from pbm.i18n import translator
+from pbm.i18n import N_, translator
 from pbm.notation import vocab
 from pbm.notation.format import word
 from pbm.notation.names import crossing_text, path_text
 from pbm.rules import events as ev
+from pbm.rules.kron import BURG, NO_CASTLE, RESIDENZ
 from pbm.rules.rng import seal
 from pbm.rules.state import GameState, Phase
 
 from . import codebook
-from .describe import describe, title_name
+from .describe import describe, in_log_order, title_name
 from .describe import player_label as player_label  # kept importable from here
 from .summary import name_columns
 
 
 def hand_text(state: GameState, p: int, lang: str) -> str:
-    letters = vocab.letters(lang)
-    return " ".join(f"{n}{letters[r]}" for r, n in enumerate(state.hands[p]) if n) or "-"
+    """`2H 1E`; in Kronlande with Stein, Fisch and the goods (`1S 2Wz`)."""
+    return " ".join(f"{n}{vocab.letter(r, lang)}" for r, n in enumerate(state.hands[p]) if n) or "-"
 
 
 def board_map(state: GameState, lang: str) -> str:
@@ -70,12 +71,28 @@ def pieces_text(state: GameState, p: int, lang: str) -> str:
     parts = []
     for c in sorted(state.settlements[p]):
         parts.append(_("settlement {crossing}").format(crossing=crossing_text(board, c, lang)))
+    kron = state.kron
     for c in sorted(state.cities[p]):
-        parts.append(_("city {crossing}").format(crossing=crossing_text(board, c, lang)))
+        rank = kron.castle[c] if kron is not None else NO_CASTLE
+        text = _("city {crossing}")
+        if rank == BURG:
+            text = _("castle {crossing}")
+        elif rank == RESIDENZ:
+            text = _("residence {crossing}")
+        parts.append(text.format(crossing=crossing_text(board, c, lang)))
+    if kron is not None:
+        for kind, c in enumerate(kron.workshops[p]):
+            if c >= 0:
+                text = _(_WORKSHOP_TEXTS[kind])
+                parts.append(text.format(crossing=crossing_text(board, c, lang)))
     roads = ", ".join(path_text(board, e, lang) for e in sorted(state.roads[p]))
     if roads:
         parts.append(_("roads {paths}").format(paths=roads))
     return "; ".join(parts) or "-"
+
+
+#: A player's workshops in the report's list of pieces, by kind.
+_WORKSHOP_TEXTS = (N_("smithy {crossing}"), N_("weaving mill {crossing}"), N_("bakery {crossing}"))
 
 
 def _titles(state: GameState, p: int, lang: str) -> list[str]:
@@ -84,6 +101,8 @@ def _titles(state: GameState, p: int, lang: str) -> list[str]:
         out.append(title_name("longest_road", lang))
     if state.largest_army == p:
         out.append(title_name("largest_army", lang))
+    if state.kron is not None and state.kron.builder == p:
+        out.append(title_name("builder", lang))
     lines = state.sea.line_vp(p) if state.sea is not None else 0
     if lines:
         # The Great Crossing: the trade lines that score for p, one VP each.
@@ -116,7 +135,7 @@ def report_log(
     shows them): the players who act are named "gelb (Carol)" (`describe`); a line longer
     than 72 columns is wrapped (one entry, its continuation indented)."""
     lines = []
-    for e in events:
+    for e in in_log_order(events):
         if isinstance(e, ev.OrderFailed) and e.player in quiet:
             continue
         if isinstance(e, ev.CardBought):
@@ -158,6 +177,15 @@ def order_form(state: GameState, lang: str) -> list[str]:
     hex_, colour = tr.pgettext("placeholder", "<hex>"), tr.pgettext("placeholder", "<colour>")
     crossing, path = tr.pgettext("placeholder", "<crossing>"), tr.pgettext("placeholder", "<path>")
     resources = tr.pgettext("placeholder", "<resources>")
+    kron: list[str] = []
+    if state.kron is not None:
+        # Kronlande: a workshop, goods made, a Burg (commented, as the other builds).
+        good = tr.pgettext("placeholder", "<good>")
+        kron = [
+            f"# {w('smithy')} {crossing}",
+            f"# {w('make')} 1 {good}",
+            f"# {w('castle')} {crossing}",
+        ]
     return [
         f"{w('password')}: ",
         f"{w('round')}: {state.round}",
@@ -167,6 +195,7 @@ def order_form(state: GameState, lang: str) -> list[str]:
         f"# {w('road')} {path}",
         f"# {w('city')} {crossing}",
         f"# {w('buy')}",
+        *kron,
         f"# {w('substitute')}",
     ]
 
@@ -264,7 +293,8 @@ def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") ->
     from pbm.rules.setup import setup_sequence
 
     board = state.board
-    yields = [0, 0, 0, 0, 0]
+    # Kronlande: Stein and Fisch too (quarries, fishing grounds).
+    yields = [0] * state.settings.bank_width
     for h in board.hexes:
         if h.resource is not None and h.number is not None:
             yields[h.resource] += h.pips
@@ -281,7 +311,7 @@ def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") ->
         "lang": lang,
         "game": game,
         "board_map": board_map(state, lang),
-        "yields": [(vocab.resource_name(r, lang), yields[r]) for r in range(5)],
+        "yields": [(vocab.resource_name(r, lang), n) for r, n in enumerate(yields)],
         "order": order,
         "placed": placed,
         "starts": starts if placed else [],

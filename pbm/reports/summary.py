@@ -10,6 +10,7 @@ from typing import Any
 from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.rules import events as ev
+from pbm.rules.kron_events import GoodsMade
 from pbm.rules.state import GameState
 
 from .describe import title_name
@@ -27,6 +28,19 @@ COLUMNS = (
     "cards",
     "knights",
 )
+
+
+#: Kronlande's rows besides: Burgen and Residenzen built, goods made (and taken by Bauhütte).
+KRON_COLUMNS = ("castles", "residences", "goods")
+
+
+def _kron_headings(lang: str) -> tuple[str, ...]:
+    tr = translator(lang)
+    return (
+        tr.pgettext("game summary", "castles"),
+        tr.pgettext("game summary", "residences"),
+        tr.pgettext("game summary", "goods made"),
+    )
 
 
 def _headings(lang: str) -> tuple[str, ...]:
@@ -96,7 +110,7 @@ def game_summary(
     """`steps`: (round, events) of every step, setup included, in order."""
     tr = translator(lang)
     players = len(final.colours)
-    totals = [dict.fromkeys(COLUMNS, 0) for _ in range(players)]
+    totals = [dict.fromkeys((*COLUMNS, *KRON_COLUMNS), 0) for _ in range(players)]
     sevens = 0
     titles: list[str] = []
     rounds = 0
@@ -130,6 +144,10 @@ def game_summary(
                     e.player,
                     {"settlement": "settlements", "city": "cities", "road": "roads"}[e.piece],
                 )
+            elif isinstance(e, ev.Built) and e.piece in ("castle", "residence"):
+                _count(totals, e.player, "castles" if e.piece == "castle" else "residences")
+            elif isinstance(e, GoodsMade):
+                _count(totals, e.player, "goods", e.count)
             elif isinstance(e, ev.CardBought):
                 _count(totals, e.player, "cards")
             elif isinstance(e, ev.CardPlayed) and e.card == "knight":
@@ -150,6 +168,11 @@ def game_summary(
     table = [(tr.pgettext("game summary", "VP"), [final.vp(p) for p in range(players)])]
     headings = _headings(lang)
     table += [(headings[i], [totals[p][c] for p in range(players)]) for i, c in enumerate(COLUMNS)]
+    if final.kron is not None:
+        kron = _kron_headings(lang)
+        table += [
+            (kron[i], [totals[p][c] for p in range(players)]) for i, c in enumerate(KRON_COLUMNS)
+        ]
     colours = [name(p) for p in range(players)]
     return {
         "rounds": rounds,

@@ -27,6 +27,12 @@ are drawn in a compact layout of six columns a hex (`COMPACT`), within 72 column
 as `11$`, ships as their colour's letter in upper case on the path (roads stay lower case), the
 pirate as `<P>`, a hex still in the fog (Oceania) as `?`, each explained in the legend.
 
+Kronlande boards keep the standard layout: a quarry shows as `6S` (English `6St`), a fishing
+ground (a sea hex with a number) as `5F`; beside a building, the cell left of its letter marks
+a Burg `+` or a Residenz `#`, the cell right of it a workshop: `!` Schmiede, `&` Weberei, `@`
+Bäckerei (`+R!`: red's Burg with a smithy). Nothing else is ever drawn in those cells: a
+crossing's line holds only crossings, eight columns apart.
+
 Colour letters: a colour's initial in the game's language. When two colours of the game share
 it, the one earlier in rot, blau, gelb, weiß, grün, braun, orange, schwarz keeps it and the
 other takes its second letter: grün n, braun a (German), brown n, black k (English).
@@ -43,6 +49,8 @@ from pbm.i18n import language, translator
 from pbm.notation import vocab
 from pbm.notation.names import hex_short_name
 from pbm.rules.board import Board, Terrain
+from pbm.rules.kron import BURG, RESIDENZ
+from pbm.rules.resources import FISCH, STEIN
 from pbm.rules.state import GameState
 
 #: Lines from one hex row to the next, and columns from a hex's centre to its sides.
@@ -90,6 +98,10 @@ COMPACT = Geometry(5, 3, 4)
 #: The gold river's mark in the compact map (after its number).
 GOLD_MARK = "$"
 PIRATE = "<P>"
+#: Kronlande: left of a city's letter, a Burg or a Residenz (by `KronState.castle`); right of
+#: a building's letter, its workshop (by kind: Schmiede, Weberei, Bäckerei).
+CASTLE_MARKS = {BURG: "+", RESIDENZ: "#"}
+WORKSHOP_MARKS = ("!", "&", "@")
 #: A hex still in the fog (Oceania): nothing of it shows until it is discovered.
 FOG_MARK = "?"
 
@@ -161,7 +173,8 @@ def hex_code(board: Board, h: int, lang: str, compact: bool = False) -> str:
         return FOG_MARK
     if compact and x.terrain == Terrain.GOLD:
         return f"{x.number or ''}{GOLD_MARK}"
-    if x.terrain != Terrain.SEA:
+    if x.terrain != Terrain.SEA or x.number is not None:
+        # Land, and Kronlande's fishing grounds (`5F`).
         return hex_short_name(board, h, lang)
     if x.harbor is None:
         return "~"
@@ -201,12 +214,19 @@ def draw(state: GameState, lang: str) -> str:
                 grid[(line, col)] = letter[state.colours[ship]].upper()
             else:
                 grid[(line, col)] = letter[state.colours[owner]] if owner >= 0 else mark
+    kron = state.kron
     for c, owner in enumerate(state.owner):
         piece = "."
         if owner >= 0:
             piece = letter[state.colours[owner]]
-            piece = piece.upper() if state.level[c] == 2 else piece
-        grid[crossing_cell(board, c, g)] = piece
+            piece = piece.upper() if state.level[c] >= 2 else piece
+        line, col = crossing_cell(board, c, g)
+        grid[(line, col)] = piece
+        if kron is not None and owner >= 0:
+            if kron.castle[c] in CASTLE_MARKS:
+                grid[(line, col - 1)] = CASTLE_MARKS[kron.castle[c]]
+            if kron.workshop[c] >= 0:
+                grid[(line, col + 1)] = WORKSHOP_MARKS[kron.workshop[c]]
     for h in board.hexes:
         line, col = hex_centre(board, h.id, g)
         put(line - 2, col, h.label)
@@ -223,6 +243,8 @@ def draw(state: GameState, lang: str) -> str:
     legend = _legend(state, lang, letter)
     if sea is not None:
         legend += _sea_legend(lang)
+    if kron is not None:
+        legend += _kron_legend(lang)
     if board.fog or (sea is not None and sea.fog):
         legend.append(_fog_legend(lang))
     return "\n".join([*text, "", *legend])
@@ -238,6 +260,19 @@ def _legend(state: GameState, lang: str, letter: dict[str, str]) -> list[str]:
         _("Paths: / \\ | free, a colour's letter a road, : a harbour's side"),
         _("Harbours (at their : side): 3:1 any 3 for 1, 2:1W 2 W for 1"),
         _("Hexes: {resources}, ~ sea; {robber} robber").format(resources=res, robber=ROBBER),
+    ]
+
+
+def _kron_legend(lang: str) -> list[str]:
+    _ = translator(lang).gettext
+    return [
+        _("Quarries: 6{stone} ({stone_name}); fishing grounds: sea with a number, 5{fish}").format(
+            stone=vocab.letter(STEIN, lang),
+            stone_name=vocab.resource_name(STEIN, lang),
+            fish=vocab.letter(FISCH, lang),
+        ),
+        _("Beside a city's letter: +R a castle, #R a residence"),
+        _("Workshops: R! smithy, R& weaving mill, R@ bakery"),
     ]
 
 

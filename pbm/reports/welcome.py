@@ -60,6 +60,7 @@ def welcome_data(
     names = codebook.CARD_NAMES[language(lang)]
     # One row per card of the deck: nobody can buy more.
     rows = deck_size(state)
+    kron = state.kron is not None
     return {
         "lang": lang,
         "game": game,
@@ -74,11 +75,13 @@ def welcome_data(
         "examples": examples(state, lang, seat),
         # A replacement takes over the seat's cards: they are theirs to know.
         "held": [names[c] for c, _ in state.cards[seat]] if state.phase != "setup" else [],
-        "codebook": codebook.table(secret, rows, lang),
+        "codebook": codebook.table(secret, rows, lang, kron),
         "codebook_rows": [
             {
                 "number": k,
-                "codes": [(code, names[card]) for code, card in codebook.row(secret, k).items()],
+                "codes": [
+                    (code, names[card]) for code, card in codebook.row(secret, k, kron).items()
+                ],
             }
             for k in range(1, rows + 1)
         ],

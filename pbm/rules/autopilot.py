@@ -239,6 +239,10 @@ def turn_orders(state: GameState, p: int) -> TurnOrders:
     legal = LegalMoves(state, p)
     if state.sea is not None:
         return _sea_turn_orders(state, p, legal)
+    if state.kron is not None:
+        from . import autopilot_kron
+
+        return autopilot_kron.turn_orders(state, p, legal)
     cities = sorted(legal.cities(), key=lambda c: (-state.board.crossing_pips[c], c))
     sites = sorted(legal.settlements(), key=lambda c: (-_site_score(state, c, p), c))
     roads = _road_plan(state, legal) if not sites else []

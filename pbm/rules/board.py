@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from .resources import LETTERS_DE
+from .resources import FISCH, KRON_LETTERS_DE, STEIN
 
 
 class Terrain(StrEnum):
@@ -54,7 +54,7 @@ class Harbor:
 
     def code(self) -> str:
         """`3:1` or `2:1 E` (German letters, as in the board JSON)."""
-        return "3:1" if self.resource is None else f"2:1 {LETTERS_DE[self.resource]}"
+        return "3:1" if self.resource is None else f"2:1 {KRON_LETTERS_DE[self.resource]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,9 +237,17 @@ class Board:
         )
         deserts = [h.id for h in self.hexes if h.terrain == Terrain.DESERT]
         self.robber_start: int | None = deserts[0] if deserts else None
+        # What a crossing earns: land hexes, and (Kronlande) the fishing grounds.
+        pays = [h.terrain != Terrain.SEA or h.resource is not None for h in self.hexes]
         self.crossing_pips: tuple[int, ...] = tuple(
-            sum(self.hexes[h].pips for h in c if self.hexes[h].terrain != Terrain.SEA)
-            for c in crossings
+            sum(self.hexes[h].pips for h in c if pays[h]) for c in crossings
+        )
+        #: Kronlande: the quarries (land, Stein) and fishing grounds (sea, Fisch); () else.
+        self.quarries: tuple[int, ...] = tuple(
+            h.id for h in self.hexes if h.resource == STEIN and h.is_land
+        )
+        self.fishing_grounds: tuple[int, ...] = tuple(
+            h.id for h in self.hexes if h.resource == FISCH and h.terrain == Terrain.SEA
         )
 
     def _fill_sea(self) -> None:
@@ -320,7 +328,7 @@ class Board:
                 {
                     "label": h.label,
                     "terrain": str(h.terrain),
-                    "resource": None if h.resource is None else LETTERS_DE[h.resource],
+                    "resource": None if h.resource is None else KRON_LETTERS_DE[h.resource],
                     "number": h.number,
                     "harbor": h.harbor.code() if h.harbor else None,
                     "harbor_faces": self.hexes[h.harbor.faces].label if h.harbor else None,

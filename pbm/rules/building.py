@@ -8,8 +8,9 @@ view (`legal.py`). `check_cost=False` leaves the hand out: orders are written be
 from __future__ import annotations
 
 from .events import Built, Event, TitleChanged
+from .kron_events import FishPaid  # also joins Kronlande's events to the event table
 from .reasons import Reason
-from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, Counts, can_pay
+from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, FISCH, Counts, can_pay, payment
 from .route import trade_route_length
 from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState, Phase
 
@@ -93,9 +94,14 @@ def road_connects(state: GameState, p: int, e: int) -> bool:
     return False
 
 
-def pay(state: GameState, p: int, cost: Counts) -> None:
+def pay(state: GameState, p: int, cost: Counts, events: list[Event] | None = None) -> None:
+    """p pays a cost to the bank. Kronlande: Fisch pays for missing Getreide (a `FishPaid`
+    event tells it), and goods paid go back to the supply, not the bank."""
     hand = state.hands[p]
     bank = state.bank
+    if len(hand) != 5:
+        _pay_wide(state, p, cost, events)
+        return
     for r in range(5):
         n = cost[r]
         if n:
@@ -104,9 +110,23 @@ def pay(state: GameState, p: int, cost: Counts) -> None:
                 bank[r] += n
 
 
+def _pay_wide(state: GameState, p: int, cost: Counts, events: list[Event] | None) -> None:
+    hand = state.hands[p]
+    bank = state.bank
+    given = payment(hand, cost)
+    fish = given[FISCH] - (cost[FISCH] if len(cost) > FISCH else 0)
+    if fish and events is not None:
+        events.append(FishPaid(p, fish))
+    for r, n in enumerate(given):
+        if n:
+            hand[r] -= n
+            if bank is not None and r < len(bank):
+                bank[r] += n
+
+
 def place_settlement(state: GameState, p: int, c: int, events: list[Event], free: bool) -> None:
     if not free:
-        pay(state, p, COST_SETTLEMENT)
+        pay(state, p, COST_SETTLEMENT, events)
     state.owner[c] = p
     state.level[c] = 1
     state.settlements[p].append(c)
@@ -137,7 +157,7 @@ def place_settlement(state: GameState, p: int, c: int, events: list[Event], free
 
 def place_city(state: GameState, p: int, c: int, events: list[Event], free: bool = False) -> None:
     if not free:
-        pay(state, p, COST_CITY)
+        pay(state, p, COST_CITY, events)
     state.level[c] = 2
     state.settlements[p].remove(c)
     state.cities[p].append(c)
@@ -146,7 +166,7 @@ def place_city(state: GameState, p: int, c: int, events: list[Event], free: bool
 
 def place_road(state: GameState, p: int, e: int, events: list[Event], free: bool) -> None:
     if not free:
-        pay(state, p, COST_ROAD)
+        pay(state, p, COST_ROAD, events)
     state.road[e] = p
     state.roads[p].append(e)
     events.append(Built(p, "road", e, free))

@@ -13,6 +13,7 @@ from .pirate import move_thief, thief_rule
 from .reasons import Reason
 from .resources import COST_CARD, can_pay
 from .state import GameState
+from .trade import bank_item_rule
 
 
 def card_held_rule(state: GameState, p: int, card: str) -> Reason | None:
@@ -35,7 +36,7 @@ def play_rule(state: GameState, p: int, card: str) -> Reason | None:
     return Reason.CARD_NOT_HELD
 
 
-def _use(state: GameState, p: int, card: str, events: list[Event]) -> None:
+def use_card(state: GameState, p: int, card: str, events: list[Event]) -> None:
     """Take the oldest such card out of the hand and mark the round's play."""
     hand = state.cards[p]
     i = min((i for i, (c, _) in enumerate(hand) if c == card), key=lambda i: hand[i][1])
@@ -53,7 +54,7 @@ def buy_rule(state: GameState, p: int, check_cost: bool = True) -> Reason | None
 
 
 def buy_card(state: GameState, p: int, events: list[Event]) -> None:
-    pay(state, p, COST_CARD)
+    pay(state, p, COST_CARD, events)
     card = state.deck.pop()
     state.cards[p].append((card, state.round))
     state.cards_bought[p] += 1
@@ -67,14 +68,18 @@ def knight_rule(state: GameState, p: int, order: Knight) -> Reason | None:
 def play_knight(
     state: GameState, p: int, order: Knight, rng: random.Random, events: list[Event]
 ) -> None:
-    _use(state, p, KNIGHT, events)
+    use_card(state, p, KNIGHT, events)
     state.knights[p] += 1
     move_thief(state, p, order.robber, "knight", rng, events)
     update_largest_army(state, p, events)
 
 
+def monopoly_rule(state: GameState, p: int, order: Monopoly) -> Reason | None:
+    return play_rule(state, p, MONOPOLY) or bank_item_rule(state, order.resource)
+
+
 def play_monopoly(state: GameState, p: int, order: Monopoly, events: list[Event]) -> None:
-    _use(state, p, MONOPOLY, events)
+    use_card(state, p, MONOPOLY, events)
     r = order.resource
     for q in range(state.settings.players):
         n = state.hands[q][r]
@@ -85,7 +90,7 @@ def play_monopoly(state: GameState, p: int, order: Monopoly, events: list[Event]
 
 
 def plenty_rule(state: GameState, p: int, order: YearOfPlenty) -> Reason | None:
-    rule = play_rule(state, p, YEAR_OF_PLENTY)
+    rule = play_rule(state, p, YEAR_OF_PLENTY) or bank_item_rule(state, order.first, order.second)
     bank = state.bank
     # A classic bank gives only what it still has (seed 002); with nothing, the card waits.
     if rule is None and bank is not None and bank[order.first] == 0 == bank[order.second]:
@@ -94,15 +99,15 @@ def plenty_rule(state: GameState, p: int, order: YearOfPlenty) -> Reason | None:
 
 
 def play_plenty(state: GameState, p: int, order: YearOfPlenty, events: list[Event]) -> None:
-    _use(state, p, YEAR_OF_PLENTY, events)
-    got = [0, 0, 0, 0, 0]
+    use_card(state, p, YEAR_OF_PLENTY, events)
+    got = [0] * len(state.hands[p])
     for r in (order.first, order.second):
         if state.bank is None or state.bank[r] > 0:
             got[r] += 1
             state.hands[p][r] += 1
             if state.bank is not None:
                 state.bank[r] -= 1
-    events.append(PlentyTaken(p, (got[0], got[1], got[2], got[3], got[4])))
+    events.append(PlentyTaken(p, tuple(got)))
 
 
 def piece_rule(state: GameState, p: int, e: int, ship: bool) -> Reason | None:
@@ -145,7 +150,7 @@ def play_road_building(
     Each piece that reaches fog discovers it before the next is checked (Oceania, `fog.py`)."""
     from .fog import discover
 
-    _use(state, p, ROAD_BUILDING, events)
+    use_card(state, p, ROAD_BUILDING, events)
     place_piece(state, p, order.first, order.first_ship, events)
     discover(state, p, order.first, events, gold)
     if order.second is None:

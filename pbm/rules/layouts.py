@@ -29,7 +29,7 @@ import random
 from dataclasses import dataclass
 
 from .board import Board, HexSpec, Terrain
-from .resources import ERZ, GETREIDE, HOLZ, LEHM, WOLLE
+from .resources import ERZ, GETREIDE, HOLZ, LEHM, STEIN, WOLLE
 
 #: The 18 number tokens of seed 000, letters A to R.
 BASE_TOKENS = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)
@@ -45,6 +45,40 @@ CARD_TYPES = (KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY)
 
 DECK_3_4 = {KNIGHT: 14, VICTORY_POINT: 5, ROAD_BUILDING: 2, YEAR_OF_PLENTY: 2, MONOPOLY: 2}
 DECK_5_6 = {KNIGHT: 20, VICTORY_POINT: 5, ROAD_BUILDING: 3, YEAR_OF_PLENTY: 3, MONOPOLY: 3}
+
+# Kronlande's project cards (spec kronlande.md): added to the 34-card deck, for 3–6 players.
+BUILDERS_HUT = "builders_hut"  # Bauhütte: 1 Werkzeug and 1 Brot
+HARBOUR_PRIVILEGE = "harbour_privilege"  # Hafenprivileg: bank trades at 2:1 this build step
+FEAST = "feast"  # Festmahl: one of a named resource or good from every other player
+KRON_CARD_TYPES = (BUILDERS_HUT, HARBOUR_PRIVILEGE, FEAST)
+DECK_KRONLANDE = {**DECK_5_6, BUILDERS_HUT: 2, HARBOUR_PRIVILEGE: 2, FEAST: 2}
+
+
+@dataclass(frozen=True)
+class KronIsland:
+    """What Kronlande changes on an island size (`kron_board.generate_kron_board`): the land
+    tiles with the quarries among them (the same number of land hexes and number tokens as the
+    size's), and the fishing grounds with their number tokens."""
+
+    size: str
+    #: Terrain tiles: resource -> count, quarries (STEIN) included; deserts apart.
+    tiles: dict[int, int]
+    deserts: int
+    #: Number tokens of the fishing grounds, one each.
+    fish_tokens: tuple[int, ...]
+
+
+#: Kronlande is played on the large and the huge island only. The quarries take the places of
+#: a Holz, a Wolle and a Getreide tile (large), of a Holz, a Wolle, two Getreide tiles (huge):
+#: the island keeps its shape and its token pool (docs/rules-decisions.md, "Kronlande").
+KRON_ISLANDS: dict[str, KronIsland] = {
+    "large": KronIsland(
+        "large", {HOLZ: 5, LEHM: 5, WOLLE: 5, GETREIDE: 5, ERZ: 5, STEIN: 3}, 2, (5, 6, 9, 10)
+    ),
+    "huge": KronIsland(
+        "huge", {HOLZ: 7, LEHM: 6, WOLLE: 7, GETREIDE: 6, ERZ: 6, STEIN: 4}, 1, (4, 5, 8, 9, 10)
+    ),
+}
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The legal-move view: what a player may order now, after python-chess's `board.legal_moves`.
 
 `LegalMoves(state, seat)` lists the moves open to the seat (roads, settlements, cities, robber
-hexes and their victims, bank trades, playable cards, setup placements), iterates over them and
+hexes and their victims, bank trades, playable cards, setup placements; Kronlande's workshops,
+goods, Burgen and Residenzen), iterates over them and
 answers `order in legal`. It never changes the state. Orders are written before the round's
 rolls, so the hand is left out ("cost aside"): a listed build is one the resolution carries out
 once the player holds its cost.
@@ -16,7 +17,8 @@ Two levels of checks, as python-chess has legal and pseudo-legal moves:
   refused then: a robber (or a knight) sent to the hex the robber stands on now
   (docs/rules-decisions.md).
 
-`after(order)` is the view once an order's pieces stand, for the later lines of the same orders.
+`after(order)` is the view once an order's pieces stand (Kronlande: also once a Hafenprivileg is
+played), for the later lines of the same orders; `AFTER_KINDS` are the orders it changes.
 
 The rules live in building, cards, robber, setup and trade; this module asks them, and lists
 quickly what they would accept (tests/test_legal_moves.py checks that the two agree).
@@ -26,20 +28,35 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from . import building, cards, ships, trade
+from . import building, cards, castles, kron_cards, ships, trade, workshops
 from .board import Terrain
 from .events import Event
-from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from .kron import BURG, NO_CASTLE, WORKSHOPS
+from .layouts import (
+    BUILDERS_HUT,
+    FEAST,
+    HARBOUR_PRIVILEGE,
+    KNIGHT,
+    MONOPOLY,
+    ROAD_BUILDING,
+    YEAR_OF_PLENTY,
+)
 from .orders import (
     Alternatives,
     BuildAction,
+    BuildersHut,
     BuyCard,
+    Castle,
     City,
     DiscardPreference,
+    Feast,
+    HarbourPrivilege,
     Knight,
+    Make,
     MaritimeTrade,
     Monopoly,
     MoveShip,
+    Residence,
     Road,
     RoadBuilding,
     RobberOrder,
@@ -47,6 +64,7 @@ from .orders import (
     SetupPlacement,
     Ship,
     TradeOffer,
+    Workshop,
     YearOfPlenty,
 )
 from .pirate import legal_pirate_hexes, pirate_hex_rule, ship_owners_at, thief_rule
@@ -58,6 +76,8 @@ from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState, Phase
 
 #: Card types that are played (victory points count by themselves), in name order.
 PLAYABLE = (KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY)
+#: Kronlande's project cards, in name order.
+PROJECTS = (BUILDERS_HUT, FEAST, HARBOUR_PRIVILEGE)
 
 _BUILD_ACTIONS = (
     Road,
@@ -69,6 +89,27 @@ _BUILD_ACTIONS = (
     RoadBuilding,
     Ship,
     MoveShip,
+    Workshop,
+    Make,
+    Castle,
+    Residence,
+    BuildersHut,
+    HarbourPrivilege,
+    Feast,
+)
+
+#: The orders `LegalMoves.after` changes the position for (the rest leave it as it is).
+AFTER_KINDS = (
+    Settlement,
+    City,
+    Road,
+    RoadBuilding,
+    Ship,
+    MoveShip,
+    Workshop,
+    Castle,
+    Residence,
+    HarbourPrivilege,
 )
 
 #: Everything a player can order: a build-step action and the rest of a round's or setup's lines.
@@ -108,6 +149,16 @@ def action_rule(s: GameState, p: int, a: BuildAction, check_cost: bool = True) -
         if s.sea is None:
             return Reason.NOT_OWN_SHIP
         return ships.move_rule(s, s.sea, p, a.source, a.target)
+    if isinstance(a, Workshop):
+        return workshops.workshop_rule(s, p, a, check_cost)
+    if isinstance(a, Make):
+        return workshops.make_rule(s, p, a, check_cost)
+    if isinstance(a, Castle):
+        return castles.castle_rule(s, p, a.crossing, check_cost)
+    if isinstance(a, Residence):
+        return castles.residence_rule(s, p, a.crossing, check_cost)
+    if isinstance(a, (BuildersHut, HarbourPrivilege, Feast)):
+        return kron_cards.project_rule(s, p, a)
     raise TypeError(a)
 
 
@@ -271,19 +322,33 @@ class LegalMoves:
 
     def playable_cards(self) -> list[str]:
         """Card types the seat may play this round (`cards.play_rule`): bought in an earlier
-        round, and no card played yet this round."""
+        round, and no card played yet this round. Kronlande's project cards among them."""
         s, p = self.state, self.seat
         if s.last_card_round[p] == s.round:
             return []
         rnd = s.round
+        if s.kron is not None:
+            return sorted(
+                {c for c, r in s.cards[p] if r < rnd and (c in PLAYABLE or c in PROJECTS)}
+            )
         return sorted({c for c, r in s.cards[p] if r < rnd and c in PLAYABLE})
 
     def bank_rates(self) -> list[int]:
-        """The seat's bank rate for each resource (`trade.harbour_rate`, for all five in one
-        pass): 4, 3 with a generic harbour, 2 at a harbour of that resource."""
-        rates = [4, 4, 4, 4, 4]
-        harbors = self.state.board.crossing_harbor
-        for c in self.state.settlements[self.seat] + self.state.cities[self.seat]:
+        """The seat's bank rate for each resource (`trade.harbour_rate`, for all in one pass):
+        4, 3 with a generic harbour, 2 at a harbour of that resource; Kronlande: 2 after a
+        Hafenprivileg this round, with a Residenz 3 and 2 for Stein."""
+        s, p = self.state, self.seat
+        kron = s.kron
+        if kron is None:
+            rates = [4, 4, 4, 4, 4]
+        elif kron.privilege[p] == s.round:
+            return [2] * s.settings.bank_width
+        elif kron.residenzen[p]:
+            rates = [3, 3, 3, 3, 3, 2, 3]
+        else:
+            rates = [4] * s.settings.bank_width
+        harbors = s.board.crossing_harbor
+        for c in s.settlements[p] + s.cities[p]:
             hb = harbors[c]
             if hb is not None:
                 if hb.resource is None:
@@ -296,12 +361,45 @@ class LegalMoves:
         """Every bank trade of one card at the seat's rate that the bank can pay, hand aside."""
         rates = self.bank_rates()
         bank = self.state.bank
+        width = len(rates)
         return [
             MaritimeTrade(give, rates[give], get, 1)
-            for give in range(5)
-            for get in range(5)
+            for give in range(width)
+            for get in range(width)
             if get != give and (bank is None or bank[get] > 0)
         ]
+
+    # -- Kronlande ------------------------------------------------------------------------------
+
+    def workshops(self) -> list[Workshop]:
+        """Workshops the seat may build (`workshops.workshop_rule` without the cost): each kind
+        it lacks, on each of its buildings without one; by kind, then crossing."""
+        s, p = self.state, self.seat
+        kron = s.kron
+        if kron is None:
+            return []
+        free = sorted(c for c in s.settlements[p] + s.cities[p] if kron.workshop[c] < 0)
+        return [Workshop(k, c) for k in WORKSHOPS if kron.workshops[p][k] < 0 for c in free]
+
+    def goods(self) -> list[int]:
+        """Goods the seat has the workshop for (`workshops.make_rule` without the cost)."""
+        return workshops.goods_makeable(self.state, self.seat)
+
+    def castles(self) -> list[int]:
+        """The seat's cities that may become a Burg (`castles.castle_rule` without the cost)."""
+        s, p = self.state, self.seat
+        kron = s.kron
+        if kron is None:
+            return []
+        return sorted(c for c in s.cities[p] if s.level[c] == 2 and kron.castle[c] == NO_CASTLE)
+
+    def residences(self) -> list[int]:
+        """The seat's Burgen, which may become a Residenz (`castles.residence_rule`)."""
+        s, p = self.state, self.seat
+        kron = s.kron
+        if kron is None:
+            return []
+        return sorted(c for c in s.cities[p] if kron.castle[c] == BURG)
 
     def can_buy_card(self) -> bool:
         """Whether a card is left to buy (`cards.buy_rule` without the cost; `BuyCard() in
@@ -355,6 +453,11 @@ class LegalMoves:
         if self.can_buy_card():
             yield BuyCard()
         yield from self.bank_trades()
+        if self.state.kron is not None:
+            yield from self.workshops()
+            yield from (Make(g, 1) for g in self.goods())
+            yield from (Castle(c) for c in self.castles())
+            yield from (Residence(c) for c in self.residences())
 
     def __contains__(self, order: object) -> bool:
         return self.problem(order) is None
@@ -378,7 +481,7 @@ class LegalMoves:
         if isinstance(order, Knight):
             return cards.knight_rule(s, p, order)
         if isinstance(order, Monopoly):
-            return cards.play_rule(s, p, MONOPOLY)
+            return cards.monopoly_rule(s, p, order)
         if isinstance(order, TradeOffer):
             return trade.offer_rule(s, p, order)
         if isinstance(order, DiscardPreference):
@@ -406,7 +509,7 @@ class LegalMoves:
         if isinstance(item, Knight):
             return cards.card_held_rule(s, p, KNIGHT) or _thief_now_rule(s, item.robber)
         if isinstance(item, Monopoly):
-            return cards.card_held_rule(s, p, MONOPOLY)
+            return cards.card_held_rule(s, p, MONOPOLY) or trade.bank_item_rule(s, item.resource)
         if isinstance(item, TradeOffer):
             return trade.offer_rule(s, p, item)
         if isinstance(item, Settlement):
@@ -424,7 +527,9 @@ class LegalMoves:
             rule = action_rule(s, p, item, check_cost=False)
             return _unless_fog(s, rule, s.board.path_hexes[item.target])
         if isinstance(item, YearOfPlenty):
-            return cards.card_held_rule(s, p, YEAR_OF_PLENTY)
+            return cards.card_held_rule(s, p, YEAR_OF_PLENTY) or trade.bank_item_rule(
+                s, item.first, item.second
+            )
         if isinstance(item, RoadBuilding):
             return cards.card_held_rule(s, p, ROAD_BUILDING) or _unless_fog(
                 s,
@@ -433,6 +538,10 @@ class LegalMoves:
             )
         if isinstance(item, MaritimeTrade):
             return trade.maritime_terms_rule(s, p, item)
+        if isinstance(item, (Workshop, Make, Castle, Residence)):
+            return action_rule(s, p, item, check_cost=False)
+        if isinstance(item, (BuildersHut, HarbourPrivilege, Feast)):
+            return kron_cards.project_held_rule(s, p, item)
         return None
 
     # -- the next position ----------------------------------------------------------------------
@@ -447,7 +556,7 @@ class LegalMoves:
                 if self.certain_problem(option) is None:
                     return self.after(option)
             return self
-        if not isinstance(item, (Settlement, City, Road, RoadBuilding, Ship, MoveShip)):
+        if not isinstance(item, AFTER_KINDS):
             return self
         if self.certain_problem(item) is not None:
             return self
@@ -465,6 +574,16 @@ class LegalMoves:
         elif isinstance(item, MoveShip):
             assert s.sea is not None
             ships.move_ship(s, s.sea, p, item.source, item.target, ignored)
+        elif isinstance(item, Workshop):
+            workshops.place_workshop(s, p, item, ignored, free=True)
+        elif isinstance(item, Castle):
+            castles.place_castle(s, p, item.crossing, ignored, free=True)
+        elif isinstance(item, Residence):
+            castles.place_residence(s, p, item.crossing, ignored, free=True)
+        elif isinstance(item, HarbourPrivilege):
+            # The later bank trades of the step at 2:1 (the card itself stays in this view).
+            assert s.kron is not None
+            s.kron.privilege[p] = s.round
         else:
             cards.place_piece(s, p, item.first, item.first_ship, ignored)
             second = item.second

@@ -98,9 +98,63 @@ class RoadBuilding:
     second_ship: bool = False
 
 
+# -- Kronlande (issue 19; docs/kronlande-model.md) ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Workshop:
+    """A workshop of `kind` (`kron.SCHMIEDE`, `WEBEREI`, `BAECKEREI`) on the player's own
+    building at `crossing` (`Schmiede D3 E4 E5`)."""
+
+    kind: int
+    crossing: int
+
+
+@dataclass(frozen=True, slots=True)
+class Make:
+    """`Herstellen 2 Brot`: `count` of `good` (`resources.WERKZEUG`, `STOFF`, `BROT`) made in
+    the player's workshop, all or none."""
+
+    good: int
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Castle:
+    """A Burg: the player's city at `crossing` upgraded."""
+
+    crossing: int
+
+
+@dataclass(frozen=True, slots=True)
+class Residence:
+    """A Residenz: the player's Burg at `crossing` upgraded."""
+
+    crossing: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuildersHut:
+    """Project card Bauhütte played: 1 Werkzeug and 1 Brot."""
+
+
+@dataclass(frozen=True, slots=True)
+class HarbourPrivilege:
+    """Project card Hafenprivileg played: the player's later bank trades this round at 2:1."""
+
+
+@dataclass(frozen=True, slots=True)
+class Feast:
+    """Project card Festmahl played: every other player holding `item` (a resource or a good)
+    gives the player one."""
+
+    item: int
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardPreference:
-    """Resources in the order the player gives them up when over the card limit."""
+    """Resources (in Kronlande also goods) in the order the player gives them up when over the
+    card limit."""
 
     resources: tuple[int, ...]
 
@@ -142,6 +196,13 @@ BuildAction = (
     | MaritimeTrade
     | Ship
     | MoveShip
+    | Workshop
+    | Make
+    | Castle
+    | Residence
+    | BuildersHut
+    | HarbourPrivilege
+    | Feast
 )
 
 
@@ -200,7 +261,9 @@ def action_code(order: CodedOrder) -> str:
     `road:12`, `settlement:40`, `city:40`, `buy`, `maritime:0,4,3,1`, `plenty:1,2`,
     `road_building:3,4`, `robber:9,1,2` (hex, then the victims), `knight:before:9,1`,
     `monopoly:3`; Seafarers: `ship:12`, `move_ship:12,14`, a ship of road building as
-    `s12` (`road_building:s3,4`), the pirate as `pirate:20` and `knight:after:p20`.
+    `s12` (`road_building:s3,4`), the pirate as `pirate:20` and `knight:after:p20`;
+    Kronlande: `workshop:2,40` (kind, crossing), `make:9,2` (good, count), `castle:40`,
+    `residence:40`, `builders_hut`, `harbour_privilege`, `feast:8`.
     `action_from_code` reads it back."""
     if isinstance(order, Road):
         return f"road:{order.path}"
@@ -224,6 +287,20 @@ def action_code(order: CodedOrder) -> str:
             "" if order.second is None else f",{'s' if order.second_ship else ''}{order.second}"
         )
         return f"road_building:{first}{second}"
+    if isinstance(order, Workshop):
+        return f"workshop:{order.kind},{order.crossing}"
+    if isinstance(order, Make):
+        return f"make:{order.good},{order.count}"
+    if isinstance(order, Castle):
+        return f"castle:{order.crossing}"
+    if isinstance(order, Residence):
+        return f"residence:{order.crossing}"
+    if isinstance(order, BuildersHut):
+        return "builders_hut"
+    if isinstance(order, HarbourPrivilege):
+        return "harbour_privilege"
+    if isinstance(order, Feast):
+        return f"feast:{order.item}"
     if isinstance(order, RobberOrder):
         if order.pirate:
             return f"pirate:{order.hex}"
@@ -277,4 +354,18 @@ def action_from_code(code: str) -> CodedOrder:
         return RobberOrder(nums[0], (), True)
     if kind == "monopoly":
         return Monopoly(nums[0])
+    if kind == "workshop":
+        return Workshop(nums[0], nums[1])
+    if kind == "make":
+        return Make(nums[0], nums[1])
+    if kind == "castle":
+        return Castle(nums[0])
+    if kind == "residence":
+        return Residence(nums[0])
+    if kind == "builders_hut":
+        return BuildersHut()
+    if kind == "harbour_privilege":
+        return HarbourPrivilege()
+    if kind == "feast":
+        return Feast(nums[0])
     raise ValueError(f"unknown order code {code!r}")

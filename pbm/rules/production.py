@@ -47,10 +47,10 @@ def produce(
     bank = state.bank
     hands = state.hands
     if bank is not None:
-        totals = [0, 0, 0, 0, 0]
+        totals = [0] * len(bank)
         for _, _, res, n in owed:
             totals[res] += n
-        for r in range(5):
+        for r in range(len(bank)):
             if totals[r] > bank[r]:
                 owed = _short(state, r, totals[r], owed, events)
     merged: dict[tuple[int, int, int], int] = {}

@@ -3,7 +3,8 @@
 It chooses uniformly among the legal options the state offers when orders are written: a
 robber hex and victim order, whether and how to play a playable card, and a random selection of
 build lines (each line picked uniformly from the legal builds, cost aside, or the bank trades
-its hand allows). It writes no trades with other players.
+its hand allows). It writes no trades with other players. In Kronlande its builds include the
+workshops, goods (one or two at a time), Burgen and Residenzen, and its cards the project cards.
 """
 
 from __future__ import annotations
@@ -12,16 +13,30 @@ import random
 
 from .autopilot_fog import explore
 from .fog import fog_reached
-from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from .layouts import (
+    BUILDERS_HUT,
+    FEAST,
+    HARBOUR_PRIVILEGE,
+    KNIGHT,
+    MONOPOLY,
+    ROAD_BUILDING,
+    YEAR_OF_PLENTY,
+)
 from .legal import LegalMoves
 from .orders import (
+    BuildersHut,
     BuildLine,
     BuyCard,
+    Castle,
     City,
+    Feast,
+    HarbourPrivilege,
     Knight,
+    Make,
     MaritimeTrade,
     Monopoly,
     MoveShip,
+    Residence,
     Road,
     RoadBuilding,
     RobberOrder,
@@ -31,8 +46,10 @@ from .orders import (
     Ship,
     Timing,
     TurnOrders,
+    Workshop,
     YearOfPlenty,
 )
+from .resources import N_KRON_RESOURCES
 from .setup import setup_player
 from .state import GameState
 
@@ -78,6 +95,8 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
     knight = monopoly = None
     lines: list[BuildLine] = []
     cards = legal.playable_cards()
+    # Resources the bank deals in (Kronlande: 7); a Kronlande hand also holds the goods.
+    width = 5 if state.kron is None else N_KRON_RESOURCES
     if cards:
         card = cards[rng.randrange(len(cards))]
         robber = _robber(legal, rng)
@@ -86,9 +105,15 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
         if card == KNIGHT and robber is not None:
             knight = Knight(rng.choice((Timing.BEFORE_ROLL, Timing.AFTER_ROLL)), robber)
         elif card == MONOPOLY:
-            monopoly = Monopoly(rng.randrange(5))
+            monopoly = Monopoly(rng.randrange(width))
         elif card == YEAR_OF_PLENTY:
-            lines.append(YearOfPlenty(rng.randrange(5), rng.randrange(5)))
+            lines.append(YearOfPlenty(rng.randrange(width), rng.randrange(width)))
+        elif card == BUILDERS_HUT:
+            lines.append(BuildersHut())
+        elif card == HARBOUR_PRIVILEGE:
+            lines.append(HarbourPrivilege())
+        elif card == FEAST:
+            lines.append(Feast(rng.randrange(len(state.hands[p]))))
         elif card == ROAD_BUILDING:
             roads = legal.roads()
             if state.sea is not None:
@@ -107,7 +132,7 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
     # Bank trades at the player's rate that the hand can pay now, the card wanted drawn later.
     hand = state.hands[p]
     rates = legal.bank_rates()
-    candidates += [(MaritimeTrade, r) for r in range(5) if hand[r] >= rates[r]]
+    candidates += [(MaritimeTrade, r) for r in range(width) if hand[r] >= rates[r]]
     moves: list[MoveShip] = []
     if state.sea is not None:
         candidates += [(Ship, e) for e in legal.ships()]
@@ -126,15 +151,26 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
                 if towards is not None:
                     ship, route = towards
                     lines.append(Ship(route[0]) if ship else Road(route[0]))
+    workshops: list[Workshop] = []
+    if state.kron is not None:
+        workshops = legal.workshops()
+        candidates += [(Workshop, i) for i in range(len(workshops))]
+        candidates += [(Make, g) for g in legal.goods()]
+        candidates += [(Castle, c) for c in legal.castles()]
+        candidates += [(Residence, c) for c in legal.residences()]
     while candidates and len(lines) < MAX_LINES:
         kind, arg = candidates.pop(_pick(rng, len(candidates)))
         if kind is BuyCard:
             lines.append(BuyCard())
         elif kind is MaritimeTrade:
-            get = _pick(rng, 4)
+            get = _pick(rng, width - 1)
             lines.append(MaritimeTrade(arg, rates[arg], get if get < arg else get + 1))
         elif kind is MoveShip:
             lines.append(moves[arg])
+        elif kind is Workshop:
+            lines.append(workshops[arg])
+        elif kind is Make:
+            lines.append(Make(arg, 1 + _pick(rng, 2)))
         else:
             lines.append(kind(arg))
     robber = _robber(legal, rng)

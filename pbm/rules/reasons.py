@@ -99,5 +99,28 @@ class Reason(StrEnum):
     #: The Great Crossing: a second start settlement on the other island than the first.
     OTHER_START_ISLAND = "other_start_island"
 
+    # -- Kronlande (workshops.py, castles.py, kron_cards.py) ------------------------------------
+    #: A Kronlande order (workshop, goods, Burg, Residenz, project card) in another game.
+    NOT_KRONLANDE = "not_kronlande"
+    #: A workshop where the player has no settlement or city.
+    NOT_OWN_BUILDING = "not_own_building"
+    #: The building already carries a workshop.
+    WORKSHOP_ON_BUILDING = "workshop_on_building"
+    #: The player already has a workshop of this kind.
+    WORKSHOP_KIND_HELD = "workshop_kind_held"
+    #: Goods made without the workshop that makes them.
+    NO_WORKSHOP = "no_workshop"
+    #: A good that no workshop makes, or a count below 1.
+    NOT_A_GOOD = "not_a_good"
+    #: A Burg where the player has no city (a Burg or Residenz is one already).
+    NOT_OWN_CITY = "not_own_city"
+    #: A Residenz where the player has no Burg.
+    NOT_OWN_CASTLE = "not_own_castle"
+    #: The robber never stands next to a Burg or a Residenz.
+    ROBBER_NEXT_TO_CASTLE = "robber_next_to_castle"
+    #: Goods are traded between players only, never with the bank or a harbour, and no card
+    #: (Year of Plenty, Monopoly) takes them.
+    GOODS_NOT_WITH_BANK = "goods_not_with_bank"
+
     # The value's repr, in C (a Python-level method would slow the digests down).
     __repr__ = str.__repr__

@@ -7,7 +7,6 @@ import random
 from .events import Discarded, Event, NmrRobberRoll, NothingToSteal, RobberMoved, Stole
 from .orders import RobberOrder
 from .reasons import Reason
-from .resources import N_RESOURCES
 from .rng import Chance
 from .state import GameState
 
@@ -26,7 +25,7 @@ def discard_all(
         if total <= limit:
             continue
         need = total // 2
-        given = [0] * N_RESOURCES
+        given = [0] * len(hand)
         for r in preferences[p]:
             if need == 0:
                 break
@@ -40,18 +39,18 @@ def discard_all(
             hand[r] -= 1
             given[r] += 1
             need -= 1
-        if state.bank is not None:
-            for r in range(N_RESOURCES):
-                state.bank[r] += given[r]
-        events.append(
-            Discarded(p, (given[0], given[1], given[2], given[3], given[4]), chosen_at_random)
-        )
+        bank = state.bank
+        if bank is not None:
+            # Goods (Kronlande) go back to the supply: the bank holds resources only.
+            for r in range(len(bank)):
+                bank[r] += given[r]
+        events.append(Discarded(p, tuple(given), chosen_at_random))
 
 
 def _random_card(hand: list[int], rng: random.Random) -> int:
     """A card drawn uniformly from the hand (which must not be empty)."""
     k = rng.randrange(sum(hand))
-    for r in range(N_RESOURCES):
+    for r in range(len(hand)):
         if k < hand[r]:
             return r
         k -= hand[r]
@@ -64,6 +63,11 @@ def robber_target_rule(state: GameState, h: int) -> Reason | None:
     x = state.board.hexes[h]
     if not x.is_land or x.number is None:
         return Reason.ROBBER_NOT_ON_NUMBER
+    # Kronlande: never next to a Burg or a Residenz. Castles are built in the build steps,
+    # after every roll of the round, so the receipt sees them as the robber will.
+    kron = state.kron
+    if kron is not None and any(kron.castle[c] for c in state.board.hex_crossings[h]):
+        return Reason.ROBBER_NEXT_TO_CASTLE
     return None
 
 
@@ -79,7 +83,11 @@ def robber_hex_rule(state: GameState, p: int, h: int) -> Reason | None:
     if (
         state.settings.newcomer_protection
         and _protected(state, p, h)
-        and any(not _protected(state, p, x) for x in board.robber_hexes if x != state.robber)
+        and any(
+            not _protected(state, p, x) and robber_target_rule(state, x) is None
+            for x in board.robber_hexes
+            if x != state.robber
+        )
     ):
         return Reason.NEWCOMER_PROTECTION
     return None
@@ -95,7 +103,7 @@ def _protected(state: GameState, p: int, h: int) -> bool:
 
 
 def legal_robber_hexes(state: GameState, p: int) -> list[int]:
-    if not state.settings.newcomer_protection:
+    if not state.settings.newcomer_protection and state.kron is None:
         robber = state.robber
         return [h for h in state.board.robber_hexes if h != robber]
     return [h for h in state.board.robber_hexes if robber_hex_rule(state, p, h) is None]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from . import building, cards, fog, ships, trade
+from . import building, cards, castles, fog, kron_cards, ships, trade, workshops
 from .events import Event, GameWon, NoOrders, OrderFailed, Rolled, RoundStarted
 from .gold import GoldChoices
 from .legal import action_rule
@@ -20,22 +20,37 @@ from .orders import (
     BuildAction,
     BuildLine,
     BuyCard,
+    Castle,
     City,
     CodedOrder,
+    Make,
     MaritimeTrade,
     MoveShip,
+    Residence,
     Road,
     RoadBuilding,
     Settlement,
     Ship,
     TurnOrders,
+    Workshop,
     YearOfPlenty,
     action_code,
 )
 from .pirate import move_thief, thief_rule
 from .production import produce
 from .reasons import Reason
-from .resources import COST_CARD, COST_CITY, COST_ROAD, COST_SETTLEMENT, COST_SHIP, Counts
+from .resources import (
+    COST_CARD,
+    COST_CASTLE,
+    COST_CITY,
+    COST_RESIDENCE,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    COST_SHIP,
+    COST_WORKSHOP,
+    Counts,
+    missing,
+)
 from .rng import Chance, derive_seed
 from .robber import discard_all, nmr_robber
 from .state import GameState, Phase
@@ -132,7 +147,7 @@ def _production_steps(
             if knight is not None and knight.timing == "after":
                 _play_knight(s, p, o, chance, events)
             if o.monopoly is not None:
-                rule = cards.play_rule(s, p, "monopoly")
+                rule = cards.monopoly_rule(s, p, o.monopoly)
                 if rule is None:
                     cards.play_monopoly(s, p, o.monopoly, events)
                 else:
@@ -177,18 +192,23 @@ _COSTS: dict[type, Counts] = {
     Settlement: COST_SETTLEMENT,
     City: COST_CITY,
     BuyCard: COST_CARD,
+    Workshop: COST_WORKSHOP,
+    Castle: COST_CASTLE,
+    Residence: COST_RESIDENCE,
 }
 
 
 def _missing(s: GameState, p: int, order: CodedOrder, rule: Reason) -> tuple[int, ...]:
-    """The cards p lacks for an order that failed for want of them."""
+    """The cards p lacks for an order that failed for want of them (Kronlande: Fisch counted
+    for missing Getreide)."""
     hand = s.hands[p]
     if rule == Reason.CANNOT_AFFORD and type(order) in _COSTS:
-        cost = _COSTS[type(order)]
-        return tuple(max(0, cost[r] - hand[r]) for r in range(5))
+        return missing(hand, _COSTS[type(order)])
+    if rule == Reason.CANNOT_AFFORD and isinstance(order, Make):
+        return missing(hand, workshops.make_cost(order))
     if rule == Reason.CARDS_NOT_HELD and isinstance(order, MaritimeTrade):
         need = harbour_rate(s, p, order.give) * paid_count(s, order)
-        out = [0, 0, 0, 0, 0]
+        out = [0] * len(hand)
         out[order.give] = max(0, need - hand[order.give])
         return tuple(out)
     return ()
@@ -282,4 +302,14 @@ def execute(
         assert s.sea is not None
         ships.move_ship(s, s.sea, p, a.source, a.target, events)
         fog.discover(s, p, a.target, events, gold)
+    elif isinstance(a, Workshop):
+        workshops.place_workshop(s, p, a, events)
+    elif isinstance(a, Make):
+        workshops.make_goods(s, p, a, events)
+    elif isinstance(a, Castle):
+        castles.place_castle(s, p, a.crossing, events)
+    elif isinstance(a, Residence):
+        castles.place_residence(s, p, a.crossing, events)
+    else:
+        kron_cards.play_project(s, p, a, events)
     return []

@@ -19,7 +19,10 @@ Seafarers, so every stored base game loads and replays byte for byte. Version 2 
 game: version 1 plus the settings' `scenario` and `pirate`, a `sea` object (`sea.SeaState`) and,
 on a board written hex by hex, each hex's area and the pirate's start. The text form adds
 `scenario=KEY` (the board then is the scenario's for `@seed`) and `sea=` (the `sea` JSON,
-%-quoted).
+%-quoted). Version 3 is a Kronlande game: version 1 plus the settings' `kronlande` and a `kron`
+object (`kron.KronState`); its hands have 10 entries, its bank 7, a Residenz is a building of
+level 3. The text form adds `kron=` (the `kron` JSON, %-quoted; the board then is the
+Kronlande island for `@seed`) and writes a Residenz as `c:pr` in `build=`.
 """
 
 from __future__ import annotations
@@ -30,12 +33,13 @@ from urllib.parse import quote, unquote
 
 from .board import Board, HexSpec, Terrain
 from .fog import with_discoveries
-from .layouts import CARD_TYPES
+from .kron import kron_from_json
+from .layouts import CARD_TYPES, KRON_CARD_TYPES
 from .sea import sea_from_json
 from .state import GameState, Phase, Settings, board_for
 
 #: The JSON format versions this code reads (see the module doc).
-VERSIONS = (1, 2)
+VERSIONS = (1, 2, 3)
 
 CARD_LETTERS = {
     "knight": "K",
@@ -43,9 +47,13 @@ CARD_LETTERS = {
     "road_building": "R",
     "year_of_plenty": "Y",
     "monopoly": "M",
+    # Kronlande's project cards.
+    "builders_hut": "B",
+    "harbour_privilege": "H",
+    "feast": "F",
 }
 LETTER_CARDS = {v: k for k, v in CARD_LETTERS.items()}
-assert set(CARD_LETTERS) == set(CARD_TYPES)
+assert set(CARD_LETTERS) == set(CARD_TYPES + KRON_CARD_TYPES)
 
 
 def _board_specs(board: Board) -> list[list[Any]]:
@@ -134,6 +142,10 @@ def state_to_json(s: GameState) -> dict[str, Any]:
         settings["scenario"] = st.scenario
         settings["pirate"] = st.pirate
         out["sea"] = s.sea.to_json()
+    if s.kron is not None:
+        out["v"] = 3
+        out["settings"]["kronlande"] = True
+        out["kron"] = s.kron.to_json()
     return out
 
 
@@ -183,8 +195,16 @@ def state_from_json(d: dict[str, Any]) -> GameState:
     if d.get("sea") is not None:
         s.sea = sea_from_json(d["sea"], s.board, settings.players)
         with_discoveries(s, s.sea)  # Oceania: the fog hexes found so far
+    s.kron = None
+    if d.get("kron") is not None:
+        s.kron = kron_from_json(d["kron"], s.owner, settings.players)
     s.rebuild_indexes()
     return s
+
+
+#: The suffix of a building's level in the text form's `build=` (a Residenz has level 3).
+_LEVEL = ("", "", "c", "r")
+_LEVEL_OF = {"": 1, "c": 2, "r": 3}
 
 
 def _ints(xs: list[int], sep: str = ".") -> str:
@@ -229,8 +249,7 @@ def state_to_text(s: GameState) -> str:
         f"bought={_ints(s.cards_bought)}",
         f"knights={_ints(s.knights)}",
         f"played={_ints(s.last_card_round)}",
-        "build="
-        + (",".join(f"{c}:{p}{'c' if lvl == 2 else ''}" for c, p, lvl in d["buildings"]) or "-"),
+        "build=" + (",".join(f"{c}:{p}{_LEVEL[lvl]}" for c, p, lvl in d["buildings"]) or "-"),
         "roads=" + (",".join(f"{e}:{p}" for e, p in d["roads"]) or "-"),
         f"robber={s.robber}",
         f"longest={_seat(s.longest_road)}",
@@ -244,6 +263,8 @@ def state_to_text(s: GameState) -> str:
         if s.board.pirate_start is not None and s.board_seed is None:
             h = s.board.hexes[s.board.pirate_start]
             fields.append(f"pirate={h.row},{h.x}")
+    if s.kron is not None:
+        fields.append("kron=" + quote(json.dumps(d["kron"], separators=(",", ":")), safe=""))
     return " ".join(fields)
 
 
@@ -300,11 +321,15 @@ def state_from_text(text: str) -> GameState:
         settings_d["scenario"] = key
         settings_d["pirate"] = pirate == "1"
         sea = json.loads(unquote(f["sea"]))
+    kron = None
+    if "kron" in f:
+        settings_d["kronlande"] = True
+        kron = json.loads(unquote(f["kron"]))
     build = (
         []
         if f["build"] == "-"
         else [
-            [int(c), int(p.rstrip("c")), 2 if p.endswith("c") else 1]
+            [int(c), int(p.rstrip("cr")), _LEVEL_OF[p.lstrip("0123456789")]]
             for c, p in (x.split(":") for x in f["build"].split(","))
         ]
     )
@@ -315,8 +340,9 @@ def state_from_text(text: str) -> GameState:
     )
     return state_from_json(
         {
-            "v": 1 if sea is None else 2,
+            "v": 3 if kron is not None else 1 if sea is None else 2,
             "sea": sea,
+            "kron": kron,
             "settings": settings_d,
             "seed": int(f["seed"]),
             "board": board,

@@ -134,7 +134,7 @@ def place_ship(
     from .building import pay
 
     if not free:
-        pay(state, p, COST_SHIP)
+        pay(state, p, COST_SHIP, events)
     sea.ship[e] = p
     sea.built[e] = state.round
     sea.ships[p].append(e)

@@ -111,13 +111,16 @@ def simulate(
     bot: str = "autopilot",
     size: str | None = None,
     scenario: str | None = None,
+    kronlande: bool = False,
 ) -> SimResult:
-    """`scenario`: a Seafarers scenario (`scenarios.SCENARIOS`) instead of the base island."""
-    settings = (
-        Settings.for_scenario(scenario, players)
-        if scenario is not None
-        else Settings.for_players(players, size)
-    )
+    """`scenario`: a Seafarers scenario (`scenarios.SCENARIOS`) instead of the base island;
+    `kronlande`: a Kronlande game on `size` (large unless given)."""
+    if kronlande:
+        settings = Settings.for_kronlande(players, size or "large")
+    elif scenario is not None:
+        settings = Settings.for_scenario(scenario, players)
+    else:
+        settings = Settings.for_players(players, size)
     result = SimResult()
     for i in range(games):
         result.games.append(simulate_game(settings, derive_seed(seed, "sim", i), bot))

@@ -13,16 +13,20 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .board import Board
+from .kron import KronState, new_kron
 from .layouts import (
     CARD_TYPES,
     DECK_3_4,
     DECK_5_6,
+    DECK_KRONLANDE,
+    KRON_CARD_TYPES,
+    KRON_ISLANDS,
     SIZES,
     VICTORY_POINT,
     default_size,
     generate_board,
 )
-from .resources import N_RESOURCES
+from .resources import KRON_WIDTH, N_KRON_RESOURCES, N_RESOURCES
 from .sea import SeaState, new_sea
 
 #: Colours a table draws from, in seed 003's order, then the 5–6 player colours.
@@ -61,6 +65,9 @@ class Settings:
     scenario: str | None = None
     #: Seafarers: the pirate plays (spec: on unless the game is created with --no-pirate).
     pirate: bool = True
+    #: Kronlande (issue 19): Stein, Fisch, goods, workshops, Burgen and Residenzen on the
+    #: large or huge island (docs/kronlande-model.md).
+    kronlande: bool = False
 
     @classmethod
     def for_players(cls, players: int, size: str | None = None, **overrides: object) -> Settings:
@@ -84,6 +91,24 @@ class Settings:
         base = cls(players=players, size="medium", vp_target=sc.vp_target, scenario=sc.key)
         return replace(base, **overrides)  # type: ignore[arg-type]
 
+    @classmethod
+    def for_kronlande(cls, players: int, size: str = "large", **overrides: object) -> Settings:
+        """Kronlande on the large or huge island for 3–6 players, with the island's VP target
+        and classic bank (19/24/30 of every resource, Stein and Fisch too)."""
+        if size not in KRON_ISLANDS:
+            raise ValueError("Kronlande is played on the large or the huge island")
+        return cls.for_players(players, size, kronlande=True, **overrides)
+
+    @property
+    def hand_width(self) -> int:
+        """Entries of a hand: 5 resources, or Kronlande's 7 resources and 3 goods."""
+        return KRON_WIDTH if self.kronlande else N_RESOURCES
+
+    @property
+    def bank_width(self) -> int:
+        """Resources the bank deals in: 5, or Kronlande's 7 (goods never)."""
+        return N_KRON_RESOURCES if self.kronlande else N_RESOURCES
+
     @property
     def classic_bank(self) -> bool:
         return self.bank == "classic"
@@ -103,6 +128,7 @@ class GameState:
         "deck",
         "hands",
         "knights",
+        "kron",
         "largest_army",
         "last_card_round",
         "level",
@@ -141,7 +167,8 @@ class GameState:
     cards_bought: list[int]
     knights: list[int]
     last_card_round: list[int]
-    #: Per crossing: owning seat or -1, and 1 for a settlement, 2 for a city.
+    #: Per crossing: owning seat or -1, and 1 for a settlement, 2 for a city (in Kronlande
+    #: also a Burg), 3 for a Residenz: what the building yields.
     owner: list[int]
     level: list[int]
     #: Per path: owning seat or -1.
@@ -154,6 +181,8 @@ class GameState:
     rules: int
     #: Ships, pirate, home islands and special VP of a Seafarers game; None in the base game.
     sea: SeaState | None
+    #: Workshops, Burgen, Residenzen and the title Baumeister of a Kronlande game; None else.
+    kron: KronState | None
     # Indexes derived from owner/level/road, kept in step for speed (never serialised).
     settlements: list[list[int]]
     cities: list[list[int]]
@@ -186,6 +215,7 @@ class GameState:
         new.winner = self.winner
         new.rules = self.rules
         new.sea = None if self.sea is None else self.sea.copy()
+        new.kron = None if self.kron is None else self.kron.copy()
         new.settlements = [x[:] for x in self.settlements]
         new.cities = [x[:] for x in self.cities]
         new.roads = [x[:] for x in self.roads]
@@ -199,12 +229,14 @@ class GameState:
         self.roads = [[] for _ in range(n)]
         for c, p in enumerate(self.owner):
             if p >= 0:
-                (self.cities if self.level[c] == 2 else self.settlements)[p].append(c)
+                (self.cities if self.level[c] >= 2 else self.settlements)[p].append(c)
         for e, p in enumerate(self.road):
             if p >= 0:
                 self.roads[p].append(e)
         if self.sea is not None:
             self.sea.rebuild(n)
+        if self.kron is not None:
+            self.kron.rebuild(self.owner, n)
         from .building import longest_road_length
 
         self.road_lengths = [longest_road_length(self, p) for p in range(n)]
@@ -219,6 +251,8 @@ class GameState:
             vp += 2
         if self.sea is not None:
             vp += self.sea.special_vp(p)
+        if self.kron is not None:
+            vp += self.kron.extra_vp(p)
         return vp
 
     def vp_cards(self, p: int) -> int:
@@ -257,7 +291,10 @@ class GameState:
 def deck_for(settings: Settings, rules: int = RULES) -> dict[str, int]:
     """The development deck of a new game: by the number of players, whatever the island
     (25 cards for 3–4 players, 34 for 5–6; docs/rules-decisions.md). Rules 1 dealt it by the
-    island: 34 cards on the large and the huge island."""
+    island: 34 cards on the large and the huge island. Kronlande adds its six project cards to
+    the 34-card deck, whatever the number of players."""
+    if settings.kronlande:
+        return DECK_KRONLANDE
     if rules < 2:
         return DECK_5_6 if settings.size in ("large", "huge") else DECK_3_4
     return DECK_5_6 if settings.players >= 5 else DECK_3_4
@@ -297,9 +334,11 @@ def new_game(
     s.phase = Phase.SETUP
     s.round = 0
     s.setup_step = 0
-    s.hands = [[0] * N_RESOURCES for _ in range(n)]
-    s.bank = [settings.bank_count] * N_RESOURCES if settings.classic_bank else None
-    deck = [card for card in CARD_TYPES for _ in range(deck_for(settings, rules)[card])]
+    s.hands = [[0] * settings.hand_width for _ in range(n)]
+    s.bank = [settings.bank_count] * settings.bank_width if settings.classic_bank else None
+    dealt = deck_for(settings, rules)
+    types = CARD_TYPES + KRON_CARD_TYPES if settings.kronlande else CARD_TYPES
+    deck = [card for card in types for _ in range(dealt[card])]
     random.Random(f"deck:{seed}").shuffle(deck)
     s.deck = deck
     s.cards = [[] for _ in range(n)]
@@ -319,6 +358,7 @@ def new_game(
     s.sea = None
     if settings.scenario is not None:
         s.sea = new_sea(s.board, settings.scenario, n, settings.pirate)
+    s.kron = new_kron(nc, n) if settings.kronlande else None
     s.rebuild_indexes()
     return s
 
@@ -329,4 +369,8 @@ def board_for(settings: Settings, seed: int) -> Board:
         from .scenarios import scenario_board
 
         return scenario_board(settings.scenario, settings.players, seed)
+    if settings.kronlande:
+        from .kron_board import generate_kron_board
+
+        return generate_kron_board(settings.size, seed)
     return generate_board(settings.size, seed)

@@ -1,12 +1,25 @@
-"""Domestic trades (both sides must state them) and maritime trades with the bank."""
+"""Domestic trades (both sides must state them) and maritime trades with the bank.
+
+Kronlande: goods are traded between players only; a Residenz gives its owner a market (3:1 for
+every resource, 2:1 for Stein) and a Hafenprivileg 2:1 for the rest of the round's build step;
+the best of market, privilege and harbours applies."""
 
 from __future__ import annotations
 
 from .events import Event, MaritimeTraded, TradeDone, TradeFailed
 from .orders import MaritimeTrade, TradeOffer
 from .reasons import Reason
-from .resources import Counts, can_pay
+from .resources import STEIN, Counts, holds, widen
 from .state import GameState
+
+
+def bank_item_rule(state: GameState, *items: int) -> Reason | None:
+    """Kronlande: what a bank trade, a Year of Plenty or a Monopoly names must be a resource,
+    never a good (goods are traded between players only)."""
+    width = state.settings.bank_width
+    if any(not 0 <= r < width for r in items):
+        return Reason.GOODS_NOT_WITH_BANK
+    return None
 
 
 def offer_rule(state: GameState, p: int, offer: TradeOffer) -> Reason | None:
@@ -17,9 +30,21 @@ def offer_rule(state: GameState, p: int, offer: TradeOffer) -> Reason | None:
         return Reason.NO_SUCH_PLAYER
     if not any(offer.give) or not any(offer.get):
         return Reason.NO_GIFTS
-    if any(g and t for g, t in zip(offer.give, offer.get, strict=True)):
+    width = len(state.hands[p])
+    if len(offer.give) > width or len(offer.get) > width:
+        return Reason.NOT_KRONLANDE
+    if any(g and t for g, t in zip(offer.give, offer.get, strict=False)):
         return Reason.LIKE_FOR_LIKE
     return None
+
+
+def _widened(state: GameState, offer: TradeOffer) -> TradeOffer:
+    """A Kronlande offer with counts of the hands' width (shorter ones mean zeros for the
+    rest), so that the two sides of a trade compare as equal."""
+    width = len(state.hands[0])
+    if len(offer.give) == width == len(offer.get):
+        return offer
+    return TradeOffer(offer.partner, widen(offer.give, width), widen(offer.get, width))
 
 
 def resolve_trades(
@@ -33,6 +58,8 @@ def resolve_trades(
     position = {p: i for i, p in enumerate(order)}
     used: set[tuple[int, int]] = set()
     matched: list[tuple[tuple[int, int], int, TradeOffer, int, TradeOffer]] = []
+    if state.kron is not None:
+        offers = {p: tuple(_widened(state, o) for o in x) for p, x in offers.items()}
     for p in order:
         for i, mine in enumerate(offers.get(p, ())):
             if (p, i) in used:
@@ -63,7 +90,8 @@ def resolve_trades(
     matched.sort(key=lambda m: m[0])
     hands = state.hands
     for _, p, mine, q, _theirs in matched:
-        if can_pay(hands[p], mine.give) and can_pay(hands[q], mine.get):
+        # The very cards each side gives: Fisch pays for Getreide in a cost, never in a trade.
+        if holds(hands[p], mine.give) and holds(hands[q], mine.get):
             _move(hands[p], hands[q], mine.give)
             _move(hands[q], hands[p], mine.get)
             events.append(TradeDone(p, q, mine.give, mine.get))
@@ -73,14 +101,24 @@ def resolve_trades(
 
 
 def _move(src: list[int], dst: list[int], cards: Counts) -> None:
-    for r in range(5):
-        src[r] -= cards[r]
-        dst[r] += cards[r]
+    for r, n in enumerate(cards):
+        src[r] -= n
+        dst[r] += n
 
 
 def harbour_rate(state: GameState, p: int, r: int) -> int:
-    """4:1 anywhere; 3:1 with a generic harbour; 2:1 at a harbour of that resource."""
+    """4:1 anywhere; 3:1 with a generic harbour; 2:1 at a harbour of that resource.
+    Kronlande: 2:1 for everything after a Hafenprivileg this round; with a Residenz 3:1, and
+    2:1 for Stein."""
     rate = 4
+    kron = state.kron
+    if kron is not None:
+        if kron.privilege[p] == state.round:
+            return 2
+        if kron.residenzen[p]:
+            if r == STEIN:
+                return 2
+            rate = 3
     harbors = state.board.crossing_harbor
     # Seafarers (002): the harbour on the pirate's hex does not trade while it stands there.
     sea = state.sea
@@ -99,6 +137,8 @@ def maritime_terms_rule(state: GameState, p: int, t: MaritimeTrade) -> Reason | 
     """The terms of a bank trade on their own: two resources, at least the player's rate."""
     if t.give == t.get:
         return Reason.SAME_RESOURCE
+    if state.kron is not None and (rule := bank_item_rule(state, t.give, t.get)) is not None:
+        return rule
     if t.get_count < 1 or t.give_count < harbour_rate(state, p, t.give) * t.get_count:
         return Reason.BELOW_HARBOUR_RATE
     return None

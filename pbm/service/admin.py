@@ -292,7 +292,8 @@ def codebook(svc: Service, name: str, colour: str) -> list[str]:
         rows = (
             deck_size(load_state(game)) if game.state else sum(deck_for(settings_of(game)).values())
         )
-        return book.table(player.codebook_secret, rows, game.locale)
+        kron = settings_of(game).kronlande
+        return book.table(player.codebook_secret, rows, game.locale, kron)
 
 
 def list_observers(svc: Service, name: str) -> list[dict[str, Any]]:

@@ -49,9 +49,25 @@ SEA_ORDER_HELP = PerLanguage(
 )
 
 
-def order_help(lang: str, seafarers: bool) -> str:
-    """The order language in short for the help mail; a Seafarers game's adds its ship lines."""
+_KRON_ORDER_HELP = N_(
+    "In this Kronlande game also:\n"
+    "  Smithy C3 C4 D4 (also Weaving mill, Bakery: on your settlement or city)\n"
+    "  Make 2 bread (tools, cloth, bread: in your workshops, in the build step)\n"
+    "  Castle C3 C4 D4 (on your city)\n  Residence C3 C4 D4 (on your castle)\n"
+    "  Builders' hut\n  Harbour privilege\n  Feast bread\n"
+    "Letters: L B W G O, St stone, F fish, To tools, Cl cloth, Br bread; quarries\n"
+    "(9St) and fishing grounds (5F) are hexes. Goods never go to the bank."
+)
+#: The Kronlande lines, added to the order help of a Kronlande game, by game language.
+KRON_ORDER_HELP = PerLanguage(lambda lang: translator(lang).gettext(_KRON_ORDER_HELP))
+
+
+def order_help(lang: str, seafarers: bool, kronlande: bool = False) -> str:
+    """The order language in short for the help mail; a Seafarers game's adds its ship lines,
+    a Kronlande game's its workshops, goods, castles and cards."""
     text = ORDER_HELP[lang]
+    if kronlande:
+        return f"{text}\n{KRON_ORDER_HELP[lang]}"
     return f"{text}\n{SEA_ORDER_HELP[lang]}" if seafarers else text
 
 

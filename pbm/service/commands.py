@@ -245,8 +245,9 @@ def _join(r: Request) -> str | None:
 
 def _help(r: Request) -> str | None:
     """The commands in short, then the whole player guide in the game's language."""
-    seafarers = settings_of(r.game).scenario is not None
-    orders = answers.order_help(notices.lang_code(r.lang), seafarers)
+    settings = settings_of(r.game)
+    seafarers = settings.scenario is not None
+    orders = answers.order_help(notices.lang_code(r.lang), seafarers, settings.kronlande)
     r.answer(
         "help",
         texts.t(r.lang, "help_subject", game=r.game.name),
@@ -560,7 +561,14 @@ def _context(game: Game) -> tuple[Context, GameState | None]:
         from pbm.rules.beginner import beginner_board
 
         return Context(beginner_board(), game.locale), None
-    return Context(generate_board(settings_of(game).size, game.seed), game.locale), None
+    settings = settings_of(game)
+    if settings.kronlande:
+        # Before the seats are drawn: the Kronlande island of the seed (quarries, fishing
+        # grounds), so that its words and hexes are read already.
+        from pbm.rules.state import board_for
+
+        return Context(board_for(settings, game.seed), game.locale), None
+    return Context(generate_board(settings.size, game.seed), game.locale), None
 
 
 def _probe(inbound: Inbound) -> ParsedMail:

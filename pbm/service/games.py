@@ -57,13 +57,17 @@ def create_game(
     layout: str = "variable",
     scenario: str | None = None,
     pirate: bool = True,
+    kronlande: bool = False,
 ) -> Game:
     """A game in signup. `bank` None: the edition's bank (seed 002: unlimited in the modern
     edition, the classic bank in the classic one). `scenario`: a Seafarers scenario
     (`rules.scenarios.SCENARIOS`, 3 or 4 players, its own board and VP target); `pirate`
-    False plays it without the pirate."""
+    False plays it without the pirate. `kronlande`: Kronlande (issue 19) on the large or the
+    huge island (`size`, default large), 3–6 players."""
     if scenario is not None:
         _check_scenario(scenario, players, size, layout)
+    if kronlande:
+        _check_kronlande(players, size, layout, scenario)
     if edition not in EDITIONS:
         raise ServiceError(f"edition must be {' or '.join(EDITIONS)}")
     if layout not in LAYOUTS:
@@ -102,6 +106,8 @@ def create_game(
     try:
         if scenario is not None:
             settings = Settings.for_scenario(scenario, players, pirate=pirate, **overrides)
+        elif kronlande:
+            settings = Settings.for_kronlande(players, size or "large", **overrides)
         else:
             settings = Settings.for_players(players, size, **overrides)
     except (ValueError, KeyError) as e:
@@ -137,6 +143,24 @@ def _check_scenario(scenario: str, players: int, size: str | None, layout: str) 
         raise ServiceError("a Seafarers scenario is for 3 or 4 players")
     if size is not None or layout != "variable":
         raise ServiceError("a Seafarers scenario has its own board: no --size, no --layout")
+
+
+#: The islands Kronlande is played on (spec kronlande.md: large and huge only).
+KRONLANDE_SIZES = ("large", "huge")
+
+
+def _check_kronlande(players: int, size: str | None, layout: str, scenario: str | None) -> None:
+    if scenario is not None:
+        raise ServiceError("Kronlande and a Seafarers scenario exclude each other")
+    if size is not None and size not in KRONLANDE_SIZES:
+        raise ServiceError(
+            f"Kronlande is played on the large or the huge island (--size large or --size huge), "
+            f"not {size}"
+        )
+    if not 3 <= players <= 6:
+        raise ServiceError("Kronlande is for 3 to 6 players")
+    if layout != "variable":
+        raise ServiceError("Kronlande has its own island: no --layout beginner")
 
 
 def settings_of(game: Game) -> Settings:

@@ -135,10 +135,11 @@ def in_every_language(key: str, **kw: object) -> list[str]:
 
 
 def public_summary(state: GameState, lang: str) -> list[str]:
-    letters = vocab.letters(lang)
     lines = [t(lang, "hands")]
     for p, colour in enumerate(state.colours):
-        hand = " ".join(f"{n}{letters[r]}" for r, n in enumerate(state.hands[p]) if n) or "-"
+        # Kronlande's hands hold Stein, Fisch and the goods too.
+        hand = " ".join(f"{n}{vocab.letter(r, lang)}" for r, n in enumerate(state.hands[p]) if n)
+        hand = hand or "-"
         lines.append(f"  {vocab.colour_name(colour, lang):8} {hand}")
     lines.append(t(lang, "vp"))
     for p, colour in enumerate(state.colours):

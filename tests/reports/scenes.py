@@ -584,6 +584,90 @@ def report_sea_pirate(lang: str) -> tuple[str, Rendered]:
     return subject, render("report", subject, data)
 
 
+@cache
+def kron_round() -> tuple[GameState, tuple[ev.Event, ...]]:
+    """A Kronlande round (large island, seed 3, four players, pieces laid by hand): rot builds a
+    Bäckerei, makes bread paying Fisch for the Getreide it lacks, raises a Burg (the title
+    Baumeister) and a Residenz and holds a Festmahl for Stein; blau and gelb trade Werkzeug for
+    Stein, blau plays a Bauhütte, gelb a Hafenprivileg and trades 2:1 with the bank; weiß's two
+    Burgen fail (no city there; cards missing). The rolls hit a quarry and a fishing ground."""
+    from helpers import Dice
+    from kron_fixtures import free_crossing, kron_game, set_hand, settle_at
+
+    from pbm.rules.kron import BAECKEREI
+    from pbm.rules.orders import (
+        BuildersHut,
+        Castle,
+        Feast,
+        HarbourPrivilege,
+        Make,
+        MaritimeTrade,
+        Residence,
+        TurnOrders,
+        Workshop,
+    )
+    from pbm.rules.resources import BROT, HOLZ, STEIN, WOLLE
+
+    s = kron_game(players=4, size="large", seed=SEED)
+    b = s.board
+    quarry, fish = b.quarries[0], b.fishing_grounds[0]
+    land = [h.id for h in b.hexes if h.is_land and h.id != quarry]
+    city = settle_at(s, 0, free_crossing(s, quarry), level=2)
+    settle_at(s, 1, free_crossing(s, fish), level=1)
+    burg = settle_at(s, 0, free_crossing(s, land[0]), level=3)
+    settle_at(s, 2, free_crossing(s, land[-1]), level=2)
+    weiss_city = settle_at(s, 3, free_crossing(s, land[-5]), level=2)
+    weiss_settlement = settle_at(s, 3, free_crossing(s, land[-9]), level=1)
+    set_hand(s, 0, Holz=2, Lehm=1, Stein=6, Fisch=2, Werkzeug=2, Stoff=1, Brot=2)
+    set_hand(s, 1, Wolle=2, Werkzeug=1, Stein=1)
+    set_hand(s, 2, Holz=3, Stein=2, Brot=1)
+    set_hand(s, 3, Stein=1, Erz=2)
+    s.cards[0].append(("feast", 0))
+    s.cards[1].append(("builders_hut", 0))
+    s.cards[2].append(("harbour_privilege", 0))
+    tools, stone = (0,) * 7 + (1, 0, 0), (0,) * 5 + (1, 0, 0, 0, 0)
+    orders = {
+        0: TurnOrders(
+            builds=(
+                Workshop(BAECKEREI, city),
+                Make(BROT, 1),
+                Castle(city),
+                Residence(burg),
+                Feast(STEIN),
+            )
+        ),
+        1: TurnOrders(trades=(TradeOffer(2, tools, stone),), builds=(BuildersHut(),)),
+        2: TurnOrders(
+            trades=(TradeOffer(1, stone, tools),),
+            builds=(HarbourPrivilege(), MaritimeTrade(HOLZ, 2, WOLLE, 1)),
+        ),
+        3: TurnOrders(builds=(Castle(weiss_settlement), Castle(weiss_city))),
+    }
+    totals = [b.hexes[h].number or 0 for h in (quarry, fish, quarry, fish)]
+    after, events = resolve_round(
+        s, orders, Dice([(min(6, t - 1), t - min(6, t - 1)) for t in totals])
+    )
+    return after, tuple(events)
+
+
+def report_kron(lang: str) -> tuple[str, Rendered]:
+    """The report of a Kronlande round: workshops, goods, Burg, Residenz, the project cards,
+    Fisch for Getreide, hands with goods, the map's marks and legend."""
+    after, events = kron_round()
+    subject = texts.t(lang, "report_subject", game=GAME, round=after.round - 1)
+    data = report_data(
+        after,
+        list(events),
+        lang,
+        GAME,
+        SECRETS,
+        next_line(lang, after.round),
+        BOARD_CID,
+        names=dict(enumerate(NAMES)),
+    )
+    return subject, render("report", subject, data)
+
+
 def sea_fog_round() -> tuple[GameState, tuple[ev.Event, ...]]:
     """An Oceania round (3 players, seed 1): red's ship line from its settlement on the main
     island's east coast reaches the fog twice: the first ship finds sea (C8), the second land
@@ -630,6 +714,14 @@ def report_sea_fog(lang: str) -> tuple[str, Rendered]:
     return subject, render("report", subject, data)
 
 
+def preview_kron(lang: str) -> tuple[str, Rendered]:
+    """The island preview of a Kronlande game: Stein and Fisch among the yields, quarries and
+    fishing grounds on the map."""
+    subject = f"[{GAME}] " + ("Island preview" if lang == "en" else "Inselvorschau")
+    st = new_game(Settings.for_kronlande(4, "large"), SEED)
+    return subject, render("preview", subject, preview_data(st, lang, GAME, BOARD_CID))
+
+
 SCENES = {
     "round_open_zones": round_open_zones,
     "gm_deadline_zones": gm_deadline_zones,
@@ -657,6 +749,8 @@ SCENES = {
     "report_sea_gold": report_sea_gold,
     "report_sea_pirate": report_sea_pirate,
     "report_sea_fog": report_sea_fog,
+    "report_kron": report_kron,
+    "preview_kron": preview_kron,
     "welcome": welcome,
     "welcome_replacement": welcome_replacement,
     "players": players,

@@ -1,0 +1,144 @@
+"""The Kronlande island: the large or huge island with quarries and fishing grounds.
+
+Spec kronlande.md, "Table": quarries (Steinbruch, Stein) are land hexes in the island's terrain
+mix; fishing grounds (Fischgrund, Fisch) are sea hexes of the frame without a harbour, with a
+number token; the tokens follow the token pool rules, no red (6, 8) next to a red. The board is
+laid like the variable setup of seed 000 (`layouts.generate_board`), from its own seed stream:
+
+1. the land tiles (quarries among them, `layouts.KRON_ISLANDS`) are shuffled and laid row by row,
+   and the size's number tokens laid along the spiral in letter order, skipping the deserts;
+2. where two red tokens touch, the later red (in label order) swaps its token with a non-red
+   land hex drawn by lot where a red touches no red;
+3. the harbours are laid as on the base island;
+4. the fishing grounds are drawn by lot among the frame hexes without a harbour, none next to
+   another where the frame allows; their tokens are shuffled and a red one goes only where it
+   touches no red.
+
+A fishing ground is a `Terrain.SEA` hex whose `resource` is `FISCH`; a quarry a `Terrain.LAND`
+hex whose `resource` is `STEIN`. Production pays both like any numbered hex; the robber never
+goes onto the sea, so never onto a fishing ground.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+
+from .board import Board, HexSpec, Terrain
+from .layouts import (
+    KRON_ISLANDS,
+    SIZES,
+    _neighbors,
+    _ring_order,
+    frame_coords,
+    island_coords,
+    spiral,
+)
+from .resources import FISCH
+
+RED = frozenset({6, 8})
+
+Coord = tuple[int, int]
+
+
+def _red_clash(c: Coord, number_at: dict[Coord, int]) -> bool:
+    """Whether a red token at c would touch another red one."""
+    return any(number_at.get(n) in RED for n in _neighbors(*c))
+
+
+def _spread_reds(land: list[Coord], number_at: dict[Coord, int], rng: random.Random) -> None:
+    """Swap red tokens that touch a red away to land hexes where they touch none."""
+    order = sorted(land)
+    for c in order:
+        if number_at.get(c) not in RED or not _red_clash(c, number_at):
+            continue
+        red = number_at.pop(c)
+        spots = [
+            d
+            for d in order
+            if d in number_at and number_at[d] not in RED and not _red_clash(d, number_at)
+        ]
+        if not spots:
+            number_at[c] = red  # nowhere better: it stays (never seen on these islands)
+            continue
+        d = spots[rng.randrange(len(spots))]
+        number_at[c], number_at[d] = number_at[d], red
+
+
+@functools.lru_cache(maxsize=64)
+def generate_kron_board(size: str = "large", seed: int = 0) -> Board:
+    """The Kronlande island of a size, fully determined by the seed."""
+    kron = KRON_ISLANDS[size]
+    spec = SIZES[size]
+    rng = random.Random(f"board:kronlande:{size}:{seed}")
+    land = island_coords(spec.rows)
+    tiles: list[int | None] = [r for r, n in sorted(kron.tiles.items()) for _ in range(n)]
+    tiles += [None] * kron.deserts
+    rng.shuffle(tiles)
+    resource_at = dict(zip(land, tiles, strict=True))
+    number_at: dict[Coord, int] = {}
+    tokens = iter(spec.tokens)
+    for c in spiral(land, rng):
+        if resource_at[c] is not None:
+            number_at[c] = next(tokens)
+    _spread_reds(land, number_at, rng)
+    frame = frame_coords(land)
+    land_set = set(land)
+    ring = _ring_order(frame, rng.uniform(0, 2 * math.pi))
+    harbors = list(spec.harbors)
+    rng.shuffle(harbors)
+    offset = rng.randrange(2)
+    harbor_at: dict[Coord, tuple[int | None, Coord]] = {}
+    for c, kind in zip(ring[offset::2][: len(harbors)], harbors, strict=False):
+        facing = sorted(n for n in _neighbors(*c) if n in land_set)
+        harbor_at[c] = (kind, rng.choice(facing))
+    fish_at = _fishing_grounds(frame, harbor_at, number_at, kron.fish_tokens, rng)
+    specs: list[HexSpec] = []
+    for c in land:
+        res = resource_at[c]
+        terrain = Terrain.DESERT if res is None else Terrain.LAND
+        specs.append(HexSpec(c[0], c[1], terrain, res, number_at.get(c)))
+    for c in frame:
+        if c in harbor_at:
+            kind, faces = harbor_at[c]
+            specs.append(HexSpec(c[0], c[1], Terrain.SEA, harbor_resource=kind, harbor_faces=faces))
+        elif c in fish_at:
+            specs.append(HexSpec(c[0], c[1], Terrain.SEA, FISCH, fish_at[c]))
+        else:
+            specs.append(HexSpec(c[0], c[1], Terrain.SEA))
+    return Board(specs, name=f"kronlande-{size}")
+
+
+def _fishing_grounds(
+    frame: list[Coord],
+    harbor_at: dict[Coord, tuple[int | None, Coord]],
+    number_at: dict[Coord, int],
+    fish_tokens: tuple[int, ...],
+    rng: random.Random,
+) -> dict[Coord, int]:
+    """Fishing grounds with their tokens: frame hexes without a harbour, drawn by lot, apart
+    from each other where the frame allows, a red token only where it touches no red."""
+    free = sorted(c for c in frame if c not in harbor_at)
+    rng.shuffle(free)
+    tokens = list(fish_tokens)
+    rng.shuffle(tokens)
+    # Reds first, so that each finds a hex touching no red if there is one.
+    tokens.sort(key=lambda n: n not in RED)
+    numbers = dict(number_at)
+    out: dict[Coord, int] = {}
+    for n in tokens:
+
+        def fits(c: Coord, apart: bool, n: int = n) -> bool:
+            if c in out:
+                return False
+            if apart and any(x in out for x in _neighbors(*c)):
+                return False
+            return n not in RED or not _red_clash(c, numbers)
+
+        c = next((c for c in free if fits(c, True)), None)
+        if c is None:
+            c = next(c for c in free if fits(c, False))
+        out[c] = n
+        numbers[c] = n
+    return out

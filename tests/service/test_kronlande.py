@@ -1,0 +1,122 @@
+"""Issue 19: a Kronlande game through the service: created with `--kronlande` on the large or the
+huge island, signed up and set up, rounds by mail with the new lines (acknowledged in their
+canonical form, refused at receipt where no line of the mail can help), reports with goods,
+castles and the map's marks, the help mail's lines, and the replay of the recorded rounds."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from databases import game_row, game_state, outbox
+from harness import Games, Mailer, play_round
+
+from pbm.rules import Phase
+from pbm.service import admin
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.games import ServiceError
+
+
+def test_kronlande_games_are_checked_when_created(svc: Service) -> None:
+    with pytest.raises(ServiceError, match="large or the huge island"):
+        admin.new_game(svc, "x", kronlande=True, size="medium")
+    with pytest.raises(ServiceError, match="exclude each other"):
+        admin.new_game(svc, "x", kronlande=True, scenario="neue-ufer", players=3)
+    with pytest.raises(ServiceError, match="own island"):
+        admin.new_game(svc, "x", kronlande=True, layout="beginner")
+    admin.new_game(svc, "k", kronlande=True, players=3)
+    admin.new_game(svc, "h", kronlande=True, players=6, size="huge")
+    large = json.loads(game_row(svc, "k").settings)
+    huge = json.loads(game_row(svc, "h").settings)
+    assert large["kronlande"] and large["size"] == "large" and large["players"] == 3
+    assert huge["kronlande"] and huge["size"] == "huge" and huge["players"] == 6
+
+
+def test_the_cli_refuses_another_island_clearly() -> None:
+    from typer.testing import CliRunner
+
+    from pbm.cli import app
+
+    out = CliRunner().invoke(app, ["board", "--kronlande", "--size", "small"])
+    assert out.exit_code != 0 and "large or the huge" in out.output
+    out = CliRunner().invoke(app, ["board", "--kronlande", "--size", "huge", "--seed", "4"])
+    assert out.exit_code == 0, out.output
+    assert "Steinbrüche:" in out.output
+    assert max(len(line) for line in out.output.splitlines()) <= 72
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_help_mail_of_a_kronlande_game_lists_its_lines(
+    svc: Service, mailer: Mailer, lang: str
+) -> None:
+    admin.new_game(svc, "kron", kronlande=True, players=3, lang=lang)
+    admin.new_game(svc, "base", players=3, lang=lang)
+    for game in ("kron", "base"):
+        mailer.send(f"asker-{game}@players.test", "Hilfe", f"Spiel: {game}\nHilfe\n")
+    kron = outbox(svc, "help", to="asker-kron@players.test")[0].body
+    base = outbox(svc, "help", to="asker-base@players.test")[0].body
+    lines = (
+        ["Schmiede C3 C4 D4", "Herstellen 2 Brot", "Burg C3 C4 D4", "Festmahl Brot"]
+        if lang == "de"
+        else ["Smithy C3 C4 D4", "Make 2 bread", "Castle C3 C4 D4", "Feast bread"]
+    )
+    for line in lines:
+        assert f"\n  {line}" in kron
+        assert f"\n  {line}" not in base
+
+
+def test_kronlande_lines_by_mail_are_echoed_and_checked_at_receipt(
+    svc: Service, games: Games, mailer: Mailer
+) -> None:
+    table = games.start("kron", players=3, kronlande=True)
+    _, state = game_state(svc, "kron")
+    assert state.kron is not None and state.phase == Phase.ROUNDS
+    seat = 0
+    address = table.seats[seat]
+    city = state.settlements[seat][0]
+    where = state.board.crossing_label(city)
+    body = (
+        f"Kennwort: {table.passwords[address]}\n"
+        f"Schmiede {where}\n"
+        "Herstellen 1 Werkzeug\n"
+        "Herstellen 2 Brot\n"
+        f"Burg {where}\n"
+        "Handel blau: gebe 1Wz, bekomme 1S\n"
+        "Seehandel 4Br gegen 1S\n"
+    )
+    r = mailer.send(address, "Züge", body)
+    assert r.status == "done", r
+    ack = outbox(svc, "ack", to=address)[-1].body
+    assert f"Schmiede {where}" in ack
+    assert "Herstellen 1 Werkzeug" in ack  # the Schmiede of the line above makes it
+    # No workshop of this mail makes bread, the settlement is no city yet, goods never go to
+    # the bank: each refused with its reason.
+    assert "Herstellen 2 Brot" in ack and "Werkstatt" in ack
+    assert "Burg" in ack and "Stadt" in ack
+    assert "nie mit der Bank" in ack
+
+
+@pytest.mark.slow  # a setup and rounds by mail until the Kronlande pieces stand
+def test_a_kronlande_game_by_mail_is_reported_and_replays(
+    svc: Service, games: Games, mailer: Mailer, clock: FakeClock
+) -> None:
+    games.start("kron", players=4, round_=10, by_mail=True, kronlande=True, size="large")
+    # The autopilot's mails, round after round, until a workshop and a Burg stand.
+    for _ in range(40):
+        _, state = game_state(svc, "kron")
+        kron = state.kron
+        assert kron is not None and state.settings.kronlande
+        if state.phase == Phase.ENDED or (
+            any(c >= 0 for seat in kron.workshops for c in seat) and any(kron.burgen)
+        ):
+            break
+        play_round(mailer, clock, "kron")
+    assert kron is not None
+    assert any(c >= 0 for seat in kron.workshops for c in seat) and any(kron.burgen)
+    report = outbox(svc, "report")[-1].body
+    assert "Steinbrüche:" in report and "Werkstätten:" in report
+    assert "baut Burg" in "\n".join(o.body for o in outbox(svc, "report"))
+    long = [x for x in report.split("Karten auf der Hand")[1].splitlines() if len(x) > 72]
+    assert not long, long
+    assert admin.replay_game(svc, "kron").ok
