@@ -218,8 +218,7 @@ RECEIPT: dict[str, str] = {
     # Ships (Seafarers).
     "not_sea": N_("a ship stands on a side next to the sea"),
     "unexplored": N_(
-        "that crossing touches fog: a settlement stands there once a road or ship has"
-        " discovered it"
+        "that crossing touches fog: a settlement stands there once a road or ship has discovered it"
     ),
     "next_to_pirate": N_("the pirate is next to that side"),
     "no_pirate": N_("this game is played without the pirate"),
