@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from .autopilot_fog import explore
+from .autopilot_sea import line_view
 from .fog import fog_reached
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .legal import LegalMoves
@@ -110,7 +111,8 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
     candidates += [(MaritimeTrade, r) for r in range(5) if hand[r] >= rates[r]]
     moves: list[MoveShip] = []
     if state.sea is not None:
-        candidates += [(Ship, e) for e in legal.ships()]
+        sites = legal.ships()
+        candidates += [(Ship, e) for e in sites]
         moves = legal.ship_moves()
         candidates += [(MoveShip, i) for i in range(len(moves))]
         if state.board.fog:
@@ -126,6 +128,11 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
                 if towards is not None:
                     ship, route = towards
                     lines.append(Ship(route[0]) if ship else Road(route[0]))
+        # The Great Crossing: a ship that would close a trade line is built first.
+        view = line_view(state, p)
+        closing = [] if view is None else [e for e in sites if view.closes(state, e)]
+        if closing:
+            lines.append(Ship(closing[_pick(rng, len(closing))]))
     while candidates and len(lines) < MAX_LINES:
         kind, arg = candidates.pop(_pick(rng, len(candidates)))
         if kind is BuyCard:
