@@ -555,3 +555,25 @@ def test_the_player_guides_fog_example_is_the_golden_round(lang: str, heading: s
     assert o.gold == (ERZ,)
     # The fog the example speaks of is fog on that board before the round.
     assert {b.hexes[h].label for h in b.fog} >= {"B8", "C8"}
+
+
+def test_every_listed_move_is_one_the_round_accepts_along_the_fog() -> None:
+    """The legal-move view agrees with the rules on boards half discovered: what it lists the
+    round accepts, and it lists no settlement at the fog and no road or ship beside it but on
+    known land or sea."""
+    rng = random.Random(4)
+    checked = 0
+    for state, _ in play_game(Settings.for_scenario("ozeanien", 3), 13, "autopilot", 40):
+        b = state.board
+        if state.phase != Phase.ROUNDS or not state.sea or not state.sea.fog or rng.random() < 0.6:
+            continue
+        for p in range(3):
+            legal = LegalMoves(state, p)
+            for order in legal:
+                assert legal.problem(order) is None, order
+                assert legal.certain_problem(order) is None, order
+            assert not any(b.crossing_fog[c] for c in legal.settlements())
+            assert all(b.path_land[e] for e in legal.roads())
+            assert all(b.path_sea[e] for e in legal.ships())
+            checked += 1
+    assert checked > 0

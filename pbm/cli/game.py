@@ -51,7 +51,7 @@ def game_create(
         str | None,
         typer.Option(
             help="Seafarers: neue-ufer, vier-inseln, ozeanien, wueste, neue-welt or ueberfahrt"
-            " (3-4 players)."
+            " (3-4 players; ueberfahrt 4)."
         ),
     ] = None,
     pirate: Annotated[bool, typer.Option(help="Seafarers: play with the pirate.")] = True,
