@@ -14,7 +14,7 @@ from functools import cache
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from kron_fixtures import kron_game, settle_at
+from kron_fixtures import cards, free_crossing, kron_game, play, set_hand, settle_at
 
 from pbm.notation import (
     AmbiguousError,
@@ -39,6 +39,7 @@ from pbm.rules.orders import (
     BuildAction,
     BuildersHut,
     BuildLine,
+    BuyCard,
     Castle,
     City,
     DiscardPreference,
@@ -252,15 +253,15 @@ WRITTEN: list[tuple[str, str, object]] = [
     ("Build a weaving mill on my settlement {c}", "en", Workshop(WEBEREI, -1)),
     ("Bakery {c}", "en", Workshop(BAECKEREI, -1)),
     ("Herstellen 2 Brot", "de", Make(BROT, 2)),
-    ("Herstellen: 2 Br", "de", Make(BROT, 2)),
+    ("Herstellen: 2Br", "de", Make(BROT, 2)),
     ("Herstellen zwei Brot", "de", Make(BROT, 2)),
     ("Herstellen Werkzeug", "de", Make(WERKZEUG, 1)),
-    ("Herstellen 1 St", "de", Make(STOFF, 1)),
+    ("Herstellen 1St", "de", Make(STOFF, 1)),
     ("Herstellen 3Wz", "de", Make(WERKZEUG, 3)),
     ("Make 2 bread", "en", Make(BROT, 2)),
     ("Make bread", "en", Make(BROT, 1)),
-    ("Make 3 To", "en", Make(WERKZEUG, 3)),
-    ("Make 1 Cl", "en", Make(STOFF, 1)),
+    ("Make 3To", "en", Make(WERKZEUG, 3)),
+    ("Make 1Cl", "en", Make(STOFF, 1)),
     ("Make 2 cloth", "de", Make(STOFF, 2)),  # full names in either language
     ("Burg {c}", "de", Castle(-1)),
     ("Burg bei Stadt {c}", "de", Castle(-1)),
@@ -277,19 +278,22 @@ WRITTEN: list[tuple[str, str, object]] = [
     ("Harbor privilege", "en", HarbourPrivilege()),
     ("Festmahl Brot", "de", Feast(BROT)),
     ("Festmahl: Stein", "de", Feast(STEIN)),
-    ("Festmahl Br", "de", Feast(BROT)),
+    ("Festmahl F", "de", Feast(FISCH)),
     ("Feast bread", "en", Feast(BROT)),
     ("Feast on fish", "en", Feast(FISCH)),
-    ("Feast To", "en", Feast(WERKZEUG)),
+    ("Feast tools", "en", Feast(WERKZEUG)),
     ("Monopol Stein", "de", Monopoly(STEIN)),
     ("Monopoly stone", "en", Monopoly(STEIN)),
     ("Erfindung S F", "de", YearOfPlenty(STEIN, FISCH)),
-    ("Year of plenty St F", "en", YearOfPlenty(STEIN, FISCH)),
+    ("Year of plenty 1St F", "en", YearOfPlenty(STEIN, FISCH)),
+    ("Year of plenty stone F", "en", YearOfPlenty(STEIN, FISCH)),
     ("Seehandel 4S gegen 1E", "de", MaritimeTrade(STEIN, 4, ERZ, 1)),
     ("Maritime 4St for 1O", "en", MaritimeTrade(STEIN, 4, ERZ, 1)),
     ("Seehandel 4 Fisch gegen 1 Holz", "de", MaritimeTrade(FISCH, 4, HOLZ, 1)),
-    ("Abwurf: Wz St Br S F", "de", DiscardPreference((WERKZEUG, STOFF, BROT, STEIN, FISCH))),
-    ("Discard: To Cl Br St F", "en", DiscardPreference((WERKZEUG, STOFF, BROT, STEIN, FISCH))),
+    ("Abwurf: 1Wz 1St 1Br S F", "de", DiscardPreference((WERKZEUG, STOFF, BROT, STEIN, FISCH))),
+    ("Discard: 1To 1Cl 1Br 1St F", "en", DiscardPreference((WERKZEUG, STOFF, BROT, STEIN, FISCH))),
+    ("Abwurf: Werkzeug Stoff Brot", "de", DiscardPreference((WERKZEUG, STOFF, BROT))),
+    ("Discard: W W Tools G", "en", DiscardPreference((WOLLE, WOLLE, WERKZEUG, GETREIDE))),
     (
         "Handel blau: gebe 1Wz 1St, bekomme 2S",
         "de",
@@ -351,9 +355,15 @@ def test_the_letters_are_unambiguous_in_each_language(lang: str) -> None:
     # No letter is a word for another card.
     assert all(KRON_WORDS.get(x, i) == i for i, x in enumerate(lows))
     ctx = _ctx(0, lang)
+    discard = "Abwurf" if lang == "de" else "Discard"
     for r, x in enumerate(lows):
-        item = parse_line(f"{'Abwurf' if lang == 'de' else 'Discard'}: {x} {x.upper()}", ctx)
+        item = parse_line(f"{discard}: 1{x} 1{x.upper()}", ctx)
         assert item == DiscardPreference((r, r))
+        # A letter of two is a card only right after its count: alone it may be a word.
+        if len(x) == 2:
+            for alone in (x, x.title(), f"{x.title()}.", f"2 {x.title()}", f"2{x.title()}."):
+                error = _error(f"{discard}: {alone} W", ctx)
+                assert error.key == "letters_with_count", alone
 
 
 def test_stein_is_stone_in_kronlande_and_ore_in_a_base_game() -> None:
@@ -374,8 +384,8 @@ def test_stone_and_goods_letters_mean_nothing_in_a_base_game() -> None:
 
 
 def test_st_is_stoff_in_german_and_stone_in_english() -> None:
-    assert parse_line("Abwurf: St", _ctx(0, "de")) == DiscardPreference((STOFF,))
-    assert parse_line("Discard: St", _ctx(0, "en")) == DiscardPreference((STEIN,))
+    assert parse_line("Abwurf: 1St", _ctx(0, "de")) == DiscardPreference((STOFF,))
+    assert parse_line("Discard: 1St", _ctx(0, "en")) == DiscardPreference((STEIN,))
     # `S` before a path is still the road, also in Kronlande; after `Abwurf:` it is Stein.
     ctx = _ctx(0, "de")
     b = ctx.board
@@ -389,11 +399,11 @@ def test_the_other_languages_letters_are_asked_back_with_the_line_to_copy() -> N
     err = parsed.lines[0].error
     assert err is not None and err.key == "german_letters_kron"
     assert "'Trade blue: give 1To, get 1O'" in err.message
-    parsed = parse_mail("Abwurf: To Cl\n", _ctx(0, "de"))
+    parsed = parse_mail("Abwurf: 1To 1Cl\n", _ctx(0, "de"))
     err = parsed.lines[0].error
     assert err is not None and err.key == "english_letters_kron"
-    assert "'Abwurf: Wz St'" in err.message
-    assert "'Abwurf: Wz St'" in err.localized("de")
+    assert "'Abwurf: Werkzeug Stoff'" in err.message
+    assert "'Abwurf: Werkzeug Stoff'" in err.localized("de")
 
 
 # -- refused, with the reason -----------------------------------------------------------------
@@ -416,6 +426,21 @@ REFUSED: list[tuple[str, str, str]] = [
     ("Harbour privilege twice", "en", "card_alone"),
     ("Festmahl Kuchen", "de", "resource_expected"),
     ("Schmide C4 C5 D5", "de", "did_you_mean"),
+    # Ordinary words are never cards: a letter of two only right after its count.
+    ("Trade blue: give 1 wool to get 1 ore", "en", "letters_with_count"),
+    ("Discard: W W to G", "en", "letters_with_count"),
+    ("Maritime 4 St for 1 O", "en", "letters_with_count"),
+    ("Handel blau: gebe 2 St. Holz, bekomme 1 Erz", "de", "letters_with_count"),
+    ("Abwurf: 2 St. Wolle", "de", "letters_with_count"),
+    ("Handel blau: gebe 2St. Holz, bekomme 1 Erz", "de", "letters_with_count"),
+    ("Herstellen 1 Br", "de", "letters_with_count"),
+    ("Feast To", "en", "letters_by_name"),
+    ("Monopoly St", "en", "letters_by_name"),
+    ("Festmahl Br", "de", "letters_by_name"),
+    # A good's letters in a bank trade or card: the goods' refusal, whatever the spacing.
+    ("Seehandel 4 St gegen 1W", "de", "goods_not_with_bank"),
+    ("Monopol St", "de", "monopoly_no_goods"),
+    ("Erfindung St W", "de", "goods_not_with_bank"),
 ]
 
 
@@ -428,6 +453,137 @@ def test_refused_lines_say_why_in_both_languages(line: str, lang: str, key: str)
     if key != "did_you_mean":
         # The German text speaks German: none of the English text's own words.
         assert not re.search(r"\b(goods|never|only|made|names|played|bank)\b", de), de
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ("Seehandel 4St gegen 1W", "goods_not_with_bank"),
+        ("Monopol St", "monopoly_no_goods"),
+        ("Erfindung St W", "goods_not_with_bank"),
+        ("Seehandel 2Br gegen 1E", "goods_not_with_bank"),
+    ],
+)
+def test_a_good_with_the_bank_is_refused_as_such_never_put_down_to_english_letters(
+    line: str, key: str
+) -> None:
+    """`St` is Stoff in a German game: the line names a good, which no bank takes. That it would
+    read as Stein with the English letters does not make it an English line (a mail check)."""
+    (result,) = parse_mail(line + "\n", _ctx(0, "de")).lines
+    assert result.error is not None and result.error.key == key, str(result.error)
+    assert "Waren" in result.error.localized("de") or "Ware" in result.error.localized("de")
+
+
+def test_the_messages_name_the_card_and_the_form_to_write() -> None:
+    err = _error("Trade blue: give 1 wool to get 1 ore", _ctx(0, "en"))
+    assert err.localized("en") == (
+        "'to' is not read as a card: write Tools with its count right before the letters "
+        "('1To') or by its name"
+    )
+    err = _error("Handel blau: gebe 2 St. Holz, bekomme 1 Erz", _ctx(0, "de"))
+    assert err.localized("de") == (
+        "'St.' wird nicht als Karte gelesen: schreibe Stoff mit der Anzahl direkt vor den "
+        "Buchstaben ('1St') oder mit Namen"
+    )
+    err = _error("Festmahl Br", _ctx(0, "de"))
+    assert err.localized("de") == "'Br' wird nicht als Karte gelesen: schreibe den Namen, 'Brot'"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cards_of_two_letters_are_echoed_by_name_where_no_count_stands(lang: str) -> None:
+    """A discard list and a year of plenty are echoed card by card: a card whose letters are two
+    is echoed by its name, which reads back (one-letter cards keep their letter)."""
+    ctx = _ctx(0, lang)
+    for item in (
+        DiscardPreference((WOLLE, WERKZEUG, STOFF, BROT, STEIN, FISCH)),
+        YearOfPlenty(STEIN, FISCH),
+    ):
+        text = _roundtrip(item, ctx)
+        assert not re.search(r"(?<![0-9A-Za-z])(Wz|St|Br|To|Cl)(?![a-z])", text), text
+
+
+def test_several_goods_on_a_line_are_several_makes_in_the_order_written() -> None:
+    """`Herstellen 2 Brot, 1 Werkzeug, 1 Brot`: three builds as written, each all or none; the
+    last Brot is never merged into the first (a make of 3 would fail where 2 succeed)."""
+    from pbm.rules.workshops import place_workshop
+
+    line = "Herstellen 2 Brot, 1 Werkzeug, 1 Brot"
+    makes = (Make(BROT, 2), Make(WERKZEUG, 1), Make(BROT, 1))
+    (result,) = parse_mail(line + "\n", _ctx(0, "de")).lines
+    assert result.canonical == "Herstellen 2 Brot; Herstellen 1 Werkzeug; Herstellen 1 Brot"
+    s = kron_game()
+    for kind, i in ((BAECKEREI, 0), (SCHMIEDE, 4)):
+        c = settle_at(s, 0, free_crossing(s, s.board.robber_hexes[i]))
+        place_workshop(s, 0, Workshop(kind, c), [], free=True)
+    ctx = Context(s.board, "de", DEFAULT_COLOURS[:4], "round")
+    parsed = parse_mail(line + "\n", ctx)
+    assert parsed.turn_orders().builds == makes
+    set_hand(s, 0, Getreide=2, Fisch=2, Holz=1, Erz=1)
+    after, _ = play(s, s0=parsed.turn_orders())
+    assert cards(after, 0) == {"Werkzeug": 1, "Brot": 2}
+    # The same good twice is two makes: the first is paid, the second fails alone.
+    parsed = parse_mail("Herstellen 1 Brot, 1 Brot\n", ctx)
+    assert parsed.turn_orders().builds == (Make(BROT, 1), Make(BROT, 1))
+    set_hand(s, 0, Getreide=1, Fisch=1)
+    after, _ = play(s, s0=parsed.turn_orders())
+    assert cards(after, 0) == {"Brot": 1}
+
+
+PLAYED: list[tuple[str, str, object]] = [
+    ("Karte Hafenprivileg spielen", "de", HarbourPrivilege()),
+    ("Karte Bauhütte", "de", BuildersHut()),
+    ("Spiele die Karte Festmahl: Brot", "de", Feast(BROT)),
+    ("Play card Feast: bread", "en", Feast(BROT)),
+    ("Play the card Harbour privilege", "en", HarbourPrivilege()),
+]
+
+
+@pytest.mark.parametrize(("line", "lang", "meant"), PLAYED)
+def test_the_card_word_before_a_project_card_plays_it_and_buys_nothing(
+    line: str, lang: str, meant: object
+) -> None:
+    parsed = parse_mail(line + "\n", _ctx(0, lang))
+    assert parsed.ok, str(parsed.lines[0].error)
+    assert parsed.turn_orders().builds == (meant,)
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "meant"),
+    [
+        ("Play card Year of plenty: wool, ore", "en", (YearOfPlenty(WOLLE, 4),)),
+        ("Play the card Year of plenty: wool, ore", "en", (YearOfPlenty(WOLLE, 4),)),
+        ("Spiele Karte Erfindung: Holz, Erz", "de", (YearOfPlenty(HOLZ, 4),)),
+        ("Karte Erfindung Holz Erz", "de", (YearOfPlenty(HOLZ, 4),)),
+        # A purchase said as such stays one, before the card played.
+        ("Karte kaufen, Erfindung Holz Erz", "de", (BuyCard(), YearOfPlenty(HOLZ, 4))),
+        ("Buy card, Year of plenty: wool ore", "en", (BuyCard(), YearOfPlenty(WOLLE, 4))),
+    ],
+)
+def test_the_card_word_before_a_card_played_buys_nothing_in_a_base_game(
+    line: str, lang: str, meant: tuple[object, ...]
+) -> None:
+    parsed = parse_mail(line + "\n", _base_ctx(lang))
+    assert parsed.ok, str(parsed.lines[0].error)
+    assert parsed.turn_orders().builds == meant
+
+
+#: Base-game lines as the base game always read them: Kronlande's words (make, castle, builders,
+#: Fisch, Burg, produce) are ordinary words there, in remarks and clauses.
+BASE_AS_EVER: list[tuple[str, str, str]] = [
+    ("en", "Settlement 11L 4L 6B (make it count)", "Settlement B2 C2 C3 (11L 4L 6B)"),
+    ("en", "Road 11L 6B, if I can produce enough", "Road B2 C3 (11L 6B)"),
+    ("en", "Settlement 11L 4L 6B (my castle)", "Settlement B2 C2 C3 (11L 4L 6B)"),
+    ("en", "Road 11L 6B (builders note)", "Road B2 C3 (11L 6B)"),
+    ("de", "Siedlung 11H 4H 6L (Fisch!)", "Siedlung B2 C2 C3 (11H 4H 6L)"),
+    ("de", "Stadt 11H 4H 6L, wenn es reicht (Burg später)", "Stadt B2 C2 C3 (11H 4H 6L)"),
+]
+
+
+@pytest.mark.parametrize(("lang", "line", "canonical"), BASE_AS_EVER)
+def test_kronlande_words_mean_nothing_in_a_base_game(lang: str, line: str, canonical: str) -> None:
+    ctx = Context(generate_board("medium", 1), lang, DEFAULT_COLOURS[:4], "round")
+    (result,) = parse_mail(line + "\n", ctx).lines
+    assert result.ok and result.canonical == canonical, str(result.error)
 
 
 def test_an_english_game_is_shown_the_english_order_words() -> None:
@@ -601,7 +757,7 @@ def test_orders_check_reads_a_kronlande_mail() -> None:
 
     from pbm.cli import app
 
-    body = "Kennwort: x\nHerstellen 2 Brot\nFestmahl Stein\nAbwurf: S Wz\n"
+    body = "Kennwort: x\nHerstellen 2 Brot\nFestmahl Stein\nAbwurf: S 1Wz\n"
     args = ["orders", "check", "--seed", "1", "--kronlande", "--json", "-"]
     result = CliRunner().invoke(app, args, input=body)
     assert result.exit_code == 0, result.output

@@ -62,6 +62,8 @@ UNREACHABLE = {
     "feast_form",
     "monopoly_no_goods",
     "goods_not_with_bank",
+    "letters_with_count",
+    "letters_by_name",
 }
 
 #: key → (line, phase, the English message as before keys existed).
@@ -399,6 +401,8 @@ def test_unreachable_keys_render_in_both_languages() -> None:
             "pirate_on_sea": {"name": "9H"},
             "german_letters_kron": {"suggestion": "Seehandel 4S gegen 1F"},
             "english_letters_kron": {"suggestion": "Maritime 4St for 1F"},
+            "letters_with_count": {"shown": "St.", "name": "Stoff", "example": "1St"},
+            "letters_by_name": {"shown": "Br", "name": "Brot"},
         }.get(key, {})
         err = NotationError.make(key, **params)
         assert err.message == TEXTS[key].format(**params)

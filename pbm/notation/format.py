@@ -151,6 +151,14 @@ def counts_text(c: Counts, lang: str) -> str:
     return " ".join(f"{n}{vocab.letter(r, lang)}" for r, n in enumerate(c) if n) or "-"
 
 
+def card_text(r: int, lang: str) -> str:
+    """One card without a count (a discard list, a year of plenty): its letter, or its name
+    where the letter has two characters (Kronlande's `St`, `To`, `Wz` …), which are read only
+    right after a count (`vocab.resource`)."""
+    letter = vocab.letter(r, lang)
+    return letter if len(letter) == 1 else vocab.resource_name(r, lang)
+
+
 def robber_text(o: RobberOrder, ctx: Context) -> str:
     if o.pirate:
         return f"{word('pirate', ctx.lang)} {hex_text(ctx.board, o.hex, ctx.lang)}"
@@ -182,8 +190,7 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
             f"{item.get_count}{letters[item.get]}"
         )
     if isinstance(item, YearOfPlenty):
-        letters = vocab.letters(lang, True)
-        return f"{w('plenty')} {letters[item.first]} {letters[item.second]}"
+        return f"{w('plenty')} {card_text(item.first, lang)} {card_text(item.second, lang)}"
     if isinstance(item, Ship):
         return f"{w('ship')} {ship_path_text(board, item.path, lang)}"
     if isinstance(item, MoveShip):
@@ -250,8 +257,7 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
     if isinstance(item, Monopoly):
         return f"{w('monopoly')} {vocab.resource_name(item.resource, lang)}"
     if isinstance(item, DiscardPreference):
-        letters = vocab.letters(lang, True)
-        return f"{w('discard')}: " + " ".join(letters[r] for r in item.resources)
+        return f"{w('discard')}: " + " ".join(card_text(r, lang) for r in item.resources)
     if isinstance(item, TradeOffer):
         partner = vocab.colour_name(ctx.colours[item.partner], lang)
         return (

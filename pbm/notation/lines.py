@@ -518,7 +518,7 @@ def parse_line(text: str, ctx: Context) -> Item:
     table = _table_line(t, f)
     if table is not None:
         return table
-    t = _without_remark(t)
+    t = _without_remark(t, ctx.kron)
     # A full stop at the end of an order line is forgiven (not in passwords, read above), and
     # so are `!` and `?`.
     stripped = t.original.rstrip().rstrip("!?").rstrip()
@@ -542,7 +542,7 @@ def parse_line(text: str, ctx: Context) -> Item:
     kind = heading_kind(f)
     if kind == "substitute" or _SUBSTITUTE.match(f):
         return SubstituteHeader()
-    if kind == "main" or (kind == "plain" and not _names_an_order(f)):
+    if kind == "main" or (kind == "plain" and not _names_an_order(f, ctx.kron)):
         return Heading()
     headed = _headed(t, ctx)
     if headed is not None:
@@ -550,14 +550,14 @@ def parse_line(text: str, ctx: Context) -> Item:
     for pattern, name in _COMMANDS:
         if pattern.match(f):
             return Command(name)
-    if _is_pass(f):
+    if _is_pass(f, ctx.kron):
         return Pass()
     rest = _or_prefix(t)
     if rest is not None:
         if ctx.phase == "setup":
             return _setup_line(rest, ctx)
         return OrElse(_one_build(rest, ctx))
-    if kind == "unknown" and not _starts_with_keyword(f):
+    if kind == "unknown" and not _starts_with_keyword(f, ctx.kron):
         raise NotationError.make("unknown_heading", shown=text.strip(), column=t.col(0))
     return _order(_without_verb(t), ctx)
 
@@ -587,7 +587,7 @@ _CONDITION_CLAUSE = re.compile(
 _CLAUSE_STOP = frozenset(["oder", "or", "sonst", "else", "otherwise", "nicht", "not", "no", "kein"])
 
 
-def _without_condition(t: Text) -> Text:
+def _without_condition(t: Text, kron: bool) -> Text:
     """A trailing clause on whether the player can pay (`, falls dann noch was übrig ist`, `if
     I've got the lumber for it`) is dropped: every build runs only when it can be paid. A
     clause naming a number, a colour, an order word or another choice is kept (and the line
@@ -603,9 +603,9 @@ def _without_condition(t: Text) -> Text:
     if any(ch.isdigit() or ch in ":()" for ch in clause):
         return t
     words = _letter_words(clause)
-    if not _is_can_pay(words) or any(
-        w in vocab.COLOUR_WORDS or w in _BUILD_STARTS or w in _KEYWORD_WORDS or w in _CLAUSE_STOP
-        for w in words
+    starts, keywords = _build_starts(kron), _keyword_words(kron)
+    if not _is_can_pay(words, kron) or any(
+        w in vocab.COLOUR_WORDS or w in starts or w in keywords or w in _CLAUSE_STOP for w in words
     ):
         return t
     if comma < 0:
@@ -618,18 +618,49 @@ def _without_condition(t: Text) -> Text:
 _ORDER_NOUNS = frozenset(["card"])
 
 
-def _names_an_order(f: str) -> bool:
+def _names_an_order(f: str, kron: bool) -> bool:
     """`Spiele Ritter vor dem Wurf:`, `Kaufe Entwicklungskarte:`, `Build a city:`: a line in
     heading form that names an order (read as one, and refused if it is not complete)."""
-    return _starts_with_keyword(f) or any(
-        w in _BUILD_STARTS or w in _KEYWORD_WORDS or w in _ORDER_NOUNS for w in _letter_words(f)
+    starts, keywords = _build_starts(kron), _keyword_words(kron)
+    return _starts_with_keyword(f, kron) or any(
+        w in starts or w in keywords or w in _ORDER_NOUNS for w in _letter_words(f)
     )
+
+
+#: `Karte …` / `card …` (also `die Karte`, `the card`) before the card played.
+_CARD_LEAD = re.compile(r"(?:(?:die|the) )?+(?:karte|card)(?:\s*+:\s*+|\s++)")
+#: The cards a line plays (knight, monopoly, year of plenty, road building, Kronlande's project
+#: cards): after `Karte`/`card` they are that card, never a card bought.
+_PLAYED_CARDS = (
+    "monopoly",
+    "plenty",
+    "road_building",
+    "builders_hut",
+    "harbour_privilege",
+    "feast",
+)
+
+
+def _without_card_word(t: Text) -> Text:
+    """`Karte Hafenprivileg spielen`, `Play card Feast: bread`, `Spiele Karte Erfindung: Holz,
+    Erz`: the word `Karte`/`card` before a card that is played names that card (its verb is
+    gone already), so it is passed over, never read as a card purchase. `Karte kaufen, …`,
+    `Karte, Erfindung …` keep it: a purchase, then the card."""
+    f = t.folded
+    lead = len(f) - len(f.lstrip())
+    m = _CARD_LEAD.match(f, lead)
+    if m is None:
+        return t
+    rest = f[m.end() :]
+    if _KNIGHT.match(rest) or any(_PATTERNS[k].match(rest) for k in _PLAYED_CARDS):
+        return t.sub(m.end())
+    return t
 
 
 def _order(t: Text, ctx: Context) -> Item:
     """An order line without its header words: knight, robber, discard, trade, monopoly, or
     build lines (setup placements in the setup)."""
-    t = _without_condition(t)
+    t = _without_card_word(_without_condition(t, ctx.kron))
     f = t.folded.strip()
     m = _KNIGHT.match(f)
     if m:
@@ -821,44 +852,47 @@ _HAVE_WORDS = frozenset(["got", "have", "habe", "hab", "hast", "haben", "da", "t
 _NOT_PAY = frozenset(["viele", "many", "much", "zu", "too", "nicht", "not", "kein", "keine", "no"])
 
 
-def _is_can_pay(words: list[str]) -> bool:
+def _is_can_pay(words: list[str], kron: bool) -> bool:
     if any(w in _NOT_PAY for w in words):
         return False
     return any(w in _PAY_WORDS for w in words) or (
         any(w in _HAVE_WORDS for w in words)
-        and any(_is_resource_word(w) or w in ("rohstoffe", "resources") for w in words)
+        and any(_is_resource_word(w, kron) or w in ("rohstoffe", "resources") for w in words)
     )
 
 
-def _may_change_the_order(words: list[str], f: str) -> bool:
+def _may_change_the_order(words: list[str], f: str, kron: bool) -> bool:
     """Whether a remark in brackets may change the order: a choice, a negation, a condition
     other than paying, a count, a colour (except the writer's after `Runde 7`), an order word,
     a resource (except in a harbour's name)."""
     if any(w in _REMARK_TROUBLE for w in words):
         return True
-    if _is_can_pay(words):
+    if _is_can_pay(words, kron):
         return False
+    starts, keywords = _build_starts(kron), _keyword_words(kron)
     harbour = any(w in ("hafen", "harbour", "harbor", "port") for w in words)
     round_line = f.lstrip().startswith(("runde", "round", "zug ", "orders", "zuege"))
     return any(
         w in _REMARK_CONDITIONS
         or (w in vocab.COLOUR_WORDS and not round_line)
         or w in vocab.NUMBER_WORDS
-        or w in _BUILD_STARTS
-        or w in _KEYWORD_WORDS
-        or (_is_resource_word(w) and not harbour)
+        or w in starts
+        or w in keywords
+        or (_is_resource_word(w, kron) and not harbour)
         for w in words
     )
 
 
-def _is_resource_word(word: str) -> bool:
-    """A resource's full name in either language (`Holz`, `ore`); single letters are not."""
+def _is_resource_word(word: str, kron: bool) -> bool:
+    """A resource's full name in either language (`Holz`, `ore`); single letters are not. In a
+    Kronlande game also Stein, Fisch and the goods (`Fisch`, `bread`); in any other game those
+    words are nothing (`(Fisch!)` is a remark there, as it always was)."""
     if len(word) < 3:
         return False
-    return word in vocab.RESOURCE_WORDS or word in vocab.KRON_WORDS
+    return word in (vocab.KRON_WORDS if kron else vocab.RESOURCE_WORDS)
 
 
-def _without_remark(t: Text) -> Text:
+def _without_remark(t: Text, kron: bool) -> Text:
     """The line without a remark in closing brackets (`(wichtig!)`, `(falls es reicht)`): no
     digit and a word that names no hex. A bracket that would change the order (`(oder …)`,
     `(nicht …)`) is refused; brackets naming places are the echo, checked later."""
@@ -879,7 +913,7 @@ def _without_remark(t: Text) -> Text:
         return t
     # A colour in brackets may name a victim or a partner; a count, a resource, a condition
     # or an order word may change the order: all refused, never dropped as a remark.
-    if _may_change_the_order(words, f):
+    if _may_change_the_order(words, f, kron):
         raise NotationError.make(
             "remark_unclear", shown=t.sub(start, close + 1).original, column=t.col(start)
         )
@@ -1362,7 +1396,7 @@ _PASS_CORES = frozenset(
 )
 
 
-def _is_pass(f: str) -> bool:
+def _is_pass(f: str, kron: bool) -> bool:
     """`Ich passe`, `keine Züge diesmal`, also with a remark after a comma or a full stop
     (`No orders from me this round, I'm saving up.`) that names no order, colour or number."""
     if len(f) > 120 or any(ch.isdigit() for ch in f):
@@ -1372,9 +1406,8 @@ def _is_pass(f: str) -> bool:
     if core not in _PASS_CORES:
         return False
     remark = _letter_words(f[cut:])
-    return not any(
-        w in _BUILD_STARTS or w in _KEYWORD_WORDS or w in vocab.COLOUR_WORDS for w in remark
-    )
+    starts, keywords = _build_starts(kron), _keyword_words(kron)
+    return not any(w in starts or w in keywords or w in vocab.COLOUR_WORDS for w in remark)
 
 
 #: Every keyword's first word, folded: a line starting with one is an order, not a heading.
@@ -1449,7 +1482,12 @@ _KEYWORD_WORDS = frozenset(
         "road",
         "schiff",
         "ship",
-        # Kronlande.
+    ]
+)
+#: Kronlande's order words (`Burg`, `Herstellen`, `feast`, …): keywords in a Kronlande game
+#: only; in any other game they are ordinary words (`(my castle)` is a remark there).
+_KRON_KEYWORD_WORDS = frozenset(
+    [
         "schmiede",
         "smithy",
         "forge",
@@ -1477,11 +1515,17 @@ _KEYWORD_WORDS = frozenset(
         "feast",
     ]
 )
+_KEYWORD_WORDS_KRON = _KEYWORD_WORDS | _KRON_KEYWORD_WORDS
 
 
-def _starts_with_keyword(f: str) -> bool:
+def _keyword_words(kron: bool) -> frozenset[str]:
+    """Every keyword's first word in a game: Kronlande's too in a Kronlande game."""
+    return _KEYWORD_WORDS_KRON if kron else _KEYWORD_WORDS
+
+
+def _starts_with_keyword(f: str, kron: bool) -> bool:
     words = _letter_words(f[:40])
-    return bool(words) and words[0] in _KEYWORD_WORDS
+    return bool(words) and words[0] in _keyword_words(kron)
 
 
 # -- build lines -----------------------------------------------------------------------------
@@ -1527,7 +1571,12 @@ _BUILD_STARTS = frozenset(
         "year",
         "buy",
         "kaufe",
-        # Kronlande (not `harbour`, which ends a harbour's name in a crossing).
+    ]
+)
+#: Kronlande's build words (not `harbour`, which ends a harbour's name in a crossing): where a
+#: build starts in a Kronlande game only.
+_KRON_BUILD_STARTS = frozenset(
+    [
         "schmiede",
         "smithy",
         "weberei",
@@ -1546,6 +1595,14 @@ _BUILD_STARTS = frozenset(
         "feast",
     ]
 )
+_BUILD_STARTS_KRON = _BUILD_STARTS | _KRON_BUILD_STARTS
+
+
+def _build_starts(kron: bool) -> frozenset[str]:
+    """The first words of a build in a game: Kronlande's too in a Kronlande game."""
+    return _BUILD_STARTS_KRON if kron else _BUILD_STARTS
+
+
 #: Words before a build word that make it part of the same build (`Stadt bei Siedlung`).
 _NOT_A_CUT = frozenset(
     [
@@ -1596,10 +1653,12 @@ _PIECE_WORDS = frozenset(["schiff", "ship", "strasse", "str", "s", "road"])
 _MOVE_LEADS = frozenset(["move", "moving", "versetze", "the", "das"])
 
 
-def _split_builds(t: Text, sea: bool = False) -> list[Text]:
+def _split_builds(t: Text, sea: bool = False, kron: bool = False) -> list[Text]:
     """A line of several builds, cut before each build word after the first (`Straße A und
     Siedlung B`, `Siedlung A Straße B`, `Stadt A, Karte kaufen`), joining words dropped.
-    `sea`: a Seafarers board, where road building names its pieces' kinds."""
+    `sea`: a Seafarers board, where road building names its pieces' kinds; `kron`: a
+    Kronlande board, whose build words cut too."""
+    starts = _build_starts(kron)
     f = t.folded
     words = [(m.start(), m.end(), m.group(0).strip(",;:.!")) for m in re.finditer(r"\S+", f)]
     words = [w for w in words if w[2]]  # a comma standing alone is no word
@@ -1607,7 +1666,7 @@ def _split_builds(t: Text, sea: bool = False) -> list[Text]:
     # "only such words from a to b" is one subtraction (the line stays linear).
     others = [0]
     for w in words:
-        others.append(others[-1] + (w[2] not in _BUILD_STARTS and w[2] not in _JOINERS))
+        others.append(others[-1] + (w[2] not in starts and w[2] not in _JOINERS))
     cuts: list[tuple[int, int]] = []  # (end of the previous build, start of the next)
     build_start = 0  # the first word of the build being read
     for i in range(1, len(words)):
@@ -1617,7 +1676,7 @@ def _split_builds(t: Text, sea: bool = False) -> list[Text]:
         is_count = (word.isdecimal() or word in vocab.NUMBER_WORDS or word.endswith("x")) and (
             nxt.startswith(("entwicklungskarte", "projektkarte", "karte", "dev", "card"))
         )
-        if not (word in _BUILD_STARTS or is_card or is_count):
+        if not (word in starts or is_card or is_count):
             continue
         before = words[i - 1][2]
         if word in ("schiff", "ship") and before in _MOVE_LEADS:
@@ -1649,7 +1708,7 @@ def _split_builds(t: Text, sea: bool = False) -> list[Text]:
             or (is_count and before in ("buy", "kaufe"))
         ):
             continue
-        if word in ("development", "dev") and words[i - 1][2] in _BUILD_STARTS:
+        if word in ("development", "dev") and words[i - 1][2] in starts:
             continue
         if others[i] - others[build_start] == 0:
             # `Siedlung Straße 6L`: no build before the word, so no second build either.
@@ -1689,12 +1748,12 @@ def _trim_joiner(t: Text) -> Text:
 def _build_line(t: Text, ctx: Context) -> BuildAction | Alternatives | Builds:
     parts = _split_or(t)
     if _PATTERNS["plenty"].match(t.folded.strip()) and not all(
-        _starts_a_build(p) for p in parts[1:]
+        _starts_a_build(p, ctx.kron) for p in parts[1:]
     ):
         # `Erfindung Erz oder Getreide`: a choice inside the card, refused as such; `Erfindung
         # H H oder Siedlung …` is two options.
         return _build_action(t, ctx, None)[0]
-    pieces = _split_builds(t, ctx.board.has_areas)
+    pieces = _split_builds(t, ctx.board.has_areas, ctx.kron)
     if len(parts) > 1 and len(pieces) > 1:
         raise NotationError.make("or_and_mixed", column=t.col(0))
     if len(parts) > 1:
@@ -1716,9 +1775,9 @@ def _build_line(t: Text, ctx: Context) -> BuildAction | Alternatives | Builds:
     return _build_action(t, ctx, None)[0]
 
 
-def _starts_a_build(t: Text) -> bool:
+def _starts_a_build(t: Text, kron: bool) -> bool:
     words = _letter_words(t.folded[:40])
-    return bool(words) and words[0] in _BUILD_STARTS
+    return bool(words) and words[0] in _build_starts(kron)
 
 
 def _one_build(t: Text, ctx: Context) -> BuildAction | Alternatives:
@@ -1973,13 +2032,13 @@ def _make(t: Text, ctx: Context) -> Make | Builds:
     player's workshops, each good its own build in the order written."""
     if not t.folded.strip():
         raise NotationError.make("make_form", column=t.col(0))
-    counts: dict[int, int] = {}
-    for r in _resource_list(t, ctx, max_total=MAX_COUNT):
-        if r not in GOODS:
+    makes = []
+    for good, n in _resource_groups(t, ctx, max_total=MAX_COUNT):
+        if good not in GOODS:
             raise NotationError.make("make_goods", column=t.col(0))
-        counts[r] = counts.get(r, 0) + 1
-    makes = tuple(Make(good, n) for good, n in counts.items())
-    return makes[0] if len(makes) == 1 else Builds(makes)
+        # Each entry its own make, in the order written (each all or none at resolution).
+        makes.append(Make(good, n))
+    return makes[0] if len(makes) == 1 else Builds(tuple(makes))
 
 
 def _one_item(t: Text, ctx: Context) -> int:
@@ -1988,8 +2047,25 @@ def _one_item(t: Text, ctx: Context) -> int:
     f = rest.folded.strip()
     if not f:
         raise NotationError.make("feast_form", column=t.col(0))
+    return _named_card(rest, ctx)
+
+
+def _named_card(rest: Text, ctx: Context, goods_refused: bool = False) -> int:
+    """The one card a Festmahl or a monopoly names, without a count: a letter of one, or a name
+    (a letter of two alone may be an ordinary word: its name is asked for)."""
+    f = rest.folded.strip()
     lead = len(rest.folded) - len(rest.folded.lstrip())
-    return vocab.resource(f, ctx.lang, rest.col(lead), ctx.kron)
+    shown = rest.sub(lead).original.strip()
+    try:
+        return vocab.resource(
+            f, ctx.lang, rest.col(lead), ctx.kron, shown=shown, goods_refused=goods_refused
+        )
+    except NotationError as e:
+        if e.key != "letters_with_count":
+            raise
+        raise NotationError.make(
+            "letters_by_name", shown=shown, name=e.params["name"], column=rest.col(lead)
+        ) from None
 
 
 #: A victory point card in both editions' words (`Wahrzeichen` in seed 002's): never played.
@@ -2013,7 +2089,7 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
         return NotationError.make("vp_card", column=t.col(lead))
     if folded in _CARD_WORDS or folded in ("buy", "kaufe", "karte"):
         return NotationError.make("buy_form", column=t.col(lead))
-    if folded in _KEYWORD_WORDS:
+    if folded in _keyword_words(ctx.kron):
         return NotationError.make("keyword_rest", word=word, column=t.col(lead))
     words = {**_NEAR, **_NEAR_KRON} if ctx.kron else _NEAR
     near = difflib.get_close_matches(folded[:30], list(words), n=1, cutoff=0.75)
@@ -2320,11 +2396,11 @@ def _monopoly(t: Text, ctx: Context) -> Monopoly:
     f = rest.folded.strip()
     if not f:
         raise NotationError.make("resources_expected", column=t.col(0))
-    column = rest.col(len(rest.folded) - len(rest.folded.lstrip()))
-    r = vocab.resource(f, ctx.lang, column, ctx.kron)
+    r = _named_card(rest, ctx, goods_refused=True)
     if r in GOODS:
         # Kronlande: a monopoly names a resource (Stein and Fisch too), never a good.
-        raise NotationError.make("monopoly_no_goods", column=column)
+        lead = len(rest.folded) - len(rest.folded.lstrip())
+        raise NotationError.make("monopoly_no_goods", column=rest.col(lead))
     return Monopoly(r)
 
 
@@ -2351,16 +2427,35 @@ def _counted(t: Text) -> Text:
 
 
 def _resource_list(
-    t: Text, ctx: Context, allow_empty: bool = False, max_total: int | None = None
+    t: Text,
+    ctx: Context,
+    allow_empty: bool = False,
+    max_total: int | None = None,
+    goods_refused: bool = False,
 ) -> list[int]:
     """`W W G`, `2W G`, `2 W, 1 G`, `Holz und Erz`, `zwei Wolle`, `2x W`: resources, one entry
     per card. `oder` makes it an alternative: refused, never read as "and".
 
     `max_total`: the most cards the list may hold. A discard list is echoed card by card, so
     without it one line of `99W 99W …` would be echoed as some 50,000 characters.
+    `goods_refused`: the caller refuses goods (`vocab.resource`).
     """
+    groups = _resource_groups(t, ctx, allow_empty, max_total, goods_refused)
+    return [r for r, n in groups for _ in range(n)]
+
+
+def _resource_groups(
+    t: Text,
+    ctx: Context,
+    allow_empty: bool = False,
+    max_total: int | None = None,
+    goods_refused: bool = False,
+) -> list[tuple[int, int]]:
+    """The cards of a list as written: (resource, count) for each entry (`2 Brot, 1 Werkzeug,
+    1 Brot` is three entries), as `_resource_list` reads them."""
     t = _counted(t)
-    out: list[int] = []
+    out: list[tuple[int, int]] = []
+    total = 0
     count: int | None = None
     for w in re.finditer(r"[^\s,;]+", t.folded):
         word = w.group(0)
@@ -2381,8 +2476,19 @@ def _resource_list(
         if not word:
             continue  # "2 H": the resource follows as the next word
         try:
-            r = vocab.resource(word, ctx.lang, kron=ctx.kron)
-        except NotationError:
+            # Kronlande's letters of two are cards only right after their count (`2St`).
+            r = vocab.resource(
+                word,
+                ctx.lang,
+                t.col(w.start()),
+                ctx.kron,
+                counted=bool(digits),
+                shown=t.sub(w.start(), w.end()).original,
+                goods_refused=goods_refused,
+            )
+        except NotationError as e:
+            if e.key == "letters_with_count":
+                raise
             shown = t.sub(w.start(), w.end()).original
             raise NotationError.make(
                 "resource_expected",
@@ -2390,11 +2496,13 @@ def _resource_list(
                 shown=shown,
                 column=t.col(w.start()),
             ) from None
-        out.extend([r] * (1 if count is None else count))
+        n = 1 if count is None else count
+        out.append((r, n))
+        total += n
         count = None
-        if max_total is not None and len(out) > max_total:
+        if max_total is not None and total > max_total:
             raise NotationError.make(
-                "too_many_cards", count=len(out), max=max_total, column=t.col(w.start())
+                "too_many_cards", count=total, max=max_total, column=t.col(w.start())
             )
     if count is not None:
         raise NotationError.make("resource_after_number", column=t.col(0))
@@ -2412,7 +2520,7 @@ def _split_count(word: str) -> tuple[str, str]:
 
 
 def _two_resources(t: Text, ctx: Context) -> tuple[int, int]:
-    rs = _resource_list(t, ctx)
+    rs = _resource_list(t, ctx, goods_refused=True)
     if len(rs) != 2:
         raise NotationError.make("two_resources", count=len(rs), column=t.col(0))
     if any(r in GOODS for r in rs):
@@ -2601,12 +2709,17 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
         raise NotationError.make("maritime_form", column=t.col(lead))
 
     def one(start: int, end: int) -> tuple[int, int | None]:
-        digits, word = _split_count("".join(f[start:end].split()))
+        written = f[start:end].strip()
+        digits, word = _split_count("".join(written.split()))
         # A count beyond MAX_DIGITS digits is too many, like any above MAX_COUNT.
         n = _number(digits) if digits else None
         if digits and n is None:
             n = MAX_COUNT + 1
-        return vocab.resource(word, ctx.lang, t.col(lead + start), ctx.kron), n
+        # `4St` is counted, `4 St` not (Kronlande's letters of two: `vocab.resource`).
+        counted = bool(digits) and not written[len(digits) : len(digits) + 1].isspace()
+        shown = t.sub(lead + start, lead + end).original
+        column = t.col(lead + start)
+        return vocab.resource(word, ctx.lang, column, ctx.kron, counted, shown, True), n
 
     give, give_n = one(0, split[0])
     get, got_n = one(split[1], len(f))

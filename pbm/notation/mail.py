@@ -344,13 +344,25 @@ def _other_letters_elsewhere(game_lang: str, mine: str, theirs: str) -> Notation
     return NotationError.make("english_letters_elsewhere", mine=mine, theirs=theirs)
 
 
+#: Refusals of a line read in the game's letters, for what it says: never put down to the other
+#: language's letters (`Seehandel 4St gegen 1W` in a German game names Stoff, which no bank
+#: takes; with the English letters it would be another order, 4 Stein).
+_READ_IN_THE_GAMES_LETTERS = frozenset(
+    ["rest_not_read", "goods_not_with_bank", "monopoly_no_goods", "make_goods"]
+)
+
+
 def _other_letters(read: list[_Read], ctx: Context) -> None:
     """A line that fits only the other language's letters is refused with its reading to copy;
     if the mail has such a line, a line that reads differently with those letters is refused
     too (the player may mean either)."""
     foreign = False
     for r in read:
-        if r.error is not None and r.other is not None and r.error.key != "rest_not_read":
+        if (
+            r.error is not None
+            and r.other is not None
+            and r.error.key not in _READ_IN_THE_GAMES_LETTERS
+        ):
             suggestion = format_item(r.other, ctx)
             r.error = _only_other_letters(ctx.lang, suggestion, ctx.kron)
             foreign = True

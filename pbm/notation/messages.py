@@ -145,6 +145,13 @@ TEXTS: dict[str, str] = {
         "this card is played with its name alone: write 'Bauhütte' or 'Hafenprivileg' on a "
         "line of its own"
     ),
+    # Translators: {name} is the card's name in the game's language, {example} its letters
+    # after a count ('1St').
+    "letters_with_count": N_(
+        "{shown!r} is not read as a card: write {name} with its count right before the "
+        "letters ({example!r}) or by its name"
+    ),
+    "letters_by_name": N_("{shown!r} is not read as a card: write its name, {name!r}"),
     "make_form": N_("goods are made with 'Herstellen 2 Brot': how many, and which good"),
     "make_goods": N_(
         "only goods are made (Werkzeug, Stoff, Brot; or Wz, St, Br), each in its workshop"

@@ -205,16 +205,42 @@ def is_good(r: int) -> bool:
     return r in GOODS
 
 
-def resource(word: str, lang: str, column: int | None = None, kron: bool = False) -> int:
+def resource(
+    word: str,
+    lang: str,
+    column: int | None = None,
+    kron: bool = False,
+    counted: bool = False,
+    shown: str | None = None,
+    goods_refused: bool = False,
+) -> int:
     """A resource (in Kronlande also a good) from a letter of the game's language or a name in
-    either language."""
+    either language.
+
+    `counted`: the word came right after its count, nothing between (`2St`, not `2 St`). A
+    letter of two (Kronlande's `Wz St Br`, English `St To Cl Br`) is a card only so, and never
+    with a full stop after it: alone it may be an ordinary word (English `to`, German `St.` for
+    Stück), so it is refused (`letters_with_count`), never read as a card. `goods_refused`:
+    the caller refuses any good (a bank trade, a monopoly), so a good's letters are read alone
+    too, and the line gets that refusal. `shown`: the word as the player wrote it, for the
+    error (the folded `word` else)."""
     w = word.strip().rstrip(".")
     words = KRON_WORDS if kron else RESOURCE_WORDS
     if w in words:
         return words[w]
     lows = [x.lower() for x in letters(lang, kron)]
     if w in lows:
-        return lows.index(w)
+        r = lows.index(w)
+        alone = not counted or word.strip().endswith(".")
+        if len(w) > 1 and alone and not (goods_refused and r in GOODS):
+            raise NotationError.make(
+                "letters_with_count",
+                shown=(word if shown is None else shown).strip(),
+                name=resource_name(r, lang),
+                example=f"1{letters(lang, kron)[r]}",
+                column=column,
+            )
+        return r
     expected = "/".join(letters(lang, kron))
     raise NotationError.make("resource_expected", letters=expected, shown=word, column=column)
 

@@ -55,8 +55,9 @@ _KRON_ORDER_HELP = N_(
     "  Make 2 bread (tools, cloth, bread: in your workshops, in the build step)\n"
     "  Castle C3 C4 D4 (on your city)\n  Residence C3 C4 D4 (on your castle)\n"
     "  Builders' hut\n  Harbour privilege\n  Feast bread\n"
-    "Letters: L B W G O, St stone, F fish, To tools, Cl cloth, Br bread; quarries\n"
-    "(9St) and fishing grounds (5F) are hexes. Goods never go to the bank."
+    "Letters: L B W G O, St stone, F fish, To tools, Cl cloth, Br bread;\n"
+    "two letters only right after the count (2St, 1To). Quarries (9St) and\n"
+    "fishing grounds (5F) are hexes. Goods never go to the bank."
 )
 #: The Kronlande lines, added to the order help of a Kronlande game, by game language.
 KRON_ORDER_HELP = PerLanguage(lambda lang: translator(lang).gettext(_KRON_ORDER_HELP))

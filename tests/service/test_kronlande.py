@@ -33,6 +33,29 @@ def test_kronlande_games_are_checked_when_created(svc: Service) -> None:
     assert huge["kronlande"] and huge["size"] == "huge" and huge["players"] == 6
 
 
+@pytest.mark.parametrize("players", [1, 2, 7, 8])
+def test_kronlande_is_for_three_to_six_players_everywhere(svc: Service, players: int) -> None:
+    from typer.testing import CliRunner
+
+    from pbm.cli import app
+    from pbm.rules.state import Settings
+
+    with pytest.raises(ValueError, match="3 to 6 players"):
+        Settings.for_kronlande(players, "large")
+    with pytest.raises(ServiceError, match="3 to 6 players"):
+        admin.new_game(svc, "x", kronlande=True, players=players)
+    n = str(players)
+    for args in (
+        ["board", "--kronlande", "--json", "--players", n],
+        ["board", "--kronlande", "--players", n],
+        ["sim", "--kronlande", "--games", "1", "--players", n],
+        ["orders", "check", "--kronlande", "--players", n, "-"],
+        ["demo", "--kronlande", "--players", n],
+    ):
+        out = CliRunner().invoke(app, args, input="")
+        assert out.exit_code == 2 and "'--players'" in out.output, (args, out.output)
+
+
 def test_the_cli_refuses_another_island_clearly() -> None:
     from typer.testing import CliRunner
 
