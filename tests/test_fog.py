@@ -296,27 +296,29 @@ def test_the_classic_bank_pays_only_what_it_has(monkeypatch: pytest.MonkeyPatch)
     assert s.hands[1][ERZ] == 0 and s.bank[ERZ] == 0
 
 
-def test_sea_pays_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sea_pays_nothing_and_takes_no_token(monkeypatch: pytest.MonkeyPatch) -> None:
     real = fog.stacks
 
     def sea_first(key: str, players: int, seed: int) -> tuple[str, tuple[int, ...]]:
         tiles, tokens = real(key, players, seed)
-        return "".join(sorted(tiles, key=lambda t: t != fog.SEA_TILE)), tokens
+        rest = "".join(t for t in tiles if t != fog.SEA_TILE)
+        return fog.SEA_TILE + rest + fog.SEA_TILE, tokens
 
     monkeypatch.setattr(fog, "stacks", sea_first)
     s = new_game(Settings.for_scenario("ozeanien", 3), 1)
-    h, e = _first_fog(s)
+    # A side whose ends reach two fog hexes: the first found is sea, the second land.
+    e = next(e for e in range(len(s.board.path_hexes)) if len(fog.fog_reached(s.board, e)) == 2)
+    sea_hex, land_hex = fog.fog_reached(s.board, e)
     events: list = []
     fog.discover(s, 0, e, events)
-    assert events[0] == HexDiscovered(0, h, fog.SEA_TILE, None)
-    assert events[1:2] != [Produced(0, h, 0, 1)] and not [
-        x for x in events if isinstance(x, (Produced, BankShort)) and getattr(x, "hex", -1) == h
-    ]
-    assert s.board.hexes[h].terrain == Terrain.SEA and s.board.hexes[h].number is None
-    # The next land hex takes the first token: sea takes none.
-    land = [x for x in events if isinstance(x, HexDiscovered) and x.tile != fog.SEA_TILE]
-    if land:
-        assert land[0].number == fog.stacks("ozeanien", 3, s.seed)[1][0]
+    found = [x for x in events if isinstance(x, HexDiscovered)]
+    assert found[0] == HexDiscovered(0, sea_hex, fog.SEA_TILE, None)
+    assert found[1].hex == land_hex and found[1].tile != fog.SEA_TILE
+    # The land hex takes the first token of the stack: the sea hex took none.
+    assert found[1].number == fog.stacks("ozeanien", 3, s.seed)[1][0]
+    assert [x.hex for x in events if isinstance(x, Produced)] == [land_hex]
+    assert sum(s.hands[0]) == 1
+    assert s.board.hexes[sea_hex].terrain == Terrain.SEA and s.board.hexes[sea_hex].number is None
 
 
 def test_a_moved_ship_discovers_as_a_new_one_does() -> None:
@@ -341,8 +343,9 @@ def test_a_moved_ship_discovers_as_a_new_one_does() -> None:
     s.round += 1
     move = MoveShip(branch, last)
     assert move in LegalMoves(s, p).ship_moves()
+    hidden = fog.fog_reached(s.board, last)
     new, events = _alone(s, p, TurnOrders(builds=(move,)))
-    assert [type(x).__name__ for x in events if isinstance(x, HexDiscovered)]
+    assert [x.hex for x in events if isinstance(x, HexDiscovered)] == hidden
     assert new.sea is not None and new.sea.ship[last] == p and new.sea.ship[branch] == -1
 
 
