@@ -580,3 +580,31 @@ def test_every_listed_move_is_one_the_round_accepts_along_the_fog() -> None:
             assert all(b.path_sea[e] for e in legal.ships())
             checked += 1
     assert checked > 0
+
+
+def test_the_answer_to_a_mail_reads_the_fog_as_the_map_shows_it() -> None:
+    """At receipt the robber and the pirate are refused on fog, a ship that will discover it is
+    not; a settlement on a crossing of sea and fog alone cannot be named (the map shows no land
+    there), and the answer says why."""
+    from pbm.notation import Context
+    from pbm.notation.checks import check_receipt
+    from pbm.notation.mail import parse_mail
+
+    s, p, last = _to_the_fog()
+    b = s.board
+    fog_hex = b.hexes[b.fog[0]].label
+    end = next(c for c in b.path_crossings[last] if b.crossing_fog[c])
+    assert not b.crossing_land[end]
+    lines = [
+        f"Räuber {fog_hex}",
+        f"Pirat {fog_hex}",
+        f"Schiff {b.path_label(last)}",
+        f"Siedlung {b.crossing_label(end)}",
+    ]
+    mail = parse_mail("\n".join(lines), Context(b, "de", s.colours))
+    check_receipt(mail, s, p, "de")
+    robber, pirate, ship, settlement = mail.lines
+    assert not robber.ok and "number" in str(robber.error)
+    assert not pirate.ok and "sea hex" in str(pirate.error)
+    assert ship.ok
+    assert not settlement.ok and getattr(settlement.error, "rule", None) is None
