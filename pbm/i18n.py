@@ -7,11 +7,11 @@ own too, complete like every other: it is where an English game's text differs f
 (a notation error in an English game shows the English order words).
 
 The catalogues are `pbm/locale/<lang>/LC_MESSAGES/pbm.po`, package data; the game languages are
-the catalogues present. A catalogue is compiled in memory on first use (Babel reads the `.po`
-and writes a `.mo`, which `gettext` reads) and kept for the process, so nothing is built at
-install time. Babel is imported only then: the engine's commands (`pbm sim`, `pbm board`, …)
-that never look a text up never load it. How to extract, update and add a language:
-docs/translating.md.
+the catalogues present. A catalogue is compiled in memory on first use (`pbm.pofile` reads the
+`.po` as Babel would and writes a `.mo`, which `gettext` reads) and kept for the process, so
+nothing is built at install time. Babel is a tool of the developers (extracting and updating
+the catalogues), never loaded by a process that only looks texts up. How to extract, update
+and add a language: docs/translating.md.
 
 An edition is a variant of a language's catalogue, named like a locale with a modifier
 (`de@modern`, as gettext names `sr@latin`): `pbm/locale/de/modern.po` holds only the texts that
@@ -23,7 +23,6 @@ other text falls back to the language's catalogue. A game's texts are looked up 
 from __future__ import annotations
 
 import gettext
-import io
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from importlib.resources import files
@@ -93,16 +92,12 @@ def language(lang: str) -> str:
 
 
 def _compile(path: Traversable) -> gettext.GNUTranslations:
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    # The standard library's reading of what Babel writes (`pbm.pofile`): Babel is not loaded
+    # into a process that only looks texts up. A line it cannot read is an error, not a text
+    # silently left out.
+    from pbm.pofile import translations
 
-    with path.open("rb") as f:
-        # A line the parser cannot read is an error, not a text silently left out.
-        catalog = read_po(f, domain=DOMAIN, abort_invalid=True)
-    mo = io.BytesIO()
-    write_mo(mo, catalog)
-    mo.seek(0)
-    return gettext.GNUTranslations(mo)
+    return translations(path.read_bytes(), str(path))
 
 
 @cache

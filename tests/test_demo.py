@@ -43,14 +43,17 @@ def test_demo_plays_a_game_by_mail_and_leaves_its_mails(tmp_path: Path) -> None:
     assert show.returncode == 0, show.stdout + show.stderr
 
 
-def _demo(tmp_path: Path, *options: str) -> dict[str, object]:
-    """`pbm demo` for three players, seed 2, into tmp_path/demo; its JSON summary."""
-    args = ["--players", "3", "--seed", "2", "--json", "--dir", str(tmp_path / "demo")]
+def _demo(
+    tmp_path: Path, *options: str, players: str = "3", timeout: float = 230
+) -> dict[str, object]:
+    """`pbm demo` for three players (or `players`), seed 2, into tmp_path/demo; its JSON
+    summary."""
+    args = ["--players", players, "--seed", "2", "--json", "--dir", str(tmp_path / "demo")]
     out = subprocess.run(
         [sys.executable, "-m", "pbm", "demo", *options, *args],
         capture_output=True,
         text=True,
-        timeout=230,
+        timeout=timeout,
         check=True,
     )
     summary: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
@@ -63,11 +66,30 @@ def _plain(path: Path) -> str:
     return str(body.get_content()) if body is not None else ""
 
 
+#: Each scenario's demo (seed 2): its players and what it shows besides ships and gold. New
+#: Shores its home islands; The Great Crossing (4 players only) one home island each and trade
+#: lines (its games by the autopilot make one in about every second game; seed 2's in every
+#: run seen, whatever the deadlines' timing changed).
+SCENARIO_DEMOS = {
+    "neue-ufer": ("3", ["Heimatinseln durch die Startsiedlungen festgelegt"]),
+    "ueberfahrt": (
+        "4",
+        [
+            "Heimatinseln durch die Startsiedlungen festgelegt (1)",
+            "Sonderpunkt für die Handelslinie",
+            "Handelslinie)",  # the table of VP names them
+        ],
+    ),
+}
+
+
 @pytest.mark.e2e
 @pytest.mark.slow
-@pytest.mark.timeout(240)
-def test_demo_plays_a_seafarers_scenario_by_mail(tmp_path: Path) -> None:
-    summary = _demo(tmp_path, "--scenario", "neue-ufer")
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("scenario", sorted(SCENARIO_DEMOS))
+def test_demo_plays_a_seafarers_scenario_by_mail(tmp_path: Path, scenario: str) -> None:
+    players, shown = SCENARIO_DEMOS[scenario]
+    summary = _demo(tmp_path, "--scenario", scenario, players=players, timeout=290)
     # The same keys as the base game's demo.
     assert set(summary) == {"winner", "rounds", "mails_in", "mails_out", "dir", "seconds"}
     assert summary["winner"]
@@ -78,7 +100,9 @@ def test_demo_plays_a_seafarers_scenario_by_mail(tmp_path: Path) -> None:
     # The bots ship and name their gold by mail; the service takes the lines and builds.
     assert "\nSchiff " in orders and "\nGold: " in orders
     assert "baut ein Schiff an" in answers
-    assert "Heimatinseln durch die Startsiedlungen festgelegt" in answers
+    for line in shown:
+        assert line in answers, line
+    assert "festgelegt (2)" not in answers  # The Great Crossing: one island each
     assert "Schiffe: Großbuchstabe einer Farbe" in answers  # the text map's legend
     subjects = [
         str(email.message_from_bytes(p.read_bytes(), policy=email.policy.default)["Subject"])
@@ -87,6 +111,48 @@ def test_demo_plays_a_seafarers_scenario_by_mail(tmp_path: Path) -> None:
     assert any("Spielende" in s for s in subjects)
     replay = subprocess.run(
         [sys.executable, "-m", "pbm", "--config", str(work / "pbm.toml"), "game", "replay", "demo"],
+        capture_output=True,
+        text=True,
+    )
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
+@pytest.mark.timeout(360)
+def test_demo_plays_oceania_by_mail_and_discovers_the_fog(tmp_path: Path) -> None:
+    args = ["--scenario", "ozeanien", "--players", "3", "--seed", "3", "--json"]
+    out = subprocess.run(
+        [sys.executable, "-m", "pbm", "demo", *args, "--dir", str(tmp_path / "demo")],
+        capture_output=True,
+        text=True,
+        timeout=350,
+        check=True,
+    )
+    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    assert summary["winner"]
+    mails = Path(summary["dir"]) / "mails"
+    answers = [_plain(p) for p in sorted(mails.glob("out-*.eml"))]
+    # The reports draw the fog and name what the bots' ships and roads discover (seed 3).
+    assert any("Nebel: ? unentdeckt" in a for a in answers)
+    found = [line for a in answers for line in a.splitlines() if " entdeckt " in line]
+    assert found and all(line.split(" entdeckt ")[1][:1].isupper() for line in found)
+    subjects = [
+        str(email.message_from_bytes(p.read_bytes(), policy=email.policy.default)["Subject"])
+        for p in mails.glob("out-*.eml")
+    ]
+    assert any("Spielende" in s for s in subjects)
+    replay = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pbm",
+            "--config",
+            str(Path(summary["dir"]) / "pbm.toml"),
+            "game",
+            "replay",
+            "demo",
+        ],
         capture_output=True,
         text=True,
     )
@@ -108,6 +174,13 @@ def test_demo_refuses_a_bad_scenario_before_starting() -> None:
         timeout=60,
     )
     assert out.returncode != 0 and "3 or 4 players" in out.stderr
+    out = subprocess.run(
+        [sys.executable, "-m", "pbm", "demo", "--scenario", "ueberfahrt", "--players", "3"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode != 0 and "The Great Crossing is for 4 players" in out.stderr
 
 
 @pytest.mark.e2e

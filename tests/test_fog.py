@@ -5,7 +5,11 @@ along the fog, and the state keeping its discoveries."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 from collections import Counter, deque
 
 import pytest
@@ -29,7 +33,7 @@ from pbm.rules.scenarios.lay import RED
 from pbm.rules.sea_events import HexDiscovered
 from pbm.rules.serial import state_from_json, state_from_text, state_to_json, state_to_text
 from pbm.rules.ships import place_ship, ship_rule
-from pbm.rules.sim import play_game
+from pbm.rules.sim import play_game, simulate
 from pbm.rules.special import setup_area_ok
 from pbm.rules.state import GameState, Phase, Settings, new_game
 
@@ -292,27 +296,29 @@ def test_the_classic_bank_pays_only_what_it_has(monkeypatch: pytest.MonkeyPatch)
     assert s.hands[1][ERZ] == 0 and s.bank[ERZ] == 0
 
 
-def test_sea_pays_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sea_pays_nothing_and_takes_no_token(monkeypatch: pytest.MonkeyPatch) -> None:
     real = fog.stacks
 
     def sea_first(key: str, players: int, seed: int) -> tuple[str, tuple[int, ...]]:
         tiles, tokens = real(key, players, seed)
-        return "".join(sorted(tiles, key=lambda t: t != fog.SEA_TILE)), tokens
+        rest = "".join(t for t in tiles if t != fog.SEA_TILE)
+        return fog.SEA_TILE + rest + fog.SEA_TILE, tokens
 
     monkeypatch.setattr(fog, "stacks", sea_first)
     s = new_game(Settings.for_scenario("ozeanien", 3), 1)
-    h, e = _first_fog(s)
+    # A side whose ends reach two fog hexes: the first found is sea, the second land.
+    e = next(e for e in range(len(s.board.path_hexes)) if len(fog.fog_reached(s.board, e)) == 2)
+    sea_hex, land_hex = fog.fog_reached(s.board, e)
     events: list = []
     fog.discover(s, 0, e, events)
-    assert events[0] == HexDiscovered(0, h, fog.SEA_TILE, None)
-    assert events[1:2] != [Produced(0, h, 0, 1)] and not [
-        x for x in events if isinstance(x, (Produced, BankShort)) and getattr(x, "hex", -1) == h
-    ]
-    assert s.board.hexes[h].terrain == Terrain.SEA and s.board.hexes[h].number is None
-    # The next land hex takes the first token: sea takes none.
-    land = [x for x in events if isinstance(x, HexDiscovered) and x.tile != fog.SEA_TILE]
-    if land:
-        assert land[0].number == fog.stacks("ozeanien", 3, s.seed)[1][0]
+    found = [x for x in events if isinstance(x, HexDiscovered)]
+    assert found[0] == HexDiscovered(0, sea_hex, fog.SEA_TILE, None)
+    assert found[1].hex == land_hex and found[1].tile != fog.SEA_TILE
+    # The land hex takes the first token of the stack: the sea hex took none.
+    assert found[1].number == fog.stacks("ozeanien", 3, s.seed)[1][0]
+    assert [x.hex for x in events if isinstance(x, Produced)] == [land_hex]
+    assert sum(s.hands[0]) == 1
+    assert s.board.hexes[sea_hex].terrain == Terrain.SEA and s.board.hexes[sea_hex].number is None
 
 
 def test_a_moved_ship_discovers_as_a_new_one_does() -> None:
@@ -337,8 +343,9 @@ def test_a_moved_ship_discovers_as_a_new_one_does() -> None:
     s.round += 1
     move = MoveShip(branch, last)
     assert move in LegalMoves(s, p).ship_moves()
+    hidden = fog.fog_reached(s.board, last)
     new, events = _alone(s, p, TurnOrders(builds=(move,)))
-    assert [type(x).__name__ for x in events if isinstance(x, HexDiscovered)]
+    assert [x.hex for x in events if isinstance(x, HexDiscovered)] == hidden
     assert new.sea is not None and new.sea.ship[last] == p and new.sea.ship[branch] == -1
 
 
@@ -457,3 +464,147 @@ def test_the_same_seed_discovers_the_same() -> None:
 
     first = run()
     assert first and first == run()
+
+
+# -- determinism --------------------------------------------------------------------------------
+
+#: `pbm sim --scenario ozeanien --players 3 --games 3 --json`: a change to Oceania's rules, its
+#: boards or its bots shows here first (and must be meant).
+OCEANIA_DIGEST = "c2541e1a"
+
+
+def test_oceania_games_replay_to_the_same_digest() -> None:
+    first = simulate(3, 3, 1, "autopilot", scenario="ozeanien")
+    assert first.finished == 3
+    assert first.digest().startswith(OCEANIA_DIGEST)
+    assert simulate(3, 3, 1, "autopilot", scenario="ozeanien").digest() == first.digest()
+
+
+@pytest.mark.slow  # fresh interpreters
+@pytest.mark.parametrize("bot", ["autopilot", "random"])
+def test_oceania_sims_do_not_depend_on_the_hash_seed(bot: str) -> None:
+    digests = set()
+    args = ["sim", "--scenario", "ozeanien", "--players", "4", "--games", "2", "--json"]
+    for hash_seed in ("0", "1", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run(
+            [sys.executable, "-m", "pbm", *args, "--bot", bot],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            timeout=300,
+        ).stdout
+        digests.add(json.loads(out)["digest"])
+    assert len(digests) == 1
+
+
+# -- the command line -------------------------------------------------------------------------
+
+
+def test_pbm_board_and_sim_know_oceania() -> None:
+    from typer.testing import CliRunner
+
+    from pbm.cli import app
+
+    runner = CliRunner()
+    text = runner.invoke(app, ["board", "--scenario", "ozeanien", "--players", "3", "--seed", "4"])
+    assert text.exit_code == 0 and "Nebel: ? unentdeckt" in text.output
+    board = runner.invoke(
+        app, ["board", "--scenario", "ozeanien", "--players", "4", "--seed", "4", "--json"]
+    )
+    hexes = json.loads(board.output)["hexes"]
+    assert sum(h["terrain"] == "fog" for h in hexes) == 12
+    assert all(
+        h["number"] is None and h["resource"] is None for h in hexes if h["terrain"] == "fog"
+    )
+    sim = runner.invoke(
+        app, ["sim", "--scenario", "ozeanien", "--players", "3", "--games", "2", "--json"]
+    )
+    out = json.loads(sim.output)
+    assert out["finished"] == 2 and sum(out["wins"].values()) == 2
+    assert out["digest"] == simulate(2, 3, 1, "autopilot", scenario="ozeanien").digest()
+
+
+# -- the player guides' example ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading"), [("de", "## Ozeanien: der Nebel"), ("en", "## Oceania: the fog")]
+)
+def test_the_player_guides_fog_example_is_the_golden_round(lang: str, heading: str) -> None:
+    """The chapter's orders are the lines of the golden Oceania round (tests/reports/scenes.py,
+    `sea_fog_round`), and its report lines and map legend are that round's report."""
+    from pathlib import Path
+
+    from pbm.notation import Context
+    from pbm.notation.mail import parse_mail
+
+    root = Path(__file__).resolve().parent.parent
+    guide = (root / "pbm" / "guides" / f"player-guide.{lang}.md").read_text(encoding="utf-8")
+    chapter = guide.split(heading + "\n", 1)[1].split("\n## ", 1)[0]
+    orders, report, legend = (b.split("```", 1)[0] for b in chapter.split("```text\n")[1:])
+    golden = (root / "tests" / "reports" / "golden" / f"report_sea_fog_{lang}.txt").read_text(
+        encoding="utf-8"
+    )
+    assert report in golden
+    assert legend.strip() in golden.splitlines()
+    s = new_game(Settings.for_scenario("ozeanien", 3), 1)
+    mail = parse_mail(orders, Context(s.board, lang, s.colours))
+    assert mail.ok, [r.error for r in mail.lines if not r.ok]
+    o = mail.turn_orders()
+    b = s.board
+    assert o.builds == (Ship(b.path_by_labels(["B7", "C7"])), Ship(b.path_by_labels(["B7", "C8"])))
+    assert o.gold == (ERZ,)
+    # The fog the example speaks of is fog on that board before the round.
+    assert {b.hexes[h].label for h in b.fog} >= {"B8", "C8"}
+
+
+def test_every_listed_move_is_one_the_round_accepts_along_the_fog() -> None:
+    """The legal-move view agrees with the rules on boards half discovered: what it lists the
+    round accepts, and it lists no settlement at the fog and no road or ship beside it but on
+    known land or sea."""
+    rng = random.Random(4)
+    checked = 0
+    for state, _ in play_game(Settings.for_scenario("ozeanien", 3), 13, "autopilot", 40):
+        b = state.board
+        if state.phase != Phase.ROUNDS or not state.sea or not state.sea.fog or rng.random() < 0.6:
+            continue
+        for p in range(3):
+            legal = LegalMoves(state, p)
+            for order in legal:
+                assert legal.problem(order) is None, order
+                assert legal.certain_problem(order) is None, order
+            assert not any(b.crossing_fog[c] for c in legal.settlements())
+            assert all(b.path_land[e] for e in legal.roads())
+            assert all(b.path_sea[e] for e in legal.ships())
+            checked += 1
+    assert checked > 0
+
+
+def test_the_answer_to_a_mail_reads_the_fog_as_the_map_shows_it() -> None:
+    """At receipt the robber and the pirate are refused on fog, a ship that will discover it is
+    not; a settlement on a crossing of sea and fog alone cannot be named (the map shows no land
+    there), and the answer says why."""
+    from pbm.notation import Context
+    from pbm.notation.checks import check_receipt
+    from pbm.notation.mail import parse_mail
+
+    s, p, last = _to_the_fog()
+    b = s.board
+    fog_hex = b.hexes[b.fog[0]].label
+    end = next(c for c in b.path_crossings[last] if b.crossing_fog[c])
+    assert not b.crossing_land[end]
+    lines = [
+        f"Räuber {fog_hex}",
+        f"Pirat {fog_hex}",
+        f"Schiff {b.path_label(last)}",
+        f"Siedlung {b.crossing_label(end)}",
+    ]
+    mail = parse_mail("\n".join(lines), Context(b, "de", s.colours))
+    check_receipt(mail, s, p, "de")
+    robber, pirate, ship, settlement = mail.lines
+    assert not robber.ok and "number" in str(robber.error)
+    assert not pirate.ok and "sea hex" in str(pirate.error)
+    assert ship.ok
+    assert not settlement.ok and getattr(settlement.error, "rule", None) is None

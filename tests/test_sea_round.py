@@ -184,7 +184,9 @@ def test_gold_pays_the_preference_through_the_round() -> None:
     )
 
 
-@pytest.mark.parametrize("scenario", ["neue-ufer", "vier-inseln", "wueste", "neue-welt"])
+@pytest.mark.parametrize(
+    "scenario", ["neue-ufer", "vier-inseln", "wueste", "neue-welt", "ueberfahrt"]
+)
 def test_every_listed_move_is_one_the_round_accepts(scenario: str) -> None:
     rng = random.Random(4)
     seen_moves = 0

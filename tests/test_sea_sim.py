@@ -33,6 +33,19 @@ def test_pbm_sim_scenario_json_has_todays_keys() -> None:
     assert out["digest"] == simulate(2, 3, 1, "autopilot", scenario="vier-inseln").digest()
 
 
+def test_pbm_sim_and_board_know_the_great_crossing() -> None:
+    out = json.loads(
+        _cli("sim", "--scenario", "ueberfahrt", "--players", "3", "--games", "2", "--json")
+    )
+    assert set(out) == KEYS and out["finished"] == 2
+    data = json.loads(
+        _cli("board", "--scenario", "ueberfahrt", "--players", "4", "--seed", "5", "--json")
+    )
+    assert data["name"] == "ueberfahrt-4"
+    assert {h["area"] for h in data["hexes"]} == {None, 1, 2, 3, 4}
+    assert "<P>" in _cli("board", "--scenario", "ueberfahrt", "--players", "3", "--lang", "en")
+
+
 def test_pbm_sim_refuses_bad_scenarios() -> None:
     for args in (
         ["--scenario", "atlantis"],
@@ -64,11 +77,12 @@ def test_the_autopilot_finishes_every_scenario(scenario: str, players: int) -> N
 
 
 @pytest.mark.slow  # fresh interpreters
-def test_scenario_sims_do_not_depend_on_the_hash_seed() -> None:
+@pytest.mark.parametrize("scenario", ["neue-welt", "ueberfahrt"])
+def test_scenario_sims_do_not_depend_on_the_hash_seed(scenario: str) -> None:
     digests = set()
     for hash_seed in ("0", "1", "random"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        args = ["sim", "--games", "1", "--players", "4", "--json", "--scenario", "neue-welt"]
+        args = ["sim", "--games", "1", "--players", "4", "--json", "--scenario", scenario]
         out = subprocess.run(
             [sys.executable, "-m", "pbm", *args, "--bot", "random"],
             capture_output=True,

@@ -9,6 +9,8 @@ E6 F5 and F5 F6 to F5 F6 G6 (Transcatanien).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pbm.rules import building
@@ -435,3 +437,60 @@ def test_both_start_settlements_stand_on_one_island(players: int) -> None:
     assert [x.reason for x in events if isinstance(x, SetupFailed)] == [Reason.OTHER_START_ISLAND]
     s, _events = place_setup_automatic(s)
     assert s.board.crossing_areas[s.settlements[last][1]] == home
+
+
+GUIDES = {
+    lang: Path(__file__).resolve().parent.parent / "pbm" / "guides" / f"player-guide.{lang}.md"
+    for lang in ("de", "en")
+}
+
+
+def _guide_block(lang: str, heading: str, n: int) -> str:
+    """The n-th ```text block after `heading` in the player guide of `lang`."""
+    text = GUIDES[lang].read_text(encoding="utf-8")
+    return text[text.index(heading) :].split("```text\n")[n].split("```", 1)[0]
+
+
+def _guide_game() -> GameState:
+    """The guide's example: red at D5 E5 E6 on Catanien, white at F5 F6 G6 across the strait."""
+    s = new_game(Settings.for_scenario("ueberfahrt", 4), 1)
+    s.phase = Phase.ROUNDS
+    s.round = 3
+    s.setup_step = 8
+    settle(s, RED, X1)
+    settle(s, YELLOW, X4)  # seat 3 is white ("weiss")
+    assert s.colours[YELLOW] == "weiss"
+    return s
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading"), [("en", "**An example.**"), ("de", "**Ein Beispiel.**")]
+)
+def test_the_player_guides_trade_line_example(lang: str, heading: str) -> None:
+    """The guide's Great Crossing chapter: its three ship lines read on the 4-player board and
+    close the line it names, the report line it quotes is the report's, and the map it draws is
+    the text map's, cut to rows D to G."""
+    from pbm.notation import Context, parse_mail
+    from pbm.reports.describe import describe
+    from pbm.reports.report_data import _titles
+    from pbm.reports.text_map import draw
+    from pbm.rules.round import execute
+
+    s = _guide_game()
+    mail = parse_mail(_guide_block(lang, heading, 1), Context(s.board, lang, s.colours))
+    assert mail.ok, [r.error for r in mail.lines if not r.ok]
+    events: list[Event] = []
+    for action in mail.turn_orders().builds:
+        execute(s, RED, action, events)  # type: ignore[arg-type]
+    (gained,) = _gained(events)
+    line = describe(gained, s, lang)
+    assert line is not None
+    chapter = GUIDES[lang].read_text(encoding="utf-8")
+    assert " ".join(line.split()) in " ".join(chapter.split())  # the guide wraps it
+    assert _titles(s, RED, lang) == ["1 trade line" if lang == "en" else "1 Handelslinie"]
+    rows = draw(s, lang).splitlines()
+    top = next(i for i, x in enumerate(rows) if "D1" in x)
+    bottom = next(i for i, x in enumerate(rows) if "G1" in x)
+    right = rows[top].index("/D4") + 24
+    cut = "\n".join(x[:right].rstrip() for x in rows[top - 1 : bottom + 1]) + "\n"
+    assert _guide_block(lang, heading, 2) == cut

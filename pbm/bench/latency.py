@@ -7,7 +7,13 @@ moment the service's answer is stored in the player's mailbox (both seen by the 
 servers' delivery). Printed per rate: p50, p99 and the largest latency in ms, the mails
 answered, and the rate the service kept.
 
-    pbm bench latency [--rates 5,20,50] [--seconds 60] [--json]
+`pbm serve` runs as a process of its own (`pbm --config … serve`, as installed), the mail
+servers and the senders of the mails in this one: on the 2 cores of the machine this was
+written on, the service then has a core of its own, as it would beside real mail servers.
+`--in-process` runs the service's loops in this process instead (one core, one interpreter
+lock for the servers, the senders and the service: the first measurements were taken so).
+
+    pbm bench latency [--rates 5,20,50] [--seconds 60] [--in-process] [--json]
 """
 
 from __future__ import annotations
@@ -18,15 +24,21 @@ import json
 import os
 import platform
 import resource
+import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
+from datetime import UTC, datetime
 from email.parser import BytesHeaderParser
+from pathlib import Path
 from typing import Any
 
 import aiosmtplib
 
 from pbm.bench.mail import GM, SINK, _mail, _prepare
+from pbm.bench.serve import _serve_cmd, _stop, _tail, _wait_ready
 from pbm.devservers.loopback import LoopbackMail
 from pbm.mail.imap import ImapConfig
 from pbm.mail.smtp import SmtpConfig
@@ -64,12 +76,38 @@ class _Clock:
                 self.answered.setdefault(replied, now)
 
 
-async def _one_rate(rate: float, seconds: float) -> dict[str, Any]:
+def _write_config(work: Path, lb: LoopbackMail) -> Path:
+    """The pbm.toml of the `pbm serve` process: the timings of the in-process run."""
+    cfg = work / "pbm.toml"
+    cfg.write_text(
+        "# Written by `pbm bench latency`.\n"
+        '[database]\nurl = "sqlite:///bench.db"\n\n'
+        f'[service]\naddress = "{GM}"\nname = "pbm bench"\nrate_limit_per_hour = 1000000\n'
+        "poll_seconds = 30.0\ntick_seconds = 30.0\nsend_seconds = 5.0\n\n"
+        f'[imap]\nhost = "127.0.0.1"\nport = {lb.imap.port}\nuser = "{GM}"\n'
+        'password = "pw"\nidle = true\n\n'
+        f'[smtp]\nhost = "127.0.0.1"\nport = {lb.smtp_port}\nfrom = "{GM}"\n',
+        encoding="utf-8",
+    )
+    return cfg
+
+
+async def _one_rate(rate: float, seconds: float, in_process: bool = False) -> dict[str, Any]:
     tmp = tempfile.mkdtemp(prefix="pbm-bench-latency-")
-    url = f"sqlite:///{os.path.join(tmp, 'bench.db')}"
+    try:
+        return await _run_rate(Path(tmp), rate, seconds, in_process)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+async def _run_rate(work: Path, rate: float, seconds: float, in_process: bool) -> dict[str, Any]:
+    url = f"sqlite:///{work / 'bench.db'}"
     upgrade(url)
+    # The games' deadlines are two days from now on the real clock: `pbm serve` runs on it.
     svc = Service(
-        make_engine(url), FakeClock(), ServiceConfig(address=GM, rate_limit_per_hour=10**6)
+        make_engine(url),
+        FakeClock(datetime.now(UTC)),
+        ServiceConfig(address=GM, rate_limit_per_hour=10**6),
     )
     seats = _prepare(svc)
     lb = LoopbackMail(catch_all=SINK)
@@ -92,7 +130,23 @@ async def _one_rate(rate: float, seconds: float) -> dict[str, Any]:
         send_seconds=5.0,
     )
     stop = asyncio.Event()
-    server = asyncio.create_task(serve(svc, cfg, stop))
+    proc: subprocess.Popen[bytes] | None = None
+    server: asyncio.Task[None] | None = None
+    log = work / "serve.log"
+    if in_process:
+        server = asyncio.create_task(serve(svc, cfg, stop))
+    else:
+        svc.engine.dispose()
+        config = _write_config(work, lb)
+        with log.open("wb") as out:
+            proc = subprocess.Popen(
+                _serve_cmd(config),
+                cwd=work,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        await _wait_ready(proc, log)
     await asyncio.sleep(1.0)  # connected and idling
     total = max(1, int(rate * seconds))
     ids: list[str] = []
@@ -115,7 +169,12 @@ async def _one_rate(rate: float, seconds: float) -> dict[str, Any]:
     while time.perf_counter() < drain and not all(i in clock.answered for i in ids):
         await asyncio.sleep(0.05)
     stop.set()
-    await asyncio.wait_for(server, 30)
+    if server is not None:
+        await asyncio.wait_for(server, 30)
+    code = await _stop(proc) if proc is not None else 0
+    if code != 0:
+        # Reported with the figures (a run's figures are not thrown away for it).
+        print(f"pbm bench latency: `pbm serve` exited with {code}:\n{_tail(log)}", file=sys.stderr)
     await lb.stop()
     latencies = [
         1000 * (clock.answered[i] - clock.arrived[i])
@@ -133,16 +192,18 @@ async def _one_rate(rate: float, seconds: float) -> dict[str, Any]:
         "mean_ms": round(statistics.fmean(latencies), 1) if latencies else None,
         "sent_per_s": round(total / sent_for, 1),
         "answered_per_s": round(len(latencies) / max(done - start, 1e-9), 1),
+        "serve_exit": code,
     }
 
 
-async def measure(rates: list[float], seconds: float) -> dict[str, Any]:
-    runs = [await _one_rate(rate, seconds) for rate in rates]
+async def measure(rates: list[float], seconds: float, in_process: bool = False) -> dict[str, Any]:
+    runs = [await _one_rate(rate, seconds, in_process) for rate in rates]
     return {
         "seconds": seconds,
         "runs": runs,
         "server": "pymap",
         "idle": True,
+        "serve": "in-process" if in_process else "pbm serve process",
         "rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "cores": os.cpu_count(),
         "python": platform.python_version(),
@@ -154,10 +215,11 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--rates", default="5,20,50", help="mails a second, comma-separated")
     ap.add_argument("--seconds", type=float, default=60.0, help="how long each rate runs")
+    ap.add_argument("--in-process", action="store_true", help="the service's loops in this process")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     rates = [float(r) for r in args.rates.split(",") if r.strip()]
-    result = asyncio.run(measure(rates, args.seconds))
+    result = asyncio.run(measure(rates, args.seconds, args.in_process))
     if args.json:
         print(json.dumps(result))
         return
@@ -167,7 +229,10 @@ def main(argv: list[str] | None = None) -> None:
             f"{run['rate']:>7g} {run['mails']:>6} {run['answered']:>8} "
             f"{run['p50_ms']!s:>8} {run['p99_ms']!s:>8} {run['max_ms']!s:>8}"
         )
-    print(f"load {result['load']}, {result['cores']} cores, Python {result['python']}")
+    print(
+        f"{result['serve']}; load {result['load']}, {result['cores']} cores, "
+        f"Python {result['python']}"
+    )
 
 
 if __name__ == "__main__":

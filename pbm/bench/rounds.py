@@ -72,15 +72,23 @@ def main(argv: list[str] | None = None) -> None:
     setup_games(svc, args.games)
     prepared = time.perf_counter() - t0
     clock.advance(hours=2)
-    t1 = time.perf_counter()
+    load_start = os.getloadavg()[0]
+    t1, c1 = time.perf_counter(), time.process_time()
     result = tick(svc)
     seconds = time.perf_counter() - t1
+    cpu = time.process_time() - c1
     assert len(result.resolved) == args.games, result
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     out = {
         "games": args.games,
         "seconds": round(seconds, 3),
         "per_game_ms": round(1000 * seconds / args.games, 2),
+        # This process's CPU seconds over the tick: on a machine shared with other work the
+        # wall-clock seconds grow with the load, these far less (SQLite works in-process;
+        # PostgreSQL's own work is not in them).
+        "cpu_seconds": round(cpu, 3),
+        "load_start": round(load_start, 2),
+        "load": round(os.getloadavg()[0], 2),
         "rss_mb": round(rss_mb, 1),
         "database": url.split(":")[0],
         "cores": os.cpu_count(),

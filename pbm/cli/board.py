@@ -21,7 +21,10 @@ def board(
     ] = "variable",
     scenario: Annotated[
         str | None,
-        typer.Option(help="A Seafarers scenario (neue-ufer, vier-inseln, wueste, neue-welt)."),
+        typer.Option(
+            help="A Seafarers scenario (neue-ufer, vier-inseln, ozeanien, wueste, neue-welt,"
+            " ueberfahrt)."
+        ),
     ] = None,
     kronlande: Annotated[
         bool,

@@ -54,15 +54,16 @@ def refusals() -> Iterator[None]:
         raise typer.Exit(2) from None
 
 
-def service(write: bool = True, cfg: Config | None = None) -> Service:
+def service(write: bool = True, cfg: Config | None = None, apart: bool = False) -> Service:
     """The service on the configured database (`cfg`, else `config()`): migrated first for a
     command that writes; for one that only reads (`write=False`), taken as it is, and refused
-    if its schema is not the code's (`pbm db upgrade` is the way out)."""
+    if its schema is not the code's (`pbm db upgrade` is the way out). `apart`: migrated in a
+    child process, only if needed (`pbm serve`: alembic never stays in its memory)."""
     from pbm.service.schema import open_service
 
     cfg = cfg or config()
     with refusals():
-        return open_service(cfg.database_url, cfg.service, write=write)
+        return open_service(cfg.database_url, cfg.service, write=write, apart=apart)
 
 
 def reader() -> Service:

@@ -16,7 +16,10 @@ def demo(
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary.")] = False,
     scenario: Annotated[
         str | None,
-        typer.Option(help="Seafarers: neue-ufer, vier-inseln, wueste or neue-welt (3-4 players)."),
+        typer.Option(
+            help="Seafarers: neue-ufer, vier-inseln, ozeanien, wueste, neue-welt or ueberfahrt"
+            " (3-4 players; ueberfahrt 4)."
+        ),
     ] = None,
     kronlande: Annotated[
         bool, typer.Option("--kronlande", help="Kronlande on the large island (3-6 players).")
@@ -28,13 +31,16 @@ def demo(
     if kronlande and scenario is not None:
         raise typer.BadParameter("--kronlande and --scenario exclude each other")
     if scenario is not None:
-        from pbm.rules.scenarios import PLAYER_COUNTS, SCENARIOS
+        from pbm.rules.scenarios import PLAYER_COUNTS, SCENARIOS, game_refusal
 
         # Refused before any server starts: the game would be refused at its creation.
         if scenario not in SCENARIOS:
             raise typer.BadParameter(f"scenario must be one of {', '.join(SCENARIOS)}")
         if players not in PLAYER_COUNTS:
             raise typer.BadParameter("a Seafarers scenario is for 3 or 4 players")
+        why = game_refusal(scenario, players)
+        if why is not None:
+            raise typer.BadParameter(why)
 
     from pbm.demo import result_json, run_demo
 

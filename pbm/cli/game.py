@@ -49,7 +49,10 @@ def game_create(
     ] = "variable",
     scenario: Annotated[
         str | None,
-        typer.Option(help="Seafarers: neue-ufer, vier-inseln, wueste or neue-welt (3-4 players)."),
+        typer.Option(
+            help="Seafarers: neue-ufer, vier-inseln, ozeanien, wueste, neue-welt or ueberfahrt"
+            " (3-4 players; ueberfahrt 4)."
+        ),
     ] = None,
     pirate: Annotated[bool, typer.Option(help="Seafarers: play with the pirate.")] = True,
     kronlande: Annotated[

@@ -27,7 +27,7 @@ def orders_check(
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
     scenario: Annotated[
         str | None,
-        typer.Option(help="A Seafarers scenario's board (neue-ufer, vier-inseln, wueste, …)."),
+        typer.Option(help="A Seafarers scenario's board (neue-ufer, ozeanien, wueste, …)."),
     ] = None,
     kronlande: Annotated[
         bool,

@@ -48,7 +48,7 @@ def serve_cmd(
 
     cfg = config()  # a config that cannot be used stops here, before the first log line
     configure_logging(verbose)
-    asyncio.run(serve(service(cfg=cfg), cfg.serve))
+    asyncio.run(serve(service(cfg=cfg, apart=True), cfg.serve))
 
 
 def poll_cmd(as_json: JsonOpt = False) -> None:
@@ -58,5 +58,5 @@ def poll_cmd(as_json: JsonOpt = False) -> None:
     from pbm.service.serve import poll_once
 
     cfg = config()
-    result = asyncio.run(poll_once(service(cfg=cfg), cfg.serve))
+    result = asyncio.run(poll_once(service(cfg=cfg, apart=True), cfg.serve))
     show(result, as_json, lambda: echo(" ".join(f"{k}={v}" for k, v in result.items())))

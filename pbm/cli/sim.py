@@ -19,7 +19,10 @@ def sim(
     size: Annotated[str | None, typer.Option(help="Island size (default by players).")] = None,
     scenario: Annotated[
         str | None,
-        typer.Option(help="A Seafarers scenario (neue-ufer, vier-inseln, wueste, neue-welt)."),
+        typer.Option(
+            help="A Seafarers scenario (neue-ufer, vier-inseln, ozeanien, wueste, neue-welt,"
+            " ueberfahrt)."
+        ),
     ] = None,
     kronlande: Annotated[
         bool, typer.Option("--kronlande", help="Kronlande on the large (or --size huge) island.")

@@ -111,7 +111,9 @@ def hex_candidates(board: Board, name: str, lang: str = "de") -> frozenset[int]:
     return found
 
 
-@lru_cache(maxsize=4096)
+#: Each entry keeps its board alive: 1,024 (some 70 games' reports) rather than 4,096, which
+#: held some 270 boards in `pbm serve` over a tick of a thousand games (issue 20).
+@lru_cache(maxsize=1024)
 def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
     kron = is_kron(board)
     lows = [x.lower() for x in _letters(lang, board)]

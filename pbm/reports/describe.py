@@ -338,16 +338,15 @@ def describe(
             " and roads)"
         ).format(
             player=who(e.player),
-            start=crossing_text(b, e.start, lang),
-            end=crossing_text(b, e.end, lang),
+            # Labels only: the line is long enough without the hexes' contents.
+            start=b.crossing_label(e.start),
+            end=b.crossing_label(e.end),
             own=e.own,
             pieces=e.pieces,
         )
     if isinstance(e, TradeLineLost):
         return _("  {player}: -1 VP, the trade line {start} – {end} is lost").format(
-            player=who(e.player),
-            start=crossing_text(b, e.start, lang),
-            end=crossing_text(b, e.end, lang),
+            player=who(e.player), start=b.crossing_label(e.start), end=b.crossing_label(e.end)
         )
     if isinstance(e, HexDiscovered):
         return _("{player} discovers {hex}: {found}").format(

@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import io
 import math
+import threading
+from collections import OrderedDict
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -100,16 +102,52 @@ def _code(colour: str) -> str:
 
 #: A base is ~1.1 MB (a medium board: 553×504 pixels at 4 bytes) and takes ~9 ms to draw; a
 #: game needs its base once per round. 64 of them held 70 MB in `pbm serve` with no hit at all
-#: when a tick resolved 1,000 games; 8 keep the reuse for small installations at ~9 MB.
-@functools.lru_cache(maxsize=8)
+#: when a tick resolved 1,000 games, 8 still 6.6 MB more than 2 (`pbm bench serve`). Two keep
+#: a round's pictures in both languages, and the GM's `pbm board` of the game at hand.
+_BASE_SLOTS = 2
+#: The bases kept, by (board, language), least recently used first. A new base is drawn into
+#: the image of the one it replaces when their sizes agree, and every picture is drawn on a
+#: work image kept per size (`_WORK`): a tick of a thousand games then allocates no picture-sized
+#: buffer per game, whose release left the process larger (the heap does not shrink back).
+_BASES: OrderedDict[tuple[Board, str], tuple[Image.Image, tuple[tuple[float, float], ...]]] = (
+    OrderedDict()
+)
+_WORK: dict[tuple[int, int], Image.Image] = {}
+#: Sizes of work image kept at most (board sizes: base game 3-4 and 5-6, the scenarios).
+_WORK_MAX = 4
+#: The bases and work images are shared: `pbm serve` draws in more than one thread.
+_LOCK = threading.Lock()
+
+
 def _base(board: Board, lang: str) -> tuple[Image.Image, tuple[tuple[float, float], ...]]:
-    """The board without pieces (drawn once per board: the hexes are most of the work)."""
+    """The board without pieces (drawn once per board: the hexes are most of the work). Call
+    with `_LOCK` held; the image is valid until the next call."""
+    key = (board, lang)
+    hit = _BASES.get(key)
+    if hit is not None:
+        _BASES.move_to_end(key)
+        return hit
+    reuse = None
+    if len(_BASES) >= _BASE_SLOTS:
+        reuse = _BASES.popitem(last=False)[1][0]
+    drawn = _draw_base(board, lang, reuse)
+    _BASES[key] = drawn
+    return drawn
+
+
+def _draw_base(
+    board: Board, lang: str, reuse: Image.Image | None
+) -> tuple[Image.Image, tuple[tuple[float, float], ...]]:
     min_x = min(h.x for h in board.hexes)
     min_row = min(h.row for h in board.hexes)
     centres = [_centre(h.row, h.x, min_x, min_row) for h in board.hexes]
     width = int(max(c[0] for c in centres) + math.sqrt(3) * RADIUS / 2 + 10)
     height = int(max(c[1] for c in centres) + RADIUS + 10)
-    img = Image.new("RGB", (width, height), (255, 255, 255))
+    if reuse is not None and reuse.size == (width, height):
+        img = reuse
+        img.paste((255, 255, 255), (0, 0, width, height))
+    else:
+        img = Image.new("RGB", (width, height), (255, 255, 255))
     draw = ImageDraw.Draw(img)
     # The first five are the base game's letters; Kronlande's quarries and fishing grounds
     # show S / St and F.
@@ -154,9 +192,32 @@ def _base(board: Board, lang: str) -> tuple[Image.Image, tuple[tuple[float, floa
 
 
 def board_png(state: GameState, lang: str = "de") -> bytes:
+    with _LOCK:
+        picture = _draw(state, lang)
+    out = io.BytesIO()
+    # A palette image encodes in a third of the time of an RGB one and is half the size; the
+    # fixed palette holds every colour drawn exactly (the text's anti-aliased edges go to the
+    # nearest blend). optimize=True costs 50 ms a picture; level 3 is barely larger.
+    picture.save(out, format="PNG", compress_level=3)
+    return out.getvalue()
+
+
+def _work_image(base: Image.Image) -> Image.Image:
+    """The work image of the base's size, holding a copy of the base."""
+    img = _WORK.get(base.size)
+    if img is None:
+        if len(_WORK) >= _WORK_MAX:
+            _WORK.clear()
+        img = _WORK[base.size] = Image.new("RGB", base.size)
+    img.paste(base, (0, 0))
+    return img
+
+
+def _draw(state: GameState, lang: str) -> Image.Image:
+    """The picture as a palette image (with `_LOCK` held)."""
     board = state.board
     base, centres = _base(board, lang)
-    img = base.copy()
+    img = _work_image(base)
     draw = ImageDraw.Draw(img)
     crossing_xy = [
         (sum(centres[h][0] for h in hexes) / 3, sum(centres[h][1] for h in hexes) / 3)
@@ -196,14 +257,7 @@ def board_png(state: GameState, lang: str = "de") -> bytes:
         rx, ry = centres[state.robber]
         # A black triangle: no piece has that shape.
         draw.polygon([(rx + 24, ry - 26), (rx + 12, ry - 4), (rx + 36, ry - 4)], fill=(20, 20, 20))
-    out = io.BytesIO()
-    # A palette image encodes in a third of the time of an RGB one and is half the size; the
-    # fixed palette holds every colour drawn exactly (the text's anti-aliased edges go to the
-    # nearest blend). optimize=True costs 50 ms a picture; level 3 is barely larger.
-    img.quantize(palette=_palette(kron is not None), dither=Image.Dither.NONE).save(
-        out, format="PNG", compress_level=3
-    )
-    return out.getvalue()
+    return img.quantize(palette=_palette(kron is not None), dither=Image.Dither.NONE)
 
 
 #: Kronlande: the letter on a workshop's tag, by kind: the same in German and English

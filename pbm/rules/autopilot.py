@@ -287,8 +287,10 @@ def _sea_turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
     sea = state.sea
     assert sea is not None
 
+    view = autopilot_sea.line_view(state, p)
+
     def worth(c: int) -> float:
-        return _site_score(state, c, p) + autopilot_sea.site_bonus(state, sea, p, c)
+        return _site_score(state, c, p) + autopilot_sea.site_bonus(state, sea, p, c, view)
 
     cities = sorted(legal.cities(), key=lambda c: (-state.board.crossing_pips[c], c))
     sites = sorted(legal.settlements(), key=lambda c: (-worth(c), c))
@@ -297,7 +299,7 @@ def _sea_turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
     if not sites:
         value = {c: worth(c) for c in legal.sites()}
         by_road = autopilot_sea.plan(state, legal, value, ship=False)
-        by_ship = autopilot_sea.plan(state, legal, value, ship=True)
+        by_ship = autopilot_sea.plan(state, legal, value, ship=True, lines=view)
         ship = by_ship[0] > by_road[0]
         route = by_ship[1] if ship else by_road[1]
         # Oceania: towards the fog, where discovering it is worth more than the sites in reach.
@@ -306,9 +308,17 @@ def _sea_turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
             ship, route = found
         pieces = [(e, ship) for e in route]
         if ship:
-            move = autopilot_sea.idle_move(state, legal, route)
+            move = autopilot_sea.idle_move(state, legal, route, view)
             if move is not None:
                 pieces = pieces[1:]
+    elif view is not None:
+        # The Great Crossing: ships towards a trade line after the settlement, as cards allow.
+        pieces = [(e, True) for e in autopilot_sea.line_plan(state, legal, view)]
+    if sites and not pieces and state.board.fog:
+        # Oceania: ships towards the fog after the settlement, as the cards allow.
+        found = autopilot_fog.explore(state, legal, 0.0)
+        if found is not None and found[0]:
+            pieces = [(e, True) for e in found[1]]
     ship_next = bool(pieces) and pieces[0][1]
     target = (
         COST_CITY if cities else COST_SETTLEMENT if sites else COST_SHIP if ship_next else COST_ROAD

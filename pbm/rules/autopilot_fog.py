@@ -107,7 +107,7 @@ def coast_bonus(board: Board, c: int) -> float:
     return 0.0 if d is None else NEAR_FOG * (SHIP_DEPTH + 1 - d) / SHIP_DEPTH
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=8)
 def _fog_distance(board: Board) -> dict[int, int]:
     """Sides of sea from each crossing to the nearest crossing touching fog (up to
     `SHIP_DEPTH`), pieces aside: once per board (a discovery makes a new board)."""

@@ -122,7 +122,9 @@ def _seed(state: GameState) -> int:
     return state.board_seed if state.board_seed is not None else state.seed
 
 
-@functools.lru_cache(maxsize=256)
+#: A game's board is asked for once a state of it is loaded (every mail), and a new one made
+#: at each discovery: a few games' boards are enough to keep (each holds the board's tables).
+@functools.lru_cache(maxsize=32)
 def discovered_board(board: Board, found: tuple[Found, ...]) -> Board:
     """`board` with the discoveries laid on the hexes still in its fog (a hex already laid, as
     on a board written out hex by hex, stays as it is)."""

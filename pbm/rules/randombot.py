@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import random
 
+from .autopilot_fog import explore
+from .autopilot_sea import line_view
+from .fog import fog_reached
 from .layouts import (
     BUILDERS_HUT,
     FEAST,
@@ -134,9 +137,28 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
     candidates += [(MaritimeTrade, r) for r in range(width) if hand[r] >= rates[r]]
     moves: list[MoveShip] = []
     if state.sea is not None:
-        candidates += [(Ship, e) for e in legal.ships()]
+        sites = legal.ships()
+        candidates += [(Ship, e) for e in sites]
         moves = legal.ship_moves()
         candidates += [(MoveShip, i) for i in range(len(moves))]
+        if state.board.fog:
+            # Oceania: a ship or a road that reaches the fog is built first.
+            board = state.board
+            found: list[BuildLine] = [Ship(e) for e in legal.ships() if fog_reached(board, e)]
+            found += [Road(e) for e in legal.roads() if fog_reached(board, e)]
+            if found:
+                lines.append(found[_pick(rng, len(found))])
+            else:
+                # Else the first piece of the autopilot's line towards it.
+                towards = explore(state, legal, -1.0)
+                if towards is not None:
+                    ship, route = towards
+                    lines.append(Ship(route[0]) if ship else Road(route[0]))
+        # The Great Crossing: a ship that would close a trade line is built first.
+        view = line_view(state, p)
+        closing = [] if view is None else [e for e in sites if view.closes(state, e)]
+        if closing:
+            lines.append(Ship(closing[_pick(rng, len(closing))]))
     workshops: list[Workshop] = []
     if state.kron is not None:
         workshops = legal.workshops()

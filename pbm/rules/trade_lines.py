@@ -183,3 +183,44 @@ def update(state: GameState, actor: int, events: list[Event]) -> None:
             own = sum(1 for e in line.chain if piece[e] == p)
             events.append(TradeLineGained(p, line.start, line.end, len(line.chain), own))
     sea.lines = [(line.start, line.end, p) for line, p in now]
+
+
+def building_reach(board: Board, owner: Sequence[int], piece: Sequence[int]) -> dict[int, set[int]]:
+    """Per crossing without a building that pieces touch: the buildings a chain from it reaches
+    (pieces joined at crossings without a building), for the bots' plans."""
+    parent = list(range(len(piece)))
+
+    def root(e: int) -> int:
+        while parent[e] != e:
+            parent[e] = parent[parent[e]]
+            e = parent[e]
+        return e
+
+    touched: dict[int, list[int]] = {}
+    for e, q in enumerate(piece):
+        if q >= 0:
+            for c in board.path_crossings[e]:
+                touched.setdefault(c, []).append(e)
+    for c, es in touched.items():
+        if owner[c] < 0:
+            for f in es[1:]:
+                parent[root(f)] = root(es[0])
+    ends: dict[int, set[int]] = {}
+    for c, es in touched.items():
+        if owner[c] >= 0:
+            for e in es:
+                ends.setdefault(root(e), set()).add(c)
+    return {c: ends.get(root(es[0]), set()) for c, es in sorted(touched.items()) if owner[c] < 0}
+
+
+def held_chains(state: GameState, sea: SeaState, p: int) -> set[int]:
+    """The paths of the chains of the lines p holds (a bot keeps these ships where they are)."""
+    if not sea.lines or all(q != p for _, _, q in sea.lines):
+        return set()
+    mine = {(a, b) for a, b, q in sea.lines if q == p}
+    piece = piece_owners(state, sea)
+    out: set[int] = set()
+    for line in find_lines(state.board, state.owner, piece, islands(state, sea)):
+        if (line.start, line.end) in mine:
+            out.update(line.chain)
+    return out

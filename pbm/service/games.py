@@ -135,12 +135,15 @@ def create_game(
 
 
 def _check_scenario(scenario: str, players: int, size: str | None, layout: str) -> None:
-    from pbm.rules.scenarios import PLAYER_COUNTS, SCENARIOS
+    from pbm.rules.scenarios import PLAYER_COUNTS, SCENARIOS, game_refusal
 
     if scenario not in SCENARIOS:
         raise ServiceError(f"scenario must be one of {', '.join(SCENARIOS)}")
     if players not in PLAYER_COUNTS:
         raise ServiceError("a Seafarers scenario is for 3 or 4 players")
+    why = game_refusal(scenario, players)
+    if why is not None:
+        raise ServiceError(why)
     if size is not None or layout != "variable":
         raise ServiceError("a Seafarers scenario has its own board: no --size, no --layout")
 

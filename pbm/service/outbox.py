@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
 from sqlmodel import Session
 
-from pbm.reports.render import render, render_message
+from pbm.reports.render import Rendered, render, render_message
 from pbm.store.models import Game, Outbox
 
 from .context import Service
@@ -63,6 +65,31 @@ def enqueue(
     return row
 
 
+#: Notices rendered lately, by (template, subject, data): a resolution that sends the same
+#: notice to several players (an NMR notice to each who sent nothing, at the same count)
+#: renders it once. Rendering is a pure function of these; the data is plain values, whose
+#: repr says all of them. Bounded: a few notices of the game at hand are all it is for.
+_RENDERED: OrderedDict[tuple[str, str, str], Rendered] = OrderedDict()
+_RENDERED_MAX = 16
+#: `pbm serve` takes mails in and resolves rounds in threads of its own.
+_RENDERED_LOCK = threading.Lock()
+
+
+def _render_notice(template: str, subject: str, data: dict[str, Any]) -> Rendered:
+    key = (template, subject, repr(data))
+    with _RENDERED_LOCK:
+        mail = _RENDERED.get(key)
+        if mail is not None:
+            _RENDERED.move_to_end(key)
+            return mail
+    mail = render(template, subject, data)
+    with _RENDERED_LOCK:
+        _RENDERED[key] = mail
+        if len(_RENDERED) > _RENDERED_MAX:
+            _RENDERED.popitem(last=False)
+    return mail
+
+
 def notify(
     svc: Service,
     session: Session,
@@ -78,7 +105,7 @@ def notify(
     limited: bool = True,
 ) -> Outbox:
     """Render `templates/<template or kind>` (text and HTML) from plain data and queue it."""
-    mail = render(template or kind, subject, {"game": game.name, **data})
+    mail = _render_notice(template or kind, subject, {"game": game.name, **data})
     return enqueue(
         svc,
         session,

@@ -219,7 +219,10 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
     else:
         begin_round(svc, session, game, new)
         footer = texts.t(
-            game.locale, "next", round=new.round, deadline=shared_deadline(session, game)
+            game.locale,
+            "next",
+            round=new.round,
+            deadline=shared_deadline(session, game, players=players),
         )
     subject = texts.t(
         game.locale,

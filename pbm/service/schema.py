@@ -14,7 +14,7 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 
 from pbm.store.db import make_engine, reading
-from pbm.store.migrate import alembic_config
+from pbm.store.migrate import alembic_config, schema_current, upgrade_apart
 from pbm.store.migrate import upgrade as migrate
 
 from .clock import Clock, SystemClock
@@ -37,6 +37,12 @@ def _sqlite_file(url: str) -> Path | None:
     if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
         return None
     return Path(parsed.database)
+
+
+def _in_memory(url: str) -> bool:
+    """An SQLite database in memory: only this process can migrate it."""
+    parsed = make_url(url)
+    return parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:")
 
 
 def check(svc: Service) -> None:
@@ -67,11 +73,29 @@ def check(svc: Service) -> None:
 
 
 def open_service(
-    url: str, config: ServiceConfig, *, write: bool = True, clock: Clock | None = None
+    url: str,
+    config: ServiceConfig,
+    *,
+    write: bool = True,
+    clock: Clock | None = None,
+    apart: bool = False,
 ) -> Service:
     """The service on the database at `url`: migrated first when the command may `write`,
-    else checked (SchemaError) and taken as it is."""
-    if write:
+    else checked (SchemaError) and taken as it is. `apart` (`pbm serve`, `pbm poll`): the
+    schema is compared with the code's without alembic, and migrated in a child process only
+    when it differs, so alembic never stays in a long-running process."""
+    if write and apart and _in_memory(url):
+        upgrade(url)
+    elif write and apart:
+        engine = make_engine(url)
+        try:
+            if not schema_current(engine):
+                upgrade_apart(url)
+        except RuntimeError as exc:
+            engine.dispose()
+            raise SchemaError(str(exc)) from None
+        return Service(engine, clock or SystemClock(), config)
+    elif write:
         upgrade(url)
     else:
         path = _sqlite_file(url)

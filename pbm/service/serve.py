@@ -75,16 +75,25 @@ def take_in(svc: Service, raw: bytes) -> IngestResult:
     return result
 
 
-async def read_inbox(svc: Service, box: Inbox, taken: Callable[[], None] | None = None) -> int:
+async def read_inbox(
+    svc: Service,
+    box: Inbox,
+    taken: Callable[[], None] | None = None,
+    stop: asyncio.Event | None = None,
+) -> int:
     """Take in every unseen mail; returns how many. A mail is marked seen on the server only
     once it is stored: a mail that could not even be stored stays unseen for the next pass,
     and the mails after it are still read. Mails are fetched and marked seen `FETCH_BATCH` at
     a time (a crash or a lost connection before the mark only means the stored ones are
     fetched again and recognised by their Message-ID). `taken` is called after each mail
-    taken in (`pbm serve` wakes its sender with it, so an answer leaves at once)."""
+    taken in (`pbm serve` wakes its sender with it, so an answer leaves at once). Once `stop`
+    is set no further batch is begun: a stopping service with hundreds of mails waiting
+    stops after the batch at hand (the rest stay unseen for the next start)."""
     count = 0
     uids = await box.unseen()
     for start in range(0, len(uids), FETCH_BATCH):
+        if stop is not None and stop.is_set():
+            break
         chunk = uids[start : start + FETCH_BATCH]
         raws = await box.fetch_many(chunk)
         stored: list[str] = []
@@ -154,7 +163,7 @@ async def inbox_loop(
             delay = 1.0
             while not stop.is_set():
                 taken = wake.set if wake is not None else None
-                while await read_inbox(svc, box, taken) and not stop.is_set():
+                while await read_inbox(svc, box, taken, stop) and not stop.is_set():
                     # Mail that came while these were taken in is not news to IDLE: read
                     # again until a pass finds nothing, then wait.
                     pass

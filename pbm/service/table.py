@@ -130,15 +130,18 @@ def shared_when(moment: datetime, zones: list[tuple[str, str]], room: int = 46) 
     return f"{utc}\n{wrapped.replace(chr(0xA0), ' ')}"
 
 
-def shared_deadline(session: Session, game: Game, room: int = 46) -> str:
+def shared_deadline(
+    session: Session, game: Game, room: int = 46, players: list[Player] | None = None
+) -> str:
     """The open deadline for a mail to everyone (`shared_when`): UTC and the local time of
     every seated player who set a time zone; in an anonymous game the zones without colours.
-    Or that the GM resolves."""
+    Or that the GM resolves. `players`: the seated players, when the caller has them."""
     if game.deadline is None:
         return texts.t(game.locale, "no_deadline")
+    seated = players if players is not None else players_of(session, game)
     zones = [
         ("" if game.anonymous else vocab.colour_name(p.colour or "", game.locale), p.timezone)
-        for p in players_of(session, game)
+        for p in seated
         if p.timezone
     ]
     return shared_when(game.deadline, zones, room)

@@ -668,6 +668,56 @@ def report_kron(lang: str) -> tuple[str, Rendered]:
     return subject, render("report", subject, data)
 
 
+def sea_trade_line_round() -> tuple[GameState, tuple[ev.Event, ...]]:
+    """A round of The Great Crossing (4 players, seed 1): red's third ship reaches white's road
+    at F5 F6 G6 and closes a trade line to white's settlement inland (+1 for red, 3 ships
+    against 2 roads); then white builds a settlement where its road meets the ship, which ends
+    red's line there: the line to the inland settlement is lost, the one to the new
+    settlement red's (3 ships against none)."""
+    from helpers import Dice, crossing, path, road, settle
+
+    from pbm.rules.orders import Settlement, Ship, TurnOrders
+    from pbm.rules.ships import place_ship
+
+    st = new_game(Settings.for_scenario("ueberfahrt", 4), 1)
+    st.phase, st.round, st.setup_step = Phase.ROUNDS, 1, 8
+    assert st.sea is not None
+    settle(st, 0, "D5 E5 E6")
+    settle(st, 0, "C3 C4 D3")
+    settle(st, 3, "G6 G7 H6")
+    settle(st, 3, "H7 H8 I8")
+    road(st, 3, "G6 G7")
+    road(st, 3, "F6 G6")
+    for labels in ("E5 E6", "E6 F5"):
+        place_ship(st, st.sea, 0, path(st, labels), [], free=True)
+    st.hands = [[1, 0, 1, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [1, 1, 1, 1, 0]]
+    orders = {
+        0: TurnOrders(builds=(Ship(path(st, "F5 F6")),)),
+        1: TurnOrders(),
+        2: TurnOrders(),
+        3: TurnOrders(builds=(Settlement(crossing(st, "F5 F6 G6")),)),
+    }
+    after, events = resolve_round(st, orders, Dice([(1, 1)] * 4))
+    return after, tuple(events)
+
+
+def report_sea_trade_line(lang: str) -> tuple[str, Rendered]:
+    """The report of a Great Crossing round: a trade line made, then lost and made again."""
+    after, events = sea_trade_line_round()
+    subject = texts.t(lang, "report_subject", game=GAME, round=after.round - 1)
+    data = report_data(
+        after,
+        list(events),
+        lang,
+        GAME,
+        SECRETS,
+        next_line(lang, after.round),
+        BOARD_CID,
+        names=dict(enumerate(NAMES)),
+    )
+    return subject, render("report", subject, data)
+
+
 def sea_fog_round() -> tuple[GameState, tuple[ev.Event, ...]]:
     """An Oceania round (3 players, seed 1): red's ship line from its settlement on the main
     island's east coast reaches the fog twice: the first ship finds sea (C8), the second land
@@ -751,6 +801,7 @@ SCENES = {
     "report_sea_fog": report_sea_fog,
     "report_kron": report_kron,
     "preview_kron": preview_kron,
+    "report_sea_trade_line": report_sea_trade_line,
     "welcome": welcome,
     "welcome_replacement": welcome_replacement,
     "players": players,

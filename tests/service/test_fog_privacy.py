@@ -25,6 +25,8 @@ from pbm.reports.text_map import draw
 from pbm.rules import fog
 from pbm.service import admin
 from pbm.service.archive import write_archive
+from pbm.service.context import Service
+from pbm.service.games import ServiceError
 
 NAME = "nebel"
 SEED = 9
@@ -116,3 +118,17 @@ def test_the_stored_state_holds_no_stack(tmp_path: Path) -> None:
     fogged = [h for h in hexes if h["terrain"] == "fog"]
     assert len(fogged) == 12
     assert all((h["resource"], h["number"]) == (None, None) for h in fogged)
+
+
+def test_an_oceania_game_is_created_by_the_gm(svc: Service, mailer: Mailer) -> None:
+    """`pbm game create NAME --scenario ozeanien`: 3 or 4 players, the scenario's VP target; its
+    board, as `pbm game board` draws it, is fog beyond the strait."""
+    data = admin.new_game(svc, "oz", scenario="ozeanien", players=4, seed=5)
+    assert data["name"] == "oz"
+    with pytest.raises(ServiceError, match="3 or 4"):
+        admin.new_game(svc, "oz5", scenario="ozeanien", players=5)
+    signup(mailer, "oz", 4)
+    _, state = game_state(svc, "oz")
+    assert state.settings.scenario == "ozeanien" and state.settings.vp_target == 12
+    text = admin.board_map(svc, "oz")
+    assert "Nebel: ? unentdeckt" in text and text.count("  ?  ") >= 10

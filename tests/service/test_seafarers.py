@@ -32,6 +32,19 @@ def test_a_four_islands_game_by_mail(svc: Service, games: Games) -> None:
     assert admin.replay_game(svc, "sea").ok
 
 
+@pytest.mark.slow  # a setup and four rounds by mail
+def test_a_great_crossing_game_by_mail(svc: Service, games: Games) -> None:
+    """The Great Crossing (issue 18) by mail: every seat's start settlements on one of the two
+    large islands, the game stored with its trade lines and replayed."""
+    games.start("crossing", players=4, round_=5, by_mail=True, scenario="ueberfahrt")
+    _, state = game_state(svc, "crossing")
+    assert state.sea is not None and state.settings.scenario == "ueberfahrt"
+    assert state.settings.vp_target == 12 and state.phase == Phase.ROUNDS
+    # One home island each: both start settlements on Catanien (1) or on Transcatanien (2).
+    assert all(state.sea.home[p] in ((1,), (2,)) for p in range(4))
+    assert admin.replay_game(svc, "crossing").ok
+
+
 def test_scenario_games_are_checked_when_created(svc: Service) -> None:
     with pytest.raises(ServiceError, match="scenario must be"):
         admin.new_game(svc, "x", scenario="atlantis")
@@ -39,6 +52,10 @@ def test_scenario_games_are_checked_when_created(svc: Service) -> None:
         admin.new_game(svc, "x", scenario="neue-ufer", players=5)
     with pytest.raises(ServiceError, match="own board"):
         admin.new_game(svc, "x", scenario="neue-ufer", size="large")
+    # The Great Crossing is for 4 players (its 3-player board is for `pbm sim` alone).
+    with pytest.raises(ServiceError, match="The Great Crossing is for 4 players: with 3, "):
+        admin.new_game(svc, "x", scenario="ueberfahrt", players=3)
+    assert admin.new_game(svc, "z", scenario="ueberfahrt", players=4)["name"] == "z"
     data = admin.new_game(svc, "y", scenario="wueste", players=3, pirate=False)
     assert data["name"] == "y"
 

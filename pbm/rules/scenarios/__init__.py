@@ -33,7 +33,7 @@ from . import (
     wueste_4,
 )
 from .data import Area, BoardData, Coord, read_map
-from .lay import LayoutError, hex_specs, place_harbors, place_tokens, terrain_of
+from .lay import LayoutError, hex_specs, place_harbors, place_tokens, reds_apart, terrain_of
 
 #: How a player earns special VP: the first settlement on each bonus area (New Shores, Through
 #: the Desert), on foreign islands +1 then +2 each (Four Islands), +1 each (New World), +1 for
@@ -108,6 +108,20 @@ SCENARIOS: dict[str, Scenario] = {
 
 PLAYER_COUNTS = (3, 4)
 
+#: Scenario and player count that `pbm board` lays and `pbm sim` plays, but no game is made for,
+#: and why (docs/rules-decisions.md, "Seafarers: The Great Crossing").
+NO_GAME: dict[tuple[str, int], str] = {
+    ("ueberfahrt", 3): (
+        "The Great Crossing is for 4 players: with 3, the player alone on one of its two"
+        " islands wins half the games, and the first seat is the one alone most often"
+    ),
+}
+
+
+def game_refusal(key: str, players: int) -> str | None:
+    """Why no game of scenario `key` is made for `players`, or None when one is."""
+    return NO_GAME.get((key, players))
+
 
 def scenario(key: str) -> Scenario:
     try:
@@ -152,7 +166,10 @@ def lay_board(data: BoardData, seed: int) -> Board:
     terrain = {c: terrain_of(t)[0] for c, t in tiles.items()}
     producing = [c for c, t in terrain.items() if t != Terrain.DESERT]
     gold = {c for c, t in terrain.items() if t == Terrain.GOLD}
-    numbers = place_tokens(rng, producing, gold, data.tokens)
+    if data.tokens:
+        numbers = place_tokens(rng, producing, gold, data.tokens)
+    else:
+        numbers = area_tokens(rng, data, shape.land, terrain, gold)
     harbors = place_harbors(rng, shape.slots, data.harbors, terrain)
     specs = hex_specs(shape.sea, tiles, area_of, numbers, harbors)
     # Oceania: the fog hexes stay hidden; what lies under them is drawn when they are
@@ -161,13 +178,33 @@ def lay_board(data: BoardData, seed: int) -> Board:
     return Board(specs, name=f"{data.scenario}-{data.players}", pirate_start=shape.pirate)
 
 
+def area_tokens(
+    rng: random.Random,
+    data: BoardData,
+    land: dict[int, tuple[Coord, ...]],
+    terrain: dict[Coord, Terrain],
+    gold: set[Coord],
+) -> dict[Coord, int]:
+    """Each area's own tokens over its producing hexes, area by area (The Great Crossing). The
+    areas lie apart, so the red-token rule holds between them; checked all the same."""
+    numbers: dict[Coord, int] = {}
+    for a, coords in land.items():
+        producing = [c for c in coords if terrain[c] != Terrain.DESERT]
+        numbers.update(place_tokens(rng, producing, gold, data.areas[a].tokens))
+    if not reds_apart(numbers):
+        raise LayoutError(f"{data.scenario}: red tokens of two areas side by side")
+    return numbers
+
+
 __all__ = [
+    "NO_GAME",
     "SCENARIOS",
     "Area",
     "BoardData",
     "LayoutError",
     "Scenario",
     "areas_of",
+    "game_refusal",
     "scenario",
     "scenario_board",
 ]

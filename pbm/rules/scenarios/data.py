@@ -43,6 +43,9 @@ class Area:
     start: bool = False
     #: A player's first settlement here earns +1 VP (New Shores, Through the Desert).
     bonus: bool = False
+    #: The number tokens of this area alone, shuffled over its hexes (The Great Crossing, whose
+    #: two islands get the same tokens); () takes them from the board's pool (`tokens`).
+    tokens: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,8 @@ class BoardData:
     players: int
     map: str
     areas: dict[int, Area]
-    #: Number tokens laid on every land hex but the deserts (shuffled, with the red-token rules).
+    #: Number tokens laid on every land hex but the deserts (shuffled, with the red-token rules);
+    #: () where every area has its own (`Area.tokens`).
     tokens: tuple[int, ...]
     #: Harbour tiles: None for 3:1, else the resource of a 2:1 harbour.
     harbors: tuple[int | None, ...]

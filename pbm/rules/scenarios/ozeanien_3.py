@@ -29,7 +29,9 @@ BOARD = BoardData(
         1: Area("Hauptinsel", "main island", "HHLLWWWGGGEE", start=True),
         2: Area("Südinsel", "south islet", "HE"),
     },
-    tokens=(2, 3, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 11, 12),
+    # Two red tokens only: with four on the small main island the first seat's pick was worth
+    # too much (docs/rules-decisions.md, "Oceania").
+    tokens=(2, 3, 4, 4, 5, 5, 6, 8, 9, 9, 10, 10, 11, 12),
     harbors=(None,) * 3 + BASE_HARBORS,
     fog_tiles="~~$$HHLLWWGE",
     fog_tokens=(3, 4, 4, 5, 5, 9, 9, 10, 10, 11),

@@ -2,14 +2,17 @@
 Transcatanien (14 hexes, bottom right) facing each other across a strait two sea rows wide,
 an islet of two hexes (one gold river) off each; 3 × 3:1 + 5 harbours. The board is the same
 turned half round (Catanien ↔ Transcatanien, the islets, the harbour slots), so neither island
-is the better one by its shape; only the seed's tiles and tokens tell them apart. The robber
-starts on Catanien's desert (the first in label order)."""
+is the better one by its shape, and both get the same tiles and the same number tokens: only
+where the seed lays them tells the islands apart. The robber starts on Catanien's desert (the
+first in label order)."""
 
 from __future__ import annotations
 
-from ..layouts import BASE_TOKENS
 from .data import Area, BoardData
 from .harbours import BASE_HARBORS
+
+#: The tokens of each large island (42 pips).
+ISLAND = (2, 3, 4, 5, 5, 6, 8, 8, 9, 10, 10, 11, 12)
 
 MAP = """
 ~ ~ ~ h ~ ~ ~ ~ ~ ~
@@ -29,11 +32,12 @@ BOARD = BoardData(
     players=4,
     map=MAP,
     areas={
-        1: Area("Catanien", "Catania", "HHHLLWWWGGGEE-", start=True),
-        2: Area("Transcatanien", "Transcatania", "HHHLLWWWGGGEE-", start=True),
-        3: Area("Nordostinsel", "north-east islet", "$E"),
-        4: Area("Südwestinsel", "south-west islet", "$L"),
+        1: Area("Catanien", "Catania", "HHHLLWWWGGGEE-", start=True, tokens=ISLAND),
+        2: Area("Transcatanien", "Transcatania", "HHHLLWWWGGGEE-", start=True, tokens=ISLAND),
+        3: Area("Nordostinsel", "north-east islet", "$E", tokens=(3, 9)),
+        4: Area("Südwestinsel", "south-west islet", "$L", tokens=(11, 5)),
     },
-    tokens=(*BASE_TOKENS, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 4, 10),
+    # Each area lays its own tokens: the two islands the same, the islets as many pips.
+    tokens=(),
     harbors=(None,) * 3 + BASE_HARBORS,
 )

@@ -1,0 +1,54 @@
+"""The benchmarks run and print the JSON keys issue 20 names (never a timing asserted: speed is
+measured by `pbm bench`, not by tests)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def _bench(*args: str, timeout: float = 600) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, "-m", "pbm", "bench", *args, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=True,
+    )
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert isinstance(result, dict)
+    return result
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_bench_rounds_keys() -> None:
+    result = _bench("rounds", "--games", "2")
+    assert result["games"] == 2
+    for key in ("seconds", "per_game_ms", "cpu_seconds", "rss_mb", "database", "load"):
+        assert key in result, key
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_bench_serve_keys() -> None:
+    result = _bench("serve", "--games", "2", "--discard", "--tick-seconds", "1")
+    assert result["games"] == 2
+    for key in ("rss_mb", "rss_idle_mb", "seconds", "mails_sent", "serve_cpu_seconds"):
+        assert key in result, key
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_bench_latency_keys() -> None:
+    result = _bench("latency", "--rates", "2", "--seconds", "2")
+    runs = result["runs"]
+    assert isinstance(runs, list) and len(runs) == 1
+    run = runs[0]
+    assert run["rate"] == 2 and run["serve_exit"] == 0
+    for key in ("p50_ms", "p99_ms", "answered", "mails"):
+        assert key in run, key
+    assert result["serve"] == "pbm serve process"
