@@ -4,7 +4,8 @@ It chooses uniformly among the legal options the state offers when orders are wr
 robber hex and victim order, whether and how to play a playable card, and a random selection of
 build lines (each line picked uniformly from the legal builds, cost aside, or the bank trades
 its hand allows). It writes no trades with other players. In Kronlande its builds include the
-workshops, goods (one or two at a time), Burgen and Residenzen, and its cards the project cards.
+workshops, goods (one at a time, as far as the hand pays, like the bank trades), Burgen and
+Residenzen, and its cards the project cards.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from .orders import (
     Workshop,
     YearOfPlenty,
 )
-from .resources import N_KRON_RESOURCES
+from .resources import N_KRON_RESOURCES, RECIPES, can_pay
 from .setup import setup_player
 from .state import GameState
 
@@ -162,7 +163,8 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
     if state.kron is not None:
         workshops = legal.workshops()
         candidates += [(Workshop, i) for i in range(len(workshops))]
-        candidates += [(Make, g) for g in legal.goods()]
+        # Goods, like bank trades, only as far as the hand can pay for them now.
+        candidates += [(Make, g) for g in legal.goods() if can_pay(hand, RECIPES[g])]
         candidates += [(Castle, c) for c in legal.castles()]
         candidates += [(Residence, c) for c in legal.residences()]
     while candidates and len(lines) < MAX_LINES:
@@ -177,7 +179,7 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
         elif kind is Workshop:
             lines.append(workshops[arg])
         elif kind is Make:
-            lines.append(Make(arg, 1 + _pick(rng, 2)))
+            lines.append(Make(arg, 1))
         else:
             lines.append(kind(arg))
     robber = _robber(legal, rng)
