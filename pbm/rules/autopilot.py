@@ -261,6 +261,21 @@ def turn_orders(state: GameState, p: int) -> TurnOrders:
             roads = roads[2:]
     lines.extend(_trades(state, legal, target))
     lines.extend(City(c) for c in cities)
+    _settle_roads_card(lines, sites, roads, legal)
+    return TurnOrders(
+        robber=robber,
+        discard=_discard_preference(state, p, target),
+        knight=knight,
+        monopoly=monopoly,
+        builds=tuple(lines),
+    )
+
+
+def _settle_roads_card(
+    lines: list[BuildLine], sites: list[int], roads: list[int], legal: LegalMoves
+) -> None:
+    """The tail of every autopilot turn: the best sites in order of preference (the first one
+    still free is built), two roads of the plan, a card if the hand can pay for it."""
     if sites:
         lines.append(
             Alternatives(tuple(Settlement(c) for c in sites[:3]))
@@ -270,13 +285,6 @@ def turn_orders(state: GameState, p: int) -> TurnOrders:
     lines.extend(Road(e) for e in roads[:2])
     if legal.can_buy_card():
         lines.append(BuyCard())
-    return TurnOrders(
-        robber=robber,
-        discard=_discard_preference(state, p, target),
-        knight=knight,
-        monopoly=monopoly,
-        builds=tuple(lines),
-    )
 
 
 def _sea_turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:

@@ -11,7 +11,13 @@ Hafenprivileg when its trades gain by it. Goods are kept longest when cards must
 
 from __future__ import annotations
 
-from .autopilot import _knight_or_monopoly, _road_plan, _robber_target, _site_score
+from .autopilot import (
+    _knight_or_monopoly,
+    _road_plan,
+    _robber_target,
+    _settle_roads_card,
+    _site_score,
+)
 from .kron import BAECKEREI, SCHMIEDE, WEBEREI, workshop_for
 from .layouts import (
     BUILDERS_HUT,
@@ -22,10 +28,8 @@ from .layouts import (
 )
 from .legal import LegalMoves
 from .orders import (
-    Alternatives,
     BuildersHut,
     BuildLine,
-    BuyCard,
     Castle,
     City,
     DiscardPreference,
@@ -34,9 +38,7 @@ from .orders import (
     Make,
     MaritimeTrade,
     Residence,
-    Road,
     RoadBuilding,
-    Settlement,
     TurnOrders,
     Workshop,
     YearOfPlenty,
@@ -220,15 +222,7 @@ def turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
     lines.extend(City(c) for c in cities)
     if workshop is not None and (target == widen(COST_WORKSHOP, KRON_WIDTH) or not sites):
         lines.append(workshop)
-    if sites:
-        lines.append(
-            Alternatives(tuple(Settlement(c) for c in sites[:3]))
-            if len(sites) > 1
-            else Settlement(sites[0])
-        )
-    lines.extend(Road(e) for e in roads[:2])
-    if legal.can_buy_card():
-        lines.append(BuyCard())
+    _settle_roads_card(lines, sites, roads, legal)
     return TurnOrders(
         robber=robber,
         discard=_discard(state, p, target),
