@@ -25,7 +25,7 @@ import functools
 import math
 import random
 
-from .board import Board, HexSpec, Terrain
+from .board import Board
 from .layouts import (
     KRON_ISLANDS,
     SIZES,
@@ -33,6 +33,8 @@ from .layouts import (
     _ring_order,
     frame_coords,
     island_coords,
+    island_specs,
+    place_harbours,
     spiral,
 )
 from .resources import FISCH
@@ -86,27 +88,10 @@ def generate_kron_board(size: str = "large", seed: int = 0) -> Board:
     frame = frame_coords(land)
     land_set = set(land)
     ring = _ring_order(frame, rng.uniform(0, 2 * math.pi))
-    harbors = list(spec.harbors)
-    rng.shuffle(harbors)
-    offset = rng.randrange(2)
-    harbor_at: dict[Coord, tuple[int | None, Coord]] = {}
-    for c, kind in zip(ring[offset::2][: len(harbors)], harbors, strict=False):
-        facing = sorted(n for n in _neighbors(*c) if n in land_set)
-        harbor_at[c] = (kind, rng.choice(facing))
+    harbor_at = place_harbours(ring, list(spec.harbors), land_set, rng)
     fish_at = _fishing_grounds(frame, harbor_at, number_at, kron.fish_tokens, rng)
-    specs: list[HexSpec] = []
-    for c in land:
-        res = resource_at[c]
-        terrain = Terrain.DESERT if res is None else Terrain.LAND
-        specs.append(HexSpec(c[0], c[1], terrain, res, number_at.get(c)))
-    for c in frame:
-        if c in harbor_at:
-            kind, faces = harbor_at[c]
-            specs.append(HexSpec(c[0], c[1], Terrain.SEA, harbor_resource=kind, harbor_faces=faces))
-        elif c in fish_at:
-            specs.append(HexSpec(c[0], c[1], Terrain.SEA, FISCH, fish_at[c]))
-        else:
-            specs.append(HexSpec(c[0], c[1], Terrain.SEA))
+    sea_yield = {c: (FISCH, n) for c, n in fish_at.items()}
+    specs = island_specs(land, frame, resource_at, number_at, harbor_at, sea_yield)
     return Board(specs, name=f"kronlande-{size}")
 
 

@@ -255,14 +255,37 @@ def generate_board(size: str = "medium", seed: int = 0) -> Board:
     frame = frame_coords(land)
     land_set = set(land)
     ring = _ring_order(frame, rng.uniform(0, 2 * math.pi))
-    harbors = list(spec.harbors)
+    harbor_at = place_harbours(ring, list(spec.harbors), land_set, rng)
+    return Board(island_specs(land, frame, resource_at, number_at, harbor_at), name=size)
+
+
+Coord = tuple[int, int]
+
+
+def place_harbours(
+    ring: list[Coord], harbors: list[int | None], land_set: set[Coord], rng: random.Random
+) -> dict[Coord, tuple[int | None, Coord]]:
+    """Harbours shuffled onto every other hex of the frame's ring (which half by lot), each
+    facing a land hex drawn among its neighbours: the frame hex → (kind, the land it faces)."""
     rng.shuffle(harbors)
     offset = rng.randrange(2)
-    harbor_at: dict[tuple[int, int], tuple[int | None, tuple[int, int]]] = {}
-    slots = ring[offset::2][: len(harbors)]
-    for c, kind in zip(slots, harbors, strict=False):
+    harbor_at: dict[Coord, tuple[int | None, Coord]] = {}
+    for c, kind in zip(ring[offset::2][: len(harbors)], harbors, strict=False):
         facing = sorted(n for n in _neighbors(*c) if n in land_set)
         harbor_at[c] = (kind, rng.choice(facing))
+    return harbor_at
+
+
+def island_specs(
+    land: list[Coord],
+    frame: list[Coord],
+    resource_at: dict[Coord, int | None],
+    number_at: dict[Coord, int],
+    harbor_at: dict[Coord, tuple[int | None, Coord]],
+    sea_yield: dict[Coord, tuple[int, int]] | None = None,
+) -> list[HexSpec]:
+    """The hexes of a laid island: land (a desert where no resource), then the frame with its
+    harbours and, in Kronlande, the sea hexes that yield (resource, number)."""
     specs: list[HexSpec] = []
     for c in land:
         res = resource_at[c]
@@ -272,6 +295,9 @@ def generate_board(size: str = "medium", seed: int = 0) -> Board:
         if c in harbor_at:
             kind, faces = harbor_at[c]
             specs.append(HexSpec(c[0], c[1], Terrain.SEA, harbor_resource=kind, harbor_faces=faces))
+        elif sea_yield and c in sea_yield:
+            res, number = sea_yield[c]
+            specs.append(HexSpec(c[0], c[1], Terrain.SEA, res, number))
         else:
             specs.append(HexSpec(c[0], c[1], Terrain.SEA))
-    return Board(specs, name=size)
+    return specs
