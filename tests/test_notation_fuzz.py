@@ -265,9 +265,9 @@ def test_ten_kilobytes_of_garbage_parse_fast(kind: str, phase: str) -> None:
     for seed in range(3):
         body = _garbage(kind, seed)
         assert len(body.encode("utf-8", "surrogatepass")) >= 10_000 or kind == "one_line"
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: a loaded machine's pauses do not count
         parse_mail(body, ctx)
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         assert elapsed < LIMIT, f"{kind} seed {seed}: {elapsed:.2f} s"
 
 
@@ -277,10 +277,13 @@ from pbm.notation import Context, parse_mail
 from pbm.rules.layouts import generate_board
 body = sys.stdin.read()
 ctx = Context(generate_board("medium", 1), "de", phase=sys.argv[1])
-start = time.perf_counter()
+start = time.process_time()
 parse_mail(body, ctx)
-print(time.perf_counter() - start)
+print(time.process_time() - start)
 """
+#: Wall seconds before the child is stopped: the start-up and imports count here, and a loaded
+#: machine may pause the child; the parse itself is held to LIMIT seconds of CPU time.
+CHILD_TIMEOUT = 60
 
 
 def _timed_in_child(body: str, phase: str) -> float:
@@ -291,11 +294,11 @@ def _timed_in_child(body: str, phase: str) -> float:
             input=body,
             text=True,
             capture_output=True,
-            timeout=LIMIT + 1,
+            timeout=CHILD_TIMEOUT,
             check=True,
         )
     except subprocess.TimeoutExpired:
-        pytest.fail(f"parsing took more than {LIMIT + 1} s")
+        pytest.fail(f"parsing took more than {CHILD_TIMEOUT} s")
     return float(done.stdout)
 
 
@@ -361,7 +364,7 @@ def test_a_huge_count_is_not_expanded_card_by_card(line: str) -> None:
     million letters (and ten times that costs seconds and gigabytes, see the examples of
     `test_arbitrary_text_never_raises` for counts that crash)."""
     ctx = _ctx(0, "de", "round")
-    start = time.perf_counter()
+    start = time.process_time()
     (r,) = parse_mail(line, ctx).lines
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert r.error is not None or len(r.canonical or "") < 200

@@ -452,6 +452,6 @@ def test_the_game_in_the_subject_is_found_in_one_pass() -> None:
         subject = "".join(rng.choice("[]ab ") for _ in range(rng.randint(0, 14)))
         m = pattern.search(subject)
         assert commands_mod._bracketed(subject) == (m.group("name") if m else ""), subject
-    start = time.perf_counter()
+    start = time.process_time()
     assert commands_mod._bracketed("[" * 1_000_000) == ""
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
