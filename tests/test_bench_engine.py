@@ -12,6 +12,7 @@ import pytest
 
 from pbm.bench.affordable import affordable_orders, measure
 from pbm.bench.engine import main
+from pbm.bench.kron_engine import measure as measure_kron
 from pbm.rules.orders import BuyCard, City, MaritimeTrade, Road, Settlement, YearOfPlenty
 from pbm.rules.randombot import random_setup
 from pbm.rules.resources import COST_CARD, COST_CITY, COST_ROAD, COST_SETTLEMENT
@@ -30,7 +31,8 @@ def test_pbm_side_reports_its_own_peak_rss(capsys: pytest.CaptureFixture[str]) -
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > 200 * 1024
     del ballast
 
-    assert main(["--games", "2", "--sea-games", "0", "--skip-catanatron", "--json"]) == 0
+    args = ["--games", "2", "--sea-games", "0", "--kron-games", "0", "--skip-catanatron"]
+    assert main([*args, "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["pbm_games"] == 2 and result["pbm_rolls"] > 0
     assert result["catanatron_rss_mb"] is None and result["catanatron_rolls_per_s"] is None
@@ -45,17 +47,34 @@ def test_pbm_side_reports_its_own_peak_rss(capsys: pytest.CaptureFixture[str]) -
     for key in ("pbm_rolls_per_s", "pbm_games_per_s", "pbm_finished", "pbm_policy", "counted"):
         assert key in result, key
     assert result["scenarios"] == {}  # --sea-games 0
+    assert result["kronlande"] is None  # --kron-games 0
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_seafarers_rows(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["--games", "1", "--sea-games", "1", "--scenario", "wueste", "--skip-catanatron"]
+    args = ["--games", "1", "--sea-games", "1", "--scenario", "wueste", "--kron-games", "0"]
+    args.append("--skip-catanatron")
     assert main([*args, "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     row = result["scenarios"]["wueste"]
     assert row["games"] == 1 and row["rss_mb"] is not None
     assert set(row) >= {"rolls_per_s", "games_per_s", "finished", "digest"}
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_kronlande_row(capsys: pytest.CaptureFixture[str]) -> None:
+    """Kronlande is a board of the bench, pbm alone, in a process of its own, played by the
+    random bot that knows its builds (the affordable player knows the base five resources)."""
+    args = ["--games", "1", "--sea-games", "0", "--kron-games", "2", "--skip-catanatron"]
+    assert main([*args, "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)["kronlande"]
+    assert row["size"] == "large" and row["players"] == 4 and row["games"] == 2
+    assert row["rss_mb"] is not None and row["finished"] >= 1 and row["rolls"] > 0
+    assert row["rolls_per_s"] > 0 and "random bot" in row["policy"]
+    # The same seeds play the same games in this process.
+    assert row["digest"] == measure_kron(2, 1)["digest"]
 
 
 def test_affordable_orders_are_affordable() -> None:

@@ -9,7 +9,8 @@ seconds are the process's CPU seconds (`time.process_time`) on both sides: on a 
 with other work they move far less than wall-clock seconds.
 catanatron is never a dependency of pbm: it is installed on first use into its own venv (see
 DEFAULT_VENV) and measured there in a child process. pbm's side is a child process too, one
-per board (the base island, then each Seafarers scenario, which catanatron does not have),
+per board (the base island, then each Seafarers scenario and Kronlande, which catanatron does
+not have),
 which imports the rules engine alone (no typer, rich, database or mail module). Stdlib only.
 
 Each side reports its own peak RSS: `getrusage(RUSAGE_SELF).ru_maxrss` taken inside
@@ -20,7 +21,7 @@ through LAUNCHER, a bare interpreter that forks it, and inherits that launcher's
 few MB instead.
 
     pbm bench engine [--games 200] [--pbm-games N] [--sea-games 20] [--scenario NAME ...]
-                     [--json] [--skip-catanatron]
+                     [--kron-games 20] [--kron-size large|huge] [--json] [--skip-catanatron]
 """
 
 from __future__ import annotations
@@ -105,19 +106,24 @@ print(json.dumps({"games": games, "finished": finished, "rolls": rolls,
 """
 )
 
-# pbm's side: argv = [games, seed, SRC, scenario or ""]. Plays and times as
-# `pbm.bench.affordable.measure` says. `imports`: the top-level modules outside the standard
-# library that the engine pulled in.
+# pbm's side: argv = [games, seed, SRC, board]: board "" (the base island), a Seafarers
+# scenario, or "kronlande:SIZE". Plays and times as `pbm.bench.affordable.measure` (or, for
+# Kronlande, `pbm.bench.kron_engine.measure`) says. `imports`: the top-level modules outside
+# the standard library that the engine pulled in.
 PBM_SNIPPET = (
     r"""
 import json, sys
 before = set(sys.modules)
 sys.path.insert(0, sys.argv[3])
-from pbm.bench.affordable import measure
-games, seed, scenario = int(sys.argv[1]), int(sys.argv[2]), sys.argv[4] or None
+games, seed, board = int(sys.argv[1]), int(sys.argv[2]), sys.argv[4]
+if board.startswith("kronlande:"):
+    from pbm.bench.kron_engine import measure as measure_kron
+    result = measure_kron(games, seed, board.split(":", 1)[1])
+else:
+    from pbm.bench.affordable import measure
+    result = measure(games, seed, board or None)
 imports = sorted({m.split(".")[0] for m in set(sys.modules) - before}
                  - set(sys.stdlib_module_names))
-result = measure(games, seed, scenario)
 """
     + _RSS
     + r"""
@@ -234,6 +240,8 @@ def _rate(d: dict[str, Any], key: str) -> float | None:
 
 def main(argv: list[str] | None = None) -> int:
     from pbm.bench.affordable import POLICY
+    from pbm.bench.kron_engine import DEFAULT_SIZE
+    from pbm.bench.kron_engine import POLICY as KRON_POLICY
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--games", type=int, default=200, help="games per engine (default 200)")
@@ -246,6 +254,18 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         choices=scenario_keys(),
         help="a Seafarers scenario to measure (repeatable; default all; --sea-games 0: none)",
+    )
+    ap.add_argument(
+        "--kron-games",
+        type=int,
+        default=20,
+        help="games on the Kronlande island, 4 players (default 20; 0: none)",
+    )
+    ap.add_argument(
+        "--kron-size",
+        choices=("large", "huge"),
+        default=DEFAULT_SIZE,
+        help=f"the Kronlande island's size (default {DEFAULT_SIZE})",
     )
     ap.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     ap.add_argument(
@@ -274,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
             note(f"catanatron run failed: {cat.error}")
 
     def pbm_side(games: int, scenario: str) -> Child:
-        note(f"pbm: {games} games on {scenario or 'the base island'} ...")
+        note(f"pbm: {games} games on {scenario or 'the base island'} ...")  # or kronlande:SIZE
         cmd = [args.python, "-I", "-c", PBM_SNIPPET, str(games), str(args.seed), str(SRC)]
         child = run_measured([*cmd, scenario], Path(tempfile.gettempdir()), args.timeout)
         if not child.ok:
@@ -283,6 +303,7 @@ def main(argv: list[str] | None = None) -> int:
 
     pbm = pbm_side(pbm_games, "")
     sea = {name: pbm_side(args.sea_games, name) for name in scenarios}
+    kron = pbm_side(args.kron_games, f"kronlande:{args.kron_size}") if args.kron_games > 0 else None
 
     c = cat.data if cat is not None and cat.ok else {}
     p = pbm.data if pbm.ok else {}
@@ -328,6 +349,21 @@ def main(argv: list[str] | None = None) -> int:
             }
             for name, child in sea.items()
         },
+        # pbm alone on the Kronlande island (null with --kron-games 0), its own player.
+        "kronlande": None
+        if kron is None
+        else {
+            "size": args.kron_size,
+            "players": 4,
+            "games": kron.data.get("games"),
+            "finished": kron.data.get("finished"),
+            "rolls": kron.data.get("rolls"),
+            "rolls_per_s": _rate(kron.data, "rolls_per_s"),
+            "games_per_s": _rate(kron.data, "games_per_s"),
+            "rss_mb": kron.rss_mb,
+            "digest": kron.data.get("digest"),
+            "policy": KRON_POLICY,
+        },
     }
     if args.json:
         print(json.dumps(result))
@@ -367,6 +403,13 @@ def main(argv: list[str] | None = None) -> int:
             f"  pbm, Seafarers {name}: {fmt(row['games'])} games ({fmt(row['finished'])} "
             f"finished), {fmt(row['rolls_per_s'])} rolls/s, {fmt(row['games_per_s'], '.2f')} "
             f"games/s, peak RSS {fmt(row['rss_mb'], '.1f')} MB"
+        )
+    k = result["kronlande"]
+    if k is not None:
+        print(
+            f"  pbm, Kronlande {k['size']}: {fmt(k['games'])} games ({fmt(k['finished'])} "
+            f"finished), {fmt(k['rolls_per_s'])} rolls/s, {fmt(k['games_per_s'], '.2f')} "
+            f"games/s, peak RSS {fmt(k['rss_mb'], '.1f')} MB; player: {k['policy']}"
         )
     imports = ", ".join(p.get("imports") or []) or "n/a"
     print(f"  counted: {result['counted']}.")

@@ -10,8 +10,9 @@ _PASS = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 @app.command("engine", context_settings=_PASS)
 def bench_engine(ctx: typer.Context) -> None:
-    """Engine rolls/s (random bots) beside catanatron 3.2.1 in its own venv.
-    Options: --games N, --seed S, --json, --skip-catanatron."""
+    """Engine rolls/s (random bots) beside catanatron 3.2.1 in its own venv, and pbm alone on
+    each Seafarers scenario and Kronlande. Options: --games N, --sea-games N, --kron-games N,
+    --seed S, --json, --skip-catanatron."""
     from pbm.bench.engine import main as run
 
     raise typer.Exit(run(list(ctx.args)))
