@@ -235,6 +235,34 @@ def players_of(session: Session, game: Game) -> list[Player]:
     return sorted(rows, key=lambda p: (p.seat if p.seat is not None else 99, p.id or 0))
 
 
+def game_players(session: Session, game: Game) -> list[Player]:
+    """Every player row of the game (seated, replaced, observing), in the order they came:
+    one read for a resolution, which needs the seated players (`seated`), the snapshot of
+    every row (`records.record`) and the report's addresses (`report_addresses`)."""
+    return sorted(
+        session.exec(select(Player).where(Player.game_id == game.id)), key=lambda p: p.id or 0
+    )
+
+
+def seated(rows: list[Player]) -> list[Player]:
+    """`players_of` from the rows of `game_players`."""
+    return sorted(
+        (p for p in rows if p.status not in NOT_SEATED),
+        key=lambda p: (p.seat if p.seat is not None else 99, p.id or 0),
+    )
+
+
+def report_addresses(rows: list[Player]) -> list[str]:
+    """`recipients` from the rows of `game_players`."""
+    return sorted(
+        {
+            p.address
+            for p in rows
+            if p.status not in (PlayerStatus.REPLACED, PlayerStatus.OBSERVER_PENDING)
+        }
+    )
+
+
 def recipients(session: Session, game: Game) -> list[str]:
     """Who receives the reports: the seated players and the confirmed observers."""
     query = select(Player.address).where(

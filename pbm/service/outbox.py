@@ -8,10 +8,12 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
+from sqlalchemy import insert
 from sqlmodel import Session
 
 from pbm.reports.render import Rendered, render, render_message
 from pbm.store.models import Game, Outbox
+from pbm.store.statuses import OutboxStatus
 
 from .context import Service
 
@@ -19,6 +21,45 @@ from .context import Service
 def new_message_id(svc: Service) -> str:
     domain = svc.config.address.rsplit("@", 1)[-1] or "pbm.invalid"
     return f"<{secrets.token_hex(12)}@{domain}>"
+
+
+def _values(
+    svc: Service,
+    kind: str,
+    recipients: Iterable[str],
+    subject: str,
+    body: str,
+    *,
+    game_id: int | None,
+    step: int | None,
+    in_reply_to: str,
+    html: str,
+    image: bytes | None,
+    chart: bytes | None,
+    secret: str,
+    limited: bool,
+) -> dict[str, Any]:
+    """An outbox row's columns; without an HTML part given, one is made from the text."""
+    if not html:
+        html = render_message(subject, body, "de", "").html
+    now = svc.clock.now()
+    return {
+        "game_id": game_id,
+        "step": step,
+        "kind": kind,
+        "recipients": ",".join(sorted(set(recipients))),
+        "subject": subject,
+        "body": body,
+        "html": html,
+        "image": image,
+        "chart": chart,
+        "message_id": new_message_id(svc),
+        "in_reply_to": in_reply_to,
+        "created_at": now,
+        "next_attempt": now,
+        "secret": secret,
+        "limited": limited,
+    }
 
 
 def enqueue(
@@ -42,27 +83,70 @@ def enqueue(
     Without an HTML part given, one is made from the text. `secret`: what the body's password
     placeholder stands for (kept only until the mail is sent); `limited`: whether the mail
     counts toward the recipient's hourly answers."""
-    if not html:
-        html = render_message(subject, body, "de", "").html
     row = Outbox(
-        game_id=game_id,
-        step=step,
-        kind=kind,
-        recipients=",".join(sorted(set(recipients))),
-        subject=subject,
-        body=body,
-        html=html,
-        image=image,
-        chart=chart,
-        message_id=new_message_id(svc),
-        in_reply_to=in_reply_to,
-        created_at=svc.clock.now(),
-        next_attempt=svc.clock.now(),
-        secret=secret,
-        limited=limited,
+        **_values(
+            svc,
+            kind,
+            recipients,
+            subject,
+            body,
+            game_id=game_id,
+            step=step,
+            in_reply_to=in_reply_to,
+            html=html,
+            image=image,
+            chart=chart,
+            secret=secret,
+            limited=limited,
+        )
     )
     session.add(row)
     return row
+
+
+#: The outbox table, for `insert_mail`.
+_TABLE = Outbox.__table__  # type: ignore[attr-defined]
+
+
+def insert_mail(
+    svc: Service,
+    session: Session,
+    kind: str,
+    recipients: Iterable[str],
+    subject: str,
+    body: str,
+    *,
+    game_id: int | None = None,
+    step: int | None = None,
+    html: str = "",
+    image: bytes | None = None,
+    chart: bytes | None = None,
+    limited: bool = True,
+) -> None:
+    """`enqueue`, written at once by a Core INSERT in the session's transaction, and no row
+    returned: a resolution queues a report and a notice for each player who sent nothing, and
+    the ORM's objects, their flush and the autoflushes they cause cost more than the rows
+    (docs/performance.md, "Due rounds"). Mails queued with `enqueue` and not yet flushed are
+    flushed first, so the outbox keeps the order in which the mails were queued."""
+    if any(isinstance(o, Outbox) for o in session.new):
+        session.flush()
+    values = _values(
+        svc,
+        kind,
+        recipients,
+        subject,
+        body,
+        game_id=game_id,
+        step=step,
+        in_reply_to="",
+        html=html,
+        image=image,
+        chart=chart,
+        secret="",
+        limited=limited,
+    )
+    values.update(status=OutboxStatus.PENDING, attempts=0, last_error="", sent_at=None)
+    session.connection().execute(insert(_TABLE), values)
 
 
 #: Notices rendered lately, by (template, subject, data): a resolution that sends the same
@@ -118,4 +202,31 @@ def notify(
         in_reply_to=in_reply_to,
         html=mail.html,
         limited=limited,
+    )
+
+
+def insert_notice(
+    svc: Service,
+    session: Session,
+    kind: str,
+    recipients: Iterable[str],
+    game: Game,
+    subject: str,
+    data: dict[str, Any],
+    *,
+    template: str = "",
+    step: int | None = None,
+) -> None:
+    """`notify` by `insert_mail`: for the notices of a resolution."""
+    mail = _render_notice(template or kind, subject, {"game": game.name, **data})
+    insert_mail(
+        svc,
+        session,
+        kind,
+        recipients,
+        subject,
+        mail.text,
+        game_id=game.id,
+        step=step,
+        html=mail.html,
     )

@@ -31,9 +31,13 @@ def record(
     after: GameState,
     events: list[Event],
     orders: str,
+    players: list[Player] | None = None,
 ) -> int:
+    """Write the step's record; `players`: every player row of the game (`game_players`),
+    when the caller has read them already."""
     step = next_step(session, game)
-    players = session.exec(select(Player).where(Player.game_id == game.id))
+    if players is None:
+        players = list(session.exec(select(Player).where(Player.game_id == game.id)))
     snapshot = {str(p.id): [p.nmr_count, p.autopilot, p.status] for p in players}
     session.add(
         RoundRecord(

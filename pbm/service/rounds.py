@@ -32,14 +32,17 @@ from .context import Service
 from .faults import crashpoint
 from .games import (
     deadline_text,
+    game_players,
     load_state,
     players_of,
     recipients,
+    report_addresses,
     round_hours,
     save_state,
+    seated,
     set_deadline,
 )
-from .outbox import enqueue, notify
+from .outbox import insert_mail, insert_notice
 from .records import current_orders, game_events, record, round_orders
 from .secrets import masked
 from .table import names_by_seat, roster_rows, shared_deadline
@@ -58,7 +61,7 @@ def begin_round(svc: Service, session: Session, game: Game, state: GameState) ->
         for group, addresses in ((seated, True), (set(everyone) - seated, False)):
             if not group:
                 continue
-            notify(
+            insert_notice(
                 svc,
                 session,
                 "round_open",
@@ -205,12 +208,16 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         # (docs/fair-dice.md, "Games started before sealed dice"); a round resolved before
         # is resolved again by the rules that resolved it.
         state = upgraded(state)
-    # The seated players, read once: the resolution changes their counters, never who sits.
-    players = players_of(session, game)
+    # Every player row, read once: the resolution changes the counters, never who sits or
+    # who receives the report (each further query had flushed what the resolution wrote).
+    everyone = game_players(session, game)
+    players = seated(everyone)
     orders, missing, piloted = orders_for_round(session, game, state, svc.clock.now(), players)
     new, events = resolve_round(state, orders)
     by_seat = [orders.get(seat) for seat in range(state.settings.players)]
-    step = record(svc, session, game, "round", state, new, events, codec.dumps(by_seat))
+    step = record(
+        svc, session, game, "round", state, new, events, codec.dumps(by_seat), players=everyone
+    )
     save_state(game, new)
     _nmr(svc, session, game, players, missing, state.round, step)
     if new.phase == Phase.ENDED:
@@ -271,11 +278,11 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
             chart, data["vp_chart_title"] = drawn
             data["vp_chart_cid"] = CHART_CID
     report = render("report", subject, data)
-    enqueue(
+    insert_mail(
         svc,
         session,
         "report" if new.phase != Phase.ENDED else "end",
-        recipients(session, game),
+        report_addresses(everyone),
         subject,
         report.text,
         game_id=game.id,
@@ -307,7 +314,7 @@ def _nmr(
                 p.nmr_count = 0
             continue
         p.nmr_count += 1
-        notify(
+        insert_notice(
             svc,
             session,
             "nmr",
@@ -331,7 +338,7 @@ def set_autopilot(
     if not on:
         player.nmr_count = 0
     key = "autopilot_on" if on else "autopilot_off"
-    notify(
+    insert_notice(
         svc,
         session,
         key,
@@ -373,7 +380,7 @@ def _digest(
         vocab.colour_name(state.colours[state.winner], game.locale) if state.winner >= 0 else ""
     )
     broken = [notices.BrokenGame(g.name, g.broken) for g in broken_games(session)]
-    notify(
+    insert_notice(
         svc,
         session,
         "digest",
