@@ -867,3 +867,47 @@ def test_player_holding_the_target_when_their_step_comes_wins_before_rolling() -
     assert after.winner == 2
     assert [e.player for e in events if isinstance(e, Rolled)] == [1], events
     assert isinstance(events[-1], GameWon)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    rings=st.integers(0, 2),
+    roads=st.integers(0, 12),
+    opponents=st.integers(0, 4),
+    nearby=st.floats(0.0, 1.0),
+)
+def test_longest_road_from_few_starts_is_the_brute_force(
+    seed: int, rings: int, roads: int, opponents: int, nearby: float
+) -> None:
+    """`longest_road_length` walks only from the crossings a longest trail can start at
+    (`building._trail_starts`): on road networks grown at random on the board (whole hex
+    rings, loops, branches, separate parts, opponents' buildings on them) it finds what a walk
+    from every crossing finds."""
+    rng = random.Random(seed)
+    s = new_game(Settings.for_players(4), seed)
+    board = s.board
+    by_crossings = {frozenset(ends): e for e, ends in enumerate(board.path_crossings)}
+    mine: set[int] = set()
+    for h in rng.sample(range(len(board.hexes)), rings):
+        ring = board.hex_crossings[h]
+        for c in ring:
+            mine.update(
+                by_crossings[frozenset((c, d))] for d in ring if frozenset((c, d)) in by_crossings
+            )
+    target = len(mine) + roads
+    while len(mine) < max(target, 1):
+        # Mostly next to the network (loops and branches), now and then a new part.
+        ends = [c for e in mine for c in board.path_crossings[e]]
+        if ends and rng.random() < nearby:
+            mine.add(rng.choice(board.crossing_paths[rng.choice(ends)]))
+        else:
+            mine.add(rng.randrange(len(board.path_crossings)))
+    for e in mine:
+        s.road[e] = 0
+    crossings = sorted({c for e in mine for c in board.path_crossings[e]})
+    for c in rng.sample(crossings, min(opponents, len(crossings))):
+        s.owner[c] = rng.randrange(1, 4)
+        s.level[c] = 1
+    s.rebuild_indexes()
+    assert longest_road_length(s, 0) == pieces_trail_length(board, s.owner, s.road, 0)

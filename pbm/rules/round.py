@@ -144,7 +144,8 @@ def _production_steps(
         else:
             produce(s, d1 + d2, events, gold)
         if o is not None:
-            if knight is not None and knight.timing == "after":
+            knight_after = knight is not None and knight.timing == "after"
+            if knight_after:
                 _play_knight(s, p, o, chance, events)
             if o.monopoly is not None:
                 rule = cards.monopoly_rule(s, p, o.monopoly)
@@ -152,8 +153,10 @@ def _production_steps(
                     cards.play_monopoly(s, p, o.monopoly, events)
                 else:
                     events.append(_failed(s, p, "monopoly", rule, "", o.monopoly))
-        if _won(s, p, events):
-            return True
+            # A knight may bring the largest army; a roll, its robber, discards and a monopoly
+            # move cards only, never a point: without a knight the start's check stands.
+            if knight_after and _won(s, p, events):
+                return True
     return False
 
 

@@ -259,8 +259,14 @@ class GameState:
         return sum(1 for card, _ in self.cards[p] if card == VICTORY_POINT)
 
     def vp(self, p: int) -> int:
-        """Victory points including hidden VP cards (they count by themselves)."""
-        return self.visible_vp(p) + self.vp_cards(p)
+        """Victory points including hidden VP cards (they count by themselves). The cards are
+        counted here rather than by `vp_cards`: the round checks this before and after every
+        roll and build step, some 14 times a round."""
+        vp = self.visible_vp(p)
+        for card, _ in self.cards[p]:
+            if card == VICTORY_POINT:
+                vp += 1
+        return vp
 
     def build_order(self, round_: int | None = None) -> list[int]:
         """Seat order rotated by r-1: seat (r-1) mod N starts (docs/rules-decisions.md, "The
