@@ -190,6 +190,39 @@ def _harbour_paths(board: Board) -> set[int]:
     }
 
 
+@dataclass(frozen=True)
+class _Skeleton:
+    """Where a board's paths, crossings and hexes go in the map: `path_cells`, `crossing_cell`
+    and `hex_centre` of each, which depend on the hexes' places alone."""
+
+    paths: tuple[tuple[tuple[int, int, str], ...], ...]
+    crossings: tuple[Cell, ...]
+    centres: tuple[Cell, ...]
+
+
+#: Skeletons by the hexes' places and the geometry: every board of a size or scenario shares
+#: one (the cells cost as much as the rest of a map). A few layouts are all there are.
+_SKELETONS: dict[tuple[tuple[tuple[int, int], ...], Geometry], _Skeleton] = {}
+_SKELETONS_MAX = 32
+
+
+def _skeleton(board: Board, g: Geometry) -> _Skeleton:
+    # The board's crossings and paths are numbered from the hexes' places alone (`Board`), so
+    # boards with the same places share their cells.
+    key = (tuple((h.row, h.x) for h in board.hexes), g)
+    hit = _SKELETONS.get(key)
+    if hit is None:
+        hit = _Skeleton(
+            tuple(path_cells(board, e, g) for e in range(len(board.path_hexes))),
+            tuple(crossing_cell(board, c, g) for c in range(len(board.crossing_hexes))),
+            tuple(hex_centre(board, h.id, g) for h in board.hexes),
+        )
+        if len(_SKELETONS) >= _SKELETONS_MAX:
+            _SKELETONS.clear()
+        _SKELETONS[key] = hit
+    return hit
+
+
 def draw(state: GameState, lang: str) -> str:
     """The map and its legend (module doc); no line is longer than 72 columns. A Seafarers
     board is drawn in the compact geometry (`COMPACT`), with its ships and the pirate."""
@@ -205,9 +238,10 @@ def draw(state: GameState, lang: str) -> str:
             grid[(line, start + i)] = ch
 
     harbours = _harbour_paths(board)
+    cells = _skeleton(board, g)
     for e, owner in enumerate(state.road):
         ship = -1 if sea is None else sea.ship[e]
-        for line, col, plain in path_cells(board, e, g):
+        for line, col, plain in cells.paths[e]:
             mark = ":" if e in harbours else plain
             if ship >= 0:
                 # A ship: its colour's letter in upper case (a road's is lower case).
@@ -220,7 +254,7 @@ def draw(state: GameState, lang: str) -> str:
         if owner >= 0:
             piece = letter[state.colours[owner]]
             piece = piece.upper() if state.level[c] >= 2 else piece
-        line, col = crossing_cell(board, c, g)
+        line, col = cells.crossings[c]
         grid[(line, col)] = piece
         if kron is not None and owner >= 0:
             if kron.castle[c] in CASTLE_MARKS:
@@ -228,15 +262,16 @@ def draw(state: GameState, lang: str) -> str:
             if kron.workshop[c] >= 0:
                 grid[(line, col + 1)] = WORKSHOP_MARKS[kron.workshop[c]]
     for h in board.hexes:
-        line, col = hex_centre(board, h.id, g)
+        line, col = cells.centres[h.id]
         put(line - 2, col, h.label)
         put(line, col, hex_code(board, h.id, lang, g is COMPACT)[: 2 * g.half - 1])
         if h.id == state.robber:
             put(line + 2, col, ROBBER)
         elif sea is not None and h.id == sea.pirate:
             put(line + 2, col, PIRATE)
-    width = max(c for _, c in grid) + 1
-    lines = [[" "] * width for _ in range(max(r for r, _ in grid) + 1)]
+    rows, cols = zip(*grid, strict=True)
+    width = max(cols) + 1
+    lines = [[" "] * width for _ in range(max(rows) + 1)]
     for (line, col), ch in grid.items():
         lines[line][col] = ch
     text = ["".join(chars).rstrip() for chars in lines]
