@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from operator import countOf
 
 from pbm.rules.events import Rolled
 from pbm.rules.rng import derive_seed
@@ -42,7 +43,7 @@ def measure(games: int, seed: int, size: str = DEFAULT_SIZE, players: int = 4) -
         game_rolls = 0
         state = None
         for after, events in play_game(settings, game_seed, "random"):
-            game_rolls += sum(1 for e in events if type(e) is Rolled)
+            game_rolls += countOf(map(type, events), Rolled)  # in C: the timed loop's own cost
             state = after
         spent = time.process_time() - t0
         assert state is not None

@@ -228,6 +228,12 @@ class Board:
         self.number_hexes: dict[int, tuple[int, ...]] = {
             n: tuple(v) for n, v in sorted(by_number.items())
         }
+        #: Production's view of each number: (hex, its resource or None, its crossings) for
+        #: each hex with the number, looked up once here rather than at every roll.
+        self.number_yields: dict[int, tuple[tuple[int, int | None, tuple[int, ...]], ...]] = {
+            n: tuple((h, self.hexes[h].resource, self.hex_crossings[h]) for h in v)
+            for n, v in self.number_hexes.items()
+        }
         self.producing_hexes: tuple[int, ...] = tuple(
             h.id for h in self.hexes if h.number is not None and h.terrain != Terrain.SEA
         )

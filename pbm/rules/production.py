@@ -21,24 +21,23 @@ def produce(
     gets what is left.
     """
     board = state.board
-    hexes = board.number_hexes.get(number)
-    if not hexes:
+    yields = board.number_yields.get(number)
+    if not yields:
         return
     owner = state.owner
     level = state.level
     robber = state.robber
     # (player, hex, resource, amount) in hex order, then crossing order: deterministic.
     owed: list[tuple[int, int, int, int]] = []
-    for h in hexes:
+    for h, res, crossings in yields:
         if h == robber:
             events.append(ProductionBlocked(h))
             continue
-        res = board.hexes[h].resource
         if res is None:
             if board.hexes[h].terrain == Terrain.GOLD:
                 _gold(state, h, owed, gold if gold is not None else GoldChoices())
             continue  # numbered sea hexes pay by other rules (Kronlande)
-        for c in board.hex_crossings[h]:
+        for c in crossings:
             p = owner[c]
             if p >= 0:
                 owed.append((p, h, res, level[c]))
