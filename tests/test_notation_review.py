@@ -120,6 +120,7 @@ def test_html_left_in_a_line_never_makes_a_second_line_or_eats_an_address() -> N
 @pytest.mark.slow  # timed, like tests/test_notation_linear.py
 def test_many_build_words_on_a_line_stay_cheap() -> None:
     """`_split_builds` counts words once (it compared every pair of build words before)."""
+
     def cpu_seconds(words: int) -> float:
         body = "\n".join(["str " * words] * 300)
         best = float("inf")
