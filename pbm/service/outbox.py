@@ -104,49 +104,77 @@ def enqueue(
     return row
 
 
-#: The outbox table, for `insert_mail`.
+#: The outbox table, for `Mailbag`.
 _TABLE = Outbox.__table__  # type: ignore[attr-defined]
 
 
-def insert_mail(
-    svc: Service,
-    session: Session,
-    kind: str,
-    recipients: Iterable[str],
-    subject: str,
-    body: str,
-    *,
-    game_id: int | None = None,
-    step: int | None = None,
-    html: str = "",
-    image: bytes | None = None,
-    chart: bytes | None = None,
-    limited: bool = True,
-) -> None:
-    """`enqueue`, written at once by a Core INSERT in the session's transaction, and no row
-    returned: a resolution queues a report and a notice for each player who sent nothing, and
-    the ORM's objects, their flush and the autoflushes they cause cost more than the rows
-    (docs/performance.md, "Due rounds"). Mails queued with `enqueue` and not yet flushed are
-    flushed first, so the outbox keeps the order in which the mails were queued."""
-    if any(isinstance(o, Outbox) for o in session.new):
-        session.flush()
-    values = _values(
-        svc,
-        kind,
-        recipients,
-        subject,
-        body,
-        game_id=game_id,
-        step=step,
-        in_reply_to="",
-        html=html,
-        image=image,
-        chart=chart,
-        secret="",
-        limited=limited,
-    )
-    values.update(status=OutboxStatus.PENDING, attempts=0, last_error="", sent_at=None)
-    session.connection().execute(insert(_TABLE), values)
+class Mailbag:
+    """Mails a resolution queues (its report, a notice to each player who sent nothing, the
+    GM's digest), written to the outbox by one Core INSERT (`post`) in the resolution's
+    transaction, in the order they were added: the ORM's objects, their flush and the
+    autoflushes they caused cost more than the rows (docs/performance.md, "Due rounds")."""
+
+    def __init__(self, svc: Service) -> None:
+        self.svc = svc
+        self.rows: list[dict[str, Any]] = []
+
+    def mail(
+        self,
+        kind: str,
+        recipients: Iterable[str],
+        subject: str,
+        body: str,
+        *,
+        game_id: int | None = None,
+        step: int | None = None,
+        html: str = "",
+        image: bytes | None = None,
+        chart: bytes | None = None,
+    ) -> None:
+        """`enqueue`'s mail, kept for `post`."""
+        values = _values(
+            self.svc,
+            kind,
+            recipients,
+            subject,
+            body,
+            game_id=game_id,
+            step=step,
+            in_reply_to="",
+            html=html,
+            image=image,
+            chart=chart,
+            secret="",
+            limited=True,
+        )
+        values.update(status=OutboxStatus.PENDING, attempts=0, last_error="", sent_at=None)
+        self.rows.append(values)
+
+    def notice(
+        self,
+        kind: str,
+        recipients: Iterable[str],
+        game: Game,
+        subject: str,
+        data: dict[str, Any],
+        *,
+        template: str = "",
+        step: int | None = None,
+    ) -> None:
+        """`notify`'s mail, kept for `post`."""
+        mail = _render_notice(template or kind, subject, {"game": game.name, **data})
+        self.mail(kind, recipients, subject, mail.text, game_id=game.id, step=step, html=mail.html)
+
+    def post(self, session: Session) -> None:
+        """Write the mails in the session's transaction (they are sent only if it commits).
+        Mails queued with `enqueue` and not yet flushed are flushed first, so the outbox keeps
+        the order in which the mails were queued."""
+        if not self.rows:
+            return
+        if any(isinstance(o, Outbox) for o in session.new):
+            session.flush()
+        session.connection().execute(insert(_TABLE), self.rows)
+        self.rows = []
 
 
 #: Notices rendered lately, by (template, subject, data): a resolution that sends the same
@@ -202,31 +230,4 @@ def notify(
         in_reply_to=in_reply_to,
         html=mail.html,
         limited=limited,
-    )
-
-
-def insert_notice(
-    svc: Service,
-    session: Session,
-    kind: str,
-    recipients: Iterable[str],
-    game: Game,
-    subject: str,
-    data: dict[str, Any],
-    *,
-    template: str = "",
-    step: int | None = None,
-) -> None:
-    """`notify` by `insert_mail`: for the notices of a resolution."""
-    mail = _render_notice(template or kind, subject, {"game": game.name, **data})
-    insert_mail(
-        svc,
-        session,
-        kind,
-        recipients,
-        subject,
-        mail.text,
-        game_id=game.id,
-        step=step,
-        html=mail.html,
     )

@@ -42,15 +42,20 @@ from .games import (
     seated,
     set_deadline,
 )
-from .outbox import insert_mail, insert_notice
+from .outbox import Mailbag
 from .records import current_orders, game_events, record, round_orders
 from .secrets import masked
 from .table import names_by_seat, roster_rows, shared_deadline
 
 
-def begin_round(svc: Service, session: Session, game: Game, state: GameState) -> None:
+def begin_round(
+    svc: Service, session: Session, game: Game, state: GameState, mails: Mailbag | None = None
+) -> None:
+    """Set the round's deadline; round 1 is announced. `mails`: the resolution's mails, to
+    which the announcement is added (else it is written at once)."""
     if state.phase != Phase.ROUNDS:
         return
+    bag = mails if mails is not None else Mailbag(svc)
     set_deadline(svc, game, round_hours(svc, game))
     if state.round == 1:
         # After the setup nobody has had a report yet: round 1 is announced on its own.
@@ -61,9 +66,7 @@ def begin_round(svc: Service, session: Session, game: Game, state: GameState) ->
         for group, addresses in ((seated, True), (set(everyone) - seated, False)):
             if not group:
                 continue
-            insert_notice(
-                svc,
-                session,
+            bag.notice(
                 "round_open",
                 sorted(group),
                 game,
@@ -75,6 +78,8 @@ def begin_round(svc: Service, session: Session, game: Game, state: GameState) ->
                     roster_rows(session, game, addresses=addresses),
                 ),
             )
+        if mails is None:
+            bag.post(session)
 
 
 def submit_orders(
@@ -219,12 +224,14 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         svc, session, game, "round", state, new, events, codec.dumps(by_seat), players=everyone
     )
     save_state(game, new)
-    _nmr(svc, session, game, players, missing, state.round, step)
+    # The resolution's mails, written together below.
+    mails = Mailbag(svc)
+    _nmr(svc, session, game, players, missing, state.round, step, mails)
     if new.phase == Phase.ENDED:
         game.deadline = None
         footer = ""
     else:
-        begin_round(svc, session, game, new)
+        begin_round(svc, session, game, new, mails)
         footer = texts.t(
             game.locale,
             "next",
@@ -278,9 +285,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
             chart, data["vp_chart_title"] = drawn
             data["vp_chart_cid"] = CHART_CID
     report = render("report", subject, data)
-    insert_mail(
-        svc,
-        session,
+    mails.mail(
         "report" if new.phase != Phase.ENDED else "end",
         report_addresses(everyone),
         subject,
@@ -292,7 +297,8 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         chart=chart,
     )
     if svc.config.gm_address:
-        _digest(svc, session, game, state.round, players, missing, new, events, step)
+        _digest(svc, session, game, state.round, players, missing, new, events, step, mails)
+    mails.post(session)
     crashpoint("resolving")
     return step
 
@@ -305,6 +311,7 @@ def _nmr(
     missing: list[Player],
     round_: int,
     step: int,
+    mails: Mailbag,
 ) -> None:
     """Count consecutive NMRs; after the configured number the autopilot takes the seat."""
     ids = {p.id for p in missing}
@@ -314,9 +321,7 @@ def _nmr(
                 p.nmr_count = 0
             continue
         p.nmr_count += 1
-        insert_notice(
-            svc,
-            session,
+        mails.notice(
             "nmr",
             [p.address],
             game,
@@ -325,22 +330,28 @@ def _nmr(
             step=step,
         )
         if p.nmr_count >= game.nmr_autopilot_after:
-            set_autopilot(svc, session, game, p, True, step=step)
+            set_autopilot(svc, session, game, p, True, step=step, mails=mails)
 
 
 def set_autopilot(
-    svc: Service, session: Session, game: Game, player: Player, on: bool, step: int | None = None
+    svc: Service,
+    session: Session,
+    game: Game,
+    player: Player,
+    on: bool,
+    step: int | None = None,
+    mails: Mailbag | None = None,
 ) -> bool:
-    """Switch the seat's autopilot and mail its player; False when it was so already."""
+    """Switch the seat's autopilot and mail its player; False when it was so already.
+    `mails`: a resolution's mails, to which the notice is added (else it is written at once)."""
     if player.autopilot == on:
         return False
     player.autopilot = on
     if not on:
         player.nmr_count = 0
     key = "autopilot_on" if on else "autopilot_off"
-    insert_notice(
-        svc,
-        session,
+    bag = mails if mails is not None else Mailbag(svc)
+    bag.notice(
         key,
         [player.address],
         game,
@@ -349,6 +360,8 @@ def set_autopilot(
         template="autopilot",
         step=step,
     )
+    if mails is None:
+        bag.post(session)
     return True
 
 
@@ -362,6 +375,7 @@ def _digest(
     state: GameState,
     events: list[Event],
     step: int,
+    mails: Mailbag,
 ) -> None:
     """The GM's digest of a resolution: who sent orders, NMRs, autopilots, the points (hidden
     ones included: the GM may see them), what happened."""
@@ -380,9 +394,7 @@ def _digest(
         vocab.colour_name(state.colours[state.winner], game.locale) if state.winner >= 0 else ""
     )
     broken = [notices.BrokenGame(g.name, g.broken) for g in broken_games(session)]
-    insert_notice(
-        svc,
-        session,
+    mails.notice(
         "digest",
         [svc.config.gm_address],
         game,
