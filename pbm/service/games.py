@@ -297,13 +297,23 @@ def extend_deadline(svc: Service, game: Game, hours: float) -> datetime:
 
 def summary(session: Session, game: Game) -> dict[str, Any]:
     players = players_of(session, game)
+    settings = settings_of(game)
     return {
         "name": game.name,
         "phase": game.phase,
         "paused": game.paused,
         "round": game.round,
         "players": len(players),
-        "seats": settings_of(game).players,
+        "seats": settings.players,
+        # What is played: the island (a Seafarers game is on its scenario's board), the
+        # Seafarers scenario (None: the base game) with its pirate, Kronlande, the VP target
+        # and the bank mode.
+        "size": settings.size,
+        "scenario": settings.scenario,
+        "pirate": settings.pirate if settings.scenario is not None else None,
+        "kronlande": settings.kronlande,
+        "vp_target": settings.vp_target,
+        "bank": settings.bank,
         "deadline": game.deadline.isoformat(timespec="seconds") if game.deadline else None,
         "deadline_preset": game.deadline_preset,
         "lang": game.lang,

@@ -1,0 +1,52 @@
+"""`pbm game show` and `pbm game list --json` say what is played: the island, the Seafarers
+scenario with its pirate, Kronlande, the VP target and the bank mode."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pbm.cli import app
+
+
+@pytest.fixture
+def cli(tmp_path: Path) -> Iterator[tuple[CliRunner, Path]]:
+    cfg = tmp_path / "pbm.toml"
+    cfg.write_text('[database]\nurl = "sqlite:///pbm.db"\n\n[service]\naddress = "gm@pbm.test"\n')
+    yield CliRunner(), cfg
+
+
+def _run(cli: tuple[CliRunner, Path], *args: str) -> str:
+    runner, cfg = cli
+    result = runner.invoke(app, ["--config", str(cfg), *args])
+    assert result.exit_code == 0, (args, result.output, result.exception)
+    return result.output
+
+
+def test_show_names_the_board_scenario_and_kronlande(cli: tuple[CliRunner, Path]) -> None:
+    _run(cli, "game", "create", "base", "--players", "4", "--seed", "3")
+    _run(cli, "game", "create", "sea", "--players", "4", "--scenario", "wueste", "--no-pirate")
+    _run(cli, "game", "create", "kron", "--players", "5", "--kronlande", "--size", "huge")
+    shown = {n: json.loads(_run(cli, "game", "show", n, "--json")) for n in ("base", "sea", "kron")}
+    keys = ("size", "scenario", "pirate", "kronlande", "vp_target", "bank")
+    assert {k: shown["base"][k] for k in keys} == {
+        "size": "medium",
+        "scenario": None,
+        "pirate": None,
+        "kronlande": False,
+        "vp_target": 10,
+        "bank": "classic",
+    }
+    assert shown["sea"]["scenario"] == "wueste" and shown["sea"]["pirate"] is False
+    assert shown["sea"]["kronlande"] is False
+    assert shown["kron"]["kronlande"] is True and shown["kron"]["size"] == "huge"
+    assert shown["kron"]["scenario"] is None and shown["kron"]["seats"] == 5
+    listed = {r["name"]: r for r in json.loads(_run(cli, "game", "list", "--json"))}
+    assert listed["kron"]["kronlande"] is True and listed["sea"]["scenario"] == "wueste"
+    # The text form has a line for each.
+    text = _run(cli, "game", "show", "kron")
+    assert "kronlande        True" in text and "size             huge" in text
