@@ -282,6 +282,17 @@ WRITTEN: list[tuple[str, str, object]] = [
     ("Feast bread", "en", Feast(BROT)),
     ("Feast on fish", "en", Feast(FISCH)),
     ("Feast tools", "en", Feast(WERKZEUG)),
+    # A count of one and a separator say nothing more: one card is what a feast names.
+    ("Festmahl 1 Brot", "de", Feast(BROT)),
+    ("Festmahl: eine Brot", "de", Feast(BROT)),
+    ("Festmahl 1Br", "de", Feast(BROT)),
+    ("Festmahl - Stein", "de", Feast(STEIN)),
+    ("Festmahl, 1 Fisch", "de", Feast(FISCH)),
+    ("Feast 1 bread", "en", Feast(BROT)),
+    ("Feast: one bread", "en", Feast(BROT)),
+    ("Feast 1To", "en", Feast(WERKZEUG)),
+    ("Feast on 1 fish", "en", Feast(FISCH)),
+    ("Monopol, 1 Stein", "de", Monopoly(STEIN)),
     ("Monopol Stein", "de", Monopoly(STEIN)),
     ("Monopoly stone", "en", Monopoly(STEIN)),
     ("Erfindung S F", "de", YearOfPlenty(STEIN, FISCH)),
@@ -437,6 +448,12 @@ REFUSED: list[tuple[str, str, str]] = [
     ("Feast To", "en", "letters_by_name"),
     ("Monopoly St", "en", "letters_by_name"),
     ("Festmahl Br", "de", "letters_by_name"),
+    ("Festmahl 1 Br", "de", "letters_by_name"),
+    ("Feast 1 to", "en", "letters_by_name"),
+    # Another count than one is no feast's: refused, not read as one.
+    ("Festmahl 2 Brot", "de", "resource_expected"),
+    ("Festmahl 2Br", "de", "resource_expected"),
+    ("Feast 11 bread", "en", "resource_expected"),
     # A good's letters in a bank trade or card: the goods' refusal, whatever the spacing.
     ("Seehandel 4 St gegen 1W", "de", "goods_not_with_bank"),
     ("Monopol St", "de", "monopoly_no_goods"),
@@ -811,3 +828,21 @@ def test_the_player_guides_kronlande_examples_read_on_a_kronlande_island(
     from pbm.reports.text_map import _kron_legend
 
     assert legend.splitlines()[1:] == _kron_legend(lang)[1:]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "r"),
+    [
+        ("Monopol, Erz", "de", ERZ),
+        ("Monopol - Erz", "de", ERZ),
+        ("Monopol 1 Erz", "de", ERZ),
+        ("Monopol 1E", "de", ERZ),
+        ("Monopol auf eine Wolle", "de", WOLLE),
+        ("Monopoly: one ore", "en", ERZ),
+        ("Monopoly – a wool", "en", WOLLE),
+    ],
+)
+def test_a_base_monopoly_with_a_separator_or_a_count_of_one(text: str, lang: str, r: int) -> None:
+    """The base game's monopoly reads as the feast does: one card is what it names."""
+    assert parse_line(text, _base_ctx(lang)) == Monopoly(r)
+    assert _error("Monopol 2 Erz", _base_ctx()).key == "resource_expected"

@@ -2041,24 +2041,55 @@ def _make(t: Text, ctx: Context) -> Make | Builds:
     return makes[0] if len(makes) == 1 else Builds(tuple(makes))
 
 
+#: Before the card a Festmahl or a monopoly names: a separator (`Festmahl - Brot`,
+#: `Monopol, Erz`), and then, after any preposition, a count of one (`Festmahl 1 Brot`,
+#: `Feast: one bread`, `Festmahl 1Br`): one card is what either names, so a count of one says
+#: nothing more; another count stays and is refused as before.
+_CARD_SEPARATOR = re.compile(r"\s*[,;:\-\u2013\u2014]\s*")
+_COUNT_OF_ONE = re.compile(
+    r"\s*(?:1(?![\d.,])(?P<glued>(?=[a-z]))?\s*|(?:ein|eine|einen|one|a|an)\s+)(?=\S)"
+)
+
+
+def _one_card(t: Text, words: tuple[str, ...]) -> tuple[Text, bool]:
+    """The text naming the one card of a Festmahl or a monopoly: separator, preposition and a
+    count of one passed over (`_CARD_SEPARATOR`, `_COUNT_OF_ONE`); and whether that count was
+    glued to the card (`1Br`: a letter of two is read so only, `vocab.resource`)."""
+    m = _CARD_SEPARATOR.match(t.folded)
+    rest = _strip_words(t.sub(m.end()) if m else t, words)
+    m = _COUNT_OF_ONE.match(rest.folded)
+    if m is None:
+        return rest, False
+    return rest.sub(m.end()), m.group("glued") is not None
+
+
 def _one_item(t: Text, ctx: Context) -> int:
     """The resource or good a card names (`Festmahl Brot`, `Feast on bread`)."""
-    rest = _strip_words(t, ("auf", "on", "of", "fuer", "for", "mit", "with"))
+    rest, counted = _one_card(t, ("auf", "on", "of", "fuer", "for", "mit", "with"))
     f = rest.folded.strip()
     if not f:
         raise NotationError.make("feast_form", column=t.col(0))
-    return _named_card(rest, ctx)
+    return _named_card(rest, ctx, counted=counted)
 
 
-def _named_card(rest: Text, ctx: Context, goods_refused: bool = False) -> int:
-    """The one card a Festmahl or a monopoly names, without a count: a letter of one, or a name
-    (a letter of two alone may be an ordinary word: its name is asked for)."""
+def _named_card(
+    rest: Text, ctx: Context, goods_refused: bool = False, counted: bool = False
+) -> int:
+    """The one card a Festmahl or a monopoly names: a letter of one, or a name (a letter of two
+    alone may be an ordinary word: its name is asked for), or any letter glued to a count of
+    one (`counted`, `1Br`)."""
     f = rest.folded.strip()
     lead = len(rest.folded) - len(rest.folded.lstrip())
     shown = rest.sub(lead).original.strip()
     try:
         return vocab.resource(
-            f, ctx.lang, rest.col(lead), ctx.kron, shown=shown, goods_refused=goods_refused
+            f,
+            ctx.lang,
+            rest.col(lead),
+            ctx.kron,
+            counted=counted,
+            shown=shown,
+            goods_refused=goods_refused,
         )
     except NotationError as e:
         if e.key != "letters_with_count":
@@ -2392,11 +2423,11 @@ def _pirate(t: Text, ctx: Context) -> RobberOrder:
 
 
 def _monopoly(t: Text, ctx: Context) -> Monopoly:
-    rest = _strip_words(t, ("auf", "on", "of", "fuer", "for", "alle", "all"))
+    rest, counted = _one_card(t, ("auf", "on", "of", "fuer", "for", "alle", "all"))
     f = rest.folded.strip()
     if not f:
         raise NotationError.make("resources_expected", column=t.col(0))
-    r = _named_card(rest, ctx, goods_refused=True)
+    r = _named_card(rest, ctx, goods_refused=True, counted=counted)
     if r in GOODS:
         # Kronlande: a monopoly names a resource (Stein and Fisch too), never a good.
         lead = len(rest.folded) - len(rest.folded.lstrip())
