@@ -7,7 +7,9 @@ from typing import Any
 from pbm.i18n import language
 from pbm.notation import Context
 from pbm.notation.format import format_item
-from pbm.rules.orders import BuyCard, RobberOrder, SetupPlacement
+from pbm.rules.kron import BAECKEREI
+from pbm.rules.orders import BuyCard, Castle, Make, RobberOrder, SetupPlacement, Ship, Workshop
+from pbm.rules.resources import BROT
 from pbm.rules.rng import seal
 from pbm.rules.setup import automatic_placement
 from pbm.rules.state import GameState, deck_size
@@ -41,6 +43,19 @@ def examples(state: GameState, lang: str, seat: int = 0) -> list[str]:
         victims = tuple(others[:2])
         lines.append(format_item(RobberOrder(hexes[0], victims), ctx))
     lines.append(format_item(BuyCard(), ctx))
+    if state.sea is not None:
+        # Seafarers: a ship on a side touching sea, next to the placement where there is one.
+        ends = board.crossing_paths[place.crossing]
+        sea = [e for e in ends if board.path_sea[e]] or [
+            e for e, on_sea in enumerate(board.path_sea) if on_sea
+        ]
+        if sea:
+            lines.append(format_item(Ship(sea[0]), ctx))
+    if state.kron is not None:
+        # Kronlande: a workshop on the placement, a good made there, the city made a Burg.
+        lines.append(format_item(Workshop(BAECKEREI, place.crossing), ctx))
+        lines.append(format_item(Make(BROT, 1), ctx))
+        lines.append(format_item(Castle(place.crossing), ctx))
     return lines
 
 
