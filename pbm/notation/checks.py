@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pbm.rules.building import settlement_site_rule
 from pbm.rules.legal import AFTER_KINDS, LegalMoves
-from pbm.rules.orders import Alternatives
+from pbm.rules.orders import Alternatives, SetupPlacement
 from pbm.rules.reasons import Reason
+from pbm.rules.setup import placement_rule, setup_player
 from pbm.rules.state import GameState
 
 from .errors import IllegalOrderError
@@ -175,3 +177,37 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
             for options, rule in zip(lines, rules, strict=True):
                 if rule is None:
                     outcomes.follow(options)
+
+
+def check_setup_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "en") -> None:
+    """Mark the setup lines none of whose placements can ever be made (the mail's results
+    change; the state does not). On the sender's turn every rule is checked; a list sent ahead
+    of it is checked for what no later placement can change: a crossing taken or too close to a
+    building, a road on a path already built. Pieces are only added in the setup, so what fails
+    so now fails at the sender's turn too; the rest of the rules wait for that turn (the start
+    island, say, depends on the placements before it)."""
+    on_turn = setup_player(state) == seat
+
+    def rule(pl: SetupPlacement) -> Reason | None:
+        if on_turn:
+            return placement_rule(state, pl)
+        lasting = settlement_site_rule(state, pl.crossing)
+        if lasting is None and state.road[pl.path] >= 0:
+            return Reason.ROAD_OCCUPIED
+        return lasting
+
+    for result in parsed.lines:
+        item = result.item
+        if not result.ok or item is None:
+            continue
+        if isinstance(item, SetupPlacement):
+            options: tuple[SetupPlacement, ...] = (item,)
+        elif isinstance(item, tuple) and all(isinstance(o, SetupPlacement) for o in item):
+            options = item
+        else:
+            continue
+        rules = [rule(o) for o in options]
+        first = rules[0]
+        if first is not None and all(rules):
+            result.error = _illegal(first, lang).at(result.line, result.text)
+            result.item = None

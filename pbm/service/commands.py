@@ -25,7 +25,7 @@ from sqlmodel import Session, col, select
 from pbm.i18n import N_, base, language, translator
 from pbm.mail.inbound import Inbound
 from pbm.notation import Context, parse_mail
-from pbm.notation.checks import check_receipt
+from pbm.notation.checks import check_receipt, check_setup_receipt
 from pbm.notation.clean import clean_lines
 from pbm.notation.format import word
 from pbm.notation.mail import ParsedMail
@@ -964,6 +964,15 @@ def _orders(r: Request) -> str | None:
         return None
     if game.phase == GamePhase.ROUNDS:
         check_receipt(
+            r.parsed,
+            r.state or load_state(game),
+            player.seat if player.seat is not None else 0,
+            game.locale,
+        )
+    elif game.phase == GamePhase.SETUP:
+        # A placement that can never be made is refused now, with its reason, rather than
+        # found out at the player's turn.
+        check_setup_receipt(
             r.parsed,
             r.state or load_state(game),
             player.seat if player.seat is not None else 0,
