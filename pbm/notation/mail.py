@@ -262,8 +262,13 @@ class _Read:
     item: Item | None
     error: OrderError | None
     #: The line read with the other language's resource letters, when that reading is another
-    #: order than the game's (None: the same, or nothing).
+    #: order than the game's (None: the same, or nothing). Read at once for a refused line
+    #: only: an accepted line needs it only in a mail with a refused line that fits the other
+    #: letters (`_other_letters`), which most mails are not, and a second reading of every
+    #: line was some 40 % of a mail's parsing.
     other: Item | None = None
+    #: The line as read (cleaned), for that later reading.
+    line: str = ""
 
 
 def _other_context(ctx: Context) -> Context:
@@ -309,7 +314,8 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
             item = parse_line(line, ctx)
         except OrderError as e:
             error = e
-        read.append(_Read(result, item, error, _read_other(line, item, error, other)))
+        alt = _read_other(line, item, error, other) if error is not None else None
+        read.append(_Read(result, item, error, alt, line))
         if isinstance(item, Press):
             # The rest of the mail is the message: not orders, not read as such.
             out.press_text = message_text(item.first, body, number)
@@ -318,7 +324,7 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
             # A message to someone not understood (`Nachricht an Carol: …`): refused, and the
             # rest is still the message, never orders.
             break
-    _other_letters(read, ctx)
+    _other_letters(read, ctx, other)
     _assemble(read, ctx, out)
     return out
 
@@ -352,10 +358,10 @@ _READ_IN_THE_GAMES_LETTERS = frozenset(
 )
 
 
-def _other_letters(read: list[_Read], ctx: Context) -> None:
+def _other_letters(read: list[_Read], ctx: Context, other: Context) -> None:
     """A line that fits only the other language's letters is refused with its reading to copy;
     if the mail has such a line, a line that reads differently with those letters is refused
-    too (the player may mean either)."""
+    too (the player may mean either). `other`: the game read with those letters."""
     foreign = False
     for r in read:
         if (
@@ -369,6 +375,8 @@ def _other_letters(read: list[_Read], ctx: Context) -> None:
     if not foreign:
         return
     for r in read:
+        if r.error is None and r.item is not None:
+            r.other = _read_other(r.line, r.item, None, other)
         if r.error is None and r.other is not None and r.item is not None:
             r.error = _other_letters_elsewhere(
                 ctx.lang,
