@@ -8,6 +8,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, col, select
 
 from pbm import i18n
@@ -185,11 +186,14 @@ def first_state(
     return new_game(settings, game.seed, colours=colours, rules=rules)
 
 
+#: The queries of every resolution, built once: building a statement and its cache key costs
+#: as much as running it on SQLite (docs/performance.md, "Due rounds").
+_GAME = select(Game).where(Game.name == bindparam("name"))
+_GAME_LOCKED = _GAME.with_for_update().execution_options(populate_existing=True)
+
+
 def get_game(session: Session, name: str, lock: bool = False) -> Game:
-    query = select(Game).where(Game.name == name)
-    if lock:
-        query = query.with_for_update().execution_options(populate_existing=True)
-    game = session.exec(query).first()
+    game = session.exec(_GAME_LOCKED if lock else _GAME, params={"name": name}).first()
     if game is None:
         raise ServiceError(f"no game named {name!r}")
     return game
@@ -227,11 +231,16 @@ def remove_observer(session: Session, game: Game, address: str) -> Player:
     raise ServiceError(f"{wanted} does not observe {game.name}")
 
 
+_SEATED = select(Player).where(
+    Player.game_id == bindparam("game_id"), col(Player.status).not_in(NOT_SEATED)
+)
+_PLAYERS = select(Player).where(Player.game_id == bindparam("game_id"))
+
+
 def players_of(session: Session, game: Game) -> list[Player]:
     """The seated players by seat (signup order before the draw): not the replaced, not
     observers."""
-    query = select(Player).where(Player.game_id == game.id, col(Player.status).not_in(NOT_SEATED))
-    rows = list(session.exec(query))
+    rows = list(session.exec(_SEATED, params={"game_id": game.id}))
     return sorted(rows, key=lambda p: (p.seat if p.seat is not None else 99, p.id or 0))
 
 
@@ -239,9 +248,7 @@ def game_players(session: Session, game: Game) -> list[Player]:
     """Every player row of the game (seated, replaced, observing), in the order they came:
     one read for a resolution, which needs the seated players (`seated`), the snapshot of
     every row (`records.record`) and the report's addresses (`report_addresses`)."""
-    return sorted(
-        session.exec(select(Player).where(Player.game_id == game.id)), key=lambda p: p.id or 0
-    )
+    return sorted(session.exec(_PLAYERS, params={"game_id": game.id}), key=lambda p: p.id or 0)
 
 
 def seated(rows: list[Player]) -> list[Player]:

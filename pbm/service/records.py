@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import insert
+from sqlalchemy import bindparam, insert
 from sqlmodel import Session, col, select
 
 from pbm.rules import GameState, state_to_json
@@ -13,13 +13,25 @@ from pbm.store.models import Game, OrderSet, Player, RoundRecord
 
 from .context import Service
 
+#: Queries of every resolution, built once (as in `games`).
+_LAST_STEP = (
+    select(RoundRecord.step)
+    .where(RoundRecord.game_id == bindparam("game_id"))
+    .order_by(col(RoundRecord.step).desc())
+)
+_LIVE_ORDERS = select(OrderSet).where(
+    OrderSet.game_id == bindparam("game_id"),
+    OrderSet.round == bindparam("round"),
+    OrderSet.superseded == False,  # noqa: E712  (SQL comparison)
+)
+_ROUND_ORDERS = _LIVE_ORDERS.order_by(col(OrderSet.id))
+_STEP_ORDERS = _LIVE_ORDERS.where(OrderSet.setup_step == bindparam("setup_step")).order_by(
+    col(OrderSet.id)
+)
+
 
 def next_step(session: Session, game: Game) -> int:
-    last = session.exec(
-        select(RoundRecord.step)
-        .where(RoundRecord.game_id == game.id)
-        .order_by(col(RoundRecord.step).desc())
-    ).first()
+    last = session.exec(_LAST_STEP, params={"game_id": game.id}).first()
     return (last or 0) + 1
 
 
@@ -75,14 +87,12 @@ def current_orders(
 
 def round_orders(session: Session, game: Game, round_: int, setup_step: int = -1) -> list[OrderSet]:
     """Every order set not replaced for a round or a setup step, oldest first."""
-    query = select(OrderSet).where(
-        OrderSet.game_id == game.id,
-        OrderSet.round == round_,
-        OrderSet.superseded == False,  # noqa: E712  (SQL comparison)
-    )
+    params = {"game_id": game.id, "round": round_}
     if setup_step >= 0:
-        query = query.where(OrderSet.setup_step == setup_step)
-    return list(session.exec(query.order_by(col(OrderSet.id))))
+        query, params["setup_step"] = _STEP_ORDERS, setup_step
+    else:
+        query = _ROUND_ORDERS
+    return list(session.exec(query, params=params))
 
 
 def supersede(
