@@ -32,6 +32,8 @@ _STOP_BLOCK = re.compile(
 )
 #: Apple Mail's forwarded mail.
 _FORWARDED = ("anfang der weitergeleiteten nachricht:", "begin forwarded message:")
+#: A `_STOP_BLOCK` that begins a forwarded mail (not a quoted original).
+_FORWARD_WORDS = re.compile(r"forwarded|weitergeleitete")
 _OUTLOOK_HEADER = re.compile(r"^(from|von):\s.+")
 #: One line of a header block that Outlook, GMX, web.de and phones put above a quoted mail:
 #: `Von: Spielleitung`, `Gesendet: Montag, …`, `From: Game master`, `Sent: …`, `Datum: …`.
@@ -613,12 +615,16 @@ def _next_text(lines: list[str], number: int) -> str:
     return simple(lines[number].replace("\u00a0", " ").translate(_INVISIBLE).strip())
 
 
-def iter_clean_lines(body: str) -> Iterator[tuple[int, str]]:
+def iter_clean_lines(body: str, stops: list[str] | None = None) -> Iterator[tuple[int, str]]:
     """`clean_lines` one line at a time, for a reader that stops early.
 
     A line longer than `MAX_LINE_CHARS` is not looked at beyond its first character: a quote
     (`>`) or comment (`#`) is skipped as always, anything else is passed on for the parser to
     refuse. No pattern runs on it, and it never ends the mail.
+
+    `stops`: given, "forwarded" is added to it when the reading ends at a forwarded mail's
+    block, which is never read (it may be a report or another player's mail), so that the
+    answer can say so.
     """
     lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     skip_next = False
@@ -639,7 +645,10 @@ def iter_clean_lines(body: str) -> Iterator[tuple[int, str]]:
             yield number, stripped
             continue
         s = simple(stripped)
-        if s in _END or _STOP_BLOCK.match(s) or _RULE_LINE.match(s) or s in _FORWARDED:
+        block = _STOP_BLOCK.match(s)
+        if s in _END or block or _RULE_LINE.match(s) or s in _FORWARDED:
+            if stops is not None and (s in _FORWARDED or (block and _FORWARD_WORDS.search(s))):
+                stops.append("forwarded")
             break
         if _quote_header(s):
             if seen:

@@ -175,6 +175,9 @@ class ParsedMail:
     away: date | None = None
     #: `Zeitzone: …`: the IANA name.
     timezone: str | None = None
+    #: The reading stopped at a forwarded mail, which is never read (`clean.iter_clean_lines`):
+    #: the answer says so, as orders may have stood in it.
+    forwarded: bool = False
 
     @property
     def ok(self) -> bool:
@@ -301,7 +304,8 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
         _subject(subject, ctx, out)
     other = _other_context(ctx)
     read: list[_Read] = []
-    for count, (number, line) in enumerate(iter_clean_lines(body)):
+    stops: list[str] = []
+    for count, (number, line) in enumerate(iter_clean_lines(body, stops)):
         text = _shown(line)
         result = LineResult(number, text)
         if count == MAX_MAIL_LINES:
@@ -324,6 +328,7 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
             # A message to someone not understood (`Nachricht an Carol: …`): refused, and the
             # rest is still the message, never orders.
             break
+    out.forwarded = "forwarded" in stops
     _other_letters(read, ctx, other)
     _assemble(read, ctx, out)
     return out

@@ -206,7 +206,10 @@ class Request:
             )
 
     def refuse(self, reason: str, to: str | None = None) -> None:
-        """An error answer: why, and that nothing was changed."""
+        """An error answer: why, and that nothing was changed (and that a forwarded mail in
+        this one was not read: the password or orders the player meant may stand there)."""
+        if self.parsed.forwarded:
+            reason = f"{reason}\n\n{forwarded_not_read(self.lang)}"
         self.answer(
             "error",
             texts.t(self.lang, "error_subject", game=self.game.name),
@@ -742,6 +745,15 @@ def _handle(
     return _orders(r)
 
 
+def forwarded_not_read(lang: str) -> str:
+    """Said in the answer to a mail whose reading stopped at a forwarded mail."""
+    _ = translator(lang).gettext
+    return _(
+        "A forwarded mail in yours was not read (it may be a report or another player's "
+        "mail): write your orders in the mail itself, or paste them above the forwarded part."
+    )
+
+
 def _table_requests(r: Request) -> None:
     """A time zone, an absence and a message (issue 15), done before the orders; each adds a
     line to the answer (`Request.notes`)."""
@@ -962,6 +974,8 @@ def _orders(r: Request) -> str | None:
     if refuse:
         r.refuse(refuse, to=player.address)
         return None
+    if r.parsed.forwarded:
+        r.notes.append(forwarded_not_read(lang))
     if game.phase == GamePhase.ROUNDS:
         check_receipt(
             r.parsed,

@@ -1,0 +1,78 @@
+"""A forwarded mail inside a player's mail is never read (it may be a report or another
+player's mail); the answer says so, whether the mail is refused for it or its own lines are
+taken."""
+
+from __future__ import annotations
+
+from databases import replies_to
+from harness import Games, Mailer
+
+HINT_DE = "Die weitergeleitete Mail in deiner Nachricht wurde nicht gelesen"
+HINT_EN = "A forwarded mail in yours was not read"
+
+GMAIL_FORWARD = """Hallo, das ging an die falsche Adresse:
+
+---------- Forwarded message ---------
+Von: Spieler <p0@players.test>
+Date: Mo., 4. Mai 2026 um 09:00 Uhr
+Subject: Runde 1
+To: <falsch@example.de>
+
+Kennwort: {password}
+Entwicklungskarte
+"""
+
+APPLE_FORWARD = """Kennwort: {password}
+Entwicklungskarte
+
+Anfang der weitergeleiteten Nachricht:
+
+Von: Spieler <p0@players.test>
+Betreff: Runde 1
+
+Straße 6L 5L
+"""
+
+
+def test_orders_only_in_a_forwarded_mail_are_not_read_and_the_answer_says_so(
+    mailer: Mailer, games: Games
+) -> None:
+    t = games.start()
+    sender = t.addresses[0]
+    r = mailer.send(sender, "Fwd: Runde 1", GMAIL_FORWARD.format(password=t.passwords[sender]))
+    assert r.status == "done"
+    (answer,) = replies_to(mailer.svc, mailer.last_id)
+    assert answer.kind == "error" and HINT_DE in answer.body, answer.body
+
+
+def test_a_forwarded_part_below_the_orders_is_named_in_the_ack(
+    mailer: Mailer, games: Games
+) -> None:
+    t = games.start()
+    sender = t.addresses[0]
+    r = mailer.send(sender, "Runde 1", APPLE_FORWARD.format(password=t.passwords[sender]))
+    assert r.status == "done"
+    (ack,) = replies_to(mailer.svc, mailer.last_id, "ack")
+    assert HINT_DE in ack.body and "Entwicklungskarte" in ack.body, ack.body
+    assert "Straße" not in ack.body.split(HINT_DE)[0].split("Angenommen:")[-1]
+
+
+def test_in_english(mailer: Mailer, games: Games) -> None:
+    t = games.start("beta", lang="en")
+    sender = t.addresses[0]
+    body = f"Password: {t.passwords[sender]}\nBuy card\n\nBegin forwarded message:\n\nRoad 6B 5B\n"
+    assert mailer.send(sender, "Round 1", body).status == "done"
+    (ack,) = replies_to(mailer.svc, mailer.last_id, "ack")
+    assert HINT_EN in ack.body, ack.body
+
+
+def test_a_quoted_original_is_no_forward(mailer: Mailer, games: Games) -> None:
+    t = games.start()
+    sender = t.addresses[0]
+    body = (
+        f"Kennwort: {t.passwords[sender]}\nEntwicklungskarte\n\n"
+        "-----Ursprüngliche Nachricht-----\nVon: Spielleitung\n\nBericht …\n"
+    )
+    assert mailer.send(sender, "Runde 1", body).status == "done"
+    (ack,) = replies_to(mailer.svc, mailer.last_id, "ack")
+    assert HINT_DE not in ack.body
