@@ -76,11 +76,16 @@ def _centre(row: int, x: int, min_x: int, min_row: int) -> tuple[float, float]:
     return ((x - min_x) * w / 2 + w / 2 + 10, (row - min_row) * 1.5 * RADIUS + RADIUS + 10)
 
 
+#: A hex's corners from its centre (pointy top), worked out once: the same sums as at every
+#: hex, without twelve trigonometric calls each.
+_CORNER_OFFSETS = tuple(
+    (RADIUS * math.cos(math.radians(a)), RADIUS * math.sin(math.radians(a)))
+    for a in (-90, -30, 30, 90, 150, 210)
+)
+
+
 def _corners(cx: float, cy: float) -> list[tuple[float, float]]:
-    return [
-        (cx + RADIUS * math.cos(math.radians(a)), cy + RADIUS * math.sin(math.radians(a)))
-        for a in (-90, -30, 30, 90, 150, 210)
-    ]
+    return [(cx + dx, cy + dy) for dx, dy in _CORNER_OFFSETS]
 
 
 #: Two letters per colour, so pieces differ without colour (blau/braun, gelb/grün).
