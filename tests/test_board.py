@@ -197,13 +197,42 @@ def test_medium_tokens_follow_counter_clockwise_spiral(seed: int) -> None:
 @pytest.mark.parametrize("size", ["small", "large", "huge"])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_other_sizes_tokens_follow_spiral(size: str, seed: int) -> None:
-    """layouts.py documents the same spiral for every size."""
-    b = generate_board(size, seed)
+    """layouts.py documents the same spiral for every size (board version 1: the tokens as
+    they fall along it)."""
+    b = generate_board(size, seed, 1)
     tokens = SIZES[size].tokens
     assert sorted(h.number for h in b.hexes if h.number is not None) == sorted(tokens)
     paths = _spiral_paths(b, tokens)
     assert paths, f"{size}: no walk from a corner over adjacent land hexes reads the tokens"
     assert any(_counter_clockwise(b, p) for p in paths)
+
+
+def _red_neighbours(b: Board) -> list[tuple[int, int]]:
+    red = [h.id for h in b.hexes if h.number in (6, 8)]
+    return [
+        (i, j)
+        for i in red
+        for j in red
+        if i < j and set(b.hex_crossings[i]) & set(b.hex_crossings[j])
+    ]
+
+
+@pytest.mark.parametrize("size", ["small", "medium", "large", "huge"])
+def test_no_two_red_tokens_touch_on_a_new_board(size: str) -> None:
+    """Board version 2 spreads the red tokens on every base island; it changes only tokens
+    (the terrain and the harbours are those of version 1), and the medium island not at all."""
+    for seed in range(60):
+        new, old = generate_board(size, seed), generate_board(size, seed, 1)
+        assert not _red_neighbours(new), (size, seed)
+        assert [(h.terrain, h.resource, h.harbor) for h in new.hexes] == [
+            (h.terrain, h.resource, h.harbor) for h in old.hexes
+        ]
+        assert sorted(h.number or 0 for h in new.hexes) == sorted(h.number or 0 for h in old.hexes)
+        if size == "medium":
+            assert new.hexes == old.hexes
+    # Before, neighbouring reds were common on the other islands.
+    if size != "medium":
+        assert sum(bool(_red_neighbours(generate_board(size, s, 1))) for s in range(60)) > 30
 
 
 def _harbour_checks(b: Board, size: str) -> None:

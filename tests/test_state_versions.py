@@ -106,3 +106,41 @@ def test_settings_for_scenario() -> None:
     s = new_game(Settings.for_scenario("neue-ufer", 4, pirate=False), 1)
     assert s.sea is not None and s.sea.pirate == -1
     assert s.board.name == "neue-ufer-4" and s.board_seed == 1
+
+
+@pytest.mark.parametrize("size", ["small", "large", "huge"])
+def test_a_board_keeps_the_version_it_was_laid_by(size: str) -> None:
+    """A new base game on the small, large or huge island is laid by board version 2 (red
+    tokens spread) and says so in its stored forms; a game stored before (no version) keeps
+    the board of version 1, whatever pbm lays now."""
+    from pbm.rules.layouts import BOARD_VERSION, generate_board
+
+    players = 5 if size != "small" else 3
+    new = new_game(Settings.for_players(players, size), 4)
+    assert new.board_version == BOARD_VERSION == 2
+    stored = state_to_json(new)
+    assert stored["board"] == {"seed": 4, "version": 2}
+    for back in (state_from_json(stored), state_from_text(state_to_text(new))):
+        assert back.board_version == 2 and back.board.hexes == new.board.hexes
+        assert state_to_json(back) == stored
+    assert f"board={size}@4/2 " in state_to_text(new)
+
+    old = dict(stored, board={"seed": 4})
+    before = state_from_json(old)
+    assert before.board_version == 1
+    assert before.board.hexes == generate_board(size, 4, 1).hexes
+    assert state_to_json(before) == old
+    assert f"board={size}@4 " in state_to_text(before)
+    # Played on, a copy keeps it.
+    assert before.copy().board_version == 1
+
+
+def test_the_medium_island_scenarios_and_kronlande_stay_version_1() -> None:
+    for settings in (
+        Settings.for_players(4),
+        Settings.for_scenario("wueste", 4),
+        Settings.for_kronlande(4, "large"),
+    ):
+        state = new_game(settings, 4)
+        assert state.board_version == 1
+        assert "version" not in state_to_json(state)["board"]

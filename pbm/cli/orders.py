@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from pbm.notation import Context, parse_mail
-from pbm.rules.layouts import default_size, generate_board
+from pbm.rules.layouts import BOARD_VERSION, default_size, generate_board
 from pbm.rules.state import DEFAULT_COLOURS
 
 from .clean import clean, cleaned
@@ -33,6 +33,15 @@ def orders_check(
         bool,
         typer.Option("--kronlande", help="The Kronlande island (--size large or huge)."),
     ] = False,
+    board_version: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=BOARD_VERSION,
+            help="How the base island was laid: 1 for a game started before the red tokens "
+            "were spread (its stored board has no version).",
+        ),
+    ] = BOARD_VERSION,
 ) -> None:
     """Parse an order mail against a seeded board and print each line's result.
 
@@ -59,7 +68,7 @@ def orders_check(
             raise typer.BadParameter("a Seafarers scenario is for 3 or 4 players, without --size")
         b = scenario_board(scenario, players, seed)
     else:
-        b = generate_board(size or default_size(players), seed)
+        b = generate_board(size or default_size(players), seed, board_version)
     ctx = Context(b, lang, DEFAULT_COLOURS[:players], phase)
     parsed = parse_mail(file.read(), ctx)
     # The mail is a player's text: what is printed of it is cleaned of control characters.

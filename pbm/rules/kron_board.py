@@ -28,6 +28,7 @@ import random
 from .board import Board
 from .layouts import (
     KRON_ISLANDS,
+    RED,
     SIZES,
     _neighbors,
     _ring_order,
@@ -35,37 +36,13 @@ from .layouts import (
     island_coords,
     island_specs,
     place_harbours,
+    red_clash,
     spiral,
+    spread_reds,
 )
 from .resources import FISCH
 
-RED = frozenset({6, 8})
-
 Coord = tuple[int, int]
-
-
-def _red_clash(c: Coord, number_at: dict[Coord, int]) -> bool:
-    """Whether a red token at c would touch another red one."""
-    return any(number_at.get(n) in RED for n in _neighbors(*c))
-
-
-def _spread_reds(land: list[Coord], number_at: dict[Coord, int], rng: random.Random) -> None:
-    """Swap red tokens that touch a red away to land hexes where they touch none."""
-    order = sorted(land)
-    for c in order:
-        if number_at.get(c) not in RED or not _red_clash(c, number_at):
-            continue
-        red = number_at.pop(c)
-        spots = [
-            d
-            for d in order
-            if d in number_at and number_at[d] not in RED and not _red_clash(d, number_at)
-        ]
-        if not spots:
-            number_at[c] = red  # nowhere better: it stays (never seen on these islands)
-            continue
-        d = spots[rng.randrange(len(spots))]
-        number_at[c], number_at[d] = number_at[d], red
 
 
 @functools.lru_cache(maxsize=64)
@@ -84,7 +61,7 @@ def generate_kron_board(size: str = "large", seed: int = 0) -> Board:
     for c in spiral(land, rng):
         if resource_at[c] is not None:
             number_at[c] = next(tokens)
-    _spread_reds(land, number_at, rng)
+    spread_reds(land, number_at, rng)
     frame = frame_coords(land)
     land_set = set(land)
     ring = _ring_order(frame, rng.uniform(0, 2 * math.pi))
@@ -119,7 +96,7 @@ def _fishing_grounds(
                 return False
             if apart and any(x in out for x in _neighbors(*c)):
                 return False
-            return n not in RED or not _red_clash(c, numbers)
+            return n not in RED or not red_clash(c, numbers)
 
         c = next((c for c in free if fits(c, True)), None)
         if c is None:

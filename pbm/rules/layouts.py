@@ -235,11 +235,50 @@ def spiral(land: list[tuple[int, int]], rng: random.Random) -> list[tuple[int, i
     return order
 
 
+#: How the base islands are laid (a stored game keeps the version its board was laid by,
+#: `GameState.board_version`): 1, the tokens along the spiral as they fall; 2, then the red
+#: tokens (6, 8) spread so that no two touch (`spread_reds`), as on every scenario and the
+#: Kronlande island. The medium island's spiral never puts two reds together, so its boards
+#: are the same in both.
+BOARD_VERSION = 2
+
+Coord = tuple[int, int]
+
+RED = frozenset({6, 8})
+
+
+def red_clash(c: Coord, number_at: dict[Coord, int]) -> bool:
+    """Whether a red token at c would touch another red one."""
+    return any(number_at.get(n) in RED for n in _neighbors(*c))
+
+
+def spread_reds(land: list[Coord], number_at: dict[Coord, int], rng: random.Random) -> None:
+    """Swap red tokens that touch a red away to land hexes where they touch none: the later red
+    in label order swaps with a non-red land token drawn by lot among those where it touches no
+    red. No draw when no reds touch."""
+    order = sorted(land)
+    for c in order:
+        if number_at.get(c) not in RED or not red_clash(c, number_at):
+            continue
+        red = number_at.pop(c)
+        spots = [
+            d
+            for d in order
+            if d in number_at and number_at[d] not in RED and not red_clash(d, number_at)
+        ]
+        if not spots:
+            number_at[c] = red  # nowhere better: it stays (never seen on these islands)
+            continue
+        d = spots[rng.randrange(len(spots))]
+        number_at[c], number_at[d] = number_at[d], red
+
+
 #: 64 boards: the games a mail server's burst of order mails is for; 256 kept some 3 MB of
 #: boards in `pbm serve` that a tick over a thousand games never hit again (issue 20).
 @functools.lru_cache(maxsize=64)
-def generate_board(size: str = "medium", seed: int = 0) -> Board:
-    """The variable setup of seed 000 for an island size, fully determined by the seed."""
+def generate_board(size: str = "medium", seed: int = 0, version: int = BOARD_VERSION) -> Board:
+    """The variable setup of seed 000 for an island size, fully determined by the seed and the
+    board version (`BOARD_VERSION`)."""
     spec = SIZES[size]
     rng = random.Random(f"board:{size}:{seed}")
     land = island_coords(spec.rows)
@@ -252,14 +291,14 @@ def generate_board(size: str = "medium", seed: int = 0) -> Board:
     for c in spiral(land, rng):
         if resource_at[c] is not None:
             number_at[c] = next(tokens)
+    if version >= 2:
+        # Its own draws, so that the terrain and the harbours stay those of version 1.
+        spread_reds(land, number_at, random.Random(f"board:{size}:{seed}:reds"))
     frame = frame_coords(land)
     land_set = set(land)
     ring = _ring_order(frame, rng.uniform(0, 2 * math.pi))
     harbor_at = place_harbours(ring, list(spec.harbors), land_set, rng)
     return Board(island_specs(land, frame, resource_at, number_at, harbor_at), name=size)
-
-
-Coord = tuple[int, int]
 
 
 def place_harbours(

@@ -99,6 +99,15 @@ def _custom_board_json(board: Board) -> dict[str, Any]:
     return out
 
 
+def _seeded_board_json(s: GameState) -> dict[str, Any]:
+    """A board laid from a seed: the seed, and its version when not the first (the boards of
+    games stored before versions were written stay exactly as they were)."""
+    out: dict[str, Any] = {"seed": s.board_seed}
+    if s.board_version != 1:
+        out["version"] = s.board_version
+    return out
+
+
 def state_to_json(s: GameState) -> dict[str, Any]:
     st = s.settings
     out: dict[str, Any] = {
@@ -114,9 +123,7 @@ def state_to_json(s: GameState) -> dict[str, Any]:
             "lang": st.lang,
         },
         "seed": s.seed,
-        "board": {"seed": s.board_seed}
-        if s.board_seed is not None
-        else _custom_board_json(s.board),
+        "board": _seeded_board_json(s) if s.board_seed is not None else _custom_board_json(s.board),
         "colours": list(s.colours),
         "phase": str(s.phase),
         "round": s.round,
@@ -158,9 +165,12 @@ def state_from_json(d: dict[str, Any]) -> GameState:
     s.seed = d["seed"]
     if "seed" in d["board"]:
         s.board_seed = d["board"]["seed"]
-        s.board = board_for(settings, d["board"]["seed"])
+        # A board stored without its version was laid by the first (`layouts.BOARD_VERSION`).
+        s.board_version = d["board"].get("version", 1)
+        s.board = board_for(settings, d["board"]["seed"], s.board_version)
     else:
         s.board_seed = None
+        s.board_version = 1
         pirate = d["board"].get("pirate")
         s.board = _board_from_specs(
             d["board"]["hexes"],
@@ -219,7 +229,10 @@ def state_to_text(s: GameState) -> str:
     d = state_to_json(s)
     st = s.settings
     if s.board_seed is not None:
+        # size@seed, and /version for a board laid by a later version than the first.
         board = f"{st.size}@{s.board_seed}"
+        if s.board_version != 1:
+            board += f"/{s.board_version}"
     else:
         # custom:<size>:<board name, %-quoted>:<hex specs>
         board = f"custom:{st.size}:{quote(s.board.name, safe='')}:" + ";".join(
@@ -304,7 +317,10 @@ def state_from_text(text: str) -> GameState:
             board["pirate"] = [int(x) for x in f["pirate"].split(",")]
     else:
         size, board_seed = f["board"].split("@")
-        board = {"seed": int(board_seed)}
+        seed_text, _, version = board_seed.partition("/")
+        board = {"seed": int(seed_text)}
+        if version:
+            board["version"] = int(version)
     settings_d = {
         "players": settings.players,
         "size": size,

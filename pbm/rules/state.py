@@ -15,6 +15,7 @@ from enum import StrEnum
 from .board import Board
 from .kron import KronState, new_kron
 from .layouts import (
+    BOARD_VERSION,
     CARD_TYPES,
     DECK_3_4,
     DECK_5_6,
@@ -121,6 +122,7 @@ class GameState:
         "bank",
         "board",
         "board_seed",
+        "board_version",
         "cards",
         "cards_bought",
         "cities",
@@ -152,6 +154,9 @@ class GameState:
     settings: Settings
     board: Board
     board_seed: int | None
+    #: How a base island laid from `board_seed` was laid (`layouts.BOARD_VERSION`): kept from
+    #: the game's start, so a stored game's board never changes; 1 for every other board.
+    board_version: int
     seed: int
     colours: tuple[str, ...]
     phase: Phase
@@ -194,6 +199,7 @@ class GameState:
         new.settings = self.settings
         new.board = self.board
         new.board_seed = self.board_seed
+        new.board_version = self.board_version
         new.seed = self.seed
         new.colours = self.colours
         new.phase = self.phase
@@ -332,7 +338,9 @@ def new_game(
     s = GameState.__new__(GameState)
     s.settings = settings
     s.board_seed = seed if board is None else None
-    s.board = board if board is not None else board_for(settings, seed)
+    # A game of rules 1 is one of a pbm from before board versions: laid by the first.
+    s.board_version = board_version_for(settings) if board is None and rules >= 2 else 1
+    s.board = board if board is not None else board_for(settings, seed, s.board_version)
     s.seed = seed
     s.colours = colours or DEFAULT_COLOURS[:n]
     if len(s.colours) != n:
@@ -369,8 +377,19 @@ def new_game(
     return s
 
 
-def board_for(settings: Settings, seed: int) -> Board:
-    """The seeded board of a game: its scenario's, or the base island's variable setup."""
+def board_version_for(settings: Settings) -> int:
+    """The board version a new game's seeded board is laid by: the newest for the base islands
+    where it changes anything (`layouts.BOARD_VERSION`); 1 where it does not (the medium
+    island, the scenarios and Kronlande, which are laid by their own rules), so that their
+    stored form stays as it was."""
+    if settings.scenario is not None or settings.kronlande or settings.size == "medium":
+        return 1
+    return BOARD_VERSION
+
+
+def board_for(settings: Settings, seed: int, version: int = 1) -> Board:
+    """The seeded board of a game: its scenario's, or the base island's variable setup laid by
+    board `version`."""
     if settings.scenario is not None:
         from .scenarios import scenario_board
 
@@ -379,4 +398,4 @@ def board_for(settings: Settings, seed: int) -> Board:
         from .kron_board import generate_kron_board
 
         return generate_kron_board(settings.size, seed)
-    return generate_board(settings.size, seed)
+    return generate_board(settings.size, seed, version)
