@@ -2045,9 +2045,9 @@ def _make(t: Text, ctx: Context) -> Make | Builds:
 #: `Monopol, Erz`), and then, after any preposition, a count of one (`Festmahl 1 Brot`,
 #: `Feast: one bread`, `Festmahl 1Br`): one card is what either names, so a count of one says
 #: nothing more; another count stays and is refused as before.
-_CARD_SEPARATOR = re.compile(r"\s*[,;:\-\u2013\u2014]\s*")
+_CARD_SEPARATOR = re.compile(r"^\s*[,;:\-\u2013\u2014]\s*")
 _COUNT_OF_ONE = re.compile(
-    r"\s*(?:1(?![\d.,])(?P<glued>(?=[a-z]))?\s*|(?:ein|eine|einen|one|a|an)\s+)(?=\S)"
+    r"^\s*(?:1(?![\d.,])(?P<glued>(?=[a-z]))?\s*|(?:ein|eine|einen|one|a|an)\s+)(?=\S)"
 )
 
 

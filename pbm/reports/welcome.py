@@ -37,7 +37,8 @@ def examples(state: GameState, lang: str, seat: int = 0) -> list[str]:
     place = automatic_placement(state)
     board = state.board
     hexes = [h for h in board.robber_hexes if h != state.robber]
-    lines = [format_item(SetupPlacement(place.crossing, place.path), ctx)]
+    # Late in a game the best crossing may have no free path left (path -1): no example then.
+    lines = [format_item(SetupPlacement(place.crossing, place.path), ctx)] if place.path >= 0 else []
     if hexes:
         others = [p for p in range(state.settings.players) if p != seat]
         victims = tuple(others[:2])

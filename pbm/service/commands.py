@@ -745,6 +745,14 @@ def _handle(
     return _orders(r)
 
 
+def _on_turn(r: Request, player: Player) -> bool:
+    """Whether it is the player's turn to place in the setup now."""
+    from pbm.rules.setup import setup_player
+
+    state = r.state or load_state(r.game)
+    return player.seat is not None and setup_player(state) == player.seat
+
+
 def forwarded_not_read(lang: str) -> str:
     """Said in the answer to a mail whose reading stopped at a forwarded mail."""
     _ = translator(lang).gettext
@@ -992,9 +1000,17 @@ def _orders(r: Request) -> str | None:
             player.seat if player.seat is not None else 0,
             game.locale,
         )
-    if not r.parsed.has_orders():
+    setup = game.phase == GamePhase.SETUP
+    if not r.parsed.has_orders() or (setup and not r.parsed.setup_orders().placements):
         # Nothing usable: earlier orders are not replaced by nothing (a mail of typos, or a
-        # password line alone, must not wipe valid orders).
+        # password line alone, must not wipe valid orders; in the setup only a placement is
+        # of use, so a discard or trade line alone is nothing either).
+        if setup and _on_turn(r, player):
+            r.notes.append(
+                translator(lang).gettext(
+                    "It is your turn in the setup: send a placement by {deadline}."
+                ).format(deadline=local_deadline(game, player))
+            )
         r.answer(
             "error",
             texts.t(lang, "error_subject", game=game.name),

@@ -312,10 +312,10 @@ def summary(session: Session, game: Game) -> dict[str, Any]:
         "round": game.round,
         "players": len(players),
         "seats": settings.players,
-        # What is played: the island (a Seafarers game is on its scenario's board), the
+        # What is played: the island (None in Seafarers: the scenario's board), the
         # Seafarers scenario (None: the base game) with its pirate, Kronlande, the VP target
         # and the bank mode.
-        "size": settings.size,
+        "size": settings.size if settings.scenario is None else None,
         "scenario": settings.scenario,
         "pirate": settings.pirate if settings.scenario is not None else None,
         "kronlande": settings.kronlande,

@@ -42,6 +42,7 @@ def test_show_names_the_board_scenario_and_kronlande(cli: tuple[CliRunner, Path]
         "bank": "classic",
     }
     assert shown["sea"]["scenario"] == "wueste" and shown["sea"]["pirate"] is False
+    assert shown["sea"]["size"] is None  # the scenario's board, no island size
     assert shown["sea"]["kronlande"] is False
     assert shown["kron"]["kronlande"] is True and shown["kron"]["size"] == "huge"
     assert shown["kron"]["scenario"] is None and shown["kron"]["seats"] == 5

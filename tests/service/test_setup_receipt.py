@@ -69,3 +69,58 @@ def test_a_taken_crossing_is_refused_at_receipt(svc: Service, mailer: Mailer) ->
     assert replies_to(svc, mailer.last_id, "error")
     (waiting,) = [o for o in order_sets(svc, "alpha") if not o.superseded and o.setup_step >= 0]
     assert codec.loads(waiting.parsed) == SetupOrders((free,))
+
+
+def test_a_refused_placement_with_a_discard_line_keeps_the_stored_list(
+    svc: Service, mailer: Mailer
+) -> None:
+    """In the setup only a placement is of use: a mail whose placements are all refused is
+    nothing usable even with a discard line beside them, and the list stored before stands."""
+    new_game(svc, "alpha", players=4)
+    signup(mailer, "alpha", 4)
+    pw = passwords(svc)
+    at = seated(svc, "alpha")
+    _, st = game_state(svc, "alpha")
+    ctx = Context(st.board, "de", st.colours, "setup")
+    first = automatic_placement(st)
+    mailer.send(at[0].address, "A", f"Kennwort: {pw[at[0].address]}\n{format_item(first, ctx)}\n")
+    _, st = game_state(svc, "alpha")
+    free = _free(st, {first.crossing})
+    taken = SetupPlacement(first.crossing, st.board.crossing_paths[first.crossing][-1])
+    mailer.send(at[2].address, "A", f"Kennwort: {pw[at[2].address]}\n{format_item(free, ctx)}\n")
+    body = f"Kennwort: {pw[at[2].address]}\n{format_item(taken, ctx)}\nAbwurf: H\n"
+    assert mailer.send(at[2].address, "A", body).status == "done"
+    (answer,) = replies_to(svc, mailer.last_id, "error")
+    assert "nichts wurde gespeichert" in answer.body, answer.body
+    assert "sobald du in der Aufstellung dran bist" not in answer.body
+    (waiting,) = [o for o in order_sets(svc, "alpha") if not o.superseded and o.setup_step >= 0]
+    assert codec.loads(waiting.parsed) == SetupOrders((free,))
+
+
+def test_on_the_players_turn_a_refused_placement_asks_again(svc: Service, mailer: Mailer) -> None:
+    """Every placement refused on the player's own turn: nothing stored, and the answer says it
+    is their turn and by when (not that the placement comes at their turn)."""
+    new_game(svc, "alpha", players=4)
+    signup(mailer, "alpha", 4)
+    pw = passwords(svc)
+    at = seated(svc, "alpha")
+    _, st = game_state(svc, "alpha")
+    ctx = Context(st.board, "de", st.colours, "setup")
+    first = automatic_placement(st)
+    mailer.send(at[0].address, "A", f"Kennwort: {pw[at[0].address]}\n{format_item(first, ctx)}\n")
+    _, st = game_state(svc, "alpha")
+    near = next(
+        SetupPlacement(c, e)
+        for e0 in st.board.crossing_paths[first.crossing]
+        for c in st.board.path_crossings[e0]
+        if c != first.crossing
+        for e in st.board.crossing_paths[c]
+        if st.road[e] < 0
+    )
+    body = f"Kennwort: {pw[at[1].address]}\n{format_item(near, ctx)}\n"
+    assert mailer.send(at[1].address, "A", body).status == "done"
+    (answer,) = replies_to(svc, mailer.last_id, "error")
+    assert "Abstandsregel" in answer.body, answer.body
+    assert "Du bist in der Aufstellung dran: schick eine Platzierung bis" in answer.body
+    assert "sobald du in der Aufstellung dran bist" not in answer.body
+    assert game_state(svc, "alpha")[1].setup_step == 1
