@@ -44,10 +44,12 @@ def serve_cmd(
     """Run the service: the IMAP inbox, deadlines and the SMTP outbox, until SIGTERM."""
     import asyncio
 
+    from pbm.service.heap import one_arena
     from pbm.service.serve import serve
 
     cfg = config()  # a config that cannot be used stops here, before the first log line
     configure_logging(verbose)
+    one_arena()  # before the loops start their threads
     asyncio.run(serve(service(cfg=cfg, apart=True), cfg.serve))
 
 

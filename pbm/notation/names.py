@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import itertools
 import re
+import weakref
 from collections.abc import Callable
-from functools import lru_cache
 from typing import NamedTuple
 
 from pbm.rules.board import Board, Terrain
@@ -105,15 +105,31 @@ def tokenize_hexes(original: str, offset: int = 0) -> list[HexName]:
 
 def hex_candidates(board: Board, name: str, lang: str = "de") -> frozenset[int]:
     """Every hex a (folded, space-free) name can mean; raises NotationError for none."""
-    found = _hex_candidates(board, name, lang)
+    known = _CANDIDATES.get(board)
+    if known is None:
+        known = _CANDIDATES.setdefault(board, {})
+    found = known.get((name, lang))
+    if found is None:
+        found = _hex_candidates(board, name, lang)
+        if len(known) >= CANDIDATES_PER_BOARD:
+            known.clear()  # names no board has: a mail full of them fills no memory
+        known[(name, lang)] = found
     if not found:
         raise NotationError.make("no_hex", name=name.upper())
     return found
 
 
-#: Each entry keeps its board alive: 1,024 (some 70 games' reports) rather than 4,096, which
-#: held some 270 boards in `pbm serve` over a tick of a thousand games (issue 20).
-@lru_cache(maxsize=1024)
+#: Each board's names, as long as the board lives (boards are compared by identity, so an
+#: entry of a board no game holds any more can never be hit again). A cache over all boards,
+#: bounded by count, kept some 70 (1,024 entries) to 270 (4,096) dead boards alive in
+#: `pbm serve` over a tick of a thousand games (issue 20).
+_CANDIDATES: weakref.WeakKeyDictionary[Board, dict[tuple[str, str], frozenset[int]]] = (
+    weakref.WeakKeyDictionary()
+)
+#: Names kept per board: a report names a few dozen hexes; more are names of nothing.
+CANDIDATES_PER_BOARD = 512
+
+
 def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
     kron = is_kron(board)
     lows = [x.lower() for x in _letters(lang, board)]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from pbm.reports import notices
@@ -41,6 +42,12 @@ class TickResult:
     broken: list[str] = field(default_factory=list)
 
 
+#: What `_candidates` does not read: the states and settings (read again under the lock for
+#: the games with work). A thousand games' states at once were the most a tick held.
+#: (sqlmodel types a field with a Column of its own as Mapped, which `defer` takes.)
+_UNREAD = (defer(Game.state), defer(Game.settings))  # type: ignore[arg-type]
+
+
 def _candidates(svc: Service) -> list[str]:
     """The running games with something to do now, found in one transaction; each is then
     locked and checked again on its own. (Locking every game each tick would take the write
@@ -48,7 +55,9 @@ def _candidates(svc: Service) -> list[str]:
     now = svc.clock.now()
     with Session(svc.engine) as session:
         games = session.exec(
-            select(Game).where(
+            select(Game)
+            .options(*_UNREAD)
+            .where(
                 col(Game.phase).in_((GamePhase.SETUP, GamePhase.ROUNDS)),
                 Game.paused == False,  # noqa: E712
                 Game.broken == "",

@@ -1,17 +1,25 @@
 """What `pbm serve` loads: no alembic (the schema is compared without it and migrated in a child
-process only when it differs), no cryptography, no PostgreSQL driver on SQLite, no mail server
-(issue 20, serve memory)."""
+process only when it differs), no cryptography, no PostgreSQL driver on SQLite, no mail server;
+and what it keeps: the hex names of live boards only, one malloc arena, a small SQLite page
+cache (issue 20, serve memory)."""
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from alembic.script import ScriptDirectory
+from sqlalchemy import text
 
-from pbm.store.db import make_engine
+from pbm.notation import names
+from pbm.notation.errors import NotationError
+from pbm.rules.layouts import generate_board
+from pbm.service.heap import one_arena
+from pbm.store.db import PAGE_CACHE_KIB, make_engine
 from pbm.store.migrate import alembic_config, code_heads, database_heads, schema_current, upgrade
 
 #: Never in a serving process on SQLite.
@@ -62,3 +70,40 @@ def test_serve_migrates_apart_and_loads_nothing_heavy(tmp_path: Path) -> None:
         result = json.loads(done.stdout.strip().splitlines()[-1])
         assert result["loaded"] == []
         assert result["heads"] == sorted(code_heads())
+
+
+def test_hex_names_are_kept_as_long_as_their_board() -> None:
+    board = generate_board.__wrapped__("medium", 12345)  # a board no cache holds
+    first = names.hex_candidates(board, "wueste", "de")
+    assert names.hex_candidates(board, "wueste", "de") is first  # from the board's entry
+    assert first == names._hex_candidates(board, "wueste", "de")
+    assert board in names._CANDIDATES
+    with pytest.raises(NotationError):
+        names.hex_candidates(board, "zz9", "de")  # a name of nothing: refused, also when kept
+    with pytest.raises(NotationError):
+        names.hex_candidates(board, "zz9", "de")
+    kept = len(names._CANDIDATES)
+    del board
+    gc.collect()
+    assert len(names._CANDIDATES) == kept - 1
+
+
+def test_hex_names_of_one_board_are_bounded() -> None:
+    board = generate_board.__wrapped__("medium", 12346)
+    for i in range(names.CANDIDATES_PER_BOARD + 10):
+        with pytest.raises(NotationError):
+            names.hex_candidates(board, f"zz{i}", "de")
+    assert len(names._CANDIDATES[board]) <= names.CANDIDATES_PER_BOARD
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's mallopt")
+def test_one_arena_on_linux() -> None:
+    # Also in this process: one arena is a setting of the heap, never of what is computed.
+    assert one_arena() in (True, False)  # False on a C library without mallopt (musl)
+
+
+def test_sqlite_page_cache(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'pbm.db'}")
+    with engine.connect() as conn:
+        assert conn.execute(text("PRAGMA cache_size")).scalar() == -PAGE_CACHE_KIB
+    engine.dispose()
