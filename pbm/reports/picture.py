@@ -106,10 +106,11 @@ def _code(colour: str) -> str:
 
 
 #: A base is ~1.1 MB (a medium board: 553×504 pixels at 4 bytes) and takes ~9 ms to draw; a
-#: game needs its base once per round. 64 of them held 70 MB in `pbm serve` with no hit at all
-#: when a tick resolved 1,000 games, 8 still 6.6 MB more than 2 (`pbm bench serve`). Two keep
-#: a round's pictures in both languages, and the GM's `pbm board` of the game at hand.
-_BASE_SLOTS = 2
+#: game needs its base once per round, in its one language. 64 of them held 70 MB in `pbm
+#: serve` with no hit at all when a tick resolved 1,000 games, 8 still 6.6 MB more than 2, and
+#: the second of 2 was never hit either (100 bases drawn for 100 games' reports): one keeps
+#: the pictures drawn one after the other of the same board (a game's rounds in its archive).
+_BASE_SLOTS = 1
 #: The bases kept, by (board, language), least recently used first. A new base is drawn into
 #: the image of the one it replaces when their sizes agree, and every picture is drawn on a
 #: work image kept per size (`_WORK`): a tick of a thousand games then allocates no picture-sized

@@ -273,9 +273,10 @@ def spread_reds(land: list[Coord], number_at: dict[Coord, int], rng: random.Rand
         number_at[c], number_at[d] = number_at[d], red
 
 
-#: 64 boards: the games a mail server's burst of order mails is for; 256 kept some 3 MB of
-#: boards in `pbm serve` that a tick over a thousand games never hit again (issue 20).
-@functools.lru_cache(maxsize=64)
+#: 16 boards: the games a burst of order mails is for (a board is some 15 kB and 0.7 ms to
+#: make, a mail's work tens of ms). 256, then 64, kept boards in `pbm serve` that a tick over
+#: a thousand games never hit again (issue 20).
+@functools.lru_cache(maxsize=16)
 def generate_board(size: str = "medium", seed: int = 0, version: int = BOARD_VERSION) -> Board:
     """The variable setup of seed 000 for an island size, fully determined by the seed and the
     board version (`BOARD_VERSION`)."""
