@@ -125,6 +125,8 @@ class _Geometry:
     crossing_paths: tuple[tuple[int, ...], ...]
     crossing_neighbors: tuple[tuple[int, ...], ...]
     hex_crossings: tuple[tuple[int, ...], ...]
+    #: The hexes on the edge of the map (fewer than six neighbours on it).
+    frame: frozenset[int]
 
 
 @functools.lru_cache(maxsize=64)
@@ -164,6 +166,15 @@ def _geometry(coords: tuple[tuple[int, int], ...]) -> _Geometry:
         crossing_paths=tuple(tuple(x) for x in cp),
         crossing_neighbors=tuple(tuple(x) for x in cn),
         hex_crossings=tuple(tuple(x) for x in hex_crossings),
+        frame=frozenset(
+            i
+            for i, (row, x) in enumerate(coords)
+            if sum(
+                (row + dr, x + dx) in coord_id
+                for dr, dx in ((0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))
+            )
+            < 6
+        ),
     )
 
 
@@ -203,6 +214,8 @@ class Board:
         self.crossing_paths: tuple[tuple[int, ...], ...] = g.crossing_paths
         self.crossing_neighbors: tuple[tuple[int, ...], ...] = g.crossing_neighbors
         self.hex_crossings: tuple[tuple[int, ...], ...] = g.hex_crossings
+        #: The frame: hexes on the edge of the map (fewer than six neighbours on it).
+        self.frame: frozenset[int] = g.frame
         #: The sea hex the pirate starts on (Seafarers); None on the base islands.
         self.pirate_start: int | None = None if pirate_start is None else coord_id[pirate_start]
         self._fill_content()
@@ -212,7 +225,9 @@ class Board:
         crossings = self.crossing_hexes
         paths = self.path_hexes
         land = [h.is_land for h in self.hexes]
-        self.crossing_land: tuple[bool, ...] = tuple(any(land[h] for h in c) for c in crossings)
+        self.crossing_land: tuple[bool, ...] = tuple(
+            land[a] or land[b] or land[c] for a, b, c in crossings
+        )
         self.path_land: tuple[bool, ...] = tuple(land[a] or land[b] for a, b in paths)
         harbors: list[Harbor | None] = [None] * len(crossings)
         for h in self.hexes:
@@ -244,9 +259,11 @@ class Board:
         deserts = [h.id for h in self.hexes if h.terrain == Terrain.DESERT]
         self.robber_start: int | None = deserts[0] if deserts else None
         # What a crossing earns: land hexes, and (Kronlande) the fishing grounds.
-        pays = [h.terrain != Terrain.SEA or h.resource is not None for h in self.hexes]
+        pips = [
+            h.pips if h.terrain != Terrain.SEA or h.resource is not None else 0 for h in self.hexes
+        ]
         self.crossing_pips: tuple[int, ...] = tuple(
-            sum(self.hexes[h].pips for h in c if pays[h]) for c in crossings
+            pips[a] + pips[b] + pips[c] for a, b, c in crossings
         )
         #: Kronlande: the quarries (land, Stein) and fishing grounds (sea, Fisch); () else.
         self.quarries: tuple[int, ...] = tuple(
@@ -261,30 +278,25 @@ class Board:
         sea = [h.terrain == Terrain.SEA for h in self.hexes]
         #: A ship may stand on a side that touches sea: between two sea hexes or on a coast.
         self.path_sea: tuple[bool, ...] = tuple(sea[a] or sea[b] for a, b in self.path_hexes)
+        self.has_areas: bool = any(h.area is not None for h in self.hexes)
         #: The areas (islands, parts of one) each crossing touches, sorted; () on sea and on
         #: boards without areas.
-        self.crossing_areas: tuple[tuple[int, ...], ...] = tuple(
-            tuple(sorted({a for h in c if (a := self.hexes[h].area) is not None}))
-            for c in self.crossing_hexes
+        self.crossing_areas: tuple[tuple[int, ...], ...] = (
+            tuple(
+                tuple(sorted({a for h in c if (a := self.hexes[h].area) is not None}))
+                for c in self.crossing_hexes
+            )
+            if self.has_areas
+            else ((),) * len(self.crossing_hexes)
         )
-        self.has_areas: bool = any(h.area is not None for h in self.hexes)
         #: Oceania: the hexes still in the fog, in label order, and per crossing whether it
         #: touches one (no settlement stands there, and a piece reaching it discovers them).
         self.fog: tuple[int, ...] = tuple(h.id for h in self.hexes if h.terrain == Terrain.FOG)
         fog = frozenset(self.fog)
-        self.crossing_fog: tuple[bool, ...] = tuple(
-            any(h in fog for h in c) for c in self.crossing_hexes
-        )
-        # The frame: hexes on the edge of the map (fewer than six neighbours on it).
-        coords = {(h.row, h.x) for h in self.hexes}
-        self.frame: frozenset[int] = frozenset(
-            h.id
-            for h in self.hexes
-            if sum(
-                (h.row + dr, h.x + dx) in coords
-                for dr, dx in ((0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))
-            )
-            < 6
+        self.crossing_fog: tuple[bool, ...] = (
+            tuple(any(h in fog for h in c) for c in self.crossing_hexes)
+            if fog
+            else (False,) * len(self.crossing_hexes)
         )
 
     # -- names -------------------------------------------------------------------------------
