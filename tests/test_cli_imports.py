@@ -90,3 +90,20 @@ def test_engine_commands_import_no_database_or_mail_module(
     code, heavy, out = _probe(*(a.format(orders=orders_file) for a in args))
     assert code in (0, 1), out  # orders check: 1 for the line it does not understand
     assert heavy == [], (args, heavy)
+
+
+def test_no_module_of_pbm_imports_babel() -> None:
+    """Babel is a tool of the translators and the tests (the `test` extra), not a dependency of
+    pbm: the catalogues are read by pbm/pofile.py."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "pbm"
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            assert not any(n == "babel" or n.startswith("babel.") for n in names), path
