@@ -984,23 +984,13 @@ def _orders(r: Request) -> str | None:
         return None
     if r.parsed.forwarded:
         r.notes.append(forwarded_not_read(lang))
-    if game.phase == GamePhase.ROUNDS:
-        check_receipt(
-            r.parsed,
-            r.state or load_state(game),
-            player.seat if player.seat is not None else 0,
-            game.locale,
-        )
-    elif game.phase == GamePhase.SETUP:
-        # A placement that can never be made is refused now, with its reason, rather than
-        # found out at the player's turn.
-        check_setup_receipt(
-            r.parsed,
-            r.state or load_state(game),
-            player.seat if player.seat is not None else 0,
-            game.locale,
-        )
     setup = game.phase == GamePhase.SETUP
+    if setup or game.phase == GamePhase.ROUNDS:
+        # What can never be carried out is refused now, with its reason, rather than found
+        # out when the round resolves or the player's setup turn comes.
+        check = check_setup_receipt if setup else check_receipt
+        seat = player.seat if player.seat is not None else 0
+        check(r.parsed, r.state or load_state(game), seat, game.locale)
     if not r.parsed.has_orders() or (setup and not r.parsed.setup_orders().placements):
         # Nothing usable: earlier orders are not replaced by nothing (a mail of typos, or a
         # password line alone, must not wipe valid orders; in the setup only a placement is

@@ -34,27 +34,29 @@ Straße 6L 5L
 """
 
 
+def _answer(mailer: Mailer, games: Games, body: str, kind: str | None = None) -> str:
+    """The one answer to seat 0's mail `body` (its password put in) in a new game."""
+    t = games.start()
+    sender = t.addresses[0]
+    r = mailer.send(sender, "Runde 1", body.format(password=t.passwords[sender]))
+    assert r.status == "done"
+    (answer,) = replies_to(mailer.svc, mailer.last_id, kind)
+    return answer.body if kind else f"{answer.kind}: {answer.body}"
+
+
 def test_orders_only_in_a_forwarded_mail_are_not_read_and_the_answer_says_so(
     mailer: Mailer, games: Games
 ) -> None:
-    t = games.start()
-    sender = t.addresses[0]
-    r = mailer.send(sender, "Fwd: Runde 1", GMAIL_FORWARD.format(password=t.passwords[sender]))
-    assert r.status == "done"
-    (answer,) = replies_to(mailer.svc, mailer.last_id)
-    assert answer.kind == "error" and HINT_DE in answer.body, answer.body
+    answer = _answer(mailer, games, GMAIL_FORWARD)
+    assert answer.startswith("error: ") and HINT_DE in answer, answer
 
 
 def test_a_forwarded_part_below_the_orders_is_named_in_the_ack(
     mailer: Mailer, games: Games
 ) -> None:
-    t = games.start()
-    sender = t.addresses[0]
-    r = mailer.send(sender, "Runde 1", APPLE_FORWARD.format(password=t.passwords[sender]))
-    assert r.status == "done"
-    (ack,) = replies_to(mailer.svc, mailer.last_id, "ack")
-    assert HINT_DE in ack.body and "Entwicklungskarte" in ack.body, ack.body
-    assert "Straße" not in ack.body.split(HINT_DE)[0].split("Angenommen:")[-1]
+    ack = _answer(mailer, games, APPLE_FORWARD, "ack")
+    assert HINT_DE in ack and "Entwicklungskarte" in ack, ack
+    assert "Straße" not in ack.split(HINT_DE)[0].split("Angenommen:")[-1]
 
 
 def test_in_english(mailer: Mailer, games: Games) -> None:
@@ -67,12 +69,8 @@ def test_in_english(mailer: Mailer, games: Games) -> None:
 
 
 def test_a_quoted_original_is_no_forward(mailer: Mailer, games: Games) -> None:
-    t = games.start()
-    sender = t.addresses[0]
     body = (
-        f"Kennwort: {t.passwords[sender]}\nEntwicklungskarte\n\n"
+        "Kennwort: {password}\nEntwicklungskarte\n\n"
         "-----Ursprüngliche Nachricht-----\nVon: Spielleitung\n\nBericht …\n"
     )
-    assert mailer.send(sender, "Runde 1", body).status == "done"
-    (ack,) = replies_to(mailer.svc, mailer.last_id, "ack")
-    assert HINT_DE not in ack.body
+    assert HINT_DE not in _answer(mailer, games, body, "ack")
