@@ -38,7 +38,9 @@ def examples(state: GameState, lang: str, seat: int = 0) -> list[str]:
     board = state.board
     hexes = [h for h in board.robber_hexes if h != state.robber]
     # Late in a game the best crossing may have no free path left (path -1): no example then.
-    lines = [format_item(SetupPlacement(place.crossing, place.path), ctx)] if place.path >= 0 else []
+    lines = (
+        [format_item(SetupPlacement(place.crossing, place.path), ctx)] if place.path >= 0 else []
+    )
     if hexes:
         others = [p for p in range(state.settings.players) if p != seat]
         victims = tuple(others[:2])

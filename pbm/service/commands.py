@@ -997,9 +997,9 @@ def _orders(r: Request) -> str | None:
         # of use, so a discard or trade line alone is nothing either).
         if setup and _on_turn(r, player):
             r.notes.append(
-                translator(lang).gettext(
-                    "It is your turn in the setup: send a placement by {deadline}."
-                ).format(deadline=local_deadline(game, player))
+                translator(lang)
+                .gettext("It is your turn in the setup: send a placement by {deadline}.")
+                .format(deadline=local_deadline(game, player))
             )
         r.answer(
             "error",
