@@ -46,6 +46,10 @@ class TickResult:
 #: the games with work). A thousand games' states at once were the most a tick held.
 #: (sqlmodel types a field with a Column of its own as Mapped, which `defer` takes.)
 _UNREAD = (defer(Game.state), defer(Game.settings))  # type: ignore[arg-type]
+#: Games read and checked this many at a time: the ones checked are let go (the session holds
+#: its objects weakly). All at once, a tick that found nothing due over 1,000 games left `pbm
+#: serve` 2.9 MB larger; 100 at a time 0.7 MB, in the same CPU time.
+_CHECKED_AT_ONCE = 100
 
 
 def _candidates(svc: Service) -> list[str]:
@@ -57,6 +61,7 @@ def _candidates(svc: Service) -> list[str]:
         games = session.exec(
             select(Game)
             .options(*_UNREAD)
+            .execution_options(yield_per=_CHECKED_AT_ONCE)
             .where(
                 col(Game.phase).in_((GamePhase.SETUP, GamePhase.ROUNDS)),
                 Game.paused == False,  # noqa: E712
