@@ -48,6 +48,11 @@ def test_show_names_the_board_scenario_and_kronlande(cli: tuple[CliRunner, Path]
     assert shown["kron"]["scenario"] is None and shown["kron"]["seats"] == 5
     listed = {r["name"]: r for r in json.loads(_run(cli, "game", "list", "--json"))}
     assert listed["kron"]["kronlande"] is True and listed["sea"]["scenario"] == "wueste"
+    # `pbm game list` names it on each game's line.
+    lines = {line.split()[0]: line for line in _run(cli, "game", "list").splitlines()}
+    assert lines["base"].rstrip().endswith("0/4 players, medium island")
+    assert lines["sea"].rstrip().endswith("0/4 players, wueste (no pirate)")
+    assert lines["kron"].rstrip().endswith("0/5 players, Kronlande huge")
     # The text form has a line for each.
     text = _run(cli, "game", "show", "kron")
     assert "kronlande        True" in text and "size             huge" in text
