@@ -144,3 +144,17 @@ def test_the_medium_island_scenarios_and_kronlande_stay_version_1() -> None:
         state = new_game(settings, 4)
         assert state.board_version == 1
         assert "version" not in state_to_json(state)["board"]
+
+
+@pytest.mark.parametrize("version", [0, -1, 3, 99, 2.0, "2", None, True])
+def test_a_board_version_pbm_never_wrote_is_refused(version: object) -> None:
+    stored = state_to_json(new_game(Settings.for_players(5), 4))
+    with pytest.raises(ValueError, match="board version"):
+        state_from_json(dict(stored, board={"seed": 4, "version": version}))
+
+
+def test_a_version_on_a_board_that_has_one_only_is_refused() -> None:
+    for settings in (Settings.for_players(4), Settings.for_scenario("wueste", 4)):
+        stored = state_to_json(new_game(settings, 4))
+        with pytest.raises(ValueError, match="only version 1"):
+            state_from_json(dict(stored, board={"seed": 4, "version": 2}))

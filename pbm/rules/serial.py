@@ -34,9 +34,9 @@ from urllib.parse import quote, unquote
 from .board import Board, HexSpec, Terrain
 from .fog import with_discoveries
 from .kron import kron_from_json
-from .layouts import CARD_TYPES, KRON_CARD_TYPES
+from .layouts import BOARD_VERSION, CARD_TYPES, KRON_CARD_TYPES
 from .sea import sea_from_json
-from .state import GameState, Phase, Settings, board_for
+from .state import GameState, Phase, Settings, board_for, board_version_for
 
 #: The JSON format versions this code reads (see the module doc).
 VERSIONS = (1, 2, 3)
@@ -97,6 +97,16 @@ def _custom_board_json(board: Board) -> dict[str, Any]:
         h = board.hexes[board.pirate_start]
         out["pirate"] = [h.row, h.x]
     return out
+
+
+def _board_version(version: object, settings: Settings) -> int:
+    """A stored board's version, checked: one pbm lays (an int up to `BOARD_VERSION`), and
+    other than 1 only for an island whose boards differ by version (`board_version_for`)."""
+    if type(version) is not int or not 1 <= version <= BOARD_VERSION:
+        raise ValueError(f"unknown board version {version!r}")
+    if version != 1 and board_version_for(settings) == 1:
+        raise ValueError(f"board version {version} on a board that has only version 1")
+    return version
 
 
 def _seeded_board_json(s: GameState) -> dict[str, Any]:
@@ -166,7 +176,7 @@ def state_from_json(d: dict[str, Any]) -> GameState:
     if "seed" in d["board"]:
         s.board_seed = d["board"]["seed"]
         # A board stored without its version was laid by the first (`layouts.BOARD_VERSION`).
-        s.board_version = d["board"].get("version", 1)
+        s.board_version = _board_version(d["board"].get("version", 1), settings)
         s.board = board_for(settings, d["board"]["seed"], s.board_version)
     else:
         s.board_seed = None

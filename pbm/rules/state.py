@@ -331,6 +331,7 @@ def new_game(
     colours: tuple[str, ...] | None = None,
     board: Board | None = None,
     rules: int = RULES,
+    board_version: int | None = None,
 ) -> GameState:
     """A game at the start of setup. The board is the seeded variable setup unless given.
     `rules`: the rules version (an older one only to replay a game stored by an older pbm)."""
@@ -339,7 +340,10 @@ def new_game(
     s.settings = settings
     s.board_seed = seed if board is None else None
     # A game of rules 1 is one of a pbm from before board versions: laid by the first.
-    s.board_version = board_version_for(settings) if board is None and rules >= 2 else 1
+    if board is not None or rules < 2:
+        s.board_version = 1
+    else:
+        s.board_version = board_version_for(settings) if board_version is None else board_version
     s.board = board if board is not None else board_for(settings, seed, s.board_version)
     s.seed = seed
     s.colours = colours or DEFAULT_COLOURS[:n]

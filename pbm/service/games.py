@@ -172,7 +172,11 @@ def settings_of(game: Game) -> Settings:
 
 
 def first_state(
-    game: Game, colours: tuple[str, ...], rules: int | None = None, settings: Settings | None = None
+    game: Game,
+    colours: tuple[str, ...],
+    rules: int | None = None,
+    settings: Settings | None = None,
+    board_version: int | None = None,
 ) -> GameState:
     """The game as its seats are drawn: before the setup on the variable island; at round 1
     with the rule book's pieces placed in the beginner layout (`--layout beginner`)."""
@@ -183,7 +187,7 @@ def first_state(
     rules = RULES if rules is None else rules
     if game.layout == "beginner":
         return beginner_game(settings, game.seed, colours, rules=rules)
-    return new_game(settings, game.seed, colours=colours, rules=rules)
+    return new_game(settings, game.seed, colours=colours, rules=rules, board_version=board_version)
 
 
 #: The queries of every resolution, built once: building a statement and its cache key costs

@@ -389,7 +389,9 @@ def replay(session: Session, game: Game) -> ReplayResult:
         before = state_from_json(json.loads(rec.state_before))
         if state is None:
             # By the rules the game began with (an older pbm's game: rules 1, its deck).
-            state = first_state(game, before.colours, rules=before.rules)
+            state = first_state(
+                game, before.colours, rules=before.rules, board_version=before.board_version
+            )
         if before.rules > state.rules:
             # The service moved the game to newer rules at this step (`rounds.resolve`).
             state = state.copy()
