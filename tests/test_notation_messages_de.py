@@ -241,6 +241,7 @@ PLAYERS_CASES: dict[str, tuple[str, str]] = {
     "or_and_mixed": ("Siedlung 6L 5L 11G oder Stadt 6L 5L 11G und Straße 6L 5L", "round"),
     "buy_how_many": ("Entwicklungskarten", "round"),
     "buy_form": ("Karte foo", "round"),
+    "buy_and_play": ("Karte kaufen und Monopol Erz spielen", "round"),
     "vp_card": ("Wahrzeichen", "round"),
     "keyword_rest": ("Runde: 5 bitte jetzt", "round"),
     "maritime_rate": ("Seehandel 4:1 3H gegen 1E", "round"),

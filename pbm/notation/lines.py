@@ -2105,6 +2105,14 @@ _VP_CARD_WORDS = frozenset(
 )
 
 
+#: A card played named after a card purchase on one line (the cards that are no build line:
+#: a year of plenty or road building after a purchase is read as builds of one line).
+_PLAYED_CARD = re.compile(
+    r"\b(monopol|monopoly|tribut|tribute|ritter|knight|festmahl|feast|bauhuette|builders|"
+    r"hafenprivileg|harbou?r privilege)\b"
+)
+
+
 def _not_an_order(t: Text, ctx: Context) -> NotationError:
     """Why a line is no order: a keyword with the rest not understood (the form to write), a
     near miss (`Strase` → did you mean 'Straße'?), or a word that is no order."""
@@ -2119,6 +2127,9 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
     if folded in _VP_CARD_WORDS:
         return NotationError.make("vp_card", column=t.col(lead))
     if folded in _CARD_WORDS or folded in ("buy", "kaufe", "karte"):
+        if _PLAYED_CARD.search(f, lead):
+            # `Karte kaufen und Monopol Erz spielen`: two orders on one line.
+            return NotationError.make("buy_and_play", column=t.col(lead))
         return NotationError.make("buy_form", column=t.col(lead))
     if folded in _keyword_words(ctx.kron):
         return NotationError.make("keyword_rest", word=word, column=t.col(lead))

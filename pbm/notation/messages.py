@@ -110,6 +110,11 @@ TEXTS: dict[str, str] = {
     ),
     "vp_card": N_("a victory point card is never played: it counts by itself"),
     "buy_form": N_("a card purchase is written 'Entwicklungskarte' (two: '2 Entwicklungskarten')"),
+    "buy_and_play": N_(
+        "a card bought and a card played go on lines of their own: 'Entwicklungskarte' on one, "
+        "the card played (such as 'Monopol Erz') on the next; a card bought this round is "
+        "played in a later round"
+    ),
     "keyword_rest": N_(
         "{word!r} is understood, but not the rest of the line: write it as the help mail shows "
         "('Runde: 5', 'Ersatzbau:' on a line of its own)"
