@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterator
+from typing import Any
 
 #: Bytes at or above this are skipped: 252 = 42 × 6, so each face is equally likely.
 DIE_LIMIT = 252
@@ -57,14 +58,63 @@ def dice_stream(label: str) -> Iterator[int]:
 
 
 def round_rolls(seed: int, round_: int, players: int) -> list[tuple[int, int]]:
-    """The rolls of a round in build order: the i-th is the i-th player's."""
-    dice = dice_stream(f"{seed}:dice:{round_}")
-    return [(next(dice), next(dice)) for _ in range(players)]
+    """The rolls of a round in build order: the i-th is the i-th player's. (`dice_stream`'s
+    first 2 × players dice, read block by block: one block nearly always holds them all.)"""
+    label = f"{seed}:dice:{round_}"
+    need = 2 * players
+    dice: list[int] = []
+    block = 0
+    while len(dice) < need:
+        digest = hashlib.sha256(f"{label}:{block}".encode()).digest()
+        dice += [b % 6 + 1 for b in digest if b < DIE_LIMIT]
+        block += 1
+    return [(dice[i], dice[i + 1]) for i in range(0, need, 2)]
 
 
 def nmr_robber_dice(seed: int, round_: int, seat: int) -> Iterator[int]:
     """The dice of the NMR robber rule for the player in `seat`, in round `round_`."""
     return dice_stream(f"{seed}:nmr-robber:{round_}:{seat}")
+
+
+class _Deferred(random.Random):
+    """`random.Random(derive_seed(seed, purpose, number))`, seeded when first drawn from: the
+    same stream, without the derivation and the seeding (some 5 µs) when nothing is drawn, as
+    in most rounds (a 7 whose robber finds nobody to rob draws nothing, nor one that no hand
+    over the limit meets). Every draw of `random.Random` goes through `random` or
+    `getrandbits`; the first of them seeds, then puts the generator's own methods in their
+    place."""
+
+    def __init__(self, seed: int, purpose: str, number: int) -> None:
+        # No super().__init__(): it would seed now. `random.Random.__new__` does not seed.
+        self._seeds: tuple[int, str, int] | None = (seed, purpose, number)
+
+    def _start(self) -> None:
+        if self._seeds is not None:
+            super().seed(derive_seed(*self._seeds))
+            self._seeds = None
+            # The C methods from now on (an instance attribute comes before the class's).
+            self.random = super().random  # type: ignore[method-assign]
+            self.getrandbits = super().getrandbits  # type: ignore[method-assign]
+
+    def random(self) -> float:
+        self._start()
+        return self.random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self._start()
+        return self.getrandbits(k)
+
+    def seed(self, a: object = None, version: int = 2) -> None:
+        self._start()  # a seed given later wins, as on any generator
+        super().seed(a, version)  # type: ignore[arg-type]
+
+    def getstate(self) -> tuple[Any, ...]:
+        self._start()
+        return super().getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self._start()
+        super().setstate(state)
 
 
 class Chance:
@@ -76,6 +126,8 @@ class Chance:
     def __init__(
         self,
         rolls: list[tuple[int, int]] | None,
+        #: The NMR robber's dice streams by seat (a sealed round opens the missing ones), or
+        #: one generator for every seat.
         nmr: dict[int, Iterator[int]] | random.Random,
         discard: random.Random | None,
         steal: random.Random | None,
@@ -99,7 +151,7 @@ class Chance:
         if rng is None:
             assert self._seeds is not None
             seed, round_ = self._seeds
-            rng = self._made[purpose] = random.Random(derive_seed(seed, purpose, round_))
+            rng = self._made[purpose] = _Deferred(seed, purpose, round_)
         return rng
 
     @property
@@ -120,8 +172,8 @@ class Chance:
     @classmethod
     def sealed(cls, seed: int, round_: int, players: int) -> Chance:
         """Rules 2: the rolls drawn first from their own stream, everything else apart."""
-        nmr = {p: nmr_robber_dice(seed, round_, p) for p in range(players)}
-        return cls(round_rolls(seed, round_, players), nmr, None, None, None, (seed, round_))
+        # The NMR robber's dice streams are opened when a seat first needs one (`nmr_die`).
+        return cls(round_rolls(seed, round_, players), {}, None, None, None, (seed, round_))
 
     @classmethod
     def legacy(cls, rng: random.Random) -> Chance:
@@ -147,4 +199,8 @@ class Chance:
         """The next die of the NMR robber rule for the player in `seat`."""
         if isinstance(self._nmr, random.Random):
             return self._nmr.randint(1, 6)
-        return next(self._nmr[seat])
+        dice = self._nmr.get(seat)
+        if dice is None:
+            assert self._seeds is not None
+            dice = self._nmr[seat] = nmr_robber_dice(*self._seeds, seat)
+        return next(dice)
