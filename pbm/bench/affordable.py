@@ -28,9 +28,10 @@ import time
 from dataclasses import dataclass
 from operator import countOf
 
+from pbm.rules.board import Board
 from pbm.rules.events import Rolled
 from pbm.rules.layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
-from pbm.rules.legal import LegalMoves
+from pbm.rules.legal import LegalMoves, build_spots
 from pbm.rules.orders import (
     BuildLine,
     BuyCard,
@@ -50,6 +51,7 @@ from pbm.rules.orders import (
 from pbm.rules.randombot import random_setup
 from pbm.rules.resources import COST_CARD, COST_CITY, COST_SETTLEMENT, COST_SHIP
 from pbm.rules.rng import derive_seed
+from pbm.rules.robber import legal_robber_hexes
 from pbm.rules.round import resolve_round
 from pbm.rules.setup import place_setup, place_setup_automatic
 from pbm.rules.state import GameState, Phase, Settings, new_game
@@ -80,51 +82,144 @@ def _pay(hand: list[int], cost: tuple[int, ...]) -> None:
         hand[r] -= c
 
 
+class _Memo:
+    """What the player reads off the board, kept from round to round while the board stays as
+    it was (in two rounds of three nothing is built): each seat's spot lists, cities and bank
+    rates, the robber's hexes and each hex's victims; and the robber orders, and the orders
+    holding nothing else (most rounds' orders), made once each. The orders are frozen: the same
+    object serves every round that writes the same.
+
+    `refresh` is called with each round's state before its orders are chosen. The board is
+    compared whole (owner, level and road lists, C-speed); a Seafarers or Kronlande game, or
+    one with the newcomer protection, keeps only what the base board alone decides."""
+
+    __slots__ = (
+        "board",
+        "hexes",
+        "island",
+        "orders",
+        "rates",
+        "robber",
+        "robbers",
+        "spots",
+        "towns",
+    )
+
+    def __init__(self) -> None:
+        #: (owner, level, road) of the board the lists below were read from.
+        self.board: tuple[list[int], list[int], list[int]] | None = None
+        #: The robber's hex and the board its `hexes` were read from.
+        self.robber = -2
+        self.island: Board | None = None
+        self.hexes: list[int] | None = None
+        #: By seat: (roads, settlement sites), the cities, the bank rates; read when first needed.
+        self.spots: dict[int, tuple[list[int], list[int]]] = {}
+        self.towns: dict[int, list[int]] = {}
+        self.rates: dict[int, list[int]] = {}
+        #: (hex, seat) -> the seat's victims there in seat order.
+        self.robbers: dict[tuple[int, int], tuple[int, ...]] = {}
+        #: (hex, victims in the order given) -> the robber order and the orders with it alone.
+        self.orders: dict[tuple[int, tuple[int, ...]], tuple[RobberOrder, TurnOrders]] = {}
+
+    def refresh(self, state: GameState) -> None:
+        board = self.board
+        if (
+            board is None
+            or state.sea is not None
+            or state.kron is not None
+            or state.owner != board[0]
+            or state.level != board[1]
+            or state.road != board[2]
+        ):
+            self.board = (state.owner[:], state.level[:], state.road[:])
+            self.spots = {}
+            self.towns = {}
+            self.rates = {}
+            self.robbers = {}
+        # Without the newcomer protection every seat may send the robber to the same hexes.
+        if state.settings.newcomer_protection or state.kron is not None:
+            self.hexes = None
+        elif state.robber != self.robber or state.board is not self.island:
+            # Oceania: a discovered fog hex gives the game a new board, with new robber hexes.
+            self.robber = state.robber
+            self.island = state.board
+            self.hexes = legal_robber_hexes(state, 0)
+
+    def robber_order(self, h: int, victims: tuple[int, ...]) -> tuple[RobberOrder, TurnOrders]:
+        """The robber order to hex h robbing `victims`, and the orders holding it alone."""
+        made = self.orders.get((h, victims))
+        if made is None:
+            robber = RobberOrder(h, victims)
+            made = self.orders[h, victims] = (robber, TurnOrders(robber=robber))
+        return made
+
+
+#: The orders of a seat with no robber hex and nothing else to write.
+_NO_ORDERS = TurnOrders()
+
+
 def _robber(
-    legal: LegalMoves, rng: random.Random, hexes: list[int] | None = None
-) -> RobberOrder | None:
-    if hexes is None:
-        hexes = legal.robber_hexes()
+    legal: LegalMoves, rng: random.Random, memo: _Memo
+) -> tuple[RobberOrder, TurnOrders] | None:
+    hexes = memo.hexes if memo.hexes is not None else legal.robber_hexes()
     if not hexes:
         return None
     h = hexes[_pick(rng, len(hexes))]
-    victims = legal.victims(h)
+    key = (h, legal.seat)
+    victims = memo.robbers.get(key)
+    if victims is None:
+        victims = memo.robbers[key] = tuple(legal.victims(h))
     if len(victims) > 1:  # shuffling one or none draws nothing: the same stream, cheaper
-        rng.shuffle(victims)
-    return RobberOrder(h, tuple(victims))
+        shuffled = list(victims)
+        rng.shuffle(shuffled)
+        victims = tuple(shuffled)
+    return memo.robber_order(h, victims)
 
 
-def round_orders(state: GameState, rng: random.Random) -> dict[int, TurnOrders | None]:
-    """Every seat's orders for this round, in seat order."""
-    # Without the newcomer protection every seat may send the robber to the same hexes.
-    hexes = None if state.settings.newcomer_protection else LegalMoves(state, 0).robber_hexes()
-    return {p: affordable_orders(state, p, rng, hexes) for p in range(state.settings.players)}
+def round_orders(
+    state: GameState, rng: random.Random, memo: _Memo | None = None
+) -> dict[int, TurnOrders | None]:
+    """Every seat's orders for this round, in seat order. `memo`: the game's, kept from round
+    to round (a new one when not given)."""
+    if memo is None:
+        memo = _Memo()
+    memo.refresh(state)
+    return {p: _orders(state, p, rng, memo) for p in range(state.settings.players)}
 
 
-def affordable_orders(
-    state: GameState, p: int, rng: random.Random, hexes: list[int] | None = None
-) -> TurnOrders:
-    """Seat p's orders for this round, chosen as the module says. `hexes`: the robber hexes
-    open to p, when the caller knows them."""
+def affordable_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
+    """Seat p's orders for this round, chosen as the module says."""
+    memo = _Memo()
+    memo.refresh(state)
+    return _orders(state, p, rng, memo)
+
+
+def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOrders:
+    """`affordable_orders` with the game's memo, refreshed for this round."""
     legal = LegalMoves(state, p)
     hand = list(state.hands[p])
-    # The spot lists are made when the hand first pays for what goes there: most rounds of
+    # The spot lists are read when the hand first pays for what goes there: most rounds of
     # most players pay for nothing, and the lists are most of a choice's cost.
     roads: list[int] | None = None
     sites: list[int] | None = None
-    towns = legal.cities()
+    towns = memo.towns.get(p)
+    if towns is None:
+        towns = memo.towns[p] = legal.cities()
+    towns = towns[:]
     sea = state.sea is not None
     ships: list[int] | None = None
     moves = legal.ship_moves() if sea else []
-    rates = legal.bank_rates()
+    rates = memo.rates.get(p)
+    if rates is None:
+        rates = memo.rates[p] = legal.bank_rates()
     deck = len(state.deck)
-    cards = legal.playable_cards()
+    cards = legal.playable_cards() if state.cards[p] else []
     knight: Knight | None = None
     monopoly: Monopoly | None = None
     if KNIGHT in cards and rng.random() < 0.5:
-        robber = _robber(legal, rng, hexes)
-        if robber is not None:
-            knight = Knight(Timing.BEFORE_ROLL, robber)
+        made = _robber(legal, rng, memo)
+        if made is not None:
+            knight = Knight(Timing.BEFORE_ROLL, made[0])
             cards = []
     lines: list[BuildLine] = []
     while len(lines) < MAX_LINES:
@@ -132,13 +227,13 @@ def affordable_orders(
         lumber, brick, wool, grain, ore = hand
         road_paid = lumber >= 1 and brick >= 1
         if roads is None and (road_paid or ROAD_BUILDING in cards):
-            roads = list(legal.roads())
+            spots = memo.spots.get(p)
+            if spots is None:
+                spots = memo.spots[p] = build_spots(state, p)
+            roads = spots[0][:]
+            sites = spots[1][:]
         n_road = len(roads) if road_paid and roads is not None else 0
-        n_site = 0
-        if road_paid and wool >= 1 and grain >= 1:
-            if sites is None:
-                sites = list(legal.settlements())
-            n_site = len(sites)
+        n_site = len(sites) if road_paid and wool >= 1 and grain >= 1 and sites is not None else 0
         n_town = len(towns) if grain >= 2 and ore >= 3 else 0
         n_card = 1 if deck and wool >= 1 and grain >= 1 and ore >= 1 else 0
         gives = [r for r in range(5) if hand[r] >= rates[r]]
@@ -212,9 +307,9 @@ def affordable_orders(
         # A card, played after the roll; one card a round.
         if i < len(play):
             if play[i] == KNIGHT:
-                robber = _robber(legal, rng, hexes)
-                if robber is not None:
-                    knight = Knight(Timing.AFTER_ROLL, robber)
+                made = _robber(legal, rng, memo)
+                if made is not None:
+                    knight = Knight(Timing.AFTER_ROLL, made[0])
             else:
                 pieces = [(e, False) for e in roads or ()] + [(e, True) for e in ships or ()]
                 e, ship = pieces[_pick(rng, len(pieces))]
@@ -230,12 +325,15 @@ def affordable_orders(
                 hand[a] += 1
                 hand[b] += 1
         cards = []
-    robber = _robber(legal, rng, hexes)
+    made = _robber(legal, rng, memo)
+    robber = made[0] if made is not None else None
     if sea:
         gold = tuple(_pick(rng, 5) for _ in range(_pick(rng, 3)))
         return TurnOrders(
             robber=robber, knight=knight, monopoly=monopoly, builds=tuple(lines), gold=gold
         )
+    if not lines and knight is None and monopoly is None:
+        return made[1] if made is not None else _NO_ORDERS
     return TurnOrders(robber=robber, knight=knight, monopoly=monopoly, builds=tuple(lines))
 
 
@@ -268,8 +366,9 @@ def play(settings: Settings, seed: int) -> Played:
         state, _, placed = place_setup(state, random_setup(state, rng))
         if not placed:
             state, _ = place_setup_automatic(state)
+    memo = _Memo()
     while state.phase == Phase.ROUNDS and state.round <= MAX_ROUNDS:
-        state, events = resolve_round(state, round_orders(state, rng))
+        state, events = resolve_round(state, round_orders(state, rng, memo))
         rolls += countOf(map(type, events), Rolled)  # in C: the timed loop's own cost
     return Played(seed, state.winner, state.round, rolls, time.process_time() - t0)
 
