@@ -90,15 +90,18 @@ class _Memo:
     object serves every round that writes the same.
 
     `refresh` is called with each round's state before its orders are chosen. The board is
-    compared whole (owner, level and road lists, C-speed); a Seafarers or Kronlande game, or
-    one with the newcomer protection, keeps only what the base board alone decides."""
+    compared list by list (owner, level, road: C-speed), and what each list decides is read
+    anew when it changed: a road changes the spots only, a city the cities too, a settlement
+    everything. A Seafarers or Kronlande game reads everything anew each round."""
 
     __slots__ = (
-        "board",
         "hexes",
         "island",
+        "level",
         "orders",
+        "owner",
         "rates",
+        "road",
         "robber",
         "robbers",
         "spots",
@@ -106,8 +109,10 @@ class _Memo:
     )
 
     def __init__(self) -> None:
-        #: (owner, level, road) of the board the lists below were read from.
-        self.board: tuple[list[int], list[int], list[int]] | None = None
+        #: The owner, level and road lists the lists below were read from.
+        self.owner: list[int] | None = None
+        self.level: list[int] | None = None
+        self.road: list[int] | None = None
         #: The robber's hex and the board its `hexes` were read from.
         self.robber = -2
         self.island: Board | None = None
@@ -122,20 +127,21 @@ class _Memo:
         self.orders: dict[tuple[int, tuple[int, ...]], tuple[RobberOrder, TurnOrders]] = {}
 
     def refresh(self, state: GameState) -> None:
-        board = self.board
-        if (
-            board is None
-            or state.sea is not None
-            or state.kron is not None
-            or state.owner != board[0]
-            or state.level != board[1]
-            or state.road != board[2]
-        ):
-            self.board = (state.owner[:], state.level[:], state.road[:])
-            self.spots = {}
-            self.towns = {}
-            self.rates = {}
+        every = state.sea is not None or state.kron is not None
+        if every or state.owner != self.owner:
+            # Who holds a crossing: the victims, bank rates (harbours), cities and spots.
+            self.owner = state.owner[:]
             self.robbers = {}
+            self.rates = {}
+            self.level = None
+        if state.level != self.level:
+            # A city: the cities left to build, and a sixth settlement site maybe.
+            self.level = state.level[:]
+            self.towns = {}
+            self.road = None
+        if state.road != self.road:
+            self.road = state.road[:]
+            self.spots = {}
         # Without the newcomer protection every seat may send the robber to the same hexes.
         if state.settings.newcomer_protection or state.kron is not None:
             self.hexes = None
