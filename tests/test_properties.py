@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pbm.rules.board import Board, Terrain
-from pbm.rules.building import longest_road_length
+from pbm.rules.building import longest_road_length, place_road
 from pbm.rules.events import (
     BankShort,
     Built,
@@ -911,3 +911,36 @@ def test_longest_road_from_few_starts_is_the_brute_force(
         s.level[c] = 1
     s.rebuild_indexes()
     assert longest_road_length(s, 0) == pieces_trail_length(board, s.owner, s.road, 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    roads=st.integers(1, 15),
+    opponents=st.integers(0, 6),
+    nearby=st.floats(0.0, 1.0),
+)
+def test_longest_road_kept_road_by_road_is_the_brute_force(
+    seed: int, roads: int, opponents: int, nearby: float
+) -> None:
+    """`place_road` measures a road that leaves a crossing with no other road of the player's
+    by one walk from there, from the length before (`building._length_with_road`): roads laid
+    one by one at random (branches, loops, rings closed, parts joined, opponents' buildings in
+    the way) keep the length a walk from every crossing finds."""
+    rng = random.Random(seed)
+    s = new_game(Settings.for_players(4), seed)
+    board = s.board
+    for c in rng.sample(range(len(board.crossing_hexes)), opponents):
+        s.owner[c] = rng.randrange(1, 4)
+        s.level[c] = 1
+    s.rebuild_indexes()
+    events: list[Event] = []
+    for _ in range(roads):
+        ends = [c for e in s.roads[0] for c in board.path_crossings[e]]
+        if ends and rng.random() < nearby:
+            free = [e for e in board.crossing_paths[rng.choice(ends)] if s.road[e] < 0]
+        else:
+            free = [e for e in range(len(board.path_crossings)) if s.road[e] < 0]
+        if free:
+            place_road(s, 0, rng.choice(free), events, free=True)
+        assert s.road_lengths[0] == pieces_trail_length(board, s.owner, s.road, 0)

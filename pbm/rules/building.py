@@ -170,7 +170,7 @@ def place_road(state: GameState, p: int, e: int, events: list[Event], free: bool
     state.road[e] = p
     state.roads[p].append(e)
     events.append(Built(p, "road", e, free))
-    state.road_lengths[p] = longest_road_length(state, p)
+    state.road_lengths[p] = _length_with_road(state, p, e)
     update_longest_road(state, events)
     if state.sea is not None:
         from .trade_lines import update
@@ -183,28 +183,56 @@ def longest_road_length(state: GameState, p: int) -> int:
     Seafarers: the trade route of roads and ships (`route.py`)."""
     if state.sea is not None:
         return trade_route_length(state, state.sea, p)
-    roads = state.roads[p]
-    if not roads:
+    adj, blocked = _network(state, p)
+    if not adj:
         return 0
+    return max(_walk(adj, blocked, c, 0) for c in _trail_starts(adj, blocked))
+
+
+def _length_with_road(state: GameState, p: int, e: int) -> int:
+    """`longest_road_length` once p's road e is laid (the last of p's roads), from the length
+    before it (`road_lengths`, exact before every road).
+
+    Laying a road takes no trail away, so the longest is the old one or one along e. When
+    an end x of e has no other road of p's, every trail along e ends at x (a trail passing x
+    would need a second road there), so the longest along e is the longest trail from x: one
+    walk instead of the walks from every start. Joining two roads or closing a ring, and
+    Seafarers' trade routes, are measured whole."""
+    if state.sea is not None:
+        return longest_road_length(state, p)
+    board = state.board
+    road = state.road
+    for x in board.path_crossings[e]:
+        if sum(1 for f in board.crossing_paths[x] if road[f] == p) == 1:
+            adj, blocked = _network(state, p)
+            return max(state.road_lengths[p], _walk(adj, blocked, x, 0))
+    return longest_road_length(state, p)
+
+
+def _network(state: GameState, p: int) -> tuple[dict[int, list[tuple[int, int]]], set[int]]:
+    """p's roads as crossing -> [(road bit, crossing at its other end)], and the crossings of
+    the network an opponent's building blocks."""
     board = state.board
     owner = state.owner
     adj: dict[int, list[tuple[int, int]]] = {}
-    for i, e in enumerate(roads):
+    for i, e in enumerate(state.roads[p]):
         u, v = board.path_crossings[e]
         adj.setdefault(u, []).append((1 << i, v))
         adj.setdefault(v, []).append((1 << i, u))
     blocked = {c for c in adj if owner[c] >= 0 and owner[c] != p}
+    return adj, blocked
 
-    def walk(c: int, used: int) -> int:
-        best = 0
-        for bit, nxt in adj[c]:
-            if not used & bit:
-                n = 1 if nxt in blocked else 1 + walk(nxt, used | bit)
-                if n > best:
-                    best = n
-        return best
 
-    return max(walk(c, 0) for c in _trail_starts(adj, blocked))
+def _walk(adj: dict[int, list[tuple[int, int]]], blocked: set[int], c: int, used: int) -> int:
+    """The longest trail from crossing c on the roads not in `used`; it may end at a blocked
+    crossing but not pass it."""
+    best = 0
+    for bit, nxt in adj[c]:
+        if not used & bit:
+            n = 1 if nxt in blocked else 1 + _walk(adj, blocked, nxt, used | bit)
+            if n > best:
+                best = n
+    return best
 
 
 def _trail_starts(adj: dict[int, list[tuple[int, int]]], blocked: set[int]) -> list[int]:
