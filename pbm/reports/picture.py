@@ -12,7 +12,6 @@ import functools
 import io
 import math
 import threading
-from collections import OrderedDict
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -105,55 +104,66 @@ def _code(colour: str) -> str:
     return PIECE_CODE.get(colour, colour[:2].title())
 
 
-#: A base is ~1.1 MB (a medium board: 553×504 pixels at 4 bytes) and takes ~9 ms to draw; a
-#: game needs its base once per round, in its one language. 64 of them held 70 MB in `pbm
-#: serve` with no hit at all when a tick resolved 1,000 games, 8 still 6.6 MB more than 2, and
-#: the second of 2 was never hit either (100 bases drawn for 100 games' reports): one keeps
-#: the pictures drawn one after the other of the same board (a game's rounds in its archive).
-_BASE_SLOTS = 1
-#: The bases kept, by (board, language), least recently used first. A new base is drawn into
-#: the image of the one it replaces when their sizes agree, and every picture is drawn on a
-#: work image kept per size (`_WORK`): a tick of a thousand games then allocates no picture-sized
-#: buffer per game, whose release left the process larger (the heap does not shrink back).
-_BASES: OrderedDict[tuple[Board, str], tuple[Image.Image, tuple[tuple[float, float], ...]]] = (
-    OrderedDict()
-)
+#: A base (the board without pieces) is ~1.1 MB (a medium board: 553×504 pixels at 4 bytes) and
+#: takes ~1 ms to draw. A tick's reports are each of another game, so a kept base is never hit
+#: there (64 kept held 70 MB in `pbm serve` when a tick resolved 1,000 games): a base is drawn
+#: straight into the work image, and one is kept apart only when the same board is drawn twice in
+#: a row (a game's rounds in its archive, a welcome mail and the first report). `pbm serve` then
+#: holds one picture-sized buffer, not two (1.1 MB of its peak, `pbm bench serve`).
+_kept: tuple[tuple[Board, str], Image.Image, tuple[tuple[float, float], ...]] | None = None
+#: The (board, language) of the last picture drawn.
+_last: tuple[Board, str] | None = None
+#: Work images kept by size, each holding the picture being drawn: a tick of a thousand games
+#: allocates no picture-sized buffer per game, whose release left the process larger (the heap
+#: does not shrink back).
 _WORK: dict[tuple[int, int], Image.Image] = {}
 #: Sizes of work image kept at most (board sizes: base game 3-4 and 5-6, the scenarios).
 _WORK_MAX = 4
-#: The bases and work images are shared: `pbm serve` draws in more than one thread.
+#: The kept base and the work images are shared: `pbm serve` draws in more than one thread.
 _LOCK = threading.Lock()
 
 
-def _base(board: Board, lang: str) -> tuple[Image.Image, tuple[tuple[float, float], ...]]:
-    """The board without pieces (drawn once per board: the hexes are most of the work). Call
-    with `_LOCK` held; the image is valid until the next call."""
+def _canvas(board: Board, lang: str) -> tuple[Image.Image, tuple[tuple[float, float], ...]]:
+    """The work image holding the board without pieces, and the hexes' centres. Call with
+    `_LOCK` held; the image is valid until the next call."""
+    global _kept, _last
     key = (board, lang)
-    hit = _BASES.get(key)
-    if hit is not None:
-        _BASES.move_to_end(key)
-        return hit
-    reuse = None
-    if len(_BASES) >= _BASE_SLOTS:
-        reuse = _BASES.popitem(last=False)[1][0]
-    drawn = _draw_base(board, lang, reuse)
-    _BASES[key] = drawn
-    return drawn
+    repeat, _last = key == _last, key
+    if _kept is not None and _kept[0] == key:
+        base, centres = _kept[1], _kept[2]
+        img = _work_image(base.size)
+        img.paste(base, (0, 0))
+        return img, centres
+    size, centres = _layout(board)
+    if not repeat:
+        _kept = None  # the next board is most likely another one: no second buffer
+        img = _work_image(size)
+        _draw_base(img, board, lang, centres)
+        return img, centres
+    reuse = _kept[1] if _kept is not None and _kept[1].size == size else None
+    base = reuse if reuse is not None else Image.new("RGB", size)
+    _draw_base(base, board, lang, centres)
+    _kept = (key, base, centres)
+    img = _work_image(size)
+    img.paste(base, (0, 0))
+    return img, centres
+
+
+def _layout(board: Board) -> tuple[tuple[int, int], tuple[tuple[float, float], ...]]:
+    """The picture's size and each hex's centre in it."""
+    min_x = min(h.x for h in board.hexes)
+    min_row = min(h.row for h in board.hexes)
+    centres = tuple(_centre(h.row, h.x, min_x, min_row) for h in board.hexes)
+    width = int(max(c[0] for c in centres) + math.sqrt(3) * RADIUS / 2 + 10)
+    height = int(max(c[1] for c in centres) + RADIUS + 10)
+    return (width, height), centres
 
 
 def _draw_base(
-    board: Board, lang: str, reuse: Image.Image | None
-) -> tuple[Image.Image, tuple[tuple[float, float], ...]]:
-    min_x = min(h.x for h in board.hexes)
-    min_row = min(h.row for h in board.hexes)
-    centres = [_centre(h.row, h.x, min_x, min_row) for h in board.hexes]
-    width = int(max(c[0] for c in centres) + math.sqrt(3) * RADIUS / 2 + 10)
-    height = int(max(c[1] for c in centres) + RADIUS + 10)
-    if reuse is not None and reuse.size == (width, height):
-        img = reuse
-        img.paste((255, 255, 255), (0, 0, width, height))
-    else:
-        img = Image.new("RGB", (width, height), (255, 255, 255))
+    img: Image.Image, board: Board, lang: str, centres: tuple[tuple[float, float], ...]
+) -> None:
+    """The board without pieces, drawn over everything `img` held."""
+    img.paste((255, 255, 255), (0, 0, *img.size))
     draw = ImageDraw.Draw(img)
     # The first five are the base game's letters; Kronlande's quarries and fishing grounds
     # show S / St and F.
@@ -194,7 +204,6 @@ def _draw_base(
             )
             code = "3:1" if h.harbor.resource is None else f"2:1 {letters[h.harbor.resource]}"
             _text(img, (cx - (fx - cx) * 0.2, cy - (fy - cy) * 0.2 + 4), code, 11, (0, 0, 0))
-    return img, tuple(centres)
 
 
 def board_png(state: GameState, lang: str = "de") -> bytes:
@@ -208,22 +217,20 @@ def board_png(state: GameState, lang: str = "de") -> bytes:
     return out.getvalue()
 
 
-def _work_image(base: Image.Image) -> Image.Image:
-    """The work image of the base's size, holding a copy of the base."""
-    img = _WORK.get(base.size)
+def _work_image(size: tuple[int, int]) -> Image.Image:
+    """The work image of that size (what it holds is drawn over)."""
+    img = _WORK.get(size)
     if img is None:
         if len(_WORK) >= _WORK_MAX:
             _WORK.clear()
-        img = _WORK[base.size] = Image.new("RGB", base.size)
-    img.paste(base, (0, 0))
+        img = _WORK[size] = Image.new("RGB", size)
     return img
 
 
 def _draw(state: GameState, lang: str) -> Image.Image:
     """The picture as a palette image (with `_LOCK` held)."""
     board = state.board
-    base, centres = _base(board, lang)
-    img = _work_image(base)
+    img, centres = _canvas(board, lang)
     draw = ImageDraw.Draw(img)
     crossing_xy = [
         (sum(centres[h][0] for h in hexes) / 3, sum(centres[h][1] for h in hexes) / 3)

@@ -103,7 +103,7 @@ def test_the_picture_draws_quarries_and_castles() -> None:
     kron = state.kron
     assert kron is not None
     c = next(c for c in range(len(kron.castle)) if kron.castle[c] == BURG)
-    centres = picture._base(state.board, "de")[1]
+    centres = picture._layout(state.board)[1]
     x = sum(centres[h][0] for h in state.board.crossing_hexes[c]) / 3
     y = sum(centres[h][1] for h in state.board.crossing_hexes[c]) / 3
     owner = picture.PIECE[state.colours[state.owner[c]]]

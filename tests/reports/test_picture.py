@@ -167,3 +167,39 @@ def test_pieces_tell_players_apart_without_colour(monkeypatch: pytest.MonkeyPatc
             if _image(swapped).tobytes() == base:
                 alike.append(f"{state.colours[a]}/{state.colours[b]}")
     assert not alike, alike
+
+
+def _fresh_png(state: GameState, lang: str) -> bytes:
+    """The picture drawn with nothing kept from pictures before."""
+    with picture._LOCK:
+        picture._kept, picture._last = None, None
+        picture._WORK.clear()
+    return picture.board_png(state, lang)
+
+
+def test_a_picture_does_not_depend_on_the_pictures_drawn_before() -> None:
+    """The base is drawn into the work image, or kept when a board repeats (an archive's
+    rounds): in any order, each picture is the one drawn afresh, also across sizes."""
+    a, b = after_setup("medium"), after_setup("large")
+    a_later = next(
+        st for i, (st, _) in enumerate(play_game(Settings.for_players(4, "medium"), 5)) if i == 40
+    )
+    order = [(a, "de"), (a, "de"), (a_later, "de"), (a, "en"), (b, "de"), (a, "de"), (b, "de")]
+    order += [(b, "de"), (a_later, "de"), (a_later, "de"), (a, "de")]
+    drawn = [picture.board_png(st, lang) for st, lang in order]
+    for (st, lang), png in zip(order, drawn, strict=True):
+        assert png == _fresh_png(st, lang)
+    assert drawn[0] == drawn[1] and drawn[0] != drawn[2]
+
+
+def test_only_a_repeated_board_keeps_its_base() -> None:
+    """A tick's reports are of other games each: no base is kept beside the work image; a board
+    drawn twice in a row keeps its base for the next."""
+    a, b = after_setup("medium"), after_setup("medium", seed=6)
+    _fresh_png(a, "de")
+    picture.board_png(b, "de")
+    assert picture._kept is None
+    picture.board_png(b, "de")
+    assert picture._kept is not None and picture._kept[0] == (b.board, "de")
+    picture.board_png(a, "de")
+    assert picture._kept is None
