@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from operator import countOf
 
@@ -90,11 +91,14 @@ class _Memo:
     object serves every round that writes the same.
 
     `refresh` is called with each round's state before its orders are chosen. The board is
-    compared list by list (owner, level, road: C-speed), and what each list decides is read
-    anew when it changed: a road changes the spots only, a city the cities too, a settlement
-    everything. A Seafarers or Kronlande game reads everything anew each round."""
+    compared list by list (owner, level, road: C-speed); where one changed, what the changed
+    crossings or paths decide is read anew: a settlement the victims on its hexes, its
+    owner's rates and cities, and every seat's spots (it takes sites and may cut a road); a
+    city its owner's cities and sites; a road its owner's spots and those of the seats whose
+    spots it takes. A Seafarers or Kronlande game reads everything anew each round."""
 
     __slots__ = (
+        "cards",
         "hexes",
         "island",
         "level",
@@ -111,8 +115,8 @@ class _Memo:
     def __init__(self) -> None:
         #: The owner, level and road lists the lists below were read from.
         self.owner: list[int] | None = None
-        self.level: list[int] | None = None
-        self.road: list[int] | None = None
+        self.level: list[int] = []
+        self.road: list[int] = []
         #: The robber's hex and the board its `hexes` were read from.
         self.robber = -2
         self.island: Board | None = None
@@ -121,27 +125,45 @@ class _Memo:
         self.spots: dict[int, tuple[list[int], list[int]]] = {}
         self.towns: dict[int, list[int]] = {}
         self.rates: dict[int, list[int]] = {}
+        #: By seat: the cards held and the card types playable from them.
+        self.cards: dict[int, tuple[list[tuple[str, int]], list[str]]] = {}
         #: (hex, seat) -> the seat's victims there in seat order.
         self.robbers: dict[tuple[int, int], tuple[int, ...]] = {}
         #: (hex, victims in the order given) -> the robber order and the orders with it alone.
         self.orders: dict[tuple[int, tuple[int, ...]], tuple[RobberOrder, TurnOrders]] = {}
 
     def refresh(self, state: GameState) -> None:
-        every = state.sea is not None or state.kron is not None
-        if every or state.owner != self.owner:
-            # Who holds a crossing: the victims, bank rates (harbours), cities and spots.
-            self.owner = state.owner[:]
-            self.robbers = {}
-            self.rates = {}
-            self.level = None
-        if state.level != self.level:
-            # A city: the cities left to build, and a sixth settlement site maybe.
+        owner = state.owner
+        if self.owner is None or state.sea is not None or state.kron is not None:
+            self.owner = owner[:]
             self.level = state.level[:]
-            self.towns = {}
-            self.road = None
-        if state.road != self.road:
             self.road = state.road[:]
-            self.spots = {}
+            self.spots, self.towns, self.rates, self.robbers = {}, {}, {}, {}
+        else:
+            if owner != self.owner:
+                hexes = state.board.crossing_hexes
+                seats = range(state.settings.players)
+                for c in _changed(self.owner, owner):
+                    for h in hexes[c]:
+                        for q in seats:
+                            self.robbers.pop((h, q), None)
+                    for q in (self.owner[c], owner[c]):
+                        self.rates.pop(q, None)
+                        self.towns.pop(q, None)
+                self.spots = {}
+                self.owner = owner[:]
+            if state.level != self.level:
+                for c in _changed(self.level, state.level):
+                    self.towns.pop(owner[c], None)
+                    self.spots.pop(owner[c], None)
+                self.level = state.level[:]
+            road = state.road
+            if road != self.road:
+                paths = _changed(self.road, road)
+                for q, (roads, _) in list(self.spots.items()):
+                    if any(road[e] == q or e in roads for e in paths):
+                        del self.spots[q]
+                self.road = road[:]
         # Without the newcomer protection every seat may send the robber to the same hexes.
         if state.settings.newcomer_protection or state.kron is not None:
             self.hexes = None
@@ -158,6 +180,25 @@ class _Memo:
             robber = RobberOrder(h, victims)
             made = self.orders[h, victims] = (robber, TurnOrders(robber=robber))
         return made
+
+
+def _changed(before: list[int], now: list[int]) -> list[int]:
+    """The indexes where two lists of one length differ."""
+    return [i for i, (a, b) in enumerate(zip(before, now, strict=True)) if a != b]
+
+
+#: Build lines made so far, by class and fields: they are frozen, one object serves every
+#: round that writes the same line (making one is a frozen dataclass's slow `__init__`).
+_LINES: dict[tuple[object, ...], BuildLine] = {}
+_BUY = BuyCard()
+
+
+def _made(cls: Callable[..., BuildLine], *fields: int) -> BuildLine:
+    """`cls(*fields)`, made once."""
+    line = _LINES.get((cls, *fields))
+    if line is None:
+        line = _LINES[(cls, *fields)] = cls(*fields)
+    return line
 
 
 #: The orders of a seat with no robber hex and nothing else to write.
@@ -218,8 +259,20 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
     rates = memo.rates.get(p)
     if rates is None:
         rates = memo.rates[p] = legal.bank_rates()
+    low = min(rates)
+    draw = rng.random
     deck = len(state.deck)
-    cards = legal.playable_cards() if state.cards[p] else []
+    held = state.cards[p]
+    cards: list[str] = []
+    if held:
+        known = memo.cards.get(p)
+        if known is not None and known[0] == held and state.last_card_round[p] != state.round:
+            cards = known[1]
+        else:
+            cards = legal.playable_cards()
+            # Kept while the hand stays: a card bought before this round stays playable.
+            if state.last_card_round[p] != state.round and all(r < state.round for _, r in held):
+                memo.cards[p] = (held[:], cards)
     knight: Knight | None = None
     monopoly: Monopoly | None = None
     if KNIGHT in cards and rng.random() < 0.5:
@@ -242,7 +295,8 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
         n_site = len(sites) if road_paid and wool >= 1 and grain >= 1 and sites is not None else 0
         n_town = len(towns) if grain >= 2 and ore >= 3 else 0
         n_card = 1 if deck and wool >= 1 and grain >= 1 and ore >= 1 else 0
-        gives = [r for r in range(5) if hand[r] >= rates[r]]
+        # No trade when no resource reaches the lowest rate (most hands): no list to make.
+        gives = [r for r in range(5) if hand[r] >= rates[r]] if max(hand) >= low else []
         n_trade = 4 * len(gives)
         n_ship = 0
         if sea and ((lumber >= 1 and wool >= 1) or ROAD_BUILDING in cards):
@@ -260,13 +314,13 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
             n_play = len(play) + 5 * (MONOPOLY in cards)
             n_play += len(_PLENTY) * (YEAR_OF_PLENTY in cards)
         total = 1 + n_road + n_site + n_town + n_card + n_trade + n_ship + n_move + n_play
-        i = _pick(rng, total)
+        i = int(draw() * total)  # _pick, inline
         if i == 0:
             break
         i -= 1
         if i < n_road:
             assert roads is not None
-            lines.append(Road(roads.pop(i)))
+            lines.append(_made(Road, roads.pop(i)))
             hand[0] -= 1
             hand[1] -= 1
             continue
@@ -274,18 +328,18 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
         if i < n_site:
             assert sites is not None
             c = sites.pop(i)
-            lines.append(Settlement(c))
+            lines.append(_made(Settlement, c))
             _pay(hand, COST_SETTLEMENT)
             towns.append(c)
             continue
         i -= n_site
         if i < n_town:
-            lines.append(City(towns.pop(i)))
+            lines.append(_made(City, towns.pop(i)))
             _pay(hand, COST_CITY)
             continue
         i -= n_town
         if i < n_card:
-            lines.append(BuyCard())
+            lines.append(_BUY)
             _pay(hand, COST_CARD)
             deck -= 1
             continue
@@ -294,7 +348,7 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
             give = gives[i // 4]
             get = i % 4
             get += get >= give
-            lines.append(MaritimeTrade(give, rates[give], get))
+            lines.append(_made(MaritimeTrade, give, rates[give], get))
             hand[give] -= rates[give]
             hand[get] += 1
             continue
