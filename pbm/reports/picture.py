@@ -13,12 +13,14 @@ import io
 import math
 import threading
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from pbm.rules.board import Board, Terrain
 from pbm.rules.kron import RESIDENZ
 from pbm.rules.resources import KRON_LETTERS_DE, KRON_LETTERS_EN, STEIN
 from pbm.rules.state import GameState
+
+from . import glyphs
 
 RADIUS = 44
 TERRAIN_FILL = {
@@ -46,20 +48,11 @@ PIECE = {
 }
 
 
-@functools.lru_cache(maxsize=16)
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
-
-
 @functools.lru_cache(maxsize=2048)
-def _glyph(text: str, size: int) -> tuple[Image.Image, int, int]:
-    """The anti-aliased mask of a text and its offset from the point it is centred on: drawn
+def _glyph(text: str, size: int) -> glyphs.Glyph:
+    """The anti-aliased mask of a text and its offset from the point it is centred on: made
     once, pasted in every picture (labels, tokens and piece codes repeat on every board)."""
-    font = _font(size)
-    left, top, right, bottom = (int(v) for v in font.getbbox(text, anchor="mm"))
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=font, fill=255, anchor="mm")
-    return mask, left, top
+    return glyphs.glyph(text, size)
 
 
 def _text(
