@@ -34,11 +34,18 @@ def discard_all(
                 given[r] += 1
                 need -= 1
         chosen_at_random = need
+        left = sum(hand)
         while need:
-            r = _random_card(hand, rng)
+            # `_random_card`, with the hand's size counted down rather than summed each time.
+            k = rng.randrange(left)
+            r = 0
+            while k >= hand[r]:
+                k -= hand[r]
+                r += 1
             hand[r] -= 1
             given[r] += 1
             need -= 1
+            left -= 1
         bank = state.bank
         if bank is not None:
             # Goods (Kronlande) go back to the supply: the bank holds resources only.

@@ -85,8 +85,13 @@ def resolve_round(
         if by_seat[p] is None:
             events.append(NoOrders(p))
     discards = [o.discard.resources if o and o.discard else () for o in by_seat]
-    # Seafarers: every roll of the round pays gold by the same `Gold:` preferences.
-    gold = GoldChoices({p: o.gold for p, o in enumerate(by_seat) if o is not None})
+    # Seafarers: every roll of the round pays gold by the same `Gold:` preferences (no other
+    # game has gold).
+    gold = (
+        GoldChoices({p: o.gold for p, o in enumerate(by_seat) if o is not None})
+        if s.sea is not None
+        else None
+    )
     if not _production_steps(s, by_seat, order, discards, chance, events, gold):
         offers = {p: o.trades for p, o in enumerate(by_seat) if o is not None and o.trades}
         if offers:
@@ -123,7 +128,7 @@ def _production_steps(
     discards: list[tuple[int, ...]],
     chance: Chance,
     events: list[Event],
-    gold: GoldChoices,
+    gold: GoldChoices | None,
 ) -> bool:
     """Rolls in build order; returns True when someone won."""
     for i, p in enumerate(order):

@@ -266,9 +266,18 @@ class GameState:
 
     def vp(self, p: int) -> int:
         """Victory points including hidden VP cards (they count by themselves). The cards are
-        counted here rather than by `vp_cards`: the round checks this before and after every
-        roll and build step, some 14 times a round."""
-        vp = self.visible_vp(p)
+        counted here rather than by `vp_cards`, and the visible VP as `visible_vp` counts them:
+        the round checks this before and after every roll and build step, some 14 times a
+        round."""
+        vp = len(self.settlements[p]) + 2 * len(self.cities[p])
+        if self.longest_road == p:
+            vp += 2
+        if self.largest_army == p:
+            vp += 2
+        if self.sea is not None:
+            vp += self.sea.special_vp(p)
+        if self.kron is not None:
+            vp += self.kron.extra_vp(p)
         for card, _ in self.cards[p]:
             if card == VICTORY_POINT:
                 vp += 1
