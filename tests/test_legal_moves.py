@@ -168,6 +168,9 @@ def test_setup_placements_are_exactly_what_the_setup_rule_accepts() -> None:
                 pl = SetupPlacement(c, e)
                 assert (pl in listed) == (placement_rule(s, pl) is None) == (pl in legal)
         assert set(legal.sites()) == {pl.crossing for pl in listed}
+        if s.sea is None:
+            pairs = [(c, e) for c in legal.sites() for e in legal.setup_roads(c)]
+            assert legal.setup_pairs() == pairs
         for c in range(len(s.board.crossing_hexes)):
             assert legal.is_site(c) == (c in legal.sites())
 

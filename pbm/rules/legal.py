@@ -421,6 +421,25 @@ class LegalMoves:
         board, road = self.state.board, self.state.road
         return [e for e in board.crossing_paths[c] if board.path_land[e] and road[e] < 0]
 
+    def setup_pairs(self) -> list[tuple[int, int]]:
+        """(crossing, path) of every base-game setup placement: `setup_roads(c)` for each of
+        the `sites()`, in one pass and without making placements (a random setup keeps one
+        of some 150)."""
+        board, owner, road = self.state.board, self.state.owner, self.state.road
+        fog, land, neighbors = board.crossing_fog, board.crossing_land, board.crossing_neighbors
+        paths, path_land = board.crossing_paths, board.path_land
+        pairs: list[tuple[int, int]] = []
+        for c in range(len(board.crossing_hexes)):
+            # `building.settlement_site_rule`: explored land, free, no neighbour built on.
+            if fog[c] or not land[c] or owner[c] >= 0:
+                continue
+            for n in neighbors[c]:
+                if owner[n] >= 0:
+                    break
+            else:
+                pairs += [(c, e) for e in paths[c] if path_land[e] and road[e] < 0]
+        return pairs
+
     def setup_pieces(self, c: int) -> list[tuple[int, bool]]:
         """(path, ship) a setup settlement on crossing c may take: in the base game its
         `setup_roads`; in Seafarers also ships, and only those on a "must" coast, and nothing
@@ -438,7 +457,7 @@ class LegalMoves:
             return [
                 SetupPlacement(c, e, ship) for c in self.sites() for e, ship in self.setup_pieces(c)
             ]
-        return [SetupPlacement(c, e) for c in self.sites() for e in self.setup_roads(c)]
+        return [SetupPlacement(c, e) for c, e in self.setup_pairs()]
 
     def __iter__(self) -> Iterator[Order]:
         """Setup placements in the setup; else the single build actions, cost aside."""

@@ -71,7 +71,7 @@ def random_setup(state: GameState, rng: random.Random) -> SetupOrders:
         pieces = [(c, e, ship) for c in legal.sites() for e, ship in legal.setup_pieces(c)]
         c, e, ship = pieces[_pick(rng, len(pieces))]
         return SetupOrders((SetupPlacement(c, e, ship),))
-    options = [(c, e) for c in legal.sites() for e in legal.setup_roads(c)]
+    options = legal.setup_pairs()
     c, e = options[_pick(rng, len(options))]
     return SetupOrders((SetupPlacement(c, e),))
 
