@@ -101,6 +101,7 @@ class _Memo:
         "cards",
         "hexes",
         "island",
+        "laid",
         "level",
         "orders",
         "owner",
@@ -117,6 +118,8 @@ class _Memo:
         self.owner: list[int] | None = None
         self.level: list[int] = []
         self.road: list[int] = []
+        #: How many roads each seat had then (a base game's roads are only ever added).
+        self.laid: list[int] = []
         #: The robber's hex and the board its `hexes` were read from.
         self.robber = -2
         self.island: Board | None = None
@@ -138,6 +141,7 @@ class _Memo:
             self.owner = owner[:]
             self.level = state.level[:]
             self.road = state.road[:]
+            self.laid = [len(r) for r in state.roads]
             self.spots, self.towns, self.rates, self.robbers = {}, {}, {}, {}
         else:
             if owner != self.owner:
@@ -159,11 +163,13 @@ class _Memo:
                 self.level = state.level[:]
             road = state.road
             if road != self.road:
-                paths = _changed(self.road, road)
+                # The roads laid since: each seat's list grows at its end.
+                paths = [e for q, n in enumerate(self.laid) for e in state.roads[q][n:]]
                 for q, (roads, _) in list(self.spots.items()):
                     if any(road[e] == q or e in roads for e in paths):
                         del self.spots[q]
                 self.road = road[:]
+                self.laid = [len(r) for r in state.roads]
         # Without the newcomer protection every seat may send the robber to the same hexes.
         if state.settings.newcomer_protection or state.kron is not None:
             self.hexes = None
@@ -260,6 +266,7 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
     if rates is None:
         rates = memo.rates[p] = legal.bank_rates()
     low = min(rates)
+    rate_l, rate_b, rate_w, rate_g, rate_o = rates
     draw = rng.random
     deck = len(state.deck)
     held = state.cards[p]
@@ -295,8 +302,19 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
         n_site = len(sites) if road_paid and wool >= 1 and grain >= 1 and sites is not None else 0
         n_town = len(towns) if grain >= 2 and ore >= 3 else 0
         n_card = 1 if deck and wool >= 1 and grain >= 1 and ore >= 1 else 0
-        # No trade when no resource reaches the lowest rate (most hands): no list to make.
-        gives = [r for r in range(5) if hand[r] >= rates[r]] if max(hand) >= low else []
+        # The resources the hand can give at their rate (most hands: none), in order.
+        gives = []
+        if max(hand) >= low:
+            if lumber >= rate_l:
+                gives.append(0)
+            if brick >= rate_b:
+                gives.append(1)
+            if wool >= rate_w:
+                gives.append(2)
+            if grain >= rate_g:
+                gives.append(3)
+            if ore >= rate_o:
+                gives.append(4)
         n_trade = 4 * len(gives)
         n_ship = 0
         if sea and ((lumber >= 1 and wool >= 1) or ROAD_BUILDING in cards):

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from operator import gt, itemgetter
+
 from .board import Terrain
 from .events import BankShort, Event, Produced, ProductionBlocked
 from .gold import GoldChoices
 from .state import GameState
+
+#: What one payment is for: (player, hex, resource) of a claim.
+_PAYMENT = itemgetter(0, 1, 2)
 
 
 def produce(
@@ -49,14 +54,19 @@ def produce(
         totals = [0] * len(bank)
         for _, _, res, n in owed:
             totals[res] += n
-        for r in range(len(bank)):
-            if totals[r] > bank[r]:
-                owed = _short(state, r, totals[r], owed, events)
-    merged: dict[tuple[int, int, int], int] = {}
+        if any(map(gt, totals, bank)):
+            for r in range(len(bank)):
+                if totals[r] > bank[r]:
+                    owed = _short(state, r, totals[r], owed, events)
+    if len(set(map(_PAYMENT, owed))) < len(owed):
+        # Two buildings of one player on a hex (or two gold cards of one kind): one payment,
+        # where the first of them stands.
+        merged: dict[tuple[int, int, int], int] = {}
+        for p, h, res, n in owed:
+            key = (p, h, res)
+            merged[key] = merged.get(key, 0) + n
+        owed = [(p, h, res, n) for (p, h, res), n in merged.items()]
     for p, h, res, n in owed:
-        key = (p, h, res)
-        merged[key] = merged.get(key, 0) + n
-    for (p, h, res), n in merged.items():
         hands[p][res] += n
         if bank is not None:
             bank[res] -= n

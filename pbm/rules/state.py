@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from operator import countOf, itemgetter
 
 from .board import Board
 from .kron import KronState, new_kron
@@ -278,10 +279,7 @@ class GameState:
             vp += self.sea.special_vp(p)
         if self.kron is not None:
             vp += self.kron.extra_vp(p)
-        for card, _ in self.cards[p]:
-            if card == VICTORY_POINT:
-                vp += 1
-        return vp
+        return vp + countOf(map(itemgetter(0), self.cards[p]), VICTORY_POINT)
 
     def build_order(self, round_: int | None = None) -> list[int]:
         """Seat order rotated by r-1: seat (r-1) mod N starts (docs/rules-decisions.md, "The

@@ -135,11 +135,16 @@ def harbour_rate(state: GameState, p: int, r: int) -> int:
 
 def maritime_terms_rule(state: GameState, p: int, t: MaritimeTrade) -> Reason | None:
     """The terms of a bank trade on their own: two resources, at least the player's rate."""
+    return _terms_rule(state, t, harbour_rate(state, p, t.give))
+
+
+def _terms_rule(state: GameState, t: MaritimeTrade, rate: int) -> Reason | None:
+    """`maritime_terms_rule` at the player's rate for the resource given."""
     if t.give == t.get:
         return Reason.SAME_RESOURCE
     if state.kron is not None and (rule := bank_item_rule(state, t.give, t.get)) is not None:
         return rule
-    if t.get_count < 1 or t.give_count < harbour_rate(state, p, t.give) * t.get_count:
+    if t.get_count < 1 or t.give_count < rate * t.get_count:
         return Reason.BELOW_HARBOUR_RATE
     return None
 
@@ -147,12 +152,13 @@ def maritime_terms_rule(state: GameState, p: int, t: MaritimeTrade) -> Reason | 
 def maritime_rule(
     state: GameState, p: int, t: MaritimeTrade, check_cost: bool = True
 ) -> Reason | None:
-    rule = maritime_terms_rule(state, p, t)
+    rate = harbour_rate(state, p, t.give)
+    rule = _terms_rule(state, t, rate)
     if rule is not None:
         return rule
     got = paid_count(state, t)
     # Rules 1 asked for the cards of the whole trade before looking at the bank.
-    need = harbour_rate(state, p, t.give) * (t.get_count if state.rules < 2 else got)
+    need = rate * (t.get_count if state.rules < 2 else got)
     if check_cost and state.hands[p][t.give] < need:
         return Reason.CARDS_NOT_HELD
     if got == 0:
