@@ -129,6 +129,7 @@ def place_settlement(state: GameState, p: int, c: int, events: list[Event], free
         pay(state, p, COST_SETTLEMENT, events)
     state.owner[c] = p
     state.level[c] = 1
+    state.payees = None
     state.settlements[p].append(c)
     events.append(Built(p, "settlement", c, free))
     sea = state.sea
@@ -159,6 +160,7 @@ def place_city(state: GameState, p: int, c: int, events: list[Event], free: bool
     if not free:
         pay(state, p, COST_CITY, events)
     state.level[c] = 2
+    state.payees = None
     state.settlements[p].remove(c)
     state.cities[p].append(c)
     events.append(Built(p, "city", c, False))

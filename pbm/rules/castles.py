@@ -89,6 +89,7 @@ def place_residence(
     kron.burgen[p] -= 1
     kron.residenzen[p] += 1
     state.level[c] = 3
+    state.payees = None
     events.append(Built(p, "residence", c, free))
     # A Residenz was a Burg: the count of the title Baumeister stays as it was.
 

@@ -9,6 +9,8 @@ from .events import BankShort, Event, Produced, ProductionBlocked
 from .gold import GoldChoices
 from .state import GameState
 
+#: The players paid for one hex and what each is paid: ((player, cards), ...).
+Payees = tuple[tuple[int, int], ...]
 #: What one payment is for: (player, hex, resource) of a claim.
 _PAYMENT = itemgetter(0, 1, 2)
 
@@ -26,15 +28,13 @@ def produce(
     gets what is left.
     """
     board = state.board
-    yields = board.number_yields.get(number)
+    yields = payees(state, number)
     if not yields:
         return
-    owner = state.owner
-    level = state.level
     robber = state.robber
     # (player, hex, resource, amount) in hex order, then crossing order: deterministic.
     owed: list[tuple[int, int, int, int]] = []
-    for h, res, crossings in yields:
+    for h, res, paid in yields:
         if h == robber:
             events.append(ProductionBlocked(h))
             continue
@@ -42,10 +42,8 @@ def produce(
             if board.hexes[h].terrain == Terrain.GOLD:
                 _gold(state, h, owed, gold if gold is not None else GoldChoices())
             continue  # numbered sea hexes pay by other rules (Kronlande)
-        for c in crossings:
-            p = owner[c]
-            if p >= 0:
-                owed.append((p, h, res, level[c]))
+        for p, n in paid:
+            owed.append((p, h, res, n))
     if not owed:
         return
     bank = state.bank
@@ -59,8 +57,8 @@ def produce(
                 if totals[r] > bank[r]:
                     owed = _short(state, r, totals[r], owed, events)
     if len(set(map(_PAYMENT, owed))) < len(owed):
-        # Two buildings of one player on a hex (or two gold cards of one kind): one payment,
-        # where the first of them stands.
+        # Two gold cards of one kind for one player (a player's buildings on a hex are paid
+        # together already): one payment, where the first of them stands.
         merged: dict[tuple[int, int, int], int] = {}
         for p, h, res, n in owed:
             key = (p, h, res)
@@ -71,6 +69,31 @@ def produce(
         if bank is not None:
             bank[res] -= n
         events.append(Produced(p, h, res, n))
+
+
+def payees(state: GameState, number: int) -> list[tuple[int, int | None, Payees]]:
+    """(hex, resource, ((player, cards), ...)) for each hex with `number` (`Board.number_yields`,
+    the robber aside): what the buildings next to it yield, in crossing order, a player's two
+    buildings on one hex as one payment where the first stands (as `produce` pays them).
+
+    Kept on the state (`GameState.payees`, shared by its copies) until a building is placed or
+    raised, or the board changes: the buildings change in few rounds, the numbers repeat."""
+    kept = state.payees
+    if kept is None or kept[0] is not state.board:
+        kept = state.payees = (state.board, {})
+    found = kept[1].get(number)
+    if found is None:
+        found = []
+        owner, level = state.owner, state.level
+        for h, res, crossings in state.board.number_yields.get(number, ()):
+            paid: dict[int, int] = {}
+            for c in crossings:
+                p = owner[c]
+                if p >= 0:
+                    paid[p] = paid.get(p, 0) + level[c]
+            found.append((h, res, tuple(paid.items())))
+        kept[1][number] = found
+    return found
 
 
 def _gold(

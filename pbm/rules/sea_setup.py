@@ -120,6 +120,7 @@ def automatic_placement(state: GameState, sea: SeaState) -> SetupPlacement:
     for c in sites:
         trial = state.copy()
         trial.owner[c] = 0  # stand-in to apply the distance rule around the new settlement
+        trial.payees = None
         choice: tuple[tuple[int, int], int, bool] | None = None
         for e, ship in setup_pieces(state, sea, c):
             a, b = board.path_crossings[e]

@@ -73,6 +73,7 @@ def automatic_placement(state: GameState) -> SetupPlacement:
     c = max(legal, key=lambda x: (board.crossing_pips[x], -x))
     trial = state.copy()
     trial.owner[c] = 0  # stand-in to apply the distance rule around the new settlement
+    trial.payees = None
     best_path, best_score = -1, (-1, 0)
     for e in board.crossing_paths[c]:
         if not board.path_land[e] or state.road[e] >= 0:

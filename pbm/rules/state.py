@@ -46,6 +46,11 @@ MAX_CITIES = 4
 MAX_ROADS = 15
 
 
+#: number -> [(hex, resource, ((player, cards), ...)), ...]: what a number's hexes pay
+#: (`production.payees`).
+PayeeTable = dict[int, list[tuple[int, int | None, tuple[tuple[int, int], ...]]]]
+
+
 class Phase(StrEnum):
     SETUP = "setup"
     ROUNDS = "rounds"
@@ -137,6 +142,7 @@ class GameState:
         "level",
         "longest_road",
         "owner",
+        "payees",
         "phase",
         "road",
         "road_lengths",
@@ -194,6 +200,10 @@ class GameState:
     cities: list[list[int]]
     roads: list[list[int]]
     road_lengths: list[int]
+    #: `production.payees`: (the board, {number: what its hexes pay}) for the buildings as they
+    #: stand; None when a building changed since. Shared by copies (a change replaces it, never
+    #: changes it); never serialised.
+    payees: tuple[Board, PayeeTable] | None
 
     def copy(self) -> GameState:
         new = GameState.__new__(GameState)
@@ -227,10 +237,12 @@ class GameState:
         new.cities = [x[:] for x in self.cities]
         new.roads = [x[:] for x in self.roads]
         new.road_lengths = self.road_lengths[:]
+        new.payees = self.payees
         return new
 
     def rebuild_indexes(self) -> None:
         n = self.settings.players
+        self.payees = None
         self.settlements = [[] for _ in range(n)]
         self.cities = [[] for _ in range(n)]
         self.roads = [[] for _ in range(n)]
