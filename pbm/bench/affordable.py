@@ -108,6 +108,7 @@ class _Memo:
         "rates",
         "road",
         "robber",
+        "robber_hexes",
         "robbers",
         "spots",
         "towns",
@@ -124,6 +125,8 @@ class _Memo:
         self.robber = -2
         self.island: Board | None = None
         self.hexes: list[int] | None = None
+        #: The robber hexes by the robber's hex, on that board.
+        self.robber_hexes: dict[int, list[int]] = {}
         #: By seat: (roads, settlement sites), the cities, the bank rates; read when first needed.
         self.spots: dict[int, tuple[list[int], list[int]]] = {}
         self.towns: dict[int, list[int]] = {}
@@ -174,10 +177,15 @@ class _Memo:
         if state.settings.newcomer_protection or state.kron is not None:
             self.hexes = None
         elif state.robber != self.robber or state.board is not self.island:
-            # Oceania: a discovered fog hex gives the game a new board, with new robber hexes.
+            if state.board is not self.island:
+                # Oceania: a discovered fog hex gives the game a new board, new robber hexes.
+                self.island = state.board
+                self.robber_hexes = {}
             self.robber = state.robber
-            self.island = state.board
-            self.hexes = legal_robber_hexes(state, 0)
+            targets = self.robber_hexes.get(state.robber)
+            if targets is None:
+                targets = self.robber_hexes[state.robber] = legal_robber_hexes(state, 0)
+            self.hexes = targets
 
     def robber_order(self, h: int, victims: tuple[int, ...]) -> tuple[RobberOrder, TurnOrders]:
         """The robber order to hex h robbing `victims`, and the orders holding it alone."""

@@ -28,13 +28,37 @@ def produce(
     gets what is left.
     """
     board = state.board
-    yields = payees(state, number)
+    yields, plain = payees(state, number)
     if not yields:
         return
     robber = state.robber
+    bank = state.bank
+    hands = state.hands
+    if plain:
+        # No gold (nor Kronlande's fish): each hex pays its payees as they stand, unless the
+        # bank is short, as the general way below pays them, in the same order.
+        short = False
+        if bank is not None:
+            totals = [0] * len(bank)
+            for h, res, _, cards in yields:
+                if h != robber:
+                    totals[res] += cards  # type: ignore[index]
+            short = any(map(gt, totals, bank))
+        if not short:
+            for h, _, _, _ in yields:
+                if h == robber:
+                    events.append(ProductionBlocked(h))
+            for h, res, paid, _ in yields:
+                if h != robber:
+                    for p, n in paid:
+                        hands[p][res] += n  # type: ignore[index]
+                        if bank is not None:
+                            bank[res] -= n  # type: ignore[index]
+                        events.append(Produced(p, h, res, n))  # type: ignore[arg-type]
+            return
     # (player, hex, resource, amount) in hex order, then crossing order: deterministic.
     owed: list[tuple[int, int, int, int]] = []
-    for h, res, paid in yields:
+    for h, res, paid, _ in yields:
         if h == robber:
             events.append(ProductionBlocked(h))
             continue
@@ -46,8 +70,6 @@ def produce(
             owed.append((p, h, res, n))
     if not owed:
         return
-    bank = state.bank
-    hands = state.hands
     if bank is not None:
         totals = [0] * len(bank)
         for _, _, res, n in owed:
@@ -71,10 +93,12 @@ def produce(
         events.append(Produced(p, h, res, n))
 
 
-def payees(state: GameState, number: int) -> list[tuple[int, int | None, Payees]]:
-    """(hex, resource, ((player, cards), ...)) for each hex with `number` (`Board.number_yields`,
-    the robber aside): what the buildings next to it yield, in crossing order, a player's two
-    buildings on one hex as one payment where the first stands (as `produce` pays them).
+def payees(state: GameState, number: int) -> tuple[list[tuple[int, int | None, Payees, int]], bool]:
+    """(hex, resource, ((player, cards), ...), cards) for each hex with `number`
+    (`Board.number_yields`, the robber aside): what the buildings next to it yield, in crossing
+    order, a player's two buildings on one hex as one payment where the first stands (as
+    `produce` pays them), and the hex's cards in all; and whether every hex has a resource (no
+    gold, no fishing ground).
 
     Kept on the state (`GameState.payees`, shared by its copies) until a building is placed or
     raised, or the board changes: the buildings change in few rounds, the numbers repeat."""
@@ -83,7 +107,7 @@ def payees(state: GameState, number: int) -> list[tuple[int, int | None, Payees]
         kept = state.payees = (state.board, {})
     found = kept[1].get(number)
     if found is None:
-        found = []
+        hexes: list[tuple[int, int | None, Payees, int]] = []
         owner, level = state.owner, state.level
         for h, res, crossings in state.board.number_yields.get(number, ()):
             paid: dict[int, int] = {}
@@ -91,8 +115,8 @@ def payees(state: GameState, number: int) -> list[tuple[int, int | None, Payees]
                 p = owner[c]
                 if p >= 0:
                     paid[p] = paid.get(p, 0) + level[c]
-            found.append((h, res, tuple(paid.items())))
-        kept[1][number] = found
+            hexes.append((h, res, tuple(paid.items()), sum(paid.values())))
+        found = kept[1][number] = (hexes, all(res is not None for _, res, _, _ in hexes))
     return found
 
 

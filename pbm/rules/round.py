@@ -240,13 +240,22 @@ def _build_step(
     for i, line in enumerate(o.builds, 1):
         ok = _run_line(s, p, line, "build", i, events, gold)
         failed = failed or not ok
-        if ok and _won(s, p, events):
+        if ok and type(line) not in _NO_POINTS and _won(s, p, events):
             return True
     if failed:
         for i, line in enumerate(o.substitutes.lines, 1):
-            if _run_line(s, p, line, "substitute", i, events, gold) and _won(s, p, events):
+            if (
+                _run_line(s, p, line, "substitute", i, events, gold)
+                and type(line) not in _NO_POINTS
+                and _won(s, p, events)
+            ):
                 return True
     return False
+
+
+#: Lines that move cards only, never a point: p was below the target before one (checked at
+#: the step's start and after every line), and is after it, so the end check is left out.
+_NO_POINTS = frozenset({MaritimeTrade, YearOfPlenty})
 
 
 def _run_line(

@@ -46,9 +46,9 @@ MAX_CITIES = 4
 MAX_ROADS = 15
 
 
-#: number -> [(hex, resource, ((player, cards), ...)), ...]: what a number's hexes pay
-#: (`production.payees`).
-PayeeTable = dict[int, list[tuple[int, int | None, tuple[tuple[int, int], ...]]]]
+#: number -> ([(hex, resource, ((player, cards), ...), cards), ...], every hex with a
+#: resource): what a number's hexes pay (`production.payees`).
+PayeeTable = dict[int, tuple[list[tuple[int, int | None, tuple[tuple[int, int], ...], int]], bool]]
 
 
 class Phase(StrEnum):
