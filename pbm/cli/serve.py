@@ -44,13 +44,16 @@ def serve_cmd(
     """Run the service: the IMAP inbox, deadlines and the SMTP outbox, until SIGTERM."""
     import asyncio
 
-    from pbm.service.heap import one_arena
+    from pbm.service.heap import freeze_startup, map_large_blocks, one_arena
     from pbm.service.serve import serve
 
     cfg = config()  # a config that cannot be used stops here, before the first log line
     configure_logging(verbose)
     one_arena()  # before the loops start their threads
-    asyncio.run(serve(service(cfg=cfg, apart=True), cfg.serve))
+    map_large_blocks()
+    svc = service(cfg=cfg, apart=True)
+    freeze_startup()  # what is loaded by now lives as long as the process
+    asyncio.run(serve(svc, cfg.serve))
 
 
 def poll_cmd(as_json: JsonOpt = False) -> None:

@@ -8,8 +8,6 @@ from typing import Annotated
 
 import typer
 
-from pbm.rules.sim import BOTS, simulate
-
 
 def sim(
     games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
@@ -30,6 +28,9 @@ def sim(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play complete games with bots and print speed figures and a digest of all events."""
+    # Imported here: `pbm serve` loads every command's module, and never plays a bot game.
+    from pbm.rules.sim import BOTS, simulate
+
     if bot not in BOTS:
         raise typer.BadParameter(f"bot must be one of {', '.join(BOTS)}")
     if scenario is not None:

@@ -116,6 +116,16 @@ _WORK_MAX = 4
 _LOCK = threading.Lock()
 
 
+def release() -> None:
+    """Lets go of the work images and the kept base (`pbm serve` after a tick that drew
+    pictures): they are the process's largest buffers, about 1.1 MB each, and the outbox
+    then sends the tick's reports without them; the next tick makes one again."""
+    global _kept, _last
+    with _LOCK:
+        _kept, _last = None, None
+        _WORK.clear()
+
+
 def _canvas(board: Board, lang: str) -> tuple[Image.Image, tuple[tuple[float, float], ...]]:
     """The work image holding the board without pieces, and the hexes' centres. Call with
     `_LOCK` held; the image is valid until the next call."""

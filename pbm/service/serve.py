@@ -24,6 +24,7 @@ from pbm.config.model import ServiceSection
 from pbm.mail.imap import ImapConfig, ImapInbox
 from pbm.mail.smtp import SmtpConfig, SmtpSession
 from pbm.mail.transport import INBOX_ERRORS, Inbox, Transports
+from pbm.reports.picture import release as release_pictures
 
 from .archive import keep_archives
 from .context import Service
@@ -205,6 +206,7 @@ async def clock_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> Non
                 log.info("game %s: round resolved", name)
             if result.resolved:
                 await asyncio.to_thread(keep_archives, svc, result.resolved)
+                release_pictures()
             for name in result.broken:
                 log.error("game %s: marked broken", name)
         await _sleep(stop, cfg.tick_seconds)

@@ -203,3 +203,14 @@ def test_only_a_repeated_board_keeps_its_base() -> None:
     assert picture._kept is not None and picture._kept[0] == (b.board, "de")
     picture.board_png(a, "de")
     assert picture._kept is None
+
+
+def test_release_lets_go_of_the_buffers_and_pictures_stay_the_same() -> None:
+    a, b = after_setup("medium"), after_setup("large")
+    before = [picture.board_png(st, "de") for st in (a, a, b)]
+    assert picture._WORK and picture._kept is None
+    picture.board_png(b, "de")
+    assert picture._kept is not None
+    picture.release()
+    assert not picture._WORK and picture._kept is None and picture._last is None
+    assert [picture.board_png(st, "de") for st in (a, a, b)] == before

@@ -18,12 +18,22 @@ from sqlalchemy import text
 from pbm.notation import names
 from pbm.notation.errors import NotationError
 from pbm.rules.layouts import generate_board
-from pbm.service.heap import one_arena
+from pbm.service.heap import map_large_blocks, one_arena
 from pbm.store.db import PAGE_CACHE_KIB, make_engine
 from pbm.store.migrate import alembic_config, code_heads, database_heads, schema_current, upgrade
 
 #: Never in a serving process on SQLite.
-NEVER = ("alembic", "mako", "cryptography", "psycopg", "pymap", "aiosmtpd", "babel")
+NEVER = (
+    "alembic",
+    "mako",
+    "cryptography",
+    "psycopg",
+    "pymap",
+    "aiosmtpd",
+    "babel",
+    "pydantic_settings",
+    "argparse",
+)
 
 #: Opens the service as `pbm serve` does (`service(cfg=…, apart=True)`) and imports what its
 #: loops import; prints the forbidden modules loaded and the database's revisions.
@@ -102,8 +112,68 @@ def test_one_arena_on_linux() -> None:
     assert one_arena() in (True, False)  # False on a C library without mallopt (musl)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's mallopt")
+def test_large_blocks_mapped_on_linux() -> None:
+    assert map_large_blocks() in (True, False)
+
+
+def test_startup_objects_are_frozen() -> None:
+    """In a process of its own: frozen objects are never collected, which a test here that
+    waits for a board to be collected must not meet."""
+    probe = (
+        "import gc, pbm.service.serve\n"
+        "from pbm.service.heap import freeze_startup\n"
+        "n = freeze_startup()\n"
+        "print(n, gc.get_freeze_count(), gc.get_count()[0])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    frozen, count, young = (int(v) for v in out.stdout.split())
+    assert frozen == count > 10_000 and young < 100
+
+
 def test_sqlite_page_cache(tmp_path: Path) -> None:
     engine = make_engine(f"sqlite:///{tmp_path / 'pbm.db'}")
     with engine.connect() as conn:
         assert conn.execute(text("PRAGMA cache_size")).scalar() == -PAGE_CACHE_KIB
     engine.dispose()
+
+
+def test_the_clock_lets_go_of_the_pictures_after_a_tick_that_drew_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The picture buffers are the largest the process holds: the outbox sends a tick's reports
+    without them (`picture.release`)."""
+    import asyncio
+    from datetime import timedelta
+
+    from pbm.bench.rounds import setup_games
+    from pbm.reports import picture
+    from pbm.service import serve as serving
+    from pbm.service.clock import FakeClock
+    from pbm.service.context import Service, ServiceConfig
+
+    url = f"sqlite:///{tmp_path / 'pbm.db'}"
+    upgrade(url)
+    clock = FakeClock()
+    svc = Service(make_engine(url), clock, ServiceConfig(address="gm@example.org"))
+    setup_games(svc, 1)
+    clock.advance(hours=2)
+    released: list[bool] = []
+
+    async def run() -> None:
+        stop = asyncio.Event()
+
+        def release() -> None:
+            released.append(bool(picture._WORK))  # a picture was drawn in this tick
+            picture.release()
+            stop.set()
+
+        monkeypatch.setattr(serving, "release_pictures", release)
+        cfg = serving.ServeConfig(tick_seconds=timedelta(minutes=1).total_seconds())
+        await asyncio.wait_for(serving.clock_loop(svc, cfg, stop), 60)
+
+    asyncio.run(run())
+    svc.engine.dispose()
+    assert released == [True] and not picture._WORK
