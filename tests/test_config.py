@@ -148,7 +148,7 @@ def test_no_file_means_the_defaults_and_an_absolute_sqlite_file(
 def test_environment_variables_do_not_override_the_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """pydantic-settings would read SERVICE, IMAP, … from the environment; pbm reads the file
+    """A settings library would read SERVICE, IMAP, … from the environment; pbm reads the file
     alone."""
     for name in ("SERVICE", "service", "DATABASE", "IMAP", "SMTP"):
         monkeypatch.setenv(name, '{"address": "env@example.org", "url": "sqlite:///env.db"}')

@@ -15,7 +15,6 @@ from email.utils import parseaddr
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
-from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 #: A mail address as the GM writes it for pbm's own mail: one ASCII mailbox (the characters
 #: an outgoing To header shows as they are, pbm/mail/outgoing.py) at a host name.
@@ -231,10 +230,12 @@ class ArchiveSection(Section):
     )
 
 
-class Settings(BaseSettings):
-    """The whole file; a missing section or key takes its default."""
+class Settings(BaseModel):
+    """The whole file; a missing section or key takes its default. Read from the file alone
+    (`load` passes its tables in): an environment variable left over in a shell or a unit file
+    never changes a running game master unseen."""
 
-    model_config = SettingsConfigDict(strict=True, extra="forbid", frozen=True)
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, validate_default=True)
 
     # Factories: the URL's check imports SQLAlchemy, which importing this module must not.
     database: DatabaseSection = Field(default_factory=DatabaseSection)
@@ -242,19 +243,6 @@ class Settings(BaseSettings):
     imap: ImapSection = Field(default_factory=ImapSection)
     smtp: SmtpSection = Field(default_factory=SmtpSection)
     archive: ArchiveSection = Field(default_factory=ArchiveSection)
-
-    @classmethod
-    def settings_customise_sources(
-        cls,
-        settings_cls: type[BaseSettings],
-        init_settings: PydanticBaseSettingsSource,
-        env_settings: PydanticBaseSettingsSource,
-        dotenv_settings: PydanticBaseSettingsSource,
-        file_secret_settings: PydanticBaseSettingsSource,
-    ) -> tuple[PydanticBaseSettingsSource, ...]:
-        # The file alone (read by `load` and passed in): an environment variable left over in
-        # a shell or a unit file must not change a running game master unseen.
-        return (init_settings,)
 
 
 #: The sections in file order, by their names in the file.
