@@ -147,10 +147,17 @@ class _Memo:
             self.laid = [len(r) for r in state.roads]
             self.spots, self.towns, self.rates, self.robbers = {}, {}, {}, {}
         else:
+            seats = range(state.settings.players)
             if owner != self.owner:
                 hexes = state.board.crossing_hexes
-                seats = range(state.settings.players)
-                for c in _changed(self.owner, owner):
+                # The crossings built on since (a base game's buildings are only ever added).
+                built = [
+                    c
+                    for q in seats
+                    for c in state.settlements[q] + state.cities[q]
+                    if self.owner[c] != q
+                ]
+                for c in built:
                     for h in hexes[c]:
                         for q in seats:
                             self.robbers.pop((h, q), None)
@@ -160,7 +167,8 @@ class _Memo:
                 self.spots = {}
                 self.owner = owner[:]
             if state.level != self.level:
-                for c in _changed(self.level, state.level):
+                raised = [c for q in seats for c in state.cities[q] if self.level[c] != 2]
+                for c in raised:
                     self.towns.pop(owner[c], None)
                     self.spots.pop(owner[c], None)
                 self.level = state.level[:]
@@ -194,11 +202,6 @@ class _Memo:
             robber = RobberOrder(h, victims)
             made = self.orders[h, victims] = (robber, TurnOrders(robber=robber))
         return made
-
-
-def _changed(before: list[int], now: list[int]) -> list[int]:
-    """The indexes where two lists of one length differ."""
-    return [i for i, (a, b) in enumerate(zip(before, now, strict=True)) if a != b]
 
 
 #: Build lines made so far, by class and fields: they are frozen, one object serves every
@@ -266,7 +269,7 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
     towns = memo.towns.get(p)
     if towns is None:
         towns = memo.towns[p] = legal.cities()
-    towns = towns[:]
+    # Read only: a line that changes the list makes a new one, so the memo's stays.
     sea = state.sea is not None
     ships: list[int] | None = None
     moves = legal.ship_moves() if sea else []
@@ -356,11 +359,12 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
             c = sites.pop(i)
             lines.append(_made(Settlement, c))
             _pay(hand, COST_SETTLEMENT)
-            towns.append(c)
+            towns = [*towns, c]
             continue
         i -= n_site
         if i < n_town:
-            lines.append(_made(City, towns.pop(i)))
+            lines.append(_made(City, towns[i]))
+            towns = towns[:i] + towns[i + 1 :]
             _pay(hand, COST_CITY)
             continue
         i -= n_town
