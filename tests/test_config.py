@@ -220,6 +220,27 @@ def test_keys_out_of_place_and_unknown_sections(tmp_path: Path) -> None:
     assert len(problems) == 4
 
 
+def test_section_names_in_any_case(tmp_path: Path) -> None:
+    """`[Service]` and `[IMAP]` are [service] and [imap], as pbm has always read them."""
+    cfg = _load(tmp_path, '[Service]\naddress = "gm@example.org"\n[IMAP]\nport = 1993\n')
+    assert cfg.service.address == "gm@example.org"
+    assert cfg.settings.imap.port == 1993
+
+
+def test_one_section_twice_in_two_cases_is_refused(tmp_path: Path) -> None:
+    problems = _problems(
+        tmp_path, '[service]\naddress = "a@example.org"\n[SERVICE]\naddress = "b@example.org"\n'
+    )
+    assert problems == [f"{tmp_path / 'pbm.toml'}: [service] and [SERVICE]: the same section twice"]
+
+
+def test_an_unknown_section_in_capitals_gets_its_hint(tmp_path: Path) -> None:
+    problems = _problems(tmp_path, '[SERVISE]\nname = "x"\n')
+    assert problems == [
+        f"{tmp_path / 'pbm.toml'}: [SERVISE]: unknown section (did you mean [service]?)"
+    ]
+
+
 def test_wrong_types_are_refused_with_the_fix(tmp_path: Path) -> None:
     problems = _problems(
         tmp_path,

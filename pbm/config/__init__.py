@@ -121,13 +121,14 @@ def find(path: str | Path | None = None) -> Path | None:
 def read(data: dict[str, Any], name: str = DEFAULT_FILE, base: Path | None = None) -> Settings:
     """Check the tables of a config file; `name` is what the error lines call it, `base` the
     folder a relative SQLite path is taken from."""
-    # pydantic-settings reads keys such as `_env_file` as its own options: no key of the
-    # file starts with "_", so such a key is an unknown one.
+    # No key of the file starts with "_" (pydantic keeps such names for a model's private
+    # attributes): such a key is an unknown one, and said so plainly.
     odd = [k for k in data if k.startswith("_")]
     if odd:
         raise ConfigError(
             [f"{name}: {k}: unknown key (the sections: {SECTIONS_TEXT})" for k in odd]
         )
+    data = _sections_in_any_case(data, name)
     try:
         settings = Settings(**data)
     except ValidationError as exc:
@@ -139,6 +140,25 @@ def read(data: dict[str, Any], name: str = DEFAULT_FILE, base: Path | None = Non
         database = settings.database.model_copy(update={"url": absolute})
         settings = settings.model_copy(update={"database": database})
     return settings
+
+
+def _sections_in_any_case(data: dict[str, Any], name: str) -> dict[str, Any]:
+    """The tables with a section's name in another case (`[Service]`, `[IMAP]`) under the
+    section's own name, as pbm has always read them; one section written twice in two cases is
+    refused, not one of them dropped."""
+    out: dict[str, Any] = {}
+    spelt: dict[str, str] = {}
+    twice: list[str] = []
+    for key, value in data.items():
+        section = key.lower() if isinstance(value, dict) and key.lower() in SECTIONS else key
+        if section in spelt:
+            twice.append(f"{name}: [{spelt[section]}] and [{key}]: the same section twice")
+            continue
+        spelt[section] = key
+        out[section] = value
+    if twice:
+        raise ConfigError(twice)
+    return out
 
 
 def load(path: str | Path | None = None) -> Config:

@@ -103,7 +103,7 @@ def _unknown_key(section: str, key: str) -> str:
 
 def _top_level(key: str, value: Any) -> str:
     if isinstance(value, dict):
-        close = difflib.get_close_matches(key, list(SECTIONS), n=1, cutoff=0.6)
+        close = difflib.get_close_matches(key.lower(), list(SECTIONS), n=1, cutoff=0.6)
         hint = f"did you mean [{close[0]}]?" if close else f"the sections: {', '.join(SECTIONS)}"
         return f"[{key}]: unknown section ({hint})"
     home = _home_of(key)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -21,6 +22,8 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from pbm.rules.resources import KRON_LETTERS_DE, KRON_LETTERS_EN
+
+log = logging.getLogger(__name__)
 
 #: (mask, left, top): the text's mask and its offset from the point it is centred on.
 Glyph = tuple[Image.Image, int, int]
@@ -55,10 +58,16 @@ def _index() -> dict[tuple[str, int], tuple[int, int, int, int, int, int]]:
 
 @functools.cache
 def _atlas() -> tuple[Image.Image, dict[tuple[str, int], tuple[int, int, int, int, int, int]]]:
-    with resources.files("pbm.reports").joinpath(ATLAS).open("rb") as f:
-        img = Image.open(f)
-        img.load()
-    return img, _index()
+    """The atlas and its index; an empty one (every text rendered) when an installation lacks
+    the files or they cannot be read: a round must resolve with its picture all the same."""
+    try:
+        with resources.files("pbm.reports").joinpath(ATLAS).open("rb") as f:
+            img = Image.open(f)
+            img.load()
+        return img, _index()
+    except (OSError, ValueError, KeyError, IndexError, TypeError) as exc:
+        log.warning("glyph atlas not read (%s): the picture's texts are rendered", exc)
+        return Image.new("L", (1, 1)), {}
 
 
 def glyph(text: str, size: int) -> Glyph:

@@ -81,3 +81,25 @@ def test_the_atlas_is_packaged() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
     package = data["tool"]["setuptools"]["package-data"]["pbm"]
     assert f"reports/{glyphs.ATLAS}" in package and f"reports/{glyphs.INDEX}" in package
+
+
+def test_without_the_atlas_files_the_texts_are_rendered(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """An installation that lacks the files still draws its pictures (a round must resolve)."""
+
+    class Empty:
+        def joinpath(self, name: str) -> Path:
+            return tmp_path / name  # no such file
+
+    monkeypatch.setattr(glyphs.resources, "files", lambda _package: Empty())
+    glyphs._atlas.cache_clear()
+    picture._glyph.cache_clear()
+    try:
+        assert glyphs._atlas()[1] == {}
+        mask, left, top = glyphs.glyph("A1", glyphs.LABEL)
+        expected = glyphs.render("A1", glyphs.LABEL)
+        assert mask.tobytes() == expected[0].tobytes() and (left, top) == expected[1:]
+    finally:
+        glyphs._atlas.cache_clear()
+        picture._glyph.cache_clear()
