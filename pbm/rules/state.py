@@ -279,9 +279,10 @@ class GameState:
 
     def vp(self, p: int) -> int:
         """Victory points including hidden VP cards (they count by themselves). The cards are
-        counted here rather than by `vp_cards`, and the visible VP as `visible_vp` counts them:
-        the round checks this before and after every roll and build step, some 14 times a
-        round."""
+        counted here rather than by `vp_cards`, and the visible VP as `visible_vp` counts them
+        (a source of points added there must be added here too; tests/test_vp_count.py checks
+        that the two agree in every kind of game): the round checks this before and after every
+        roll and build step, some 14 times a round."""
         vp = len(self.settlements[p]) + 2 * len(self.cities[p])
         if self.longest_road == p:
             vp += 2
