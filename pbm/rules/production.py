@@ -35,8 +35,9 @@ def produce(
     bank = state.bank
     hands = state.hands
     if plain:
-        # No gold (nor Kronlande's fish): each hex pays its payees as they stand, unless the
-        # bank is short, as the general way below pays them, in the same order.
+        # Every hex pays a resource of its own (no gold; a Kronlande fishing ground pays Fisch,
+        # as any hex its resource): each pays its payees as they stand, unless the bank is
+        # short, as the general way below pays them, in the same order.
         short = False
         if bank is not None:
             totals = [0] * len(bank)
@@ -97,8 +98,8 @@ def payees(state: GameState, number: int) -> tuple[list[tuple[int, int | None, P
     """(hex, resource, ((player, cards), ...), cards) for each hex with `number`
     (`Board.number_yields`, the robber aside): what the buildings next to it yield, in crossing
     order, a player's two buildings on one hex as one payment where the first stands (as
-    `produce` pays them), and the hex's cards in all; and whether every hex has a resource (no
-    gold, no fishing ground).
+    `produce` pays them), and the hex's cards in all; and whether every hex has a resource of
+    its own (no gold river; a fishing ground's is Fisch).
 
     Kept on the state (`GameState.payees`, shared by its copies) until a building is placed or
     raised, or the board changes: the buildings change in few rounds, the numbers repeat."""

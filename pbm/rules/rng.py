@@ -87,40 +87,50 @@ class _Deferred(random.Random):
     same stream, without the derivation and the seeding (some 5 µs) when nothing is drawn, as
     in most rounds (a 7 whose robber finds nobody to rob draws nothing, nor one that no hand
     over the limit meets). Every draw of `random.Random` goes through `random` or
-    `getrandbits`; the first of them seeds, then puts the generator's own methods in their
-    place."""
+    `getrandbits`; the first of them seeds and turns the object into a plain `random.Random`
+    (its C methods from then on). Turning it, rather than keeping the generator's bound methods
+    on it, leaves no reference cycle: a generator drawn from is freed at once, not by the
+    garbage collector, and copies and pickles as any generator."""
 
     def __init__(self, seed: int, purpose: str, number: int) -> None:
         # No super().__init__(): it would seed now. `random.Random.__new__` does not seed.
-        self._seeds: tuple[int, str, int] | None = (seed, purpose, number)
+        self._seeds = (seed, purpose, number)
+        self.gauss_next = None  # as `random.Random.__init__` sets it
 
-    def _start(self) -> None:
-        if self._seeds is not None:
-            super().seed(derive_seed(*self._seeds))
-            self._seeds = None
-            # The C methods from now on (an instance attribute comes before the class's).
-            self.random = super().random  # type: ignore[method-assign]
-            self.getrandbits = super().getrandbits  # type: ignore[method-assign]
+    # Each method calls `_start(self)` and the class's own method, never `self.…`: a method
+    # bound before the first draw (`randrange` binds `getrandbits`) is still this class's.
 
     def random(self) -> float:
-        self._start()
-        return self.random()
+        _start(self)
+        return random.Random.random(self)
 
     def getrandbits(self, k: int, /) -> int:
-        self._start()
-        return self.getrandbits(k)
+        _start(self)
+        return random.Random.getrandbits(self, k)
 
     def seed(self, a: object = None, version: int = 2) -> None:
-        self._start()  # a seed given later wins, as on any generator
-        super().seed(a, version)  # type: ignore[arg-type]
+        _start(self)  # a seed given later wins, as on any generator
+        random.Random.seed(self, a, version)  # type: ignore[arg-type]
 
     def getstate(self) -> tuple[Any, ...]:
-        self._start()
-        return super().getstate()
+        _start(self)
+        return random.Random.getstate(self)
 
     def setstate(self, state: tuple[Any, ...]) -> None:
-        self._start()
-        super().setstate(state)
+        _start(self)
+        random.Random.setstate(self, state)
+
+    def __reduce__(self) -> Any:
+        _start(self)
+        return random.Random.__reduce__(self)
+
+
+def _start(rng: random.Random) -> None:
+    """Seeds a `_Deferred` at its first draw and makes it a plain generator."""
+    seeds = rng.__dict__.pop("_seeds", None)
+    if seeds is not None:
+        rng.__class__ = random.Random
+        random.Random.seed(rng, derive_seed(*seeds))
 
 
 class Chance:
