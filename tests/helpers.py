@@ -39,6 +39,7 @@ def settle(s: GameState, p: int, labels: str, city: bool = False) -> int:
         s.level[c] = 2
         s.settlements[p].remove(c)
         s.cities[p].append(c)
+        s.payees = None  # what the numbers pay changed (production's cache)
     return c
 
 
