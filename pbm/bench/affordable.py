@@ -248,7 +248,10 @@ def round_orders(
     if memo is None:
         memo = _Memo()
     memo.refresh(state)
-    return {p: _orders(state, p, rng, memo) for p in range(state.settings.players)}
+    out: dict[int, TurnOrders | None] = {}
+    for p in range(state.settings.players):  # a loop: a comprehension is a call in 3.11
+        out[p] = _orders(state, p, rng, memo)
+    return out
 
 
 def affordable_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:

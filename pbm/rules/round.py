@@ -31,6 +31,7 @@ from .orders import (
     RoadBuilding,
     Settlement,
     Ship,
+    TradeOffer,
     TurnOrders,
     Workshop,
     YearOfPlenty,
@@ -68,7 +69,7 @@ def resolve_round(
         raise ValueError(f"resolve_round needs phase rounds, not {state.phase}")
     s = state.copy()
     by_seat: list[TurnOrders | None] = (
-        [orders.get(p) for p in range(s.settings.players)]
+        list(map(orders.get, range(s.settings.players)))
         if isinstance(orders, Mapping)
         else list(orders)
     )
@@ -93,7 +94,10 @@ def resolve_round(
         else None
     )
     if not _production_steps(s, by_seat, order, discards, chance, events, gold):
-        offers = {p: o.trades for p, o in enumerate(by_seat) if o is not None and o.trades}
+        offers: dict[int, tuple[TradeOffer, ...]] = {}
+        for p, o in enumerate(by_seat):  # a loop, not a comprehension: most rounds have none
+            if o is not None and o.trades:
+                offers[p] = o.trades
         if offers:
             trade.resolve_trades(s, offers, order, events)
         for p in order:

@@ -41,6 +41,10 @@ DEFAULT_COLOURS = ("rot", "blau", "gelb", "weiss", "gruen", "braun")
 #:    preference for opponents, bank trades as far as a classic bank can pay, failure details.
 RULES = 2
 
+#: A card's type in a hand's (type, round bought); a list's copy (`GameState.copy`).
+_CARD_TYPE = itemgetter(0)
+_COPY = list.copy
+
 MAX_SETTLEMENTS = 5
 MAX_CITIES = 4
 MAX_ROADS = 15
@@ -216,10 +220,11 @@ class GameState:
         new.phase = self.phase
         new.round = self.round
         new.setup_step = self.setup_step
-        new.hands = [h[:] for h in self.hands]
+        # map(list.copy): no comprehension frame (3.11 runs each as a function call).
+        new.hands = list(map(_COPY, self.hands))
         new.bank = None if self.bank is None else self.bank[:]
         new.deck = self.deck[:]
-        new.cards = [c[:] for c in self.cards]
+        new.cards = list(map(_COPY, self.cards))
         new.cards_bought = self.cards_bought[:]
         new.knights = self.knights[:]
         new.last_card_round = self.last_card_round[:]
@@ -233,9 +238,9 @@ class GameState:
         new.rules = self.rules
         new.sea = None if self.sea is None else self.sea.copy()
         new.kron = None if self.kron is None else self.kron.copy()
-        new.settlements = [x[:] for x in self.settlements]
-        new.cities = [x[:] for x in self.cities]
-        new.roads = [x[:] for x in self.roads]
+        new.settlements = list(map(_COPY, self.settlements))
+        new.cities = list(map(_COPY, self.cities))
+        new.roads = list(map(_COPY, self.roads))
         new.road_lengths = self.road_lengths[:]
         new.payees = self.payees
         return new
@@ -292,14 +297,16 @@ class GameState:
             vp += self.sea.special_vp(p)
         if self.kron is not None:
             vp += self.kron.extra_vp(p)
-        return vp + countOf(map(itemgetter(0), self.cards[p]), VICTORY_POINT)
+        held = self.cards[p]
+        return vp + countOf(map(_CARD_TYPE, held), VICTORY_POINT) if held else vp
 
     def build_order(self, round_: int | None = None) -> list[int]:
         """Seat order rotated by r-1: seat (r-1) mod N starts (docs/rules-decisions.md, "The
         round by mail", step 1)."""
         r = self.round if round_ is None else round_
         n = self.settings.players
-        return [(r - 1 + i) % n for i in range(n)]
+        start = (r - 1) % n
+        return [*range(start, n), *range(start)]
 
     def __eq__(self, other: object) -> bool:
         from .serial import state_to_json
