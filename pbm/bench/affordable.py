@@ -206,15 +206,16 @@ class _Memo:
 
 #: Build lines made so far, by class and fields: they are frozen, one object serves every
 #: round that writes the same line (making one is a frozen dataclass's slow `__init__`).
-_LINES: dict[tuple[object, ...], BuildLine] = {}
+_LINES: dict[tuple[object, tuple[int, ...]], BuildLine] = {}
 _BUY = BuyCard()
 
 
 def _made(cls: Callable[..., BuildLine], *fields: int) -> BuildLine:
     """`cls(*fields)`, made once."""
-    line = _LINES.get((cls, *fields))
+    key = (cls, fields)  # not (cls, *fields): that builds a list first
+    line = _LINES.get(key)
     if line is None:
-        line = _LINES[(cls, *fields)] = cls(*fields)
+        line = _LINES[key] = cls(*fields)
     return line
 
 
@@ -223,21 +224,22 @@ _NO_ORDERS = TurnOrders()
 
 
 def _robber(
-    legal: LegalMoves, rng: random.Random, memo: _Memo
+    state: GameState, p: int, rng: random.Random, memo: _Memo
 ) -> tuple[RobberOrder, TurnOrders] | None:
-    hexes = memo.hexes if memo.hexes is not None else legal.robber_hexes()
+    hexes = memo.hexes if memo.hexes is not None else LegalMoves(state, p).robber_hexes()
     if not hexes:
         return None
-    h = hexes[_pick(rng, len(hexes))]
-    key = (h, legal.seat)
+    h = hexes[int(rng.random() * len(hexes))]  # _pick, inline
+    key = (h, p)
     victims = memo.robbers.get(key)
     if victims is None:
-        victims = memo.robbers[key] = tuple(legal.victims(h))
+        victims = memo.robbers[key] = tuple(LegalMoves(state, p).victims(h))
     if len(victims) > 1:  # shuffling one or none draws nothing: the same stream, cheaper
         shuffled = list(victims)
         rng.shuffle(shuffled)
         victims = tuple(shuffled)
-    return memo.robber_order(h, victims)
+    made = memo.orders.get((h, victims))  # `memo.robber_order`, inline
+    return made if made is not None else memo.robber_order(h, victims)
 
 
 def round_orders(
@@ -263,7 +265,7 @@ def affordable_orders(state: GameState, p: int, rng: random.Random) -> TurnOrder
 
 def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOrders:
     """`affordable_orders` with the game's memo, refreshed for this round."""
-    legal = LegalMoves(state, p)
+    # LegalMoves made only where the memo lacks what it reads: most rounds need none.
     hand = list(state.hands[p])
     # The spot lists are read when the hand first pays for what goes there: most rounds of
     # most players pay for nothing, and the lists are most of a choice's cost.
@@ -271,15 +273,14 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
     sites: list[int] | None = None
     towns = memo.towns.get(p)
     if towns is None:
-        towns = memo.towns[p] = legal.cities()
+        towns = memo.towns[p] = LegalMoves(state, p).cities()
     # Read only: a line that changes the list makes a new one, so the memo's stays.
     sea = state.sea is not None
     ships: list[int] | None = None
-    moves = legal.ship_moves() if sea else []
+    moves = LegalMoves(state, p).ship_moves() if sea else []
     rates = memo.rates.get(p)
     if rates is None:
-        rates = memo.rates[p] = legal.bank_rates()
-    low = min(rates)
+        rates = memo.rates[p] = LegalMoves(state, p).bank_rates()
     rate_l, rate_b, rate_w, rate_g, rate_o = rates
     draw = rng.random
     deck = len(state.deck)
@@ -290,14 +291,14 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
         if known is not None and known[0] == held and state.last_card_round[p] != state.round:
             cards = known[1]
         else:
-            cards = legal.playable_cards()
+            cards = LegalMoves(state, p).playable_cards()
             # Kept while the hand stays: a card bought before this round stays playable.
             if state.last_card_round[p] != state.round and all(r < state.round for _, r in held):
                 memo.cards[p] = (held[:], cards)
     knight: Knight | None = None
     monopoly: Monopoly | None = None
     if KNIGHT in cards and rng.random() < 0.5:
-        made = _robber(legal, rng, memo)
+        made = _robber(state, p, rng, memo)
         if made is not None:
             knight = Knight(Timing.BEFORE_ROLL, made[0])
             cards = []
@@ -316,24 +317,24 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
         n_site = len(sites) if road_paid and wool >= 1 and grain >= 1 and sites is not None else 0
         n_town = len(towns) if grain >= 2 and ore >= 3 else 0
         n_card = 1 if deck and wool >= 1 and grain >= 1 and ore >= 1 else 0
-        # The resources the hand can give at their rate (most hands: none), in order.
+        # The resources the hand can give at their rate (most hands: none), in order; five
+        # comparisons cost less than a max() call to rule them all out.
         gives = []
-        if max(hand) >= low:
-            if lumber >= rate_l:
-                gives.append(0)
-            if brick >= rate_b:
-                gives.append(1)
-            if wool >= rate_w:
-                gives.append(2)
-            if grain >= rate_g:
-                gives.append(3)
-            if ore >= rate_o:
-                gives.append(4)
+        if lumber >= rate_l:
+            gives.append(0)
+        if brick >= rate_b:
+            gives.append(1)
+        if wool >= rate_w:
+            gives.append(2)
+        if grain >= rate_g:
+            gives.append(3)
+        if ore >= rate_o:
+            gives.append(4)
         n_trade = 4 * len(gives)
         n_ship = 0
         if sea and ((lumber >= 1 and wool >= 1) or ROAD_BUILDING in cards):
             if ships is None:
-                ships = legal.ships()
+                ships = LegalMoves(state, p).ships()
             n_ship = len(ships) if lumber >= 1 and wool >= 1 else 0
         n_move = len(moves)
         play: list[str] = []
@@ -400,7 +401,7 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
         # A card, played after the roll; one card a round.
         if i < len(play):
             if play[i] == KNIGHT:
-                made = _robber(legal, rng, memo)
+                made = _robber(state, p, rng, memo)
                 if made is not None:
                     knight = Knight(Timing.AFTER_ROLL, made[0])
             else:
@@ -418,7 +419,7 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
                 hand[a] += 1
                 hand[b] += 1
         cards = []
-    made = _robber(legal, rng, memo)
+    made = _robber(state, p, rng, memo)
     robber = made[0] if made is not None else None
     if sea:
         gold = tuple(_pick(rng, 5) for _ in range(_pick(rng, 3)))
