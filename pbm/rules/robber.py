@@ -118,8 +118,10 @@ def legal_robber_hexes(state: GameState, p: int) -> list[int]:
 
 def victims_at(state: GameState, p: int, h: int) -> list[int]:
     """Opponents with a building on hex h, in seat order."""
-    owner = state.owner
-    found = {owner[c] for c in state.board.hex_crossings[h] if owner[c] >= 0 and owner[c] != p}
+    # In C: the owners around the hex, less "nobody" (-1) and p.
+    found = set(map(state.owner.__getitem__, state.board.hex_crossings[h]))
+    found.discard(-1)
+    found.discard(p)
     return sorted(found)
 
 
@@ -138,11 +140,20 @@ def move_robber(
     """
     state.robber = order.hex
     events.append(RobberMoved(p, order.hex, cause))
-    candidates = [q for q in victims_at(state, p, order.hex) if sum(state.hands[q]) > 0]
+    # Loops, not a comprehension and a generator: each of those is a call of its own in 3.11.
+    hands = state.hands
+    candidates = []
+    for q in victims_at(state, p, order.hex):
+        if sum(hands[q]) > 0:
+            candidates.append(q)
     if not candidates:
         events.append(NothingToSteal(p, order.hex))
         return
-    victim = next((q for q in order.victims if q in candidates), None)
+    victim = None
+    for q in order.victims:
+        if q in candidates:
+            victim = q
+            break
     if victim is None:
         victim = candidates[rng.randrange(len(candidates))]
     steal(state, p, victim, rng, events)

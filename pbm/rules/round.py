@@ -85,7 +85,6 @@ def resolve_round(
     for p in order:
         if by_seat[p] is None:
             events.append(NoOrders(p))
-    discards = [o.discard.resources if o and o.discard else () for o in by_seat]
     # Seafarers: every roll of the round pays gold by the same `Gold:` preferences (no other
     # game has gold).
     gold = (
@@ -93,17 +92,18 @@ def resolve_round(
         if s.sea is not None
         else None
     )
-    if not _production_steps(s, by_seat, order, discards, chance, events, gold):
+    if not _production_steps(s, by_seat, order, chance, events, gold):
         offers: dict[int, tuple[TradeOffer, ...]] = {}
         for p, o in enumerate(by_seat):  # a loop, not a comprehension: most rounds have none
             if o is not None and o.trades:
                 offers[p] = o.trades
         if offers:
             trade.resolve_trades(s, offers, order, events)
+        target = s.settings.vp_target
         for p in order:
             # A player holding the target when their build step comes has won (seed 000),
             # also one without orders: a title can pass to them in another player's step.
-            if _won(s, p, events):
+            if s.vp(p) >= target and _won(s, p, events):
                 break
             o = by_seat[p]
             if o is not None and _build_step(s, p, o, events, gold):
@@ -115,7 +115,8 @@ def resolve_round(
 
 def _won(s: GameState, p: int, events: list[Event]) -> bool:
     """The end check, only ever for the acting player (docs/rules-decisions.md, "The round by
-    mail", step 5)."""
+    mail", step 5). The hot checks call it only when `s.vp(p)` reaches the target (a call fewer
+    each time it does not)."""
     vp = s.vp(p)
     if vp >= s.settings.vp_target:
         s.winner = p
@@ -129,15 +130,18 @@ def _production_steps(
     s: GameState,
     by_seat: list[TurnOrders | None],
     order: list[int],
-    discards: list[tuple[int, ...]],
     chance: Chance,
     events: list[Event],
     gold: GoldChoices | None,
 ) -> bool:
     """Rolls in build order; returns True when someone won."""
+    target = s.settings.vp_target
+    # Each seat's discard preference, read at the round's first 7.
+    discards: list[tuple[int, ...]] | None = None
     for i, p in enumerate(order):
         # Holding the target when one's turn comes is a win before anything else (seed 000).
-        if _won(s, p, events):
+        # (`_won`, called only when it will be: one call fewer for each check that fails.)
+        if s.vp(p) >= target and _won(s, p, events):
             return True
         o = by_seat[p]
         knight = o.knight if o is not None else None
@@ -148,6 +152,8 @@ def _production_steps(
         d1, d2 = chance.roll(i)
         events.append(Rolled(p, d1, d2))
         if d1 + d2 == 7:
+            if discards is None:
+                discards = [o.discard.resources if o and o.discard else () for o in by_seat]
             discard_all(s, discards, chance.discard, events)
             _seven(s, p, o, chance, events)
         else:
@@ -241,10 +247,11 @@ def _build_step(
     """Main lines in order, then `Ersatzbau` if any main line failed. True when p won.
     `gold`: the round's `Gold:` preferences (a discovered gold river pays by them)."""
     failed = False
+    target = s.settings.vp_target
     for i, line in enumerate(o.builds, 1):
         ok = _run_line(s, p, line, "build", i, events, gold)
         failed = failed or not ok
-        if ok and type(line) not in _NO_POINTS and _won(s, p, events):
+        if ok and type(line) not in _NO_POINTS and s.vp(p) >= target and _won(s, p, events):
             return True
     if failed:
         for i, line in enumerate(o.substitutes.lines, 1):
