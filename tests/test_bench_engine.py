@@ -110,3 +110,24 @@ def test_affordable_orders_are_affordable() -> None:
                 assert min(hand) >= 0, (line, state.hands[p])
         state, _ = resolve_round(state, orders)
     assert written > 20
+
+
+def test_turn_orders_made_by_slots_equal_the_constructors() -> None:
+    """The player's `_turn_orders` sets every field by its slot: the same orders as
+    `TurnOrders(...)`, every field (a new one too) set."""
+    from pbm.bench.affordable import _turn_orders
+    from pbm.rules.orders import Knight, Monopoly, RobberOrder, Timing, TurnOrders
+
+    robber = RobberOrder(7, (2, 1))
+    lines = (Road(3), BuyCard(), MaritimeTrade(0, 4, 2))
+    for knight, monopoly, builds in [
+        (None, None, ()),
+        (Knight(Timing.AFTER_ROLL, robber), None, lines),
+        (None, Monopoly(3), lines[:1]),
+    ]:
+        made = _turn_orders(robber, knight, monopoly, builds)
+        expected = TurnOrders(robber=robber, knight=knight, monopoly=monopoly, builds=builds)
+        assert type(made) is TurnOrders
+        for name in TurnOrders.__slots__:
+            assert getattr(made, name) == getattr(expected, name), name
+        assert made == expected and hash(made) == hash(expected)

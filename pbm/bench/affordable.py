@@ -222,6 +222,37 @@ def _made(cls: Callable[..., BuildLine], *fields: int) -> BuildLine:
 #: The orders of a seat with no robber hex and nothing else to write.
 _NO_ORDERS = TurnOrders()
 
+#: The fields `_turn_orders` is given, and every other field's setter with its default.
+_GIVEN = ("robber", "knight", "monopoly", "builds")
+_SET_ROBBER, _SET_KNIGHT, _SET_MONOPOLY, _SET_BUILDS = (
+    getattr(TurnOrders, f).__set__ for f in _GIVEN
+)
+_DEFAULTS = tuple(
+    (getattr(TurnOrders, f).__set__, getattr(_NO_ORDERS, f))
+    for f in TurnOrders.__slots__
+    if f not in _GIVEN
+)
+
+
+def _turn_orders(
+    robber: RobberOrder | None,
+    knight: Knight | None,
+    monopoly: Monopoly | None,
+    builds: tuple[BuildLine, ...],
+) -> TurnOrders:
+    """`TurnOrders(robber=…, knight=…, monopoly=…, builds=…)`, the same object made in half the
+    time: each field set by its slot, where the frozen dataclass's `__init__` calls
+    `object.__setattr__` for each of its nine (the player makes one for most seats' rounds).
+    tests/test_bench_engine.py checks it against the constructor."""
+    made: TurnOrders = object.__new__(TurnOrders)
+    _SET_ROBBER(made, robber)
+    _SET_KNIGHT(made, knight)
+    _SET_MONOPOLY(made, monopoly)
+    _SET_BUILDS(made, builds)
+    for setter, value in _DEFAULTS:
+        setter(made, value)
+    return made
+
 
 def _robber(
     state: GameState, p: int, rng: random.Random, memo: _Memo
@@ -428,7 +459,7 @@ def _orders(state: GameState, p: int, rng: random.Random, memo: _Memo) -> TurnOr
         )
     if not lines and knight is None and monopoly is None:
         return made[1] if made is not None else _NO_ORDERS
-    return TurnOrders(robber=robber, knight=knight, monopoly=monopoly, builds=tuple(lines))
+    return _turn_orders(robber, knight, monopoly, tuple(lines))
 
 
 @dataclass
