@@ -175,12 +175,17 @@ class _Memo:
             road = state.road
             if road != self.road:
                 # The roads laid since: each seat's list grows at its end.
-                paths = [e for q, n in enumerate(self.laid) for e in state.roads[q][n:]]
+                # Loops, not comprehensions and any(): each of those is a call in 3.11.
+                paths: list[int] = []
+                for q, n in enumerate(self.laid):
+                    paths += state.roads[q][n:]
                 for q, (roads, _) in list(self.spots.items()):
-                    if any(road[e] == q or e in roads for e in paths):
-                        del self.spots[q]
+                    for e in paths:
+                        if road[e] == q or e in roads:
+                            del self.spots[q]
+                            break
                 self.road = road[:]
-                self.laid = [len(r) for r in state.roads]
+                self.laid = list(map(len, state.roads))
         # Without the newcomer protection every seat may send the robber to the same hexes.
         if state.settings.newcomer_protection or state.kron is not None:
             self.hexes = None

@@ -19,11 +19,11 @@ def discard_all(
 ) -> None:
     """Everyone over the card limit gives up half (rounded down), by preference, rest at random."""
     limit = state.settings.card_limit
-    for p in range(state.settings.players):
-        hand = state.hands[p]
-        total = sum(hand)
+    hands = state.hands
+    for p, total in enumerate(map(sum, hands)):  # each hand summed in C
         if total <= limit:
             continue
+        hand = hands[p]
         need = total // 2
         given = [0] * len(hand)
         for r in preferences[p]:
