@@ -687,9 +687,10 @@ EXPLICIT: dict[str, Callable[[], bytes]] = {
         STRANGER, b"Hilfe\r\n", _ten_mb(), b"binary"
     ),
     # What a random attachment holds about once in a hundred mails: a `pw` with a value
-    # after it, which the kept bytes of a mail refused unread are searched for and masked.
+    # after it near a line's start, which the kept bytes of a mail refused unread are
+    # searched for and masked.
     "10MB-binary-attachment-with-pw-stranger": lambda: _attachment(
-        STRANGER, b"Hilfe\r\n", b"\x00" * 999 + b"\xff pw UMs`u3 \x93" + bytes(10 * MB), b"binary"
+        STRANGER, b"Hilfe\r\n", b"\x00" * 999 + b"\n\xff pw UMs`u3 \x93" + bytes(10 * MB), b"binary"
     ),
     "10MB-text-body": lambda: _mail(ANNA, _WRONG + b"# x\r\n" * (2 * MB)),
     "nested-200-multiparts": lambda: _mail(ANNA, b"", _nested(200, _WRONG)),
