@@ -143,8 +143,8 @@ def _canvas(board: Board, lang: str) -> tuple[Image.Image, tuple[tuple[float, fl
         img = _work_image(size)
         _draw_base(img, board, lang, centres)
         return img, centres
-    reuse = _kept[1] if _kept is not None and _kept[1].size == size else None
-    base = reuse if reuse is not None else Image.new("RGB", size)
+    # A repeat finds no other base kept: any other board in between let it go.
+    base = Image.new("RGB", size)
     _draw_base(base, board, lang, centres)
     _kept = (key, base, centres)
     img = _work_image(size)

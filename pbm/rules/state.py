@@ -268,26 +268,17 @@ class GameState:
     # -- scoring -------------------------------------------------------------------------------
 
     def visible_vp(self, p: int) -> int:
-        vp = len(self.settlements[p]) + 2 * len(self.cities[p])
-        if self.longest_road == p:
-            vp += 2
-        if self.largest_army == p:
-            vp += 2
-        if self.sea is not None:
-            vp += self.sea.special_vp(p)
-        if self.kron is not None:
-            vp += self.kron.extra_vp(p)
-        return vp
+        """The points everyone sees: all but the VP cards (`vp` counts them all once)."""
+        return self.vp(p) - self.vp_cards(p)
 
     def vp_cards(self, p: int) -> int:
         return sum(1 for card, _ in self.cards[p] if card == VICTORY_POINT)
 
     def vp(self, p: int) -> int:
-        """Victory points including hidden VP cards (they count by themselves). The cards are
-        counted here rather than by `vp_cards`, and the visible VP as `visible_vp` counts them
-        (a source of points added there must be added here too; tests/test_vp_count.py checks
-        that the two agree in every kind of game): the round checks this before and after every
-        roll and build step, some 14 times a round."""
+        """Victory points including hidden VP cards (they count by themselves): the one place
+        points are counted (`visible_vp` is this less the cards). The round checks this
+        before and after every roll and build step, some 14 times a round, so it counts the
+        cards itself rather than by `vp_cards`."""
         vp = len(self.settlements[p]) + 2 * len(self.cities[p])
         if self.longest_road == p:
             vp += 2
