@@ -72,6 +72,7 @@ class Config:
             bad_password_limit=s.bad_password_limit,
             password_alert_after=s.password_alert_after,
             max_stored_kb=s.max_stored_kb,
+            mail_wait_minutes=s.mail_wait_minutes,
             archive_dir=self.settings.archive.dir,
             archive_url=self.settings.archive.url,
         )

@@ -177,6 +177,14 @@ class ServiceSection(Section):
         "Raw mail kept per inbound mail (KB, attachments included); a larger mail is stored cut"
         " off at this size and answered with a refusal, unread.",
     )
+    mail_wait_minutes: float = key(
+        30.0,
+        "Minutes a round past its deadline waits for mail that reached the mailbox in time but"
+        " is not read yet (the IMAP server down, a backlog); then it is resolved with what was"
+        " read, and gm_address is told.",
+        ge=0,
+        le=10080,
+    )
 
 
 class ImapSection(Section):

@@ -26,9 +26,8 @@ from pbm.i18n import N_, base, language, translator
 from pbm.mail.inbound import Inbound
 from pbm.notation import Context, parse_mail
 from pbm.notation.checks import check_receipt, check_setup_receipt
-from pbm.notation.clean import clean_lines
 from pbm.notation.format import word
-from pbm.notation.mail import ParsedMail
+from pbm.notation.mail import ParsedMail, scan_mail
 from pbm.reports import notices
 from pbm.reports.guide_text import guide_for_mail
 from pbm.rules.layouts import generate_board
@@ -65,9 +64,6 @@ from .table import local_deadline, roster_rows
 #: Commands that need no password but say more to a player who gives the right one.
 _PASSWORD_OPTIONAL = ("status", "players")
 
-#: `Spiel: name` / `Game: name` (the name up to the end of the line, blanks trimmed); linear:
-#: the name is taken with `strip`, not with a lazy group before `\s*$`.
-_GAME_LINE = re.compile(r"(?i)\s*+(?:spiel|game)\s*+[:=]\s*+(?P<name>\S.*+)")
 #: A game name is never longer than this; a longer value names no game.
 GAME_NAME_MAX = 100
 #: Checks a mail may cost at most: the seats of one game (a game has at most six).
@@ -95,8 +91,11 @@ class Reading:
     snapshot: tuple[str, str] | None = None
     #: The mail parsed against the one game's board.
     parsed: ParsedMail | None = None
-    #: The mail parsed against a generic board (commands, password), when the game is guessed.
+    #: What the mail says that needs no board (`scan_mail`: commands, password, game, name):
+    #: all that is read of a mail before its password is found right.
     probe: ParsedMail | None = None
+    #: The password checks made while reading, by (seat, hash): `handle` makes none again.
+    checked: dict[tuple[int, str], bool] = field(default_factory=dict)
     #: The one game's state, decoded once.
     state: GameState | None = None
     #: The one game's state could not be read: the game is broken.
@@ -136,6 +135,8 @@ class Request:
     #: answer.
     notes: list[str] = field(default_factory=list)
     handled: Handled = field(default_factory=Handled)
+    #: Password checks already made for this mail (`Reading.checked`).
+    checked: dict[tuple[int, str], bool] = field(default_factory=dict)
     _seated: list[Player] | None = None
     _lang: str = ""
 
@@ -487,14 +488,10 @@ def command_lines(lang: str) -> list[notices.CommandLine]:
 # -- finding the game and the player ----------------------------------------------------------
 
 
-def _named_game(inbound: Inbound, scan_chars: int) -> str | None:
-    # Only the first `scan_chars` are read: a mail over the size limit is refused unread.
-    for _, line in clean_lines(inbound.text[:scan_chars]):
-        m = _GAME_LINE.match(line)
-        if m:
-            name = m.group("name").strip()
-            return name if len(name) <= GAME_NAME_MAX else None
-    name = _bracketed(inbound.subject).strip()
+def _named_game(inbound: Inbound, scan: ParsedMail) -> str | None:
+    """The game a mail names: its first `Spiel:` line (as scanned), else a `[name]` in the
+    subject."""
+    name = scan.game or _bracketed(inbound.subject).strip()
     return name if name and len(name) <= GAME_NAME_MAX else None
 
 
@@ -516,13 +513,13 @@ def find_games(
     session: Session,
     inbound: Inbound,
     named: str | None,
-    probe: ParsedMail | None,
+    scan: ParsedMail,
     lock: bool = False,
-) -> list[Game] | None:
+) -> list[Game]:
     """The game the mail is for, or the candidates when it does not say and several fit.
-    `probe`: the mail read against a generic board; None when the mail still has to be read
-    so (then None is returned: only a mail that asks to join decides by it). `lock`: a game
-    the mail names is read again and locked (`FOR UPDATE`), as `handle` needs it."""
+    `scan`: what the mail says that needs no board (a mail that asks to join, naming no
+    game, is for the games open for signup). `lock`: a game the mail names is read again
+    and locked (`FOR UPDATE`), as `handle` needs it."""
     if named:
         query = select(Game).where(Game.name == named)
         if lock:
@@ -547,9 +544,7 @@ def find_games(
     ]
     if running:
         return running
-    if probe is None:
-        return None
-    if "join" in probe.commands:
+    if "join" in scan.commands:
         query = select(Game).where(Game.phase == GamePhase.SIGNUP).order_by(col(Game.id))
         return list(session.exec(query))
     return []
@@ -574,11 +569,6 @@ def _context(game: Game) -> tuple[Context, GameState | None]:
     return Context(generate_board(settings.size, game.seed), game.locale), None
 
 
-def _probe(inbound: Inbound) -> ParsedMail:
-    """The mail read before its game is known: commands and the password only matter."""
-    return parse_mail(inbound.text, Context(generate_board("medium", 0)), inbound.subject)
-
-
 def refusal_of(svc: Service, inbound: Inbound, truncated: bool) -> str:
     """Why a mail is refused unread: its size, its parts, its text."""
     if inbound.refused:
@@ -592,8 +582,12 @@ def refusal_of(svc: Service, inbound: Inbound, truncated: bool) -> str:
 
 def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) -> Reading:
     """Everything about the mail that needs no write lock: its game, its parse. `session`
-    only reads (see `store.db.reading`)."""
-    scan = svc.config.max_mail_kb * 1024
+    only reads (see `store.db.reading`).
+
+    A mail is read against its game's board only when its password is right: anything else
+    (a stranger's mail, a wrong password, a command) costs a scan of the lines that need no
+    board (`scan_mail`) and at most one game's password checks. Nobody who is not a player
+    can make the intake slow for the players."""
     refused = refusal_of(svc, inbound, mail.truncated)
     reading = Reading(
         inbound, refused, secret_values=password_values(inbound.text, inbound.subject)
@@ -603,17 +597,23 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
         reading.secret_values |= password_values(mail.raw.decode("utf-8", "replace"))
     if inbound.no_reply:
         return reading
+    scan = ParsedMail() if refused else scan_mail(inbound.text, inbound.subject)
+    reading.probe = scan
     reading.named = _named_game(inbound, scan)
-    games = find_games(session, inbound, reading.named, None)
-    if games is None or len(games) != 1:
-        reading.probe = _probe(inbound) if not refused else ParsedMail()
-        games = find_games(session, inbound, reading.named, reading.probe) or []
+    games = find_games(session, inbound, reading.named, scan)
     reading.game_ids = [g.id or 0 for g in games]
     if len(games) != 1:
         return reading
     game = games[0]
     reading.snapshot = (game.phase, game.state)
     if game.broken or refused:
+        return reading
+    reading.parsed = scan
+    seats = [p for p in players_of(session, game) if p.password_hash]
+    found = scan.password and _verified(
+        seats, scan.password, inbound.sender, game.locale, reading.checked
+    )
+    if not found:
         return reading
     try:
         context, reading.state = _context(game)
@@ -624,29 +624,46 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
     return reading
 
 
-def _seat_candidates(r: Request) -> list[Player]:
-    """The seats a password may be for: the one its colour names, else every seat of the game
-    (the sender's first). At most `MAX_PASSWORD_CHECKS`."""
-    seats = [p for p in r.seated() if p.password_hash]
-    tag = colour_tag(r.parsed.password or "")
-    named = [p for p in seats if p.colour and password_word(p.colour, r.lang) == tag]
+def seat_candidates(seats: list[Player], password: str, sender: str, lang: str) -> list[Player]:
+    """The seats a password may be for: the one its colour names, else every seat with a
+    password (the sender's first). At most `MAX_PASSWORD_CHECKS`."""
+    seats = [p for p in seats if p.password_hash]
+    tag = colour_tag(password)
+    named = [p for p in seats if p.colour and password_word(p.colour, lang) == tag]
     if named:
         return named[:1]
-    seats.sort(key=lambda p: p.address != r.inbound.sender)
+    seats.sort(key=lambda p: p.address != sender)
     return seats[:MAX_PASSWORD_CHECKS]
+
+
+def _verified(
+    seats: list[Player],
+    password: str,
+    sender: str,
+    lang: str,
+    checked: dict[tuple[int, str], bool],
+) -> Player | None:
+    """The seat the password is right for, if any. `checked`: outcomes by (seat, hash), kept
+    from the mail's first read so that its handling checks no hash twice (a wrong guess is
+    costly by design: it is never remembered beyond the mail)."""
+    for p in seat_candidates(seats, password, sender, lang):
+        key = (p.id or 0, p.password_hash)
+        if key not in checked:
+            checked[key] = verify_password(password, p.password_hash)
+        if checked[key]:
+            return p
+    return None
 
 
 def _authenticate(r: Request) -> Player | None:
     if not r.parsed.password:
         return None
-    for p in _seat_candidates(r):
-        if verify_password(r.parsed.password, p.password_hash):
-            if needs_rehash(p.password_hash):
-                # An old format or cost, upgraded while the password is at hand (this mail's
-                # transaction: a mail that is read again does it again).
-                p.password_hash = hash_password(r.parsed.password)
-            return p
-    return None
+    p = _verified(r.seated(), r.parsed.password, r.inbound.sender, r.lang, r.checked)
+    if p is not None and needs_rehash(p.password_hash):
+        # An old format or cost, upgraded while the password is at hand (this mail's
+        # transaction: a mail that is read again does it again).
+        p.password_hash = hash_password(r.parsed.password)
+    return p
 
 
 # -- the mail -----------------------------------------------------------------------------------
@@ -679,11 +696,11 @@ def _handle(
         mail.status = MailStatus.IGNORED
         mail.error = inbound.no_reply
         return None
+    assert reading.probe is not None
     games = find_games(session, inbound, reading.named, reading.probe, lock=True)
-    if games is None or [g.id for g in games] != reading.game_ids:
+    if [g.id for g in games] != reading.game_ids:
         raise Reread
     if len(games) != 1:
-        assert reading.probe is not None
         if not games and _stray(svc, session, mail, inbound, reading.named):
             return None
         if not games and reading.probe.password:
@@ -721,7 +738,17 @@ def _handle(
         r.refuse(answers.refused(game.locale, reading.refused, svc.config))
         return None
     assert reading.parsed is not None
-    r = Request(svc, session, mail, inbound, game, reading.parsed, state=reading.state, handled=out)
+    r = Request(
+        svc,
+        session,
+        mail,
+        inbound,
+        game,
+        reading.parsed,
+        state=reading.state,
+        handled=out,
+        checked=reading.checked,
+    )
     commands = list(r.parsed.commands)
     if r.parsed.confirm is not None and "confirm" not in commands:
         commands.append("confirm")
@@ -978,7 +1005,7 @@ def _password_alert(r: Request, seat: Player) -> None:
 def _orders(r: Request) -> str | None:
     assert r.player is not None
     game, lang, player = r.game, r.lang, r.player
-    refuse = answers.refusal(r.svc, game, r.parsed)
+    refuse = answers.refusal(game, r.parsed, r.mail.received_at)
     if refuse:
         r.refuse(refuse, to=player.address)
         return None

@@ -78,6 +78,14 @@ _T: dict[str, str] = {
         "\n\nError: {reason}\n\nMails for the game are kept. After the "
         "repair: pbm game resume {game}\n"
     ),
+    "mail_wait_subject": N_("[{game}] Deadline passed with mail possibly unread"),
+    "mail_wait_body": N_(
+        "The deadline of the game {game} passed more than {minutes} minutes ago, and pbm could "
+        "not make sure it has read every mail that reached the mailbox before it ({why}). The "
+        "round was resolved with the mails read so far.\n\nIf a player's orders were missed, "
+        "'pbm round rollback {game} --why …' takes the round back, and 'pbm mail ingest' "
+        "feeds a missed mail in.\n"
+    ),
     "preview_subject": N_("[{game}] Island preview"),
     "ok_subject": N_("[{game}] OK"),
     "status_subject": N_("[{game}] Status"),

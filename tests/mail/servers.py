@@ -30,6 +30,7 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from email.message import EmailMessage
 
 import aiosmtplib
@@ -288,12 +289,12 @@ class Mailroom:
             return None
         return Transports(inbox=self.mailbox.inbox, sender=self.smtp.sender)
 
-    async def deliver(self, raw: bytes) -> None:
-        """A mail into the GM's inbox."""
+    async def deliver(self, raw: bytes, arrived: datetime | None = None) -> None:
+        """A mail into the GM's inbox; `arrived`: its INTERNALDATE (else the server's now)."""
         if self.loopback is not None:
-            await self.loopback.imap.append(GM, raw)
+            await self.loopback.imap.append(GM, raw, date=arrived)
         else:
-            self.mailbox.append(raw)
+            self.mailbox.append(raw, arrived)
 
     @property
     def sent(self) -> list[tuple[list[str], bytes]]:
