@@ -267,8 +267,13 @@ def game_verify(name: str, as_json: JsonOpt = False) -> None:
             echo(f"seal    {result.seal} (shown in no welcome mail sent: an older game)")
         else:
             state = "ok" if result.seal_ok else "WRONG"
-            revealed = ", seed revealed" if result.revealed else ""
+            what = "seed and nonce" if result.salted else "seed"
+            revealed = f", {what} revealed" if result.revealed else ""
             echo(f"seal    {result.seal}: {state} ({result.welcomes} welcome mails{revealed})")
+        if result.salted:
+            echo("        SHA-256 of SEED:NONCE")
+        else:
+            echo("        SHA-256 of the seed alone (a game created before seal nonces)")
         for line in result.seal_problems:
             echo(f"        {line}")
         reports = sum(r.reports for r in result.rounds)

@@ -116,8 +116,11 @@ def create_game(
     game = Game(
         name=name,
         settings=json.dumps(dataclasses.asdict(settings)),
-        # 128 bits: the dice seal (SHA-256 of the seed) cannot be reversed by trying seeds.
+        # 128 bits: nobody finds the seed by trying seeds against the board or the dice.
         seed=seed if seed is not None else secrets.randbits(128),
+        # The dice seal is SHA-256 of `SEED:NONCE`: the nonce's 128 bits hide the seed from
+        # the seal whatever the seed is, one given with `--seed` too (docs/fair-dice.md).
+        seal_nonce=secrets.token_hex(16),
         lang=lang,
         deadline_preset=deadline,
         early_resolve=early_resolve,
@@ -331,6 +334,9 @@ def summary(session: Session, game: Game) -> dict[str, Any]:
         "edition": game.edition,
         "layout": game.layout,
         "seed": game.seed,
+        # The dice seal's nonce, only once the game has ended (its end mail revealed it
+        # then); null before, and for a game created before seal nonces.
+        "seal_nonce": (game.seal_nonce or None) if game.phase == GamePhase.ENDED else None,
         "anonymous": game.anonymous,
         "press": game.press,
         "away_wait_days": game.away_wait_days,

@@ -273,6 +273,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         quiet=piloted,
         correction=amends,
         names=names,
+        nonce=game.seal_nonce,
     )
     chart = None
     if new.phase == Phase.ENDED:

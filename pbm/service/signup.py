@@ -187,6 +187,7 @@ def send_welcome(
             game.locale,
             roster_rows(session, game),
             deadline,
+            game.seal_nonce,
         ),
     )
     enqueue(

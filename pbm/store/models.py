@@ -69,9 +69,16 @@ class Game(SQLModel, table=True):
     name: str = Field(index=True, unique=True)
     #: The engine's Settings as JSON.
     settings: str = Field(sa_column=Column(Text, nullable=False))
-    #: The secret the board, the deck and every roll come from; its SHA-256 is the dice seal
-    #: of the welcome mails, the game-end report reveals it (docs/fair-dice.md).
+    #: The secret the board, the deck and every roll come from; with `seal_nonce` it makes the
+    #: dice seal of the welcome mails, the game-end report reveals it (docs/fair-dice.md).
     seed: int = Field(sa_type=IntText, nullable=False)
+    #: The dice seal's nonce: 128 random bits (32 hex digits) drawn with the game, so that the
+    #: seal, SHA-256 of `SEED:NONCE`, hides even a seed that is easy to guess. Secret until the
+    #: game ends, when the game-end report reveals it with the seed. "" for a game created
+    #: before seal nonces: its seal is SHA-256 of the seed alone.
+    seal_nonce: str = Field(
+        default="", sa_column=Column(Text, nullable=False, default="", server_default="")
+    )
     lang: str = "de"
     phase: GamePhase = Field(
         default=GamePhase.SIGNUP, sa_type=EnumString(GamePhase), nullable=False, index=True

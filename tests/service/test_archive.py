@@ -15,7 +15,7 @@ from pbm.reports import codebook
 from pbm.service.archive import keep_archives, write_archive
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
-from pbm.store.models import Player
+from pbm.store.models import Game, Player
 
 SEED = 987654321
 LINK = re.compile(r'(?:href|src)="([^"#]+)"')
@@ -27,9 +27,10 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 def _secrets(svc: Service, table_passwords: dict[str, str]) -> list[str]:
     """Every secret of the game: passwords and their hashes, addresses, codebook keys and the
-    codes of every codebook row, the dice seed."""
+    codes of every codebook row, the dice seed and the seal nonce."""
     out = [str(SEED)]
     with Session(svc.engine) as s:
+        out += [g.seal_nonce for g in s.exec(select(Game))]
         for p in s.exec(select(Player)):
             out += [p.address, p.password_hash, p.codebook_secret]
             if p.codebook_secret:
