@@ -180,8 +180,8 @@ class ServiceSection(Section):
     password_alert_after: Positive = key(
         5,
         "Wrong passwords for one seat (since its last right one) after which the player and the"
-        " GM are told by mail; again at twice, four times as many. The player is never locked"
-        " out.",
+        " GM are told by mail; again at twice and four times as many, then not until a right"
+        " one. The player is never locked out.",
     )
     max_stored_kb: Positive = key(
         10240,

@@ -910,11 +910,9 @@ def _accused_seat(r: Request) -> Player | None:
 
 
 def _alert_due(failures: int, first: int) -> bool:
-    """At `first` wrong passwords, then at 2×, 4×, … : told, never flooded."""
-    if first <= 0 or failures < first or failures % first:
-        return False
-    ratio = failures // first
-    return ratio & (ratio - 1) == 0
+    """At `first` wrong passwords, at twice and at four times as many, then no more until a
+    right password starts the count again: three alerts, however long the guessing goes on."""
+    return first > 0 and failures in (first, 2 * first, 4 * first)
 
 
 def _bad_password(r: Request) -> None:
@@ -961,6 +959,8 @@ def _password_alert(r: Request, seat: Player) -> None:
     body = texts.t(
         r.lang, "password_alert_body", game=r.game.name, colour=colour, count=seat.failed_passwords
     )
+    if seat.failed_passwords == 4 * r.svc.config.password_alert_after:
+        body += texts.t(r.lang, "password_alert_last")
     to = [seat.address] + ([r.svc.config.gm_address] if r.svc.config.gm_address else [])
     for address in to:
         enqueue(
