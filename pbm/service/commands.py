@@ -40,6 +40,7 @@ from . import answers, texts
 from .broken import break_game
 from .context import Service
 from .games import (
+    GAME_NAME,
     ServiceError,
     load_state,
     observers_of,
@@ -809,8 +810,9 @@ def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, g
         )
 
 
-#: What a game's name can look like when a stray mail's answer repeats it.
-_PLAUSIBLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+#: What a game's name can look like when a stray mail's answer repeats it: what
+#: `pbm game create` accepts.
+_PLAUSIBLE_NAME = GAME_NAME
 
 
 def _stray(
