@@ -325,24 +325,16 @@ def extend_deadline(svc: Service, game: Game, hours: float) -> datetime:
 
 
 def summary(session: Session, game: Game) -> dict[str, Any]:
+    """A game as `pbm game list` and `show` give it. A game whose settings cannot be read
+    (`broken.unreadable` says why) has None for what they say: it is listed all the same."""
     players = players_of(session, game)
-    settings = settings_of(game)
     return {
         "name": game.name,
         "phase": game.phase,
         "paused": game.paused,
         "round": game.round,
         "players": len(players),
-        "seats": settings.players,
-        # What is played: the island (None in Seafarers: the scenario's board), the
-        # Seafarers scenario (None: the base game) with its pirate, Kronlande, the VP target
-        # and the bank mode.
-        "size": settings.size if settings.scenario is None else None,
-        "scenario": settings.scenario,
-        "pirate": settings.pirate if settings.scenario is not None else None,
-        "kronlande": settings.kronlande,
-        "vp_target": settings.vp_target,
-        "bank": settings.bank,
+        **_played(game),
         "deadline": game.deadline.isoformat(timespec="seconds") if game.deadline else None,
         "deadline_preset": game.deadline_preset,
         "lang": game.lang,
@@ -352,6 +344,26 @@ def summary(session: Session, game: Game) -> dict[str, Any]:
         "anonymous": game.anonymous,
         "press": game.press,
         "away_wait_days": game.away_wait_days,
+    }
+
+
+def _played(game: Game) -> dict[str, Any]:
+    """What is played: the seats, the island (None in Seafarers: the scenario's board), the
+    Seafarers scenario (None: the base game) with its pirate, Kronlande, the VP target and the
+    bank mode; all None when the settings cannot be read."""
+    keys = ("seats", "size", "scenario", "pirate", "kronlande", "vp_target", "bank")
+    try:
+        settings = settings_of(game)
+    except Exception:
+        return dict.fromkeys(keys)
+    return {
+        "seats": settings.players,
+        "size": settings.size if settings.scenario is None else None,
+        "scenario": settings.scenario,
+        "pirate": settings.pirate if settings.scenario is not None else None,
+        "kronlande": settings.kronlande,
+        "vp_target": settings.vp_target,
+        "bank": settings.bank,
     }
 
 

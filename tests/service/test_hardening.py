@@ -111,6 +111,36 @@ def test_a_resolution_that_raises_breaks_only_its_game(
     assert game_row(svc, "beta").round == rounds["beta"] + 1
 
 
+def test_a_game_whose_settings_cannot_be_read_stops_no_other_games_tick_or_digest(
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
+) -> None:
+    """The GM's lists of every game: `game list` (tests/service/test_game_show_board.py), the
+    tick's candidates (they read neither settings nor state) and the digest's list of broken
+    games (names and reasons only) go on past a game whose settings are damaged."""
+    from pbm.service import admin
+
+    svc.config.gm_address = "boss@pbm.test"
+    games.start("alpha")
+    games.start("beta")
+    _attended(svc, "alpha")
+    with transaction(svc.engine) as s:
+        get_game(s, "alpha").settings = "{damaged"
+    pass_deadline(svc, clock, "alpha")
+    pass_deadline(svc, clock, "beta")
+    rounds = {name: game_row(svc, name).round for name in ("alpha", "beta")}
+    result = tick(svc)
+    assert "beta" in result.resolved
+    assert game_row(svc, "beta").round == rounds["beta"] + 1
+    # alpha is played on by its state (its settings are read at the signup, the draw and a
+    # replay), and the GM's list says what is wrong with it.
+    assert result.resolved == ["alpha", "beta"] and result.broken == []
+    [digest] = [o for o in outbox(svc, "digest") if "beta" in o.subject]
+    rows = {r["name"]: r for r in admin.list_games(svc)}
+    assert rows["alpha"]["broken"].startswith("settings cannot be read: JSONDecodeError")
+    assert "alpha" not in digest.body, "the digest lists the games the service marked broken"
+    assert rows["beta"]["broken"] == ""
+
+
 def test_mails_for_a_broken_game_are_held_and_read_when_it_resumes(
     svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch, games: Games
 ) -> None:
