@@ -1,4 +1,4 @@
-"""The outbox's lease when its sender dies (docs/security.md, "Findings and fixes", issue 32):
+"""The outbox's lease when its sender dies (docs/security.md, "Findings and fixes"):
 
 - a row whose claimant has ended on this host (`claimant.gone`) is taken again at once, not
   after the 10-minute lease, so a reminder claimed by a killed `pbm serve` goes out when the

@@ -129,7 +129,7 @@ def test_a_missing_config_file_named_on_the_command_line_is_an_error(tmp_path: P
     )
 
 
-# -- numbers out of range and files tomllib cannot read (docs/security.md, issue 32) -----------
+# -- numbers out of range and files tomllib cannot read (docs/security.md) -------------------------
 
 
 def _float_keys() -> list[tuple[str, str]]:

@@ -1,5 +1,5 @@
 """outbox delivered and claimed_by: each recipient of a row of several recorded as served, and
-the process holding a row's lease (issue 32)
+the process holding a row's lease (the red-team pass)
 
 Revision ID: c8e2f4a6b1d3
 Revises: b5e7d9f1a3c2
