@@ -21,7 +21,7 @@ from pbm.store.models import Game, InboundMail, Outbox, Player
 from pbm.store.statuses import GamePhase, MailStatus
 
 from . import gm
-from .broken import mark_broken
+from .broken import mark_broken, unreadable
 from .context import Service
 from .games import (
     ServiceError,
@@ -47,8 +47,9 @@ from .verify import Verification, verify
 
 
 def _game_row(session: Session, game: Game) -> dict[str, Any]:
-    """summary() and the reason the service marked the game broken ("" while it is fine)."""
-    return {**summary(session, game), "broken": game.broken}
+    """summary() and the reason the service marked the game broken, else what of it cannot be
+    read ("" while it is fine)."""
+    return {**summary(session, game), "broken": game.broken or unreadable(game)}
 
 
 def _player_row(p: Player) -> dict[str, Any]:

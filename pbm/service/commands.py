@@ -39,6 +39,7 @@ from . import answers, texts
 from .broken import break_game
 from .context import Service
 from .games import (
+    GAME_NAME,
     ServiceError,
     load_state,
     observers_of,
@@ -836,8 +837,9 @@ def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, g
         )
 
 
-#: What a game's name can look like when a stray mail's answer repeats it.
-_PLAUSIBLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+#: What a game's name can look like when a stray mail's answer repeats it: what
+#: `pbm game create` accepts.
+_PLAUSIBLE_NAME = GAME_NAME
 
 
 def _stray(
@@ -937,11 +939,9 @@ def _accused_seat(r: Request) -> Player | None:
 
 
 def _alert_due(failures: int, first: int) -> bool:
-    """At `first` wrong passwords, then at 2×, 4×, … : told, never flooded."""
-    if first <= 0 or failures < first or failures % first:
-        return False
-    ratio = failures // first
-    return ratio & (ratio - 1) == 0
+    """At `first` wrong passwords, at twice and at four times as many, then no more until a
+    right password starts the count again: three alerts, however long the guessing goes on."""
+    return first > 0 and failures in (first, 2 * first, 4 * first)
 
 
 def _bad_password(r: Request) -> None:
@@ -988,6 +988,8 @@ def _password_alert(r: Request, seat: Player) -> None:
     body = texts.t(
         r.lang, "password_alert_body", game=r.game.name, colour=colour, count=seat.failed_passwords
     )
+    if seat.failed_passwords == 4 * r.svc.config.password_alert_after:
+        body += texts.t(r.lang, "password_alert_last")
     to = [seat.address] + ([r.svc.config.gm_address] if r.svc.config.gm_address else [])
     for address in to:
         enqueue(

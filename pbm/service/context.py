@@ -47,7 +47,8 @@ class ServiceConfig:
     #: After this many wrong passwords from an address in an hour, it gets no more answers.
     bad_password_limit: int = _DEFAULT.bad_password_limit
     #: Wrong passwords for one seat (since its last right one) after which the player and the
-    #: GM are told; again at twice, four times as many. Never a lock-out.
+    #: GM are told; again at twice and four times as many, then not until a right one. Never a
+    #: lock-out.
     password_alert_after: int = _DEFAULT.password_alert_after
     #: Raw mail kept per inbound mail (KB); a larger mail is stored cut off and refused.
     max_stored_kb: int = _DEFAULT.max_stored_kb

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import secrets
 from datetime import datetime, timedelta
 from typing import Any
@@ -32,6 +33,22 @@ LAYOUTS = ("variable", "beginner")
 
 class ServiceError(Exception):
     """A request the service refuses, with a message for the GM or the player."""
+
+
+#: A game's name: ASCII letters, digits, `-`, `_` and `.`, not starting with `-`, `_` or `.`,
+#: at most 32 characters. Players write it after `Spiel:`, mails repeat it
+#: (`commands._PLAUSIBLE_NAME` is this pattern), and it names the game's folder in
+#: `[archive] dir` and its web address: never a path, a blank or a character a mail program
+#: could take apart.
+GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+
+
+def check_game_name(name: str) -> None:
+    if not GAME_NAME.fullmatch(name):
+        raise ServiceError(
+            f"{name!r} cannot be a game's name: use letters (a-z, A-Z), digits, -, _ and ., "
+            "starting with a letter or digit, at most 32 characters"
+        )
 
 
 def create_game(
@@ -65,6 +82,7 @@ def create_game(
     (`rules.scenarios.SCENARIOS`, 3 or 4 players, its own board and VP target); `pirate`
     False plays it without the pirate. `kronlande`: Kronlande (issue 19) on the large or the
     huge island (`size`, default large), 3–6 players."""
+    check_game_name(name)
     if scenario is not None:
         _check_scenario(scenario, players, size, layout)
     if kronlande:
@@ -310,24 +328,16 @@ def extend_deadline(svc: Service, game: Game, hours: float) -> datetime:
 
 
 def summary(session: Session, game: Game) -> dict[str, Any]:
+    """A game as `pbm game list` and `show` give it. A game whose settings cannot be read
+    (`broken.unreadable` says why) has None for what they say: it is listed all the same."""
     players = players_of(session, game)
-    settings = settings_of(game)
     return {
         "name": game.name,
         "phase": game.phase,
         "paused": game.paused,
         "round": game.round,
         "players": len(players),
-        "seats": settings.players,
-        # What is played: the island (None in Seafarers: the scenario's board), the
-        # Seafarers scenario (None: the base game) with its pirate, Kronlande, the VP target
-        # and the bank mode.
-        "size": settings.size if settings.scenario is None else None,
-        "scenario": settings.scenario,
-        "pirate": settings.pirate if settings.scenario is not None else None,
-        "kronlande": settings.kronlande,
-        "vp_target": settings.vp_target,
-        "bank": settings.bank,
+        **_played(game),
         "deadline": game.deadline.isoformat(timespec="seconds") if game.deadline else None,
         "deadline_preset": game.deadline_preset,
         "lang": game.lang,
@@ -340,6 +350,26 @@ def summary(session: Session, game: Game) -> dict[str, Any]:
         "anonymous": game.anonymous,
         "press": game.press,
         "away_wait_days": game.away_wait_days,
+    }
+
+
+def _played(game: Game) -> dict[str, Any]:
+    """What is played: the seats, the island (None in Seafarers: the scenario's board), the
+    Seafarers scenario (None: the base game) with its pirate, Kronlande, the VP target and the
+    bank mode; all None when the settings cannot be read."""
+    keys = ("seats", "size", "scenario", "pirate", "kronlande", "vp_target", "bank")
+    try:
+        settings = settings_of(game)
+    except Exception:
+        return dict.fromkeys(keys)
+    return {
+        "seats": settings.players,
+        "size": settings.size if settings.scenario is None else None,
+        "scenario": settings.scenario,
+        "pirate": settings.pirate if settings.scenario is not None else None,
+        "kronlande": settings.kronlande,
+        "vp_target": settings.vp_target,
+        "bank": settings.bank,
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
 
 from pbm.notation import vocab
@@ -212,7 +213,7 @@ def _sent_report(session: Session, game: Game, step: int) -> bool:
             select(Outbox).where(
                 Outbox.game_id == game.id,
                 Outbox.step == step,
-                Outbox.status == OutboxStatus.SENT,
+                _WENT_OUT,
                 col(Outbox.kind).in_(("report", "end")),
             )
         ).first()
@@ -235,6 +236,14 @@ class RolledBack:
     notified: int = 0
 
 
+#: A mail that went out to somebody: sent, or pending with recipients served already (its
+#: sender was killed between two of them, `Outbox.delivered`).
+_WENT_OUT = or_(
+    col(Outbox.status) == OutboxStatus.SENT,
+    and_(col(Outbox.status) == OutboxStatus.PENDING, col(Outbox.delivered) != ""),
+)
+
+
 def _seed_revealed(session: Session, game: Game) -> bool:
     """Whether a sent mail (the game-end report, the GM's end notice) showed the dice seed: its
     seal nonce, which only those mails show (the seed's digits, for a game created before
@@ -248,7 +257,7 @@ def _seed_revealed(session: Session, game: Game) -> bool:
             select(Outbox).where(
                 Outbox.game_id == game.id,
                 col(Outbox.kind).in_(("end", "gm_notice")),
-                Outbox.status == OutboxStatus.SENT,
+                _WENT_OUT,
             )
         )
     )

@@ -57,6 +57,10 @@ _T: dict[str, str] = {
         "nothing was changed, your password still works, and the game master knows. If you "
         "lost your password, ask the game master for a new one.\n"
     ),
+    "password_alert_last": N_(
+        "\nThis is the last such mail: more wrong passwords for this seat are not reported "
+        "until a mail with the right one has come.\n"
+    ),
     "observe_already": N_("You observe this game already.\n"),
     "observe_seated": N_("You play in this game and get the reports anyway."),
     "observe_confirm_subject": N_("[{game}] Confirm observing"),

@@ -263,3 +263,12 @@ class Outbox(SQLModel, table=True):
     last_error: str = ""
     created_at: datetime
     sent_at: datetime | None = None
+    #: Recipients of a row of several who have their message from the attempt under way,
+    #: comma-separated, written as each is served: a sender killed between two recipients
+    #: leaves them here, and the next attempt goes only to the others. Emptied when the
+    #: attempt is recorded (`service/sending.py`; migration c8e2f4a6b1d3).
+    delivered: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    #: The process whose lease the row is under ("" when none): host, boot, pid namespace, pid
+    #: and start time (`service/claimant.py`). A row whose claimant has ended on this host is
+    #: taken again at once, not after the lease.
+    claimed_by: str = Field(default="", sa_column_kwargs={"server_default": ""})

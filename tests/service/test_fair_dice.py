@@ -644,6 +644,41 @@ def test_no_rollback_once_the_seed_went_out_with_the_end(
     assert game_row(svc, "alpha").phase == "ended"
 
 
+def _partly_delivered(svc: Service, kind: str) -> None:
+    """The game's pending `kind` mail reached its first recipient; its sender was killed
+    before the next (`Outbox.delivered`, pbm/service/sending.py)."""
+    with transaction(svc.engine) as s:
+        [row] = s.exec(
+            select(Outbox).where(Outbox.kind == kind, Outbox.status == OutboxStatus.PENDING)
+        )
+        row.delivered = row.recipients.split(",")[0]
+
+
+def test_a_report_that_reached_some_players_counts_as_sent_for_a_rollback(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    games.start("alpha")
+    pw = passwords(svc)
+    _, st = game_state(svc, "alpha")
+    for seat, p in seated(svc, "alpha").items():
+        mailer.send(p.address, "Züge", orders_text(st, seat, pw[p.address]))
+    _partly_delivered(svc, "report")
+    with pytest.raises(ServiceError, match="its report went out"):
+        admin.rollback_round(svc, "alpha")
+    done = admin.rollback_round(svc, "alpha", why="Ein Fehler in pbm.")
+    assert done.sent and done.notified == 4
+
+
+def test_no_rollback_once_the_seed_reached_one_player_with_the_end(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    _resolve_round_one(svc, mailer, games)
+    admin.end_game(svc, "alpha", why="Die Runde ist aufgelöst.")
+    _partly_delivered(svc, "gm_notice")
+    with pytest.raises(ServiceError, match="seed"):
+        admin.rollback_round(svc, "alpha", why="oops")
+
+
 def test_orders_for_the_next_round_go_with_a_rollback(
     svc: Service, mailer: Mailer, games: Games, clock: FakeClock
 ) -> None:

@@ -23,6 +23,7 @@ from pbm.notation import vocab
 from pbm.service import broken as broken_mod
 from pbm.service import commands as commands_mod
 from pbm.service import secrets as secrets_mod
+from pbm.service import texts as texts_mod
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.games import get_game, observers_of, recipients, remove_observer
@@ -108,6 +109,36 @@ def test_a_resolution_that_raises_breaks_only_its_game(
     assert "ZeroDivisionError" in game_row(svc, "alpha").broken
     assert game_row(svc, "alpha").round == rounds["alpha"]
     assert game_row(svc, "beta").round == rounds["beta"] + 1
+
+
+def test_a_game_whose_settings_cannot_be_read_stops_no_other_games_tick_or_digest(
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
+) -> None:
+    """The GM's lists of every game: `game list` (tests/service/test_game_show_board.py), the
+    tick's candidates (they read neither settings nor state) and the digest's list of broken
+    games (names and reasons only) go on past a game whose settings are damaged."""
+    from pbm.service import admin
+
+    svc.config.gm_address = "boss@pbm.test"
+    games.start("alpha")
+    games.start("beta")
+    _attended(svc, "alpha")
+    with transaction(svc.engine) as s:
+        get_game(s, "alpha").settings = "{damaged"
+    pass_deadline(svc, clock, "alpha")
+    pass_deadline(svc, clock, "beta")
+    rounds = {name: game_row(svc, name).round for name in ("alpha", "beta")}
+    result = tick(svc)
+    assert "beta" in result.resolved
+    assert game_row(svc, "beta").round == rounds["beta"] + 1
+    # alpha is played on by its state (its settings are read at the signup, the draw and a
+    # replay), and the GM's list says what is wrong with it.
+    assert result.resolved == ["alpha", "beta"] and result.broken == []
+    [digest] = [o for o in outbox(svc, "digest") if "beta" in o.subject]
+    rows = {r["name"]: r for r in admin.list_games(svc)}
+    assert rows["alpha"]["broken"].startswith("settings cannot be read: JSONDecodeError")
+    assert "alpha" not in digest.body, "the digest lists the games the service marked broken"
+    assert rows["beta"]["broken"] == ""
 
 
 def test_mails_for_a_broken_game_are_held_and_read_when_it_resumes(
@@ -204,6 +235,61 @@ def test_wrong_passwords_for_a_seat_alert_the_player_and_the_gm_without_locking_
     send_orders(mailer, "alpha", [1])
     with Session(svc.engine) as s:
         assert s.get(Player, p.id).failed_passwords == 0
+
+
+def _guess(svc: Service, clock: FakeClock, mailer: Mailer, guesses: int, first: int) -> None:
+    """`guesses` wrong passwords for one seat, alerts from `first` on: the player and the GM
+    are told at `first`, twice and four times as many, and never again until the right
+    password comes; then the count starts again, and so do the alerts."""
+    svc.config.gm_address = "boss@pbm.test"
+    svc.config.password_alert_after = first
+    svc.config.rate_limit_per_hour = 10**6  # the answers to the guesses are not the point
+    p = seated(svc, "alpha")[1]
+    colour = secrets_mod.colour_tag(passwords(svc)[p.address])
+    for i in range(guesses):
+        if i % 100 == 0:
+            clock.advance(minutes=61)  # the guesser's hourly answers are not what stops them
+        mailer.send(STRANGER, "x", f"Spiel: alpha\nKennwort: {colour}-guess-{i:06d}\n")
+    with Session(svc.engine) as s:
+        assert s.get(Player, p.id).failed_passwords == guesses
+    alerts = outbox(svc, "password_alert")
+    assert [o.recipients for o in alerts] == [p.address, "boss@pbm.test"] * 3
+    for o, n in zip(
+        alerts, [first, first, 2 * first, 2 * first, 4 * first, 4 * first], strict=True
+    ):
+        assert f"angenommenen Mail {n} Mails mit falschem Kennwort" in o.body, o.body
+    last = texts_mod.t("de", "password_alert_last")
+    assert [last in o.body for o in alerts] == [False] * 4 + [True] * 2
+    send_orders(mailer, "alpha", [1])
+    for i in range(first):
+        mailer.send(STRANGER, "x", f"Spiel: alpha\nKennwort: {colour}-again-{i:06d}\n")
+    assert len(outbox(svc, "password_alert")) == 8
+
+
+def test_the_alerts_stop_after_three_however_many_guesses_come(
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
+) -> None:
+    games.start("alpha")
+    _guess(svc, clock, mailer, guesses=200, first=2)
+
+
+@pytest.mark.slow  # 2,000 mails, each with a hash check (the fast case above runs on both)
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_thousands_of_guesses_give_three_alerts(
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
+) -> None:
+    """A red-team pass sent 4,000 guesses for one seat: the player and the GM got 10 alerts
+    each (one at every power of two times `password_alert_after`), where the docs said they
+    stop. Now 3 each: at 5, 10 and 20."""
+    games.start("alpha")
+    _guess(svc, clock, mailer, guesses=2_000, first=5)
+
+
+def test_an_alert_is_due_at_the_first_threshold_twice_and_four_times_as_many_only() -> None:
+    for first in (1, 2, 5, 7, 100):
+        due = [n for n in range(1, 1_000_000) if commands_mod._alert_due(n, first)]
+        assert due == [first, 2 * first, 4 * first]
+    assert not any(commands_mod._alert_due(n, 0) for n in range(100))
 
 
 def test_forged_mails_cannot_use_up_a_players_answers(
