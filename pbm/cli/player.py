@@ -15,8 +15,8 @@ app = typer.Typer(help="Players of a game.", no_args_is_help=True)
 
 @app.command("list")
 def player_list(name: str, as_json: JsonOpt = False) -> None:
-    """The seated players, then the sign-ups by mail not yet confirmed (`signup_pending`,
-    no seat)."""
+    """The seated players, then, while the signup is open, the sign-ups by mail not yet
+    confirmed (`signup_pending`, no seat)."""
     from pbm.service import admin
 
     svc = reader()

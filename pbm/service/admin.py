@@ -258,11 +258,13 @@ def verify_game(svc: Service, name: str) -> Verification:
 
 
 def list_players(svc: Service, name: str) -> list[dict[str, Any]]:
-    """The seated players, then the sign-ups not yet confirmed (status `signup_pending`, no
-    seat), as `_player_row`."""
+    """The seated players, then, while the signup is open, the sign-ups not yet confirmed
+    (status `signup_pending`, no seat), as `_player_row`."""
     with reading(svc.engine) as session:
         game = get_game(session, name)
-        rows = players_of(session, game) + pending_signups(session, game)
+        rows = players_of(session, game)
+        if game.phase == GamePhase.SIGNUP:
+            rows += pending_signups(session, game)
         return [_player_row(p) for p in rows]
 
 

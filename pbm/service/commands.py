@@ -500,7 +500,7 @@ REGISTRY: list[MailCommand] = [
     MailCommand(
         "confirm",
         N_("Confirm: <code from the mail>"),
-        N_("confirm a signup or observing (the code comes by mail)"),
+        N_("confirm a signup or observing"),
         False,
         _confirm,
     ),
