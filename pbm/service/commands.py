@@ -464,7 +464,7 @@ REGISTRY: list[MailCommand] = [
     MailCommand(
         "join",
         N_("Name: <name>, Colours: …"),
-        N_("join a game that is open for signup (after a confirmation by mail)"),
+        N_("join a game that is open for signup"),
         False,
         _join,
     ),
