@@ -1,6 +1,6 @@
 """Data for the service's short mails, one function per template (`templates/<kind>.*.j2`):
-acknowledgement, error, help, signup received, setup prompt, placement announced, round 1
-begins, reminder, NMR notice, autopilot on/off and the GM digest.
+acknowledgement, error, help, signup to confirm, signup received, setup prompt, placement
+announced, round 1 begins, reminder, NMR notice, autopilot on/off and the GM digest.
 
 Each returns a plain dictionary; the service adds the game's name and renders it. Nothing here
 reads the database, so the golden tests render every template from fixed data.
@@ -171,6 +171,12 @@ def help_(lang: str, commands: list[CommandLine], orders: str, guide: str) -> di
 
 def joined(lang: str, name: str, missing: int) -> dict[str, Any]:
     return {"lang": lang_code(lang), "name": name, "missing": missing}
+
+
+def signup_confirm(lang: str, token: str) -> dict[str, Any]:
+    """The request to confirm a sign-up asked for by mail: nothing the requesting mail said
+    (name, colours) is repeated to the address, which may not have written it."""
+    return {"lang": lang_code(lang), "token": token}
 
 
 def setup_prompt(lang: str, nth: int, deadline: str, example: str) -> dict[str, Any]:

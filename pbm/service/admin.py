@@ -30,6 +30,7 @@ from .games import (
     get_game,
     load_state,
     observers_of,
+    pending_signups,
     players_of,
     remove_observer,
     settings_of,
@@ -37,6 +38,7 @@ from .games import (
 )
 from .ingest import IngestResult, ingest, requeue
 from .rounds import ready, resolve, waiting_for
+from .signup import add_player as seat_player
 from .signup import draw_now
 from .table import shared_deadline
 from .tell import tell
@@ -257,9 +259,36 @@ def verify_game(svc: Service, name: str) -> Verification:
 
 
 def list_players(svc: Service, name: str) -> list[dict[str, Any]]:
-    """The seated players, as `_player_row`."""
+    """The seated players, then, while the signup is open, the sign-ups not yet confirmed
+    (status `signup_pending`, no seat), as `_player_row`."""
     with reading(svc.engine) as session:
-        return [_player_row(p) for p in players_of(session, get_game(session, name))]
+        game = get_game(session, name)
+        rows = players_of(session, game)
+        if game.phase == GamePhase.SIGNUP:
+            rows += pending_signups(session, game)
+        return [_player_row(p) for p in rows]
+
+
+def add_player(
+    svc: Service, name: str, address: str, player_name: str = "", colours: str = ""
+) -> dict[str, Any]:
+    """The GM seats an address in a game open for signup, without a confirmation by mail (a
+    pending sign-up of the address is confirmed); `colours`: wishes as a player writes them
+    (`rot, blau`). Returns the row, as `_player_row`; the draw follows if the table is full."""
+    from pbm.notation import vocab
+    from pbm.notation.errors import NotationError
+    from pbm.notation.text import simple
+
+    wishes: list[str] = []
+    for word in colours.replace(",", " ").replace(";", " ").split():
+        try:
+            wishes.append(vocab.colour(simple(word)))
+        except NotationError:
+            raise ServiceError(f"not a colour: {word!r}") from None
+    with transaction(svc.engine) as session:
+        game = get_game(session, name, lock=True)
+        player = seat_player(svc, session, game, address, player_name, tuple(wishes))
+        return _player_row(player)
 
 
 def replace_player(

@@ -14,7 +14,6 @@ game is still as it was read (else the mail is read again: `Reread`).
 from __future__ import annotations
 
 import hmac
-import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,7 +32,7 @@ from pbm.reports.guide_text import guide_for_mail
 from pbm.rules.layouts import generate_board
 from pbm.rules.state import GameState
 from pbm.store.models import Game, InboundMail, Player
-from pbm.store.statuses import OBSERVING, GamePhase, MailStatus, PlayerStatus
+from pbm.store.statuses import OBSERVING, PENDING, GamePhase, MailStatus, PlayerStatus
 
 from . import answers, texts
 from .broken import break_game
@@ -59,7 +58,7 @@ from .secrets import (
     verify_password,
 )
 from .setup_phase import submit_setup
-from .signup import join, password_word
+from .signup import confirm_join, password_word, request_join
 from .table import local_deadline, roster_rows
 
 #: Commands that need no password but say more to a player who gives the right one.
@@ -67,6 +66,8 @@ _PASSWORD_OPTIONAL = ("status", "players")
 
 #: A game name is never longer than this; a longer value names no game.
 GAME_NAME_MAX = 100
+#: The commands a pending request (`PENDING`) routes to its game when the mail names none.
+_ABOUT_REQUESTS = frozenset({"join", "observe", "unobserve"})
 #: Checks a mail may cost at most: the seats of one game (a game has at most six).
 MAX_PASSWORD_CHECKS = 6
 
@@ -233,18 +234,28 @@ class MailCommand:
 
 
 def _join(r: Request) -> str | None:
+    """A sign-up by mail is a request: the seat is taken only when the address confirms with
+    the token mailed to it (`_confirm`); a forged From costs the victim one mail."""
+    if r.parsed.confirm is not None:
+        # A reply that quotes `Anmeldung` beside its `Bestätigen:` line confirms.
+        return _confirm(r)
     try:
-        join(
+        pending = request_join(
             r.svc,
             r.session,
             r.game,
             r.inbound.sender,
-            r.parsed.name or r.inbound.sender,
+            r.parsed.name or "",
             r.parsed.colours,
-            reply_to=r.inbound.message_id,
         )
     except ServiceError as e:
         r.refuse(str(e))
+        return None
+    r.answer(
+        "signup_confirm",
+        texts.t(r.lang, "signup_confirm_subject", game=r.game.name),
+        notices.signup_confirm(r.lang, pending.confirm_token),
+    )
     return None
 
 
@@ -389,23 +400,43 @@ def _observe(r: Request) -> str | None:
 
 
 def _confirm(r: Request) -> str | None:
+    """`Bestätigen: CODE` from the address itself completes what it asked for in this game: a
+    pending observation or a pending sign-up (`PENDING`), whichever the code belongs to."""
     pending = r.session.exec(
         select(Player).where(
             Player.game_id == r.game.id,
             Player.address == r.inbound.sender,
-            Player.status == PlayerStatus.OBSERVER_PENDING,
+            col(Player.status).in_(PENDING),
         )
-    ).first()
-    token = (r.parsed.confirm or "").strip().lower()
-    if (
-        pending is None
-        or not pending.confirm_token
-        or not hmac.compare_digest(token.encode(), pending.confirm_token.encode())
-    ):
-        r.refuse(texts.t(r.lang, "observe_bad_token"))
+    ).all()
+    token = (r.parsed.confirm or "").strip().lower().encode()
+    match = next(
+        (
+            p
+            for p in pending
+            if p.confirm_token and hmac.compare_digest(token, p.confirm_token.encode())
+        ),
+        None,
+    )
+    if match is None:
+        r.refuse(texts.t(r.lang, "confirm_bad_token", game=r.game.name))
         return None
-    pending.status = PlayerStatus.OBSERVER
-    pending.confirm_token = ""
+    if match.status == PlayerStatus.SIGNUP_PENDING:
+        try:
+            confirm_join(
+                r.svc,
+                r.session,
+                r.game,
+                match,
+                r.parsed.name or "",
+                r.parsed.colours,
+                reply_to=r.inbound.message_id,
+            )
+        except ServiceError as e:
+            r.refuse(str(e))
+        return None
+    match.status = PlayerStatus.OBSERVER
+    match.confirm_token = ""
     r.reply(
         "ack", texts.t(r.lang, "ok_subject", game=r.game.name), texts.t(r.lang, "observe_confirmed")
     )
@@ -468,7 +499,11 @@ REGISTRY: list[MailCommand] = [
         "observe", "", N_("receive the reports (after a confirmation by mail)"), False, _observe
     ),
     MailCommand(
-        "confirm", N_("Confirm: <code from the mail>"), N_("confirm observing"), False, _confirm
+        "confirm",
+        N_("Confirm: <code from the mail>"),
+        N_("confirm a signup or observing"),
+        False,
+        _confirm,
     ),
     MailCommand("unobserve", "", N_("stop receiving the reports"), False, _unobserve),
 ]
@@ -528,23 +563,27 @@ def find_games(
         game = session.exec(query).first()
         # A named game that does not exist is not guessed at: the answer lists the choices.
         return [game] if game is not None else []
-    mine = {
-        p.game_id
-        for p in session.exec(
-            select(Player).where(
-                Player.address == inbound.sender, Player.status != PlayerStatus.REPLACED
-            )
+    rows = session.exec(
+        select(Player.game_id, Player.status).where(
+            Player.address == inbound.sender, Player.status != PlayerStatus.REPLACED
         )
-    }
-    running = [
+    ).all()
+    mine = {game_id for game_id, status in rows if status not in PENDING}
+    # A request not yet confirmed (which a forged From can make) takes only the mails about
+    # it: the address's other mails are not drawn into that game.
+    asked = {game_id for game_id, status in rows if status in PENDING}
+    games = [
         g
         for g in session.exec(
             select(Game).where(Game.phase != GamePhase.ENDED).order_by(col(Game.id))
         )
-        if g.id in mine
+        if g.id in mine or g.id in asked
     ]
+    running = [g for g in games if g.id in mine]
     if running:
         return running
+    if asked and (scan.confirm is not None or _ABOUT_REQUESTS.intersection(scan.commands)):
+        return [g for g in games if g.id in asked]
     if "join" in scan.commands:
         query = select(Game).where(Game.phase == GamePhase.SIGNUP).order_by(col(Game.id))
         return list(session.exec(query))
@@ -867,6 +906,7 @@ def _stray(
             if p.game_id in games
             and games[p.game_id].phase == GamePhase.ENDED
             and p.status != PlayerStatus.REPLACED
+            and p.status not in PENDING
         }
     )
     if named:

@@ -15,7 +15,7 @@ from sqlmodel import Session, col, select
 from pbm import i18n
 from pbm.rules import GameState, Settings, state_from_json, state_to_json
 from pbm.store.models import Game, Player
-from pbm.store.statuses import OBSERVING, GamePhase, PlayerStatus
+from pbm.store.statuses import OBSERVING, PENDING, GamePhase, PlayerStatus
 
 from . import texts
 from .context import DEADLINE_PRESETS, Service
@@ -237,12 +237,22 @@ def save_state(game: Game, state: GameState) -> None:
 
 
 #: Player rows that hold no seat.
-NOT_SEATED = (PlayerStatus.REPLACED, *OBSERVING)
+NOT_SEATED = (PlayerStatus.REPLACED, *OBSERVING, PlayerStatus.SIGNUP_PENDING)
+#: Player rows that get no reports.
+NO_REPORTS = (PlayerStatus.REPLACED, *PENDING)
 
 
 def observers_of(session: Session, game: Game) -> list[Player]:
     """Observers, confirmed and pending, in the order they asked."""
     query = select(Player).where(Player.game_id == game.id, col(Player.status).in_(OBSERVING))
+    return sorted(session.exec(query), key=lambda p: p.id or 0)
+
+
+def pending_signups(session: Session, game: Game) -> list[Player]:
+    """Sign-ups asked for by mail and not yet confirmed, in the order they came."""
+    query = select(Player).where(
+        Player.game_id == game.id, Player.status == PlayerStatus.SIGNUP_PENDING
+    )
     return sorted(session.exec(query), key=lambda p: p.id or 0)
 
 
@@ -286,20 +296,13 @@ def seated(rows: list[Player]) -> list[Player]:
 
 def report_addresses(rows: list[Player]) -> list[str]:
     """`recipients` from the rows of `game_players`."""
-    return sorted(
-        {
-            p.address
-            for p in rows
-            if p.status not in (PlayerStatus.REPLACED, PlayerStatus.OBSERVER_PENDING)
-        }
-    )
+    return sorted({p.address for p in rows if p.status not in NO_REPORTS})
 
 
 def recipients(session: Session, game: Game) -> list[str]:
     """Who receives the reports: the seated players and the confirmed observers."""
     query = select(Player.address).where(
-        Player.game_id == game.id,
-        col(Player.status).not_in((PlayerStatus.REPLACED, PlayerStatus.OBSERVER_PENDING)),
+        Player.game_id == game.id, col(Player.status).not_in(NO_REPORTS)
     )
     return sorted(set(session.exec(query)))
 

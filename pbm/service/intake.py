@@ -29,7 +29,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from pbm.store.models import Game, InboundMail, Player
-from pbm.store.statuses import MailStatus, PlayerStatus
+from pbm.store.statuses import PENDING, MailStatus, PlayerStatus
 
 from . import texts
 from .context import Service
@@ -107,10 +107,13 @@ def _tell_gm(svc: Service, session: Session, game: Game, why: str) -> None:
 
 
 def known_addresses(svc: Service) -> set[str]:
-    """The addresses pbm knows: every player, observer (asked or confirmed) and the GM."""
+    """The addresses pbm knows: every player, confirmed observer and the GM (not an address
+    that only asked for a seat or to observe: anyone can ask in another's name)."""
     with Session(svc.engine) as session:
         rows = session.exec(
-            select(Player.address).where(Player.status != PlayerStatus.REPLACED).distinct()
+            select(Player.address)
+            .where(col(Player.status).not_in((PlayerStatus.REPLACED, *PENDING)))
+            .distinct()
         )
         known = {address.lower() for address in rows}
     if svc.config.gm_address:

@@ -69,10 +69,11 @@ _T: dict[str, str] = {
         "If that was you, reply with this line:\n\n  Confirm: {token}\n\n"
         "Otherwise do nothing: without a confirmation no more mail comes.\n"
     ),
-    "observe_bad_token": N_(
-        "This code does not match. Write 'Observe' first, then reply "
-        "with the line 'Confirm: …' from the mail."
+    "confirm_bad_token": N_(
+        "This code matches no request of this address in the game {game}. Answer from the "
+        "address the code was sent to, with the line 'Confirm: …' from the newest such mail."
     ),
+    "signup_confirm_subject": N_("[{game}] Confirm your signup"),
     "observe_confirmed": N_("You will get the reports from now on. 'Stop observing' ends that.\n"),
     "observe_not": N_("This address does not observe the game."),
     "observe_stopped": N_("You will get no more reports of this game.\n"),

@@ -153,7 +153,8 @@ class Player(SQLModel, table=True):
     )
     #: Wrong passwords for this seat since its last right one (alerts, never a lock-out).
     failed_passwords: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
-    #: An observer's confirmation token while the observing address has not confirmed.
+    #: The confirmation token of a pending observer or sign-up (`PENDING`) while its address
+    #: has not confirmed.
     confirm_token: str = Field(default="", sa_column_kwargs={"server_default": ""})
     #: The player's time zone (IANA name, `Zeitzone: Europe/Berlin`); "" is UTC.
     timezone: str = Field(default="", sa_column_kwargs={"server_default": ""})

@@ -463,6 +463,12 @@ async def play_to_round_two(
     for i, p in enumerate(players):
         await p.send("Anmeldung", f"Spiel: {game}\nName: Spieler {i}\nFarben: rot, blau\n")
     for p in players:
+        # Only the address's own answer with the code it was sent takes the seat.
+        request = await p.wait_for("Anmeldung bestätigen")
+        code = re.search(r"Bestätigen: (\S+)", text_of(request))
+        assert code
+        await p.send(f"Re: {request['Subject']}", f"Bestätigen: {code.group(1)}\n")
+    for p in players:
         welcome = await p.wait_for("Willkommen")
         assert welcome["Auto-Submitted"] == "auto-generated"
         check_welcome(welcome)

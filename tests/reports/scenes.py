@@ -335,6 +335,11 @@ def joined(lang: str) -> tuple[str, Rendered]:
     return subject, _render("joined", subject, notices.joined(lang, "Bernd", 2))
 
 
+def signup_confirm(lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "signup_confirm_subject", game=GAME)
+    return subject, _render("signup_confirm", subject, notices.signup_confirm(lang, "3f9a0c1d2e4b"))
+
+
 def setup_prompt(lang: str) -> tuple[str, Rendered]:
     st = fresh_state()
     example = format_item(automatic_placement(st), Context(st.board, lang, st.colours, "setup"))
@@ -837,6 +842,7 @@ SCENES = {
     "error": error,
     "help": help_mail,
     "joined": joined,
+    "signup_confirm": signup_confirm,
     "setup_prompt": setup_prompt,
     "placed": placed,
     "round_open": round_open,

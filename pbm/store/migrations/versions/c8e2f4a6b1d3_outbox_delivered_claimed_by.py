@@ -2,7 +2,7 @@
 the process holding a row's lease (the red-team pass)
 
 Revision ID: c8e2f4a6b1d3
-Revises: b5e7d9f1a3c2
+Revises: c8f2a6d4e1b7
 Create Date: 2026-12-06 04:00:00
 """
 
@@ -13,7 +13,7 @@ import sqlmodel
 from alembic import op
 
 revision = "c8e2f4a6b1d3"
-down_revision = "b5e7d9f1a3c2"
+down_revision = "c8f2a6d4e1b7"
 branch_labels = None
 depends_on = None
 
