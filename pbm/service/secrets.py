@@ -234,10 +234,11 @@ _COLOUR_WORDS = sorted({*COLOUR_WORDS, "weiß", "grün"}, key=len, reverse=True)
 _COLOUR = "(?:" + "|".join(map(re.escape, _COLOUR_WORDS)) + ")"
 _DASH = "[" + "".join(sorted({"-", *_DASHES_FROM})) + "]"
 _GROUP = f"[{_CONSONANTS}][{_VOWELS}][{_CONSONANTS}][{_VOWELS}]"
-#: A password pbm makes, or its syllables alone, in a text. A fixed sequence of bounded parts
-#: behind a look-behind: a try costs at most some forty characters, so a scan is linear.
+#: A password pbm makes, or its syllables alone, in a text (also at the end of a longer word,
+#: as in the stored bytes below). A fixed sequence of bounded parts: a try costs at most some
+#: forty characters, so a scan is linear.
 _SHAPE = re.compile(
-    rf"(?i)(?<!\w)(?:{_COLOUR}{_DASH})?{_GROUP}(?:{_DASH}{_GROUP}){{{PASSWORD_GROUPS - 1}}}(?!\w)"
+    rf"(?i)(?:{_COLOUR}{_DASH})?{_GROUP}(?:{_DASH}{_GROUP}){{{PASSWORD_GROUPS - 1}}}(?!\w)"
 )
 #: A word that begins like a seat's password, a colour and a dash (also those of the six-digit
 #: passwords before issue 20, which running games may still have): `Masker` checks it against
@@ -301,11 +302,6 @@ def _bytes_unshaped(raw: bytes) -> bytes:
         return raw
     pieces.append(raw[pos:])
     return b"".join(pieces)
-
-
-def shaped(text: str) -> list[str]:
-    """The words of a text shaped like a password pbm makes (`_SHAPE`), as written."""
-    return [m.group(0) for m in _SHAPE.finditer(text)]
 
 
 def masked_text(text: str, passwords: Iterable[str] = (), mark: str = MASK) -> str:
@@ -437,7 +433,7 @@ def masked_raw(raw: bytes, passwords: Iterable[str] | str, deep: bool = True) ->
             return raw
     try:
         msg = email.message_from_bytes(raw, policy=email.policy.compat32)
-        if not _mask_parts(msg, values, given if many else values):
+        if not _mask_parts(msg, given):
             return raw
         return msg.as_bytes()
     except Exception:  # a mail the library cannot write back: keep its headers only
@@ -455,13 +451,13 @@ def _holds(text: str, values: list[str], lines: bool) -> bool:
     )
 
 
-def _mask_parts(msg: Message, values: list[str], given: list[str]) -> bool:
+def _mask_parts(msg: Message, given: list[str]) -> bool:
     """Write anew each text part and each subject (the mail's, a forwarded mail's) that still
-    hold a value or a password's shape; True if any did. `values`: those replaced wherever
-    they stand; `given`: all of them (more than `values`: password lines masked in place)."""
-    lines = len(given) > len(values)
+    hold a password given (or, past `MAX_VALUES` of them, a password line's value) or a
+    password's shape; True if any did."""
     from email.header import decode_header, make_header
 
+    values, lines = _capped(given)
     changed = False
     for part in msg.walk():
         subject = part.get("Subject")
