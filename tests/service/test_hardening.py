@@ -628,6 +628,23 @@ def test_a_mail_of_thousands_of_password_lines_costs_one_pass(
     assert "a0000001" not in text and "a0007999" not in text and "Straße 4H 5W" in text
 
 
+def test_a_subject_in_an_unknown_charset_costs_the_stored_mail_nothing() -> None:
+    """The subjects are decoded to look for a password in them: one the library cannot decode
+    is read as written, and the mail keeps its body (it lost it before, for a password line)."""
+    raw = (
+        b"From: a@b.test\nSubject: =?x-unknown?q?Z=FCge?=\nContent-Type: text/plain\n"
+        b"Content-Transfer-Encoding: base64\n\n"
+        + base64.b64encode(b"Kennwort: rot-kadu-mepi-rosa-tule-wibo\nStrasse 4H 5W\n")
+        + b"\n"
+    )
+    stored = secrets_mod.masked_raw(raw, ["rot-kadu-mepi-rosa-tule-wibo"])
+    assert b"=?x-unknown?q?Z=FCge?=" in stored
+    from pbm.mail.inbound import parse_inbound
+
+    assert parse_inbound(stored).text == "Kennwort: ****\nStrasse 4H 5W\n"
+    assert secrets_mod.masked_raw(raw.replace(b"Kennwort: ", b""), []) != raw
+
+
 def test_the_gm_sees_no_password_in_the_quarantine_list(svc: Service, games: Games) -> None:
     from pbm.service import admin
 
