@@ -38,6 +38,7 @@ from .games import (
 )
 from .ingest import IngestResult, ingest, requeue
 from .rounds import ready, resolve, waiting_for
+from .secrets import masked_text, password_values
 from .signup import add_player as seat_player
 from .signup import draw_now
 from .table import shared_deadline
@@ -361,7 +362,10 @@ def requeue_mail(svc: Service, mail_id: int) -> IngestResult:
 
 
 def quarantined(svc: Service) -> list[dict[str, Any]]:
-    """Mails whose processing failed, oldest first, with the last line of their error."""
+    """Mails whose processing failed, oldest first, with the last line of their error. A
+    quarantined mail keeps its bytes and subject as they came (for `pbm mail requeue`): the
+    subject and the error are shown without a password (a password line's value, or anything
+    shaped like a password pbm makes)."""
     with reading(svc.engine) as session:
         mails = session.exec(
             select(InboundMail)
@@ -373,12 +377,17 @@ def quarantined(svc: Service) -> list[dict[str, Any]]:
                 "id": m.id,
                 "message_id": m.message_id,
                 "sender": m.sender,
-                "subject": m.subject,
+                "subject": _shown(m.subject),
                 "received_at": m.received_at,
-                "error": m.error.strip().splitlines()[-1] if m.error.strip() else "",
+                "error": _shown(m.error.strip().splitlines()[-1] if m.error.strip() else ""),
             }
             for m in mails
         ]
+
+
+def _shown(text: str) -> str:
+    """A mail's text as the GM's terminal shows it: without a password."""
+    return masked_text(text, password_values(text))
 
 
 def outbox_rows(svc: Service, status: str | None = None) -> list[dict[str, Any]]:

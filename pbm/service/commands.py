@@ -49,10 +49,13 @@ from .limits import BAD_PASSWORD, bad_passwords_last_hour, may_answer
 from .outbox import enqueue, notify
 from .rounds import ready, set_autopilot, submit_orders
 from .secrets import (
+    MASK,
+    Masker,
     colour_tag,
     hash_password,
-    masked,
+    masked_data,
     masked_raw,
+    masked_text,
     needs_rehash,
     password_values,
     verify_password,
@@ -118,6 +121,9 @@ class Handled:
     game_id: int | None = None
     #: Held for a broken game: its bytes stay as they came (read again when it resumes).
     held: bool = False
+    #: The password values of the mail (its password lines', right or wrong) and every value
+    #: masked in what pbm made of it (`Request.masked`): none stays in the stored mail.
+    secrets: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -141,6 +147,7 @@ class Request:
     checked: dict[tuple[int, str], bool] = field(default_factory=dict)
     _seated: list[Player] | None = None
     _lang: str = ""
+    _masker: Masker | None = None
 
     @property
     def lang(self) -> str:
@@ -156,6 +163,21 @@ class Request:
         if self._seated is None:
             self._seated = players_of(self.session, self.game)
         return self._seated
+
+    def masked(self, text: str, stored: bool = False) -> str:
+        """The mail's text (or a part of it) without any password (`secrets.Masker`): ****
+        where it is `stored`, else a note in the game's language where a password stood.
+        One masker a mail: its hash checks are counted and remembered across the texts."""
+        if self._masker is None:
+            seats = {
+                password_word(p.colour, self.lang): p.password_hash
+                for p in self.seated()
+                if p.colour and p.password_hash
+            }
+            known = {*self.handled.secrets, self.parsed.password or ""}
+            self._masker = Masker(known, seats, found=self.handled.secrets)
+        mark = MASK if stored else texts.t(self.lang, "password_removed")
+        return self._masker.text(text, mark)
 
     def _may_answer(self, address: str) -> bool:
         if self.player is not None and address == self.player.address:
@@ -192,8 +214,11 @@ class Request:
         to: str | None = None,
         template: str = "",
     ) -> None:
-        """The one answer to this mail, from `templates/<template or kind>`."""
+        """The one answer to this mail, from `templates/<template or kind>`. An
+        acknowledgement or an error quotes the mail: its data is masked."""
         address = to or self.inbound.sender
+        if kind in ("ack", "error"):
+            data = masked_data(data, self.masked)
         if self._may_answer(address):
             notify(
                 self.svc,
@@ -713,16 +738,17 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
     """Act on one mail under the write lock: the game's name when orders for an open round
     came in, and whether they completed it. Raises `Reread` if the game changed since
     `reading` was made."""
-    out = Handled()
+    out = Handled(secrets=set(reading.secret_values))
     out.game = _handle(svc, session, mail, reading, out)
     # The mail's own row is changed here, after the work, so that it is written in one UPDATE
     # with its status (each query in between would flush a change made before it).
-    # No password, right or wrong, is kept in the stored mail, whatever becomes of the mail.
-    # (In this transaction: a mail that fails and is quarantined keeps its bytes for requeue,
-    # and a mail held for a broken game keeps them until it is read.)
-    if reading.secret_values and not out.held:
-        mail.raw = masked_raw(mail.raw, reading.secret_values, deep=not reading.refused)
-        mail.subject = masked(mail.subject, *reading.secret_values)
+    # No password, right or wrong, labelled or only shaped like one, is kept in the stored
+    # mail, whatever becomes of the mail. (In this transaction: a mail that fails and is
+    # quarantined keeps its bytes for requeue, and a mail held for a broken game keeps them
+    # until it is read.)
+    if not out.held:
+        mail.raw = masked_raw(mail.raw, out.secrets, deep=not reading.refused)
+        mail.subject = masked_text(mail.subject, out.secrets)
     if out.game_id is not None:
         mail.game_id = out.game_id
     return out
@@ -852,9 +878,10 @@ def _table_requests(r: Request) -> None:
     if r.parsed.away is not None:
         r.notes.append(set_away(r.svc, r.session, r.game, r.player, r.parsed.away))
     if r.parsed.press is not None:
-        r.notes.append(
-            send_press(r.svc, r.session, r.game, r.player, r.parsed.press, r.parsed.press_text)
-        )
+        text = r.masked(r.parsed.press_text)
+        r.notes.append(send_press(r.svc, r.session, r.game, r.player, r.parsed.press, text))
+        if text != r.parsed.press_text:
+            r.notes.append(texts.t(r.lang, "password_removed_note"))
 
 
 def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, game: Game) -> None:
@@ -1089,9 +1116,8 @@ def _orders(r: Request) -> str | None:
         return None
     if game.phase == GamePhase.ROUNDS:
         sent: set[int] = set()
-        replaced = submit_orders(
-            r.svc, r.session, game, player, r.parsed, r.inbound.text, r.mail, sent=sent
-        )
+        text = r.masked(r.inbound.text, stored=True)
+        replaced = submit_orders(r.svc, r.session, game, player, r.parsed, text, r.mail, sent=sent)
         # Whether these orders completed the round, from the orders just read: the caller
         # resolves only then (no further transaction for the mails that leave it open).
         r.handled.complete = (
@@ -1114,7 +1140,8 @@ def _orders(r: Request) -> str | None:
             to=player.address,
         )
         return game.name
-    replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, r.inbound.text, r.mail)
+    text = r.masked(r.inbound.text, stored=True)
+    replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, text, r.mail)
     if step is None:
         r.refuse(texts.t(lang, "all_placed"), to=player.address)
         return None

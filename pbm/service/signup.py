@@ -39,7 +39,7 @@ from .games import (
     settings_of,
 )
 from .outbox import enqueue, notify
-from .secrets import hash_password, new_password, new_secret
+from .secrets import hash_password, masked_text, new_password, new_secret
 from .setup_phase import start_setup
 
 #: The longest name kept for a player (reports' tables and the GM's terminal stay readable).
@@ -48,13 +48,14 @@ NAME_MAX = 40
 
 def display_name(name: str) -> str:
     """A name as stored and shown: no control, format (bidi) or line-break characters, blanks
-    collapsed, at most `NAME_MAX` characters."""
+    collapsed, nothing shaped like a password (`masked_text`: every player reads the names), at
+    most `NAME_MAX` characters."""
     kept = "".join(
         " " if ch.isspace() else ch
         for ch in name
         if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs")
     )
-    return " ".join(kept.split())[:NAME_MAX].strip()
+    return masked_text(" ".join(kept.split()))[:NAME_MAX].strip()
 
 
 def _check_open(game: Game) -> None:

@@ -134,6 +134,12 @@ _T: dict[str, str] = {
         "Your mails for it are not read."
     ),
     "game_over": N_("The game {games} has ended; mails for it are no longer read."),
+    # Translators: put in a forwarded message, and in the answer quoting a mail, where a
+    # password stood.
+    "password_removed": N_("[password removed]"),
+    "password_removed_note": N_(
+        "Your message held a password; it was sent with [password removed] in its place."
+    ),
 }
 
 
