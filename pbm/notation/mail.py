@@ -618,27 +618,19 @@ def scan_mail(body: str, subject: str | None = None) -> ParsedMail:
     return out
 
 
-#: No line `scan_line` looks for is longer: a password, a name, a game (`Spiel: ` and at most
-#: 100 characters), colour wishes, a command.
-SCAN_CHARS = 120
+#: What of a line `scan_line` reads: more than any line it looks for needs (a password, a
+#: name of at most 40 characters, a game of at most 100, colour wishes, a command).
+SCAN_CHARS = 160
 
 
 def _short_lines(body: str) -> str:
-    """The body without its lines longer than `SCAN_CHARS`, which hold nothing `scan_line`
-    reads, unless one starts a message (its start is kept: it ends the scan). Cleaning a long
-    line costs many times what a stranger's mail may cost. (Without them the scan may read a
-    few lines further than `parse_mail` would, never fewer: a password found only there is
-    checked, and the full reading then decides.)"""
+    """The body with every line cut to its first `SCAN_CHARS` characters: cleaning a long line
+    costs many times what a stranger's mail may cost, and nothing `scan_line` reads needs more
+    of it. (A line cut so may read as what the whole line is not, `Hilfe` and blanks before
+    junk; the scan may then answer what it should not have, never take a seat or an order:
+    a password it finds is checked, and a mail with a right one is read in full.)"""
     lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    kept: list[str] = []
-    for line in lines:
-        if len(line) <= SCAN_CHARS:
-            kept.append(line)
-            continue
-        start = line.lstrip()[:SCAN_CHARS]
-        if starts_a_message(start):
-            kept.append(start)
-    return "\n".join(kept)
+    return "\n".join(line if len(line) <= SCAN_CHARS else line[:SCAN_CHARS] for line in lines)
 
 
 def _take(item: Item, out: ParsedMail) -> None:

@@ -71,9 +71,10 @@ def may_close(svc: Service, session: Session, game: Game, now: datetime) -> bool
 
 
 def unread_before(svc: Service, session: Session, game: Game, deadline: datetime) -> str:
-    """Why mail that came before `deadline` may still be unread ("" when none can be)."""
+    """Why mail that came before `deadline` may still be unread, in the game's language (""
+    when none can be)."""
     if not svc.intake.read_past(deadline):
-        return "the mailbox not read past the deadline"
+        return texts.t(game.locale, "mail_wait_not_read")
     count = session.exec(
         select(func.count())
         .select_from(InboundMail)
@@ -82,7 +83,7 @@ def unread_before(svc: Service, session: Session, game: Game, deadline: datetime
             col(InboundMail.received_at) <= deadline,
         )
     ).one()
-    return f"{count} stored mails not read yet" if count else ""
+    return texts.t(game.locale, "mail_wait_stored", count=count) if count else ""
 
 
 def _tell_gm(svc: Service, session: Session, game: Game, why: str) -> None:

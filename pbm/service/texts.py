@@ -91,6 +91,8 @@ _T: dict[str, str] = {
         "'pbm round rollback {game} --why …' takes the round back, and 'pbm mail ingest' "
         "feeds a missed mail in.\n"
     ),
+    "mail_wait_not_read": N_("the mailbox has not been read past the deadline"),
+    "mail_wait_stored": N_("{count} stored mails are not read yet"),
     "preview_subject": N_("[{game}] Island preview"),
     "ok_subject": N_("[{game}] OK"),
     "status_subject": N_("[{game}] Status"),

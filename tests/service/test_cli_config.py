@@ -148,6 +148,7 @@ def test_every_float_of_the_config_is_known_to_the_test() -> None:
         ("service", "poll_seconds"),
         ("service", "tick_seconds"),
         ("service", "send_seconds"),
+        ("service", "mail_wait_minutes"),
     ]
 
 
@@ -174,6 +175,8 @@ def test_no_float_of_the_config_takes_inf_or_nan(tmp_path: Path, value: str) -> 
         ("poll_seconds", "1e9", "must be at most 86400, not 1000000000.0"),
         ("tick_seconds", "0.0001", "must be at least 0.01, not 0.0001"),
         ("send_seconds", "1e308", "must be at most 86400, not 1e+308"),
+        ("mail_wait_minutes", "-1.0", "must be at least 0, not -1.0"),
+        ("mail_wait_minutes", "1e6", "must be at most 10080, not 1000000.0"),
     ],
 )
 def test_floats_out_of_their_range_are_refused(
