@@ -47,6 +47,7 @@ from .games import (
 )
 from .limits import BAD_PASSWORD, bad_passwords_last_hour, may_answer
 from .outbox import enqueue, notify
+from .retention import is_stranger
 from .rounds import ready, set_autopilot, submit_orders
 from .secrets import (
     MASK,
@@ -121,6 +122,8 @@ class Handled:
     game_id: int | None = None
     #: Held for a broken game: its bytes stay as they came (read again when it resumes).
     held: bool = False
+    #: The mail gave a seat's right password.
+    authenticated: bool = False
     #: The password values of the mail (its password lines', right or wrong) and every value
     #: masked in what pbm made of it (`Request.masked`): none stays in the stored mail.
     secrets: set[str] = field(default_factory=set)
@@ -749,6 +752,11 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
     if not out.held:
         mail.raw = masked_raw(mail.raw, out.secrets, deep=not reading.refused)
         mail.subject = masked_text(mail.subject, out.secrets)
+        # A stranger's mail that gave no right password is kept only as far as it shows what
+        # it was: nobody fills the database by sending megabytes (`retention.py`).
+        kept = svc.config.no_password_kept_kb * 1024
+        if not out.authenticated and len(mail.raw) > kept and is_stranger(svc, session, mail):
+            mail.raw = mail.raw[:kept]
     if out.game_id is not None:
         mail.game_id = out.game_id
     return out
@@ -826,6 +834,7 @@ def _handle(
     if r.player is None:
         _bad_password(r)
         return None
+    out.authenticated = True
     r.player.failed_passwords = 0
     _table_requests(r)
     for name in commands:

@@ -54,6 +54,10 @@ class ServiceConfig:
     max_stored_kb: int = _DEFAULT.max_stored_kb
     #: How long past a deadline a round waits for mail that came in time but is not read yet.
     mail_wait_minutes: float = _DEFAULT.mail_wait_minutes
+    #: A handled mail that gave no right password is kept only to this size (KB).
+    no_password_kept_kb: int = _DEFAULT.no_password_kept_kb
+    #: Days a stranger's mail keeps its bytes (`retention.py`).
+    stranger_mail_days: int = _DEFAULT.stranger_mail_days
     #: `[archive] dir`: where `pbm serve` keeps the games' web archives ("" for none).
     archive_dir: str = ""
     #: `[archive] url`: that folder on the web, for the `Verlauf` answer ("" for none).
@@ -97,3 +101,5 @@ class Service:
     config: ServiceConfig = field(default_factory=ServiceConfig)
     #: How far this process has read its mailbox (`pbm/service/intake.py`).
     intake: Intake = field(default_factory=Intake)
+    #: When this process last let strangers' old mails go (`retention.forget_strangers`).
+    forgot_at: datetime | None = None

@@ -29,6 +29,7 @@ from .faults import crashpoint
 from .games import get_game
 from .intake import may_close
 from .outbox import notify
+from .retention import forget_strangers
 from .rounds import ready, resolve, waiting_for
 from .setup_phase import advance_setup
 from .table import local_deadline
@@ -92,6 +93,7 @@ def _has_work(svc: Service, session: Session, game: Game, now: datetime) -> bool
 def tick(svc: Service) -> TickResult:
     """Do whatever is due now in every running game; a game that fails is marked broken."""
     out = TickResult()
+    forget_strangers(svc)
     for name in _candidates(svc):
         try:
             _tick_game(svc, name, out)
