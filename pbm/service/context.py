@@ -77,6 +77,8 @@ class Intake:
     #: Every mail that reached the mailbox before this moment has been taken in (stored and
     #: read, or waiting): the start of the last pass of the inbox that took in all it listed.
     read_through: datetime | None = None
+    #: A deadline waits for a pass of the inbox (`want_pass`).
+    wanted: bool = False
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def passed(self, started: datetime) -> None:
@@ -84,6 +86,18 @@ class Intake:
         with self._lock:
             if self.read_through is None or started > self.read_through:
                 self.read_through = started
+
+    def want_pass(self) -> None:
+        """A deadline waits for the mailbox: the inbox should read it now, not at its next
+        news (an IDLE lasts up to 29 minutes)."""
+        with self._lock:
+            self.wanted = True
+
+    def take_wanted(self) -> bool:
+        """Whether a pass was wanted since the last call (and no longer)."""
+        with self._lock:
+            wanted, self.wanted = self.wanted, False
+            return wanted
 
     def read_past(self, moment: datetime) -> bool:
         """Whether every mail that came before `moment` has been taken in, as far as this

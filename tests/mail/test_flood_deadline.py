@@ -21,7 +21,7 @@ from datetime import timedelta
 import pytest
 from databases import game_row, game_state, outbox, passwords, records, replies_to, seated
 from databases import inbound as stored_mails
-from harness import Games, Mailer, eventually, orders_text
+from harness import Games, Mailer, eventually, orders_text, pass_deadline
 
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
@@ -182,3 +182,35 @@ def test_a_mail_over_the_size_limit_is_never_fetched_whole(
     stored = {m.subject: m for m in stored_mails(svc)}
     assert stored["Bild"].truncated and len(stored["Bild"].raw) <= limit
     assert not stored["Hilfe"].truncated
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_a_deadline_that_passes_while_the_inbox_idles_is_kept_at_once(
+    svc: Service, clock: FakeClock, games: Games, mailroom: Mailroom
+) -> None:
+    """Nothing new in the mailbox, the inbox in IDLE (which may last 29 minutes): the deadline
+    passes. The clock asks the inbox for a pass at once (`Intake.want_pass`), and the round is
+    resolved within seconds, not at the IDLE's end."""
+    games.start("alpha")
+    before = len(records(svc, "alpha"))
+
+    async def run() -> float:
+        await mailroom.start()
+        stop = asyncio.Event()
+        cfg = mailroom.config(poll_seconds=600, tick_seconds=0.1, send_seconds=0.1)
+        task = asyncio.create_task(serve(svc, cfg, stop, mailroom.transports))
+        try:
+            await eventually(lambda: svc.intake.read_through is not None, 20, "a first pass")
+            await asyncio.sleep(1.0)  # waiting for news now
+            assert len(records(svc, "alpha")) == before
+            pass_deadline(svc, clock, "alpha")
+            started = time.monotonic()
+            await eventually(lambda: len(records(svc, "alpha")) == before + 1, 30, "the round")
+            return time.monotonic() - started
+        finally:
+            stop.set()
+            await asyncio.wait_for(task, 30)
+            await mailroom.stop()
+
+    assert asyncio.run(run()) < 20
