@@ -70,7 +70,19 @@ def _candidates(svc: Service) -> list[str]:
                 Game.broken == "",
             )
         )
-        return sorted(g.name for g in games if _has_work(svc, session, g, now))
+        return sorted(g.name for g in games if _may_have_work(svc, session, g, now))
+
+
+def _may_have_work(svc: Service, session: Session, game: Game, now: datetime) -> bool:
+    """`_has_work`, and True for a game whose rows cannot even be read for it (a corrupt
+    column): `_tick_game` then meets the fault and marks that game broken, and the others go
+    on."""
+    try:
+        return _has_work(svc, session, game, now)
+    except DBAPIError:
+        raise
+    except Exception:
+        return True
 
 
 def _has_work(svc: Service, session: Session, game: Game, now: datetime) -> bool:
