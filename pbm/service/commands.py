@@ -117,6 +117,9 @@ class Handled:
     game_id: int | None = None
     #: Held for a broken game: its bytes stay as they came (read again when it resumes).
     held: bool = False
+    #: Passwords were masked in the stored mail: its bytes as they came are in SQLite's WAL
+    #: until `store.db.scrub` (the caller's to call, once the transaction is committed).
+    masked: bool = False
 
 
 @dataclass
@@ -666,6 +669,7 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
     if reading.secret_values and not out.held:
         mail.raw = masked_raw(mail.raw, reading.secret_values, deep=not reading.refused)
         mail.subject = masked(mail.subject, *reading.secret_values)
+        out.masked = True
     if out.game_id is not None:
         mail.game_id = out.game_id
     return out

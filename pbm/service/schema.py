@@ -9,11 +9,12 @@ when they differ.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from pbm.store.db import make_engine, reading
+from pbm.store.db import make_engine, reading, scrub
 from pbm.store.migrate import alembic_config, schema_current, upgrade_apart
 from pbm.store.migrate import upgrade as migrate
 
@@ -110,3 +111,16 @@ def open_service(
             svc.engine.dispose()
             raise
     return svc
+
+
+def close_service(svc: Service, scrub_wal: bool = True) -> None:
+    """Close the service's database at the end of a command: with `scrub_wal`, SQLite's WAL
+    written back and cut first (`store.db.scrub`: no old page, with a password emptied since,
+    stays in the -wal file). A failure to scrub is logged; the connections are closed anyway."""
+    try:
+        if scrub_wal:
+            scrub(svc.engine)
+    except Exception as exc:  # the command's own outcome stands
+        logging.getLogger("pbm").warning("the database's WAL was not written back: %s", exc)
+    finally:
+        svc.engine.dispose()
