@@ -76,6 +76,8 @@ def close_services() -> None:
     SIGTERM too): a command that may have written writes SQLite's WAL back and cuts it
     (`scrub`: no old page, with a password emptied since, stays in `pbm.db-wal`); then every
     connection is closed."""
+    if not _opened:
+        return  # `pbm sim`, `pbm board`: no database module is loaded (test_cli_imports.py)
     from pbm.service.schema import close_service
 
     while _opened:
