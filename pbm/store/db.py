@@ -124,18 +124,20 @@ def scrub(engine: Engine) -> bool:
     """Write SQLite's WAL back into the database and cut it to nothing (`wal_checkpoint
     (TRUNCATE)`), so that no old version of a page (a password emptied since, a mail before it
     was masked) stays in the `-wal` file; with `secure_delete` the database file holds none
-    either. Waits up to SCRUB_BUSY_MS for readers of an older snapshot, then does what it can.
+    either. Waits up to SCRUB_BUSY_MS (or the connection's own busy timeout, if shorter) for
+    readers of an older snapshot, then does what it can.
     Returns whether the WAL was emptied; True on PostgreSQL, where there is nothing to do."""
     if engine.dialect.name != "sqlite" or sqlite_file(str(engine.url)) is None:
         return True
     raw = engine.raw_connection()
     try:
         cur = raw.cursor()
+        (waits,) = cur.execute("PRAGMA busy_timeout").fetchone()
         try:
-            cur.execute(f"PRAGMA busy_timeout={SCRUB_BUSY_MS}")
+            cur.execute(f"PRAGMA busy_timeout={min(int(waits), SCRUB_BUSY_MS)}")
             busy, _log, _done = cur.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         finally:
-            cur.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+            cur.execute(f"PRAGMA busy_timeout={int(waits)}")  # the connection goes back
             cur.close()
     finally:
         raw.close()
