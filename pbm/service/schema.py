@@ -84,7 +84,8 @@ def open_service(
     """The service on the database at `url`: migrated first when the command may `write`,
     else checked (SchemaError) and taken as it is. `apart` (`pbm serve`, `pbm poll`): the
     schema is compared with the code's without alembic, and migrated in a child process only
-    when it differs, so alembic never stays in a long-running process."""
+    when it differs, so alembic never stays in a long-running process; the WAL is written back
+    and cut (`store.db.scrub`)."""
     if write and apart and _in_memory(url):
         upgrade(url)
     elif write and apart:
@@ -95,6 +96,9 @@ def open_service(
         except RuntimeError as exc:
             engine.dispose()
             raise SchemaError(str(exc)) from None
+        # A process killed before (SIGKILL, a crash, a power cut) may have left old pages in
+        # the WAL, a password emptied since among them: written back and cut at the start.
+        scrub(engine)
         return Service(engine, clock or SystemClock(), config)
     elif write:
         upgrade(url)

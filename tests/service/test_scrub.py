@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event, text
 
+from pbm.service.context import ServiceConfig
+from pbm.service.schema import open_service
 from pbm.store.db import (
     JOURNAL_SIZE_LIMIT,
     SCRUB_BUSY_MS,
@@ -95,3 +97,21 @@ def test_scrub_of_a_database_in_memory_does_nothing() -> None:
     engine = make_engine("sqlite://")
     assert scrub(engine) is True
     engine.dispose()
+
+
+def test_pbm_serve_and_poll_start_with_the_wal_cut(sqlite_url: str, tmp_path: Path) -> None:
+    """A process killed with old pages in the WAL (here: one that is still open): the next
+    `pbm serve` or `pbm poll` (`open_service(apart=True)`) writes them back and cuts the WAL."""
+    killed = make_engine(sqlite_url)
+    with killed.begin() as conn:
+        conn.execute(text("CREATE TABLE t (x TEXT)"))
+        conn.execute(text("INSERT INTO t VALUES ('geheim-kennwort')"))
+    with killed.begin() as conn:
+        conn.execute(text("UPDATE t SET x = ''"))
+    wal = tmp_path / "pbm.db-wal"
+    assert b"geheim-kennwort" in wal.read_bytes()
+    svc = open_service(sqlite_url, ServiceConfig(address="gm@pbm.test"), apart=True)
+    assert wal.stat().st_size == 0
+    svc.engine.dispose()
+    killed.dispose()
+    assert b"geheim-kennwort" not in (tmp_path / "pbm.db").read_bytes()
