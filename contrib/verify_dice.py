@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Check the dice of a pbm game from the seed its game-end report revealed.
+"""Check the dice of a pbm game from the seed and nonce its game-end report revealed.
 
-    python3 verify_dice.py SEED --seal SEAL --players 4 --rounds 25 --colours rot,blau,gelb,weiss
+    python3 verify_dice.py SEED --nonce NONCE --seal SEAL --players 4 --rounds 25 \
+        --colours rot,blau,gelb,weiss
 
-prints whether SHA-256 of the seed is the seal of the welcome mail, then every round's rolls in
-build order, to compare with the reports (`--nmr` adds the dice the NMR robber rule would take
-for each seat). Python 3 and its standard library only; docs/fair-dice.md explains each step.
+prints whether SHA-256 of SEED:NONCE is the seal of the welcome mail, then every round's rolls
+in build order, to compare with the reports (`--nmr` adds the dice the NMR robber rule would
+take for each seat). A game created before seal nonces revealed no nonce: leave out --nonce,
+and the seal is SHA-256 of the seed alone. Python 3 and its standard library only;
+docs/fair-dice.md explains each step.
 """
 
 from __future__ import annotations
@@ -16,9 +19,14 @@ import sys
 from collections.abc import Iterator
 
 
-def seal(seed: str) -> str:
-    """SHA-256 of the seed's digits: `printf %s SEED | sha256sum`."""
-    return hashlib.sha256(seed.encode()).hexdigest()
+def sealed_text(seed: str, nonce: str = "") -> str:
+    """What the seal is the SHA-256 of: SEED:NONCE, or the seed alone without a nonce."""
+    return f"{seed}:{nonce}" if nonce else seed
+
+
+def seal(seed: str, nonce: str = "") -> str:
+    """`printf %s SEED:NONCE | sha256sum` (`printf %s SEED | sha256sum` without a nonce)."""
+    return hashlib.sha256(sealed_text(seed, nonce).encode()).hexdigest()
 
 
 def dice(label: str) -> Iterator[int]:
@@ -47,12 +55,20 @@ def nmr_robber_rolls(seed: str, round_: int, seat: int, count: int = 4) -> list[
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("seed", help="the seed the game-end report revealed (its digits)")
+    ap.add_argument("--nonce", default="", help="the seal nonce it revealed (32 hex digits)")
     ap.add_argument("--seal", default="", help="the dice seal of your welcome mail")
     ap.add_argument("--players", type=int, required=True)
     ap.add_argument("--rounds", type=int, required=True, help="rounds to print, from 1")
     ap.add_argument("--colours", default="", help="colours in seat order, comma-separated")
     ap.add_argument("--nmr", action="store_true", help="also the NMR robber's dice per seat")
     args = ap.parse_args(argv)
+    seed, nonce = args.seed.strip(), args.nonce.strip().lower()
+    # The seed exactly as the report writes it: another spelling of the number (a leading
+    # zero) would hash, and roll, differently.
+    if not (seed.isascii() and seed.isdigit()) or (seed.startswith("0") and seed != "0"):
+        ap.error("the seed is the report's decimal digits, without leading zeros")
+    if nonce and (len(nonce) != 32 or any(c not in "0123456789abcdef" for c in nonce)):
+        ap.error("the nonce is the report's 32 hex digits")
     names = args.colours.split(",") if args.colours else []
     if names and len(names) != args.players:
         ap.error("--colours needs one colour per player")
@@ -62,16 +78,17 @@ def main(argv: list[str] | None = None) -> int:
 
     ok = True
     if args.seal:
-        ok = seal(args.seed) == args.seal.strip().lower()
-        print(f"seal {'ok' if ok else 'WRONG'}: sha256 of the seed is {seal(args.seed)}")
+        ok = seal(seed, nonce) == args.seal.strip().lower()
+        what = "seed:nonce" if nonce else "the seed (no nonce: an older game)"
+        print(f"seal {'ok' if ok else 'WRONG'}: sha256 of {what} is {seal(seed, nonce)}")
     for r in range(1, args.rounds + 1):
         rolls = ", ".join(
-            f"{who(s)} {a}+{b}={a + b}" for s, a, b in round_rolls(args.seed, r, args.players)
+            f"{who(s)} {a}+{b}={a + b}" for s, a, b in round_rolls(seed, r, args.players)
         )
         print(f"round {r}: {rolls}")
         if args.nmr:
             for s in range(args.players):
-                shown = " ".join(f"{a}+{b}" for a, b in nmr_robber_rolls(args.seed, r, s))
+                shown = " ".join(f"{a}+{b}" for a, b in nmr_robber_rolls(seed, r, s))
                 print(f"  NMR robber for {who(s)}: {shown} …")
     return 0 if ok else 1
 

@@ -2,10 +2,11 @@
 
 An IMAP server (pymap, in process) and an SMTP server (aiosmtpd) start on free 127.0.0.1 ports,
 the real `serve` machinery runs on a SQLite database in a work folder with deadlines compressed
-to seconds, and bot players join by mail, read their welcome mails over IMAP to learn their
-passwords, and send their placements and orders by mail, written by the autopilot in the order
-language. One bot misses rounds on purpose: NMR, the autopilot taking over, and its return with
-"Ich bin zurück" are all part of the game. Every mail is left as .eml, every report as .html,
+to seconds, and bot players join by mail, confirm their signup with the code mailed to them,
+read their welcome mails over IMAP to learn their passwords, and send their placements and
+orders by mail, written by the autopilot in the order language. One bot misses rounds on
+purpose: NMR, the autopilot taking over, and its return with "Ich bin zurück" are all part of
+the game. Every mail is left as .eml, every report as .html,
 with an index.html, and the pbm.toml the demo ran with, so every GM command works afterwards.
 With a Seafarers scenario the game is played on its board: the bots' setup mails place ships
 where the coast asks for one, and their order mails build and move ships and name `Gold:`. In
@@ -188,7 +189,8 @@ class Demo:
         await aiosmtplib.send(msg, hostname="127.0.0.1", port=self.lb.smtp_port)
 
     async def _learn_password(self, bot: Bot) -> None:
-        """Read the bot's mailbox over IMAP until the welcome mail with the password came."""
+        """Read the bot's mailbox over IMAP until the welcome mail with the password came,
+        answering the request to confirm the signup with its code on the way."""
         box = ImapInbox(
             ImapConfig(port=self.lb.imap.port, user=bot.address, password="demo", idle=False)
         )
@@ -203,6 +205,13 @@ class Demo:
                     msg = email.message_from_bytes(raw, policy=email.policy.default)
                     body = msg.get_body(preferencelist=("plain",))
                     text = str(body.get_content()) if body is not None else ""
+                    code = re.search(r"^ *Bestätigen: (\S+)", text, re.M)
+                    if code:
+                        # Only the address's own answer with the code takes the seat.
+                        await self._send(
+                            bot, f"Re: {msg['Subject']}", f"Bestätigen: {code.group(1)}\n"
+                        )
+                        continue
                     m = re.search(r"Kennwort: (\S+)", text)
                     if m:
                         bot.password = m.group(1)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import itertools
+import re
 import secrets
 import time
 from collections.abc import Callable, Iterable
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from databases import Rows, game_row, game_state, is_empty, passwords, seated, sqlite_database
-from sqlmodel import select
+from sqlmodel import Session, col, select
 
 from pbm.notation import Context
 from pbm.notation.format import format_setup_orders, format_turn_orders
@@ -40,7 +41,7 @@ from pbm.service.ingest import IngestResult, ingest
 from pbm.service.secrets import hash_password
 from pbm.service.tick import resolve_if_ready, tick
 from pbm.store.db import make_engine, transaction
-from pbm.store.models import Player
+from pbm.store.models import Outbox, Player
 
 GM = "gm@pbm.test"
 
@@ -176,6 +177,38 @@ def new_game(svc: Service, name: str = "alpha", **kw: Any) -> None:
         create_game(svc, s, name, **kw)
 
 
+#: The line of a confirmation request that carries its code, in either language.
+CONFIRM_LINE = re.compile(r"^  (?:Bestätigen|Confirm): (\S+)$", re.M)
+
+
+def confirmation_code(svc: Service, address: str) -> str:
+    """The code of the newest confirmation request (sign-up or observing) mailed to
+    `address`."""
+    with Session(svc.engine) as s:
+        rows = s.exec(
+            select(Outbox)
+            .where(col(Outbox.kind).in_(("signup_confirm", "observe_confirm")))
+            .order_by(col(Outbox.id).desc())
+        )
+        for row in rows:
+            if address in row.recipients.split(","):
+                m = CONFIRM_LINE.search(row.body)
+                assert m, row.body
+                return m.group(1)
+    raise AssertionError(f"no confirmation request to {address}")
+
+
+def join_by_mail(
+    mailer: Mailer, address: str, game: str, body: str = "", subject: str = "Anmeldung"
+) -> IngestResult:
+    """A sign-up as a player makes it: the request (`body` under `Spiel:`), then the reply
+    with the code the service mailed to the address. Returns the reply's result."""
+    r = mailer.send(address, subject, f"Spiel: {game}\n{body}")
+    assert r.status == "done", r
+    code = confirmation_code(mailer.svc, address)
+    return mailer.send(address, f"Re: [{game}] Anmeldung", f"Bestätigen: {code}\n")
+
+
 def signup(
     mailer: Mailer,
     name: str,
@@ -184,11 +217,12 @@ def signup(
     addresses: list[str] | None = None,
 ) -> list[str]:
     """Join `players` players by mail (p0@…, p1@… unless `addresses` are given), with the
-    colour wishes `colours` (one string per player); returns their addresses."""
+    colour wishes `colours` (one string per player), each confirming with the code mailed to
+    it; returns their addresses."""
     addrs = addresses or [f"p{i}@players.test" for i in range(players)]
     for i, a in enumerate(addrs):
         prefs = colours[i] if colours else "rot, blau, gelb"
-        r = mailer.send(a, "Anmeldung", f"Spiel: {name}\nName: Spieler {i}\nFarben: {prefs}\n")
+        r = join_by_mail(mailer, a, name, f"Name: Spieler {i}\nFarben: {prefs}\n")
         assert r.status == "done", r
     return addrs
 
@@ -420,3 +454,23 @@ async def eventually(
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout} s waiting for {what}")
         await asyncio.sleep(0.05)
+
+
+async def join_through_inbox(
+    svc: Service, deliver: Callable[[bytes], Any], address: str, game: str, body: str = ""
+) -> None:
+    """A sign-up as a player makes it, to a running `serve`: the request (`body` under
+    `Spiel:`) into the inbox (`deliver`, e.g. `MemoryMailbox.append`), then, once the service
+    has mailed the code, the reply with it."""
+    deliver(Mailer().raw(address, "Anmeldung", f"Spiel: {game}\n{body}"))
+
+    def asked() -> bool:
+        try:
+            confirmation_code(svc, address)
+        except AssertionError:
+            return False
+        return True
+
+    await eventually(asked, 30, f"the confirmation request to {address}")
+    code = confirmation_code(svc, address)
+    deliver(Mailer().raw(address, f"Re: [{game}] Anmeldung", f"Bestätigen: {code}\n"))

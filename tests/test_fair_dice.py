@@ -28,7 +28,15 @@ from pbm.rules.orders import (
     Timing,
     TurnOrders,
 )
-from pbm.rules.rng import DIE_LIMIT, dice_stream, nmr_robber_dice, round_rolls, seal
+from pbm.rules.rng import (
+    DIE_LIMIT,
+    dice_stream,
+    is_nonce,
+    nmr_robber_dice,
+    round_rolls,
+    seal,
+    seal_check,
+)
 from pbm.rules.serial import state_from_json, state_from_text, state_to_json, state_to_text
 from pbm.rules.sim import play_game
 from pbm.rules.state import RULES, Phase, Settings, new_game
@@ -45,13 +53,43 @@ def _script() -> ModuleType:
     return module
 
 
-def test_the_seal_is_sha256_of_the_seeds_digits() -> None:
+NONCE = "0123456789abcdef" * 2
+
+
+def _sh(command: str) -> str:
+    return subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=True).stdout
+
+
+def test_the_seal_is_sha256_of_seed_colon_nonce() -> None:
     seed = 2**127 + 98765
+    assert seal(seed, NONCE) == hashlib.sha256(f"{seed}:{NONCE}".encode()).hexdigest()
+    # The command the end mail prints, and the Python line of docs/fair-dice.md and the guides.
+    assert seal_check(seed, NONCE) == f"printf %s {seed}:{NONCE} | sha256sum"
+    assert _sh(seal_check(seed, NONCE)).split()[0] == seal(seed, NONCE)
+    doc = (ROOT / "docs" / "fair-dice.md").read_text(encoding="utf-8")
+    [python] = [line for line in doc.splitlines() if line.startswith("python3 -c ")]
+    line = python.replace("python3", sys.executable, 1).replace("SEED:NONCE", f"{seed}:{NONCE}")
+    assert _sh(line).strip() == seal(seed, NONCE)
+    # Even a seed anyone would try first is hidden: its seal is none of the small seeds'.
+    small = {seal(s) for s in range(1000)}
+    assert seal(5, NONCE) not in small and seal(5, NONCE) != seal(5, "f" * 32)
+
+
+def test_a_game_without_a_nonce_has_the_seal_of_its_seeds_digits() -> None:
+    """Games created before seal nonces: SHA-256 of the seed alone, as their mails said."""
+    seed = 281474976710655
     assert seal(seed) == hashlib.sha256(str(seed).encode()).hexdigest()
-    out = subprocess.run(
-        ["sh", "-c", f"printf %s {seed} | sha256sum"], capture_output=True, text=True, check=True
-    )
-    assert out.stdout.split()[0] == seal(seed)
+    assert seal_check(seed) == f"printf %s {seed} | sha256sum"
+    assert _sh(seal_check(seed)).split()[0] == seal(seed) != seal(seed, NONCE)
+
+
+@pytest.mark.parametrize(
+    "nonce", ["0" * 31, "0" * 33, "G" * 32, "ABCDEF" + "0" * 26, " " + "0" * 31]
+)
+def test_a_nonce_is_32_lower_case_hex_digits(nonce: str) -> None:
+    assert is_nonce(NONCE) and not is_nonce(nonce)
+    with pytest.raises(ValueError, match="32 lower-case hex digits"):
+        seal(5, nonce)
 
 
 def test_dice_are_fair_faces_of_the_bytes_below_252() -> None:
@@ -132,7 +170,8 @@ def test_the_contrib_script_runs_with_the_standard_library_alone() -> None:
     seed = 123456789
     out = subprocess.run(
         [
-            *(sys.executable, "-I", "-S", str(SCRIPT), str(seed), "--seal", seal(seed)),
+            *(sys.executable, "-I", "-S", str(SCRIPT), str(seed)),
+            *("--nonce", NONCE.upper(), "--seal", seal(seed, NONCE)),
             *("--players", "3", "--rounds", "2", "--colours", "rot,blau,gelb", "--nmr"),
         ],
         capture_output=True,
@@ -140,7 +179,7 @@ def test_the_contrib_script_runs_with_the_standard_library_alone() -> None:
     )
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
-    assert lines[0].startswith("seal ok")
+    assert lines[0] == f"seal ok: sha256 of seed:nonce is {seal(seed, NONCE)}"
     (a, b), (c, d), (e, f) = round_rolls(seed, 2, 3)
     assert f"round 2: blau {a}+{b}={a + b}, gelb {c}+{d}={c + d}, rot {e}+{f}={e + f}" in lines
     wrong = subprocess.run(
@@ -159,6 +198,14 @@ def test_the_contrib_script_runs_with_the_standard_library_alone() -> None:
         text=True,
     )
     assert wrong.returncode == 1 and wrong.stdout.startswith("seal WRONG")
+    # A seed or a nonce not as the report writes it is refused, not hashed.
+    for bad in (["0123"], ["12a"], [str(seed), "--nonce", "123"], [str(seed), "--nonce", "x" * 32]):
+        refused = subprocess.run(
+            [sys.executable, str(SCRIPT), *bad, "--players", "3", "--rounds", "1"],
+            capture_output=True,
+            text=True,
+        )
+        assert refused.returncode == 2 and "error:" in refused.stderr, bad
 
 
 def test_the_nmr_robber_prefers_a_hex_next_to_an_opponent() -> None:

@@ -551,3 +551,109 @@ runs = st.lists(st.tuples(st.sampled_from(PIECES), st.integers(1, 300)), max_siz
 @given(runs, st.sampled_from(["round", "setup"]), st.sampled_from(["de", "en"]))
 def test_runs_of_anything_never_raise_and_are_fast(body: str, phase: str, lang: str) -> None:
     timed("fuzzed mail", lambda: parse_mail(body, _ctx(phase, lang), body[:500]), 2.0)
+
+
+# -- the password masks (pbm/service/secrets.py) -------------------------------------------------
+#
+# The service masks passwords in every text it passes on or stores (issue 32): by their label,
+# by their shape, and by a hash check of the words that begin like one. The patterns run over
+# whole mail texts and stored mails' bytes (up to `max_stored_kb`, 10 MB), under the write lock.
+
+#: Runs that come close to a password's shape, or to a label, and fail at the last moment.
+PASSWORD_FILLERS = [
+    "kadu-",
+    "kadu",
+    "ka",
+    "-ka",
+    "rot-",
+    "rot-kadu-",
+    "rot-kadu-mepi-rosa-tule-",
+    "kadu-mepi-rosa-tule-x ",
+    "kadu\u2013",
+    "\u2013",
+    "rot\u2013",
+    "-",
+    "a-",
+    "rot-1",
+    "kennwort ",
+    "pw=",
+    "pw pw",
+    "\xe2",
+]
+
+
+def _mask_inputs(size: int, fillers: list[str]) -> Iterator[tuple[str, str]]:
+    for filler in fillers:
+        run = filler * (size // len(filler))
+        for tail in ("", "\n!x", "-wibo"):
+            yield f"{filler!r}*n + {tail!r}", run + tail
+
+
+def _mask_checks(s: str) -> None:
+    from pbm.service import secrets as pw
+
+    for p in (pw._SHAPE, pw._CANDIDATE, pw._PASSWORD_LINE):
+        for _ in p.finditer(s):
+            pass
+    pw.password_values(s)
+    pw.masked_text(s, ["rot-kadu-mepi-rosa-tule-wibo"])
+    pw._lines_masked(s)
+
+
+def test_password_masks_are_linear_on_texts() -> None:
+    """The patterns on whole texts (a mail's text is capped at `max_mail_kb`, 256 KB)."""
+    for what, s in _mask_inputs(SIZE, PASSWORD_FILLERS):
+        timed(f"password masks on {what}", partial(_mask_checks, s))
+
+
+@pytest.mark.slow  # every filler of the order language's checks too
+def test_password_masks_are_linear_on_the_notations_inputs() -> None:
+    for what, s in _adversarial(""):
+        timed(f"password masks on {what}", partial(_mask_checks, s))
+
+
+@pytest.mark.parametrize(
+    "size", [500_000, pytest.param(10_000_000, marks=pytest.mark.slow)], ids=["500KB", "10MB"]
+)
+def test_password_masks_are_linear_on_stored_mails(size: int) -> None:
+    """A stored mail's bytes, up to 10 MB (`max_stored_kb`): one translation and a scan for a
+    literal, whatever they hold (the worst, 10 MB of `kadu-`, about 0.5 s here). The deep pass
+    (the mail read part by part) is the email library's."""
+    from pbm.service.secrets import _lines_masked_bytes, masked_raw
+
+    for what, s in _mask_inputs(size, PASSWORD_FILLERS):
+        raw = s.encode()
+        timed(f"stored mail of {what}", partial(masked_raw, raw, [], deep=False), 3.0)
+        timed(f"password lines in a stored mail of {what}", partial(_lines_masked_bytes, raw), 3.0)
+
+
+def test_a_masker_costs_at_most_six_hash_checks() -> None:
+    """A message of nothing but words that begin like a seat's password: six checks, and
+    the masks of a text stay linear."""
+    from pbm.service.secrets import Masker, hash_password
+
+    masker = Masker(["rot-kadu-mepi-rosa-tule-wibo"], {"rot": hash_password("rot-000000")})
+    words = " ".join(f"rot-{i:06d}" for i in range(SIZE // 11))
+    timed("a masker on words like passwords", partial(masker.text, words, "X"))
+    assert masker.checked == 6
+    for what, s in _mask_inputs(SIZE, PASSWORD_FILLERS):
+        timed(f"a masker on {what}", partial(masker.text, s, "X"))
+
+
+def test_a_mail_of_many_password_lines_is_masked_in_one_pass() -> None:
+    """Each password line's value was replaced by a pass of its own over the stored mail:
+    8,000 lines and a 5 MB attachment took 62 s. Past `MAX_VALUES` values the lines are masked
+    where they stand, in one pass."""
+    from pbm.service.secrets import MASK, Masker, masked_raw, password_values
+
+    body = "".join(f"pw a{i:07d}\n" for i in range(20_000)) + "Kennwort: rot-12345678, ja\n"
+    raw = b"From: a@b.test\nSubject: x\n\n" + body.encode() + b"x" * 5_000_000
+    values = password_values(body)
+    assert len(values) == 20_001
+    timed("a stored mail of 20,000 password lines", partial(masked_raw, raw, values), 5.0)
+    stored = masked_raw(raw, values)
+    assert b"a0000001" not in stored and b"a0019999" not in stored
+    assert b"rot-12345678" not in stored and stored.count(MASK.encode()) == 20_001
+    masker = Masker(values, {})
+    timed("a masker with 20,000 values", partial(masker.text, body, "X"))
+    assert "a00" not in masker.text(body, "X")

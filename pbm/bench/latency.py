@@ -118,8 +118,10 @@ async def _run_rate(work: Path, rate: float, seconds: float, in_process: bool) -
     clock = _Clock()
     append = lb.imap.append
 
-    async def timed_append(user: str, raw: bytes, folder: str = "INBOX") -> None:
-        await append(user, raw, folder)
+    async def timed_append(
+        user: str, raw: bytes, folder: str = "INBOX", date: datetime | None = None
+    ) -> None:
+        await append(user, raw, folder, date)
         clock.seen(user, raw)
 
     lb.imap.append = timed_append  # type: ignore[method-assign]

@@ -108,7 +108,7 @@ def game_list(as_json: JsonOpt = False) -> None:
             broken = f" (broken: {r['broken']})" if r["broken"] else ""
             echo(
                 f"{r['name']:20} {r['phase']:8} round {r['round']:3} "
-                f"{r['players']}/{r['seats']} players, {_played(r)}{paused}{broken}"
+                f"{r['players']}/{r['seats'] or '?'} players, {_played(r)}{paused}{broken}"
             )
 
     show(rows, as_json, text)
@@ -117,6 +117,8 @@ def game_list(as_json: JsonOpt = False) -> None:
 def _played(row: dict[str, Any]) -> str:
     """What a game plays, for its `pbm game list` line: the Seafarers scenario, Kronlande on
     its island, or the base island."""
+    if row["seats"] is None:
+        return "settings unreadable"
     if row["scenario"]:
         return f"{row['scenario']}" + ("" if row["pirate"] else " (no pirate)")
     return f"Kronlande {row['size']}" if row["kronlande"] else f"{row['size']} island"
@@ -267,8 +269,13 @@ def game_verify(name: str, as_json: JsonOpt = False) -> None:
             echo(f"seal    {result.seal} (shown in no welcome mail sent: an older game)")
         else:
             state = "ok" if result.seal_ok else "WRONG"
-            revealed = ", seed revealed" if result.revealed else ""
+            what = "seed and nonce" if result.salted else "seed"
+            revealed = f", {what} revealed" if result.revealed else ""
             echo(f"seal    {result.seal}: {state} ({result.welcomes} welcome mails{revealed})")
+        if result.salted:
+            echo("        SHA-256 of SEED:NONCE")
+        else:
+            echo("        SHA-256 of the seed alone (a game created before seal nonces)")
         for line in result.seal_problems:
             echo(f"        {line}")
         reports = sum(r.reports for r in result.rounds)

@@ -1,4 +1,4 @@
-"""`pbm player …`: the seated players of a game."""
+"""`pbm player …`: the players of a game: seated, and signed up but not yet confirmed."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ app = typer.Typer(help="Players of a game.", no_args_is_help=True)
 
 @app.command("list")
 def player_list(name: str, as_json: JsonOpt = False) -> None:
+    """The seated players, then, while the signup is open, the sign-ups by mail not yet
+    confirmed (`signup_pending`, no seat)."""
     from pbm.service import admin
 
     svc = reader()
@@ -30,6 +32,28 @@ def player_list(name: str, as_json: JsonOpt = False) -> None:
             )
 
     show(rows, as_json, text)
+
+
+@app.command("add")
+def player_add(
+    name: str,
+    address: str,
+    player_name: Annotated[
+        str, typer.Option("--name", help="The player's name (else the address).")
+    ] = "",
+    colours: Annotated[
+        str, typer.Option("--colours", help="Colour wishes in order, as players write them.")
+    ] = "",
+) -> None:
+    """Seat an address in a game open for signup, without a confirmation by mail (you vouch
+    for it). A sign-up of the address waiting for its confirmation is confirmed. The player gets
+    the signup mail; when the table is full the seats are drawn."""
+    from pbm.service import admin
+
+    svc = service()
+    with refusals():
+        row = with_names_cut([admin.add_player(svc, name, address, player_name, colours)])[0]
+    echo(f"{name}: {row['address']} joined as {row['name']}")
 
 
 @app.command("replace")

@@ -72,6 +72,7 @@ class Config:
             bad_password_limit=s.bad_password_limit,
             password_alert_after=s.password_alert_after,
             max_stored_kb=s.max_stored_kb,
+            mail_wait_minutes=s.mail_wait_minutes,
             archive_dir=self.settings.archive.dir,
             archive_url=self.settings.archive.url,
         )
@@ -174,5 +175,16 @@ def load(path: str | Path | None = None) -> Config:
     except OSError as exc:
         raise ConfigError([f"{p}: cannot be read: {exc.strerror}"]) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError([f"{p}: not valid TOML: {exc}"]) from None
+        raise ConfigError([f"{p}: not valid TOML: {_one_line(str(exc))}"]) from None
+    except RecursionError:
+        raise ConfigError([f"{p}: not readable as TOML: nested too deeply"]) from None
+    except Exception as exc:  # anything else tomllib raises (an integer of 5,000 digits)
+        reason = _one_line(f"{type(exc).__name__}: {exc}")
+        raise ConfigError([f"{p}: not readable as TOML: {reason}"]) from None
     return Config(read(data, str(p), p.parent), p)
+
+
+def _one_line(text: str) -> str:
+    """An error's words on one line, cut to what a terminal line holds."""
+    line = " ".join(text.split())
+    return line if len(line) <= 200 else line[:199] + "…"

@@ -138,6 +138,8 @@ def _key_problem(section: str, key: str, error: ErrorDetails) -> str:
         return f"must be {limits[kind].format(**bound)}" + (
             "" if secret else f", not {_shown(value)}"
         )
+    if kind == "finite_number":
+        return "must be a finite number" + ("" if secret else f", not {_shown(value)}")
     if kind == "string_too_short":
         return 'must not be empty ("")'
     expected = _expected(cls.model_fields[field].annotation)

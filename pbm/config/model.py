@@ -88,7 +88,8 @@ OptionalAddress = Annotated[str, AfterValidator(check_optional_address)]
 FromAddress = Annotated[str, AfterValidator(check_from)]
 DatabaseUrl = Annotated[str, AfterValidator(check_database_url)]
 Port = Annotated[int, Field(ge=1, le=65535)]
-Seconds = Annotated[float, Field(gt=0)]
+#: The loops' pauses: at least a hundredth of a second (less only spins the CPU), at most a day.
+Seconds = Annotated[float, Field(ge=0.01, le=86400)]
 Positive = Annotated[int, Field(ge=1)]
 
 
@@ -112,7 +113,11 @@ def key(
 
 
 class Section(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, validate_default=True)
+    # allow_inf_nan: TOML writes inf and nan as floats; no key of pbm's takes them (a deadline
+    # times inf overflows at the first mail), so every float is refused unless it is finite.
+    model_config = ConfigDict(
+        strict=True, extra="forbid", frozen=True, validate_default=True, allow_inf_nan=False
+    )
 
 
 class DatabaseSection(Section):
@@ -144,7 +149,11 @@ class ServiceSection(Section):
         "", 'Where the GM digest of every resolved round and the alarms go ("" = none).'
     )
     time_scale: float = key(
-        1.0, "Deadlines are multiplied by this (1.0 in real games; the demo uses seconds).", gt=0
+        1.0,
+        "Deadlines are multiplied by this (1.0 in real games; the demo uses seconds); from"
+        " 0.000001 to 100.",
+        ge=1e-6,
+        le=100,
     )
     setup_deadline_share: float = key(
         0.5,
@@ -153,7 +162,9 @@ class ServiceSection(Section):
         le=1,
     )
     poll_seconds: Seconds = key(
-        60.0, "Seconds between two looks into the inbox when the IMAP server offers no IDLE."
+        60.0,
+        "Seconds between two looks into the inbox when the IMAP server offers no IDLE (0.01 to"
+        " 86400, as every *_seconds).",
     )
     tick_seconds: Seconds = key(30.0, "Seconds between two checks of deadlines and reminders.")
     send_seconds: Seconds = key(5.0, "Seconds between two runs of the outbox sender.")
@@ -169,13 +180,21 @@ class ServiceSection(Section):
     password_alert_after: Positive = key(
         5,
         "Wrong passwords for one seat (since its last right one) after which the player and the"
-        " GM are told by mail; again at twice, four times as many. The player is never locked"
-        " out.",
+        " GM are told by mail; again at twice and four times as many, then not until a right"
+        " one. The player is never locked out.",
     )
     max_stored_kb: Positive = key(
         10240,
         "Raw mail kept per inbound mail (KB, attachments included); a larger mail is stored cut"
         " off at this size and answered with a refusal, unread.",
+    )
+    mail_wait_minutes: float = key(
+        30.0,
+        "Minutes a round past its deadline waits for mail that reached the mailbox in time but"
+        " is not read yet (the IMAP server down, a backlog); then it is resolved with what was"
+        " read, and gm_address is told.",
+        ge=0,
+        le=10080,
     )
 
 

@@ -15,7 +15,8 @@ HEADER = """\
 # pbm configuration. `pbm init` writes this file as ./pbm.toml (readable by its owner only: it
 # holds passwords); every command reads it from --config FILE, else $PBM_CONFIG, else
 # ./pbm.toml. Every key is shown with its default; a key left out takes it. `pbm config check`
-# refuses unknown keys, wrong types and bad addresses, and prints the config in force.
+# refuses unknown keys, wrong types, numbers out of range (inf and nan too) and bad addresses,
+# and prints the config in force.
 """
 #: Shown for a password that is set, in place of it.
 MASK = "********"

@@ -14,6 +14,7 @@ import contextlib
 import socket
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import aioimaplib
@@ -79,14 +80,17 @@ class LoopbackImap:
             await self._stack.aclose()
             self._stack = None
 
-    async def append(self, user: str, raw: bytes, folder: str = "INBOX") -> None:
+    async def append(
+        self, user: str, raw: bytes, folder: str = "INBOX", date: datetime | None = None
+    ) -> None:
         """Deliver by IMAP APPEND, over one kept connection per user (a login costs a
-        password hash on the server); one command at a time on it."""
+        password hash on the server); one command at a time on it. `date`: the mail's
+        INTERNALDATE (when it reached the mailbox), else the server's now."""
         lock = self._locks.setdefault(user, asyncio.Lock())
         async with lock:
-            await self._append(user, raw, folder)
+            await self._append(user, raw, folder, date)
 
-    async def _append(self, user: str, raw: bytes, folder: str) -> None:
+    async def _append(self, user: str, raw: bytes, folder: str, date: datetime | None) -> None:
         for attempt in (1, 2):
             client = self._clients.get(user)
             try:
@@ -95,7 +99,7 @@ class LoopbackImap:
                     await client.wait_hello_from_server()
                     await client.login(user, self.passwords[user])
                     self._clients[user] = client
-                response = await client.append(raw, mailbox=folder)
+                response = await client.append(raw, mailbox=folder, date=date)
                 if response.result == "OK":
                     return
                 raise OSError(f"APPEND: {response.result}")

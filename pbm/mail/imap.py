@@ -15,11 +15,13 @@ import re
 import ssl
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
 
 import aioimaplib
 
-from .transport import TransportError
+from .inbound import head_sender
+from .transport import Head, TransportError
 
 #: IDLE is re-issued at least this often (RFC 2177 asks for less than 30 minutes).
 IDLE_MAX_SECONDS = 29 * 60
@@ -32,6 +34,74 @@ FETCH_BYTES = 8 * 1024 * 1024
 _FETCH_LINE = re.compile(rb"^\d+ FETCH \(", re.IGNORECASE)
 _UID = re.compile(rb"\bUID (\d+)", re.IGNORECASE)
 _SIZE = re.compile(rb"\bRFC822\.SIZE (\d+)", re.IGNORECASE)
+#: `INTERNALDATE "06-Dec-2026 03:45:54 +0000"` (RFC 3501 date-time; the day may be blank-padded).
+_DATE = re.compile(
+    rb'\bINTERNALDATE "\s?(\d{1,2})-([A-Za-z]{3})-(\d{4}) (\d\d):(\d\d):(\d\d) ([+-])(\d\d)(\d\d)"',
+    re.IGNORECASE,
+)
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1
+    )
+}
+#: UIDs asked about in one FETCH of heads (`ImapInbox.heads`).
+HEADS_AT_ONCE = 500
+
+
+def internal_date(line: bytes) -> datetime | None:
+    """The INTERNALDATE of a FETCH response line, in UTC (None when it has none)."""
+    m = _DATE.search(line)
+    if m is None:
+        return None
+    day, month, year, hh, mm, ss, sign, oh, om = (g.decode() for g in m.groups())
+    if month.lower() not in _MONTHS:
+        return None
+    offset = timedelta(hours=int(oh), minutes=int(om)) * (-1 if sign == "-" else 1)
+    try:
+        local = datetime(int(year), _MONTHS[month.lower()], int(day), int(hh), int(mm), int(ss))
+    except ValueError:
+        return None
+    return (local - offset).replace(tzinfo=UTC)
+
+
+@dataclass
+class _Fetched:
+    """One message of a FETCH response: its response lines' text and its literal."""
+
+    text: bytes = b""
+    literal: bytes | None = None
+
+
+def _messages(lines: list[Any]) -> dict[str, _Fetched]:
+    """The messages of a UID FETCH response by UID: each `n FETCH (` line begins one, its UID
+    stands in any of its lines (before the literal, as Dovecot puts it, or after it, as pymap
+    does), and the literal (a bytearray in aioimaplib's lines) is the body or header asked."""
+    out: dict[str, _Fetched] = {}
+    current: _Fetched | None = None
+    uid: str | None = None
+
+    def keep() -> None:
+        if uid is not None and current is not None:
+            out[uid] = current
+
+    for line in lines:
+        if isinstance(line, bytearray):
+            if current is not None:
+                current.literal = bytes(line)
+            continue
+        text = bytes(line)
+        if _FETCH_LINE.match(text):
+            keep()
+            current, uid = _Fetched(), None
+        if current is None:
+            continue
+        current.text += text + b" "
+        found = _UID.search(text)
+        if found and uid is None:
+            uid = found.group(1).decode()
+    keep()
+    return out
 
 
 @dataclass
@@ -140,9 +210,31 @@ class ImapInbox:
         return None
 
     @_imap_errors
-    async def fetch_many(self, uids: list[str]) -> dict[str, bytes]:
+    async def heads(self, uids: list[str]) -> dict[str, Head]:
+        """Size, INTERNALDATE and From (Reply-To) of the UIDs, `HEADS_AT_ONCE` per FETCH."""
+        assert self.client is not None
+        out: dict[str, Head] = {}
+        for start in range(0, len(uids), HEADS_AT_ONCE):
+            which = ",".join(uids[start : start + HEADS_AT_ONCE])
+            response = await self._call(
+                self.client.uid(
+                    "fetch",
+                    which,
+                    "(RFC822.SIZE INTERNALDATE BODY.PEEK[HEADER.FIELDS (FROM REPLY-TO)])",
+                )
+            )
+            for uid, got in _messages(response.lines).items():
+                size = _SIZE.search(got.text)
+                if size is not None:
+                    sender = head_sender(got.literal or b"")
+                    out[uid] = Head(int(size.group(1)), internal_date(got.text), sender)
+        return out
+
+    @_imap_errors
+    async def fetch_many(self, uids: list[str], max_bytes: int | None = None) -> dict[str, bytes]:
         """The raw messages of several UIDs in as few FETCH commands as `FETCH_BYTES` allows
-        (their sizes asked first, in one command). A UID that has gone is left out."""
+        (their sizes asked first, in one command). A UID that has gone is left out. A mail
+        over `max_bytes` is fetched alone and only its first `max_bytes + 1` bytes."""
         assert self.client is not None
         if not uids:
             return {}
@@ -157,6 +249,9 @@ class ImapInbox:
         batch: list[str] = []
         total = 0
         for uid in [u for u in uids if u in sizes]:
+            if max_bytes is not None and sizes[uid] > max_bytes:
+                out.update(await self._fetch_set([uid], f"BODY.PEEK[]<0.{max_bytes + 1}>"))
+                continue
             if batch and total + sizes[uid] > FETCH_BYTES:
                 out.update(await self._fetch_set(batch))
                 batch, total = [], 0
@@ -166,31 +261,15 @@ class ImapInbox:
             out.update(await self._fetch_set(batch))
         return out
 
-    async def _fetch_set(self, uids: list[str]) -> dict[str, bytes]:
+    async def _fetch_set(self, uids: list[str], item: str = "BODY.PEEK[]") -> dict[str, bytes]:
         assert self.client is not None
-        response = await self._call(self.client.uid("fetch", ",".join(uids), "(BODY.PEEK[])"))
+        response = await self._call(self.client.uid("fetch", ",".join(uids), f"({item})"))
         wanted = set(uids)
-        out: dict[str, bytes] = {}
-        uid: str | None = None
-        body: bytes | None = None
-
-        def keep() -> None:
-            if uid is not None and body is not None and uid in wanted:
-                out[uid] = body
-
-        for line in response.lines:
-            if isinstance(line, bytearray):
-                body = bytes(line)
-                continue
-            text = bytes(line)
-            if _FETCH_LINE.match(text):
-                keep()
-                uid, body = None, None
-            found = _UID.search(text)
-            if found and uid is None:
-                uid = found.group(1).decode()
-        keep()
-        return out
+        return {
+            uid: got.literal
+            for uid, got in _messages(response.lines).items()
+            if uid in wanted and got.literal is not None
+        }
 
     @_imap_errors
     async def done(self, uid: str) -> None:

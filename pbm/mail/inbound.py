@@ -21,10 +21,11 @@ import itertools
 import re
 import urllib.parse
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
 from email.policy import Compat32
-from email.utils import getaddresses
+from email.utils import getaddresses, parsedate_to_datetime
 from html.parser import HTMLParser
 from typing import TYPE_CHECKING
 
@@ -84,6 +85,9 @@ class Inbound:
     #: `max_bytes` given to `parse_inbound`) or "too_many_parts" (over `MAX_PARTS`). The text
     #: is then empty; sender, id and subject are there, for a refusal.
     refused: str = ""
+    #: The date of the first `Received:` line, written by the server that delivered the mail
+    #: (None when there is none, or it cannot be read): when it reached the mailbox.
+    received: datetime | None = None
 
 
 _QUOTE_ON, _QUOTE_OFF = "\x00quote-on\x00", "\x00quote-off\x00"
@@ -428,6 +432,7 @@ def parse_inbound(raw: bytes, own_address: str = "", max_bytes: int | None = Non
             "" if sender else "no sender"
         )
         kept = headers.kept()
+        received = received_date(headers.raw.get("received", ""))
     except Exception:  # RecursionError included
         return Inbound(content_id, "", "", "", "unreadable")
     text = ""
@@ -436,7 +441,29 @@ def parse_inbound(raw: bytes, own_address: str = "", max_bytes: int | None = Non
             text = body_text(msg).replace("\x00", "")
         except Exception:  # RecursionError included
             text = ""
-    return Inbound(mid, sender, subject, text, reason, kept, refused)
+    return Inbound(mid, sender, subject, text, reason, kept, refused, received)
+
+
+def received_date(value: str) -> datetime | None:
+    """The date of a `Received:` field: what follows its last `;` (RFC 5322), in UTC."""
+    cut = value.rfind(";")
+    if cut < 0 or len(value) - cut > 200:
+        return None
+    try:
+        when = parsedate_to_datetime(value[cut + 1 :].strip())
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(UTC)
+
+
+def head_sender(head: bytes) -> str:
+    """The address to answer of a mail's header block alone (as `parse_inbound` finds it):
+    for putting mails in order before they are fetched whole."""
+    try:
+        msg = BytesHeaderParser(policy=_POLICY).parsebytes(head[:HEAD_BYTES])
+        return _sender(_Headers(msg))
+    except Exception:
+        return ""
 
 
 def _decode_header(value: str) -> str:
@@ -463,8 +490,10 @@ __all__ = [
     "Inbound",
     "body_text",
     "clean_header_text",
+    "head_sender",
     "html_to_text",
     "keep_raw",
     "parse_inbound",
+    "received_date",
     "too_many_parts",
 ]

@@ -20,11 +20,13 @@ import email.policy
 import threading
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from email.message import EmailMessage
 
 from aiosmtplib.email import flatten_message, parse_address
 
-from .transport import Delivery, TransportError
+from .inbound import head_sender
+from .transport import Delivery, Head, TransportError
 
 #: How often a waiting inbox looks for news (the in-memory IDLE).
 _TICK = 0.01
@@ -38,6 +40,8 @@ class MemoryMailbox:
         self.idle = idle
         self._lock = threading.Lock()
         self._mails: dict[int, bytes] = {}
+        #: When each mail arrived, when the test said (the mailbox's INTERNALDATE).
+        self._arrived: dict[int, datetime] = {}
         self._seen: set[int] = set()
         self._next = 1
         #: Bumped by every append: a waiting inbox returns when it changes.
@@ -53,12 +57,15 @@ class MemoryMailbox:
 
     # -- the test's side -----------------------------------------------------------------
 
-    def append(self, raw: bytes) -> str:
-        """Deliver a mail; returns its uid."""
+    def append(self, raw: bytes, arrived: datetime | None = None) -> str:
+        """Deliver a mail; returns its uid. `arrived`: the date the mailbox gives it (IMAP's
+        INTERNALDATE); without it, the mailbox says nothing of when it came."""
         with self._lock:
             uid = self._next
             self._next += 1
             self._mails[uid] = raw
+            if arrived is not None:
+                self._arrived[uid] = arrived
             self._version += 1
             return str(uid)
 
@@ -134,12 +141,26 @@ class MemoryInbox:
         with self.box._lock:
             return self.box._mails.get(int(uid))
 
-    async def fetch_many(self, uids: list[str]) -> dict[str, bytes]:
+    async def heads(self, uids: list[str]) -> dict[str, Head]:
+        # One operation, as one IMAP command: a fault injected for "fetch" fails it whole.
+        self.box._enter("fetch", self._generation)
+        with self.box._lock:
+            found = {
+                uid: (raw, self.box._arrived.get(int(uid)))
+                for uid in uids
+                if (raw := self.box._mails.get(int(uid))) is not None
+            }
+        return {
+            uid: Head(len(raw), arrived, head_sender(raw)) for uid, (raw, arrived) in found.items()
+        }
+
+    async def fetch_many(self, uids: list[str], max_bytes: int | None = None) -> dict[str, bytes]:
         # One operation, as one IMAP command: a fault injected for "fetch" fails it whole.
         self.box._enter("fetch", self._generation)
         with self.box._lock:
             mails = {uid: self.box._mails.get(int(uid)) for uid in uids}
-        return {uid: raw for uid, raw in mails.items() if raw is not None}
+        cut = None if max_bytes is None else max_bytes + 1
+        return {uid: raw[:cut] for uid, raw in mails.items() if raw is not None}
 
     async def done(self, uid: str) -> None:
         self.box._enter("done", self._generation)

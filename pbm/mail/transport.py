@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from email.message import EmailMessage
 from typing import Protocol
 
@@ -24,6 +25,17 @@ class TransportError(Exception):
 
 #: What an inbox raises for trouble with its server; the caller reconnects with backoff.
 INBOX_ERRORS = (TransportError, OSError, TimeoutError)
+
+
+@dataclass(frozen=True)
+class Head:
+    """What the mailbox says of a mail before it is fetched: its size in bytes, when it
+    reached the mailbox (IMAP's INTERNALDATE; None when the mailbox does not say) and the
+    address it is from ("" when there is none that could be answered)."""
+
+    size: int
+    arrived: datetime | None
+    sender: str
 
 
 class Inbox(Protocol):
@@ -46,9 +58,16 @@ class Inbox(Protocol):
         """The raw mail (None when it has gone); it stays unseen."""
         ...
 
-    async def fetch_many(self, uids: list[str]) -> dict[str, bytes]:
+    async def heads(self, uids: list[str]) -> dict[str, Head]:
+        """Size, arrival and sender of several mails (IMAP: one FETCH command of their sizes,
+        dates and From lines), by uid; a mail that has gone is left out."""
+        ...
+
+    async def fetch_many(self, uids: list[str], max_bytes: int | None = None) -> dict[str, bytes]:
         """Several raw mails at once (IMAP: one FETCH command), by uid; a mail that has gone
-        is left out. They stay unseen."""
+        is left out. They stay unseen. `max_bytes`: of a larger mail only its first
+        `max_bytes + 1` bytes are fetched (enough to know it is too large, never the whole of
+        a 100 MB mail in memory)."""
         ...
 
     async def done(self, uid: str) -> None:

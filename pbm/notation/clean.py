@@ -427,20 +427,14 @@ def _about_the_builds(words: list[str]) -> bool:
     return len(words) <= 3 or any(w in _FAILING for w in words)
 
 
+#: A run of letters of a folded line.
+_WORD = re.compile(r"[a-z]++")
+
+
 def _words(s: str) -> list[str]:
-    """The words of a folded line: runs of letters (linear: one pass)."""
-    out: list[str] = []
-    start = -1
-    for i, ch in enumerate(s):
-        if "a" <= ch <= "z":
-            if start < 0:
-                start = i
-        elif start >= 0:
-            out.append(s[start:i])
-            start = -1
-    if start >= 0:
-        out.append(s[start:])
-    return out
+    """The words of a folded line: runs of letters (one linear pass, in C: a mail of long
+    lines from a stranger is scanned before anything else is known of it)."""
+    return _WORD.findall(s)
 
 
 def _without_brackets(s: str) -> str:

@@ -498,8 +498,11 @@ MAX_COUNT = 99
 MAX_CARDS_A_LINE = 9
 
 
-def parse_line(text: str, ctx: Context) -> Item:
-    """The item a (cleaned) line stands for; raises an OrderError subclass otherwise."""
+def _board_free(text: str, kron: bool) -> tuple[Text, str, Item | None]:
+    """The first steps of reading a line, which need no board: the line tidied and folded
+    (remarks cut after the password and table lines), and its item when it is a header, a
+    password, a message/absence/time-zone line, a confirmation or a round line. Shared by
+    `parse_line` and `scan_line`, so that both read those lines alike."""
     if len(text) > MAX_LINE_CHARS:
         # Refused unread: no order is that long, and nothing of it is looked at.
         raise NotationError.make("line_too_long", length=len(text), max=MAX_LINE_CHARS)
@@ -510,15 +513,15 @@ def parse_line(text: str, ctx: Context) -> Item:
     for key in ("game", "name", "colours"):
         m = _HEADER[key].match(f)
         if m:
-            return _header(key, t, m)
+            return t, f, _header(key, t, m)
     m = _PASSWORD.match(f)
     if m and (m.group("sep") or _one_value(m.group("rest"))):
-        return _password(t, m)
+        return t, f, _password(t, m)
     # Before remarks are cut: a message's first line is the player's text as written.
     table = _table_line(t, f)
     if table is not None:
-        return table
-    t = _without_remark(t, ctx.kron)
+        return t, f, table
+    t = _without_remark(t, kron)
     # A full stop at the end of an order line is forgiven (not in passwords, read above), and
     # so are `!` and `?`.
     stripped = t.original.rstrip().rstrip("!?").rstrip()
@@ -528,14 +531,52 @@ def parse_line(text: str, ctx: Context) -> Item:
     f = t.folded.strip()
     m = _CONFIRM.match(f)
     if m:
-        return _confirmation(t, m)
+        return t, f, _confirmation(t, m)
     m = _ROUND.match(f)
     if m:
-        return _round(t, m.group("rest"), m.start("rest"))
+        return t, f, _round(t, m.group("rest"), m.start("rest"))
     round_at = _round_heading(f)
     if round_at is not None:
         start, end = round_at
-        return _round(t, f[start:end], start)
+        return t, f, _round(t, f[start:end], start)
+    return t, f, None
+
+
+def _command(f: str) -> Command | None:
+    for pattern, name in _COMMANDS:
+        if pattern.match(f):
+            return Command(name)
+    return None
+
+
+def scan_line(text: str) -> Item | None:
+    """What a line says that needs no board: a header (`Spiel:`, `Name:`, `Farben:`), a
+    password, a message, absence or time-zone line, a confirmation, a round line or a command;
+    None for anything else (an order, a heading, a line not understood). Read as `parse_line`
+    reads it, at a fraction of the cost: a mail is scanned so before its sender is known to be
+    a player (`scan_mail`), and only a mail with a right password is read in full. Raises the
+    errors of those lines, as `parse_line` does."""
+    _, f, item = _board_free(text, kron=False)
+    if item is not None:
+        return item
+    if _FOR_A_SEVEN.match(f):
+        return None
+    kind = heading_kind(f)
+    if kind in ("substitute", "main") or _SUBSTITUTE.match(f):
+        return None
+    if kind == "plain" and not _names_an_order(f, False):
+        return None
+    colon = f.find(":")
+    if colon > 0 and f[colon + 1 :].strip() and heading_kind(f[: colon + 1]) == "substitute":
+        return None  # `Ersatzbau: …` (`_headed`): an order
+    return _command(f)
+
+
+def parse_line(text: str, ctx: Context) -> Item:
+    """The item a (cleaned) line stands for; raises an OrderError subclass otherwise."""
+    t, f, item = _board_free(text, ctx.kron)
+    if item is not None:
+        return item
     m = _FOR_A_SEVEN.match(f)
     if m:
         return _for_a_seven(t.sub(m.end()), ctx)
@@ -547,9 +588,9 @@ def parse_line(text: str, ctx: Context) -> Item:
     headed = _headed(t, ctx)
     if headed is not None:
         return headed
-    for pattern, name in _COMMANDS:
-        if pattern.match(f):
-            return Command(name)
+    command = _command(f)
+    if command is not None:
+        return command
     if _is_pass(f, ctx.kron):
         return Pass()
     rest = _or_prefix(t)

@@ -12,6 +12,7 @@ a line that reads differently with them (`L`: Lehm or Lumber) is refused too.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field, replace
 from datetime import date
 
@@ -71,6 +72,7 @@ from .lines import (
     SubstituteHeader,
     TimeZone,
     parse_line,
+    scan_line,
     starts_a_message,
 )
 from .press import message_text
@@ -559,21 +561,91 @@ def _subject(subject: str, ctx: Context, out: ParsedMail) -> None:
     prefixes are dropped. Anything else in the subject is not an order and is ignored, and so
     is a subject longer than a line may be. A confirmation code is never taken from it: an
     auto-reply repeats the subject of the mail it answers."""
+    text = _subject_text(subject)
+    try:
+        item = parse_line(text, ctx) if text else None
+    except OrderError:
+        return
+    _subject_item(item, out)
+
+
+def _subject_text(subject: str) -> str:
+    """A subject without its `Re:` prefixes ("" when it is longer than a line may be)."""
     text = subject.strip()
     if len(text) > MAX_LINE_CHARS:
-        return
+        return ""
     # Cut at an index, not by splitting the rest again for each prefix: `Re: ` may repeat.
     start = 0
     while text[start : start + 4].lower().startswith(("re:", "aw:", "fwd:", "wg:", "fw:")):
         start = text.index(":", start) + 1
         while start < len(text) and text[start].isspace():
             start += 1
-    text = text[start:]
-    try:
-        item = parse_line(text, ctx) if text else None
-    except OrderError:
-        return
+    return text[start:]
+
+
+def _subject_item(item: Item | None, out: ParsedMail) -> None:
     if isinstance(item, Command):
         out.commands.append(item.name)
     elif isinstance(item, GameName):
         out.game = item.name
+
+
+def scan_mail(body: str, subject: str | None = None) -> ParsedMail:
+    """What a mail says that needs no board: its commands, password, confirmation code, game,
+    round, name and colour wishes (`scan_line`), as `parse_mail` reads them, but no orders
+    (`lines` stays empty). This is all that is read of a mail before its password is known to
+    be right: a stranger's mail costs a scan, never a parse against a board."""
+    out = ParsedMail()
+    if subject:
+        text = _subject_text(subject)
+        with contextlib.suppress(OrderError):
+            _subject_item(scan_line(text) if text else None, out)
+    stops: list[str] = []
+    for count, (_, line) in enumerate(iter_clean_lines(_short_lines(body), stops)):
+        if count == MAX_MAIL_LINES:
+            break
+        try:
+            item = scan_line(line)
+        except OrderError:
+            if starts_a_message(line):
+                break  # the rest is a message, never read as anything else
+            continue
+        if isinstance(item, Press):
+            break  # the rest of the mail is the message
+        if item is not None:
+            _take(item, out)
+    out.forwarded = "forwarded" in stops
+    return out
+
+
+#: What of a line `scan_line` reads: more than any line it looks for needs (a password, a
+#: name of at most 40 characters, a game of at most 100, colour wishes, a command).
+SCAN_CHARS = 160
+
+
+def _short_lines(body: str) -> str:
+    """The body with every line cut to its first `SCAN_CHARS` characters: cleaning a long line
+    costs many times what a stranger's mail may cost, and nothing `scan_line` reads needs more
+    of it. (A line cut so may read as what the whole line is not, `Hilfe` and blanks before
+    junk; the scan may then answer what it should not have, never take a seat or an order:
+    a password it finds is checked, and a mail with a right one is read in full.)"""
+    lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "\n".join(line if len(line) <= SCAN_CHARS else line[:SCAN_CHARS] for line in lines)
+
+
+def _take(item: Item, out: ParsedMail) -> None:
+    """A scanned line's item into the mail's fields, as `_accept` puts them."""
+    if isinstance(item, Password):
+        out.password = item.secret
+    elif isinstance(item, Confirmation):
+        out.confirm = item.token
+    elif isinstance(item, GameName):
+        out.game = out.game or item.name  # the first names the game the mail is for
+    elif isinstance(item, RoundGuard):
+        out.round = item.round
+    elif isinstance(item, Command):
+        out.commands.append(item.name)
+    elif isinstance(item, PlayerName):
+        out.name = item.name
+    elif isinstance(item, ColourPreference):
+        out.colours = item.colours

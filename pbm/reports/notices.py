@@ -1,6 +1,6 @@
 """Data for the service's short mails, one function per template (`templates/<kind>.*.j2`):
-acknowledgement, error, help, signup received, setup prompt, placement announced, round 1
-begins, reminder, NMR notice, autopilot on/off and the GM digest.
+acknowledgement, error, help, signup to confirm, signup received, setup prompt, placement
+announced, round 1 begins, reminder, NMR notice, autopilot on/off and the GM digest.
 
 Each returns a plain dictionary; the service adds the game's name and renders it. Nothing here
 reads the database, so the golden tests render every template from fixed data.
@@ -17,11 +17,10 @@ from pbm.notation.clean import clean_lines
 from pbm.notation.lines import Pass
 from pbm.notation.mail import ParsedMail
 from pbm.rules import events as ev
-from pbm.rules.rng import seal
 from pbm.rules.state import GameState
 
 from .describe import describe_all
-from .report_data import board_map, hand_text, player_label
+from .report_data import board_map, hand_text, player_label, revealed_seal
 
 
 @dataclass(frozen=True)
@@ -56,12 +55,13 @@ def gm_notice(
     until: str = "",
     waits: bool = False,
     seed: int | None = None,
+    nonce: str = "",
     on: bool = False,
 ) -> dict[str, Any]:
     """A GM action told to the players (`service.tell`): `event` is paused, resumed, deadline,
     replaced, replaced_out, ended, announce or autopilot (`on`: switched on, else off, for
-    `colour`, the seat's label); `text` the GM's own words (announce, ended); `seed` the dice
-    seed an ended game reveals (docs/fair-dice.md)."""
+    `colour`, the seat's label); `text` the GM's own words (announce, ended); `seed` and `nonce`
+    the dice seed and the seal nonce an ended game reveals (docs/fair-dice.md)."""
     return {
         "lang": lang_code(lang),
         "event": event,
@@ -74,9 +74,7 @@ def gm_notice(
         "until": until,
         "waits": waits,
         "on": on,
-        "seed": "" if seed is None else str(seed),
-        "seal": "" if seed is None else seal(seed),
-        "seal_check": "" if seed is None else f"printf %s {seed} | sha256sum",
+        **revealed_seal(seed or 0, nonce, seed is not None),
     }
 
 
@@ -173,6 +171,12 @@ def help_(lang: str, commands: list[CommandLine], orders: str, guide: str) -> di
 
 def joined(lang: str, name: str, missing: int) -> dict[str, Any]:
     return {"lang": lang_code(lang), "name": name, "missing": missing}
+
+
+def signup_confirm(lang: str, token: str) -> dict[str, Any]:
+    """The request to confirm a sign-up asked for by mail: nothing the requesting mail said
+    (name, colours) is repeated to the address, which may not have written it."""
+    return {"lang": lang_code(lang), "token": token}
 
 
 def setup_prompt(lang: str, nth: int, deadline: str, example: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from pbm.notation.format import word
 from pbm.notation.names import crossing_text, path_text
 from pbm.rules import events as ev
 from pbm.rules.kron import BURG, NO_CASTLE, RESIDENZ
-from pbm.rules.rng import seal
+from pbm.rules.rng import seal, seal_check
 from pbm.rules.state import GameState, Phase
 
 from . import codebook
@@ -200,6 +200,20 @@ def order_form(state: GameState, lang: str) -> list[str]:
     ]
 
 
+def revealed_seal(seed: int, nonce: str, shown: bool) -> dict[str, str]:
+    """What an ended game's last mail (the game-end report, the GM's end notice) reveals of the
+    dice seal: the seed, the nonce ("" for a game created before seal nonces), the seal and
+    the command that prints it from them; all "" unless `shown`."""
+    if not shown:
+        return {"seed": "", "nonce": "", "seal": "", "seal_check": ""}
+    return {
+        "seed": str(seed),
+        "nonce": nonce,
+        "seal": seal(seed, nonce),
+        "seal_check": seal_check(seed, nonce),
+    }
+
+
 def report_data(
     state: GameState,
     events: list[ev.Event],
@@ -212,13 +226,16 @@ def report_data(
     quiet: frozenset[int] = frozenset(),
     correction: dict[str, Any] | None = None,
     names: Mapping[int, str] | None = None,
+    nonce: str = "",
 ) -> dict[str, Any]:
     """`summary`: the whole game's (`summary.game_summary`), for the game-end report.
     `quiet`: seats the autopilot wrote orders for; their failed lines are left out (its orders
     are a plan whose lines fail harmlessly). `correction`: the GM's reason and the changed
     lines when the report corrects one sent before (`correction_data`). `names`: the
     players' names as the game shows them, by seat: the report names players "gelb (Carol)"
-    in the log, the tables, the winner's line and the summary (`name_players`)."""
+    in the log, the tables, the winner's line and the summary (`name_players`). `nonce`: the
+    game's seal nonce, revealed with the seed by the game-end report ("" for a game created
+    before seal nonces)."""
     ended = state.winner >= 0
     players = []
     for p, colour in enumerate(state.colours):
@@ -255,10 +272,9 @@ def report_data(
         "order_form": order_form(state, lang),
         "image_cid": image_cid,
         "summary": summary if ended else None,
-        # The game's end reveals the seed of the dice seal of the welcome mail (rules 2).
-        "seed": str(state.seed) if ended and state.rules >= 2 else "",
-        "seal": seal(state.seed) if ended and state.rules >= 2 else "",
-        "seal_check": f"printf %s {state.seed} | sha256sum",
+        # The game's end reveals the seed and the nonce of the dice seal of the welcome mail
+        # (rules 2); never before.
+        **revealed_seal(state.seed, nonce if ended else "", ended and state.rules >= 2),
         "correction": correction,
     }
     if names is not None:

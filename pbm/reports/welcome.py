@@ -72,9 +72,12 @@ def welcome_data(
     lang: str,
     roster: list[RosterRow] | None = None,
     deadline: str = "",
+    nonce: str = "",
 ) -> dict[str, Any]:
     """`roster`: who plays whom; `deadline`: the open round's, for a player who takes over a
-    seat in the running game (they get the seat's hand, the board and the round with it)."""
+    seat in the running game (they get the seat's hand, the board and the round with it);
+    `nonce`: the game's seal nonce ("" for a game created before seal nonces), which goes into
+    the seal, never into the mail."""
     names = codebook.CARD_NAMES[language(lang)]
     # One row per card of the deck: nobody can buy more.
     rows = deck_size(state)
@@ -88,7 +91,9 @@ def welcome_data(
         "seat": seat + 1,
         "password": password,
         # The dice seal (docs/fair-dice.md): games of rules 1 had none.
-        "seal": seal(state.seed) if state.rules >= 2 else "",
+        "seal": seal(state.seed, nonce) if state.rules >= 2 else "",
+        # Which seal it is: of the seed and a nonce, or (an older game's) of the seed alone.
+        "salted": bool(nonce),
         "key": secret,
         "examples": examples(state, lang, seat),
         # A replacement takes over the seat's cards: they are theirs to know.

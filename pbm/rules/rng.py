@@ -11,6 +11,8 @@ them with the standard library alone. In short (rules 2, every game started sinc
 - a die stream is SHA-256 of `LABEL:0`, `LABEL:1`, … one after the other; each byte below 252
   gives the die `byte % 6 + 1`, bytes 252 to 255 are skipped (252 = 42 × 6: every face is
   equally likely);
+- the dice seal of the welcome mails is SHA-256 of `SEED:NONCE`, with a 128-bit nonce drawn
+  with the game (`seal`): the game-end report reveals both;
 - the other random choices (cards discarded at random, the victim drawn by lot, the card
   stolen, the NMR robber's hex among several with its number) come from generators of their own
   per round, seeded with `derive_seed(seed, "discard" | "steal" | "robber", r)`.
@@ -40,10 +42,37 @@ def derive_seed(seed: int, purpose: str, number: int = 0) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def seal(seed: int) -> str:
-    """The dice seal: SHA-256 (hex) of the seed's decimal digits, as
-    `printf %s SEED | sha256sum` gives it."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
+#: A seal nonce: 128 bits as 32 lower-case hex digits (the service draws it with `secrets`).
+NONCE_DIGITS = 32
+
+
+def is_nonce(text: str) -> bool:
+    """Whether `text` is a seal nonce: exactly 32 lower-case hex digits."""
+    return len(text) == NONCE_DIGITS and all(c in "0123456789abcdef" for c in text)
+
+
+def sealed_text(seed: int, nonce: str = "") -> str:
+    """What the dice seal is the SHA-256 of: `SEED:NONCE` (the seed's decimal digits, a colon,
+    the nonce's 32 hex digits); a game without a nonce (created before seal nonces) has
+    the seed's digits alone."""
+    if not nonce:
+        return str(seed)
+    if not is_nonce(nonce):
+        raise ValueError(f"a seal nonce is {NONCE_DIGITS} lower-case hex digits: {nonce!r}")
+    return f"{seed}:{nonce}"
+
+
+def seal(seed: int, nonce: str = "") -> str:
+    """The dice seal: SHA-256 (hex) of `sealed_text(seed, nonce)`, as
+    `printf %s SEED:NONCE | sha256sum` gives it (`printf %s SEED | sha256sum` without a
+    nonce). The nonce hides the seed whatever it is: a seed of a few digits (`--seed 5`), or an
+    older game's 48 bits, cannot be found by trying seeds against the seal."""
+    return hashlib.sha256(sealed_text(seed, nonce).encode()).hexdigest()
+
+
+def seal_check(seed: int, nonce: str = "") -> str:
+    """The one-line shell command that prints the seal from the revealed values."""
+    return f"printf %s {sealed_text(seed, nonce)} | sha256sum"
 
 
 def dice_stream(label: str) -> Iterator[int]:

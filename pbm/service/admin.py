@@ -21,7 +21,7 @@ from pbm.store.models import Game, InboundMail, Outbox, Player
 from pbm.store.statuses import GamePhase, MailStatus
 
 from . import gm
-from .broken import mark_broken
+from .broken import mark_broken, unreadable
 from .context import Service
 from .games import (
     ServiceError,
@@ -30,6 +30,7 @@ from .games import (
     get_game,
     load_state,
     observers_of,
+    pending_signups,
     players_of,
     remove_observer,
     settings_of,
@@ -37,6 +38,8 @@ from .games import (
 )
 from .ingest import IngestResult, ingest, requeue
 from .rounds import ready, resolve, waiting_for
+from .secrets import masked_text, password_values
+from .signup import add_player as seat_player
 from .signup import draw_now
 from .table import shared_deadline
 from .tell import tell
@@ -47,8 +50,9 @@ from .verify import Verification, verify
 
 
 def _game_row(session: Session, game: Game) -> dict[str, Any]:
-    """summary() and the reason the service marked the game broken ("" while it is fine)."""
-    return {**summary(session, game), "broken": game.broken}
+    """summary() and the reason the service marked the game broken, else what of it cannot be
+    read ("" while it is fine)."""
+    return {**summary(session, game), "broken": game.broken or unreadable(game)}
 
 
 def _player_row(p: Player) -> dict[str, Any]:
@@ -258,9 +262,36 @@ def verify_game(svc: Service, name: str) -> Verification:
 
 
 def list_players(svc: Service, name: str) -> list[dict[str, Any]]:
-    """The seated players, as `_player_row`."""
+    """The seated players, then, while the signup is open, the sign-ups not yet confirmed
+    (status `signup_pending`, no seat), as `_player_row`."""
     with reading(svc.engine) as session:
-        return [_player_row(p) for p in players_of(session, get_game(session, name))]
+        game = get_game(session, name)
+        rows = players_of(session, game)
+        if game.phase == GamePhase.SIGNUP:
+            rows += pending_signups(session, game)
+        return [_player_row(p) for p in rows]
+
+
+def add_player(
+    svc: Service, name: str, address: str, player_name: str = "", colours: str = ""
+) -> dict[str, Any]:
+    """The GM seats an address in a game open for signup, without a confirmation by mail (a
+    pending sign-up of the address is confirmed); `colours`: wishes as a player writes them
+    (`rot, blau`). Returns the row, as `_player_row`; the draw follows if the table is full."""
+    from pbm.notation import vocab
+    from pbm.notation.errors import NotationError
+    from pbm.notation.text import simple
+
+    wishes: list[str] = []
+    for word in colours.replace(",", " ").replace(";", " ").split():
+        try:
+            wishes.append(vocab.colour(simple(word)))
+        except NotationError:
+            raise ServiceError(f"not a colour: {word!r}") from None
+    with transaction(svc.engine) as session:
+        game = get_game(session, name, lock=True)
+        player = seat_player(svc, session, game, address, player_name, tuple(wishes))
+        return _player_row(player)
 
 
 def replace_player(
@@ -339,7 +370,10 @@ def requeue_mail(svc: Service, mail_id: int) -> IngestResult:
 
 
 def quarantined(svc: Service) -> list[dict[str, Any]]:
-    """Mails whose processing failed, oldest first, with the last line of their error."""
+    """Mails whose processing failed, oldest first, with the last line of their error. A
+    quarantined mail keeps its bytes and subject as they came (for `pbm mail requeue`): the
+    subject and the error are shown without a password (a password line's value, or anything
+    shaped like a password pbm makes)."""
     with reading(svc.engine) as session:
         mails = session.exec(
             select(InboundMail)
@@ -351,12 +385,17 @@ def quarantined(svc: Service) -> list[dict[str, Any]]:
                 "id": m.id,
                 "message_id": m.message_id,
                 "sender": m.sender,
-                "subject": m.subject,
+                "subject": _shown(m.subject),
                 "received_at": m.received_at,
-                "error": m.error.strip().splitlines()[-1] if m.error.strip() else "",
+                "error": _shown(m.error.strip().splitlines()[-1] if m.error.strip() else ""),
             }
             for m in mails
         ]
+
+
+def _shown(text: str) -> str:
+    """A mail's text as the GM's terminal shows it: without a password."""
+    return masked_text(text, password_values(text))
 
 
 def outbox_rows(svc: Service, status: str | None = None) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from pbm.store.models import Game, Player
 from pbm.store.statuses import GamePhase
 
 from . import corrections, texts
-from .context import Service, ServiceConfig
+from .context import ServiceConfig
 from .games import load_state, players_of
 from .records import current_orders
 from .table import local_deadline
@@ -72,8 +72,10 @@ def order_help(lang: str, seafarers: bool, kronlande: bool = False) -> str:
     return f"{text}\n{SEA_ORDER_HELP[lang]}" if seafarers else text
 
 
-def refusal(svc: Service, game: Game, parsed: ParsedMail) -> str:
-    """Why orders cannot be taken now ("" when they can); nothing is changed then."""
+def refusal(game: Game, parsed: ParsedMail, arrived: datetime) -> str:
+    """Why orders cannot be taken now ("" when they can); nothing is changed then. `arrived`:
+    when the mail reached the mailbox (`intake.arrival`): a mail that came in time counts even
+    when it is read after the deadline (the round waits for it: `intake.may_close`)."""
     _ = translator(game.locale).gettext
     if game.phase == GamePhase.ENDED:
         return _("The game {game} has ended; orders are no longer read.").format(game=game.name)
@@ -92,7 +94,7 @@ def refusal(svc: Service, game: Game, parsed: ParsedMail) -> str:
         return _("These orders are for round {sent}; round {open} is open.").format(
             sent=parsed.round, open=game.round
         )
-    if game.deadline is not None and svc.clock.now() > game.deadline:
+    if game.deadline is not None and arrived > game.deadline:
         return _("The deadline of this round has passed; the orders do not count.")
     return ""
 

@@ -238,14 +238,26 @@ def write_archive(svc: Service, name: str, directory: Path) -> list[Path]:
     return written
 
 
+def game_folder(root: str | Path, name: str) -> Path:
+    """The folder of the game `name` in `[archive] dir`: a folder right inside it, resolved
+    (`..`, an absolute name, a symbolic link), or ValueError. Names are checked when a game is
+    created (`games.GAME_NAME`); a game created before that check may have any name."""
+    base = Path(root).resolve()
+    folder = (base / name).resolve()
+    if folder.parent != base:
+        raise ValueError(f"the game's name {name!r} is not a folder inside {base}")
+    return folder
+
+
 def keep_archives(svc: Service, names: list[str]) -> None:
     """After rounds were resolved: bring those games' archives in `[archive] dir` up to date.
-    A failure is logged and never stops the service (the archive is written again next round)."""
+    A failure is logged and never stops the service (the archive is written again next round).
+    Nothing is ever written outside `[archive] dir`, whatever a game is called."""
     root = svc.config.archive_dir
     if not root:
         return
     for name in names:
         try:
-            write_archive(svc, name, Path(root) / name)
+            write_archive(svc, name, game_folder(root, name))
         except Exception:
             log.exception("archive of %s: not written", name)

@@ -68,6 +68,25 @@ def break_game(svc: Service, session: Session, game: Game, exc: BaseException) -
         )
 
 
+def unreadable(game: Game) -> str:
+    """What of the game cannot be read, with the error ("" when all can be): its settings, or
+    its state. `pbm game list` and `show` show it as the game's `broken` (a damaged row stops
+    no other game from being listed); the service marks such a game broken when it next acts
+    on it."""
+    from .games import load_state, settings_of
+
+    try:
+        settings_of(game)
+    except Exception as exc:
+        return f"settings cannot be read: {reason_of(exc)}"
+    if game.state:
+        try:
+            load_state(game)
+        except Exception as exc:
+            return f"state cannot be read: {reason_of(exc)}"
+    return ""
+
+
 def broken_games(session: Session) -> list[Game]:
     return list(session.exec(select(Game).where(Game.broken != "").order_by(col(Game.id))))
 

@@ -14,7 +14,6 @@ game is still as it was read (else the mail is read again: `Reread`).
 from __future__ import annotations
 
 import hmac
-import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,20 +25,20 @@ from pbm.i18n import N_, base, language, translator
 from pbm.mail.inbound import Inbound
 from pbm.notation import Context, parse_mail
 from pbm.notation.checks import check_receipt, check_setup_receipt
-from pbm.notation.clean import clean_lines
 from pbm.notation.format import word
-from pbm.notation.mail import ParsedMail
+from pbm.notation.mail import ParsedMail, scan_mail
 from pbm.reports import notices
 from pbm.reports.guide_text import guide_for_mail
 from pbm.rules.layouts import generate_board
 from pbm.rules.state import GameState
 from pbm.store.models import Game, InboundMail, Player
-from pbm.store.statuses import OBSERVING, GamePhase, MailStatus, PlayerStatus
+from pbm.store.statuses import OBSERVING, PENDING, GamePhase, MailStatus, PlayerStatus
 
 from . import answers, texts
 from .broken import break_game
 from .context import Service
 from .games import (
+    GAME_NAME,
     ServiceError,
     load_state,
     observers_of,
@@ -50,26 +49,28 @@ from .limits import BAD_PASSWORD, bad_passwords_last_hour, may_answer
 from .outbox import enqueue, notify
 from .rounds import ready, set_autopilot, submit_orders
 from .secrets import (
+    MASK,
+    Masker,
     colour_tag,
     hash_password,
-    masked,
+    masked_data,
     masked_raw,
+    masked_text,
     needs_rehash,
     password_values,
     verify_password,
 )
 from .setup_phase import submit_setup
-from .signup import join, password_word
+from .signup import confirm_join, password_word, request_join
 from .table import local_deadline, roster_rows
 
 #: Commands that need no password but say more to a player who gives the right one.
 _PASSWORD_OPTIONAL = ("status", "players")
 
-#: `Spiel: name` / `Game: name` (the name up to the end of the line, blanks trimmed); linear:
-#: the name is taken with `strip`, not with a lazy group before `\s*$`.
-_GAME_LINE = re.compile(r"(?i)\s*+(?:spiel|game)\s*+[:=]\s*+(?P<name>\S.*+)")
 #: A game name is never longer than this; a longer value names no game.
 GAME_NAME_MAX = 100
+#: The commands a pending request (`PENDING`) routes to its game when the mail names none.
+_ABOUT_REQUESTS = frozenset({"join", "observe", "unobserve"})
 #: Checks a mail may cost at most: the seats of one game (a game has at most six).
 MAX_PASSWORD_CHECKS = 6
 
@@ -95,8 +96,11 @@ class Reading:
     snapshot: tuple[str, str] | None = None
     #: The mail parsed against the one game's board.
     parsed: ParsedMail | None = None
-    #: The mail parsed against a generic board (commands, password), when the game is guessed.
+    #: What the mail says that needs no board (`scan_mail`: commands, password, game, name):
+    #: all that is read of a mail before its password is found right.
     probe: ParsedMail | None = None
+    #: The password checks made while reading, by (seat, hash): `handle` makes none again.
+    checked: dict[tuple[int, str], bool] = field(default_factory=dict)
     #: The one game's state, decoded once.
     state: GameState | None = None
     #: The one game's state could not be read: the game is broken.
@@ -117,7 +121,10 @@ class Handled:
     game_id: int | None = None
     #: Held for a broken game: its bytes stay as they came (read again when it resumes).
     held: bool = False
-    #: Passwords were masked in the stored mail: its bytes as they came are in SQLite's WAL
+    #: The password values of the mail (its password lines', right or wrong) and every value
+    #: masked in what pbm made of it (`Request.masked`): none stays in the stored mail.
+    secrets: set[str] = field(default_factory=set)
+    #: The stored mail was changed by the masking: its bytes as they came are in SQLite's WAL
     #: until `store.db.scrub` (the caller's to call, once the transaction is committed).
     masked: bool = False
 
@@ -139,8 +146,11 @@ class Request:
     #: answer.
     notes: list[str] = field(default_factory=list)
     handled: Handled = field(default_factory=Handled)
+    #: Password checks already made for this mail (`Reading.checked`).
+    checked: dict[tuple[int, str], bool] = field(default_factory=dict)
     _seated: list[Player] | None = None
     _lang: str = ""
+    _masker: Masker | None = None
 
     @property
     def lang(self) -> str:
@@ -156,6 +166,21 @@ class Request:
         if self._seated is None:
             self._seated = players_of(self.session, self.game)
         return self._seated
+
+    def masked(self, text: str, stored: bool = False) -> str:
+        """The mail's text (or a part of it) without any password (`secrets.Masker`): ****
+        where it is `stored`, else a note in the game's language where a password stood.
+        One masker a mail: its hash checks are counted and remembered across the texts."""
+        if self._masker is None:
+            seats = {
+                password_word(p.colour, self.lang): p.password_hash
+                for p in self.seated()
+                if p.colour and p.password_hash
+            }
+            known = {*self.handled.secrets, self.parsed.password or ""}
+            self._masker = Masker(known, seats, found=self.handled.secrets)
+        mark = MASK if stored else texts.t(self.lang, "password_removed")
+        return self._masker.text(text, mark)
 
     def _may_answer(self, address: str) -> bool:
         if self.player is not None and address == self.player.address:
@@ -192,8 +217,11 @@ class Request:
         to: str | None = None,
         template: str = "",
     ) -> None:
-        """The one answer to this mail, from `templates/<template or kind>`."""
+        """The one answer to this mail, from `templates/<template or kind>`. An
+        acknowledgement or an error quotes the mail: its data is masked."""
         address = to or self.inbound.sender
+        if kind in ("ack", "error"):
+            data = masked_data(data, self.masked)
         if self._may_answer(address):
             notify(
                 self.svc,
@@ -234,18 +262,28 @@ class MailCommand:
 
 
 def _join(r: Request) -> str | None:
+    """A sign-up by mail is a request: the seat is taken only when the address confirms with
+    the token mailed to it (`_confirm`); a forged From costs the victim one mail."""
+    if r.parsed.confirm is not None:
+        # A reply that quotes `Anmeldung` beside its `Bestätigen:` line confirms.
+        return _confirm(r)
     try:
-        join(
+        pending = request_join(
             r.svc,
             r.session,
             r.game,
             r.inbound.sender,
-            r.parsed.name or r.inbound.sender,
+            r.parsed.name or "",
             r.parsed.colours,
-            reply_to=r.inbound.message_id,
         )
     except ServiceError as e:
         r.refuse(str(e))
+        return None
+    r.answer(
+        "signup_confirm",
+        texts.t(r.lang, "signup_confirm_subject", game=r.game.name),
+        notices.signup_confirm(r.lang, pending.confirm_token),
+    )
     return None
 
 
@@ -390,23 +428,43 @@ def _observe(r: Request) -> str | None:
 
 
 def _confirm(r: Request) -> str | None:
+    """`Bestätigen: CODE` from the address itself completes what it asked for in this game: a
+    pending observation or a pending sign-up (`PENDING`), whichever the code belongs to."""
     pending = r.session.exec(
         select(Player).where(
             Player.game_id == r.game.id,
             Player.address == r.inbound.sender,
-            Player.status == PlayerStatus.OBSERVER_PENDING,
+            col(Player.status).in_(PENDING),
         )
-    ).first()
-    token = (r.parsed.confirm or "").strip().lower()
-    if (
-        pending is None
-        or not pending.confirm_token
-        or not hmac.compare_digest(token.encode(), pending.confirm_token.encode())
-    ):
-        r.refuse(texts.t(r.lang, "observe_bad_token"))
+    ).all()
+    token = (r.parsed.confirm or "").strip().lower().encode()
+    match = next(
+        (
+            p
+            for p in pending
+            if p.confirm_token and hmac.compare_digest(token, p.confirm_token.encode())
+        ),
+        None,
+    )
+    if match is None:
+        r.refuse(texts.t(r.lang, "confirm_bad_token", game=r.game.name))
         return None
-    pending.status = PlayerStatus.OBSERVER
-    pending.confirm_token = ""
+    if match.status == PlayerStatus.SIGNUP_PENDING:
+        try:
+            confirm_join(
+                r.svc,
+                r.session,
+                r.game,
+                match,
+                r.parsed.name or "",
+                r.parsed.colours,
+                reply_to=r.inbound.message_id,
+            )
+        except ServiceError as e:
+            r.refuse(str(e))
+        return None
+    match.status = PlayerStatus.OBSERVER
+    match.confirm_token = ""
     r.reply(
         "ack", texts.t(r.lang, "ok_subject", game=r.game.name), texts.t(r.lang, "observe_confirmed")
     )
@@ -469,7 +527,11 @@ REGISTRY: list[MailCommand] = [
         "observe", "", N_("receive the reports (after a confirmation by mail)"), False, _observe
     ),
     MailCommand(
-        "confirm", N_("Confirm: <code from the mail>"), N_("confirm observing"), False, _confirm
+        "confirm",
+        N_("Confirm: <code from the mail>"),
+        N_("confirm a signup or observing"),
+        False,
+        _confirm,
     ),
     MailCommand("unobserve", "", N_("stop receiving the reports"), False, _unobserve),
 ]
@@ -490,14 +552,10 @@ def command_lines(lang: str) -> list[notices.CommandLine]:
 # -- finding the game and the player ----------------------------------------------------------
 
 
-def _named_game(inbound: Inbound, scan_chars: int) -> str | None:
-    # Only the first `scan_chars` are read: a mail over the size limit is refused unread.
-    for _, line in clean_lines(inbound.text[:scan_chars]):
-        m = _GAME_LINE.match(line)
-        if m:
-            name = m.group("name").strip()
-            return name if len(name) <= GAME_NAME_MAX else None
-    name = _bracketed(inbound.subject).strip()
+def _named_game(inbound: Inbound, scan: ParsedMail) -> str | None:
+    """The game a mail names: its first `Spiel:` line (as scanned), else a `[name]` in the
+    subject."""
+    name = scan.game or _bracketed(inbound.subject).strip()
     return name if name and len(name) <= GAME_NAME_MAX else None
 
 
@@ -519,13 +577,13 @@ def find_games(
     session: Session,
     inbound: Inbound,
     named: str | None,
-    probe: ParsedMail | None,
+    scan: ParsedMail,
     lock: bool = False,
-) -> list[Game] | None:
+) -> list[Game]:
     """The game the mail is for, or the candidates when it does not say and several fit.
-    `probe`: the mail read against a generic board; None when the mail still has to be read
-    so (then None is returned: only a mail that asks to join decides by it). `lock`: a game
-    the mail names is read again and locked (`FOR UPDATE`), as `handle` needs it."""
+    `scan`: what the mail says that needs no board (a mail that asks to join, naming no
+    game, is for the games open for signup). `lock`: a game the mail names is read again
+    and locked (`FOR UPDATE`), as `handle` needs it."""
     if named:
         query = select(Game).where(Game.name == named)
         if lock:
@@ -533,26 +591,28 @@ def find_games(
         game = session.exec(query).first()
         # A named game that does not exist is not guessed at: the answer lists the choices.
         return [game] if game is not None else []
-    mine = {
-        p.game_id
-        for p in session.exec(
-            select(Player).where(
-                Player.address == inbound.sender, Player.status != PlayerStatus.REPLACED
-            )
+    rows = session.exec(
+        select(Player.game_id, Player.status).where(
+            Player.address == inbound.sender, Player.status != PlayerStatus.REPLACED
         )
-    }
-    running = [
+    ).all()
+    mine = {game_id for game_id, status in rows if status not in PENDING}
+    # A request not yet confirmed (which a forged From can make) takes only the mails about
+    # it: the address's other mails are not drawn into that game.
+    asked = {game_id for game_id, status in rows if status in PENDING}
+    games = [
         g
         for g in session.exec(
             select(Game).where(Game.phase != GamePhase.ENDED).order_by(col(Game.id))
         )
-        if g.id in mine
+        if g.id in mine or g.id in asked
     ]
+    running = [g for g in games if g.id in mine]
     if running:
         return running
-    if probe is None:
-        return None
-    if "join" in probe.commands:
+    if asked and (scan.confirm is not None or _ABOUT_REQUESTS.intersection(scan.commands)):
+        return [g for g in games if g.id in asked]
+    if "join" in scan.commands:
         query = select(Game).where(Game.phase == GamePhase.SIGNUP).order_by(col(Game.id))
         return list(session.exec(query))
     return []
@@ -577,11 +637,6 @@ def _context(game: Game) -> tuple[Context, GameState | None]:
     return Context(generate_board(settings.size, game.seed), game.locale), None
 
 
-def _probe(inbound: Inbound) -> ParsedMail:
-    """The mail read before its game is known: commands and the password only matter."""
-    return parse_mail(inbound.text, Context(generate_board("medium", 0)), inbound.subject)
-
-
 def refusal_of(svc: Service, inbound: Inbound, truncated: bool) -> str:
     """Why a mail is refused unread: its size, its parts, its text."""
     if inbound.refused:
@@ -595,8 +650,12 @@ def refusal_of(svc: Service, inbound: Inbound, truncated: bool) -> str:
 
 def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inbound) -> Reading:
     """Everything about the mail that needs no write lock: its game, its parse. `session`
-    only reads (see `store.db.reading`)."""
-    scan = svc.config.max_mail_kb * 1024
+    only reads (see `store.db.reading`).
+
+    A mail is read against its game's board only when its password is right: anything else
+    (a stranger's mail, a wrong password, a command) costs a scan of the lines that need no
+    board (`scan_mail`) and at most one game's password checks. Nobody who is not a player
+    can make the intake slow for the players."""
     refused = refusal_of(svc, inbound, mail.truncated)
     reading = Reading(
         inbound, refused, secret_values=password_values(inbound.text, inbound.subject)
@@ -606,17 +665,23 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
         reading.secret_values |= password_values(mail.raw.decode("utf-8", "replace"))
     if inbound.no_reply:
         return reading
+    scan = ParsedMail() if refused else scan_mail(inbound.text, inbound.subject)
+    reading.probe = scan
     reading.named = _named_game(inbound, scan)
-    games = find_games(session, inbound, reading.named, None)
-    if games is None or len(games) != 1:
-        reading.probe = _probe(inbound) if not refused else ParsedMail()
-        games = find_games(session, inbound, reading.named, reading.probe) or []
+    games = find_games(session, inbound, reading.named, scan)
     reading.game_ids = [g.id or 0 for g in games]
     if len(games) != 1:
         return reading
     game = games[0]
     reading.snapshot = (game.phase, game.state)
     if game.broken or refused:
+        return reading
+    reading.parsed = scan
+    seats = [p for p in players_of(session, game) if p.password_hash]
+    found = scan.password and _verified(
+        seats, scan.password, inbound.sender, game.locale, reading.checked
+    )
+    if not found:
         return reading
     try:
         context, reading.state = _context(game)
@@ -627,29 +692,46 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
     return reading
 
 
-def _seat_candidates(r: Request) -> list[Player]:
-    """The seats a password may be for: the one its colour names, else every seat of the game
-    (the sender's first). At most `MAX_PASSWORD_CHECKS`."""
-    seats = [p for p in r.seated() if p.password_hash]
-    tag = colour_tag(r.parsed.password or "")
-    named = [p for p in seats if p.colour and password_word(p.colour, r.lang) == tag]
+def seat_candidates(seats: list[Player], password: str, sender: str, lang: str) -> list[Player]:
+    """The seats a password may be for: the one its colour names, else every seat with a
+    password (the sender's first). At most `MAX_PASSWORD_CHECKS`."""
+    seats = [p for p in seats if p.password_hash]
+    tag = colour_tag(password)
+    named = [p for p in seats if p.colour and password_word(p.colour, lang) == tag]
     if named:
         return named[:1]
-    seats.sort(key=lambda p: p.address != r.inbound.sender)
+    seats.sort(key=lambda p: p.address != sender)
     return seats[:MAX_PASSWORD_CHECKS]
+
+
+def _verified(
+    seats: list[Player],
+    password: str,
+    sender: str,
+    lang: str,
+    checked: dict[tuple[int, str], bool],
+) -> Player | None:
+    """The seat the password is right for, if any. `checked`: outcomes by (seat, hash), kept
+    from the mail's first read so that its handling checks no hash twice (a wrong guess is
+    costly by design: it is never remembered beyond the mail)."""
+    for p in seat_candidates(seats, password, sender, lang):
+        key = (p.id or 0, p.password_hash)
+        if key not in checked:
+            checked[key] = verify_password(password, p.password_hash)
+        if checked[key]:
+            return p
+    return None
 
 
 def _authenticate(r: Request) -> Player | None:
     if not r.parsed.password:
         return None
-    for p in _seat_candidates(r):
-        if verify_password(r.parsed.password, p.password_hash):
-            if needs_rehash(p.password_hash):
-                # An old format or cost, upgraded while the password is at hand (this mail's
-                # transaction: a mail that is read again does it again).
-                p.password_hash = hash_password(r.parsed.password)
-            return p
-    return None
+    p = _verified(r.seated(), r.parsed.password, r.inbound.sender, r.lang, r.checked)
+    if p is not None and needs_rehash(p.password_hash):
+        # An old format or cost, upgraded while the password is at hand (this mail's
+        # transaction: a mail that is read again does it again).
+        p.password_hash = hash_password(r.parsed.password)
+    return p
 
 
 # -- the mail -----------------------------------------------------------------------------------
@@ -659,17 +741,19 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
     """Act on one mail under the write lock: the game's name when orders for an open round
     came in, and whether they completed it. Raises `Reread` if the game changed since
     `reading` was made."""
-    out = Handled()
+    out = Handled(secrets=set(reading.secret_values))
     out.game = _handle(svc, session, mail, reading, out)
     # The mail's own row is changed here, after the work, so that it is written in one UPDATE
     # with its status (each query in between would flush a change made before it).
-    # No password, right or wrong, is kept in the stored mail, whatever becomes of the mail.
-    # (In this transaction: a mail that fails and is quarantined keeps its bytes for requeue,
-    # and a mail held for a broken game keeps them until it is read.)
-    if reading.secret_values and not out.held:
-        mail.raw = masked_raw(mail.raw, reading.secret_values, deep=not reading.refused)
-        mail.subject = masked(mail.subject, *reading.secret_values)
-        out.masked = True
+    # No password, right or wrong, labelled or only shaped like one, is kept in the stored
+    # mail, whatever becomes of the mail. (In this transaction: a mail that fails and is
+    # quarantined keeps its bytes for requeue, and a mail held for a broken game keeps them
+    # until it is read.)
+    if not out.held:
+        raw = masked_raw(mail.raw, out.secrets, deep=not reading.refused)
+        subject = masked_text(mail.subject, out.secrets)
+        out.masked = raw != mail.raw or subject != mail.subject
+        mail.raw, mail.subject = raw, subject
     if out.game_id is not None:
         mail.game_id = out.game_id
     return out
@@ -683,11 +767,11 @@ def _handle(
         mail.status = MailStatus.IGNORED
         mail.error = inbound.no_reply
         return None
+    assert reading.probe is not None
     games = find_games(session, inbound, reading.named, reading.probe, lock=True)
-    if games is None or [g.id for g in games] != reading.game_ids:
+    if [g.id for g in games] != reading.game_ids:
         raise Reread
     if len(games) != 1:
-        assert reading.probe is not None
         if not games and _stray(svc, session, mail, inbound, reading.named):
             return None
         if not games and reading.probe.password:
@@ -725,7 +809,17 @@ def _handle(
         r.refuse(answers.refused(game.locale, reading.refused, svc.config))
         return None
     assert reading.parsed is not None
-    r = Request(svc, session, mail, inbound, game, reading.parsed, state=reading.state, handled=out)
+    r = Request(
+        svc,
+        session,
+        mail,
+        inbound,
+        game,
+        reading.parsed,
+        state=reading.state,
+        handled=out,
+        checked=reading.checked,
+    )
     commands = list(r.parsed.commands)
     if r.parsed.confirm is not None and "confirm" not in commands:
         commands.append("confirm")
@@ -789,9 +883,10 @@ def _table_requests(r: Request) -> None:
     if r.parsed.away is not None:
         r.notes.append(set_away(r.svc, r.session, r.game, r.player, r.parsed.away))
     if r.parsed.press is not None:
-        r.notes.append(
-            send_press(r.svc, r.session, r.game, r.player, r.parsed.press, r.parsed.press_text)
-        )
+        text = r.masked(r.parsed.press_text)
+        r.notes.append(send_press(r.svc, r.session, r.game, r.player, r.parsed.press, text))
+        if text != r.parsed.press_text:
+            r.notes.append(texts.t(r.lang, "password_removed_note"))
 
 
 def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, game: Game) -> None:
@@ -813,8 +908,9 @@ def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, g
         )
 
 
-#: What a game's name can look like when a stray mail's answer repeats it.
-_PLAUSIBLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+#: What a game's name can look like when a stray mail's answer repeats it: what
+#: `pbm game create` accepts.
+_PLAUSIBLE_NAME = GAME_NAME
 
 
 def _stray(
@@ -842,6 +938,7 @@ def _stray(
             if p.game_id in games
             and games[p.game_id].phase == GamePhase.ENDED
             and p.status != PlayerStatus.REPLACED
+            and p.status not in PENDING
         }
     )
     if named:
@@ -914,11 +1011,9 @@ def _accused_seat(r: Request) -> Player | None:
 
 
 def _alert_due(failures: int, first: int) -> bool:
-    """At `first` wrong passwords, then at 2×, 4×, … : told, never flooded."""
-    if first <= 0 or failures < first or failures % first:
-        return False
-    ratio = failures // first
-    return ratio & (ratio - 1) == 0
+    """At `first` wrong passwords, at twice and at four times as many, then no more until a
+    right password starts the count again: three alerts, however long the guessing goes on."""
+    return first > 0 and failures in (first, 2 * first, 4 * first)
 
 
 def _bad_password(r: Request) -> None:
@@ -965,6 +1060,8 @@ def _password_alert(r: Request, seat: Player) -> None:
     body = texts.t(
         r.lang, "password_alert_body", game=r.game.name, colour=colour, count=seat.failed_passwords
     )
+    if seat.failed_passwords == 4 * r.svc.config.password_alert_after:
+        body += texts.t(r.lang, "password_alert_last")
     to = [seat.address] + ([r.svc.config.gm_address] if r.svc.config.gm_address else [])
     for address in to:
         enqueue(
@@ -982,7 +1079,7 @@ def _password_alert(r: Request, seat: Player) -> None:
 def _orders(r: Request) -> str | None:
     assert r.player is not None
     game, lang, player = r.game, r.lang, r.player
-    refuse = answers.refusal(r.svc, game, r.parsed)
+    refuse = answers.refusal(game, r.parsed, r.mail.received_at)
     if refuse:
         r.refuse(refuse, to=player.address)
         return None
@@ -1024,9 +1121,8 @@ def _orders(r: Request) -> str | None:
         return None
     if game.phase == GamePhase.ROUNDS:
         sent: set[int] = set()
-        replaced = submit_orders(
-            r.svc, r.session, game, player, r.parsed, r.inbound.text, r.mail, sent=sent
-        )
+        text = r.masked(r.inbound.text, stored=True)
+        replaced = submit_orders(r.svc, r.session, game, player, r.parsed, text, r.mail, sent=sent)
         # Whether these orders completed the round, from the orders just read: the caller
         # resolves only then (no further transaction for the mails that leave it open).
         r.handled.complete = (
@@ -1049,7 +1145,8 @@ def _orders(r: Request) -> str | None:
             to=player.address,
         )
         return game.name
-    replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, r.inbound.text, r.mail)
+    text = r.masked(r.inbound.text, stored=True)
+    replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, text, r.mail)
     if step is None:
         r.refuse(texts.t(lang, "all_placed"), to=player.address)
         return None

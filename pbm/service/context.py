@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy.engine import Engine
 
@@ -46,10 +47,13 @@ class ServiceConfig:
     #: After this many wrong passwords from an address in an hour, it gets no more answers.
     bad_password_limit: int = _DEFAULT.bad_password_limit
     #: Wrong passwords for one seat (since its last right one) after which the player and the
-    #: GM are told; again at twice, four times as many. Never a lock-out.
+    #: GM are told; again at twice and four times as many, then not until a right one. Never a
+    #: lock-out.
     password_alert_after: int = _DEFAULT.password_alert_after
     #: Raw mail kept per inbound mail (KB); a larger mail is stored cut off and refused.
     max_stored_kb: int = _DEFAULT.max_stored_kb
+    #: How long past a deadline a round waits for mail that came in time but is not read yet.
+    mail_wait_minutes: float = _DEFAULT.mail_wait_minutes
     #: `[archive] dir`: where `pbm serve` keeps the games' web archives ("" for none).
     archive_dir: str = ""
     #: `[archive] url`: that folder on the web, for the `Verlauf` answer ("" for none).
@@ -60,7 +64,36 @@ class ServiceConfig:
 
 
 @dataclass
+class Intake:
+    """How far this process has read its mailbox (`Service.intake`). Only a process that
+    reads a mailbox is `active`; a process that is only given mails (`pbm mail ingest`, the
+    tests) has nothing of its own to wait for."""
+
+    active: bool = False
+    #: Every mail that reached the mailbox before this moment has been taken in (stored and
+    #: read, or waiting): the start of the last pass of the inbox that took in all it listed.
+    read_through: datetime | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def passed(self, started: datetime) -> None:
+        """A pass of the inbox that began at `started` took in every mail it listed."""
+        with self._lock:
+            if self.read_through is None or started > self.read_through:
+                self.read_through = started
+
+    def read_past(self, moment: datetime) -> bool:
+        """Whether every mail that came before `moment` has been taken in, as far as this
+        process's own mailbox goes."""
+        with self._lock:
+            return not self.active or (
+                self.read_through is not None and self.read_through >= moment
+            )
+
+
+@dataclass
 class Service:
     engine: Engine
     clock: Clock = field(default_factory=SystemClock)
     config: ServiceConfig = field(default_factory=ServiceConfig)
+    #: How far this process has read its mailbox (`pbm/service/intake.py`).
+    intake: Intake = field(default_factory=Intake)

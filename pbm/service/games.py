@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import secrets
 from datetime import datetime, timedelta
 from typing import Any
@@ -14,7 +15,7 @@ from sqlmodel import Session, col, select
 from pbm import i18n
 from pbm.rules import GameState, Settings, state_from_json, state_to_json
 from pbm.store.models import Game, Player
-from pbm.store.statuses import OBSERVING, GamePhase, PlayerStatus
+from pbm.store.statuses import OBSERVING, PENDING, GamePhase, PlayerStatus
 
 from . import texts
 from .context import DEADLINE_PRESETS, Service
@@ -32,6 +33,22 @@ LAYOUTS = ("variable", "beginner")
 
 class ServiceError(Exception):
     """A request the service refuses, with a message for the GM or the player."""
+
+
+#: A game's name: ASCII letters, digits, `-`, `_` and `.`, not starting with `-`, `_` or `.`,
+#: at most 32 characters. Players write it after `Spiel:`, mails repeat it
+#: (`commands._PLAUSIBLE_NAME` is this pattern), and it names the game's folder in
+#: `[archive] dir` and its web address: never a path, a blank or a character a mail program
+#: could take apart.
+GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+
+
+def check_game_name(name: str) -> None:
+    if not GAME_NAME.fullmatch(name):
+        raise ServiceError(
+            f"{name!r} cannot be a game's name: use letters (a-z, A-Z), digits, -, _ and ., "
+            "starting with a letter or digit, at most 32 characters"
+        )
 
 
 def create_game(
@@ -65,6 +82,7 @@ def create_game(
     (`rules.scenarios.SCENARIOS`, 3 or 4 players, its own board and VP target); `pirate`
     False plays it without the pirate. `kronlande`: Kronlande (issue 19) on the large or the
     huge island (`size`, default large), 3–6 players."""
+    check_game_name(name)
     if scenario is not None:
         _check_scenario(scenario, players, size, layout)
     if kronlande:
@@ -116,8 +134,11 @@ def create_game(
     game = Game(
         name=name,
         settings=json.dumps(dataclasses.asdict(settings)),
-        # 128 bits: the dice seal (SHA-256 of the seed) cannot be reversed by trying seeds.
+        # 128 bits: nobody finds the seed by trying seeds against the board or the dice.
         seed=seed if seed is not None else secrets.randbits(128),
+        # The dice seal is SHA-256 of `SEED:NONCE`: the nonce's 128 bits hide the seed from
+        # the seal whatever the seed is, one given with `--seed` too (docs/fair-dice.md).
+        seal_nonce=secrets.token_hex(16),
         lang=lang,
         deadline_preset=deadline,
         early_resolve=early_resolve,
@@ -216,12 +237,22 @@ def save_state(game: Game, state: GameState) -> None:
 
 
 #: Player rows that hold no seat.
-NOT_SEATED = (PlayerStatus.REPLACED, *OBSERVING)
+NOT_SEATED = (PlayerStatus.REPLACED, *OBSERVING, PlayerStatus.SIGNUP_PENDING)
+#: Player rows that get no reports.
+NO_REPORTS = (PlayerStatus.REPLACED, *PENDING)
 
 
 def observers_of(session: Session, game: Game) -> list[Player]:
     """Observers, confirmed and pending, in the order they asked."""
     query = select(Player).where(Player.game_id == game.id, col(Player.status).in_(OBSERVING))
+    return sorted(session.exec(query), key=lambda p: p.id or 0)
+
+
+def pending_signups(session: Session, game: Game) -> list[Player]:
+    """Sign-ups asked for by mail and not yet confirmed, in the order they came."""
+    query = select(Player).where(
+        Player.game_id == game.id, Player.status == PlayerStatus.SIGNUP_PENDING
+    )
     return sorted(session.exec(query), key=lambda p: p.id or 0)
 
 
@@ -265,20 +296,13 @@ def seated(rows: list[Player]) -> list[Player]:
 
 def report_addresses(rows: list[Player]) -> list[str]:
     """`recipients` from the rows of `game_players`."""
-    return sorted(
-        {
-            p.address
-            for p in rows
-            if p.status not in (PlayerStatus.REPLACED, PlayerStatus.OBSERVER_PENDING)
-        }
-    )
+    return sorted({p.address for p in rows if p.status not in NO_REPORTS})
 
 
 def recipients(session: Session, game: Game) -> list[str]:
     """Who receives the reports: the seated players and the confirmed observers."""
     query = select(Player.address).where(
-        Player.game_id == game.id,
-        col(Player.status).not_in((PlayerStatus.REPLACED, PlayerStatus.OBSERVER_PENDING)),
+        Player.game_id == game.id, col(Player.status).not_in(NO_REPORTS)
     )
     return sorted(set(session.exec(query)))
 
@@ -307,33 +331,48 @@ def extend_deadline(svc: Service, game: Game, hours: float) -> datetime:
 
 
 def summary(session: Session, game: Game) -> dict[str, Any]:
+    """A game as `pbm game list` and `show` give it. A game whose settings cannot be read
+    (`broken.unreadable` says why) has None for what they say: it is listed all the same."""
     players = players_of(session, game)
-    settings = settings_of(game)
     return {
         "name": game.name,
         "phase": game.phase,
         "paused": game.paused,
         "round": game.round,
         "players": len(players),
-        "seats": settings.players,
-        # What is played: the island (None in Seafarers: the scenario's board), the
-        # Seafarers scenario (None: the base game) with its pirate, Kronlande, the VP target
-        # and the bank mode.
-        "size": settings.size if settings.scenario is None else None,
-        "scenario": settings.scenario,
-        "pirate": settings.pirate if settings.scenario is not None else None,
-        "kronlande": settings.kronlande,
-        "vp_target": settings.vp_target,
-        "bank": settings.bank,
+        **_played(game),
         "deadline": game.deadline.isoformat(timespec="seconds") if game.deadline else None,
         "deadline_preset": game.deadline_preset,
         "lang": game.lang,
         "edition": game.edition,
         "layout": game.layout,
         "seed": game.seed,
+        # The dice seal's nonce, only once the game has ended (its end mail revealed it
+        # then); null before, and for a game created before seal nonces.
+        "seal_nonce": (game.seal_nonce or None) if game.phase == GamePhase.ENDED else None,
         "anonymous": game.anonymous,
         "press": game.press,
         "away_wait_days": game.away_wait_days,
+    }
+
+
+def _played(game: Game) -> dict[str, Any]:
+    """What is played: the seats, the island (None in Seafarers: the scenario's board), the
+    Seafarers scenario (None: the base game) with its pirate, Kronlande, the VP target and the
+    bank mode; all None when the settings cannot be read."""
+    keys = ("seats", "size", "scenario", "pirate", "kronlande", "vp_target", "bank")
+    try:
+        settings = settings_of(game)
+    except Exception:
+        return dict.fromkeys(keys)
+    return {
+        "seats": settings.players,
+        "size": settings.size if settings.scenario is None else None,
+        "scenario": settings.scenario,
+        "pirate": settings.pirate if settings.scenario is not None else None,
+        "kronlande": settings.kronlande,
+        "vp_target": settings.vp_target,
+        "bank": settings.bank,
     }
 
 

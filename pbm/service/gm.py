@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
 
 from pbm.notation import vocab
@@ -130,9 +131,10 @@ def end_game(svc: Service, session: Session, game: Game, why: str = "") -> None:
     game.deadline = None
     state = load_state(game) if game.state else None
     standing = public_summary(state, game.locale) if state is not None else []
-    # The game is over: its dice seed is revealed, as in the game-end report (rules 2).
+    # The game is over: its dice seed and seal nonce are revealed, as in the game-end report
+    # (rules 2).
     seed = game.seed if state is not None and state.rules >= 2 else None
-    tell(svc, session, game, "ended", text=why, standing=standing, seed=seed)
+    tell(svc, session, game, "ended", text=why, standing=standing, seed=seed, nonce=game.seal_nonce)
 
 
 def new_password_for(svc: Service, session: Session, game: Game, colour: str) -> Player:
@@ -203,6 +205,10 @@ def preview(svc: Service, session: Session, game: Game, show_dice: bool = False)
     ).one()
     kinds = [e["kind"] for e in json.loads(record.events)]
     body = report.body if report else ""
+    if game.seal_nonce:
+        # A round that would end the game previews the end report, which reveals the seal's
+        # nonce: it stays secret until the game has ended (the seed is the GM's anyway).
+        body = body.replace(game.seal_nonce, "<seal nonce: shown when the game has ended>")
     if show_dice or public:
         return Preview(kinds, body)
     return _without_dice(kinds, record, game.locale)
@@ -231,7 +237,7 @@ def _sent_report(session: Session, game: Game, step: int) -> bool:
             select(Outbox).where(
                 Outbox.game_id == game.id,
                 Outbox.step == step,
-                Outbox.status == OutboxStatus.SENT,
+                _WENT_OUT,
                 col(Outbox.kind).in_(("report", "end")),
             )
         ).first()
@@ -254,18 +260,28 @@ class RolledBack:
     notified: int = 0
 
 
+#: A mail that went out to somebody: sent, or pending with recipients served already (its
+#: sender was killed between two of them, `Outbox.delivered`).
+_WENT_OUT = or_(
+    col(Outbox.status) == OutboxStatus.SENT,
+    and_(col(Outbox.status) == OutboxStatus.PENDING, col(Outbox.delivered) != ""),
+)
+
+
 def _seed_revealed(session: Session, game: Game) -> bool:
-    """Whether a sent mail (the game-end report, the GM's end notice) showed the dice seed."""
-    if not game.seed:
+    """Whether a sent mail (the game-end report, the GM's end notice) showed the dice seed: its
+    seal nonce, which only those mails show (the seed's digits, for a game created before
+    seal nonces)."""
+    if not game.seed and not game.seal_nonce:
         return False
-    seed = str(game.seed)
+    shown = game.seal_nonce or str(game.seed)
     return any(
-        seed in mail.body
+        shown in mail.body
         for mail in session.exec(
             select(Outbox).where(
                 Outbox.game_id == game.id,
                 col(Outbox.kind).in_(("end", "gm_notice")),
-                Outbox.status == OutboxStatus.SENT,
+                _WENT_OUT,
             )
         )
     )

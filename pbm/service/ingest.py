@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import traceback
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
@@ -32,6 +33,7 @@ from pbm.store.statuses import MailStatus
 from .commands import Reread, handle, read_mail
 from .context import Service
 from .faults import crashpoint
+from .intake import arrival
 
 #: Reads of one mail while its game keeps changing under it; the last one is made under the
 #: write lock, so a mail is always handled.
@@ -63,16 +65,19 @@ def _parse(svc: Service, raw: bytes) -> Inbound:
     return parse_inbound(raw, svc.config.address, svc.config.max_stored_kb * 1024)
 
 
-def store_mail(svc: Service, raw: bytes, inbound: Inbound | None = None) -> tuple[int, bool]:
+def store_mail(
+    svc: Service, raw: bytes, inbound: Inbound | None = None, reported: datetime | None = None
+) -> tuple[int, bool]:
     """Keep the mail; returns (id, duplicate). Runs in its own transaction. A copy of a mail
     that was stored but never processed (the database failed in between) is no duplicate: it
-    is processed now."""
-    mail_id, duplicate, _ = _store(svc, raw, inbound)
+    is processed now. `reported`: when the mailbox says the mail reached it (IMAP's
+    INTERNALDATE), its time for the deadlines (`intake.arrival`)."""
+    mail_id, duplicate, _ = _store(svc, raw, inbound, reported)
     return mail_id, duplicate
 
 
 def _store(
-    svc: Service, raw: bytes, inbound: Inbound | None = None
+    svc: Service, raw: bytes, inbound: Inbound | None = None, reported: datetime | None = None
 ) -> tuple[int, bool, InboundMail | None]:
     """`store_mail`, and the row as stored when this call stored it (committed; a detached
     copy the first read of `process_mail` can use instead of reading it back)."""
@@ -88,7 +93,7 @@ def _store(
                     raw=kept,
                     truncated=truncated,
                     digest=digest,
-                    received_at=svc.clock.now(),
+                    received_at=arrival(svc.clock.now(), reported, inbound.received),
                     sender=inbound.sender[:300],
                     subject=inbound.subject[:500],
                 )
@@ -177,11 +182,11 @@ def recover(svc: Service) -> list[IngestResult]:
     return [process_mail(svc, mail_id) for mail_id in pending_mail_ids(svc)]
 
 
-def ingest(svc: Service, raw: bytes) -> IngestResult:
+def ingest(svc: Service, raw: bytes, reported: datetime | None = None) -> IngestResult:
     """Store, then process; a duplicate (same Message-ID, sender and body) is not processed
-    again."""
+    again. `reported`: when the mailbox says the mail reached it (see `store_mail`)."""
     inbound = _parse(svc, raw)
-    mail_id, duplicate, row = _store(svc, raw, inbound)
+    mail_id, duplicate, row = _store(svc, raw, inbound, reported)
     if duplicate:
         return IngestResult(mail_id, True, "duplicate")
     return process_mail(svc, mail_id, inbound, row)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session
+from sqlalchemy import update
+from sqlmodel import Session, col
 
 from pbm.notation import vocab
 from pbm.notation.mail import ParsedMail
@@ -23,8 +24,8 @@ from pbm.rules.events import Event, event_from_json
 from pbm.rules.orders import TurnOrders
 from pbm.rules.state import RULES, upgraded
 from pbm.store import codec
-from pbm.store.models import Game, InboundMail, OrderSet, Player
-from pbm.store.statuses import GamePhase, PlayerStatus
+from pbm.store.models import Game, InboundMail, OrderSet, Outbox, Player
+from pbm.store.statuses import GamePhase, OutboxStatus, PlayerStatus
 
 from . import corrections, texts
 from .broken import broken_games
@@ -273,6 +274,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         quiet=piloted,
         correction=amends,
         names=names,
+        nonce=game.seal_nonce,
     )
     chart = None
     if new.phase == Phase.ENDED:
@@ -298,9 +300,29 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
     )
     if svc.config.gm_address:
         _digest(svc, session, game, state.round, players, missing, new, events, step, mails)
+    _drop_reminders(session, game)
     mails.post(session)
     crashpoint("resolving")
     return step
+
+
+def _drop_reminders(session: Session, game: Game) -> None:
+    """A reminder not sent yet when its round is resolved (the outbox was down, or its sender
+    was killed and the service not back before the deadline) would come after the deadline it
+    reminds of: it is dropped instead."""
+    session.exec(
+        update(Outbox)
+        .where(
+            col(Outbox.game_id) == game.id,
+            col(Outbox.kind) == "reminder",
+            col(Outbox.status) == OutboxStatus.PENDING,
+        )
+        .values(
+            status=OutboxStatus.DROPPED,
+            last_error="not sent: the round was resolved before it could go out",
+        )
+        .execution_options(synchronize_session=False)
+    )
 
 
 def _nmr(

@@ -18,11 +18,14 @@ import os
 import re
 import secrets
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from email.message import Message
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+
+from pbm.notation.vocab import COLOUR_WORDS
 
 # Hashes are argon2id PHC strings (`$argon2id$v=19$m=8192,t=1,p=1$salt$hash`): the string
 # carries its parameters, so changing them rehashes each password at its next right use
@@ -66,7 +69,8 @@ def new_password(colour: str) -> str:
 
 
 #: Dashes a phone or a word processor puts where the player typed `-`.
-_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "−": "-"})
+_DASHES_FROM = "‐‑‒–—−"
+_DASHES = str.maketrans({dash: "-" for dash in _DASHES_FROM})
 
 
 def normalized(password: str) -> str:
@@ -172,6 +176,46 @@ def _maskable(values: Iterable[str]) -> list[str]:
     return sorted({v for v in values if len(v) >= MIN_MASKED}, key=len, reverse=True)
 
 
+#: Values replaced wherever they stand in a text or a stored mail: each costs a pass over it. A
+#: player's mail has a password line or two; a mail of thousands (8,000 lines and a 5 MB
+#: attachment took 62 s under the write lock) has these replaced, and every password line's
+#: value masked where it stands, in one pass (`_lines_masked`).
+MAX_VALUES = 16
+#: A password line anywhere in a text or in a mail's bytes, for masking its value in place.
+_PASSWORD_LINE_BYTES = re.compile(_PASSWORD_LINE.pattern.encode())
+
+
+def _capped(values: Iterable[str]) -> tuple[list[str], bool]:
+    """The values to replace wherever they stand (at most `MAX_VALUES`, longest first), and
+    whether there were more (then every password line's value is masked in place too)."""
+    maskable = _maskable(values)
+    return maskable[:MAX_VALUES], len(maskable) > MAX_VALUES
+
+
+def _lines_masked(text: str, mark: str = MASK) -> str:
+    """Every password line's value masked where it stands: one pass, linear."""
+
+    def value(m: re.Match[str]) -> str:
+        shown = m.group("value").strip("\"'()[]<>.")
+        if len(shown) < MIN_MASKED:
+            return m.group(0)
+        cut = m.start("value") - m.start()
+        return m.group(0)[:cut] + m.group("value").replace(shown, mark)
+
+    return _PASSWORD_LINE.sub(value, text)
+
+
+def _lines_masked_bytes(raw: bytes) -> bytes:
+    def value(m: re.Match[bytes]) -> bytes:
+        shown = m.group("value").strip(b"\"'()[]<>.")
+        if len(shown) < MIN_MASKED:
+            return m.group(0)
+        cut = m.start("value") - m.start()
+        return m.group(0)[:cut] + m.group("value").replace(shown, MASK.encode())
+
+    return _PASSWORD_LINE_BYTES.sub(value, raw)
+
+
 def masked(text: str, *passwords: str) -> str:
     """The text with every literal occurrence of the passwords replaced by ****."""
     for value in _maskable(passwords):
@@ -179,43 +223,253 @@ def masked(text: str, *passwords: str) -> str:
     return text
 
 
-def masked_raw(raw: bytes, passwords: Iterable[str] | str, deep: bool = True) -> bytes:
-    """A stored mail's bytes without the passwords. Literal occurrences go first (a plain-text
-    order mail); with `deep`, the mail is then read part by part, and a text part or a
-    subject that still holds one in an encoding (base64, quoted-printable with a soft break
-    inside the password, RFC 2047) is written anew without it."""
-    values = _maskable([passwords] if isinstance(passwords, str) else passwords)
-    if not values:
+# -- passwords by their shape ---------------------------------------------------------------------
+#
+# A password pbm makes is found without a label: five pairs of syllables joined by dashes, with
+# the seat's colour in front (any spelling a colour is read by, `vocab.COLOUR_WORDS`, and the
+# umlaut ones) or without it (the syllables are the whole secret: the colour adds nothing).
+# The dashes may be the long ones a phone puts in (`_DASHES`). Case does not matter.
+
+_COLOUR_WORDS = sorted({*COLOUR_WORDS, "weiß", "grün"}, key=len, reverse=True)
+_COLOUR = "(?:" + "|".join(map(re.escape, _COLOUR_WORDS)) + ")"
+_DASH = "[" + "".join(sorted({"-", *_DASHES_FROM})) + "]"
+_GROUP = f"[{_CONSONANTS}][{_VOWELS}][{_CONSONANTS}][{_VOWELS}]"
+#: A password pbm makes, or its syllables alone, in a text (also at the end of a longer word,
+#: as in the stored bytes below). A fixed sequence of bounded parts: a try costs at most some
+#: forty characters, so a scan is linear.
+_SHAPE = re.compile(
+    rf"(?i)(?:{_COLOUR}{_DASH})?{_GROUP}(?:{_DASH}{_GROUP}){{{PASSWORD_GROUPS - 1}}}(?!\w)"
+)
+#: A word that begins like a seat's password, a colour and a dash (also those of the six-digit
+#: passwords before issue 20, which running games may still have): `Masker` checks it against
+#: the hash of the seat that colour names. Possessive: taken whole, never backtracked.
+_CANDIDATE = re.compile(rf"(?i)(?<!\w){_COLOUR}{_DASH}[^\W_]++(?:{_DASH}[^\W_]++)*+")
+#: A candidate's part after the colour has at least this many characters (`rot-123456`, the
+#: shortest password pbm ever made, has six): `rot-gruen` costs no hash check.
+_CANDIDATE_REST = 6
+#: A longer word is no password of pbm's.
+_CANDIDATE_MAX = 100
+
+
+def _byte_classes() -> bytes:
+    """A `bytes.translate` table: consonant `c`, vowel `v` (either case), other ASCII word
+    characters `w`, `-` itself, and for the long dashes in UTF-8 (E2 80 90-94, E2 88 92) `e`,
+    `x`, `y`; anything else `.`."""
+    table = bytearray(b"." * 256)
+    for byte in range(128):
+        if chr(byte).isalnum() or chr(byte) == "_":
+            table[byte] = ord("w")
+    for letter in _CONSONANTS + _CONSONANTS.upper():
+        table[ord(letter)] = ord("c")
+    for letter in _VOWELS + _VOWELS.upper():
+        table[ord(letter)] = ord("v")
+    table[ord("-")] = ord("-")
+    table[0xE2], table[0x80], table[0x88] = ord("e"), ord("x"), ord("x")
+    for byte in range(0x90, 0x95):
+        table[byte] = ord("y")
+    return bytes(table)
+
+
+_BYTE_CLASSES = _byte_classes()
+#: A long dash in the classes (`exy`) becomes `~~-`, of the same length, so that every dash
+#: ends in `-` and the pattern below starts with a literal (`-cvcv`), which the regex engine
+#: finds without trying every position: a mail of base64, of dashes or of letters costs
+#: milliseconds (tests/test_notation_linear.py). The first pair of syllables stands before
+#: the match (checked by the look-behinds).
+_BYTE_SHAPE = re.compile(
+    rb"-cvcv(?:(?<=cvcv-cvcv)|(?<=cvcv~~-cvcv))(?:(?:~~)?-cvcv){%d}(?![cvw])"
+    % (PASSWORD_GROUPS - 2)
+)
+#: What in a mail's bytes hints that a text may hide a password in an encoding (looked for in
+#: the lower-cased bytes): the mail is then read part by part even without a password line.
+_ENCODED_HINTS = (b"base64", b"quoted-printable", b"=?", b"utf-16", b"utf-32", b"utf-7")
+
+
+def _bytes_unshaped(raw: bytes) -> bytes:
+    """A mail's bytes with the syllables of every password shape written plainly in them as
+    ****: the colour in front may stay, the secret does not. Linear: one translation, one
+    scan for a literal."""
+    classes = raw.translate(_BYTE_CLASSES)
+    if b"\xe2" in raw:
+        classes = classes.replace(b"exy", b"~~-")
+    pieces: list[bytes] = []
+    pos = 0
+    for m in _BYTE_SHAPE.finditer(classes):
+        first = m.start() - (6 if classes[m.start() - 1] == ord("~") else 4)
+        pieces += [raw[pos:first], MASK.encode()]
+        pos = m.end()
+    if not pieces:
         return raw
+    pieces.append(raw[pos:])
+    return b"".join(pieces)
+
+
+def masked_text(text: str, passwords: Iterable[str] = (), mark: str = MASK) -> str:
+    """The text without the passwords given and without anything shaped like one of pbm's:
+    for what is stored or shown and has no game to check against (the stored subject, the GM's
+    list of quarantined mails). Linear in the text's length."""
+    values, many = _capped(passwords)
+    if many:
+        text = _lines_masked(text, mark)
+    for value in values:
+        text = text.replace(value, mark)
+    return _SHAPE.sub(mark, text)
+
+
+def masked_data(value: Any, mask: Callable[[str], str]) -> Any:
+    """Template data (dicts, lists, texts) with `mask` applied to every text in it: for an
+    answer that quotes the mail."""
+    if isinstance(value, str):
+        return mask(value)
+    if isinstance(value, dict):
+        return {k: masked_data(v, mask) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [masked_data(v, mask) for v in value]
+    return value
+
+
+#: A value known from a password line is masked in a text pbm passes on only if it has a dash
+#: or a digit, as every password pbm made has: `Kennwort vergessen` in a message to the GM
+#: keeps its `vergessen` (the stored mail masks every value, `masked_raw`).
+_PASSWORD_LIKE = re.compile(rf"[0-9]|{_DASH}")
+
+
+#: Hash checks one mail may cost for words that begin like a password: a game has at most six
+#: seats (`commands.MAX_PASSWORD_CHECKS`).
+MASK_CHECKS = 6
+
+
+class Masker:
+    """Keeps one mail's passwords out of every text pbm makes of it: the message it forwards
+    (to a player or to the GM), the orders it stores, the answer that quotes it.
+
+    Masked are, in this order: the values known (the sender's password, and the values of the
+    mail's password lines, right or wrong, that have a dash or a digit); every word shaped
+    like a password pbm makes (`_SHAPE`, no check needed); and every word that begins like
+    one (a seat's colour word and a dash, `_CANDIDATE`) and verifies as the password of the
+    seat that colour names. That costs one hash check a word (none for a password the process
+    verified before), each word is checked once, and a mail costs at most `checks` of them: a
+    word past that is masked unchecked (too much masked costs a word of the message, too
+    little a password). `found` collects every value masked as written, for the stored mail
+    (`masked_raw`)."""
+
+    def __init__(
+        self,
+        known: Iterable[str],
+        seats: Mapping[str, str],
+        found: set[str] | None = None,
+        checks: int = MASK_CHECKS,
+    ) -> None:
+        self._known, self._lines = _capped(v for v in known if _PASSWORD_LIKE.search(v))
+        self._known_keys = {normalized(v) for v in self._known}
+        #: The seats' password hashes by the word their passwords begin with.
+        self._seats = dict(seats)
+        self._left = checks
+        self._verdicts: dict[str, bool] = {}
+        self.found: set[str] = found if found is not None else set()
+        #: Hash checks made so far.
+        self.checked = 0
+
+    def text(self, text: str, mark: str = MASK) -> str:
+        if self._lines:
+            text = _lines_masked(text, mark)
+        for value in self._known:
+            if value in text:
+                text = text.replace(value, mark)
+                self.found.add(value)
+
+        def hit(m: re.Match[str]) -> str:
+            self.found.add(m.group(0))
+            return mark
+
+        def candidate(m: re.Match[str]) -> str:
+            return hit(m) if self._is_password(m.group(0)) else m.group(0)
+
+        return _CANDIDATE.sub(candidate, _SHAPE.sub(hit, text))
+
+    def _is_password(self, word: str) -> bool:
+        key = normalized(word)
+        colour, _, rest = key.partition("-")
+        if len(rest) < _CANDIDATE_REST or len(key) > _CANDIDATE_MAX:
+            return False
+        if key in self._known_keys:
+            return True
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            stored = self._seats.get(colour)
+            if stored is None:  # no seat of this game has that colour: no password of it
+                verdict = False
+            elif self._left <= 0:
+                verdict = True
+            else:
+                self._left -= 1
+                self.checked += 1
+                verdict = verify_password(key, stored)
+            self._verdicts[key] = verdict
+        return verdict
+
+
+def masked_raw(raw: bytes, passwords: Iterable[str] | str, deep: bool = True) -> bytes:
+    """A stored mail's bytes without the passwords given and without anything shaped like a
+    password pbm makes (`_SHAPE`, no label needed). Literal occurrences go first (a plain-text
+    order mail); with `deep`, the mail is then read part by part (when it has passwords given,
+    or an encoding that may hide one), and a text part, an attachment of text or a subject that
+    still holds one in an encoding (base64, quoted-printable with a soft break inside the
+    password, RFC 2047) is written anew without it."""
+    given = [passwords] if isinstance(passwords, str) else list(passwords)
+    values, many = _capped(given)
+    if many:
+        raw = _lines_masked_bytes(raw)
     for value in values:
         for encoding in ("utf-8", "latin-1"):
             with contextlib.suppress(UnicodeEncodeError):
                 raw = raw.replace(value.encode(encoding), MASK.encode())
+    raw = _bytes_unshaped(raw)
     if not deep:
         return raw
+    if not values:
+        lower = raw.lower()
+        if not any(hint in lower for hint in _ENCODED_HINTS):
+            return raw
     try:
         msg = email.message_from_bytes(raw, policy=email.policy.compat32)
-        if not _mask_parts(msg, values):
+        if not _mask_parts(msg, given):
             return raw
         return msg.as_bytes()
     except Exception:  # a mail the library cannot write back: keep its headers only
+        if not values:
+            return raw  # read only for a hint of an encoding: nothing known to hide in it
         head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
         return head + b"\n\n[pbm: body removed, it held a password pbm could not mask]\n"
 
 
-def _mask_parts(msg: Message, values: list[str]) -> bool:
-    """Write anew each text part and the subject that still hold a value; True if any did."""
+def _holds(text: str, values: list[str], lines: bool) -> bool:
+    return (
+        any(v in text for v in values)
+        or _SHAPE.search(text) is not None
+        or (lines and _lines_masked(text) != text)
+    )
+
+
+def _mask_parts(msg: Message, given: list[str]) -> bool:
+    """Write anew each text part and each subject (the mail's, a forwarded mail's) that still
+    hold a password given (or, past `MAX_VALUES` of them, a password line's value) or a
+    password's shape; True if any did."""
     from email.header import decode_header, make_header
 
+    values, lines = _capped(given)
     changed = False
-    subject = msg.get("Subject")
-    if subject is not None:
-        text = str(make_header(decode_header(str(subject))))
-        if any(v in text for v in values):
-            del msg["Subject"]
-            msg["Subject"] = masked(text, *values)
-            changed = True
     for part in msg.walk():
+        subject = part.get("Subject")
+        if subject is not None:
+            try:
+                text = str(make_header(decode_header(str(subject))))
+            except (LookupError, UnicodeError, ValueError):  # an unknown charset: as written
+                text = str(subject)
+            if _holds(text, values, lines):
+                del part["Subject"]
+                part["Subject"] = masked_text(text, given)
+                changed = True
         if part.is_multipart() or part.get_content_maintype() != "text":
             continue
         payload = part.get_payload(decode=True)
@@ -226,8 +480,8 @@ def _mask_parts(msg: Message, values: list[str]) -> bool:
             text = payload.decode(charset, "replace")
         except LookupError:
             text = payload.decode("utf-8", "replace")
-        if any(v in text for v in values):
+        if _holds(text, values, lines):
             del part["Content-Transfer-Encoding"]
-            part.set_payload(masked(text, *values), charset="utf-8")
+            part.set_payload(masked_text(text, given), charset="utf-8")
             changed = True
     return changed

@@ -2,14 +2,18 @@
 tests; `pbm/mail/transport.py`), one message per recipient.
 
 A row is claimed by moving its next attempt forward by a lease in a short transaction (rows
-locked with SKIP LOCKED, so two workers never take the same one), then sent, then marked sent.
-A crash between the send and the mark sends it once more after the lease, with the same
-Message-ID. Temporary failures (4xx, connection trouble) retry with exponential backoff;
-permanent ones (5xx) mark the row failed, for the GM to see in `pbm outbox list`.
+locked with SKIP LOCKED, so two workers never take the same one) and naming the claimant
+(`claimant.py`), then sent, then marked sent. A crash between the send and the mark sends it
+once more with the same Message-ID: at once when the next claim finds the claimant gone from
+this host (a `pbm serve` restarted after a SIGKILL), else after the lease. Temporary failures
+(4xx, connection trouble) retry with exponential backoff; permanent ones (5xx) mark the row
+failed, for the GM to see in `pbm outbox list`.
 
 A row with several recipients (a report to every player and observer) goes out as one message
-per recipient over the same connection, each with only that recipient in To; the recipients
-it could not reach for now, or at all, get rows of their own. Anything else that goes wrong
+per recipient over the same connection, each with only that recipient in To. Each recipient
+served but the last is recorded at once (`Outbox.delivered`), so a crash between two
+recipients sends again only to those not yet served; the recipients it could not reach for
+now, or at all, get rows of their own. Anything else that goes wrong
 with one row (a value that makes the message unbuildable, a bug) fails that row alone, with
 the error in `last_error`, and the pass goes on; only the database's errors go up, for the
 loops to wait out. A row's `secret` (a password its body holds as a placeholder) is emptied
@@ -22,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import select as sa_select
 from sqlalchemy import update
@@ -36,6 +40,7 @@ from pbm.store.db import reading, scrub, transaction
 from pbm.store.models import Outbox
 from pbm.store.statuses import OutboxStatus
 
+from . import claimant
 from .context import Service
 from .faults import crashpoint
 from .outbox import new_message_id
@@ -69,24 +74,66 @@ def backoff(attempts: int) -> timedelta:
 
 
 def claim(svc: Service, limit: int) -> list[int]:
-    """Take up to `limit` due rows for this worker (their next attempt moves by the lease)."""
+    """Take up to `limit` rows for this worker (their next attempt moves by the lease, and
+    they are named as this process's): first those whose claimant has ended on this host
+    (killed while sending them), then the due ones."""
     now = svc.clock.now()
     with transaction(svc.engine) as session:
         # The ids only, and one UPDATE: the rows' bodies and pictures are read when each is
         # sent, not here as well.
-        found = session.exec(
-            select(Outbox.id)
-            .where(Outbox.status == OutboxStatus.PENDING, col(Outbox.next_attempt) <= now)
-            .order_by(col(Outbox.id))
-            .limit(limit)
-            .with_for_update(skip_locked=True)
-        )
-        ids = [row_id for row_id in found if row_id is not None]
+        ids = _orphans(session, now, limit)
+        if len(ids) < limit:
+            found = session.exec(
+                select(Outbox.id)
+                .where(Outbox.status == OutboxStatus.PENDING, col(Outbox.next_attempt) <= now)
+                .order_by(col(Outbox.id))
+                .limit(limit - len(ids))
+                .with_for_update(skip_locked=True)
+            )
+            ids += [row_id for row_id in found if row_id is not None]
         if ids:
             session.exec(
-                update(Outbox).where(col(Outbox.id).in_(ids)).values(next_attempt=now + LEASE)
+                update(Outbox)
+                .where(col(Outbox.id).in_(ids))
+                .values(next_attempt=now + LEASE, claimed_by=claimant.me())
             )
         return ids
+
+
+def _orphans(session: Session, now: datetime, limit: int) -> list[int]:
+    """Rows under the lease of a process that has ended (`claimant.gone`): a reminder whose
+    sender was killed goes out when the service is back, not up to the lease later."""
+    leased = session.exec(
+        select(Outbox.id, Outbox.claimed_by).where(
+            Outbox.status == OutboxStatus.PENDING,
+            col(Outbox.next_attempt) > now,
+            Outbox.claimed_by != "",
+        )
+    ).all()
+    if not leased:
+        return []
+    dead = {who for who in {who for _, who in leased} if claimant.gone(who)}
+    ids = sorted(row_id for row_id, who in leased if who in dead and row_id is not None)
+    if not ids:
+        return []
+    # Locked now, and only if still so (another worker may have taken them meanwhile).
+    taken = [
+        row_id
+        for row_id in session.exec(
+            select(Outbox.id)
+            .where(
+                col(Outbox.id).in_(ids[:limit]),
+                Outbox.status == OutboxStatus.PENDING,
+                col(Outbox.claimed_by).in_(dead),
+            )
+            .order_by(col(Outbox.id))
+            .with_for_update(skip_locked=True)
+        )
+        if row_id is not None
+    ]
+    for row_id in taken:
+        log.warning("outbox %s: its sender has ended; taken again now", row_id)
+    return taken
 
 
 async def send_one(
@@ -116,6 +163,9 @@ async def _send_one(
         if row is None or row.status != OutboxStatus.PENDING:
             return "skipped"
         recipients = list(dict.fromkeys(r for r in row.recipients.split(",") if r))
+        # Served by an attempt that was not recorded (its sender was killed between two
+        # recipients): they have their message, the others get it now.
+        served = [r for r in recipients if r in set(row.delivered.split(","))]
         msg = build_message(
             from_address=sender,
             from_name=svc.config.name,
@@ -134,8 +184,9 @@ async def _send_one(
     if not recipients:
         _fail(svc, row_id, "no recipient")
         return "failed"
-    outcomes: dict[str, Delivery] = {}
-    for i, address in enumerate(recipients):
+    outcomes: dict[str, Delivery] = {address: Delivery("sent") for address in served}
+    todo = [address for address in recipients if address not in outcomes]
+    for i, address in enumerate(todo):
         try:
             readdress(msg, [address])
         except Exception as exc:  # not expected (the header is cleaned), but this one only
@@ -144,9 +195,13 @@ async def _send_one(
         result = outcomes[address] = await smtp.deliver(msg, sender, [address])
         if result.connection:
             # The server is out of reach: the others would only wait for the same timeout.
-            for rest in recipients[i + 1 :]:
+            for rest in todo[i + 1 :]:
                 outcomes[rest] = Delivery("retry", f"not tried: {result.error}", connection=True)
             break
+        if i < len(todo) - 1 and _outcome_for(address, result)[0] == "sent":
+            # Recorded before the next one is tried; the last one is recorded with the row.
+            _served(svc, row_id, [a for a, d in outcomes.items() if d.outcome == "sent"])
+            crashpoint("smtp-recipient-sent")
     crashpoint("smtp-sent")
     # The mail is out: recording that must not fail on a busy database, or it would go out
     # again after the lease. Retried while the lease lasts (a crash still means a resend).
@@ -166,14 +221,31 @@ async def _send_one(
             delay = min(delay * 2, 30.0)
 
 
+def _served(svc: Service, row_id: int, served: list[str]) -> None:
+    """Record the recipients of a row of several who have their message from this attempt
+    (`Outbox.delivered`). A busy database is not waited for: the row's own record follows,
+    and only a crash before it would send to these once more."""
+    try:
+        with transaction(svc.engine) as session:
+            session.exec(
+                update(Outbox)
+                .where(col(Outbox.id) == row_id, col(Outbox.status) == OutboxStatus.PENDING)
+                .values(delivered=",".join(served))
+            )
+    except OperationalError as exc:
+        log.warning("outbox %s: a recipient served, not yet recorded (%s)", row_id, exc)
+
+
 def _fail(svc: Service, row_id: int, error: str) -> None:
-    """Mark a row failed (it keeps its secret: `pbm outbox retry` may send it yet)."""
+    """Mark a row failed (it keeps its secret: `pbm outbox retry` may send it yet; and the
+    recipients it reached, whom a retry leaves out)."""
     with transaction(svc.engine) as session:
         row = session.get(Outbox, row_id)
         if row is not None and row.status == OutboxStatus.PENDING:
             row.status = OutboxStatus.FAILED
             row.attempts += 1
             row.last_error = error[:2000]
+            row.claimed_by = ""
 
 
 def _outcome_for(address: str, delivery: Delivery) -> tuple[str, str]:
@@ -215,6 +287,8 @@ def _record(svc: Service, row_id: int, outcomes: dict[str, Delivery]) -> str:
                     sent_at=now,
                     secret="",
                     last_error="",
+                    delivered="",
+                    claimed_by="",
                 )
             )
             assert done.rowcount == 1, f"outbox row {row_id} has gone"
@@ -223,6 +297,7 @@ def _record(svc: Service, row_id: int, outcomes: dict[str, Delivery]) -> str:
         row = session.get(Outbox, row_id)
         assert row is not None
         row.attempts += 1
+        row.delivered = row.claimed_by = ""
         if sent:
             secret = row.secret
             row.recipients = ",".join(sent)

@@ -17,19 +17,21 @@ import logging
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from sqlalchemy.exc import DBAPIError
 
 from pbm.config.model import ServiceSection
 from pbm.mail.imap import ImapConfig, ImapInbox
 from pbm.mail.smtp import SmtpConfig, SmtpSession
-from pbm.mail.transport import INBOX_ERRORS, Inbox, Transports
+from pbm.mail.transport import INBOX_ERRORS, Head, Inbox, Transports
 from pbm.reports.picture import release as release_pictures
 
 from .archive import keep_archives
 from .context import Service
 from .faults import crashpoint
 from .ingest import IngestResult, ingest, recover
+from .intake import known_addresses
 from .sending import send_pending
 from .tick import resolve_if_ready, tick
 
@@ -64,10 +66,11 @@ def transports_for(cfg: ServeConfig) -> Transports:
     return Transports(inbox=lambda: ImapInbox(cfg.imap), sender=lambda: SmtpSession(cfg.smtp))
 
 
-def take_in(svc: Service, raw: bytes) -> IngestResult:
+def take_in(svc: Service, raw: bytes, reported: datetime | None = None) -> IngestResult:
     """Store and process one mail, then resolve its game if that completed the round (as the
-    mail's own transaction saw it; `resolve_if_ready` checks again under the lock)."""
-    result = ingest(svc, raw)
+    mail's own transaction saw it; `resolve_if_ready` checks again under the lock).
+    `reported`: when the mailbox says the mail reached it (its time for the deadlines)."""
+    result = ingest(svc, raw, reported)
     log.info(
         "mail %s: %s%s", result.mail_id, result.status, f" ({result.game})" if result.game else ""
     )
@@ -89,19 +92,34 @@ async def read_inbox(
     fetched again and recognised by their Message-ID). `taken` is called after each mail
     taken in (`pbm serve` wakes its sender with it, so an answer leaves at once). Once `stop`
     is set no further batch is begun: a stopping service with hundreds of mails waiting
-    stops after the batch at hand (the rest stay unseen for the next start)."""
+    stops after the batch at hand (the rest stay unseen for the next start).
+
+    The mails are taken in fairly (`fair_order`): the players' first, then one mail of each
+    sender in turn, so that nobody's flood holds up anybody else. A pass that took in all it
+    listed tells the deadlines so (`Intake.passed`): every mail that reached the mailbox
+    before the pass began has been read."""
     count = 0
+    started = svc.clock.now()
     uids = await box.unseen()
-    for start in range(0, len(uids), FETCH_BATCH):
+    heads = await box.heads(uids) if uids else {}
+    order = await asyncio.to_thread(fair_order, svc, uids, heads)
+    max_bytes = svc.config.max_stored_kb * 1024
+    complete = True
+    for start in range(0, len(order), FETCH_BATCH):
         if stop is not None and stop.is_set():
+            complete = False
             break
-        chunk = uids[start : start + FETCH_BATCH]
-        raws = await box.fetch_many(chunk)
+        chunk = order[start : start + FETCH_BATCH]
+        raws = await box.fetch_many(chunk, max_bytes)
         stored: list[str] = []
         try:
             for uid in chunk:
-                if await _take_one(svc, uid, raws.get(uid), taken):
+                head = heads.get(uid)
+                arrived = head.arrived if head is not None else None
+                if await _take_one(svc, uid, raws.get(uid), arrived, taken):
                     stored.append(uid)
+                else:
+                    complete = False
         except Exception:
             # The database failed (the mail at hand stays unseen): the ones stored before it
             # are flagged first, as they would have been one by one.
@@ -111,16 +129,39 @@ async def read_inbox(
             raise
         await box.done_many(stored)
         count += len(stored)
+    if complete:
+        svc.intake.passed(started)
     return count
 
 
+def fair_order(svc: Service, uids: list[str], heads: dict[str, Head]) -> list[str]:
+    """The order to take mails in: the mails of the addresses pbm knows (players, observers,
+    the GM) first, then the others; within each, one mail of each sender in turn, each
+    sender's own mails in the order they came. A mail the mailbox said nothing of goes last."""
+    known = known_addresses(svc)
+    queues: dict[str, list[str]] = {}
+    for uid in uids:
+        if uid in heads:
+            queues.setdefault(heads[uid].sender, []).append(uid)
+    ranked = sorted(queues.values(), key=lambda q: heads[q[0]].sender not in known)
+    out: list[str] = []
+    for turn in range(max((len(q) for q in ranked), default=0)):
+        out.extend(q[turn] for q in ranked if turn < len(q))
+    out.extend(uid for uid in uids if uid not in heads)
+    return out
+
+
 async def _take_one(
-    svc: Service, uid: str, raw: bytes | None, taken: Callable[[], None] | None
+    svc: Service,
+    uid: str,
+    raw: bytes | None,
+    arrived: datetime | None,
+    taken: Callable[[], None] | None,
 ) -> bool:
     """Take in one fetched mail (None: it has gone); whether it may be marked seen."""
     if raw is not None:
         try:
-            await asyncio.to_thread(take_in, svc, raw)
+            await asyncio.to_thread(take_in, svc, raw, arrived)
         except _DB_ERRORS:
             raise
         except Exception:
@@ -255,6 +296,8 @@ async def serve(
     as `cfg` says."""
     stop = stop or asyncio.Event()
     transports = transports or transports_for(cfg)
+    # This process reads the mailbox: deadlines wait until it has read past them.
+    svc.intake.active = True
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         # Outside the main thread (tests) there are no signal handlers: the caller sets `stop`.
@@ -285,6 +328,7 @@ async def poll_once(
 ) -> dict[str, int]:
     """One pass: unprocessed mails, the inbox, what is due, the outbox."""
     transports = transports or transports_for(cfg)
+    svc.intake.active = True
     recovered = await asyncio.to_thread(recover, svc)
     box = transports.inbox()
     read = 0

@@ -1,6 +1,11 @@
 """Signup: joins until the table is full, then the draw of colours and seats
 (docs/service-decisions.md, "Lifecycle").
 
+A sign-up by mail is only a request (`request_join`): it holds no seat until a mail from the
+address itself gives back the token mailed to it (`confirm_join`), so a forged From seats
+nobody. The GM seats an address directly (`add_player`). The table fills with confirmed
+players only, and the draw starts when it is full.
+
 The draw: players in an order drawn by lot each take their most preferred free colour (the
 first free colour of the table's list if none of theirs is free); then the order of the colours
 is drawn by lot, and that is the seat order. Each player then gets a welcome mail with their
@@ -10,6 +15,7 @@ password; only its hash is stored.
 from __future__ import annotations
 
 import random
+import secrets
 import unicodedata
 
 from sqlmodel import Session
@@ -19,20 +25,21 @@ from pbm.reports import notices
 from pbm.rules.rng import derive_seed
 from pbm.rules.state import DEFAULT_COLOURS, GameState, Phase
 from pbm.store.models import Game, Player
-from pbm.store.statuses import GamePhase
+from pbm.store.statuses import GamePhase, PlayerStatus
 
 from . import texts
 from .context import Service
 from .games import (
     ServiceError,
     first_state,
+    pending_signups,
     players_of,
     recipients,
     save_state,
     settings_of,
 )
 from .outbox import enqueue, notify
-from .secrets import hash_password, new_password, new_secret
+from .secrets import hash_password, masked_text, new_password, new_secret
 from .setup_phase import start_setup
 
 #: The longest name kept for a player (reports' tables and the GM's terminal stay readable).
@@ -41,32 +48,101 @@ NAME_MAX = 40
 
 def display_name(name: str) -> str:
     """A name as stored and shown: no control, format (bidi) or line-break characters, blanks
-    collapsed, at most `NAME_MAX` characters."""
+    collapsed, nothing shaped like a password (`masked_text`: every player reads the names), at
+    most `NAME_MAX` characters."""
     kept = "".join(
         " " if ch.isspace() else ch
         for ch in name
         if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs")
     )
-    return " ".join(kept.split())[:NAME_MAX].strip()
+    return masked_text(" ".join(kept.split()))[:NAME_MAX].strip()
 
 
-def join(
+def _check_open(game: Game) -> None:
+    if game.phase != GamePhase.SIGNUP:
+        # The player may not read the game's language: the refusal is in every language.
+        raise ServiceError(" / ".join(texts.in_every_language("game_started", game=game.name)))
+
+
+def _check_not_seated(session: Session, game: Game, address: str) -> None:
+    if any(p.address == address for p in players_of(session, game)):
+        raise ServiceError(" / ".join(texts.in_every_language("joined_already", address=address)))
+
+
+def request_join(
     svc: Service,
     session: Session,
     game: Game,
     address: str,
     name: str,
     preferences: tuple[str, ...] = (),
+) -> Player:
+    """A sign-up asked for by mail (`Anmeldung` / `Join`): a pending row that holds no seat,
+    with the confirmation token the caller mails to `address`. Asked again, the same row keeps
+    its token and takes the name and colour wishes the new mail gives (the others stay). Only
+    `confirm_join`, on a mail from the address with the token, seats it: a forged From seats
+    nobody."""
+    _check_open(game)
+    address = address.strip().lower()
+    _check_not_seated(session, game, address)
+    pending = next((p for p in pending_signups(session, game) if p.address == address), None)
+    if pending is None:
+        pending = Player(
+            game_id=game.id or 0,
+            address=address,
+            name=address,
+            status=PlayerStatus.SIGNUP_PENDING,
+            confirm_token=secrets.token_hex(6),
+            joined_at=svc.clock.now(),
+        )
+        session.add(pending)
+    if display_name(name):
+        pending.name = display_name(name)
+    if preferences:
+        pending.preferences = ",".join(preferences)
+    return pending
+
+
+def confirm_join(
+    svc: Service,
+    session: Session,
+    game: Game,
+    pending: Player,
+    name: str = "",
+    preferences: tuple[str, ...] = (),
     reply_to: str = "",
 ) -> Player:
+    """The address confirmed its sign-up: it takes a seat if the signup is still open (the
+    name and colour wishes of the confirming mail, where it gives them, else those of the
+    request). After the draw the request is dropped and the refusal says the game is full."""
     if game.phase != GamePhase.SIGNUP:
-        # The player may not read the game's language: the refusal is in every language.
-        raise ServiceError(" / ".join(texts.in_every_language("game_started", game=game.name)))
+        session.delete(pending)
+        _check_open(game)
+    if name:
+        pending.name = display_name(name) or pending.address
+    if preferences:
+        pending.preferences = ",".join(preferences)
+    return _seat(svc, session, game, pending, reply_to)
+
+
+def add_player(
+    svc: Service,
+    session: Session,
+    game: Game,
+    address: str,
+    name: str = "",
+    preferences: tuple[str, ...] = (),
+) -> Player:
+    """The GM seats an address (`pbm player add`): no confirmation by mail. A pending sign-up
+    of the address is confirmed (its name and wishes kept unless given here)."""
+    _check_open(game)
     address = address.strip().lower()
-    current = players_of(session, game)
-    if any(p.address == address for p in current):
-        raise ServiceError(" / ".join(texts.in_every_language("joined_already", address=address)))
-    seats = settings_of(game).players
+    if not address or "@" not in address:
+        raise ServiceError(f"not a mail address: {address!r}")
+    _check_not_seated(session, game, address)
+    pending = next((p for p in pending_signups(session, game) if p.address == address), None)
+    if pending is not None:
+        return confirm_join(svc, session, game, pending, name, preferences)
     player = Player(
         game_id=game.id or 0,
         address=address,
@@ -75,19 +151,27 @@ def join(
         joined_at=svc.clock.now(),
     )
     session.add(player)
+    return _seat(svc, session, game, player)
+
+
+def _seat(svc: Service, session: Session, game: Game, player: Player, reply_to: str = "") -> Player:
+    """A confirmed player joins the table; the draw follows when the table is full."""
+    player.status = PlayerStatus.ACTIVE
+    player.confirm_token = ""
+    player.joined_at = svc.clock.now()
     session.flush()
-    missing = seats - len(current) - 1
+    missing = settings_of(game).players - len(players_of(session, game))
     notify(
         svc,
         session,
         "joined",
-        [address],
+        [player.address],
         game,
         texts.t(game.locale, "joined_subject", game=game.name),
         notices.joined(game.locale, player.name, missing),
         in_reply_to=reply_to,
     )
-    if missing == 0:
+    if missing <= 0:
         draw(svc, session, game)
     return player
 
@@ -187,6 +271,7 @@ def send_welcome(
             game.locale,
             roster_rows(session, game),
             deadline,
+            game.seal_nonce,
         ),
     )
     enqueue(

@@ -57,6 +57,10 @@ _T: dict[str, str] = {
         "nothing was changed, your password still works, and the game master knows. If you "
         "lost your password, ask the game master for a new one.\n"
     ),
+    "password_alert_last": N_(
+        "\nThis is the last such mail: more wrong passwords for this seat are not reported "
+        "until a mail with the right one has come.\n"
+    ),
     "observe_already": N_("You observe this game already.\n"),
     "observe_seated": N_("You play in this game and get the reports anyway."),
     "observe_confirm_subject": N_("[{game}] Confirm observing"),
@@ -65,10 +69,11 @@ _T: dict[str, str] = {
         "If that was you, reply with this line:\n\n  Confirm: {token}\n\n"
         "Otherwise do nothing: without a confirmation no more mail comes.\n"
     ),
-    "observe_bad_token": N_(
-        "This code does not match. Write 'Observe' first, then reply "
-        "with the line 'Confirm: …' from the mail."
+    "confirm_bad_token": N_(
+        "This code matches no request of this address in the game {game}. Answer from the "
+        "address the code was sent to, with the line 'Confirm: …' from the newest such mail."
     ),
+    "signup_confirm_subject": N_("[{game}] Confirm your signup"),
     "observe_confirmed": N_("You will get the reports from now on. 'Stop observing' ends that.\n"),
     "observe_not": N_("This address does not observe the game."),
     "observe_stopped": N_("You will get no more reports of this game.\n"),
@@ -78,6 +83,16 @@ _T: dict[str, str] = {
         "\n\nError: {reason}\n\nMails for the game are kept. After the "
         "repair: pbm game resume {game}\n"
     ),
+    "mail_wait_subject": N_("[{game}] Deadline passed with mail possibly unread"),
+    "mail_wait_body": N_(
+        "The deadline of the game {game} passed more than {minutes} minutes ago, and pbm could "
+        "not make sure it has read every mail that reached the mailbox before it ({why}). The "
+        "round was resolved with the mails read so far.\n\nIf a player's orders were missed, "
+        "'pbm round rollback {game} --why …' takes the round back, and 'pbm mail ingest' "
+        "feeds a missed mail in.\n"
+    ),
+    "mail_wait_not_read": N_("the mailbox has not been read past the deadline"),
+    "mail_wait_stored": N_("{count} stored mails are not read yet"),
     "preview_subject": N_("[{game}] Island preview"),
     "ok_subject": N_("[{game}] OK"),
     "status_subject": N_("[{game}] Status"),
@@ -121,6 +136,12 @@ _T: dict[str, str] = {
         "Your mails for it are not read."
     ),
     "game_over": N_("The game {games} has ended; mails for it are no longer read."),
+    # Translators: put in a forwarded message, and in the answer quoting a mail, where a
+    # password stood.
+    "password_removed": N_("[password removed]"),
+    "password_removed_note": N_(
+        "Your message held a password; it was sent with [password removed] in its place."
+    ),
 }
 
 

@@ -27,6 +27,7 @@ from .broken import mark_broken
 from .context import Service
 from .faults import crashpoint
 from .games import get_game
+from .intake import may_close
 from .outbox import notify
 from .rounds import ready, resolve, waiting_for
 from .setup_phase import advance_setup
@@ -110,6 +111,9 @@ def _tick_game(svc: Service, name: str, out: TickResult) -> None:
             return
         now = svc.clock.now()
         due = game.deadline is not None and now >= game.deadline
+        if due and not may_close(svc, session, game, now):
+            # Mail that came before the deadline may be unread yet: the deadline waits for it.
+            return
         if game.phase == GamePhase.SETUP:
             if due:
                 advance_setup(svc, session, game, timeout=True)

@@ -1,12 +1,16 @@
 """`pbm game verify`: a game's dice checked against its seal and against every report sent.
 
-What `contrib/verify_dice.py` does for a player from the revealed seed, this does from the
-database: the seal (SHA-256 of the seed) against the seal every welcome mail showed and the
-seed the game-end report revealed; each round's rolls derived from the seed
+What `contrib/verify_dice.py` does for a player from the revealed seed and nonce, this does from
+the database: the seal (SHA-256 of `SEED:NONCE`, of the seed alone for a game created before
+seal nonces) against the seal every welcome mail showed and the seed and nonce the game-end
+report revealed; each round's rolls derived from the seed
 (`rules.rng.round_rolls`, docs/fair-dice.md) against the rolls its record holds and the rolls
 every report sent for it shows, corrected and rolled-back reports included (a round keeps its
 rolls). Rounds of rules 1 (a game started before sealed dice) cannot be derived: their reports
 are compared with their record only.
+
+What it prints is for the game master, in English (docs/translating.md): colours too, by their
+English names whatever the game's language (`english`); the mails are read in the game's.
 """
 
 from __future__ import annotations
@@ -23,13 +27,20 @@ from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.rules import GameState, state_from_json
 from pbm.rules.events import NmrRobberRoll, Rolled, event_from_json
-from pbm.rules.rng import nmr_robber_dice, round_rolls, seal
+from pbm.rules.rng import is_nonce, nmr_robber_dice, round_rolls, seal
 from pbm.store.models import Game, Outbox, RoundRecord
 from pbm.store.statuses import OutboxStatus
 
 #: A placeholder of a catalogue text: `{name}` (Python) or `%(name)s` (a template's).
 _FIELD = re.compile(r"\{(\w+)\}|%\((\w+)\)s")
-_GROUPS = {"round": r"\d+", "die1": r"[1-6]", "die2": r"[1-6]", "total": r"\d+", "seed": r"\d+"}
+_GROUPS = {
+    "round": r"\d+",
+    "die1": r"[1-6]",
+    "die2": r"[1-6]",
+    "total": r"\d+",
+    "seed": r"\d+",
+    "nonce": r"\S+",
+}
 
 
 @cache
@@ -52,7 +63,13 @@ def _texts(lang: str) -> dict[str, str]:
         "roll": _("Roll for {player}: {die1}+{die2} = {total}"),
         "seal": _("Dice seal of this game:"),
         "seed": _("Dice seed: %(seed)s"),
+        "nonce": _("Seal nonce: %(nonce)s"),
     }
+
+
+def english(colour: str) -> str:
+    """A colour as the GM's command line names it: its English name (`rot` is "red")."""
+    return vocab.colour_name(colour, "en")
 
 
 Roll = tuple[str, int, int]
@@ -63,7 +80,8 @@ class RoundCheck:
     round: int
     #: The rolls come from the seal (rules 2); False for a round of rules 1.
     sealed: bool
-    #: The round's rolls as its record holds them: (colour, die 1, die 2) in build order.
+    #: The round's rolls as its record holds them: (colour, die 1, die 2) in build order, the
+    #: colour by its English name (`english`).
     rolls: list[Roll] = field(default_factory=list)
     #: Reports sent that show rolls of this round.
     reports: int = 0
@@ -87,13 +105,17 @@ class RoundCheck:
 @dataclass
 class Verification:
     seal: str
+    #: The seal is of the seed and a nonce; False: of the seed alone (a game created before
+    #: seal nonces).
+    salted: bool
     #: True: every welcome mail sent showed the seal of the seed, and the game-end report (if
     #: any) revealed that seed; False: one did not; None: no welcome mail sent showed a seal (a
     #: game started before sealed dice, or none sent yet).
     seal_ok: bool | None
     rounds: list[RoundCheck]
     seal_problems: list[str] = field(default_factory=list)
-    #: Welcome mails sent that showed the seal, and whether the seed was revealed.
+    #: Welcome mails sent that showed the seal, and whether the seed (and the nonce, if the game
+    #: has one) was revealed.
     welcomes: int = 0
     revealed: bool = False
 
@@ -136,18 +158,37 @@ def _check_seal(session: Session, game: Game, out: Verification) -> None:
         if value != out.seal:
             out.seal_problems.append(f"welcome mail {mail.id} shows the seal {value!r}")
     for mail in _sent(session, game, ("end", "gm_notice")):
-        for line in mail.body.splitlines():
-            m = _pattern(texts["seed"]).fullmatch(line.strip())
-            if m is None:
-                continue
-            out.revealed = True
-            if seal(int(m["seed"])) != out.seal:
-                out.seal_problems.append(f"the game-end mail {mail.id} reveals another seed")
+        revealed = _revealed_in(mail.body, texts)
+        if revealed is None:
+            continue
+        out.revealed = True
+        seed, nonce = revealed
+        if game.seal_nonce and not nonce:
+            out.seal_problems.append(f"the game-end mail {mail.id} reveals no nonce")
+        elif nonce and not is_nonce(nonce):
+            out.seal_problems.append(f"the game-end mail {mail.id} reveals the nonce {nonce!r}")
+        elif seal(seed, nonce) != out.seal:
+            out.seal_problems.append(f"the game-end mail {mail.id} reveals another seed or nonce")
     out.welcomes = shown
     if out.seal_problems:
         out.seal_ok = False
     elif shown:
         out.seal_ok = True
+
+
+def _revealed_in(body: str, texts: dict[str, str]) -> tuple[int, str] | None:
+    """The seed a mail reveals, with the nonce it reveals ("" for none), or None."""
+    seed: int | None = None
+    nonce = ""
+    for line in body.splitlines():
+        m = _pattern(texts["seed"]).fullmatch(line.strip())
+        if m is not None and seed is None:
+            seed = int(m["seed"])
+            continue
+        m = _pattern(texts["nonce"]).fullmatch(line.strip())
+        if m is not None and seed is not None and not nonce:
+            nonce = m["nonce"]
+    return None if seed is None else (seed, nonce)
 
 
 def _rolls_in(body: str, texts: dict[str, str]) -> tuple[int | None, list[Roll]]:
@@ -174,7 +215,7 @@ def _derived(seed: int, round_: int, state: GameState) -> list[Roll]:
 
 
 def verify(session: Session, game: Game) -> Verification:
-    out = Verification(seal(game.seed), None, [])
+    out = Verification(seal(game.seed, game.seal_nonce), bool(game.seal_nonce), None, [])
     _check_seal(session, game, out)
     records = list(
         session.exec(
@@ -225,6 +266,8 @@ def verify(session: Session, game: Game) -> Verification:
         elif (check.sealed and read != want[: len(read)]) or (not check.sealed and read != want):
             check.problems.append(f"report {mail.id} shows other rolls than the seed gives")
     out.rounds = [checks[r] for r in sorted(checks)]
+    for check in out.rounds:
+        check.rolls = [(english(c), a, b) for c, a, b in check.rolls]
     return out
 
 

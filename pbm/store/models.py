@@ -69,9 +69,16 @@ class Game(SQLModel, table=True):
     name: str = Field(index=True, unique=True)
     #: The engine's Settings as JSON.
     settings: str = Field(sa_column=Column(Text, nullable=False))
-    #: The secret the board, the deck and every roll come from; its SHA-256 is the dice seal
-    #: of the welcome mails, the game-end report reveals it (docs/fair-dice.md).
+    #: The secret the board, the deck and every roll come from; with `seal_nonce` it makes the
+    #: dice seal of the welcome mails, the game-end report reveals it (docs/fair-dice.md).
     seed: int = Field(sa_type=IntText, nullable=False)
+    #: The dice seal's nonce: 128 random bits (32 hex digits) drawn with the game, so that the
+    #: seal, SHA-256 of `SEED:NONCE`, hides even a seed that is easy to guess. Secret until the
+    #: game ends, when the game-end report reveals it with the seed. "" for a game created
+    #: before seal nonces: its seal is SHA-256 of the seed alone.
+    seal_nonce: str = Field(
+        default="", sa_column=Column(Text, nullable=False, default="", server_default="")
+    )
     lang: str = "de"
     phase: GamePhase = Field(
         default=GamePhase.SIGNUP, sa_type=EnumString(GamePhase), nullable=False, index=True
@@ -146,7 +153,8 @@ class Player(SQLModel, table=True):
     )
     #: Wrong passwords for this seat since its last right one (alerts, never a lock-out).
     failed_passwords: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
-    #: An observer's confirmation token while the observing address has not confirmed.
+    #: The confirmation token of a pending observer or sign-up (`PENDING`) while its address
+    #: has not confirmed.
     confirm_token: str = Field(default="", sa_column_kwargs={"server_default": ""})
     #: The player's time zone (IANA name, `Zeitzone: Europe/Berlin`); "" is UTC.
     timezone: str = Field(default="", sa_column_kwargs={"server_default": ""})
@@ -256,3 +264,12 @@ class Outbox(SQLModel, table=True):
     last_error: str = ""
     created_at: datetime
     sent_at: datetime | None = None
+    #: Recipients of a row of several who have their message from the attempt under way,
+    #: comma-separated, written as each is served: a sender killed between two recipients
+    #: leaves them here, and the next attempt goes only to the others. Emptied when the
+    #: attempt is recorded (`service/sending.py`; migration c8e2f4a6b1d3).
+    delivered: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    #: The process whose lease the row is under ("" when none): host, boot, pid namespace, pid
+    #: and start time (`service/claimant.py`). A row whose claimant has ended on this host is
+    #: taken again at once, not after the lease.
+    claimed_by: str = Field(default="", sa_column_kwargs={"server_default": ""})

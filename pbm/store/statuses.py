@@ -29,10 +29,15 @@ class PlayerStatus(StrEnum):
     OBSERVER = "observer"
     #: Asked to observe by mail, not yet confirmed.
     OBSERVER_PENDING = "observer_pending"
+    #: Asked for a seat by mail (`Anmeldung`), not yet confirmed from the address: holds no
+    #: seat and gets no mail but the confirmation request (docs/service-decisions.md).
+    SIGNUP_PENDING = "signup_pending"
 
 
 #: Rows that watch a game without a seat.
 OBSERVING = (PlayerStatus.OBSERVER, PlayerStatus.OBSERVER_PENDING)
+#: Rows that wait for their address's `Bestätigen: CODE` (`Player.confirm_token`).
+PENDING = (PlayerStatus.OBSERVER_PENDING, PlayerStatus.SIGNUP_PENDING)
 
 
 class MailStatus(StrEnum):

@@ -30,6 +30,7 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from email.message import EmailMessage
 
 import aiosmtplib
@@ -288,12 +289,12 @@ class Mailroom:
             return None
         return Transports(inbox=self.mailbox.inbox, sender=self.smtp.sender)
 
-    async def deliver(self, raw: bytes) -> None:
-        """A mail into the GM's inbox."""
+    async def deliver(self, raw: bytes, arrived: datetime | None = None) -> None:
+        """A mail into the GM's inbox; `arrived`: its INTERNALDATE (else the server's now)."""
         if self.loopback is not None:
-            await self.loopback.imap.append(GM, raw)
+            await self.loopback.imap.append(GM, raw, date=arrived)
         else:
-            self.mailbox.append(raw)
+            self.mailbox.append(raw, arrived)
 
     @property
     def sent(self) -> list[tuple[list[str], bytes]]:
@@ -461,6 +462,12 @@ async def play_to_round_two(
     """Run the scenario against a service that `serve` is running for."""
     for i, p in enumerate(players):
         await p.send("Anmeldung", f"Spiel: {game}\nName: Spieler {i}\nFarben: rot, blau\n")
+    for p in players:
+        # Only the address's own answer with the code it was sent takes the seat.
+        request = await p.wait_for("Anmeldung bestätigen")
+        code = re.search(r"Bestätigen: (\S+)", text_of(request))
+        assert code
+        await p.send(f"Re: {request['Subject']}", f"Bestätigen: {code.group(1)}\n")
     for p in players:
         welcome = await p.wait_for("Willkommen")
         assert welcome["Auto-Submitted"] == "auto-generated"

@@ -24,7 +24,7 @@ from typing import Any
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
-from harness import GM, raw_mail
+from harness import GM, confirmation_code, raw_mail
 from sqlmodel import Session as DbSession
 from sqlmodel import col, select
 
@@ -78,6 +78,14 @@ def build_tables(db: Path) -> None:
                 body = f"Spiel: {name}\nName: Spieler {i}\nFarben: rot, blau\n"
                 raw = raw_mail(
                     _address(name, i), "Anmeldung", body, f"<join.{name}.{i}@players.test>"
+                )
+                assert ingest(svc, raw).status == "done"
+                code = confirmation_code(svc, _address(name, i))
+                raw = raw_mail(
+                    _address(name, i),
+                    "Re",
+                    f"Spiel: {name}\nBestätigen: {code}\n",
+                    f"<confirm.{name}.{i}@players.test>",
                 )
                 assert ingest(svc, raw).status == "done"
         while True:

@@ -37,7 +37,18 @@ from typing import Any
 
 import pytest
 from databases import pg_database
-from harness import A_ROAD, ANNA, BERND, GM, PLAYERS, Mailer, make_service, start_game
+from harness import (
+    A_ROAD,
+    ANNA,
+    BERND,
+    GM,
+    PLAYERS,
+    Mailer,
+    confirmation_code,
+    make_service,
+    raw_mail,
+    start_game,
+)
 from hypothesis import HealthCheck, Phase, currently_in_test_context, given, note, settings
 from hypothesis import strategies as st
 from sqlalchemy import func
@@ -97,6 +108,9 @@ def start_world(svc: Service, clock: FakeClock) -> World:
             f"Spiel: beta\r\nName: Beta {i}\r\nFarben: rot\r\n"
         ).encode()
         assert ingest(svc, raw).status == "done"
+        code = confirmation_code(svc, address)
+        confirm = raw_mail(address, "Re", f"Spiel: beta\nBestätigen: {code}\n", f"<c{i}@b.test>")
+        assert ingest(svc, confirm).status == "done"
     with transaction(svc.engine) as s:
         beta = get_game(s, "beta")
         assert beta.phase == "setup", beta.phase

@@ -15,6 +15,7 @@ import asyncio
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import aioimaplib
 import pytest
@@ -319,8 +320,8 @@ def test_a_mail_fetched_again_after_a_crash_is_a_duplicate(
     results: list[IngestResult] = []
     take_in = serve.take_in
 
-    def spy(svc_: Service, raw: bytes) -> IngestResult:
-        result = take_in(svc_, raw)
+    def spy(svc_: Service, raw: bytes, *args: Any) -> IngestResult:
+        result = take_in(svc_, raw, *args)
         results.append(result)
         return result
 

@@ -178,31 +178,110 @@ def test_refused_recipients_get_rows_of_their_own(
     assert row(svc, bernd_row).status == "failed", "a 5xx is not retried by itself"
 
 
-def test_a_crash_between_send_and_mark_resends_to_each_recipient_once(
-    svc: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, outgoing: Outgoing
-) -> None:
-    class Crash(BaseException):
-        pass
+class Crash(BaseException):
+    """A kill at a crash point, in process (`faults.crashpoint`; tests/service/test_crash.py
+    kills a real process)."""
+
+
+def _crash_at(monkeypatch: pytest.MonkeyPatch, point: str, times: int = 1) -> list[str]:
+    """Crash at the `times`-th pass through `point`; returns the points passed."""
+    passed: list[str] = []
 
     def crashpoint(name: str) -> None:
-        if name == "smtp-sent":
+        passed.append(name)
+        if name == point and passed.count(point) == times:
             raise Crash(name)
 
+    monkeypatch.setattr(sending, "crashpoint", crashpoint)
+    return passed
+
+
+def test_a_crash_between_send_and_mark_resends_to_the_last_recipient_once(
+    svc: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, outgoing: Outgoing
+) -> None:
+    """Killed after the last recipient's message went out and before the row was marked:
+    that one gets it again (with the same Message-ID); the ones before were recorded as each
+    was served, and are not sent to again."""
     handler = outgoing.start()
     row_id = queue(svc, (ANNA, BERND, CARLA))
-    monkeypatch.setattr(sending, "crashpoint", crashpoint)
+    _crash_at(monkeypatch, "smtp-sent")
     with pytest.raises(Crash):
         handler.send(svc, from_address=GM)
     monkeypatch.undo()
-    assert row(svc, row_id).status == "pending"
+    r = row(svc, row_id)
+    assert (r.status, r.delivered) == ("pending", f"{ANNA},{BERND}")
     assert handler.send(svc, from_address=GM).sent == [], "still leased to the crashed worker"
     clock.advance(seconds=LEASE.total_seconds() + 1)
     assert handler.send(svc, from_address=GM).sent == [row_id]
     got = by_recipient(handler)
-    assert Counter({a: len(m) for a, m in got.items()}) == Counter({ANNA: 2, BERND: 2, CARLA: 2}), (
-        "once more for the one kill"
+    assert Counter({a: len(m) for a, m in got.items()}) == Counter({ANNA: 1, BERND: 1, CARLA: 2}), (
+        "once more for the one kill, to the one not yet recorded"
     )
     assert {a.message["Message-ID"] for a in handler.accepted} == {row(svc, row_id).message_id}
+    r = row(svc, row_id)
+    assert (r.status, r.recipients, r.delivered, r.claimed_by) == (
+        "sent",
+        f"{ANNA},{BERND},{CARLA}",
+        "",
+        "",
+    )
+
+
+@pytest.mark.parametrize("kill", [1, 2], ids=["after-the-first", "after-the-second"])
+def test_an_announcement_killed_between_two_recipients_goes_only_to_the_others(
+    svc: Service,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+    outgoing: Outgoing,
+    kill: int,
+) -> None:
+    """A row for several recipients (a GM announcement), its sender killed after `kill` of
+    them were served: after the lease it goes to the rest only, never twice to anyone."""
+    handler = outgoing.start()
+    everyone = (ANNA, BERND, CARLA, "dora@mail.test")
+    row_id = queue(svc, everyone, "[alpha] Ansage", "Morgen ist Pause.\n", "gm_notice")
+    passed = _crash_at(monkeypatch, "smtp-recipient-sent", times=kill)
+    with pytest.raises(Crash):
+        handler.send(svc, from_address=GM)
+    monkeypatch.undo()
+    assert passed == ["smtp-recipient-sent"] * kill
+    assert sorted(by_recipient(handler)) == sorted(everyone[:kill])
+    assert row(svc, row_id).delivered == ",".join(everyone[:kill])
+    clock.advance(seconds=LEASE.total_seconds() + 1)
+    assert handler.send(svc, from_address=GM).sent == [row_id]
+    got = by_recipient(handler)
+    assert Counter({a: len(m) for a, m in got.items()}) == Counter(dict.fromkeys(everyone, 1))
+    r = row(svc, row_id)
+    assert (r.status, r.recipients, r.delivered) == ("sent", ",".join(everyone), "")
+    assert len(rows(svc)) == 1
+
+
+def test_a_partly_served_row_split_by_a_refusal_keeps_the_served_as_sent(
+    svc: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, outgoing: Outgoing
+) -> None:
+    """Killed after Anna was served; the next attempt finds Carla's mailbox full (451): the
+    row counts as sent for Anna and Bernd, Carla gets a row of her own, and nobody gets the
+    message twice."""
+    handler = outgoing.start(refuse={CARLA: "451 4.2.2 mailbox full"})
+    row_id = queue(svc, (ANNA, BERND, CARLA))
+    _crash_at(monkeypatch, "smtp-recipient-sent")
+    with pytest.raises(Crash):
+        handler.send(svc, from_address=GM)
+    monkeypatch.undo()
+    clock.advance(seconds=LEASE.total_seconds() + 1)
+    assert handler.send(svc, from_address=GM).sent == [row_id]
+    original, carla = rows(svc)
+    assert (original.status, original.recipients, original.delivered) == (
+        "sent",
+        f"{ANNA},{BERND}",
+        "",
+    )
+    assert (carla.recipients, carla.status) == (CARLA, "pending")
+    handler.allow(CARLA)
+    clock.advance(minutes=5)
+    assert handler.send(svc, from_address=GM).sent == [carla.id]
+    got = by_recipient(handler)
+    assert Counter({a: len(m) for a, m in got.items()}) == Counter({ANNA: 1, BERND: 1, CARLA: 1})
 
 
 @pytest.mark.e2e

@@ -58,6 +58,7 @@ from harness import (
     PLAYERS,
     Mailer,
     eventually,
+    join_through_inbox,
     make_service,
     new_game,
     orders_text,
@@ -492,6 +493,44 @@ def test_stored_mails_do_not_keep_the_password(tmp_path: Path) -> None:
     assert hits == []
 
 
+@pytest.mark.timeout(90)
+def test_passwords_written_into_messages_and_orders_are_kept_nowhere(tmp_path: Path) -> None:
+    """Issue 32: every player writes every password ever issued (their own and the others',
+    the retired ones too) into the subject, a comment of their orders, a message to all and
+    a message to the GM, without a label. Afterwards no column of any table and no byte of
+    the database file holds a password or its syllables, the unsent welcome mails aside; the
+    messages went out, with the passwords replaced."""
+    svc, issued = drawn_table(tmp_path)
+    svc.config.gm_address = "spielleitung@pbm.test"
+    with Session(svc.engine) as s:
+        current = {p.address: p for p in s.exec(select(Player)) if p.status != "replaced"}
+    everything = " ".join(issued)
+    mails = Mailer()
+    sent = 0
+    for password, owner in issued.items():
+        if owner not in current or not verify_password(password, current[owner].password_hash):
+            continue
+        line = A_ROAD.get(owner, A_ROAD[CARLA])
+        body = (
+            f"Kennwort: {password}\nRunde: 1\n{line}\n# {everything}\n"
+            f"Nachricht an alle: Meine Liste: {everything}\n"
+        )
+        _, raw = mails.mail(owner, f"Züge {everything}", body)
+        assert ingest(svc, raw).status == "done"
+        _, raw = mails.mail(owner, "GM", f"Kennwort: {password}\nAn Spielleitung: {everything}\n")
+        assert ingest(svc, raw).status == "done"
+        sent += 1
+    assert sent == 4
+    press = [o for o in outbox(svc) if o.kind in ("press", "press_gm")]
+    assert len(press) == 4 * 3 + 4
+    assert all("Meine Liste: [Kennwort entfernt]" in o.body for o in press if o.kind == "press")
+    with Session(svc.engine) as s:
+        assert len(list(s.exec(select(OrderSet)))) == 4
+    syllables = {pw.split("-", 1)[1]: owner for pw, owner in issued.items()}
+    assert plaintext_hits(svc, {**issued, **syllables}) == []
+    assert file_hits(svc, issued, tmp_path) == []
+
+
 # -- passwords in the database's files ------------------------------------------------------------
 #
 # The red-team finding (docs/security.md, "Passwords in the database's files"): the columns were
@@ -671,8 +710,8 @@ def test_a_served_game_leaves_no_password_in_the_database_files(tmp_path: Path) 
         task = asyncio.create_task(serve(svc, cfg, stop, transports))
         try:
             for i, address in enumerate(addresses):
-                body = f"Spiel: alpha\nName: Spieler {i}\nFarben: rot, blau\n"
-                mailbox.append(mails.raw(address, "Anmeldung", body))
+                body = f"Name: Spieler {i}\nFarben: rot, blau\n"
+                await join_through_inbox(svc, mailbox.append, address, "alpha", body)
             await eventually(lambda: len(passwords()) == 4 and all_sent(), 30, "welcomes")
             # The pass that sent them scrubs once it is through.
             await eventually(lambda: not database_file_hits(db, passwords()), 10, "scrubbed")

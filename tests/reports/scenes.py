@@ -52,6 +52,9 @@ MID_ROUND = 12
 NOTICE_ROUND = 19
 #: One fixed codebook secret per seat ("00"*32, "01"*32, …).
 SECRETS = {seat: f"{seat:02x}" * 32 for seat in range(6)}
+#: The game's seal nonce (a real game's is 128 random bits): the dice seal is SHA-256 of
+#: `SEED:NONCE`, and the game's end reveals both.
+NONCE = "5ea1" * 8
 DEADLINE = datetime(2026, 1, 3, 12, 0)
 PASSWORD = "blau-kiefer-42"
 LANGS = ("de", "en")
@@ -136,7 +139,16 @@ def end_report(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "end_subject", game=GAME, round=st.round)
     summary = game_summary(((s.round, evs) for s, evs in _game(SEED)), st, lang)
     data = report_data(
-        st, events, lang, GAME, SECRETS, "", BOARD_CID, summary, names=dict(enumerate(NAMES))
+        st,
+        events,
+        lang,
+        GAME,
+        SECRETS,
+        "",
+        BOARD_CID,
+        summary,
+        names=dict(enumerate(NAMES)),
+        nonce=NONCE,
     )
     return subject, render("report", subject, data)
 
@@ -194,7 +206,9 @@ def welcome(lang: str, seat: int = 1) -> tuple[str, Rendered]:
     return subject, render(
         "welcome",
         subject,
-        welcome_data(st, GAME, colour, seat, PASSWORD, SECRETS[seat], lang, roster(st, lang)),
+        welcome_data(
+            st, GAME, colour, seat, PASSWORD, SECRETS[seat], lang, roster(st, lang), nonce=NONCE
+        ),
     )
 
 
@@ -204,7 +218,16 @@ def welcome_replacement(lang: str, seat: int = 2) -> tuple[str, Rendered]:
     colour = vocab.colour_name(st.colours[seat], lang)
     subject = texts.t(lang, "welcome_subject", game=GAME, colour=colour)
     data = welcome_data(
-        st, GAME, colour, seat, PASSWORD, SECRETS[seat], lang, roster(st, lang), DEADLINE_TEXT
+        st,
+        GAME,
+        colour,
+        seat,
+        PASSWORD,
+        SECRETS[seat],
+        lang,
+        roster(st, lang),
+        DEADLINE_TEXT,
+        nonce=NONCE,
     )
     return subject, render("welcome", subject, data)
 
@@ -310,6 +333,11 @@ def help_mail(lang: str) -> tuple[str, Rendered]:
 def joined(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "joined_subject", game=GAME)
     return subject, _render("joined", subject, notices.joined(lang, "Bernd", 2))
+
+
+def signup_confirm(lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "signup_confirm_subject", game=GAME)
+    return subject, _render("signup_confirm", subject, notices.signup_confirm(lang, "3f9a0c1d2e4b"))
 
 
 def setup_prompt(lang: str) -> tuple[str, Rendered]:
@@ -437,7 +465,8 @@ def _gm_notice(event: str, **values: Any) -> Callable[[str], tuple[str, Rendered
                 extra["colour"] = f"{extra['colour']} ({named})"
         if event == "ended":
             extra["standing"] = texts.public_summary(midgame()[1], lang)
-            extra["seed"] = SEED  # the game is over: the dice seed is revealed (issue 14)
+            # The game is over: the dice seed and the seal nonce are revealed (issue 14).
+            extra["seed"], extra["nonce"] = SEED, NONCE
         return subject, _render("gm_notice", subject, notices.gm_notice(lang, event, **extra))
 
     return scene
@@ -813,6 +842,7 @@ SCENES = {
     "error": error,
     "help": help_mail,
     "joined": joined,
+    "signup_confirm": signup_confirm,
     "setup_prompt": setup_prompt,
     "placed": placed,
     "round_open": round_open,

@@ -6,6 +6,8 @@ database. `PBM_CRASH_AT=<point>` in its environment kills it (SIGKILL) at that p
     python driver.py URL NOW tick           one tick
     python driver.py URL NOW work IDS START process the stored mails IDS (comma-separated) and
                                             tick, in a loop, starting at the epoch time START
+    python driver.py URL NOW send PORT      one pass of the outbox through the SMTP server on
+                                            127.0.0.1:PORT
 
 NOW is the fake clock's time (ISO 8601), so the process and the test agree on deadlines.
 Prints one JSON line with what it did.
@@ -59,6 +61,15 @@ def main(argv: list[str]) -> int:
             resolved += tick(svc).resolved
         out["statuses"] = statuses
         out["resolved"] = resolved
+    elif action == "send":
+        import asyncio
+
+        from pbm.mail.smtp import SmtpConfig
+        from pbm.service.sending import send_pending
+
+        config = SmtpConfig(port=int(rest[0]), from_address="gm@pbm.test")
+        result = asyncio.run(send_pending(svc, config))
+        out["sent"], out["retry"], out["failed"] = result.sent, result.retry, result.failed
     else:
         raise SystemExit(f"unknown action {action}")
     svc.engine.dispose()

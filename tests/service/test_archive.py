@@ -15,7 +15,7 @@ from pbm.reports import codebook
 from pbm.service.archive import keep_archives, write_archive
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
-from pbm.store.models import Player
+from pbm.store.models import Game, Player
 
 SEED = 987654321
 LINK = re.compile(r'(?:href|src)="([^"#]+)"')
@@ -27,9 +27,10 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 def _secrets(svc: Service, table_passwords: dict[str, str]) -> list[str]:
     """Every secret of the game: passwords and their hashes, addresses, codebook keys and the
-    codes of every codebook row, the dice seed."""
+    codes of every codebook row, the dice seed and the seal nonce."""
     out = [str(SEED)]
     with Session(svc.engine) as s:
+        out += [g.seal_nonce for g in s.exec(select(Game))]
         for p in s.exec(select(Player)):
             out += [p.address, p.password_hash, p.codebook_secret]
             if p.codebook_secret:
@@ -94,6 +95,88 @@ def test_serve_keeps_the_archive_in_archive_dir(tmp_path: Path, clock: FakeClock
     keep_archives(svc, ["alpha"])
     assert (root / "alpha" / "round-001.html").exists()
     keep_archives(svc, ["nope"])  # logged, never raised
+
+
+BAD_NAMES = [
+    "/tmp/x",
+    "../../..",
+    "..",
+    ".",
+    "",
+    "a/b",
+    "a\\b",
+    ".hidden",
+    "-rf",
+    "_x",
+    "two words",
+    "Königsinsel",
+    "x" * 33,
+    "tab\tname",
+    "line\nbreak",
+    "semi;colon",
+]
+
+
+@pytest.mark.parametrize("name", BAD_NAMES)
+def test_a_game_name_that_is_not_a_plain_word_is_refused(svc: Service, name: str) -> None:
+    from pbm.service import admin
+    from pbm.service.games import ServiceError
+
+    with pytest.raises(ServiceError, match="cannot be a game's name"):
+        admin.new_game(svc, name)
+    assert admin.list_games(svc) == []
+
+
+def test_the_names_a_game_may_have_are_the_ones_a_stray_answer_repeats(svc: Service) -> None:
+    from pbm.service import admin, commands
+    from pbm.service.games import GAME_NAME
+
+    assert commands._PLAUSIBLE_NAME is GAME_NAME
+    good = ["a", "Insel", "insel-2", "Runde_3.b", "x" * 32, "0.1"]
+    for name in good:
+        admin.new_game(svc, name)
+    assert [g["name"] for g in admin.list_games(svc)] == good
+
+
+def test_pbm_game_create_refuses_a_path_as_a_name(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pbm.cli import app
+
+    cfg = tmp_path / "pbm.toml"
+    cfg.write_text(f'[database]\nurl = "sqlite:///{tmp_path / "pbm.db"}"\n', encoding="utf-8")
+    for name in ("../../..", "/tmp/x"):
+        result = CliRunner().invoke(app, ["--config", str(cfg), "game", "create", name])
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith(f"error: {name!r} cannot be a game's name"), result.output
+
+
+@pytest.mark.parametrize("name", ["../escaped", "/ABSOLUTE", "..", ".", "a/b", "../web2/x"])
+def test_the_archive_is_never_written_outside_archive_dir_whatever_a_game_is_called(
+    tmp_path: Path, clock: FakeClock, caplog: pytest.LogCaptureFixture, name: str
+) -> None:
+    """A game created before names were checked may be called anything: `[archive] dir`
+    joined with `/tmp/x` was /tmp/x, with `../../..` three folders up."""
+    from pbm.service import archive
+    from pbm.store.db import transaction
+    from pbm.store.models import Game
+
+    root = tmp_path / "web"
+    svc = make_service(tmp_path, clock, archive_dir=str(root))
+    mailer = Mailer(svc)
+    start_game(mailer, clock, "alpha")
+    name = name.replace("/ABSOLUTE", str(tmp_path / "absolute"))
+    with transaction(svc.engine) as s:  # as an old game may be named: no check on the way
+        game = s.exec(select(Game).where(Game.name == "alpha")).one()
+        game.name = name
+    before = {p for p in tmp_path.rglob("*") if p.name != "pbm.db" and "pbm.db" not in p.name}
+    keep_archives(svc, [name])
+    after = {p for p in tmp_path.rglob("*") if p.name != "pbm.db" and "pbm.db" not in p.name}
+    assert after - before <= {root}, sorted(after - before)
+    assert "archive of" in caplog.text and "not a folder inside" in caplog.text
+    with pytest.raises(ValueError):
+        archive.game_folder(root, name)
+    assert archive.game_folder(root, "alpha") == root.resolve() / "alpha"
 
 
 def test_history_links_into_the_archive(tmp_path: Path, clock: FakeClock) -> None:

@@ -127,3 +127,98 @@ def test_a_missing_config_file_named_on_the_command_line_is_an_error(tmp_path: P
         f"error: {tmp_path / 'nope.toml'}: no such file "
         f"(`pbm init {tmp_path / 'nope.toml'}` writes one)\n"
     )
+
+
+# -- numbers out of range and files tomllib cannot read (docs/security.md) -------------------------
+
+
+def _float_keys() -> list[tuple[str, str]]:
+    return [
+        (name, file_key(section, field))
+        for name, section in SECTIONS.items()
+        for field, info in section.model_fields.items()
+        if info.annotation is float
+    ]
+
+
+def test_every_float_of_the_config_is_known_to_the_test() -> None:
+    assert _float_keys() == [
+        ("service", "time_scale"),
+        ("service", "setup_deadline_share"),
+        ("service", "poll_seconds"),
+        ("service", "tick_seconds"),
+        ("service", "send_seconds"),
+        ("service", "mail_wait_minutes"),
+    ]
+
+
+@pytest.mark.parametrize("value", ["inf", "+inf", "-inf", "nan", "-nan"])
+def test_no_float_of_the_config_takes_inf_or_nan(tmp_path: Path, value: str) -> None:
+    """`time_scale = inf` passed `pbm config check` and then made a deadline overflow in the
+    first mail that set one; `send_seconds = inf` the outbox loop."""
+    text = "[service]\n" + "".join(f"{key} = {value}\n" for _, key in _float_keys())
+    out = _run(tmp_path, "config", "check", code=2, config=text)
+    shown = value.lstrip("+") if value != "-nan" else "nan"
+    assert out.splitlines() == [
+        f"error: {tmp_path / 'pbm.toml'}: [service] {key}: must be a finite number, not {shown}"
+        for _, key in _float_keys()
+    ]
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "problem"),
+    [
+        ("time_scale", "1e300", "must be at most 100, not 1e+300"),
+        ("time_scale", "0.0", "must be at least 1e-06, not 0.0"),
+        ("time_scale", "-1.0", "must be at least 1e-06, not -1.0"),
+        ("setup_deadline_share", "1.5", "must be at most 1, not 1.5"),
+        ("poll_seconds", "1e9", "must be at most 86400, not 1000000000.0"),
+        ("tick_seconds", "0.0001", "must be at least 0.01, not 0.0001"),
+        ("send_seconds", "1e308", "must be at most 86400, not 1e+308"),
+        ("mail_wait_minutes", "-1.0", "must be at least 0, not -1.0"),
+        ("mail_wait_minutes", "1e6", "must be at most 10080, not 1000000.0"),
+    ],
+)
+def test_floats_out_of_their_range_are_refused(
+    tmp_path: Path, key: str, value: str, problem: str
+) -> None:
+    out = _run(tmp_path, "game", "list", code=2, config=f"[service]\n{key} = {value}\n")
+    assert out == f"error: {tmp_path / 'pbm.toml'}: [service] {key}: {problem}\n"
+    assert not (tmp_path / "pbm.db").exists(), "the database was touched"
+
+
+def test_the_ends_of_the_ranges_are_taken(tmp_path: Path) -> None:
+    text = (
+        "[service]\ntime_scale = 100.0\nsetup_deadline_share = 1.0\npoll_seconds = 86400.0\n"
+        "tick_seconds = 0.01\nsend_seconds = 0.01\n"
+    )
+    _run(tmp_path, "config", "check", config=text)
+    _run(tmp_path, "config", "check", config="[service]\ntime_scale = 0.000001\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("x = " + "[" * 5000 + "]" * 5000 + "\n", "not readable as TOML: nested too deeply"),
+        ("x = " + "{a = " * 5000 + "1" + "}" * 5000 + "\n", "not readable as TOML: nested too"),
+        ("[service]\nrate_limit_per_hour = " + "9" * 5000 + "\n", "not readable as TOML: "),
+        ("[service\n", "not valid TOML: "),
+        (b"[service]\nname = '\xff'\n", "not valid TOML: "),
+    ],
+    ids=["deep-arrays", "deep-tables", "5000-digits", "syntax", "not-utf8"],
+)
+def test_a_file_tomllib_cannot_read_is_one_line_and_exit_status_2(
+    tmp_path: Path, text: str | bytes, reason: str
+) -> None:
+    """A deeply nested file raised RecursionError out of tomllib: a traceback and exit status
+    1. Whatever tomllib raises is a config error now."""
+    cfg = tmp_path / "pbm.toml"
+    if isinstance(text, bytes):
+        cfg.write_bytes(text)
+    else:
+        cfg.write_text(text, encoding="utf-8")
+    for args in (("config", "check"), ("game", "list")):
+        out = _run(tmp_path, *args, code=2)
+        assert out.startswith(f"error: {cfg}: {reason}"), out
+        assert len(out.splitlines()) == 1 and "Traceback" not in out, out
+    assert not (tmp_path / "pbm.db").exists(), "the database was touched"

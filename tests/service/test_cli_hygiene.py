@@ -145,6 +145,8 @@ def hostile(cli: tuple[CliRunner, Path]) -> tuple[CliRunner, Path]:
     _run(cli, "game", "create", "beta", "--players", "3", "--seed", "4")
     for i in range(3):
         _run(cli, "mail", "ingest", "-", stdin=_join("alpha", i))
+        # The GM confirms the sign-up (no mail needed): the three are seated.
+        _run(cli, "player", "add", "alpha", f"p{i}@players.test")
     _hostile_database(cli[1])
     return cli
 

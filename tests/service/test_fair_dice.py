@@ -1,12 +1,16 @@
-"""Sealed dice in the service (issue 14): the seal in every welcome mail, the seed in the
-game-end report, `pbm game verify`, a rollback that keeps the dice and the orders unless the GM
-reopens the round, the correction mail, a preview that hides the coming rolls, and a game an
-older pbm stored."""
+"""Sealed dice in the service (issue 14): the seal in every welcome mail, the seed and the seal
+nonce in the game-end report and nowhere before, `pbm game verify` (in English, for games of
+either language), a rollback that keeps the dice and the orders unless the GM reopens the
+round, the correction mail, a preview that hides the coming rolls, a game an older pbm stored,
+and a game created before seal nonces."""
 
 from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from databases import (
@@ -16,7 +20,6 @@ from databases import (
     passwords,
     records,
     seated,
-    slow_on_postgresql,
 )
 from harness import (
     Games,
@@ -25,6 +28,7 @@ from harness import (
     orders_text,
     pass_deadline,
     play_round,
+    send_orders,
     setup_by_deadline,
     signup,
 )
@@ -32,7 +36,7 @@ from sqlmodel import Session, col, select
 from typer.testing import CliRunner
 
 from pbm.cli import app
-from pbm.rules.rng import round_rolls, seal
+from pbm.rules.rng import is_nonce, round_rolls, seal
 from pbm.service import admin
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
@@ -61,39 +65,147 @@ def _seed(svc: Service) -> int:
     return game_row(svc, "alpha").seed
 
 
-def test_a_new_game_has_a_128_bit_seed_and_every_welcome_mail_its_seal(
+def _nonce(svc: Service, name: str = "alpha") -> str:
+    return game_row(svc, name).seal_nonce
+
+
+def _shell(command: str) -> str:
+    """What a one-line shell command from a mail prints (its first word: the hash)."""
+    out = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=True)
+    return out.stdout.split()[0]
+
+
+def _leaks(svc: Service, secret: str) -> list[str]:
+    """Every outbox row (subject, text, HTML) that holds `secret`."""
+    return [
+        f"{o.kind} {o.id}"
+        for o in outbox(svc)
+        if secret in o.subject or secret in o.body or secret in (o.html or "")
+    ]
+
+
+def test_a_new_game_has_a_128_bit_seed_a_nonce_and_every_welcome_mail_its_seal(
     svc: Service, games: Games
 ) -> None:
     from pbm.service.games import create_game
 
     with transaction(svc.engine) as s:
-        seeds = [create_game(svc, s, f"g{i}").seed for i in range(4)]
+        made = [create_game(svc, s, f"g{i}") for i in range(4)]
+        # A seed given (`pbm game create --seed 5`) gets a random nonce all the same.
+        fixed = create_game(svc, s, "fixed", seed=5)
+        seeds = [g.seed for g in made]
+        nonces = [g.seal_nonce for g in [*made, fixed]]
     assert max(seeds).bit_length() > 100 and len(set(seeds)) == 4
-    games.start("alpha")
+    assert all(is_nonce(n) for n in nonces) and len(set(nonces)) == 5
+    games.start("alpha")  # seed 7, given
+    seed, nonce = _seed(svc), _nonce(svc)
+    assert is_nonce(nonce)
     welcomes = outbox(svc, "welcome")
     assert len(welcomes) == 4
     for mail in welcomes:
         lines = mail.body.splitlines()
-        assert lines[lines.index("Würfelsiegel dieses Spiels:") + 1] == f"  {seal(_seed(svc))}"
+        shown = lines[lines.index("Würfelsiegel dieses Spiels:") + 1]
+        # SHA-256 of SEED:NONCE: not of the seed alone, which anyone reverses for seed 7.
+        assert shown == f"  {seal(seed, nonce)}" != f"  {seal(seed)}"
+        assert "Zufallswert" in mail.body and nonce not in mail.body
 
 
-@slow_on_postgresql  # a whole (short) game
-def test_the_end_report_reveals_the_seed(svc: Service, games: Games, clock: FakeClock) -> None:
+@pytest.mark.slow  # a whole (short) game, each round previewed
+def test_the_end_report_reveals_seed_and_nonce_and_nothing_did_before(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock, db_url: str, tmp_path: Path
+) -> None:
+    """Until the game ends, the nonce is in no mail (subject, text or HTML), no archive page,
+    no `pbm game show --json` or `pbm game list --json`, and no preview, even the preview of
+    the round that ends the game; then the end report reveals it with the seed, and the command
+    it prints gives the seal of the welcome mails."""
+    from pbm.service.archive import write_archive
+
     games.start("alpha", vp_target=4)
+    nonce, seed = _nonce(svc), _seed(svc)
+    cfg = tmp_path / "pbm.toml"
+    cfg.write_text(f'[database]\nurl = "{db_url}"\n\n[service]\naddress = "gm@pbm.test"\n')
+
+    def shown(*args: str) -> str:
+        result = CliRunner().invoke(app, ["--config", str(cfg), *args])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    previews = 0
     while game_row(svc, "alpha").phase == "rounds":
-        play_round(Mailer(svc), clock, "alpha")
+        players = seated(svc, "alpha")
+        send_orders(mailer, "alpha", [s for s, p in players.items() if not p.autopilot], False)
+        preview = admin.preview_round(svc, "alpha", show_dice=True).report
+        assert nonce not in preview
+        assert _leaks(svc, nonce) == []
+        if "Würfel-Startwert" in preview:
+            # This round ends the game: everything before it is out, and none of it shows the
+            # nonce, nor does the preview of the end report.
+            previews += 1
+            assert "<seal nonce: shown when the game has ended>" in preview
+            assert json.loads(shown("game", "show", "alpha", "--json"))["seal_nonce"] is None
+            assert nonce not in shown("game", "show", "alpha")
+            assert nonce not in shown("game", "list", "--json")
+            assert write_archive(svc, "alpha", tmp_path / "archive")
+            pages = list((tmp_path / "archive").iterdir())
+            assert len(pages) > 3 and all(nonce.encode() not in f.read_bytes() for f in pages)
+        pass_deadline(svc, clock, "alpha")
+        assert tick(svc).resolved == ["alpha"]
+    assert previews == 1
     [end] = outbox(svc, "end")
-    seed = _seed(svc)
-    assert f"Würfel-Startwert: {seed}" in end.body
-    assert seal(seed) in end.body and f"printf %s {seed} | sha256sum" in end.body
+    assert _leaks(svc, nonce) == [f"end {end.id}"] and nonce in (end.html or "")
+    lines = end.body.splitlines()
+    at = lines.index(f"Würfel-Startwert: {seed}")
+    assert lines[at + 1 : at + 7] == [
+        f"Siegel-Zufallswert: {nonce}",
+        "Das Würfelsiegel deiner Willkommensmail ist der SHA-256 von beiden:",
+        f"  {seal(seed, nonce)}",
+        f"  printf %s {seed}:{nonce} | sha256sum",
+        "Gib die letzte Zeile in ein Terminal ein (Linux, macOS):",
+        "Sie muss das Siegel ausgeben.",
+    ]
+    welcome = outbox(svc, "welcome")[0].body.splitlines()
+    sealed = welcome[welcome.index("Würfelsiegel dieses Spiels:") + 1].strip()
+    assert _shell(lines[at + 4].strip()) == sealed
+    # Once the game has ended, the GM sees the nonce too; the archive still never shows it.
+    assert json.loads(shown("game", "show", "alpha", "--json"))["seal_nonce"] == nonce
+    write_archive(svc, "alpha", tmp_path / "archive")
+    assert all(nonce.encode() not in f.read_bytes() for f in (tmp_path / "archive").iterdir())
+    _deliver(svc)
+    result = admin.verify_game(svc, "alpha")
+    assert result.seal_ok is True and result.revealed and result.salted
 
 
-def test_a_game_the_gm_ends_reveals_the_seed_too(svc: Service, games: Games) -> None:
-    games.start("alpha")
+def test_a_game_the_gm_ends_reveals_seed_and_nonce_and_nothing_did_before(
+    svc: Service, games: Games, db_url: str, tmp_path: Path
+) -> None:
+    """The fast tier's check of the secret: two rounds played, the nonce is in no mail, no
+    archive page, no `pbm game show` or `game list`; the GM's end notice reveals it."""
+    from pbm.service.archive import write_archive
+
+    games.start("alpha", round_=3)
+    seed, nonce = _seed(svc), _nonce(svc)
+    cfg = tmp_path / "pbm.toml"
+    cfg.write_text(f'[database]\nurl = "{db_url}"\n\n[service]\naddress = "gm@pbm.test"\n')
+
+    def shown(*args: str) -> str:
+        result = CliRunner().invoke(app, ["--config", str(cfg), *args])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    assert len(outbox(svc, "report")) == 2 and _leaks(svc, nonce) == []
+    assert json.loads(shown("game", "show", "alpha", "--json"))["seal_nonce"] is None
+    assert nonce not in shown("game", "show", "alpha") + shown("game", "list", "--json")
+    write_archive(svc, "alpha", tmp_path / "archive")
+    pages = list((tmp_path / "archive").iterdir())
+    assert len(pages) > 3 and all(nonce.encode() not in f.read_bytes() for f in pages)
+    assert nonce not in admin.preview_round(svc, "alpha", show_dice=True).report
+
     admin.end_game(svc, "alpha", why="Zu wenige Spieler.")
     [notice] = outbox(svc, "gm_notice")
-    seed = _seed(svc)
-    assert f"Würfel-Startwert: {seed}" in notice.body and seal(seed) in notice.body
+    assert _leaks(svc, nonce) == [f"gm_notice {notice.id}"]
+    assert f"Würfel-Startwert: {seed}\nSiegel-Zufallswert: {nonce}\n" in notice.body
+    assert seal(seed, nonce) in notice.body and nonce in (notice.html or "")
+    assert json.loads(shown("game", "show", "alpha", "--json"))["seal_nonce"] == nonce
     _deliver(svc)
     assert admin.verify_game(svc, "alpha").revealed
 
@@ -133,7 +245,7 @@ def test_verify_compares_seal_records_and_reports(
     ]
 
     # A report that showed another roll, or a welcome mail with another seal, is found.
-    sealed = seal(seed)
+    sealed = seal(seed, _nonce(svc))
     with transaction(svc.engine) as s:
         row = s.get(Outbox, report.id)
         assert row is not None
@@ -149,6 +261,154 @@ def test_verify_compares_seal_records_and_reports(
     result = admin.verify_game(svc, "alpha")
     assert result.seal_ok is False and not result.rolls_ok
     assert [r.ok for r in result.rounds] == [False, True]
+
+
+def _end_notice_changed(svc: Service, old: str, new: str) -> None:
+    with transaction(svc.engine) as s:
+        row = s.exec(select(Outbox).where(Outbox.kind == "gm_notice")).one()
+        assert old in row.body
+        row.body = row.body.replace(old, new)
+
+
+def test_verify_finds_an_end_mail_without_its_nonce_or_with_another(
+    svc: Service, games: Games
+) -> None:
+    games.start("alpha")
+    admin.end_game(svc, "alpha", why="Zu wenige Spieler.")
+    _deliver(svc)
+    nonce = _nonce(svc)
+    assert admin.verify_game(svc, "alpha").seal_ok is True
+    other = f"{int(nonce, 16) ^ 1:032x}"
+    _end_notice_changed(svc, nonce, other)
+    result = admin.verify_game(svc, "alpha")
+    assert result.seal_ok is False and result.seal_problems == [
+        f"the game-end mail {outbox(svc, 'gm_notice')[0].id} reveals another seed or nonce"
+    ]
+    _end_notice_changed(svc, f"Siegel-Zufallswert: {other}\n", "")
+    result = admin.verify_game(svc, "alpha")
+    assert result.seal_ok is False and "reveals no nonce" in result.seal_problems[0]
+
+
+def test_a_game_created_before_seal_nonces_keeps_the_seal_of_its_seed(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """A game past its signup when the nonce came keeps `seal_nonce` "" (the migration leaves
+    it so): its welcome mails, a newcomer's too, show SHA-256 of the seed alone, its end
+    reveals the seed alone with the old command, and `pbm game verify` and the script check
+    it by that formula."""
+    new_game(svc, "alpha")
+    with transaction(svc.engine) as s:
+        get_game(s, "alpha", lock=True).seal_nonce = ""
+    signup(mailer, "alpha", 4)
+    seed = _seed(svc)
+    admin.replace_player(svc, "alpha", "rot", "new@players.test", "Neu")
+    welcomes = outbox(svc, "welcome")
+    assert len(welcomes) == 5
+    for mail in welcomes:
+        lines = mail.body.splitlines()
+        assert lines[lines.index("Würfelsiegel dieses Spiels:") + 1] == f"  {seal(seed)}"
+        assert "das Siegel ist sein SHA-256" in mail.body and "Zufallswert" not in mail.body
+    admin.end_game(svc, "alpha", why="Zu wenige Spieler.")
+    [notice] = [o for o in outbox(svc, "gm_notice") if "Würfel-Startwert" in o.body]
+    lines = notice.body.splitlines()
+    at = lines.index(f"Würfel-Startwert: {seed}")
+    assert lines[at + 1 : at + 6] == [
+        "Prüfe ihn gegen das Würfelsiegel deiner Willkommensmail:",
+        f"  {seal(seed)}",
+        f"  printf %s {seed} | sha256sum",
+        "Gib die letzte Zeile in ein Terminal ein (Linux, macOS):",
+        "Sie muss das Siegel ausgeben.",
+    ]
+    assert _shell(lines[at + 3].strip()) == seal(seed)
+    _deliver(svc)
+    result = admin.verify_game(svc, "alpha")
+    assert result.seal_ok is True and result.revealed and not result.salted
+    assert result.welcomes == 5 and result.seal_problems == []
+    out = _script(str(seed), "--seal", seal(seed), "--players", "4", "--rounds", "1")
+    assert out.returncode == 0 and out.stdout.startswith("seal ok: sha256 of the seed")
+    # The new formula does not open an old seal.
+    wrong = _script(
+        str(seed), "--nonce", "0" * 32, "--seal", seal(seed), "--players", "4", "--rounds", "1"
+    )
+    assert wrong.returncode == 1 and wrong.stdout.startswith("seal WRONG")
+
+
+SCRIPT = Path(__file__).resolve().parents[2] / "contrib" / "verify_dice.py"
+
+
+def _script(*args: str) -> subprocess.CompletedProcess[str]:
+    """contrib/verify_dice.py as a player runs it: its own Python, nothing of pbm."""
+    return subprocess.run(
+        [sys.executable, "-I", "-S", str(SCRIPT), *args], capture_output=True, text=True
+    )
+
+
+def test_the_script_checks_a_game_from_its_mails(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """What a player has: the welcome mails (the seal, who sits where), the reports (the
+    rolls) and the end mail (seed and nonce). The script, fed from them alone, says `seal ok`
+    and prints every roll the reports showed."""
+    games.start("alpha", round_=3)
+    admin.end_game(svc, "alpha", why="Genug gespielt.")
+    welcomes = [o.body for o in outbox(svc, "welcome")]
+    seals = {
+        b.splitlines()[b.splitlines().index("Würfelsiegel dieses Spiels:") + 1].strip()
+        for b in welcomes
+    }
+    [sealed] = seals
+    seats = dict(
+        (int(m[2]), m[1])
+        for b in welcomes
+        if (m := re.search(r"^Du spielst (\S+) auf Platz (\d+)\.$", b, re.M))
+    )
+    colours = [seats[s] for s in sorted(seats)]
+    [end] = [o.body for o in outbox(svc, "gm_notice") if "Würfel-Startwert" in o.body]
+    found = re.search(r"^Würfel-Startwert: (\d+)\nSiegel-Zufallswert: ([0-9a-f]+)$", end, re.M)
+    assert found is not None and len(colours) == 4
+    seed, nonce = found.groups()
+    args = ["--nonce", nonce, "--seal", sealed, "--players", "4", "--rounds", "2"]
+    out = _script(seed, *args, "--colours", ",".join(colours))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == f"seal ok: sha256 of seed:nonce is {sealed}"
+    printed: dict[int, list[tuple[str, int, int]]] = {}
+    for line in lines[1:]:
+        r, rest = line.removeprefix("round ").split(": ", 1)
+        rolls = re.findall(r"(\S+) (\d)\+(\d)=\d+", rest)
+        printed[int(r)] = [(who, int(a), int(b)) for who, a, b in rolls]
+    assert sorted(printed) == [1, 2]
+    reports = outbox(svc, "report")
+    assert len(reports) == 2
+    for report in reports:
+        m = re.search(r"^Runde (\d+), Reihenfolge", report.body, re.M)
+        assert m is not None
+        assert _rolls(report.body) == printed[int(m[1])]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_game_verify_names_colours_in_english_for_games_of_either_language(
+    svc: Service, games: Games, db_url: str, tmp_path: Path, lang: str
+) -> None:
+    """The GM's command line speaks English (docs/translating.md): `pbm game verify` names the
+    colours of a German game in English too, in its text and in `--json`; it reads the
+    reports in the game's language all the same."""
+    english = {"red", "blue", "yellow", "white"}
+    german = {"rot", "blau", "gelb", "weiß", "weiss"}
+    games.start("alpha", round_=2, lang=lang)
+    _deliver(svc)
+    cfg = tmp_path / "pbm.toml"
+    cfg.write_text(f'[database]\nurl = "{db_url}"\n\n[service]\naddress = "gm@pbm.test"\n')
+    run = CliRunner().invoke(app, ["--config", str(cfg), "game", "verify", "alpha", "--json"])
+    assert run.exit_code == 0, run.output
+    data = json.loads(run.output)
+    assert data["seal_ok"] is True and data["rounds"][0]["reports"] == 1
+    assert {r["colour"] for r in data["rounds"][0]["rolls"]} == english
+    text = CliRunner().invoke(app, ["--config", str(cfg), "game", "verify", "alpha"])
+    assert text.exit_code == 0, text.output
+    named = set(re.findall(r"(\S+) [1-6]\+[1-6]", text.output))
+    assert named == english and not set(re.findall(r"\w+", text.output)) & german
+    assert "SHA-256 of SEED:NONCE" in text.output
 
 
 def test_game_verify_on_the_command_line(
@@ -323,6 +583,54 @@ def test_the_migration_keeps_stored_games(tmp_path: pytest.TempPathFactory) -> N
     engine.dispose()
 
 
+def test_the_nonce_migration_gives_games_in_signup_a_nonce_and_no_other(
+    tmp_path: pytest.TempPathFactory,
+) -> None:
+    """A game in signup has shown no seal: it gets its nonce at the upgrade. A game past it
+    showed SHA-256 of its seed and keeps "". A downgrade that would lose the nonce of a game
+    whose seal went out and whose end has not revealed it is refused."""
+    import sqlalchemy as sa
+    from alembic import command
+
+    from pbm.store.db import make_engine
+    from pbm.store.migrate import alembic_config
+
+    url = f"sqlite:///{tmp_path}/old.db"  # type: ignore[operator]
+    cfg = alembic_config(url)
+    command.upgrade(cfg, "b5e7d9f1a3c2")
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        for name, phase in (("waiting", "signup"), ("running", "rounds"), ("done", "ended")):
+            conn.execute(
+                sa.text(
+                    "INSERT INTO game (name, settings, seed, lang, phase, paused, round, state, "
+                    "deadline_preset, early_resolve, reminder_hours, reminded, "
+                    "nmr_autopilot_after, press, away_wait_days, created_at) VALUES (:name, "
+                    "'{}', '12345', 'de', :phase, 0, 0, '', 'normal', 1, 12, 0, 3, 'normal', 0, "
+                    "'2026-01-01 00:00:00')"
+                ),
+                {"name": name, "phase": phase},
+            )
+    engine.dispose()
+    command.upgrade(cfg, "head")
+    engine = make_engine(url)
+    with Session(engine) as s:
+        nonces = {g.name: g.seal_nonce for g in s.exec(select(Game))}
+    assert is_nonce(nonces["waiting"]) and nonces["running"] == nonces["done"] == ""
+    # Nothing of a running game would be lost: the downgrade goes through, and back up.
+    command.downgrade(cfg, "b5e7d9f1a3c2")
+    command.upgrade(cfg, "head")
+    with engine.begin() as conn:
+        conn.execute(
+            sa.text("UPDATE game SET seal_nonce = :n WHERE name = 'running'"), {"n": "a" * 32}
+        )
+    with pytest.raises(RuntimeError, match="running"):
+        command.downgrade(cfg, "b5e7d9f1a3c2")
+    with Session(engine) as s:
+        assert s.exec(select(Game).where(Game.name == "running")).one().seal_nonce == "a" * 32
+    engine.dispose()
+
+
 def test_no_rollback_once_the_seed_went_out_with_the_end(
     svc: Service, mailer: Mailer, games: Games, clock: FakeClock
 ) -> None:
@@ -334,6 +642,41 @@ def test_no_rollback_once_the_seed_went_out_with_the_end(
     with pytest.raises(ServiceError, match="seed"):
         admin.rollback_round(svc, "alpha", why="oops")
     assert game_row(svc, "alpha").phase == "ended"
+
+
+def _partly_delivered(svc: Service, kind: str) -> None:
+    """The game's pending `kind` mail reached its first recipient; its sender was killed
+    before the next (`Outbox.delivered`, pbm/service/sending.py)."""
+    with transaction(svc.engine) as s:
+        [row] = s.exec(
+            select(Outbox).where(Outbox.kind == kind, Outbox.status == OutboxStatus.PENDING)
+        )
+        row.delivered = row.recipients.split(",")[0]
+
+
+def test_a_report_that_reached_some_players_counts_as_sent_for_a_rollback(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    games.start("alpha")
+    pw = passwords(svc)
+    _, st = game_state(svc, "alpha")
+    for seat, p in seated(svc, "alpha").items():
+        mailer.send(p.address, "Züge", orders_text(st, seat, pw[p.address]))
+    _partly_delivered(svc, "report")
+    with pytest.raises(ServiceError, match="its report went out"):
+        admin.rollback_round(svc, "alpha")
+    done = admin.rollback_round(svc, "alpha", why="Ein Fehler in pbm.")
+    assert done.sent and done.notified == 4
+
+
+def test_no_rollback_once_the_seed_reached_one_player_with_the_end(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    _resolve_round_one(svc, mailer, games)
+    admin.end_game(svc, "alpha", why="Die Runde ist aufgelöst.")
+    _partly_delivered(svc, "gm_notice")
+    with pytest.raises(ServiceError, match="seed"):
+        admin.rollback_round(svc, "alpha", why="oops")
 
 
 def test_orders_for_the_next_round_go_with_a_rollback(

@@ -20,7 +20,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from harness import GM, Games, eventually, raw_mail
+from harness import GM, Games, eventually, join_through_inbox
 from sqlmodel import Session, select
 from typer.testing import CliRunner
 
@@ -115,8 +115,8 @@ def test_the_database_and_its_companions_are_private_while_a_game_is_served(
         task = asyncio.create_task(serve(svc, ServeConfig(**periods), stop, transports))  # type: ignore[arg-type]
         try:
             for i in range(4):
-                body = f"Spiel: alpha\nName: S{i}\nFarben: rot, blau\n"
-                mailbox.append(raw_mail(f"p{i}@players.test", "Anmeldung", body, f"<j{i}@p>"))
+                body = f"Name: S{i}\nFarben: rot, blau\n"
+                await join_through_inbox(svc, mailbox.append, f"p{i}@players.test", "alpha", body)
 
             def welcomed() -> bool:
                 with Session(svc.engine) as s:

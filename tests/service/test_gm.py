@@ -204,7 +204,9 @@ def test_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert (tmp_path / "pbm.db").exists()
     assert [g["name"] for g in _json(runner, cfg, "game", "list")] == ["beta"]
 
-    for i in range(3):
+    # Three sign-ups by mail; c0 confirms with the code mailed to it, the GM adds c1 and
+    # confirms c2's request (no mail needed), and c3 never confirms.
+    for i in range(4):
         eml = tmp_path / f"join{i}.eml"
         eml.write_bytes(
             raw_mail(
@@ -214,7 +216,29 @@ def test_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
                 f"<join{i}@t>",
             )
         )
-        assert "done" in _cli(runner, cfg, "mail", "ingest", str(eml))
+        if i != 1:
+            assert "done" in _cli(runner, cfg, "mail", "ingest", str(eml))
+    pending = _json(runner, cfg, "player", "list", "beta")
+    assert [(p["address"], p["status"]) for p in pending] == [
+        (f"c{i}@players.test", "signup_pending") for i in (0, 2, 3)
+    ]
+    code = _json(runner, cfg, "outbox", "list")[0]
+    assert code["kind"] == "signup_confirm" and code["to"] == "c0@players.test"
+    engine = make_engine(f"sqlite:///{tmp_path}/pbm.db")
+    with Session(engine) as s:
+        token = s.exec(select(Player.confirm_token).where(Player.address == "c0@players.test"))
+        confirm = tmp_path / "confirm0.eml"
+        confirm.write_bytes(
+            raw_mail("c0@players.test", "Re", f"Spiel: beta\nBestätigen: {token.one()}\n", "<c0@t>")
+        )
+    engine.dispose()
+    assert "done" in _cli(runner, cfg, "mail", "ingest", str(confirm))
+    assert "c1@players.test joined as C1" in _cli(
+        runner, cfg, "player", "add", "beta", "c1@players.test", "--name", "C1", "--colours", "rot"
+    )
+    assert "c2@players.test joined as C2" in _cli(
+        runner, cfg, "player", "add", "beta", "c2@players.test"
+    )
     shown = _json(runner, cfg, "game", "show", "beta")
     assert (shown["phase"], shown["players"], shown["seats"]) == ("signup", 3, 4)
     assert len(shown["players_list"]) == 3
@@ -230,7 +254,10 @@ def test_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     status = _json(runner, cfg, "round", "status", "beta")
     assert status["round"] == 0 and len(status["players"]) == 3
     kinds = [o["kind"] for o in _json(runner, cfg, "outbox", "list")]
-    assert sorted(kinds) == ["joined"] * 3 + ["preview", "setup"] + ["welcome"] * 3
+    assert (
+        sorted(kinds)
+        == ["joined"] * 3 + ["preview", "setup"] + ["signup_confirm"] * 3 + ["welcome"] * 3
+    )
     assert _json(runner, cfg, "mail", "quarantine") == []
 
     # The first player places by mail (password from the welcome mail in the database).

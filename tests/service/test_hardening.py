@@ -15,7 +15,16 @@ from email.message import EmailMessage
 from typing import Any
 
 import pytest
-from databases import game_row, inbound, order_sets, outbox, passwords, replies_to, seated
+from databases import (
+    game_row,
+    game_state,
+    inbound,
+    order_sets,
+    outbox,
+    passwords,
+    replies_to,
+    seated,
+)
 from harness import GM, Games, Mailer, orders_text, pass_deadline, raw_mail, send_orders
 from sqlmodel import Session, select
 
@@ -23,6 +32,7 @@ from pbm.notation import vocab
 from pbm.service import broken as broken_mod
 from pbm.service import commands as commands_mod
 from pbm.service import secrets as secrets_mod
+from pbm.service import texts as texts_mod
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.games import get_game, observers_of, recipients, remove_observer
@@ -108,6 +118,36 @@ def test_a_resolution_that_raises_breaks_only_its_game(
     assert "ZeroDivisionError" in game_row(svc, "alpha").broken
     assert game_row(svc, "alpha").round == rounds["alpha"]
     assert game_row(svc, "beta").round == rounds["beta"] + 1
+
+
+def test_a_game_whose_settings_cannot_be_read_stops_no_other_games_tick_or_digest(
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
+) -> None:
+    """The GM's lists of every game: `game list` (tests/service/test_game_show_board.py), the
+    tick's candidates (they read neither settings nor state) and the digest's list of broken
+    games (names and reasons only) go on past a game whose settings are damaged."""
+    from pbm.service import admin
+
+    svc.config.gm_address = "boss@pbm.test"
+    games.start("alpha")
+    games.start("beta")
+    _attended(svc, "alpha")
+    with transaction(svc.engine) as s:
+        get_game(s, "alpha").settings = "{damaged"
+    pass_deadline(svc, clock, "alpha")
+    pass_deadline(svc, clock, "beta")
+    rounds = {name: game_row(svc, name).round for name in ("alpha", "beta")}
+    result = tick(svc)
+    assert "beta" in result.resolved
+    assert game_row(svc, "beta").round == rounds["beta"] + 1
+    # alpha is played on by its state (its settings are read at the signup, the draw and a
+    # replay), and the GM's list says what is wrong with it.
+    assert result.resolved == ["alpha", "beta"] and result.broken == []
+    [digest] = [o for o in outbox(svc, "digest") if "beta" in o.subject]
+    rows = {r["name"]: r for r in admin.list_games(svc)}
+    assert rows["alpha"]["broken"].startswith("settings cannot be read: JSONDecodeError")
+    assert "alpha" not in digest.body, "the digest lists the games the service marked broken"
+    assert rows["beta"]["broken"] == ""
 
 
 def test_mails_for_a_broken_game_are_held_and_read_when_it_resumes(
@@ -204,6 +244,61 @@ def test_wrong_passwords_for_a_seat_alert_the_player_and_the_gm_without_locking_
     send_orders(mailer, "alpha", [1])
     with Session(svc.engine) as s:
         assert s.get(Player, p.id).failed_passwords == 0
+
+
+def _guess(svc: Service, clock: FakeClock, mailer: Mailer, guesses: int, first: int) -> None:
+    """`guesses` wrong passwords for one seat, alerts from `first` on: the player and the GM
+    are told at `first`, twice and four times as many, and never again until the right
+    password comes; then the count starts again, and so do the alerts."""
+    svc.config.gm_address = "boss@pbm.test"
+    svc.config.password_alert_after = first
+    svc.config.rate_limit_per_hour = 10**6  # the answers to the guesses are not the point
+    p = seated(svc, "alpha")[1]
+    colour = secrets_mod.colour_tag(passwords(svc)[p.address])
+    for i in range(guesses):
+        if i % 100 == 0:
+            clock.advance(minutes=61)  # the guesser's hourly answers are not what stops them
+        mailer.send(STRANGER, "x", f"Spiel: alpha\nKennwort: {colour}-guess-{i:06d}\n")
+    with Session(svc.engine) as s:
+        assert s.get(Player, p.id).failed_passwords == guesses
+    alerts = outbox(svc, "password_alert")
+    assert [o.recipients for o in alerts] == [p.address, "boss@pbm.test"] * 3
+    for o, n in zip(
+        alerts, [first, first, 2 * first, 2 * first, 4 * first, 4 * first], strict=True
+    ):
+        assert f"angenommenen Mail {n} Mails mit falschem Kennwort" in o.body, o.body
+    last = texts_mod.t("de", "password_alert_last")
+    assert [last in o.body for o in alerts] == [False] * 4 + [True] * 2
+    send_orders(mailer, "alpha", [1])
+    for i in range(first):
+        mailer.send(STRANGER, "x", f"Spiel: alpha\nKennwort: {colour}-again-{i:06d}\n")
+    assert len(outbox(svc, "password_alert")) == 8
+
+
+def test_the_alerts_stop_after_three_however_many_guesses_come(
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
+) -> None:
+    games.start("alpha")
+    _guess(svc, clock, mailer, guesses=200, first=2)
+
+
+@pytest.mark.slow  # 2,000 mails, each with a hash check (the fast case above runs on both)
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_thousands_of_guesses_give_three_alerts(
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
+) -> None:
+    """A red-team pass sent 4,000 guesses for one seat: the player and the GM got 10 alerts
+    each (one at every power of two times `password_alert_after`), where the docs said they
+    stop. Now 3 each: at 5, 10 and 20."""
+    games.start("alpha")
+    _guess(svc, clock, mailer, guesses=2_000, first=5)
+
+
+def test_an_alert_is_due_at_the_first_threshold_twice_and_four_times_as_many_only() -> None:
+    for first in (1, 2, 5, 7, 100):
+        due = [n for n in range(1, 1_000_000) if commands_mod._alert_due(n, first)]
+        assert due == [first, 2 * first, 4 * first]
+    assert not any(commands_mod._alert_due(n, 0) for n in range(100))
 
 
 def test_forged_mails_cannot_use_up_a_players_answers(
@@ -373,6 +468,291 @@ def test_passwords_are_masked_in_the_stored_mail_on_every_path(
     assert secret not in parse_inbound(row.raw).text
 
 
+# -- passwords in what pbm passes on and stores (issue 32) ------------------------------------
+
+
+def _plain(text: str) -> str:
+    """Lower case, every dash a `-`: a password is found however it was typed."""
+    return secrets_mod.normalized(text.replace("\n", " "))
+
+
+def _leaks(secret: str, *texts: str) -> list[str]:
+    """The texts that still show the password's syllables (its secret part)."""
+    syllables = secret.split("-", 1)[1]
+    return [t for t in texts if syllables in _plain(t)]
+
+
+def _readable(raw: bytes) -> list[str]:
+    """Every text a stored mail shows when read: its subjects and its text parts, decoded."""
+    import email
+    import email.policy
+    from email.header import decode_header, make_header
+
+    out = [raw.decode("utf-8", "replace")]
+    msg = email.message_from_bytes(raw, policy=email.policy.compat32)
+    for part in msg.walk():
+        if part.get("Subject") is not None:
+            out.append(str(make_header(decode_header(str(part["Subject"])))))
+        payload = part.get_payload(decode=True)
+        if isinstance(payload, bytes):
+            out.append(payload.decode(part.get_content_charset() or "utf-8", "replace"))
+    return out
+
+
+def _colour(p: Player) -> str:
+    return vocab.colour_name(p.colour or "", "de")
+
+
+@pytest.mark.parametrize(
+    "written", ["labelled, own", "another seat's", "syllables alone", "as a phone types it"]
+)
+def test_a_password_written_in_a_message_is_not_forwarded(
+    svc: Service, mailer: Mailer, games: Games, written: str
+) -> None:
+    """Red-team finding (issue 32): `Nachricht an blau: … Kennwort: rot-…` reached blau with
+    rot's password, and the outbox kept it."""
+    table = games.start("alpha")
+    players = seated(svc, "alpha")
+    me, them, third = players[0], players[1], players[2]
+    own, other = table.passwords[me.address], table.passwords[third.address]
+    leaked = {
+        "labelled, own": f"Kennwort: {own}",
+        "another seat's": other,
+        "syllables alone": other.split("-", 1)[1],
+        "as a phone types it": own.capitalize().replace("-", "\u2013"),
+    }[written]
+    body = (
+        f"Kennwort: {own}\nNachricht an {_colour(them)}: Hallo!\n"
+        f"Zum Merken: {leaked} (nicht weitersagen)\nGrüße\n"
+    )
+    mailer.send(me.address, "Handel?", body)
+    (press,) = outbox(svc, "press")
+    assert "Zum Merken:" in press.body and "(nicht weitersagen)" in press.body
+    assert "[Kennwort entfernt]" in press.body and "[Kennwort entfernt]" in press.html
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert "Deine Nachricht enthielt ein Kennwort" in answer.body
+    row = _stored(svc, mailer.last_id)
+    for secret in (own, other):
+        assert not _leaks(secret, press.body, press.html, answer.body, row.subject)
+        assert not _leaks(secret, *_readable(row.raw))
+
+
+def test_a_password_written_to_the_gm_is_not_forwarded(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    svc.config.gm_address = GM
+    table = games.start("alpha")
+    me, third = table.seats[0], table.seats[2]
+    other = table.passwords[third]
+    mailer.send(
+        me, "x", f"Kennwort: {table.passwords[me]}\nAn Spielleitung: Ich fand {other} im Netz.\n"
+    )
+    (row,) = outbox(svc, "press_gm")
+    assert "Ich fand [Kennwort entfernt] im Netz." in row.body
+    assert not _leaks(other, row.body, row.html)
+    # A password line's value that is no password (no dash, no digit) stays in a message.
+    mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nAn Spielleitung: Kennwort vergessen?\n")
+    assert "Kennwort vergessen?" in outbox(svc, "press_gm")[-1].body
+
+
+def test_a_password_that_only_verifies_is_masked_with_one_hash_check_a_word(
+    svc: Service, mailer: Mailer, games: Games, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat's password of another shape (the six digits before issue 20) is found by its
+    hash: one check for each word that begins with a seat's colour, none for other words."""
+    from pbm.service.signup import password_word
+
+    table = games.start("alpha")
+    players = seated(svc, "alpha")
+    me, them, old = players[0], players[1], players[2]
+    word = password_word(old.colour or "", "de")
+    with transaction(svc.engine) as s:
+        s.get(Player, old.id).password_hash = secrets_mod.hash_password(f"{word}-482913")  # type: ignore[union-attr]
+    checks: list[str] = []
+    real = secrets_mod.verify_password
+
+    def counted(password: str, stored: str) -> bool:
+        checks.append(password)
+        return real(password, stored)
+
+    monkeypatch.setattr(secrets_mod, "verify_password", counted)
+    mailer.send(
+        me.address,
+        "x",
+        f"Kennwort: {table.passwords[me.address]}\nNachricht an {_colour(them)}: "
+        f"{word}-482913 ist richtig, {word}-482914 nicht, lila-482913 auch nicht, "
+        f"Straße-482913 schon gar nicht.\n",
+    )
+    (press,) = outbox(svc, "press")
+    assert f"[Kennwort entfernt] ist richtig, {word}-482914 nicht" in press.body
+    assert "lila-482913 auch nicht, Straße-482913" in press.body
+    assert sorted(checks) == [f"{word}-482913", f"{word}-482914"]
+    row = _stored(svc, mailer.last_id)
+    assert f"{word}-482913".encode() not in row.raw and f"{word}-482914".encode() in row.raw
+
+
+def test_a_mail_costs_at_most_six_checks_for_words_like_passwords() -> None:
+    """Past six checks a word that begins like a seat's password is masked unchecked."""
+    seat = secrets_mod.hash_password("rot-100000")
+    masker = secrets_mod.Masker([], {"rot": seat})
+    words = [f"rot-10000{i}" for i in range(9)]
+    shown = masker.text(" ".join(words + words), "X")
+    assert masker.checked == 6
+    # The right one (rot-100000), five wrong ones checked, three masked unchecked; each word
+    # is checked once, however often it stands in the texts.
+    kept = [w for w in words if w in shown]
+    assert kept == words[1:6]
+    assert masker.text("rot-100003 und rot-100000", "X") == "rot-100003 und X"
+    assert masker.checked == 6
+    assert {"rot-100000", "rot-100006"} <= masker.found
+
+
+def test_the_order_text_and_the_answer_quoting_it_keep_no_password(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """The stored orders (the mail's text) and the answer quoting a refused line."""
+    table = games.start("alpha")
+    me, third = table.seats[0], table.seats[2]
+    other = table.passwords[third]
+    _, st = game_state(svc, "alpha")
+    body = orders_text(st, 0, table.passwords[me])
+    body += f"# Notiz: {other}\nStraße {other}\n"
+    mailer.send(me, "Züge", body)
+    (orders,) = [o for o in order_sets(svc, "alpha") if not o.superseded]
+    assert "# Notiz: ****" in orders.text
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert answer.kind == "ack" and "Straße [Kennwort entfernt]" in answer.body
+    assert not _leaks(other, orders.text, answer.body, answer.html)
+    assert not _leaks(other, *_readable(_stored(svc, mailer.last_id).raw))
+
+
+def test_setup_placements_keep_no_password(svc: Service, mailer: Mailer) -> None:
+    from harness import new_game, setup_text, signup
+
+    new_game(svc, "alpha")
+    signup(mailer, "alpha", 4)
+    pw = passwords(svc)
+    at = seated(svc, "alpha")
+    other = pw[at[3].address]
+    _, st = game_state(svc, "alpha")
+    body = setup_text(st, 0, pw[at[0].address]) + f"# {other}\n"
+    assert mailer.send(at[0].address, "Aufstellung", body).status == "done"
+    (placed,) = order_sets(svc, "alpha")
+    assert placed.round == 0 and not _leaks(other, placed.text)
+
+
+LEAK_PLACES = ["subject", "body", "base64 attachment", "quoted-printable", "rfc 2047 subject"]
+
+
+@pytest.mark.parametrize("place", LEAK_PLACES)
+@pytest.mark.parametrize("labelled", [True, False], ids=["with password line", "without"])
+def test_a_password_without_a_label_is_masked_in_the_stored_mail(
+    svc: Service, mailer: Mailer, games: Games, place: str, labelled: bool
+) -> None:
+    """Red-team finding (issue 32): only the values of password lines were masked; a password
+    standing alone in the subject, the body or an encoded part was kept."""
+    from email.message import EmailMessage
+
+    from pbm.service.ingest import ingest
+
+    table = games.start("alpha")
+    me, third = table.seats[0], table.seats[2]
+    other = table.passwords[third]
+    m = EmailMessage()
+    m["From"], m["To"], m["Message-ID"] = me, GM, f"<leak-{place.replace(' ', '-')}@t>"
+    m["Subject"] = {"subject": f"Grüße {other}", "rfc 2047 subject": "SUBJECT"}.get(place, "Züge")
+    first = f"Kennwort: {table.passwords[me]}\n" if labelled else "Status\n"
+    text = first + "Straße 4H 5W\n"
+    if place == "body":
+        text += f"{other} ist nicht meins\n"
+    if place == "quoted-printable":
+        # A soft line break inside the password: no byte string of it is in the mail.
+        text += "x" * 60 + f" {other} " + "y" * 10 + "\n"
+        m.set_content(text, cte="quoted-printable")
+    else:
+        m.set_content(text)
+    if place == "base64 attachment":
+        m.add_attachment(f"Notizen\n{other}\n".encode(), "text", "plain", filename="n.txt")
+    raw = m.as_bytes()
+    encoded = base64.b64encode(f"Grüße {other}".encode()).decode()
+    raw = raw.replace(b"SUBJECT", f"=?utf-8?b?{encoded}?=".encode())
+    if place in ("base64 attachment", "quoted-printable", "rfc 2047 subject"):
+        assert other.split("-", 1)[1].encode() not in raw, "the password stands encoded"
+    ingest(svc, raw)
+    row = _stored(svc, m["Message-ID"])
+    assert row.status == "done", row.error
+    assert not _leaks(other, row.subject, *_readable(row.raw))
+    from pbm.mail.inbound import parse_inbound
+
+    assert "Straße 4H 5W" in parse_inbound(row.raw).text, "the rest of the mail is kept"
+
+
+@pytest.mark.timeout(60)
+def test_a_mail_of_thousands_of_password_lines_costs_one_pass(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """Each value of a password line was replaced by a pass of its own over the stored mail,
+    under the write lock: 8,000 lines and a 5 MB attachment took 62 s."""
+    import time
+
+    from pbm.service.ingest import ingest
+
+    table = games.start("alpha")
+    lines = "".join(f"pw a{i:07d}\n" for i in range(8000))
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"], m["Message-ID"] = table.seats[0], GM, "x", "<many@t>"
+    m.set_content(f"Spiel: alpha\n{lines}Straße 4H 5W\n")
+    m.add_attachment(b"\0" * 3_000_000, "application", "octet-stream", filename="x.bin")
+    start = time.process_time()
+    ingest(svc, m.as_bytes())
+    assert time.process_time() - start < 10
+    row = _stored(svc, "<many@t>")
+    assert row.status == "done" and row.error == "bad password"
+    from pbm.mail.inbound import parse_inbound
+
+    text = parse_inbound(row.raw).text
+    assert "a0000001" not in text and "a0007999" not in text and "Straße 4H 5W" in text
+
+
+def test_a_subject_in_an_unknown_charset_costs_the_stored_mail_nothing() -> None:
+    """The subjects are decoded to look for a password in them: one the library cannot decode
+    is read as written, and the mail keeps its body (it lost it before, for a password line)."""
+    raw = (
+        b"From: a@b.test\nSubject: =?x-unknown?q?Z=FCge?=\nContent-Type: text/plain\n"
+        b"Content-Transfer-Encoding: base64\n\n"
+        + base64.b64encode(b"Kennwort: rot-kadu-mepi-rosa-tule-wibo\nStrasse 4H 5W\n")
+        + b"\n"
+    )
+    stored = secrets_mod.masked_raw(raw, ["rot-kadu-mepi-rosa-tule-wibo"])
+    assert b"=?x-unknown?q?Z=FCge?=" in stored
+    from pbm.mail.inbound import parse_inbound
+
+    assert parse_inbound(stored).text == "Kennwort: ****\nStrasse 4H 5W\n"
+    assert secrets_mod.masked_raw(raw.replace(b"Kennwort: ", b""), []) != raw
+
+
+def test_the_gm_sees_no_password_in_the_quarantine_list(svc: Service, games: Games) -> None:
+    from pbm.service import admin
+
+    table = games.start("alpha")
+    other = table.passwords[table.seats[2]]
+    with transaction(svc.engine) as s:
+        s.add(
+            InboundMail(
+                message_id="<q@t>",
+                raw=b"x",
+                received_at=svc.clock.now(),
+                sender=table.seats[0],
+                subject=f"Re: {other} und Kennwort: geheim123",
+                status="quarantined",
+                error=f"Traceback …\nValueError: {other}",
+            )
+        )
+    (shown,) = admin.quarantined(svc)
+    assert shown["subject"] == "Re: **** und Kennwort: ****"
+    assert shown["error"] == "ValueError: ****"
+
+
 # -- the GM's terminal ------------------------------------------------------------------------
 
 
@@ -387,6 +767,13 @@ def test_names_are_cleaned_and_capped(svc: Service, mailer: Mailer) -> None:
     assert player.name.startswith("[2JEvil Name")
     assert len(player.name) == 40
     assert all(ch.isprintable() for ch in player.name)
+    # Every player reads the names: nothing shaped like a password is kept in one (issue 32).
+    mailer.send(
+        "f@players.test", "Anmeldung", "Spiel: gamma\nName: Anna blau-kadu-mepi-rosa-tule-wibo\n"
+    )
+    with Session(svc.engine) as s:
+        player = s.exec(select(Player).where(Player.address == "f@players.test")).one()
+    assert player.name == "Anna ****"
 
 
 # -- parsing holds no write lock -------------------------------------------------------------

@@ -28,7 +28,14 @@ NAMED = {"status", "phase"}
 def test_the_values_are_the_stored_strings() -> None:
     """Renaming a value would need a data migration: these are what databases hold."""
     assert list(GamePhase) == ["signup", "setup", "rounds", "ended"]
-    assert list(PlayerStatus) == ["active", "resigned", "replaced", "observer", "observer_pending"]
+    assert list(PlayerStatus) == [
+        "active",
+        "resigned",
+        "replaced",
+        "observer",
+        "observer_pending",
+        "signup_pending",
+    ]
     assert list(MailStatus) == ["new", "done", "ignored", "quarantined", "held"]
     assert list(OutboxStatus) == ["pending", "sent", "failed", "dropped"]
     assert {str(p) for p in Phase} <= set(GamePhase)

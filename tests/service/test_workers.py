@@ -26,7 +26,15 @@ from databases import (
     seated,
     slow_on_postgresql,
 )
-from harness import Games, Mailer, new_game, orders_text, send_orders
+from harness import (
+    Games,
+    Mailer,
+    confirmation_code,
+    join_by_mail,
+    new_game,
+    orders_text,
+    send_orders,
+)
 from sqlmodel import Session, select
 
 import pbm.service.commands as commands_module
@@ -51,10 +59,8 @@ def _prepare(svc: Service, clock: FakeClock, mailer: Mailer) -> list[int]:
     for n, name in enumerate(MAIL_GAMES + DEADLINE_GAMES):
         new_game(svc, name, players=3, seed=n)
         for i in range(3):
-            r = mailer.send(
-                f"{name}p{i}@players.test",
-                "Anmeldung",
-                f"Spiel: {name}\nName: {name} {i}\nFarben: rot\n",
+            r = join_by_mail(
+                mailer, f"{name}p{i}@players.test", name, f"Name: {name} {i}\nFarben: rot\n"
             )
             assert r.status == "done"
     # All setups at once: each tick places one step in every game.
@@ -221,14 +227,19 @@ def test_orders_acknowledged_during_a_concurrent_resolution_are_not_lost(
 def test_two_signups_for_the_last_seat_at_once_fill_the_table_once(
     svc: Service, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Two workers each process a signup for the last free seat of a table of four. One of
-    them gets the seat; the other is told the game is full. Never five players, never a seat
-    drawn twice."""
+    """Two workers each process a confirmed signup for the last free seat of a table of four.
+    One of them gets the seat; the other is told the game is full. Never five players, never a
+    seat drawn twice."""
     new_game(svc, "alpha", players=4)
     for i in range(3):
-        mailer.send(f"p{i}@players.test", "Anmeldung", f"Spiel: alpha\nName: P{i}\n")
-    raw4 = mailer.raw("p3@players.test", "Anmeldung", "Spiel: alpha\nName: P3\n")
-    raw5 = mailer.raw("p4@players.test", "Anmeldung", "Spiel: alpha\nName: P4\n")
+        join_by_mail(mailer, f"p{i}@players.test", "alpha", f"Name: P{i}\n")
+    confirmations = []
+    for i in (3, 4):
+        address = f"p{i}@players.test"
+        mailer.send(address, "Anmeldung", f"Spiel: alpha\nName: P{i}\n")
+        code = confirmation_code(svc, address)
+        confirmations.append(mailer.mail(address, "Re", f"Spiel: alpha\nBestätigen: {code}\n"))
+    (_, raw4), (late_id, raw5) = confirmations
     id4, _ = store_mail(svc, raw4)
 
     entered, proceed = threading.Event(), threading.Event()
@@ -261,3 +272,5 @@ def test_two_signups_for_the_last_seat_at_once_fill_the_table_once(
     assert sorted(p.seat for p in players if p.seat is not None) == [0, 1, 2, 3]
     assert game_row(svc, "alpha").phase == "setup"
     assert len(outbox(svc, "welcome")) == 4
+    (told,) = replies_to(svc, late_id)
+    assert "Das Spiel alpha ist voll und hat begonnen." in told.body

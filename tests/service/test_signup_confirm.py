@@ -1,0 +1,354 @@
+"""Sign-up by mail needs the address's own confirmation (red-team finding "a forged From takes a
+seat"): `Anmeldung` only mails a code to the From address, and only a mail from that address
+with `Bestätigen: CODE` takes a seat. The table fills with confirmed players only.
+
+Each runs on SQLite and on PostgreSQL (the `svc` fixture).
+"""
+
+from __future__ import annotations
+
+from databases import game_row, outbox, replies_to, seated
+from harness import (
+    Games,
+    Mailer,
+    confirmation_code,
+    join_by_mail,
+    new_game,
+    pass_deadline,
+    send_orders,
+    signup,
+)
+from sqlmodel import Session
+
+from pbm.service import admin
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.games import get_game, observers_of, pending_signups, players_of, recipients
+from pbm.service.tick import tick
+from pbm.store.models import Player
+
+VICTIM = "victim@elsewhere.test"
+
+
+def _mails_to(svc: Service, address: str) -> list[str]:
+    return [o.kind for o in outbox(svc, to=address)]
+
+
+def _joined(svc: Service, game: str) -> list[Player]:
+    """The players who hold a seat (before the draw: who joined), in the order they came."""
+    with Session(svc.engine) as s:
+        return players_of(s, get_game(s, game))
+
+
+def _pending(svc: Service, game: str) -> list[str]:
+    with Session(svc.engine) as s:
+        return [p.address for p in pending_signups(s, get_game(s, game))]
+
+
+def _answer(svc: Service, mailer: Mailer) -> str:
+    (row,) = replies_to(svc, mailer.last_id)
+    return row.body
+
+
+def test_a_forged_signup_never_seats_the_victim_who_gets_one_mail(
+    svc: Service, clock: FakeClock, mailer: Mailer
+) -> None:
+    new_game(svc, "alpha", players=3)
+    # Mallory writes "Anmeldung" with the victim's address in From.
+    r = mailer.send(VICTIM, "Anmeldung", "Spiel: alpha\nName: Opfer\nFarben: rot\n")
+    assert r.status == "done"
+    assert _pending(svc, "alpha") == [VICTIM]
+    assert _joined(svc, "alpha") == []
+    # The one mail: what pbm is, which game, that someone maybe the victim asked, the code, and
+    # that doing nothing is fine; nothing the forged mail said (its name) is repeated.
+    (request,) = outbox(svc, to=VICTIM)
+    assert request.kind == "signup_confirm"
+    assert request.subject == "[alpha] Anmeldung bestätigen"
+    body = request.body
+    assert "Jemand, vielleicht du, hat von dieser Adresse aus um einen Platz" in body
+    assert "im Spiel alpha gebeten" in body
+    assert "pbm ist ein Spielleiter per E-Mail" in body
+    assert f"  Bestätigen: {confirmation_code(svc, VICTIM)}\n" in body
+    assert "Warst du es nicht, tu nichts" in body
+    assert "Opfer" not in body and "Opfer" not in (request.html or "")
+    assert max(len(line) for line in body.splitlines()) <= 72
+    # Three real players fill the table; the game starts without the victim.
+    signup(mailer, "alpha", 3)
+    assert game_row(svc, "alpha").phase == "setup"
+    assert VICTIM not in {p.address for p in seated(svc, "alpha").values()}
+    with Session(svc.engine) as s:
+        assert VICTIM not in recipients(s, get_game(s, "alpha"))
+    # Setup and a round later, the victim still had that one mail and nothing else.
+    while game_row(svc, "alpha").phase == "setup":
+        pass_deadline(svc, clock, "alpha")
+        tick(svc)
+    send_orders(mailer, "alpha", range(3))
+    assert game_row(svc, "alpha").round == 2
+    assert _mails_to(svc, VICTIM) == ["signup_confirm"]
+
+
+def test_the_real_player_confirms_and_is_seated(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "alpha")
+    me = "anna@players.test"
+    mailer.send(me, "Anmeldung", "Spiel: alpha\nName: Anna\nFarben: blau, rot\n")
+    code = confirmation_code(svc, me)
+    # A reply as a mail program writes it: the subject of the request, the code, no game line.
+    r = mailer.send(me, "Re: [alpha] Anmeldung bestätigen", f"Bestätigen: {code}\n")
+    assert r.status == "done"
+    (player,) = _joined(svc, "alpha")
+    assert (player.address, player.name, player.preferences) == (me, "Anna", "blau,rot")
+    assert player.status == "active" and player.confirm_token == ""
+    assert _pending(svc, "alpha") == []
+    (joined,) = replies_to(svc, mailer.last_id)
+    assert joined.kind == "joined" and "angemeldet als Anna" in joined.body
+    assert "Es fehlen noch 3 Spieler" in joined.body
+    # Without `Spiel:` and from a plain subject the pending request finds its game too.
+    other = "bernd@players.test"
+    mailer.send(other, "Anmeldung", "Spiel: alpha\nName: Bernd\n")
+    mailer.send(other, "Re", f"Bestätigen: {confirmation_code(svc, other)}\n")
+    assert [p.address for p in _joined(svc, "alpha")] == [me, other]
+
+
+def test_an_english_game_asks_in_english(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "beta", lang="en")
+    mailer.send("ann@players.test", "Join", "Game: beta\nName: Ann\n")
+    (request,) = outbox(svc, "signup_confirm")
+    assert request.subject == "[beta] Confirm your signup"
+    assert "Someone, maybe you, wrote from this address" in request.body
+    assert "If you did not ask, do nothing" in request.body
+    code = confirmation_code(svc, "ann@players.test")
+    assert f"  Confirm: {code}\n" in request.body
+    mailer.send("ann@players.test", "Re: [beta] Confirm your signup", f"Confirm: {code}\n")
+    assert [p.name for p in _joined(svc, "beta")] == ["Ann"]
+
+
+def test_the_table_fills_only_with_confirmed_players(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "alpha", players=3)
+    asked = [f"p{i}@players.test" for i in range(5)]
+    for a in asked:
+        mailer.send(a, "Anmeldung", f"Spiel: alpha\nName: {a[:2]}\n")
+    # Five requests for three seats: nobody sits, the signup stays open.
+    assert _joined(svc, "alpha") == [] and game_row(svc, "alpha").phase == "signup"
+    for a in (asked[4], asked[1]):
+        mailer.send(a, "Re", f"Spiel: alpha\nBestätigen: {confirmation_code(svc, a)}\n")
+    assert game_row(svc, "alpha").phase == "signup"
+    assert len(_joined(svc, "alpha")) == 2
+    # The third confirmation fills the table: the draw starts with the three who confirmed.
+    mailer.send(asked[2], "Re", f"Spiel: alpha\nBestätigen: {confirmation_code(svc, asked[2])}\n")
+    assert game_row(svc, "alpha").phase == "setup"
+    assert {p.address for p in seated(svc, "alpha").values()} == {asked[4], asked[1], asked[2]}
+    assert sorted(_pending(svc, "alpha")) == [asked[0], asked[3]]
+    # Welcome mails went to the three seated, none to the two who never confirmed.
+    assert sorted(a for o in outbox(svc, "welcome") for a in o.recipients.split(",")) == sorted(
+        [asked[4], asked[1], asked[2]]
+    )
+    for a in (asked[0], asked[3]):
+        assert _mails_to(svc, a) == ["signup_confirm"]
+
+
+def test_a_confirmation_after_the_table_filled_is_told_the_game_is_full(
+    svc: Service, mailer: Mailer
+) -> None:
+    new_game(svc, "alpha", players=3)
+    late = "late@players.test"
+    mailer.send(late, "Anmeldung", "Spiel: alpha\nName: Spät\n")
+    code = confirmation_code(svc, late)
+    signup(mailer, "alpha", 3)
+    assert game_row(svc, "alpha").phase == "setup"
+    mailer.send(late, "Re: [alpha] Anmeldung bestätigen", f"Bestätigen: {code}\n")
+    answer = _answer(svc, mailer)
+    assert "Das Spiel alpha ist voll und hat begonnen." in answer
+    assert "The game alpha is full and has started." in answer
+    assert late not in {p.address for p in seated(svc, "alpha").values()}
+    # The request is over: the same code again matches nothing.
+    assert _pending(svc, "alpha") == []
+    mailer.send(late, "Re: [alpha] Anmeldung bestätigen", f"Bestätigen: {code}\n")
+    assert "passt zu keiner Anfrage dieser Adresse im Spiel alpha" in _answer(svc, mailer)
+
+
+def test_a_wrong_code_changes_nothing(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "alpha")
+    me = "anna@players.test"
+    mailer.send(me, "Anmeldung", "Spiel: alpha\nName: Anna\n")
+    mailer.send(me, "Re", "Spiel: alpha\nBestätigen: 000000000000\n")
+    answer = _answer(svc, mailer)
+    assert "Dieser Code passt zu keiner Anfrage dieser Adresse im Spiel alpha" in answer
+    assert "Nichts wurde geändert." in answer
+    assert _joined(svc, "alpha") == [] and _pending(svc, "alpha") == [me]
+    # The right code still works afterwards.
+    join = mailer.send(me, "Re", f"Spiel: alpha\nBestätigen: {confirmation_code(svc, me)}\n")
+    assert join.status == "done" and len(_joined(svc, "alpha")) == 1
+
+
+def test_the_code_from_another_address_confirms_nothing(svc: Service, mailer: Mailer) -> None:
+    """Mallory learns a code (say the victim forwarded the mail) and sends it from her own
+    address: it belongs to the victim's request, not to hers."""
+    new_game(svc, "alpha")
+    mailer.send(VICTIM, "Anmeldung", "Spiel: alpha\nName: Opfer\n")
+    code = confirmation_code(svc, VICTIM)
+    mallory = "mallory@evil.test"
+    mailer.send(mallory, "Re", f"Spiel: alpha\nBestätigen: {code}\n")
+    assert "passt zu keiner Anfrage" in _answer(svc, mailer)
+    # With a request of her own, the victim's code still does not confirm it.
+    mailer.send(mallory, "Anmeldung", "Spiel: alpha\nName: Mallory\n")
+    mailer.send(mallory, "Re", f"Spiel: alpha\nBestätigen: {code}\n")
+    assert "passt zu keiner Anfrage" in _answer(svc, mailer)
+    assert _joined(svc, "alpha") == []
+    assert sorted(_pending(svc, "alpha")) == sorted([VICTIM, mallory])
+
+
+def test_a_code_is_used_once_and_for_its_own_game(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "alpha")
+    new_game(svc, "beta")
+    me = "anna@players.test"
+    mailer.send(me, "Anmeldung", "Spiel: alpha\nName: Anna\n")
+    code = confirmation_code(svc, me)
+    # Another game's request of the same address is not confirmed by alpha's code.
+    mailer.send(me, "Anmeldung", "Spiel: beta\nName: Anna\n")
+    mailer.send(me, "Re", f"Spiel: beta\nBestätigen: {code}\n")
+    assert "passt zu keiner Anfrage dieser Adresse im Spiel beta" in _answer(svc, mailer)
+    assert _joined(svc, "beta") == []
+    mailer.send(me, "Re", f"Spiel: alpha\nBestätigen: {code}\n")
+    assert len(_joined(svc, "alpha")) == 1
+    joined = len(outbox(svc, "joined"))
+    # The same confirmation again (a replay, or the player's second click): nothing happens.
+    mailer.send(me, "Re", f"Spiel: alpha\nBestätigen: {code}\n")
+    assert "passt zu keiner Anfrage" in _answer(svc, mailer)
+    assert len(_joined(svc, "alpha")) == 1 and len(outbox(svc, "joined")) == joined
+
+
+def test_asking_again_sends_the_same_code_within_the_hourly_limit(
+    svc: Service, clock: FakeClock, mailer: Mailer
+) -> None:
+    new_game(svc, "alpha")
+    me = "anna@players.test"
+    mailer.send(me, "Anmeldung", "Spiel: alpha\nName: Anna\nFarben: rot\n")
+    code = confirmation_code(svc, me)
+    # Asked again (without `Spiel:`: the pending request names the game), with another name:
+    # the same code comes again, and the newest name and colours are kept.
+    mailer.send(me, "Anmeldung", "Name: Anna B.\nFarben: gelb\n")
+    assert _mails_to(svc, me) == ["signup_confirm"] * 2
+    assert confirmation_code(svc, me) == code
+    assert _pending(svc, "alpha") == [me]
+    # The answers stop at the hourly limit, and come again an hour later.
+    limit = svc.config.rate_limit_per_hour
+    for _ in range(limit):
+        mailer.send(me, "Anmeldung", "Spiel: alpha\n")
+    assert _mails_to(svc, me) == ["signup_confirm"] * limit
+    clock.advance(hours=1, minutes=1)
+    mailer.send(me, "Anmeldung", "Spiel: alpha\n")
+    assert _mails_to(svc, me) == ["signup_confirm"] * (limit + 1)
+    assert confirmation_code(svc, me) == code
+    mailer.send(me, "Re", f"Spiel: alpha\nBestätigen: {code}\n")
+    (player,) = _joined(svc, "alpha")
+    # Requests without a name or colours left those of the one before them.
+    assert (player.name, player.preferences) == ("Anna B.", "gelb")
+
+
+def test_the_confirming_mail_may_set_name_and_colours(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "alpha")
+    me = "anna@players.test"
+    mailer.send(me, "Anmeldung", "Spiel: alpha\nName: Forged Name\nFarben: gelb\n")
+    code = confirmation_code(svc, me)
+    mailer.send(me, "Re", f"Spiel: alpha\nBestätigen: {code}\nName: Anna\nFarben: blau, rot\n")
+    (player,) = _joined(svc, "alpha")
+    assert (player.name, player.preferences) == ("Anna", "blau,rot")
+
+
+def test_a_seated_player_asking_again_is_told_so(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "alpha")
+    me = "anna@players.test"
+    join_by_mail(mailer, me, "alpha", "Name: Anna\n")
+    mailer.send(me, "Anmeldung", "Spiel: alpha\nName: Anna\n")
+    assert f"{me} has joined already." in _answer(svc, mailer)
+    assert _mails_to(svc, me).count("signup_confirm") == 1
+
+
+def test_one_confirm_serves_a_signup_and_an_observation(svc: Service, mailer: Mailer) -> None:
+    """An address may wait for both in one game: each code completes its own request."""
+    new_game(svc, "alpha")
+    me = "anna@players.test"
+    mailer.send(me, "Beobachten", "Spiel: alpha\nBeobachten\n")
+    watch = confirmation_code(svc, me)
+    mailer.send(me, "Anmeldung", "Spiel: alpha\nName: Anna\n")
+    seat = confirmation_code(svc, me)
+    assert watch != seat
+    mailer.send(me, "Re", f"Spiel: alpha\nBestätigen: {watch}\n")
+    with Session(svc.engine) as s:
+        assert [(o.address, o.status) for o in observers_of(s, get_game(s, "alpha"))] == [
+            (me, "observer")
+        ]
+    assert _joined(svc, "alpha") == [] and _pending(svc, "alpha") == [me]
+    mailer.send(me, "Re", f"Spiel: alpha\nBestätigen: {seat}\n")
+    assert [p.address for p in _joined(svc, "alpha")] == [me]
+
+
+def test_a_pending_request_does_not_draw_the_addresses_other_mail(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """A forged request in an open game must not make a player's mails ambiguous: orders that
+    name no game still go to the one game the player sits in."""
+    table = games.start("alpha")
+    new_game(svc, "beta")
+    player = table.seats[0]
+    mailer.send(player, "Anmeldung", "Spiel: beta\nName: Forged\n")
+    assert _pending(svc, "beta") == [player]
+    r = send_orders(mailer, "alpha", [0], resolve=False)[0]
+    assert r.status == "done" and r.game == "alpha"
+    assert [o.kind for o in replies_to(svc, mailer.last_id)] == ["ack"]
+
+
+def test_the_gm_adds_a_player_without_a_mail_confirmation(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "alpha", players=3)
+    row = admin.add_player(svc, "alpha", "Dora@Players.test", "Dora", "weiß, blau")
+    assert (row["address"], row["name"], row["status"]) == ("dora@players.test", "Dora", "active")
+    assert _mails_to(svc, "dora@players.test") == ["joined"]
+    assert _joined(svc, "alpha")[0].preferences == "weiss,blau"
+    # A pending sign-up is confirmed by the GM, keeping its name and wishes.
+    mailer.send("emil@players.test", "Anmeldung", "Spiel: alpha\nName: Emil\nFarben: gelb\n")
+    row = admin.add_player(svc, "alpha", "emil@players.test")
+    assert (row["name"], row["status"]) == ("Emil", "active")
+    assert _pending(svc, "alpha") == []
+    listed = admin.list_players(svc, "alpha")
+    assert [(r["address"], r["status"]) for r in listed] == [
+        ("dora@players.test", "active"),
+        ("emil@players.test", "active"),
+    ]
+    # The listing shows who still has to confirm.
+    mailer.send("fritz@players.test", "Anmeldung", "Spiel: alpha\nName: Fritz\n")
+    assert admin.list_players(svc, "alpha")[-1]["status"] == "signup_pending"
+    # Refusals: a seated address, a colour nobody knows, a game past its signup.
+    for address, colours, why in (
+        ("dora@players.test", "", "has joined already"),
+        ("gustav@players.test", "lila", "not a colour"),
+    ):
+        try:
+            admin.add_player(svc, "alpha", address, "", colours)
+        except admin.ServiceError as e:
+            assert why in str(e)
+        else:
+            raise AssertionError(address)
+    admin.add_player(svc, "alpha", "gustav@players.test", "Gustav")
+    assert game_row(svc, "alpha").phase == "setup"
+    seats = {p.address: p.colour for p in seated(svc, "alpha").values()}
+    # Dora's wishes were read as a player writes them (weiß is not at a table of three).
+    assert seats["dora@players.test"] == "blau" and seats["emil@players.test"] == "gelb"
+    assert "fritz@players.test" not in seats
+    with Session(svc.engine) as s:
+        assert "fritz@players.test" not in recipients(s, get_game(s, "alpha"))
+    try:
+        admin.add_player(svc, "alpha", "hanna@players.test")
+    except admin.ServiceError as e:
+        assert "full and has started" in str(e)
+    else:
+        raise AssertionError("added past the signup")
+
+
+def test_the_gm_starts_early_with_the_confirmed_players_only(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "alpha", players=5)
+    signup(mailer, "alpha", 3)
+    mailer.send(VICTIM, "Anmeldung", "Spiel: alpha\n")
+    admin.start_game(svc, "alpha")
+    assert game_row(svc, "alpha").phase == "setup"
+    assert len(seated(svc, "alpha")) == 3
+    assert VICTIM not in {p.address for p in seated(svc, "alpha").values()}
