@@ -73,6 +73,8 @@ class Config:
             password_alert_after=s.password_alert_after,
             max_stored_kb=s.max_stored_kb,
             mail_wait_minutes=s.mail_wait_minutes,
+            no_password_kept_kb=s.no_password_kept_kb,
+            stranger_mail_days=s.stranger_mail_days,
             archive_dir=self.settings.archive.dir,
             archive_url=self.settings.archive.url,
         )

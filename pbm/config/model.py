@@ -188,6 +188,17 @@ class ServiceSection(Section):
         "Raw mail kept per inbound mail (KB, attachments included); a larger mail is stored cut"
         " off at this size and answered with a refusal, unread.",
     )
+    no_password_kept_kb: Positive = key(
+        64,
+        "A mail from an address that is no player, observer or GM, and that gives no right"
+        " password, is kept only to this size (KB) once it is handled: enough to see what it"
+        " was.",
+    )
+    stranger_mail_days: Positive = key(
+        30,
+        "Days the bytes of a mail from an address that is no player, observer or GM are kept;"
+        " then only its date, sender, subject and status remain.",
+    )
     mail_wait_minutes: float = key(
         30.0,
         "Minutes a round past its deadline waits for mail that reached the mailbox in time but"

@@ -288,27 +288,36 @@ class ImapInbox:
             await self._call(self.client.uid("move", which, self.cfg.processed_folder))
 
     @_imap_errors
-    async def wait(self, seconds: float) -> None:
-        """Wait for news: IDLE when offered (bounded), else sleep."""
+    async def wait(self, seconds: float, wake: asyncio.Event | None = None) -> None:
+        """Wait for news: IDLE when offered (bounded), else sleep; `wake` set ends the wait
+        at once (IDLE ended cleanly with DONE)."""
         assert self.client is not None
-        if not self.can_idle:
-            await asyncio.sleep(seconds)
-            return
-        limit = min(seconds, IDLE_MAX_SECONDS)
-        idle = await asyncio.wait_for(self.client.idle_start(timeout=limit), self.cfg.timeout)
-        push = asyncio.ensure_future(self.client.wait_server_push(timeout=limit))
-        lost = asyncio.ensure_future(self._lost.wait())
+        woken = asyncio.ensure_future(wake.wait() if wake is not None else asyncio.Event().wait())
         try:
-            await asyncio.wait({push, lost}, timeout=limit + 5, return_when=asyncio.FIRST_COMPLETED)
+            if not self.can_idle:
+                await asyncio.wait({woken}, timeout=seconds)
+                return
+            limit = min(seconds, IDLE_MAX_SECONDS)
+            idle = await asyncio.wait_for(self.client.idle_start(timeout=limit), self.cfg.timeout)
+            push = asyncio.ensure_future(self.client.wait_server_push(timeout=limit))
+            lost = asyncio.ensure_future(self._lost.wait())
+            try:
+                await asyncio.wait(
+                    {push, lost, woken}, timeout=limit + 5, return_when=asyncio.FIRST_COMPLETED
+                )
+            finally:
+                for task in (push, lost):
+                    task.cancel()
+                    with contextlib.suppress(BaseException):
+                        await task
+            if self._lost.is_set():
+                raise ImapError("connection lost during IDLE")
+            self.client.idle_done()
+            await asyncio.wait_for(idle, self.cfg.timeout)
         finally:
-            for task in (push, lost):
-                task.cancel()
-                with contextlib.suppress(BaseException):
-                    await task
-        if self._lost.is_set():
-            raise ImapError("connection lost during IDLE")
-        self.client.idle_done()
-        await asyncio.wait_for(idle, self.cfg.timeout)
+            woken.cancel()
+            with contextlib.suppress(BaseException):
+                await woken
 
     async def close(self) -> None:
         if self.client is None:

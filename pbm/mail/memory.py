@@ -173,21 +173,22 @@ class MemoryInbox:
         with self.box._lock:
             self.box._seen.update(int(uid) for uid in uids)
 
-    async def wait(self, seconds: float) -> None:
-        """Until a mail arrives after the last `unseen` (IDLE), or `seconds` pass."""
+    async def wait(self, seconds: float, wake: asyncio.Event | None = None) -> None:
+        """Until a mail arrives after the last `unseen` (IDLE), `wake` is set, or `seconds`
+        pass."""
         self.box._enter("wait", self._generation)
         with self.box._lock:
             self.box.waits += 1
-        if not self.box.idle:
-            await asyncio.sleep(seconds)
-            return
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            with self.box._lock:
-                if self.box._generation != self._generation:
-                    raise TransportError("connection lost during IDLE")
-                if self.box._version != self._listed:
-                    return
+            if wake is not None and wake.is_set():
+                return
+            if self.box.idle:
+                with self.box._lock:
+                    if self.box._generation != self._generation:
+                        raise TransportError("connection lost during IDLE")
+                    if self.box._version != self._listed:
+                        return
             await asyncio.sleep(_TICK)
 
     async def close(self) -> None:

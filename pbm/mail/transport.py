@@ -12,6 +12,7 @@ Both are used one connection at a time: the service makes a new inbox after any 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -78,8 +79,9 @@ class Inbox(Protocol):
         """`done` for several mails at once (IMAP: one STORE command)."""
         ...
 
-    async def wait(self, seconds: float) -> None:
-        """Return when new mail may have come (IDLE), at the latest after `seconds`."""
+    async def wait(self, seconds: float, wake: asyncio.Event | None = None) -> None:
+        """Return when new mail may have come (IDLE), at the latest after `seconds`, or as
+        soon as `wake` is set (the service wants the mailbox read now: a deadline waits)."""
         ...
 
     async def close(self) -> None:

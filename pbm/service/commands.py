@@ -47,6 +47,7 @@ from .games import (
 )
 from .limits import BAD_PASSWORD, bad_passwords_last_hour, may_answer
 from .outbox import enqueue, notify
+from .retention import is_stranger
 from .rounds import ready, set_autopilot, submit_orders
 from .secrets import (
     MASK,
@@ -121,11 +122,13 @@ class Handled:
     game_id: int | None = None
     #: Held for a broken game: its bytes stay as they came (read again when it resumes).
     held: bool = False
+    #: The mail gave a seat's right password.
+    authenticated: bool = False
     #: The password values of the mail (its password lines', right or wrong) and every value
     #: masked in what pbm made of it (`Request.masked`): none stays in the stored mail.
     secrets: set[str] = field(default_factory=set)
-    #: The stored mail was changed by the masking: its bytes as they came are in SQLite's WAL
-    #: until `store.db.scrub` (the caller's to call, once the transaction is committed).
+    #: The stored mail was changed (masked, or cut): its bytes as they came are in SQLite's
+    #: WAL until `store.db.scrub` (the caller's to call, once the transaction is committed).
     masked: bool = False
 
 
@@ -752,6 +755,11 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
     if not out.held:
         raw = masked_raw(mail.raw, out.secrets, deep=not reading.refused)
         subject = masked_text(mail.subject, out.secrets)
+        # A stranger's mail that gave no right password is kept only as far as it shows what
+        # it was: nobody fills the database by sending megabytes (`retention.py`).
+        kept = svc.config.no_password_kept_kb * 1024
+        if not out.authenticated and len(raw) > kept and is_stranger(svc, session, mail):
+            raw = raw[:kept]
         out.masked = raw != mail.raw or subject != mail.subject
         mail.raw, mail.subject = raw, subject
     if out.game_id is not None:
@@ -831,6 +839,7 @@ def _handle(
     if r.player is None:
         _bad_password(r)
         return None
+    out.authenticated = True
     r.player.failed_passwords = 0
     _table_requests(r)
     for name in commands:

@@ -54,6 +54,10 @@ class ServiceConfig:
     max_stored_kb: int = _DEFAULT.max_stored_kb
     #: How long past a deadline a round waits for mail that came in time but is not read yet.
     mail_wait_minutes: float = _DEFAULT.mail_wait_minutes
+    #: A handled mail that gave no right password is kept only to this size (KB).
+    no_password_kept_kb: int = _DEFAULT.no_password_kept_kb
+    #: Days a stranger's mail keeps its bytes (`retention.py`).
+    stranger_mail_days: int = _DEFAULT.stranger_mail_days
     #: `[archive] dir`: where `pbm serve` keeps the games' web archives ("" for none).
     archive_dir: str = ""
     #: `[archive] url`: that folder on the web, for the `Verlauf` answer ("" for none).
@@ -73,6 +77,8 @@ class Intake:
     #: Every mail that reached the mailbox before this moment has been taken in (stored and
     #: read, or waiting): the start of the last pass of the inbox that took in all it listed.
     read_through: datetime | None = None
+    #: A deadline waits for a pass of the inbox (`want_pass`).
+    wanted: bool = False
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def passed(self, started: datetime) -> None:
@@ -80,6 +86,18 @@ class Intake:
         with self._lock:
             if self.read_through is None or started > self.read_through:
                 self.read_through = started
+
+    def want_pass(self) -> None:
+        """A deadline waits for the mailbox: the inbox should read it now, not at its next
+        news (an IDLE lasts up to 29 minutes)."""
+        with self._lock:
+            self.wanted = True
+
+    def take_wanted(self) -> bool:
+        """Whether a pass was wanted since the last call (and no longer)."""
+        with self._lock:
+            wanted, self.wanted = self.wanted, False
+            return wanted
 
     def read_past(self, moment: datetime) -> bool:
         """Whether every mail that came before `moment` has been taken in, as far as this
@@ -97,3 +115,5 @@ class Service:
     config: ServiceConfig = field(default_factory=ServiceConfig)
     #: How far this process has read its mailbox (`pbm/service/intake.py`).
     intake: Intake = field(default_factory=Intake)
+    #: When this process last let strangers' old mails go (`retention.forget_strangers`).
+    forgot_at: datetime | None = None

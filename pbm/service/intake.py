@@ -74,6 +74,7 @@ def unread_before(svc: Service, session: Session, game: Game, deadline: datetime
     """Why mail that came before `deadline` may still be unread, in the game's language (""
     when none can be)."""
     if not svc.intake.read_past(deadline):
+        svc.intake.want_pass()
         return texts.t(game.locale, "mail_wait_not_read")
     count = session.exec(
         select(func.count())

@@ -192,9 +192,11 @@ async def inbox_loop(
     stop: asyncio.Event,
     transports: Transports | None = None,
     wake: asyncio.Event | None = None,
+    poke: asyncio.Event | None = None,
 ) -> None:
-    """Read the inbox, then wait for new mail (IMAP IDLE, or `poll_seconds`); `wake` is set
-    after each mail taken in, for the sender."""
+    """Read the inbox, then wait for new mail (IMAP IDLE, or `poll_seconds`) or for `poke`
+    (a deadline waits for the mailbox to be read past it: `clock_loop`); `wake` is set after
+    each mail taken in, for the sender."""
     new_inbox = (transports or transports_for(cfg)).inbox
     delay = 1.0
     while not stop.is_set():
@@ -209,7 +211,7 @@ async def inbox_loop(
                     # Mail that came while these were taken in is not news to IDLE: read
                     # again until a pass finds nothing, then wait.
                     pass
-                waiting = asyncio.create_task(box.wait(cfg.poll_seconds))
+                waiting = asyncio.create_task(box.wait(cfg.poll_seconds, poke))
                 stopping = asyncio.create_task(stop.wait())
                 done, _ = await asyncio.wait(
                     {waiting, stopping}, return_when=asyncio.FIRST_COMPLETED
@@ -219,6 +221,8 @@ async def inbox_loop(
                     break
                 stopping.cancel()
                 waiting.result()
+                if poke is not None:
+                    poke.clear()
         except (*INBOX_ERRORS, *_DB_ERRORS) as exc:
             # A database error leaves the mail unseen on the server: it is fetched again.
             log.warning("imap: %s: %s; reconnecting in %.0f s", type(exc).__name__, exc, delay)
@@ -232,7 +236,11 @@ async def inbox_loop(
             await box.close()
 
 
-async def clock_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> None:
+async def clock_loop(
+    svc: Service, cfg: ServeConfig, stop: asyncio.Event, poke: asyncio.Event | None = None
+) -> None:
+    """Do what is due (`tick`) every `tick_seconds`; `poke` is set when a deadline waits for
+    a pass of the inbox (`Intake.want_pass`), which then reads the mailbox at once."""
     while not stop.is_set():
         try:
             result = await asyncio.to_thread(tick, svc)
@@ -250,6 +258,8 @@ async def clock_loop(svc: Service, cfg: ServeConfig, stop: asyncio.Event) -> Non
                 release_pictures()
             for name in result.broken:
                 log.error("game %s: marked broken", name)
+            if poke is not None and svc.intake.take_wanted():
+                poke.set()
         await _sleep(stop, cfg.tick_seconds)
 
 
@@ -315,9 +325,11 @@ async def serve(
     # Set by the inbox after each mail taken in: its answer leaves at once, not up to
     # send_seconds later.
     wake = asyncio.Event()
+    # Set by the clock when a deadline waits for the mailbox: the inbox reads it at once.
+    poke = asyncio.Event()
     await asyncio.gather(
-        inbox_loop(svc, cfg, stop, transports, wake),
-        clock_loop(svc, cfg, stop),
+        inbox_loop(svc, cfg, stop, transports, wake, poke),
+        clock_loop(svc, cfg, stop, poke),
         outbox_loop(svc, cfg, stop, transports, wake),
     )
     log.info("stopped")

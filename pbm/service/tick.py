@@ -29,6 +29,7 @@ from .faults import crashpoint
 from .games import get_game
 from .intake import may_close
 from .outbox import notify
+from .retention import forget_strangers
 from .rounds import ready, resolve, waiting_for
 from .setup_phase import advance_setup
 from .table import local_deadline
@@ -69,7 +70,19 @@ def _candidates(svc: Service) -> list[str]:
                 Game.broken == "",
             )
         )
-        return sorted(g.name for g in games if _has_work(svc, session, g, now))
+        return sorted(g.name for g in games if _may_have_work(svc, session, g, now))
+
+
+def _may_have_work(svc: Service, session: Session, game: Game, now: datetime) -> bool:
+    """`_has_work`, and True for a game whose rows cannot even be read for it (a corrupt
+    column): `_tick_game` then meets the fault and marks that game broken, and the others go
+    on."""
+    try:
+        return _has_work(svc, session, game, now)
+    except DBAPIError:
+        raise
+    except Exception:
+        return True
 
 
 def _has_work(svc: Service, session: Session, game: Game, now: datetime) -> bool:
@@ -92,6 +105,7 @@ def _has_work(svc: Service, session: Session, game: Game, now: datetime) -> bool
 def tick(svc: Service) -> TickResult:
     """Do whatever is due now in every running game; a game that fails is marked broken."""
     out = TickResult()
+    forget_strangers(svc)
     for name in _candidates(svc):
         try:
             _tick_game(svc, name, out)

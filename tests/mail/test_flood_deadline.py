@@ -20,7 +20,8 @@ from datetime import timedelta
 
 import pytest
 from databases import game_row, game_state, outbox, passwords, records, replies_to, seated
-from harness import Games, Mailer, eventually, orders_text
+from databases import inbound as stored_mails
+from harness import Games, Mailer, eventually, orders_text, pass_deadline
 
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
@@ -129,3 +130,87 @@ def test_a_flood_before_the_deadline_costs_no_player_their_orders(
     # Nobody answers the strangers.
     for stranger in STRANGERS:
         assert not outbox(svc, to=stranger)
+
+
+@pytest.mark.timeout(120)
+def test_a_mail_over_the_size_limit_is_never_fetched_whole(
+    svc: Service, mailer: Mailer, mailroom: Mailroom, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 102 MB mail once took `pbm serve` from 72 to 390 MB: its size is asked first, and of a
+    mail over `max_stored_kb` only that much (and a byte) is fetched; it is stored cut off and
+    refused, and the mails beside it are read as usual."""
+    from typing import Any
+
+    from pbm.mail.imap import ImapInbox
+    from pbm.service import serve as serve_module
+    from pbm.service.serve import read_inbox
+
+    svc.config.max_stored_kb = 256
+    limit = svc.config.max_stored_kb * 1024
+    seen: list[int] = []
+    take_in = serve_module.take_in
+
+    def spy(svc_: Service, raw: bytes, *args: Any) -> Any:
+        seen.append(len(raw))
+        return take_in(svc_, raw, *args)
+
+    monkeypatch.setattr(serve_module, "take_in", spy)
+    huge = mailer.raw("someone@players.test", "Bild", "Hallo\n" + "x" * 76 + "\n" * 1)
+    huge = huge.replace(b"Hallo", b"Hallo\n" + (b"y" * 999 + b"\n") * 3000)  # 3 MB
+    small = mailer.raw("other@players.test", "Hilfe", "Hilfe\n")
+
+    async def run() -> int:
+        await mailroom.start()
+        try:
+            await mailroom.deliver(huge)
+            await mailroom.deliver(small)
+            if mailroom.loopback is not None:
+                box: Any = ImapInbox(mailroom.config().imap)
+            else:
+                box = mailroom.mailbox.inbox()
+            await box.connect()
+            try:
+                return await read_inbox(svc, box)
+            finally:
+                await box.close()
+        finally:
+            await mailroom.stop()
+
+    assert len(huge) > 3_000_000
+    assert asyncio.run(run()) == 2
+    assert sorted(seen) == [len(small), limit + 1]
+    stored = {m.subject: m for m in stored_mails(svc)}
+    assert stored["Bild"].truncated and len(stored["Bild"].raw) <= limit
+    assert not stored["Hilfe"].truncated
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_a_deadline_that_passes_while_the_inbox_idles_is_kept_at_once(
+    svc: Service, clock: FakeClock, games: Games, mailroom: Mailroom
+) -> None:
+    """Nothing new in the mailbox, the inbox in IDLE (which may last 29 minutes): the deadline
+    passes. The clock asks the inbox for a pass at once (`Intake.want_pass`), and the round is
+    resolved within seconds, not at the IDLE's end."""
+    games.start("alpha")
+    before = len(records(svc, "alpha"))
+
+    async def run() -> float:
+        await mailroom.start()
+        stop = asyncio.Event()
+        cfg = mailroom.config(poll_seconds=600, tick_seconds=0.1, send_seconds=0.1)
+        task = asyncio.create_task(serve(svc, cfg, stop, mailroom.transports))
+        try:
+            await eventually(lambda: svc.intake.read_through is not None, 20, "a first pass")
+            await asyncio.sleep(1.0)  # waiting for news now
+            assert len(records(svc, "alpha")) == before
+            pass_deadline(svc, clock, "alpha")
+            started = time.monotonic()
+            await eventually(lambda: len(records(svc, "alpha")) == before + 1, 30, "the round")
+            return time.monotonic() - started
+        finally:
+            stop.set()
+            await asyncio.wait_for(task, 30)
+            await mailroom.stop()
+
+    assert asyncio.run(run()) < 20

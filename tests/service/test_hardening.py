@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import math
 import sqlite3
+from datetime import timedelta
 from email.message import EmailMessage
 from typing import Any
 
@@ -92,6 +93,25 @@ def test_a_game_whose_state_cannot_be_read_is_marked_broken_and_the_others_go_on
     assert digests and "alpha" in digests[-1].body
     again = tick(svc)
     assert again.broken == [] and len(outbox(svc, "broken")) == 1
+
+
+def test_a_game_whose_corrections_cannot_be_read_stops_no_other_game(
+    svc: Service, clock: FakeClock, games: Games
+) -> None:
+    """The clock looks at every game's corrections to see whether it has work; a corrupt
+    column there made every tick raise, for every game."""
+    games.start("alpha")
+    games.start("beta")
+    _attended(svc, "alpha")
+    pass_deadline(svc, clock, "beta")
+    with transaction(svc.engine) as s:
+        alpha = get_game(s, "alpha")
+        alpha.corrections = '{"not json'
+        # Not due, reminded: only the question whether it may resolve early reads them.
+        alpha.deadline, alpha.reminded = clock.now() + timedelta(days=1), True
+    result = tick(svc)
+    assert result.resolved == ["beta"] and result.broken == ["alpha"]
+    assert game_row(svc, "beta").round == 2
 
 
 def test_a_resolution_that_raises_breaks_only_its_game(

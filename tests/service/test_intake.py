@@ -336,3 +336,62 @@ def test_the_inbox_takes_the_players_first_then_each_sender_in_turn(
     assert order[4:6] == ["2", "52"]
     assert order[-1] == "99"
     assert sorted(order, key=int) == uids
+
+
+# -- what is kept of strangers' mail -------------------------------------------------------------
+
+
+_NUMBERS = iter(range(1, 10**6))
+
+
+def _with_attachment(mailer: Mailer, sender: str, body: str, size: int) -> bytes:
+    from email.message import EmailMessage
+
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = sender, GM, "Züge"
+    mailer.last_id = msg["Message-ID"] = f"<att-{next(_NUMBERS)}@players.test>"
+    msg.set_content(body)
+    msg.add_attachment(b"\x89PNG" + bytes(size), maintype="image", subtype="png", filename="a.png")
+    return msg.as_bytes()
+
+
+def test_a_strangers_mail_is_kept_only_as_far_as_it_shows_what_it_was(
+    svc: Service, mailer: Mailer, round1: dict[str, str]
+) -> None:
+    p = seated(svc, "alpha")[0]
+    kept = svc.config.no_password_kept_kb * 1024
+    big = 2_000_000
+    ingest(svc, _with_attachment(mailer, STRANGER, "Spiel: alpha\nHallo\n", big))
+    stranger = inbound(svc, mailer.last_id)[0]
+    assert len(stranger.raw) == kept
+    assert b"Subject: " in stranger.raw[:2000]
+    # A player's mail with a wrong password is kept as it came, for the GM to see.
+    ingest(svc, _with_attachment(mailer, p.address, "Kennwort: blau-xx\nHallo\n", big))
+    assert len(inbound(svc, mailer.last_id)[0].raw) > big
+    # The player's own orders keep their photo.
+    _, st = game_state(svc, "alpha")
+    body = orders_text(st, 0, round1[p.address])
+    ingest(svc, _with_attachment(mailer, p.address, body, big))
+    mine = inbound(svc, mailer.last_id)[0]
+    assert replies_to(svc, mailer.last_id, "ack")
+    assert len(mine.raw) > big
+
+
+def test_a_strangers_mail_loses_its_bytes_after_stranger_mail_days(
+    svc: Service, clock: FakeClock, mailer: Mailer, round1: dict[str, str]
+) -> None:
+    from pbm.service.retention import forget_strangers
+
+    p = seated(svc, "alpha")[0]
+    ingest(svc, mailer.raw(STRANGER, "Hallo", "Spiel: alpha\nwer bist du\n"))
+    stranger_id = mailer.last_id
+    ingest(svc, mailer.raw(p.address, "Hallo", "Kennwort: blau-xx\n"))
+    player_id = mailer.last_id
+    clock.advance(days=svc.config.stranger_mail_days - 1)
+    assert forget_strangers(svc, force=True) == 0
+    clock.advance(days=2)
+    tick(svc)  # the clock does it, once an hour
+    assert inbound(svc, stranger_id)[0].raw == b""
+    assert inbound(svc, stranger_id)[0].subject == "Hallo"  # the row stays
+    assert inbound(svc, player_id)[0].raw != b""
+    assert forget_strangers(svc) == 0  # not again within the hour
