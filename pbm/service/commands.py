@@ -127,6 +127,9 @@ class Handled:
     #: The password values of the mail (its password lines', right or wrong) and every value
     #: masked in what pbm made of it (`Request.masked`): none stays in the stored mail.
     secrets: set[str] = field(default_factory=set)
+    #: The stored mail was changed (masked, or cut): its bytes as they came are in SQLite's
+    #: WAL until `store.db.scrub` (the caller's to call, once the transaction is committed).
+    masked: bool = False
 
 
 @dataclass
@@ -750,13 +753,15 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
     # quarantined keeps its bytes for requeue, and a mail held for a broken game keeps them
     # until it is read.)
     if not out.held:
-        mail.raw = masked_raw(mail.raw, out.secrets, deep=not reading.refused)
-        mail.subject = masked_text(mail.subject, out.secrets)
+        raw = masked_raw(mail.raw, out.secrets, deep=not reading.refused)
+        subject = masked_text(mail.subject, out.secrets)
         # A stranger's mail that gave no right password is kept only as far as it shows what
         # it was: nobody fills the database by sending megabytes (`retention.py`).
         kept = svc.config.no_password_kept_kb * 1024
-        if not out.authenticated and len(mail.raw) > kept and is_stranger(svc, session, mail):
-            mail.raw = mail.raw[:kept]
+        if not out.authenticated and len(raw) > kept and is_stranger(svc, session, mail):
+            raw = raw[:kept]
+        out.masked = raw != mail.raw or subject != mail.subject
+        mail.raw, mail.subject = raw, subject
     if out.game_id is not None:
         mail.game_id = out.game_id
     return out
