@@ -120,9 +120,11 @@ class RoundGuard:
 @dataclass(frozen=True)
 class Command:
     """A command that is not an order: join, help, status, players, history, resign, back,
-    observe, unobserve."""
+    observe, unobserve. `topic`: what `Hilfe Schiffe` asks help for (folded; "" for the
+    overview)."""
 
     name: str
+    topic: str = ""
 
 
 @dataclass(frozen=True)
@@ -542,11 +544,27 @@ def _board_free(text: str, kron: bool) -> tuple[Text, str, Item | None]:
     return t, f, None
 
 
+#: `Hilfe Schiffe`, `Hilfe: Handel`, `Hilfe zum Handel`, `Help on ships`, `Help all`: help on a
+#: chapter of the player guide (or all of it). One to four words of letters: a sentence that
+#: starts with `Hilfe` is no command.
+_HELP_TOPIC = re.compile(
+    r"^(?:hilfe|help)(?: ?+:)? ++(?:(?:zu|zum|zur|on|about|for|with) ++)?+"
+    r"(?P<topic>[a-z][a-z'-]*+(?: [a-z][a-z'-]*+){0,3}+)$"
+)
+
+
 def _command(f: str) -> Command | None:
     for pattern, name in _COMMANDS:
         if pattern.match(f):
             return Command(name)
+    m = _HELP_TOPIC.match(f)
+    if m is not None and len(m.group("topic")) <= _MAX_TOPIC:
+        return Command("help", m.group("topic"))
     return None
+
+
+#: The longest topic of `Hilfe …` read (a chapter's word is far shorter).
+_MAX_TOPIC = 40
 
 
 def scan_line(text: str) -> Item | None:

@@ -80,13 +80,17 @@ def test_the_help_mail_of_a_kronlande_game_lists_its_lines(
     kron = outbox(svc, "help", to="asker-kron@players.test")[0].body
     base = outbox(svc, "help", to="asker-base@players.test")[0].body
     lines = (
-        ["Schmiede C3 C4 D4", "Herstellen 2 Brot", "Burg C3 C4 D4", "Festmahl Brot"]
+        ["Schmiede <Kreuzung>", "Herstellen 1 <Ware>", "Burg <Kreuzung>", "Festmahl <Ware>"]
         if lang == "de"
-        else ["Smithy C3 C4 D4", "Make 2 bread", "Castle C3 C4 D4", "Feast bread"]
+        else ["Smithy <crossing>", "Make 1 <good>", "Castle <crossing>", "Feast <good>"]
     )
     for line in lines:
-        assert f"\n  {line}" in kron
-        assert f"\n  {line}" not in base
+        assert f"\n  {line}\n" in kron
+        assert f"\n  {line}\n" not in base
+    chapter = "Hilfe Kronlande — Kronlande" if lang == "de" else "Help Kronlande — Kronlande"
+    assert chapter in kron and chapter not in base
+    # The letters of its cards, goods too.
+    assert ("St Stoff" if lang == "de" else "Cl Cloth") in kron
 
 
 def test_kronlande_lines_by_mail_are_echoed_and_checked_at_receipt(
