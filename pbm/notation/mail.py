@@ -363,7 +363,17 @@ def _other_letters_elsewhere(game_lang: str, mine: str, theirs: str) -> Notation
 #: language's letters (`Seehandel 4St gegen 1W` in a German game names Stoff, which no bank
 #: takes; with the English letters it would be another order, 4 Stein).
 _READ_IN_THE_GAMES_LETTERS = frozenset(
-    ["rest_not_read", "goods_not_with_bank", "monopoly_no_goods", "make_goods"]
+    [
+        "rest_not_read",
+        "goods_not_with_bank",
+        "monopoly_no_goods",
+        "make_goods",
+        # Asked back with the lines to copy already (`lines.parse_line`).
+        "letters_ask_two",
+        "letters_ask_one",
+        "good_at_bank_ask",
+        "good_in_monopoly_ask",
+    ]
 )
 
 

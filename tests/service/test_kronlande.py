@@ -124,6 +124,29 @@ def test_kronlande_lines_by_mail_are_echoed_and_checked_at_receipt(
     assert "nie mit der Bank" in ack
 
 
+def test_a_goods_letters_at_the_bank_are_asked_back_by_mail(
+    svc: Service, games: Games, mailer: Mailer
+) -> None:
+    """The tester's line: `Seehandel 4 St gegen 1H` names Stoff, a good, which no bank
+    takes. The answer asks back with the line to copy for Stein (`S`), as the guide says;
+    the other lines of the mail are taken."""
+    table = games.start("kron", players=3, kronlande=True)
+    address = table.seats[0]
+    body = (
+        f"Kennwort: {table.passwords[address]}\n"
+        "Seehandel 4 St gegen 1H\n"
+        "Handel blau: gebe 2 St, bekomme 1H\n"
+        "Entwicklungskarte\n"
+    )
+    assert mailer.send(address, "Züge", body).status == "done"
+    ack = outbox(svc, "ack", to=address)[-1].body
+    assert "'4 St' ist Stoff, eine Ware" in ack
+    assert "für Stein schreibe 'Seehandel 4S gegen 1H'" in ack
+    assert "für Stoff schreibe 'Handel blau: gebe 2St, bekomme 1H'" in ack
+    assert "für Stein 'Handel blau: gebe 2S, bekomme 1H'" in ack
+    assert "Entwicklungskarte" in ack
+
+
 @pytest.mark.slow  # a setup and rounds by mail until the Kronlande pieces stand
 def test_a_kronlande_game_by_mail_is_reported_and_replays(
     svc: Service, games: Games, mailer: Mailer, clock: FakeClock
