@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -559,6 +560,13 @@ def test_the_testers_line_is_asked_back_in_the_guides_words() -> None:
         "'4 St' is Stoff, a good, which is traded between players only, never with the bank; "
         "for Stein, write 'Seehandel 4S gegen 1H'"
     )
+    # The guides quote the answers as they are.
+    root = Path(__file__).resolve().parent.parent / "pbm" / "guides"
+    guide = " ".join((root / "player-guide.de.md").read_text(encoding="utf-8").split())
+    assert f"„{err.localized('de')}“" in guide
+    english = _error("Maritime 4 Br for 1O", _ctx(0, "en")).localized("en")
+    guide = " ".join((root / "player-guide.en.md").read_text(encoding="utf-8").split())
+    assert f'"{english}"' in guide
 
 
 def test_what_has_no_other_reading_keeps_its_refusal() -> None:
