@@ -40,6 +40,7 @@ from .context import Service
 from .games import (
     GAME_NAME,
     ServiceError,
+    game_kind_of,
     load_state,
     observers_of,
     players_of,
@@ -292,10 +293,13 @@ def _help(r: Request) -> str | None:
     settings = settings_of(r.game)
     seafarers = settings.scenario is not None
     orders = answers.order_help(notices.lang_code(r.lang), seafarers, settings.kronlande)
+    # What game this is, with its islands once the board is laid.
+    kind = game_kind_of(r.game, load_state(r.game) if r.game.state else None)
+    guide = guide_for_mail(player_guide(r.lang))
     r.answer(
         "help",
         texts.t(r.lang, "help_subject", game=r.game.name),
-        notices.help_(r.lang, command_lines(r.lang), orders, guide_for_mail(player_guide(r.lang))),
+        notices.help_(r.lang, command_lines(r.lang), orders, guide, kind),
     )
     return None
 
