@@ -24,7 +24,6 @@ from pbm.rules.state import GameState, Settings
 
 from .describe import title_name
 
-
 #: The width of a line of a text mail.
 TEXT_WIDTH = 72
 
@@ -348,8 +347,9 @@ def game_kind(
     state: GameState | None = None,
 ) -> dict[str, Any]:
     """The game's identity for the templates (`_game_kind.*.j2`): `title` names the kind, the
-    players and the victory-point target (`title_lines`: on one line of a text mail, or two); `rules` are the special rules in a few sentences;
-    `islands` one line per island of a Seafarers board, with its hexes (given the state)."""
+    players and the victory-point target (`title_lines`: on one line of a text mail, or on
+    two); `rules` are the special rules in a few sentences; `islands` one line per island of a
+    Seafarers board, with its hexes (given the state)."""
     tr = translator(lang)
     name = _kind_name(settings, layout, lang)
     values = {"players": settings.players, "target": settings.vp_target}

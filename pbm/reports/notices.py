@@ -180,8 +180,12 @@ def help_(
     }
 
 
-def joined(lang: str, name: str, missing: int) -> dict[str, Any]:
-    return {"lang": lang_code(lang), "name": name, "missing": missing}
+def joined(
+    lang: str, name: str, missing: int, kind: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A player joined: as whom, what game it is (`identity.game_kind`), how many are
+    missing."""
+    return {"lang": lang_code(lang), "name": name, "missing": missing, "kind": kind}
 
 
 def signup_confirm(lang: str, token: str) -> dict[str, Any]:

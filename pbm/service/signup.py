@@ -169,7 +169,7 @@ def _seat(svc: Service, session: Session, game: Game, player: Player, reply_to: 
         [player.address],
         game,
         texts.t(game.locale, "joined_subject", game=game.name),
-        notices.joined(game.locale, player.name, missing),
+        notices.joined(game.locale, player.name, missing, game_kind_of(game)),
         in_reply_to=reply_to,
     )
     if missing <= 0:

@@ -449,7 +449,9 @@ def _help_of(name: str) -> Callable[[str], tuple[str, Rendered]]:
 
 def joined(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "joined_subject", game=GAME)
-    return subject, _render("joined", subject, notices.joined(lang, "Bernd", 2))
+    return subject, _render(
+        "joined", subject, notices.joined(lang, "Bernd", 2, kind(fresh_state(), lang))
+    )
 
 
 def signup_confirm(lang: str) -> tuple[str, Rendered]:

@@ -35,6 +35,7 @@ def test_a_four_islands_game_names_itself_in_every_mail_that_introduces_it(
     new_game(svc, "sea", players=3, scenario="vier-inseln", lang=lang, seed=1)
     addresses = signup(mailer, "sea", 3, colours=["rot, gelb"] * 3)
     title = TITLES[lang]
+    assert all(title in m.body for m in outbox(svc, "joined"))
     welcomes = outbox(svc, "welcome")
     assert len(welcomes) == 3
     for mail in welcomes:
