@@ -447,6 +447,19 @@ def _help_of(name: str) -> Callable[[str], tuple[str, Rendered]]:
     return scene
 
 
+def _joined_of(name: str) -> Callable[[str], tuple[str, Rendered]]:
+    """The mail of a player who joined a game of a kind (`KINDS`): what game it is."""
+
+    def scene(lang: str) -> tuple[str, Rendered]:
+        make, layout, edition = KINDS[name]
+        st, lang = make(), _kind_locale(lang, edition)
+        subject = texts.t(lang, "joined_subject", game=GAME)
+        data = notices.joined(lang, "Bernd", 1, kind(st, lang, layout, edition))
+        return subject, _render("joined", subject, data)
+
+    return scene
+
+
 def joined(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "joined_subject", game=GAME)
     return subject, _render(
@@ -1053,6 +1066,7 @@ SCENES = {
     "setup_prompt_new_shores": setup_prompt_new_shores,
     "ack_setup_coast": setup_ack_coast,
     **{f"welcome_{k}": _welcome_of(k) for k in KINDS},
+    **{f"joined_{k}": _joined_of(k) for k in KINDS},
     **{f"preview_{k}": _preview_of(k) for k in KINDS if k not in ("beginner", "kron")},
     **{f"round_open_{k}": _round_open_of(k) for k in KINDS},
     **{f"help_{k}": _help_of(k) for k in KINDS},
