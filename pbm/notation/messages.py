@@ -281,7 +281,9 @@ RECEIPT: dict[str, str] = {
     "ship_built_this_round": N_("a ship built or moved this round stays where it is"),
     "one_ship_move_per_round": N_("only one ship may be moved per round"),
     "not_start_area": N_("start settlements stand on the scenario's start islands"),
-    "ship_required": N_("a start settlement on this coast takes a ship: write 'Schiff' after it"),
+    "ship_required": N_(
+        "a start settlement on this coast takes a ship instead of a road, like this:"
+    ),
     "other_start_island": N_(
         "both start settlements stand on one island: the second on the island of the first"
     ),

@@ -24,6 +24,7 @@ from pbm.rules.state import GameState, Phase
 from . import codebook
 from .describe import describe, in_log_order, title_name
 from .describe import player_label as player_label  # kept importable from here
+from .identity import player_islands
 from .order_form import GameKind, form_lines
 from .summary import name_columns
 
@@ -216,6 +217,8 @@ def report_data(
     game's seal nonce, revealed with the seed by the game-end report ("" for a game created
     before seal nonces)."""
     ended = state.winner >= 0
+    # Seafarers: each seat's home islands and the islands that still pay it a bonus.
+    islands = player_islands(state, lang)
     players = []
     for p, colour in enumerate(state.colours):
         players.append(
@@ -233,6 +236,7 @@ def report_data(
                     vocab.colour_name(colour, lang) + ": " + pieces_text(state, p, lang)
                 ),
                 "revealed": [vocab.card_name(c, lang) for c, _ in state.cards[p]] if ended else [],
+                "islands": islands[p] if islands else "",
             }
         )
     data = {
@@ -245,6 +249,7 @@ def report_data(
         "players": players,
         "label_width": 8,
         "board_map": board_map(state, lang),
+        "islands": bool(islands) and not ended,
         "next_round": state.round,
         "next_order": [vocab.colour_name(state.colours[p], lang) for p in state.build_order()],
         "next_line": next_line,
@@ -283,8 +288,15 @@ def _picked(lines: list[str], wanted: Counter[str]) -> list[str]:
     return out
 
 
-def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") -> dict[str, Any]:
-    """The island before the setup: yields per resource and the snake order."""
+def preview_data(
+    state: GameState,
+    lang: str,
+    game: str,
+    image_cid: str = "",
+    kind: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The island before the setup: yields per resource and the snake order; `kind`: what
+    game this is (`identity.game_kind`)."""
     from pbm.rules.setup import setup_sequence
 
     board = state.board
@@ -311,4 +323,5 @@ def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") ->
         "placed": placed,
         "starts": starts if placed else [],
         "image_cid": image_cid,
+        "kind": kind,
     }

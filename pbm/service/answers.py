@@ -15,7 +15,7 @@ from pbm.store.statuses import GamePhase
 
 from . import corrections, texts
 from .context import ServiceConfig
-from .games import load_state, players_of
+from .games import game_kind_of, load_state, players_of
 from .records import current_orders
 from .table import local_deadline
 
@@ -58,7 +58,9 @@ def status_body(
     lines = [
         _("{game}: {phase}, round {round}").format(
             game=game.name, phase=game.phase, round=game.round
-        )
+        ),
+        # What game this is: its kind, the players and the victory-point target.
+        *game_kind_of(game)["title_lines"],
     ]
     if game.paused:
         lines.append(_("The game is paused: nothing is resolved and no orders are taken."))

@@ -11,7 +11,7 @@ from pbm.reports.order_form import GameKind
 from pbm.rules.state import GameState, board_for
 from pbm.store.models import Game
 
-from .games import load_state, settings_of
+from .games import game_kind_of, load_state, settings_of
 from .table import local_deadline
 
 
@@ -35,7 +35,7 @@ def help_answer(
     status = status_text(
         game.locale, str(game.phase), game.round, local_deadline(game, None), game.paused
     )
-    return help_data(
+    data = help_data(
         game.locale,
         topic,
         game_kind(game, state),
@@ -43,3 +43,8 @@ def help_answer(
         status,
         beginner=game.layout == "beginner",
     )
+    # What game this is, with its target, special rules and islands (`reports.identity`).
+    if state is None and game.state:
+        state = load_state(game)
+    data["identity"] = game_kind_of(game, state)
+    return data

@@ -33,6 +33,7 @@ from .context import Service
 from .faults import crashpoint
 from .games import (
     deadline_text,
+    game_kind_of,
     game_players,
     load_state,
     players_of,
@@ -64,6 +65,7 @@ def begin_round(
         # The roster with addresses for the seated players, without for the observers.
         seated = {p.address for p in players_of(session, game)}
         everyone = recipients(session, game)
+        kind = game_kind_of(game, state)
         for group, addresses in ((seated, True), (set(everyone) - seated, False)):
             if not group:
                 continue
@@ -78,6 +80,7 @@ def begin_round(
                     shared_deadline(session, game, room=60),
                     roster_rows(session, game, addresses=addresses),
                     order_form(state, game.locale),
+                    kind,
                 ),
             )
         if mails is None:
