@@ -220,7 +220,11 @@ TEXTS: dict[str, str] = {
 RECEIPT: dict[str, str] = {
     "occupied": N_("that place is taken"),
     "distance_rule": N_("a neighbouring crossing is built on (distance rule)"),
-    "not_connected": N_("it touches no road or building of yours"),
+    "not_connected": N_("a road needs a road or building of yours at one of its ends"),
+    "settlement_not_connected": N_("a settlement needs a road of yours leading to its crossing"),
+    "settlement_not_reached": N_(
+        "a settlement needs a road or ship of yours leading to its crossing"
+    ),
     "not_land": N_("that is not next to land"),
     "no_pieces_left": N_("you have no pieces of that kind left"),
     "not_own_settlement": N_("there is no settlement of yours there"),
@@ -231,10 +235,12 @@ RECEIPT: dict[str, str] = {
     "no_such_player": N_("no such player"),
     "same_resource": N_("a bank trade exchanges two different resources"),
     "below_harbour_rate": N_("your rate at the bank is higher than that"),
-    "robber_not_on_number": N_("the robber goes onto a hex with a number"),
+    "robber_not_on_number": N_("the robber goes onto a land hex with a number"),
     "road_not_at_settlement": N_("the road must start at the settlement"),
     "road_occupied": N_("that path is taken"),
     "road_not_on_land": N_("that path is not next to land"),
+    "ship_not_at_settlement": N_("the ship must start at the settlement"),
+    "ship_side_occupied": N_("that side is taken"),
     "robber_must_move": N_(
         "the robber stands on that hex now and must move: name another hex with a number"
     ),
@@ -247,11 +253,19 @@ RECEIPT: dict[str, str] = {
     "one_card_per_round": N_("only one development card is played per round"),
     "deck_empty": N_("no development cards are left"),
     "bank_empty": N_("the bank has none of that left"),
-    "no_legal_road": N_("the first road of road building cannot be built"),
+    "no_legal_road": N_("road building cannot place its first piece there"),
     "not_confirmed_by_partner": N_("the partner did not confirm the trade"),
     "cards_not_held": N_("you do not hold the cards for it"),
     # Ships (Seafarers).
     "not_sea": N_("a ship stands on a side next to the sea"),
+    "no_ships": N_("ships are built only in Seafarers scenarios"),
+    "ship_not_connected": N_(
+        "a ship needs a building or ship of yours at one of its ends (a road does not count)"
+    ),
+    "ship_same_place": N_("the ship stands on that side already: name the side it goes to"),
+    "ship_held_by_pirate": N_(
+        "the pirate is next to that ship: it stays until the pirate sails on"
+    ),
     "unexplored": N_(
         "that crossing touches fog: a settlement stands there once a road or ship has discovered it"
     ),
