@@ -84,6 +84,13 @@ TEXTS: dict[str, str] = {
         "'Räuber 9H, raube blau' or 'Abwurf: W W'"
     ),
     "robber_no_number": N_("the robber goes onto a hex with a number, not {name}"),
+    "robber_at_sea": N_(
+        "the robber never goes to sea: it goes onto a land hex with a number, as in 'Räuber 9H'"
+    ),
+    "robber_at_sea_pirate": N_(
+        "the robber never goes to sea; at sea the pirate robs: write 'Pirat' and its sea hex, "
+        "as in 'Pirat D5'"
+    ),
     "pirate_on_sea": N_("the pirate goes onto a sea hex, not {name}"),
     "pirate_hex_expected": N_("the pirate's sea hex was expected, as in 'Pirat D5'"),
     "pirate_no_victims": N_(
@@ -175,6 +182,10 @@ TEXTS: dict[str, str] = {
     "no_hex": N_("there is no hex {name} on this board"),
     "one_hex": N_("one hex was expected, {count} were named"),
     "ambiguous_hex": N_("{names} can mean several hexes"),
+    "ambiguous_hex_many": N_(
+        "{names} can mean {count} hexes: name the hex by its label, as in C3 (the labels are "
+        "on the map)"
+    ),
     "crossing_three_hexes": N_("a crossing is named by three hexes, not {count}"),
     "crossing_pick": N_(
         "a crossing is named by three hexes, not {count}: the crossings below fit, copy one back"
@@ -182,15 +193,25 @@ TEXTS: dict[str, str] = {
     "no_hex_near": N_("there is no hex {name} on this board; did you mean {near}?"),
     "no_crossing": N_("there is no crossing where {names} meet"),
     "ambiguous_crossing": N_("{names} names {count} crossings"),
+    "ambiguous_crossing_many": N_(
+        "{names} names {count} crossings: name a crossing by the labels of its three hexes, "
+        "as in C3 C4 D3"
+    ),
     "path_two_hexes": N_("a path is named by two hexes (or two crossings with '-'), not {count}"),
     "no_path": N_("there is no path between {names}"),
     "path_pick": N_(
         "a path is named by two hexes, not {count}: the paths below fit, copy one back"
     ),
     "ambiguous_path": N_("{names} names {count} paths"),
+    "ambiguous_path_many": N_(
+        "{names} names {count} paths: name a path by the labels of its two hexes, as in C3 C4"
+    ),
     "path_by_crossings_form": N_("a path by crossings is written 'crossing - crossing'"),
     "crossings_not_joined": N_("those two crossings are not joined by a path"),
     "ambiguous_path_by_crossings": N_("{count} paths join crossings named so"),
+    "ambiguous_path_by_crossings_many": N_(
+        "{count} paths join crossings named so: name each crossing by the labels of its three hexes"
+    ),
     # mail.py
     "second_robber": N_("only one robber order per mail; the first one counts"),
     "second_pirate": N_("only one pirate order per mail; the first one counts"),
