@@ -57,11 +57,17 @@ def gm_notice(
     seed: int | None = None,
     nonce: str = "",
     on: bool = False,
+    start: str = "",
+    end: str = "",
+    back: str = "",
 ) -> dict[str, Any]:
     """A GM action told to the players (`service.tell`): `event` is paused, resumed, deadline,
     replaced, replaced_out, ended, announce or autopilot (`on`: switched on, else off, for
     `colour`, the seat's label); `text` the GM's own words (announce, ended); `seed` and `nonce`
-    the dice seed and the seal nonce an ended game reveals (docs/fair-dice.md)."""
+    the dice seed and the seal nonce an ended game reveals (docs/fair-dice.md). An absence:
+    `away` and `back` tell the others, `name` the player's label ("" in an anonymous game);
+    `away_own` confirms it to the absent player, from `start` until `until` (the day), ending
+    at `end` (the moment), with `back` the words that end it earlier."""
     return {
         "lang": lang_code(lang),
         "event": event,
@@ -74,6 +80,9 @@ def gm_notice(
         "until": until,
         "waits": waits,
         "on": on,
+        "start": start,
+        "end": end,
+        "back": back,
         **revealed_seal(seed or 0, nonce, seed is not None),
     }
 
