@@ -5,6 +5,7 @@ from __future__ import annotations
 import email
 import email.policy
 import json
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,11 @@ def test_demo_plays_a_game_by_mail_and_leaves_its_mails(tmp_path: Path) -> None:
     assert summary["mails_in"] > 20 and summary["mails_out"] > 20
     work = Path(summary["dir"])
     assert (work / "index.html").exists() and (work / "pbm.toml").exists()
+    # Its folder, config, database and mails are the GM's alone (docs/security.md).
+    modes = {str(p.relative_to(work)): stat.S_IMODE(p.stat().st_mode) for p in work.rglob("*")}
+    modes["."] = stat.S_IMODE(work.stat().st_mode)
+    assert {m for n, m in modes.items() if (work / n).is_dir()} == {0o700}, modes
+    assert {m for n, m in modes.items() if not (work / n).is_dir()} == {0o600}, modes
     emls = list((work / "mails").glob("*.eml"))
     assert len(emls) >= summary["mails_in"] + summary["mails_out"]
     assert list((work / "mails").glob("*.html"))

@@ -175,15 +175,6 @@ class CommandLine:
     needs_password: bool
 
 
-def help_(lang: str, commands: list[CommandLine], orders: str, guide: str) -> dict[str, Any]:
-    return {
-        "lang": lang_code(lang),
-        "commands": commands,
-        "orders": orders.strip(),
-        "guide": guide.strip(),
-    }
-
-
 def joined(lang: str, name: str, missing: int) -> dict[str, Any]:
     return {"lang": lang_code(lang), "name": name, "missing": missing}
 
@@ -232,9 +223,20 @@ def placed(
 
 
 def round_open(
-    lang: str, order: list[str], deadline: str, roster: list[RosterRow] | None = None
+    lang: str,
+    order: list[str],
+    deadline: str,
+    roster: list[RosterRow] | None = None,
+    order_form: list[str] | None = None,
 ) -> dict[str, Any]:
-    return {"lang": lang_code(lang), "order": order, "deadline": deadline, "roster": roster or []}
+    """`order_form`: the form of round 1 (`report_data.order_form`): no report came before it."""
+    return {
+        "lang": lang_code(lang),
+        "order": order,
+        "deadline": deadline,
+        "roster": roster or [],
+        "order_form": order_form or [],
+    }
 
 
 def reminder(lang: str, round_: int, deadline: str) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from pbm.rules.state import GameState, Phase
 from . import codebook
 from .describe import describe, in_log_order, title_name
 from .describe import player_label as player_label  # kept importable from here
+from .order_form import GameKind, form_lines
 from .pieces import pieces_text as pieces_text  # kept importable from here
 from .pieces import places_text
 from .summary import name_columns
@@ -136,37 +137,15 @@ def name_players(data: dict[str, Any], state: GameState, names: Mapping[int, str
 
 
 def order_form(state: GameState, lang: str) -> list[str]:
-    """The player-independent lines of the next round's orders, to fill in."""
+    """The player-independent lines of the next round's orders, to fill in: the form of the
+    game's kind (`order_form.form_lines`)."""
     # Only the first two lines are orders as they stand; the rest are comments ("#") to fill
     # in and uncomment, so a form sent back untouched builds or buys nothing by accident.
-    tr = translator(lang)
-
-    def w(key: str) -> str:
-        return word(key, lang)
-
-    hex_, colour = tr.pgettext("placeholder", "<hex>"), tr.pgettext("placeholder", "<colour>")
-    crossing, path = tr.pgettext("placeholder", "<crossing>"), tr.pgettext("placeholder", "<path>")
-    resources = tr.pgettext("placeholder", "<resources>")
-    kron: list[str] = []
-    if state.kron is not None:
-        # Kronlande: a workshop, goods made, a Burg (commented, as the other builds).
-        good = tr.pgettext("placeholder", "<good>")
-        kron = [
-            f"# {w('smithy')} {crossing}",
-            f"# {w('make')} 1 {good}",
-            f"# {w('castle')} {crossing}",
-        ]
+    lines = form_lines(GameKind.of_state(state), lang)
     return [
-        f"{w('password')}: ",
-        f"{w('round')}: {state.round}",
-        f"# {w('robber')} {hex_}, {w('steal')} {colour}",
-        f"# {w('discard')}: {resources}",
-        f"# {w('settlement')} {crossing}",
-        f"# {w('road')} {path}",
-        f"# {w('city')} {crossing}",
-        f"# {w('buy')}",
-        *kron,
-        f"# {w('substitute')}",
+        f"{word('password', lang)}: ",
+        f"{word('round', lang)}: {state.round}",
+        *(f"# {line}" for line in lines),
     ]
 
 

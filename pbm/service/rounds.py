@@ -17,7 +17,7 @@ from pbm.reports import notices
 from pbm.reports.describe import describe_all
 from pbm.reports.picture import board_png
 from pbm.reports.render import BOARD_CID, CHART_CID, render
-from pbm.reports.report_data import correction_data, report_data, report_log
+from pbm.reports.report_data import correction_data, order_form, report_data, report_log
 from pbm.reports.summary import game_summary
 from pbm.rules import GameState, Phase, autopilot, resolve_round
 from pbm.rules.events import Event, event_from_json
@@ -77,6 +77,7 @@ def begin_round(
                     order,
                     shared_deadline(session, game, room=60),
                     roster_rows(session, game, addresses=addresses),
+                    order_form(state, game.locale),
                 ),
             )
         if mails is None:

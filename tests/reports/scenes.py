@@ -21,10 +21,12 @@ from pbm.notation.format import word as format_word
 from pbm.notation.mail import parse_mail
 from pbm.reports import codebook, notices
 from pbm.reports.describe import describe_all
-from pbm.reports.guide_text import guide_for_mail
+from pbm.reports.help import help_data, status_text
+from pbm.reports.order_form import GameKind
 from pbm.reports.render import BOARD_CID, Rendered, render
 from pbm.reports.report_data import (
     correction_data,
+    order_form,
     preview_data,
     report_data,
     report_log,
@@ -40,8 +42,7 @@ from pbm.rules.setup import automatic_placement, place_setup, place_setup_automa
 from pbm.rules.sim import play_game
 from pbm.rules.state import GameState, Phase, Settings, new_game
 from pbm.service import texts
-from pbm.service.answers import ORDER_HELP
-from pbm.service.commands import command_lines, player_guide
+from pbm.service.commands import command_lines
 
 GAME = "alpha"
 SEED = 3
@@ -319,15 +320,37 @@ def error(lang: str) -> tuple[str, Rendered]:
     return subject, _render("error", subject, notices.error(reason, lang))
 
 
-def help_mail(lang: str) -> tuple[str, Rendered]:
+def _help(lang: str, state: GameState, topic: str, status: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "help_subject", game=GAME)
+    kind = GameKind.of_state(state)
     return subject, _render(
-        "help",
-        subject,
-        notices.help_(
-            lang, command_lines(lang), ORDER_HELP[lang], guide_for_mail(player_guide(lang))
-        ),
+        "help", subject, help_data(lang, topic, kind, command_lines(lang), status)
     )
+
+
+def help_mail(lang: str) -> tuple[str, Rendered]:
+    """`Hilfe` in a base game: the overview, with the open round and its deadline."""
+    status = status_text(lang, "rounds", MID_ROUND, DEADLINE_TEXT, False)
+    return _help(lang, state_before_round(SEED, MID_ROUND), "", status)
+
+
+def help_sea(lang: str) -> tuple[str, Rendered]:
+    """`Hilfe` in a Seafarers game with the pirate and gold rivers, in the setup."""
+    state = new_game(Settings.for_scenario("neue-ufer", 4), SEED)
+    return _help(lang, state, "", status_text(lang, "setup", 0, DEADLINE_TEXT, False))
+
+
+def help_kron(lang: str) -> tuple[str, Rendered]:
+    """`Hilfe Drachen` in a Kronlande game open for signup: no such chapter, the overview."""
+    state = new_game(Settings.for_kronlande(4), SEED)
+    return _help(lang, state, "drachen", status_text(lang, "signup", 0, "", False))
+
+
+def help_chapter(lang: str) -> tuple[str, Rendered]:
+    """`Hilfe Schiffe` / `Help ships`: the chapter of the guide."""
+    state = new_game(Settings.for_scenario("neue-ufer", 4), SEED)
+    topic = "schiffe" if base(lang) == "de" else "ships"
+    return _help(lang, state, topic, status_text(lang, "setup", 0, DEADLINE_TEXT, False))
 
 
 def joined(lang: str) -> tuple[str, Rendered]:
@@ -362,7 +385,9 @@ def round_open(lang: str) -> tuple[str, Rendered]:
     order = [vocab.colour_name(st.colours[p], lang) for p in st.build_order()]
     subject = texts.t(lang, "round_open_subject", game=GAME)
     return subject, _render(
-        "round_open", subject, notices.round_open(lang, order, DEADLINE_TEXT, roster(st, lang))
+        "round_open",
+        subject,
+        notices.round_open(lang, order, DEADLINE_TEXT, roster(st, lang), order_form(st, lang)),
     )
 
 
@@ -1032,6 +1057,9 @@ SCENES = {
     "placed_failed": placed_failed,
     "error": error,
     "help": help_mail,
+    "help_sea": help_sea,
+    "help_kron": help_kron,
+    "help_chapter": help_chapter,
     "joined": joined,
     "signup_confirm": signup_confirm,
     "setup_prompt": setup_prompt,
