@@ -28,6 +28,7 @@ from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.reports.chart import vp_chart_svg
 from pbm.reports.describe import describe
+from pbm.reports.pieces import pieces_text, places_text
 from pbm.reports.render import environment
 from pbm.reports.report_data import player_label
 from pbm.reports.summary import game_summary, name_columns
@@ -68,10 +69,12 @@ def _rounds(session: Session, game: Game) -> list[tuple[int, GameState, list[Any
     return out
 
 
-def _players(state: GameState, labels: list[str], final: bool) -> list[dict[str, Any]]:
+def _players(state: GameState, labels: list[str], final: bool, lang: str) -> list[dict[str, Any]]:
     return [
         {
             "label": labels[p],
+            # Every piece on the board, as the report lists them (`pieces.pieces_text`).
+            "pieces": pieces_text(state, p, lang),
             "cards": sum(state.hands[p]),
             "dev": len(state.cards[p]),
             "knights": state.knights[p],
@@ -106,7 +109,8 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
                 "file": page_name(round_),
                 "board": f"board-{round_:03d}.png",
                 "log": lines,
-                "players": _players(state, labels, final=last and won),
+                "players": _players(state, labels, last and won, lang),
+                "places": places_text(state, lang),
                 "prev": page_name(rounds[i - 1][0]) if i > 0 else "",
                 "next": page_name(rounds[i + 1][0]) if not last else "",
             }
@@ -123,7 +127,7 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
         "round": game.round,
         "winner": labels[current.winner] if won and current else "",
         "roster": labels,
-        "standing": _players(current, labels, final=won) if current else [],
+        "standing": _players(current, labels, won, lang) if current else [],
         "chart": chart,
         "pages": pages,
         "summary": summary,

@@ -61,7 +61,7 @@ from .secrets import (
     password_values,
     verify_password,
 )
-from .setup_phase import submit_setup
+from .setup_phase import setup_outcome, submit_setup
 from .signup import confirm_join, password_word, request_join
 from .table import local_deadline, roster_rows
 
@@ -1134,10 +1134,12 @@ def _orders(r: Request) -> str | None:
         )
         return game.name
     text = r.masked(r.inbound.text, stored=True)
+    before = load_state(game)
     replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, text, r.mail)
     if step is None:
         r.refuse(texts.t(lang, "all_placed"), to=player.address)
         return None
+    placed, failed = setup_outcome(game, before, player.seat or 0, step)
     r.answer(
         "ack",
         texts.t(lang, "setup_ack_subject", game=game.name),
@@ -1149,6 +1151,8 @@ def _orders(r: Request) -> str | None:
             round_=None,
             deadline=local_deadline(game, player),
             notes=r.notes,
+            placed=placed,
+            setup_failed=failed,
         ),
         to=player.address,
     )

@@ -259,7 +259,12 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
     amends = None
     if correction is not None and correction["sent"]:
         # The players read a report of this round before: this one says what changed, and why.
-        subject = texts.t(game.locale, "correction_subject", subject=subject)
+        subject = texts.t(
+            game.locale,
+            "correction_subject" if new.phase != Phase.ENDED else "correction_end_subject",
+            game=game.name,
+            round=state.round,
+        )
         read = [event_from_json(e) for e in correction["events"]]
         amends = correction_data(
             correction["why"],
