@@ -136,12 +136,12 @@ def unattended(svc: Service, session: Session, game: Game) -> bool:
     if not seats or not all(plays_itself(game, p, now) for p in seats):
         return False
     game.paused = True
-    if svc.config.gm_address:
+    if svc.config.gm_inbox:
         enqueue(
             svc,
             session,
             "unattended",
-            [svc.config.gm_address],
+            svc.config.gm_inbox,
             texts.t(game.locale, "unattended_subject", game=game.name),
             texts.t(game.locale, "unattended_body", game=game.name),
             game_id=game.id,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
@@ -21,6 +22,7 @@ from . import corrections, texts
 from .context import Service
 from .games import (
     ServiceError,
+    extend_deadline,
     first_state,
     load_state,
     players_of,
@@ -135,6 +137,39 @@ def end_game(svc: Service, session: Session, game: Game, why: str = "") -> None:
     # (rules 2).
     seed = game.seed if state is not None and state.rules >= 2 else None
     tell(svc, session, game, "ended", text=why, standing=standing, seed=seed, nonce=game.seal_nonce)
+
+
+def extend(svc: Service, session: Session, game: Game, hours: float, why: str = "") -> datetime:
+    """Move the open deadline by `hours` (from now when there is none); the players are told,
+    with `why`. A deadline that would lie in the past is refused, with the command that does
+    what the GM means: no player is ever told a deadline that has passed."""
+    if game.phase not in (GamePhase.SETUP, GamePhase.ROUNDS):
+        raise ServiceError(f"{game.name} has no open round or setup turn (it is in {game.phase})")
+    now = svc.clock.now()
+    base = game.deadline or now
+    if base + svc.config.hours(hours) < now:
+        if game.phase == GamePhase.ROUNDS:
+            hint = f"to resolve round {game.round} now: pbm round resolve {game.name} --now"
+        else:
+            late = (now - base).total_seconds() / 3600 / svc.config.time_scale
+            hint = (
+                f"to have the setup placement made now: pbm round extend {game.name} "
+                f"--hours {-late:.2f}, then pbm game tick"
+            )
+        raise ServiceError(
+            f"{game.name}: --hours {hours:g} would put the deadline in the past; {hint}"
+        )
+    deadline = extend_deadline(svc, game, hours)
+    tell(
+        svc,
+        session,
+        game,
+        "deadline",
+        deadline=shared_deadline(session, game, room=56),
+        round_=game.round,
+        text=why,
+    )
+    return deadline
 
 
 def new_password_for(svc: Service, session: Session, game: Game, colour: str) -> Player:

@@ -299,7 +299,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         image=board_png(new, game.locale),
         chart=chart,
     )
-    if svc.config.gm_address:
+    if svc.config.gm_inbox:
         _digest(svc, session, game, state.round, players, missing, new, events, step, mails)
     _drop_reminders(session, game)
     mails.post(session)
@@ -419,7 +419,7 @@ def _digest(
     broken = [notices.BrokenGame(g.name, g.broken) for g in broken_games(session)]
     mails.notice(
         "digest",
-        [svc.config.gm_address],
+        svc.config.gm_inbox,
         game,
         texts.t(game.locale, "digest_subject", game=game.name, round=round_),
         notices.digest(

@@ -531,6 +531,36 @@ def press_gm(lang: str) -> tuple[str, Rendered]:
 GM_TEXT = "Wegen der Feiertage ist die nächste Frist länger.\n\nFrohes Fest!"
 
 
+def gm_mail_help(lang: str) -> tuple[str, Rendered]:
+    """The answer to a GM mail pbm cannot place: why, and what the GM can do by mail."""
+    from pbm.service.gm_mail import gm_mail
+
+    return gm_mail(lang, GAME, problem=("not_placed", {}), senders="sl@example.org")
+
+
+def gm_mail_not_understood(lang: str) -> tuple[str, Rendered]:
+    from pbm.service.gm_mail import gm_mail
+
+    lines = ["Bitte alle warten"]
+    return gm_mail(lang, GAME, problem=("not_understood", {"lines": lines}), senders="sl@x.org")
+
+
+def gm_mail_done(lang: str) -> tuple[str, Rendered]:
+    """The answer to GM mail commands: what was done, a line each."""
+    from pbm.i18n import translator
+    from pbm.service.gm_mail import gm_mail
+
+    _ = translator(lang).gettext
+    done = [
+        _("The game is paused; the players are told."),
+        _("New deadline: {deadline}; the players are told, with your reason.").format(
+            deadline=DEADLINE_TEXT
+        ),
+        _("Your announcement went to {count} players and observers.").format(count=5),
+    ]
+    return gm_mail(lang, GAME, done=done)
+
+
 @cache
 def sea_gold_round() -> tuple[GameState, tuple[ev.Event, ...]]:
     """A New Shores round (3 players, seed 1, after the setup) whose rolls hit the gold
@@ -833,6 +863,12 @@ SCENES = {
     "gm_paused": _gm_notice("paused"),
     "gm_resumed": _gm_notice("resumed", deadline=DEADLINE_TEXT),
     "gm_deadline": _gm_notice("deadline", deadline=DEADLINE_TEXT, round_=MID_ROUND),
+    "gm_deadline_why": _gm_notice(
+        "deadline", deadline=DEADLINE_TEXT, round_=MID_ROUND, text="Wegen der Feiertage."
+    ),
+    "gm_mail_help": gm_mail_help,
+    "gm_mail_not_understood": gm_mail_not_understood,
+    "gm_mail_done": gm_mail_done,
     "gm_replaced": _gm_notice("replaced", colour="gelb", name="Dora"),
     "gm_replaced_out": _gm_notice("replaced_out", colour="gelb"),
     "gm_ended": _gm_notice("ended", text="Zwei Spieler sind ausgestiegen."),
