@@ -106,8 +106,10 @@ def game_list(as_json: JsonOpt = False) -> None:
         for r in rows:
             paused = " (paused)" if r["paused"] else ""
             broken = f" (broken: {r['broken']})" if r["broken"] else ""
+            # An ended game is at no round any more (`--json` keeps its last one).
+            at = "" if r["phase"] == "ended" else f"round {r['round']:3}"
             echo(
-                f"{r['name']:20} {r['phase']:8} round {r['round']:3} "
+                f"{r['name']:20} {r['phase']:8} {at:9} "
                 f"{r['players']}/{r['seats'] or '?'} players, {_played(r)}{paused}{broken}"
             )
 

@@ -31,7 +31,7 @@ from pbm.reports.report_data import (
     report_data,
     report_log,
 )
-from pbm.reports.summary import game_summary
+from pbm.reports.summary import game_summary, name_columns
 from pbm.reports.welcome import welcome_data
 from pbm.rules import autopilot, resolve_round
 from pbm.rules import events as ev
@@ -479,6 +479,15 @@ def digest(lang: str) -> tuple[str, Rendered]:
     )
 
 
+def _midgame_steps() -> list[tuple[int, tuple[ev.Event, ...]]]:
+    """(round, events) of seed 3's steps to round 12 as `midgame` resolves it: the eight
+    setup placements (round 0), rounds 1 to 11, and `midgame`'s round 12."""
+    game = _game(SEED)
+    setup = [(0, evs) for _, evs in game[:8]]
+    rounds = [(r, game[7 + r][1]) for r in range(1, MID_ROUND)]
+    return [*setup, *rounds, (MID_ROUND, midgame()[2])]
+
+
 def _gm_notice(event: str, **values: Any) -> Callable[[str], tuple[str, Rendered]]:
     def scene(lang: str) -> tuple[str, Rendered]:
         subject = texts.t(lang, f"gm_{event}_subject", game=GAME)
@@ -489,7 +498,15 @@ def _gm_notice(event: str, **values: Any) -> Callable[[str], tuple[str, Rendered
             if named:  # the seat's label, "gelb (Carol)"
                 extra["colour"] = f"{extra['colour']} ({named})"
         if event == "ended":
-            extra["standing"] = texts.public_summary(midgame()[1], lang)
+            # Round 12 of seed 3, ended by the GM: every hidden card revealed and counted.
+            from pbm.service.gm import final_standing
+
+            state = midgame()[1]
+            extra["final"] = final_standing(state, lang, {2: "Carol"})
+            extra["vp_target"] = state.settings.vp_target
+            summary = game_summary([(r, list(e)) for r, e in _midgame_steps()], state, lang)
+            name_columns(summary, ["", "", "Carol", ""])
+            extra["summary"] = summary
             # The game is over: the dice seed and the seal nonce are revealed (issue 14).
             extra["seed"], extra["nonce"] = SEED, NONCE
         return subject, _render("gm_notice", subject, notices.gm_notice(lang, event, **extra))
