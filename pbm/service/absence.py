@@ -68,7 +68,8 @@ def set_away(svc: Service, session: Session, game: Game, player: Player, until: 
             game.deadline, game.reminded = later, False
             player.away_waited = waits = True
             player.away_wait_until = later
-    others = [p.address for p in players_of(session, game)]
+    # Everyone, and the GM (issue 28).
+    others = [p.address for p in players_of(session, game)] + svc.config.gm_inbox
     tell(
         svc,
         session,
@@ -96,6 +97,7 @@ def announce_back(svc: Service, session: Session, game: Game, player: Player) ->
     now = svc.clock.now()
     waited = covered_by_wait(game, player, now)
     others = [p.address for p in players_of(session, game) if p.id != player.id]
+    others += svc.config.gm_inbox
     tell(
         svc,
         session,

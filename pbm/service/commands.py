@@ -354,7 +354,7 @@ def _history(r: Request) -> str | None:
 def _resign(r: Request) -> str | None:
     assert r.player is not None
     r.player.status = PlayerStatus.RESIGNED
-    set_autopilot(r.svc, r.session, r.game, r.player, True)
+    set_autopilot(r.svc, r.session, r.game, r.player, True, why="resigned")
     return None
 
 

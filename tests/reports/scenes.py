@@ -479,6 +479,26 @@ def digest(lang: str) -> tuple[str, Rendered]:
     )
 
 
+def _gm_alert(event: str, subject_key: str, **values: Any) -> Callable[[str], tuple[str, Rendered]]:
+    """A mail to the GM (`service/gm_alerts.py`)."""
+
+    def scene(lang: str) -> tuple[str, Rendered]:
+        extra = dict(values)
+        if "seat" in extra:
+            extra["seat"] = f"{vocab.colour_name('gelb', lang)} (Carol)"
+            extra["back"] = format_word("back", lang)
+        if "seats" in extra:
+            extra["seats"] = [
+                {"label": f"{vocab.colour_name(c, lang)} ({n})", "address": f"{n.lower()}@x.test"}
+                for c, n in (("rot", "Anna"), ("blau", "Bernd"), ("gelb", "Carol"))
+            ]
+        subject = texts.t(lang, subject_key, game=GAME, seat=extra.get("seat", ""), id=57)
+        data = {"lang": notices.lang_code(lang), "event": event, "game": GAME, **extra}
+        return subject, _render("gm_alert", subject, data)
+
+    return scene
+
+
 def _midgame_steps() -> list[tuple[int, tuple[ev.Event, ...]]]:
     """(round, events) of seed 3's steps to round 12 as `midgame` resolves it: the eight
     setup placements (round 0), rounds 1 to 11, and `midgame`'s round 12."""
@@ -882,6 +902,23 @@ SCENES = {
     "gm_deadline": _gm_notice("deadline", deadline=DEADLINE_TEXT, round_=MID_ROUND),
     "gm_deadline_why": _gm_notice(
         "deadline", deadline=DEADLINE_TEXT, round_=MID_ROUND, text="Wegen der Feiertage."
+    ),
+    "gm_alert_started": _gm_alert(
+        "started", "gm_started_subject", seats=True, setup=True, deadline=DEADLINE_TEXT
+    ),
+    "gm_alert_autopilot_nmr": _gm_alert(
+        "autopilot", "gm_autopilot_took_subject", seat=True, colour="gelb", why="nmr", count=3
+    ),
+    "gm_alert_autopilot_resigned": _gm_alert(
+        "autopilot", "gm_autopilot_took_subject", seat=True, colour="gelb", why="resigned", count=0
+    ),
+    "gm_alert_quarantined": _gm_alert(
+        "quarantined",
+        "gm_quarantined_subject",
+        id=57,
+        sender="anna@web.test",
+        mail_subject="Züge Runde 4",
+        error="KeyError: 'weiss'",
     ),
     "gm_mail_help": gm_mail_help,
     "gm_mail_not_understood": gm_mail_not_understood,
