@@ -267,7 +267,8 @@ def handle(
         _commands(answer, gm, commands, out)
     elif gm.forwarded is not None:
         _reply(answer, gm, out)
-    elif gm.password and gm.orders and not gm.other:
+    elif gm.orders and not commands and not gm.other:
+        # `Hilfe` alone (with the password, or without: the help is no secret).
         answer.help(_named(session, gm.game), None)
     else:
         mail.error = "gm: not placed"

@@ -134,3 +134,21 @@ def test_round_extend_on_the_command_line(
     assert out.startswith("alpha: deadline ")
     (notice,) = outbox(svc, "gm_notice")
     assert "Grund: Feiertage" in notice.body
+
+
+def test_pbm_gm_password_prints_a_password_the_mail_commands_take(
+    svc: Service, games: Games, db_url: str, tmp_path: Path
+) -> None:
+    from harness import Mailer
+
+    games.start("alpha")
+    svc.config.gm_address = "spielleitung@pbm.test"
+    cfg = _config(tmp_path, db_url)
+    first = _cli(cfg, "gm", "password").splitlines()[0].removeprefix("GM password: ")
+    second = _cli(cfg, "gm", "password").splitlines()[0].removeprefix("GM password: ")
+    assert first != second and second.startswith("gm-")
+    mailer = Mailer(svc)
+    mailer.send("spielleitung@pbm.test", "x", f"Kennwort: {first}\nSpiel: alpha\nPause\n")
+    assert not game_row(svc, "alpha").paused  # the old one stopped working
+    mailer.send("spielleitung@pbm.test", "x", f"Kennwort: {second}\nSpiel: alpha\nPause\n")
+    assert game_row(svc, "alpha").paused

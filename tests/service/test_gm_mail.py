@@ -222,3 +222,12 @@ def test_a_new_gm_password_replaces_the_old(svc: Service, mailer: Mailer, table:
     assert not game_row(svc, "alpha").paused
     mailer.send(DESK, "x", f"Kennwort: {new}\nSpiel: alpha\nPause\n")
     assert game_row(svc, "alpha").paused
+
+
+def test_help_alone_is_answered_without_a_password(
+    svc: Service, mailer: Mailer, table: Table
+) -> None:
+    mailer.send(DESK, "x", "Spiel: alpha\nHilfe\n")
+    (told,) = replies_to(svc, mailer.last_id, "gm_mail")
+    assert told.subject == "[alpha] Die Spielleitung per Mail"
+    assert told.body.startswith("Was die Spielleitung per Mail tun kann")
