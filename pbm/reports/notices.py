@@ -53,7 +53,9 @@ def gm_notice(
     colour: str = "",
     name: str = "",
     text: str = "",
-    standing: list[str] | None = None,
+    final: list[dict[str, Any]] | None = None,
+    summary: dict[str, Any] | None = None,
+    vp_target: int = 0,
     until: str = "",
     waits: bool = False,
     seed: int | None = None,
@@ -65,11 +67,14 @@ def gm_notice(
 ) -> dict[str, Any]:
     """A GM action told to the players (`service.tell`): `event` is paused, resumed, deadline,
     replaced, replaced_out, ended, announce or autopilot (`on`: switched on, else off, for
-    `colour`, the seat's label); `text` the GM's own words (announce, ended); `seed` and `nonce`
-    the dice seed and the seal nonce an ended game reveals (docs/fair-dice.md). An absence:
+    `colour`, the seat's label); `text` the GM's own words (announce, ended, a deadline's
+    reason); `final` an ended game's standing (`gm.final_standing`), `summary` its numbers
+    (`summary.game_summary`), `vp_target` the points nobody reached; `seed` and `nonce` the
+    dice seed and the seal nonce an ended game reveals (docs/fair-dice.md). An absence:
     `away` and `back` tell the others, `name` the player's label ("" in an anonymous game);
     `away_own` confirms it to the absent player, from `start` until `until` (the day), ending
     at `end` (the moment), with `back` the words that end it earlier."""
+    final = final or []
     return {
         "lang": lang_code(lang),
         "event": event,
@@ -78,7 +83,10 @@ def gm_notice(
         "colour": colour,
         "name": name,
         "text": text.strip(),
-        "standing": standing or [],
+        "final": final,
+        "label_width": max([8, *(len(str(row["label"])) for row in final)]),
+        "summary": summary,
+        "vp_target": vp_target,
         "until": until,
         "waits": waits,
         "on": on,

@@ -71,7 +71,9 @@ def set_away(svc: Service, session: Session, game: Game, player: Player, until: 
             game.deadline, game.reminded = later, False
             player.away_waited = waits = True
             player.away_wait_until = later
+    # The others and the GM (issue 28); the absent player gets a confirmation of their own.
     others = [p.address for p in players_of(session, game) if p.id != player.id]
+    others += svc.config.gm_inbox
     name = _told_name(game, player)
     tell(
         svc,
@@ -117,6 +119,7 @@ def announce_back(svc: Service, session: Session, game: Game, player: Player) ->
     waited = covered_by_wait(game, player, now)
     others = [p.address for p in players_of(session, game) if p.id != player.id]
     name = _told_name(game, player)
+    others += svc.config.gm_inbox
     tell(
         svc,
         session,
@@ -171,12 +174,12 @@ def unattended(svc: Service, session: Session, game: Game) -> bool:
     if not seats or not all(plays_itself(game, p, now) for p in seats):
         return False
     game.paused = True
-    if svc.config.gm_address:
+    if svc.config.gm_inbox:
         enqueue(
             svc,
             session,
             "unattended",
-            [svc.config.gm_address],
+            svc.config.gm_inbox,
             texts.t(game.locale, "unattended_subject", game=game.name),
             texts.t(game.locale, "unattended_body", game=game.name),
             game_id=game.id,

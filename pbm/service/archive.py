@@ -99,6 +99,9 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
     ]
     ended = game.phase == GamePhase.ENDED
     won = current is not None and current.winner >= 0
+    # Over, won or ended by the GM: every hidden card is revealed and counted (the end mail
+    # showed them), so the standing, the chart and the game in numbers agree.
+    revealed = ended and current is not None
     pages = []
     for i, (round_, state, events) in enumerate(rounds):
         last = i == len(rounds) - 1
@@ -109,13 +112,13 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
                 "file": page_name(round_),
                 "board": f"board-{round_:03d}.png",
                 "log": lines,
-                "players": _players(state, labels, last and won, lang),
+                "players": _players(state, labels, last and revealed, lang),
                 "places": places_text(state, lang),
                 "prev": page_name(rounds[i - 1][0]) if i > 0 else "",
                 "next": page_name(rounds[i + 1][0]) if not last else "",
             }
         )
-    chart = _chart(game, rounds, labels, colours, won)
+    chart = _chart(game, rounds, labels, colours, revealed)
     summary = game_summary(game_events(session, game), current, lang) if ended and current else None
     if summary is not None:
         name_columns(summary, [names.get(p, "") for p in range(len(colours))])
@@ -127,7 +130,7 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
         "round": game.round,
         "winner": labels[current.winner] if won and current else "",
         "roster": labels,
-        "standing": _players(current, labels, won, lang) if current else [],
+        "standing": _players(current, labels, revealed, lang) if current else [],
         "chart": chart,
         "pages": pages,
         "summary": summary,
@@ -142,7 +145,8 @@ def _chart_args(
     won: bool,
 ) -> tuple[str, list[int], list[tuple[str, str]], list[list[int]], str, str]:
     """What the VP chart draws (`chart.vp_chart_svg`'s arguments, `chart_png.vp_chart_png`'s
-    too): the visible points after each round (at a won game's end, all points)."""
+    too): the visible points after each round (at the game's end, won or ended by the GM,
+    all points: `won`)."""
     tr = translator(game.locale)
     series = [
         [

@@ -127,6 +127,13 @@ _T: dict[str, str] = {
     "gm_ended_subject": N_("[{game}] Game ended by the game master"),
     "gm_announce_subject": N_("[{game}] From the game master"),
     "gm_autopilot_subject": N_("[{game}] The autopilot and a seat"),
+    "gm_started_subject": N_("[{game}] The table is full"),
+    "gm_autopilot_took_subject": N_("[{game}] The autopilot plays {seat}"),
+    "gm_quarantined_subject": N_("pbm: mail {id} quarantined"),
+    "gm_mail_help_subject": N_("[{game}] The game master by mail"),
+    "gm_mail_help_subject_no_game": N_("pbm: the game master by mail"),
+    "gm_mail_done_subject": N_("[{game}] Done"),
+    "gm_mail_done_subject_no_game": N_("pbm: done"),
     "no_roster_yet": N_(
         "The seats are drawn when the table is full; until then there is no roster."
     ),

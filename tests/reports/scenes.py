@@ -33,7 +33,7 @@ from pbm.reports.report_data import (
     report_data,
     report_log,
 )
-from pbm.reports.summary import game_summary
+from pbm.reports.summary import game_summary, name_columns
 from pbm.reports.welcome import colour_wishes, welcome_data
 from pbm.rules import autopilot, resolve_round
 from pbm.rules import events as ev
@@ -667,6 +667,35 @@ def digest(lang: str) -> tuple[str, Rendered]:
     )
 
 
+def _gm_alert(event: str, subject_key: str, **values: Any) -> Callable[[str], tuple[str, Rendered]]:
+    """A mail to the GM (`service/gm_alerts.py`)."""
+
+    def scene(lang: str) -> tuple[str, Rendered]:
+        extra = dict(values)
+        if "seat" in extra:
+            extra["seat"] = f"{vocab.colour_name('gelb', lang)} (Carol)"
+            extra["back"] = format_word("back", lang)
+        if "seats" in extra:
+            extra["seats"] = [
+                {"label": f"{vocab.colour_name(c, lang)} ({n})", "address": f"{n.lower()}@x.test"}
+                for c, n in (("rot", "Anna"), ("blau", "Bernd"), ("gelb", "Carol"))
+            ]
+        subject = texts.t(lang, subject_key, game=GAME, seat=extra.get("seat", ""), id=57)
+        data = {"lang": notices.lang_code(lang), "event": event, "game": GAME, **extra}
+        return subject, _render("gm_alert", subject, data)
+
+    return scene
+
+
+def _midgame_steps() -> list[tuple[int, tuple[ev.Event, ...]]]:
+    """(round, events) of seed 3's steps to round 12 as `midgame` resolves it: the eight
+    setup placements (round 0), rounds 1 to 11, and `midgame`'s round 12."""
+    game = _game(SEED)
+    setup = [(0, evs) for _, evs in game[:8]]
+    rounds = [(r, game[7 + r][1]) for r in range(1, MID_ROUND)]
+    return [*setup, *rounds, (MID_ROUND, midgame()[2])]
+
+
 def _gm_notice(
     event: str, subject_key: str = "", **values: Any
 ) -> Callable[[str], tuple[str, Rendered]]:
@@ -685,7 +714,15 @@ def _gm_notice(
         if "back" in extra:  # the words that end an absence, in the game's language
             extra["back"] = format_word("back", lang)
         if event == "ended":
-            extra["standing"] = texts.public_summary(midgame()[1], lang)
+            # Round 12 of seed 3, ended by the GM: every hidden card revealed and counted.
+            from pbm.service.gm import final_standing
+
+            state = midgame()[1]
+            extra["final"] = final_standing(state, lang, {2: "Carol"})
+            extra["vp_target"] = state.settings.vp_target
+            summary = game_summary([(r, list(e)) for r, e in _midgame_steps()], state, lang)
+            name_columns(summary, ["", "", "Carol", ""])
+            extra["summary"] = summary
             # The game is over: the dice seed and the seal nonce are revealed (issue 14).
             extra["seed"], extra["nonce"] = SEED, NONCE
         return subject, _render("gm_notice", subject, notices.gm_notice(lang, event, **extra))
@@ -725,6 +762,36 @@ def press_gm(lang: str) -> tuple[str, Rendered]:
 
 
 GM_TEXT = "Wegen der Feiertage ist die nächste Frist länger.\n\nFrohes Fest!"
+
+
+def gm_mail_help(lang: str) -> tuple[str, Rendered]:
+    """The answer to a GM mail pbm cannot place: why, and what the GM can do by mail."""
+    from pbm.service.gm_mail import gm_mail
+
+    return gm_mail(lang, GAME, problem=("not_placed", {}), senders="sl@example.org")
+
+
+def gm_mail_not_understood(lang: str) -> tuple[str, Rendered]:
+    from pbm.service.gm_mail import gm_mail
+
+    lines = ["Bitte alle warten"]
+    return gm_mail(lang, GAME, problem=("not_understood", {"lines": lines}), senders="sl@x.org")
+
+
+def gm_mail_done(lang: str) -> tuple[str, Rendered]:
+    """The answer to GM mail commands: what was done, a line each."""
+    from pbm.i18n import translator
+    from pbm.service.gm_mail import gm_mail
+
+    _ = translator(lang).gettext
+    done = [
+        _("The game is paused; the players are told."),
+        _("New deadline: {deadline}; the players are told, with your reason.").format(
+            deadline=DEADLINE_TEXT
+        ),
+        _("Your announcement went to {count} players and observers.").format(count=5),
+    ]
+    return gm_mail(lang, GAME, done=done)
 
 
 @cache
@@ -1214,6 +1281,29 @@ SCENES = {
     "gm_paused": _gm_notice("paused"),
     "gm_resumed": _gm_notice("resumed", deadline=DEADLINE_TEXT),
     "gm_deadline": _gm_notice("deadline", deadline=DEADLINE_TEXT, round_=MID_ROUND),
+    "gm_deadline_why": _gm_notice(
+        "deadline", deadline=DEADLINE_TEXT, round_=MID_ROUND, text="Wegen der Feiertage."
+    ),
+    "gm_alert_started": _gm_alert(
+        "started", "gm_started_subject", seats=True, setup=True, deadline=DEADLINE_TEXT
+    ),
+    "gm_alert_autopilot_nmr": _gm_alert(
+        "autopilot", "gm_autopilot_took_subject", seat=True, colour="gelb", why="nmr", count=3
+    ),
+    "gm_alert_autopilot_resigned": _gm_alert(
+        "autopilot", "gm_autopilot_took_subject", seat=True, colour="gelb", why="resigned", count=0
+    ),
+    "gm_alert_quarantined": _gm_alert(
+        "quarantined",
+        "gm_quarantined_subject",
+        id=57,
+        sender="anna@web.test",
+        mail_subject="Züge Runde 4",
+        error="KeyError: 'weiss'",
+    ),
+    "gm_mail_help": gm_mail_help,
+    "gm_mail_not_understood": gm_mail_not_understood,
+    "gm_mail_done": gm_mail_done,
     "gm_replaced": _gm_notice("replaced", colour="gelb", name="Dora"),
     "gm_replaced_out": _gm_notice("replaced_out", colour="gelb"),
     "gm_ended": _gm_notice("ended", text="Zwei Spieler sind ausgestiegen."),
