@@ -38,8 +38,10 @@ DEFAULT_COLOURS = ("rot", "blau", "gelb", "weiss", "gruen", "braun")
 #: game resolves, and its recorded rounds replay, as the rules it was played by say:
 #: 1: every round from one generator, dice drawn as they are rolled (pbm before sealed dice);
 #: 2: sealed dice drawn first from their own stream (docs/fair-dice.md), the NMR robber's
-#:    preference for opponents, bank trades as far as a classic bank can pay, failure details.
-RULES = 2
+#:    preference for opponents, bank trades as far as a classic bank can pay, failure details;
+#: 3: an opponent's building cuts a ship line for moving as it cuts the trade route: a line is
+#:    closed only unbroken between two own buildings (Seafarers, `ships.free_end`).
+RULES = 3
 
 #: A card's type in a hand's (type, round bought); a list's copy (`GameState.copy`).
 _CARD_TYPE = itemgetter(0)
