@@ -402,22 +402,30 @@ def new_game(
 
 
 def board_version_for(settings: Settings) -> int:
-    """The board version a new game's seeded board is laid by: the newest for the base islands
-    where it changes anything (`layouts.BOARD_VERSION`); 1 where it does not (the medium
-    island, the scenarios and Kronlande, which are laid by their own rules), so that their
-    stored form stays as it was."""
-    if settings.scenario is not None or settings.kronlande or settings.size == "medium":
+    """The board version a new game's seeded board is laid by, the newest that changes it: for
+    the base islands `layouts.BOARD_VERSION`, for a scenario board `scenarios.newest_version`
+    (2 where board version 2 changed it: New Shores, Through the Desert for 3 players); 1 where
+    none does (the medium island, the other scenarios and Kronlande, which are laid by their
+    own rules), so that their stored form stays as it was. A stored board's version is at most
+    this (`serial`)."""
+    if settings.scenario is not None:
+        from .scenarios import newest_version
+
+        return newest_version(settings.scenario, settings.players)
+    if settings.kronlande or settings.size == "medium":
         return 1
     return BOARD_VERSION
 
 
-def board_for(settings: Settings, seed: int, version: int = 1) -> Board:
-    """The seeded board of a game: its scenario's, or the base island's variable setup laid by
-    board `version`."""
+def board_for(settings: Settings, seed: int, version: int | None = None) -> Board:
+    """The seeded board of a game: its scenario's, or the base island's variable setup, laid by
+    board `version` (a stored game's own; None: a new game's, `board_version_for`)."""
+    if version is None:
+        version = board_version_for(settings)
     if settings.scenario is not None:
         from .scenarios import scenario_board
 
-        return scenario_board(settings.scenario, settings.players, seed)
+        return scenario_board(settings.scenario, settings.players, seed, version)
     if settings.kronlande:
         from .kron_board import generate_kron_board
 
