@@ -51,6 +51,4 @@ BOARD_V1 = BoardData(
     harbors=(None,) * 3 + BASE_HARBORS,
 )
 
-BOARD = replace(
-    BOARD_V1, map=MAP, harbors=(None,) * 4 + BASE_HARBORS, version=2, older=BOARD_V1
-)
+BOARD = replace(BOARD_V1, map=MAP, harbors=(None,) * 4 + BASE_HARBORS, version=2, older=BOARD_V1)
