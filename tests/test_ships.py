@@ -370,3 +370,27 @@ def test_games_of_rules_2_keep_the_cut_line_closed() -> None:
     assert trade_route_length(s, sea, 0) == 2
     for e in ships:
         assert movable_rule(s, sea, 0, e) is Reason.SHIP_LINE_CLOSED
+
+
+def test_a_game_of_rules_2_is_checked_at_receipt_by_the_rules_of_its_next_round() -> None:
+    """An older game's next round is resolved by rules 3 (`rounds.resolve` upgrades it), so the
+    checks at receipt read its cut line as open too: the move is kept, and carried out."""
+    from pbm.notation import Context, parse_mail
+    from pbm.notation.checks import check_receipt
+    from pbm.notation.format import format_item
+    from pbm.rules.legal import LegalMoves
+    from pbm.rules.orders import MoveShip, TurnOrders
+    from pbm.rules.round import resolve_round
+    from pbm.rules.state import upgraded
+
+    s, sea, (_, front, _, _) = _cut_lines(rules=2)
+    sea.built = [-1] * len(sea.built)
+    move = next(m for m in LegalMoves(upgraded(s), 0).ship_moves() if m.source == front)
+    assert isinstance(move, MoveShip) and move not in LegalMoves(s, 0).ship_moves()
+    ctx = Context(s.board, "de", s.colours)
+    mail = parse_mail(format_item(move, ctx), ctx)
+    check_receipt(mail, s, 0, "de")
+    assert mail.ok, [r.error for r in mail.lines]
+    orders = {p: TurnOrders() for p in range(4)} | {0: mail.turn_orders()}
+    _, events = resolve_round(upgraded(s), orders)
+    assert ShipMoved(0, move.source, move.target) in events

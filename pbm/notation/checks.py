@@ -25,7 +25,7 @@ from pbm.rules.legal import AFTER_KINDS, LegalMoves
 from pbm.rules.orders import Alternatives, SetupPlacement
 from pbm.rules.reasons import Reason
 from pbm.rules.setup import placement_rule, setup_player
-from pbm.rules.state import GameState
+from pbm.rules.state import RULES, GameState, upgraded
 
 from .errors import IllegalOrderError
 from .mail import ParsedMail
@@ -157,7 +157,10 @@ def _lines_of(item: object) -> list[tuple[object, ...]]:
 
 def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "en") -> None:
     """Mark the lines of a parsed mail that fail in every outcome the player's own lines can
-    produce (the mail's results change; the state does not)."""
+    produce (the mail's results change; the state does not). A game an older pbm stored is
+    checked by the newest rules, which its next round is resolved by (`rounds.resolve`)."""
+    if state.rules < RULES:
+        state = upgraded(state)
     outcomes = _Outcomes([LegalMoves(state, seat)])
     # The main lines in the order written, then the `Ersatzbau` block, which runs after the
     # main lines whichever of them were built.
