@@ -6,9 +6,11 @@ seed shuffles the tiles within each area, lays the number tokens by the red-toke
 harbours over their slots (`lay.py`). New World has no fixed shape: `new_world.py` generates it
 from the seed. The base islands (`layouts.py`) are untouched by all of this.
 
-The numbers come from `../shared/spec/seafarers.md` (the seed lost its digits); the shapes are
-pbm's own, drawn after the published scenarios. docs/rules-decisions.md, "Seafarers", lists
-the decisions taken here.
+The numbers come from `../shared/spec/seafarers.md` (the seed lost its digits), the harbour
+counts from seed 001 where they survived (board version 2); the shapes are pbm's own, drawn
+after the published scenarios. A board file may keep the data of an older board version
+(`BoardData.older`), which the games laid by it keep (`board_data`). docs/rules-decisions.md,
+"Seafarers", lists the decisions taken here.
 """
 
 from __future__ import annotations
