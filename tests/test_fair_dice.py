@@ -5,6 +5,7 @@ same rolls; games of rules 1 (an older pbm's) still resolve exactly as they did.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import importlib.util
 import json
@@ -13,6 +14,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from helpers import Dice, game, hand, settle
@@ -38,8 +40,11 @@ from pbm.rules.rng import (
     seal_check,
 )
 from pbm.rules.serial import state_from_json, state_from_text, state_to_json, state_to_text
+from pbm.rules.setup import place_setup, place_setup_automatic
+from pbm.rules.ships import free_end
 from pbm.rules.sim import play_game
-from pbm.rules.state import RULES, Phase, Settings, new_game
+from pbm.rules.state import RULES, GameState, Phase, Settings, new_game
+from pbm.store import codec
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "contrib" / "verify_dice.py"
@@ -256,34 +261,82 @@ def test_a_state_stored_without_rules_is_rules_1() -> None:
     assert state_from_text(text.removesuffix(" rules=3")).rules == 1
 
 
-#: Games played by rules 1 with pbm before sealed dice (commit c8fa5e1): a digest over every
-#: step's events and state (JSON, without the `rules` key that pbm did not have).
-LEGACY = [
-    (3, "medium", 5, "random", "f45a75f6e1bdb3e57936d035d745fcfdd633a7ad00f8f7085d1f944268cfd4f8"),
-    (4, "large", 6, "random", "509e93d521c96ad817e2d83ed925d72123c8af658da74c2ca554f54b87d3a426"),
-    (
-        5,
-        "medium",
-        8,
-        "autopilot",
-        "cb8e09c79b1b3433d9214f554a7d2151c38db297b809939e51368d0db443f50a",
-    ),
-]
+#: The orders of whole games as the bots of pbm 7ecd49d wrote them (setup placements, then each
+#: round's orders by seat), so that these games replay whatever the bots write now: the
+#: autopilot and the random bot changed since (issue 31), the rules these games were played by
+#: must not. Three base games by rules 1, and a Seafarers game by rules 2 (The Great Crossing,
+#: whose ship lines are cut by opponents' buildings in twelve positions: rules 3 reads those
+#: lines as open, rules 2 as closed); then the three games of `RULES_2`, as the bots of pbm
+#: 2542e5d (before issue 31) wrote them.
+FROZEN = Path(__file__).parent / "fixtures" / "bot_orders_old_rules.json.gz"
+
+#: A digest over every step's events and state: the rules-1 games' as pbm resolved them before
+#: sealed dice (commit c8fa5e1; JSON without the `rules` key, which pbm did not have), the
+#: rules-2 game's as pbm 7ecd49d resolved it.
+OLD_RULES = {
+    (3, "medium", 5): "f45a75f6e1bdb3e57936d035d745fcfdd633a7ad00f8f7085d1f944268cfd4f8",
+    (4, "large", 6): "509e93d521c96ad817e2d83ed925d72123c8af658da74c2ca554f54b87d3a426",
+    (5, "medium", 8): "cb8e09c79b1b3433d9214f554a7d2151c38db297b809939e51368d0db443f50a",
+    (4, "ueberfahrt", 3): "c02ec794e8470a313363babf7e0a6ad77c3a5265819655a7690a857315709257",
+}
 
 
-@pytest.mark.parametrize(("players", "size", "seed", "bot", "digest"), LEGACY)
-def test_games_of_rules_1_resolve_as_the_older_pbm_resolved_them(
-    players: int, size: str, seed: int, bot: str, digest: str
-) -> None:
-    """Their recorded rounds must replay: one generator per round, dice drawn as rolled, the
-    NMR robber among every settled hex, bank trades all or nothing, the deck by the island."""
+def _frozen_games() -> list[dict[str, Any]]:
+    games: list[dict[str, Any]] = json.loads(gzip.decompress(FROZEN.read_bytes()))["games"]
+    return games
+
+
+@pytest.mark.parametrize("i", range(4))
+def test_games_of_older_rules_resolve_as_the_older_pbm_resolved_them(i: int) -> None:
+    # (The games after the fourth are those of `RULES_2`, with their own test.)
+    """Their recorded rounds must replay. Rules 1: one generator per round, dice drawn as
+    rolled, the NMR robber among every settled hex, bank trades all or nothing, the deck by
+    the island. Rules 2: a ship line cut by an opponent's building is closed (its ships stay)."""
+    g = _frozen_games()[i]
+    players, rules = g["players"], g["rules"]
+    if "scenario" in g:
+        settings = Settings.for_scenario(g["scenario"], players)
+        key = (players, g["scenario"], g["seed"])
+    else:
+        settings = Settings.for_players(players, g["size"])
+        key = (players, g["size"], g["seed"])
+    # A stored game keeps the board it was laid by (these: board version 1).
+    state = new_game(settings, g["seed"], rules=rules, board_version=1)
     h = hashlib.sha256()
-    for state, events in play_game(Settings.for_players(players, size), seed, bot, 150, rules=1):
+    cut = 0
+    for step in g["steps"]:
+        if state.phase == Phase.SETUP:
+            state, events, placed = place_setup(state, codec.from_data(step))
+            if not placed:
+                state, more = place_setup_automatic(state)
+                events += more
+        else:
+            orders = {p: None if o is None else codec.from_data(o) for p, o in enumerate(step)}
+            state, events = resolve_round(state, orders)
+            cut += _cut_lines(state)
         d = state_to_json(state)
-        assert d.pop("rules") == 1
+        assert d.pop("rules") == rules
+        if rules > 1:
+            d["rules"] = rules
         h.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
         h.update(json.dumps(d, sort_keys=True).encode())
-    assert h.hexdigest() == digest
+    assert h.hexdigest() == OLD_RULES[key]
+    assert cut == (12 if rules == 2 else 0)
+
+
+def _cut_lines(state: GameState) -> int:
+    """Ships whose line rules 2 reads as closed and rules 3 as open (an opponent's building
+    between them and the player's next ship)."""
+    sea = state.sea
+    if sea is None:
+        return 0
+    now = state.copy()
+    now.rules = RULES
+    return sum(
+        free_end(state, sea, p, e) != free_end(now, sea, p, e)
+        for p in range(state.settings.players)
+        for e in sea.ships[p]
+    )
 
 
 #: Games played by rules 2 (before each refusal had a reason of its own, issue 27): a digest over
@@ -301,16 +354,33 @@ def test_games_of_rules_2_resolve_as_before_the_reasons_were_split(
     kind: str, players: int, seed: int, rounds: int, digest: str
 ) -> None:
     """Their recorded rounds must replay: a ship, a settlement or a ship move refused by rules 2
-    keeps the reason rules 2 gave (`reasons.SPLIT_RULES`)."""
+    keeps the reason rules 2 gave (`reasons.SPLIT_RULES`). The random bot's orders of those
+    games are frozen in `FROZEN` (the bots changed since, issue 31; the rules must not)."""
+    (g,) = [
+        g
+        for g in _frozen_games()
+        if g["rules"] == 2
+        and g["seed"] == seed
+        and (g.get("scenario") or ("kronlande" if "kronlande" in g else "")) == kind
+    ]
     if kind == "kronlande":
-        settings = Settings.for_kronlande(players, "large")
+        settings = Settings.for_kronlande(players, g["kronlande"])
     elif kind:
         settings = Settings.for_scenario(kind, players)
     else:
-        settings = Settings.for_players(players, "medium")
+        settings = Settings.for_players(players, g["size"])
+    state = new_game(settings, seed, rules=2, board_version=1)
     h = hashlib.sha256()
     rules: Counter[str] = Counter()
-    for state, events in play_game(settings, seed, "random", rounds, rules=2):
+    for step in g["steps"]:
+        if state.phase == Phase.SETUP:
+            state, events, placed = place_setup(state, codec.from_data(step))
+            if not placed:
+                state, more = place_setup_automatic(state)
+                events += more
+        else:
+            orders = {p: None if o is None else codec.from_data(o) for p, o in enumerate(step)}
+            state, events = resolve_round(state, orders)
         assert state.rules == 2
         h.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
         h.update(json.dumps(state_to_json(state), sort_keys=True).encode())

@@ -470,8 +470,10 @@ def test_the_same_seed_discovers_the_same() -> None:
 
 #: `pbm sim --scenario ozeanien --players 3 --games 3 --json`: a change to Oceania's rules, its
 #: boards or its bots shows here first (and must be meant). Rules 3 changed it: its refusals
-#: carry reasons of their own (`ship_not_connected` …), nothing else differs (test_fair_dice.py).
-OCEANIA_DIGEST = "23e799bd"
+#: carry reasons of their own (`ship_not_connected` …), and issue 31 changed the autopilot (its
+#: 7 never sends the robber where its own knight does; a `Gold:` line for its next build):
+#: 23e799bd (rules 3) and 6520266f (the bots) → 1a70a7f8 (both).
+OCEANIA_DIGEST = "1a70a7f8"
 
 
 def test_oceania_games_replay_to_the_same_digest() -> None:

@@ -944,3 +944,76 @@ def test_longest_road_kept_road_by_road_is_the_brute_force(
         if free:
             place_road(s, 0, rng.choice(free), events, free=True)
         assert s.road_lengths[0] == pieces_trail_length(board, s.owner, s.road, 0)
+
+
+def _joined_at(s: GameState, p: int, e: int, f: int) -> bool:
+    """Whether the longest trade route joins p's ships e and f (which share a crossing): the
+    route of those two alone is 2, not 1 (`route.trade_route_length`, the cut rule)."""
+    from pbm.rules.route import trade_route_length
+
+    t = s.copy()
+    assert t.sea is not None
+    t.roads[p] = []
+    t.sea.ships[p] = [e, f]
+    return trade_route_length(t, t.sea, p) == 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    key=st.sampled_from(["neue-ufer", "vier-inseln", "wueste", "ueberfahrt"]),
+    ships=st.integers(1, 24),
+    buildings=st.integers(0, 8),
+    nearby=st.floats(0.0, 1.0),
+)
+def test_a_closed_ship_line_is_one_the_trade_route_does_not_cut(
+    seed: int, key: str, ships: int, buildings: int, nearby: float
+) -> None:
+    """The move rule and the longest-route cut agree (seed 001: a line is closed only when it
+    runs unbroken between two own buildings): on ship lines grown at random for three players,
+    with buildings of every player dropped on their crossings, a ship may not be moved as part
+    of a closed line exactly when each of its ends is an own building or a crossing where the
+    trade route joins it to another of the player's ships."""
+    from pbm.rules.reasons import Reason
+    from pbm.rules.ships import movable_rule
+
+    rng = random.Random(seed)
+    s = new_game(Settings.for_scenario(key, 4, pirate=False), seed)
+    s.phase, s.round, s.setup_step = Phase.ROUNDS, 5, 8
+    sea = s.sea
+    assert sea is not None
+    board = s.board
+    sea_paths = [e for e in range(len(board.path_crossings)) if board.path_sea[e]]
+    for _ in range(ships):
+        p = rng.randrange(3)
+        ends = [c for e in sea.ships[p] for c in board.path_crossings[e]]
+        pool = [
+            e for e in (board.crossing_paths[rng.choice(ends)] if ends else ()) if board.path_sea[e]
+        ]
+        if not pool or rng.random() > nearby:
+            pool = sea_paths
+        free = [e for e in pool if sea.ship[e] < 0]
+        if free:
+            e = rng.choice(free)
+            sea.ship[e], sea.built[e] = p, 1
+            sea.ships[p].append(e)
+    # Buildings on the coast crossings the ships reach, most where two ships of one player meet.
+    coast = sorted(
+        {c for e in sea.ships[0] + sea.ships[1] + sea.ships[2] for c in board.path_crossings[e]}
+        & {c for c in range(len(board.crossing_hexes)) if board.crossing_land[c]}
+    )
+    for c in rng.sample(coast, min(buildings, len(coast))):
+        s.owner[c], s.level[c] = rng.randrange(4), 1
+    s.rebuild_indexes()
+    for p in range(3):
+        for e in sea.ships[p]:
+            held = [
+                s.owner[c] == p
+                or any(
+                    f != e and sea.ship[f] == p and _joined_at(s, p, e, f)
+                    for f in board.crossing_paths[c]
+                )
+                for c in board.path_crossings[e]
+            ]
+            closed = movable_rule(s, sea, p, e) is Reason.SHIP_LINE_CLOSED
+            assert closed == all(held), (p, board.path_label(e), held)

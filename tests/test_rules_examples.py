@@ -11,7 +11,7 @@ D1 ~      D2 8H     D3 3E     D4 11G    D5 4G     D6 8W     D7 2:1 W
                G1 2:1 H  G2 ~      G3 2:1 L  G4 ~
 
 Rolls are scripted with `Dice`; `QUIET` (a 12, paid only by the empty hex B3) fills the rolls
-a test does not care about.
+a test does not care about. At the end, examples of seed 001 (Seafarers) on New Shores.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from helpers import Dice, crossing, game, hand, path, road, settle
 from rules_fixtures import QUIET, give_card, hex_id, idle, of
 
-from pbm.rules import building, resolve_round
+from pbm.rules import autopilot, building, resolve_round
 from pbm.rules.events import (
     BankShort,
     Built,
@@ -33,13 +33,15 @@ from pbm.rules.events import (
     RobberMoved,
     TitleChanged,
 )
-from pbm.rules.layouts import KNIGHT, VICTORY_POINT
+from pbm.rules.layouts import BASE_TOKENS, KNIGHT, VICTORY_POINT
+from pbm.rules.legal import LegalMoves
 from pbm.rules.orders import (
     BuyCard,
     City,
     DiscardPreference,
     Knight,
     MaritimeTrade,
+    MoveShip,
     Road,
     RobberOrder,
     Settlement,
@@ -47,7 +49,9 @@ from pbm.rules.orders import (
     TurnOrders,
 )
 from pbm.rules.resources import ERZ, HOLZ, LEHM, WOLLE
-from pbm.rules.state import GameState, Phase
+from pbm.rules.sea_events import ShipMoved
+from pbm.rules.ships import place_ship
+from pbm.rules.state import GameState, Phase, Settings, new_game
 
 QUIET4 = [QUIET] * 4
 
@@ -514,3 +518,55 @@ def test_largest_army_moves_only_when_strictly_exceeded() -> None:
     assert s.knights[0] == 4
     assert of(events, TitleChanged) == [TitleChanged("largest_army", 1, 0, 4)]
     assert s.largest_army == 0
+
+
+# -- Seed 001 (Seafarers), issue 31 ----------------------------------------------------------
+
+
+def _new_shores(players: int = 4, seed: int = 1) -> GameState:
+    s = new_game(Settings.for_scenario("neue-ufer", players), seed)
+    s.phase, s.round, s.setup_step = Phase.ROUNDS, 5, 2 * players
+    return s
+
+
+def test_a_ship_line_cut_by_an_opponents_building_is_open() -> None:
+    """ "En uafbrudt skibslinie mellem to egne bygninger er en lukket skibslinie": red's ships
+    from B2 B3 C3 and B4 B5 C5 meet at blue's B3 B4 C4, so the front ship there moves."""
+    s = _new_shores()
+    for p, labels in ((0, "B2 B3 C3"), (0, "B4 B5 C5"), (1, "B3 B4 C4")):
+        settle(s, p, labels)
+    assert s.sea is not None
+    for labels in ("B3 C3", "B3 C4", "B4 C5", "B4 C4"):
+        place_ship(s, s.sea, 0, path(s, labels), [], free=True)
+    s.sea.built = [-1] * len(s.sea.built)  # built in earlier rounds
+    front = path(s, "B3 C4")
+    target = next(m.target for m in LegalMoves(s, 0).ship_moves() if m.source == front)
+    _, events = resolve_round(s, idle(s0=TurnOrders(builds=(MoveShip(front, target),))))
+    assert of(events, ShipMoved) == [ShipMoved(0, front, target)]
+
+
+def test_new_shores_main_island_is_laid_by_the_base_rules() -> None:
+    """ "Den store ø (hovedøen) opbygges efter reglerne i basis-spillet": the base tokens."""
+    s = _new_shores()
+    assert sorted(h.number for h in s.board.hexes if h.area == 1 and h.number) == sorted(
+        BASE_TOKENS
+    )
+
+
+def test_new_shores_and_through_the_desert_have_nine_harbours() -> None:
+    """ "Antal havne: 9" (scenes 1, 6 and 7), also with 3 players."""
+    for key in ("neue-ufer", "wueste"):
+        board = new_game(Settings.for_scenario(key, 3), 1).board
+        assert sum(h.harbor is not None for h in board.hexes) == 9
+
+
+def test_the_autopilots_knight_and_seven_name_two_hexes() -> None:
+    """An absent player's autopilot never sends its 7 where its own knight takes the robber."""
+    s = game(round_=3)
+    settle(s, 0, "C3 C4 D4")
+    settle(s, 1, "D5 D6 E5")
+    give_card(s, 0, KNIGHT)
+    s.robber = hex_id(s, "C4")  # on the autopilot's own hex: a knight before the roll
+    o = autopilot.turn_orders(s, 0)
+    assert o.knight is not None and o.robber is not None
+    assert len({o.knight.robber.hex, o.robber.hex, s.robber}) == 3

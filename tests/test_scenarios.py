@@ -15,8 +15,16 @@ from pathlib import Path
 import pytest
 
 from pbm.rules.board import Board, Terrain
-from pbm.rules.layouts import SIZES, generate_board
-from pbm.rules.scenarios import SCENARIOS, areas_of, lay_board, scenario, scenario_board
+from pbm.rules.layouts import BASE_TOKENS, SIZES, generate_board
+from pbm.rules.scenarios import (
+    SCENARIOS,
+    areas_of,
+    board_data,
+    lay_board,
+    newest_version,
+    scenario,
+    scenario_board,
+)
 from pbm.rules.scenarios.data import neighbours, read_map
 from pbm.rules.scenarios.lay import GOLD_TOKENS, RED
 from pbm.rules.scenarios.new_world import MAX_ISLAND, islands, reachable
@@ -26,16 +34,18 @@ FIXED = [(k, p) for k, sc in SCENARIOS.items() if sc.boards for p in (3, 4)]
 ALL = [(k, p) for k in SCENARIOS for p in (3, 4)]
 SEEDS = range(12)
 
-# Spec "Scenarios": (land incl. gold and desert by area kind, gold, desert, 3:1, 2:1).
+# Spec "Scenarios": (land incl. gold and desert by area kind, gold, desert, 3:1, 2:1). The
+# harbours: seed 001's "Antal havne: 9" where it survived (New Shores, Through the Desert), so
+# 4 + 5 on their 3-player boards from board version 2 (docs/rules-decisions.md).
 REFERENCE = {
-    ("neue-ufer", 3): {"land": 22, "gold": 2, "desert": 0, "h3": 3, "h2": 5},
+    ("neue-ufer", 3): {"land": 22, "gold": 2, "desert": 0, "h3": 4, "h2": 5},
     ("neue-ufer", 4): {"land": 28, "gold": 2, "desert": 1, "h3": 4, "h2": 5},
     ("vier-inseln", 3): {"land": 20, "gold": 0, "desert": 0, "h3": 4, "h2": 5},
     ("vier-inseln", 4): {"land": 23, "gold": 0, "desert": 0, "h3": 4, "h2": 5},
     # Oceania: the open land (the fog, 12 hexes, is counted in tests/test_fog.py).
     ("ozeanien", 3): {"land": 14, "gold": 0, "desert": 0, "h3": 3, "h2": 5},
     ("ozeanien", 4): {"land": 17, "gold": 0, "desert": 0, "h3": 4, "h2": 5},
-    ("wueste", 3): {"land": 25, "gold": 2, "desert": 3, "h3": 3, "h2": 5},
+    ("wueste", 3): {"land": 25, "gold": 2, "desert": 3, "h3": 4, "h2": 5},
     ("wueste", 4): {"land": 30, "gold": 2, "desert": 3, "h3": 4, "h2": 5},
     ("neue-welt", 3): {"land": 19, "gold": 0, "desert": 0, "h3": 4, "h2": 5},
     ("neue-welt", 4): {"land": 23, "gold": 0, "desert": 0, "h3": 5, "h2": 5},
@@ -70,6 +80,86 @@ def test_base_boards_unchanged() -> None:
             h.update(repr(tables).encode())
     assert h.hexdigest() == BASE_BOARDS_DIGEST
     assert "area" not in json.dumps(generate_board("medium", 3).to_json())
+
+
+#: sha256 of every scenario board of seeds 0–9 as board version 1 lays it (taken before board
+#: version 2): the boards of stored games must not move by a byte.
+V1_BOARDS_DIGEST = "baba9616d31d1c3f3822a09ceda1ebdd12c44c406ca547d29becace88081ed78"
+
+
+def test_board_version_1_is_the_board_stored_games_hold() -> None:
+    h = hashlib.sha256()
+    for k in SCENARIOS:
+        for p in (3, 4):
+            for seed in range(10):
+                board = scenario_board(k, p, seed, 1)
+                h.update(json.dumps(board.to_json(), sort_keys=True).encode())
+    assert h.hexdigest() == V1_BOARDS_DIGEST
+    # Version 1 had 3 + 5 harbours on the 3-player boards of New Shores and Through the Desert.
+    for key in ("neue-ufer", "wueste"):
+        harbours = [h.harbor for h in scenario_board(key, 3, 5, 1).hexes if h.harbor]
+        assert sum(hb.resource is None for hb in harbours) == 3 and len(harbours) == 8
+
+
+def test_board_versions_by_scenario() -> None:
+    """A new game's board is laid by the newest version that changed it; the others stay 1."""
+    changed = {("neue-ufer", 3), ("neue-ufer", 4), ("wueste", 3)}
+    for key, players in ALL:
+        assert newest_version(key, players) == (2 if (key, players) in changed else 1)
+        data, old = board_data(key, players, 2), board_data(key, players, 1)
+        if data is None or old is None:
+            assert key == "neue-welt"
+            continue
+        assert data.areas == old.areas and data.tokens == old.tokens  # the same tiles and tokens
+        if (key, players) not in changed:
+            assert data is old
+            assert scenario_board(key, players, 3).hexes == scenario_board(key, players, 3, 1).hexes
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_new_shores_main_island_is_laid_by_the_base_rules(players: int) -> None:
+    """Seed 001: "Den store ø (hovedøen) opbygges efter reglerne i basis-spillet." The main
+    island takes the base game's tokens (4 players: all 18, A–R; 3 players, 14 hexes and no
+    desert: A–N, as the small base island takes A–M) along the spiral, no two red tokens side by
+    side; the islets take the rest. Version 1 (stored games) shuffled the pool over all land."""
+    main = Counter(BASE_TOKENS if players == 4 else BASE_TOKENS[:14])
+    rest = Counter(SCENARIOS["neue-ufer"].boards[players].tokens) - main  # type: ignore[index]
+    version_1 = 0
+    for seed in range(100):
+        for version in (1, 2):
+            b = scenario_board("neue-ufer", players, seed, version)
+            on_main = Counter(h.number for h in b.hexes if h.area == 1 and h.number)
+            on_islets = Counter(h.number for h in b.hexes if h.area not in (None, 1) and h.number)
+            if version == 2:
+                assert on_main == main, seed
+                assert on_islets == rest, seed
+            else:
+                version_1 += on_main == main
+    assert version_1 == 0  # the audit: 0 of 100 seeds
+
+
+def test_the_base_island_tokens_follow_the_spiral() -> None:
+    """Along the spiral in letter order, skipping the desert; where two red tokens touch, the
+    later one swaps with a non-red token (as the base islands of board version 2)."""
+    import random
+
+    from pbm.rules.layouts import spiral
+    from pbm.rules.scenarios.lay import base_island_tokens
+
+    land = list(read_map(SCENARIOS["neue-ufer"].boards[4].map).land[1])  # type: ignore[index]
+    desert = land[9]
+    producing = set(land) - {desert}
+    plain = 0
+    for seed in range(50):
+        laid, rest = base_island_tokens(
+            random.Random(seed), land, producing, set(), (*BASE_TOKENS, 2, 12)
+        )
+        assert rest == (2, 12) and desert not in laid
+        walk = [c for c in spiral(sorted(land), random.Random(seed)) if c != desert]
+        along = [laid[c] for c in walk]
+        # The medium island's shape: the spiral never puts two reds together (docs).
+        plain += along == list(BASE_TOKENS)
+    assert plain == 50
 
 
 @pytest.mark.parametrize(("key", "players"), ALL)

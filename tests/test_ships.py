@@ -3,6 +3,9 @@ small two-island board."""
 
 from __future__ import annotations
 
+from helpers import crossing, path
+
+from pbm.rules import building
 from pbm.rules.board import Board, HexSpec, Terrain
 from pbm.rules.events import BankShort, Event, Produced
 from pbm.rules.gold import GoldChoices
@@ -24,7 +27,7 @@ from pbm.rules.ships import (
     ship_sites,
 )
 from pbm.rules.special import earned, must_ship
-from pbm.rules.state import GameState, Settings, new_game
+from pbm.rules.state import GameState, Phase, Settings, new_game
 
 # Island 1 (west, four hexes), island 2 (east, two hexes, one a gold river), sea between.
 MAP = """
@@ -329,3 +332,65 @@ def test_a_settlement_where_the_ship_line_reaches_land_and_its_special_vp() -> N
     assert movable_ships(s, sea, 0) == []
     # The trade route counts the six ships.
     assert s.road_lengths[0] == 6
+
+
+def _cut_lines(rules: int) -> tuple[GameState, SeaState, list[int]]:
+    """The audit's position (New Shores, 4 players, seed 1): red's settlements at B2 B3 C3 and
+    B4 B5 C5, blue's at B3 B4 C4 between them, and red's two ships from each of its
+    settlements to blue's (B3 C3, B3 C4 and B4 C5, B4 C4)."""
+    s = new_game(Settings.for_scenario("neue-ufer", 4), 1, rules=rules)
+    s.phase, s.round, s.setup_step = Phase.ROUNDS, 5, 8
+    sea = s.sea
+    assert sea is not None
+    for p, labels in ((0, "B2 B3 C3"), (0, "B4 B5 C5"), (1, "B3 B4 C4")):
+        building.place_settlement(s, p, crossing(s, labels), [], free=True)
+    ships = [path(s, x) for x in ("B3 C3", "B3 C4", "B4 C5", "B4 C4")]
+    for e in ships:
+        _ship(s, sea, 0, e)
+    return s, sea, ships
+
+
+def test_an_opponents_building_cuts_a_ship_line_for_moving_too() -> None:
+    """Seed 001: a line is closed only when it runs unbroken ("uafbrudt") between two own
+    buildings. Blue's settlement breaks red's line as it breaks the trade route (2, not 4),
+    so each half is open and its front ship, the one at blue's settlement, may move."""
+    s, sea, (a1, a2, b1, b2) = _cut_lines(rules=3)
+    assert trade_route_length(s, sea, 0) == 2
+    assert movable_rule(s, sea, 0, a2) is None
+    assert movable_rule(s, sea, 0, b2) is None
+    assert movable_rule(s, sea, 0, a1) is Reason.SHIP_LINE_CLOSED  # inside its half
+    assert movable_rule(s, sea, 0, b1) is Reason.SHIP_LINE_CLOSED
+    assert movable_ships(s, sea, 0) == sorted([a2, b2])
+
+
+def test_games_of_rules_2_keep_the_cut_line_closed() -> None:
+    """The rounds a game recorded by rules 2 replay as they were resolved: the line was read
+    as closed and none of its ships moved."""
+    s, sea, ships = _cut_lines(rules=2)
+    assert trade_route_length(s, sea, 0) == 2
+    for e in ships:
+        assert movable_rule(s, sea, 0, e) is Reason.SHIP_LINE_CLOSED
+
+
+def test_a_game_of_rules_2_is_checked_at_receipt_by_the_rules_of_its_next_round() -> None:
+    """An older game's next round is resolved by rules 3 (`rounds.resolve` upgrades it), so the
+    checks at receipt read its cut line as open too: the move is kept, and carried out."""
+    from pbm.notation import Context, parse_mail
+    from pbm.notation.checks import check_receipt
+    from pbm.notation.format import format_item
+    from pbm.rules.legal import LegalMoves
+    from pbm.rules.orders import MoveShip, TurnOrders
+    from pbm.rules.round import resolve_round
+    from pbm.rules.state import upgraded
+
+    s, sea, (_, front, _, _) = _cut_lines(rules=2)
+    sea.built = [-1] * len(sea.built)
+    move = next(m for m in LegalMoves(upgraded(s), 0).ship_moves() if m.source == front)
+    assert isinstance(move, MoveShip) and move not in LegalMoves(s, 0).ship_moves()
+    ctx = Context(s.board, "de", s.colours)
+    mail = parse_mail(format_item(move, ctx), ctx)
+    check_receipt(mail, s, 0, "de")
+    assert mail.ok, [r.error for r in mail.lines]
+    orders = {p: TurnOrders() for p in range(4)} | {0: mail.turn_orders()}
+    _, events = resolve_round(upgraded(s), orders)
+    assert ShipMoved(0, move.source, move.target) in events

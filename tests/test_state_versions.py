@@ -158,3 +158,28 @@ def test_a_version_on_a_board_that_has_one_only_is_refused() -> None:
         stored = state_to_json(new_game(settings, 4))
         with pytest.raises(ValueError, match="only version 1"):
             state_from_json(dict(stored, board={"seed": 4, "version": 2}))
+
+
+@pytest.mark.parametrize(("key", "players"), [("neue-ufer", 3), ("neue-ufer", 4), ("wueste", 3)])
+def test_a_scenario_board_keeps_the_version_it_was_laid_by(key: str, players: int) -> None:
+    """Scenario board version 2 (New Shores' main island by the base rules, the seed's nine
+    harbours): new games get it and say so; a game stored before keeps its board of version 1."""
+    from pbm.rules.scenarios import scenario_board
+
+    new = new_game(Settings.for_scenario(key, players), 4)
+    assert new.board_version == 2
+    assert new.board.hexes == scenario_board(key, players, 4, 2).hexes
+    stored = state_to_json(new)
+    assert stored["board"] == {"seed": 4, "version": 2}
+    for back in (state_from_json(stored), state_from_text(state_to_text(new))):
+        assert back.board_version == 2 and back.board.hexes == new.board.hexes
+        assert state_to_json(back) == stored
+    old = dict(stored, board={"seed": 4})
+    before = state_from_json(old)
+    assert before.board_version == 1
+    assert before.board.hexes == scenario_board(key, players, 4, 1).hexes != new.board.hexes
+    assert state_to_json(before) == old
+    assert before.copy().board_version == 1
+    for version in (3, 0, "2"):
+        with pytest.raises(ValueError, match="board version"):
+            state_from_json(dict(stored, board={"seed": 4, "version": version}))

@@ -38,8 +38,9 @@ def orders_check(
         typer.Option(
             min=1,
             max=BOARD_VERSION,
-            help="How the base island was laid: 1 for a game started before the red tokens "
-            "were spread (its stored board has no version).",
+            help="How the board was laid: 1 for a game started before the red tokens were "
+            "spread (a base island) or before scenario board version 2 (New Shores, Through "
+            "the Desert): its stored board has no version.",
         ),
     ] = BOARD_VERSION,
 ) -> None:
@@ -66,7 +67,7 @@ def orders_check(
             raise typer.BadParameter(f"scenario must be one of {', '.join(SCENARIOS)}")
         if players not in PLAYER_COUNTS or size is not None:
             raise typer.BadParameter("a Seafarers scenario is for 3 or 4 players, without --size")
-        b = scenario_board(scenario, players, seed)
+        b = scenario_board(scenario, players, seed, board_version)
     else:
         b = generate_board(size or default_size(players), seed, board_version)
     ctx = Context(b, lang, DEFAULT_COLOURS[:players], phase)

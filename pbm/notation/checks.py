@@ -164,7 +164,8 @@ def _newest(state: GameState) -> GameState:
 
 def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "en") -> None:
     """Mark the lines of a parsed mail that fail in every outcome the player's own lines can
-    produce (the mail's results change; the state does not)."""
+    produce (the mail's results change; the state does not). A game an older pbm stored is
+    checked by the newest rules, which its next round is resolved by (`rounds.resolve`)."""
     state = _newest(state)
     outcomes = _Outcomes([LegalMoves(state, seat)])
     # The main lines in the order written, then the `Ersatzbau` block, which runs after the

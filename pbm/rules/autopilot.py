@@ -102,8 +102,10 @@ def _best_road_from(state: GameState, legal: LegalMoves, c: int) -> int:
     return best
 
 
-def _robber_target(state: GameState, legal: LegalMoves) -> RobberOrder | None:
-    """The hex that costs the leaders most and p nothing; victims by VP, then cards."""
+def _robber_target(state: GameState, legal: LegalMoves, avoid: int = -1) -> RobberOrder | None:
+    """The hex that costs the leaders most and p nothing; victims by VP, then cards. Never the
+    hex the robber stands on (`legal.robber_hexes`), nor `avoid` (the hex p's own knight
+    sends it to this round)."""
     board = state.board
     owner, level = state.owner, state.level
     p = legal.seat
@@ -111,6 +113,8 @@ def _robber_target(state: GameState, legal: LegalMoves) -> RobberOrder | None:
     vps = [state.visible_vp(q) for q in range(n)]
     best: tuple[float, int] | None = None
     for h in legal.robber_hexes():
+        if h == avoid:
+            continue
         pips = board.hexes[h].pips
         score = 0.0
         for c in board.hex_crossings[h]:
@@ -209,6 +213,18 @@ def _discard_preference(state: GameState, p: int, target: Counts) -> DiscardPref
     return DiscardPreference(tuple(prefs)) if prefs else None
 
 
+def _robber_for_seven(
+    state: GameState, legal: LegalMoves, robber: RobberOrder | None, knight: Knight | None
+) -> RobberOrder | None:
+    """The robber order for p's own 7: the best hex, or, when p plays a knight on it this
+    round, the next best. Either way round the robber would stand where the order sends it: a
+    knight before the roll puts it there before a 7 is rolled, a 7 before a knight after the
+    roll (the 7 takes the second hex, so the knight still lands on the best)."""
+    if knight is None or knight.robber.pirate:
+        return robber
+    return _robber_target(state, legal, avoid=knight.robber.hex)
+
+
 def _knight_or_monopoly(
     state: GameState, p: int, robber: RobberOrder | None, playable: list[str]
 ) -> tuple[Knight | None, Monopoly | None]:
@@ -263,7 +279,7 @@ def turn_orders(state: GameState, p: int) -> TurnOrders:
     lines.extend(City(c) for c in cities)
     _settle_roads_card(lines, sites, roads, legal)
     return TurnOrders(
-        robber=robber,
+        robber=_robber_for_seven(state, legal, robber, knight),
         discard=_discard_preference(state, p, target),
         knight=knight,
         monopoly=monopoly,
@@ -366,13 +382,14 @@ def _sea_turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
     if legal.can_buy_card():
         lines.append(BuyCard())
     # The pirate first where it robs more than the robber; the robber stays the second choice.
-    pirate = autopilot_sea.pirate_target(state, legal, robber)
+    seven = _robber_for_seven(state, legal, robber, knight)
+    pirate = autopilot_sea.pirate_target(state, legal, seven)
     return TurnOrders(
-        robber=pirate or robber,
+        robber=pirate or seven,
         discard=_discard_preference(state, p, target),
         knight=knight,
         monopoly=monopoly,
         builds=tuple(lines),
-        gold=tuple(need),
-        robber_else=robber if pirate is not None else None,
+        gold=autopilot_sea.gold_preference(state, p, target),
+        robber_else=seven if pirate is not None else None,
     )

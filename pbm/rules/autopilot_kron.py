@@ -14,6 +14,7 @@ from __future__ import annotations
 from .autopilot import (
     _knight_or_monopoly,
     _road_plan,
+    _robber_for_seven,
     _robber_target,
     _settle_roads_card,
     _site_score,
@@ -224,7 +225,7 @@ def turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
         lines.append(workshop)
     _settle_roads_card(lines, sites, roads, legal)
     return TurnOrders(
-        robber=robber,
+        robber=_robber_for_seven(state, legal, robber, knight),
         discard=_discard(state, p, target),
         knight=knight,
         monopoly=monopoly,

@@ -21,6 +21,7 @@ from .board import Terrain
 from .legal import LegalMoves
 from .orders import MoveShip, RobberOrder, SetupOrders, SetupPlacement
 from .pirate import hex_sides
+from .resources import N_RESOURCES, Counts
 from .scenarios import scenario
 from .sea import MAX_SHIPS, SeaState
 from .ships import free_end, next_to_pirate
@@ -130,6 +131,34 @@ def pirate_target(
         if best is None or key > best:
             best = key
     return None if best is None else RobberOrder(-best[1], (), True)
+
+
+def gold_preference(state: GameState, p: int, target: Counts) -> tuple[int, ...]:
+    """p's `Gold:` preference: what its next build (`target`) still lacks, the resource it
+    lacks most first (ties: the one its buildings produce least, then H L W G E), one entry
+    for each card lacking; when the hand pays for it already, what a second such build would
+    lack. Empty when the hand pays for two (the rules then give the resource p holds fewest
+    of, `gold.GoldChoices`)."""
+    board = state.board
+    hand = state.hands[p]
+    produced = [0] * N_RESOURCES
+    for c in state.settlements[p] + state.cities[p]:
+        for h in board.crossing_hexes[c]:
+            x = board.hexes[h]
+            if x.resource is not None and x.resource < N_RESOURCES and x.number:
+                produced[x.resource] += x.pips * state.level[c]
+    for times in (1, 2):
+        lack = [max(0, times * target[r] - hand[r]) for r in range(N_RESOURCES)]
+        if any(lack):
+            break
+    else:
+        return ()
+    out: list[int] = []
+    while any(lack):
+        r = max(range(N_RESOURCES), key=lambda r: (lack[r], -produced[r], -r))
+        out.append(r)
+        lack[r] -= 1
+    return tuple(out)
 
 
 def site_bonus(

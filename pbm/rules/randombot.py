@@ -76,8 +76,10 @@ def random_setup(state: GameState, rng: random.Random) -> SetupOrders:
     return SetupOrders((SetupPlacement(c, e),))
 
 
-def _robber(legal: LegalMoves, rng: random.Random) -> RobberOrder | None:
-    hexes = legal.robber_hexes()
+def _robber(legal: LegalMoves, rng: random.Random, avoid: int = -1) -> RobberOrder | None:
+    """A random robber hex (never the one the robber stands on, nor `avoid`: where the bot's
+    own knight sends it this round) and a random order of its victims."""
+    hexes = [h for h in legal.robber_hexes() if h != avoid]
     if not hexes:
         return None
     h = hexes[_pick(rng, len(hexes))]
@@ -86,9 +88,9 @@ def _robber(legal: LegalMoves, rng: random.Random) -> RobberOrder | None:
     return RobberOrder(h, tuple(victims))
 
 
-def _pirate(legal: LegalMoves, rng: random.Random) -> RobberOrder | None:
-    """Seafarers: a random sea hex for the pirate (None without the pirate)."""
-    hexes = legal.pirate_hexes()
+def _pirate(legal: LegalMoves, rng: random.Random, avoid: int = -1) -> RobberOrder | None:
+    """Seafarers: a random sea hex for the pirate, not `avoid` (None without the pirate)."""
+    hexes = [h for h in legal.pirate_hexes() if h != avoid]
     return RobberOrder(hexes[_pick(rng, len(hexes))], (), True) if hexes else None
 
 
@@ -182,11 +184,15 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
             lines.append(Make(arg, 1))
         else:
             lines.append(kind(arg))
-    robber = _robber(legal, rng)
+    # Its 7 never sends the robber (or the pirate) where its own knight sends it this round:
+    # whichever comes first, the other would find it standing there.
+    on_land = -1 if knight is None or knight.robber.pirate else knight.robber.hex
+    at_sea = knight.robber.hex if knight is not None and knight.robber.pirate else -1
+    robber = _robber(legal, rng, on_land)
     if state.sea is not None:
         gold = tuple(_pick(rng, 5) for _ in range(_pick(rng, 3)))
         # The robber and the pirate in a random priority order (either may be left out).
-        pair = [robber, _pirate(legal, rng)]
+        pair = [robber, _pirate(legal, rng, at_sea)]
         rng.shuffle(pair)
         named = [x for x in pair if x is not None] + [None, None]
         robber, second = named[0], named[1]

@@ -34,7 +34,7 @@ from urllib.parse import quote, unquote
 from .board import Board, HexSpec, Terrain
 from .fog import with_discoveries
 from .kron import kron_from_json
-from .layouts import BOARD_VERSION, CARD_TYPES, KRON_CARD_TYPES
+from .layouts import CARD_TYPES, KRON_CARD_TYPES
 from .sea import sea_from_json
 from .state import GameState, Phase, Settings, board_for, board_version_for
 
@@ -100,11 +100,12 @@ def _custom_board_json(board: Board) -> dict[str, Any]:
 
 
 def _board_version(version: object, settings: Settings) -> int:
-    """A stored board's version, checked: one pbm lays (an int up to `BOARD_VERSION`), and
-    other than 1 only for an island whose boards differ by version (`board_version_for`)."""
-    if type(version) is not int or not 1 <= version <= BOARD_VERSION:
+    """A stored board's version, checked: one pbm lays (an int from 1 to the newest that
+    changed this board, `board_version_for`)."""
+    newest = board_version_for(settings)
+    if type(version) is not int or version < 1 or version > newest > 1:
         raise ValueError(f"unknown board version {version!r}")
-    if version != 1 and board_version_for(settings) == 1:
+    if version > newest:
         raise ValueError(f"board version {version} on a board that has only version 1")
     return version
 
@@ -175,7 +176,8 @@ def state_from_json(d: dict[str, Any]) -> GameState:
     s.seed = d["seed"]
     if "seed" in d["board"]:
         s.board_seed = d["board"]["seed"]
-        # A board stored without its version was laid by the first (`layouts.BOARD_VERSION`).
+        # A board stored without its version was laid by the first (`layouts.BOARD_VERSION`,
+        # `scenarios.BOARD_VERSION`).
         s.board_version = _board_version(d["board"].get("version", 1), settings)
         s.board = board_for(settings, d["board"]["seed"], s.board_version)
     else:

@@ -7,10 +7,12 @@ ship; an opponent's building cuts a line as it cuts a road. A side holds a road 
 
 Moving (docs/rules-decisions.md, "Seafarers: ships"): a ship may be moved when one of its ends
 touches neither an own building nor another own ship (it is the front of an open line). A ship
-with both ends held (inside a line, or closing one between two own buildings) stays. At most one
-move a round, never a ship built (or moved) this round, never a ship next to the pirate, never
-onto a side next to the pirate; the target must be a side where a new ship could be built
-without the ship being moved.
+with both ends held (inside a line, or closing one between two own buildings) stays. From rules
+3 on an end at an opponent's building is never held: the building cuts the line there, as it
+cuts the trade route (`route.py`), so a line is closed only when it runs unbroken between two
+own buildings (seed 001: "uafbrudt"). At most one move a round, never a ship built (or moved)
+this round, never a ship next to the pirate, never onto a side next to the pirate; the target
+must be a side where a new ship could be built without the ship being moved.
 """
 
 from __future__ import annotations
@@ -74,12 +76,22 @@ def ship_rule(
     return None
 
 
+#: The rules version from which an opponent's building cuts a ship line for moving, too.
+CUT_LINES = 3
+
+
 def free_end(state: GameState, sea: SeaState, p: int, e: int) -> bool:
-    """One end of p's ship on `e` touches neither p's building nor another of p's ships."""
+    """One end of p's ship on `e` is open: it touches neither p's building nor another of p's
+    ships at a crossing no opponent holds (rules 2: another of p's ships, wherever)."""
     board = state.board
+    owner = state.owner
+    cut = state.rules >= CUT_LINES
     for c in board.path_crossings[e]:
-        if state.owner[c] == p:
+        o = owner[c]
+        if o == p:
             continue
+        if cut and o >= 0:
+            return True  # an opponent's building: the line is broken here
         if not any(f != e and sea.ship[f] == p for f in board.crossing_paths[c]):
             return True
     return False

@@ -41,7 +41,9 @@ DEFAULT_COLOURS = ("rot", "blau", "gelb", "weiss", "gruen", "braun")
 #:    preference for opponents, bank trades as far as a classic bank can pay, failure details;
 #: 3: each refusal its own reason (`reasons.SPLIT_RULES`): a settlement, a ship and a road
 #:    without a connection, a setup ship, a ship in a game without ships, a ship the pirate
-#:    holds are told apart (the events' `rule` values); nothing else changes.
+#:    holds are told apart (the events' `rule` values); and an opponent's building cuts a ship
+#:    line for moving as it cuts the trade route: a line is closed only unbroken between two
+#:    own buildings (Seafarers, `ships.free_end`).
 RULES = 3
 
 #: A card's type in a hand's (type, round bought); a list's copy (`GameState.copy`).
@@ -403,22 +405,30 @@ def new_game(
 
 
 def board_version_for(settings: Settings) -> int:
-    """The board version a new game's seeded board is laid by: the newest for the base islands
-    where it changes anything (`layouts.BOARD_VERSION`); 1 where it does not (the medium
-    island, the scenarios and Kronlande, which are laid by their own rules), so that their
-    stored form stays as it was."""
-    if settings.scenario is not None or settings.kronlande or settings.size == "medium":
+    """The board version a new game's seeded board is laid by, the newest that changes it: for
+    the base islands `layouts.BOARD_VERSION`, for a scenario board `scenarios.newest_version`
+    (2 where board version 2 changed it: New Shores, Through the Desert for 3 players); 1 where
+    none does (the medium island, the other scenarios and Kronlande, which are laid by their
+    own rules), so that their stored form stays as it was. A stored board's version is at most
+    this (`serial`)."""
+    if settings.scenario is not None:
+        from .scenarios import newest_version
+
+        return newest_version(settings.scenario, settings.players)
+    if settings.kronlande or settings.size == "medium":
         return 1
     return BOARD_VERSION
 
 
-def board_for(settings: Settings, seed: int, version: int = 1) -> Board:
-    """The seeded board of a game: its scenario's, or the base island's variable setup laid by
-    board `version`."""
+def board_for(settings: Settings, seed: int, version: int | None = None) -> Board:
+    """The seeded board of a game: its scenario's, or the base island's variable setup, laid by
+    board `version` (a stored game's own; None: a new game's, `board_version_for`)."""
+    if version is None:
+        version = board_version_for(settings)
     if settings.scenario is not None:
         from .scenarios import scenario_board
 
-        return scenario_board(settings.scenario, settings.players, seed)
+        return scenario_board(settings.scenario, settings.players, seed, version)
     if settings.kronlande:
         from .kron_board import generate_kron_board
 

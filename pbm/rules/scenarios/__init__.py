@@ -6,9 +6,11 @@ seed shuffles the tiles within each area, lays the number tokens by the red-toke
 harbours over their slots (`lay.py`). New World has no fixed shape: `new_world.py` generates it
 from the seed. The base islands (`layouts.py`) are untouched by all of this.
 
-The numbers come from `../shared/spec/seafarers.md` (the seed lost its digits); the shapes are
-pbm's own, drawn after the published scenarios. docs/rules-decisions.md, "Seafarers", lists
-the decisions taken here.
+The numbers come from `../shared/spec/seafarers.md` (the seed lost its digits), the harbour
+counts from seed 001 where they survived (board version 2); the shapes are pbm's own, drawn
+after the published scenarios. A board file may keep the data of an older board version
+(`BoardData.older`), which the games laid by it keep (`board_data`). docs/rules-decisions.md,
+"Seafarers", lists the decisions taken here.
 """
 
 from __future__ import annotations
@@ -33,7 +35,15 @@ from . import (
     wueste_4,
 )
 from .data import Area, BoardData, Coord, read_map
-from .lay import LayoutError, hex_specs, place_harbors, place_tokens, reds_apart, terrain_of
+from .lay import (
+    LayoutError,
+    base_island_tokens,
+    hex_specs,
+    place_harbors,
+    place_tokens,
+    reds_apart,
+    terrain_of,
+)
 
 #: How a player earns special VP: the first settlement on each bonus area (New Shores, Through
 #: the Desert), on foreign islands +1 then +2 each (Four Islands), +1 each (New World), +1 for
@@ -130,19 +140,53 @@ def scenario(key: str) -> Scenario:
         raise ValueError(f"unknown scenario {key!r} (one of {', '.join(SCENARIOS)})") from None
 
 
+#: The newest board version of any scenario board. 1: every board as issue 17 laid it; 2: New
+#: Shores' main island laid by the base rules (its tokens the base tokens along the spiral, the
+#: islets the rest) and the seed's 9 harbours on the 3-player boards of New Shores and Through
+#: the Desert (docs/rules-decisions.md, "Seafarers boards"). A board unchanged by a version
+#: keeps the number of the last one that changed it (`newest_version`).
+BOARD_VERSION = 2
+
+
+def board_data(key: str, players: int, version: int = BOARD_VERSION) -> BoardData | None:
+    """The board file a board of `version` is laid from (None for New World): the newest
+    data of that version or earlier."""
+    sc = scenario(key)
+    if sc.boards is None:
+        return None
+    if players not in sc.boards:
+        raise ValueError(f"{sc.name_en} is for 3 or 4 players")
+    data = sc.boards[players]
+    while data.version > version and data.older is not None:
+        data = data.older
+    return data
+
+
+def newest_version(key: str, players: int) -> int:
+    """The version a new game's board of this scenario and player count is laid by: the
+    newest that changed it (1 where none did, so their stored form stays as it was)."""
+    sc = scenario(key)
+    if sc.boards is None or players not in sc.boards:
+        return 1
+    return sc.boards[players].version
+
+
 @functools.lru_cache(maxsize=256)
-def scenario_board(key: str, players: int, seed: int) -> Board:
-    """The board of scenario `key` for `players`, fully determined by the seed."""
+def scenario_board(key: str, players: int, seed: int, version: int = BOARD_VERSION) -> Board:
+    """The board of scenario `key` for `players`, fully determined by the seed and the board
+    version (a stored game's `board_version`; new games: the newest)."""
     sc = scenario(key)
     if players not in PLAYER_COUNTS:
         raise ValueError(f"{sc.name_en} is for 3 or 4 players")
-    if sc.boards is None:
+    data = board_data(key, players, version)
+    if data is None:
         return new_world.generate(players, seed)
-    return lay_board(sc.boards[players], seed)
+    return lay_board(data, seed)
 
 
 def areas_of(key: str, players: int, seed: int) -> dict[int, Area]:
-    """The areas of a scenario board (New World: its generated islands)."""
+    """The areas of a scenario board (New World: its generated islands). Every board version
+    of a scenario has the same areas."""
     sc = scenario(key)
     if sc.boards is None:
         return new_world.areas(scenario_board(key, players, seed))
@@ -166,7 +210,14 @@ def lay_board(data: BoardData, seed: int) -> Board:
     terrain = {c: terrain_of(t)[0] for c, t in tiles.items()}
     producing = [c for c, t in terrain.items() if t != Terrain.DESERT]
     gold = {c for c, t in terrain.items() if t == Terrain.GOLD}
-    if data.tokens:
+    if data.tokens and data.base_island:
+        base = shape.land[data.base_island]
+        numbers, rest = base_island_tokens(rng, base, set(producing), gold, data.tokens)
+        others = [c for c in producing if c not in numbers]
+        numbers.update(place_tokens(rng, others, gold, rest))
+        if not reds_apart(numbers):
+            raise LayoutError(f"{data.scenario}: red tokens side by side across the areas")
+    elif data.tokens:
         numbers = place_tokens(rng, producing, gold, data.tokens)
     else:
         numbers = area_tokens(rng, data, shape.land, terrain, gold)
@@ -197,6 +248,7 @@ def area_tokens(
 
 
 __all__ = [
+    "BOARD_VERSION",
     "NO_GAME",
     "SCENARIOS",
     "Area",
@@ -204,7 +256,9 @@ __all__ = [
     "LayoutError",
     "Scenario",
     "areas_of",
+    "board_data",
     "game_refusal",
+    "newest_version",
     "scenario",
     "scenario_board",
 ]

@@ -65,6 +65,15 @@ class BoardData:
     #: belong to it, both shuffled by the game seed (`fog.py`); empty on boards without fog.
     fog_tiles: str = ""
     fog_tokens: tuple[int, ...] = ()
+    #: The area laid as the base game lays its island (seed 001, New Shores: the main island "is
+    #: set up by the rules of the base game"): the first tokens of `tokens` in letter order along
+    #: the spiral, the red ones kept apart (`lay.base_island_tokens`); the other areas take the
+    #: rest of the pool. 0: the pool is shuffled over all the land.
+    base_island: int = 0
+    #: The board version from which a game's board is laid from this data; `older` is the data
+    #: of the version before, which a game laid by it keeps (`scenarios.board_data`).
+    version: int = 1
+    older: BoardData | None = None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable
 
 from ..board import HexSpec, Terrain
+from ..layouts import spiral, spread_reds
 from ..resources import LETTERS_DE
 from .data import DESERT, GOLD, Coord, neighbours
 
@@ -68,6 +69,28 @@ def place_tokens(
         if reds_apart(at):
             return at
     raise LayoutError("the red tokens cannot be laid apart")
+
+
+def base_island_tokens(
+    rng: random.Random,
+    land: Iterable[Coord],
+    producing: set[Coord],
+    gold: set[Coord],
+    tokens: tuple[int, ...],
+) -> tuple[dict[Coord, int], tuple[int, ...]]:
+    """An island laid as the base game lays its own (seed 000, `layouts.generate_board`): the
+    tokens in letter order along a counter-clockwise spiral from a corner drawn by lot,
+    skipping the deserts, then red tokens that touch swapped apart (`layouts.spread_reds`).
+    Returns the tokens laid and the rest of the pool, for the other areas."""
+    hexes = sorted(land)
+    if any(c in gold for c in hexes):
+        raise LayoutError("a gold river on the island laid by the base rules")
+    laid = [c for c in spiral(hexes, rng) if c in producing]
+    if len(laid) > len(tokens):
+        raise LayoutError(f"{len(laid)} producing hexes but {len(tokens)} tokens")
+    numbers = dict(zip(laid, tokens, strict=False))
+    spread_reds(hexes, numbers, rng)
+    return numbers, tokens[len(laid) :]
 
 
 def place_harbors(
