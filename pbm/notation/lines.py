@@ -1565,6 +1565,7 @@ _KEYWORD_WORDS = frozenset(
         "erfindungskarte",
         "gluecksfundkarte",
         "monopolkarte",
+        "tributkarte",
         "ritterkarte",
         "entwicklungskarte",
         "projektkarte",
