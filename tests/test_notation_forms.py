@@ -102,7 +102,7 @@ def test_arrows_and_separators_in_lists(line: str, lang: str, canonical: str) ->
     ("line", "key"),
     [
         # `<` would be the priority the other way round.
-        ("Abwurf: W < G < H", "resource_expected"),
+        ("Abwurf: W < G < H", "list_order_words"),
         # A dash between crossings is a path by its crossings, and these are not joined.
         ("Straße 6L 5L 11G - 6L 5L 4H", "crossings_not_joined"),
         ("Straße 4G-9L-3W", "path_by_crossings_form"),
@@ -216,7 +216,11 @@ def test_an_upgrade_among_other_builds_and_options() -> None:
     ],
 )
 def test_an_upgrade_that_could_mean_more_stays_refused(line: str, lang: str) -> None:
-    _refused(line, lang)
+    err = _refused(line, lang)
+    if line.startswith(("Siedlung", "Upgrade")):
+        assert err.key == "upgrade_form"
+        assert "'Stadt <Kreuzung>'" in err.localized("de")
+        assert "'City <crossing>'" in err.localized("en")
 
 
 def test_in_kronlande_an_upgrade_names_what_it_becomes() -> None:
@@ -229,7 +233,14 @@ def test_in_kronlande_an_upgrade_names_what_it_becomes() -> None:
     assert info.value.key == "upgrade_to_what"
     assert "Burg" in info.value.localized("de")
     assert "Castle <crossing>" in info.value.localized("en")
+    # The city upgraded: to a Burg? Asked back too.
+    with pytest.raises(NotationError) as info:
+        parse_line(f"Stadt {names} ausbauen", ctx)
+    assert info.value.key == "upgrade_to_what"
     assert parse_line(f"Siedlung {names} zur Stadt ausbauen", ctx) == City(c)
+    assert parse_line(f"Ausbau zur Stadt: {names}", ctx) == City(c)
+    en = Context(s.board, "en", s.colours)
+    assert parse_line(f"Upgrade {names} to a city", en) == City(c)
 
 
 # -- counted builds and card names ----------------------------------------------------------------

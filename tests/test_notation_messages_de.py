@@ -264,6 +264,7 @@ PLAYERS_CASES: dict[str, tuple[str, str]] = {
     "builds_list_form": ("Städte " + ", ".join(["6L 5L 11G"] * 6), "round"),
     "road_toward_pick": ("Siedlung 9H 5L 10G Straße Richtung 5L", "setup"),
     "road_toward_none": ("Siedlung 9H 5L 10G Straße Richtung 9L", "setup"),
+    "upgrade_form": ("Siedlung 6L 5L 11G später zur Stadt ausbauen", "round"),
 }
 
 #: Mails with a line refused for what the other lines say: key → (mail, its line, language).

@@ -2184,15 +2184,12 @@ def _upgrade(t: Text, ctx: Context) -> City | None:
     if not any(w in _UPGRADE_VERBS or w in _CITY_NOUNS for _, _, w in words):
         return None
     starts = _build_starts(ctx.kron)
-    if any(
-        (w in starts and w not in ("siedlung", "settlement", "stadt", "city"))
-        or w in _NOT_ONE_UPGRADE
-        for *_, w in words
-    ):
+    if any(w in starts and w not in ("siedlung", "settlement", "stadt", "city") for *_, w in words):
         return None
     verb = any(w in _UPGRADE_VERBS for _, _, w in words)
     spans: list[tuple[int, int, str]] = []
-    named = False
+    #: A city word at all, and one the upgrade goes to (`zur Stadt`, `to a city`).
+    named = target = False
     for i, (start, end, word) in enumerate(words):
         if word not in _CITY_NOUNS:
             continue
@@ -2204,13 +2201,20 @@ def _upgrade(t: Text, ctx: Context) -> City | None:
             j -= 1
         if j >= 0 and words[j][2] in _TO_CITY:
             spans.append((words[j][0], words[j][1], ""))
-            verb = True
+            verb = target = True
     if not verb:
         return None  # `Stadt 6L 5L 11G`, `Stadt bei Siedlung …`: the city line as it is
     if not named and not any(w in _UPGRADE_ALONE for _, _, w in words):
         return None
-    if not named and ctx.kron:
+    if ctx.kron and not target:
+        # `Ausbau …`, `Stadt … ausbauen`: in Kronlande a city becomes a Burg, a Burg a Residenz.
         raise NotationError.make("upgrade_to_what", column=t.col(len(f) - len(f.lstrip())))
+    for start, end, word in words:
+        if word in _NOT_ONE_UPGRADE:
+            # `Siedlung … und zur Stadt ausbauen`: the settlement built, then upgraded?
+            raise NotationError.make(
+                "upgrade_form", shown=t.sub(start, end).original, column=t.col(start)
+            )
     blanked = {s for s, _, _ in spans}
     for start, end, word in words:
         if start not in blanked and (word in _UPGRADE_VERBS or word in _UPGRADE_FILL):
@@ -2218,7 +2222,14 @@ def _upgrade(t: Text, ctx: Context) -> City | None:
     place = t.rewritten(sorted(spans))
     # What stands between the words, a colon (`Ausbau zur Stadt: …`), goes too.
     colons = [(i, i + 1, "") for i, ch in enumerate(place.folded) if ch == ":"]
-    return City(_crossing(place.rewritten(colons) if colons else place, ctx))
+    try:
+        return City(_crossing(place.rewritten(colons) if colons else place, ctx))
+    except NotationError as e:
+        if e.key != "hex_name_expected":
+            raise
+        # A word that is neither the upgrade's nor a hex (`… später zur Stadt ausbauen`,
+        # `Upgrade … to a castle`): what it adds is not read.
+        raise NotationError.make("upgrade_form", shown=e.params["word"], column=e.column) from None
 
 
 #: Kronlande: the building a workshop, a Burg or a Residenz is named by (`Burg bei Stadt …`,
@@ -2783,6 +2794,10 @@ def _in_order(t: Text) -> Text:
     written: `zuerst Wolle, dann Holz`, `W > G > H`, `wool first, then lumber`. A word that does
     not (`Wolle, Holz zuletzt, Getreide`) is refused: the list is read in the order written."""
     f = t.folded
+    back = f.find("<")
+    if back >= 0:
+        # `W < G < H`: the priority the other way round, or the arrow's head? Asked back.
+        raise NotationError.make("list_order_words", shown="<", column=t.col(back))
     arrows = [(i, i + 1, ",") for i, ch in enumerate(f) if ch in _ARROW_CHARS]
     if arrows:
         t = t.rewritten(arrows)

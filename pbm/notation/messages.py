@@ -223,6 +223,10 @@ TEXTS: dict[str, str] = {
         "leave the number out"
     ),
     "builds_list_form": N_("{shown!r} names one to {max} places, separated by ',' or 'und'"),
+    "upgrade_form": N_(
+        "{shown!r} is not read in an upgrade: write 'Stadt <Kreuzung>' (a settlement built and "
+        "then upgraded is two lines, 'Siedlung <Kreuzung>' and 'Stadt <Kreuzung>')"
+    ),
     "upgrade_to_what": N_(
         "say what it becomes: 'Stadt <Kreuzung>', 'Burg <Kreuzung>' or 'Residenz <Kreuzung>'"
     ),
