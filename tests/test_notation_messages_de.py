@@ -64,6 +64,10 @@ UNREACHABLE = {
     "goods_not_with_bank",
     "letters_with_count",
     "letters_by_name",
+    "letters_ask_one",
+    "letters_ask_two",
+    "good_at_bank_ask",
+    "good_in_monopoly_ask",
     # `Ausbau <Kreuzung>` without the city named is a city outside Kronlande:
     # tests/test_notation_forms.py.
     "upgrade_to_what",
@@ -413,6 +417,26 @@ def test_unreachable_keys_render_in_both_languages() -> None:
             "english_letters_kron": {"suggestion": "Maritime 4St for 1F"},
             "letters_with_count": {"shown": "St.", "name": "Stoff", "example": "1St"},
             "letters_by_name": {"shown": "Br", "name": "Brot"},
+            "letters_ask_one": {"shown": "1 Br", "name": "Brot", "line": "Herstellen 1 Brot"},
+            "letters_ask_two": {
+                "shown": "2 St",
+                "first": "Stoff",
+                "first_line": "Abwurf: Stoff Stoff",
+                "second": "Stein",
+                "second_line": "Abwurf: S S",
+            },
+            "good_at_bank_ask": {
+                "shown": "4 St",
+                "good": "Stoff",
+                "resource": "Stein",
+                "line": "Seehandel 4S gegen 1H",
+            },
+            "good_in_monopoly_ask": {
+                "shown": "St",
+                "good": "Stoff",
+                "resource": "Stein",
+                "line": "Monopol Stein",
+            },
         }.get(key, {})
         err = NotationError.make(key, **params)
         assert err.message == TEXTS[key].format(**params)

@@ -23,6 +23,7 @@ from typing import Annotated
 import typer
 
 from pbm import __version__
+from pbm.files import private_umask
 
 from . import (
     bench,
@@ -40,7 +41,7 @@ from . import (
     serve,
     sim,
 )
-from .common import set_config
+from .common import close_services, set_config
 
 app = typer.Typer(
     help="pbm: a play-by-email game master for the island trading game Settler.",
@@ -57,6 +58,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def root(
+    ctx: typer.Context,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print version.")
     ] = False,
@@ -66,6 +68,7 @@ def root(
 ) -> None:
     """Run games of Settler by mail."""
     set_config(config)
+    ctx.call_on_close(close_services)
 
 
 app.command("board")(board.board)
@@ -89,4 +92,7 @@ app.add_typer(db.config_app, name="config")
 
 
 def main() -> None:
+    # Before anything is opened: every file pbm or a library creates (the database's -wal,
+    # -shm and -journal files too) is its owner's alone (docs/security.md, "File modes").
+    private_umask()
     app()

@@ -298,12 +298,13 @@ def game_board(
     png: Annotated[Path | None, typer.Option("--png", help="Write the picture here.")] = None,
 ) -> None:
     """The board of a running game: a text map, or the PNG picture with `--png FILE`."""
+    from pbm.files import write_private
     from pbm.service import admin
 
     svc = reader()
     with refusals():
         if png:
-            png.write_bytes(admin.board_picture(svc, name))
+            write_private(png, admin.board_picture(svc, name))
         else:
             board = admin.board_map(svc, name)
     if png:

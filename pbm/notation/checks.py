@@ -209,5 +209,27 @@ def check_setup_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: s
         rules = [rule(o) for o in options]
         first = rules[0]
         if first is not None and all(rules):
-            result.error = _illegal(first, lang).at(result.line, result.text)
+            error = _illegal(first, lang)
+            if first == Reason.SHIP_REQUIRED:
+                # The line to copy: the same settlement with a ship on each free sea side.
+                error.candidates = _with_ship(state, options[0], lang)
+            result.error = error.at(result.line, result.text)
             result.item = None
+
+
+def _with_ship(state: GameState, placement: SetupPlacement, lang: str) -> list[str]:
+    """The placement's settlement with a ship instead of its road, on each side that takes one,
+    in canonical form: the lines a refusal at a coast offers to copy."""
+    from pbm.rules.sea_setup import setup_pieces
+
+    from .format import format_item
+    from .lines import Context
+
+    if state.sea is None:
+        return []
+    ctx = Context(state.board, lang, state.colours, "setup")
+    return [
+        format_item(SetupPlacement(placement.crossing, e, True), ctx)
+        for e, ship in setup_pieces(state, state.sea, placement.crossing)
+        if ship
+    ]

@@ -166,6 +166,23 @@ TEXTS: dict[str, str] = {
     "goods_not_with_bank": N_(
         "goods (Werkzeug, Stoff, Brot) are traded between players only, never with the bank"
     ),
+    # Translators: {shown} as the player wrote it (`4 St`), {first} and {second} the cards it
+    # may mean, each with the line to copy for it.
+    "letters_ask_two": N_(
+        "{shown!r} is not read as a card: for {first}, write {first_line!r}; for {second}, "
+        "write {second_line!r}"
+    ),
+    "letters_ask_one": N_("{shown!r} is not read as a card: for {name}, write {line!r}"),
+    # Translators: {good} is a good's name (`Stoff`), {resource} the resource whose name its
+    # letters begin (`Stein`), {line} the line to copy with it.
+    "good_at_bank_ask": N_(
+        "{shown!r} is {good}, a good, which is traded between players only, never with the "
+        "bank; for {resource}, write {line!r}"
+    ),
+    "good_in_monopoly_ask": N_(
+        "{shown!r} is {good}, a good, and a monopoly names a resource; for {resource}, "
+        "write {line!r}"
+    ),
     "maritime_rate": N_(
         "the counts or the resource do not fit the rate {rate}: write the trade as "
         "'Seehandel 3W gegen 1G', with the counts of your rate"
@@ -287,7 +304,9 @@ RECEIPT: dict[str, str] = {
     "ship_built_this_round": N_("a ship built or moved this round stays where it is"),
     "one_ship_move_per_round": N_("only one ship may be moved per round"),
     "not_start_area": N_("start settlements stand on the scenario's start islands"),
-    "ship_required": N_("a start settlement on this coast takes a ship: write 'Schiff' after it"),
+    "ship_required": N_(
+        "a start settlement on this coast takes a ship instead of a road, like this:"
+    ),
     "other_start_island": N_(
         "both start settlements stand on one island: the second on the island of the first"
     ),

@@ -329,8 +329,16 @@ def describe(
             target=ship_path_text(b, e.target, lang),
         )
     if isinstance(e, SpecialVP):
-        return _("  {player}: +{vp} VP for the first settlement there ({crossing})").format(
-            player=who(e.player), vp=e.vp, crossing=crossing_text(b, e.crossing, lang)
+        text = translator(lang).ngettext(
+            "  {player}: +{vp} VP for the first settlement there ({island}: {crossing})",
+            "  {player}: +{vp} VP for the first settlement there ({island}: {crossing})",
+            e.vp,
+        )
+        return text.format(
+            player=who(e.player),
+            vp=e.vp,
+            island=_island(state, e.area, lang),
+            crossing=crossing_text(b, e.crossing, lang),
         )
     if isinstance(e, TradeLineGained):
         return _(
@@ -353,8 +361,15 @@ def describe(
             player=actor(e.player), hex=b.hexes[e.hex].label, found=_found(e, lang)
         )
     if isinstance(e, HomeIslands):
-        return _("{player}: home islands set by the start settlements ({count})").format(
-            player=who(e.player), count=len(e.areas)
+        islands = ", ".join(_island(state, a, lang) for a in e.areas)
+        return (
+            translator(lang)
+            .ngettext(
+                "{player}: home island (by the start settlements): {islands}",
+                "{player}: home islands (by the start settlements): {islands}",
+                len(e.areas),
+            )
+            .format(player=who(e.player), islands=islands)
         )
     if isinstance(e, FishPaid):
         return _("  {player} pays {cards} for missing grain").format(
@@ -387,6 +402,13 @@ def describe(
             path=path_text(b, e.path, lang),
         )
     return None
+
+
+def _island(state: GameState, area: int, lang: str) -> str:
+    """An island of the game's Seafarers board by its name (`identity.island_names`)."""
+    from .identity import island_names
+
+    return island_names(state, lang).get(area, str(area))
 
 
 def _found(e: HexDiscovered, lang: str) -> str:

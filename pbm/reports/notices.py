@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbm.i18n import language
-from pbm.notation import vocab
+from pbm.notation import Context, vocab
 from pbm.notation.clean import clean_lines
+from pbm.notation.format import format_item
 from pbm.notation.lines import Pass
 from pbm.notation.mail import ParsedMail
 from pbm.rules import events as ev
+from pbm.rules.orders import SetupPlacement
 from pbm.rules.state import GameState
 
 from .describe import describe_all
@@ -160,17 +162,12 @@ class CommandLine:
     needs_password: bool
 
 
-def help_(lang: str, commands: list[CommandLine], orders: str, guide: str) -> dict[str, Any]:
-    return {
-        "lang": lang_code(lang),
-        "commands": commands,
-        "orders": orders.strip(),
-        "guide": guide.strip(),
-    }
-
-
-def joined(lang: str, name: str, missing: int) -> dict[str, Any]:
-    return {"lang": lang_code(lang), "name": name, "missing": missing}
+def joined(
+    lang: str, name: str, missing: int, kind: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A player joined: as whom, what game it is (`identity.game_kind`), how many are
+    missing."""
+    return {"lang": lang_code(lang), "name": name, "missing": missing, "kind": kind}
 
 
 def signup_confirm(lang: str, token: str) -> dict[str, Any]:
@@ -179,8 +176,73 @@ def signup_confirm(lang: str, token: str) -> dict[str, Any]:
     return {"lang": lang_code(lang), "token": token}
 
 
-def setup_prompt(lang: str, nth: int, deadline: str, example: str) -> dict[str, Any]:
-    return {"lang": lang_code(lang), "nth": nth, "deadline": deadline, "example": example}
+def setup_prompt(lang: str, nth: int, deadline: str, state: GameState) -> dict[str, Any]:
+    """Whose turn it is in the setup, with lines to copy: the placement the service would make
+    (`automatic_placement`); in a Seafarers game whose coasts facing other islands take a ship
+    (`coast`: "must", or "should" where it is advice), also one at such a coast with its ship,
+    unless the first is one. A line whose crossing is named by labels alone (at a coast the
+    hexes' contents do not tell one crossing) gets the hexes it touches (`…_hexes`)."""
+    from pbm.notation.names import crossing_text, hex_short_name
+    from pbm.rules.scenarios import scenario
+    from pbm.rules.setup import automatic_placement
+
+    board = state.board
+    ctx = Context(board, lang, state.colours, "setup")
+
+    def hexes(c: int) -> str:
+        if crossing_text(board, c, lang) != board.crossing_label(c):
+            return ""
+        return ", ".join(
+            f"{board.hexes[h].label} {hex_short_name(board, h, lang)}"
+            for h in board.crossing_hexes[c]
+        )
+
+    place = automatic_placement(state)
+    coast, coast_line, coast_hexes = "", "", ""
+    if state.sea is not None and scenario(state.sea.scenario).ship_coast != "none":
+        coast = scenario(state.sea.scenario).ship_coast
+        site = None if place.ship else coast_placement(state)
+        if site is not None:
+            coast_line, coast_hexes = format_item(site, ctx), hexes(site.crossing)
+        elif not place.ship:
+            coast = ""
+    return {
+        "lang": lang_code(lang),
+        "nth": nth,
+        "deadline": deadline,
+        "sea": state.sea is not None,
+        "example": format_item(place, ctx),
+        "example_hexes": hexes(place.crossing),
+        "coast": coast,
+        "coast_example": coast_line,
+        "coast_hexes": coast_hexes,
+    }
+
+
+def coast_placement(state: GameState) -> SetupPlacement | None:
+    """A Seafarers setup placement at a coast facing other islands, with a ship: the free start
+    site there with the most pips (ties: lowest label), its first free sea side; None where
+    there is none."""
+    from pbm.rules.building import settlement_site_rule
+    from pbm.rules.sea_setup import setup_pieces
+    from pbm.rules.special import open_coast, setup_area_ok
+
+    sea = state.sea
+    if sea is None:
+        return None
+    board = state.board
+    sites = [
+        c
+        for c in range(len(board.crossing_hexes))
+        if open_coast(state, c)
+        and settlement_site_rule(state, c) is None
+        and setup_area_ok(state, sea, c)
+    ]
+    for c in sorted(sites, key=lambda x: (-board.crossing_pips[x], x)):
+        ships = [e for e, ship in setup_pieces(state, sea, c) if ship]
+        if ships:
+            return SetupPlacement(c, ships[0], True)
+    return None
 
 
 def _standings(state: GameState, lang: str) -> list[dict[str, Any]]:
@@ -211,9 +273,24 @@ def placed(
 
 
 def round_open(
-    lang: str, order: list[str], deadline: str, roster: list[RosterRow] | None = None
+    lang: str,
+    order: list[str],
+    deadline: str,
+    roster: list[RosterRow] | None = None,
+    order_form: list[str] | None = None,
+    kind: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    return {"lang": lang_code(lang), "order": order, "deadline": deadline, "roster": roster or []}
+    """Round 1 begins: what game this is (`identity.game_kind`), the build order, the
+    deadline, the roster, and the order form of round 1 (`report_data.order_form`): no report
+    came before it."""
+    return {
+        "lang": lang_code(lang),
+        "order": order,
+        "deadline": deadline,
+        "roster": roster or [],
+        "order_form": order_form or [],
+        "kind": kind,
+    }
 
 
 def reminder(lang: str, round_: int, deadline: str) -> dict[str, Any]:

@@ -24,6 +24,8 @@ from pbm.rules.state import GameState, Phase
 from . import codebook
 from .describe import describe, in_log_order, title_name
 from .describe import player_label as player_label  # kept importable from here
+from .identity import player_islands
+from .order_form import GameKind, form_lines
 from .summary import name_columns
 
 
@@ -166,37 +168,15 @@ def name_players(data: dict[str, Any], state: GameState, names: Mapping[int, str
 
 
 def order_form(state: GameState, lang: str) -> list[str]:
-    """The player-independent lines of the next round's orders, to fill in."""
+    """The player-independent lines of the next round's orders, to fill in: the form of the
+    game's kind (`order_form.form_lines`)."""
     # Only the first two lines are orders as they stand; the rest are comments ("#") to fill
     # in and uncomment, so a form sent back untouched builds or buys nothing by accident.
-    tr = translator(lang)
-
-    def w(key: str) -> str:
-        return word(key, lang)
-
-    hex_, colour = tr.pgettext("placeholder", "<hex>"), tr.pgettext("placeholder", "<colour>")
-    crossing, path = tr.pgettext("placeholder", "<crossing>"), tr.pgettext("placeholder", "<path>")
-    resources = tr.pgettext("placeholder", "<resources>")
-    kron: list[str] = []
-    if state.kron is not None:
-        # Kronlande: a workshop, goods made, a Burg (commented, as the other builds).
-        good = tr.pgettext("placeholder", "<good>")
-        kron = [
-            f"# {w('smithy')} {crossing}",
-            f"# {w('make')} 1 {good}",
-            f"# {w('castle')} {crossing}",
-        ]
+    lines = form_lines(GameKind.of_state(state), lang)
     return [
-        f"{w('password')}: ",
-        f"{w('round')}: {state.round}",
-        f"# {w('robber')} {hex_}, {w('steal')} {colour}",
-        f"# {w('discard')}: {resources}",
-        f"# {w('settlement')} {crossing}",
-        f"# {w('road')} {path}",
-        f"# {w('city')} {crossing}",
-        f"# {w('buy')}",
-        *kron,
-        f"# {w('substitute')}",
+        f"{word('password', lang)}: ",
+        f"{word('round', lang)}: {state.round}",
+        *(f"# {line}" for line in lines),
     ]
 
 
@@ -237,6 +217,8 @@ def report_data(
     game's seal nonce, revealed with the seed by the game-end report ("" for a game created
     before seal nonces)."""
     ended = state.winner >= 0
+    # Seafarers: each seat's home islands and the islands that still pay it a bonus.
+    islands = player_islands(state, lang)
     players = []
     for p, colour in enumerate(state.colours):
         players.append(
@@ -254,6 +236,7 @@ def report_data(
                     vocab.colour_name(colour, lang) + ": " + pieces_text(state, p, lang)
                 ),
                 "revealed": [vocab.card_name(c, lang) for c, _ in state.cards[p]] if ended else [],
+                "islands": islands[p] if islands else "",
             }
         )
     data = {
@@ -266,6 +249,7 @@ def report_data(
         "players": players,
         "label_width": 8,
         "board_map": board_map(state, lang),
+        "islands": bool(islands) and not ended,
         "next_round": state.round,
         "next_order": [vocab.colour_name(state.colours[p], lang) for p in state.build_order()],
         "next_line": next_line,
@@ -304,8 +288,15 @@ def _picked(lines: list[str], wanted: Counter[str]) -> list[str]:
     return out
 
 
-def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") -> dict[str, Any]:
-    """The island before the setup: yields per resource and the snake order."""
+def preview_data(
+    state: GameState,
+    lang: str,
+    game: str,
+    image_cid: str = "",
+    kind: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The island before the setup: yields per resource and the snake order; `kind`: what
+    game this is (`identity.game_kind`)."""
     from pbm.rules.setup import setup_sequence
 
     board = state.board
@@ -332,4 +323,5 @@ def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") ->
         "placed": placed,
         "starts": starts if placed else [],
         "image_cid": image_cid,
+        "kind": kind,
     }

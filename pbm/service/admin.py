@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, col, select
 
-from pbm.store.db import reading, transaction
+from pbm.store.db import reading, scrub, transaction
 from pbm.store.models import Game, InboundMail, Outbox, Player
 from pbm.store.statuses import GamePhase, MailStatus
 
@@ -247,7 +247,9 @@ def extend_round(svc: Service, name: str, hours: float) -> datetime:
 def rollback_round(svc: Service, name: str, why: str = "", reopen: bool = False) -> gm.RolledBack:
     """Throw away the last resolution (`gm.rollback`)."""
     with transaction(svc.engine) as session:
-        return gm.rollback(svc, session, get_game(session, name, lock=True), why, reopen)
+        rolled = gm.rollback(svc, session, get_game(session, name, lock=True), why, reopen)
+    scrub(svc.engine)  # the passwords of the outbox rows it dropped
+    return rolled
 
 
 def verify_game(svc: Service, name: str) -> Verification:
@@ -298,12 +300,16 @@ def replace_player(
     with transaction(svc.engine) as session:
         game = get_game(session, name, lock=True)
         gm.replace_player(svc, session, game, colour, address, player_name)
+    scrub(svc.engine)  # the departed player's unsent welcome mail, its password emptied
 
 
 def new_password(svc: Service, name: str, colour: str) -> str:
     """A new password for a seat, queued to its address; returns that address."""
     with transaction(svc.engine) as session:
-        return gm.new_password_for(svc, session, get_game(session, name, lock=True), colour).address
+        game = get_game(session, name, lock=True)
+        address = gm.new_password_for(svc, session, game, colour).address
+    scrub(svc.engine)  # an unsent welcome mail with the old password, dropped
+    return address
 
 
 def set_autopilot(svc: Service, name: str, colour: str, on: bool) -> None:
@@ -356,9 +362,11 @@ def take_in(svc: Service, raw: bytes) -> IngestResult:
 
 def requeue_mail(svc: Service, mail_id: int) -> IngestResult:
     try:
-        return requeue(svc, mail_id)
+        result = requeue(svc, mail_id)
     except KeyError:
         raise ServiceError(f"no mail {mail_id}") from None
+    scrub(svc.engine)  # the mail's kept bytes, its passwords masked now that it was read
+    return result
 
 
 def quarantined(svc: Service) -> list[dict[str, Any]]:

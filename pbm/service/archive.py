@@ -6,6 +6,11 @@ any web server serves, or a browser opens from the file system. It holds only wh
 was told at that round (the round's public log, the board, the hands as counts, the visible
 victory points), and at the game's end what the end report revealed. Never a password, an
 address, a codebook, a card purchase's code, an unrevealed card or the dice seed.
+
+It is made to be published, by a web server that may run as another user: its files are
+written 0644 and the folders pbm creates for it 0755, whatever the umask (`pbm` runs with
+0o077); folders that exist keep their modes, so a GM who wants it private keeps it in a
+folder of mode 0700 or 0750 (docs/security.md, "File modes").
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from pbm.files import public_dir, write_public
 from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.reports.chart import vp_chart_svg
@@ -188,9 +194,10 @@ def end_chart_png(session: Session, game: Game, labels: list[str]) -> tuple[byte
 
 
 def _write(path: Path, data: bytes) -> None:
-    """Written under another name, then renamed: a reader never sees half a page."""
+    """Written under another name, then renamed: a reader never sees half a page. Readable by
+    everyone (0644): the archive is made to be published."""
     tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
+    write_public(tmp, data)
     os.replace(tmp, path)
 
 
@@ -204,7 +211,7 @@ def write_archive(svc: Service, name: str, directory: Path) -> list[Path]:
         game = get_game(session, name)
         data = archive_data(session, game)
         states = {r: s for r, s, _ in _rounds(session, game)}
-    directory.mkdir(parents=True, exist_ok=True)
+    public_dir(directory)
     env = environment(data["lang"])
     written = []
     index = env.get_template("archive_index.html.j2").render(data)

@@ -21,14 +21,14 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from pbm.i18n import N_, base, language, translator
+from pbm.i18n import N_, translator
 from pbm.mail.inbound import Inbound
 from pbm.notation import Context, parse_mail
 from pbm.notation.checks import check_receipt, check_setup_receipt
 from pbm.notation.format import word
 from pbm.notation.mail import ParsedMail, scan_mail
 from pbm.reports import notices
-from pbm.reports.guide_text import guide_for_mail
+from pbm.reports.guide_text import player_guide as player_guide  # kept importable from here
 from pbm.rules.layouts import generate_board
 from pbm.rules.state import GameState
 from pbm.store.models import Game, InboundMail, Player
@@ -127,6 +127,9 @@ class Handled:
     #: The password values of the mail (its password lines', right or wrong) and every value
     #: masked in what pbm made of it (`Request.masked`): none stays in the stored mail.
     secrets: set[str] = field(default_factory=set)
+    #: The stored mail was changed (masked, or cut): its bytes as they came are in SQLite's
+    #: WAL until `store.db.scrub` (the caller's to call, once the transaction is committed).
+    masked: bool = False
 
 
 @dataclass
@@ -288,34 +291,13 @@ def _join(r: Request) -> str | None:
 
 
 def _help(r: Request) -> str | None:
-    """The commands in short, then the whole player guide in the game's language."""
-    settings = settings_of(r.game)
-    seafarers = settings.scenario is not None
-    orders = answers.order_help(notices.lang_code(r.lang), seafarers, settings.kronlande)
-    r.answer(
-        "help",
-        texts.t(r.lang, "help_subject", game=r.game.name),
-        notices.help_(r.lang, command_lines(r.lang), orders, guide_for_mail(player_guide(r.lang))),
-    )
+    """A short overview for this game's kind, or the chapter of the player guide the mail
+    names (`Hilfe Schiffe`), or the whole guide (`Hilfe alles`): `service.help`."""
+    from .help import help_answer
+
+    data = help_answer(r.game, r.state, r.parsed.help_topic, command_lines(r.lang))
+    r.answer("help", texts.t(r.lang, "help_subject", game=r.game.name), data)
     return None
-
-
-def player_guide(lang: str) -> str:
-    """The player guide in a game's words: its language's guide (the English one for a
-    language without a guide), in its edition's words where the language has a table of them
-    (`pbm/guides/player-guide.de@modern.words`, `guide_words.in_edition`)."""
-    from importlib.resources import files
-
-    from pbm.reports.guide_words import in_edition
-
-    guides = files("pbm").joinpath("guides")
-    # A language without a guide of its own gets the English one.
-    for name in (f"player-guide.{base(language(lang))}.md", "player-guide.en.md"):
-        if guides.joinpath(name).is_file():
-            break
-    words = guides.joinpath(f"player-guide.{language(lang)}.words")
-    table = words.read_text(encoding="utf-8") if words.is_file() else ""
-    return in_edition(guides.joinpath(name).read_text(encoding="utf-8"), table)
 
 
 def _status(r: Request) -> str | None:
@@ -750,13 +732,15 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
     # quarantined keeps its bytes for requeue, and a mail held for a broken game keeps them
     # until it is read.)
     if not out.held:
-        mail.raw = masked_raw(mail.raw, out.secrets, deep=not reading.refused)
-        mail.subject = masked_text(mail.subject, out.secrets)
+        raw = masked_raw(mail.raw, out.secrets, deep=not reading.refused)
+        subject = masked_text(mail.subject, out.secrets)
         # A stranger's mail that gave no right password is kept only as far as it shows what
         # it was: nobody fills the database by sending megabytes (`retention.py`).
         kept = svc.config.no_password_kept_kb * 1024
-        if not out.authenticated and len(mail.raw) > kept and is_stranger(svc, session, mail):
-            mail.raw = mail.raw[:kept]
+        if not out.authenticated and len(raw) > kept and is_stranger(svc, session, mail):
+            raw = raw[:kept]
+        out.masked = raw != mail.raw or subject != mail.subject
+        mail.raw, mail.subject = raw, subject
     if out.game_id is not None:
         mail.game_id = out.game_id
     return out

@@ -52,6 +52,26 @@ def colour_player(session: Session, game: Game, colour: str) -> Player:
     raise ServiceError(f"no player plays {colour} in {game.name}")
 
 
+def drop_unsent_welcomes(session: Session, game: Game, address: str) -> int:
+    """The welcome mails to `address` in `game` not sent yet (pending, or failed and waiting
+    for `pbm outbox retry`) are dropped, and the password each holds (`Outbox.secret`) goes
+    with them: it no longer works (a new one was drawn, or the seat went to someone else).
+    Returns how many were dropped."""
+    dropped = 0
+    for mail in session.exec(
+        select(Outbox).where(
+            Outbox.game_id == game.id,
+            Outbox.kind == "welcome",
+            Outbox.recipients == address,
+            col(Outbox.status).in_([OutboxStatus.PENDING, OutboxStatus.FAILED]),
+        )
+    ):
+        mail.status = OutboxStatus.DROPPED
+        mail.secret = ""
+        dropped += 1
+    return dropped
+
+
 def replace_player(
     svc: Service, session: Session, game: Game, colour: str, address: str, name: str = ""
 ) -> Player:
@@ -65,6 +85,7 @@ def replace_player(
         raise ServiceError(f"{address} has a seat in {game.name} already")
     old.status = PlayerStatus.REPLACED
     leaving = old.address
+    drop_unsent_welcomes(session, game, leaving)
     password = new_password(password_word(old.colour or colour, game.locale))
     new = Player(
         game_id=game.id or 0,
@@ -118,8 +139,11 @@ def end_game(svc: Service, session: Session, game: Game, why: str = "") -> None:
 
 def new_password_for(svc: Service, session: Session, game: Game, colour: str) -> Player:
     """A player who lost their password gets a new one, mailed to their registered address
-    with the welcome mail (the old one stops working)."""
+    with the welcome mail (the old one stops working, and a welcome mail with it not sent yet
+    is dropped)."""
     player = colour_player(session, game, colour)
+    # A welcome mail still waiting would carry the password that stops working now.
+    drop_unsent_welcomes(session, game, player.address)
     password = new_password(password_word(player.colour or colour, game.locale))
     player.password_hash = hash_password(password)
     send_welcome(svc, session, game, load_state(game), player, password)

@@ -17,7 +17,7 @@ from pbm.reports import notices
 from pbm.reports.describe import describe_all
 from pbm.reports.picture import board_png
 from pbm.reports.render import BOARD_CID, CHART_CID, render
-from pbm.reports.report_data import correction_data, report_data, report_log
+from pbm.reports.report_data import correction_data, order_form, report_data, report_log
 from pbm.reports.summary import game_summary
 from pbm.rules import GameState, Phase, autopilot, resolve_round
 from pbm.rules.events import Event, event_from_json
@@ -33,6 +33,7 @@ from .context import Service
 from .faults import crashpoint
 from .games import (
     deadline_text,
+    game_kind_of,
     game_players,
     load_state,
     players_of,
@@ -64,6 +65,7 @@ def begin_round(
         # The roster with addresses for the seated players, without for the observers.
         seated = {p.address for p in players_of(session, game)}
         everyone = recipients(session, game)
+        kind = game_kind_of(game, state)
         for group, addresses in ((seated, True), (set(everyone) - seated, False)):
             if not group:
                 continue
@@ -77,6 +79,8 @@ def begin_round(
                     order,
                     shared_deadline(session, game, room=60),
                     roster_rows(session, game, addresses=addresses),
+                    order_form(state, game.locale),
+                    kind,
                 ),
             )
         if mails is None:

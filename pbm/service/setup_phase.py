@@ -8,11 +8,10 @@ import json
 from sqlmodel import Session
 
 from pbm.notation import Context
-from pbm.notation.format import format_item
 from pbm.notation.mail import ParsedMail
 from pbm.reports import notices
 from pbm.rules import GameState, Phase, place_setup, place_setup_automatic, setup_player
-from pbm.rules.setup import automatic_placement, setup_sequence
+from pbm.rules.setup import setup_sequence
 from pbm.store import codec
 from pbm.store.models import Game, InboundMail, OrderSet, Player
 
@@ -39,15 +38,16 @@ def _begin_step(svc: Service, session: Session, game: Game, state: GameState) ->
     p = player_at(session, game, setup_player(state))
     nth = 1 if state.setup_step < state.settings.players else 2
     if not current_orders(session, game, 0, state.setup_step).get(p.id or 0):
-        example = format_item(automatic_placement(state), context(game, state, "setup"))
+        # A Seafarers game's placement takes a road or a ship.
+        subject = "setup_sea_subject" if state.sea is not None else "setup_subject"
         notify(
             svc,
             session,
             "setup",
             [p.address],
             game,
-            texts.t(game.locale, "setup_subject", game=game.name),
-            notices.setup_prompt(game.locale, nth, local_deadline(game, p), example),
+            texts.t(game.locale, subject, game=game.name),
+            notices.setup_prompt(game.locale, nth, local_deadline(game, p), state),
             template="setup_prompt",
         )
 

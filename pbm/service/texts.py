@@ -17,6 +17,7 @@ _T: dict[str, str] = {
     "error_subject": N_("[{game}] Not accepted"),
     "help_subject": N_("[{game}] Help"),
     "setup_subject": N_("[{game}] Your turn: place a settlement and a road"),
+    "setup_sea_subject": N_("[{game}] Your turn: place a settlement with a road or a ship"),
     "placed_subject": N_("[{game}] Setup"),
     "setup_failed_subject": N_("[{game}] Setup placement not possible"),
     "report_subject": N_("[{game}] Report round {round}"),
