@@ -238,3 +238,23 @@ def test_demo_refuses_kronlande_with_a_scenario_before_starting() -> None:
         timeout=60,
     )
     assert out.returncode != 0 and "exclude each other" in out.stderr
+
+
+def test_the_closing_hint_keeps_its_command_on_one_line() -> None:
+    """A narrow terminal broke the command to try in two (issue 27): it stands on a line of its
+    own, whole, its folder quoted where the shell needs it."""
+    import io
+    import shlex
+
+    from rich.console import Console
+
+    from pbm.cli.demo import print_closing
+    from pbm.demo import DemoResult
+
+    out = io.StringIO()
+    folder = "/tmp/a folder with spaces/pbm-demo-abcdefgh"
+    print_closing(Console(file=out, width=40), DemoResult("rot", 12, 80, 140, folder, 3.5))
+    lines = out.getvalue().splitlines()
+    (command,) = [x for x in lines if "pbm --config" in x]
+    assert command.strip() == f"pbm --config {shlex.quote(folder + '/pbm.toml')} game show demo"
+    assert shlex.split(command)[2] == f"{folder}/pbm.toml"

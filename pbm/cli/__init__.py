@@ -4,6 +4,7 @@ engine) and prints; one module per command group:
 - game.py, rounds.py, player.py, observer.py: `pbm game|round|player|observer …`
 - mail.py, outbox.py: `pbm mail …`, `pbm outbox …`
 - db.py: `pbm init`, `pbm db upgrade`, `pbm config check`, `pbm config example`
+- gm.py: `pbm gm password`
 - serve.py: `pbm serve`, `pbm poll`
 - bench.py: `pbm bench …`
 - board.py, sim.py, orders.py, demo.py: the engine's tools
@@ -32,6 +33,7 @@ from . import (
     db,
     demo,
     game,
+    gm,
     mail,
     observer,
     orders,
@@ -89,6 +91,7 @@ app.add_typer(outbox.app, name="outbox")
 app.add_typer(db.db_app, name="db")
 app.add_typer(observer.app, name="observer")
 app.add_typer(db.config_app, name="config")
+app.add_typer(gm.app, name="gm")
 
 
 def main() -> None:

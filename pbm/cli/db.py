@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import config
+from .common import config, service
 from .output import JsonOpt, echo, echo_text, show
 
 db_app = typer.Typer(help="The database.", no_args_is_help=True)
@@ -32,6 +32,15 @@ def init_cmd(
     cfg = config(path)
     upgrade(cfg.database_url)
     echo(f"wrote {path}; database ready at {masked_url(cfg.database_url)}")
+    # The GM password for mail commands: shown once here, only its hash is stored.
+    from pbm.service import admin
+
+    password = admin.gm_password(service(cfg=cfg), keep=True)
+    if password:
+        echo(f"GM password for mail commands: {password}")
+        echo("(shown once, only its hash is stored; `pbm gm password` makes a new one)")
+    else:
+        echo("the database has a GM password already (`pbm gm password` makes a new one)")
 
 
 @db_app.command("upgrade")

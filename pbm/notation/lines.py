@@ -60,6 +60,7 @@ from .limits import MAX_DIGITS, MAX_LINE_CHARS
 from .names import (
     crossing_from_names,
     crossing_text,
+    hex_candidates,
     is_kron,
     join_harbour_names,
     named_hexes,
@@ -2692,6 +2693,18 @@ def _resolve_hex(t: Text, ctx: Context) -> int:
         raise
 
 
+def _named_hexes(t: Text, ctx: Context) -> frozenset[int]:
+    """Every hex a one-hex name can mean (`Meer`, `Wüste`, `9H`), without its bracketed echo;
+    empty when it is not one name of this board (`_hex` then says what is wrong)."""
+    try:
+        names = tokenize_hexes(_without_echo(t).original)
+        if len(names) != 1:
+            return frozenset()
+        return hex_candidates(ctx.board, names[0].name, ctx.lang)
+    except OrderError:
+        return frozenset()
+
+
 def _seat(t: Text, start: int, end: int, ctx: Context) -> int:
     """The seat of the colour named at folded positions start..end of t."""
     word = t.folded[start:end]
@@ -2765,9 +2778,21 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
     if not place_f:
         raise NotationError.make("robber_hex_expected", column=t.col(0))
     shown = place.sub(0, len(place.folded.rstrip().rstrip(",;/").rstrip()))
+    hexes = ctx.board.hexes
+    named = _named_hexes(shown, ctx)
+    if named and all(hexes[x].terrain == Terrain.SEA for x in named):
+        # `Räuber Meer`: the robber never goes to sea (docs/rules-decisions.md); in Seafarers
+        # the pirate does. Said before the name's many sea hexes would be listed to choose.
+        if ctx.board.has_areas:
+            raise NotationError.make("robber_at_sea_pirate", column=place.col(0))
+        raise NotationError.make("robber_at_sea", column=place.col(0))
+    if named and all(hexes[x].number is None for x in named):
+        # The desert (a scenario has several): never a place for the robber either.
+        raise NotationError.make(
+            "robber_no_number", name=shown.original.strip(), column=place.col(0)
+        )
     h = _hex(shown, ctx)
-    if ctx.board.hexes[h].number is None:
-        # The desert or the sea: never a place for the robber (docs/rules-decisions.md).
+    if hexes[h].number is None:
         raise NotationError.make(
             "robber_no_number", name=shown.original.strip(), column=place.col(0)
         )
@@ -2835,6 +2860,10 @@ def _pirate(t: Text, ctx: Context) -> RobberOrder:
     if not place.folded.strip():
         raise NotationError.make("pirate_hex_expected", column=t.col(0))
     shown = place.sub(0, len(place.folded.rstrip()))
+    named = _named_hexes(shown, ctx)
+    if named and all(ctx.board.hexes[x].terrain != Terrain.SEA for x in named):
+        # `Pirat Wüste` in a scenario with several deserts: no list of them to choose from.
+        raise NotationError.make("pirate_on_sea", name=shown.original.strip(), column=place.col(0))
     h = _hex(shown, ctx)
     if ctx.board.hexes[h].terrain != Terrain.SEA:
         raise NotationError.make("pirate_on_sea", name=shown.original.strip(), column=place.col(0))

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from pbm.rules.board import Board, Terrain
 from pbm.rules.resources import FISCH
 
-from .errors import AmbiguousError, NotationError
+from .errors import MAX_CANDIDATES, AmbiguousError, NotationError
 from .text import fold
 from .vocab import KRON_WORDS, RESOURCE_WORDS, letters
 
@@ -319,6 +319,8 @@ def resolve_hex(board: Board, text: str, lang: str = "de") -> int:
     if len(names) != 1:
         raise NotationError.make("one_hex", count=len(names))
     (found,) = _sets(board, names, lang)
+    if len(found) > MAX_CANDIDATES:
+        raise AmbiguousError.make("ambiguous_hex_many", names=_listing(names), count=len(found))
     if len(found) > 1:
         raise AmbiguousError.make(
             "ambiguous_hex",
@@ -339,7 +341,7 @@ def crossing_from_names(
         # Two of three hexes: the crossings where they meet, each to copy back.
         every = frozenset(h.id for h in board.hexes)
         fitting = _crossings_for(board, [*_sets(board, names, lang), every], land_only)
-        if fitting:
+        if 0 < len(fitting) <= MAX_CANDIDATES:
             raise NotationError.make(
                 "crossing_pick",
                 count=2,
@@ -350,6 +352,10 @@ def crossing_from_names(
     found = _crossings_for(board, _sets(board, names, lang), land_only)
     if not found:
         raise NotationError.make("no_crossing", names=_listing(names))
+    if len(found) > MAX_CANDIDATES:
+        raise AmbiguousError.make(
+            "ambiguous_crossing_many", names=_listing(names), count=len(found)
+        )
     if len(found) > 1:
         raise AmbiguousError.make(
             "ambiguous_crossing",
@@ -386,6 +392,8 @@ def resolve_path(board: Board, text: str, lang: str = "de", land_only: bool = Tr
     found = _paths_for(board, _sets(board, names, lang), land_only)
     if not found:
         raise NotationError.make("no_path", names=_listing(names))
+    if len(found) > MAX_CANDIDATES:
+        raise AmbiguousError.make("ambiguous_path_many", names=_listing(names), count=len(found))
     if len(found) > 1:
         raise AmbiguousError.make(
             "ambiguous_path",
@@ -432,6 +440,8 @@ def _path_by_crossings(board: Board, text: str, lang: str, land_only: bool) -> i
     )
     if not found:
         raise NotationError.make("crossings_not_joined")
+    if len(found) > MAX_CANDIDATES:
+        raise AmbiguousError.make("ambiguous_path_by_crossings_many", count=len(found))
     if len(found) > 1:
         raise AmbiguousError.make(
             "ambiguous_path_by_crossings",

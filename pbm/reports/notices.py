@@ -53,17 +53,28 @@ def gm_notice(
     colour: str = "",
     name: str = "",
     text: str = "",
-    standing: list[str] | None = None,
+    final: list[dict[str, Any]] | None = None,
+    summary: dict[str, Any] | None = None,
+    vp_target: int = 0,
     until: str = "",
     waits: bool = False,
     seed: int | None = None,
     nonce: str = "",
     on: bool = False,
+    start: str = "",
+    end: str = "",
+    back: str = "",
 ) -> dict[str, Any]:
     """A GM action told to the players (`service.tell`): `event` is paused, resumed, deadline,
     replaced, replaced_out, ended, announce or autopilot (`on`: switched on, else off, for
-    `colour`, the seat's label); `text` the GM's own words (announce, ended); `seed` and `nonce`
-    the dice seed and the seal nonce an ended game reveals (docs/fair-dice.md)."""
+    `colour`, the seat's label); `text` the GM's own words (announce, ended, a deadline's
+    reason); `final` an ended game's standing (`gm.final_standing`), `summary` its numbers
+    (`summary.game_summary`), `vp_target` the points nobody reached; `seed` and `nonce` the
+    dice seed and the seal nonce an ended game reveals (docs/fair-dice.md). An absence:
+    `away` and `back` tell the others, `name` the player's label ("" in an anonymous game);
+    `away_own` confirms it to the absent player, from `start` until `until` (the day), ending
+    at `end` (the moment), with `back` the words that end it earlier."""
+    final = final or []
     return {
         "lang": lang_code(lang),
         "event": event,
@@ -72,10 +83,16 @@ def gm_notice(
         "colour": colour,
         "name": name,
         "text": text.strip(),
-        "standing": standing or [],
+        "final": final,
+        "label_width": max([8, *(len(str(row["label"])) for row in final)]),
+        "summary": summary,
+        "vp_target": vp_target,
         "until": until,
         "waits": waits,
         "on": on,
+        "start": start,
+        "end": end,
+        "back": back,
         **revealed_seal(seed or 0, nonce, seed is not None),
     }
 
@@ -115,10 +132,14 @@ def ack(
     deadline: str,
     stored: bool = True,
     notes: list[str] | None = None,
+    placed: str = "",
+    setup_failed: bool = False,
 ) -> dict[str, Any]:
     """What was understood (canonical form), what was not (with why), what was not read.
     `round_` is None during the setup; `stored` False when the mail held no order at all (and
-    so replaced nothing)."""
+    so replaced nothing). A setup placement on the player's turn is used at once: `placed` is
+    what was placed (canonical form), `setup_failed` that none of the placements could be (a
+    mail of its own says why); else the answer says it waits for the player's turn."""
     accepted = [{"line": r.line, "text": r.canonical} for r in parsed.lines if r.ok]
     rejected = []
     for r in parsed.lines:
@@ -146,6 +167,8 @@ def ack(
         "passed": any(r.ok and isinstance(r.item, Pass) for r in parsed.lines),
         # What else the mail did: a message forwarded, an absence or a time zone set (issue 15).
         "notes": notes or [],
+        "placed": placed,
+        "setup_failed": setup_failed,
     }
 
 
@@ -262,7 +285,13 @@ def placed(
     """A setup placement (or, with `failed`, why the player's placements could not be used),
     with the hands, the points and the board after it."""
     # The placement's line names the settlement and the road; their Built events add nothing.
-    told = [e for e in events if not isinstance(e, ev.Built)]
+    # Why a placement ranked before the one placed failed is the player's own business: only
+    # the mail to the player whose placements all failed tells it.
+    told = [
+        e
+        for e in events
+        if not isinstance(e, ev.Built) and (failed or not isinstance(e, ev.SetupFailed))
+    ]
     return {
         "lang": lang_code(lang),
         "log": describe_all(told, state, lang),

@@ -12,12 +12,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from pbm.i18n import N_, translator
+from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.notation.format import word
-from pbm.notation.names import crossing_text, path_text
 from pbm.rules import events as ev
-from pbm.rules.kron import BURG, NO_CASTLE, RESIDENZ
 from pbm.rules.rng import seal, seal_check
 from pbm.rules.state import GameState, Phase
 
@@ -26,6 +24,8 @@ from .describe import describe, in_log_order, title_name
 from .describe import player_label as player_label  # kept importable from here
 from .identity import player_islands
 from .order_form import GameKind, form_lines
+from .pieces import pieces_text as pieces_text  # kept importable from here
+from .pieces import places_text
 from .summary import name_columns
 
 
@@ -65,36 +65,6 @@ def _wrap_log(line: str, width: int = 72) -> str:
     return textwrap.fill(
         glued, width, subsequent_indent=indent + "    ", break_on_hyphens=False
     ).replace("\u00a0", " ")
-
-
-def pieces_text(state: GameState, p: int, lang: str) -> str:
-    board = state.board
-    _ = translator(lang).gettext
-    parts = []
-    for c in sorted(state.settlements[p]):
-        parts.append(_("settlement {crossing}").format(crossing=crossing_text(board, c, lang)))
-    kron = state.kron
-    for c in sorted(state.cities[p]):
-        rank = kron.castle[c] if kron is not None else NO_CASTLE
-        text = _("city {crossing}")
-        if rank == BURG:
-            text = _("castle {crossing}")
-        elif rank == RESIDENZ:
-            text = _("residence {crossing}")
-        parts.append(text.format(crossing=crossing_text(board, c, lang)))
-    if kron is not None:
-        for kind, c in enumerate(kron.workshops[p]):
-            if c >= 0:
-                text = _(_WORKSHOP_TEXTS[kind])
-                parts.append(text.format(crossing=crossing_text(board, c, lang)))
-    roads = ", ".join(path_text(board, e, lang) for e in sorted(state.roads[p]))
-    if roads:
-        parts.append(_("roads {paths}").format(paths=roads))
-    return "; ".join(parts) or "-"
-
-
-#: A player's workshops in the report's list of pieces, by kind.
-_WORKSHOP_TEXTS = (N_("smithy {crossing}"), N_("weaving mill {crossing}"), N_("bakery {crossing}"))
 
 
 def _titles(state: GameState, p: int, lang: str) -> list[str]:
@@ -250,6 +220,8 @@ def report_data(
         "label_width": 8,
         "board_map": board_map(state, lang),
         "islands": bool(islands) and not ended,
+        # Where the robber (and the pirate) stand, in words (`pieces.places_text`).
+        "places": _wrap(places_text(state, lang)),
         "next_round": state.round,
         "next_order": [vocab.colour_name(state.colours[p], lang) for p in state.build_order()],
         "next_line": next_line,

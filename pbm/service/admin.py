@@ -26,7 +26,6 @@ from .context import Service
 from .games import (
     ServiceError,
     create_game,
-    extend_deadline,
     get_game,
     load_state,
     observers_of,
@@ -41,7 +40,6 @@ from .rounds import ready, resolve, waiting_for
 from .secrets import masked_text, password_values
 from .signup import add_player as seat_player
 from .signup import draw_now
-from .table import shared_deadline
 from .tell import tell
 from .tick import resolve_if_ready
 from .verify import Verification, verify
@@ -228,20 +226,11 @@ def preview_round(svc: Service, name: str, show_dice: bool = False) -> gm.Previe
             session.rollback()
 
 
-def extend_round(svc: Service, name: str, hours: float) -> datetime:
-    """Move the deadline by `hours`; returns the new deadline. The players are told."""
+def extend_round(svc: Service, name: str, hours: float, why: str = "") -> datetime:
+    """Move the deadline by `hours`; returns the new deadline. The players are told, with
+    `why`; a deadline in the past is refused (`gm.extend`)."""
     with transaction(svc.engine) as session:
-        game = get_game(session, name, lock=True)
-        deadline = extend_deadline(svc, game, hours)
-        tell(
-            svc,
-            session,
-            game,
-            "deadline",
-            deadline=shared_deadline(session, game, room=56),
-            round_=game.round,
-        )
-        return deadline
+        return gm.extend(svc, session, get_game(session, name, lock=True), hours, why)
 
 
 def rollback_round(svc: Service, name: str, why: str = "", reopen: bool = False) -> gm.RolledBack:
@@ -416,6 +405,15 @@ def outbox_rows(svc: Service, status: str | None = None) -> list[dict[str, Any]]
             }
             for o in session.exec(query)
         ]
+
+
+def gm_password(svc: Service, keep: bool = False) -> str:
+    """A new GM password for mail commands (`gm_mail.new_gm_password`): returned to be shown
+    once; only its hash is stored. `keep`: only if none is set ("" when one is: `pbm init`
+    on a database that has one)."""
+    from .gm_mail import new_gm_password
+
+    return new_gm_password(svc, keep=keep)
 
 
 def retry_outbox(svc: Service, row_id: int) -> None:

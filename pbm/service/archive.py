@@ -28,6 +28,7 @@ from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.reports.chart import vp_chart_svg
 from pbm.reports.describe import describe
+from pbm.reports.pieces import pieces_text, places_text
 from pbm.reports.render import environment
 from pbm.reports.report_data import player_label
 from pbm.reports.summary import game_summary, name_columns
@@ -68,10 +69,12 @@ def _rounds(session: Session, game: Game) -> list[tuple[int, GameState, list[Any
     return out
 
 
-def _players(state: GameState, labels: list[str], final: bool) -> list[dict[str, Any]]:
+def _players(state: GameState, labels: list[str], final: bool, lang: str) -> list[dict[str, Any]]:
     return [
         {
             "label": labels[p],
+            # Every piece on the board, as the report lists them (`pieces.pieces_text`).
+            "pieces": pieces_text(state, p, lang),
             "cards": sum(state.hands[p]),
             "dev": len(state.cards[p]),
             "knights": state.knights[p],
@@ -96,6 +99,9 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
     ]
     ended = game.phase == GamePhase.ENDED
     won = current is not None and current.winner >= 0
+    # Over, won or ended by the GM: every hidden card is revealed and counted (the end mail
+    # showed them), so the standing, the chart and the game in numbers agree.
+    revealed = ended and current is not None
     pages = []
     for i, (round_, state, events) in enumerate(rounds):
         last = i == len(rounds) - 1
@@ -106,12 +112,13 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
                 "file": page_name(round_),
                 "board": f"board-{round_:03d}.png",
                 "log": lines,
-                "players": _players(state, labels, final=last and won),
+                "players": _players(state, labels, last and revealed, lang),
+                "places": places_text(state, lang),
                 "prev": page_name(rounds[i - 1][0]) if i > 0 else "",
                 "next": page_name(rounds[i + 1][0]) if not last else "",
             }
         )
-    chart = _chart(game, rounds, labels, colours, won)
+    chart = _chart(game, rounds, labels, colours, revealed)
     summary = game_summary(game_events(session, game), current, lang) if ended and current else None
     if summary is not None:
         name_columns(summary, [names.get(p, "") for p in range(len(colours))])
@@ -123,7 +130,7 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
         "round": game.round,
         "winner": labels[current.winner] if won and current else "",
         "roster": labels,
-        "standing": _players(current, labels, final=won) if current else [],
+        "standing": _players(current, labels, revealed, lang) if current else [],
         "chart": chart,
         "pages": pages,
         "summary": summary,
@@ -138,7 +145,8 @@ def _chart_args(
     won: bool,
 ) -> tuple[str, list[int], list[tuple[str, str]], list[list[int]], str, str]:
     """What the VP chart draws (`chart.vp_chart_svg`'s arguments, `chart_png.vp_chart_png`'s
-    too): the visible points after each round (at a won game's end, all points)."""
+    too): the visible points after each round (at the game's end, won or ended by the GM,
+    all points: `won`)."""
     tr = translator(game.locale)
     series = [
         [

@@ -34,7 +34,7 @@ from pbm.rules.state import GameState
 from pbm.store.models import Game, InboundMail, Player
 from pbm.store.statuses import OBSERVING, PENDING, GamePhase, MailStatus, PlayerStatus
 
-from . import answers, texts
+from . import answers, gm_mail, texts
 from .broken import break_game
 from .context import Service
 from .games import (
@@ -45,6 +45,7 @@ from .games import (
     players_of,
     settings_of,
 )
+from .gm_mail import GmReading
 from .limits import BAD_PASSWORD, bad_passwords_last_hour, may_answer
 from .outbox import enqueue, notify
 from .retention import is_stranger
@@ -61,7 +62,7 @@ from .secrets import (
     password_values,
     verify_password,
 )
-from .setup_phase import submit_setup
+from .setup_phase import setup_outcome, submit_setup
 from .signup import confirm_join, password_word, request_join
 from .table import local_deadline, roster_rows
 
@@ -106,6 +107,8 @@ class Reading:
     state: GameState | None = None
     #: The one game's state could not be read: the game is broken.
     fault: BaseException | None = None
+    #: A mail from a GM address, as read for `gm_mail` (never a player's orders).
+    gm: GmReading | None = None
 
 
 @dataclass
@@ -351,7 +354,7 @@ def _history(r: Request) -> str | None:
 def _resign(r: Request) -> str | None:
     assert r.player is not None
     r.player.status = PlayerStatus.RESIGNED
-    set_autopilot(r.svc, r.session, r.game, r.player, True)
+    set_autopilot(r.svc, r.session, r.game, r.player, True, why="resigned")
     return None
 
 
@@ -647,6 +650,9 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
         reading.secret_values |= password_values(mail.raw.decode("utf-8", "replace"))
     if inbound.no_reply:
         return reading
+    if svc.config.is_gm(inbound.sender):
+        reading.gm = gm_mail.read(svc, session, inbound, refused, reading.secret_values)
+        return reading
     scan = ParsedMail() if refused else scan_mail(inbound.text, inbound.subject)
     reading.probe = scan
     reading.named = _named_game(inbound, scan)
@@ -753,6 +759,9 @@ def _handle(
     if inbound.no_reply:
         mail.status = MailStatus.IGNORED
         mail.error = inbound.no_reply
+        return None
+    if reading.gm is not None:
+        gm_mail.handle(svc, session, mail, inbound, reading.gm, out)
         return None
     assert reading.probe is not None
     games = find_games(session, inbound, reading.named, reading.probe, lock=True)
@@ -1050,7 +1059,7 @@ def _password_alert(r: Request, seat: Player) -> None:
     )
     if seat.failed_passwords == 4 * r.svc.config.password_alert_after:
         body += texts.t(r.lang, "password_alert_last")
-    to = [seat.address] + ([r.svc.config.gm_address] if r.svc.config.gm_address else [])
+    to = [seat.address, *r.svc.config.gm_inbox]
     for address in to:
         enqueue(
             r.svc,
@@ -1134,10 +1143,12 @@ def _orders(r: Request) -> str | None:
         )
         return game.name
     text = r.masked(r.inbound.text, stored=True)
+    before = load_state(game)
     replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, text, r.mail)
     if step is None:
         r.refuse(texts.t(lang, "all_placed"), to=player.address)
         return None
+    placed, failed = setup_outcome(game, before, player.seat or 0, step)
     r.answer(
         "ack",
         texts.t(lang, "setup_ack_subject", game=game.name),
@@ -1149,6 +1160,8 @@ def _orders(r: Request) -> str | None:
             round_=None,
             deadline=local_deadline(game, player),
             notes=r.notes,
+            placed=placed,
+            setup_failed=failed,
         ),
         to=player.address,
     )

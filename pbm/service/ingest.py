@@ -30,6 +30,7 @@ from pbm.store.db import reading, transaction
 from pbm.store.models import Game, InboundMail
 from pbm.store.statuses import MailStatus
 
+from . import gm_alerts
 from .commands import Reread, handle, read_mail
 from .context import Service
 from .faults import crashpoint
@@ -179,6 +180,7 @@ def process_mail(
                 mail.status = MailStatus.QUARANTINED
                 mail.error = error[-20000:]
                 mail.processed_at = svc.clock.now()
+        gm_alerts.quarantined(svc, mail_id)
         return IngestResult(mail_id, False, MailStatus.QUARANTINED)
 
 

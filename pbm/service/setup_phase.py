@@ -8,9 +8,11 @@ import json
 from sqlmodel import Session
 
 from pbm.notation import Context
+from pbm.notation.format import format_item
 from pbm.notation.mail import ParsedMail
 from pbm.reports import notices
 from pbm.rules import GameState, Phase, place_setup, place_setup_automatic, setup_player
+from pbm.rules.orders import SetupPlacement
 from pbm.rules.setup import setup_sequence
 from pbm.store import codec
 from pbm.store.models import Game, InboundMail, OrderSet, Player
@@ -92,6 +94,29 @@ def submit_setup(
     session.flush()
     advance_setup(svc, session, game)
     return replaced, step
+
+
+def setup_outcome(game: Game, before: GameState, seat: int, step: int) -> tuple[str, bool]:
+    """What became of placements stored for `step` (`submit_setup`), for the answer: (the
+    placement made, in canonical form, or ""; whether they were tried on the player's turn
+    and none could be used). Neither: they wait for the player's turn."""
+    from .games import load_state
+
+    after = load_state(game)
+    if after.phase == Phase.SETUP and after.setup_step <= step:
+        return "", before.phase == Phase.SETUP and setup_player(before) == seat
+    new = set(after.settlements[seat]) - set(before.settlements[seat])
+    if len(new) != 1:
+        return "", False
+    c = next(iter(new))
+    # The piece placed with it: a road, or in Seafarers a ship, at that crossing.
+    sea = after.sea
+    for e in after.board.crossing_paths[c]:
+        if after.road[e] == seat or (sea is not None and sea.ship[e] == seat):
+            ship = sea is not None and sea.ship[e] == seat
+            placement = SetupPlacement(c, e, ship)
+            return format_item(placement, context(game, after, "setup")), False
+    return "", False
 
 
 def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = False) -> None:

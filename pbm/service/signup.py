@@ -27,7 +27,7 @@ from pbm.rules.state import DEFAULT_COLOURS, GameState, Phase
 from pbm.store.models import Game, Player
 from pbm.store.statuses import GamePhase, PlayerStatus
 
-from . import texts
+from . import gm_alerts, texts
 from .context import Service
 from .games import (
     ServiceError,
@@ -214,6 +214,7 @@ def draw(svc: Service, session: Session, game: Game) -> None:
         from .rounds import begin_round
 
         begin_round(svc, session, game, state)
+    gm_alerts.started(svc, session, game, players)
 
 
 def _wishes_told(preferences: str, colour: str, pool: list[str], lang: str) -> list[str]:

@@ -33,14 +33,15 @@ from pbm.reports.report_data import (
     report_data,
     report_log,
 )
-from pbm.reports.summary import game_summary
+from pbm.reports.summary import game_summary, name_columns
 from pbm.reports.welcome import colour_wishes, welcome_data
 from pbm.rules import autopilot, resolve_round
 from pbm.rules import events as ev
 from pbm.rules.beginner import beginner_game
+from pbm.rules.building import settlement_site_rule
 from pbm.rules.orders import SetupPlacement, TradeOffer
 from pbm.rules.sea_events import SpecialVP
-from pbm.rules.setup import automatic_placement, place_setup_automatic
+from pbm.rules.setup import automatic_placement, place_setup, place_setup_automatic
 from pbm.rules.sim import play_game
 from pbm.rules.state import GameState, Phase, Settings, new_game
 from pbm.service import texts
@@ -164,8 +165,7 @@ def correction_report(lang: str) -> tuple[str, Rendered]:
     before, after, events = midgame()
     first = {p: autopilot.turn_orders(before, p) for p in range(4)}
     _, first_events = resolve_round(before, first)
-    report = texts.t(lang, "report_subject", game=GAME, round=before.round)
-    subject = texts.t(lang, "correction_subject", subject=report)
+    subject = texts.t(lang, "correction_subject", game=GAME, round=before.round)
     why = "Rot's and Blau's trade mails were quarantined by an error; they count now."
     names = dict(enumerate(NAMES))
     amends = correction_data(
@@ -667,17 +667,62 @@ def digest(lang: str) -> tuple[str, Rendered]:
     )
 
 
-def _gm_notice(event: str, **values: Any) -> Callable[[str], tuple[str, Rendered]]:
+def _gm_alert(event: str, subject_key: str, **values: Any) -> Callable[[str], tuple[str, Rendered]]:
+    """A mail to the GM (`service/gm_alerts.py`)."""
+
     def scene(lang: str) -> tuple[str, Rendered]:
-        subject = texts.t(lang, f"gm_{event}_subject", game=GAME)
+        extra = dict(values)
+        if "seat" in extra:
+            extra["seat"] = f"{vocab.colour_name('gelb', lang)} (Carol)"
+            extra["back"] = format_word("back", lang)
+        if "seats" in extra:
+            extra["seats"] = [
+                {"label": f"{vocab.colour_name(c, lang)} ({n})", "address": f"{n.lower()}@x.test"}
+                for c, n in (("rot", "Anna"), ("blau", "Bernd"), ("gelb", "Carol"))
+            ]
+        subject = texts.t(lang, subject_key, game=GAME, seat=extra.get("seat", ""), id=57)
+        data = {"lang": notices.lang_code(lang), "event": event, "game": GAME, **extra}
+        return subject, _render("gm_alert", subject, data)
+
+    return scene
+
+
+def _midgame_steps() -> list[tuple[int, tuple[ev.Event, ...]]]:
+    """(round, events) of seed 3's steps to round 12 as `midgame` resolves it: the eight
+    setup placements (round 0), rounds 1 to 11, and `midgame`'s round 12."""
+    game = _game(SEED)
+    setup = [(0, evs) for _, evs in game[:8]]
+    rounds = [(r, game[7 + r][1]) for r in range(1, MID_ROUND)]
+    return [*setup, *rounds, (MID_ROUND, midgame()[2])]
+
+
+def _gm_notice(
+    event: str, subject_key: str = "", **values: Any
+) -> Callable[[str], tuple[str, Rendered]]:
+    """The notice of `event`, with the subject of its own (`gm_<event>_subject`) or of
+    `subject_key`, filled in with the notice's values."""
+
+    def scene(lang: str) -> tuple[str, Rendered]:
+        key = subject_key or f"gm_{event}_subject"
+        subject = texts.t(lang, key, game=GAME, **values)
         extra = dict(values)
         named = extra.pop("named", "")
         if "colour" in extra:
             extra["colour"] = vocab.colour_name(str(extra["colour"]), lang)
             if named:  # the seat's label, "gelb (Carol)"
                 extra["colour"] = f"{extra['colour']} ({named})"
+        if "back" in extra:  # the words that end an absence, in the game's language
+            extra["back"] = format_word("back", lang)
         if event == "ended":
-            extra["standing"] = texts.public_summary(midgame()[1], lang)
+            # Round 12 of seed 3, ended by the GM: every hidden card revealed and counted.
+            from pbm.service.gm import final_standing
+
+            state = midgame()[1]
+            extra["final"] = final_standing(state, lang, {2: "Carol"})
+            extra["vp_target"] = state.settings.vp_target
+            summary = game_summary([(r, list(e)) for r, e in _midgame_steps()], state, lang)
+            name_columns(summary, ["", "", "Carol", ""])
+            extra["summary"] = summary
             # The game is over: the dice seed and the seal nonce are revealed (issue 14).
             extra["seed"], extra["nonce"] = SEED, NONCE
         return subject, _render("gm_notice", subject, notices.gm_notice(lang, event, **extra))
@@ -717,6 +762,36 @@ def press_gm(lang: str) -> tuple[str, Rendered]:
 
 
 GM_TEXT = "Wegen der Feiertage ist die nächste Frist länger.\n\nFrohes Fest!"
+
+
+def gm_mail_help(lang: str) -> tuple[str, Rendered]:
+    """The answer to a GM mail pbm cannot place: why, and what the GM can do by mail."""
+    from pbm.service.gm_mail import gm_mail
+
+    return gm_mail(lang, GAME, problem=("not_placed", {}), senders="sl@example.org")
+
+
+def gm_mail_not_understood(lang: str) -> tuple[str, Rendered]:
+    from pbm.service.gm_mail import gm_mail
+
+    lines = ["Bitte alle warten"]
+    return gm_mail(lang, GAME, problem=("not_understood", {"lines": lines}), senders="sl@x.org")
+
+
+def gm_mail_done(lang: str) -> tuple[str, Rendered]:
+    """The answer to GM mail commands: what was done, a line each."""
+    from pbm.i18n import translator
+    from pbm.service.gm_mail import gm_mail
+
+    _ = translator(lang).gettext
+    done = [
+        _("The game is paused; the players are told."),
+        _("New deadline: {deadline}; the players are told, with your reason.").format(
+            deadline=DEADLINE_TEXT
+        ),
+        _("Your announcement went to {count} players and observers.").format(count=5),
+    ]
+    return gm_mail(lang, GAME, done=done)
 
 
 @cache
@@ -1008,6 +1083,151 @@ def report_sea_fog(lang: str) -> tuple[str, Rendered]:
     return subject, render("report", subject, data)
 
 
+@cache
+def sea_four_islands_round() -> tuple[GameState, tuple[ev.Event, ...]]:
+    """A Four Islands round (4 players, seed 1, after the setup; the tester's game of issue
+    27): gelb builds a ship from its settlement; rot's ship at the far end of its road fails (a
+    ship needs rot's building or ship at an end, a road does not count), and so does a
+    settlement on a crossing no road or ship of rot's reaches; blau's ship next to the pirate
+    cannot be moved. The pieces list every ship, the pirate's hex is named in words."""
+    from helpers import Dice
+
+    from pbm.rules.building import place_road, road_rule
+    from pbm.rules.orders import MoveShip, Settlement, Ship, TurnOrders
+    from pbm.rules.pirate import hex_sides
+    from pbm.rules.ships import ship_site_rule
+
+    st = next(
+        s
+        for s, _ in play_game(Settings.for_scenario("vier-inseln", 4), 1, max_rounds=0)
+        if s.phase == Phase.ROUNDS
+    )
+    sea, b = st.sea, st.board
+    assert sea is not None
+    # gelb's ship at its coastal settlement.
+    built = next(
+        e
+        for c in sorted(st.settlements[2])
+        for e in b.crossing_paths[c]
+        if ship_site_rule(st, sea, 2, e) is None
+    )
+    # rot's road to a coast (laid before the round), and a sea side at its far end.
+    mine = set(st.settlements[0])
+    far = -1
+    for c in sorted(mine):
+        for e in b.crossing_paths[c]:
+            if road_rule(st, 0, e, check_cost=False) is not None:
+                continue
+            end = next(x for x in b.path_crossings[e] if x != c)
+            coast = [f for f in b.crossing_paths[end] if b.path_sea[f] and sea.ship[f] < 0]
+            if coast and far < 0:
+                place_road(st, 0, e, [], free=True)
+                far = coast[0]
+    assert far >= 0
+    # A free coastal crossing, far from every piece of rot's.
+    lonely = next(
+        c
+        for c in range(len(b.crossing_hexes))
+        if settlement_site_rule(st, c) is None
+        and not any(st.road[e] >= 0 or sea.ship[e] >= 0 for e in b.crossing_paths[c])
+        and any(b.path_sea[e] for e in b.crossing_paths[c])
+    )
+    # blau's ship beside the pirate, which holds it.
+    held = next(
+        e
+        for e in hex_sides(st, sea.pirate)
+        if st.road[e] < 0
+        and not set(b.path_crossings[e]) & {c for p in range(4) for c in st.settlements[p]}
+    )
+    sea.ship[held], sea.built[held] = 1, 0
+    sea.rebuild(4)
+    target = next(e for e in hex_sides(st, sea.pirate) if e != held and sea.ship[e] < 0)
+    st.hands = [[2, 1, 2, 1, 0], [0, 0, 0, 0, 0], [1, 0, 1, 0, 0], [0, 0, 0, 0, 0]]
+    orders = {
+        0: TurnOrders(builds=(Ship(far), Settlement(lonely))),
+        1: TurnOrders(builds=(MoveShip(held, target),)),
+        2: TurnOrders(builds=(Ship(built),)),
+        3: TurnOrders(),
+    }
+    after, events = resolve_round(st, orders, Dice([(1, 1)] * 4))
+    return after, tuple(events)
+
+
+def report_sea_four_islands(lang: str) -> tuple[str, Rendered]:
+    """The report of a Four Islands round: ships in every piece list, the pirate's hex in words,
+    and refusals that name what the rule needs."""
+    after, events = sea_four_islands_round()
+    subject = texts.t(lang, "report_subject", game=GAME, round=after.round - 1)
+    data = report_data(
+        after,
+        list(events),
+        lang,
+        GAME,
+        SECRETS,
+        next_line(lang, after.round),
+        BOARD_CID,
+        names=dict(enumerate(NAMES)),
+    )
+    return subject, render("report", subject, data)
+
+
+def setup_ack_placed(lang: str) -> tuple[str, Rendered]:
+    """The answer to a placement sent on the player's turn: it is placed at once, and says so."""
+    st = fresh_state()
+    ctx = Context(st.board, lang, st.colours, "setup")
+    place = format_item(automatic_placement(st), ctx)
+    body = SETUP_ORDERS[base(lang)].format(pw=PASSWORD, place=place.split(" ", 1)[1])
+    subject = texts.t(lang, "setup_ack_subject", game=GAME)
+    data = notices.ack(
+        parse_mail(body, ctx),
+        body,
+        lang,
+        replaced=False,
+        round_=None,
+        deadline=DEADLINE_TEXT,
+        placed=place,
+    )
+    return subject, _render("ack", subject, data)
+
+
+def setup_ack_failed(lang: str) -> tuple[str, Rendered]:
+    """The answer to placements sent on the player's turn, none of which could be used."""
+    st = fresh_state()
+    ctx = Context(st.board, lang, st.colours, "setup")
+    place = format_item(automatic_placement(st), ctx).split(" ", 1)[1]
+    body = SETUP_ORDERS[base(lang)].format(pw=PASSWORD, place=place)
+    subject = texts.t(lang, "setup_ack_subject", game=GAME)
+    data = notices.ack(
+        parse_mail(body, ctx),
+        body,
+        lang,
+        replaced=False,
+        round_=None,
+        deadline=DEADLINE_TEXT,
+        setup_failed=True,
+    )
+    return subject, _render("ack", subject, data)
+
+
+def placed_failed(lang: str) -> tuple[str, Rendered]:
+    """The mail to a player whose placements could not be used: each one's reason."""
+    from pbm.rules.orders import SetupOrders, SetupPlacement
+
+    st = fresh_state()
+    first = automatic_placement(st)
+    after, _ = place_setup_automatic(st)
+    b = after.board
+    # The crossing just taken, then a road away from a free crossing.
+    free = next(c for c in range(len(b.crossing_hexes)) if settlement_site_rule(after, c) is None)
+    away = next(e for e in range(len(b.path_hexes)) if e not in b.crossing_paths[free])
+    orders = SetupOrders((first, SetupPlacement(free, away)))
+    _, failed, placed = place_setup(after, orders)
+    assert not placed
+    subject = texts.t(lang, "setup_failed_subject", game=GAME)
+    data = notices.placed(after, failed, lang, failed=True)
+    return subject, _render("placed", subject, data)
+
+
 def preview_kron(lang: str) -> tuple[str, Rendered]:
     """The island preview of a Kronlande game: Stein and Fisch among the yields, quarries and
     fishing grounds on the map."""
@@ -1061,15 +1281,72 @@ SCENES = {
     "gm_paused": _gm_notice("paused"),
     "gm_resumed": _gm_notice("resumed", deadline=DEADLINE_TEXT),
     "gm_deadline": _gm_notice("deadline", deadline=DEADLINE_TEXT, round_=MID_ROUND),
+    "gm_deadline_why": _gm_notice(
+        "deadline", deadline=DEADLINE_TEXT, round_=MID_ROUND, text="Wegen der Feiertage."
+    ),
+    "gm_alert_started": _gm_alert(
+        "started", "gm_started_subject", seats=True, setup=True, deadline=DEADLINE_TEXT
+    ),
+    "gm_alert_autopilot_nmr": _gm_alert(
+        "autopilot", "gm_autopilot_took_subject", seat=True, colour="gelb", why="nmr", count=3
+    ),
+    "gm_alert_autopilot_resigned": _gm_alert(
+        "autopilot", "gm_autopilot_took_subject", seat=True, colour="gelb", why="resigned", count=0
+    ),
+    "gm_alert_quarantined": _gm_alert(
+        "quarantined",
+        "gm_quarantined_subject",
+        id=57,
+        sender="anna@web.test",
+        mail_subject="Züge Runde 4",
+        error="KeyError: 'weiss'",
+    ),
+    "gm_mail_help": gm_mail_help,
+    "gm_mail_not_understood": gm_mail_not_understood,
+    "gm_mail_done": gm_mail_done,
     "gm_replaced": _gm_notice("replaced", colour="gelb", name="Dora"),
     "gm_replaced_out": _gm_notice("replaced_out", colour="gelb"),
     "gm_ended": _gm_notice("ended", text="Zwei Spieler sind ausgestiegen."),
     "gm_announce": _gm_notice("announce", text=GM_TEXT),
     "gm_autopilot_on": _gm_notice("autopilot", colour="gelb", named="Carol", on=True),
     "gm_autopilot_off": _gm_notice("autopilot", colour="gelb", named="Carol", on=False),
-    "gm_away": _gm_notice("away", name="gelb (Carol)", until="2026-12-24", deadline=DEADLINE_TEXT),
+    # An absence as the others are told of it: who, unless the game is anonymous.
+    "gm_away": _gm_notice(
+        "away",
+        "away_named_subject",
+        name="gelb (Carol)",
+        until="2026-12-24",
+        deadline=DEADLINE_TEXT,
+    ),
     "gm_away_waits": _gm_notice(
-        "away", name="gelb (Carol)", until="2026-12-24", waits=True, deadline=DEADLINE_TEXT
+        "away",
+        "away_named_subject",
+        name="gelb (Carol)",
+        until="2026-12-24",
+        waits=True,
+        deadline=DEADLINE_TEXT,
+    ),
+    "gm_away_anonymous": _gm_notice("away", name="", until="2026-12-24", deadline=DEADLINE_TEXT),
+    "gm_back": _gm_notice("back", "back_named_subject", name="gelb (Carol)"),
+    "gm_back_anonymous": _gm_notice("back", name=""),
+    # The absent player's own confirmation, with the dates.
+    "gm_away_own": _gm_notice(
+        "away_own",
+        "away_own_subject",
+        start="2026-06-01",
+        until="2026-12-24",
+        end="2026-12-25 00:00 Europe/Berlin (2026-12-24 23:00 UTC)",
+        back="",
+    ),
+    "gm_away_own_waits": _gm_notice(
+        "away_own",
+        "away_own_subject",
+        start="2026-06-01",
+        until="2026-06-03",
+        end="2026-06-04 00:00 UTC",
+        waits=True,
+        deadline="2026-06-05 00:00 UTC",
+        back="",
     ),
     "press": press,
     "press_anonymous_all": press_anonymous_all,
@@ -1096,6 +1373,7 @@ SCENES = {
     **{f"help_overview_{k}": _help_of(k) for k in KINDS},
     **{f"setup_prompt_{k}": _setup_prompt_of(k) for k in KINDS if k != "beginner"},
     "report_sea_trade_line": report_sea_trade_line,
+    "report_sea_four_islands": report_sea_four_islands,
     "welcome": welcome,
     "welcome_replacement": welcome_replacement,
     "players": players,
@@ -1104,6 +1382,9 @@ SCENES = {
     "preview_beginner": preview_beginner,
     "ack": ack,
     "ack_setup": setup_ack,
+    "ack_setup_placed": setup_ack_placed,
+    "ack_setup_failed": setup_ack_failed,
+    "placed_failed": placed_failed,
     "error": error,
     "help": help_mail,
     "help_sea": help_sea,

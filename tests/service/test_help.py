@@ -38,7 +38,10 @@ def test_help_is_a_short_overview_of_this_games_kind(
     # A screen or two on a phone, where the whole guide is well over a thousand lines.
     assert len(lines) <= 70 < len(guide_for_mail(player_guide(lang)).splitlines()) // 10
     de = lang == "de"
-    assert ("Spiel base: Grundspiel" if de else "Game base: base game") in body
+    # What game this is (`reports.identity`), and its name to write in orders.
+    title = "Grundspiel auf der mittleren Insel – 3 Spieler, Ziel: 10 Siegpunkte"
+    assert lines[0] == title if de else lines[0].startswith("Base game")
+    assert ("Spiel: base" if de else "Game: base") in lines
     assert ("Die Anmeldung läuft." if de else "Signup is open.") in body
     for line in (
         ["Status:", "Seehandel 4<Rohstoff> gegen 1<Rohstoff>", "Handel <Farbe>: gebe"]
