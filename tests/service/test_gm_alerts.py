@@ -59,10 +59,14 @@ def test_the_gm_hears_of_an_absence_and_a_return(
     me = table.seats[1]
     until = (clock.now() + timedelta(days=5)).date()
     mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nUrlaub bis {until.isoformat()}\n")
-    (away,) = [o for o in outbox(svc, "gm_notice") if "abwesend" in o.body]
-    assert set(away.recipients.split(",")) == {*table.addresses, DESK}
+    # The others and the GM are told; the absent player gets a confirmation of their own.
+    told = {o.id for o in outbox(svc, "gm_notice")}
+    (away,) = [o for o in outbox(svc, "gm_notice") if me not in o.recipients]
+    assert "abwesend" in away.body
+    assert set(away.recipients.split(",")) == ({*table.addresses, DESK} - {me})
     mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nIch bin zurück\n")
-    (back,) = [o for o in outbox(svc, "gm_notice") if "zurück" in o.body]
+    (back,) = [o for o in outbox(svc, "gm_notice") if o.id not in told and me not in o.recipients]
+    assert "zurück" in back.body
     assert set(back.recipients.split(",")) == ({*table.addresses, DESK} - {me})
 
 
