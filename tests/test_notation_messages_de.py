@@ -71,6 +71,9 @@ UNREACHABLE = {
     "letters_ask_two",
     "good_at_bank_ask",
     "good_in_monopoly_ask",
+    # `Ausbau <Kreuzung>` without the city named is a city outside Kronlande:
+    # tests/test_notation_forms.py.
+    "upgrade_to_what",
 }
 
 #: key → (line, phase, the English message as before keys existed).
@@ -267,6 +270,12 @@ PLAYERS_CASES: dict[str, tuple[str, str]] = {
     "robber_no_number": ("Räuber Wüste, raube blau", "round"),
     "seven_only_robber": ("Bei einer 7: Siedlung 6L 5L 11G", "round"),
     "setup_road_apart": ("Siedlung 6L 5L 11G Straße 8H 3E", "setup"),
+    "list_order_words": ("Abwurf: Wolle, Holz zuletzt, Getreide", "round"),
+    "count_differs": ("Drei Straßen: 4G 9L und 9L 3W", "round"),
+    "builds_list_form": ("Städte " + ", ".join(["6L 5L 11G"] * 6), "round"),
+    "road_toward_pick": ("Siedlung 9H 5L 10G Straße Richtung 5L", "setup"),
+    "road_toward_none": ("Siedlung 9H 5L 10G Straße Richtung 9L", "setup"),
+    "upgrade_form": ("Siedlung 6L 5L 11G später zur Stadt ausbauen", "round"),
 }
 
 #: Mails with a line refused for what the other lines say: key → (mail, its line, language).

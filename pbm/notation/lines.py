@@ -62,9 +62,12 @@ from .names import (
     crossing_text,
     hex_candidates,
     is_kron,
+    join_harbour_names,
+    named_hexes,
     path_text,
     resolve_hex,
     resolve_path,
+    ship_path_text,
     tokenize_hexes,
 )
 from .text import fold
@@ -299,16 +302,19 @@ _KW = {
     "name": r"(name)",
     "colours": r"(farben|farbe|colou?rs?)",
     "substitute": r"(ersatzbau(ten)?|ersatz|substitutes?( builds?)?)",
-    "knight": r"(ritter|knight)",
+    "knight": r"(ritter|knight)(?:-?karte)?",
     "robber": r"(raeuber|rauber|robber|bandit)",
     "pirate": r"(piraten|pirat|pirate)",
     "discard": r"(abwurf|abwerfen|discard)",
     "trade": r"(handel|trade)",
     "maritime": r"(seehandel|hafenhandel|banktausch|tausch|tausche|maritime( trade)?|"
     r"bank( trade)?)",
-    "monopoly": r"(monopol|tribut|monopoly|tribute)",
-    "plenty": r"(erfindung|gluecksfund|glucksfund|year of plenty|plenty|invention|windfall)",
-    "road_building": r"(strassenbau|bautrupp|road ?building|road-building)",
+    # A card's name with its word for card: `Monopolkarte`, `Straßenbau-Karte`, `Erfindungskarte`,
+    # `road building card`.
+    "monopoly": r"(monopol|tribut|monopoly|tribute)(?:-?karte| card)?",
+    "plenty": r"(erfindung|gluecksfund|glucksfund|year of plenty|plenty|invention|windfall)"
+    r"(?:s?-?karte| card)?",
+    "road_building": r"(strassenbau|bautrupp|road ?building|road-building)(?:-?karte| card)?",
     "buy": r"(entwicklungskarte( kaufen)?|projektkarte( kaufen)?|karte kaufen|"
     r"kaufe (eine )?(entwicklungs|projekt)?karte|buy( a)?( development| dev)? card|"
     r"development card|dev card)",
@@ -874,11 +880,9 @@ def _order(t: Text, ctx: Context) -> Item:
     m = _PATTERNS["pirate"].match(f)
     if m:
         return _pirate(t.sub(m.start("rest")), ctx)
-    m = _PATTERNS["discard"].match(f)
+    m = _PATTERNS["discard"].match(f) or _IF_DISCARDING.match(f)
     if m:
-        return DiscardPreference(
-            tuple(_resource_list(t.sub(m.start("rest")), ctx, max_total=MAX_COUNT))
-        )
+        return _discard(t.sub(m.start("rest")), ctx)
     trade = _trade_or_bank(t, ctx)
     if trade is not None:
         return trade
@@ -1070,7 +1074,7 @@ def _may_change_the_order(words: list[str], f: str, kron: bool) -> bool:
     a resource (except in a harbour's name)."""
     if any(w in _REMARK_TROUBLE for w in words):
         return True
-    if _is_can_pay(words, kron):
+    if _is_can_pay(words, kron) or _names_the_settlement(words, f):
         return False
     starts, keywords = _build_starts(kron), _keyword_words(kron)
     harbour = any(w in ("hafen", "harbour", "harbor", "port") for w in words)
@@ -1084,6 +1088,55 @@ def _may_change_the_order(words: list[str], f: str, kron: bool) -> bool:
         or (_is_resource_word(w, kron) and not harbour)
         for w in words
     )
+
+
+#: A remark on a city line that only says where it stands: `(bei meiner Siedlung)`, `(at my
+#: settlement)`, `(Ausbau meiner Siedlung)`.
+_SETTLEMENT_REMARK = frozenset(
+    [
+        "bei",
+        "an",
+        "am",
+        "auf",
+        "aus",
+        "at",
+        "on",
+        "of",
+        "from",
+        "meiner",
+        "meinem",
+        "meine",
+        "mein",
+        "my",
+        "der",
+        "dem",
+        "die",
+        "das",
+        "the",
+        "siedlung",
+        "settlement",
+        "ausbau",
+        "ausbauen",
+        "upgrade",
+        "upgraded",
+    ]
+)
+#: Words before the order word of a line: verbs, articles, politeness.
+_BEFORE_ORDER_WORD = frozenset(["bitte", "please", "ich", "i", "noch"])
+
+
+def _names_the_settlement(words: list[str], f: str) -> bool:
+    """Whether a remark in brackets on a city line only names the settlement the city is built
+    from (`Stadt 6L 5L 11G (bei meiner Siedlung)`): it cannot change the order."""
+    if not any(w in ("siedlung", "settlement", "ausbau", "upgrade") for w in words):
+        return False
+    if any(w not in _SETTLEMENT_REMARK and w not in _HEX_WORDS for w in words):
+        return False
+    for w in _letter_words(f[:60]):
+        if w in _VERBS or w in _ARTICLES or w in _BEFORE_ORDER_WORD:
+            continue
+        return w in ("stadt", "city")
+    return False
 
 
 def _is_resource_word(word: str, kron: bool) -> bool:
@@ -1669,6 +1722,13 @@ _KEYWORD_WORDS = frozenset(
         "windfall",
         "strassenbau",
         "bautrupp",
+        "strassenbaukarte",
+        "bautruppkarte",
+        "erfindungskarte",
+        "gluecksfundkarte",
+        "monopolkarte",
+        "tributkarte",
+        "ritterkarte",
         "entwicklungskarte",
         "projektkarte",
         "karte",
@@ -1768,6 +1828,10 @@ _BUILD_STARTS = frozenset(
         "gluecksfund",
         "strassenbau",
         "bautrupp",
+        "strassenbaukarte",
+        "bautruppkarte",
+        "erfindungskarte",
+        "gluecksfundkarte",
         "maritime",
         "development",
         "dev",
@@ -1884,6 +1948,12 @@ def _split_builds(t: Text, sea: bool = False, kron: bool = False) -> list[Text]:
         before = words[i - 1][2]
         if word in ("schiff", "ship") and before in _MOVE_LEADS:
             continue
+        if word in _CITY_NOUNS and (
+            before in _TO_CITY
+            or (before in _CITY_ARTICLES and words[i - 2][2] in _TO_CITY)
+            or words[build_start][2] in _UPGRADE_VERBS
+        ):
+            continue  # `Siedlung … zur Stadt ausbauen`, `Make … a city`: one build
         if (
             sea
             and word in _PIECE_WORDS
@@ -2130,6 +2200,9 @@ def _build_action(
     before it, for an option written without its keyword (`Siedlung … oder 8H 3E 4H`)."""
     f = t.folded.strip()
     lead = len(t.folded) - len(t.folded.lstrip())
+    city = _upgrade(t, ctx)
+    if city is not None:
+        return city, "city"
     n = _buy_count(f)
     if n is not None:
         return (BuyCard() if n == 1 else Builds((BuyCard(),) * n)), "buy"
@@ -2137,8 +2210,8 @@ def _build_action(
     if m:
         return _maritime(t.sub(lead), ctx), "maritime"
     m = _ROADS.match(f)
-    if m:
-        return _roads(t.sub(lead + m.end()), ctx), "road"
+    if m and _plural_count(m) != 0:
+        return _plural_builds(t.sub(lead), m, ctx)
     for kind in (
         "maritime",
         "plenty",
@@ -2187,6 +2260,138 @@ def _build_of(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildA
         place = _strip_words(place, ("siedlung", "settlement"))
         return City(_crossing(place, ctx))
     return Road(_path(rest, ctx))
+
+
+#: A city written as the upgrade it is: `Siedlung 6L 5L 11G zur Stadt ausbauen`, `Ausbau zur
+#: Stadt: 3E 11G Wüste`, `Upgrade 5B 4L 11O to a city`, `Turn settlement … into a city`.
+_CITY_NOUNS = frozenset(["stadt", "city"])
+_UPGRADE_VERBS = frozenset(
+    [
+        "ausbauen",
+        "ausbau",
+        "aufwerten",
+        "aufwertung",
+        "upgraden",
+        "upgrade",
+        "stadtausbau",
+        "umbauen",
+        "umwandeln",
+        "machen",
+        "mache",
+        "make",
+        "turn",
+        "convert",
+        "aus",
+    ]
+)
+#: The verbs that say "to a city" by themselves where only a settlement is ever upgraded (not
+#: in Kronlande, where a city becomes a Burg and a Burg a Residenz).
+_UPGRADE_ALONE = frozenset(
+    ["ausbauen", "ausbau", "aufwerten", "aufwertung", "upgraden", "upgrade", "stadtausbau"]
+)
+#: Before the city word: `zur Stadt`, `zu einer Stadt`, `in eine Stadt`, `to a city`, `→ Stadt`.
+_TO_CITY = frozenset(["zur", "zu", "zum", "in", "to", "into", "-", "->", "=>", ">"])
+#: Between `zu`/`to` and the city word: `zu einer Stadt`, `to a city`.
+_CITY_ARTICLES = frozenset(["eine", "einer", "a", "der", "die", "the"])
+#: Words that join two builds: a line with one is no single upgrade (`Siedlung … und zur Stadt
+#: ausbauen` builds twice).
+_NOT_ONE_UPGRADE = frozenset(["und", "and", "dann", "then", "danach", "sowie", "plus", "&", "+"])
+#: Around the place of an upgrade: `meine Siedlung bei …`, `my settlement at …`.
+_UPGRADE_FILL = frozenset(
+    [
+        "bei",
+        "an",
+        "am",
+        "auf",
+        "at",
+        "on",
+        "von",
+        "from",
+        "of",
+        "siedlung",
+        "settlement",
+        "meine",
+        "meiner",
+        "meinem",
+        "meinen",
+        "mein",
+        "my",
+        "the",
+        "die",
+        "der",
+        "dem",
+        "den",
+        "das",
+        "eine",
+        "einer",
+        "einen",
+        "ein",
+        "a",
+    ]
+)
+
+
+def _upgrade(t: Text, ctx: Context) -> City | None:
+    """A city written as the upgrade it is, or None for any other line. The words of the
+    upgrade are passed over and the rest must name the crossing; a line naming another build
+    (`Straße …`) is none. Without the city named (`Ausbau 3E 11G Wüste`) it is a city where
+    nothing else is upgraded, and asked back in Kronlande."""
+    f = t.folded
+    words = [(m.start(), m.end(), m.group(0).strip(":,;.!")) for m in re.finditer(r"[^\s,;]+", f)]
+    words = [w for w in words if w[2]]
+    if not words or not (
+        words[0][2] in _UPGRADE_VERBS or words[0][2] in _CITY_NOUNS or words[0][2] in _UPGRADE_FILL
+    ):
+        return None
+    if not any(w in _UPGRADE_VERBS or w in _CITY_NOUNS for _, _, w in words):
+        return None
+    starts = _build_starts(ctx.kron)
+    if any(w in starts and w not in ("siedlung", "settlement", "stadt", "city") for *_, w in words):
+        return None
+    verb = any(w in _UPGRADE_VERBS for _, _, w in words)
+    spans: list[tuple[int, int, str]] = []
+    #: A city word at all, and one the upgrade goes to (`zur Stadt`, `to a city`).
+    named = target = False
+    for i, (start, end, word) in enumerate(words):
+        if word not in _CITY_NOUNS:
+            continue
+        named = True
+        spans.append((start, end, ""))
+        j = i - 1
+        if j >= 1 and words[j][2] in _CITY_ARTICLES and words[j - 1][2] in _TO_CITY:
+            spans.append((words[j][0], words[j][1], ""))
+            j -= 1
+        if j >= 0 and words[j][2] in _TO_CITY:
+            spans.append((words[j][0], words[j][1], ""))
+            verb = target = True
+    if not verb:
+        return None  # `Stadt 6L 5L 11G`, `Stadt bei Siedlung …`: the city line as it is
+    if not named and not any(w in _UPGRADE_ALONE for _, _, w in words):
+        return None
+    if ctx.kron and not target:
+        # `Ausbau …`, `Stadt … ausbauen`: in Kronlande a city becomes a Burg, a Burg a Residenz.
+        raise NotationError.make("upgrade_to_what", column=t.col(len(f) - len(f.lstrip())))
+    for start, end, word in words:
+        if word in _NOT_ONE_UPGRADE:
+            # `Siedlung … und zur Stadt ausbauen`: the settlement built, then upgraded?
+            raise NotationError.make(
+                "upgrade_form", shown=t.sub(start, end).original, column=t.col(start)
+            )
+    blanked = {s for s, _, _ in spans}
+    for start, end, word in words:
+        if start not in blanked and (word in _UPGRADE_VERBS or word in _UPGRADE_FILL):
+            spans.append((start, end, ""))
+    place = t.rewritten(sorted(spans))
+    # What stands between the words, a colon (`Ausbau zur Stadt: …`), goes too.
+    colons = [(i, i + 1, "") for i, ch in enumerate(place.folded) if ch == ":"]
+    try:
+        return City(_crossing(place.rewritten(colons) if colons else place, ctx))
+    except NotationError as e:
+        if e.key != "hex_name_expected":
+            raise
+        # A word that is neither the upgrade's nor a hex (`… später zur Stadt ausbauen`,
+        # `Upgrade … to a castle`): what it adds is not read.
+        raise NotationError.make("upgrade_form", shown=e.params["word"], column=e.column) from None
 
 
 #: Kronlande: the building a workshop, a Burg or a Residenz is named by (`Burg bei Stadt …`,
@@ -2622,8 +2827,8 @@ def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
         raise NotationError.make("knight_timing", column=t.col(m.end(1)))
     rest = t.sub(m.start("rest"))
     skip = 0
-    while skip < len(rest.folded) and rest.folded[skip] in " ,;:-":
-        skip += 1  # `Ritter nach Wurf, Räuber 6L`
+    while skip < len(rest.folded) and rest.folded[skip] in " ,;:->=":
+        skip += 1  # `Ritter nach Wurf, Räuber 6L`, `Ritter nach dem Wurf -> Räuber 6L`
     rest = _strip_words(rest.sub(skip), _MOVE_WORDS)
     when = Timing.BEFORE_ROLL if timing.startswith(("vor", "before", "pre")) else Timing.AFTER_ROLL
     pm = _PATTERNS["pirate"].match(rest.folded.strip())
@@ -2676,6 +2881,153 @@ def _monopoly(t: Text, ctx: Context) -> Monopoly:
         lead = len(rest.folded) - len(rest.folded.lstrip())
         raise NotationError.make("monopoly_no_goods", column=rest.col(lead))
     return Monopoly(r)
+
+
+# -- discard lists ------------------------------------------------------------------------------
+
+#: `Falls ich abwerfen muss: …`, `If I have to discard: …`: a discard list, led by its condition
+#: (every discard list is for a 7 anyway).
+_IF_DISCARDING = re.compile(
+    r"^(?:falls|wenn|if|when|should)\s++(?:ich\s++|i\s++)?+(?:(?:have|need|must)\s++(?:to\s++)?+)?+"
+    r"(?:karten\s++)?+(?:abwerfen|discard)(?:\s++(?:cards|karten))?+"
+    r"(?:\s++(?:muss|must|soll|sollte))?+\s*+[:,]\s*+(?P<rest>.*)$"
+)
+#: Words of a discard list's condition that says no more than the list itself (`Abwerfen falls
+#: nötig:`, `Discard if needed:`): a discard list is only ever used when cards must go.
+_IF_NEEDED = frozenset(
+    [
+        "falls",
+        "wenn",
+        "sofern",
+        "if",
+        "when",
+        "bei",
+        "bedarf",
+        "noetig",
+        "notig",
+        "notwendig",
+        "erforderlich",
+        "necessary",
+        "needed",
+        "required",
+        "need",
+        "es",
+        "ich",
+        "i",
+        "it",
+        "is",
+        "be",
+        "sein",
+        "muss",
+        "must",
+        "have",
+        "to",
+    ]
+)
+_NEED_WORDS = frozenset(
+    [
+        "noetig",
+        "notig",
+        "notwendig",
+        "erforderlich",
+        "necessary",
+        "needed",
+        "required",
+        "bedarf",
+        "muss",
+        "must",
+        "need",
+    ]
+)
+#: Words of a priority written out (`zuerst Wolle, dann Holz, zuletzt Erz`, `wool first, then
+#: lumber`): they must agree with the order written, which is what is read.
+_FIRST_WORDS = frozenset(["zuerst", "erst", "erstens", "first", "firstly"])
+_LAST_WORDS = frozenset(["zuletzt", "schliesslich", "last", "lastly", "finally"])
+_THEN_WORDS = frozenset(
+    ["dann", "danach", "anschliessend", "then", "next", "und", "and", "vor", "before", "&", "+"]
+)
+#: Arrows between the entries of a priority list (`W > G > H`, `W → G`; `→` folds to `-`).
+_ARROW_CHARS = frozenset(">-=\u00bb")
+
+
+def _without_if_needed(t: Text) -> Text:
+    """A discard list without the condition before it: `falls nötig: …`, `(if needed) …`, `bei
+    einer 7: …` (a condition that says what every discard list says)."""
+    f = t.folded
+    lead = len(f) - len(f.lstrip(" ,;"))
+    m = _FOR_A_SEVEN.match(f, lead)
+    if m is not None:
+        return t.sub(m.end())
+    ends = [i for i in (f.find(":", lead), f.find(",", lead)) if i >= 0]
+    close = f.find(")", lead)
+    if close >= 0:
+        ends.append(close)
+    if not ends:
+        return t
+    stop = min(ends)
+    words = _letter_words(f[lead:stop])
+    if (
+        words
+        and words[0] in ("falls", "wenn", "sofern", "if", "when", "bei")
+        and all(w in _IF_NEEDED for w in words)
+        and any(w in _NEED_WORDS for w in words)
+    ):
+        after = stop + 1
+        if f[stop] == ")" and f[after : after + 1] == ":":
+            after += 1
+        return t.sub(after)
+    return t
+
+
+def _in_order(t: Text) -> Text:
+    """A priority list as written, its arrows read as separators and its words of order
+    (`zuerst`, `dann`, `zuletzt`, `first`, `then`) passed over once they agree with the order
+    written: `zuerst Wolle, dann Holz`, `W > G > H`, `wool first, then lumber`. A word that does
+    not (`Wolle, Holz zuletzt, Getreide`) is refused: the list is read in the order written."""
+    f = t.folded
+    back = f.find("<")
+    if back >= 0:
+        # `W < G < H`: the priority the other way round, or the arrow's head? Asked back.
+        raise NotationError.make("list_order_words", shown="<", column=t.col(back))
+    arrows = [(i, i + 1, ",") for i, ch in enumerate(f) if ch in _ARROW_CHARS]
+    if arrows:
+        t = t.rewritten(arrows)
+        f = t.folded
+    #: (segment, folded position, end, word) of each word of order; items per segment.
+    marks: list[tuple[int, int, int, str]] = []
+    items: list[int] = [0]
+    blanks: list[tuple[int, int, str]] = []
+    for m in re.finditer(r"[^\s,;]+|[,;]", f):
+        word = m.group(0).strip(":.")
+        if word in (",", ";") or word in _THEN_WORDS:
+            if word in _THEN_WORDS and word not in _FILLERS:
+                blanks.append((m.start(), m.end(), ""))
+            items.append(0)
+            continue
+        if word in _FIRST_WORDS or word in _LAST_WORDS:
+            marks.append((len(items) - 1, m.start(), m.end(), word))
+            blanks.append((m.start(), m.end(), ""))
+            continue
+        if word and not word.isdecimal():
+            items[-1] += 1
+    # upto[k]: the items of the segments before segment k (one pass, however many marks).
+    upto = [0]
+    for n in items:
+        upto.append(upto[-1] + n)
+    for segment, start, end, word in marks:
+        before, after = upto[segment], upto[-1] - upto[segment + 1]
+        if (word in _FIRST_WORDS and before) or (word in _LAST_WORDS and after):
+            raise NotationError.make(
+                "list_order_words", shown=t.sub(start, end).original, column=t.col(start)
+            )
+    return t.rewritten(blanks) if blanks else t
+
+
+def _discard(t: Text, ctx: Context) -> DiscardPreference:
+    """`Abwurf: W W G`, also `Abwerfen falls nötig: zuerst Wolle, dann Holz`, `Discard: W > G >
+    L`: the cards in the order they go."""
+    rest = _in_order(_without_if_needed(t))
+    return DiscardPreference(tuple(_resource_list(rest, ctx, max_total=MAX_COUNT)))
 
 
 def _counted(t: Text) -> Text:
@@ -3020,29 +3372,105 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
 
 
 #: `Straßen 6L 5L und 5L 11G`, `Roads: …`: several roads, built in the order written.
-_ROADS = re.compile(r"(?:strassen|roads)(?![a-z])\s*+:?+\s*+")
-#: The most roads one `Straßen` line may hold (a player has 15).
+#: Several settlements or cities likewise (`Siedlungen …`, `Zwei Städte: …`), and any of them
+#: with a count (`Zwei Straßen: 4G 9L und 9L 3W`, `2x roads …`), which must fit the list.
+_ROADS = re.compile(
+    r"^(?:(?P<count>\d{1,2}|[a-z]++)(?:\s?+x)?+\s++)?"
+    r"(?P<kind>strassen|roads|siedlungen|settlements|staedte|stadte|cities)(?![a-z])\s*+:?+\s*+"
+)
+#: The kind of build of each plural.
+_PLURAL_KINDS = {
+    "strassen": "road",
+    "roads": "road",
+    "siedlungen": "settlement",
+    "settlements": "settlement",
+    "staedte": "city",
+    "stadte": "city",
+    "cities": "city",
+}
+#: The most roads one `Straßen` line may hold (a player has 15), and settlements or cities.
 _MAX_ROADS = 5
 
 
-def _path_list(t: Text, ctx: Context) -> list[int]:
-    """Paths separated by `,`, `;`, `und` or `and`."""
-    f = t.folded
+def _plural_count(m: re.Match[str]) -> int | None:
+    """The count before a plural (`Zwei Straßen`), None without one; 0 when the word before
+    it is no count (`neue Straßen`: not read as a list)."""
+    word = m.group("count")
+    if word is None:
+        return None
+    if word.isdecimal():
+        return _number(word) or 0
+    return vocab.NUMBER_WORDS.get(word, 0)
+
+
+def _plural_builds(
+    t: Text, m: re.Match[str], ctx: Context
+) -> tuple[Road | Settlement | City | Builds, str]:
+    """`Straßen A und B`, `Zwei Siedlungen: A, B`, `Two cities: A and B`: each place a build of
+    its own, in the order written; a count must be the number of places named."""
+    kind = _PLURAL_KINDS[m.group("kind")]
+    rest = t.sub(m.end())
+    if kind == "road":
+        built: list[Road | Settlement | City] = [Road(e) for e in _path_list(rest, ctx)]
+        if not 1 <= len(built) <= _MAX_ROADS:
+            raise NotationError.make("road_form", column=rest.col(0))
+    else:
+        make = Settlement if kind == "settlement" else City
+        built = [make(_crossing(rest.sub(a, b), ctx)) for a, b in _path_spans(rest.folded)]
+        if not 1 <= len(built) <= _MAX_ROADS:
+            raise NotationError.make(
+                "builds_list_form",
+                shown=t.sub(m.start("kind"), m.end("kind")).original,
+                max=_MAX_ROADS,
+                column=rest.col(0),
+            )
+    count = _plural_count(m)
+    if count is not None and count != len(built):
+        raise NotationError.make(
+            "count_differs",
+            shown=t.sub(0, m.end("kind")).original.strip(),
+            named=len(built),
+            column=t.col(0),
+        )
+    return (built[0] if len(built) == 1 else Builds(tuple(built))), kind
+
+
+#: Between the paths of a list: `,`, `;`, `und`, `and`, `dann`, `then`, ` + `, ` & `, an arrow
+#: (`5L 10G -> 10G 8W`, `→` folds to `-`: see `_dash_pair`).
+_PATH_LIST_SEP = re.compile(r"[,;]|\b(?:und|and|sowie|dann|danach|then)\b|(?<= )[+&](?= )|[-=]?+>")
+
+
+def _path_spans(f: str) -> list[tuple[int, int]]:
+    """Where the paths of a list stand in `f` (folded): between the separators."""
     spans, pos = [], 0
-    for sep in re.finditer(r"[,;]|\bund\b|\band\b", f):
+    for sep in _PATH_LIST_SEP.finditer(f):
         spans.append((pos, sep.start()))
         pos = sep.end()
     spans.append((pos, len(f)))
-    return [_path(t.sub(a, b), ctx) for a, b in spans if f[a:b].strip()]
+    return [(a, b) for a, b in spans if f[a:b].strip()]
 
 
-def _roads(t: Text, ctx: Context) -> Road | Builds:
-    paths = _path_list(t, ctx)
-    if not 1 <= len(paths) <= _MAX_ROADS:
-        raise NotationError.make("road_form", column=t.col(0))
-    if len(paths) == 1:
-        return Road(paths[0])
-    return Builds(tuple(Road(p) for p in paths))
+def _dash_pair(t: Text) -> list[Text]:
+    """`5L 10G - 10G 8W` in a list of paths: two paths of two hexes each, not a path by its
+    crossings (which have three); any other piece as it is."""
+    f = join_harbour_names(t.folded)
+    if f.count("-") != 1:
+        return [t]
+    cut = f.index("-")
+    try:
+        sides = (
+            len(tokenize_hexes(t.sub(0, cut).original)),
+            len(tokenize_hexes(t.sub(cut + 1).original)),
+        )
+    except OrderError:
+        return [t]
+    return [t.sub(0, cut), t.sub(cut + 1)] if sides == (2, 2) else [t]
+
+
+def _path_list(t: Text, ctx: Context) -> list[int]:
+    """Paths separated by `,`, `;`, `und`, `and`, `dann`, `+`, `&` or an arrow."""
+    pieces = [p for a, b in _path_spans(t.folded) for p in _dash_pair(t.sub(a, b))]
+    return [_path(p, ctx) for p in pieces]
 
 
 def _road_building(t: Text, ctx: Context) -> RoadBuilding:
@@ -3063,15 +3491,8 @@ def _sea_road_building(t: Text, ctx: Context) -> RoadBuilding:
     """Seafarers: each piece a road unless it says `Schiff`/`Ship` (a path at sea, with no
     word, is a ship too)."""
     f = t.folded
-    spans, pos = [], 0
-    for sep in re.finditer(r"[,;]|\bund\b|\band\b", f):
-        spans.append((pos, sep.start()))
-        pos = sep.end()
-    spans.append((pos, len(f)))
     pieces: list[tuple[int, bool]] = []
-    for a, b in spans:
-        if not f[a:b].strip():
-            continue
+    for a, b in _path_spans(f):
         part = t.sub(a, b)
         m = _PIECE.match(part.folded)
         ship = m is not None and _KW_SHIP.match(part.folded.strip()) is not None
@@ -3203,7 +3624,12 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
             cf = cf[: -len(word) - 1].rstrip().rstrip(",;")
             break
     c = _crossing(crossing.sub(0, len(cf)), ctx)
-    e = _path(t.sub(road.end()), ctx, land_only=ship is None)
+    road_text = t.sub(road.end())
+    toward = _TOWARD.match(road_text.folded)
+    if toward is not None:
+        e = _toward(c, road_text.sub(toward.end()), ctx, land_only=ship is None)
+    else:
+        e = _path(road_text, ctx, land_only=ship is None)
     if c not in ctx.board.path_crossings[e]:
         # The board alone shows it: the road must start at the settlement.
         raise NotationError.make(
@@ -3213,3 +3639,50 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
             column=t.col(road.end()),
         )
     return SetupPlacement(c, e, ship is not None)
+
+
+#: A setup road named by its direction: `Straße Richtung 4G`, `road toward 4G`.
+_TOWARD = re.compile(
+    r"^ *+(?:in )?+(?:richtung|towards?|in the direction of|nach|zum|zur|zu|to|"
+    r"(?:pointing|heading) (?:to|towards?))(?![a-z]) *+:?+ *+"
+)
+
+
+def _toward(c: int, t: Text, ctx: Context, land_only: bool) -> int:
+    """The road from the settlement at `c` toward a hex: the one path leaving `c` whose other
+    end is a corner of that hex (toward one of the settlement's own hexes two paths run along
+    it). Not exactly one: refused, with the paths to copy back."""
+    names = tokenize_hexes(t.original, t.offset)
+    if len(names) != 1:
+        raise NotationError.make("one_hex", count=len(names))
+    board = ctx.board
+    hexes = named_hexes(board, names[0], ctx.lang)
+    paths = [e for e in board.crossing_paths[c] if not land_only or board.path_land[e]]
+    fits = [
+        e
+        for e in paths
+        if any(
+            h in hexes for x in board.path_crossings[e] if x != c for h in board.crossing_hexes[x]
+        )
+    ]
+    if len(fits) == 1:
+        return fits[0]
+    shown = t.original.strip()
+    settlement = crossing_text(board, c, ctx.lang)
+    name = path_text if land_only else ship_path_text
+    if fits:
+        raise NotationError.make(
+            "road_toward_pick",
+            count=len(fits),
+            settlement=settlement,
+            hex=shown,
+            candidates=[name(board, e, ctx.lang) for e in fits],
+            column=t.col(0),
+        )
+    raise NotationError.make(
+        "road_toward_none",
+        settlement=settlement,
+        hex=shown,
+        candidates=[name(board, e, ctx.lang) for e in paths],
+        column=t.col(0),
+    )

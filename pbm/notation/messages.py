@@ -252,6 +252,29 @@ TEXTS: dict[str, str] = {
     "rest_not_read": N_(
         "only the first {max} lines of a mail are read; the rest of this mail was not read"
     ),
+    "list_order_words": N_(
+        "{shown!r} does not fit where it stands: the list is used in the order written, so "
+        "write it in that order ('Abwurf: W, H, G')"
+    ),
+    "count_differs": N_(
+        "{shown!r} does not fit the {named} places named: write as many as the number says, or "
+        "leave the number out"
+    ),
+    "builds_list_form": N_("{shown!r} names one to {max} places, separated by ',' or 'und'"),
+    "upgrade_form": N_(
+        "{shown!r} is not read in an upgrade: write 'Stadt <Kreuzung>' (a settlement built and "
+        "then upgraded is two lines, 'Siedlung <Kreuzung>' and 'Stadt <Kreuzung>')"
+    ),
+    "upgrade_to_what": N_(
+        "say what it becomes: 'Stadt <Kreuzung>', 'Burg <Kreuzung>' or 'Residenz <Kreuzung>'"
+    ),
+    "road_toward_pick": N_(
+        "{count} paths lead from the settlement {settlement} toward {hex}: copy one of them back"
+    ),
+    "road_toward_none": N_(
+        "no path from the settlement {settlement} leads toward {hex}: copy one of the paths "
+        "below back"
+    ),
 }
 
 #: The texts of receipt refusals, by rule (the values of `pbm.rules.reasons.Reason`).

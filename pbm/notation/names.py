@@ -264,6 +264,12 @@ def _sets(board: Board, names: list[HexName], lang: str) -> list[frozenset[int]]
     return out
 
 
+def named_hexes(board: Board, name: HexName, lang: str = "de") -> frozenset[int]:
+    """Every hex one name can mean (`4G`, `D5`, `Meer`: all the sea); raises NotationError,
+    with a guess where there is one, when it names none."""
+    return _sets(board, [name], lang)[0]
+
+
 #: The numbers on land hexes.
 _TOKEN_NUMBERS = frozenset(str(n) for n in range(2, 13))
 
@@ -361,9 +367,13 @@ def crossing_from_names(
 
 
 def resolve_path(board: Board, text: str, lang: str = "de", land_only: bool = True) -> int:
-    if "-" in join_harbour_names(fold(text)[0]):
-        return _path_by_crossings(board, text, lang, land_only)
-    names = tokenize_hexes(text)
+    folded = join_harbour_names(fold(text)[0])
+    names: list[HexName] | None = None
+    if "-" in folded:
+        names = _two_hexes_by_dash(text, folded)
+        if names is None:
+            return _path_by_crossings(board, text, lang, land_only)
+    names = tokenize_hexes(text) if names is None else names
     if len(names) == 1:
         # One of two hexes: the paths along it, each to copy back.
         (one,) = _sets(board, names, lang)
@@ -392,6 +402,20 @@ def resolve_path(board: Board, text: str, lang: str = "de", land_only: bool = Tr
             candidates=[board.path_label(e) for e in found],
         )
     return found[0]
+
+
+def _two_hexes_by_dash(text: str, folded: str) -> list[HexName] | None:
+    """`4G-9L`, `4G – 9L`: one dash between one hex and another names the path between them
+    (a path by crossings has three hexes on each side); None for any other use of dashes."""
+    if folded.count("-") != 1:
+        return None
+    cut = fold(text)[1][folded.index("-")]
+    try:
+        left = tokenize_hexes(text[:cut])
+        right = tokenize_hexes(text[cut + 1 :], cut + 1)
+    except NotationError:
+        return None
+    return [*left, *right] if len(left) == len(right) == 1 else None
 
 
 def _path_by_crossings(board: Board, text: str, lang: str, land_only: bool) -> int:

@@ -2771,6 +2771,191 @@ GM_MAILS: list[Mail] = [
         ],
         lang="en",
     ),
+    # Issue 31: forms a game master reads that pbm refused (arrows and separators in lists, a
+    # discard priority in words, a city written as upgrading, counted builds, card names with
+    # "-karte", a setup road by its direction, a remark naming the city's settlement); and
+    # what stays refused, since it could mean two things.
+    Mail(
+        "206_pfeile_in_listen_de",
+        [
+            ("Kennwort: gelb-206", PW_DE),
+            ("Ritter nach dem Wurf -> Räuber 11G, blau", knight("after", "D4", "blau")),
+            ("Abwurf: W > G > H", lit("Abwurf: W G H")),
+            ("Straße 4G-9L", road("D5 E4")),
+            ("Straße 9L – 3W", road("E4 E5")),
+        ],
+    ),
+    Mail(
+        "207_arrows_in_lists_en",
+        [
+            ("Password: blue-207", PW_EN),
+            ("Knight after the roll -> robber 11G, red", knight("after", "D4", "rot")),
+            ("Discard: W > G > L", lit("Discard: W G L")),
+            ("Road 4G-9B", road("D5 E4")),
+            ("Roads 9B 3W → 3W 8W", many(r_("E4 E5"), r_("D6 E5"))),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "208_bautrupp_plus_de",
+        [
+            ("Kennwort: rot-208", PW_DE),
+            ("Bautrupp 5L 10G + 10G 8W", road_building("C4 C5", "C5 D6")),
+            ("Siedlung 10G 4G 8W", settle("C5 D5 D6")),
+        ],
+    ),
+    Mail(
+        "209_road_building_arrow_en",
+        [
+            ("Password: red-209", PW_EN),
+            ("Road building card: 5B 10G -> 10G 8W", road_building("C4 C5", "C5 D6")),
+            ("Settlement 10G 4G 8W", settle("C5 D5 D6")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "210_abwurf_in_worten_de",
+        [
+            ("Hallo,", IGNORED),
+            ("Kennwort: weiss-210", PW_DE),
+            ("Räuber 9L, raube rot", robber("E4", "rot")),
+            ("Abwerfen falls nötig: zuerst Wolle, dann Holz, dann Getreide", lit("Abwurf: W H G")),
+            ("Straße 4G 9L", road("D5 E4")),
+            ("Gruß, Bernd", IGNORED),
+        ],
+    ),
+    Mail(
+        "211_discard_in_words_en",
+        [
+            ("Password: white-211", PW_EN),
+            ("Robber 9B, steal red", robber("E4", "rot")),
+            ("Discard if needed: wool first, then lumber, then grain", lit("Discard: W L G")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "212_ausbau_zur_stadt_de",
+        [
+            ("Kennwort: blau-212", PW_DE),
+            ("Siedlung 6L 5L 11G zur Stadt ausbauen", city("C3 C4 D4")),
+            ("Ersatzbau:", SUB_DE),
+            ("Ausbau zur Stadt: 3E 11G Wüste", city("D3 D4 E3")),
+        ],
+    ),
+    Mail(
+        "213_upgrade_to_city_en",
+        [
+            ("Password: blue-213", PW_EN),
+            ("Upgrade 6B 5B 11G to a city", city("C3 C4 D4")),
+            ("Otherwise turn my settlement at 9L 5B 10G into a city", or_else(c_("B4 C4 C5"))),
+            ("If I have to discard: ore > grain > wool", lit("Discard: O G W")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "214_zwei_strassen_de",
+        [
+            ("Kennwort: rot-214", PW_DE),
+            ("Zwei Straßen: 4G 9L und 9L 3W", many(r_("D5 E4"), r_("E4 E5"))),
+            ("Strassenbaukarte: 5L 10G und 10G 4G", road_building("C4 C5", "C5 D5")),
+        ],
+    ),
+    Mail(
+        "215_two_roads_en",
+        [
+            ("Password: red-215", PW_EN),
+            ("Two roads: 4G 9B and 9B 3W", many(r_("D5 E4"), r_("E4 E5"))),
+            ("Road building card: 5B 10G, 10G 4G", road_building("C4 C5", "C5 D5")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "216_setup_richtung_de",
+        [
+            ("Kennwort: gelb-216", PW_DE),
+            ("Meine erste Siedlung: 9H 5L 10G, Straße Richtung 4G", setup(("B4 C4 C5", "C4 C5"))),
+        ],
+        phase="setup",
+    ),
+    Mail(
+        "217_setup_toward_en",
+        [
+            ("Password: yellow-217", PW_EN),
+            ("First settlement: 9L 5B 10G, road toward 4G", setup(("B4 C4 C5", "C4 C5"))),
+        ],
+        phase="setup",
+        lang="en",
+    ),
+    Mail(
+        "218_setup_richtung_mehrdeutig_de",
+        [
+            ("Kennwort: gelb-218", PW_DE),
+            (
+                "Siedlung 9H 5L 10G, Straße Richtung 5L",
+                paths_to_pick("2 paths lead", "B4 C4", "C4 C5"),
+            ),
+            (
+                "Siedlung 6L 5L 11G, Straße Richtung 9H",
+                paths_to_pick("no path", "C3 C4", "C3 D4", "C4 D4"),
+            ),
+        ],
+        phase="setup",
+    ),
+    Mail(
+        "219_stadt_klammer_de",
+        [
+            ("Kennwort: weiss-219", PW_DE),
+            ("stadt 6L 5L 11G   (bei meiner siedlung)", city("C3 C4 D4")),
+            ("Stadt 9H 5L 10G (bei meiner zweiten Siedlung)", refused("may change the order")),
+        ],
+    ),
+    Mail(
+        "220_city_bracket_en",
+        [
+            ("Password: white-220", PW_EN),
+            ("city 6B 5B 11G (at my settlement)", city("C3 C4 D4")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "221_listen_mehrdeutig_de",
+        [
+            ("Kennwort: rot-221", PW_DE),
+            ("Abwurf: W < G < H", refused("in the order written")),
+            ("Abwurf: Wolle, Holz zuletzt, Getreide", refused("in the order written")),
+            ("Siedlung 6L 5L 11G und zur Stadt ausbauen", refused("not read in an upgrade")),
+            ("Drei Straßen: 4G 9L und 9L 3W", refused("as many as the number says")),
+            ("Straße 4G-9L-3W", refused("crossing - crossing")),
+        ],
+    ),
+    Mail(
+        "222_lists_unclear_en",
+        [
+            ("Password: red-222", PW_EN),
+            ("Discard: lumber last, wool, grain", refused("in the order written")),
+            ("Three roads: 4G 9B and 9B 3W", refused("as many as the number says")),
+            ("Upgrade 6B 5B 11G to a castle", refused("not read in an upgrade")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "223_nichts_mit_raeuber_de",
+        [
+            ("Kennwort: blau-223", PW_DE),
+            ("Nichts diesmal", PASS_DE),
+            ("Räuber 9L, raube rot", robber("E4", "rot")),
+            ("Abwurf: W > G > H", lit("Abwurf: W G H")),
+        ],
+    ),
+    Mail(
+        "224_pass_with_robber_en",
+        [
+            ("Password: yellow-224", PW_EN),
+            ("Nothing this round", PASS_EN),
+            ("If I roll a 7: robber 9B, steal red", robber("E4", "rot")),
+        ],
+        lang="en",
+    ),
 ]
 MAILS += GM_MAILS
 
@@ -2780,7 +2965,8 @@ def main() -> None:
     for old in HERE.glob("[0-9][0-9][0-9]_*.txt"):
         old.unlink()
     for mail in MAILS:
-        board = generate_board(default_size(mail.players), mail.seed)
+        # Board version 1, as the test reads them (tests/test_notation_corpus.py).
+        board = generate_board(default_size(mail.players), mail.seed, 1)
         oracle = Oracle(board, mail.lang)
         eol = "\r\n" if mail.crlf else "\n"
         body = eol.join(text for text, _ in mail.lines) + eol

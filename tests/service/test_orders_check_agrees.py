@@ -1,0 +1,232 @@
+"""`pbm orders check` and the service read every corpus mail alike (issue 31).
+
+Each order mail of tests/corpus/ is checked with `pbm orders check --json` and mailed to a game
+on the same board (seed, players, language, phase) by the seat its password names. The answer
+the player gets must say what the check says, line by line: a line the check accepts is accepted
+with the same canonical form, or refused at receipt for the position (a crossing taken, a road
+touching nothing of the player's: what the check, which knows no position, cannot see); a line
+the check refuses is refused with the same reason; and the mail passes (`Ich passe`, "You pass
+this round") exactly when the check shows the pass accepted. A pass beside a robber order or a
+discard list stands (they are for a 7, which passing does not prevent; docs/order-language.md),
+in the check and in the service alike.
+
+Mails that are not order mails to this game are left out: no password, a command (`Hilfe`,
+`Anmeldung`), another game named (`Spiel: …`), a message to players. A round guard (`Runde: 7`)
+is met by opening that round number in the game, so that the mail is read rather than refused
+as a whole.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from databases import outbox, seated
+from harness import Games, Mailer, make_service, new_game, signup
+from typer.testing import CliRunner
+
+from pbm.cli import app
+from pbm.i18n import translator
+from pbm.notation.mail import scan_mail
+from pbm.notation.messages import RECEIPT
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.games import get_game
+from pbm.service.secrets import colour_tag, hash_password
+from pbm.service.signup import password_word
+from pbm.store.db import transaction
+from pbm.store.models import Player
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+EXPECTED: dict[str, dict[str, Any]] = json.loads(
+    (CORPUS / "expected.json").read_text(encoding="utf-8")
+)
+
+#: The corpus mails by the game they are read in: (seed, players, language, phase).
+GROUPS: dict[tuple[int, int, str, str], list[str]] = defaultdict(list)
+for _name, _spec in sorted(EXPECTED.items()):
+    GROUPS[(_spec["seed"], _spec["players"], _spec["lang"], _spec["phase"])].append(_name)
+
+#: A line of the answer: `  12  Straße C3 C4 (6L 5L)`; a refusal's reason below its line, with
+#: its column, and its candidates (`→ …`).
+_ROW = re.compile(r"^  +(\d+)  (.*)$")
+_REASON = re.compile(r"^       (?!→ )(.*?)(?: \((?:column|Spalte) \d+\))?$")
+
+
+def _check(name: str, seed: int, players: int, lang: str, phase: str) -> list[dict[str, Any]]:
+    """`pbm orders check --json` of a corpus mail, on the board a new game of the seed has."""
+    args = ["orders", "check", "--seed", str(seed), "--players", str(players)]
+    args += ["--phase", phase, "--lang", lang, "--json", str(CORPUS / name)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code in (0, 1), result.output
+    rows: list[dict[str, Any]] = json.loads(result.stdout)
+    return rows
+
+
+def _answer(body: str) -> tuple[dict[int, str], dict[int, str]]:
+    """The lines an answer to an order mail accepts (canonical form) and refuses (reason)."""
+    accepted: dict[int, str] = {}
+    refused: dict[int, str] = {}
+    section: dict[int, str] | None = None
+    last: int | None = None
+    for line in body.splitlines():
+        if line in ("Accepted:", "Angenommen:"):
+            section, last = accepted, None
+            continue
+        if line in ("Rejected:", "Abgelehnt:"):
+            section, last = refused, None
+            continue
+        if section is None:
+            continue
+        if not line.startswith(" "):
+            section = None
+            continue
+        row = _ROW.match(line)
+        if row:
+            last = int(row.group(1))
+            if section is accepted:
+                accepted[last] = row.group(2)
+            continue
+        reason = _REASON.match(line)
+        if reason and section is refused and last is not None and last not in refused:
+            refused[last] = reason.group(1)
+    return accepted, refused
+
+
+def _passes(body: str, lang: str) -> bool:
+    words = {"de": "Du passt in dieser Runde", "en": "You pass this round"}
+    return words[lang] in body
+
+
+def _order_mail(name: str) -> bool:
+    """Whether a corpus mail is an order mail to the game it is read in."""
+    scan = scan_mail((CORPUS / name).read_bytes().decode("utf-8"))
+    return scan.password is not None and not scan.commands and scan.game is None
+
+
+def _seat_for(password: str, colours: list[str], lang: str) -> int:
+    """The seat whose colour the password begins with, as the service looks it up (then only
+    that seat's password is checked), else seat 1."""
+    tag = colour_tag(password)
+    for seat, colour in enumerate(colours):
+        if password_word(colour, lang) == tag:
+            return seat
+    return 1
+
+
+def _mail_in(svc: Service, mailer: Mailer, game: str, name: str, lang: str) -> tuple[str, int]:
+    """Mail a corpus mail to `game` from the seat its password names (that seat's password set
+    to the mail's); returns the answer's text and the seat."""
+    body = (CORPUS / name).read_bytes().decode("utf-8")
+    scan = scan_mail(body)
+    assert scan.password is not None
+    players = seated(svc, game)
+    colours = [players[s].colour or "" for s in sorted(players)]
+    seat = _seat_for(scan.password, colours, lang)
+    with transaction(svc.engine) as s:
+        row = s.get(Player, players[seat].id)
+        assert row is not None
+        row.password_hash = hash_password(scan.password)
+        g = get_game(s, game)
+        if scan.round is not None and g.phase == "rounds":
+            g.round = scan.round
+    before = len(outbox(svc, to=players[seat].address))
+    mailer.send(players[seat].address, "Züge", body, resolve=False)
+    # The answer to the mail (a placement made at once is told in a mail of its own).
+    answers = [a for a in outbox(svc, to=players[seat].address)[before:] if a.kind != "placed"]
+    assert len(answers) == 1, (name, [a.kind for a in answers])
+    return answers[0].body, seat
+
+
+@dataclass
+class Tally:
+    """How the lines of the mails compared came out."""
+
+    mails: int = 0
+    #: Lines the check and the answer read alike (accepted with the same canonical form or
+    #: refused with the same reason).
+    alike: int = 0
+    #: Lines the check accepts and the service refuses at receipt, for the position.
+    at_receipt: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+def _compare(
+    tally: Tally, name: str, rows: list[dict[str, Any]], body: str, lang: str, phase: str
+) -> None:
+    accepted, refused = _answer(body)
+    receipt = {translator(lang).gettext(text) for text in RECEIPT.values()}
+    problems = tally.problems
+    tally.mails += 1
+    for r in rows:
+        n = r["line"]
+        said = accepted.get(n) or refused.get(n)
+        if r["ok"]:
+            if accepted.get(n) == r["canonical"]:
+                tally.alike += 1
+                continue
+            if refused.get(n) in receipt:
+                tally.at_receipt += 1
+                continue  # refused at receipt, for the position
+            problems.append(f"{name} line {n}: check {r['canonical']!r}, service {said!r}")
+        elif refused.get(n) == r["error"]:
+            tally.alike += 1
+        else:
+            problems.append(f"{name} line {n}: check refuses {r['error']!r}, service {said!r}")
+    extra = (set(accepted) | set(refused)) - {r["line"] for r in rows}
+    if extra:
+        problems.append(f"{name}: lines {sorted(extra)} answered, not in the check")
+    if phase == "round":
+        passed = any(r["ok"] and r["canonical"] in ("Ich passe", "Pass") for r in rows)
+        if passed != _passes(body, lang):
+            problems.append(
+                f"{name}: the check {'passes' if passed else 'does not pass'}, the service not"
+            )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "group", sorted(g for g in GROUPS if g[3] == "round"), ids=lambda g: "-".join(map(str, g))
+)
+def test_the_check_and_the_service_read_every_round_mail_alike(
+    tmp_path: Path, group: tuple[int, int, str, str]
+) -> None:
+    seed, players, lang, phase = group
+    clock = FakeClock()
+    svc = make_service(tmp_path, clock)
+    mailer = Mailer(svc)
+    Games(mailer, clock).start("korpus", players, seed=seed, lang=lang)
+    tally = Tally()
+    for name in GROUPS[group]:
+        if _order_mail(name):
+            rows = _check(name, seed, players, lang, phase)
+            body, _ = _mail_in(svc, mailer, "korpus", name, lang)
+            _compare(tally, name, rows, body, lang, phase)
+    assert not tally.problems, "\n".join(tally.problems)
+    # Most lines are read alike outright, not only for the position at receipt.
+    assert tally.mails >= 1 and tally.alike > tally.at_receipt
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name", [n for g, names in sorted(GROUPS.items()) if g[3] == "setup" for n in names]
+)
+def test_the_check_and_the_service_read_every_setup_mail_alike(tmp_path: Path, name: str) -> None:
+    spec = EXPECTED[name]
+    seed, players, lang = spec["seed"], spec["players"], spec["lang"]
+    clock = FakeClock()
+    svc = make_service(tmp_path, clock)
+    mailer = Mailer(svc)
+    new_game(svc, "korpus", players=players, seed=seed, lang=lang)
+    signup(mailer, "korpus", players)
+    rows = _check(name, seed, players, lang, "setup")
+    body, _ = _mail_in(svc, mailer, "korpus", name, lang)
+    tally = Tally()
+    _compare(tally, name, rows, body, lang, "setup")
+    assert not tally.problems, "\n".join(tally.problems)
+    assert tally.alike >= 2 and tally.at_receipt == 0

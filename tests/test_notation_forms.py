@@ -1,0 +1,492 @@
+"""Forms of order lines a game master reads and pbm refused before issue 31, in German and
+English, and their near neighbours that stay refused because they could mean two things:
+
+- arrows and separators in lists: `Abwurf: W > G > H`, `Ritter nach dem Wurf -> Räuber …`,
+  `Straße 4G-9L`, `Bautrupp 5L 10G + 10G 8W`;
+- a discard priority in words: `Abwerfen falls nötig: zuerst Wolle, dann Holz`;
+- a city written as upgrading: `Siedlung … zur Stadt ausbauen`, `Upgrade … to a city`;
+- counted builds (`Zwei Straßen: …`) and card names with "-karte" (`Strassenbaukarte: …`);
+- a setup road by its direction (`Straße Richtung 4G`), over every crossing of a board;
+- a remark in brackets on a city line that only names its settlement;
+- a pass beside a robber order or a discard list (both stand) and beside a build (refused).
+
+The corpus (tests/corpus/206_… to 224_…) holds the same forms in whole mails.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from kron_fixtures import kron_game
+
+from pbm.notation import Context, NotationError, OrderError, format_item, parse_line, parse_mail
+from pbm.notation.lines import Builds, Pass
+from pbm.notation.names import hex_short_name
+from pbm.rules.board import Board
+from pbm.rules.layouts import generate_board
+from pbm.rules.orders import (
+    City,
+    DiscardPreference,
+    Road,
+    RoadBuilding,
+    RobberOrder,
+    SetupPlacement,
+)
+
+#: Seed 1, medium (docs: the player guide's example island). In English letters H→L, L→B, E→O.
+BOARD = generate_board("medium", 1)
+COLOURS = ("rot", "blau", "gelb", "weiss")
+
+
+def _ctx(lang: str = "de", phase: str = "round", board: Board = BOARD) -> Context:
+    return Context(board, lang, COLOURS, phase)
+
+
+def _read(line: str, lang: str = "de", phase: str = "round") -> str:
+    """The canonical form of a line."""
+    return format_item(parse_line(line, _ctx(lang, phase)), _ctx(lang, phase))
+
+
+def _refused(line: str, lang: str = "de", phase: str = "round") -> OrderError:
+    with pytest.raises(OrderError) as info:
+        parse_line(line, _ctx(lang, phase))
+    return info.value
+
+
+def _crossing(labels: str) -> int:
+    return BOARD.crossing_id[tuple(sorted(BOARD.label_index[x] for x in labels.split()))]
+
+
+def _path(labels: str) -> int:
+    return BOARD.path_id[tuple(sorted(BOARD.label_index[x] for x in labels.split()))]
+
+
+# -- arrows and separators in lists --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        ("Abwurf: W > G > H", "de", "Abwurf: W G H"),
+        ("Abwurf: W→G→H", "de", "Abwurf: W G H"),
+        ("Abwurf: Wolle -> Getreide => Holz", "de", "Abwurf: W G H"),
+        ("Abwurf: 2 W » G", "de", "Abwurf: W W G"),
+        ("Discard: W > G > L", "en", "Discard: W G L"),
+        (
+            "Ritter nach dem Wurf -> Räuber 11G, blau",
+            "de",
+            "Ritter nach Wurf: Räuber D4 (11G), raube blau",
+        ),
+        (
+            "Knight before the roll => robber 11G, red",
+            "en",
+            "Knight before roll: Robber D4 (11G), steal red",
+        ),
+        ("Straße 4G-9L", "de", "Straße D5 E4 (4G 9L)"),
+        ("Straße 4G – 9L", "de", "Straße D5 E4 (4G 9L)"),
+        ("Road 4G-9B", "en", "Road D5 E4 (4G 9B)"),
+        ("Bautrupp 5L 10G + 10G 8W", "de", "Straßenbau: C4 C5 (5L 10G), C5 D6 (10G 8W)"),
+        ("Bautrupp 5L 10G & 10G 8W", "de", "Straßenbau: C4 C5 (5L 10G), C5 D6 (10G 8W)"),
+        ("Straßenbau: 5L 10G → 10G 8W", "de", "Straßenbau: C4 C5 (5L 10G), C5 D6 (10G 8W)"),
+        ("Straßenbau: 5L 10G, dann 10G 8W", "de", "Straßenbau: C4 C5 (5L 10G), C5 D6 (10G 8W)"),
+        ("Road building: 5B 10G -> 10G 8W", "en", "Road building: C4 C5 (5B 10G), C5 D6 (10G 8W)"),
+        ("Straßen 4G 9L -> 9L 3W", "de", "Straße D5 E4 (4G 9L); Straße E4 E5 (9L 3W)"),
+    ],
+)
+def test_arrows_and_separators_in_lists(line: str, lang: str, canonical: str) -> None:
+    assert _read(line, lang) == canonical
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        # `<` would be the priority the other way round.
+        ("Abwurf: W < G < H", "list_order_words"),
+        # A dash between crossings is a path by its crossings, and these are not joined.
+        ("Straße 6L 5L 11G - 6L 5L 4H", "crossings_not_joined"),
+        ("Straße 4G-9L-3W", "path_by_crossings_form"),
+        # One road of three hexes, not two roads.
+        ("Straße 4G-9L 3W", "crossing_three_hexes"),
+    ],
+)
+def test_arrows_that_could_mean_two_things_stay_refused(line: str, key: str) -> None:
+    assert _refused(line).key == key
+
+
+def test_a_dash_between_two_paths_of_a_list_is_a_separator_but_one_path_takes_it_as_crossings() -> (
+    None
+):
+    assert parse_line("Straßenbau: 5L 10G - 10G 8W", _ctx()) == RoadBuilding(
+        _path("C4 C5"), _path("C5 D6")
+    )
+    assert _refused("Straße 5L 10G - 10G 8W").key == "crossing_three_hexes"
+
+
+# -- a discard priority in words ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        ("Abwerfen falls nötig: zuerst Wolle, dann Holz, dann Getreide", "de", "Abwurf: W H G"),
+        ("Abwurf (falls nötig): zuerst Wolle, dann Holz", "de", "Abwurf: W H"),
+        ("Abwurf, wenn es sein muss: Wolle zuerst, dann Holz, zuletzt Erz", "de", "Abwurf: W H E"),
+        ("Falls ich abwerfen muss: zuerst 2 Wolle, danach Holz", "de", "Abwurf: W W H"),
+        ("Abwurf bei einer 7: W W G", "de", "Abwurf: W W G"),
+        ("Abwurf: Wolle vor Holz vor Erz", "de", "Abwurf: W H E"),
+        ("Discard if needed: wool first, then lumber, then grain", "en", "Discard: W L G"),
+        ("If I have to discard: ore > grain > wool", "en", "Discard: O G W"),
+        ("Discard: first wool, next lumber, finally grain", "en", "Discard: W L G"),
+    ],
+)
+def test_a_discard_priority_in_words(line: str, lang: str, canonical: str) -> None:
+    assert _read(line, lang) == canonical
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "key"),
+    [
+        # A word of order that does not fit where it stands: the list is read as written.
+        ("Abwurf: Wolle, Holz zuletzt, Getreide", "de", "list_order_words"),
+        ("Abwurf: Holz, Wolle zuerst", "de", "list_order_words"),
+        ("Discard: lumber last, wool, grain", "en", "list_order_words"),
+        # `nach`: after, the order the other way round.
+        ("Abwurf: Wolle nach Holz", "de", "resource_expected"),
+        # A condition that is more than "if I must".
+        ("Abwurf falls rot baut: W W", "de", "resource_expected"),
+        ("Abwurf: zuerst Wolle, aber nicht Erz", "de", "resource_expected"),
+    ],
+)
+def test_a_discard_priority_that_does_not_fit_stays_refused(line: str, lang: str, key: str) -> None:
+    assert _refused(line, lang).key == key
+
+
+# -- a city written as upgrading ------------------------------------------------------------------
+
+CITY_DE = "Stadt C3 C4 D4 (6L 5L 11G)"
+CITY_EN = "City C3 C4 D4 (6B 5B 11G)"
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        ("Siedlung 6L 5L 11G zur Stadt ausbauen", "de"),
+        ("Baue Siedlung 6L 5L 11G zur Stadt aus", "de"),
+        ("Meine Siedlung bei 6L 5L 11G zu einer Stadt ausbauen", "de"),
+        ("Ich möchte meine Siedlung 6L 5L 11G zur Stadt ausbauen", "de"),
+        ("Ausbau zur Stadt: 6L 5L 11G", "de"),
+        ("Siedlung 6L 5L 11G → Stadt", "de"),
+        ("Siedlung 6L 5L 11G ausbauen", "de"),
+        ("Ausbau 6L 5L 11G", "de"),
+        ("Upgrade 6B 5B 11G to a city", "en"),
+        ("Upgrade my settlement at 6B 5B 11G to a city", "en"),
+        ("Turn settlement 6B 5B 11G into a city", "en"),
+        ("Make 6B 5B 11G a city", "en"),
+        ("I'd like to upgrade 6B 5B 11G to a city", "en"),
+        ("Upgrade 6B 5B 11G", "en"),
+    ],
+)
+def test_a_city_written_as_upgrading(line: str, lang: str) -> None:
+    assert parse_line(line, _ctx(lang)) == City(_crossing("C3 C4 D4"))
+    assert _read(line, lang) == (CITY_DE if lang == "de" else CITY_EN)
+
+
+def test_an_upgrade_among_other_builds_and_options() -> None:
+    assert _read("Straße 4G 9L und Siedlung 6L 5L 11G zur Stadt ausbauen") == (
+        f"Straße D5 E4 (4G 9L); {CITY_DE}"
+    )
+    assert _read("Siedlung 6L 5L 11G zur Stadt ausbauen oder 9H 5L 10G") == (
+        f"{CITY_DE} oder Stadt B4 C4 C5 (9H 5L 10G)"
+    )
+    parsed = parse_mail("Upgrade 6B 5B 11G to a city\nOtherwise upgrade 9L 5B 10G\n", _ctx("en"))
+    assert [r.canonical for r in parsed.lines] == [CITY_EN, "or City B4 C4 C5 (9L 5B 10G)"]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        # Build the settlement and then the city? Two builds, not one upgrade.
+        ("Siedlung 6L 5L 11G und zur Stadt ausbauen", "de"),
+        # A condition the line does not say how to read.
+        ("Siedlung 6L 5L 11G später zur Stadt ausbauen", "de"),
+        ("Straße 4G 9L ausbauen", "de"),
+        ("Upgrade 6B 5B 11G to a castle", "en"),
+        ("Karte kaufen und ausbauen", "de"),
+    ],
+)
+def test_an_upgrade_that_could_mean_more_stays_refused(line: str, lang: str) -> None:
+    err = _refused(line, lang)
+    if line.startswith(("Siedlung", "Upgrade")):
+        assert err.key == "upgrade_form"
+        assert "'Stadt <Kreuzung>'" in err.localized("de")
+        assert "'City <crossing>'" in err.localized("en")
+
+
+def test_in_kronlande_an_upgrade_names_what_it_becomes() -> None:
+    s = kron_game()
+    ctx = Context(s.board, "de", s.colours)
+    c = next(c for c in range(len(s.board.crossing_hexes)) if s.board.crossing_land[c])
+    names = " ".join(s.board.hexes[h].label for h in s.board.crossing_hexes[c])
+    with pytest.raises(NotationError) as info:
+        parse_line(f"Ausbau {names}", ctx)
+    assert info.value.key == "upgrade_to_what"
+    assert "Burg" in info.value.localized("de")
+    assert "Castle <crossing>" in info.value.localized("en")
+    # The city upgraded: to a Burg? Asked back too.
+    with pytest.raises(NotationError) as info:
+        parse_line(f"Stadt {names} ausbauen", ctx)
+    assert info.value.key == "upgrade_to_what"
+    assert parse_line(f"Siedlung {names} zur Stadt ausbauen", ctx) == City(c)
+    assert parse_line(f"Ausbau zur Stadt: {names}", ctx) == City(c)
+    en = Context(s.board, "en", s.colours)
+    assert parse_line(f"Upgrade {names} to a city", en) == City(c)
+
+
+# -- counted builds and card names ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        ("Zwei Straßen: 4G 9L und 9L 3W", "de", "Straße D5 E4 (4G 9L); Straße E4 E5 (9L 3W)"),
+        ("2 Straßen: 4G 9L, 9L 3W", "de", "Straße D5 E4 (4G 9L); Straße E4 E5 (9L 3W)"),
+        ("Baue 2x Straßen 4G 9L und 9L 3W", "de", "Straße D5 E4 (4G 9L); Straße E4 E5 (9L 3W)"),
+        ("Two roads: 4G 9B and 9B 3W", "en", "Road D5 E4 (4G 9B); Road E4 E5 (9B 3W)"),
+        (
+            "Zwei Siedlungen: 6L 5L 11G und 4G 8W 3W",
+            "de",
+            "Siedlung C3 C4 D4 (6L 5L 11G); Siedlung D5 D6 E5 (4G 8W 3W)",
+        ),
+        (
+            "Two cities: 6B 5B 11G and 9L 5B 10G",
+            "en",
+            "City C3 C4 D4 (6B 5B 11G); City B4 C4 C5 (9L 5B 10G)",
+        ),
+        ("Strassenbaukarte: 5L 10G und 10G 4G", "de", "Straßenbau: C4 C5 (5L 10G), C5 D5 (10G 4G)"),
+        ("Straßenbau-Karte: 5L 10G, 10G 4G", "de", "Straßenbau: C4 C5 (5L 10G), C5 D5 (10G 4G)"),
+        ("Bautruppkarte 5L 10G + 10G 4G", "de", "Straßenbau: C4 C5 (5L 10G), C5 D5 (10G 4G)"),
+        (
+            "Road building card: 5B 10G and 10G 4G",
+            "en",
+            "Road building: C4 C5 (5B 10G), C5 D5 (10G 4G)",
+        ),
+        ("Monopolkarte: Erz", "de", "Monopol Erz"),
+        ("Monopoly card: ore", "en", "Monopoly Ore"),
+        ("Erfindungskarte: Holz, Erz", "de", "Erfindung H E"),
+        ("Year of plenty card: lumber, ore", "en", "Year of plenty L O"),
+        (
+            "Ritterkarte vor dem Wurf: Räuber 11G, blau",
+            "de",
+            "Ritter vor Wurf: Räuber D4 (11G), raube blau",
+        ),
+        (
+            "Straße 4G 9L und Straßenbaukarte: 5L 10G, 10G 4G",
+            "de",
+            "Straße D5 E4 (4G 9L); Straßenbau: C4 C5 (5L 10G), C5 D5 (10G 4G)",
+        ),
+    ],
+)
+def test_counted_builds_and_card_names(line: str, lang: str, canonical: str) -> None:
+    assert _read(line, lang) == canonical
+
+
+def test_a_count_must_fit_the_places_named() -> None:
+    err = _refused("Drei Straßen: 4G 9L und 9L 3W")
+    assert err.key == "count_differs"
+    assert err.localized("de") == (
+        "'Drei Straßen' passt nicht zu den 2 genannten Orten: nenne so viele, wie die Zahl "
+        "sagt, oder lass die Zahl weg"
+    )
+    assert _refused("Three roads: 4G 9B and 9B 3W", "en").key == "count_differs"
+    assert _refused("Städte " + ", ".join(["6L 5L 11G"] * 6)).key == "builds_list_form"
+    # A word before the plural that is no count is not read as one.
+    assert _refused("Neue Straßen: 4G 9L und 9L 3W").key == "order_expected"
+    assert isinstance(parse_line("Zwei Städte: 6L 5L 11G, 9H 5L 10G", _ctx()), Builds)
+
+
+# -- a setup road by its direction ----------------------------------------------------------------
+
+
+def test_a_setup_road_toward_a_hex() -> None:
+    c, e = _crossing("B4 C4 C5"), _path("C4 C5")
+    for line, lang in (
+        ("Meine erste Siedlung: 9H 5L 10G, Straße Richtung 4G", "de"),
+        ("Siedlung 9H 5L 10G Straße in Richtung D5", "de"),
+        ("Siedlung 9H 5L 10G Straße nach 4G", "de"),
+        ("First settlement: 9L 5B 10G, road toward 4G", "en"),
+        ("Settlement 9L 5B 10G road towards D5", "en"),
+    ):
+        assert parse_line(line, _ctx(lang, "setup")) == SetupPlacement(c, e), line
+
+
+def test_a_setup_road_toward_a_hex_that_is_not_one_path_is_refused_with_the_choices() -> None:
+    err = _refused("Siedlung 9H 5L 10G, Straße Richtung 5L", phase="setup")
+    assert err.key == "road_toward_pick"
+    assert err.candidates == ["B4 C4 (9H 5L)", "C4 C5 (5L 10G)"]
+    assert err.localized("de") == (
+        "2 Wege führen von der Siedlung B4 C4 C5 (9H 5L 10G) Richtung 5L: kopiere einen davon "
+        "zurück"
+    )
+    err = _refused("Siedlung 6L 5L 11G, Straße Richtung 9H", phase="setup")
+    assert err.key == "road_toward_none"
+    assert err.candidates == ["C3 C4 (6L 5L)", "C3 D4 (6L 11G)", "C4 D4 (5L 11G)"]
+    # An option that cannot be read is left out when another one is good, as always.
+    line = "Siedlung 6L 5L 11G Straße Richtung 9H oder Siedlung 9H 5L 10G Straße Richtung 4G"
+    assert parse_line(line, _ctx("de", "setup")) == SetupPlacement(
+        _crossing("B4 C4 C5"), _path("C4 C5")
+    )
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_toward_the_third_hex_of_a_neighbouring_crossing_is_that_one_path_everywhere(
+    lang: str,
+) -> None:
+    """Over every land crossing of the board: toward the hex a path leads to (the third hex
+    of the crossing at its other end) is that path; toward a hex of the crossing itself, the two
+    paths along it; toward any other hex, none."""
+    b = BOARD
+    ctx = _ctx(lang, "setup")
+    road = "Straße" if lang == "de" else "Road"
+    settlement = "Siedlung" if lang == "de" else "Settlement"
+    checked = 0
+    for c, hexes in enumerate(b.crossing_hexes):
+        if not b.crossing_land[c]:
+            continue
+        names = " ".join(b.hexes[h].label for h in hexes)
+        toward: dict[int, list[int]] = {}
+        for e in b.crossing_paths[c]:
+            if not b.path_land[e]:
+                continue
+            (far,) = [x for x in b.path_crossings[e] if x != c]
+            for h in b.crossing_hexes[far]:
+                toward.setdefault(h, []).append(e)
+        for h in range(len(b.hexes)):
+            line = f"{settlement} {names} {road} Richtung {b.hexes[h].label}"
+            if lang == "en":
+                line = line.replace("Richtung", "toward")
+            paths = toward.get(h, [])
+            if len(paths) == 1:
+                assert parse_line(line, ctx) == SetupPlacement(c, paths[0]), line
+                checked += 1
+            else:
+                with pytest.raises(NotationError) as info:
+                    parse_line(line, ctx)
+                assert info.value.key == ("road_toward_pick" if paths else "road_toward_none")
+                assert len(info.value.candidates) == (
+                    len(paths) or sum(b.path_land[e] for e in b.crossing_paths[c])
+                )
+                if h in hexes:
+                    assert len(paths) == 2 or not all(b.path_land[e] for e in paths)
+    assert checked > 100
+
+
+def test_a_setup_road_toward_a_hex_named_by_its_token_or_the_sea() -> None:
+    c = _crossing("B4 C4 C5")
+    sea = next(
+        e
+        for e in BOARD.crossing_paths[c]
+        if any(
+            BOARD.hexes[h].number is None and BOARD.hexes[h].resource is None
+            for x in BOARD.path_crossings[e]
+            if x != c
+            for h in BOARD.crossing_hexes[x]
+        )
+    )
+    assert parse_line("Siedlung 9H 5L 10G Straße Richtung Meer", _ctx(phase="setup")) == (
+        SetupPlacement(c, sea)
+    )
+    assert hex_short_name(BOARD, BOARD.label_index["D5"]) == "4G"
+
+
+# -- a remark naming the city's settlement ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        ("stadt 6L 5L 11G   (bei meiner siedlung)", "de"),
+        ("Stadt 6L 5L 11G (meine Siedlung am Hafen)", "de"),
+        ("Baue eine Stadt 6L 5L 11G (Ausbau meiner Siedlung)", "de"),
+        ("City 6B 5B 11G (at my settlement)", "en"),
+        ("city 6B 5B 11G (upgrade)", "en"),
+    ],
+)
+def test_a_remark_that_only_names_the_citys_settlement(line: str, lang: str) -> None:
+    assert _read(line, lang) == (CITY_DE if lang == "de" else CITY_EN)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Stadt 6L 5L 11G (bei meiner zweiten Siedlung)",
+        "Stadt 6L 5L 11G (nicht bei meiner Siedlung)",
+        "Siedlung 6L 5L 11G (bei meiner Siedlung)",
+        "Straße 4G 9L (bei meiner Siedlung)",
+        "Stadt 6L 5L 11G (bei Siedlung 9H 5L 10G)",
+    ],
+)
+def test_a_remark_that_may_say_more_stays_refused(line: str) -> None:
+    _refused(line)
+
+
+# -- a pass beside orders for a 7 -----------------------------------------------------------------
+
+
+def test_a_pass_beside_a_robber_order_or_a_discard_list_stands() -> None:
+    """They are for a 7 rolled for the player, which passing does not prevent (the player
+    guides: whoever wants to do nothing sends at least a robber order)."""
+    robber = RobberOrder(BOARD.label_index["E4"], (0,))
+    for body, lang, discard in (
+        ("Nichts diesmal\nRäuber 9L, raube rot\nAbwurf: W > G > H\n", "de", (2, 3, 0)),
+        ("Pass\nIf I roll a 7: robber 9B, steal red\nDiscard: W W\n", "en", (2, 2)),
+    ):
+        parsed = parse_mail(body, _ctx(lang))
+        assert parsed.ok, [r.error for r in parsed.lines]
+        assert isinstance(parsed.lines[0].item, Pass)
+        orders = parsed.turn_orders()
+        assert orders.robber == robber
+        assert orders.discard == DiscardPreference(discard)
+        assert not orders.builds and not orders.trades
+
+
+def test_a_pass_beside_a_build_a_trade_or_a_card_is_refused_and_they_stand() -> None:
+    for line in (
+        "Straße 4G 9L",
+        "Handel blau: gebe 1W, bekomme 1E",
+        "Monopol Erz",
+        "Ritter nach Wurf: Räuber 9L",
+    ):
+        parsed = parse_mail(f"Ich passe\n{line}\n", _ctx())
+        first, second = parsed.lines
+        assert first.error is not None and first.error.key == "pass_with_orders", line
+        assert second.ok, line
+    assert parsed.turn_orders().knight is not None
+
+
+# -- cost ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Abwurf: " + "zuerst W, " * 90,
+        "Abwurf: " + "W > " * 240,
+        "Abwurf: " + "W zuletzt, " * 80,
+        "Siedlung " + "zur Stadt " * 95,
+        "Ausbau " + "6L 5L 11G " * 95,
+        "Straßen " + "4G 9L + " * 110,
+        "Straßenbau: " + "4G - 9L " * 110,
+        "Zwei Straßen: " + "4G-9L, " * 120,
+    ],
+)
+def test_long_lines_of_the_new_forms_cost_little(line: str) -> None:
+    assert len(line) <= 1000
+    start = time.process_time()
+    for lang in ("de", "en"):
+        parse_mail(line + "\n", _ctx(lang))
+    assert time.process_time() - start < 0.5, line[:40]
+
+
+def test_a_road_order_stays_a_road() -> None:
+    assert parse_line("Straße 4G 9L", _ctx()) == Road(_path("D5 E4"))
