@@ -151,6 +151,29 @@ def build_message(
     return msg
 
 
+def attach(msg: EmailMessage, filename: str, data: bytes) -> EmailMessage:
+    """`msg` with `data` attached as the file `filename` (application/json), in place of the
+    file attached before (in place; one message goes to each recipient of a report, each with
+    a file of their own): the message becomes multipart/mixed, its body the first part."""
+    if msg.get_content_type() != "multipart/mixed":
+        msg.make_mixed()
+        msg.set_boundary(boundary())
+    part = next((p for p in msg.iter_attachments() if p.get_filename() == filename), None)
+    if part is None:
+        msg.add_attachment(
+            data, maintype="application", subtype="json", filename=header_text(filename)
+        )
+        return msg
+    part.set_content(
+        data,
+        maintype="application",
+        subtype="json",
+        disposition="attachment",
+        filename=header_text(filename),
+    )
+    return msg
+
+
 def boundary() -> str:
     """A MIME boundary no part can contain: "=_" never occurs in base64 or quoted-printable,
     and the 128 random bits do not occur in a text by chance. Set before the message is

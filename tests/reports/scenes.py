@@ -57,6 +57,8 @@ SECRETS = {seat: f"{seat:02x}" * 32 for seat in range(6)}
 NONCE = "5ea1" * 8
 DEADLINE = datetime(2026, 1, 3, 12, 0)
 PASSWORD = "blau-kiefer-42"
+#: The game's address (`[service] address`): where the reports' "Write orders" link writes to.
+ADDRESS = "pbm@pbm.test"
 LANGS = ("de", "en")
 
 #: `game:seat:number:` then the URL-safe base64 of nonce and ciphertext.
@@ -130,6 +132,7 @@ def round_report(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -149,6 +152,7 @@ def end_report(lang: str) -> tuple[str, Rendered]:
         summary,
         names=dict(enumerate(NAMES)),
         nonce=NONCE,
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -179,6 +183,7 @@ def correction_report(lang: str) -> tuple[str, Rendered]:
         BOARD_CID,
         correction=amends,
         names=names,
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -548,6 +553,7 @@ def report_sea_gold(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -609,6 +615,7 @@ def report_sea_pirate(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -693,6 +700,7 @@ def report_kron(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -743,6 +751,7 @@ def report_sea_trade_line(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -789,6 +798,7 @@ def report_sea_fog(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
