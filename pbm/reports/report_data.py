@@ -212,8 +212,8 @@ def orders_mail(
     """How to send the orders of round `round_`: to the game's `address`, the game's tag in
     the subject, and the link that writes that mail with the order form `form` as its body
     (a `mailto:` URL, RFC 6068: UTF-8, percent-encoded, lines ending in CRLF). The form holds
-    no password, only the line to write it on. None without an address, or when the link
-    would be longer than `MAILTO_MAX`."""
+    no password, only the line to write it on. None without an address; the link is "" when
+    it would be longer than `MAILTO_MAX` (the address and subject are still named)."""
     if not address:
         return None
     subject = (
