@@ -285,6 +285,47 @@ def test_every_report_carries_its_readers_json_and_a_link_to_write_orders(
     assert checked.rounds == {2, 3}
 
 
+def test_orders_written_from_the_link_with_the_file_still_attached_are_read(
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games
+) -> None:
+    """A player who writes orders from the report (the link's subject, the form filled in)
+    and whose mail program keeps the report's JSON file attached: the file is not read, the
+    orders are."""
+    from email.utils import make_msgid
+
+    from databases import order_sets
+    from harness import orders_text
+
+    from pbm.service.ingest import ingest
+
+    games.start("alpha", round_=2)
+    pw = passwords(svc)
+    play_round(mailer, clock, "alpha", pw=pw)
+    smtp = MemorySmtp()
+    _send(svc, smtp)
+    _, state = game_state(svc, "alpha")
+    player = seated(svc, "alpha")[1]
+    report = next(
+        m.message
+        for m in smtp.accepted
+        if m.rcpt_tos == [player.address] and attachments(m.message)
+    )
+    (href,) = set(mailto_links(report))
+    query = dict(part.split("=", 1) for part in urlsplit(href).query.split("&"))
+    reply = EmailMessage()
+    reply["From"] = player.address
+    reply["To"] = GM
+    reply["Subject"] = unquote(query["subject"])
+    reply["Message-ID"] = make_msgid(domain="players.test")
+    reply.set_content(orders_text(state, 1, pw[player.address]))
+    name, _, data = json_of(report)
+    reply.add_attachment(data, maintype="application", subtype="json", filename=name)
+    result = ingest(svc, reply.as_bytes())
+    assert result.status == "done", result
+    mine = [o for o in order_sets(svc, "alpha") if o.player_id == player.id]
+    assert [o.round for o in mine][-1] == state.round
+
+
 def test_an_attachment_that_cannot_be_read_leaves_the_report_without_it(
     svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
