@@ -34,6 +34,7 @@ import aiosmtplib
 from sqlmodel import Session, col, func, select
 
 from .devservers.loopback import LoopbackMail
+from .files import private_dir, write_private
 from .mail.imap import ImapConfig, ImapInbox
 from .mail.smtp import SmtpConfig
 from .notation import Context
@@ -43,7 +44,7 @@ from .rules.setup import setup_player
 from .service.context import Service, ServiceConfig
 from .service.games import create_game, get_game, load_state, players_of
 from .service.serve import ServeConfig, serve
-from .store.db import make_engine, transaction
+from .store.db import make_engine, scrub, transaction
 from .store.migrate import upgrade
 from .store.models import InboundMail, Outbox
 from .store.statuses import OutboxStatus
@@ -98,7 +99,8 @@ class Demo:
 
     def _write_config(self) -> Path:
         cfg = self.dir / "pbm.toml"
-        cfg.write_text(
+        write_private(
+            cfg,
             "# Written by `pbm demo`: the configuration the demo game ran with.\n"
             '[database]\nurl = "sqlite:///pbm.db"\n\n'
             f'[service]\naddress = "{GM}"\nname = "pbm demo"\n'
@@ -107,7 +109,6 @@ class Demo:
             f'[imap]\nhost = "127.0.0.1"\nport = {self.lb.imap.port}\nuser = "{GM}"\n'
             'password = "demo"\nprocessed_folder = "Processed"\nidle = false\n\n'
             f'[smtp]\nhost = "127.0.0.1"\nport = {self.lb.smtp_port}\nfrom = "{GM}"\n',
-            encoding="utf-8",
         )
         return cfg
 
@@ -175,6 +176,8 @@ class Demo:
             await self.lb.stop()
         result = self._result(time.perf_counter() - start)
         result.files = self._export()
+        # As at the end of `pbm serve`: the WAL written back and cut, no old page left in it.
+        scrub(svc.engine)
         return result
 
     async def _send(self, bot: Bot, subject: str, body: str) -> None:
@@ -311,12 +314,12 @@ class Demo:
         """Every mail as .eml, every report as .html, and an index.html linking them."""
         assert self.svc is not None
         out = self.dir / "mails"
-        out.mkdir(exist_ok=True)
+        private_dir(out)
         links: list[str] = []
         with Session(self.svc.engine) as session:
             for m in session.exec(select(InboundMail).order_by(col(InboundMail.id))):
                 name = f"in-{m.id:04d}.eml"
-                (out / name).write_bytes(m.raw)
+                write_private(out / name, m.raw)
                 links.append(
                     f'<li><a href="mails/{name}">in {m.id}</a> '
                     f"{html.escape(m.sender)}: {html.escape(m.subject)}</li>"
@@ -341,20 +344,19 @@ class Demo:
                     secret=o.secret or MASK,
                 )
                 name = f"out-{o.id:04d}.eml"
-                (out / name).write_bytes(msg.as_bytes())
+                write_private(out / name, msg.as_bytes())
                 extra = ""
                 if o.kind in ("report", "end", "placed", "preview"):
                     page = f"out-{o.id:04d}.html"
-                    (out / page).write_text(
-                        _report_page(o.subject, o.html, o.body, o.image), encoding="utf-8"
-                    )
+                    write_private(out / page, _report_page(o.subject, o.html, o.body, o.image))
                     extra = f' — <a href="mails/{page}">report</a>'
                 links.append(
                     f'<li><a href="mails/{name}">out {o.id}</a> {o.kind} to '
                     f"{html.escape(o.recipients)}: {html.escape(o.subject)}{extra}</li>"
                 )
-        (self.dir / "index.html").write_text(
-            _html_page("pbm demo", "<ul>" + "\n".join(links) + "</ul>", raw=True), encoding="utf-8"
+        write_private(
+            self.dir / "index.html",
+            _html_page("pbm demo", "<ul>" + "\n".join(links) + "</ul>", raw=True),
         )
         return len(links)
 
@@ -387,8 +389,10 @@ def run_demo(
 ) -> DemoResult:
     """`scenario`: a Seafarers scenario (3 or 4 players) instead of the base game;
     `kronlande`: Kronlande on the large island."""
+    # The folder, and everything in it, is the GM's alone: its pbm.toml, its database (the
+    # seed, the codebooks) and its mails (docs/security.md, "File modes").
     path = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="pbm-demo-"))
-    path.mkdir(parents=True, exist_ok=True)
+    private_dir(path)
     return asyncio.run(Demo(path, players, seed, progress, scenario, kronlande).run())
 
 

@@ -59,8 +59,9 @@ def _sqlite_template() -> Path:
 
 
 def sqlite_database(path: Path) -> str:
-    """The URL of a fresh, migrated SQLite file at `path`."""
+    """The URL of a fresh, migrated SQLite file at `path` (0600, as pbm makes it)."""
     shutil.copyfile(_sqlite_template(), path)
+    path.chmod(0o600)
     return f"sqlite:///{path}"
 
 

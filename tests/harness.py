@@ -454,3 +454,23 @@ async def eventually(
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout} s waiting for {what}")
         await asyncio.sleep(0.05)
+
+
+async def join_through_inbox(
+    svc: Service, deliver: Callable[[bytes], Any], address: str, game: str, body: str = ""
+) -> None:
+    """A sign-up as a player makes it, to a running `serve`: the request (`body` under
+    `Spiel:`) into the inbox (`deliver`, e.g. `MemoryMailbox.append`), then, once the service
+    has mailed the code, the reply with it."""
+    deliver(Mailer().raw(address, "Anmeldung", f"Spiel: {game}\n{body}"))
+
+    def asked() -> bool:
+        try:
+            confirmation_code(svc, address)
+        except AssertionError:
+            return False
+        return True
+
+    await eventually(asked, 30, f"the confirmation request to {address}")
+    code = confirmation_code(svc, address)
+    deliver(Mailer().raw(address, f"Re: [{game}] Anmeldung", f"Bestätigen: {code}\n"))

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pbm.config import ConfigError, Settings, effective, example, load, read
+from pbm.config import ConfigError, Settings, effective, effective_toml, example, load, read
 from pbm.config.model import SECTIONS, ImapSection, SmtpSection, file_key, is_secret
 from pbm.mail.imap import ImapConfig
 from pbm.mail.outgoing import build_message
@@ -331,3 +331,32 @@ def test_secrets_are_marked_and_masked() -> None:
     assert shown["imap"]["password"] == "********"
     assert shown["smtp"]["password"] == ""  # nothing set, nothing to hide
     assert "hunter2" not in str(shown) and "imap-secret" not in str(shown)
+
+
+def test_the_gm_addresses_and_where_the_gms_mail_goes(tmp_path: Path) -> None:
+    """`[service] gm` lists the addresses the GM writes from; gm_address is one of them and
+    takes the GM's mail; without it, the GM's mail goes to every address of `gm`."""
+    cfg = _load(
+        tmp_path,
+        '[service]\ngm_address = "alerts@example.org"\ngm = ["Me@Example.org", "me@phone.test"]\n',
+    )
+    service = cfg.service
+    assert service.gm == ["Me@Example.org", "me@phone.test"]
+    assert service.gm_senders == {"alerts@example.org", "me@example.org", "me@phone.test"}
+    assert service.is_gm("ME@example.org") and service.is_gm("alerts@example.org")
+    assert not service.is_gm("player@example.org") and not service.is_gm("")
+    assert service.gm_inbox == ["alerts@example.org"]
+    alone = _load(tmp_path, '[service]\ngm = ["me@phone.test", "me@example.org"]\n').service
+    assert alone.gm_inbox == ["me@example.org", "me@phone.test"]
+    assert ServiceConfig().gm_inbox == [] and ServiceConfig().gm_senders == frozenset()
+    # `pbm config check` shows the list as TOML.
+    assert 'gm = ["Me@Example.org", "me@phone.test"]' in effective_toml(cfg.settings)
+
+
+def test_a_bad_gm_list_is_refused_with_the_fix(tmp_path: Path) -> None:
+    [problem] = _problems(tmp_path, '[service]\ngm = "me@example.org"\n')
+    assert problem.endswith(
+        '[service] gm: must be a list in brackets (["name@example.org"]), not "me@example.org"'
+    )
+    [problem] = _problems(tmp_path, '[service]\ngm = ["me@example.org", "not an address"]\n')
+    assert "[service] gm: 'not an address' is not a mail address" in problem

@@ -5,6 +5,7 @@ from __future__ import annotations
 import email
 import email.policy
 import json
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,11 @@ def test_demo_plays_a_game_by_mail_and_leaves_its_mails(tmp_path: Path) -> None:
     assert summary["mails_in"] > 20 and summary["mails_out"] > 20
     work = Path(summary["dir"])
     assert (work / "index.html").exists() and (work / "pbm.toml").exists()
+    # Its folder, config, database and mails are the GM's alone (docs/security.md).
+    modes = {str(p.relative_to(work)): stat.S_IMODE(p.stat().st_mode) for p in work.rglob("*")}
+    modes["."] = stat.S_IMODE(work.stat().st_mode)
+    assert {m for n, m in modes.items() if (work / n).is_dir()} == {0o700}, modes
+    assert {m for n, m in modes.items() if not (work / n).is_dir()} == {0o600}, modes
     emls = list((work / "mails").glob("*.eml"))
     assert len(emls) >= summary["mails_in"] + summary["mails_out"]
     assert list((work / "mails").glob("*.html"))
@@ -66,16 +72,25 @@ def _plain(path: Path) -> str:
     return str(body.get_content()) if body is not None else ""
 
 
-#: Each scenario's demo (seed 2): its players and what it shows besides ships and gold. New
-#: Shores its home islands; The Great Crossing (4 players only) one home island each and trade
-#: lines (its games by the autopilot make one in about every second game; seed 2's in every
-#: run seen, whatever the deadlines' timing changed).
+#: Each scenario's demo (seed 2): its players and what it shows besides ships and gold. Every
+#: mail that introduces the game names it (issue 27). New Shores its home island, named, and
+#: the islands that still pay a bonus; The Great Crossing (4 players only) one home island each
+#: and trade lines (its games by the autopilot make one in about every second game; seed 2's in
+#: every run seen, whatever the deadlines' timing changed).
 SCENARIO_DEMOS = {
-    "neue-ufer": ("3", ["Heimatinseln durch die Startsiedlungen festgelegt"]),
+    "neue-ufer": (
+        "3",
+        [
+            "Seefahrer-Szenario „Zu neuen Ufern“ – 3 Spieler, Ziel: 13 Siegpunkte",
+            "Heimatinsel (durch die Startsiedlungen): Hauptinsel",
+            "Bonus noch auf: ",
+        ],
+    ),
     "ueberfahrt": (
         "4",
         [
-            "Heimatinseln durch die Startsiedlungen festgelegt (1)",
+            "Seefahrer-Szenario „Die große Überfahrt“",
+            "Heimatinsel (durch die Startsiedlungen): ",
             "Sonderpunkt für die Handelslinie",
             "Handelslinie)",  # the table of VP names them
         ],
@@ -102,7 +117,7 @@ def test_demo_plays_a_seafarers_scenario_by_mail(tmp_path: Path, scenario: str) 
     assert "baut ein Schiff an" in answers
     for line in shown:
         assert line in answers, line
-    assert "festgelegt (2)" not in answers  # The Great Crossing: one island each
+    assert "Heimatinseln (durch" not in answers  # one home island each
     assert "Schiffe: Großbuchstabe einer Farbe" in answers  # the text map's legend
     subjects = [
         str(email.message_from_bytes(p.read_bytes(), policy=email.policy.default)["Subject"])
@@ -223,3 +238,23 @@ def test_demo_refuses_kronlande_with_a_scenario_before_starting() -> None:
         timeout=60,
     )
     assert out.returncode != 0 and "exclude each other" in out.stderr
+
+
+def test_the_closing_hint_keeps_its_command_on_one_line() -> None:
+    """A narrow terminal broke the command to try in two (issue 27): it stands on a line of its
+    own, whole, its folder quoted where the shell needs it."""
+    import io
+    import shlex
+
+    from rich.console import Console
+
+    from pbm.cli.demo import print_closing
+    from pbm.demo import DemoResult
+
+    out = io.StringIO()
+    folder = "/tmp/a folder with spaces/pbm-demo-abcdefgh"
+    print_closing(Console(file=out, width=40), DemoResult("rot", 12, 80, 140, folder, 3.5))
+    lines = out.getvalue().splitlines()
+    (command,) = [x for x in lines if "pbm --config" in x]
+    assert command.strip() == f"pbm --config {shlex.quote(folder + '/pbm.toml')} game show demo"
+    assert shlex.split(command)[2] == f"{folder}/pbm.toml"

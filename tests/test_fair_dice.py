@@ -246,14 +246,14 @@ def test_a_bank_trade_takes_what_a_short_classic_bank_still_has() -> None:
 
 def test_a_state_stored_without_rules_is_rules_1() -> None:
     s = new_game(Settings.for_players(4), 5)
-    assert s.rules == RULES == 2
+    assert s.rules == RULES == 3
     data = state_to_json(s)
-    assert data["rules"] == 2 and state_from_json(data) == s
+    assert data["rules"] == 3 and state_from_json(data) == s
     del data["rules"]
     assert state_from_json(data).rules == 1
     text = state_to_text(s)
-    assert text.endswith(" rules=2") and state_from_text(text) == s
-    assert state_from_text(text.removesuffix(" rules=2")).rules == 1
+    assert text.endswith(" rules=3") and state_from_text(text) == s
+    assert state_from_text(text.removesuffix(" rules=3")).rules == 1
 
 
 #: Games played by rules 1 with pbm before sealed dice (commit c8fa5e1): a digest over every
@@ -284,6 +284,76 @@ def test_games_of_rules_1_resolve_as_the_older_pbm_resolved_them(
         h.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
         h.update(json.dumps(d, sort_keys=True).encode())
     assert h.hexdigest() == digest
+
+
+#: Games played by rules 2 (before each refusal had a reason of its own, issue 27): a digest over
+#: every step's events and state, taken with the pbm of rules 2. Their failed ships, settlements
+#: and ship moves carry the shared reasons (`not_connected`, `next_to_pirate`, …).
+RULES_2 = [
+    ("vier-inseln", 4, 1, 80, "f5a64f0d268d58dc7feb45ff6302fb4440d64534e06a2cb454b45b478822b36c"),
+    ("", 4, 5, 150, "57bc16e35385ed6811c68204f2386a01da03fcbe56e2f9dfa00e3ef49006dfc7"),
+    ("kronlande", 4, 3, 80, "3fc15337e512b9d832106a04f49a58f02610b05d11b76aabe25d1cbaccd5a03e"),
+]
+
+
+@pytest.mark.parametrize(("kind", "players", "seed", "rounds", "digest"), RULES_2)
+def test_games_of_rules_2_resolve_as_before_the_reasons_were_split(
+    kind: str, players: int, seed: int, rounds: int, digest: str
+) -> None:
+    """Their recorded rounds must replay: a ship, a settlement or a ship move refused by rules 2
+    keeps the reason rules 2 gave (`reasons.SPLIT_RULES`)."""
+    if kind == "kronlande":
+        settings = Settings.for_kronlande(players, "large")
+    elif kind:
+        settings = Settings.for_scenario(kind, players)
+    else:
+        settings = Settings.for_players(players, "medium")
+    h = hashlib.sha256()
+    rules: Counter[str] = Counter()
+    for state, events in play_game(settings, seed, "random", rounds, rules=2):
+        assert state.rules == 2
+        h.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
+        h.update(json.dumps(state_to_json(state), sort_keys=True).encode())
+        rules.update(str(getattr(e, "rule", "")) for e in events)
+    assert h.hexdigest() == digest
+    if kind == "vier-inseln":
+        assert rules["not_connected"] and rules["next_to_pirate"]
+
+
+#: The members rules 3 split off, by the member rules 2 gave for the same refusal.
+SPLIT = {
+    "settlement_not_connected": "not_connected",
+    "settlement_not_reached": "not_connected",
+    "ship_not_connected": "not_connected",
+    "ship_held_by_pirate": "next_to_pirate",
+    "ship_same_place": "occupied",
+    "ship_side_occupied": "road_occupied",
+    "ship_not_at_settlement": "road_not_at_settlement",
+    "no_ships": "not_sea",
+}
+
+
+@pytest.mark.parametrize("kind", ["vier-inseln", "neue-ufer", "ozeanien"])
+def test_rules_3_resolve_as_rules_2_but_for_the_reasons(kind: str) -> None:
+    """Rules 3 change the reasons of refusals and nothing else: the same game by both rules
+    has the same states and events, once the split reasons are read as the old ones."""
+    settings = Settings.for_scenario(kind, 4)
+    old = play_game(settings, 2, "random", 40, rules=2)
+    new = play_game(settings, 2, "random", 40, rules=3)
+    split = 0
+    for (s2, e2), (s3, e3) in zip(old, new, strict=True):
+        d2, d3 = state_to_json(s2), state_to_json(s3)
+        assert (d2.pop("rules"), d3.pop("rules")) == (2, 3) and d2 == d3
+        read = []
+        for e in e3:
+            d = e.to_json()
+            for key in ("rule", "reason"):
+                if d.get(key) in SPLIT:
+                    d[key] = SPLIT[d[key]]
+                    split += 1
+            read.append(d)
+        assert read == [e.to_json() for e in e2]
+    assert split > 0
 
 
 def test_the_deck_goes_by_the_players_and_an_old_game_keeps_its_own() -> None:

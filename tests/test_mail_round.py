@@ -374,7 +374,10 @@ def test_oder_all_options_failing_fails_the_line() -> None:
 
     _, events = resolve_round(s, idle(s0=TurnOrders(builds=builds)), rng=Dice(QUIET4))
 
-    assert sorted(e.rule for e in of(events, OrderFailed)) == ["distance_rule", "not_connected"]
+    assert sorted(e.rule for e in of(events, OrderFailed)) == [
+        "distance_rule",
+        "settlement_not_connected",
+    ]
     assert [e.where for e in of(events, Built)] == [good]
 
 

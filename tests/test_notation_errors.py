@@ -328,7 +328,7 @@ def test_city_robber_and_bank_rate_at_receipt() -> None:
     rules = _rules(parsed)
     assert rules[1] == rules[2] == Reason.NOT_OWN_SETTLEMENT
     assert rules[3] is None
-    assert rules[4] == "notation:robber_no_number"
+    assert rules[4] == "notation:robber_at_sea"
     assert rules[5] == Reason.BELOW_HARBOUR_RATE
     assert rules[6] is None
     assert rules[7] == Reason.SAME_RESOURCE

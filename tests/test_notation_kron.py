@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -372,9 +373,13 @@ def test_the_letters_are_unambiguous_in_each_language(lang: str) -> None:
         assert item == DiscardPreference((r, r))
         # A letter of two is a card only right after its count: alone it may be a word.
         if len(x) == 2:
-            for alone in (x, x.title(), f"{x.title()}.", f"2 {x.title()}", f"2{x.title()}."):
+            for alone in (x, x.title(), f"{x.title()}.", f"2{x.title()}."):
                 error = _error(f"{discard}: {alone} W", ctx)
                 assert error.key == "letters_with_count", alone
+            # With a blank after the count it is asked back, with the line to copy.
+            error = _error(f"{discard}: 2 {x.title()} W", ctx)
+            assert error.key in ("letters_ask_one", "letters_ask_two"), x
+            assert f"{discard}: " in error.message
 
 
 def test_stein_is_stone_in_kronlande_and_ore_in_a_base_game() -> None:
@@ -426,6 +431,7 @@ REFUSED: list[tuple[str, str, str]] = [
     ("Maritime 2 bread for 1 ore", "en", "goods_not_with_bank"),
     ("Erfindung Brot Stein", "de", "goods_not_with_bank"),
     ("Year of plenty Cl Cl", "en", "goods_not_with_bank"),
+    ("Seehandel 2 Wz gegen 1H", "de", "goods_not_with_bank"),
     ("Monopol Brot", "de", "monopoly_no_goods"),
     ("Monopoly tools", "en", "monopoly_no_goods"),
     ("Herstellen 2 Holz", "de", "make_goods"),
@@ -440,24 +446,29 @@ REFUSED: list[tuple[str, str, str]] = [
     # Ordinary words are never cards: a letter of two only right after its count.
     ("Trade blue: give 1 wool to get 1 ore", "en", "letters_with_count"),
     ("Discard: W W to G", "en", "letters_with_count"),
-    ("Maritime 4 St for 1 O", "en", "letters_with_count"),
+    ("Maritime 4 St for 1 O", "en", "letters_ask_one"),
     ("Handel blau: gebe 2 St. Holz, bekomme 1 Erz", "de", "letters_with_count"),
     ("Abwurf: 2 St. Wolle", "de", "letters_with_count"),
     ("Handel blau: gebe 2St. Holz, bekomme 1 Erz", "de", "letters_with_count"),
-    ("Herstellen 1 Br", "de", "letters_with_count"),
+    ("Herstellen 1 Br", "de", "letters_ask_one"),
     ("Feast To", "en", "letters_by_name"),
     ("Monopoly St", "en", "letters_by_name"),
     ("Festmahl Br", "de", "letters_by_name"),
-    ("Festmahl 1 Br", "de", "letters_by_name"),
-    ("Feast 1 to", "en", "letters_by_name"),
+    ("Festmahl 1 Br", "de", "letters_ask_one"),
+    ("Feast 1 to", "en", "letters_ask_one"),
     # Another count than one is no feast's: refused, not read as one.
     ("Festmahl 2 Brot", "de", "resource_expected"),
     ("Festmahl 2Br", "de", "resource_expected"),
     ("Feast 11 bread", "en", "resource_expected"),
-    # A good's letters in a bank trade or card: the goods' refusal, whatever the spacing.
-    ("Seehandel 4 St gegen 1W", "de", "goods_not_with_bank"),
-    ("Monopol St", "de", "monopoly_no_goods"),
-    ("Erfindung St W", "de", "goods_not_with_bank"),
+    # A good's letters in a bank trade or card, whatever the spacing: the goods' refusal, and
+    # where the letters begin a resource's name (Stoff's `St`, Stein), the line for it.
+    ("Seehandel 4 St gegen 1W", "de", "good_at_bank_ask"),
+    ("Monopol St", "de", "good_in_monopoly_ask"),
+    ("Erfindung St W", "de", "good_at_bank_ask"),
+    ("Maritime 4Br for 1O", "en", "good_at_bank_ask"),
+    # A letter of two with a blank after its count: the lines for what it may mean.
+    ("Handel blau: gebe 4 St, bekomme 1H", "de", "letters_ask_two"),
+    ("Discard: 2 Br", "en", "letters_ask_two"),
 ]
 
 
@@ -475,9 +486,9 @@ def test_refused_lines_say_why_in_both_languages(line: str, lang: str, key: str)
 @pytest.mark.parametrize(
     ("line", "key"),
     [
-        ("Seehandel 4St gegen 1W", "goods_not_with_bank"),
-        ("Monopol St", "monopoly_no_goods"),
-        ("Erfindung St W", "goods_not_with_bank"),
+        ("Seehandel 4St gegen 1W", "good_at_bank_ask"),
+        ("Monopol St", "good_in_monopoly_ask"),
+        ("Erfindung St W", "good_at_bank_ask"),
         ("Seehandel 2Br gegen 1E", "goods_not_with_bank"),
     ],
 )
@@ -489,6 +500,86 @@ def test_a_good_with_the_bank_is_refused_as_such_never_put_down_to_english_lette
     (result,) = parse_mail(line + "\n", _ctx(0, "de")).lines
     assert result.error is not None and result.error.key == key, str(result.error)
     assert "Waren" in result.error.localized("de") or "Ware" in result.error.localized("de")
+
+
+#: A good's letters where only resources are taken, or a letter of two after a blank: the
+#: question back names the line to copy for each card the letters may mean (issue 27: the
+#: guide promises it). (line, game language, lines to copy, in the order named)
+ASKED_BACK: list[tuple[str, str, list[str]]] = [
+    ("Seehandel 4 St gegen 1H", "de", ["Seehandel 4S gegen 1H"]),
+    ("Seehandel 4St gegen 1H", "de", ["Seehandel 4S gegen 1H"]),
+    ("Tausche mit der Bank 4 St gegen 1 H", "de", ["Seehandel 4S gegen 1H"]),
+    ("Seehandel 4H gegen 1 St", "de", ["Seehandel 4H gegen 1S"]),
+    ("Erfindung St W", "de", ["Erfindung S W"]),
+    ("Monopol St", "de", ["Monopol Stein"]),
+    ("Monopol St", "de@modern", ["Tribut Stein"]),
+    (
+        "Handel blau: gebe 4 St, bekomme 1H",
+        "de",
+        ["Handel blau: gebe 4St, bekomme 1H", "Handel blau: gebe 4S, bekomme 1H"],
+    ),
+    ("Abwurf: 2 St", "de", ["Abwurf: Stoff Stoff", "Abwurf: S S"]),
+    ("Herstellen 1 Br", "de", ["Herstellen 1 Brot"]),
+    ("Maritime 4 Br for 1O", "en", ["Maritime 4B for 1O"]),
+    ("Monopoly Br", "en", ["Monopoly Brick"]),
+    ("Trade blue: give 4 St, get 1O", "en", ["Trade blue: give 4St, get 1O"]),
+    ("Discard: 2 Br", "en", ["Discard: Bread Bread", "Discard: B B"]),
+]
+
+
+@pytest.mark.parametrize(("line", "lang", "copies"), ASKED_BACK)
+def test_a_goods_letters_are_asked_back_with_the_lines_to_copy(
+    line: str, lang: str, copies: list[str]
+) -> None:
+    ctx = _ctx(0, lang)
+    (result,) = parse_mail(line + "\n", ctx).lines
+    err = result.error
+    assert err is not None and err.key in (
+        "good_at_bank_ask",
+        "good_in_monopoly_ask",
+        "letters_ask_one",
+        "letters_ask_two",
+    ), str(err)
+    text = err.localized(lang)
+    # Every line to copy, in the order given, and each is read as it stands.
+    at = [text.find(repr(copy)) for copy in copies]
+    assert -1 not in at and at == sorted(at), text
+    for copy in copies:
+        assert parse_mail(copy + "\n", ctx).lines[0].ok, copy
+
+
+def test_the_testers_line_is_asked_back_in_the_guides_words() -> None:
+    """`Seehandel 4 St gegen 1H` in a German Kronlande game: `St` is Stoff, which no bank
+    takes; the answer says so and gives the line for Stein to copy."""
+    err = _error("Seehandel 4 St gegen 1H", _ctx(0, "de"))
+    assert err.localized("de") == (
+        "'4 St' ist Stoff, eine Ware, und Waren handelst du nur mit Mitspielern, nie mit der "
+        "Bank; für Stein schreibe 'Seehandel 4S gegen 1H'"
+    )
+    assert err.localized("en") == (
+        "'4 St' is Stoff, a good, which is traded between players only, never with the bank; "
+        "for Stein, write 'Seehandel 4S gegen 1H'"
+    )
+    # The guides quote the answers as they are.
+    root = Path(__file__).resolve().parent.parent / "pbm" / "guides"
+    guide = " ".join((root / "player-guide.de.md").read_text(encoding="utf-8").split())
+    assert f"„{err.localized('de')}“" in guide
+    english = _error("Maritime 4 Br for 1O", _ctx(0, "en")).localized("en")
+    guide = " ".join((root / "player-guide.en.md").read_text(encoding="utf-8").split())
+    assert f'"{english}"' in guide
+
+
+def test_what_has_no_other_reading_keeps_its_refusal() -> None:
+    ctx = _ctx(0, "de")
+    # Written out, or a good without a resource of its letters: no question.
+    assert _error("Seehandel 4 Stoff gegen 1H", ctx).key == "goods_not_with_bank"
+    assert _error("Seehandel 2 Wz gegen 1H", ctx).key == "goods_not_with_bank"
+    # `St.` is Stück, `St` alone may be a word: the refusal says how to write a card.
+    assert _error("Handel blau: gebe 2 St. Holz, bekomme 1 Erz", ctx).key == "letters_with_count"
+    assert _error("Abwurf: St W", ctx).key == "letters_with_count"
+    assert _error("Trade blue: give 1 wool to get 1 ore", _ctx(0, "en")).key == (
+        "letters_with_count"
+    )
 
 
 def test_the_messages_name_the_card_and_the_form_to_write() -> None:

@@ -50,6 +50,9 @@ UNREACHABLE = {
     "gold_form",
     # The pirate's orders past the base board's refusal: tests/test_notation_pirate.py.
     "pirate_on_sea",
+    # A crossing touches land: no name of a board's fits more than `MAX_CANDIDATES` of them
+    # (the cap stands all the same).
+    "ambiguous_crossing_many",
     "pirate_hex_expected",
     "pirate_no_victims",
     "second_pirate",
@@ -64,6 +67,10 @@ UNREACHABLE = {
     "goods_not_with_bank",
     "letters_with_count",
     "letters_by_name",
+    "letters_ask_one",
+    "letters_ask_two",
+    "good_at_bank_ask",
+    "good_in_monopoly_ask",
 }
 
 #: key → (line, phase, the English message as before keys existed).
@@ -145,7 +152,11 @@ CASES: dict[str, tuple[str, str, str]] = {
     "hex_name_expected": ("Straße über 6L 5L", "round", "a hex name was expected, not 'über'"),
     "no_hex": ("Straße 6L 7E", "round", "there is no hex 7E on this board"),
     "one_hex": ("Räuber 6L 5L", "round", "one hex was expected, 2 were named"),
-    "ambiguous_hex": ("Räuber Meer", "round", "Meer can mean several hexes"),
+    "robber_at_sea": (
+        "Räuber Meer",
+        "round",
+        "the robber never goes to sea: it goes onto a land hex with a number, as in 'Räuber 9H'",
+    ),
     "crossing_three_hexes": (
         "Siedlung C3 C4 D4 D5",
         "round",
@@ -400,10 +411,31 @@ def test_unreachable_keys_render_in_both_languages() -> None:
     for key in UNREACHABLE:
         params = {
             "pirate_on_sea": {"name": "9H"},
+            "ambiguous_crossing_many": {"names": "Meer, Meer, 9H", "count": 9},
             "german_letters_kron": {"suggestion": "Seehandel 4S gegen 1F"},
             "english_letters_kron": {"suggestion": "Maritime 4St for 1F"},
             "letters_with_count": {"shown": "St.", "name": "Stoff", "example": "1St"},
             "letters_by_name": {"shown": "Br", "name": "Brot"},
+            "letters_ask_one": {"shown": "1 Br", "name": "Brot", "line": "Herstellen 1 Brot"},
+            "letters_ask_two": {
+                "shown": "2 St",
+                "first": "Stoff",
+                "first_line": "Abwurf: Stoff Stoff",
+                "second": "Stein",
+                "second_line": "Abwurf: S S",
+            },
+            "good_at_bank_ask": {
+                "shown": "4 St",
+                "good": "Stoff",
+                "resource": "Stein",
+                "line": "Seehandel 4S gegen 1H",
+            },
+            "good_in_monopoly_ask": {
+                "shown": "St",
+                "good": "Stoff",
+                "resource": "Stein",
+                "line": "Monopol Stein",
+            },
         }.get(key, {})
         err = NotationError.make(key, **params)
         assert err.message == TEXTS[key].format(**params)
@@ -511,9 +543,49 @@ def test_every_raise_site_uses_a_key_with_english_and_german_texts() -> None:
     assert used == set(TEXTS) == set(TEXTS_DE), "texts without a raise site"
 
 
+#: key → (line, the English message) on a Seafarers board (Four Islands, seed 1): the pirate
+#: at sea, the robber sent there, and names of many sea hexes.
+SEA_CASES: dict[str, tuple[str, str]] = {
+    "ambiguous_hex": ("Pirat 3:1-Hafen", "3:1-Hafen can mean several hexes"),
+    "ambiguous_hex_many": (
+        "Pirat Meer",
+        "Meer can mean 67 hexes: name the hex by its label, as in C3 (the labels are on the map)",
+    ),
+    "robber_at_sea_pirate": (
+        "Räuber Meer, raube blau",
+        "the robber never goes to sea; at sea the pirate robs: write 'Pirat' and its sea hex, "
+        "as in 'Pirat D5'",
+    ),
+    "ambiguous_path_many": (
+        "Schiff Meer Meer",
+        "Meer, Meer names 97 paths: name a path by the labels of its two hexes, as in C3 C4",
+    ),
+    "ambiguous_path_by_crossings_many": (
+        "Schiff Meer Meer Meer - Meer Meer Meer",
+        "80 paths join crossings named so: name each crossing by the labels of its three hexes",
+    ),
+}
+
+
+@pytest.mark.parametrize("key", sorted(SEA_CASES))
+def test_every_error_of_a_seafarers_board_has_a_german_text(key: str) -> None:
+    from pbm.rules.state import Settings, new_game
+
+    s = new_game(Settings.for_scenario("vier-inseln", 4), 1)
+    text, english = SEA_CASES[key]
+    for lang in ("de", "en"):
+        with pytest.raises(OrderError) as info:
+            parse_line(text, Context(s.board, lang, s.colours, "round"))
+        err = info.value
+        assert (err.key, err.message) == (key, english)
+        assert len(err.candidates) <= 8
+        _assert_german(err)
+
+
 def test_every_key_is_tried_by_a_line_here() -> None:
     tried = (
         set(CASES)
+        | set(SEA_CASES)
         | set(MAIL_CASES)
         | set(PLAYERS_CASES)
         | set(PLAYERS_MAIL_CASES)

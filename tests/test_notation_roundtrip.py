@@ -261,6 +261,9 @@ def test_headers_and_commands(lang: str) -> None:
     _roundtrip(SubstituteHeader(), ctx)
     for name in ("join", "help", "status", "resign", "back", "observe"):
         _roundtrip(Command(name), ctx)
+    # `Hilfe Schiffe`: help on a chapter of the guide.
+    for topic in ("schiffe", "trade lines", "alles"):
+        _roundtrip(Command("help", topic), ctx)
     _roundtrip(GameName("Insel-7"), ctx)
     _roundtrip(RoundGuard(12), ctx)
     _roundtrip(PlayerName("Hans Muster"), ctx)

@@ -211,7 +211,7 @@ def test_receipt_checks_refuse_a_ship_nowhere_near_and_follow_earlier_lines() ->
     mail = parse_mail(text, ctx)
     check_receipt(mail, state, p, "de")
     errors = [r.error for r in mail.lines if r.error is not None]
-    assert len(errors) == 1 and getattr(errors[0], "rule", None) == Reason.NOT_CONNECTED
+    assert len(errors) == 1 and getattr(errors[0], "rule", None) == Reason.SHIP_NOT_CONNECTED
 
 
 def test_orders_check_reads_ships_on_a_scenario_board() -> None:

@@ -118,7 +118,7 @@ def test_no_ship_next_to_the_pirate_and_its_harbour_closed() -> None:
     legal = LegalMoves(s, p)
     assert not set(legal.ships()) & set(hex_sides(s, harbour.id))
     side = next(e for e in hex_sides(s, harbour.id) if s.road[e] < 0 and s.sea.ship[e] < 0)
-    assert legal.problem(Ship(side)) in (Reason.NEXT_TO_PIRATE, Reason.NOT_CONNECTED)
+    assert legal.problem(Ship(side)) in (Reason.NEXT_TO_PIRATE, Reason.SHIP_NOT_CONNECTED)
 
 
 def test_the_first_usable_of_robber_and_pirate_counts() -> None:

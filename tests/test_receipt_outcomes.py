@@ -112,7 +112,7 @@ def test_a_substitute_that_works_only_after_some_main_lines_is_kept() -> None:
     # Without the first road nothing leads to x: then the substitute is refused.
     alone = _mail(Settlement(z), substitutes=(Settlement(x),))
     check_receipt(alone, s, 0)
-    assert _refused(alone) == [Reason.NOT_CONNECTED, Reason.NOT_CONNECTED]
+    assert _refused(alone) == [Reason.SETTLEMENT_NOT_CONNECTED, Reason.SETTLEMENT_NOT_CONNECTED]
 
 
 def _path_labels(s: GameState, a: int, b: int) -> list[str]:

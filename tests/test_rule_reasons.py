@@ -78,6 +78,15 @@ STORED = {
     "not_own_castle",
     "robber_next_to_castle",
     "goods_not_with_bank",
+    # Rules 3: the members that named two failures, split.
+    "settlement_not_connected",
+    "settlement_not_reached",
+    "ship_not_at_settlement",
+    "ship_side_occupied",
+    "no_ships",
+    "ship_not_connected",
+    "ship_same_place",
+    "ship_held_by_pirate",
 }
 
 #: Strings in pbm/rules that equal a reason's value but are something else.
@@ -180,7 +189,7 @@ def test_receipt_refusals_carry_reason_members() -> None:
     errors = [r.error for r in parsed.lines]
     assert all(isinstance(e, IllegalOrderError) for e in errors)
     assert [e.rule for e in errors if e] == [
-        Reason.NOT_CONNECTED,
+        Reason.NOT_CONNECTED,  # a road; a settlement or a ship have reasons of their own
         Reason.CARD_NOT_HELD,
         Reason.TRADE_WITH_SELF,
     ]

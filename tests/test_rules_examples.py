@@ -266,18 +266,18 @@ def test_settlement_must_touch_own_road() -> None:
 
     # C3 C4 D4 keeps the distance rule but no white road leads there.
     c = crossing(s, "C3 C4 D4")
-    assert building.settlement_rule(s, white, c) == "not_connected"
+    assert building.settlement_rule(s, white, c) == "settlement_not_connected"
     # Neither does C3 D3 D4: black's road there does not count for white.
     c2 = crossing(s, "C3 D3 D4")
-    assert building.settlement_rule(s, white, c2) == "not_connected"
+    assert building.settlement_rule(s, white, c2) == "settlement_not_connected"
 
     new, events = resolve_round(
         s, idle(s0=TurnOrders(builds=(Settlement(c), Settlement(c2)))), rng=Dice(QUIET4)
     )
     assert of(events, Built) == []
     assert [(e.line, e.rule) for e in of(events, OrderFailed)] == [
-        ("build 1", "not_connected"),
-        ("build 2", "not_connected"),
+        ("build 1", "settlement_not_connected"),
+        ("build 2", "settlement_not_connected"),
     ]
     assert new.hands[white] == [2, 2, 2, 2, 0]
 

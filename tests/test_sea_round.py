@@ -250,7 +250,11 @@ def test_the_log_names_ships_moves_special_vp_and_home_islands() -> None:
     }
     assert lines["en"][0].endswith(f"builds a ship at {s.board.path_label(e)}")
     assert " moves a ship from " in lines["en"][1]
-    assert "+2 VP for the first settlement there" in lines["en"][2]
-    assert "home islands set by the start settlements (2)" in lines["en"][3]
+    # The island is named (issue 27): area 1 of the Four Islands is the north-west island.
+    assert "+2 VP for the first settlement there (North-west island: " in lines["en"][2]
+    assert lines["en"][3].endswith(
+        "home islands (by the start settlements): North-west island, North-east island"
+    )
+    assert "+2 Sonderpunkte für die erste Siedlung dort (Nordwestinsel: " in lines["de"][2]
     assert ", ship " in lines["en"][4]
     assert "baut ein Schiff an" in lines["de"][0] and "versetzt ein Schiff" in lines["de"][1]

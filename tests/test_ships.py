@@ -94,14 +94,14 @@ def _ship(s: GameState, sea: SeaState, p: int, e: int, built: int = 1) -> None:
 def test_a_ship_touches_an_own_building_or_ship() -> None:
     s, sea = _game()
     s.hands[0] = [1, 0, 1, 0, 0]
-    assert ship_rule(s, sea, 0, S1) is Reason.NOT_CONNECTED
+    assert ship_rule(s, sea, 0, S1) is Reason.SHIP_NOT_CONNECTED
     _settle(s, 0, HOME)
     assert ship_rule(s, sea, 0, S1) is None
-    assert ship_rule(s, sea, 0, S2) is Reason.NOT_CONNECTED
+    assert ship_rule(s, sea, 0, S2) is Reason.SHIP_NOT_CONNECTED
     _ship(s, sea, 0, S1)
     assert ship_rule(s, sea, 0, S2) is None  # continues its own ship
-    assert ship_rule(s, sea, 0, FAR) is Reason.NOT_CONNECTED
-    assert ship_rule(s, sea, 1, S2) is Reason.NOT_CONNECTED  # another's ship is no help
+    assert ship_rule(s, sea, 0, FAR) is Reason.SHIP_NOT_CONNECTED
+    assert ship_rule(s, sea, 1, S2) is Reason.SHIP_NOT_CONNECTED  # another's ship is no help
     inland = P((1, 3), (2, 4))
     assert ship_rule(s, sea, 0, inland) is Reason.NOT_SEA
     s.hands[0] = [0, 0, 1, 0, 0]
@@ -118,7 +118,7 @@ def test_roads_and_ships_join_only_at_an_own_building() -> None:
     s.roads[0].append(road)
     coast = P((1, 5), (0, 6))
     assert c0 in BOARD.path_crossings[coast]
-    assert ship_rule(s, sea, 0, coast, check_cost=False) is Reason.NOT_CONNECTED
+    assert ship_rule(s, sea, 0, coast, check_cost=False) is Reason.SHIP_NOT_CONNECTED
     _settle(s, 0, c0)
     assert ship_rule(s, sea, 0, coast, check_cost=False) is None
 
@@ -150,7 +150,7 @@ def test_only_the_front_ship_of_an_open_line_moves() -> None:
     assert movable_rule(s, sea, 1, S2) is Reason.NOT_OWN_SHIP
     assert movable_ships(s, sea, 0) == [S2]
     # The front ship may go wherever a new ship could, but not where only it connected.
-    assert move_rule(s, sea, 0, S2, S3) is Reason.NOT_CONNECTED
+    assert move_rule(s, sea, 0, S2, S3) is Reason.SHIP_NOT_CONNECTED
     other = P((1, 5), (1, 7))  # at C1, the far end of S1
     assert move_rule(s, sea, 0, S2, other) is None
     assert S3 not in ship_sites(s, sea, 0, without=S2)
@@ -173,7 +173,7 @@ def test_no_move_of_a_ship_built_this_round_or_next_to_the_pirate() -> None:
     s.round += 1
     assert movable_rule(s, sea, 0, S2) is None
     sea.pirate = AT[(1, 7)]
-    assert movable_rule(s, sea, 0, S2) is Reason.NEXT_TO_PIRATE
+    assert movable_rule(s, sea, 0, S2) is Reason.SHIP_HELD_BY_PIRATE
     sea.pirate = AT[(1, 9)]  # not next to S2, but next to a target
     assert move_rule(s, sea, 0, S2, P((1, 7), (1, 9))) is Reason.NEXT_TO_PIRATE
 
@@ -317,7 +317,7 @@ def test_a_settlement_where_the_ship_line_reaches_land_and_its_special_vp() -> N
     landing = X((1, 11), (2, 10), (2, 12))  # island 2, next to the gold river
     s.hands[0] = [1, 1, 1, 1, 0]
     assert settlement_rule(s, 0, landing) is None
-    assert settlement_rule(s, 1, landing) is Reason.NOT_CONNECTED
+    assert settlement_rule(s, 1, landing) is Reason.SETTLEMENT_NOT_REACHED
     assert road_rule(s, 1, S1, check_cost=False) is Reason.OCCUPIED  # the side holds a ship
     events: list[Event] = []
     place_settlement(s, 0, landing, events, free=False)

@@ -40,6 +40,7 @@ import aiosmtplib
 from pbm.bench.mail import GM, SINK, _mail, _prepare
 from pbm.bench.serve import _serve_cmd, _stop, _tail, _wait_ready
 from pbm.devservers.loopback import LoopbackMail
+from pbm.files import write_private
 from pbm.mail.imap import ImapConfig
 from pbm.mail.smtp import SmtpConfig
 from pbm.service.clock import FakeClock
@@ -79,7 +80,8 @@ class _Clock:
 def _write_config(work: Path, lb: LoopbackMail) -> Path:
     """The pbm.toml of the `pbm serve` process: the timings of the in-process run."""
     cfg = work / "pbm.toml"
-    cfg.write_text(
+    write_private(
+        cfg,
         "# Written by `pbm bench latency`.\n"
         '[database]\nurl = "sqlite:///bench.db"\n\n'
         f'[service]\naddress = "{GM}"\nname = "pbm bench"\nrate_limit_per_hour = 1000000\n'
@@ -87,7 +89,6 @@ def _write_config(work: Path, lb: LoopbackMail) -> Path:
         f'[imap]\nhost = "127.0.0.1"\nport = {lb.imap.port}\nuser = "{GM}"\n'
         'password = "pw"\nidle = true\n\n'
         f'[smtp]\nhost = "127.0.0.1"\nport = {lb.smtp_port}\nfrom = "{GM}"\n',
-        encoding="utf-8",
     )
     return cfg
 

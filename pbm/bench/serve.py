@@ -45,6 +45,7 @@ from pathlib import Path
 from aiosmtpd.controller import Controller
 
 from pbm.devservers.loopback import LoopbackMail, free_port
+from pbm.files import write_private
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service, ServiceConfig
 from pbm.store.db import make_engine
@@ -125,7 +126,8 @@ def _write_config(
 ) -> Path:
     """The pbm.toml `pbm serve` runs with (the format of `pbm demo`'s)."""
     cfg = work / "pbm.toml"
-    cfg.write_text(
+    write_private(
+        cfg,
         "# Written by `pbm bench serve`.\n"
         '[database]\nurl = "sqlite:///pbm.db"\n\n'
         f'[service]\naddress = "{GM}"\nname = "pbm bench"\n'
@@ -133,7 +135,6 @@ def _write_config(
         f'[imap]\nhost = "127.0.0.1"\nport = {lb.imap.port}\nuser = "{GM}"\n'
         'password = "pw"\n\n'
         f'[smtp]\nhost = "127.0.0.1"\nport = {smtp_port}\nfrom = "{GM}"\n',
-        encoding="utf-8",
     )
     return cfg
 

@@ -4,6 +4,7 @@ engine) and prints; one module per command group:
 - game.py, rounds.py, player.py, observer.py: `pbm game|round|player|observer …`
 - mail.py, outbox.py: `pbm mail …`, `pbm outbox …`
 - db.py: `pbm init`, `pbm db upgrade`, `pbm config check`, `pbm config example`
+- gm.py: `pbm gm password`
 - serve.py: `pbm serve`, `pbm poll`
 - bench.py: `pbm bench …`
 - board.py, sim.py, orders.py, demo.py: the engine's tools
@@ -23,6 +24,7 @@ from typing import Annotated
 import typer
 
 from pbm import __version__
+from pbm.files import private_umask
 
 from . import (
     bench,
@@ -31,6 +33,7 @@ from . import (
     db,
     demo,
     game,
+    gm,
     mail,
     observer,
     orders,
@@ -40,7 +43,7 @@ from . import (
     serve,
     sim,
 )
-from .common import set_config
+from .common import close_services, set_config
 
 app = typer.Typer(
     help="pbm: a play-by-email game master for the island trading game Settler.",
@@ -57,6 +60,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def root(
+    ctx: typer.Context,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print version.")
     ] = False,
@@ -66,6 +70,7 @@ def root(
 ) -> None:
     """Run games of Settler by mail."""
     set_config(config)
+    ctx.call_on_close(close_services)
 
 
 app.command("board")(board.board)
@@ -86,7 +91,11 @@ app.add_typer(outbox.app, name="outbox")
 app.add_typer(db.db_app, name="db")
 app.add_typer(observer.app, name="observer")
 app.add_typer(db.config_app, name="config")
+app.add_typer(gm.app, name="gm")
 
 
 def main() -> None:
+    # Before anything is opened: every file pbm or a library creates (the database's -wal,
+    # -shm and -journal files too) is its owner's alone (docs/security.md, "File modes").
+    private_umask()
     app()

@@ -1,5 +1,5 @@
-"""What the GM's commands share: the config (`--config`), the service on its database, and
-refusals as an error line with exit status 2.
+"""What the GM's commands share: the config (`--config`), the service on its database (closed
+when the command ends: `close_services`), and refusals as an error line with exit status 2.
 
 The database and the service are imported inside the functions: `pbm sim`, `pbm board`,
 `pbm orders check` and `pbm --help` load this module too and must stay free of SQLAlchemy, the
@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 #: The global option `--config FILE` (None: $PBM_CONFIG, else ./pbm.toml, else the defaults).
 _config_path: list[str | None] = [None]
+
+#: The services this command opened, and whether it may have written: closed at its end.
+_opened: list[tuple[Service, bool]] = []
 
 
 def set_config(path: str | None) -> None:
@@ -63,7 +66,23 @@ def service(write: bool = True, cfg: Config | None = None, apart: bool = False) 
 
     cfg = cfg or config()
     with refusals():
-        return open_service(cfg.database_url, cfg.service, write=write, apart=apart)
+        svc = open_service(cfg.database_url, cfg.service, write=write, apart=apart)
+    _opened.append((svc, write))
+    return svc
+
+
+def close_services() -> None:
+    """When a command ends (the root callback has it called, after `pbm serve` returns on
+    SIGTERM too): a command that may have written writes SQLite's WAL back and cuts it
+    (`scrub`: no old page, with a password emptied since, stays in `pbm.db-wal`); then every
+    connection is closed."""
+    if not _opened:
+        return  # `pbm sim`, `pbm board`: no database module is loaded (test_cli_imports.py)
+    from pbm.service.schema import close_service
+
+    while _opened:
+        svc, wrote = _opened.pop()
+        close_service(svc, scrub_wal=wrote)
 
 
 def reader() -> Service:

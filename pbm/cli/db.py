@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from .common import config
+from .common import config, service
 from .output import JsonOpt, echo, echo_text, show
 
 db_app = typer.Typer(help="The database.", no_args_is_help=True)
 config_app = typer.Typer(help="The config file: check it, see every key.", no_args_is_help=True)
-
-#: pbm.toml holds the mailbox passwords: readable and writable by its owner alone.
-CONFIG_MODE = 0o600
-
-
-def write_private(path: Path, text: str) -> None:
-    """Write `path` with mode 0600, also when it exists already (with another mode)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, CONFIG_MODE)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        os.fchmod(fd, CONFIG_MODE)
-        f.write(text)
 
 
 def init_cmd(
@@ -32,15 +20,27 @@ def init_cmd(
 ) -> None:
     """Write a commented pbm.toml (every key with its default) and create the database."""
     from pbm.config import example, masked_url
+    from pbm.files import write_private
     from pbm.service.schema import upgrade
 
     if path.exists() and not force:
         echo(f"error: {path} exists (use --force to overwrite)", err=True)
         raise typer.Exit(2)
+    # pbm.toml holds the mailbox passwords: readable and writable by its owner alone (0600,
+    # also over an existing file of another mode); the database is made 0600 too.
     write_private(path, example())
     cfg = config(path)
     upgrade(cfg.database_url)
     echo(f"wrote {path}; database ready at {masked_url(cfg.database_url)}")
+    # The GM password for mail commands: shown once here, only its hash is stored.
+    from pbm.service import admin
+
+    password = admin.gm_password(service(cfg=cfg), keep=True)
+    if password:
+        echo(f"GM password for mail commands: {password}")
+        echo("(shown once, only its hash is stored; `pbm gm password` makes a new one)")
+    else:
+        echo("the database has a GM password already (`pbm gm password` makes a new one)")
 
 
 @db_app.command("upgrade")

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import shlex
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pbm.rules.state import GameState, Phase
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from pbm.demo import DemoResult
 
 
 def demo(
@@ -63,9 +69,18 @@ def demo(
     if as_json:
         typer.echo(result_json(result))
         return
+    print_closing(console, result)
+
+
+def print_closing(console: Console, result: DemoResult) -> None:
+    """The demo's last lines: who won, the mails, the work folder and a command to try. The
+    command stands on a line of its own, never wrapped (a narrow terminal broke it in two),
+    its folder quoted where the shell needs it, so that it can be copied as it stands."""
     console.print(f"[green]winner:[/green] {result.winner} after {result.rounds} rounds")
     console.print(f"mails in {result.mails_in}, mails out {result.mails_out}, {result.seconds} s")
     console.print(
-        f"work folder: {result.dir} (index.html, mails/, pbm.toml; try "
-        f"`pbm --config {result.dir}/pbm.toml game show demo`)"
+        f"work folder: {result.dir} (index.html, mails/, pbm.toml)", soft_wrap=True, markup=False
     )
+    console.print("try:")
+    config = shlex.quote(f"{result.dir}/pbm.toml")
+    console.print(f"  pbm --config {config} game show demo", soft_wrap=True, markup=False)

@@ -106,8 +106,10 @@ def game_list(as_json: JsonOpt = False) -> None:
         for r in rows:
             paused = " (paused)" if r["paused"] else ""
             broken = f" (broken: {r['broken']})" if r["broken"] else ""
+            # An ended game is at no round any more (`--json` keeps its last one).
+            at = "" if r["phase"] == "ended" else f"round {r['round']:3}"
             echo(
-                f"{r['name']:20} {r['phase']:8} round {r['round']:3} "
+                f"{r['name']:20} {r['phase']:8} {at:9} "
                 f"{r['players']}/{r['seats'] or '?'} players, {_played(r)}{paused}{broken}"
             )
 
@@ -191,32 +193,73 @@ def game_end(
     echo(f"{name}: ended; the players are told")
 
 
+#: `--file FILE` of `pbm game announce` and `pbm game message`: the text from a file, or from
+#: standard input for `-` (several lines, no shell quoting).
+FileOpt = Annotated[
+    str | None,
+    typer.Option("--file", "-f", metavar="FILE", help="Read the text from FILE ('-': stdin)."),
+]
+
+
+def _text(text: str | None, file: str | None) -> str:
+    """The GM's text: the argument, else the file, else standard input (`-` as TEXT or FILE).
+    Exactly one source; the file is read as UTF-8."""
+    import sys
+
+    if file is not None and text is not None:
+        echo("error: give the text or --file, not both", err=True)
+        raise typer.Exit(2)
+    source = file if file is not None else text
+    if source is None:
+        echo("error: no text: give TEXT, --file FILE, or - for standard input", err=True)
+        raise typer.Exit(2)
+    if source == "-" and (file is not None or text == "-"):
+        return sys.stdin.read()
+    if file is None:
+        return source
+    try:
+        return Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        echo(f"error: {file}: cannot read it ({exc.__class__.__name__})", err=True)
+        raise typer.Exit(2) from None
+
+
 @app.command("announce")
-def game_announce(name: str, text: str) -> None:
-    """Mail TEXT from the game master to every player and observer of the game."""
+def game_announce(
+    name: str,
+    text: Annotated[str | None, typer.Argument(metavar="[TEXT|-]")] = None,
+    file: FileOpt = None,
+) -> None:
+    """Mail TEXT from the game master to every player and observer of the game: the argument,
+    `--file FILE`, or standard input with `-` (several lines)."""
     from pbm.service import admin
 
+    body = _text(text, file)
     svc = service()
     with refusals():
-        count = admin.announce(svc, name, text)
+        count = admin.announce(svc, name, body)
     echo(f"{name}: announcement queued to {count} addresses")
 
 
 @app.command("message")
 def game_message(
     name: str,
-    to: Annotated[str, typer.Argument(metavar="[COLOUR|all]")],
-    text: Annotated[str | None, typer.Argument(metavar="TEXT")] = None,
+    to: Annotated[str | None, typer.Argument(metavar="[COLOUR|all]")] = None,
+    text: Annotated[str | None, typer.Argument(metavar="[TEXT|-]")] = None,
+    file: FileOpt = None,
 ) -> None:
     """Mail TEXT from the game master to one colour (in that player's thread with the GM), or
-    to all (the default: `pbm game message GAME TEXT`)."""
+    to all (the default: `pbm game message GAME TEXT`). The text: the argument, `--file
+    FILE`, or standard input with `-` (several lines)."""
     from pbm.service import admin
 
-    if text is None:
+    if text is None and (file is None or to is None):
+        # `pbm game message GAME TEXT`, `pbm game message GAME -`, `… GAME --file F`.
         to, text = "all", to
+    body = _text(text, file)
     svc = service()
     with refusals():
-        addresses = admin.message(svc, name, to, text)
+        addresses = admin.message(svc, name, to or "all", body)
     echo(f"{name}: message queued to {len(addresses)} addresses")
 
 
@@ -298,12 +341,13 @@ def game_board(
     png: Annotated[Path | None, typer.Option("--png", help="Write the picture here.")] = None,
 ) -> None:
     """The board of a running game: a text map, or the PNG picture with `--png FILE`."""
+    from pbm.files import write_private
     from pbm.service import admin
 
     svc = reader()
     with refusals():
         if png:
-            png.write_bytes(admin.board_picture(svc, name))
+            write_private(png, admin.board_picture(svc, name))
         else:
             board = admin.board_map(svc, name)
     if png:

@@ -68,12 +68,19 @@ def round_preview(
 
 
 @app.command("extend")
-def round_extend(name: str, hours: Annotated[float, typer.Option(help="Hours to add.")]) -> None:
+def round_extend(
+    name: str,
+    hours: Annotated[float, typer.Option(help="Hours to add (from now if there is none).")],
+    why: Annotated[str, typer.Option(help="Why: every player reads it.")] = "",
+) -> None:
+    """Move the deadline of the open round (or setup turn) by HOURS; every player is told,
+    with --why. A deadline in the past is refused: `pbm round resolve GAME --now` resolves
+    the round at once."""
     from pbm.service import admin
 
     svc = service()
     with refusals():
-        deadline = admin.extend_round(svc, name, hours)
+        deadline = admin.extend_round(svc, name, hours, why)
     echo(f"{name}: deadline {deadline:%Y-%m-%d %H:%M} UTC")
 
 

@@ -54,6 +54,9 @@ def serve_cmd(
     svc = service(cfg=cfg, apart=True)
     freeze_startup()  # what is loaded by now lives as long as the process
     asyncio.run(serve(svc, cfg.serve))
+    # At a clean stop (SIGTERM, SIGINT) the command ends here: `common.close_services` then
+    # writes the WAL back and cuts it (`store.db.scrub`), so no old page with a password stays
+    # in pbm.db-wal, and closes the database.
 
 
 def poll_cmd(as_json: JsonOpt = False) -> None:
@@ -63,5 +66,6 @@ def poll_cmd(as_json: JsonOpt = False) -> None:
     from pbm.service.serve import poll_once
 
     cfg = config()
+    # Closed with the WAL written back and cut when the command ends (`common.close_services`).
     result = asyncio.run(poll_once(service(cfg=cfg, apart=True), cfg.serve))
     show(result, as_json, lambda: echo(" ".join(f"{k}={v}" for k, v in result.items())))

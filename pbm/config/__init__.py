@@ -65,6 +65,7 @@ class Config:
             # The display name of `[smtp] from` is the more specific one: it wins.
             name=from_name or s.name,
             gm_address=s.gm_address,
+            gm=list(s.gm),
             time_scale=s.time_scale,
             setup_deadline_share=s.setup_deadline_share,
             rate_limit_per_hour=s.rate_limit_per_hour,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import Any, get_args
+from typing import Any, get_args, get_origin
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
@@ -69,6 +69,8 @@ def _expected(annotation: Any) -> str:
         return "a number"
     if annotation is str:
         return 'a text in quotes ("…")'
+    if get_origin(annotation) is list:
+        return 'a list in brackets (["name@example.org"])'
     args = get_args(annotation)
     if args and args[0] is not annotation:
         if "auto" in {a for arg in args for a in get_args(arg)}:

@@ -148,6 +148,14 @@ class ServiceSection(Section):
     gm_address: OptionalAddress = key(
         "", 'Where the GM digest of every resolved round and the alarms go ("" = none).'
     )
+    gm: list[Address] = key(
+        [],
+        "The game master's own addresses: mail from them is read as the GM's (replies to a"
+        " forwarded player mail, mail commands with the GM password), never as a player's"
+        " orders. gm_address counts as one of them. When gm_address is empty, the digests and"
+        " alarms go to these. Mail commands need the GM password (`pbm gm password`).",
+        after=('gm = ["me@example.org", "me@phone.example.org"]',),
+    )
     time_scale: float = key(
         1.0,
         "Deadlines are multiplied by this (1.0 in real games; the demo uses seconds); from"

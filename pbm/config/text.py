@@ -28,6 +28,8 @@ def toml_value(value: Any) -> str:
     if isinstance(value, str):
         # A JSON string is a TOML basic string for all that a config holds.
         return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     return repr(value)
 
 

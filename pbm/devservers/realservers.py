@@ -26,6 +26,8 @@ How it is kept private:
   /tmp/pytest-of-root (mode 0700), so when `tmpdir` is not traversable by everyone the servers
   live in a fresh directory in /tmp instead, which `stop()` removes after copying the logs
   into `tmpdir`.
+- The files and folders are given the modes the servers need explicitly (as they were under a
+  umask of 022): `pbm bench mail` runs with the `pbm` command's umask of 0o077.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from pbm.files import PUBLIC_DIR_MODE, make_dirs, write_private, write_public
 
 DOMAIN = "pbm.test"
 #: The unprivileged user that owns the maildirs and that OpenSMTPD delivers as.
@@ -197,7 +201,9 @@ class MailServers:
         w = self.work
         mail = pwd.getpwnam(MAIL_USER)
         conf = w / "dovecot.conf"
-        conf.write_text(f"""\
+        write_public(
+            conf,
+            f"""\
 # Private Dovecot for the pbm tests and benchmarks (nothing from /etc/dovecot is included).
 instance_name = pbm-test-{os.getpid()}
 base_dir = {w}/dovecot-run
@@ -241,20 +247,22 @@ service lmtp {{
 protocol lmtp {{
   postmaster_address = postmaster@{DOMAIN}
 }}
-""")
+""",
+        )
         return conf
 
     def _start_dovecot(self) -> None:
         w = self.work
         mail = pwd.getpwnam(MAIL_USER)
         for d in ("dovecot-run", "dovecot-state", "mail"):
-            (w / d).mkdir(exist_ok=True)
+            make_dirs(w / d, PUBLIC_DIR_MODE)
         os.chown(w / "mail", mail.pw_uid, mail.pw_gid)
         passwd = w / "passwd"
-        passwd.write_text(
+        write_private(
+            passwd,
             "".join(
                 f"{user.lower()}:{{PLAIN}}{password}\n" for user, password in self.users.items()
-            )
+            ),
         )
         # The auth process runs as the `dovecot` user.
         os.chown(passwd, 0, grp.getgrnam("dovecot").gr_gid)
@@ -282,19 +290,22 @@ protocol lmtp {{
     def _start_smtpd(self) -> None:
         w = self.work
         spool, run = w / "smtpd-spool", w / "smtpd-run"
-        (spool / "smtpd").mkdir(parents=True, exist_ok=True)
-        run.mkdir(exist_ok=True)
+        make_dirs(spool / "smtpd", PUBLIC_DIR_MODE)
+        make_dirs(run, PUBLIC_DIR_MODE)
         (spool / "smtpd").chmod(0o711)  # smtpd checks its spool's owner and mode
         vusers = w / "smtpd-vusers"
-        vusers.write_text("".join(f"{user.lower()} {MAIL_USER}\n" for user in self.users))
+        write_private(vusers, "".join(f"{user.lower()} {MAIL_USER}\n" for user in self.users))
         conf = w / "smtpd.conf"
-        conf.write_text(f"""\
+        write_private(
+            conf,
+            f"""\
 # Private OpenSMTPD (pbm tests, benchmarks): everything for {DOMAIN} goes to Dovecot's LMTP.
 table vusers file:{vusers}
 listen on 127.0.0.1 port {self.smtp_port} hostname mx.{DOMAIN}
 action "dovecot" lmtp "127.0.0.1:{self.lmtp_port}" rcpt-to virtual <vusers>
 match from any for domain "{DOMAIN}" action "dovecot"
-""")
+""",
+        )
         for path in (conf, vusers):
             os.chown(path, 0, 0)
             path.chmod(0o600)
@@ -302,7 +313,9 @@ match from any for domain "{DOMAIN}" action "dovecot"
         # addresses), and a system resolver that leaves a query unanswered stalls a session's
         # greeting for its 5 s timeout (every twentieth connection or so in a sandbox).
         resolv = w / "smtpd-resolv.conf"
-        resolv.write_text("# Private OpenSMTPD: /etc/hosts only (asr's `lookup`).\nlookup file\n")
+        write_public(
+            resolv, "# Private OpenSMTPD: /etc/hosts only (asr's `lookup`).\nlookup file\n"
+        )
         log = w / "smtpd.log"
         self._logs.append(log)
         script = (

@@ -69,6 +69,9 @@ _WANTED = (
     "x-pbm-loop",
     "return-path",
     "content-type",
+    # What a mail answers: a reply of the GM to a forwarded player mail (`service/gm_mail.py`).
+    "in-reply-to",
+    "references",
 )
 
 

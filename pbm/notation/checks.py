@@ -25,7 +25,7 @@ from pbm.rules.legal import AFTER_KINDS, LegalMoves
 from pbm.rules.orders import Alternatives, SetupPlacement
 from pbm.rules.reasons import Reason
 from pbm.rules.setup import placement_rule, setup_player
-from pbm.rules.state import GameState
+from pbm.rules.state import RULES, GameState, upgraded
 
 from .errors import IllegalOrderError
 from .mail import ParsedMail
@@ -155,9 +155,17 @@ def _lines_of(item: object) -> list[tuple[object, ...]]:
     return [(item,)]
 
 
+def _newest(state: GameState) -> GameState:
+    """The state as the newest rules read it: a game an older pbm started resolves its next
+    round by them (`service.rounds.resolve`), and the receipt gives their reasons (rules 3: a
+    refusal of its own for a ship, a settlement and a road without a connection)."""
+    return state if state.rules >= RULES else upgraded(state)
+
+
 def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "en") -> None:
     """Mark the lines of a parsed mail that fail in every outcome the player's own lines can
     produce (the mail's results change; the state does not)."""
+    state = _newest(state)
     outcomes = _Outcomes([LegalMoves(state, seat)])
     # The main lines in the order written, then the `Ersatzbau` block, which runs after the
     # main lines whichever of them were built.
@@ -186,14 +194,17 @@ def check_setup_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: s
     building, a road on a path already built. Pieces are only added in the setup, so what fails
     so now fails at the sender's turn too; the rest of the rules wait for that turn (the start
     island, say, depends on the placements before it)."""
+    state = _newest(state)
     on_turn = setup_player(state) == seat
+    sea = state.sea
 
     def rule(pl: SetupPlacement) -> Reason | None:
         if on_turn:
             return placement_rule(state, pl)
         lasting = settlement_site_rule(state, pl.crossing)
-        if lasting is None and state.road[pl.path] >= 0:
-            return Reason.ROAD_OCCUPIED
+        taken = state.road[pl.path] >= 0 or (sea is not None and sea.ship[pl.path] >= 0)
+        if lasting is None and taken:
+            return Reason.SHIP_SIDE_OCCUPIED if pl.ship else Reason.ROAD_OCCUPIED
         return lasting
 
     for result in parsed.lines:
@@ -209,5 +220,27 @@ def check_setup_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: s
         rules = [rule(o) for o in options]
         first = rules[0]
         if first is not None and all(rules):
-            result.error = _illegal(first, lang).at(result.line, result.text)
+            error = _illegal(first, lang)
+            if first == Reason.SHIP_REQUIRED:
+                # The line to copy: the same settlement with a ship on each free sea side.
+                error.candidates = _with_ship(state, options[0], lang)
+            result.error = error.at(result.line, result.text)
             result.item = None
+
+
+def _with_ship(state: GameState, placement: SetupPlacement, lang: str) -> list[str]:
+    """The placement's settlement with a ship instead of its road, on each side that takes one,
+    in canonical form: the lines a refusal at a coast offers to copy."""
+    from pbm.rules.sea_setup import setup_pieces
+
+    from .format import format_item
+    from .lines import Context
+
+    if state.sea is None:
+        return []
+    ctx = Context(state.board, lang, state.colours, "setup")
+    return [
+        format_item(SetupPlacement(placement.crossing, e, True), ctx)
+        for e, ship in setup_pieces(state, state.sea, placement.crossing)
+        if ship
+    ]

@@ -14,6 +14,10 @@ from typing import Self
 
 from .messages import RECEIPT, TEXTS, receipt_text, render
 
+#: The most candidates an error lists (a line of the answer each): a name that fits more says
+#: how to name the place instead (`names.py`), and no list is ever longer.
+MAX_CANDIDATES = 8
+
 
 class OrderError(Exception):
     """Base class: a line of a mail that cannot be taken as written."""
@@ -36,7 +40,7 @@ class OrderError(Exception):
         self.line = line
         self.text = text
         self.column = column
-        self.candidates = candidates or []
+        self.candidates = (candidates or [])[:MAX_CANDIDATES]
         self.rule = rule
         #: The message's key in `messages.py` and what fills it in, when made with `make`.
         self.key = key

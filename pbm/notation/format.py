@@ -295,7 +295,7 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
     if isinstance(item, Heading):
         return ""
     if isinstance(item, Command):
-        return w(item.name)
+        return f"{w(item.name)} {item.topic}" if item.topic else w(item.name)
     raise TypeError(f"no canonical form for {item!r}")
 
 

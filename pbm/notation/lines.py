@@ -17,7 +17,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -51,7 +51,7 @@ from pbm.rules.orders import (
     Workshop,
     YearOfPlenty,
 )
-from pbm.rules.resources import GOODS, KRON_WIDTH, N_RESOURCES, Counts
+from pbm.rules.resources import GOODS, KRON_WIDTH, N_KRON_RESOURCES, N_RESOURCES, Counts
 
 from . import vocab
 from .clean import heading_kind
@@ -60,6 +60,7 @@ from .limits import MAX_DIGITS, MAX_LINE_CHARS
 from .names import (
     crossing_from_names,
     crossing_text,
+    hex_candidates,
     is_kron,
     path_text,
     resolve_hex,
@@ -120,9 +121,11 @@ class RoundGuard:
 @dataclass(frozen=True)
 class Command:
     """A command that is not an order: join, help, status, players, history, resign, back,
-    observe, unobserve."""
+    observe, unobserve. `topic`: what `Hilfe Schiffe` asks help for (folded; "" for the
+    overview)."""
 
     name: str
+    topic: str = ""
 
 
 @dataclass(frozen=True)
@@ -205,6 +208,9 @@ class Context:
     #: Seat colours (canonical German names), to turn colours into seats.
     colours: tuple[str, ...] = ("rot", "blau", "gelb", "weiss")
     phase: str = "round"
+    #: Letters read as the card given wherever they stand (`vocab.resource`): set only to
+    #: read a line again for its question back (`parse_line`).
+    read_as: tuple[tuple[str, int], ...] = ()
 
     @property
     def kron(self) -> bool:
@@ -542,11 +548,27 @@ def _board_free(text: str, kron: bool) -> tuple[Text, str, Item | None]:
     return t, f, None
 
 
+#: `Hilfe Schiffe`, `Hilfe: Handel`, `Hilfe zum Handel`, `Help on ships`, `Help all`: help on a
+#: chapter of the player guide (or all of it). One to four words of letters: a sentence that
+#: starts with `Hilfe` is no command.
+_HELP_TOPIC = re.compile(
+    r"^(?:hilfe|help)(?: ?+:)? ++(?:(?:zu|zum|zur|on|about|for|with) ++)?+"
+    r"(?P<topic>[a-z][a-z'-]*+(?: [a-z][a-z'-]*+){0,3}+)$"
+)
+
+
 def _command(f: str) -> Command | None:
     for pattern, name in _COMMANDS:
         if pattern.match(f):
             return Command(name)
+    m = _HELP_TOPIC.match(f)
+    if m is not None and len(m.group("topic")) <= _MAX_TOPIC:
+        return Command("help", m.group("topic"))
     return None
+
+
+#: The longest topic of `Hilfe …` read (a chapter's word is far shorter).
+_MAX_TOPIC = 40
 
 
 def scan_line(text: str) -> Item | None:
@@ -573,7 +595,147 @@ def scan_line(text: str) -> Item | None:
 
 
 def parse_line(text: str, ctx: Context) -> Item:
-    """The item a (cleaned) line stands for; raises an OrderError subclass otherwise."""
+    """The item a (cleaned) line stands for; raises an OrderError subclass otherwise.
+
+    A line refused for a good's letters where the bank or a card takes resources only
+    (`Seehandel 4 St gegen 1H`: Stoff, a good; Stein is `S`), or for a letter of two with a
+    blank after its count (`gebe 4 St`: Stoff or Stein?), is refused with a question back
+    that names the line to copy for each card it may mean (`_asked_back`)."""
+    try:
+        return _parse_line(text, ctx)
+    except NotationError as e:
+        if not ctx.kron or ctx.read_as or e.key not in _ASKED_BACK:
+            raise
+        asked = _asked_back(text, ctx, e)
+        if asked is None:
+            raise
+        raise asked from None
+
+
+#: The refusals that may be asked back with the lines to copy, by what refused the line.
+_ASKED_BACK = {
+    "goods_not_with_bank": "bank",
+    "monopoly_no_goods": "monopoly",
+    "letters_with_count": "letters",
+    "letters_by_name": "letters",
+}
+
+
+def _twins(lang: str) -> dict[str, int]:
+    """A good's letters that begin a resource's name in the game's language, with that
+    resource: German `St` (Stoff) and Stein, English `Br` (bread) and brick."""
+    letters = vocab.letters(lang, True)
+    out = {}
+    for g in GOODS:
+        low = letters[g].lower()
+        for r in range(N_KRON_RESOURCES):
+            if len(low) > 1 and fold(vocab.resource_name(r, lang))[0].startswith(low):
+                out[low] = r
+    return out
+
+
+#: Kronlande's letters of two (both languages'), folded.
+_LETTERS_OF_TWO = sorted(
+    {x.lower() for lang in ("de", "en") for x in vocab.letters(lang, True) if len(x) == 2}
+)
+#: Those letters as a word of a line (folded): not inside a word, no full stop after (`St.`
+#: is Stück).
+_CARD_LETTERS = {w: re.compile(rf"(?<![a-z]){w}(?![\w.])") for w in _LETTERS_OF_TWO}
+
+
+def _card_letters(folded: str, w: str, blank: bool) -> tuple[int, int] | None:
+    """Where the letters `w` stand as a card's in a folded line, with their count before them
+    (`4St`, `4 St`), or None. `blank`: only with a count and a blank (`4 St`)."""
+    for m in _CARD_LETTERS[w].finditer(folded):
+        start = m.start()
+        spaced = start >= 2 and folded[start - 1] == " " and folded[start - 2].isdecimal()
+        if blank and not spaced:
+            continue
+        start -= 1 if spaced else 0
+        while start > 0 and folded[start - 1].isdecimal():
+            start -= 1
+        return start, m.end()
+    return None
+
+
+def _asked_back(text: str, ctx: Context, error: NotationError) -> NotationError | None:
+    """The question back for a line `error` refused (`parse_line`), or None when the line
+    reads no better with its letters taken as a card."""
+    from .format import format_item
+
+    kind = _ASKED_BACK[error.key or ""]
+    folded, index = fold(text)
+    letters = [x.lower() for x in vocab.letters(ctx.lang, True)]
+    twins = _twins(ctx.lang)
+    if kind == "letters":
+        # A letter of two after its count and a blank (`4 St`): alone, or with a full stop
+        # (`2 St. Holz`, two pieces of wood), it may be an ordinary word, and the refusal says
+        # how to write a card instead.
+        candidates = [w for w in letters if len(w) > 1]
+        blank = True
+    else:
+        # A good's letters where the bank or a monopoly takes resources only, however spaced.
+        candidates, blank = list(twins), False
+    found = [(w, at) for w in candidates if (at := _card_letters(folded, w, blank)) is not None]
+    if not found:
+        return None
+    shown, (start, end) = found[0]
+    shown_text = text[index[start] : index[end - 1] + 1]
+    readings = [(shown, letters.index(shown))] if kind == "letters" else []
+    readings += [(shown, twins[shown])] if shown in twins else []
+    lines: list[tuple[int, str]] = []
+    for w, r in readings:
+        try:
+            item = _parse_line(text, replace(ctx, read_as=((w, r),)))
+        except OrderError:
+            continue
+        if isinstance(item, MaritimeTrade) and item.give == item.get:
+            continue  # `Seehandel 4St gegen 1S`: no trade either way
+        lines.append((r, format_item(item, ctx)))
+    if not lines:
+        return None
+    name = vocab.resource_name
+    if kind == "letters" and len(lines) == 2:
+        (first, first_line), (second, second_line) = lines
+        return NotationError.make(
+            "letters_ask_two",
+            shown=shown_text,
+            first=name(first, ctx.lang),
+            first_line=first_line,
+            second=name(second, ctx.lang),
+            second_line=second_line,
+            column=error.column,
+        )
+    (card, line), *_ = lines
+    if kind == "letters":
+        return NotationError.make(
+            "letters_ask_one",
+            shown=shown_text,
+            name=name(card, ctx.lang),
+            line=line,
+            column=error.column,
+        )
+    good, resource = name(letters.index(shown), ctx.lang), name(card, ctx.lang)
+    if kind == "monopoly":
+        return NotationError.make(
+            "good_in_monopoly_ask",
+            shown=shown_text,
+            good=good,
+            resource=resource,
+            line=line,
+            column=error.column,
+        )
+    return NotationError.make(
+        "good_at_bank_ask",
+        shown=shown_text,
+        good=good,
+        resource=resource,
+        line=line,
+        column=error.column,
+    )
+
+
+def _parse_line(text: str, ctx: Context) -> Item:
     t, f, item = _board_free(text, ctx.kron)
     if item is not None:
         return item
@@ -2131,6 +2293,7 @@ def _named_card(
             counted=counted,
             shown=shown,
             goods_refused=goods_refused,
+            read_as=ctx.read_as,
         )
     except NotationError as e:
         if e.key != "letters_with_count":
@@ -2325,6 +2488,18 @@ def _resolve_hex(t: Text, ctx: Context) -> int:
         raise
 
 
+def _named_hexes(t: Text, ctx: Context) -> frozenset[int]:
+    """Every hex a one-hex name can mean (`Meer`, `Wüste`, `9H`), without its bracketed echo;
+    empty when it is not one name of this board (`_hex` then says what is wrong)."""
+    try:
+        names = tokenize_hexes(_without_echo(t).original)
+        if len(names) != 1:
+            return frozenset()
+        return hex_candidates(ctx.board, names[0].name, ctx.lang)
+    except OrderError:
+        return frozenset()
+
+
 def _seat(t: Text, start: int, end: int, ctx: Context) -> int:
     """The seat of the colour named at folded positions start..end of t."""
     word = t.folded[start:end]
@@ -2398,9 +2573,21 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
     if not place_f:
         raise NotationError.make("robber_hex_expected", column=t.col(0))
     shown = place.sub(0, len(place.folded.rstrip().rstrip(",;/").rstrip()))
+    hexes = ctx.board.hexes
+    named = _named_hexes(shown, ctx)
+    if named and all(hexes[x].terrain == Terrain.SEA for x in named):
+        # `Räuber Meer`: the robber never goes to sea (docs/rules-decisions.md); in Seafarers
+        # the pirate does. Said before the name's many sea hexes would be listed to choose.
+        if ctx.board.has_areas:
+            raise NotationError.make("robber_at_sea_pirate", column=place.col(0))
+        raise NotationError.make("robber_at_sea", column=place.col(0))
+    if named and all(hexes[x].number is None for x in named):
+        # The desert (a scenario has several): never a place for the robber either.
+        raise NotationError.make(
+            "robber_no_number", name=shown.original.strip(), column=place.col(0)
+        )
     h = _hex(shown, ctx)
-    if ctx.board.hexes[h].number is None:
-        # The desert or the sea: never a place for the robber (docs/rules-decisions.md).
+    if hexes[h].number is None:
         raise NotationError.make(
             "robber_no_number", name=shown.original.strip(), column=place.col(0)
         )
@@ -2468,6 +2655,10 @@ def _pirate(t: Text, ctx: Context) -> RobberOrder:
     if not place.folded.strip():
         raise NotationError.make("pirate_hex_expected", column=t.col(0))
     shown = place.sub(0, len(place.folded.rstrip()))
+    named = _named_hexes(shown, ctx)
+    if named and all(ctx.board.hexes[x].terrain != Terrain.SEA for x in named):
+        # `Pirat Wüste` in a scenario with several deserts: no list of them to choose from.
+        raise NotationError.make("pirate_on_sea", name=shown.original.strip(), column=place.col(0))
     h = _hex(shown, ctx)
     if ctx.board.hexes[h].terrain != Terrain.SEA:
         raise NotationError.make("pirate_on_sea", name=shown.original.strip(), column=place.col(0))
@@ -2568,6 +2759,7 @@ def _resource_groups(
                 counted=bool(digits),
                 shown=t.sub(w.start(), w.end()).original,
                 goods_refused=goods_refused,
+                read_as=ctx.read_as,
             )
         except NotationError as e:
             if e.key == "letters_with_count":
@@ -2802,7 +2994,8 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
         counted = bool(digits) and not written[len(digits) : len(digits) + 1].isspace()
         shown = t.sub(lead + start, lead + end).original
         column = t.col(lead + start)
-        return vocab.resource(word, ctx.lang, column, ctx.kron, counted, shown, True), n
+        card = vocab.resource(word, ctx.lang, column, ctx.kron, counted, shown, True, ctx.read_as)
+        return card, n
 
     give, give_n = one(0, split[0])
     get, got_n = one(split[1], len(f))

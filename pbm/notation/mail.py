@@ -167,6 +167,8 @@ class ParsedMail:
     game: str | None = None
     round: int | None = None
     commands: list[str] = field(default_factory=list)
+    #: What `Hilfe Schiffe` asks help on (folded; "" for the overview): the first such line's.
+    help_topic: str = ""
     name: str | None = None
     colours: tuple[str, ...] = ()
     #: A message to a colour, to all or to the GM (issue 15), and its text: the rest of the
@@ -361,7 +363,17 @@ def _other_letters_elsewhere(game_lang: str, mine: str, theirs: str) -> Notation
 #: language's letters (`Seehandel 4St gegen 1W` in a German game names Stoff, which no bank
 #: takes; with the English letters it would be another order, 4 Stein).
 _READ_IN_THE_GAMES_LETTERS = frozenset(
-    ["rest_not_read", "goods_not_with_bank", "monopoly_no_goods", "make_goods"]
+    [
+        "rest_not_read",
+        "goods_not_with_bank",
+        "monopoly_no_goods",
+        "make_goods",
+        # Asked back with the lines to copy already (`lines.parse_line`).
+        "letters_ask_two",
+        "letters_ask_one",
+        "good_at_bank_ask",
+        "good_in_monopoly_ask",
+    ]
 )
 
 
@@ -496,7 +508,7 @@ def _accept(
     elif isinstance(item, RoundGuard):
         out.round = item.round
     elif isinstance(item, Command):
-        out.commands.append(item.name)
+        _take_command(item, out)
     elif isinstance(item, PlayerName):
         out.name = item.name
     elif isinstance(item, Press):
@@ -585,9 +597,15 @@ def _subject_text(subject: str) -> str:
 
 def _subject_item(item: Item | None, out: ParsedMail) -> None:
     if isinstance(item, Command):
-        out.commands.append(item.name)
+        _take_command(item, out)
     elif isinstance(item, GameName):
         out.game = item.name
+
+
+def _take_command(item: Command, out: ParsedMail) -> None:
+    out.commands.append(item.name)
+    if item.topic and not out.help_topic:
+        out.help_topic = item.topic
 
 
 def scan_mail(body: str, subject: str | None = None) -> ParsedMail:
@@ -644,7 +662,7 @@ def _take(item: Item, out: ParsedMail) -> None:
     elif isinstance(item, RoundGuard):
         out.round = item.round
     elif isinstance(item, Command):
-        out.commands.append(item.name)
+        _take_command(item, out)
     elif isinstance(item, PlayerName):
         out.name = item.name
     elif isinstance(item, ColourPreference):

@@ -84,6 +84,13 @@ TEXTS: dict[str, str] = {
         "'Räuber 9H, raube blau' or 'Abwurf: W W'"
     ),
     "robber_no_number": N_("the robber goes onto a hex with a number, not {name}"),
+    "robber_at_sea": N_(
+        "the robber never goes to sea: it goes onto a land hex with a number, as in 'Räuber 9H'"
+    ),
+    "robber_at_sea_pirate": N_(
+        "the robber never goes to sea; at sea the pirate robs: write 'Pirat' and its sea hex, "
+        "as in 'Pirat D5'"
+    ),
     "pirate_on_sea": N_("the pirate goes onto a sea hex, not {name}"),
     "pirate_hex_expected": N_("the pirate's sea hex was expected, as in 'Pirat D5'"),
     "pirate_no_victims": N_(
@@ -166,6 +173,23 @@ TEXTS: dict[str, str] = {
     "goods_not_with_bank": N_(
         "goods (Werkzeug, Stoff, Brot) are traded between players only, never with the bank"
     ),
+    # Translators: {shown} as the player wrote it (`4 St`), {first} and {second} the cards it
+    # may mean, each with the line to copy for it.
+    "letters_ask_two": N_(
+        "{shown!r} is not read as a card: for {first}, write {first_line!r}; for {second}, "
+        "write {second_line!r}"
+    ),
+    "letters_ask_one": N_("{shown!r} is not read as a card: for {name}, write {line!r}"),
+    # Translators: {good} is a good's name (`Stoff`), {resource} the resource whose name its
+    # letters begin (`Stein`), {line} the line to copy with it.
+    "good_at_bank_ask": N_(
+        "{shown!r} is {good}, a good, which is traded between players only, never with the "
+        "bank; for {resource}, write {line!r}"
+    ),
+    "good_in_monopoly_ask": N_(
+        "{shown!r} is {good}, a good, and a monopoly names a resource; for {resource}, "
+        "write {line!r}"
+    ),
     "maritime_rate": N_(
         "the counts or the resource do not fit the rate {rate}: write the trade as "
         "'Seehandel 3W gegen 1G', with the counts of your rate"
@@ -175,6 +199,10 @@ TEXTS: dict[str, str] = {
     "no_hex": N_("there is no hex {name} on this board"),
     "one_hex": N_("one hex was expected, {count} were named"),
     "ambiguous_hex": N_("{names} can mean several hexes"),
+    "ambiguous_hex_many": N_(
+        "{names} can mean {count} hexes: name the hex by its label, as in C3 (the labels are "
+        "on the map)"
+    ),
     "crossing_three_hexes": N_("a crossing is named by three hexes, not {count}"),
     "crossing_pick": N_(
         "a crossing is named by three hexes, not {count}: the crossings below fit, copy one back"
@@ -182,15 +210,25 @@ TEXTS: dict[str, str] = {
     "no_hex_near": N_("there is no hex {name} on this board; did you mean {near}?"),
     "no_crossing": N_("there is no crossing where {names} meet"),
     "ambiguous_crossing": N_("{names} names {count} crossings"),
+    "ambiguous_crossing_many": N_(
+        "{names} names {count} crossings: name a crossing by the labels of its three hexes, "
+        "as in C3 C4 D3"
+    ),
     "path_two_hexes": N_("a path is named by two hexes (or two crossings with '-'), not {count}"),
     "no_path": N_("there is no path between {names}"),
     "path_pick": N_(
         "a path is named by two hexes, not {count}: the paths below fit, copy one back"
     ),
     "ambiguous_path": N_("{names} names {count} paths"),
+    "ambiguous_path_many": N_(
+        "{names} names {count} paths: name a path by the labels of its two hexes, as in C3 C4"
+    ),
     "path_by_crossings_form": N_("a path by crossings is written 'crossing - crossing'"),
     "crossings_not_joined": N_("those two crossings are not joined by a path"),
     "ambiguous_path_by_crossings": N_("{count} paths join crossings named so"),
+    "ambiguous_path_by_crossings_many": N_(
+        "{count} paths join crossings named so: name each crossing by the labels of its three hexes"
+    ),
     # mail.py
     "second_robber": N_("only one robber order per mail; the first one counts"),
     "second_pirate": N_("only one pirate order per mail; the first one counts"),
@@ -220,7 +258,11 @@ TEXTS: dict[str, str] = {
 RECEIPT: dict[str, str] = {
     "occupied": N_("that place is taken"),
     "distance_rule": N_("a neighbouring crossing is built on (distance rule)"),
-    "not_connected": N_("it touches no road or building of yours"),
+    "not_connected": N_("a road needs a road or building of yours at one of its ends"),
+    "settlement_not_connected": N_("a settlement needs a road of yours leading to its crossing"),
+    "settlement_not_reached": N_(
+        "a settlement needs a road or ship of yours leading to its crossing"
+    ),
     "not_land": N_("that is not next to land"),
     "no_pieces_left": N_("you have no pieces of that kind left"),
     "not_own_settlement": N_("there is no settlement of yours there"),
@@ -231,10 +273,12 @@ RECEIPT: dict[str, str] = {
     "no_such_player": N_("no such player"),
     "same_resource": N_("a bank trade exchanges two different resources"),
     "below_harbour_rate": N_("your rate at the bank is higher than that"),
-    "robber_not_on_number": N_("the robber goes onto a hex with a number"),
+    "robber_not_on_number": N_("the robber goes onto a land hex with a number"),
     "road_not_at_settlement": N_("the road must start at the settlement"),
     "road_occupied": N_("that path is taken"),
     "road_not_on_land": N_("that path is not next to land"),
+    "ship_not_at_settlement": N_("the ship must start at the settlement"),
+    "ship_side_occupied": N_("that side is taken"),
     "robber_must_move": N_(
         "the robber stands on that hex now and must move: name another hex with a number"
     ),
@@ -247,11 +291,19 @@ RECEIPT: dict[str, str] = {
     "one_card_per_round": N_("only one development card is played per round"),
     "deck_empty": N_("no development cards are left"),
     "bank_empty": N_("the bank has none of that left"),
-    "no_legal_road": N_("the first road of road building cannot be built"),
+    "no_legal_road": N_("road building cannot place its first piece there"),
     "not_confirmed_by_partner": N_("the partner did not confirm the trade"),
     "cards_not_held": N_("you do not hold the cards for it"),
     # Ships (Seafarers).
     "not_sea": N_("a ship stands on a side next to the sea"),
+    "no_ships": N_("ships are built only in Seafarers scenarios"),
+    "ship_not_connected": N_(
+        "a ship needs a building or ship of yours at one of its ends (a road does not count)"
+    ),
+    "ship_same_place": N_("the ship stands on that side already: name the side it goes to"),
+    "ship_held_by_pirate": N_(
+        "the pirate is next to that ship: it stays until the pirate sails on"
+    ),
     "unexplored": N_(
         "that crossing touches fog: a settlement stands there once a road or ship has discovered it"
     ),
@@ -264,7 +316,9 @@ RECEIPT: dict[str, str] = {
     "ship_built_this_round": N_("a ship built or moved this round stays where it is"),
     "one_ship_move_per_round": N_("only one ship may be moved per round"),
     "not_start_area": N_("start settlements stand on the scenario's start islands"),
-    "ship_required": N_("a start settlement on this coast takes a ship: write 'Schiff' after it"),
+    "ship_required": N_(
+        "a start settlement on this coast takes a ship instead of a road, like this:"
+    ),
     "other_start_island": N_(
         "both start settlements stand on one island: the second on the island of the first"
     ),

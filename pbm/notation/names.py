@@ -17,7 +17,7 @@ from typing import NamedTuple
 from pbm.rules.board import Board, Terrain
 from pbm.rules.resources import FISCH
 
-from .errors import AmbiguousError, NotationError
+from .errors import MAX_CANDIDATES, AmbiguousError, NotationError
 from .text import fold
 from .vocab import KRON_WORDS, RESOURCE_WORDS, letters
 
@@ -313,6 +313,8 @@ def resolve_hex(board: Board, text: str, lang: str = "de") -> int:
     if len(names) != 1:
         raise NotationError.make("one_hex", count=len(names))
     (found,) = _sets(board, names, lang)
+    if len(found) > MAX_CANDIDATES:
+        raise AmbiguousError.make("ambiguous_hex_many", names=_listing(names), count=len(found))
     if len(found) > 1:
         raise AmbiguousError.make(
             "ambiguous_hex",
@@ -333,7 +335,7 @@ def crossing_from_names(
         # Two of three hexes: the crossings where they meet, each to copy back.
         every = frozenset(h.id for h in board.hexes)
         fitting = _crossings_for(board, [*_sets(board, names, lang), every], land_only)
-        if fitting:
+        if 0 < len(fitting) <= MAX_CANDIDATES:
             raise NotationError.make(
                 "crossing_pick",
                 count=2,
@@ -344,6 +346,10 @@ def crossing_from_names(
     found = _crossings_for(board, _sets(board, names, lang), land_only)
     if not found:
         raise NotationError.make("no_crossing", names=_listing(names))
+    if len(found) > MAX_CANDIDATES:
+        raise AmbiguousError.make(
+            "ambiguous_crossing_many", names=_listing(names), count=len(found)
+        )
     if len(found) > 1:
         raise AmbiguousError.make(
             "ambiguous_crossing",
@@ -376,6 +382,8 @@ def resolve_path(board: Board, text: str, lang: str = "de", land_only: bool = Tr
     found = _paths_for(board, _sets(board, names, lang), land_only)
     if not found:
         raise NotationError.make("no_path", names=_listing(names))
+    if len(found) > MAX_CANDIDATES:
+        raise AmbiguousError.make("ambiguous_path_many", names=_listing(names), count=len(found))
     if len(found) > 1:
         raise AmbiguousError.make(
             "ambiguous_path",
@@ -408,6 +416,8 @@ def _path_by_crossings(board: Board, text: str, lang: str, land_only: bool) -> i
     )
     if not found:
         raise NotationError.make("crossings_not_joined")
+    if len(found) > MAX_CANDIDATES:
+        raise AmbiguousError.make("ambiguous_path_by_crossings_many", count=len(found))
     if len(found) > 1:
         raise AmbiguousError.make(
             "ambiguous_path_by_crossings",

@@ -213,6 +213,7 @@ def resource(
     counted: bool = False,
     shown: str | None = None,
     goods_refused: bool = False,
+    read_as: tuple[tuple[str, int], ...] = (),
 ) -> int:
     """A resource (in Kronlande also a good) from a letter of the game's language or a name in
     either language.
@@ -223,8 +224,13 @@ def resource(
     Stück), so it is refused (`letters_with_count`), never read as a card. `goods_refused`:
     the caller refuses any good (a bank trade, a monopoly), so a good's letters are read alone
     too, and the line gets that refusal. `shown`: the word as the player wrote it, for the
-    error (the folded `word` else)."""
+    error (the folded `word` else). `read_as`: letters read as the card given, however they
+    stand (never with a full stop): how a line is read again for the question back
+    (`lines.parse_line`), `4 St` as Stoff and as Stein."""
     w = word.strip().rstrip(".")
+    for letters_, card in read_as:
+        if w == letters_ and not word.strip().endswith("."):
+            return card
     words = KRON_WORDS if kron else RESOURCE_WORDS
     if w in words:
         return words[w]

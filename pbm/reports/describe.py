@@ -22,7 +22,7 @@ from pbm.rules import orders as o
 from pbm.rules.board import Board, Terrain
 from pbm.rules.kron_events import FeastGiven, FishPaid, GoodsMade, GoodsTaken
 from pbm.rules.layouts import KNIGHT
-from pbm.rules.reasons import Reason
+from pbm.rules.reasons import Reason, specific
 from pbm.rules.resources import FISCH, KRON_WIDTH, LETTERS_DE, Counts
 from pbm.rules.scenarios.data import DESERT, GOLD
 from pbm.rules.sea_events import (
@@ -42,24 +42,28 @@ RULES: dict[Reason, str] = {
     Reason.CANNOT_AFFORD: N_("not enough cards"),
     Reason.OCCUPIED: N_("the place is taken"),
     Reason.DISTANCE_RULE: N_("distance rule"),
-    Reason.NOT_CONNECTED: N_("no road of yours leads there"),
+    Reason.NOT_CONNECTED: N_("no road or building of yours at either end"),
+    Reason.SETTLEMENT_NOT_CONNECTED: N_("no road of yours leads to that crossing"),
+    Reason.SETTLEMENT_NOT_REACHED: N_("no road or ship of yours reaches that crossing"),
     Reason.NO_PIECES_LEFT: N_("no pieces left"),
     Reason.NOT_OWN_SETTLEMENT: N_("no settlement of yours"),
     Reason.NOT_LAND: N_("not on land"),
     Reason.ROAD_NOT_AT_SETTLEMENT: N_("the road does not start at the settlement"),
     Reason.ROAD_OCCUPIED: N_("the road's place is taken"),
     Reason.ROAD_NOT_ON_LAND: N_("the road is not on land"),
+    Reason.SHIP_NOT_AT_SETTLEMENT: N_("the ship does not start at the settlement"),
+    Reason.SHIP_SIDE_OCCUPIED: N_("the ship's side is taken"),
     Reason.CARD_NOT_HELD: N_("card not held"),
     Reason.CARD_BOUGHT_THIS_ROUND: N_("card bought this round"),
     Reason.ONE_CARD_PER_ROUND: N_("one card per round"),
     Reason.DECK_EMPTY: N_("no cards left"),
     Reason.BANK_EMPTY: N_("the bank has none left"),
-    Reason.NO_LEGAL_ROAD: N_("no legal road"),
+    Reason.NO_LEGAL_ROAD: N_("its first piece cannot be placed"),
     Reason.BELOW_HARBOUR_RATE: N_("below the harbour rate"),
     Reason.CARDS_NOT_HELD: N_("cards not held"),
     Reason.SAME_RESOURCE: N_("same resource"),
     Reason.ROBBER_MUST_MOVE: N_("the robber must move"),
-    Reason.ROBBER_NOT_ON_NUMBER: N_("the robber goes onto a number"),
+    Reason.ROBBER_NOT_ON_NUMBER: N_("the robber goes onto a land hex with a number"),
     Reason.NEWCOMER_PROTECTION: N_("newcomer protection"),
     Reason.NO_ROBBER_ORDER: N_("no robber order"),
     Reason.NOT_CONFIRMED_BY_PARTNER: N_("not confirmed by the partner"),
@@ -68,8 +72,14 @@ RULES: dict[Reason, str] = {
     Reason.TRADE_WITH_SELF: N_("a trade with yourself"),
     Reason.NO_SUCH_PLAYER: N_("no such player"),
     Reason.NOT_SEA: N_("not on the sea"),
+    Reason.NO_SHIPS: N_("ships only in Seafarers scenarios"),
+    Reason.SHIP_NOT_CONNECTED: N_(
+        "a ship needs a building or ship of yours at one end (a road does not count)"
+    ),
+    Reason.SHIP_SAME_PLACE: N_("the ship stands there already"),
+    Reason.SHIP_HELD_BY_PIRATE: N_("the pirate next to the ship holds it"),
     Reason.UNEXPLORED: N_("in the fog, not discovered yet"),
-    Reason.NEXT_TO_PIRATE: N_("next to the pirate"),
+    Reason.NEXT_TO_PIRATE: N_("that side is next to the pirate"),
     Reason.NO_PIRATE: N_("no pirate in this game"),
     Reason.PIRATE_NOT_ON_SEA: N_("not a sea hex"),
     Reason.PIRATE_MUST_MOVE: N_("the pirate must move"),
@@ -201,7 +211,13 @@ def describe(
     b = state.board
 
     def who(p: int) -> str:
-        return vocab.colour_name(state.colours[p], lang) if p >= 0 else _("nobody")
+        # A seat the game does not have (a trade with no such player, `no_such_player`) is
+        # nobody, as no seat is: never an error that would stop the report.
+        return (
+            vocab.colour_name(state.colours[p], lang)
+            if 0 <= p < len(state.colours)
+            else _("nobody")
+        )
 
     def actor(p: int) -> str:
         return player_label(who(p), names.get(p, "")) if names and p >= 0 else who(p)
@@ -329,8 +345,16 @@ def describe(
             target=ship_path_text(b, e.target, lang),
         )
     if isinstance(e, SpecialVP):
-        return _("  {player}: +{vp} VP for the first settlement there ({crossing})").format(
-            player=who(e.player), vp=e.vp, crossing=crossing_text(b, e.crossing, lang)
+        text = translator(lang).ngettext(
+            "  {player}: +{vp} VP for the first settlement there ({island}: {crossing})",
+            "  {player}: +{vp} VP for the first settlement there ({island}: {crossing})",
+            e.vp,
+        )
+        return text.format(
+            player=who(e.player),
+            vp=e.vp,
+            island=_island(state, e.area, lang),
+            crossing=crossing_text(b, e.crossing, lang),
         )
     if isinstance(e, TradeLineGained):
         return _(
@@ -353,8 +377,15 @@ def describe(
             player=actor(e.player), hex=b.hexes[e.hex].label, found=_found(e, lang)
         )
     if isinstance(e, HomeIslands):
-        return _("{player}: home islands set by the start settlements ({count})").format(
-            player=who(e.player), count=len(e.areas)
+        islands = ", ".join(_island(state, a, lang) for a in e.areas)
+        return (
+            translator(lang)
+            .ngettext(
+                "{player}: home island (by the start settlements): {islands}",
+                "{player}: home islands (by the start settlements): {islands}",
+                len(e.areas),
+            )
+            .format(player=who(e.player), islands=islands)
         )
     if isinstance(e, FishPaid):
         return _("  {player} pays {cards} for missing grain").format(
@@ -371,6 +402,11 @@ def describe(
     if isinstance(e, FeastGiven):
         return _("  {giver} gives {player} {card}").format(
             giver=who(e.giver), player=who(e.player), card=res(1, e.item)
+        )
+    if isinstance(e, ev.SetupFailed):
+        # The answer to a player whose placements could not be used says why, each by rank.
+        return _("{player}: placement {rank} not possible — {why}").format(
+            player=actor(e.player), rank=e.rank + 1, why=rule_text(e.reason, lang)
         )
     if isinstance(e, ev.SetupPlaced) and state.sea is not None and state.sea.ship[e.path] >= 0:
         # Seafarers: the placement took a ship (as far as the state shows; a ship moved away
@@ -389,6 +425,13 @@ def describe(
     return None
 
 
+def _island(state: GameState, area: int, lang: str) -> str:
+    """An island of the game's Seafarers board by its name (`identity.island_names`)."""
+    from .identity import island_names
+
+    return island_names(state, lang).get(area, str(area))
+
+
 def _found(e: HexDiscovered, lang: str) -> str:
     """What a fog hex turned out to be, from the event alone: `9L (Lehm)`, `4Gold (a gold
     river)`, `sea`, `desert`."""
@@ -403,12 +446,31 @@ def _found(e: HexDiscovered, lang: str) -> str:
     return f"{e.number}{vocab.letters(lang)[r]} ({vocab.resource_name(r, lang)})"
 
 
-def _why(e: ev.OrderFailed, lang: str) -> str:
-    """Why an order failed: the cards missing for it, else the rule's text."""
+def _why(e: ev.OrderFailed, lang: str, rule: str) -> str:
+    """Why an order failed: the cards missing for it, else the text of `rule` (the event's,
+    or what it means for the order: `order_rule`)."""
     if e.missing and any(e.missing) and len(e.missing) in (5, KRON_WIDTH):
         cards = _counts(tuple(e.missing), lang)
         return translator(lang).gettext("missing {cards}").format(cards=cards)
-    return rule_text(e.rule, lang)
+    return rule_text(rule, lang)
+
+
+def order_rule(rule: str, order: object, state: GameState) -> str:
+    """The rule as it reads for the order it refused: a game by rules 2 gave one reason for a
+    road, a settlement and a ship without a connection alike (and a few more shared ones,
+    `reasons.specific`); rules 3 give each its own, and an older event reads as they would."""
+    if isinstance(order, o.MoveShip) and rule == Reason.OCCUPIED and order.source == order.target:
+        return Reason.SHIP_SAME_PLACE
+    piece = ""
+    if isinstance(order, o.Settlement):
+        piece = "settlement"
+    elif isinstance(order, (o.Ship, o.MoveShip)) or (
+        isinstance(order, o.RoadBuilding) and order.first_ship
+    ):
+        piece = "ship"
+    elif isinstance(order, o.SetupPlacement):
+        piece = "setup_ship" if order.ship else "setup"
+    return specific(rule, piece, state.sea is not None)
 
 
 def failure_text(
@@ -433,7 +495,7 @@ def failure_text(
             player=player, line=line_text(e.line, lang), reason=rule_text(e.rule, lang)
         )
     ctx = Context(state.board, lang, state.colours, "round")
-    why = _why(e, lang)
+    why = _why(e, lang, order_rule(e.rule, order, state))
     if isinstance(order, o.Knight):
         if e.rule in _ROBBER_RULES:
             why = f"{why}: {hex_text(state.board, order.robber.hex, lang)}"

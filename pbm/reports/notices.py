@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbm.i18n import language
-from pbm.notation import vocab
+from pbm.notation import Context, vocab
 from pbm.notation.clean import clean_lines
+from pbm.notation.format import format_item
 from pbm.notation.lines import Pass
 from pbm.notation.mail import ParsedMail
 from pbm.rules import events as ev
+from pbm.rules.orders import SetupPlacement
 from pbm.rules.state import GameState
 
 from .describe import describe_all
@@ -51,17 +53,28 @@ def gm_notice(
     colour: str = "",
     name: str = "",
     text: str = "",
-    standing: list[str] | None = None,
+    final: list[dict[str, Any]] | None = None,
+    summary: dict[str, Any] | None = None,
+    vp_target: int = 0,
     until: str = "",
     waits: bool = False,
     seed: int | None = None,
     nonce: str = "",
     on: bool = False,
+    start: str = "",
+    end: str = "",
+    back: str = "",
 ) -> dict[str, Any]:
     """A GM action told to the players (`service.tell`): `event` is paused, resumed, deadline,
     replaced, replaced_out, ended, announce or autopilot (`on`: switched on, else off, for
-    `colour`, the seat's label); `text` the GM's own words (announce, ended); `seed` and `nonce`
-    the dice seed and the seal nonce an ended game reveals (docs/fair-dice.md)."""
+    `colour`, the seat's label); `text` the GM's own words (announce, ended, a deadline's
+    reason); `final` an ended game's standing (`gm.final_standing`), `summary` its numbers
+    (`summary.game_summary`), `vp_target` the points nobody reached; `seed` and `nonce` the
+    dice seed and the seal nonce an ended game reveals (docs/fair-dice.md). An absence:
+    `away` and `back` tell the others, `name` the player's label ("" in an anonymous game);
+    `away_own` confirms it to the absent player, from `start` until `until` (the day), ending
+    at `end` (the moment), with `back` the words that end it earlier."""
+    final = final or []
     return {
         "lang": lang_code(lang),
         "event": event,
@@ -70,10 +83,16 @@ def gm_notice(
         "colour": colour,
         "name": name,
         "text": text.strip(),
-        "standing": standing or [],
+        "final": final,
+        "label_width": max([8, *(len(str(row["label"])) for row in final)]),
+        "summary": summary,
+        "vp_target": vp_target,
         "until": until,
         "waits": waits,
         "on": on,
+        "start": start,
+        "end": end,
+        "back": back,
         **revealed_seal(seed or 0, nonce, seed is not None),
     }
 
@@ -113,10 +132,14 @@ def ack(
     deadline: str,
     stored: bool = True,
     notes: list[str] | None = None,
+    placed: str = "",
+    setup_failed: bool = False,
 ) -> dict[str, Any]:
     """What was understood (canonical form), what was not (with why), what was not read.
     `round_` is None during the setup; `stored` False when the mail held no order at all (and
-    so replaced nothing)."""
+    so replaced nothing). A setup placement on the player's turn is used at once: `placed` is
+    what was placed (canonical form), `setup_failed` that none of the placements could be (a
+    mail of its own says why); else the answer says it waits for the player's turn."""
     accepted = [{"line": r.line, "text": r.canonical} for r in parsed.lines if r.ok]
     rejected = []
     for r in parsed.lines:
@@ -144,6 +167,8 @@ def ack(
         "passed": any(r.ok and isinstance(r.item, Pass) for r in parsed.lines),
         # What else the mail did: a message forwarded, an absence or a time zone set (issue 15).
         "notes": notes or [],
+        "placed": placed,
+        "setup_failed": setup_failed,
     }
 
 
@@ -160,17 +185,12 @@ class CommandLine:
     needs_password: bool
 
 
-def help_(lang: str, commands: list[CommandLine], orders: str, guide: str) -> dict[str, Any]:
-    return {
-        "lang": lang_code(lang),
-        "commands": commands,
-        "orders": orders.strip(),
-        "guide": guide.strip(),
-    }
-
-
-def joined(lang: str, name: str, missing: int) -> dict[str, Any]:
-    return {"lang": lang_code(lang), "name": name, "missing": missing}
+def joined(
+    lang: str, name: str, missing: int, kind: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A player joined: as whom, what game it is (`identity.game_kind`), how many are
+    missing."""
+    return {"lang": lang_code(lang), "name": name, "missing": missing, "kind": kind}
 
 
 def signup_confirm(lang: str, token: str) -> dict[str, Any]:
@@ -179,8 +199,73 @@ def signup_confirm(lang: str, token: str) -> dict[str, Any]:
     return {"lang": lang_code(lang), "token": token}
 
 
-def setup_prompt(lang: str, nth: int, deadline: str, example: str) -> dict[str, Any]:
-    return {"lang": lang_code(lang), "nth": nth, "deadline": deadline, "example": example}
+def setup_prompt(lang: str, nth: int, deadline: str, state: GameState) -> dict[str, Any]:
+    """Whose turn it is in the setup, with lines to copy: the placement the service would make
+    (`automatic_placement`); in a Seafarers game whose coasts facing other islands take a ship
+    (`coast`: "must", or "should" where it is advice), also one at such a coast with its ship,
+    unless the first is one. A line whose crossing is named by labels alone (at a coast the
+    hexes' contents do not tell one crossing) gets the hexes it touches (`…_hexes`)."""
+    from pbm.notation.names import crossing_text, hex_short_name
+    from pbm.rules.scenarios import scenario
+    from pbm.rules.setup import automatic_placement
+
+    board = state.board
+    ctx = Context(board, lang, state.colours, "setup")
+
+    def hexes(c: int) -> str:
+        if crossing_text(board, c, lang) != board.crossing_label(c):
+            return ""
+        return ", ".join(
+            f"{board.hexes[h].label} {hex_short_name(board, h, lang)}"
+            for h in board.crossing_hexes[c]
+        )
+
+    place = automatic_placement(state)
+    coast, coast_line, coast_hexes = "", "", ""
+    if state.sea is not None and scenario(state.sea.scenario).ship_coast != "none":
+        coast = scenario(state.sea.scenario).ship_coast
+        site = None if place.ship else coast_placement(state)
+        if site is not None:
+            coast_line, coast_hexes = format_item(site, ctx), hexes(site.crossing)
+        elif not place.ship:
+            coast = ""
+    return {
+        "lang": lang_code(lang),
+        "nth": nth,
+        "deadline": deadline,
+        "sea": state.sea is not None,
+        "example": format_item(place, ctx),
+        "example_hexes": hexes(place.crossing),
+        "coast": coast,
+        "coast_example": coast_line,
+        "coast_hexes": coast_hexes,
+    }
+
+
+def coast_placement(state: GameState) -> SetupPlacement | None:
+    """A Seafarers setup placement at a coast facing other islands, with a ship: the free start
+    site there with the most pips (ties: lowest label), its first free sea side; None where
+    there is none."""
+    from pbm.rules.building import settlement_site_rule
+    from pbm.rules.sea_setup import setup_pieces
+    from pbm.rules.special import open_coast, setup_area_ok
+
+    sea = state.sea
+    if sea is None:
+        return None
+    board = state.board
+    sites = [
+        c
+        for c in range(len(board.crossing_hexes))
+        if open_coast(state, c)
+        and settlement_site_rule(state, c) is None
+        and setup_area_ok(state, sea, c)
+    ]
+    for c in sorted(sites, key=lambda x: (-board.crossing_pips[x], x)):
+        ships = [e for e, ship in setup_pieces(state, sea, c) if ship]
+        if ships:
+            return SetupPlacement(c, ships[0], True)
+    return None
 
 
 def _standings(state: GameState, lang: str) -> list[dict[str, Any]]:
@@ -200,7 +285,13 @@ def placed(
     """A setup placement (or, with `failed`, why the player's placements could not be used),
     with the hands, the points and the board after it."""
     # The placement's line names the settlement and the road; their Built events add nothing.
-    told = [e for e in events if not isinstance(e, ev.Built)]
+    # Why a placement ranked before the one placed failed is the player's own business: only
+    # the mail to the player whose placements all failed tells it.
+    told = [
+        e
+        for e in events
+        if not isinstance(e, ev.Built) and (failed or not isinstance(e, ev.SetupFailed))
+    ]
     return {
         "lang": lang_code(lang),
         "log": describe_all(told, state, lang),
@@ -211,9 +302,24 @@ def placed(
 
 
 def round_open(
-    lang: str, order: list[str], deadline: str, roster: list[RosterRow] | None = None
+    lang: str,
+    order: list[str],
+    deadline: str,
+    roster: list[RosterRow] | None = None,
+    order_form: list[str] | None = None,
+    kind: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    return {"lang": lang_code(lang), "order": order, "deadline": deadline, "roster": roster or []}
+    """Round 1 begins: what game this is (`identity.game_kind`), the build order, the
+    deadline, the roster, and the order form of round 1 (`report_data.order_form`): no report
+    came before it."""
+    return {
+        "lang": lang_code(lang),
+        "order": order,
+        "deadline": deadline,
+        "roster": roster or [],
+        "order_form": order_form or [],
+        "kind": kind,
+    }
 
 
 def reminder(lang: str, round_: int, deadline: str) -> dict[str, Any]:

@@ -21,6 +21,8 @@ from pbm.rules.resources import KRON_LETTERS_DE, KRON_LETTERS_EN, STEIN
 from pbm.rules.state import GameState
 
 from . import glyphs
+from .identity import island_letter
+from .identity import lettered as island_marks
 
 RADIUS = 44
 TERRAIN_FILL = {
@@ -126,9 +128,12 @@ def release() -> None:
         _WORK.clear()
 
 
-def _canvas(board: Board, lang: str) -> tuple[Image.Image, tuple[tuple[float, float], ...]]:
+def _canvas(
+    board: Board, lang: str, lettered: bool = False
+) -> tuple[Image.Image, tuple[tuple[float, float], ...]]:
     """The work image holding the board without pieces, and the hexes' centres. Call with
-    `_LOCK` held; the image is valid until the next call."""
+    `_LOCK` held; the image is valid until the next call. `lettered`: the board's islands carry
+    their letters (New World's; the board decides it, so the kept base stays right)."""
     global _kept, _last
     key = (board, lang)
     repeat, _last = key == _last, key
@@ -141,11 +146,11 @@ def _canvas(board: Board, lang: str) -> tuple[Image.Image, tuple[tuple[float, fl
     if not repeat:
         _kept = None  # the next board is most likely another one: no second buffer
         img = _work_image(size)
-        _draw_base(img, board, lang, centres)
+        _draw_base(img, board, lang, centres, lettered)
         return img, centres
     # A repeat finds no other base kept: any other board in between let it go.
     base = Image.new("RGB", size)
-    _draw_base(base, board, lang, centres)
+    _draw_base(base, board, lang, centres, lettered)
     _kept = (key, base, centres)
     img = _work_image(size)
     img.paste(base, (0, 0))
@@ -163,9 +168,14 @@ def _layout(board: Board) -> tuple[tuple[int, int], tuple[tuple[float, float], .
 
 
 def _draw_base(
-    img: Image.Image, board: Board, lang: str, centres: tuple[tuple[float, float], ...]
+    img: Image.Image,
+    board: Board,
+    lang: str,
+    centres: tuple[tuple[float, float], ...],
+    lettered: bool = False,
 ) -> None:
-    """The board without pieces, drawn over everything `img` held."""
+    """The board without pieces, drawn over everything `img` held; `lettered`: each island's
+    letter on its hexes (New World)."""
     img.paste((255, 255, 255), (0, 0, *img.size))
     draw = ImageDraw.Draw(img)
     # The first five are the base game's letters; Kronlande's quarries and fishing grounds
@@ -198,6 +208,12 @@ def _draw_base(
         elif h.terrain == Terrain.FOG:
             # Oceania: nothing of a hex in the fog shows until it is discovered.
             _text(img, (cx, cy + 4), "?", 22, (255, 255, 255))
+        if lettered and h.area is not None:
+            # New World: the island's letter in a small white disc left of the token, on every
+            # hex of the island ("Insel B" of the reports).
+            disc = (cx - 31, cy - 5, cx - 17, cy + 9)
+            draw.ellipse(disc, fill=(255, 255, 255), outline=(20, 20, 20))
+            _text(img, (cx - 24, cy + 2), island_letter(h.area), 11, (20, 20, 20))
         if h.harbor is not None:
             fx, fy = centres[h.harbor.faces]
             draw.line(
@@ -233,7 +249,8 @@ def _work_image(size: tuple[int, int]) -> Image.Image:
 def _draw(state: GameState, lang: str) -> Image.Image:
     """The picture as a palette image (with `_LOCK` held)."""
     board = state.board
-    img, centres = _canvas(board, lang)
+    lettered = state.sea is not None and island_marks(state.sea.scenario)
+    img, centres = _canvas(board, lang, lettered)
     draw = ImageDraw.Draw(img)
     crossing_xy = [
         (sum(centres[h][0] for h in hexes) / 3, sum(centres[h][1] for h in hexes) / 3)

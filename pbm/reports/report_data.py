@@ -13,18 +13,20 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
-from pbm.i18n import N_, translator
+from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.notation.format import word
-from pbm.notation.names import crossing_text, path_text
 from pbm.rules import events as ev
-from pbm.rules.kron import BURG, NO_CASTLE, RESIDENZ
 from pbm.rules.rng import seal, seal_check
 from pbm.rules.state import GameState, Phase
 
 from . import codebook
 from .describe import describe, in_log_order, title_name
 from .describe import player_label as player_label  # kept importable from here
+from .identity import player_islands
+from .order_form import GameKind, form_lines
+from .pieces import pieces_text as pieces_text  # kept importable from here
+from .pieces import places_text
 from .summary import name_columns
 
 
@@ -64,36 +66,6 @@ def _wrap_log(line: str, width: int = 72) -> str:
     return textwrap.fill(
         glued, width, subsequent_indent=indent + "    ", break_on_hyphens=False
     ).replace("\u00a0", " ")
-
-
-def pieces_text(state: GameState, p: int, lang: str) -> str:
-    board = state.board
-    _ = translator(lang).gettext
-    parts = []
-    for c in sorted(state.settlements[p]):
-        parts.append(_("settlement {crossing}").format(crossing=crossing_text(board, c, lang)))
-    kron = state.kron
-    for c in sorted(state.cities[p]):
-        rank = kron.castle[c] if kron is not None else NO_CASTLE
-        text = _("city {crossing}")
-        if rank == BURG:
-            text = _("castle {crossing}")
-        elif rank == RESIDENZ:
-            text = _("residence {crossing}")
-        parts.append(text.format(crossing=crossing_text(board, c, lang)))
-    if kron is not None:
-        for kind, c in enumerate(kron.workshops[p]):
-            if c >= 0:
-                text = _(_WORKSHOP_TEXTS[kind])
-                parts.append(text.format(crossing=crossing_text(board, c, lang)))
-    roads = ", ".join(path_text(board, e, lang) for e in sorted(state.roads[p]))
-    if roads:
-        parts.append(_("roads {paths}").format(paths=roads))
-    return "; ".join(parts) or "-"
-
-
-#: A player's workshops in the report's list of pieces, by kind.
-_WORKSHOP_TEXTS = (N_("smithy {crossing}"), N_("weaving mill {crossing}"), N_("bakery {crossing}"))
 
 
 def _titles(state: GameState, p: int, lang: str) -> list[str]:
@@ -167,37 +139,15 @@ def name_players(data: dict[str, Any], state: GameState, names: Mapping[int, str
 
 
 def order_form(state: GameState, lang: str) -> list[str]:
-    """The player-independent lines of the next round's orders, to fill in."""
+    """The player-independent lines of the next round's orders, to fill in: the form of the
+    game's kind (`order_form.form_lines`)."""
     # Only the first two lines are orders as they stand; the rest are comments ("#") to fill
     # in and uncomment, so a form sent back untouched builds or buys nothing by accident.
-    tr = translator(lang)
-
-    def w(key: str) -> str:
-        return word(key, lang)
-
-    hex_, colour = tr.pgettext("placeholder", "<hex>"), tr.pgettext("placeholder", "<colour>")
-    crossing, path = tr.pgettext("placeholder", "<crossing>"), tr.pgettext("placeholder", "<path>")
-    resources = tr.pgettext("placeholder", "<resources>")
-    kron: list[str] = []
-    if state.kron is not None:
-        # Kronlande: a workshop, goods made, a Burg (commented, as the other builds).
-        good = tr.pgettext("placeholder", "<good>")
-        kron = [
-            f"# {w('smithy')} {crossing}",
-            f"# {w('make')} 1 {good}",
-            f"# {w('castle')} {crossing}",
-        ]
+    lines = form_lines(GameKind.of_state(state), lang)
     return [
-        f"{w('password')}: ",
-        f"{w('round')}: {state.round}",
-        f"# {w('robber')} {hex_}, {w('steal')} {colour}",
-        f"# {w('discard')}: {resources}",
-        f"# {w('settlement')} {crossing}",
-        f"# {w('road')} {path}",
-        f"# {w('city')} {crossing}",
-        f"# {w('buy')}",
-        *kron,
-        f"# {w('substitute')}",
+        f"{word('password', lang)}: ",
+        f"{word('round', lang)}: {state.round}",
+        *(f"# {line}" for line in lines),
     ]
 
 
@@ -271,6 +221,8 @@ def report_data(
     (`orders_mail`; "" for none)."""
     ended = state.winner >= 0
     form = order_form(state, lang)
+    # Seafarers: each seat's home islands and the islands that still pay it a bonus.
+    islands = player_islands(state, lang)
     players = []
     for p, colour in enumerate(state.colours):
         players.append(
@@ -288,6 +240,7 @@ def report_data(
                     vocab.colour_name(colour, lang) + ": " + pieces_text(state, p, lang)
                 ),
                 "revealed": [vocab.card_name(c, lang) for c, _ in state.cards[p]] if ended else [],
+                "islands": islands[p] if islands else "",
             }
         )
     data = {
@@ -300,6 +253,9 @@ def report_data(
         "players": players,
         "label_width": 8,
         "board_map": board_map(state, lang),
+        "islands": bool(islands) and not ended,
+        # Where the robber (and the pirate) stand, in words (`pieces.places_text`).
+        "places": _wrap(places_text(state, lang)),
         "next_round": state.round,
         "next_order": [vocab.colour_name(state.colours[p], lang) for p in state.build_order()],
         "next_line": next_line,
@@ -339,8 +295,15 @@ def _picked(lines: list[str], wanted: Counter[str]) -> list[str]:
     return out
 
 
-def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") -> dict[str, Any]:
-    """The island before the setup: yields per resource and the snake order."""
+def preview_data(
+    state: GameState,
+    lang: str,
+    game: str,
+    image_cid: str = "",
+    kind: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The island before the setup: yields per resource and the snake order; `kind`: what
+    game this is (`identity.game_kind`)."""
     from pbm.rules.setup import setup_sequence
 
     board = state.board
@@ -367,4 +330,5 @@ def preview_data(state: GameState, lang: str, game: str, image_cid: str = "") ->
         "placed": placed,
         "starts": starts if placed else [],
         "image_cid": image_cid,
+        "kind": kind,
     }

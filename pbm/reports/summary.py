@@ -30,13 +30,19 @@ COLUMNS = (
 )
 
 
-#: Kronlande's rows besides: Burgen and Residenzen built, goods made (and taken by Bauhütte).
-KRON_COLUMNS = ("castles", "residences", "goods")
+#: Kronlande's rows besides: workshops, Burgen and Residenzen built, goods made (and taken by
+#: Bauhütte).
+KRON_COLUMNS = ("workshops", "castles", "residences", "goods")
+#: Seafarers' row besides: ships built (a ship moved is not built again).
+SEA_COLUMNS = ("ships",)
+#: Kronlande's workshops (`Built.piece`).
+_WORKSHOPS = ("smithy", "weaving_mill", "bakery")
 
 
 def _kron_headings(lang: str) -> tuple[str, ...]:
     tr = translator(lang)
     return (
+        tr.pgettext("game summary", "workshops"),
         tr.pgettext("game summary", "castles"),
         tr.pgettext("game summary", "residences"),
         tr.pgettext("game summary", "goods made"),
@@ -110,7 +116,7 @@ def game_summary(
     """`steps`: (round, events) of every step, setup included, in order."""
     tr = translator(lang)
     players = len(final.colours)
-    totals = [dict.fromkeys((*COLUMNS, *KRON_COLUMNS), 0) for _ in range(players)]
+    totals = [dict.fromkeys((*COLUMNS, *SEA_COLUMNS, *KRON_COLUMNS), 0) for _ in range(players)]
     sevens = 0
     titles: list[str] = []
     rounds = 0
@@ -146,6 +152,10 @@ def game_summary(
                 )
             elif isinstance(e, ev.Built) and e.piece in ("castle", "residence"):
                 _count(totals, e.player, "castles" if e.piece == "castle" else "residences")
+            elif isinstance(e, ev.Built) and e.piece == "ship":
+                _count(totals, e.player, "ships")
+            elif isinstance(e, ev.Built) and e.piece in _WORKSHOPS:
+                _count(totals, e.player, "workshops")
             elif isinstance(e, GoodsMade):
                 _count(totals, e.player, "goods", e.count)
             elif isinstance(e, ev.CardBought):
@@ -168,6 +178,10 @@ def game_summary(
     table = [(tr.pgettext("game summary", "VP"), [final.vp(p) for p in range(players)])]
     headings = _headings(lang)
     table += [(headings[i], [totals[p][c] for p in range(players)]) for i, c in enumerate(COLUMNS)]
+    if final.sea is not None:
+        # Translators: the row of ships built in the game summary (German: Schiffe).
+        ships = translator(lang).pgettext("game summary", "ships")
+        table.append((ships, [totals[p]["ships"] for p in range(players)]))
     if final.kron is not None:
         kron = _kron_headings(lang)
         table += [

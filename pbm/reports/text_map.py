@@ -53,6 +53,9 @@ from pbm.rules.kron import BURG, RESIDENZ
 from pbm.rules.resources import FISCH, STEIN
 from pbm.rules.state import GameState
 
+from .identity import island_letter
+from .identity import lettered as island_marks
+
 #: Lines from one hex row to the next, and columns from a hex's centre to its sides.
 PITCH = 6
 HALF = 4
@@ -261,6 +264,7 @@ def draw(state: GameState, lang: str) -> str:
                 grid[(line, col - 1)] = CASTLE_MARKS[kron.castle[c]]
             if kron.workshop[c] >= 0:
                 grid[(line, col + 1)] = WORKSHOP_MARKS[kron.workshop[c]]
+    lettered = sea is not None and island_marks(sea.scenario)
     for h in board.hexes:
         line, col = cells.centres[h.id]
         put(line - 2, col, h.label)
@@ -269,6 +273,9 @@ def draw(state: GameState, lang: str) -> str:
             put(line + 2, col, ROBBER)
         elif sea is not None and h.id == sea.pirate:
             put(line + 2, col, PIRATE)
+        elif lettered and h.area is not None:
+            # New World: the island's letter, so "Insel B" of a report is found on the map.
+            put(line + 2, col, f"({island_letter(h.area)})")
     rows, cols = zip(*grid, strict=True)
     width = max(cols) + 1
     lines = [[" "] * width for _ in range(max(rows) + 1)]
@@ -282,6 +289,10 @@ def draw(state: GameState, lang: str) -> str:
         legend += _kron_legend(lang)
     if board.fog or (sea is not None and sea.fog):
         legend.append(_fog_legend(lang))
+    if lettered:
+        legend.append(
+            translator(lang).gettext("Islands: (A) low in a hex, the hex is part of island A")
+        )
     return "\n".join([*text, "", *legend])
 
 

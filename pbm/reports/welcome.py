@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbm.i18n import language
-from pbm.notation import Context
+from pbm.i18n import language, translator
+from pbm.notation import Context, vocab
 from pbm.notation.format import format_item
 from pbm.rules.kron import BAECKEREI
 from pbm.rules.orders import BuyCard, Castle, Make, RobberOrder, SetupPlacement, Ship, Workshop
@@ -62,6 +62,35 @@ def examples(state: GameState, lang: str, seat: int = 0) -> list[str]:
     return lines
 
 
+def colour_wishes(wishes: list[str], taken: list[str], absent: list[str], lang: str) -> list[str]:
+    """What the welcome says of a player's colour wishes (canonical colours in): the wishes,
+    those taken by players the draw served first, those this table does not play. [] for a
+    player who wished nothing."""
+    tr = translator(lang)
+
+    def names(colours: list[str]) -> str:
+        return ", ".join(vocab.colour_name(c, lang) for c in colours)
+
+    if not wishes:
+        return []
+    lines = [tr.gettext("Your colour wishes: {colours}.").format(colours=names(wishes))]
+    if taken:
+        text = tr.ngettext(
+            "{colours} went to a player the draw served before you.",
+            "{colours} went to players the draw served before you.",
+            len(taken),
+        )
+        lines.append(text.format(colours=names(taken)))
+    if absent:
+        text = tr.ngettext(
+            "{colours} is not played at this table.",
+            "{colours} are not played at this table.",
+            len(absent),
+        )
+        lines.append(text.format(colours=names(absent)))
+    return lines
+
+
 def welcome_data(
     state: GameState,
     game: str,
@@ -73,11 +102,15 @@ def welcome_data(
     roster: list[RosterRow] | None = None,
     deadline: str = "",
     nonce: str = "",
+    kind: dict[str, Any] | None = None,
+    wishes: list[str] | None = None,
 ) -> dict[str, Any]:
     """`roster`: who plays whom; `deadline`: the open round's, for a player who takes over a
     seat in the running game (they get the seat's hand, the board and the round with it);
     `nonce`: the game's seal nonce ("" for a game created before seal nonces), which goes into
-    the seal, never into the mail."""
+    the seal, never into the mail; `kind`: what game this is (`identity.game_kind`); `wishes`:
+    what the draw did with the player's colour wishes (`colour_wishes`), for a player seated by
+    the draw."""
     names = codebook.CARD_NAMES[language(lang)]
     # One row per card of the deck: nobody can buy more.
     rows = deck_size(state)
@@ -89,6 +122,11 @@ def welcome_data(
         "situation": _situation(state, seat, lang, deadline) if deadline else None,
         "colour": colour,
         "seat": seat + 1,
+        "kind": kind,
+        # Seats and colours came by lot (`signup.draw`): a player seated by it hears what became
+        # of their colour wishes; one who takes over a seat takes its colour.
+        "drawn": wishes is not None,
+        "wishes": wishes or [],
         "password": password,
         # The dice seal (docs/fair-dice.md): games of rules 1 had none.
         "seal": seal(state.seed, nonce) if state.rules >= 2 else "",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .events import Built, Event, TitleChanged
 from .kron_events import FishPaid  # also joins Kronlande's events to the event table
-from .reasons import Reason
+from .reasons import SPLIT_RULES, Reason
 from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, FISCH, Counts, can_pay, payment
 from .route import trade_route_length
 from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState, Phase
@@ -43,7 +43,9 @@ def settlement_rule(state: GameState, p: int, c: int, check_cost: bool = True) -
         # Seafarers: a settlement where the player's ship line reaches land.
         sea = state.sea
         if sea is None or not any(sea.ship[e] == p for e in state.board.crossing_paths[c]):
-            return Reason.NOT_CONNECTED
+            if state.rules < SPLIT_RULES:
+                return Reason.NOT_CONNECTED
+            return Reason.SETTLEMENT_NOT_CONNECTED if sea is None else Reason.SETTLEMENT_NOT_REACHED
     if len(state.settlements[p]) >= MAX_SETTLEMENTS:
         return Reason.NO_PIECES_LEFT
     if check_cost and not can_pay(state.hands[p], COST_SETTLEMENT):

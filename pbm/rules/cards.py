@@ -10,7 +10,7 @@ from .gold import GoldChoices
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .orders import Knight, Monopoly, RoadBuilding, YearOfPlenty
 from .pirate import move_thief, thief_rule
-from .reasons import Reason
+from .reasons import SPLIT_RULES, Reason
 from .resources import COST_CARD, can_pay
 from .state import GameState
 from .trade import bank_item_rule
@@ -115,7 +115,7 @@ def piece_rule(state: GameState, p: int, e: int, ship: bool) -> Reason | None:
     if not ship:
         return road_rule(state, p, e, check_cost=False)
     if state.sea is None:
-        return Reason.NOT_SEA
+        return Reason.NOT_SEA if state.rules < SPLIT_RULES else Reason.NO_SHIPS
     from .ships import ship_rule
 
     return ship_rule(state, state.sea, p, e, check_cost=False)

@@ -68,7 +68,7 @@ from .orders import (
     YearOfPlenty,
 )
 from .pirate import legal_pirate_hexes, pirate_hex_rule, ship_owners_at, thief_rule
-from .reasons import Reason
+from .reasons import SPLIT_RULES, Reason
 from .robber import legal_robber_hexes, robber_target_rule, victims_at
 from .sea import MAX_SHIPS
 from .setup import placement_rule
@@ -143,11 +143,11 @@ def action_rule(s: GameState, p: int, a: BuildAction, check_cost: bool = True) -
         return cards.road_building_rule(s, p, a)
     if isinstance(a, Ship):
         if s.sea is None:
-            return Reason.NOT_SEA
+            return Reason.NOT_SEA if s.rules < SPLIT_RULES else Reason.NO_SHIPS
         return ships.ship_rule(s, s.sea, p, a.path, check_cost)
     if isinstance(a, MoveShip):
         if s.sea is None:
-            return Reason.NOT_OWN_SHIP
+            return Reason.NOT_OWN_SHIP if s.rules < SPLIT_RULES else Reason.NO_SHIPS
         return ships.move_rule(s, s.sea, p, a.source, a.target)
     if isinstance(a, Workshop):
         return workshops.workshop_rule(s, p, a, check_cost)

@@ -6,6 +6,12 @@ The values are stored in every game's events and are the keys of the reason text
 reports and the order acknowledgements, so a value never changes once a game has used it; a new
 rule gets a new member (see docs/architecture.md, "A rule").
 
+Rules 3 (`state.RULES`) split the members that named two failures (`NOT_CONNECTED` for a road,
+a settlement and a ship alike; `NOT_SEA` for a ship off the sea and in a game without ships; a
+setup ship refused as a road): a game by rules 2 replays with the old members, and
+`specific` tells what an old member meant for the order it refused, so its text fits that
+order too.
+
 A `StrEnum` member is a `str`: it compares, hashes and serialises to JSON as its value. Its
 `repr` is the value's too, so the digests of `pbm sim` and `pbm bench engine` (made from the
 `repr` of event values) are the same as when reasons were plain strings.
@@ -14,6 +20,9 @@ A `StrEnum` member is a `str`: it compares, hashes and serialises to JSON as its
 from __future__ import annotations
 
 from enum import StrEnum
+
+#: The rules version (`GameState.rules`) from which the checks give the split members.
+SPLIT_RULES = 3
 
 
 class Reason(StrEnum):
@@ -24,8 +33,13 @@ class Reason(StrEnum):
     OCCUPIED = "occupied"
     #: A neighbouring crossing holds a building.
     DISTANCE_RULE = "distance_rule"
-    #: No road of the player's leads there (an opponent's building cuts a road).
+    #: A road with no road or building of the player's at either end (an opponent's building
+    #: cuts a road). Rules 2 and older gave it for settlements and ships too (see below).
     NOT_CONNECTED = "not_connected"
+    #: Rules 3: a settlement on a crossing no road of the player's touches.
+    SETTLEMENT_NOT_CONNECTED = "settlement_not_connected"
+    #: Rules 3, Seafarers: a settlement on a crossing no road or ship of the player's touches.
+    SETTLEMENT_NOT_REACHED = "settlement_not_reached"
     #: All settlements, cities or roads of the player are on the board.
     NO_PIECES_LEFT = "no_pieces_left"
     #: The hand does not hold the cost (also a development card's).
@@ -37,6 +51,11 @@ class Reason(StrEnum):
     ROAD_NOT_AT_SETTLEMENT = "road_not_at_settlement"
     ROAD_OCCUPIED = "road_occupied"
     ROAD_NOT_ON_LAND = "road_not_on_land"
+    #: Rules 3, Seafarers: a setup ship on a side that does not touch its settlement (rules 2:
+    #: `ROAD_NOT_AT_SETTLEMENT`).
+    SHIP_NOT_AT_SETTLEMENT = "ship_not_at_settlement"
+    #: Rules 3, Seafarers: a setup ship on a side that holds a piece (rules 2: `ROAD_OCCUPIED`).
+    SHIP_SIDE_OCCUPIED = "ship_side_occupied"
 
     # -- the robber (robber.py, round.py) ------------------------------------------------------
     #: The robber must leave the hex it stands on.
@@ -72,11 +91,22 @@ class Reason(StrEnum):
     SAME_RESOURCE = "same_resource"
 
     # -- ships (ships.py, Seafarers) -------------------------------------------------------
-    #: A ship on a side that touches no sea.
+    #: A ship on a side that touches no sea (rules 2: also a ship in a game without ships).
     NOT_SEA = "not_sea"
+    #: Rules 3: a ship built, moved or placed in a game without ships (not Seafarers).
+    NO_SHIPS = "no_ships"
+    #: Rules 3: a ship (built, moved there, or of road building) with no building or ship of
+    #: the player's at either end (rules 2: `NOT_CONNECTED`).
+    SHIP_NOT_CONNECTED = "ship_not_connected"
+    #: Rules 3: a ship moved to the side it stands on (rules 2: `OCCUPIED`).
+    SHIP_SAME_PLACE = "ship_same_place"
+    #: Rules 3: a ship that stands next to the pirate is not moved away (rules 2:
+    #: `NEXT_TO_PIRATE`).
+    SHIP_HELD_BY_PIRATE = "ship_held_by_pirate"
     #: Oceania: a settlement on a crossing that touches fog (not yet discovered).
     UNEXPLORED = "unexplored"
-    #: A ship next to the pirate: none is built, placed or moved there, nor moved away.
+    #: A ship on a side next to the pirate: none is built, placed or moved there (rules 2: nor
+    #: moved away, now `SHIP_HELD_BY_PIRATE`).
     NEXT_TO_PIRATE = "next_to_pirate"
     #: A pirate order in a game without the pirate (a base game, or one made with --no-pirate).
     NO_PIRATE = "no_pirate"
@@ -124,3 +154,21 @@ class Reason(StrEnum):
 
     # The value's repr, in C (a Python-level method would slow the digests down).
     __repr__ = str.__repr__
+
+
+def specific(rule: str, piece: str, sea: bool) -> str:
+    """The member of rules 3 that an older, shared one meant for an order of `piece` (the
+    order's kind: "settlement", "ship", "move_ship", "setup_ship", …) in a game with (`sea`)
+    or without ships; any other rule as it is. For texts only: stored events keep their
+    values."""
+    if rule == Reason.NOT_CONNECTED and piece == "settlement":
+        return Reason.SETTLEMENT_NOT_REACHED if sea else Reason.SETTLEMENT_NOT_CONNECTED
+    if rule == Reason.NOT_CONNECTED and piece in ("ship", "move_ship"):
+        return Reason.SHIP_NOT_CONNECTED
+    if rule == Reason.NOT_SEA and not sea:
+        return Reason.NO_SHIPS
+    if rule == Reason.ROAD_NOT_AT_SETTLEMENT and piece == "setup_ship":
+        return Reason.SHIP_NOT_AT_SETTLEMENT
+    if rule == Reason.ROAD_OCCUPIED and piece == "setup_ship":
+        return Reason.SHIP_SIDE_OCCUPIED
+    return rule

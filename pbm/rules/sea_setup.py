@@ -12,7 +12,7 @@ from .events import Event, Produced
 from .fog import discover
 from .gold import GoldChoices
 from .orders import SetupPlacement
-from .reasons import Reason
+from .reasons import SPLIT_RULES, Reason
 from .sea import SeaState
 from .setup import setup_player
 from .ships import next_to_pirate, place_ship
@@ -24,7 +24,7 @@ def _ship_side_rule(state: GameState, sea: SeaState, e: int) -> Reason | None:
     if not state.board.path_sea[e]:
         return Reason.NOT_SEA
     if state.road[e] >= 0 or sea.ship[e] >= 0:
-        return Reason.ROAD_OCCUPIED
+        return Reason.ROAD_OCCUPIED if state.rules < SPLIT_RULES else Reason.SHIP_SIDE_OCCUPIED
     if next_to_pirate(state, sea, e):
         return Reason.NEXT_TO_PIRATE
     return None
@@ -49,6 +49,8 @@ def sea_placement_rule(state: GameState, sea: SeaState, pl: SetupPlacement) -> R
     board = state.board
     e = pl.path
     if e not in board.crossing_paths[pl.crossing]:
+        if pl.ship and state.rules >= SPLIT_RULES:
+            return Reason.SHIP_NOT_AT_SETTLEMENT
         return Reason.ROAD_NOT_AT_SETTLEMENT
     if pl.ship:
         return _ship_side_rule(state, sea, e)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from . import trade_lines
 from .events import Built, Event
-from .reasons import Reason
+from .reasons import SPLIT_RULES, Reason
 from .resources import COST_SHIP, can_pay
 from .sea import MAX_SHIPS, SeaState
 from .sea_events import ShipMoved
@@ -57,7 +57,7 @@ def ship_site_rule(
     if next_to_pirate(state, sea, e):
         return Reason.NEXT_TO_PIRATE
     if not ship_connects(state, sea, p, e, without):
-        return Reason.NOT_CONNECTED
+        return Reason.NOT_CONNECTED if state.rules < SPLIT_RULES else Reason.SHIP_NOT_CONNECTED
     return None
 
 
@@ -94,7 +94,7 @@ def movable_rule(state: GameState, sea: SeaState, p: int, e: int) -> Reason | No
     if sea.built[e] == state.round:
         return Reason.SHIP_BUILT_THIS_ROUND
     if next_to_pirate(state, sea, e):
-        return Reason.NEXT_TO_PIRATE
+        return Reason.NEXT_TO_PIRATE if state.rules < SPLIT_RULES else Reason.SHIP_HELD_BY_PIRATE
     if not free_end(state, sea, p, e):
         return Reason.SHIP_LINE_CLOSED
     return None
@@ -105,7 +105,7 @@ def move_rule(state: GameState, sea: SeaState, p: int, source: int, target: int)
     if rule:
         return rule
     if target == source:
-        return Reason.OCCUPIED
+        return Reason.OCCUPIED if state.rules < SPLIT_RULES else Reason.SHIP_SAME_PLACE
     return ship_site_rule(state, sea, p, target, without=source)
 
 

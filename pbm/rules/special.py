@@ -90,9 +90,15 @@ def start_island_ok(state: GameState, sea: SeaState, p: int, c: int) -> bool:
 
 def must_ship(state: GameState, sea: SeaState, c: int) -> bool:
     """A setup settlement on crossing c takes a ship, not a road: the scenario says "must" and
-    the crossing is a coast facing other islands (a sea hex that is not the frame)."""
+    the crossing is a coast facing other islands (`open_coast`)."""
     if scenario(sea.scenario).ship_coast != "must":
         return False
+    return open_coast(state, c)
+
+
+def open_coast(state: GameState, c: int) -> bool:
+    """Crossing c is a coast facing other islands: it touches a sea hex that is not the frame
+    (where the scenario says so, a setup settlement there takes, or had better take, a ship)."""
     board = state.board
     return any(
         board.hexes[h].terrain == "sea" and h not in board.frame for h in board.crossing_hexes[c]

@@ -38,8 +38,11 @@ DEFAULT_COLOURS = ("rot", "blau", "gelb", "weiss", "gruen", "braun")
 #: game resolves, and its recorded rounds replay, as the rules it was played by say:
 #: 1: every round from one generator, dice drawn as they are rolled (pbm before sealed dice);
 #: 2: sealed dice drawn first from their own stream (docs/fair-dice.md), the NMR robber's
-#:    preference for opponents, bank trades as far as a classic bank can pay, failure details.
-RULES = 2
+#:    preference for opponents, bank trades as far as a classic bank can pay, failure details;
+#: 3: each refusal its own reason (`reasons.SPLIT_RULES`): a settlement, a ship and a road
+#:    without a connection, a setup ship, a ship in a game without ships, a ship the pirate
+#:    holds are told apart (the events' `rule` values); nothing else changes.
+RULES = 3
 
 #: A card's type in a hand's (type, round bought); a list's copy (`GameState.copy`).
 _CARD_TYPE = itemgetter(0)

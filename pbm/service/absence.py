@@ -2,9 +2,11 @@
 
 While a player is away the autopilot plays their seat (`rounds.plays_itself`). A game created
 with `--away-wait N` instead lets the open deadline wait for the absent player, up to N days,
-once per player and game; a longer absence is played by the autopilot after that. Everyone in the
-game is told. The absence ends at the end of the given day in the player's time zone (UTC
-without one), or earlier with `Ich bin zurück` / `I'm back`.
+once per player and game; a longer absence is played by the autopilot after that. The absent
+player gets a confirmation of their own, with the dates; the others are told who is away
+(colour and name), unless the game is anonymous: then only that a player is. The absence ends
+at the end of the given day in the player's time zone (UTC without one), or earlier with `Ich
+bin zurück` / `I'm back`, which the others are told the same way.
 
 When every seat is played by the autopilot, the game does not play itself out: it is paused and
 the GM is told (`unattended`).
@@ -17,6 +19,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from sqlmodel import Session
 
 from pbm.i18n import translator
+from pbm.notation.format import word
 from pbm.store.models import Game, Player
 from pbm.store.statuses import GamePhase
 
@@ -68,17 +71,36 @@ def set_away(svc: Service, session: Session, game: Game, player: Player, until: 
             game.deadline, game.reminded = later, False
             player.away_waited = waits = True
             player.away_wait_until = later
-    others = [p.address for p in players_of(session, game)]
+    # The others and the GM (issue 28); the absent player gets a confirmation of their own.
+    others = [p.address for p in players_of(session, game) if p.id != player.id]
+    others += svc.config.gm_inbox
+    name = _told_name(game, player)
     tell(
         svc,
         session,
         game,
         "away",
         to=others,
-        name=label(game, player),
+        subject=_subject(game, "away", name, until=until.isoformat()),
+        name=name,
         until=until.isoformat(),
         waits=waits,
         deadline=shared_deadline(session, game, room=50),
+    )
+    local = now.astimezone(zone(player.timezone) or UTC)
+    tell(
+        svc,
+        session,
+        game,
+        "away_own",
+        to=[player.address],
+        subject=texts.t(game.locale, "away_own_subject", game=game.name, until=until.isoformat()),
+        start=local.date().isoformat(),
+        until=until.isoformat(),
+        end=when_text(end, player.timezone),
+        waits=waits,
+        deadline=when_text(game.deadline, player.timezone) if waits and game.deadline else "",
+        back=word("back", game.locale),
     )
     if waits:
         return _("You are away until {until}; the deadline waits until {deadline}.").format(
@@ -96,15 +118,31 @@ def announce_back(svc: Service, session: Session, game: Game, player: Player) ->
     now = svc.clock.now()
     waited = covered_by_wait(game, player, now)
     others = [p.address for p in players_of(session, game) if p.id != player.id]
+    name = _told_name(game, player)
+    others += svc.config.gm_inbox
     tell(
         svc,
         session,
         game,
         "back",
         to=others,
-        name=label(game, player),
+        subject=_subject(game, "back", name),
+        name=name,
         deadline=shared_deadline(session, game, room=50) if waited else None,
     )
+
+
+def _told_name(game: Game, player: Player) -> str:
+    """Whom the others are told of: "gelb (Carol)"; "" in an anonymous game, where they are
+    told only that a player is away (or back)."""
+    return "" if game.anonymous else label(game, player)
+
+
+def _subject(game: Game, event: str, name: str, **values: str) -> str:
+    """The subject of an absence told to the others: who, unless the game is anonymous."""
+    if not name:
+        return texts.t(game.locale, f"gm_{event}_subject", game=game.name, **values)
+    return texts.t(game.locale, f"{event}_named_subject", game=game.name, name=name, **values)
 
 
 def covered_by_wait(game: Game, player: Player, now: datetime | None = None) -> bool:
@@ -136,12 +174,12 @@ def unattended(svc: Service, session: Session, game: Game) -> bool:
     if not seats or not all(plays_itself(game, p, now) for p in seats):
         return False
     game.paused = True
-    if svc.config.gm_address:
+    if svc.config.gm_inbox:
         enqueue(
             svc,
             session,
             "unattended",
-            [svc.config.gm_address],
+            svc.config.gm_inbox,
             texts.t(game.locale, "unattended_subject", game=game.name),
             texts.t(game.locale, "unattended_body", game=game.name),
             game_id=game.id,

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, col, select
 
-from pbm.store.db import reading, transaction
+from pbm.store.db import reading, scrub, transaction
 from pbm.store.models import Game, InboundMail, Outbox, Player
 from pbm.store.statuses import GamePhase, MailStatus
 
@@ -26,7 +26,6 @@ from .context import Service
 from .games import (
     ServiceError,
     create_game,
-    extend_deadline,
     get_game,
     load_state,
     observers_of,
@@ -41,7 +40,6 @@ from .rounds import ready, resolve, waiting_for
 from .secrets import masked_text, password_values
 from .signup import add_player as seat_player
 from .signup import draw_now
-from .table import shared_deadline
 from .tell import tell
 from .tick import resolve_if_ready
 from .verify import Verification, verify
@@ -228,26 +226,19 @@ def preview_round(svc: Service, name: str, show_dice: bool = False) -> gm.Previe
             session.rollback()
 
 
-def extend_round(svc: Service, name: str, hours: float) -> datetime:
-    """Move the deadline by `hours`; returns the new deadline. The players are told."""
+def extend_round(svc: Service, name: str, hours: float, why: str = "") -> datetime:
+    """Move the deadline by `hours`; returns the new deadline. The players are told, with
+    `why`; a deadline in the past is refused (`gm.extend`)."""
     with transaction(svc.engine) as session:
-        game = get_game(session, name, lock=True)
-        deadline = extend_deadline(svc, game, hours)
-        tell(
-            svc,
-            session,
-            game,
-            "deadline",
-            deadline=shared_deadline(session, game, room=56),
-            round_=game.round,
-        )
-        return deadline
+        return gm.extend(svc, session, get_game(session, name, lock=True), hours, why)
 
 
 def rollback_round(svc: Service, name: str, why: str = "", reopen: bool = False) -> gm.RolledBack:
     """Throw away the last resolution (`gm.rollback`)."""
     with transaction(svc.engine) as session:
-        return gm.rollback(svc, session, get_game(session, name, lock=True), why, reopen)
+        rolled = gm.rollback(svc, session, get_game(session, name, lock=True), why, reopen)
+    scrub(svc.engine)  # the passwords of the outbox rows it dropped
+    return rolled
 
 
 def verify_game(svc: Service, name: str) -> Verification:
@@ -298,12 +289,16 @@ def replace_player(
     with transaction(svc.engine) as session:
         game = get_game(session, name, lock=True)
         gm.replace_player(svc, session, game, colour, address, player_name)
+    scrub(svc.engine)  # the departed player's unsent welcome mail, its password emptied
 
 
 def new_password(svc: Service, name: str, colour: str) -> str:
     """A new password for a seat, queued to its address; returns that address."""
     with transaction(svc.engine) as session:
-        return gm.new_password_for(svc, session, get_game(session, name, lock=True), colour).address
+        game = get_game(session, name, lock=True)
+        address = gm.new_password_for(svc, session, game, colour).address
+    scrub(svc.engine)  # an unsent welcome mail with the old password, dropped
+    return address
 
 
 def set_autopilot(svc: Service, name: str, colour: str, on: bool) -> None:
@@ -356,9 +351,11 @@ def take_in(svc: Service, raw: bytes) -> IngestResult:
 
 def requeue_mail(svc: Service, mail_id: int) -> IngestResult:
     try:
-        return requeue(svc, mail_id)
+        result = requeue(svc, mail_id)
     except KeyError:
         raise ServiceError(f"no mail {mail_id}") from None
+    scrub(svc.engine)  # the mail's kept bytes, its passwords masked now that it was read
+    return result
 
 
 def quarantined(svc: Service) -> list[dict[str, Any]]:
@@ -408,6 +405,15 @@ def outbox_rows(svc: Service, status: str | None = None) -> list[dict[str, Any]]
             }
             for o in session.exec(query)
         ]
+
+
+def gm_password(svc: Service, keep: bool = False) -> str:
+    """A new GM password for mail commands (`gm_mail.new_gm_password`): returned to be shown
+    once; only its hash is stored. `keep`: only if none is set ("" when one is: `pbm init`
+    on a database that has one)."""
+    from .gm_mail import new_gm_password
+
+    return new_gm_password(svc, keep=keep)
 
 
 def retry_outbox(svc: Service, row_id: int) -> None:

@@ -1,5 +1,5 @@
-"""Answers to players' mails outside templates: the order language in short, refusals, status;
-in the game's language (its message catalogue, `pbm.i18n`)."""
+"""Answers to players' mails outside templates: refusals, status; in the game's language
+(its message catalogue, `pbm.i18n`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from pbm.i18n import N_, PerLanguage, translator
+from pbm.i18n import translator
 from pbm.notation.mail import ParsedMail
 from pbm.store import codec
 from pbm.store.models import Game, Player
@@ -15,61 +15,9 @@ from pbm.store.statuses import GamePhase
 
 from . import corrections, texts
 from .context import ServiceConfig
-from .games import load_state, players_of
+from .games import game_kind_of, load_state, players_of
 from .records import current_orders
 from .table import local_deadline
-
-_ORDER_HELP = N_(
-    "Orders: the line 'Password: …', then one line per order, e.g.\n"
-    "  Robber 6O, steal red\n  Discard: W W G\n  Trade yellow: give 2L, get 1O\n"
-    "  Settlement 6O 4W 5L or Settlement C3 C4 D4\n  Road 6O 4W\n"
-    "  City 10B 3G Sea\n  Maritime 4L for 1O\n"
-    "  Knight before roll: robber C4, steal blue\n  Substitute:\n  Buy card\n"
-    "Hexes: label (C3), number and resource (6O), Sea, Desert, G-Harbor, 3:1-Harbor."
-)
-#: The order language in short, for the help mail, by game language.
-ORDER_HELP = PerLanguage(lambda lang: translator(lang).gettext(_ORDER_HELP))
-_SEA_ORDER_HELP = N_(
-    "In this Seafarers game also:\n"
-    "  Ship A4 B4\n  Move ship A4 B4 to B4 C4\n  Gold: ore, lumber\n"
-    "  Settlement C3 C4 D3 Ship C3 D3 (setup, on a coast)\n"
-    "Ships stand on sea sides and coasts; gold rivers (9Gold) pay what 'Gold:' names."
-)
-_PIRATE_ORDER_HELP = N_(
-    "  Pirate D5 (on a 7 or with a knight: the pirate moves, in the order written)\n"
-    "  Knight after roll: pirate D5"
-)
-#: The ship and pirate lines, added to the order help of a Seafarers game, by game language.
-SEA_ORDER_HELP = PerLanguage(
-    lambda lang: (
-        translator(lang).gettext(_SEA_ORDER_HELP)
-        + "\n"
-        + translator(lang).gettext(_PIRATE_ORDER_HELP)
-    )
-)
-
-
-_KRON_ORDER_HELP = N_(
-    "In this Kronlande game also:\n"
-    "  Smithy C3 C4 D4 (also Weaving mill, Bakery: on your settlement or city)\n"
-    "  Make 2 bread (tools, cloth, bread: in your workshops, in the build step)\n"
-    "  Castle C3 C4 D4 (on your city)\n  Residence C3 C4 D4 (on your castle)\n"
-    "  Builders' hut\n  Harbour privilege\n  Feast bread\n"
-    "Letters: L B W G O, St stone, F fish, To tools, Cl cloth, Br bread;\n"
-    "two letters only right after the count (2St, 1To). Quarries (9St) and\n"
-    "fishing grounds (5F) are hexes. Goods never go to the bank."
-)
-#: The Kronlande lines, added to the order help of a Kronlande game, by game language.
-KRON_ORDER_HELP = PerLanguage(lambda lang: translator(lang).gettext(_KRON_ORDER_HELP))
-
-
-def order_help(lang: str, seafarers: bool, kronlande: bool = False) -> str:
-    """The order language in short for the help mail; a Seafarers game's adds its ship lines,
-    a Kronlande game's its workshops, goods, castles and cards."""
-    text = ORDER_HELP[lang]
-    if kronlande:
-        return f"{text}\n{KRON_ORDER_HELP[lang]}"
-    return f"{text}\n{SEA_ORDER_HELP[lang]}" if seafarers else text
 
 
 def refusal(game: Game, parsed: ParsedMail, arrived: datetime) -> str:
@@ -110,7 +58,9 @@ def status_body(
     lines = [
         _("{game}: {phase}, round {round}").format(
             game=game.name, phase=game.phase, round=game.round
-        )
+        ),
+        # What game this is: its kind, the players and the victory-point target.
+        *game_kind_of(game)["title_lines"],
     ]
     if game.paused:
         lines.append(_("The game is paused: nothing is resolved and no orders are taken."))

@@ -6,6 +6,11 @@ any web server serves, or a browser opens from the file system. It holds only wh
 was told at that round (the round's public log, the board, the hands as counts, the visible
 victory points), and at the game's end what the end report revealed. Never a password, an
 address, a codebook, a card purchase's code, an unrevealed card or the dice seed.
+
+It is made to be published, by a web server that may run as another user: its files are
+written 0644 and the folders pbm creates for it 0755, whatever the umask (`pbm` runs with
+0o077); folders that exist keep their modes, so a GM who wants it private keeps it in a
+folder of mode 0700 or 0750 (docs/security.md, "File modes").
 """
 
 from __future__ import annotations
@@ -18,10 +23,12 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from pbm.files import public_dir, write_public
 from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.reports.chart import vp_chart_svg
 from pbm.reports.describe import describe
+from pbm.reports.pieces import pieces_text, places_text
 from pbm.reports.render import environment
 from pbm.reports.report_data import player_label
 from pbm.reports.summary import game_summary, name_columns
@@ -62,10 +69,12 @@ def _rounds(session: Session, game: Game) -> list[tuple[int, GameState, list[Any
     return out
 
 
-def _players(state: GameState, labels: list[str], final: bool) -> list[dict[str, Any]]:
+def _players(state: GameState, labels: list[str], final: bool, lang: str) -> list[dict[str, Any]]:
     return [
         {
             "label": labels[p],
+            # Every piece on the board, as the report lists them (`pieces.pieces_text`).
+            "pieces": pieces_text(state, p, lang),
             "cards": sum(state.hands[p]),
             "dev": len(state.cards[p]),
             "knights": state.knights[p],
@@ -90,6 +99,9 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
     ]
     ended = game.phase == GamePhase.ENDED
     won = current is not None and current.winner >= 0
+    # Over, won or ended by the GM: every hidden card is revealed and counted (the end mail
+    # showed them), so the standing, the chart and the game in numbers agree.
+    revealed = ended and current is not None
     pages = []
     for i, (round_, state, events) in enumerate(rounds):
         last = i == len(rounds) - 1
@@ -100,12 +112,13 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
                 "file": page_name(round_),
                 "board": f"board-{round_:03d}.png",
                 "log": lines,
-                "players": _players(state, labels, final=last and won),
+                "players": _players(state, labels, last and revealed, lang),
+                "places": places_text(state, lang),
                 "prev": page_name(rounds[i - 1][0]) if i > 0 else "",
                 "next": page_name(rounds[i + 1][0]) if not last else "",
             }
         )
-    chart = _chart(game, rounds, labels, colours, won)
+    chart = _chart(game, rounds, labels, colours, revealed)
     summary = game_summary(game_events(session, game), current, lang) if ended and current else None
     if summary is not None:
         name_columns(summary, [names.get(p, "") for p in range(len(colours))])
@@ -117,7 +130,7 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
         "round": game.round,
         "winner": labels[current.winner] if won and current else "",
         "roster": labels,
-        "standing": _players(current, labels, final=won) if current else [],
+        "standing": _players(current, labels, revealed, lang) if current else [],
         "chart": chart,
         "pages": pages,
         "summary": summary,
@@ -132,7 +145,8 @@ def _chart_args(
     won: bool,
 ) -> tuple[str, list[int], list[tuple[str, str]], list[list[int]], str, str]:
     """What the VP chart draws (`chart.vp_chart_svg`'s arguments, `chart_png.vp_chart_png`'s
-    too): the visible points after each round (at a won game's end, all points)."""
+    too): the visible points after each round (at the game's end, won or ended by the GM,
+    all points: `won`)."""
     tr = translator(game.locale)
     series = [
         [
@@ -188,9 +202,10 @@ def end_chart_png(session: Session, game: Game, labels: list[str]) -> tuple[byte
 
 
 def _write(path: Path, data: bytes) -> None:
-    """Written under another name, then renamed: a reader never sees half a page."""
+    """Written under another name, then renamed: a reader never sees half a page. Readable by
+    everyone (0644): the archive is made to be published."""
     tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
+    write_public(tmp, data)
     os.replace(tmp, path)
 
 
@@ -204,7 +219,7 @@ def write_archive(svc: Service, name: str, directory: Path) -> list[Path]:
         game = get_game(session, name)
         data = archive_data(session, game)
         states = {r: s for r, s, _ in _rounds(session, game)}
-    directory.mkdir(parents=True, exist_ok=True)
+    public_dir(directory)
     env = environment(data["lang"])
     written = []
     index = env.get_template("archive_index.html.j2").render(data)

@@ -13,7 +13,7 @@ import traceback
 
 from sqlmodel import Session, col, select
 
-from pbm.store.db import transaction
+from pbm.store.db import scrub, transaction
 from pbm.store.models import Game, InboundMail
 from pbm.store.statuses import GamePhase, MailStatus
 
@@ -55,13 +55,13 @@ def break_game(svc: Service, session: Session, game: Game, exc: BaseException) -
     if game.broken:
         return
     game.broken = reason_of(exc)
-    if svc.config.gm_address:
+    if svc.config.gm_inbox:
         subject = texts.t(game.locale, "broken_subject", game=game.name)
         enqueue(
             svc,
             session,
             "broken",
-            [svc.config.gm_address],
+            svc.config.gm_inbox,
             subject,
             texts.t(game.locale, "broken_body", game=game.name, reason=game.broken),
             game_id=game.id,
@@ -133,4 +133,6 @@ def resume(svc: Service, name: str) -> list[int]:
         result = process_mail(svc, mail_id)
         if result.game:
             resolve_if_ready(svc, result.game)
+    if ids:
+        scrub(svc.engine)  # the held mails' kept bytes, their passwords masked now
     return ids

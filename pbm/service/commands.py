@@ -21,20 +21,20 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from pbm.i18n import N_, base, language, translator
+from pbm.i18n import N_, translator
 from pbm.mail.inbound import Inbound
 from pbm.notation import Context, parse_mail
 from pbm.notation.checks import check_receipt, check_setup_receipt
 from pbm.notation.format import word
 from pbm.notation.mail import ParsedMail, scan_mail
 from pbm.reports import notices
-from pbm.reports.guide_text import guide_for_mail
+from pbm.reports.guide_text import player_guide as player_guide  # kept importable from here
 from pbm.rules.layouts import generate_board
 from pbm.rules.state import GameState
 from pbm.store.models import Game, InboundMail, Player
 from pbm.store.statuses import OBSERVING, PENDING, GamePhase, MailStatus, PlayerStatus
 
-from . import answers, texts
+from . import answers, gm_mail, texts
 from .broken import break_game
 from .context import Service
 from .games import (
@@ -45,6 +45,7 @@ from .games import (
     players_of,
     settings_of,
 )
+from .gm_mail import GmReading
 from .limits import BAD_PASSWORD, bad_passwords_last_hour, may_answer
 from .outbox import enqueue, notify
 from .retention import is_stranger
@@ -61,7 +62,7 @@ from .secrets import (
     password_values,
     verify_password,
 )
-from .setup_phase import submit_setup
+from .setup_phase import setup_outcome, submit_setup
 from .signup import confirm_join, password_word, request_join
 from .table import local_deadline, roster_rows
 
@@ -106,6 +107,8 @@ class Reading:
     state: GameState | None = None
     #: The one game's state could not be read: the game is broken.
     fault: BaseException | None = None
+    #: A mail from a GM address, as read for `gm_mail` (never a player's orders).
+    gm: GmReading | None = None
 
 
 @dataclass
@@ -127,6 +130,9 @@ class Handled:
     #: The password values of the mail (its password lines', right or wrong) and every value
     #: masked in what pbm made of it (`Request.masked`): none stays in the stored mail.
     secrets: set[str] = field(default_factory=set)
+    #: The stored mail was changed (masked, or cut): its bytes as they came are in SQLite's
+    #: WAL until `store.db.scrub` (the caller's to call, once the transaction is committed).
+    masked: bool = False
 
 
 @dataclass
@@ -288,34 +294,13 @@ def _join(r: Request) -> str | None:
 
 
 def _help(r: Request) -> str | None:
-    """The commands in short, then the whole player guide in the game's language."""
-    settings = settings_of(r.game)
-    seafarers = settings.scenario is not None
-    orders = answers.order_help(notices.lang_code(r.lang), seafarers, settings.kronlande)
-    r.answer(
-        "help",
-        texts.t(r.lang, "help_subject", game=r.game.name),
-        notices.help_(r.lang, command_lines(r.lang), orders, guide_for_mail(player_guide(r.lang))),
-    )
+    """A short overview for this game's kind, or the chapter of the player guide the mail
+    names (`Hilfe Schiffe`), or the whole guide (`Hilfe alles`): `service.help`."""
+    from .help import help_answer
+
+    data = help_answer(r.game, r.state, r.parsed.help_topic, command_lines(r.lang))
+    r.answer("help", texts.t(r.lang, "help_subject", game=r.game.name), data)
     return None
-
-
-def player_guide(lang: str) -> str:
-    """The player guide in a game's words: its language's guide (the English one for a
-    language without a guide), in its edition's words where the language has a table of them
-    (`pbm/guides/player-guide.de@modern.words`, `guide_words.in_edition`)."""
-    from importlib.resources import files
-
-    from pbm.reports.guide_words import in_edition
-
-    guides = files("pbm").joinpath("guides")
-    # A language without a guide of its own gets the English one.
-    for name in (f"player-guide.{base(language(lang))}.md", "player-guide.en.md"):
-        if guides.joinpath(name).is_file():
-            break
-    words = guides.joinpath(f"player-guide.{language(lang)}.words")
-    table = words.read_text(encoding="utf-8") if words.is_file() else ""
-    return in_edition(guides.joinpath(name).read_text(encoding="utf-8"), table)
 
 
 def _status(r: Request) -> str | None:
@@ -369,7 +354,7 @@ def _history(r: Request) -> str | None:
 def _resign(r: Request) -> str | None:
     assert r.player is not None
     r.player.status = PlayerStatus.RESIGNED
-    set_autopilot(r.svc, r.session, r.game, r.player, True)
+    set_autopilot(r.svc, r.session, r.game, r.player, True, why="resigned")
     return None
 
 
@@ -665,6 +650,9 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
         reading.secret_values |= password_values(mail.raw.decode("utf-8", "replace"))
     if inbound.no_reply:
         return reading
+    if svc.config.is_gm(inbound.sender):
+        reading.gm = gm_mail.read(svc, session, inbound, refused, reading.secret_values)
+        return reading
     scan = ParsedMail() if refused else scan_mail(inbound.text, inbound.subject)
     reading.probe = scan
     reading.named = _named_game(inbound, scan)
@@ -750,13 +738,15 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
     # quarantined keeps its bytes for requeue, and a mail held for a broken game keeps them
     # until it is read.)
     if not out.held:
-        mail.raw = masked_raw(mail.raw, out.secrets, deep=not reading.refused)
-        mail.subject = masked_text(mail.subject, out.secrets)
+        raw = masked_raw(mail.raw, out.secrets, deep=not reading.refused)
+        subject = masked_text(mail.subject, out.secrets)
         # A stranger's mail that gave no right password is kept only as far as it shows what
         # it was: nobody fills the database by sending megabytes (`retention.py`).
         kept = svc.config.no_password_kept_kb * 1024
-        if not out.authenticated and len(mail.raw) > kept and is_stranger(svc, session, mail):
-            mail.raw = mail.raw[:kept]
+        if not out.authenticated and len(raw) > kept and is_stranger(svc, session, mail):
+            raw = raw[:kept]
+        out.masked = raw != mail.raw or subject != mail.subject
+        mail.raw, mail.subject = raw, subject
     if out.game_id is not None:
         mail.game_id = out.game_id
     return out
@@ -769,6 +759,9 @@ def _handle(
     if inbound.no_reply:
         mail.status = MailStatus.IGNORED
         mail.error = inbound.no_reply
+        return None
+    if reading.gm is not None:
+        gm_mail.handle(svc, session, mail, inbound, reading.gm, out)
         return None
     assert reading.probe is not None
     games = find_games(session, inbound, reading.named, reading.probe, lock=True)
@@ -1066,7 +1059,7 @@ def _password_alert(r: Request, seat: Player) -> None:
     )
     if seat.failed_passwords == 4 * r.svc.config.password_alert_after:
         body += texts.t(r.lang, "password_alert_last")
-    to = [seat.address] + ([r.svc.config.gm_address] if r.svc.config.gm_address else [])
+    to = [seat.address, *r.svc.config.gm_inbox]
     for address in to:
         enqueue(
             r.svc,
@@ -1150,10 +1143,12 @@ def _orders(r: Request) -> str | None:
         )
         return game.name
     text = r.masked(r.inbound.text, stored=True)
+    before = load_state(game)
     replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, text, r.mail)
     if step is None:
         r.refuse(texts.t(lang, "all_placed"), to=player.address)
         return None
+    placed, failed = setup_outcome(game, before, player.seat or 0, step)
     r.answer(
         "ack",
         texts.t(lang, "setup_ack_subject", game=game.name),
@@ -1165,6 +1160,8 @@ def _orders(r: Request) -> str | None:
             round_=None,
             deadline=local_deadline(game, player),
             notes=r.notes,
+            placed=placed,
+            setup_failed=failed,
         ),
         to=player.address,
     )

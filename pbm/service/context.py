@@ -36,6 +36,8 @@ class ServiceConfig:
     name: str = _DEFAULT.name
     #: Where digests and alarms go.
     gm_address: str = _DEFAULT.gm_address
+    #: `[service] gm`: the addresses the GM writes from (`gm_senders`).
+    gm: list[str] = field(default_factory=lambda: list(_DEFAULT.gm))
     #: 1.0 in real games; the demo shrinks hours to seconds with 1/3600.
     time_scale: float = _DEFAULT.time_scale
     #: A setup placement's deadline, as a fraction of the round deadline.
@@ -65,6 +67,25 @@ class ServiceConfig:
 
     def hours(self, h: float) -> timedelta:
         return timedelta(hours=h * self.time_scale)
+
+    @property
+    def gm_inbox(self) -> list[str]:
+        """Where the GM's mail goes (digests, alarms, notices, players' `An Spielleitung`):
+        `gm_address`, else every address of `gm`; [] when neither is set."""
+        if self.gm_address:
+            return [self.gm_address]
+        return sorted({a.lower() for a in self.gm})
+
+    def is_gm(self, address: str) -> bool:
+        """Whether mail from `address` is the GM's (`gm` and `gm_address`): read by
+        `gm_mail`, never as a player's orders."""
+        address = address.strip().lower()
+        return bool(address) and address in self.gm_senders
+
+    @property
+    def gm_senders(self) -> frozenset[str]:
+        """The addresses the GM writes from: every address of `gm`, and `gm_address`."""
+        return frozenset(a.lower() for a in (*self.gm, self.gm_address) if a)
 
 
 @dataclass

@@ -192,6 +192,16 @@ def settings_of(game: Game) -> Settings:
     return Settings(**json.loads(game.settings))
 
 
+def game_kind_of(game: Game, state: GameState | None = None) -> dict[str, Any]:
+    """What game this is, in its words (`reports.identity.game_kind`): the kind, the players,
+    the victory-point target, the special rules and (given the state) the islands."""
+    from pbm.reports.identity import game_kind
+
+    return game_kind(
+        settings_of(game), game.locale, edition=game.edition, layout=game.layout, state=state
+    )
+
+
 def first_state(
     game: Game,
     colours: tuple[str, ...],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
@@ -21,6 +22,7 @@ from . import corrections, texts
 from .context import Service
 from .games import (
     ServiceError,
+    extend_deadline,
     first_state,
     load_state,
     players_of,
@@ -52,6 +54,26 @@ def colour_player(session: Session, game: Game, colour: str) -> Player:
     raise ServiceError(f"no player plays {colour} in {game.name}")
 
 
+def drop_unsent_welcomes(session: Session, game: Game, address: str) -> int:
+    """The welcome mails to `address` in `game` not sent yet (pending, or failed and waiting
+    for `pbm outbox retry`) are dropped, and the password each holds (`Outbox.secret`) goes
+    with them: it no longer works (a new one was drawn, or the seat went to someone else).
+    Returns how many were dropped."""
+    dropped = 0
+    for mail in session.exec(
+        select(Outbox).where(
+            Outbox.game_id == game.id,
+            Outbox.kind == "welcome",
+            Outbox.recipients == address,
+            col(Outbox.status).in_([OutboxStatus.PENDING, OutboxStatus.FAILED]),
+        )
+    ):
+        mail.status = OutboxStatus.DROPPED
+        mail.secret = ""
+        dropped += 1
+    return dropped
+
+
 def replace_player(
     svc: Service, session: Session, game: Game, colour: str, address: str, name: str = ""
 ) -> Player:
@@ -65,6 +87,7 @@ def replace_player(
         raise ServiceError(f"{address} has a seat in {game.name} already")
     old.status = PlayerStatus.REPLACED
     leaving = old.address
+    drop_unsent_welcomes(session, game, leaving)
     password = new_password(password_word(old.colour or colour, game.locale))
     new = Player(
         game_id=game.id or 0,
@@ -101,25 +124,105 @@ def replace_player(
 
 def end_game(svc: Service, session: Session, game: Game, why: str = "") -> None:
     """The GM ends the game before its time: no more deadlines or orders; every player and
-    observer is told, with `why` and the public standing."""
-    from .texts import public_summary
+    observer is told, with `why`, the final standing (every hidden card revealed and counted,
+    ties sharing a place) and the game in numbers: the numbers the archive shows of the
+    game."""
+    from pbm.reports.summary import game_summary, name_columns
+
+    from .records import game_events
+    from .table import names_by_seat
 
     if game.phase == GamePhase.ENDED:
         raise ServiceError(f"{game.name} has ended already")
     game.phase = GamePhase.ENDED
     game.deadline = None
     state = load_state(game) if game.state else None
-    standing = public_summary(state, game.locale) if state is not None else []
+    final: list[dict[str, object]] = []
+    summary = None
+    if state is not None:
+        names = names_by_seat(session, game)
+        final = final_standing(state, game.locale, names)
+        summary = game_summary(game_events(session, game), state, game.locale)
+        name_columns(summary, [names.get(p, "") for p in range(len(state.colours))])
     # The game is over: its dice seed and seal nonce are revealed, as in the game-end report
     # (rules 2).
     seed = game.seed if state is not None and state.rules >= 2 else None
-    tell(svc, session, game, "ended", text=why, standing=standing, seed=seed, nonce=game.seal_nonce)
+    tell(
+        svc,
+        session,
+        game,
+        "ended",
+        text=why,
+        final=final,
+        summary=summary,
+        vp_target=state.settings.vp_target if state is not None else 0,
+        seed=seed,
+        nonce=game.seal_nonce,
+    )
+
+
+def final_standing(
+    state: GameState, lang: str, names: dict[int, str] | None = None
+) -> list[dict[str, object]]:
+    """Every seat by its victory points, hidden VP cards counted (`GameState.vp`), most first
+    (in seat order among equals): its place (equal points share one: 1, 2, 2, 4), its label
+    ("gelb (Carol)"), its points and the development cards it still held, revealed."""
+    from pbm.reports.report_data import player_label
+
+    names = names or {}
+    points = [state.vp(p) for p in range(len(state.colours))]
+    order = sorted(range(len(points)), key=lambda p: (-points[p], p))
+    return [
+        {
+            "place": 1 + sum(1 for q in points if q > points[p]),
+            "label": player_label(vocab.colour_name(state.colours[p], lang), names.get(p, "")),
+            "vp": points[p],
+            "revealed": [vocab.card_name(card, lang) for card, _ in state.cards[p]],
+        }
+        for p in order
+    ]
+
+
+def extend(svc: Service, session: Session, game: Game, hours: float, why: str = "") -> datetime:
+    """Move the open deadline by `hours` (from now when there is none); the players are told,
+    with `why`. A deadline that would lie in the past is refused, with the command that does
+    what the GM means: no player is ever told a deadline that has passed."""
+    if game.phase not in (GamePhase.SETUP, GamePhase.ROUNDS):
+        raise ServiceError(f"{game.name} has no open round or setup turn (it is in {game.phase})")
+    now = svc.clock.now()
+    base = game.deadline or now
+    if base + svc.config.hours(hours) < now:
+        if game.phase == GamePhase.ROUNDS:
+            hint = f"to resolve round {game.round} now: pbm round resolve {game.name} --now"
+        else:
+            late = (now - base).total_seconds() / 3600 / svc.config.time_scale
+            hint = (
+                f"to have the setup placement made now: pbm round extend {game.name} "
+                f"--hours {-late:.2f}, then pbm game tick"
+            )
+        raise ServiceError(
+            f"{game.name}: --hours {hours:g} would put the deadline in the past; {hint}"
+        )
+    deadline = extend_deadline(svc, game, hours)
+    tell(
+        svc,
+        session,
+        game,
+        "deadline",
+        deadline=shared_deadline(session, game, room=56),
+        round_=game.round,
+        text=why,
+    )
+    return deadline
 
 
 def new_password_for(svc: Service, session: Session, game: Game, colour: str) -> Player:
     """A player who lost their password gets a new one, mailed to their registered address
-    with the welcome mail (the old one stops working)."""
+    with the welcome mail (the old one stops working, and a welcome mail with it not sent yet
+    is dropped)."""
     player = colour_player(session, game, colour)
+    # A welcome mail still waiting would carry the password that stops working now.
+    drop_unsent_welcomes(session, game, player.address)
     password = new_password(password_word(player.colour or colour, game.locale))
     player.password_hash = hash_password(password)
     send_welcome(svc, session, game, load_state(game), player, password)

@@ -30,6 +30,7 @@ from pbm.store.db import reading, transaction
 from pbm.store.models import Game, InboundMail
 from pbm.store.statuses import MailStatus
 
+from . import gm_alerts
 from .commands import Reread, handle, read_mail
 from .context import Service
 from .faults import crashpoint
@@ -50,6 +51,9 @@ class IngestResult:
     #: Those orders completed the round as read in the mail's transaction: `take_in`
     #: resolves only then (the clock resolves a round completed any other way).
     complete: bool = False
+    #: The stored mail was masked or cut: its bytes as they came are in SQLite's WAL until
+    #: `store.db.scrub` (the inbox scrubs once per pass that had such a mail).
+    masked: bool = False
 
 
 def digest_of(raw: bytes, sender: str) -> str:
@@ -159,7 +163,9 @@ def process_mail(
                 if mail.status == MailStatus.NEW:
                     mail.status = MailStatus.DONE
                 mail.processed_at = svc.clock.now()
-                result = IngestResult(mail_id, False, mail.status, handled.game, handled.complete)
+                result = IngestResult(
+                    mail_id, False, mail.status, handled.game, handled.complete, handled.masked
+                )
                 crashpoint("processing")
             crashpoint("processed")
             return result
@@ -174,6 +180,7 @@ def process_mail(
                 mail.status = MailStatus.QUARANTINED
                 mail.error = error[-20000:]
                 mail.processed_at = svc.clock.now()
+        gm_alerts.quarantined(svc, mail_id)
         return IngestResult(mail_id, False, MailStatus.QUARANTINED)
 
 

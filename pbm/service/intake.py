@@ -88,13 +88,13 @@ def unread_before(svc: Service, session: Session, game: Game, deadline: datetime
 
 
 def _tell_gm(svc: Service, session: Session, game: Game, why: str) -> None:
-    if not svc.config.gm_address:
+    if not svc.config.gm_inbox:
         return
     enqueue(
         svc,
         session,
         "gm_alert",
-        [svc.config.gm_address],
+        svc.config.gm_inbox,
         texts.t(game.locale, "mail_wait_subject", game=game.name),
         texts.t(
             game.locale,
@@ -118,6 +118,5 @@ def known_addresses(svc: Service) -> set[str]:
             .distinct()
         )
         known = {address.lower() for address in rows}
-    if svc.config.gm_address:
-        known.add(svc.config.gm_address.lower())
+    known |= svc.config.gm_senders
     return known

@@ -1,7 +1,9 @@
 """Messages through pbm (issue 15): `Nachricht an gelb: …` / `Message to yellow: …` to one
 colour, `Nachricht an alle` to everyone, `An Spielleitung:` / `To GM:` to the human GM
-(`[service] gm_address`), and the GM's answer from the command line
-(`pbm game message GAME [COLOUR|all] TEXT`).
+(`[service] gm_address`, else the `gm` addresses), and the GM's answer from the command line
+(`pbm game message GAME [COLOUR|all] TEXT`) or by replying to the forwarded mail
+(`gm_mail.py`: the forwarded mail's own Message-ID, which only the GM's copy carried, is the
+reply's token).
 
 Messages come from the game address and say which colour wrote them (unless the game allows
 anonymous messages and the player sent one: `--press anonymous`); `--press none` allows only
@@ -154,11 +156,11 @@ def _reply_line(game: Game, to: str, anonymous: bool) -> str:
 
 def _to_gm(svc: Service, session: Session, game: Game, sender: Player, text: str) -> str:
     _ = translator(game.locale).gettext
-    gm = svc.config.gm_address
+    gm = svc.config.gm_inbox
     if not gm:
         return _("This game has no game master's address: nothing was sent.")
     thread = thread_id(svc, game, f"gm-{sender.colour}")
-    if _sent_this_hour(svc, session, "press_gm", gm, thread) >= MESSAGES_PER_HOUR:
+    if _sent_this_hour(svc, session, "press_gm", ",".join(gm), thread) >= MESSAGES_PER_HOUR:
         return _("The game master has had too many mails this hour; try later.")
     who = f"{label(game, sender)} <{sender.address}>"
     subject = texts.t(game.locale, "press_gm_subject", game=game.name, author=label(game, sender))
@@ -166,7 +168,7 @@ def _to_gm(svc: Service, session: Session, game: Game, sender: Player, text: str
         svc,
         session,
         "press_gm",
-        [gm],
+        gm,
         game,
         subject,
         notices.press_gm(game.locale, who, text, game.name, sender.colour or ""),

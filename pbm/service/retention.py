@@ -44,7 +44,7 @@ def _known() -> SelectOfScalar[str]:
 
 def is_stranger(svc: Service, session: Session, mail: InboundMail) -> bool:
     """Whether the mail's sender is no player, observer or GM of any game."""
-    if svc.config.gm_address and mail.sender == svc.config.gm_address:
+    if svc.config.is_gm(mail.sender):
         return False
     return session.exec(_known().where(Player.address == mail.sender).limit(1)).first() is None
 
@@ -65,7 +65,7 @@ def forget_strangers(svc: Service, force: bool = False) -> int:
                 col(InboundMail.received_at) < cutoff,
                 func.length(InboundMail.raw) > 0,
                 col(InboundMail.sender).not_in(_known()),
-                col(InboundMail.sender).not_in([svc.config.gm_address or "-"]),
+                col(InboundMail.sender).not_in(sorted(svc.config.gm_senders) or ["-"]),
             )
             .values(raw=b"")
         )

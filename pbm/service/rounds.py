@@ -18,7 +18,7 @@ from pbm.reports import notices, report_json
 from pbm.reports.describe import describe_all
 from pbm.reports.picture import board_png
 from pbm.reports.render import BOARD_CID, CHART_CID, render
-from pbm.reports.report_data import correction_data, report_data, report_log
+from pbm.reports.report_data import correction_data, order_form, report_data, report_log
 from pbm.reports.summary import game_summary
 from pbm.rules import GameState, Phase, autopilot, resolve_round
 from pbm.rules.events import Event, event_from_json
@@ -34,6 +34,7 @@ from .context import Service
 from .faults import crashpoint
 from .games import (
     deadline_text,
+    game_kind_of,
     game_players,
     load_state,
     players_of,
@@ -65,6 +66,7 @@ def begin_round(
         # The roster with addresses for the seated players, without for the observers.
         seated = {p.address for p in players_of(session, game)}
         everyone = recipients(session, game)
+        kind = game_kind_of(game, state)
         for group, addresses in ((seated, True), (set(everyone) - seated, False)):
             if not group:
                 continue
@@ -78,6 +80,8 @@ def begin_round(
                     order,
                     shared_deadline(session, game, room=60),
                     roster_rows(session, game, addresses=addresses),
+                    order_form(state, game.locale),
+                    kind,
                 ),
             )
         if mails is None:
@@ -256,7 +260,12 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
     amends = None
     if correction is not None and correction["sent"]:
         # The players read a report of this round before: this one says what changed, and why.
-        subject = texts.t(game.locale, "correction_subject", subject=subject)
+        subject = texts.t(
+            game.locale,
+            "correction_subject" if new.phase != Phase.ENDED else "correction_end_subject",
+            game=game.name,
+            round=state.round,
+        )
         read = [event_from_json(e) for e in correction["events"]]
         amends = correction_data(
             correction["why"],
@@ -302,8 +311,10 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         chart=chart,
         attachment=_report_json(game, new, state.round, data["log"], names, players, addresses),
     )
-    if svc.config.gm_address:
-        _digest(svc, session, game, state.round, players, missing, new, events, step, mails)
+    if svc.config.gm_inbox:
+        _digest(
+            svc, session, game, state.round, players, missing, new, events, step, mails, piloted
+        )
     _drop_reminders(session, game)
     mails.post(session)
     crashpoint("resolving")
@@ -377,7 +388,7 @@ def _nmr(
             step=step,
         )
         if p.nmr_count >= game.nmr_autopilot_after:
-            set_autopilot(svc, session, game, p, True, step=step, mails=mails)
+            set_autopilot(svc, session, game, p, True, step=step, mails=mails, why="nmr")
 
 
 def set_autopilot(
@@ -388,9 +399,11 @@ def set_autopilot(
     on: bool,
     step: int | None = None,
     mails: Mailbag | None = None,
+    why: str = "",
 ) -> bool:
     """Switch the seat's autopilot and mail its player; False when it was so already.
-    `mails`: a resolution's mails, to which the notice is added (else it is written at once)."""
+    `mails`: a resolution's mails, to which the notice is added (else it is written at once).
+    `why`: the autopilot takes the seat by itself ("nmr", "resigned"): the GM is told too."""
     if player.autopilot == on:
         return False
     player.autopilot = on
@@ -407,6 +420,10 @@ def set_autopilot(
         template="autopilot",
         step=step,
     )
+    if on and why:
+        from . import gm_alerts
+
+        gm_alerts.autopilot(svc, game, player, why, bag, step=step)
     if mails is None:
         bag.post(session)
     return True
@@ -423,6 +440,7 @@ def _digest(
     events: list[Event],
     step: int,
     mails: Mailbag,
+    piloted: frozenset[int] = frozenset(),
 ) -> None:
     """The GM's digest of a resolution: who sent orders, NMRs, autopilots, the points (hidden
     ones included: the GM may see them), what happened."""
@@ -431,7 +449,9 @@ def _digest(
     for p in players:
         if p.seat is None:
             continue
-        sent = "nmr" if p.id in absent else ("autopilot" if p.autopilot else "orders")
+        # The autopilot's orders (`piloted`: on for the seat, or the player away), not the
+        # player's: shown as such.
+        sent = "nmr" if p.id in absent else ("autopilot" if p.seat in piloted else "orders")
         rows.append(
             notices.DigestRow(
                 vocab.colour_name(p.colour or "", game.locale), p.name, sent, state.vp(p.seat)
@@ -443,7 +463,7 @@ def _digest(
     broken = [notices.BrokenGame(g.name, g.broken) for g in broken_games(session)]
     mails.notice(
         "digest",
-        [svc.config.gm_address],
+        svc.config.gm_inbox,
         game,
         texts.t(game.locale, "digest_subject", game=game.name, round=round_),
         notices.digest(

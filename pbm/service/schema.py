@@ -9,11 +9,12 @@ when they differ.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from pbm.store.db import make_engine, reading
+from pbm.store.db import make_engine, reading, scrub
 from pbm.store.migrate import alembic_config, schema_current, upgrade_apart
 from pbm.store.migrate import upgrade as migrate
 
@@ -83,7 +84,8 @@ def open_service(
     """The service on the database at `url`: migrated first when the command may `write`,
     else checked (SchemaError) and taken as it is. `apart` (`pbm serve`, `pbm poll`): the
     schema is compared with the code's without alembic, and migrated in a child process only
-    when it differs, so alembic never stays in a long-running process."""
+    when it differs, so alembic never stays in a long-running process; the WAL is written back
+    and cut (`store.db.scrub`)."""
     if write and apart and _in_memory(url):
         upgrade(url)
     elif write and apart:
@@ -94,6 +96,9 @@ def open_service(
         except RuntimeError as exc:
             engine.dispose()
             raise SchemaError(str(exc)) from None
+        # A process killed before (SIGKILL, a crash, a power cut) may have left old pages in
+        # the WAL, a password emptied since among them: written back and cut at the start.
+        scrub(engine)
         return Service(engine, clock or SystemClock(), config)
     elif write:
         upgrade(url)
@@ -110,3 +115,16 @@ def open_service(
             svc.engine.dispose()
             raise
     return svc
+
+
+def close_service(svc: Service, scrub_wal: bool = True) -> None:
+    """Close the service's database at the end of a command: with `scrub_wal`, SQLite's WAL
+    written back and cut first (`store.db.scrub`: no old page, with a password emptied since,
+    stays in the -wal file). A failure to scrub is logged; the connections are closed anyway."""
+    try:
+        if scrub_wal:
+            scrub(svc.engine)
+    except Exception as exc:  # the command's own outcome stands
+        logging.getLogger("pbm").warning("the database's WAL was not written back: %s", exc)
+    finally:
+        svc.engine.dispose()

@@ -27,24 +27,27 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from pbm.notation.vocab import COLOUR_WORDS
 
-# Hashes are argon2id PHC strings (`$argon2id$v=19$m=8192,t=1,p=1$salt$hash`): the string
-# carries its parameters, so changing them rehashes each password at its next right use
-# (`needs_rehash`). 8 MiB, 1 pass, 1 lane cost about 6 ms here. The passwords are pbm's own, 63
-# random bits each: a stolen hash would take 2^62 checks on average, so a slow hash adds nothing
-# there, while its cost is paid by every seat's first mail in a process and by every wrong
-# guess (a flood of wrong passwords is CPU the service spends). OWASP's minimum for passwords
-# people choose (19 MiB, 2 passes) cost 20-50 ms a check and capped the first mails at about 20
-# a second (docs/security.md, "Password hashes"). One lane: a check takes one core.
-_HASHER = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1)
+# New hashes are a salted BLAKE2b in a PHC-like string, `$pbm-blake2b$v=1$<salt>$<hash>`
+# (`hash_password`). The passwords are pbm's own, 63 random bits from `secrets`, never chosen
+# by a person: a slow hash protects the passwords people choose (a dictionary, a pattern), and
+# adds nothing measurable against 2^62 guesses on average (docs/security.md, "Password
+# hashes", has the arithmetic). What a slow hash costs is paid by the service, for every seat's
+# first mail in a process and for every wrong guess. If players are ever let choose their
+# passwords, those get a slow KDF again.
+_FAST = "$pbm-blake2b$v=1$"
+#: BLAKE2b's personalisation: a hash of pbm's is no hash of anything else.
+_PERSON = b"pbm-password"
 
-# The format before argon2 (`scrypt$<salt>$<key>`, base64, N=2**13, r=8, p=1): still verified,
-# and replaced at the next right password.
+# Hashes of before, still verified and replaced at the next right password (`needs_rehash`):
+# argon2id PHC strings (`$argon2id$v=19$m=8192,t=1,p=1$salt$hash`, issue 20's parameters and
+# OWASP's before them), and before argon2 `scrypt$<salt>$<key>` (N=2**13, r=8, p=1).
+_HASHER = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1)
 _LEGACY = "scrypt"
 _N, _R, _P = 2**13, 8, 1
 
-#: Pairs (stored hash, password) verified in this process, as keyed digests: a player's later
-#: mails skip the hashing work. Only successes are kept, so every wrong guess pays full price;
-#: the key is per process, so the digests are worthless outside it.
+#: Pairs (stored hash of before, password) verified in this process, as keyed digests: a
+#: player's later mails skip the hashing work until the hash is replaced. Only successes are
+#: kept; the key is per process, so the digests are worthless outside it.
 _VERIFIED: OrderedDict[bytes, None] = OrderedDict()
 _VERIFIED_MAX = 20000
 _PROCESS_KEY = os.urandom(32)
@@ -84,25 +87,37 @@ def colour_tag(password: str) -> str:
 
 
 def hash_password(password: str) -> str:
-    """An argon2id PHC string of the normalized password, with a new salt."""
-    return _HASHER.hash(normalized(password))
+    """`$pbm-blake2b$v=1$<salt>$<hash>` of the normalized password, with a new 16-byte salt
+    (both unpadded base64, as PHC strings write them)."""
+    salt = os.urandom(16)
+    return f"{_FAST}{_b64(salt)}${_b64(_blake(normalized(password).encode(), salt))}"
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode().rstrip("=")
+
+
+def _unb64(text: str) -> bytes:
+    return base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
+
+
+def _blake(candidate: bytes, salt: bytes) -> bytes:
+    return hashlib.blake2b(candidate, digest_size=32, salt=salt, person=_PERSON).digest()
 
 
 def needs_rehash(stored: str) -> bool:
-    """Whether a hash that verified is in an old format or has other parameters than
-    `hash_password` uses now: it is then replaced while the password is at hand."""
-    if not stored.startswith("$argon2"):
-        return True
-    try:
-        return _HASHER.check_needs_rehash(stored)
-    except InvalidHashError:
-        return True
+    """Whether a hash that verified is in a format of before (argon2id, scrypt): it is then
+    replaced while the password is at hand."""
+    return not stored.startswith(_FAST)
 
 
 def verify_password(password: str, stored: str) -> bool:
-    """Whether a candidate is the password of a stored hash (argon2id, or the old scrypt
-    format), compared in constant time."""
+    """Whether a candidate is the password of a stored hash (BLAKE2b, or argon2id or scrypt
+    of before), compared in constant time."""
     candidate = normalized(password).encode()
+    if stored.startswith(_FAST):
+        # As cheap as remembering it: no cache.
+        return _check_fast(candidate, stored)
     seen = hmac.new(_PROCESS_KEY, stored.encode() + b"\0" + candidate, hashlib.sha256).digest()
     if seen in _VERIFIED:
         _VERIFIED.move_to_end(seen)
@@ -115,8 +130,21 @@ def verify_password(password: str, stored: str) -> bool:
     return good
 
 
+def _check_fast(candidate: bytes, stored: str) -> bool:
+    """One BLAKE2b over salt and password. A damaged hash verifies nothing."""
+    try:
+        salt_b64, hash_b64 = stored[len(_FAST) :].split("$")
+        salt, key = _unb64(salt_b64), _unb64(hash_b64)
+    except ValueError:  # binascii.Error is one
+        return False
+    if len(salt) != 16 or len(key) != 32:
+        return False
+    return hmac.compare_digest(_blake(candidate, salt), key)
+
+
 def _check(candidate: bytes, stored: str) -> bool:
-    """The hashing work: one argon2 or scrypt derivation. A damaged hash verifies nothing."""
+    """The hashing work of a hash of before: one argon2 or scrypt derivation. A damaged hash
+    verifies nothing."""
     if stored.startswith("$argon2"):
         try:
             return _HASHER.verify(stored, candidate)

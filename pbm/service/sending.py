@@ -17,7 +17,8 @@ now, or at all, get rows of their own. Anything else that goes wrong
 with one row (a value that makes the message unbuildable, a bug) fails that row alone, with
 the error in `last_error`, and the pass goes on; only the database's errors go up, for the
 loops to wait out. A row's `secret` (a password its body holds as a placeholder) is emptied
-when the row is marked sent.
+when the row is marked sent; after a pass that emptied one, `scrub` writes SQLite's WAL back
+and cuts it, so that the page with the password is in no file any more (docs/security.md).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from pbm.mail.outgoing import attach, build_message, readdress
 from pbm.mail.smtp import SmtpConfig, SmtpSession
 from pbm.mail.transport import Delivery, Sender, SenderFactory
 from pbm.reports import report_json
-from pbm.store.db import reading, transaction
+from pbm.store.db import reading, scrub, transaction
 from pbm.store.models import Outbox
 from pbm.store.statuses import OutboxStatus
 
@@ -65,6 +66,8 @@ class SendResult:
     sent: list[int] = field(default_factory=list)
     retry: list[int] = field(default_factory=list)
     failed: list[int] = field(default_factory=list)
+    #: Rows sent whose `secret` (a password) was emptied.
+    cleared: list[int] = field(default_factory=list)
 
 
 def backoff(attempts: int) -> timedelta:
@@ -136,11 +139,14 @@ def _orphans(session: Session, now: datetime, limit: int) -> list[int]:
     return taken
 
 
-async def send_one(svc: Service, smtp: Sender, row_id: int) -> str:
+async def send_one(
+    svc: Service, smtp: Sender, row_id: int, cleared: list[int] | None = None
+) -> str:
     """Send one claimed row; returns "sent", "retry", "failed" or "skipped". Raises only the
-    database's errors: any other error fails this row (see the module's description)."""
+    database's errors: any other error fails this row (see the module's description). A row
+    sent whose secret was emptied is added to `cleared`."""
     try:
-        return await _send_one(svc, smtp, row_id)
+        return await _send_one(svc, smtp, row_id, cleared)
     except DBAPIError:
         raise
     except Exception as exc:
@@ -149,7 +155,9 @@ async def send_one(svc: Service, smtp: Sender, row_id: int) -> str:
         return "failed"
 
 
-async def _send_one(svc: Service, smtp: Sender, row_id: int) -> str:
+async def _send_one(
+    svc: Service, smtp: Sender, row_id: int, cleared: list[int] | None = None
+) -> str:
     sender = smtp.from_address or svc.config.address
     # Read without the write lock (the row is this worker's under its lease), as a plain
     # row: no ORM object is needed to build the message.
@@ -176,6 +184,7 @@ async def _send_one(svc: Service, smtp: Sender, row_id: int) -> str:
             secret=row.secret,
         )
         files = _attachment(row_id, row.attachment)
+        had_secret = bool(row.secret)
     if not recipients:
         _fail(svc, row_id, "no recipient")
         return "failed"
@@ -205,7 +214,10 @@ async def _send_one(svc: Service, smtp: Sender, row_id: int) -> str:
     delay, waited = 0.5, 0.0
     while True:
         try:
-            return _record(svc, row_id, outcomes)
+            outcome = _record(svc, row_id, outcomes)
+            if outcome == "sent" and had_secret and cleared is not None:
+                cleared.append(row_id)
+            return outcome
         except OperationalError as exc:
             if waited > LEASE.total_seconds() / 2:
                 raise
@@ -389,7 +401,7 @@ async def send_pending(
         # round's reports.
         while done < limit and (batch := claim(svc, min(CLAIM_BATCH, limit - done))):
             for row_id in batch:
-                outcome = await send_one(svc, session, row_id)
+                outcome = await send_one(svc, session, row_id, result.cleared)
                 if outcome == "sent":
                     result.sent.append(row_id)
                 elif outcome == "failed":
@@ -399,4 +411,10 @@ async def send_pending(
             done += len(batch)
     finally:
         await session.close()
+    if result.cleared:
+        # The passwords emptied from those rows are still in the WAL's older pages.
+        try:
+            await asyncio.to_thread(scrub, svc.engine)
+        except DBAPIError as exc:  # the mails are out; the next scrub does it
+            log.warning("outbox: the WAL could not be written back: %s", exc)
     return result

@@ -26,6 +26,7 @@ from pbm.mail.imap import ImapConfig, ImapInbox
 from pbm.mail.smtp import SmtpConfig, SmtpSession
 from pbm.mail.transport import INBOX_ERRORS, Head, Inbox, Transports
 from pbm.reports.picture import release as release_pictures
+from pbm.store.db import scrub
 
 from .archive import keep_archives
 from .context import Service
@@ -99,6 +100,7 @@ async def read_inbox(
     listed tells the deadlines so (`Intake.passed`): every mail that reached the mailbox
     before the pass began has been read."""
     count = 0
+    masked: list[bool] = []
     started = svc.clock.now()
     uids = await box.unseen()
     heads = await box.heads(uids) if uids else {}
@@ -116,7 +118,7 @@ async def read_inbox(
             for uid in chunk:
                 head = heads.get(uid)
                 arrived = head.arrived if head is not None else None
-                if await _take_one(svc, uid, raws.get(uid), arrived, taken):
+                if await _take_one(svc, uid, raws.get(uid), arrived, taken, masked):
                     stored.append(uid)
                 else:
                     complete = False
@@ -131,6 +133,10 @@ async def read_inbox(
         count += len(stored)
     if complete:
         svc.intake.passed(started)
+    if any(masked):
+        # Mails stored as they came and masked since: their first bytes leave the WAL now,
+        # once per pass (a scrub costs some ms; docs/security.md, "Passwords at rest").
+        await asyncio.to_thread(scrub, svc.engine)
     return count
 
 
@@ -157,11 +163,15 @@ async def _take_one(
     raw: bytes | None,
     arrived: datetime | None,
     taken: Callable[[], None] | None,
+    masked: list[bool] | None = None,
 ) -> bool:
-    """Take in one fetched mail (None: it has gone); whether it may be marked seen."""
+    """Take in one fetched mail (None: it has gone); whether it may be marked seen. `masked`
+    gets whether the stored mail was masked or cut."""
     if raw is not None:
         try:
-            await asyncio.to_thread(take_in, svc, raw, arrived)
+            result = await asyncio.to_thread(take_in, svc, raw, arrived)
+            if masked is not None:
+                masked.append(result.masked)
         except _DB_ERRORS:
             raise
         except Exception:
@@ -332,6 +342,9 @@ async def serve(
         clock_loop(svc, cfg, stop, poke),
         outbox_loop(svc, cfg, stop, transports, wake),
     )
+    # A clean stop leaves no old page (a password, a mail before masking) in the WAL.
+    with contextlib.suppress(*_DB_ERRORS):
+        await asyncio.to_thread(scrub, svc.engine)
     log.info("stopped")
 
 

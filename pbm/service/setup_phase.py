@@ -12,7 +12,8 @@ from pbm.notation.format import format_item
 from pbm.notation.mail import ParsedMail
 from pbm.reports import notices
 from pbm.rules import GameState, Phase, place_setup, place_setup_automatic, setup_player
-from pbm.rules.setup import automatic_placement, setup_sequence
+from pbm.rules.orders import SetupPlacement
+from pbm.rules.setup import setup_sequence
 from pbm.store import codec
 from pbm.store.models import Game, InboundMail, OrderSet, Player
 
@@ -39,15 +40,16 @@ def _begin_step(svc: Service, session: Session, game: Game, state: GameState) ->
     p = player_at(session, game, setup_player(state))
     nth = 1 if state.setup_step < state.settings.players else 2
     if not current_orders(session, game, 0, state.setup_step).get(p.id or 0):
-        example = format_item(automatic_placement(state), context(game, state, "setup"))
+        # A Seafarers game's placement takes a road or a ship.
+        subject = "setup_sea_subject" if state.sea is not None else "setup_subject"
         notify(
             svc,
             session,
             "setup",
             [p.address],
             game,
-            texts.t(game.locale, "setup_subject", game=game.name),
-            notices.setup_prompt(game.locale, nth, local_deadline(game, p), example),
+            texts.t(game.locale, subject, game=game.name),
+            notices.setup_prompt(game.locale, nth, local_deadline(game, p), state),
             template="setup_prompt",
         )
 
@@ -92,6 +94,29 @@ def submit_setup(
     session.flush()
     advance_setup(svc, session, game)
     return replaced, step
+
+
+def setup_outcome(game: Game, before: GameState, seat: int, step: int) -> tuple[str, bool]:
+    """What became of placements stored for `step` (`submit_setup`), for the answer: (the
+    placement made, in canonical form, or ""; whether they were tried on the player's turn
+    and none could be used). Neither: they wait for the player's turn."""
+    from .games import load_state
+
+    after = load_state(game)
+    if after.phase == Phase.SETUP and after.setup_step <= step:
+        return "", before.phase == Phase.SETUP and setup_player(before) == seat
+    new = set(after.settlements[seat]) - set(before.settlements[seat])
+    if len(new) != 1:
+        return "", False
+    c = next(iter(new))
+    # The piece placed with it: a road, or in Seafarers a ship, at that crossing.
+    sea = after.sea
+    for e in after.board.crossing_paths[c]:
+        if after.road[e] == seat or (sea is not None and sea.ship[e] == seat):
+            ship = sea is not None and sea.ship[e] == seat
+            placement = SetupPlacement(c, e, ship)
+            return format_item(placement, context(game, after, "setup")), False
+    return "", False
 
 
 def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = False) -> None:

@@ -27,11 +27,12 @@ from pbm.rules.state import DEFAULT_COLOURS, GameState, Phase
 from pbm.store.models import Game, Player
 from pbm.store.statuses import GamePhase, PlayerStatus
 
-from . import texts
+from . import gm_alerts, texts
 from .context import Service
 from .games import (
     ServiceError,
     first_state,
+    game_kind_of,
     pending_signups,
     players_of,
     recipients,
@@ -168,7 +169,7 @@ def _seat(svc: Service, session: Session, game: Game, player: Player, reply_to: 
         [player.address],
         game,
         texts.t(game.locale, "joined_subject", game=game.name),
-        notices.joined(game.locale, player.name, missing),
+        notices.joined(game.locale, player.name, missing, game_kind_of(game)),
         in_reply_to=reply_to,
     )
     if missing <= 0:
@@ -187,10 +188,12 @@ def draw(svc: Service, session: Session, game: Game) -> None:
     free = list(pool)
     order = sorted(players, key=lambda p: p.id or 0)
     rng.shuffle(order)
+    wishes: dict[int, list[str]] = {}
     for p in order:
         wanted = [c for c in p.preferences.split(",") if c in free]
         p.colour = wanted[0] if wanted else free[0]
         free.remove(p.colour)
+        wishes[p.id or 0] = _wishes_told(p.preferences, p.colour, pool, game.locale)
     rng.shuffle(pool)
     for p in players:
         assert p.colour is not None
@@ -202,7 +205,7 @@ def draw(svc: Service, session: Session, game: Game) -> None:
         password = new_password(password_word(p.colour or "x", game.locale))
         p.password_hash = hash_password(password)
         p.codebook_secret = new_secret()
-        send_welcome(svc, session, game, state, p, password)
+        send_welcome(svc, session, game, state, p, password, wishes[p.id or 0])
     _send_preview(svc, session, game, state)
     if state.phase == Phase.SETUP:
         start_setup(svc, session, game, state)
@@ -211,6 +214,19 @@ def draw(svc: Service, session: Session, game: Game) -> None:
         from .rounds import begin_round
 
         begin_round(svc, session, game, state)
+    gm_alerts.started(svc, session, game, players)
+
+
+def _wishes_told(preferences: str, colour: str, pool: list[str], lang: str) -> list[str]:
+    """What the welcome tells a player of their colour wishes: the wishes up to the colour they
+    got, those of them another player took first and those the table does not play."""
+    from pbm.reports.welcome import colour_wishes
+
+    wished = [c for c in preferences.split(",") if c]
+    before = wished[: wished.index(colour)] if colour in wished else wished
+    taken = [c for c in before if c in pool]
+    absent = [c for c in before if c not in pool]
+    return colour_wishes(wished, taken, absent, lang)
 
 
 def _send_preview(svc: Service, session: Session, game: Game, state: GameState) -> None:
@@ -220,7 +236,8 @@ def _send_preview(svc: Service, session: Session, game: Game, state: GameState) 
     from pbm.reports.report_data import preview_data
 
     subject = texts.t(game.locale, "preview_subject", game=game.name)
-    mail = render("preview", subject, preview_data(state, game.locale, game.name, BOARD_CID))
+    data = preview_data(state, game.locale, game.name, BOARD_CID, game_kind_of(game, state))
+    mail = render("preview", subject, data)
     enqueue(
         svc,
         session,
@@ -243,9 +260,17 @@ def password_word(colour: str, lang: str) -> str:
 
 
 def send_welcome(
-    svc: Service, session: Session, game: Game, state: GameState, player: Player, password: str
+    svc: Service,
+    session: Session,
+    game: Game,
+    state: GameState,
+    player: Player,
+    password: str,
+    wishes: list[str] | None = None,
 ) -> None:
-    """The one mail that carries a password (and the codebook): to its owner only."""
+    """The one mail that carries a password (and the codebook): to its owner only. `wishes`:
+    what the draw did with the player's colour wishes (None for a player who takes over a
+    seat)."""
     from pbm.notation import vocab
     from pbm.reports.render import render
     from pbm.reports.welcome import welcome_data
@@ -272,6 +297,8 @@ def send_welcome(
             roster_rows(session, game),
             deadline,
             game.seal_nonce,
+            kind=game_kind_of(game, state),
+            wishes=wishes,
         ),
     )
     enqueue(

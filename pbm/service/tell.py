@@ -34,6 +34,7 @@ EVENTS = (
     "ended",
     "announce",
     "away",
+    "away_own",
     "back",
     "autopilot",
 )
@@ -46,16 +47,19 @@ def tell(
     event: str,
     *,
     to: Iterable[str] | None = None,
+    subject: str | None = None,
     **values: Any,
 ) -> Outbox | None:
     """Mail the notice of `event` to `to` (else every player and confirmed observer); None
-    when there is nobody to tell. Never counted toward anybody's hourly answers: the GM acted."""
+    when there is nobody to tell. Never counted toward anybody's hourly answers: the GM acted.
+    `subject`: another subject than the event's own (`texts`: `gm_<event>_subject`)."""
     if event not in EVENTS:
         raise ValueError(f"no GM notice {event!r}")
     addresses = sorted(set(to if to is not None else recipients(session, game)))
     if not addresses:
         return None
-    subject = texts.t(game.locale, f"gm_{event}_subject", game=game.name)
+    if subject is None:
+        subject = texts.t(game.locale, f"gm_{event}_subject", game=game.name)
     return notify(
         svc,
         session,

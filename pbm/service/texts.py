@@ -17,6 +17,7 @@ _T: dict[str, str] = {
     "error_subject": N_("[{game}] Not accepted"),
     "help_subject": N_("[{game}] Help"),
     "setup_subject": N_("[{game}] Your turn: place a settlement and a road"),
+    "setup_sea_subject": N_("[{game}] Your turn: place a settlement with a road or a ship"),
     "placed_subject": N_("[{game}] Setup"),
     "setup_failed_subject": N_("[{game}] Setup placement not possible"),
     "report_subject": N_("[{game}] Report round {round}"),
@@ -30,8 +31,10 @@ _T: dict[str, str] = {
     "autopilot_off_subject": N_("[{game}] Welcome back"),
     "digest_subject": N_("[{game}] GM digest, round {round}"),
     "end_subject": N_("[{game}] Game over"),
-    # Translators: {subject} is the subject of the report the correction replaces.
-    "correction_subject": N_("Correction: {subject}"),
+    # A report that replaces one sent before (a rolled-back round), the game's tag first as in
+    # every subject.
+    "correction_subject": N_("[{game}] Correction: report round {round}"),
+    "correction_end_subject": N_("[{game}] Correction: game over"),
     "rollback_subject": N_("[{game}] Round {round} is being corrected"),
     "rollback_reopened": N_(
         "The game master is correcting round {round} of the game {game}.\n\nWhy: {why}\n\n"
@@ -109,8 +112,13 @@ _T: dict[str, str] = {
         "resignations or absences), so pbm has paused it instead of letting it play itself "
         "out.\n\nWhen a player is back: pbm game resume {game}\nOr end it: pbm game end {game}\n"
     ),
-    "gm_away_subject": N_("[{game}] A player is away"),
+    # An absence, as the others are told of it: who (colour and name), or in an anonymous game
+    # only that a player is away or back; the absent player's own confirmation.
+    "gm_away_subject": N_("[{game}] A player is away until {until}"),
     "gm_back_subject": N_("[{game}] A player is back"),
+    "away_named_subject": N_("[{game}] {name} is away until {until}"),
+    "back_named_subject": N_("[{game}] {name} is back"),
+    "away_own_subject": N_("[{game}] Your absence until {until} is recorded"),
     "gm_paused_subject": N_("[{game}] Game paused"),
     "gm_resumed_subject": N_("[{game}] Game resumed"),
     "gm_deadline_subject": N_("[{game}] New deadline"),
@@ -119,6 +127,13 @@ _T: dict[str, str] = {
     "gm_ended_subject": N_("[{game}] Game ended by the game master"),
     "gm_announce_subject": N_("[{game}] From the game master"),
     "gm_autopilot_subject": N_("[{game}] The autopilot and a seat"),
+    "gm_started_subject": N_("[{game}] The table is full"),
+    "gm_autopilot_took_subject": N_("[{game}] The autopilot plays {seat}"),
+    "gm_quarantined_subject": N_("pbm: mail {id} quarantined"),
+    "gm_mail_help_subject": N_("[{game}] The game master by mail"),
+    "gm_mail_help_subject_no_game": N_("pbm: the game master by mail"),
+    "gm_mail_done_subject": N_("[{game}] Done"),
+    "gm_mail_done_subject_no_game": N_("pbm: done"),
     "no_roster_yet": N_(
         "The seats are drawn when the table is full; until then there is no roster."
     ),

@@ -279,3 +279,12 @@ class Outbox(SQLModel, table=True):
     #: and start time (`service/claimant.py`). A row whose claimant has ended on this host is
     #: taken again at once, not after the lease.
     claimed_by: str = Field(default="", sa_column_kwargs={"server_default": ""})
+
+
+class GmKey(SQLModel, table=True):
+    """The game master's password for mail (`pbm gm password`, `service/gm_mail.py`): only its
+    hash, as a player's. The newest row counts; a new password replaces the others."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    password_hash: str
+    created_at: datetime

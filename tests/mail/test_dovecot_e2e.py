@@ -120,6 +120,6 @@ async def _play(tmp_path: Path, servers: realservers.MailServers) -> None:
             for x in bytes(line).split()
             if x.isdigit()
         ]
-        assert len(handled) == 3 + 6 + 3  # joins, setup orders, round-1 orders
+        assert len(handled) == 3 + 3 + 6 + 3  # joins, confirmations, setup, round-1 orders
     finally:
         await box.close()

@@ -17,6 +17,9 @@ Here:
 - passwords at rest: every column of every table, and the SQLite file's bytes, hold a password
   only in its owner's unsent welcome mail in the outbox (its `secret`, put into the mail when
   it is built), and nowhere at all once the welcome mails are sent;
+- passwords in the database's files as they lie on the disk (`pbm.db`, `-wal`, `-shm`), read
+  while the engine is open and after it is closed: none once the welcome mails are sent, after
+  `pbm player password`, and after a clean stop of `pbm serve` and `pbm poll`;
 - probing: what a player or a stranger can get the service to mail them (status with and
   without a password, a forged From, another seat's password, help, wrong rounds, observing)
   shows no other player's password, unplayed cards or orders;
@@ -25,13 +28,21 @@ Here:
 
 from __future__ import annotations
 
+import asyncio
+import base64
 import email
 import email.policy
+import json
 import re
 import shutil
+import signal
 import sqlite3
-from collections.abc import Iterator
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -46,16 +57,25 @@ from harness import (
     GM,
     PLAYERS,
     Mailer,
+    eventually,
+    join_through_inbox,
     make_service,
     new_game,
+    orders_text,
     setup_by_deadline,
     signup,
     start_game,
 )
 from sqlalchemy import inspect, text
 from sqlmodel import Session, col, select
+from typer.testing import CliRunner
 
+from pbm.cli import app
+from pbm.devservers.loopback import free_port
+from pbm.files import write_private
+from pbm.mail.memory import MemoryMailbox, MemorySmtp
 from pbm.mail.outgoing import PASSWORD_PLACEHOLDER
+from pbm.mail.transport import Transports
 from pbm.notation import Context, parse_mail
 from pbm.reports import codebook
 from pbm.service import gm
@@ -63,8 +83,11 @@ from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.games import get_game, load_state, save_state
 from pbm.service.ingest import ingest
+from pbm.service.schema import close_service
 from pbm.service.secrets import verify_password
-from pbm.store.db import transaction
+from pbm.service.sending import send_pending
+from pbm.service.serve import ServeConfig, serve
+from pbm.store.db import scrub, transaction
 from pbm.store.models import OrderSet, Outbox, Player
 
 from .servers import Outgoing
@@ -227,20 +250,35 @@ def drawn_table(tmp_path: Path) -> tuple[Service, dict[str, str]]:
     colours = [c for _, c in PLAYERS.values()]
     signup(Mailer(svc), "alpha", 4, colours, addresses=list(PLAYERS))
     setup_by_deadline(svc, clock, "alpha")
+    issued = _unsent_welcomes(svc)
+    assert len(issued) == 4, issued
     with transaction(svc.engine) as s:
         game = get_game(s, "alpha")
         colour = {p.address: p.colour or "" for p in s.exec(select(Player))}
         gm.new_password_for(svc, s, game, colour[BERND])
         gm.replace_player(svc, s, game, colour[CARLA], NEWCOMER)
-    issued: dict[str, str] = {}
+    # The welcome mails not sent yet with a password that no longer works (Bernd's first,
+    # Carla's) are dropped, their passwords emptied.
+    dropped = [o for o in outbox(svc) if o.kind == "welcome" and o.status == "dropped"]
+    assert sorted(o.recipients for o in dropped) == sorted([BERND, CARLA])
+    assert not any(o.secret for o in dropped)
+    now = _unsent_welcomes(svc)
+    assert sorted(now.values()) == sorted([ANNA, BERND, DIETER, NEWCOMER])
+    issued |= now
+    assert len(issued) == 6, issued  # four at the draw, Bernd's new one, the newcomer's
+    return svc, issued
+
+
+def _unsent_welcomes(svc: Service) -> dict[str, str]:
+    """The passwords of the welcome mails not sent yet → their recipients."""
+    out = {}
     for o in outbox(svc):
-        if o.kind == "welcome":
+        if o.kind == "welcome" and o.status == "pending":
             # The body holds a placeholder; the password waits in `secret` until it is sent.
             assert not _PASSWORD.search(o.body.replace(PASSWORD_PLACEHOLDER, "")), o.body
             assert o.secret and PASSWORD_PLACEHOLDER in o.body
-            issued[o.secret] = o.recipients
-    assert len(issued) == 6, issued  # four at the draw, Bernd's new one, the newcomer's
-    return svc, issued
+            out[o.secret] = o.recipients
+    return out
 
 
 def _allowed(table_name: str, row: dict[str, Any], owner: str, column: str) -> bool:
@@ -276,6 +314,57 @@ def plaintext_hits(svc: Service, issued: dict[str, str]) -> list[tuple[str, str,
                         )
                         if found and not _allowed(table_name, dict(row), owner, column):
                             hits.append((table_name, column, row.get("id"), owner))
+    return hits
+
+
+def encodings(password: str) -> list[bytes]:
+    """The password as its bytes may lie in a file: UTF-8, UTF-16 in either byte order, and
+    base64 at each of the three alignments (the characters the password's bytes alone make;
+    quoted-printable leaves these passwords as they are)."""
+    raw = password.encode()
+    out = [raw, password.encode("utf-16-le"), password.encode("utf-16-be")]
+    for start in range(3):
+        part = raw[start:]
+        out.append(base64.b64encode(part[: len(part) // 3 * 3]))
+    return out
+
+
+def database_path(svc: Service) -> Path:
+    return Path(svc.engine.url.database or "")
+
+
+#: Reads the files in a process of its own: a close() of any descriptor of the database file
+#: in this process would drop the POSIX locks of this process's SQLite connections to it (and
+#: another process would then take itself for the last one and delete the WAL).
+_SCAN = """
+import json, sys
+from pathlib import Path
+job = json.load(sys.stdin)
+hits = {}
+for suffix in ("", "-wal", "-shm", "-journal"):
+    path = Path(job["db"] + suffix)
+    if path.exists():
+        data = path.read_bytes()
+        found = [pw for pw, codes in job["codes"].items()
+                 if any(c.encode("latin-1") in data for c in codes)]
+        if found:
+            hits[path.name] = found
+print(json.dumps(hits))
+"""
+
+
+def database_file_hits(db: Path, passwords: Iterable[str]) -> dict[str, list[str]]:
+    """{file: the passwords in it} over the database's files as they lie on the disk now
+    (`pbm.db`, `-wal`, `-shm`, `-journal`), each password in any of its `encodings`."""
+    codes = {pw: [e.decode("latin-1") for e in encodings(pw)] for pw in passwords}
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", _SCAN],
+        input=json.dumps({"db": str(db), "codes": codes}),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    hits: dict[str, list[str]] = json.loads(done.stdout)
     return hits
 
 
@@ -321,9 +410,15 @@ def test_no_password_is_left_anywhere_once_the_welcome_mails_are_sent(
     """Sent over SMTP, each welcome mail carries its password to its owner; afterwards no
     column of any table holds one, the sent rows included."""
     svc, issued = drawn_table(tmp_path)
+    db = database_path(svc)
+    assert database_file_hits(db, issued), "the scan sees the passwords waiting in the outbox"
+    waiting = _unsent_welcomes(svc)  # the two with a password that no longer works: dropped
     server = outgoing.start()
     result = server.send(svc, from_address=GM)
     assert not result.failed and not result.retry
+    # In no file of the database, read from the disk with the engine still open (the WAL's
+    # older pages included), the two dropped mails' passwords neither.
+    assert database_file_hits(db, issued) == {}
     delivered: dict[str, str] = {}
     for attempt in server.accepted:
         msg = email.message_from_bytes(attempt.raw, policy=email.policy.default)
@@ -333,11 +428,12 @@ def test_no_password_is_left_anywhere_once_the_welcome_mails_are_sent(
         if m and m.group(1) != "…":  # not the "Kennwort: …" of the order examples
             assert attempt.rcpt_tos == [str(msg["To"])]
             delivered[m.group(1)] = attempt.rcpt_tos[0]
-    assert delivered == issued, "every password reached its owner, and only its owner"
+    assert delivered == waiting, "every password reached its owner, and only its owner"
     assert all(not o.secret for o in outbox(svc)), "no secret kept after sending"
     hits = plaintext_hits(svc, issued)
     svc.engine.dispose()
     assert hits == []
+    assert database_file_hits(db, issued) == {}
 
 
 @pytest.mark.timeout(90)
@@ -355,7 +451,7 @@ def test_passwords_are_stored_only_as_hashes(tmp_path: Path) -> None:
     current = {p.address: p for p in players if p.status != "replaced"}
     for password, owner in issued.items():
         if owner in current and verify_password(password, current[owner].password_hash):
-            assert current[owner].password_hash.startswith("$argon2id$")
+            assert current[owner].password_hash.startswith("$pbm-blake2b$v=1$")
     retired = [
         pw
         for pw, owner in issued.items()
@@ -433,6 +529,239 @@ def test_passwords_written_into_messages_and_orders_are_kept_nowhere(tmp_path: P
     syllables = {pw.split("-", 1)[1]: owner for pw, owner in issued.items()}
     assert plaintext_hits(svc, {**issued, **syllables}) == []
     assert file_hits(svc, issued, tmp_path) == []
+
+
+# -- passwords in the database's files ------------------------------------------------------------
+#
+# The red-team finding (docs/security.md, "Passwords in the database's files"): the columns were
+# clean, but the WAL kept the pages as they were before a password was emptied or masked: each
+# player's password five times in pbm.db-wal after a clean stop, and a renewed one as the old
+# `secret`. These tests read the files themselves, as they lie on the disk, while the engine is
+# open and after it is closed.
+
+
+def _config(tmp_path: Path, svc: Service) -> Path:
+    """A pbm.toml on the test's database, with IMAP and SMTP on ports where nothing listens."""
+    cfg = tmp_path / "cli.toml"
+    write_private(
+        cfg,
+        f'[database]\nurl = "sqlite:///{database_path(svc)}"\n\n'
+        f'[service]\naddress = "{GM}"\npoll_seconds = 0.2\ntick_seconds = 0.2\n'
+        "send_seconds = 0.2\n\n"
+        f'[imap]\nhost = "127.0.0.1"\nport = {free_port()}\nuser = "{GM}"\npassword = "x"\n\n'
+        f'[smtp]\nhost = "127.0.0.1"\nport = {free_port()}\nfrom = "{GM}"\n',
+    )
+    return cfg
+
+
+def _cli(cfg: Path, *args: str) -> str:
+    result = CliRunner().invoke(app, ["--config", str(cfg), *args])
+    assert result.exit_code == 0, (args, result.output, result.exception)
+    return result.output
+
+
+def _welcomes_to(svc: Service, address: str) -> list[Outbox]:
+    return [o for o in outbox(svc) if o.kind == "welcome" and o.recipients == address]
+
+
+@pytest.mark.timeout(90)
+def test_pbm_player_password_leaves_no_old_password_in_the_database_files(
+    tmp_path: Path,
+) -> None:
+    """Bernd's welcome mail is refused for good (failed: it keeps its password for `pbm outbox
+    retry`). The GM gives him a new password with `pbm player password`: the failed mail is
+    dropped and its password is in no file any more, the new one waits in the outbox alone;
+    once that is sent, no password is in any file."""
+    svc, issued = drawn_table(tmp_path)
+    db = database_path(svc)
+    smtp = MemorySmtp(from_address=GM)
+    smtp.refuse(BERND, 550, "mailbox unavailable")
+    asyncio.run(send_pending(svc, smtp.sender))
+    [failed] = [o for o in _welcomes_to(svc, BERND) if o.status == "failed"]
+    assert failed.secret
+    old = failed.secret
+    assert database_file_hits(db, issued) == {"pbm.db": [old]}, "only the failed one's"
+    smtp.allow(BERND)
+    with Session(svc.engine) as s:
+        colour = s.exec(select(Player).where(Player.address == BERND)).one().colour
+    assert colour
+    _cli(_config(tmp_path, svc), "player", "password", "alpha", colour)
+    rows = _welcomes_to(svc, BERND)
+    assert [(o.status, bool(o.secret)) for o in rows] == [
+        ("dropped", False),  # Bernd's first, dropped with his first renewal (drawn_table)
+        ("dropped", False),  # the one refused, dropped now
+        ("pending", True),
+    ]
+    new = rows[-1].secret
+    passwords = [*issued, new]
+    # The test's engine is still open (its connections idle), as a running `pbm serve`'s is.
+    assert database_file_hits(db, passwords) == {"pbm.db": [new]}
+    # The command queued it by the real clock: the test's is moved past it.
+    assert isinstance(svc.clock, FakeClock) and rows[-1].next_attempt is not None
+    svc.clock.advance(seconds=(rows[-1].next_attempt - svc.clock.now()).total_seconds() + 60)
+    result = asyncio.run(send_pending(svc, smtp.sender))
+    assert result.sent == [rows[-1].id] and result.cleared == result.sent
+    assert database_file_hits(db, passwords) == {}
+    svc.engine.dispose()
+    assert database_file_hits(db, passwords) == {}
+
+
+def _orders_in(svc: Service) -> list[str]:
+    """Three players of `table` send orders with their passwords (Dieter not: the round stays
+    open, and its deadline lies a month ahead of the real time the commands run on, so that
+    no resolution's writes push the old pages out of the WAL by themselves); returns the
+    passwords."""
+    with transaction(svc.engine) as s:
+        get_game(s, "alpha").deadline = datetime.now(UTC) + timedelta(days=30)
+    mails = Mailer()
+    for address in (ANNA, BERND, CARLA):
+        _, raw = mails.mail(address, "Züge", orders(address))
+        assert ingest(svc, raw).status == "done"
+    return [PLAYERS[a][0] for a in (ANNA, BERND, CARLA)]
+
+
+@pytest.mark.timeout(90)
+def test_pbm_poll_leaves_no_password_in_the_database_files(table: Table, tmp_path: Path) -> None:
+    """Order mails came in: their passwords are masked in the stored mails, but the WAL still
+    holds the pages as the mails came. After `pbm poll` (its mail servers out of reach) the
+    WAL is written back and cut: no file holds a password, with the test's engine still open
+    and after it is closed."""
+    svc = table.svc
+    db = database_path(svc)
+    passwords = _orders_in(svc)
+    assert plaintext_hits(svc, {pw: a for a, (pw, _) in PLAYERS.items()}) == []
+    assert Path(f"{db}-wal").stat().st_size > 0
+    assert database_file_hits(db, passwords).get("pbm.db-wal"), "the mails as they came"
+    _cli(_config(tmp_path, svc), "poll")
+    assert database_file_hits(db, passwords) == {}
+    svc.engine.dispose()
+    assert database_file_hits(db, passwords) == {}
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_a_clean_stop_of_pbm_serve_leaves_no_password_in_the_database_files(
+    table: Table, tmp_path: Path
+) -> None:
+    """As for `pbm poll`, with `pbm serve` in a process of its own, stopped by SIGTERM."""
+    svc = table.svc
+    db = database_path(svc)
+    passwords = _orders_in(svc)
+    assert database_file_hits(db, passwords).get("pbm.db-wal"), "the mails as they came"
+    log = tmp_path / "serve.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pbm", "--config", str(_config(tmp_path, svc)), "serve"],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            deadline = time.monotonic() + 60
+            while b"imap: " not in log.read_bytes():  # the loops run
+                assert proc.poll() is None, log.read_text()
+                assert time.monotonic() < deadline, log.read_text()
+                time.sleep(0.1)
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(60) == 0, log.read_text()
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert b"stopped" in log.read_bytes()
+    assert database_file_hits(db, passwords) == {}
+    svc.engine.dispose()
+    assert database_file_hits(db, passwords) == {}
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_a_served_game_leaves_no_password_in_the_database_files(tmp_path: Path) -> None:
+    """`serve` with the in-memory mail: four players join by mail and get their welcome mails,
+    the setup passes by the deadlines, everyone sends orders, and the GM renews a password
+    while it runs. Whenever a password was emptied from the outbox, no file holds any
+    password; at the clean stop (`serve` returned, then what `pbm serve` does at its end:
+    `close_service`) none either."""
+    clock = FakeClock()
+    svc = make_service(tmp_path, clock)
+    db = database_path(svc)
+    new_game(svc, "alpha", players=4, seed=7)
+    mailbox, smtp = MemoryMailbox(), MemorySmtp(from_address=GM)
+    transports = Transports(inbox=mailbox.inbox, sender=smtp.sender)
+    mails = Mailer()
+    addresses = [f"p{i}@players.test" for i in range(4)]
+
+    def passwords() -> dict[str, str]:
+        """The passwords mailed so far → their owner (the last one each got)."""
+        out = {}
+        for sent in smtp.accepted:
+            for pw in _PASSWORD.findall(sent.text):
+                if pw not in ("…", "****"):
+                    out[pw] = sent.rcpt_tos[0]
+        return out
+
+    def all_sent() -> bool:
+        return all(o.status == "sent" for o in outbox(svc))
+
+    async def run() -> None:
+        stop = asyncio.Event()
+        periods = {"poll_seconds": 0.1, "tick_seconds": 0.1, "send_seconds": 0.1}
+        cfg = ServeConfig(**periods)  # type: ignore[arg-type]
+        task = asyncio.create_task(serve(svc, cfg, stop, transports))
+        try:
+            for i, address in enumerate(addresses):
+                body = f"Name: Spieler {i}\nFarben: rot, blau\n"
+                await join_through_inbox(svc, mailbox.append, address, "alpha", body)
+            await eventually(lambda: len(passwords()) == 4 and all_sent(), 30, "welcomes")
+            # The pass that sent them scrubs once it is through.
+            await eventually(lambda: not database_file_hits(db, passwords()), 10, "scrubbed")
+            while _game(svc).phase == "setup":
+                clock.advance(hours=49)
+                await asyncio.sleep(0.3)
+            game = _game(svc)
+            state = load_state(game)
+            owner = {a: pw for pw, a in passwords().items()}
+            with Session(svc.engine) as s:
+                seats = {p.seat: p.address for p in s.exec(select(Player))}
+            for seat, address in seats.items():
+                assert seat is not None
+                body = orders_text(state, seat, owner[address])
+                mailbox.append(mails.raw(address, "Züge", body))
+            await eventually(lambda: _game(svc).round == 2, 30, "round 1 resolved")
+            await eventually(all_sent, 30, "the reports sent")
+            seen = dict(passwords())
+            assert database_file_hits(db, seen).get("pbm.db-wal"), "the order mails as they came"
+            from pbm.service import admin
+
+            await asyncio.to_thread(admin.new_password, svc, "alpha", state.colours[0])
+            await eventually(lambda: len(passwords()) == 5 and all_sent(), 30, "renewed")
+            seen = dict(passwords())
+            await eventually(lambda: not database_file_hits(db, seen), 10, "scrubbed")
+            # More order mails, then the clean stop.
+            owner = {a: pw for pw, a in seen.items()}
+            state = load_state(_game(svc))
+            for seat, address in seats.items():
+                assert seat is not None
+                body = orders_text(state, seat, owner[address])
+                mailbox.append(mails.raw(address, "Züge", body))
+            await eventually(lambda: _game(svc).round == 3, 30, "round 2 resolved")
+        finally:
+            stop.set()
+            await asyncio.wait_for(task, 20)
+
+    asyncio.run(run())
+    seen = passwords()
+    assert len(seen) == 5
+    assert database_file_hits(db, seen).get("pbm.db-wal"), "the order mails as they came"
+    scrub(svc.engine)  # what `pbm serve` does at its clean stop (close_service), in two steps
+    assert database_file_hits(db, seen) == {}, "with the engine still open"
+    close_service(svc)
+    assert database_file_hits(db, seen) == {}
+
+
+def _game(svc: Service) -> Any:
+    with Session(svc.engine) as s:
+        return get_game(s, "alpha")
 
 
 # -- probing for other players' secrets -----------------------------------------------------------

@@ -14,33 +14,38 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from pbm.i18n import base
+from pbm.i18n import base, variant
 from pbm.notation import Context, vocab
+from pbm.notation.checks import check_setup_receipt
 from pbm.notation.format import format_item
 from pbm.notation.format import word as format_word
 from pbm.notation.mail import parse_mail
 from pbm.reports import codebook, notices
 from pbm.reports.describe import describe_all
-from pbm.reports.guide_text import guide_for_mail
+from pbm.reports.help import help_data, status_text
+from pbm.reports.identity import game_kind
+from pbm.reports.order_form import GameKind
 from pbm.reports.render import BOARD_CID, Rendered, render
 from pbm.reports.report_data import (
     correction_data,
+    order_form,
     preview_data,
     report_data,
     report_log,
 )
-from pbm.reports.summary import game_summary
-from pbm.reports.welcome import welcome_data
+from pbm.reports.summary import game_summary, name_columns
+from pbm.reports.welcome import colour_wishes, welcome_data
 from pbm.rules import autopilot, resolve_round
 from pbm.rules import events as ev
 from pbm.rules.beginner import beginner_game
-from pbm.rules.orders import TradeOffer
-from pbm.rules.setup import automatic_placement, place_setup_automatic
+from pbm.rules.building import settlement_site_rule
+from pbm.rules.orders import SetupPlacement, TradeOffer
+from pbm.rules.sea_events import SpecialVP
+from pbm.rules.setup import automatic_placement, place_setup, place_setup_automatic
 from pbm.rules.sim import play_game
 from pbm.rules.state import GameState, Phase, Settings, new_game
 from pbm.service import texts
-from pbm.service.answers import ORDER_HELP
-from pbm.service.commands import command_lines, player_guide
+from pbm.service.commands import command_lines
 
 GAME = "alpha"
 SEED = 3
@@ -164,8 +169,7 @@ def correction_report(lang: str) -> tuple[str, Rendered]:
     before, after, events = midgame()
     first = {p: autopilot.turn_orders(before, p) for p in range(4)}
     _, first_events = resolve_round(before, first)
-    report = texts.t(lang, "report_subject", game=GAME, round=before.round)
-    subject = texts.t(lang, "correction_subject", subject=report)
+    subject = texts.t(lang, "correction_subject", game=GAME, round=before.round)
     why = "Rot's and Blau's trade mails were quarantined by an error; they count now."
     names = dict(enumerate(NAMES))
     amends = correction_data(
@@ -204,17 +208,92 @@ def roster(st: GameState, lang: str, addresses: bool = True) -> list[notices.Ros
     ]
 
 
-def welcome(lang: str, seat: int = 1) -> tuple[str, Rendered]:
-    st = fresh_state()
+def kind(st: GameState, lang: str, layout: str = "variable", edition: str = "") -> dict[str, Any]:
+    """What game the scene's state is (`identity.game_kind`): a game in the modern edition's
+    words where the scene renders `de@modern` (or `edition` says so)."""
+    edition = edition or ("modern" if lang.endswith("@modern") else "klassisch")
+    return game_kind(st.settings, lang, edition=edition, layout=layout, state=st)
+
+
+#: The games the mails that introduce a game are shown in (issue 27): a Seafarers scenario with
+#: fog (Oceania, 3 players), Kronlande (the large island), the beginner layout and the modern
+#: edition (its words in German, the unlimited bank); the base game is the scenes' own.
+def sea_fog_state() -> GameState:
+    return new_game(Settings.for_scenario("ozeanien", 3), SEED)
+
+
+def kron_state() -> GameState:
+    return new_game(Settings.for_kronlande(4, "large"), SEED)
+
+
+def beginner_state() -> GameState:
+    return beginner_game(Settings.for_players(4), SEED)
+
+
+def modern_state() -> GameState:
+    return new_game(Settings.for_players(4, bank="unlimited"), SEED)
+
+
+#: Game kinds by scene suffix: the state, its layout and edition (`Game.layout`,
+#: `Game.edition`); a game's mails are in `variant(lang, edition)`: `de@modern` for a German
+#: game of the modern edition, English has one vocabulary.
+KINDS: dict[str, tuple[Callable[[], GameState], str, str]] = {
+    "sea_fog": (sea_fog_state, "variable", "klassisch"),
+    "kron": (kron_state, "variable", "klassisch"),
+    "beginner": (beginner_state, "beginner", "klassisch"),
+    "modern": (modern_state, "variable", "modern"),
+}
+
+
+def _kind_locale(lang: str, edition: str) -> str:
+    """The catalogue a scene of a game kind renders in: `de@modern` stays as it is."""
+    return lang if "@" in lang else variant(base(lang), edition)
+
+
+def _welcome(
+    st: GameState,
+    lang: str,
+    seat: int,
+    layout: str,
+    wishes: list[str] | None,
+    edition: str = "",
+) -> tuple[str, Rendered]:
     colour = vocab.colour_name(st.colours[seat], lang)
     subject = texts.t(lang, "welcome_subject", game=GAME, colour=colour)
-    return subject, render(
-        "welcome",
-        subject,
-        welcome_data(
-            st, GAME, colour, seat, PASSWORD, SECRETS[seat], lang, roster(st, lang), nonce=NONCE
-        ),
+    data = welcome_data(
+        st,
+        GAME,
+        colour,
+        seat,
+        PASSWORD,
+        SECRETS[seat],
+        lang,
+        roster(st, lang),
+        nonce=NONCE,
+        kind=kind(st, lang, layout, edition),
+        wishes=wishes,
     )
+    return subject, render("welcome", subject, data)
+
+
+def welcome(lang: str, seat: int = 1) -> tuple[str, Rendered]:
+    """Blau wished rot, then gelb: players the draw served first took both."""
+    st = fresh_state()
+    wishes = colour_wishes(["rot", "gelb"], ["rot", "gelb"], [], lang)
+    return _welcome(st, lang, seat, "variable", wishes)
+
+
+def _welcome_of(name: str) -> Callable[[str], tuple[str, Rendered]]:
+    """The welcome of a game kind (`KINDS`), to seat 0, who wished gruen (not played at a
+    table of four or fewer) and got its second wish."""
+
+    def scene(lang: str) -> tuple[str, Rendered]:
+        make, layout, edition = KINDS[name]
+        st, lang = make(), _kind_locale(lang, edition)
+        wishes = colour_wishes(["gruen", st.colours[0]], [], ["gruen"], lang)
+        return _welcome(st, lang, 0, layout, wishes, edition)
+
+    return scene
 
 
 def welcome_replacement(lang: str, seat: int = 2) -> tuple[str, Rendered]:
@@ -233,6 +312,7 @@ def welcome_replacement(lang: str, seat: int = 2) -> tuple[str, Rendered]:
         roster(st, lang),
         DEADLINE_TEXT,
         nonce=NONCE,
+        kind=kind(st, lang),
     )
     return subject, render("welcome", subject, data)
 
@@ -250,16 +330,34 @@ def players_anonymous(lang: str) -> tuple[str, Rendered]:
     return subject, _render("players", subject, notices.players_(lang, rows, True))
 
 
+def _preview(
+    st: GameState, lang: str, layout: str = "variable", edition: str = ""
+) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "preview_subject", game=GAME)
+    data = preview_data(st, lang, GAME, BOARD_CID, kind(st, lang, layout, edition))
+    return subject, render("preview", subject, data)
+
+
 def preview(lang: str) -> tuple[str, Rendered]:
-    subject = f"[{GAME}] " + ("Island preview" if lang == "en" else "Inselvorschau")
-    return subject, render("preview", subject, preview_data(fresh_state(), lang, GAME, BOARD_CID))
+    return _preview(fresh_state(), lang)
 
 
 def preview_beginner(lang: str) -> tuple[str, Rendered]:
     """The preview of a game in the beginner layout: the pieces placed, the starting cards."""
-    subject = f"[{GAME}] " + ("Island preview" if lang == "en" else "Inselvorschau")
-    st = beginner_game(Settings.for_players(4), SEED)
-    return subject, render("preview", subject, preview_data(st, lang, GAME, BOARD_CID))
+    return _preview(beginner_state(), lang, "beginner")
+
+
+def _preview_of(name: str) -> Callable[[str], tuple[str, Rendered]]:
+    def scene(lang: str) -> tuple[str, Rendered]:
+        make, layout, edition = KINDS[name]
+        return _preview(make(), _kind_locale(lang, edition), layout, edition)
+
+    return scene
+
+
+def preview_new_world(lang: str) -> tuple[str, Rendered]:
+    """New World's generated islands, lettered on the map and named "Insel A" … (issue 27)."""
+    return _preview(new_game(Settings.for_scenario("neue-welt", 3), 5), lang)
 
 
 ORDERS = {
@@ -324,20 +422,76 @@ def error(lang: str) -> tuple[str, Rendered]:
     return subject, _render("error", subject, notices.error(reason, lang))
 
 
-def help_mail(lang: str) -> tuple[str, Rendered]:
+def _help(lang: str, state: GameState, topic: str, status: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "help_subject", game=GAME)
-    return subject, _render(
-        "help",
-        subject,
-        notices.help_(
-            lang, command_lines(lang), ORDER_HELP[lang], guide_for_mail(player_guide(lang))
-        ),
-    )
+    data = help_data(lang, topic, GameKind.of_state(state), command_lines(lang), status)
+    return subject, _render("help", subject, data | {"identity": kind(state, lang)})
+
+
+def help_mail(lang: str) -> tuple[str, Rendered]:
+    """`Hilfe` in a base game: the overview, with the open round and its deadline."""
+    status = status_text(lang, "rounds", MID_ROUND, DEADLINE_TEXT, False)
+    return _help(lang, state_before_round(SEED, MID_ROUND), "", status)
+
+
+def help_sea(lang: str) -> tuple[str, Rendered]:
+    """`Hilfe` in a Seafarers game with the pirate and gold rivers, in the setup."""
+    state = new_game(Settings.for_scenario("neue-ufer", 4), SEED)
+    return _help(lang, state, "", status_text(lang, "setup", 0, DEADLINE_TEXT, False))
+
+
+def help_kron(lang: str) -> tuple[str, Rendered]:
+    """`Hilfe Drachen` in a Kronlande game open for signup: no such chapter, the overview."""
+    state = new_game(Settings.for_kronlande(4), SEED)
+    return _help(lang, state, "drachen", status_text(lang, "signup", 0, "", False))
+
+
+def help_chapter(lang: str) -> tuple[str, Rendered]:
+    """`Hilfe Schiffe` / `Help ships`: the chapter of the guide."""
+    state = new_game(Settings.for_scenario("neue-ufer", 4), SEED)
+    topic = "schiffe" if base(lang) == "de" else "ships"
+    return _help(lang, state, topic, status_text(lang, "setup", 0, DEADLINE_TEXT, False))
+
+
+def _help_of(name: str) -> Callable[[str], tuple[str, Rendered]]:
+    """The help overview of a game kind (`KINDS`) before its setup: what game it is."""
+
+    def scene(lang: str) -> tuple[str, Rendered]:
+        make, layout, edition = KINDS[name]
+        st, lang = make(), _kind_locale(lang, edition)
+        subject = texts.t(lang, "help_subject", game=GAME)
+        status = status_text(lang, "setup", 0, DEADLINE_TEXT, False)
+        data = help_data(
+            lang,
+            "",
+            GameKind.of_state(st),
+            command_lines(lang),
+            status,
+            beginner=layout == "beginner",
+        ) | {"identity": kind(st, lang, layout, edition)}
+        return subject, _render("help", subject, data)
+
+    return scene
+
+
+def _joined_of(name: str) -> Callable[[str], tuple[str, Rendered]]:
+    """The mail of a player who joined a game of a kind (`KINDS`): what game it is."""
+
+    def scene(lang: str) -> tuple[str, Rendered]:
+        make, layout, edition = KINDS[name]
+        st, lang = make(), _kind_locale(lang, edition)
+        subject = texts.t(lang, "joined_subject", game=GAME)
+        data = notices.joined(lang, "Bernd", 1, kind(st, lang, layout, edition))
+        return subject, _render("joined", subject, data)
+
+    return scene
 
 
 def joined(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "joined_subject", game=GAME)
-    return subject, _render("joined", subject, notices.joined(lang, "Bernd", 2))
+    return subject, _render(
+        "joined", subject, notices.joined(lang, "Bernd", 2, kind(fresh_state(), lang))
+    )
 
 
 def signup_confirm(lang: str) -> tuple[str, Rendered]:
@@ -345,12 +499,53 @@ def signup_confirm(lang: str) -> tuple[str, Rendered]:
     return subject, _render("signup_confirm", subject, notices.signup_confirm(lang, "3f9a0c1d2e4b"))
 
 
-def setup_prompt(lang: str) -> tuple[str, Rendered]:
-    st = fresh_state()
-    example = format_item(automatic_placement(st), Context(st.board, lang, st.colours, "setup"))
-    subject = texts.t(lang, "setup_subject", game=GAME)
+def _setup_prompt(st: GameState, lang: str) -> tuple[str, Rendered]:
+    subject = texts.t(lang, "setup_sea_subject" if st.sea else "setup_subject", game=GAME)
     return subject, _render(
-        "setup_prompt", subject, notices.setup_prompt(lang, 1, DEADLINE_TEXT, example)
+        "setup_prompt", subject, notices.setup_prompt(lang, 1, DEADLINE_TEXT, st)
+    )
+
+
+def setup_prompt(lang: str) -> tuple[str, Rendered]:
+    return _setup_prompt(fresh_state(), lang)
+
+
+def setup_prompt_four_islands(lang: str) -> tuple[str, Rendered]:
+    """The Four Islands (3 players): every coast facing another island takes a ship; the
+    example at such a coast names its hexes, which its labels alone do not."""
+    return _setup_prompt(new_game(Settings.for_scenario("vier-inseln", 3), 1), lang)
+
+
+def setup_prompt_new_shores(lang: str) -> tuple[str, Rendered]:
+    """New Shores (3 players): a ship at the coast facing the islets is advice."""
+    return _setup_prompt(new_game(Settings.for_scenario("neue-ufer", 3), 1), lang)
+
+
+def _setup_prompt_of(name: str) -> Callable[[str], tuple[str, Rendered]]:
+    def scene(lang: str) -> tuple[str, Rendered]:
+        make, _, edition = KINDS[name]
+        return _setup_prompt(make(), _kind_locale(lang, edition))
+
+    return scene
+
+
+def setup_ack_coast(lang: str) -> tuple[str, Rendered]:
+    """The Four Islands: a start settlement at a coast facing other islands sent with a road;
+    the answer gives the lines to copy, the settlement with a ship."""
+    st = new_game(Settings.for_scenario("vier-inseln", 3), 1)
+    ctx = Context(st.board, lang, st.colours, "setup")
+    site = notices.coast_placement(st)
+    assert site is not None
+    road = next(e for e in st.board.crossing_paths[site.crossing] if st.board.path_land[e])
+    line = format_item(SetupPlacement(site.crossing, road), ctx)
+    body = f"{format_word('password', lang)}: {PASSWORD}\n{line}\n"
+    parsed = parse_mail(body, ctx)
+    check_setup_receipt(parsed, st, 0, lang)
+    subject = texts.t(lang, "setup_ack_subject", game=GAME)
+    return subject, _render(
+        "ack",
+        subject,
+        notices.ack(parsed, body, lang, replaced=False, round_=None, deadline=DEADLINE_TEXT),
     )
 
 
@@ -362,13 +557,31 @@ def placed(lang: str) -> tuple[str, Rendered]:
     return subject, _render("placed", subject, notices.placed(after, events, lang))
 
 
-def round_open(lang: str) -> tuple[str, Rendered]:
-    st = state_before_round(SEED, 1)
+def _round_open(
+    st: GameState, lang: str, layout: str = "variable", edition: str = ""
+) -> tuple[str, Rendered]:
     order = [vocab.colour_name(st.colours[p], lang) for p in st.build_order()]
     subject = texts.t(lang, "round_open_subject", game=GAME)
-    return subject, _render(
-        "round_open", subject, notices.round_open(lang, order, DEADLINE_TEXT, roster(st, lang))
+    rows = roster(st, lang)
+    data = notices.round_open(
+        lang, order, DEADLINE_TEXT, rows, order_form(st, lang), kind(st, lang, layout, edition)
     )
+    return subject, _render("round_open", subject, data)
+
+
+def round_open(lang: str) -> tuple[str, Rendered]:
+    return _round_open(state_before_round(SEED, 1), lang)
+
+
+def _round_open_of(name: str) -> Callable[[str], tuple[str, Rendered]]:
+    def scene(lang: str) -> tuple[str, Rendered]:
+        make, layout, edition = KINDS[name]
+        st = make()
+        while st.phase == Phase.SETUP:
+            st, _ = place_setup_automatic(st)
+        return _round_open(st, _kind_locale(lang, edition), layout, edition)
+
+    return scene
 
 
 #: Time zones players of the scenes set (issue 15), by canonical colour: two share one, one is
@@ -391,7 +604,7 @@ def round_open_zones(lang: str) -> tuple[str, Rendered]:
     return subject, _render(
         "round_open",
         subject,
-        notices.round_open(lang, order, zones_deadline(lang, 60), roster(st, lang)),
+        notices.round_open(lang, order, zones_deadline(lang, 60), roster(st, lang), kind(st, lang)),
     )
 
 
@@ -459,17 +672,62 @@ def digest(lang: str) -> tuple[str, Rendered]:
     )
 
 
-def _gm_notice(event: str, **values: Any) -> Callable[[str], tuple[str, Rendered]]:
+def _gm_alert(event: str, subject_key: str, **values: Any) -> Callable[[str], tuple[str, Rendered]]:
+    """A mail to the GM (`service/gm_alerts.py`)."""
+
     def scene(lang: str) -> tuple[str, Rendered]:
-        subject = texts.t(lang, f"gm_{event}_subject", game=GAME)
+        extra = dict(values)
+        if "seat" in extra:
+            extra["seat"] = f"{vocab.colour_name('gelb', lang)} (Carol)"
+            extra["back"] = format_word("back", lang)
+        if "seats" in extra:
+            extra["seats"] = [
+                {"label": f"{vocab.colour_name(c, lang)} ({n})", "address": f"{n.lower()}@x.test"}
+                for c, n in (("rot", "Anna"), ("blau", "Bernd"), ("gelb", "Carol"))
+            ]
+        subject = texts.t(lang, subject_key, game=GAME, seat=extra.get("seat", ""), id=57)
+        data = {"lang": notices.lang_code(lang), "event": event, "game": GAME, **extra}
+        return subject, _render("gm_alert", subject, data)
+
+    return scene
+
+
+def _midgame_steps() -> list[tuple[int, tuple[ev.Event, ...]]]:
+    """(round, events) of seed 3's steps to round 12 as `midgame` resolves it: the eight
+    setup placements (round 0), rounds 1 to 11, and `midgame`'s round 12."""
+    game = _game(SEED)
+    setup = [(0, evs) for _, evs in game[:8]]
+    rounds = [(r, game[7 + r][1]) for r in range(1, MID_ROUND)]
+    return [*setup, *rounds, (MID_ROUND, midgame()[2])]
+
+
+def _gm_notice(
+    event: str, subject_key: str = "", **values: Any
+) -> Callable[[str], tuple[str, Rendered]]:
+    """The notice of `event`, with the subject of its own (`gm_<event>_subject`) or of
+    `subject_key`, filled in with the notice's values."""
+
+    def scene(lang: str) -> tuple[str, Rendered]:
+        key = subject_key or f"gm_{event}_subject"
+        subject = texts.t(lang, key, game=GAME, **values)
         extra = dict(values)
         named = extra.pop("named", "")
         if "colour" in extra:
             extra["colour"] = vocab.colour_name(str(extra["colour"]), lang)
             if named:  # the seat's label, "gelb (Carol)"
                 extra["colour"] = f"{extra['colour']} ({named})"
+        if "back" in extra:  # the words that end an absence, in the game's language
+            extra["back"] = format_word("back", lang)
         if event == "ended":
-            extra["standing"] = texts.public_summary(midgame()[1], lang)
+            # Round 12 of seed 3, ended by the GM: every hidden card revealed and counted.
+            from pbm.service.gm import final_standing
+
+            state = midgame()[1]
+            extra["final"] = final_standing(state, lang, {2: "Carol"})
+            extra["vp_target"] = state.settings.vp_target
+            summary = game_summary([(r, list(e)) for r, e in _midgame_steps()], state, lang)
+            name_columns(summary, ["", "", "Carol", ""])
+            extra["summary"] = summary
             # The game is over: the dice seed and the seal nonce are revealed (issue 14).
             extra["seed"], extra["nonce"] = SEED, NONCE
         return subject, _render("gm_notice", subject, notices.gm_notice(lang, event, **extra))
@@ -509,6 +767,36 @@ def press_gm(lang: str) -> tuple[str, Rendered]:
 
 
 GM_TEXT = "Wegen der Feiertage ist die nächste Frist länger.\n\nFrohes Fest!"
+
+
+def gm_mail_help(lang: str) -> tuple[str, Rendered]:
+    """The answer to a GM mail pbm cannot place: why, and what the GM can do by mail."""
+    from pbm.service.gm_mail import gm_mail
+
+    return gm_mail(lang, GAME, problem=("not_placed", {}), senders="sl@example.org")
+
+
+def gm_mail_not_understood(lang: str) -> tuple[str, Rendered]:
+    from pbm.service.gm_mail import gm_mail
+
+    lines = ["Bitte alle warten"]
+    return gm_mail(lang, GAME, problem=("not_understood", {"lines": lines}), senders="sl@x.org")
+
+
+def gm_mail_done(lang: str) -> tuple[str, Rendered]:
+    """The answer to GM mail commands: what was done, a line each."""
+    from pbm.i18n import translator
+    from pbm.service.gm_mail import gm_mail
+
+    _ = translator(lang).gettext
+    done = [
+        _("The game is paused; the players are told."),
+        _("New deadline: {deadline}; the players are told, with your reason.").format(
+            deadline=DEADLINE_TEXT
+        ),
+        _("Your announcement went to {count} players and observers.").format(count=5),
+    ]
+    return gm_mail(lang, GAME, done=done)
 
 
 @cache
@@ -719,6 +1007,8 @@ def sea_trade_line_round() -> tuple[GameState, tuple[ev.Event, ...]]:
     st = new_game(Settings.for_scenario("ueberfahrt", 4), 1)
     st.phase, st.round, st.setup_step = Phase.ROUNDS, 1, 8
     assert st.sea is not None
+    # Red's start settlements stand on Catanien (area 1), white's on Transcatanien (area 2).
+    st.sea.home = [(1,), (), (), (2,)]
     settle(st, 0, "D5 E5 E6")
     settle(st, 0, "C3 C4 D3")
     settle(st, 3, "G6 G7 H6")
@@ -803,12 +1093,197 @@ def report_sea_fog(lang: str) -> tuple[str, Rendered]:
     return subject, render("report", subject, data)
 
 
+@cache
+def sea_four_islands_round() -> tuple[GameState, tuple[ev.Event, ...]]:
+    """A Four Islands round (4 players, seed 1, after the setup; the tester's game of issue
+    27): gelb builds a ship from its settlement; rot's ship at the far end of its road fails (a
+    ship needs rot's building or ship at an end, a road does not count), and so does a
+    settlement on a crossing no road or ship of rot's reaches; blau's ship next to the pirate
+    cannot be moved. The pieces list every ship, the pirate's hex is named in words."""
+    from helpers import Dice
+
+    from pbm.rules.building import place_road, road_rule
+    from pbm.rules.orders import MoveShip, Settlement, Ship, TurnOrders
+    from pbm.rules.pirate import hex_sides
+    from pbm.rules.ships import ship_site_rule
+
+    st = next(
+        s
+        for s, _ in play_game(Settings.for_scenario("vier-inseln", 4), 1, max_rounds=0)
+        if s.phase == Phase.ROUNDS
+    )
+    sea, b = st.sea, st.board
+    assert sea is not None
+    # gelb's ship at its coastal settlement.
+    built = next(
+        e
+        for c in sorted(st.settlements[2])
+        for e in b.crossing_paths[c]
+        if ship_site_rule(st, sea, 2, e) is None
+    )
+    # rot's road to a coast (laid before the round), and a sea side at its far end.
+    mine = set(st.settlements[0])
+    far = -1
+    for c in sorted(mine):
+        for e in b.crossing_paths[c]:
+            if road_rule(st, 0, e, check_cost=False) is not None:
+                continue
+            end = next(x for x in b.path_crossings[e] if x != c)
+            coast = [f for f in b.crossing_paths[end] if b.path_sea[f] and sea.ship[f] < 0]
+            if coast and far < 0:
+                place_road(st, 0, e, [], free=True)
+                far = coast[0]
+    assert far >= 0
+    # A free coastal crossing, far from every piece of rot's.
+    lonely = next(
+        c
+        for c in range(len(b.crossing_hexes))
+        if settlement_site_rule(st, c) is None
+        and not any(st.road[e] >= 0 or sea.ship[e] >= 0 for e in b.crossing_paths[c])
+        and any(b.path_sea[e] for e in b.crossing_paths[c])
+    )
+    # blau's ship beside the pirate, which holds it.
+    held = next(
+        e
+        for e in hex_sides(st, sea.pirate)
+        if st.road[e] < 0
+        and not set(b.path_crossings[e]) & {c for p in range(4) for c in st.settlements[p]}
+    )
+    sea.ship[held], sea.built[held] = 1, 0
+    sea.rebuild(4)
+    target = next(e for e in hex_sides(st, sea.pirate) if e != held and sea.ship[e] < 0)
+    st.hands = [[2, 1, 2, 1, 0], [0, 0, 0, 0, 0], [1, 0, 1, 0, 0], [0, 0, 0, 0, 0]]
+    orders = {
+        0: TurnOrders(builds=(Ship(far), Settlement(lonely))),
+        1: TurnOrders(builds=(MoveShip(held, target),)),
+        2: TurnOrders(builds=(Ship(built),)),
+        3: TurnOrders(),
+    }
+    after, events = resolve_round(st, orders, Dice([(1, 1)] * 4))
+    return after, tuple(events)
+
+
+def report_sea_four_islands(lang: str) -> tuple[str, Rendered]:
+    """The report of a Four Islands round: ships in every piece list, the pirate's hex in words,
+    and refusals that name what the rule needs."""
+    after, events = sea_four_islands_round()
+    subject = texts.t(lang, "report_subject", game=GAME, round=after.round - 1)
+    data = report_data(
+        after,
+        list(events),
+        lang,
+        GAME,
+        SECRETS,
+        next_line(lang, after.round),
+        BOARD_CID,
+        names=dict(enumerate(NAMES)),
+        address=ADDRESS,
+    )
+    return subject, render("report", subject, data)
+
+
+def setup_ack_placed(lang: str) -> tuple[str, Rendered]:
+    """The answer to a placement sent on the player's turn: it is placed at once, and says so."""
+    st = fresh_state()
+    ctx = Context(st.board, lang, st.colours, "setup")
+    place = format_item(automatic_placement(st), ctx)
+    body = SETUP_ORDERS[base(lang)].format(pw=PASSWORD, place=place.split(" ", 1)[1])
+    subject = texts.t(lang, "setup_ack_subject", game=GAME)
+    data = notices.ack(
+        parse_mail(body, ctx),
+        body,
+        lang,
+        replaced=False,
+        round_=None,
+        deadline=DEADLINE_TEXT,
+        placed=place,
+    )
+    return subject, _render("ack", subject, data)
+
+
+def setup_ack_failed(lang: str) -> tuple[str, Rendered]:
+    """The answer to placements sent on the player's turn, none of which could be used."""
+    st = fresh_state()
+    ctx = Context(st.board, lang, st.colours, "setup")
+    place = format_item(automatic_placement(st), ctx).split(" ", 1)[1]
+    body = SETUP_ORDERS[base(lang)].format(pw=PASSWORD, place=place)
+    subject = texts.t(lang, "setup_ack_subject", game=GAME)
+    data = notices.ack(
+        parse_mail(body, ctx),
+        body,
+        lang,
+        replaced=False,
+        round_=None,
+        deadline=DEADLINE_TEXT,
+        setup_failed=True,
+    )
+    return subject, _render("ack", subject, data)
+
+
+def placed_failed(lang: str) -> tuple[str, Rendered]:
+    """The mail to a player whose placements could not be used: each one's reason."""
+    from pbm.rules.orders import SetupOrders, SetupPlacement
+
+    st = fresh_state()
+    first = automatic_placement(st)
+    after, _ = place_setup_automatic(st)
+    b = after.board
+    # The crossing just taken, then a road away from a free crossing.
+    free = next(c for c in range(len(b.crossing_hexes)) if settlement_site_rule(after, c) is None)
+    away = next(e for e in range(len(b.path_hexes)) if e not in b.crossing_paths[free])
+    orders = SetupOrders((first, SetupPlacement(free, away)))
+    _, failed, placed = place_setup(after, orders)
+    assert not placed
+    subject = texts.t(lang, "setup_failed_subject", game=GAME)
+    data = notices.placed(after, failed, lang, failed=True)
+    return subject, _render("placed", subject, data)
+
+
 def preview_kron(lang: str) -> tuple[str, Rendered]:
     """The island preview of a Kronlande game: Stein and Fisch among the yields, quarries and
     fishing grounds on the map."""
-    subject = f"[{GAME}] " + ("Island preview" if lang == "en" else "Inselvorschau")
-    st = new_game(Settings.for_kronlande(4, "large"), SEED)
-    return subject, render("preview", subject, preview_data(st, lang, GAME, BOARD_CID))
+    return _preview(kron_state(), lang)
+
+
+@cache
+def four_islands_bonus() -> tuple[GameState, tuple[ev.Event, ...]]:
+    """The first round of a Four Islands game (4 players, autopilot, seed 3) in which a
+    settlement earns the island bonus."""
+    for st, evs in play_game(Settings.for_scenario("vier-inseln", 4), 3):
+        if any(isinstance(e, SpecialVP) for e in evs):
+            return st, tuple(evs)
+    raise AssertionError("no island bonus in the game")
+
+
+def report_four_islands(lang: str) -> tuple[str, Rendered]:
+    """A Four Islands round: a settlement on a foreign island earns the bonus (named by its
+    island), and the table of home islands and the islands that still pay a bonus."""
+    after, events = four_islands_bonus()
+    subject = texts.t(lang, "report_subject", game=GAME, round=after.round - 1)
+    data = report_data(
+        after,
+        list(events),
+        lang,
+        GAME,
+        SECRETS,
+        next_line(lang, after.round),
+        BOARD_CID,
+        names=dict(enumerate(NAMES)),
+        address=ADDRESS,
+    )
+    return subject, render("report", subject, data)
+
+
+def placed_four_islands(lang: str) -> tuple[str, Rendered]:
+    """The last placement of a Four Islands setup: every player's home islands, named."""
+    st = new_game(Settings.for_scenario("vier-inseln", 3), 1)
+    while True:
+        after, events = place_setup_automatic(st)
+        if after.phase != Phase.SETUP:
+            break
+        st = after
+    subject = texts.t(lang, "placed_subject", game=GAME)
+    return subject, _render("placed", subject, notices.placed(after, events, lang))
 
 
 SCENES = {
@@ -818,15 +1293,72 @@ SCENES = {
     "gm_paused": _gm_notice("paused"),
     "gm_resumed": _gm_notice("resumed", deadline=DEADLINE_TEXT),
     "gm_deadline": _gm_notice("deadline", deadline=DEADLINE_TEXT, round_=MID_ROUND),
+    "gm_deadline_why": _gm_notice(
+        "deadline", deadline=DEADLINE_TEXT, round_=MID_ROUND, text="Wegen der Feiertage."
+    ),
+    "gm_alert_started": _gm_alert(
+        "started", "gm_started_subject", seats=True, setup=True, deadline=DEADLINE_TEXT
+    ),
+    "gm_alert_autopilot_nmr": _gm_alert(
+        "autopilot", "gm_autopilot_took_subject", seat=True, colour="gelb", why="nmr", count=3
+    ),
+    "gm_alert_autopilot_resigned": _gm_alert(
+        "autopilot", "gm_autopilot_took_subject", seat=True, colour="gelb", why="resigned", count=0
+    ),
+    "gm_alert_quarantined": _gm_alert(
+        "quarantined",
+        "gm_quarantined_subject",
+        id=57,
+        sender="anna@web.test",
+        mail_subject="Züge Runde 4",
+        error="KeyError: 'weiss'",
+    ),
+    "gm_mail_help": gm_mail_help,
+    "gm_mail_not_understood": gm_mail_not_understood,
+    "gm_mail_done": gm_mail_done,
     "gm_replaced": _gm_notice("replaced", colour="gelb", name="Dora"),
     "gm_replaced_out": _gm_notice("replaced_out", colour="gelb"),
     "gm_ended": _gm_notice("ended", text="Zwei Spieler sind ausgestiegen."),
     "gm_announce": _gm_notice("announce", text=GM_TEXT),
     "gm_autopilot_on": _gm_notice("autopilot", colour="gelb", named="Carol", on=True),
     "gm_autopilot_off": _gm_notice("autopilot", colour="gelb", named="Carol", on=False),
-    "gm_away": _gm_notice("away", name="gelb (Carol)", until="2026-12-24", deadline=DEADLINE_TEXT),
+    # An absence as the others are told of it: who, unless the game is anonymous.
+    "gm_away": _gm_notice(
+        "away",
+        "away_named_subject",
+        name="gelb (Carol)",
+        until="2026-12-24",
+        deadline=DEADLINE_TEXT,
+    ),
     "gm_away_waits": _gm_notice(
-        "away", name="gelb (Carol)", until="2026-12-24", waits=True, deadline=DEADLINE_TEXT
+        "away",
+        "away_named_subject",
+        name="gelb (Carol)",
+        until="2026-12-24",
+        waits=True,
+        deadline=DEADLINE_TEXT,
+    ),
+    "gm_away_anonymous": _gm_notice("away", name="", until="2026-12-24", deadline=DEADLINE_TEXT),
+    "gm_back": _gm_notice("back", "back_named_subject", name="gelb (Carol)"),
+    "gm_back_anonymous": _gm_notice("back", name=""),
+    # The absent player's own confirmation, with the dates.
+    "gm_away_own": _gm_notice(
+        "away_own",
+        "away_own_subject",
+        start="2026-06-01",
+        until="2026-12-24",
+        end="2026-12-25 00:00 Europe/Berlin (2026-12-24 23:00 UTC)",
+        back="",
+    ),
+    "gm_away_own_waits": _gm_notice(
+        "away_own",
+        "away_own_subject",
+        start="2026-06-01",
+        until="2026-06-03",
+        end="2026-06-04 00:00 UTC",
+        waits=True,
+        deadline="2026-06-05 00:00 UTC",
+        back="",
     ),
     "press": press,
     "press_anonymous_all": press_anonymous_all,
@@ -840,7 +1372,20 @@ SCENES = {
     "report_sea_fog": report_sea_fog,
     "report_kron": report_kron,
     "preview_kron": preview_kron,
+    "preview_new_world": preview_new_world,
+    "report_four_islands": report_four_islands,
+    "placed_four_islands": placed_four_islands,
+    "setup_prompt_four_islands": setup_prompt_four_islands,
+    "setup_prompt_new_shores": setup_prompt_new_shores,
+    "ack_setup_coast": setup_ack_coast,
+    **{f"welcome_{k}": _welcome_of(k) for k in KINDS},
+    **{f"joined_{k}": _joined_of(k) for k in KINDS},
+    **{f"preview_{k}": _preview_of(k) for k in KINDS if k not in ("beginner", "kron")},
+    **{f"round_open_{k}": _round_open_of(k) for k in KINDS},
+    **{f"help_overview_{k}": _help_of(k) for k in KINDS},
+    **{f"setup_prompt_{k}": _setup_prompt_of(k) for k in KINDS if k != "beginner"},
     "report_sea_trade_line": report_sea_trade_line,
+    "report_sea_four_islands": report_sea_four_islands,
     "welcome": welcome,
     "welcome_replacement": welcome_replacement,
     "players": players,
@@ -849,8 +1394,14 @@ SCENES = {
     "preview_beginner": preview_beginner,
     "ack": ack,
     "ack_setup": setup_ack,
+    "ack_setup_placed": setup_ack_placed,
+    "ack_setup_failed": setup_ack_failed,
+    "placed_failed": placed_failed,
     "error": error,
     "help": help_mail,
+    "help_sea": help_sea,
+    "help_kron": help_kron,
+    "help_chapter": help_chapter,
     "joined": joined,
     "signup_confirm": signup_confirm,
     "setup_prompt": setup_prompt,

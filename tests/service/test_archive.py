@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -81,6 +82,28 @@ def test_the_archive_of_a_running_game(svc: Service, games: Games, tmp_path: Pat
     # A rollback's round goes away from the archive, and the next write has it again.
     write_archive(svc, "alpha", folder)
     assert _files(folder).keys() == files.keys()
+
+
+def test_the_archive_lists_every_piece_and_where_the_pirate_is(
+    svc: Service, games: Games, tmp_path: Path
+) -> None:
+    """A Seafarers game's round pages list each player's pieces as the report does, ships
+    too, and name the robber's and the pirate's hexes in words."""
+    from pbm.reports.pieces import pieces_text, places_text
+    from pbm.service.games import load_state
+
+    games.start("isles", round_=2, scenario="vier-inseln")
+    folder = tmp_path / "isles"
+    write_archive(svc, "isles", folder)
+    page = (folder / "round-001.html").read_text(encoding="utf-8")
+    state = load_state(game_row(svc, "isles"))
+    assert state.sea is not None and any(state.sea.ships)
+    pieces = re.findall(r'<ul id="pieces">(.*?)</ul>', page, re.S)[0]
+    for p in range(len(state.colours)):
+        assert html.escape(pieces_text(state, p, "de")) in pieces
+    assert "Schiffe " in pieces
+    assert f'<p id="places">{html.escape(places_text(state, "de"))}</p>' in page
+    assert "Pirat: " in page
 
 
 def test_serve_keeps_the_archive_in_archive_dir(tmp_path: Path, clock: FakeClock) -> None:

@@ -5,6 +5,7 @@ start with exit status 2 and one line per mistake, never a traceback."""
 from __future__ import annotations
 
 import json
+import re
 import stat
 import tomllib
 from pathlib import Path
@@ -37,7 +38,12 @@ def test_init_writes_the_example_readable_by_its_owner_only(tmp_path: Path) -> N
     path = tmp_path / "pbm.toml"
     result = CliRunner().invoke(app, ["init", str(path)])
     assert result.exit_code == 0, result.output
-    assert result.output == f"wrote {path}; database ready at sqlite:///{tmp_path / 'pbm.db'}\n"
+    first, second, third = result.output.splitlines()
+    assert first == f"wrote {path}; database ready at sqlite:///{tmp_path / 'pbm.db'}"
+    # The GM password for mail commands, shown once (issue 28); a run on the same database
+    # keeps it.
+    assert re.fullmatch(r"GM password for mail commands: gm(-[a-z]{4}){5}", second), second
+    assert "only its hash is stored" in third
     assert _mode(path) == 0o600
     assert path.read_text(encoding="utf-8") == example()
     assert (tmp_path / "pbm.db").exists()
@@ -48,6 +54,8 @@ def test_init_writes_the_example_readable_by_its_owner_only(tmp_path: Path) -> N
     path.chmod(0o644)
     forced = CliRunner().invoke(app, ["init", str(path), "--force"])
     assert forced.exit_code == 0, forced.output
+    assert "the database has a GM password already" in forced.output
+    assert second.split(": ")[1] not in forced.output
     assert _mode(path) == 0o600
     assert path.read_text(encoding="utf-8") == example()
 

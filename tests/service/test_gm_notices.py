@@ -79,7 +79,7 @@ def test_the_gm_ends_a_game(svc: Service, mailer: Mailer, games: Games) -> None:
     game = game_row(svc, "alpha")
     assert game.phase == "ended" and game.deadline is None
     (body,) = _notices(svc, "beendet")
-    assert "Zwei Spieler sind ausgestiegen." in body and "Siegpunkte:" in body
+    assert "Zwei Spieler sind ausgestiegen." in body and "Endstand mit verdeckten Karten:" in body
 
 
 def test_announce_reaches_everyone(svc: Service, games: Games) -> None:

@@ -80,13 +80,17 @@ def test_the_help_mail_of_a_kronlande_game_lists_its_lines(
     kron = outbox(svc, "help", to="asker-kron@players.test")[0].body
     base = outbox(svc, "help", to="asker-base@players.test")[0].body
     lines = (
-        ["Schmiede C3 C4 D4", "Herstellen 2 Brot", "Burg C3 C4 D4", "Festmahl Brot"]
+        ["Schmiede <Kreuzung>", "Herstellen 1 <Ware>", "Burg <Kreuzung>", "Festmahl <Ware>"]
         if lang == "de"
-        else ["Smithy C3 C4 D4", "Make 2 bread", "Castle C3 C4 D4", "Feast bread"]
+        else ["Smithy <crossing>", "Make 1 <good>", "Castle <crossing>", "Feast <good>"]
     )
     for line in lines:
-        assert f"\n  {line}" in kron
-        assert f"\n  {line}" not in base
+        assert f"\n  {line}\n" in kron
+        assert f"\n  {line}\n" not in base
+    chapter = "Hilfe Kronlande — Kronlande" if lang == "de" else "Help Kronlande — Kronlande"
+    assert chapter in kron and chapter not in base
+    # The letters of its cards, goods too.
+    assert ("St Stoff" if lang == "de" else "Cl Cloth") in kron
 
 
 def test_kronlande_lines_by_mail_are_echoed_and_checked_at_receipt(
@@ -118,6 +122,29 @@ def test_kronlande_lines_by_mail_are_echoed_and_checked_at_receipt(
     assert "Herstellen 2 Brot" in ack and "Werkstatt" in ack
     assert "Burg" in ack and "Stadt" in ack
     assert "nie mit der Bank" in ack
+
+
+def test_a_goods_letters_at_the_bank_are_asked_back_by_mail(
+    svc: Service, games: Games, mailer: Mailer
+) -> None:
+    """The tester's line: `Seehandel 4 St gegen 1H` names Stoff, a good, which no bank
+    takes. The answer asks back with the line to copy for Stein (`S`), as the guide says;
+    the other lines of the mail are taken."""
+    table = games.start("kron", players=3, kronlande=True)
+    address = table.seats[0]
+    body = (
+        f"Kennwort: {table.passwords[address]}\n"
+        "Seehandel 4 St gegen 1H\n"
+        "Handel blau: gebe 2 St, bekomme 1H\n"
+        "Entwicklungskarte\n"
+    )
+    assert mailer.send(address, "Züge", body).status == "done"
+    ack = outbox(svc, "ack", to=address)[-1].body
+    assert "'4 St' ist Stoff, eine Ware" in ack
+    assert "für Stein schreibe 'Seehandel 4S gegen 1H'" in ack
+    assert "für Stoff schreibe 'Handel blau: gebe 2St, bekomme 1H'" in ack
+    assert "für Stein 'Handel blau: gebe 2S, bekomme 1H'" in ack
+    assert "Entwicklungskarte" in ack
 
 
 @pytest.mark.slow  # a setup and rounds by mail until the Kronlande pieces stand

@@ -85,7 +85,7 @@ def _check_signup(svc: Service, addrs: list[str]) -> dict[str, str]:
     with Session(svc.engine) as s:
         rows = list(s.exec(select(Player)))
     for row in rows:
-        assert row.password_hash.startswith("$argon2id$")
+        assert row.password_hash.startswith("$pbm-blake2b$v=1$")
         assert verify_password(pw[row.address], row.password_hash)
         for other in pw.values():
             for column, value in row.model_dump().items():

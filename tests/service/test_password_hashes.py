@@ -1,6 +1,7 @@
-"""Password hashes are argon2id PHC strings that carry their parameters; hashes in the old
-format (`scrypt$salt$key`) or with other parameters still verify, and the next mail with the
-right password replaces them in its own transaction. A wrong password never does."""
+"""Password hashes are a salted BLAKE2b in a PHC-like string (`$pbm-blake2b$v=1$salt$hash`):
+pbm's passwords are 63 random bits, which no slow hash makes safer. Hashes of before (argon2id
+PHC strings, and before them `scrypt$salt$key`) still verify, and the next mail with the right
+password replaces them in its own transaction. A wrong password never does."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ from pbm.store.models import Player
 PASSWORD = "blau-kadu-mepi-rosa-tule-wibo"
 #: Made by the scrypt code pbm used before argon2 (N=2**13, r=8, p=1), for PASSWORD.
 OLD_HASH = "scrypt$Kgc4UV7RDKM+KUvU58pFfg==$lKCn//us+q64//7o+rlmKI13IEtsAF8HQEdo9qYL4Xg="
-CURRENT = "$argon2id$v=19$m=8192,t=1,p=1$"
+CURRENT = "$pbm-blake2b$v=1$"
+#: The argon2id parameters of issue 20, before the fast hash.
+ARGON2 = "$argon2id$v=19$m=8192,t=1,p=1$"
 
 
 def old_format(password: str) -> str:
@@ -35,19 +38,43 @@ def old_format(password: str) -> str:
 
 
 def weaker(password: str) -> str:
-    """An argon2id hash with parameters below the current ones."""
+    """An argon2id hash with parameters below issue 20's."""
     return PasswordHasher(time_cost=1, memory_cost=4096, parallelism=1).hash(normalized(password))
+
+
+def argon2(password: str) -> str:
+    """An argon2id hash as pbm stored them before the fast hash."""
+    return PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash(normalized(password))
 
 
 # -- the hashes ---------------------------------------------------------------------------------
 
 
-def test_new_hashes_are_argon2id_phc_strings_with_their_parameters() -> None:
+def test_new_hashes_are_salted_blake2b_in_a_phc_like_string() -> None:
+    import hashlib
+
     stored = hash_password(PASSWORD)
     assert stored.startswith(CURRENT) and PASSWORD not in stored
     assert stored != hash_password(PASSWORD), "a new salt each time"
     assert verify_password(PASSWORD, stored)
+    assert verify_password(" Blau–kadu-mepi-rosa-tule-wibo ", stored)  # phone and copy forgiven
+    assert not verify_password(PASSWORD[:-1] + "x", stored)
     assert not needs_rehash(stored)
+    # The format, as docs/security.md writes it: anyone can check a hash by hand.
+    salt_b64, hash_b64 = stored[len(CURRENT) :].split("$")
+    salt = base64.b64decode(salt_b64 + "==")
+    expected = hashlib.blake2b(
+        PASSWORD.encode(), digest_size=32, salt=salt, person=b"pbm-password"
+    ).digest()
+    assert base64.b64decode(hash_b64 + "=") == expected and len(salt) == 16
+
+
+def test_argon2_hashes_of_before_verify_and_ask_for_a_rehash() -> None:
+    stored = argon2(PASSWORD)
+    assert stored.startswith(ARGON2)
+    assert verify_password(PASSWORD, stored)
+    assert not verify_password(PASSWORD + "x", stored)
+    assert needs_rehash(stored)
 
 
 def test_old_format_hashes_verify_and_ask_for_a_rehash() -> None:
@@ -77,13 +104,19 @@ def test_other_parameters_verify_and_ask_for_a_rehash() -> None:
         "scrypt$YWJj$",
         "$argon2id$",
         "$argon2id$v=19$m=19456,t=2,p=1$!!$??",
-        CURRENT + "c2FsdHNhbHRzYWx0$",
+        ARGON2 + "c2FsdHNhbHRzYWx0$",
         "$argon2x$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaA",
+        CURRENT,
+        CURRENT + "c2FsdHNhbHRzYWx0$",
+        CURRENT + "c2FsdHNhbHRzYWx0$!!",
+        CURRENT + "c2FsdA$" + "A" * 43,  # a short salt
+        CURRENT + "c2FsdHNhbHRzYWx0c2Fs$aGFzaA",  # a short hash
+        CURRENT + "a$b$c",
     ],
 )
 def test_damaged_hashes_verify_nothing(stored: str) -> None:
     assert not verify_password("x", stored)
-    assert needs_rehash(stored)
+    assert needs_rehash(stored) or stored.startswith(CURRENT)
 
 
 def test_only_successes_are_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -96,7 +129,7 @@ def test_only_successes_are_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(candidate, stored)
 
     monkeypatch.setattr(secrets, "_check", counting)
-    for stored in (hash_password("rot-kadu-mepi-rosa-tule-wibo"), old_format("rot-kadu")):
+    for stored in (argon2("rot-kadu-mepi-rosa-tule-wibo"), old_format("rot-kadu")):
         calls.clear()
         for _ in range(3):
             assert not verify_password("rot-bada-bada-bada-bada-bada", stored)
@@ -105,7 +138,7 @@ def test_only_successes_are_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
         assert verify_password(pw, stored) and verify_password(pw, stored)
         assert len(calls) == 4
     # A new hash of the seat (a new password): the old pair does not open it.
-    renewed = hash_password("rot-hilo-hilo-hilo-hilo-hilo")
+    renewed = argon2("rot-hilo-hilo-hilo-hilo-hilo")
     assert not verify_password("rot-kadu-mepi-rosa-tule-wibo", renewed)
     assert verify_password("rot-hilo-hilo-hilo-hilo-hilo", renewed)
 
@@ -127,7 +160,9 @@ def _hash_of(svc: Service, player_id: int) -> str:
         return row.password_hash
 
 
-@pytest.mark.parametrize("outdated", [old_format, weaker], ids=["scrypt", "weaker-argon2"])
+@pytest.mark.parametrize(
+    "outdated", [old_format, weaker, argon2], ids=["scrypt", "weaker-argon2", "argon2"]
+)
 def test_an_outdated_hash_is_replaced_after_a_mail_with_the_right_password(
     svc: Service, clock: FakeClock, mailer: Mailer, outdated: object
 ) -> None:

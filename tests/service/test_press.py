@@ -15,7 +15,7 @@ from pbm.service.context import Service
 from pbm.service.press import MESSAGES_PER_HOUR, thread_id
 from pbm.service.tick import tick
 from pbm.store.db import transaction
-from pbm.store.models import Game
+from pbm.store.models import Game, Outbox
 
 
 def _colour(p: object, lang: str = "de") -> str:
@@ -153,6 +153,10 @@ def test_to_gm_and_the_gms_answer(tmp_path: object, clock: FakeClock) -> None:
     assert GM not in answer.body
 
 
+def _notices(svc: Service, subject: str) -> list[Outbox]:
+    return [o for o in outbox(svc, "gm_notice") if subject in o.subject]
+
+
 def test_away_lets_the_autopilot_play_and_everyone_is_told(
     svc: Service, mailer: Mailer, games: Games, clock: FakeClock
 ) -> None:
@@ -161,8 +165,20 @@ def test_away_lets_the_autopilot_play_and_everyone_is_told(
     until = (clock.now() + timedelta(days=5)).date()
     mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nUrlaub bis {until.isoformat()}\n")
     assert "Autopilot" in replies_to(svc, mailer.last_id)[0].body
-    (notice,) = [o for o in outbox(svc, "gm_notice") if "abwesend" in o.body]
-    assert set(notice.recipients.split(",")) == set(table.addresses)
+    # The others are told who is away: colour and name, in the subject too.
+    player = seated(svc, "alpha")[3]
+    who = f"{vocab.colour_name(player.colour or '', 'de')} ({player.name})"
+    (notice,) = _notices(svc, "abwesend")
+    assert notice.subject == f"[alpha] {who} ist bis {until.isoformat()} abwesend"
+    assert set(notice.recipients.split(",")) == set(table.addresses) - {me}
+    assert f"{who} ist bis {until.isoformat()} abwesend." in notice.body
+    # The absent player gets a confirmation of their own, with the dates.
+    (own,) = _notices(svc, "Deine Abwesenheit")
+    assert own.recipients == me
+    assert own.subject == f"[alpha] Deine Abwesenheit bis {until.isoformat()} ist eingetragen"
+    today = clock.now().date().isoformat()
+    assert f"vom {today}\nbis zum {until.isoformat()}" in own.body
+    assert "'Ich bin zurück'" in own.body and who not in own.body
     # The other three send orders: the round resolves at once, the autopilot played seat 3.
     from harness import send_orders
 
@@ -172,10 +188,35 @@ def test_away_lets_the_autopilot_play_and_everyone_is_told(
     # Back early: the absence ends.
     mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nIch bin zurück\n")
     assert seated(svc, "alpha")[3].away_until is None
-    # The others are told; no deadline waited for this absence, so the notice names none.
-    (back,) = [o for o in outbox(svc, "gm_notice") if "zurück" in o.body]
+    # The others are told who; no deadline waited for this absence, so the notice names none.
+    (back,) = _notices(svc, "zurück")
+    assert back.subject == f"[alpha] {who} ist zurück"
     assert set(back.recipients.split(",")) == set(table.addresses) - {me}
     assert "Frist" not in back.body
+
+
+def test_an_anonymous_game_tells_of_an_absence_without_naming_the_player(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    table = games.start("alpha", anonymous=True)
+    me = table.seats[2]
+    player = seated(svc, "alpha")[2]
+    until = (clock.now() + timedelta(days=3)).date().isoformat()
+    mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nUrlaub bis {until}\n")
+    mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nIch bin zurück\n")
+    (away,) = _notices(svc, "abwesend")
+    (back,) = _notices(svc, "zurück")
+    assert away.subject == f"[alpha] Jemand ist bis {until} abwesend"
+    assert back.subject == "[alpha] Jemand ist zurück"
+    colour = vocab.colour_name(player.colour or "", "de")
+    for notice in (away, back):
+        assert me not in notice.recipients.split(",")
+        assert colour not in notice.subject + notice.body
+        assert player.name not in notice.subject + notice.body
+    assert away.body.startswith(f"Jemand ist bis {until} abwesend.")
+    # The player's own confirmation still comes, to the player alone.
+    (own,) = _notices(svc, "Deine Abwesenheit")
+    assert own.recipients == me and f"bis zum {until}" in own.body
 
 
 def test_back_from_a_waited_absence_keeps_the_deadline_and_says_so(
@@ -188,14 +229,17 @@ def test_back_from_a_waited_absence_keeps_the_deadline_and_says_so(
     until = (before + timedelta(days=1)).date()
     mailer.send(me, "x", f"Spiel: wait\nKennwort: {table.passwords[me]}\nUrlaub bis {until}\n")
     waited = game_row(svc, "wait").deadline
+    # The absent player's confirmation says how long the deadline waits.
+    (own,) = _notices(svc, "Deine Abwesenheit")
+    assert "Die Frist wartet auf dich:" in own.body
     mailer.send(me, "x", f"Spiel: wait\nKennwort: {table.passwords[me]}\nIch bin zurück\n")
     assert game_row(svc, "wait").deadline == waited
-    (back,) = [o for o in outbox(svc, "gm_notice") if "zurück" in o.body]
+    (back,) = _notices(svc, "zurück")
     assert me not in back.recipients.split(",")
     assert "Die Frist, die gewartet hat, bleibt:" in back.body
     # Saying it again is no news: nobody is told twice.
     mailer.send(me, "x", f"Spiel: wait\nKennwort: {table.passwords[me]}\nIch bin zurück\n")
-    assert len([o for o in outbox(svc, "gm_notice") if "zurück" in o.body]) == 1
+    assert len(_notices(svc, "zurück")) == 1
 
 
 def test_away_with_a_waiting_deadline(svc: Service, mailer: Mailer, games: Games) -> None:

@@ -122,3 +122,23 @@ def test_on_the_players_turn_a_refused_placement_asks_again(svc: Service, mailer
     assert "Du bist in der Aufstellung dran: schick eine Platzierung bis" in answer.body
     assert "sobald du in der Aufstellung dran bist" not in answer.body
     assert game_state(svc, "alpha")[1].setup_step == 1
+
+
+def test_the_answer_says_what_became_of_the_placement(svc: Service, mailer: Mailer) -> None:
+    """A placement sent on the player's turn is placed at once, and the answer says so with
+    the placement (not that it waits for the turn); one sent ahead of the turn waits."""
+    s = _after_first_placement(svc, mailer)
+    ctx = Context(s.state.board, "de", s.state.colours, "setup")
+    now = s.free()
+    s.send(1, now)  # seat 1's turn
+    (ack,) = replies_to(svc, mailer.last_id, "ack")
+    assert "Du warst in der Aufstellung dran, daher ist jetzt gesetzt:" in ack.body, ack.body
+    assert f"\n  {format_item(now, ctx)}\n" in ack.body
+    assert "sobald du in der Aufstellung dran bist" not in ack.body
+    s.state = game_state(svc, "alpha")[1]
+    assert s.state.owner[now.crossing] == 1
+    # Seat 3 sends ahead of its turn (seat 2's comes first): the placement waits.
+    s.send(3, s.free())
+    (waiting,) = replies_to(svc, mailer.last_id, "ack")
+    assert "sobald du in der Aufstellung dran bist" in waiting.body
+    assert "jetzt gesetzt" not in waiting.body

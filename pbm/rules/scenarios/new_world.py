@@ -190,6 +190,8 @@ def start_spread(board: Board, players: int) -> int:
 
 
 def areas(board: Board) -> dict[int, Area]:
-    """The generated islands as areas: every island a start island, named by number."""
+    """The generated islands as areas: every island a start island, lettered in label order
+    (island 1 is "Insel A"; the reports name them so and draw the letter on the map)."""
     numbers = sorted({h.area for h in board.hexes if h.area is not None})
-    return {a: Area(f"Insel {a}", f"island {a}", "", start=True) for a in numbers}
+    letters = {a: chr(ord("A") + (a - 1) % 26) for a in numbers}
+    return {a: Area(f"Insel {letters[a]}", f"island {letters[a]}", "", start=True) for a in numbers}

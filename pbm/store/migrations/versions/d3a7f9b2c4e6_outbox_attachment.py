@@ -1,7 +1,7 @@
 """outbox attachment: a report's JSON attachment, its public part and each seat's own part
 
 Revision ID: d3a7f9b2c4e6
-Revises: c8e2f4a6b1d3
+Revises: a7c3e9d1f5b2
 Create Date: 2026-12-12 10:00:00
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "d3a7f9b2c4e6"
-down_revision = "c8e2f4a6b1d3"
+down_revision = "a7c3e9d1f5b2"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,154 @@
+"""The GM's texts from the command line (issue 28): `pbm game message` and `pbm game announce`
+read a text of several lines from `--file FILE` or standard input (`-`); `pbm round extend`
+tells the players why (`--why`) and refuses a deadline in the past, naming the command that
+does what the GM means."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from databases import game_row, outbox, seated
+from harness import GM, Games
+from typer.testing import CliRunner
+
+from pbm.cli import app
+from pbm.service import admin
+from pbm.service.clock import FakeClock
+from pbm.service.context import Service
+from pbm.service.games import ServiceError
+
+TEXT = "Liebe Runde,\n\ndie Frist ist länger.\n\n  – eingerückt –\nFrohes Fest!\n"
+
+
+def _config(tmp_path: Path, db_url: str) -> Path:
+    cfg = tmp_path / "pbm.toml"
+    cfg.write_text(f'[database]\nurl = "{db_url}"\n\n[service]\naddress = "{GM}"\n')
+    return cfg
+
+
+def _cli(cfg: Path, *args: str, code: int = 0, stdin: str | None = None) -> str:
+    result = CliRunner().invoke(app, ["--config", str(cfg), *args], input=stdin)
+    assert result.exit_code == code, (args, result.output, result.exception)
+    return result.output
+
+
+def test_message_and_announce_take_a_text_from_a_file_or_stdin(
+    svc: Service, games: Games, db_url: str, tmp_path: Path
+) -> None:
+    table = games.start("alpha")
+    cfg = _config(tmp_path, db_url)
+    note = tmp_path / "note.txt"
+    note.write_text(TEXT, encoding="utf-8")
+    colour = seated(svc, "alpha")[2].colour or ""
+    _cli(cfg, "game", "message", "alpha", colour, "--file", str(note))
+    _cli(cfg, "game", "message", "alpha", "-", stdin=TEXT.replace("Liebe", "Hallo"))
+    _cli(cfg, "game", "message", "alpha", colour, "-", stdin="Nur für dich\nzwei Zeilen\n")
+    _cli(cfg, "game", "message", "alpha", "--file", str(note))
+    one, everyone, only, again = outbox(svc, "press")
+    assert one.recipients == table.seats[2]
+    assert "Liebe Runde,\n\ndie Frist ist länger.\n\n  – eingerückt –\nFrohes Fest!" in one.body
+    assert sorted(everyone.recipients.split(",")) == sorted(table.addresses)
+    assert "Hallo Runde,\n\ndie Frist" in everyone.body
+    assert only.recipients == table.seats[2] and "Nur für dich\nzwei Zeilen" in only.body
+    assert sorted(again.recipients.split(",")) == sorted(table.addresses)
+    out = _cli(cfg, "game", "announce", "alpha", "--file", str(note))
+    assert "4 addresses" in out
+    _cli(cfg, "game", "announce", "alpha", "-", stdin="Erste Zeile\nZweite Zeile\n")
+    first, second = outbox(svc, "gm_notice")
+    assert "die Frist ist länger.\n\n  – eingerückt –" in first.body
+    assert "Erste Zeile\nZweite Zeile" in second.body
+    # The text as an argument still works; no text, two texts or a file that cannot be read
+    # are refused and send nothing.
+    _cli(cfg, "game", "announce", "alpha", "Kurz")
+    sent = len(outbox(svc))
+    assert "no text" in _cli(cfg, "game", "message", "alpha", code=2)
+    assert "not both" in _cli(cfg, "game", "announce", "alpha", "x", "--file", str(note), code=2)
+    missing = str(tmp_path / "missing.txt")
+    assert "cannot read it" in _cli(cfg, "game", "announce", "alpha", "--file", missing, code=2)
+    assert "is empty" in _cli(cfg, "game", "announce", "alpha", "-", stdin="  \n", code=2)
+    assert len(outbox(svc)) == sent
+
+
+def test_extend_tells_the_players_why(svc: Service, games: Games) -> None:
+    games.start("alpha")
+    old = game_row(svc, "alpha").deadline
+    assert old is not None
+    new = admin.extend_round(svc, "alpha", 12, "Bernd ist krank.")
+    assert new == old + svc.config.hours(12)
+    (notice,) = outbox(svc, "gm_notice")
+    assert "Neue Frist: " + new.strftime("%Y-%m-%d %H:%M") in notice.body
+    assert "Grund: Bernd ist krank." in notice.body
+    # Without a reason the notice has no such line.
+    admin.extend_round(svc, "alpha", 1)
+    assert "Grund" not in outbox(svc, "gm_notice")[-1].body
+
+
+def test_a_deadline_in_the_past_is_refused_with_the_command_to_use(
+    svc: Service, games: Games, clock: FakeClock
+) -> None:
+    games.start("alpha")
+    before = game_row(svc, "alpha").deadline
+    assert before is not None
+    hours = (before - clock.now()).total_seconds() / 3600
+    with pytest.raises(ServiceError) as refused:
+        admin.extend_round(svc, "alpha", -(hours + 1), "zu spät")
+    assert "in the past" in str(refused.value)
+    assert "pbm round resolve alpha --now" in str(refused.value)
+    assert game_row(svc, "alpha").deadline == before
+    assert outbox(svc, "gm_notice") == []
+    # Up to now is not the past: the round is due at once.
+    admin.extend_round(svc, "alpha", -hours)
+    assert game_row(svc, "alpha").deadline == clock.now()
+    # A game that has ended has no deadline to move.
+    admin.end_game(svc, "alpha", "Schluss")
+    with pytest.raises(ServiceError, match="no open round"):
+        admin.extend_round(svc, "alpha", 5)
+
+
+def test_a_setup_deadline_in_the_past_names_the_tick(
+    svc: Service, games: Games, clock: FakeClock
+) -> None:
+    from harness import new_game, signup
+
+    new_game(svc, "beta")
+    signup(games.mailer, "beta")  # the table is full: the setup begins
+    assert game_row(svc, "beta").phase == "setup"
+    with pytest.raises(ServiceError) as refused:
+        admin.extend_round(svc, "beta", -1000)
+    assert "pbm game tick" in str(refused.value) and "--hours -" in str(refused.value)
+
+
+def test_round_extend_on_the_command_line(
+    svc: Service, games: Games, db_url: str, tmp_path: Path
+) -> None:
+    games.start("alpha")
+    cfg = _config(tmp_path, db_url)
+    before = game_row(svc, "alpha").deadline
+    # The command line's clock is the real one, long past the game's deadline (2026-01).
+    out = _cli(cfg, "round", "extend", "alpha", "--hours", "1", "--why", "Feiertage", code=2)
+    assert out.startswith("error: alpha: --hours 1 would put the deadline in the past")
+    assert "pbm round resolve alpha --now" in out
+    assert game_row(svc, "alpha").deadline == before and outbox(svc, "gm_notice") == []
+    out = _cli(cfg, "round", "extend", "alpha", "--hours", "100000", "--why", "Feiertage")
+    assert out.startswith("alpha: deadline ")
+    (notice,) = outbox(svc, "gm_notice")
+    assert "Grund: Feiertage" in notice.body
+
+
+def test_pbm_gm_password_prints_a_password_the_mail_commands_take(
+    svc: Service, games: Games, db_url: str, tmp_path: Path
+) -> None:
+    from harness import Mailer
+
+    games.start("alpha")
+    svc.config.gm_address = "spielleitung@pbm.test"
+    cfg = _config(tmp_path, db_url)
+    first = _cli(cfg, "gm", "password").splitlines()[0].removeprefix("GM password: ")
+    second = _cli(cfg, "gm", "password").splitlines()[0].removeprefix("GM password: ")
+    assert first != second and second.startswith("gm-")
+    mailer = Mailer(svc)
+    mailer.send("spielleitung@pbm.test", "x", f"Kennwort: {first}\nSpiel: alpha\nPause\n")
+    assert not game_row(svc, "alpha").paused  # the old one stopped working
+    mailer.send("spielleitung@pbm.test", "x", f"Kennwort: {second}\nSpiel: alpha\nPause\n")
+    assert game_row(svc, "alpha").paused
