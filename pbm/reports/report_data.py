@@ -152,7 +152,7 @@ def order_form(state: GameState, lang: str) -> list[str]:
 
 
 #: A `mailto:` link longer than this is left out of the report: some mail programs cut or
-#: refuse long links (the order form makes some 600 characters).
+#: refuse long links (a game kind's order form makes 600 to 1,100 characters).
 MAILTO_MAX = 2000
 
 
