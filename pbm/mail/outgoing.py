@@ -13,6 +13,7 @@ import html as htmllib
 import re
 import secrets
 from datetime import datetime
+from email.base64mime import body_encode
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -148,6 +149,23 @@ def build_message(
     for part in msg.walk():
         if part.is_multipart():
             part.set_boundary(boundary())
+    return msg
+
+
+def attach(msg: EmailMessage, filename: str, data: bytes) -> EmailMessage:
+    """`msg` with `data` attached as the file `filename` (application/json, base64), in place of
+    the file of that name attached before (in place; one message goes to each recipient of a
+    report, each with a file of their own): the message becomes multipart/mixed, its body the
+    first part. Replacing a file swaps its payload only: its headers stay as they were made."""
+    if msg.get_content_type() != "multipart/mixed":
+        msg.make_mixed()
+        msg.set_boundary(boundary())
+    name = header_text(filename)
+    part = next((p for p in msg.iter_attachments() if p.get_filename() == name), None)
+    if part is None:
+        msg.add_attachment(data, maintype="application", subtype="json", filename=name)
+    else:
+        part.set_payload(body_encode(data))
     return msg
 
 

@@ -11,6 +11,7 @@ import textwrap
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import quote
 
 from pbm.i18n import translator
 from pbm.notation import vocab
@@ -150,6 +151,36 @@ def order_form(state: GameState, lang: str) -> list[str]:
     ]
 
 
+#: A `mailto:` link longer than this is left out of the report: some mail programs cut or
+#: refuse long links (a game kind's order form makes 600 to 1,100 characters).
+MAILTO_MAX = 2000
+
+
+def orders_mail(
+    address: str, game: str, round_: int, form: list[str], lang: str
+) -> dict[str, str] | None:
+    """How to send the orders of round `round_`: to the game's `address`, the game's tag in
+    the subject, and the link that writes that mail with the order form `form` as its body
+    (a `mailto:` URL, RFC 6068: UTF-8, percent-encoded, lines ending in CRLF). The form holds
+    no password, only the line to write it on. None without an address; the link is "" when
+    it would be longer than `MAILTO_MAX` (the address and subject are still named)."""
+    if not address:
+        return None
+    subject = (
+        translator(lang).gettext("[{game}] Orders round {round}").format(game=game, round=round_)
+    )
+    body = "".join(f"{line}\r\n" for line in form)
+    href = (
+        f"mailto:{quote(address, safe='@')}"
+        f"?subject={quote(subject, safe='')}&body={quote(body, safe='')}"
+    )
+    return {
+        "address": address,
+        "subject": subject,
+        "href": href if len(href) <= MAILTO_MAX else "",
+    }
+
+
 def revealed_seal(seed: int, nonce: str, shown: bool) -> dict[str, str]:
     """What an ended game's last mail (the game-end report, the GM's end notice) reveals of the
     dice seal: the seed, the nonce ("" for a game created before seal nonces), the seal and
@@ -177,6 +208,7 @@ def report_data(
     correction: dict[str, Any] | None = None,
     names: Mapping[int, str] | None = None,
     nonce: str = "",
+    address: str = "",
 ) -> dict[str, Any]:
     """`summary`: the whole game's (`summary.game_summary`), for the game-end report.
     `quiet`: seats the autopilot wrote orders for; their failed lines are left out (its orders
@@ -185,8 +217,10 @@ def report_data(
     players' names as the game shows them, by seat: the report names players "gelb (Carol)"
     in the log, the tables, the winner's line and the summary (`name_players`). `nonce`: the
     game's seal nonce, revealed with the seed by the game-end report ("" for a game created
-    before seal nonces)."""
+    before seal nonces). `address`: the game's address, where the next round's orders go
+    (`orders_mail`; "" for none)."""
     ended = state.winner >= 0
+    form = order_form(state, lang)
     # Seafarers: each seat's home islands and the islands that still pay it a bonus.
     islands = player_islands(state, lang)
     players = []
@@ -225,7 +259,8 @@ def report_data(
         "next_round": state.round,
         "next_order": [vocab.colour_name(state.colours[p], lang) for p in state.build_order()],
         "next_line": next_line,
-        "order_form": order_form(state, lang),
+        "order_form": form,
+        "orders_mail": None if ended else orders_mail(address, game, state.round, form, lang),
         "image_cid": image_cid,
         "summary": summary if ended else None,
         # The game's end reveals the seed and the nonce of the dice seal of the welcome mail

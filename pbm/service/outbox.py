@@ -38,6 +38,7 @@ def _values(
     chart: bytes | None,
     secret: str,
     limited: bool,
+    attachment: str = "",
 ) -> dict[str, Any]:
     """An outbox row's columns; without an HTML part given, one is made from the text."""
     if not html:
@@ -53,6 +54,7 @@ def _values(
         "html": html,
         "image": image,
         "chart": chart,
+        "attachment": attachment,
         "message_id": new_message_id(svc),
         "in_reply_to": in_reply_to,
         "created_at": now,
@@ -130,8 +132,10 @@ class Mailbag:
         html: str = "",
         image: bytes | None = None,
         chart: bytes | None = None,
+        attachment: str = "",
     ) -> None:
-        """`enqueue`'s mail, kept for `post`."""
+        """`enqueue`'s mail, kept for `post`. `attachment`: a report's JSON attachment
+        (`report_json.attachment_value`)."""
         values = _values(
             self.svc,
             kind,
@@ -146,6 +150,7 @@ class Mailbag:
             chart=chart,
             secret="",
             limited=True,
+            attachment=attachment,
         )
         values.update(status=OutboxStatus.PENDING, attempts=0, last_error="", sent_at=None)
         self.rows.append(values)

@@ -7,13 +7,14 @@ the caller's one transaction.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import update
 from sqlmodel import Session, col
 
 from pbm.notation import vocab
 from pbm.notation.mail import ParsedMail
-from pbm.reports import notices
+from pbm.reports import notices, report_json
 from pbm.reports.describe import describe_all
 from pbm.reports.picture import board_png
 from pbm.reports.render import BOARD_CID, CHART_CID, render
@@ -284,6 +285,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         correction=amends,
         names=names,
         nonce=game.seal_nonce,
+        address=svc.config.address,
     )
     chart = None
     if new.phase == Phase.ENDED:
@@ -296,9 +298,10 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
             chart, data["vp_chart_title"] = drawn
             data["vp_chart_cid"] = CHART_CID
     report = render("report", subject, data)
+    addresses = report_addresses(everyone)
     mails.mail(
         "report" if new.phase != Phase.ENDED else "end",
-        report_addresses(everyone),
+        addresses,
         subject,
         report.text,
         game_id=game.id,
@@ -306,6 +309,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         html=report.html,
         image=board_png(new, game.locale),
         chart=chart,
+        attachment=_report_json(game, new, state.round, data["log"], names, players, addresses),
     )
     if svc.config.gm_inbox:
         _digest(
@@ -315,6 +319,27 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
     mails.post(session)
     crashpoint("resolving")
     return step
+
+
+def _report_json(
+    game: Game,
+    state: GameState,
+    round_: int,
+    log: list[str],
+    names: dict[int, str],
+    players: list[Player],
+    addresses: list[str],
+) -> str:
+    """The report's JSON attachment (`report_json`): the public part, and each seated
+    recipient's own hand and cards by address (an observer gets the public part alone)."""
+    own: dict[str, dict[str, Any]] = {}
+    for p in players:
+        if p.seat is not None and p.address in addresses and p.address not in own:
+            own[p.address] = report_json.own_part(state, p.seat)
+    public = report_json.public_part(
+        state, game.name, game.locale, round_, log, game.deadline, names
+    )
+    return report_json.attachment_value(public, own, report_json.filename(game.locale, round_))
 
 
 def _drop_reminders(session: Session, game: Game) -> None:

@@ -24,18 +24,21 @@ and cuts it, so that the page with the password is in no file any more (docs/sec
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import select as sa_select
 from sqlalchemy import update
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlmodel import Session, col, select
 
-from pbm.mail.outgoing import build_message, readdress
+from pbm.mail.outgoing import attach, build_message, readdress
 from pbm.mail.smtp import SmtpConfig, SmtpSession
 from pbm.mail.transport import Delivery, Sender, SenderFactory
+from pbm.reports import report_json
 from pbm.store.db import reading, scrub, transaction
 from pbm.store.models import Outbox
 from pbm.store.statuses import OutboxStatus
@@ -180,6 +183,7 @@ async def _send_one(
             chart=row.chart,
             secret=row.secret,
         )
+        files = _attachment(row_id, row.attachment)
         had_secret = bool(row.secret)
     if not recipients:
         _fail(svc, row_id, "no recipient")
@@ -189,6 +193,8 @@ async def _send_one(
     for i, address in enumerate(todo):
         try:
             readdress(msg, [address])
+            if files is not None:
+                attach(msg, *report_json.for_recipient(files, address))
         except Exception as exc:  # not expected (the header is cleaned), but this one only
             outcomes[address] = Delivery("failed", f"not sendable: {type(exc).__name__}: {exc}")
             continue
@@ -219,6 +225,27 @@ async def _send_one(
             await asyncio.sleep(delay)
             waited += delay
             delay = min(delay * 2, 30.0)
+
+
+def _attachment(row_id: int, value: str) -> dict[str, Any] | None:
+    """A report's JSON attachment as the row stores it (`report_json.attachment_value`), or
+    None: none, or one that cannot be read, which is logged; the report goes out without it
+    rather than not at all."""
+    if not value:
+        return None
+    try:
+        stored = json.loads(value)
+        if (
+            isinstance(stored, dict)
+            and isinstance(stored.get("filename"), str)
+            and isinstance(stored.get("public"), dict)
+            and isinstance(stored.get("own"), dict)
+        ):
+            return stored
+    except ValueError:
+        pass
+    log.warning("outbox %s: its attachment cannot be read; sent without it", row_id)
+    return None
 
 
 def _served(svc: Service, row_id: int, served: list[str]) -> None:
@@ -347,6 +374,7 @@ def _split(
             html=row.html,
             image=row.image,
             chart=row.chart,
+            attachment=row.attachment,
             message_id=new_message_id(svc),
             in_reply_to=row.in_reply_to,
             secret=secret,

@@ -248,6 +248,12 @@ class Outbox(SQLModel, table=True):
     image: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
     #: The game-end mail's VP chart, PNG: a second picture inline in the HTML part.
     chart: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
+    #: A report's JSON attachment ("" when none), as JSON: its file name, the part every
+    #: recipient gets and each seat's own part by address; the sender joins them for each
+    #: recipient (`reports/report_json.py`; migration d3a7f9b2c4e6).
+    attachment: str = Field(
+        default="", sa_column=Column(Text, nullable=False, default="", server_default="")
+    )
     message_id: str = Field(index=True, unique=True)
     in_reply_to: str = ""
     #: A secret (a new password) the body carries only as `PASSWORD_PLACEHOLDER`: put in when

@@ -62,6 +62,8 @@ SECRETS = {seat: f"{seat:02x}" * 32 for seat in range(6)}
 NONCE = "5ea1" * 8
 DEADLINE = datetime(2026, 1, 3, 12, 0)
 PASSWORD = "blau-kiefer-42"
+#: The game's address (`[service] address`): where the reports' "Write orders" link writes to.
+ADDRESS = "pbm@pbm.test"
 LANGS = ("de", "en")
 
 #: `game:seat:number:` then the URL-safe base64 of nonce and ciphertext.
@@ -135,6 +137,7 @@ def round_report(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -154,6 +157,7 @@ def end_report(lang: str) -> tuple[str, Rendered]:
         summary,
         names=dict(enumerate(NAMES)),
         nonce=NONCE,
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -183,6 +187,7 @@ def correction_report(lang: str) -> tuple[str, Rendered]:
         BOARD_CID,
         correction=amends,
         names=names,
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -836,6 +841,7 @@ def report_sea_gold(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -897,6 +903,7 @@ def report_sea_pirate(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -981,6 +988,7 @@ def report_kron(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -1033,6 +1041,7 @@ def report_sea_trade_line(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -1079,6 +1088,7 @@ def report_sea_fog(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -1167,6 +1177,7 @@ def report_sea_four_islands(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 
@@ -1258,6 +1269,7 @@ def report_four_islands(lang: str) -> tuple[str, Rendered]:
         next_line(lang, after.round),
         BOARD_CID,
         names=dict(enumerate(NAMES)),
+        address=ADDRESS,
     )
     return subject, render("report", subject, data)
 

@@ -141,7 +141,8 @@ def test_text_part_is_complete_without_html(lang: str) -> None:
     import re
 
     _, rendered = scenes.round_report(lang)
-    pre = re.findall(r"<pre>(.*?)</pre>", rendered.html, flags=re.S)
+    pre = re.findall(r"<pre[^>]*>(.*?)</pre>", rendered.html, flags=re.S)
+    assert len(pre) >= 3
     for block in pre:
         for line in htmlmod.unescape(block).splitlines():
             assert line.strip() in rendered.text, line

@@ -1,6 +1,6 @@
 """The fog keeps its secret (issue 18, Oceania): no mail, map, picture, archive page, island
 preview, help or status answer, board JSON or `pbm game board` output shows anything of a hex
-before it is discovered.
+before it is discovered (the reports' JSON attachments too).
 
 The test plays one Oceania game by mail twice, identically, but for what lies under the fog:
 the second time the fog stack and the token stack are the same as far as the first game
@@ -55,7 +55,8 @@ def _outputs(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
     archive = tmp / "archive"
     write_archive(svc, NAME, archive)
     mails = [
-        (o.kind, o.recipients, o.subject, o.body, o.html, o.image, o.chart) for o in outbox(svc)
+        (o.kind, o.recipients, o.subject, o.body, o.html, o.image, o.chart, o.attachment)
+        for o in outbox(svc)
     ]
     assert state.sea is not None
     return {
