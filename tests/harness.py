@@ -269,13 +269,15 @@ def send_orders(
     pw = pw or passwords(svc)
     _, st = game_state(svc, name)
     players = seated(svc, name)
+    # Each player writes in the game's language, as its mails ask them to.
+    lang = game_row(svc, name).lang
     out = {}
     for seat in seats:
         p = players[seat]
         out[seat] = mailer.send(
             p.address,
             f"Züge Runde {st.round}",
-            orders_text(st, seat, pw[p.address]),
+            orders_text(st, seat, pw[p.address], lang=lang),
             resolve=resolve,
         )
         assert out[seat].status == "done", out[seat]
