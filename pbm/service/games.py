@@ -37,7 +37,7 @@ class ServiceError(Exception):
 
 #: A game's name: ASCII letters, digits, `-`, `_` and `.`, not starting with `-`, `_` or `.`,
 #: at most 32 characters. Players write it after `Spiel:`, mails repeat it
-#: (`commands._PLAUSIBLE_NAME` is this pattern), and it names the game's folder in
+#: (`stray.PLAUSIBLE_NAME` is this pattern), and it names the game's folder in
 #: `[archive] dir` and its web address: never a path, a blank or a character a mail program
 #: could take apart.
 GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")

@@ -31,8 +31,8 @@ from pbm.store.models import Game, InboundMail
 from pbm.store.statuses import MailStatus
 
 from . import gm_alerts
-from .commands import Reread, handle, read_mail
 from .context import Service
+from .dispatch import Reread, handle, read_mail
 from .faults import crashpoint
 from .intake import arrival
 

@@ -4,7 +4,7 @@ Every mail is stored before it is acted on, whoever sent it. Two rules keep stra
 filling the database:
 
 - once handled, a stranger's mail (`is_stranger`) that gave no right password is cut to
-  `[service] no_password_kept_kb` (`commands.handle`): a stranger's megabytes do not stay, while
+  `[service] no_password_kept_kb` (`dispatch.handle`): a stranger's megabytes do not stay, while
   a player's mail is kept as it came (a refused one for the GM to see);
 - after `[service] stranger_mail_days`, a mail from an address that is no player, observer or
   GM of any game loses its bytes (`forget_strangers`): its row stays, with its date, sender,

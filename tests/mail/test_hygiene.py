@@ -29,7 +29,7 @@ from harness import (
 )
 from sqlmodel import Session, col, select
 
-import pbm.service.commands as commands
+import pbm.service.dispatch as dispatch
 from pbm.devservers.loopback import LoopbackMail
 from pbm.mail.imap import ImapConfig, ImapInbox
 from pbm.mail.smtp import SmtpConfig
@@ -348,13 +348,13 @@ def test_a_mail_over_max_mail_kb_is_refused_politely_without_parsing(
     svc: Service, ctx: Context, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     parsed_sizes: list[int] = []
-    parse_mail = commands.parse_mail
+    parse_mail = dispatch.parse_mail
 
     def spy(body: str, *args: object, **kw: object):  # type: ignore[no-untyped-def]
         parsed_sizes.append(len(body))
         return parse_mail(body, *args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(commands, "parse_mail", spy)
+    monkeypatch.setattr(dispatch, "parse_mail", spy)
     limit = svc.config.max_mail_kb * 1024
     filler = "".join(f"# Zeile {i}: Straße, Räuber, Grüße aus Köln\n" for i in range(8000))
     assert len(filler.encode()) > limit

@@ -151,10 +151,10 @@ def test_a_game_name_that_is_not_a_plain_word_is_refused(svc: Service, name: str
 
 
 def test_the_names_a_game_may_have_are_the_ones_a_stray_answer_repeats(svc: Service) -> None:
-    from pbm.service import admin, commands
+    from pbm.service import admin, stray
     from pbm.service.games import GAME_NAME
 
-    assert commands._PLAUSIBLE_NAME is GAME_NAME
+    assert stray.PLAUSIBLE_NAME is GAME_NAME
     good = ["a", "Insel", "insel-2", "Runde_3.b", "x" * 32, "0.1"]
     for name in good:
         admin.new_game(svc, name)

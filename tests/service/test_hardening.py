@@ -30,8 +30,8 @@ from harness import GM, Games, Mailer, orders_text, pass_deadline, raw_mail, sen
 from sqlmodel import Session, select
 
 from pbm.notation import vocab
+from pbm.service import authentication, dispatch, mail_lookup
 from pbm.service import broken as broken_mod
-from pbm.service import commands as commands_mod
 from pbm.service import secrets as secrets_mod
 from pbm.service import texts as texts_mod
 from pbm.service.clock import FakeClock
@@ -216,13 +216,13 @@ def test_passwords_have_at_least_60_bits_and_name_their_seat() -> None:
 
 def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
-    real = commands_mod.verify_password
+    real = authentication.verify_password
 
     def counted(password: str, stored: str) -> bool:
         calls.append(stored)
         return real(password, stored)
 
-    monkeypatch.setattr(commands_mod, "verify_password", counted)
+    monkeypatch.setattr(authentication, "verify_password", counted)
     return calls
 
 
@@ -316,9 +316,9 @@ def test_thousands_of_guesses_give_three_alerts(
 
 def test_an_alert_is_due_at_the_first_threshold_twice_and_four_times_as_many_only() -> None:
     for first in (1, 2, 5, 7, 100):
-        due = [n for n in range(1, 1_000_000) if commands_mod._alert_due(n, first)]
+        due = [n for n in range(1, 1_000_000) if authentication.alert_due(n, first)]
         assert due == [first, 2 * first, 4 * first]
-    assert not any(commands_mod._alert_due(n, 0) for n in range(100))
+    assert not any(authentication.alert_due(n, 0) for n in range(100))
 
 
 def test_forged_mails_cannot_use_up_a_players_answers(
@@ -806,7 +806,7 @@ def test_a_mail_is_parsed_without_the_write_lock(
     if url.get_backend_name() != "sqlite":
         pytest.skip("the write lock is SQLite's; PostgreSQL locks rows")
     games.start("alpha")
-    real = commands_mod.parse_mail
+    real = dispatch.parse_mail
     seen: list[bool] = []
 
     def parse_and_try_to_write(*args: Any, **kw: Any) -> Any:
@@ -822,7 +822,7 @@ def test_a_mail_is_parsed_without_the_write_lock(
             con.close()
         return real(*args, **kw)
 
-    monkeypatch.setattr(commands_mod, "parse_mail", parse_and_try_to_write)
+    monkeypatch.setattr(dispatch, "parse_mail", parse_and_try_to_write)
     send_orders(mailer, "alpha", [0])
     assert seen and all(seen)
 
@@ -831,7 +831,7 @@ def test_a_game_that_changes_while_the_mail_is_read_makes_it_read_again(
     svc: Service, clock: FakeClock, mailer: Mailer, monkeypatch: pytest.MonkeyPatch, games: Games
 ) -> None:
     games.start("alpha")
-    real = commands_mod.parse_mail
+    real = dispatch.parse_mail
     calls: list[int] = []
 
     def parse_while_the_gm_acts(*args: Any, **kw: Any) -> Any:
@@ -842,7 +842,7 @@ def test_a_game_that_changes_while_the_mail_is_read_makes_it_read_again(
                 game.state = game.state + " "
         return real(*args, **kw)
 
-    monkeypatch.setattr(commands_mod, "parse_mail", parse_while_the_gm_acts)
+    monkeypatch.setattr(dispatch, "parse_mail", parse_while_the_gm_acts)
     send_orders(mailer, "alpha", [0])
     assert len(calls) == 2
     assert len(order_sets(svc, "alpha")) == 1
@@ -858,7 +858,7 @@ def test_the_game_in_the_subject_is_found_in_one_pass() -> None:
     for _ in range(20000):
         subject = "".join(rng.choice("[]ab ") for _ in range(rng.randint(0, 14)))
         m = pattern.search(subject)
-        assert commands_mod._bracketed(subject) == (m.group("name") if m else ""), subject
+        assert mail_lookup.bracketed(subject) == (m.group("name") if m else ""), subject
     start = time.process_time()
-    assert commands_mod._bracketed("[" * 1_000_000) == ""
+    assert mail_lookup.bracketed("[" * 1_000_000) == ""
     assert time.process_time() - start < 2

@@ -32,7 +32,7 @@ from harness import (
     signup,
 )
 
-import pbm.service.commands as commands_module
+import pbm.service.dispatch as dispatch
 from pbm.mail.transport import Head
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
@@ -239,13 +239,13 @@ def _junk(lines: int = 300, width: int = 700) -> str:
 def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every reading of a mail against a board (the costly parse), by the mail's first line."""
     calls: list[str] = []
-    parse = commands_module.parse_mail
+    parse = dispatch.parse_mail
 
     def counting(text: str, *args: Any, **kw: Any) -> Any:
         calls.append(text.split("\n", 1)[0])
         return parse(text, *args, **kw)
 
-    monkeypatch.setattr(commands_module, "parse_mail", counting)
+    monkeypatch.setattr(dispatch, "parse_mail", counting)
     return calls
 
 
