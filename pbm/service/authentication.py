@@ -85,18 +85,22 @@ def bad_password(r: Request) -> None:
     seat = _accused_seat(r) if r.parsed.password else None
     if seat is not None:
         seat.failed_passwords += 1
-        if alert_due(seat.failed_passwords, r.svc.config.password_alert_after):
+        if alert_due(seat.failed_passwords, r.svc.config.service.password_alert_after):
             _password_alert(r, seat)
     registered = {p.address for p in r.seated()}
     sender = r.inbound.sender
     # Counted before this mail is marked: the first `bad_password_limit` are answered.
     earlier = bad_passwords_last_hour(r.svc, r.session, sender)
     r.mail.error = BAD_PASSWORD
-    if sender not in registered and _was_replaced(r) and earlier < r.svc.config.bad_password_limit:
+    if (
+        sender not in registered
+        and _was_replaced(r)
+        and earlier < r.svc.config.service.bad_password_limit
+    ):
         # A player whose seat went to someone else learns why nothing counts (issue 15).
         r.refuse(texts.t(r.lang, "seat_replaced", games=r.game.name))
         return
-    if sender not in registered or earlier >= r.svc.config.bad_password_limit:
+    if sender not in registered or earlier >= r.svc.config.service.bad_password_limit:
         return
     r.refuse(texts.t(r.lang, "bad_password"))
 
@@ -122,9 +126,9 @@ def _password_alert(r: Request, seat: Player) -> None:
     body = texts.t(
         r.lang, "password_alert_body", game=r.game.name, colour=colour, count=seat.failed_passwords
     )
-    if seat.failed_passwords == 4 * r.svc.config.password_alert_after:
+    if seat.failed_passwords == 4 * r.svc.config.service.password_alert_after:
         body += texts.t(r.lang, "password_alert_last")
-    to = [seat.address, *r.svc.config.gm_inbox]
+    to = [seat.address, *r.svc.config.service.gm_inbox]
     for address in to:
         enqueue(
             r.svc,

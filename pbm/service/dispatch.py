@@ -81,7 +81,7 @@ def refusal_of(svc: Service, inbound: Inbound, truncated: bool) -> str:
         return inbound.refused
     if truncated:
         return "too_big"
-    if len(inbound.text.encode()) > svc.config.max_mail_kb * 1024:
+    if len(inbound.text.encode()) > svc.config.service.max_mail_kb * 1024:
         return "too_long"
     return ""
 
@@ -103,7 +103,7 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
         reading.secret_values |= password_values(mail.raw.decode("utf-8", "replace"))
     if inbound.no_reply:
         return reading
-    if svc.config.is_gm(inbound.sender):
+    if svc.config.service.is_gm(inbound.sender):
         reading.gm = gm_mail.read(svc, session, inbound, refused, reading.secret_values)
         return reading
     scan = ParsedMail() if refused else scan_mail(inbound.text, inbound.subject)
@@ -150,7 +150,7 @@ def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) 
         subject = masked_text(mail.subject, out.secrets)
         # A stranger's mail that gave no right password is kept only as far as it shows what
         # it was: nobody fills the database by sending megabytes (`retention.py`).
-        kept = svc.config.no_password_kept_kb * 1024
+        kept = svc.config.service.no_password_kept_kb * 1024
         if not out.authenticated and len(raw) > kept and is_stranger(svc, session, mail):
             raw = raw[:kept]
         out.masked = raw != mail.raw or subject != mail.subject
@@ -210,7 +210,7 @@ def _handle(
         return None
     if reading.refused:
         r = Request(svc, session, mail, inbound, game, ParsedMail(), handled=out)
-        r.refuse(answers.refused(game.locale, reading.refused, svc.config))
+        r.refuse(answers.refused(game.locale, reading.refused, svc.config.service))
         return None
     assert reading.parsed is not None
     r = Request(

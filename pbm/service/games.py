@@ -329,13 +329,13 @@ def round_hours(svc: Service, game: Game) -> float | None:
 
 
 def set_deadline(svc: Service, game: Game, hours: float | None) -> None:
-    game.deadline = None if hours is None else svc.clock.now() + svc.config.hours(hours)
+    game.deadline = None if hours is None else svc.clock.now() + svc.config.service.hours(hours)
     game.reminded = False
 
 
 def extend_deadline(svc: Service, game: Game, hours: float) -> datetime:
     base = game.deadline or svc.clock.now()
-    game.deadline = base + timedelta(hours=hours * svc.config.time_scale)
+    game.deadline = base + timedelta(hours=hours * svc.config.service.time_scale)
     game.reminded = False
     return game.deadline
 

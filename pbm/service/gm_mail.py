@@ -469,7 +469,7 @@ class _Answer:
 
 
 def _senders(svc: Service) -> str:
-    return ", ".join(sorted(svc.config.gm_senders))
+    return ", ".join(sorted(svc.config.service.gm_senders))
 
 
 def gm_mail(

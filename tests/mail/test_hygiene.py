@@ -355,7 +355,7 @@ def test_a_mail_over_max_mail_kb_is_refused_politely_without_parsing(
         return parse_mail(body, *args, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(dispatch, "parse_mail", spy)
-    limit = svc.config.max_mail_kb * 1024
+    limit = svc.config.service.max_mail_kb * 1024
     filler = "".join(f"# Zeile {i}: Straße, Räuber, Grüße aus Köln\n" for i in range(8000))
     assert len(filler.encode()) > limit
     mid, raw = mailer.mail(ANNA, "Züge", orders(ANNA) + filler)
@@ -365,7 +365,7 @@ def test_a_mail_over_max_mail_kb_is_refused_politely_without_parsing(
     assert order_sets(svc) == []
     (answer,) = answers_to(svc, mid)
     assert (answer.kind, answer.recipients) == ("error", ANNA)
-    assert f"{svc.config.max_mail_kb} KB" in answer.body
+    assert f"{svc.config.service.max_mail_kb} KB" in answer.body
     kept = stored(svc)[-1].raw
     assert kept == masked_raw(raw, PLAYERS[ANNA][0]), "kept whole for the GM, the password masked"
     assert PLAYERS[ANNA][0].encode() not in kept

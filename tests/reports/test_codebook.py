@@ -232,15 +232,16 @@ def test_pbm_codebook_prints_the_table_of_the_welcome_mail(tmp_path: Path) -> No
     from harness import Mailer, new_game, signup
     from sqlmodel import Session, select
 
+    from pbm.config.model import ServiceSection, Settings
     from pbm.service.clock import FakeClock
-    from pbm.service.context import Service, ServiceConfig
+    from pbm.service.context import Service
     from pbm.store.db import make_engine
     from pbm.store.models import Outbox, Player
 
     url = sqlite_database(tmp_path / "pbm.db")
     engine = make_engine(url)
     try:
-        svc = Service(engine, FakeClock(), ServiceConfig(address="gm@pbm.test"))
+        svc = Service(engine, FakeClock(), Settings(service=ServiceSection(address="gm@pbm.test")))
         mailer = Mailer(svc)
         new_game(svc, "alpha", players=4)
         signup(mailer, "alpha", 4)

@@ -26,7 +26,16 @@ from databases import (
     replies_to,
     seated,
 )
-from harness import GM, Games, Mailer, orders_text, pass_deadline, raw_mail, send_orders
+from harness import (
+    GM,
+    Games,
+    Mailer,
+    orders_text,
+    pass_deadline,
+    raw_mail,
+    send_orders,
+    set_service,
+)
 from sqlmodel import Session, select
 
 from pbm.notation import vocab
@@ -74,7 +83,7 @@ def _attended(svc: Service, name: str) -> None:
 def test_a_game_whose_state_cannot_be_read_is_marked_broken_and_the_others_go_on(
     svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
-    svc.config.gm_address = "boss@pbm.test"
+    set_service(svc, gm_address="boss@pbm.test")
     games.start("alpha")
     games.start("beta")
     _attended(svc, "alpha")
@@ -148,7 +157,7 @@ def test_a_game_whose_settings_cannot_be_read_stops_no_other_games_tick_or_diges
     games (names and reasons only) go on past a game whose settings are damaged."""
     from pbm.service import admin
 
-    svc.config.gm_address = "boss@pbm.test"
+    set_service(svc, gm_address="boss@pbm.test")
     games.start("alpha")
     games.start("beta")
     _attended(svc, "alpha")
@@ -246,7 +255,7 @@ def test_a_mail_costs_one_hash_check_when_its_password_names_the_colour(
 def test_wrong_passwords_for_a_seat_alert_the_player_and_the_gm_without_locking_them_out(
     svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
-    svc.config.gm_address = "boss@pbm.test"
+    set_service(svc, gm_address="boss@pbm.test")
     games.start("alpha")
     p = seated(svc, "alpha")[1]
     colour = secrets_mod.colour_tag(passwords(svc)[p.address])
@@ -270,9 +279,9 @@ def _guess(svc: Service, clock: FakeClock, mailer: Mailer, guesses: int, first: 
     """`guesses` wrong passwords for one seat, alerts from `first` on: the player and the GM
     are told at `first`, twice and four times as many, and never again until the right
     password comes; then the count starts again, and so do the alerts."""
-    svc.config.gm_address = "boss@pbm.test"
-    svc.config.password_alert_after = first
-    svc.config.rate_limit_per_hour = 10**6  # the answers to the guesses are not the point
+    set_service(svc, gm_address="boss@pbm.test")
+    set_service(svc, password_alert_after=first)
+    set_service(svc, rate_limit_per_hour=10**6)  # the answers to the guesses are not the point
     p = seated(svc, "alpha")[1]
     colour = secrets_mod.colour_tag(passwords(svc)[p.address])
     for i in range(guesses):
@@ -326,10 +335,10 @@ def test_forged_mails_cannot_use_up_a_players_answers(
 ) -> None:
     games.start("alpha")
     p = seated(svc, "alpha")[0]
-    for _ in range(svc.config.rate_limit_per_hour + 5):
+    for _ in range(svc.config.service.rate_limit_per_hour + 5):
         # Forged From: the player's address, no password: answered until the hourly limit.
         mailer.send(p.address, "Hilfe", "Hilfe\n")
-    assert len(outbox(svc, "help", to=p.address)) == svc.config.rate_limit_per_hour
+    assert len(outbox(svc, "help", to=p.address)) == svc.config.service.rate_limit_per_hour
     send_orders(mailer, "alpha", [0])
     assert [o.kind for o in replies_to(svc, mailer.last_id)] == ["ack"]
 
@@ -461,7 +470,7 @@ def test_passwords_are_masked_in_the_stored_mail_on_every_path(
     elif case == "two games":
         games.start("beta")  # the same addresses play beta too
     elif case == "over-size":
-        body = body + "x" * (svc.config.max_mail_kb * 1024 + 10) + "\n"
+        body = body + "x" * (svc.config.service.max_mail_kb * 1024 + 10) + "\n"
     elif case == "subject":
         subject = f"Kennwort: {secret}"
         body = "Straße 4H 5W\n"
@@ -560,7 +569,7 @@ def test_a_password_written_in_a_message_is_not_forwarded(
 def test_a_password_written_to_the_gm_is_not_forwarded(
     svc: Service, mailer: Mailer, games: Games
 ) -> None:
-    svc.config.gm_address = GM
+    set_service(svc, gm_address=GM)
     table = games.start("alpha")
     me, third = table.seats[0], table.seats[2]
     other = table.passwords[third]
