@@ -1,10 +1,10 @@
 """What a mail asks for: a command of the registry (`mail_commands`), or orders (`order_intake`).
 
-Like GNU Mailman's email commands, each command is a small object with its words, arguments,
-description and a `process` function, so `Hilfe`/`Help` is generated from the registry. Every
-mail gets at most one answer, queued in the mail's own transaction. Orders and player commands
-need the player's password, whatever the From address says; answers that concern a seat go to
-its registered address, never to an unknown sender.
+Each command is a module of `mail_commands/` (its word, arguments, description and handler),
+like GNU Mailman's email commands. Every mail gets at most one answer, queued in the mail's own
+transaction. Orders and player commands need the player's password, whatever the From address
+says (`authentication`); answers that concern a seat go to its registered address, never to an
+unknown sender. A mail for no running game is `stray`'s.
 
 A mail is read in two steps (see `ingest.process_mail`): `read_mail` finds its game and parses
 it without the write lock; `handle` then acts on it under the lock, after checking that the
