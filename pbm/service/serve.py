@@ -21,7 +21,7 @@ from datetime import datetime
 
 from sqlalchemy.exc import DBAPIError
 
-from pbm.config.model import ServiceSection
+from pbm.config.model import ServiceSection, Settings
 from pbm.mail.imap import ImapConfig, ImapInbox
 from pbm.mail.smtp import SmtpConfig, SmtpSession
 from pbm.mail.transport import INBOX_ERRORS, Head, Inbox, Transports
@@ -55,7 +55,8 @@ DEADLINE_MARGIN_SECONDS = 0.05
 
 @dataclass
 class ServeConfig:
-    """The loops' settings, from pbm.toml (`pbm.config.Config.serve`); the defaults of the
+    """The loops' settings: the transports' parameters and the loops' periods, from pbm.toml
+    (`from_settings`) or given (the demo, the benchmarks, the tests); the defaults of the
     seconds are [service]'s in pbm/config/model.py."""
 
     imap: ImapConfig = field(default_factory=ImapConfig)
@@ -63,6 +64,18 @@ class ServeConfig:
     poll_seconds: float = _DEFAULT.poll_seconds
     tick_seconds: float = _DEFAULT.tick_seconds
     send_seconds: float = _DEFAULT.send_seconds
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> ServeConfig:
+        """As pbm.toml says: `[imap]`, `[smtp]` and the loops' periods of `[service]`."""
+        s = settings.service
+        return cls(
+            imap=ImapConfig.from_section(settings.imap),
+            smtp=SmtpConfig.from_section(settings.smtp),
+            poll_seconds=s.poll_seconds,
+            tick_seconds=s.tick_seconds,
+            send_seconds=s.send_seconds,
+        )
 
 
 def transports_for(cfg: ServeConfig) -> Transports:
@@ -108,7 +121,7 @@ async def read_inbox(
     uids = await box.unseen()
     heads = await box.heads(uids) if uids else {}
     order = await asyncio.to_thread(fair_order, svc, uids, heads)
-    max_bytes = svc.config.max_stored_kb * 1024
+    max_bytes = svc.config.service.max_stored_kb * 1024
     complete = True
     for start in range(0, len(order), FETCH_BATCH):
         if stop is not None and stop.is_set():

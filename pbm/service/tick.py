@@ -114,7 +114,8 @@ def _has_work(svc: Service, session: Session, game: Game, now: datetime) -> bool
         game.deadline is not None
         and not game.reminded
         and game.reminder_hours > 0
-        and now >= game.deadline - timedelta(hours=game.reminder_hours * svc.config.time_scale)
+        and now
+        >= game.deadline - timedelta(hours=game.reminder_hours * svc.config.service.time_scale)
     ):
         return True
     # Orders normally resolve a complete round on arrival; this catches a round completed
@@ -190,7 +191,7 @@ def resolve_if_ready(svc: Service, name: str) -> bool:
 def _remind(svc: Service, session: Session, game: Game) -> bool:
     if game.deadline is None or game.reminded or game.reminder_hours <= 0:
         return False
-    at = game.deadline - timedelta(hours=game.reminder_hours * svc.config.time_scale)
+    at = game.deadline - timedelta(hours=game.reminder_hours * svc.config.service.time_scale)
     if svc.clock.now() < at:
         return False
     game.reminded = True
