@@ -25,7 +25,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from email.message import EmailMessage
 
 import aiosmtplib
@@ -65,12 +65,18 @@ def _address(seat: int, game: int, dovecot: bool) -> str:
     return f"p{seat}@g{game}.test"
 
 
-def _prepare(svc: Service, dovecot: bool = False) -> list[tuple[str, str]]:
-    """50 games in round 1; returns one (address, orders body) per seat. Every seat has a
-    password hash of its own, as in real games (the first check of each costs the full hashing
-    work; later ones in the same process are remembered)."""
+def _prepare(
+    svc: Service,
+    dovecot: bool = False,
+    games: int = GAMES,
+    deadline: datetime | None = None,
+) -> list[tuple[str, str]]:
+    """`games` games in round 1 (deadline: `deadline`, else two days ahead); returns one
+    (address, orders body) per seat, game by game. Every seat has a password hash of its own,
+    as in real games (the first check of each costs the full hashing work; later ones in the
+    same process are remembered)."""
     seats: list[tuple[str, str]] = []
-    for i in range(GAMES):
+    for i in range(games):
         state = None
         for state, _ in play_game(Settings.for_players(4), i, "autopilot"):
             if state.phase == Phase.ROUNDS:
@@ -80,7 +86,7 @@ def _prepare(svc: Service, dovecot: bool = False) -> list[tuple[str, str]]:
         with transaction(svc.engine) as session:
             game = create_game(svc, session, f"g{i}", players=4, seed=i, early_resolve=False)
             save_state(game, state)
-            game.deadline = svc.clock.now() + timedelta(days=2)
+            game.deadline = deadline or svc.clock.now() + timedelta(days=2)
             for seat, colour in enumerate(state.colours):
                 address = _address(seat, i, dovecot)
                 session.add(
