@@ -7,9 +7,10 @@ own too, complete like every other: it is where an English game's text differs f
 (a notation error in an English game shows the English order words).
 
 The catalogues are `pbm/locale/<lang>/LC_MESSAGES/pbm.po`, package data; the game languages are
-the catalogues present whose order words the parser reads (`NOT_YET_PLAYABLE` names the others). A catalogue is compiled in memory on first use (`pbm.pofile` reads the
-`.po` as Babel would and writes a `.mo`, which `gettext` reads) and kept for the process, so
-nothing is built at install time. Babel is a tool of the developers (extracting and updating
+the catalogues present whose order words the parser reads (`NOT_YET_PLAYABLE` names the others).
+A catalogue is compiled in memory on first use (`pbm.pofile` reads the `.po` as Babel would and
+writes a `.mo`, which `gettext` reads) and kept for the process, so nothing is built at install
+time. Babel is a tool of the developers (extracting and updating
 the catalogues), never loaded by a process that only looks texts up. How to extract, update
 and add a language: docs/translating.md.
 
