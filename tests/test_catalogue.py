@@ -100,6 +100,15 @@ def test_a_catalogue_not_yet_playable_is_read_but_no_game_language() -> None:
     assert "da" not in list(i18n.PerLanguage(lambda lang: lang))  # iterated: the game languages
 
 
+def test_a_mail_renders_in_a_language_not_yet_playable() -> None:
+    """The Danish texts reach a mail as every catalogue's do (the templates look them up by the
+    data's language), though no game is made in Danish yet."""
+    ctx = Context(generate_board("medium", 1), "da")
+    data = notices.ack(parse_mail("", ctx), "", "da", replaced=False, round_=2, deadline="x")
+    ack = render_module.render("ack", "", {"game": "g", **data})
+    assert ack.text.startswith("Modtaget:") and "frist x" in ack.text and 'lang="da"' in ack.html
+
+
 def test_no_game_is_made_in_a_language_not_yet_playable(svc: Service) -> None:
     with transaction(svc.engine) as session, pytest.raises(ServiceError, match="lang must be"):
         create_game(svc, session, "dansk", lang="da")
