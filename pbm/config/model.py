@@ -209,6 +209,11 @@ class ServiceSection(Section):
         "Days the bytes of a mail from an address that is no player, observer or GM are kept;"
         " then only its date, sender, subject and status remain.",
     )
+    sent_mail_days: Positive = key(
+        30,
+        "Days a sent mail keeps its HTML part, pictures and JSON file; then its text part,"
+        " subject, recipients and dates remain (the archive keeps every round).",
+    )
     mail_wait_minutes: float = key(
         30.0,
         "Minutes a round past its deadline waits for mail that reached the mailbox in time but"
