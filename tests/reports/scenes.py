@@ -29,6 +29,7 @@ from pbm.reports.render import BOARD_CID, Rendered, render
 from pbm.reports.report_data import (
     correction_data,
     order_form,
+    orders_mail,
     preview_data,
     report_data,
     report_log,
@@ -563,8 +564,15 @@ def _round_open(
     order = [vocab.colour_name(st.colours[p], lang) for p in st.build_order()]
     subject = texts.t(lang, "round_open_subject", game=GAME)
     rows = roster(st, lang)
+    form = order_form(st, lang)
     data = notices.round_open(
-        lang, order, DEADLINE_TEXT, rows, order_form(st, lang), kind(st, lang, layout, edition)
+        lang,
+        order,
+        DEADLINE_TEXT,
+        rows,
+        form,
+        kind(st, lang, layout, edition),
+        orders_mail(ADDRESS, GAME, 1, form, lang),
     )
     return subject, _render("round_open", subject, data)
 
