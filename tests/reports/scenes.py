@@ -802,7 +802,13 @@ def gm_mail_done(lang: str) -> tuple[str, Rendered]:
         _("New deadline: {deadline}; the players are told, with your reason.").format(
             deadline=DEADLINE_TEXT
         ),
-        _("Your announcement went to {count} players and observers.").format(count=5),
+        translator(lang)
+        .ngettext(
+            "Your announcement went to {count} player or observer.",
+            "Your announcement went to {count} players and observers.",
+            5,
+        )
+        .format(count=5),
     ]
     return gm_mail(lang, GAME, done=done)
 
