@@ -415,10 +415,12 @@ def setup_ack(lang: str) -> tuple[str, Rendered]:
 
 def error(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "error_subject", game=GAME)
+    from pbm.i18n import translator
+
     reason = (
-        "Diese Züge sind für Runde 7, offen ist Runde 8."
-        if lang == "de"
-        else "These orders are for round 7; round 8 is open."
+        translator(lang)
+        .gettext("These orders are for round {sent}; round {open} is open.")
+        .format(sent=7, open=8)
     )
     return subject, _render("error", subject, notices.error(reason, lang))
 
@@ -652,14 +654,14 @@ def nmr_autopilot(lang: str) -> tuple[str, Rendered]:
 def autopilot_on(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "autopilot_on_subject", game=GAME)
     return subject, _render(
-        "autopilot", subject, notices.autopilot(lang, vocab.colour_name("blue", lang), True)
+        "autopilot", subject, notices.autopilot(lang, vocab.colour_name("blau", lang), True)
     )
 
 
 def autopilot_off(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "autopilot_off_subject", game=GAME)
     return subject, _render(
-        "autopilot", subject, notices.autopilot(lang, vocab.colour_name("blue", lang), False)
+        "autopilot", subject, notices.autopilot(lang, vocab.colour_name("blau", lang), False)
     )
 
 
