@@ -118,6 +118,8 @@ def foreign_words(text: str, lang: str, names: Iterable[str] = ()) -> list[str]:
     allowed = set(names)
     found = []
     for line in _own_lines(text):
+        # Addresses and links are names too.
+        line = re.sub(r"\S+@\S+|\S+://\S+", "", line)
         words = set(re.findall(r"[A-Za-zÄÖÜäöüß]+", line)) - allowed
         if words & other:
             found.append(line)

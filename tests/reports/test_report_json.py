@@ -233,7 +233,6 @@ def test_the_report_has_the_link_and_its_text_part_the_address_and_subject(lang:
     assert "mailto:" not in end.html
 
 
-
 @pytest.mark.parametrize("lang", scenes.LANGS)
 @pytest.mark.parametrize("scene", ["round_open", "round_open_sea_fog", "round_open_kron"])
 def test_the_round_open_mail_names_where_to_write_and_has_the_link(scene: str, lang: str) -> None:
@@ -252,6 +251,7 @@ def test_the_round_open_mail_names_where_to_write_and_has_the_link(scene: str, l
     assert scenes.PASSWORD not in unquote(query["body"])
     write = "Write orders" if lang == "en" else "Züge schreiben"
     assert f">{write}</a>" in rendered.html
+
 
 def _message() -> EmailMessage:
     subject, rendered = scenes.round_report("de")
