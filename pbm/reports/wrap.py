@@ -27,12 +27,14 @@ import textwrap
 WIDTH = 76
 
 #: What is never broken across lines: a moment as the mails write it ("2026-01-03 12:00 UTC",
-#: "13:00 Europe/Berlin"), the labels naming one crossing or path ("D2 D3 E2") and a short
-#: group in parentheses ("(11G 6G 5W)", the hexes of a place).
+#: "13:00 Europe/Berlin"), the labels naming one crossing or path ("D2 D3 E2"), a short
+#: group in parentheses ("(11G 6G 5W)", the hexes of a place) and a short quoted line to
+#: copy ("für Stein schreibe 'Seehandel 4S gegen 1H'").
 _WHOLE = re.compile(
     r"(?:\d{4}-\d\d-\d\d )?\d\d:\d\d(?: (?:UTC|[A-Z][A-Za-z_]+/[A-Za-z_/+-]+))?"
     r"|\b[A-Z]\d{1,2}(?: [A-Z]\d{1,2}){1,2}\b"
     r"|\([^()\n]{1,20}\)"
+    r"|(?<!\w)'[^'\n]{1,40}'(?!\w)"
 )
 #: Stands for a space that must not break while a line is wrapped (a private-use character).
 _GLUE = "\ue000"
