@@ -10,6 +10,7 @@ from sqlmodel import Session
 from pbm.config.model import ServiceSection
 from pbm.i18n import translator
 from pbm.notation.mail import ParsedMail
+from pbm.reports.help import phase_name
 from pbm.store import codec
 from pbm.store.models import Game, Player
 from pbm.store.statuses import GamePhase
@@ -57,7 +58,7 @@ def status_body(
     _ = translator(game.locale).gettext
     lines = [
         _("{game}: {phase}, round {round}").format(
-            game=game.name, phase=game.phase, round=game.round
+            game=game.name, phase=phase_name(game.locale, str(game.phase)), round=game.round
         ),
         # What game this is: its kind, the players and the victory-point target.
         *game_kind_of(game)["title_lines"],

@@ -336,13 +336,29 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
         if not order.text.strip():
             raise ServiceError("the message is empty")
         addresses = gm_message(svc, session, game, order.to, order.text)
-        return _("Your message went to {count} players.").format(count=len(addresses))
+        return (
+            translator(game.locale)
+            .ngettext(
+                "Your message went to {count} player.",
+                "Your message went to {count} players.",
+                len(addresses),
+            )
+            .format(count=len(addresses))
+        )
     if order.kind == "announce":
         if not order.text.strip():
             raise ServiceError("the announcement is empty")
         row = tell(svc, session, game, "announce", text=order.text)
         count = len(row.recipients.split(",")) if row else 0
-        return _("Your announcement went to {count} players and observers.").format(count=count)
+        return (
+            translator(game.locale)
+            .ngettext(
+                "Your announcement went to {count} player or observer.",
+                "Your announcement went to {count} players and observers.",
+                count,
+            )
+            .format(count=count)
+        )
     if order.kind == "pause":
         if game.paused:
             return _("The game was paused already.")
