@@ -18,9 +18,11 @@ from pydantic import ValidationError
 
 from .errors import ConfigError, problems
 from .model import SECTIONS, Settings, split_from
+from .presets import apply as apply_presets
 from .text import effective, effective_toml, example, masked_url
 
 if TYPE_CHECKING:
+    from pbm.mail.oauth2 import OAuth2Config
     from pbm.service.context import ServiceConfig
     from pbm.service.serve import ServeConfig
 
@@ -81,12 +83,33 @@ class Config:
         )
 
     @property
+    def oauth2(self) -> OAuth2Config | None:
+        """The OAuth2 client's settings, when [imap] or [smtp] signs in with OAuth2."""
+        from pbm.mail.oauth2 import PROVIDERS, OAuth2Config
+
+        if "oauth2" not in (self.settings.imap.auth, self.settings.smtp.auth):
+            return None
+        o = self.settings.oauth2
+        known = PROVIDERS.get(o.provider)
+        return OAuth2Config(
+            token_endpoint=o.token_endpoint,
+            client_id=o.client_id,
+            token_file=Path(o.token_file),
+            client_secret=o.client_secret,
+            scopes=tuple(o.scopes),
+            authorize_endpoint=o.authorize_endpoint,
+            device_endpoint=o.device_endpoint,
+            authorize_params=known.authorize_params if known is not None else (),
+        )
+
+    @property
     def serve(self) -> ServeConfig:
         from pbm.mail.imap import ImapConfig
         from pbm.mail.smtp import SmtpConfig
         from pbm.service.serve import ServeConfig
 
         s, imap, smtp = self.settings.service, self.settings.imap, self.settings.smtp
+        oauth2 = self.oauth2
         return ServeConfig(
             imap=ImapConfig(
                 host=imap.host,
@@ -97,6 +120,8 @@ class Config:
                 folder=imap.folder,
                 processed_folder=imap.processed_folder,
                 idle=imap.idle,
+                auth=imap.auth,
+                oauth2=oauth2 if imap.auth == "oauth2" else None,
             ),
             smtp=SmtpConfig(
                 host=smtp.host,
@@ -106,6 +131,8 @@ class Config:
                 tls=smtp.tls,
                 starttls=None if smtp.starttls == "auto" else smtp.starttls,
                 from_address=split_from(smtp.from_)[1],
+                auth=smtp.auth,
+                oauth2=oauth2 if smtp.auth == "oauth2" else None,
             ),
             poll_seconds=s.poll_seconds,
             tick_seconds=s.tick_seconds,
@@ -137,6 +164,9 @@ def read(data: dict[str, Any], name: str = DEFAULT_FILE, base: Path | None = Non
         settings = Settings(**data)
     except ValidationError as exc:
         raise ConfigError(problems(name, data, exc)) from None
+    settings, wrong = apply_presets(settings, name, base)
+    if wrong:
+        raise ConfigError(wrong)
     url = settings.database.url
     if base is not None and url.startswith("sqlite:///") and not url.startswith("sqlite:////"):
         # Relative SQLite files live beside the config file, wherever pbm is run from.
