@@ -168,8 +168,8 @@ def _client(cfg: OAuth2Config, **kwargs: Any) -> Any:
 
 def _token_call(what: str, call: Callable[[], Any]) -> dict[str, Any]:
     """A call to the token endpoint; its failures as NeedsLogin (for good) or OAuth2Error."""
+    import httpx2
     from authlib.common.errors import AuthlibBaseError
-    from authlib.integrations.httpx_client import httpx2
 
     try:
         return dict(call())

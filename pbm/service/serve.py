@@ -23,6 +23,7 @@ from sqlalchemy.exc import DBAPIError
 
 from pbm.config.model import ServiceSection
 from pbm.mail.imap import ImapConfig, ImapInbox
+from pbm.mail.oauth2 import NeedsLogin
 from pbm.mail.smtp import SmtpConfig, SmtpSession
 from pbm.mail.transport import INBOX_ERRORS, Head, Inbox, Transports
 from pbm.reports.picture import release as release_pictures
@@ -235,7 +236,13 @@ async def inbox_loop(
                     poke.clear()
         except (*INBOX_ERRORS, *_DB_ERRORS) as exc:
             # A database error leaves the mail unseen on the server: it is fetched again.
-            log.warning("imap: %s: %s; reconnecting in %.0f s", type(exc).__name__, exc, delay)
+            if isinstance(exc, NeedsLogin):
+                # Only the GM can mend it; the clock and the outbox go on meanwhile.
+                log.error("imap: %s; the mailbox is tried again in %.0f s", exc, delay)
+            else:
+                log.warning(
+                    "imap: %s: %s; reconnecting in %.0f s", type(exc).__name__, exc, delay
+                )
             await _sleep(stop, delay)
             delay = min(delay * 2, 300.0)
         except Exception:
