@@ -240,9 +240,7 @@ async def inbox_loop(
                 # Only the GM can mend it; the clock and the outbox go on meanwhile.
                 log.error("imap: %s; the mailbox is tried again in %.0f s", exc, delay)
             else:
-                log.warning(
-                    "imap: %s: %s; reconnecting in %.0f s", type(exc).__name__, exc, delay
-                )
+                log.warning("imap: %s: %s; reconnecting in %.0f s", type(exc).__name__, exc, delay)
             await _sleep(stop, delay)
             delay = min(delay * 2, 300.0)
         except Exception:
