@@ -190,6 +190,13 @@ class ImapInbox:
 
     @_imap_errors
     async def connect(self) -> None:
+        await self.open()
+        await self.sign_in()
+        await self.select()
+
+    @_imap_errors
+    async def open(self) -> None:
+        """The connection and the server's greeting (`connect`'s first step)."""
         # One class for both: IMAP4_SSL does not pass on the connection-lost callback, which
         # is what ends an IDLE on a dead connection at once.
         self.client = aioimaplib.IMAP4(
@@ -200,10 +207,25 @@ class ImapInbox:
             ssl_context=ssl.create_default_context() if self.cfg.tls else None,
         )
         await asyncio.wait_for(self.client.wait_hello_from_server(), self.cfg.timeout)
+
+    @_imap_errors
+    async def sign_in(self) -> None:
+        """LOGIN, or AUTHENTICATE with an OAuth2 token (`connect`'s second step)."""
+        assert self.client is not None
         if self.cfg.auth == "oauth2":
             await self._oauth2_sign_in()
-        else:
+            return
+        try:
             await self._call(self.client.login(self.cfg.user, self.cfg.password))
+        except ImapError as exc:
+            raise SignInRefused(
+                f"the IMAP server refused the login of {self.cfg.user}: {exc}"
+            ) from exc
+
+    @_imap_errors
+    async def select(self) -> None:
+        """The folder read (`connect`'s last step)."""
+        assert self.client is not None
         await self._call(self.client.select(self.cfg.folder))
         if self.cfg.processed_folder and self.can_move:
             with contextlib.suppress(ImapError):  # it may exist already

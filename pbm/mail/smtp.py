@@ -145,6 +145,14 @@ class SmtpSession:
             self.connections += 1
         return self._client
 
+    async def sign_in(self, client: aiosmtplib.SMTP) -> None:
+        """Sign in on a client opened without credentials (`pbm mailbox check`): with the
+        password, the OAuth2 token, or not at all when no user is set."""
+        if self.cfg.auth == "oauth2":
+            await self._oauth2_sign_in(client)
+        elif self.cfg.user:
+            await client.login(self.cfg.user, self.cfg.password)
+
     async def _oauth2_sign_in(self, client: aiosmtplib.SMTP) -> None:
         """Sign in with the stored access token (refreshed first when it is about to expire);
         when the server refuses it, once more with a freshly refreshed one."""
