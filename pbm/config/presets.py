@@ -119,8 +119,8 @@ def apply(settings: Settings, name: str, base: Path | None) -> tuple[Settings, l
                 f"{name}: [oauth2] client_id: {need} (register pbm with the provider:"
                 ' docs/gm-guide.md, "Mailbox providers")'
             )
-        for section, user in (("imap", imap.user), ("smtp", smtp.user)):
-            if not user:
+        for section, values in (("imap", imap), ("smtp", smtp)):
+            if values.auth == "oauth2" and not values.user:
                 problems.append(f"{name}: [{section}] user: {need} (the mailbox's address)")
                 break
     if base is not None and not Path(oauth2.token_file).is_absolute():

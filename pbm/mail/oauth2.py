@@ -314,7 +314,8 @@ def device_login(
     the token endpoint is asked until they have; returns the tokens."""
     with _client(cfg) as client:
         try:
-            answer = client.post(
+            answer = client.request(
+                "POST",
                 cfg.device_endpoint,
                 data={"client_id": cfg.client_id, "scope": " ".join(cfg.scopes)},
                 withhold_token=True,
