@@ -21,7 +21,7 @@ from pbm.cli import app
 from pbm.devservers import realservers
 from pbm.mail.oauth2 import store_tokens
 
-from .oauth_provider import CLIENT_ID, Provider, running
+from .oauth_provider import CLIENT_ID, running
 
 GM = "gm@pbm.test"
 
