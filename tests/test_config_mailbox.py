@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from pbm.config import Config, ConfigError, load
+from pbm.config.presets import OAUTH2_PROVIDERS as PROVIDERS
 from pbm.config.presets import PRESETS
-from pbm.mail.oauth2 import PROVIDERS
+from pbm.mail.oauth2 import OAuth2Config
+from pbm.service.serve import ServeConfig
 
 
 def _load(tmp_path: Path, text: str) -> Config:
@@ -19,12 +21,12 @@ def _load(tmp_path: Path, text: str) -> Config:
 
 def test_a_config_without_auth_or_provider_is_as_before(tmp_path: Path) -> None:
     cfg = _load(tmp_path, '[imap]\nuser = "u"\npassword = "p"\n[smtp]\nuser = "s"\n')
-    serve = cfg.serve
+    serve = ServeConfig.from_settings(cfg.settings)
     assert serve.imap.auth == serve.smtp.auth == "password"
     assert serve.imap.oauth2 is None and serve.smtp.oauth2 is None
     assert (serve.imap.host, serve.imap.port, serve.imap.tls) == ("127.0.0.1", 143, False)
     assert (serve.smtp.user, serve.smtp.password) == ("s", "")
-    assert cfg.oauth2 is None
+    assert OAuth2Config.from_settings(cfg.settings) is None
 
 
 @pytest.mark.parametrize("provider", sorted(PRESETS))
@@ -33,7 +35,7 @@ def test_every_preset_fills_both_servers(tmp_path: Path, provider: str) -> None:
     text = f'[imap]\nprovider = "{provider}"\nuser = "gm@example.org"\npassword = "app"\n'
     if preset.auth == "oauth2":
         text += '[oauth2]\nclient_id = "cid"\n'
-    serve = _load(tmp_path, text).serve
+    serve = ServeConfig.from_settings(_load(tmp_path, text).settings)
     assert serve.imap.host == preset.imap["host"] and serve.imap.tls and serve.imap.port == 993
     assert serve.smtp.host == preset.smtp["host"]
     assert (serve.smtp.port, serve.smtp.tls, serve.smtp.starttls) in (
@@ -48,11 +50,12 @@ def test_every_preset_fills_both_servers(tmp_path: Path, provider: str) -> None:
 
 
 def test_keys_written_win_over_the_preset(tmp_path: Path) -> None:
-    serve = _load(
+    settings = _load(
         tmp_path,
         '[imap]\nprovider = "gmail"\nuser = "gm@gmail.com"\nport = 1993\n'
         '[smtp]\nhost = "relay.example.org"\nport = 25\ntls = false\nuser = "other"\n',
-    ).serve
+    ).settings
+    serve = ServeConfig.from_settings(settings)
     assert (serve.imap.host, serve.imap.port) == ("imap.gmail.com", 1993)
     assert (serve.smtp.host, serve.smtp.port, serve.smtp.tls) == ("relay.example.org", 25, False)
     assert serve.smtp.user == "other"
@@ -63,7 +66,7 @@ def test_outlook_signs_in_with_oauth2_at_microsoft(tmp_path: Path) -> None:
         tmp_path,
         '[imap]\nprovider = "outlook"\nuser = "gm@outlook.com"\n[oauth2]\nclient_id = "cid"\n',
     )
-    o = cfg.oauth2
+    o = OAuth2Config.from_settings(cfg.settings)
     assert o is not None
     ms = PROVIDERS["microsoft"]
     assert (o.token_endpoint, o.device_endpoint, o.scopes) == (
@@ -73,7 +76,8 @@ def test_outlook_signs_in_with_oauth2_at_microsoft(tmp_path: Path) -> None:
     )
     # The token file lives beside the config file.
     assert o.token_file == (tmp_path / "pbm-oauth2.json").resolve()
-    assert cfg.serve.imap.oauth2 == o == cfg.serve.smtp.oauth2
+    serve = ServeConfig.from_settings(cfg.settings)
+    assert serve.imap.oauth2 == o == serve.smtp.oauth2
 
 
 def test_gmail_with_oauth2_and_an_own_token_endpoint(tmp_path: Path) -> None:
@@ -83,12 +87,13 @@ def test_gmail_with_oauth2_and_an_own_token_endpoint(tmp_path: Path) -> None:
         '[smtp]\nauth = "oauth2"\n'
         '[oauth2]\nclient_id = "cid"\nclient_secret = "cs"\ntoken_file = "/var/lib/pbm/t.json"\n',
     )
-    o = cfg.oauth2
+    o = OAuth2Config.from_settings(cfg.settings)
     assert o is not None and o.token_endpoint == PROVIDERS["google"].token_endpoint
     assert o.device_endpoint == ""  # Google's device flow refuses the mail scope
     assert dict(o.authorize_params)["access_type"] == "offline"
     assert str(o.token_file) == "/var/lib/pbm/t.json"
-    assert cfg.serve.smtp.auth == "oauth2" and cfg.serve.smtp.user == "gm@gmail.com"
+    smtp = ServeConfig.from_settings(cfg.settings).smtp
+    assert smtp.auth == "oauth2" and smtp.user == "gm@gmail.com"
 
 
 def test_oauth2_without_what_it_needs_is_refused(tmp_path: Path) -> None:

@@ -39,12 +39,13 @@ import aiosmtplib
 
 from pbm.bench.mail import GM, SINK, _mail, _prepare
 from pbm.bench.serve import _serve_cmd, _stop, _tail, _wait_ready
+from pbm.config.model import ServiceSection, Settings
 from pbm.devservers.loopback import LoopbackMail
 from pbm.files import write_private
 from pbm.mail.imap import ImapConfig
 from pbm.mail.smtp import SmtpConfig
 from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.serve import ServeConfig, serve
 from pbm.store.db import make_engine
 from pbm.store.migrate import upgrade
@@ -108,7 +109,7 @@ async def _run_rate(work: Path, rate: float, seconds: float, in_process: bool) -
     svc = Service(
         make_engine(url),
         FakeClock(datetime.now(UTC)),
-        ServiceConfig(address=GM, rate_limit_per_hour=10**6),
+        Settings(service=ServiceSection(address=GM, rate_limit_per_hour=10**6)),
     )
     seats = _prepare(svc)
     lb = LoopbackMail(catch_all=SINK)

@@ -30,6 +30,8 @@ from email.message import EmailMessage
 
 import aiosmtplib
 
+from pbm.config.model import ServiceSection
+from pbm.config.model import Settings as PbmSettings
 from pbm.devservers import realservers
 from pbm.devservers.loopback import LoopbackMail
 from pbm.mail.imap import ImapConfig, ImapInbox
@@ -39,7 +41,7 @@ from pbm.notation.format import format_turn_orders
 from pbm.rules import Phase, Settings, autopilot
 from pbm.rules.sim import play_game
 from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.games import create_game, save_state
 from pbm.service.secrets import hash_password
 from pbm.service.sending import send_pending
@@ -189,7 +191,9 @@ async def measure(n: int, dovecot: bool = False) -> dict[str, object]:
     upgrade(url)
     gm = f"gm@{realservers.DOMAIN}" if dovecot else GM
     svc = Service(
-        make_engine(url), FakeClock(), ServiceConfig(address=gm, rate_limit_per_hour=10**6)
+        make_engine(url),
+        FakeClock(),
+        PbmSettings(service=ServiceSection(address=gm, rate_limit_per_hour=10**6)),
     )
     seats = _prepare(svc, dovecot)
     srv = await (_dovecot(tmp, gm, seats) if dovecot else _loopback())

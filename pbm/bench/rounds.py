@@ -19,10 +19,12 @@ import tempfile
 import time
 from datetime import timedelta
 
+from pbm.config.model import ServiceSection
+from pbm.config.model import Settings as PbmSettings
 from pbm.rules import Phase, Settings
 from pbm.rules.sim import play_game
 from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.games import create_game, save_state
 from pbm.service.secrets import hash_password
 from pbm.service.tick import tick
@@ -67,7 +69,9 @@ def main(argv: list[str] | None = None) -> None:
     url = args.database or f"sqlite:///{os.path.join(tmp, 'bench.db')}"
     upgrade(url)
     clock = FakeClock()
-    svc = Service(make_engine(url), clock, ServiceConfig(address="gm@bench.test"))
+    svc = Service(
+        make_engine(url), clock, PbmSettings(service=ServiceSection(address="gm@bench.test"))
+    )
     t0 = time.perf_counter()
     setup_games(svc, args.games)
     prepared = time.perf_counter() - t0

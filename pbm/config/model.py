@@ -1,9 +1,10 @@
 """The model of pbm.toml: every key with its type, limits, default and the comment
 config.example.toml shows for it.
 
-The defaults are written here and nowhere else: `ServiceConfig` and `ServeConfig` take theirs
-from these classes, `load` fills in what a file leaves out, and config.example.toml is rendered
-from them (`pbm config example`; tests/test_config.py keeps the shipped file equal to it).
+The defaults are written here and nowhere else: the service runs with these classes themselves
+(the service's `Service.config` is a `Settings`), `load` fills in what a file leaves out,
+and config.example.toml is rendered from them (`pbm config example`; tests/test_config.py
+keeps the shipped file equal to it).
 Values are checked strictly: TOML has real types, so `port = "993"` or `tls = "yes"` is a
 mistake to report, not to convert.
 """
@@ -11,6 +12,7 @@ mistake to report, not to convert.
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from email.utils import parseaddr
 from typing import Annotated, Any, Literal
 
@@ -216,6 +218,29 @@ class ServiceSection(Section):
         le=10080,
     )
 
+    def hours(self, h: float) -> timedelta:
+        """`h` hours of a game's time, as `time_scale` makes them."""
+        return timedelta(hours=h * self.time_scale)
+
+    @property
+    def gm_inbox(self) -> list[str]:
+        """Where the GM's mail goes (digests, alarms, notices, players' `An Spielleitung`):
+        `gm_address`, else every address of `gm`; [] when neither is set."""
+        if self.gm_address:
+            return [self.gm_address]
+        return sorted({a.lower() for a in self.gm})
+
+    def is_gm(self, address: str) -> bool:
+        """Whether mail from `address` is the GM's (`gm` and `gm_address`): read by
+        `gm_mail`, never as a player's orders."""
+        address = address.strip().lower()
+        return bool(address) and address in self.gm_senders
+
+    @property
+    def gm_senders(self) -> frozenset[str]:
+        """The addresses the GM writes from: every address of `gm`, and `gm_address`."""
+        return frozenset(a.lower() for a in (*self.gm, self.gm_address) if a)
+
 
 #: The mailbox providers `[imap] provider` knows (pbm/config/presets.py).
 MailProvider = Literal["", "gmail", "outlook", "gmx", "webde", "posteo", "fastmail"]
@@ -275,14 +300,14 @@ class SmtpSection(Section):
     )
 
 
-OAuth2Provider = Literal["", "google", "microsoft"]
+OAuth2ProviderName = Literal["", "google", "microsoft"]
 
 
 class OAuth2Section(Section):
     """OAuth2 sign-in (auth = "oauth2" in [imap] or [smtp]); `pbm mailbox login` gets the
     first tokens, pbm refreshes them."""
 
-    provider: OAuth2Provider = key(
+    provider: OAuth2ProviderName = key(
         "",
         'The provider\'s endpoints and scopes: "google" or "microsoft" ("" = the ones of'
         " [imap] provider, else the endpoints below).",
@@ -338,6 +363,12 @@ class Settings(BaseModel):
     smtp: SmtpSection = Field(default_factory=SmtpSection)
     oauth2: OAuth2Section = Field(default_factory=OAuth2Section)
     archive: ArchiveSection = Field(default_factory=ArchiveSection)
+
+    @property
+    def sender_name(self) -> str:
+        """The display name on outgoing mail: `[smtp] from`'s, the more specific one, else
+        `[service] name`."""
+        return split_from(self.smtp.from_)[0] or self.service.name
 
 
 #: The sections in file order, by their names in the file.

@@ -1,4 +1,5 @@
-"""The mailbox providers `[imap] provider` knows, and the OAuth2 settings filled in from them.
+"""The mailbox providers `[imap] provider` knows, the OAuth2 providers `[oauth2] provider`
+knows, and the settings filled in from them.
 
 A preset fills in the keys of [imap] and [smtp] (and [oauth2] provider) that the file leaves
 out; a key written in the file always wins. Without `provider` and without `auth = "oauth2"`
@@ -13,6 +14,41 @@ from pathlib import Path
 from typing import Any
 
 from .model import Settings
+
+
+@dataclass(frozen=True)
+class OAuth2Provider:
+    """An OAuth2 provider's endpoints and the scopes that open IMAP and SMTP."""
+
+    token_endpoint: str
+    authorize_endpoint: str
+    #: "" when the provider has no device-code flow for the mail scopes (Google's refuses them).
+    device_endpoint: str
+    scopes: tuple[str, ...]
+    #: Extra query parameters of the browser flow (Google gives a refresh token only with these).
+    authorize_params: tuple[tuple[str, str], ...] = ()
+
+
+#: `[oauth2] provider`.
+OAUTH2_PROVIDERS: dict[str, OAuth2Provider] = {
+    "google": OAuth2Provider(
+        token_endpoint="https://oauth2.googleapis.com/token",
+        authorize_endpoint="https://accounts.google.com/o/oauth2/v2/auth",
+        device_endpoint="",
+        scopes=("https://mail.google.com/",),
+        authorize_params=(("access_type", "offline"), ("prompt", "consent")),
+    ),
+    "microsoft": OAuth2Provider(
+        token_endpoint="https://login.microsoftonline.com/common/oauth2/v2.0/token",
+        authorize_endpoint="https://login.microsoftonline.com/common/oauth2/v2.0/authorize",
+        device_endpoint="https://login.microsoftonline.com/common/oauth2/v2.0/devicecode",
+        scopes=(
+            "https://outlook.office.com/IMAP.AccessAsUser.All",
+            "https://outlook.office.com/SMTP.Send",
+            "offline_access",
+        ),
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -86,8 +122,6 @@ def _fill(section: Any, values: dict[str, Any]) -> Any:
 def apply(settings: Settings, name: str, base: Path | None) -> tuple[Settings, list[str]]:
     """The settings with the preset and the OAuth2 provider filled in, and the token file made
     absolute (relative to `base`, the config file's folder); and the problems, one line each."""
-    from pbm.mail.oauth2 import PROVIDERS
-
     imap, smtp, oauth2 = settings.imap, settings.smtp, settings.oauth2
     preset = PRESETS.get(imap.provider)
     if preset is not None:
@@ -100,7 +134,7 @@ def apply(settings: Settings, name: str, base: Path | None) -> tuple[Settings, l
     if "oauth2" in (imap.auth, smtp.auth):
         if smtp.auth == "oauth2" and not smtp.user:
             smtp = smtp.model_copy(update={"user": imap.user})
-        known = PROVIDERS.get(oauth2.provider)
+        known = OAUTH2_PROVIDERS.get(oauth2.provider)
         if known is not None:
             oauth2 = _fill(
                 oauth2,

@@ -16,13 +16,16 @@ import ssl
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import aioimaplib
 
 from .inbound import head_sender
 from .oauth2 import OAuth2Config, TokenSource, oauthbearer, xoauth2
 from .transport import Head, TransportError
+
+if TYPE_CHECKING:
+    from pbm.config.model import ImapSection
 
 #: IDLE is re-issued at least this often (RFC 2177 asks for less than 30 minutes).
 IDLE_MAX_SECONDS = 29 * 60
@@ -122,6 +125,23 @@ class ImapConfig:
     #: "password" (LOGIN) or "oauth2" (AUTHENTICATE XOAUTH2 or OAUTHBEARER with `oauth2`'s token).
     auth: str = "password"
     oauth2: OAuth2Config | None = None
+
+    @classmethod
+    def from_section(cls, imap: ImapSection, oauth2: OAuth2Config | None = None) -> ImapConfig:
+        """pbm.toml's `[imap]`; what the file does not set (the timeout) keeps its default.
+        `oauth2`: the token's settings (`OAuth2Config.from_settings`), for auth = "oauth2"."""
+        return cls(
+            host=imap.host,
+            port=imap.port,
+            user=imap.user,
+            password=imap.password,
+            tls=imap.tls,
+            folder=imap.folder,
+            processed_folder=imap.processed_folder,
+            idle=imap.idle,
+            auth=imap.auth,
+            oauth2=oauth2 if imap.auth == "oauth2" else None,
+        )
 
 
 class ImapError(TransportError):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
+import os
 import secrets
 import threading
 import time
@@ -29,7 +30,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from pbm.files import write_private
+from pbm.config.model import Settings
+from pbm.config.presets import OAUTH2_PROVIDERS
 
 from .transport import TransportError
 
@@ -39,40 +41,6 @@ REFRESH_MARGIN = 300.0
 LOGIN_COMMAND = "pbm mailbox login"
 #: OAuth2 errors of the token endpoint that no retry mends: the GM must sign in again.
 _FOR_GOOD = {"invalid_grant", "invalid_client", "unauthorized_client", "invalid_scope"}
-
-
-@dataclass(frozen=True)
-class Provider:
-    """An OAuth2 provider's endpoints and the scopes that open IMAP and SMTP."""
-
-    token_endpoint: str
-    authorize_endpoint: str
-    #: "" when the provider has no device-code flow for the mail scopes (Google's refuses them).
-    device_endpoint: str
-    scopes: tuple[str, ...]
-    #: Extra query parameters of the browser flow (Google gives a refresh token only with these).
-    authorize_params: tuple[tuple[str, str], ...] = ()
-
-
-PROVIDERS: dict[str, Provider] = {
-    "google": Provider(
-        token_endpoint="https://oauth2.googleapis.com/token",
-        authorize_endpoint="https://accounts.google.com/o/oauth2/v2/auth",
-        device_endpoint="",
-        scopes=("https://mail.google.com/",),
-        authorize_params=(("access_type", "offline"), ("prompt", "consent")),
-    ),
-    "microsoft": Provider(
-        token_endpoint="https://login.microsoftonline.com/common/oauth2/v2.0/token",
-        authorize_endpoint="https://login.microsoftonline.com/common/oauth2/v2.0/authorize",
-        device_endpoint="https://login.microsoftonline.com/common/oauth2/v2.0/devicecode",
-        scopes=(
-            "https://outlook.office.com/IMAP.AccessAsUser.All",
-            "https://outlook.office.com/SMTP.Send",
-            "offline_access",
-        ),
-    ),
-}
 
 
 @dataclass(frozen=True)
@@ -88,6 +56,25 @@ class OAuth2Config:
     device_endpoint: str = ""
     authorize_params: tuple[tuple[str, str], ...] = ()
     timeout: float = 30.0
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> OAuth2Config | None:
+        """pbm.toml's `[oauth2]` (its provider's endpoints filled in when it was read), when
+        `[imap]` or `[smtp]` signs in with OAuth2; else None."""
+        if "oauth2" not in (settings.imap.auth, settings.smtp.auth):
+            return None
+        o = settings.oauth2
+        known = OAUTH2_PROVIDERS.get(o.provider)
+        return cls(
+            token_endpoint=o.token_endpoint,
+            client_id=o.client_id,
+            token_file=Path(o.token_file),
+            client_secret=o.client_secret,
+            scopes=tuple(o.scopes),
+            authorize_endpoint=o.authorize_endpoint,
+            device_endpoint=o.device_endpoint,
+            authorize_params=known.authorize_params if known is not None else (),
+        )
 
 
 class OAuth2Error(TransportError):
@@ -148,7 +135,11 @@ def store_tokens(path: Path, token: dict[str, Any]) -> None:
     if "expires_at" not in kept and token.get("expires_in") is not None:
         kept["expires_at"] = int(time.time()) + int(token["expires_in"])
     part = path.with_name(path.name + ".part")
-    write_private(part, json.dumps(kept, indent=1) + "\n")
+    # 0600 whatever the umask (as pbm.files.write_private, which this layer does not import).
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        os.fchmod(fd, 0o600)
+        f.write(json.dumps(kept, indent=1) + "\n")
     part.replace(path)
 
 

@@ -13,6 +13,7 @@ import contextlib
 import logging
 from dataclasses import dataclass
 from email.message import EmailMessage
+from typing import TYPE_CHECKING
 
 import aiosmtplib
 
@@ -20,6 +21,9 @@ from .oauth2 import NeedsLogin, OAuth2Config, TokenSource, oauthbearer, xoauth2
 from .transport import Delivery, TransportError
 
 log = logging.getLogger("pbm")
+
+if TYPE_CHECKING:
+    from pbm.config.model import SmtpSection
 
 
 @dataclass
@@ -40,6 +44,24 @@ class SmtpConfig:
     #: `oauth2`'s token, signed in as `user`).
     auth: str = "password"
     oauth2: OAuth2Config | None = None
+
+    @classmethod
+    def from_section(cls, smtp: SmtpSection, oauth2: OAuth2Config | None = None) -> SmtpConfig:
+        """pbm.toml's `[smtp]`; what the file does not set (the timeout, the certificate
+        check) keeps its default."""
+        from pbm.config.model import split_from
+
+        return cls(
+            host=smtp.host,
+            port=smtp.port,
+            user=smtp.user,
+            password=smtp.password,
+            tls=smtp.tls,
+            starttls=None if smtp.starttls == "auto" else smtp.starttls,
+            from_address=split_from(smtp.from_)[1],
+            auth=smtp.auth,
+            oauth2=oauth2 if smtp.auth == "oauth2" else None,
+        )
 
 
 class SmtpSignInError(TransportError):

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from sqlmodel import Session
 
+from pbm.config.model import ServiceSection
 from pbm.i18n import translator
 from pbm.notation.mail import ParsedMail
 from pbm.store import codec
@@ -14,7 +15,6 @@ from pbm.store.models import Game, Player
 from pbm.store.statuses import GamePhase
 
 from . import corrections, texts
-from .context import ServiceConfig
 from .games import game_kind_of, load_state, players_of
 from .records import current_orders
 from .table import local_deadline
@@ -137,7 +137,7 @@ def too_big(lang: str, kb: int) -> str:
     return text.format(kb=kb) + "\n"
 
 
-def refused(lang: str, why: str, config: ServiceConfig) -> str:
+def refused(lang: str, why: str, config: ServiceSection) -> str:
     """Why a mail was not read: `why` is too_long (text), too_big (the whole mail) or
     too_many_parts."""
     _ = translator(lang).gettext

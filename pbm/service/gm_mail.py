@@ -56,7 +56,7 @@ from .secrets import (
 )
 
 if TYPE_CHECKING:
-    from .commands import Handled
+    from .request import Handled
 
 #: The colour tag of the GM password (`gm-kadu-mepi-rosa-tule-wibo`): its shape is a seat
 #: password's, so that it is masked wherever a mail holds it (`secrets.masked_text`).
@@ -108,7 +108,7 @@ class GmReading:
     why: str = ""
     #: The mail's text as a reply to a player (without the password line).
     reply: str = ""
-    #: Why the mail is not read at all (too big, too many parts): `commands.refusal_of`.
+    #: Why the mail is not read at all (too big, too many parts): `dispatch.refusal_of`.
     refused: str = ""
 
 
@@ -192,9 +192,9 @@ def read(
         else:
             out.other.append(line)
     if not out.game:
-        from .commands import _bracketed
+        from .mail_lookup import bracketed
 
-        out.game = _bracketed(inbound.subject).strip()
+        out.game = bracketed(inbound.subject).strip()
     out.reply = _reply_text(body)
     if password:
         secrets.add(password)
@@ -469,7 +469,7 @@ class _Answer:
 
 
 def _senders(svc: Service) -> str:
-    return ", ".join(sorted(svc.config.gm_senders))
+    return ", ".join(sorted(svc.config.service.gm_senders))
 
 
 def gm_mail(

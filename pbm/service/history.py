@@ -15,7 +15,7 @@ from .context import Service
 
 def history_body(svc: Service, session: Session, game: Game, last: int) -> str:
     _ = translator(game.locale).gettext
-    url = svc.config.archive_url.rstrip("/")
+    url = svc.config.archive.url.rstrip("/")
     rounds = sorted(
         {
             r

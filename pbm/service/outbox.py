@@ -19,7 +19,7 @@ from .context import Service
 
 
 def new_message_id(svc: Service) -> str:
-    domain = svc.config.address.rsplit("@", 1)[-1] or "pbm.invalid"
+    domain = svc.config.service.address.rsplit("@", 1)[-1] or "pbm.invalid"
     return f"<{secrets.token_hex(12)}@{domain}>"
 
 

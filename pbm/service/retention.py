@@ -4,7 +4,7 @@ Every mail is stored before it is acted on, whoever sent it. Two rules keep stra
 filling the database:
 
 - once handled, a stranger's mail (`is_stranger`) that gave no right password is cut to
-  `[service] no_password_kept_kb` (`commands.handle`): a stranger's megabytes do not stay, while
+  `[service] no_password_kept_kb` (`dispatch.handle`): a stranger's megabytes do not stay, while
   a player's mail is kept as it came (a refused one for the GM to see);
 - after `[service] stranger_mail_days`, a mail from an address that is no player, observer or
   GM of any game loses its bytes (`forget_strangers`): its row stays, with its date, sender,
@@ -44,7 +44,7 @@ def _known() -> SelectOfScalar[str]:
 
 def is_stranger(svc: Service, session: Session, mail: InboundMail) -> bool:
     """Whether the mail's sender is no player, observer or GM of any game."""
-    if svc.config.is_gm(mail.sender):
+    if svc.config.service.is_gm(mail.sender):
         return False
     return session.exec(_known().where(Player.address == mail.sender).limit(1)).first() is None
 
@@ -56,7 +56,7 @@ def forget_strangers(svc: Service, force: bool = False) -> int:
     if not force and svc.forgot_at is not None and now - svc.forgot_at < EVERY:
         return 0
     svc.forgot_at = now
-    cutoff = now - timedelta(days=svc.config.stranger_mail_days)
+    cutoff = now - timedelta(days=svc.config.service.stranger_mail_days)
     with transaction(svc.engine) as session:
         result = session.exec(
             update(InboundMail)
@@ -65,7 +65,7 @@ def forget_strangers(svc: Service, force: bool = False) -> int:
                 col(InboundMail.received_at) < cutoff,
                 func.length(InboundMail.raw) > 0,
                 col(InboundMail.sender).not_in(_known()),
-                col(InboundMail.sender).not_in(sorted(svc.config.gm_senders) or ["-"]),
+                col(InboundMail.sender).not_in(sorted(svc.config.service.gm_senders) or ["-"]),
             )
             .values(raw=b"")
         )

@@ -285,7 +285,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         correction=amends,
         names=names,
         nonce=game.seal_nonce,
-        address=svc.config.address,
+        address=svc.config.service.address,
     )
     chart = None
     if new.phase == Phase.ENDED:
@@ -311,7 +311,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         chart=chart,
         attachment=_report_json(game, new, state.round, data["log"], names, players, addresses),
     )
-    if svc.config.gm_inbox:
+    if svc.config.service.gm_inbox:
         _digest(
             svc, session, game, state.round, players, missing, new, events, step, mails, piloted
         )
@@ -463,7 +463,7 @@ def _digest(
     broken = [notices.BrokenGame(g.name, g.broken) for g in broken_games(session)]
     mails.notice(
         "digest",
-        svc.config.gm_inbox,
+        svc.config.service.gm_inbox,
         game,
         texts.t(game.locale, "digest_subject", game=game.name, round=round_),
         notices.digest(

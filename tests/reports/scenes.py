@@ -45,7 +45,7 @@ from pbm.rules.setup import automatic_placement, place_setup, place_setup_automa
 from pbm.rules.sim import play_game
 from pbm.rules.state import GameState, Phase, Settings, new_game
 from pbm.service import texts
-from pbm.service.commands import command_lines
+from pbm.service.mail_commands import command_lines
 
 GAME = "alpha"
 SEED = 3

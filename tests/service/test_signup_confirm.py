@@ -231,7 +231,7 @@ def test_asking_again_sends_the_same_code_within_the_hourly_limit(
     assert confirmation_code(svc, me) == code
     assert _pending(svc, "alpha") == [me]
     # The answers stop at the hourly limit, and come again an hour later.
-    limit = svc.config.rate_limit_per_hour
+    limit = svc.config.service.rate_limit_per_hour
     for _ in range(limit):
         mailer.send(me, "Anmeldung", "Spiel: alpha\n")
     assert _mails_to(svc, me) == ["signup_confirm"] * limit
