@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from .errors import ConfigError, problems
 from .model import SECTIONS, Settings
+from .presets import apply as apply_presets
 from .text import effective, effective_toml, example, masked_url
 
 DEFAULT_FILE = "pbm.toml"
@@ -75,6 +76,9 @@ def read(data: dict[str, Any], name: str = DEFAULT_FILE, base: Path | None = Non
         settings = Settings(**data)
     except ValidationError as exc:
         raise ConfigError(problems(name, data, exc)) from None
+    settings, wrong = apply_presets(settings, name, base)
+    if wrong:
+        raise ConfigError(wrong)
     url = settings.database.url
     if base is not None and url.startswith("sqlite:///") and not url.startswith("sqlite:////"):
         # Relative SQLite files live beside the config file, wherever pbm is run from.
