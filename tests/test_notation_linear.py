@@ -211,7 +211,7 @@ def test_every_module_with_patterns_is_checked() -> None:
         "words._OR",
         "robber._STEAL",
         "trades._GET",
-        "lines._KNIGHT",
+        "robber._KNIGHT",
         "words._PATTERNS['trade']",
         "words._PATTERNS['road']",
         "names.HEX_TOKEN",

@@ -24,7 +24,7 @@ from .heading_kinds import _words, heading_kind
 from .limits import MAX_LINE_CHARS
 from .text import simple
 
-# What other modules and tests import from here (most of it defined in the modules above).
+# What other modules and tests import from here (most of it from the modules imported above).
 __all__ = ["clean_lines", "heading_kind", "iter_clean_lines"]
 
 

@@ -56,13 +56,21 @@ from .items import (
 )
 from .limits import MAX_LINE_CHARS
 from .remarks import _tidy, _without_condition, _without_verb
-from .robber import _FOR_A_SEVEN, _HEX_ARTICLES, _IF_DISCARDING, _discard, _knight, _pirate, _robber
+from .robber import (
+    _FOR_A_SEVEN,
+    _HEX_ARTICLES,
+    _IF_DISCARDING,
+    _KNIGHT,
+    _discard,
+    _knight,
+    _pirate,
+    _robber,
+)
 from .setup import _setup_line
 from .text import fold
 from .trades import _trade_or_bank
 from .words import (
     _PATTERNS,
-    _REST,
     _build_starts,
     _keyword_words,
     _kw,
@@ -71,7 +79,7 @@ from .words import (
     _strip_words,
 )
 
-# What other modules and tests import from here (most of it defined in the modules above).
+# What other modules and tests import from here (most of it from the modules imported above).
 __all__ = [
     "MAX_CARDS_A_LINE",
     "MAX_COUNT",
@@ -122,18 +130,6 @@ def starts_a_message(line: str) -> bool:
 
 
 _SUBSTITUTE = _kw("substitute", r"\s*+:?+\s*+(?P<rest>)")
-#: When a knight is played: `vor Wurf`, `vor dem Würfeln`, `vorm Würfeln`, `nach meinem Wurf`,
-#: `before roll`, `after rolling`.
-_TIMING = (
-    r"(?P<timing>(?:vor|nach)(?: dem| meinem| dem eigenen| eigenem)? (?:wurf|wuerfeln|wurfeln)|"
-    r"(?:vorm|nachm) (?:wurf|wuerfeln|wurfeln)|"
-    r"(?:before|after)(?: the| my)? (?:rolling|roll|dice roll|dice|the dice)|"
-    r"pre-roll|post-roll)"
-)
-_KNIGHT = _kw(
-    "knight",
-    r"(?: ?karte| card)?+\s*+[:,(]?+\s*+" + _TIMING + r"?+\s*+\)?+" + _REST,
-)
 
 
 def scan_line(text: str) -> Item | None:

@@ -40,7 +40,7 @@ from .lines import parse_line, scan_line, starts_a_message
 from .press import message_text
 from .results import _NOT_ORDERS, LineResult, ParsedMail, _Read
 
-# What other modules and tests import from here (most of it defined in the modules above).
+# What other modules and tests import from here (most of it from the modules imported above).
 __all__ = ["BUILD_ACTIONS", "SCAN_CHARS", "LineResult", "ParsedMail", "parse_mail", "scan_mail"]
 
 

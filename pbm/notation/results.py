@@ -1,6 +1,6 @@
 """What reading a mail gives: a result for each line (`LineResult`) and the whole mail's
 (`ParsedMail`: the orders, headers and commands it adds up to); the kinds of items that are
-builds, that are no orders, and that a pass contradicts."""
+builds and that are no orders."""
 
 from __future__ import annotations
 

@@ -13,7 +13,20 @@ from .context import Context, Text
 from .counts import MAX_COUNT, _resource_list
 from .errors import NotationError
 from .places import _hex, _named_hexes, _seat
-from .words import _FILLERS, _PATTERNS, _keyword_span, _letter_words, _strip_words
+from .words import _FILLERS, _PATTERNS, _REST, _keyword_span, _kw, _letter_words, _strip_words
+
+#: When a knight is played: `vor Wurf`, `vor dem Würfeln`, `vorm Würfeln`, `nach meinem Wurf`,
+#: `before roll`, `after rolling`.
+_TIMING = (
+    r"(?P<timing>(?:vor|nach)(?: dem| meinem| dem eigenen| eigenem)? (?:wurf|wuerfeln|wurfeln)|"
+    r"(?:vorm|nachm) (?:wurf|wuerfeln|wurfeln)|"
+    r"(?:before|after)(?: the| my)? (?:rolling|roll|dice roll|dice|the dice)|"
+    r"pre-roll|post-roll)"
+)
+_KNIGHT = _kw(
+    "knight",
+    r"(?: ?karte| card)?+\s*+[:,(]?+\s*+" + _TIMING + r"?+\s*+\)?+" + _REST,
+)
 
 #: The word before the victims; `[,;]?\s*` before it is added by `_keyword_span`. "steal from"
 #: before "steal", or "from" would be read as a colour.
