@@ -24,6 +24,8 @@ def player_list(name: str, as_json: JsonOpt = False) -> None:
         rows = with_names_cut(admin.list_players(svc, name))
 
     def text() -> None:
+        if not rows:
+            echo(f"{name}: no players yet")
         for r in rows:
             echo(
                 f"{r['seat'] if r['seat'] is not None else '-':>2} {r['colour'] or '-':8}"
