@@ -149,4 +149,6 @@ def test_no_help_text_names_a_source_seed() -> None:
 def test_game_create_help_names_the_modern_edition() -> None:
     result = CliRunner().invoke(app, ["game", "create", "--help"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    assert "modern edition" in result.output and "seed 00" not in result.output
+    assert "--edition" in result.output and "seed 00" not in result.output
+    (edition,) = [h for where, h in _help_texts() if where == "game create edition"]
+    assert "modern edition" in edition, edition

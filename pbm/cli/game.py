@@ -44,9 +44,8 @@ def game_create(
     edition: Annotated[
         str,
         typer.Option(
-            help="klassisch or modern: the words of a German game. klassisch: Räuber,"
-            " Entwicklungskarte, Längste Handelsstraße; modern (the modern edition): Bandit,"
-            " Projektkarte, Wegbereiter, Feldherr, and an unlimited bank unless --bank classic."
+            help="klassisch, or modern: the modern edition's words in a German game (Bandit,"
+            " Projektkarte, …) and its unlimited bank."
         ),
     ] = "klassisch",
     layout: Annotated[

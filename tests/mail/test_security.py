@@ -680,8 +680,8 @@ def test_a_served_game_leaves_no_password_in_the_database_files(tmp_path: Path) 
     """`serve` with the in-memory mail: four players join by mail and get their welcome mails,
     the setup passes by the deadlines, everyone sends orders, and the GM renews a password
     while it runs. Whenever a password was emptied from the outbox, and once an inbox pass
-    has read the order mails, no file holds any password; at the clean stop (`serve` returned, then what `pbm serve` does at its end:
-    `close_service`) none either."""
+    has read the order mails, no file holds any password; at the clean stop (`serve`
+    returned, then what `pbm serve` does at its end: `close_service`) none either."""
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
     db = database_path(svc)
