@@ -63,6 +63,18 @@ def test_the_index_says_what_game_it_is_and_every_piece_at_the_end(
         assert html.escape(pieces_text(state, p, lang)) in pieces
     assert any(state.sea.ships) and ("Schiffe " in pieces or "ships " in pieces)  # type: ignore[union-attr]
     assert f'<p id="places">{html.escape(places_text(state, lang))}</p>' in index
+    # Why it ended, and the numbers in words, in the game's language.
+    end = re.findall(r'<p id="end">(.*?)</p>', index, re.S)[0]
+    numbers = re.findall(r'<p id="numbers">(.*?)</p>', index)[0]
+    if lang == "en":
+        said = "The game master ended the game before anyone won. The game master's reason: "
+        assert html.unescape(end) == said + WHY
+        assert re.fullmatch(
+            r"\d+ rounds?; (no 7 was rolled|the 7 was rolled (once|\d+ times))", numbers
+        )
+    else:
+        assert end.startswith("Die Spielleitung hat das Spiel beendet")
+        assert re.fullmatch(r"\d+ Runden?; die 7 fiel (nie|einmal|\d+-mal)", numbers), numbers
 
 
 def test_a_game_the_gm_ended_says_so_with_the_reason_and_the_last_mails_numbers(
