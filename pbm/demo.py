@@ -33,6 +33,8 @@ from typing import Any
 import aiosmtplib
 from sqlmodel import Session, col, func, select
 
+from pbm.config.model import ServiceSection, Settings
+
 from .devservers.loopback import LoopbackMail
 from .files import private_dir, write_private
 from .mail.imap import ImapConfig, ImapInbox
@@ -41,7 +43,7 @@ from .notation import Context
 from .notation.format import format_setup_orders, format_turn_orders
 from .rules import GameState, Phase, autopilot
 from .rules.setup import setup_player
-from .service.context import Service, ServiceConfig
+from .service.context import Service
 from .service.games import create_game, get_game, load_state, players_of
 from .service.serve import ServeConfig, serve
 from .store.db import make_engine, scrub, transaction
@@ -122,8 +124,10 @@ class Demo:
         # The hourly answer limit counts real time, which the demo compresses: lifted here.
         self.svc = svc = Service(
             make_engine(url),
-            config=ServiceConfig(
-                address=GM, name="pbm demo", time_scale=TIME_SCALE, rate_limit_per_hour=10**6
+            config=Settings(
+                service=ServiceSection(
+                    address=GM, name="pbm demo", time_scale=TIME_SCALE, rate_limit_per_hour=10**6
+                )
             ),
         )
         with transaction(svc.engine) as session:

@@ -25,10 +25,11 @@ from databases import pg_database, sqlite_database
 from harness import GM, Games, Mailer
 from sqlalchemy.engine import Engine
 
+from pbm.config.model import ServiceSection, Settings
 from pbm.mail.memory import MemoryMailbox, MemorySmtp
 from pbm.mail.transport import Transports
 from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.store.db import make_engine
 
 
@@ -61,7 +62,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def svc(engine: Engine, clock: FakeClock) -> Service:
-    return Service(engine, clock, ServiceConfig(address=GM))
+    return Service(engine, clock, Settings(service=ServiceSection(address=GM)))
 
 
 @pytest.fixture

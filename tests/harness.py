@@ -30,12 +30,13 @@ from typing import Any
 from databases import Rows, game_row, game_state, is_empty, passwords, seated, sqlite_database
 from sqlmodel import Session, col, select
 
+from pbm.config.model import ArchiveSection, ServiceSection, Settings
 from pbm.notation import Context
 from pbm.notation.format import format_setup_orders, format_turn_orders
 from pbm.rules import GameState, Phase, autopilot
 from pbm.rules.setup import setup_player
 from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.games import create_game, get_game
 from pbm.service.ingest import IngestResult, ingest
 from pbm.service.secrets import hash_password
@@ -68,10 +69,25 @@ A_ROAD = {
 }
 
 
-def make_service(tmp_path: Path, clock: FakeClock | None = None, **config: Any) -> Service:
-    """The service on a fresh SQLite file in `tmp_path`, with `ServiceConfig` values given."""
+def make_service(
+    tmp_path: Path,
+    clock: FakeClock | None = None,
+    archive: ArchiveSection | None = None,
+    **service: Any,
+) -> Service:
+    """The service on a fresh SQLite file in `tmp_path`, with the `[service]` values given."""
     url = sqlite_database(tmp_path / "pbm.db")
-    return Service(make_engine(url), clock or FakeClock(), ServiceConfig(address=GM, **config))
+    settings = Settings(
+        service=ServiceSection(address=GM, **service), archive=archive or ArchiveSection()
+    )
+    return Service(make_engine(url), clock or FakeClock(), settings)
+
+
+def set_service(svc: Service, **values: Any) -> None:
+    """Change `[service]` values of a running service (its settings are frozen, as read)."""
+    svc.config = svc.config.model_copy(
+        update={"service": svc.config.service.model_copy(update=values)}
+    )
 
 
 # -- the mail player ----------------------------------------------------------------------------

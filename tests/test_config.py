@@ -4,7 +4,7 @@ fix, never a traceback later."""
 
 from __future__ import annotations
 
-import dataclasses
+import re
 import tomllib
 from datetime import UTC, datetime
 from pathlib import Path
@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 
 from pbm.config import ConfigError, Settings, effective, effective_toml, example, load, read
-from pbm.config.model import SECTIONS, ImapSection, SmtpSection, file_key, is_secret
+from pbm.config.model import SECTIONS, ImapSection, ServiceSection, SmtpSection, file_key, is_secret
 from pbm.mail.imap import ImapConfig
 from pbm.mail.outgoing import build_message
 from pbm.mail.smtp import SmtpConfig
-from pbm.service.context import ServiceConfig
 from pbm.service.serve import ServeConfig
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,15 +68,9 @@ def test_the_example_has_every_key_with_its_default_and_a_comment() -> None:
 def test_runtime_settings_take_the_models_defaults(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """ServiceConfig and ServeConfig are built from the model; the mail layer's own dataclasses
+    """The service runs with the model itself; the loops' and the mail layer's own dataclasses
     (built by hand in tests and the demo) must not drift from it either."""
     model = Settings()
-    service = ServiceConfig()
-    for f in dataclasses.fields(ServiceConfig):
-        if f.name.startswith("archive_"):  # [archive] dir and url
-            assert getattr(service, f.name) == getattr(model.archive, f.name[8:]), f.name
-            continue
-        assert getattr(service, f.name) == getattr(model.service, f.name), f.name
     serve = ServeConfig()
     for name in ("poll_seconds", "tick_seconds", "send_seconds"):
         assert getattr(serve, name) == getattr(model.service, name), name
@@ -94,8 +87,15 @@ def test_runtime_settings_take_the_models_defaults(
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("PBM_CONFIG", raising=False)
     cfg = load(None)
-    assert cfg.service == service
-    assert cfg.serve == serve
+    assert cfg.settings.service == model.service
+    assert ServeConfig.from_settings(cfg.settings) == serve
+
+
+def test_config_imports_nothing_above_it() -> None:
+    """The config is at the bottom: the service takes its model, it builds nothing of theirs
+    (the import contracts, tests/test_layers.py, hold the rest)."""
+    text = "".join(f.read_text() for f in (ROOT / "pbm" / "config").glob("*.py"))
+    assert not re.search(r"^\s*(from|import) pbm\.(service|mail)\b", text, re.M)
 
 
 def test_every_key_reaches_the_runtime_settings(tmp_path: Path) -> None:
@@ -112,7 +112,7 @@ def test_every_key_reaches_the_runtime_settings(tmp_path: Path) -> None:
         'tls = false\nstarttls = "auto"\nfrom = "gm+out@example.org"\n',
     )
     assert cfg.database_url == f"sqlite:///{(tmp_path / 'data' / 'x.db').resolve()}"
-    assert cfg.service == ServiceConfig(
+    assert cfg.settings.service == ServiceSection(
         address="gm@example.org",
         name="Insel",
         gm_address="me@example.org",
@@ -123,8 +123,11 @@ def test_every_key_reaches_the_runtime_settings(tmp_path: Path) -> None:
         bad_password_limit=3,
         password_alert_after=4,
         max_stored_kb=2048,
+        poll_seconds=7.0,
+        tick_seconds=8.0,
+        send_seconds=9.0,
     )
-    assert cfg.serve == ServeConfig(
+    assert ServeConfig.from_settings(cfg.settings) == ServeConfig(
         imap=ImapConfig("imap.example.org", 993, "u", "p", True, "Spiele", "Done", idle=False),
         smtp=SmtpConfig(
             "smtp.example.org", 587, "su", "sp", False, None, from_address="gm+out@example.org"
@@ -153,7 +156,7 @@ def test_environment_variables_do_not_override_the_file(
     for name in ("SERVICE", "service", "DATABASE", "IMAP", "SMTP"):
         monkeypatch.setenv(name, '{"address": "env@example.org", "url": "sqlite:///env.db"}')
     cfg = _load(tmp_path, '[service]\naddress = "gm@example.org"\n')
-    assert cfg.service.address == "gm@example.org"
+    assert cfg.settings.service.address == "gm@example.org"
     assert cfg.database_url.endswith("/pbm.db")
 
 
@@ -180,11 +183,12 @@ def test_smtp_from_with_a_display_name(
     cfg = _load(
         tmp_path, f'[service]\naddress = "gm@pbm.test"\n{named}\n[smtp]\nfrom = {smtp_from!r}\n'
     )
-    assert cfg.serve.smtp.from_address == address
-    assert cfg.service.name == name
+    smtp = SmtpConfig.from_section(cfg.settings.smtp)
+    assert smtp.from_address == address
+    assert cfg.settings.sender_name == name
     msg = build_message(
-        from_address=cfg.serve.smtp.from_address or cfg.service.address,
-        from_name=cfg.service.name,
+        from_address=smtp.from_address or cfg.settings.service.address,
+        from_name=cfg.settings.sender_name,
         recipients=["p@players.test"],
         subject="Bericht",
         body="x",
@@ -223,7 +227,7 @@ def test_keys_out_of_place_and_unknown_sections(tmp_path: Path) -> None:
 def test_section_names_in_any_case(tmp_path: Path) -> None:
     """`[Service]` and `[IMAP]` are [service] and [imap], as pbm has always read them."""
     cfg = _load(tmp_path, '[Service]\naddress = "gm@example.org"\n[IMAP]\nport = 1993\n')
-    assert cfg.service.address == "gm@example.org"
+    assert cfg.settings.service.address == "gm@example.org"
     assert cfg.settings.imap.port == 1993
 
 
@@ -340,15 +344,17 @@ def test_the_gm_addresses_and_where_the_gms_mail_goes(tmp_path: Path) -> None:
         tmp_path,
         '[service]\ngm_address = "alerts@example.org"\ngm = ["Me@Example.org", "me@phone.test"]\n',
     )
-    service = cfg.service
+    service = cfg.settings.service
     assert service.gm == ["Me@Example.org", "me@phone.test"]
     assert service.gm_senders == {"alerts@example.org", "me@example.org", "me@phone.test"}
     assert service.is_gm("ME@example.org") and service.is_gm("alerts@example.org")
     assert not service.is_gm("player@example.org") and not service.is_gm("")
     assert service.gm_inbox == ["alerts@example.org"]
-    alone = _load(tmp_path, '[service]\ngm = ["me@phone.test", "me@example.org"]\n').service
+    alone = _load(
+        tmp_path, '[service]\ngm = ["me@phone.test", "me@example.org"]\n'
+    ).settings.service
     assert alone.gm_inbox == ["me@example.org", "me@phone.test"]
-    assert ServiceConfig().gm_inbox == [] and ServiceConfig().gm_senders == frozenset()
+    assert ServiceSection().gm_inbox == [] and ServiceSection().gm_senders == frozenset()
     # `pbm config check` shows the list as TOML.
     assert 'gm = ["Me@Example.org", "me@phone.test"]' in effective_toml(cfg.settings)
 

@@ -15,11 +15,11 @@ from pbm import i18n
 from pbm.notation import Context
 from pbm.notation.format import format_item
 from pbm.notation.lines import parse_line
+from pbm.reports.guide_text import player_guide
 from pbm.rules.beginner import HARBOURS, STARTS, beginner_board, beginner_game
 from pbm.rules.building import settlement_site_rule
 from pbm.rules.layouts import SIZES, generate_board
 from pbm.rules.state import Settings
-from pbm.service.commands import player_guide
 
 LOCALE = Path(i18n.__file__).parent / "locale"
 MODERN = "de@modern"

@@ -24,7 +24,7 @@ from pbm.rules.rng import derive_seed
 from pbm.rules.scenarios import NO_GAME, SCENARIOS
 from pbm.rules.sim import play_game
 from pbm.rules.state import DEFAULT_COLOURS, Settings, board_for
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.games import create_game, first_state, settings_of
 from pbm.store.db import make_engine, transaction
 
@@ -72,7 +72,7 @@ def _sim_board(settings: Settings, seed: int) -> Board:
 def _service_boards(tmp_path: Path, games: list[dict[str, Any]]) -> list[Board]:
     """The boards of games made as `pbm game create` (and `pbm demo`) make them, when their
     seats are drawn (`first_state`); the preview and `pbm game board` draw these states."""
-    svc = Service(make_engine(sqlite_database(tmp_path / "pbm.db")), config=ServiceConfig())
+    svc = Service(make_engine(sqlite_database(tmp_path / "pbm.db")))
     out = []
     with transaction(svc.engine) as session:
         for i, kw in enumerate(games):
@@ -134,7 +134,7 @@ def test_every_scenario_on_every_path(tmp_path: Path) -> None:
     the service makes, and `pbm board --scenario` (the scenarios' own red-token rules,
     `scenarios.lay`); 20 games of `pbm sim` each."""
     combos = [(k, p) for k in SCENARIOS for p in (3, 4) if (k, p) not in NO_GAME]
-    svc = Service(make_engine(sqlite_database(tmp_path / "pbm.db")), config=ServiceConfig())
+    svc = Service(make_engine(sqlite_database(tmp_path / "pbm.db")))
     boards: list[tuple[str, Board]] = []
     with transaction(svc.engine) as session:
         for key, players in combos:

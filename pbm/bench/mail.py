@@ -25,11 +25,13 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from email.message import EmailMessage
 
 import aiosmtplib
 
+from pbm.config.model import ServiceSection
+from pbm.config.model import Settings as PbmSettings
 from pbm.devservers import realservers
 from pbm.devservers.loopback import LoopbackMail
 from pbm.mail.imap import ImapConfig, ImapInbox
@@ -39,7 +41,7 @@ from pbm.notation.format import format_turn_orders
 from pbm.rules import Phase, Settings, autopilot
 from pbm.rules.sim import play_game
 from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.games import create_game, save_state
 from pbm.service.secrets import hash_password
 from pbm.service.sending import send_pending
@@ -63,12 +65,18 @@ def _address(seat: int, game: int, dovecot: bool) -> str:
     return f"p{seat}@g{game}.test"
 
 
-def _prepare(svc: Service, dovecot: bool = False) -> list[tuple[str, str]]:
-    """50 games in round 1; returns one (address, orders body) per seat. Every seat has a
-    password hash of its own, as in real games (the first check of each costs the full hashing
-    work; later ones in the same process are remembered)."""
+def _prepare(
+    svc: Service,
+    dovecot: bool = False,
+    games: int = GAMES,
+    deadline: datetime | None = None,
+) -> list[tuple[str, str]]:
+    """`games` games in round 1 (deadline: `deadline`, else two days ahead); returns one
+    (address, orders body) per seat, game by game. Every seat has a password hash of its own,
+    as in real games (the first check of each costs the full hashing work; later ones in the
+    same process are remembered)."""
     seats: list[tuple[str, str]] = []
-    for i in range(GAMES):
+    for i in range(games):
         state = None
         for state, _ in play_game(Settings.for_players(4), i, "autopilot"):
             if state.phase == Phase.ROUNDS:
@@ -78,7 +86,7 @@ def _prepare(svc: Service, dovecot: bool = False) -> list[tuple[str, str]]:
         with transaction(svc.engine) as session:
             game = create_game(svc, session, f"g{i}", players=4, seed=i, early_resolve=False)
             save_state(game, state)
-            game.deadline = svc.clock.now() + timedelta(days=2)
+            game.deadline = deadline or svc.clock.now() + timedelta(days=2)
             for seat, colour in enumerate(state.colours):
                 address = _address(seat, i, dovecot)
                 session.add(
@@ -189,7 +197,9 @@ async def measure(n: int, dovecot: bool = False) -> dict[str, object]:
     upgrade(url)
     gm = f"gm@{realservers.DOMAIN}" if dovecot else GM
     svc = Service(
-        make_engine(url), FakeClock(), ServiceConfig(address=gm, rate_limit_per_hour=10**6)
+        make_engine(url),
+        FakeClock(),
+        PbmSettings(service=ServiceSection(address=gm, rate_limit_per_hour=10**6)),
     )
     seats = _prepare(svc, dovecot)
     srv = await (_dovecot(tmp, gm, seats) if dovecot else _loopback())

@@ -44,10 +44,11 @@ from pathlib import Path
 
 from aiosmtpd.controller import Controller
 
+from pbm.config.model import ServiceSection, Settings
 from pbm.devservers.loopback import LoopbackMail, free_port
 from pbm.files import write_private
 from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.store.db import make_engine
 from pbm.store.migrate import upgrade
 
@@ -211,7 +212,7 @@ async def measure(
     upgrade(url)
     # Created two hours ago: every deadline (an hour after creation) has passed.
     clock = FakeClock(datetime.now(UTC) - timedelta(hours=2))
-    svc = Service(make_engine(url), clock, ServiceConfig(address=GM))
+    svc = Service(make_engine(url), clock, Settings(service=ServiceSection(address=GM)))
     prep = time.perf_counter()
     setup_games(svc, n)
     svc.engine.dispose()

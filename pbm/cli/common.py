@@ -66,7 +66,7 @@ def service(write: bool = True, cfg: Config | None = None, apart: bool = False) 
 
     cfg = cfg or config()
     with refusals():
-        svc = open_service(cfg.database_url, cfg.service, write=write, apart=apart)
+        svc = open_service(cfg.database_url, cfg.settings, write=write, apart=apart)
     _opened.append((svc, write))
     return svc
 

@@ -1,6 +1,6 @@
 """The configuration file (`pbm.toml`): read with tomllib, checked against the model
-(`model.py`, where every key and its default is written), and turned into the settings the
-service runs with (`ServiceConfig`, `ServeConfig`).
+(`model.py`, where every key and its default is written). The service runs with the checked
+model itself (`Settings`): this package imports nothing of pbm above it.
 
 A file that cannot be used raises ConfigError with one line per mistake (`errors.py`); the
 command line prints them and exits with status 2 before it does anything.
@@ -12,17 +12,13 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import ValidationError
 
 from .errors import ConfigError, problems
-from .model import SECTIONS, Settings, split_from
+from .model import SECTIONS, Settings
 from .text import effective, effective_toml, example, masked_url
-
-if TYPE_CHECKING:
-    from pbm.service.context import ServiceConfig
-    from pbm.service.serve import ServeConfig
 
 DEFAULT_FILE = "pbm.toml"
 SECTIONS_TEXT = ", ".join(SECTIONS)
@@ -53,64 +49,6 @@ class Config:
     @property
     def database_url(self) -> str:
         return self.settings.database.url
-
-    @property
-    def service(self) -> ServiceConfig:
-        from pbm.service.context import ServiceConfig
-
-        s = self.settings.service
-        from_name, _ = split_from(self.settings.smtp.from_)
-        return ServiceConfig(
-            address=s.address,
-            # The display name of `[smtp] from` is the more specific one: it wins.
-            name=from_name or s.name,
-            gm_address=s.gm_address,
-            gm=list(s.gm),
-            time_scale=s.time_scale,
-            setup_deadline_share=s.setup_deadline_share,
-            rate_limit_per_hour=s.rate_limit_per_hour,
-            max_mail_kb=s.max_mail_kb,
-            bad_password_limit=s.bad_password_limit,
-            password_alert_after=s.password_alert_after,
-            max_stored_kb=s.max_stored_kb,
-            mail_wait_minutes=s.mail_wait_minutes,
-            no_password_kept_kb=s.no_password_kept_kb,
-            stranger_mail_days=s.stranger_mail_days,
-            archive_dir=self.settings.archive.dir,
-            archive_url=self.settings.archive.url,
-        )
-
-    @property
-    def serve(self) -> ServeConfig:
-        from pbm.mail.imap import ImapConfig
-        from pbm.mail.smtp import SmtpConfig
-        from pbm.service.serve import ServeConfig
-
-        s, imap, smtp = self.settings.service, self.settings.imap, self.settings.smtp
-        return ServeConfig(
-            imap=ImapConfig(
-                host=imap.host,
-                port=imap.port,
-                user=imap.user,
-                password=imap.password,
-                tls=imap.tls,
-                folder=imap.folder,
-                processed_folder=imap.processed_folder,
-                idle=imap.idle,
-            ),
-            smtp=SmtpConfig(
-                host=smtp.host,
-                port=smtp.port,
-                user=smtp.user,
-                password=smtp.password,
-                tls=smtp.tls,
-                starttls=None if smtp.starttls == "auto" else smtp.starttls,
-                from_address=split_from(smtp.from_)[1],
-            ),
-            poll_seconds=s.poll_seconds,
-            tick_seconds=s.tick_seconds,
-            send_seconds=s.send_seconds,
-        )
 
 
 def find(path: str | Path | None = None) -> Path | None:

@@ -1,9 +1,10 @@
 """The model of pbm.toml: every key with its type, limits, default and the comment
 config.example.toml shows for it.
 
-The defaults are written here and nowhere else: `ServiceConfig` and `ServeConfig` take theirs
-from these classes, `load` fills in what a file leaves out, and config.example.toml is rendered
-from them (`pbm config example`; tests/test_config.py keeps the shipped file equal to it).
+The defaults are written here and nowhere else: the service runs with these classes themselves
+(the service's `Service.config` is a `Settings`), `load` fills in what a file leaves out,
+and config.example.toml is rendered from them (`pbm config example`; tests/test_config.py
+keeps the shipped file equal to it).
 Values are checked strictly: TOML has real types, so `port = "993"` or `tls = "yes"` is a
 mistake to report, not to convert.
 """
@@ -11,6 +12,7 @@ mistake to report, not to convert.
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from email.utils import parseaddr
 from typing import Annotated, Any, Literal
 
@@ -207,6 +209,11 @@ class ServiceSection(Section):
         "Days the bytes of a mail from an address that is no player, observer or GM are kept;"
         " then only its date, sender, subject and status remain.",
     )
+    sent_mail_days: Positive = key(
+        30,
+        "Days a sent mail keeps its HTML part, pictures and JSON file; then its text part,"
+        " subject, recipients and dates remain (the archive keeps every round).",
+    )
     mail_wait_minutes: float = key(
         30.0,
         "Minutes a round past its deadline waits for mail that reached the mailbox in time but"
@@ -215,6 +222,29 @@ class ServiceSection(Section):
         ge=0,
         le=10080,
     )
+
+    def hours(self, h: float) -> timedelta:
+        """`h` hours of a game's time, as `time_scale` makes them."""
+        return timedelta(hours=h * self.time_scale)
+
+    @property
+    def gm_inbox(self) -> list[str]:
+        """Where the GM's mail goes (digests, alarms, notices, players' `An Spielleitung`):
+        `gm_address`, else every address of `gm`; [] when neither is set."""
+        if self.gm_address:
+            return [self.gm_address]
+        return sorted({a.lower() for a in self.gm})
+
+    def is_gm(self, address: str) -> bool:
+        """Whether mail from `address` is the GM's (`gm` and `gm_address`): read by
+        `gm_mail`, never as a player's orders."""
+        address = address.strip().lower()
+        return bool(address) and address in self.gm_senders
+
+    @property
+    def gm_senders(self) -> frozenset[str]:
+        """The addresses the GM writes from: every address of `gm`, and `gm_address`."""
+        return frozenset(a.lower() for a in (*self.gm, self.gm_address) if a)
 
 
 class ImapSection(Section):
@@ -282,6 +312,12 @@ class Settings(BaseModel):
     imap: ImapSection = Field(default_factory=ImapSection)
     smtp: SmtpSection = Field(default_factory=SmtpSection)
     archive: ArchiveSection = Field(default_factory=ArchiveSection)
+
+    @property
+    def sender_name(self) -> str:
+        """The display name on outgoing mail: `[smtp] from`'s, the more specific one, else
+        `[service] name`."""
+        return split_from(self.smtp.from_)[0] or self.service.name
 
 
 #: The sections in file order, by their names in the file.

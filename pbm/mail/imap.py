@@ -16,12 +16,15 @@ import ssl
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import aioimaplib
 
 from .inbound import head_sender
 from .transport import Head, TransportError
+
+if TYPE_CHECKING:
+    from pbm.config.model import ImapSection
 
 #: IDLE is re-issued at least this often (RFC 2177 asks for less than 30 minutes).
 IDLE_MAX_SECONDS = 29 * 60
@@ -118,6 +121,20 @@ class ImapConfig:
     timeout: float = 30.0
     #: Use IDLE when the server offers it; otherwise (or with False) poll.
     idle: bool = True
+
+    @classmethod
+    def from_section(cls, imap: ImapSection) -> ImapConfig:
+        """pbm.toml's `[imap]`; what the file does not set (the timeout) keeps its default."""
+        return cls(
+            host=imap.host,
+            port=imap.port,
+            user=imap.user,
+            password=imap.password,
+            tls=imap.tls,
+            folder=imap.folder,
+            processed_folder=imap.processed_folder,
+            idle=imap.idle,
+        )
 
 
 class ImapError(TransportError):

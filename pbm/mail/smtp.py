@@ -12,10 +12,14 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from email.message import EmailMessage
+from typing import TYPE_CHECKING
 
 import aiosmtplib
 
 from .transport import Delivery
+
+if TYPE_CHECKING:
+    from pbm.config.model import SmtpSection
 
 
 @dataclass
@@ -32,6 +36,22 @@ class SmtpConfig:
     from_address: str = ""
     timeout: float = 30.0
     validate_certs: bool = True
+
+    @classmethod
+    def from_section(cls, smtp: SmtpSection) -> SmtpConfig:
+        """pbm.toml's `[smtp]`; what the file does not set (the timeout, the certificate
+        check) keeps its default."""
+        from pbm.config.model import split_from
+
+        return cls(
+            host=smtp.host,
+            port=smtp.port,
+            user=smtp.user,
+            password=smtp.password,
+            tls=smtp.tls,
+            starttls=None if smtp.starttls == "auto" else smtp.starttls,
+            from_address=split_from(smtp.from_)[1],
+        )
 
 
 def classify(exc: BaseException) -> tuple[bool, str]:

@@ -20,6 +20,8 @@ from pbm.i18n import language, translator
 from pbm.notation import vocab
 from pbm.rules.layouts import CARD_TYPES, KRON_CARD_TYPES
 
+from .wrap import WIDTH
+
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
@@ -68,19 +70,30 @@ def decode(secret_hex: str, number: int, code: str, kron: bool = False) -> str |
 
 
 def table(secret_hex: str, rows: int, lang: str = "de", kron: bool = False) -> list[str]:
-    """The printable table: one line per purchase number (`kron`: with the project cards)."""
+    """The printable table: one line per purchase number (`kron`: with the project cards),
+    within a mail's line width (`wrap.WIDTH`): a row too wide for it goes on in lines of its
+    own under its first code, never breaking a code from its card's name."""
     names = CARD_NAMES[language(lang)]
     # Translators: {number:2} is the purchase number, right-aligned in two columns.
     label = translator(lang).gettext("Card {number:2}: {codes}")
     out = []
     for k in range(1, rows + 1):
         codes = [f"{code}={names[card]}" for code, card in row(secret_hex, k, kron).items()]
-        # A Kronlande row has eight codes: on two lines, the second under the first's codes.
-        first, rest = (codes[:4], codes[4:]) if kron else (codes, [])
-        line = label.format(number=k, codes="  ".join(first))
-        out.append(line)
-        if rest:
-            out.append(" " * (len(line) - len("  ".join(first))) + "  ".join(rest))
+        head = label.format(number=k, codes="")
+        # Two spaces between the codes, or one where that keeps the row on one line.
+        for gap in ("  ", " "):
+            if len(head) + len(gap.join(codes)) <= WIDTH:
+                out.append(head + gap.join(codes))
+                break
+        else:
+            line: list[str] = []
+            lead = head
+            for code in codes:
+                if line and len(lead) + len("  ".join([*line, code])) > WIDTH:
+                    out.append(lead + "  ".join(line))
+                    line, lead = [], " " * len(head)
+                line.append(code)
+            out.append(lead + "  ".join(line))
     return out
 
 

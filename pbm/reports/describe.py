@@ -333,7 +333,15 @@ def describe(
     if isinstance(e, ev.NoOrders):
         return _("{player}: no moves received (NMR)").format(player=who(e.player))
     if isinstance(e, ev.GameWon):
-        return _("{player} wins with {vp} victory points!").format(player=actor(e.player), vp=e.vp)
+        return (
+            translator(lang)
+            .ngettext(
+                "{player} wins with {vp} victory point!",
+                "{player} wins with {vp} victory points!",
+                e.vp,
+            )
+            .format(player=actor(e.player), vp=e.vp)
+        )
     if isinstance(e, PirateMoved):
         return _("  {player} moves the pirate to {hex}").format(
             player=actor(e.player), hex=_hex(b, e.hex, lang)

@@ -94,6 +94,18 @@ def kind_text(kind: GameKind, lang: str, beginner: bool = False) -> str:
     return _(_KINDS["beginner" if beginner else "base"])
 
 
+def phase_name(lang: str, phase: str) -> str:
+    """A game's phase (`Game.phase`'s value) in the game's language: never the stored word."""
+    tr = translator(lang)
+    names = {
+        "signup": tr.pgettext("phase", "signup"),
+        "setup": tr.pgettext("phase", "setup"),
+        "rounds": tr.pgettext("phase", "running"),
+        "ended": tr.pgettext("phase", "ended"),
+    }
+    return names.get(phase, names["rounds"])
+
+
 def status_text(lang: str, phase: str, round_: int, deadline: str, paused: bool) -> str:
     """Where the game stands: signup, setup or round with its deadline, paused, ended.
     `phase`: `Game.phase`'s value."""

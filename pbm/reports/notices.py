@@ -308,10 +308,12 @@ def round_open(
     roster: list[RosterRow] | None = None,
     order_form: list[str] | None = None,
     kind: dict[str, Any] | None = None,
+    orders_mail: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """Round 1 begins: what game this is (`identity.game_kind`), the build order, the
     deadline, the roster, and the order form of round 1 (`report_data.order_form`): no report
-    came before it."""
+    came before it. `orders_mail`: where to send the orders, and the link that writes them
+    (`report_data.orders_mail`; None for the observers, who send none)."""
     return {
         "lang": lang_code(lang),
         "order": order,
@@ -319,6 +321,7 @@ def round_open(
         "roster": roster or [],
         "order_form": order_form or [],
         "kind": kind,
+        "orders_mail": orders_mail,
     }
 
 

@@ -17,6 +17,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from pbm import i18n
 
 from .text_rows import table_row
+from .wrap import wrap_text
 
 #: The Content-ID of the board picture in a report's HTML part.
 BOARD_CID = "board@pbm"
@@ -53,12 +54,12 @@ def environment(lang: str) -> Environment:
 
 def render(kind: str, subject: str, data: dict[str, Any]) -> Rendered:
     """`kind`.txt.j2 and `kind`.html.j2 with the data (plus the subject), in the language of
-    `data["lang"]`."""
+    `data["lang"]`; the text part's lines within `wrap.WIDTH` columns."""
     env = environment(i18n.language(data["lang"]))
     values = {"subject": subject, **data}
     text = env.get_template(f"{kind}.txt.j2").render(values)
     html = env.get_template(f"{kind}.html.j2").render(values)
-    return Rendered(text.rstrip() + "\n", html)
+    return Rendered(wrap_text(text.rstrip()) + "\n", html)
 
 
 def render_message(subject: str, body: str, lang: str, game: str) -> Rendered:

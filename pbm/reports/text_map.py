@@ -66,7 +66,11 @@ ROBBER = "***"
 _ORDER = vocab.COLOURS
 #: The letter a colour takes when its initial is taken, where the name's next letter would be
 #: ambiguous; a language without an entry takes the next free letter of the name.
-_SECOND = {"de": {"gruen": "n", "braun": "a"}, "en": {"braun": "n", "schwarz": "k"}}
+_SECOND = {
+    "de": {"gruen": "n", "braun": "a"},
+    "en": {"braun": "n", "schwarz": "k"},
+    "da": {"gruen": "n", "braun": "u"},
+}
 
 Cell = tuple[int, int]
 

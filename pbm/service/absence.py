@@ -64,8 +64,8 @@ def set_away(svc: Service, session: Session, game: Game, player: Player, until: 
         # A day after the return, so the player can send orders before the waited deadline;
         # never more than the game's wait.
         later = min(
-            end + svc.config.hours(24.0),
-            game.deadline + svc.config.hours(24.0 * game.away_wait_days),
+            end + svc.config.service.hours(24.0),
+            game.deadline + svc.config.service.hours(24.0 * game.away_wait_days),
         )
         if later > game.deadline:
             game.deadline, game.reminded = later, False
@@ -73,7 +73,7 @@ def set_away(svc: Service, session: Session, game: Game, player: Player, until: 
             player.away_wait_until = later
     # The others and the GM (issue 28); the absent player gets a confirmation of their own.
     others = [p.address for p in players_of(session, game) if p.id != player.id]
-    others += svc.config.gm_inbox
+    others += svc.config.service.gm_inbox
     name = _told_name(game, player)
     tell(
         svc,
@@ -119,7 +119,7 @@ def announce_back(svc: Service, session: Session, game: Game, player: Player) ->
     waited = covered_by_wait(game, player, now)
     others = [p.address for p in players_of(session, game) if p.id != player.id]
     name = _told_name(game, player)
-    others += svc.config.gm_inbox
+    others += svc.config.service.gm_inbox
     tell(
         svc,
         session,
@@ -174,12 +174,12 @@ def unattended(svc: Service, session: Session, game: Game) -> bool:
     if not seats or not all(plays_itself(game, p, now) for p in seats):
         return False
     game.paused = True
-    if svc.config.gm_inbox:
+    if svc.config.service.gm_inbox:
         enqueue(
             svc,
             session,
             "unattended",
-            svc.config.gm_inbox,
+            svc.config.service.gm_inbox,
             texts.t(game.locale, "unattended_subject", game=game.name),
             texts.t(game.locale, "unattended_body", game=game.name),
             game_id=game.id,

@@ -7,14 +7,15 @@ from datetime import datetime
 
 from sqlmodel import Session
 
+from pbm.config.model import ServiceSection
 from pbm.i18n import translator
 from pbm.notation.mail import ParsedMail
+from pbm.reports.help import phase_name
 from pbm.store import codec
 from pbm.store.models import Game, Player
 from pbm.store.statuses import GamePhase
 
 from . import corrections, texts
-from .context import ServiceConfig
 from .games import game_kind_of, load_state, players_of
 from .records import current_orders
 from .table import local_deadline
@@ -57,7 +58,7 @@ def status_body(
     _ = translator(game.locale).gettext
     lines = [
         _("{game}: {phase}, round {round}").format(
-            game=game.name, phase=game.phase, round=game.round
+            game=game.name, phase=phase_name(game.locale, str(game.phase)), round=game.round
         ),
         # What game this is: its kind, the players and the victory-point target.
         *game_kind_of(game)["title_lines"],
@@ -137,7 +138,7 @@ def too_big(lang: str, kb: int) -> str:
     return text.format(kb=kb) + "\n"
 
 
-def refused(lang: str, why: str, config: ServiceConfig) -> str:
+def refused(lang: str, why: str, config: ServiceSection) -> str:
     """Why a mail was not read: `why` is too_long (text), too_big (the whole mail) or
     too_many_parts."""
     _ = translator(lang).gettext

@@ -323,7 +323,7 @@ def keep_archives(svc: Service, names: list[str]) -> None:
     """After rounds were resolved: bring those games' archives in `[archive] dir` up to date.
     A failure is logged and never stops the service (the archive is written again next round).
     Nothing is ever written outside `[archive] dir`, whatever a game is called."""
-    root = svc.config.archive_dir
+    root = svc.config.archive.dir
     if not root:
         return
     for name in names:

@@ -55,13 +55,13 @@ def break_game(svc: Service, session: Session, game: Game, exc: BaseException) -
     if game.broken:
         return
     game.broken = reason_of(exc)
-    if svc.config.gm_inbox:
+    if svc.config.service.gm_inbox:
         subject = texts.t(game.locale, "broken_subject", game=game.name)
         enqueue(
             svc,
             session,
             "broken",
-            svc.config.gm_inbox,
+            svc.config.service.gm_inbox,
             subject,
             texts.t(game.locale, "broken_body", game=game.name, reason=game.broken),
             game_id=game.id,

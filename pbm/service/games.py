@@ -37,7 +37,7 @@ class ServiceError(Exception):
 
 #: A game's name: ASCII letters, digits, `-`, `_` and `.`, not starting with `-`, `_` or `.`,
 #: at most 32 characters. Players write it after `Spiel:`, mails repeat it
-#: (`commands._PLAUSIBLE_NAME` is this pattern), and it names the game's folder in
+#: (`stray.PLAUSIBLE_NAME` is this pattern), and it names the game's folder in
 #: `[archive] dir` and its web address: never a path, a blank or a character a mail program
 #: could take apart.
 GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
@@ -329,13 +329,13 @@ def round_hours(svc: Service, game: Game) -> float | None:
 
 
 def set_deadline(svc: Service, game: Game, hours: float | None) -> None:
-    game.deadline = None if hours is None else svc.clock.now() + svc.config.hours(hours)
+    game.deadline = None if hours is None else svc.clock.now() + svc.config.service.hours(hours)
     game.reminded = False
 
 
 def extend_deadline(svc: Service, game: Game, hours: float) -> datetime:
     base = game.deadline or svc.clock.now()
-    game.deadline = base + timedelta(hours=hours * svc.config.time_scale)
+    game.deadline = base + timedelta(hours=hours * svc.config.service.time_scale)
     game.reminded = False
     return game.deadline
 

@@ -192,11 +192,11 @@ def extend(svc: Service, session: Session, game: Game, hours: float, why: str = 
         raise ServiceError(f"{game.name} has no open round or setup turn (it is in {game.phase})")
     now = svc.clock.now()
     base = game.deadline or now
-    if base + svc.config.hours(hours) < now:
+    if base + svc.config.service.hours(hours) < now:
         if game.phase == GamePhase.ROUNDS:
             hint = f"to resolve round {game.round} now: pbm round resolve {game.name} --now"
         else:
-            late = (now - base).total_seconds() / 3600 / svc.config.time_scale
+            late = (now - base).total_seconds() / 3600 / svc.config.service.time_scale
             hint = (
                 f"to have the setup placement made now: pbm round extend {game.name} "
                 f"--hours {-late:.2f}, then pbm game tick"

@@ -38,14 +38,14 @@ log = logging.getLogger("pbm")
 
 def started(svc: Service, session: Session, game: Game, players: list[Player]) -> None:
     """The table is full and the seats are drawn: who sits where, and the first deadline."""
-    if not svc.config.gm_inbox:
+    if not svc.config.service.gm_inbox:
         return
     seats = [{"label": label(game, p), "address": p.address} for p in players]
     notify(
         svc,
         session,
         "gm_alert",
-        svc.config.gm_inbox,
+        svc.config.service.gm_inbox,
         game,
         texts.t(game.locale, "gm_started_subject", game=game.name),
         {
@@ -70,12 +70,12 @@ def autopilot(
 ) -> None:
     """The autopilot took a seat by itself (`why`: "nmr" after missed rounds, or "resigned");
     added to `mails`, the caller's mails."""
-    if not svc.config.gm_inbox:
+    if not svc.config.service.gm_inbox:
         return
     seat = label(game, player)
     mails.notice(
         "gm_alert",
-        svc.config.gm_inbox,
+        svc.config.service.gm_inbox,
         game,
         texts.t(game.locale, "gm_autopilot_took_subject", game=game.name, seat=seat),
         {
@@ -96,7 +96,7 @@ def quarantined(svc: Service, mail_id: int) -> None:
     """Tell the GM that a mail was quarantined, in a transaction of its own (in every language
     pbm speaks: the mail's game is not known). Never raises: the mail is quarantined whatever
     becomes of this."""
-    if not svc.config.gm_inbox:
+    if not svc.config.service.gm_inbox:
         return
     try:
         with transaction(svc.engine) as session:
@@ -128,7 +128,7 @@ def _quarantined(svc: Service, session: Session, mail: InboundMail) -> None:
         svc,
         session,
         "gm_alert",
-        svc.config.gm_inbox,
+        svc.config.service.gm_inbox,
         subject,
         body,
         html=mail_html.html,

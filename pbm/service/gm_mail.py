@@ -56,7 +56,7 @@ from .secrets import (
 )
 
 if TYPE_CHECKING:
-    from .commands import Handled
+    from .request import Handled
 
 #: The colour tag of the GM password (`gm-kadu-mepi-rosa-tule-wibo`): its shape is a seat
 #: password's, so that it is masked wherever a mail holds it (`secrets.masked_text`).
@@ -108,7 +108,7 @@ class GmReading:
     why: str = ""
     #: The mail's text as a reply to a player (without the password line).
     reply: str = ""
-    #: Why the mail is not read at all (too big, too many parts): `commands.refusal_of`.
+    #: Why the mail is not read at all (too big, too many parts): `dispatch.refusal_of`.
     refused: str = ""
 
 
@@ -192,9 +192,9 @@ def read(
         else:
             out.other.append(line)
     if not out.game:
-        from .commands import _bracketed
+        from .mail_lookup import bracketed
 
-        out.game = _bracketed(inbound.subject).strip()
+        out.game = bracketed(inbound.subject).strip()
     out.reply = _reply_text(body)
     if password:
         secrets.add(password)
@@ -336,13 +336,29 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
         if not order.text.strip():
             raise ServiceError("the message is empty")
         addresses = gm_message(svc, session, game, order.to, order.text)
-        return _("Your message went to {count} players.").format(count=len(addresses))
+        return (
+            translator(game.locale)
+            .ngettext(
+                "Your message went to {count} player.",
+                "Your message went to {count} players.",
+                len(addresses),
+            )
+            .format(count=len(addresses))
+        )
     if order.kind == "announce":
         if not order.text.strip():
             raise ServiceError("the announcement is empty")
         row = tell(svc, session, game, "announce", text=order.text)
         count = len(row.recipients.split(",")) if row else 0
-        return _("Your announcement went to {count} players and observers.").format(count=count)
+        return (
+            translator(game.locale)
+            .ngettext(
+                "Your announcement went to {count} player or observer.",
+                "Your announcement went to {count} players and observers.",
+                count,
+            )
+            .format(count=count)
+        )
     if order.kind == "pause":
         if game.paused:
             return _("The game was paused already.")
@@ -469,7 +485,7 @@ class _Answer:
 
 
 def _senders(svc: Service) -> str:
-    return ", ".join(sorted(svc.config.gm_senders))
+    return ", ".join(sorted(svc.config.service.gm_senders))
 
 
 def gm_mail(

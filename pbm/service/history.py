@@ -15,7 +15,7 @@ from .context import Service
 
 def history_body(svc: Service, session: Session, game: Game, last: int) -> str:
     _ = translator(game.locale).gettext
-    url = svc.config.archive_url.rstrip("/")
+    url = svc.config.archive.url.rstrip("/")
     rounds = sorted(
         {
             r
@@ -55,9 +55,13 @@ def history_body(svc: Service, session: Session, game: Game, last: int) -> str:
         if len(reports) == last:
             break
     parts = [
-        _("The last {count} reports of {game} (rounds played: {rounds}):").format(
-            count=len(reports), game=game.name, rounds=len(rounds)
+        translator(game.locale)
+        .ngettext(
+            "The last report of {game} (rounds played: {rounds}):",
+            "The last {count} reports of {game} (rounds played: {rounds}):",
+            len(reports),
         )
+        .format(count=len(reports), game=game.name, rounds=len(rounds))
     ]
     for row in reversed(reports):
         parts += ["", "=" * 72, row.subject, "=" * 72, "", row.body.rstrip()]

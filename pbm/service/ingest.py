@@ -31,8 +31,8 @@ from pbm.store.models import Game, InboundMail
 from pbm.store.statuses import MailStatus
 
 from . import gm_alerts
-from .commands import Reread, handle, read_mail
 from .context import Service
+from .dispatch import Reread, handle, read_mail
 from .faults import crashpoint
 from .intake import arrival
 
@@ -66,7 +66,7 @@ def digest_of(raw: bytes, sender: str) -> str:
 
 
 def _parse(svc: Service, raw: bytes) -> Inbound:
-    return parse_inbound(raw, svc.config.address, svc.config.max_stored_kb * 1024)
+    return parse_inbound(raw, svc.config.service.address, svc.config.service.max_stored_kb * 1024)
 
 
 def store_mail(
@@ -86,7 +86,7 @@ def _store(
     """`store_mail`, and the row as stored when this call stored it (committed; a detached
     copy the first read of `process_mail` can use instead of reading it back)."""
     inbound = inbound or _parse(svc, raw)
-    kept, truncated = keep_raw(raw, svc.config.max_stored_kb * 1024)
+    kept, truncated = keep_raw(raw, svc.config.service.max_stored_kb * 1024)
     digest = digest_of(raw, inbound.sender)
     message_id = inbound.message_id
     while True:

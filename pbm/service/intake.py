@@ -63,7 +63,7 @@ def may_close(svc: Service, session: Session, game: Game, now: datetime) -> bool
     unread = unread_before(svc, session, game, deadline)
     if not unread:
         return True
-    if now < deadline + timedelta(minutes=svc.config.mail_wait_minutes):
+    if now < deadline + timedelta(minutes=svc.config.service.mail_wait_minutes):
         return False
     log.warning("game %s: deadline passed %s ago (%s): acting", game.name, now - deadline, unread)
     _tell_gm(svc, session, game, unread)
@@ -88,19 +88,19 @@ def unread_before(svc: Service, session: Session, game: Game, deadline: datetime
 
 
 def _tell_gm(svc: Service, session: Session, game: Game, why: str) -> None:
-    if not svc.config.gm_inbox:
+    if not svc.config.service.gm_inbox:
         return
     enqueue(
         svc,
         session,
         "gm_alert",
-        svc.config.gm_inbox,
+        svc.config.service.gm_inbox,
         texts.t(game.locale, "mail_wait_subject", game=game.name),
         texts.t(
             game.locale,
             "mail_wait_body",
             game=game.name,
-            minutes=svc.config.mail_wait_minutes,
+            minutes=svc.config.service.mail_wait_minutes,
             why=why,
         ),
         game_id=game.id,
@@ -118,5 +118,5 @@ def known_addresses(svc: Service) -> set[str]:
             .distinct()
         )
         known = {address.lower() for address in rows}
-    known |= svc.config.gm_senders
+    known |= svc.config.service.gm_senders
     return known

@@ -52,4 +52,4 @@ def bad_passwords_last_hour(svc: Service, session: Session, address: str) -> int
 
 def may_answer(svc: Service, session: Session, address: str) -> bool:
     """False once an address has had its answers for this hour (a loop or a flood)."""
-    return answers_last_hour(svc, session, address) < svc.config.rate_limit_per_hour
+    return answers_last_hour(svc, session, address) < svc.config.service.rate_limit_per_hour

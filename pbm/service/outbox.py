@@ -12,6 +12,7 @@ from sqlalchemy import insert
 from sqlmodel import Session
 
 from pbm.reports.render import Rendered, render, render_message
+from pbm.reports.wrap import wrap_text
 from pbm.store.models import Game, Outbox
 from pbm.store.statuses import OutboxStatus
 
@@ -19,7 +20,7 @@ from .context import Service
 
 
 def new_message_id(svc: Service) -> str:
-    domain = svc.config.address.rsplit("@", 1)[-1] or "pbm.invalid"
+    domain = svc.config.service.address.rsplit("@", 1)[-1] or "pbm.invalid"
     return f"<{secrets.token_hex(12)}@{domain}>"
 
 
@@ -40,7 +41,10 @@ def _values(
     limited: bool,
     attachment: str = "",
 ) -> dict[str, Any]:
-    """An outbox row's columns; without an HTML part given, one is made from the text."""
+    """An outbox row's columns; without an HTML part given, one is made from the text. The
+    text's lines are held within the width of a mail's line here, where every mail passes
+    (`wrap.wrap_text`: a rendered one is within it already, a plain text may not be)."""
+    body = wrap_text(body)
     if not html:
         html = render_message(subject, body, "de", "").html
     now = svc.clock.now()

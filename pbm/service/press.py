@@ -36,7 +36,7 @@ from .table import label
 
 def thread_id(svc: Service, game: Game, key: str) -> str:
     """The root Message-ID every message of one conversation refers to."""
-    domain = svc.config.address.rsplit("@", 1)[-1] or "pbm.invalid"
+    domain = svc.config.service.address.rsplit("@", 1)[-1] or "pbm.invalid"
     return f"<press.{game.id}.{key}@{domain}>"
 
 
@@ -156,7 +156,7 @@ def _reply_line(game: Game, to: str, anonymous: bool) -> str:
 
 def _to_gm(svc: Service, session: Session, game: Game, sender: Player, text: str) -> str:
     _ = translator(game.locale).gettext
-    gm = svc.config.gm_inbox
+    gm = svc.config.service.gm_inbox
     if not gm:
         return _("This game has no game master's address: nothing was sent.")
     thread = thread_id(svc, game, f"gm-{sender.colour}")

@@ -18,7 +18,13 @@ from pbm.reports import notices, report_json
 from pbm.reports.describe import describe_all
 from pbm.reports.picture import board_png
 from pbm.reports.render import BOARD_CID, CHART_CID, render
-from pbm.reports.report_data import correction_data, order_form, report_data, report_log
+from pbm.reports.report_data import (
+    correction_data,
+    order_form,
+    orders_mail,
+    report_data,
+    report_log,
+)
 from pbm.reports.summary import game_summary
 from pbm.rules import GameState, Phase, autopilot, resolve_round
 from pbm.rules.events import Event, event_from_json
@@ -67,6 +73,8 @@ def begin_round(
         seated = {p.address for p in players_of(session, game)}
         everyone = recipients(session, game)
         kind = game_kind_of(game, state)
+        form = order_form(state, game.locale)
+        write_to = orders_mail(svc.config.address, game.name, 1, form, game.locale)
         for group, addresses in ((seated, True), (set(everyone) - seated, False)):
             if not group:
                 continue
@@ -80,8 +88,9 @@ def begin_round(
                     order,
                     shared_deadline(session, game, room=60),
                     roster_rows(session, game, addresses=addresses),
-                    order_form(state, game.locale),
+                    form,
                     kind,
+                    write_to if addresses else None,
                 ),
             )
         if mails is None:
@@ -287,7 +296,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         correction=amends,
         names=names,
         nonce=game.seal_nonce,
-        address=svc.config.address,
+        address=svc.config.service.address,
     )
     chart = None
     if new.phase == Phase.ENDED:
@@ -313,7 +322,7 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         chart=chart,
         attachment=_report_json(game, new, state.round, data["log"], names, players, addresses),
     )
-    if svc.config.gm_inbox:
+    if svc.config.service.gm_inbox:
         _digest(
             svc, session, game, state.round, players, missing, new, events, step, mails, piloted
         )
@@ -465,7 +474,7 @@ def _digest(
     broken = [notices.BrokenGame(g.name, g.broken) for g in broken_games(session)]
     mails.notice(
         "digest",
-        svc.config.gm_inbox,
+        svc.config.service.gm_inbox,
         game,
         texts.t(game.locale, "digest_subject", game=game.name, round=round_),
         notices.digest(

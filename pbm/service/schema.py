@@ -14,12 +14,13 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from pbm.config.model import Settings
 from pbm.store.db import make_engine, reading, scrub
 from pbm.store.migrate import alembic_config, schema_current, upgrade_apart
 from pbm.store.migrate import upgrade as migrate
 
 from .clock import Clock, SystemClock
-from .context import Service, ServiceConfig
+from .context import Service
 from .games import ServiceError
 
 
@@ -75,7 +76,7 @@ def check(svc: Service) -> None:
 
 def open_service(
     url: str,
-    config: ServiceConfig,
+    config: Settings,
     *,
     write: bool = True,
     clock: Clock | None = None,

@@ -363,7 +363,7 @@ _PASSWORD_LIKE = re.compile(rf"[0-9]|{_DASH}")
 
 
 #: Hash checks one mail may cost for words that begin like a password: a game has at most six
-#: seats (`commands.MAX_PASSWORD_CHECKS`).
+#: seats (`authentication.MAX_PASSWORD_CHECKS`).
 MASK_CHECKS = 6
 
 

@@ -158,7 +158,7 @@ async def send_one(
 async def _send_one(
     svc: Service, smtp: Sender, row_id: int, cleared: list[int] | None = None
 ) -> str:
-    sender = smtp.from_address or svc.config.address
+    sender = smtp.from_address or svc.config.service.address
     # Read without the write lock (the row is this worker's under its lease), as a plain
     # row: no ORM object is needed to build the message.
     with reading(svc.engine) as session:
@@ -171,7 +171,7 @@ async def _send_one(
         served = [r for r in recipients if r in set(row.delivered.split(","))]
         msg = build_message(
             from_address=sender,
-            from_name=svc.config.name,
+            from_name=svc.config.sender_name,
             recipients=recipients[:1],
             subject=row.subject,
             body=row.body,

@@ -21,7 +21,7 @@ from datetime import datetime
 
 from sqlalchemy.exc import DBAPIError
 
-from pbm.config.model import ServiceSection
+from pbm.config.model import ServiceSection, Settings
 from pbm.mail.imap import ImapConfig, ImapInbox
 from pbm.mail.smtp import SmtpConfig, SmtpSession
 from pbm.mail.transport import INBOX_ERRORS, Head, Inbox, Transports
@@ -34,7 +34,7 @@ from .faults import crashpoint
 from .ingest import IngestResult, ingest, recover
 from .intake import known_addresses
 from .sending import send_pending
-from .tick import resolve_if_ready, tick
+from .tick import next_deadline, resolve_if_ready, tick
 
 log = logging.getLogger("pbm")
 _DEFAULT = ServiceSection()
@@ -48,11 +48,15 @@ SEND_BATCH = 200
 #: (`Inbox.done_many`, once all of them are taken in); each is stored and taken in on its
 #: own, in order.
 FETCH_BATCH = 25
+#: How long after a deadline the clock ticks for it (a tick at the very moment may
+#: find it not yet passed, by the resolution of the two clocks).
+DEADLINE_MARGIN_SECONDS = 0.05
 
 
 @dataclass
 class ServeConfig:
-    """The loops' settings, from pbm.toml (`pbm.config.Config.serve`); the defaults of the
+    """The loops' settings: the transports' parameters and the loops' periods, from pbm.toml
+    (`from_settings`) or given (the demo, the benchmarks, the tests); the defaults of the
     seconds are [service]'s in pbm/config/model.py."""
 
     imap: ImapConfig = field(default_factory=ImapConfig)
@@ -60,6 +64,18 @@ class ServeConfig:
     poll_seconds: float = _DEFAULT.poll_seconds
     tick_seconds: float = _DEFAULT.tick_seconds
     send_seconds: float = _DEFAULT.send_seconds
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> ServeConfig:
+        """As pbm.toml says: `[imap]`, `[smtp]` and the loops' periods of `[service]`."""
+        s = settings.service
+        return cls(
+            imap=ImapConfig.from_section(settings.imap),
+            smtp=SmtpConfig.from_section(settings.smtp),
+            poll_seconds=s.poll_seconds,
+            tick_seconds=s.tick_seconds,
+            send_seconds=s.send_seconds,
+        )
 
 
 def transports_for(cfg: ServeConfig) -> Transports:
@@ -105,7 +121,7 @@ async def read_inbox(
     uids = await box.unseen()
     heads = await box.heads(uids) if uids else {}
     order = await asyncio.to_thread(fair_order, svc, uids, heads)
-    max_bytes = svc.config.max_stored_kb * 1024
+    max_bytes = svc.config.service.max_stored_kb * 1024
     complete = True
     for start in range(0, len(order), FETCH_BATCH):
         if stop is not None and stop.is_set():
@@ -203,10 +219,11 @@ async def inbox_loop(
     transports: Transports | None = None,
     wake: asyncio.Event | None = None,
     poke: asyncio.Event | None = None,
+    read: asyncio.Event | None = None,
 ) -> None:
     """Read the inbox, then wait for new mail (IMAP IDLE, or `poll_seconds`) or for `poke`
-    (a deadline waits for the mailbox to be read past it: `clock_loop`); `wake` is set after
-    each mail taken in, for the sender."""
+    (a deadline waits for the mailbox to be read past it: `clock_loop`, told by `read` when
+    that pass is through); `wake` is set after each mail taken in, for the sender."""
     new_inbox = (transports or transports_for(cfg)).inbox
     delay = 1.0
     while not stop.is_set():
@@ -215,12 +232,17 @@ async def inbox_loop(
             await box.connect()
             log.info("imap: connected to %s", box.where)
             delay = 1.0
+            poked = True  # a deadline may have waited for the mailbox while it was away
             while not stop.is_set():
                 taken = wake.set if wake is not None else None
                 while await read_inbox(svc, box, taken, stop) and not stop.is_set():
                     # Mail that came while these were taken in is not news to IDLE: read
                     # again until a pass finds nothing, then wait.
                     pass
+                if poked and read is not None:
+                    # The clock waits for this pass to close a deadline.
+                    read.set()
+                poked = False
                 waiting = asyncio.create_task(box.wait(cfg.poll_seconds, poke))
                 stopping = asyncio.create_task(stop.wait())
                 done, _ = await asyncio.wait(
@@ -231,8 +253,9 @@ async def inbox_loop(
                     break
                 stopping.cancel()
                 waiting.result()
-                if poke is not None:
+                if poke is not None and poke.is_set():
                     poke.clear()
+                    poked = True
         except (*INBOX_ERRORS, *_DB_ERRORS) as exc:
             # A database error leaves the mail unseen on the server: it is fetched again.
             log.warning("imap: %s: %s; reconnecting in %.0f s", type(exc).__name__, exc, delay)
@@ -247,11 +270,20 @@ async def inbox_loop(
 
 
 async def clock_loop(
-    svc: Service, cfg: ServeConfig, stop: asyncio.Event, poke: asyncio.Event | None = None
+    svc: Service,
+    cfg: ServeConfig,
+    stop: asyncio.Event,
+    poke: asyncio.Event | None = None,
+    read: asyncio.Event | None = None,
+    wake: asyncio.Event | None = None,
 ) -> None:
-    """Do what is due (`tick`) every `tick_seconds`; `poke` is set when a deadline waits for
-    a pass of the inbox (`Intake.want_pass`), which then reads the mailbox at once."""
+    """Do what is due (`tick`) every `tick_seconds`, and at once when the next deadline
+    passes (`next_deadline`); `poke` is set when a deadline waits for a pass of the inbox
+    (`Intake.want_pass`), which then reads the mailbox at once and sets `read` when through,
+    so the round closes right after that pass, not a tick later; `wake` starts the sender
+    after a round was resolved (its reports wait)."""
     while not stop.is_set():
+        waiting_for_inbox = False
         try:
             result = await asyncio.to_thread(tick, svc)
         except _DB_ERRORS as exc:
@@ -268,9 +300,25 @@ async def clock_loop(
                 release_pictures()
             for name in result.broken:
                 log.error("game %s: marked broken", name)
+            if result.resolved and wake is not None:
+                wake.set()
             if poke is not None and svc.intake.take_wanted():
                 poke.set()
-        await _sleep(stop, cfg.tick_seconds)
+                waiting_for_inbox = read is not None
+        await _sleep(stop, await _until_next_tick(svc, cfg), read if waiting_for_inbox else None)
+
+
+async def _until_next_tick(svc: Service, cfg: ServeConfig) -> float:
+    """Seconds to the next tick: `tick_seconds`, or less when a deadline passes before."""
+    try:
+        moment = await asyncio.to_thread(next_deadline, svc)
+    except _DB_ERRORS:
+        return cfg.tick_seconds
+    if moment is None:
+        return cfg.tick_seconds
+    ahead = (moment - svc.clock.now()).total_seconds()
+    # A hair past the deadline: a tick exactly at it would find it not yet passed.
+    return max(0.0, min(cfg.tick_seconds, ahead + DEADLINE_MARGIN_SECONDS))
 
 
 async def outbox_loop(
@@ -337,9 +385,11 @@ async def serve(
     wake = asyncio.Event()
     # Set by the clock when a deadline waits for the mailbox: the inbox reads it at once.
     poke = asyncio.Event()
+    # Set by the inbox when the pass a deadline waited for is through: the clock acts then.
+    read = asyncio.Event()
     await asyncio.gather(
-        inbox_loop(svc, cfg, stop, transports, wake, poke),
-        clock_loop(svc, cfg, stop, poke),
+        inbox_loop(svc, cfg, stop, transports, wake, poke, read),
+        clock_loop(svc, cfg, stop, poke, read, wake),
         outbox_loop(svc, cfg, stop, transports, wake),
     )
     # A clean stop leaves no old page (a password, a mail before masking) in the WAL.

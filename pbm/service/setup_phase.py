@@ -36,7 +36,9 @@ def start_setup(svc: Service, session: Session, game: Game, state: GameState) ->
 
 def _begin_step(svc: Service, session: Session, game: Game, state: GameState) -> None:
     hours = round_hours(svc, game)
-    set_deadline(svc, game, None if hours is None else hours * svc.config.setup_deadline_share)
+    set_deadline(
+        svc, game, None if hours is None else hours * svc.config.service.setup_deadline_share
+    )
     p = player_at(session, game, setup_player(state))
     nth = 1 if state.setup_step < state.settings.players else 2
     if not current_orders(session, game, 0, state.setup_step).get(p.id or 0):

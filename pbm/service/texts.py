@@ -8,8 +8,16 @@ from pbm.i18n import N_, every_language, translator
 from pbm.notation import vocab
 from pbm.rules.state import GameState
 
-#: The texts by key (English msgids of the message catalogue, `pbm.i18n`).
-_T: dict[str, str] = {
+
+def ngettext(singular: str, plural: str, count: str) -> tuple[str, str, str]:
+    """Marks a text with a plural form in `_T` (named as gettext's, so the extraction reads
+    it as one): the forms, and the parameter whose number chooses between them."""
+    return singular, plural, count
+
+
+#: The texts by key (English msgids of the message catalogue, `pbm.i18n`); a text with a
+#: number of something has its plural form (`ngettext`).
+_T: dict[str, str | tuple[str, str, str]] = {
     "welcome_subject": N_("[{game}] Welcome, {colour}"),
     "joined_subject": N_("[{game}] Signup received"),
     "ack_subject": N_("[{game}] Orders received (round {round})"),
@@ -54,11 +62,16 @@ _T: dict[str, str] = {
     ),
     "bad_password": N_("The password is missing or wrong."),
     "password_alert_subject": N_("[{game}] Wrong passwords for {colour}"),
-    "password_alert_body": N_(
+    "password_alert_body": ngettext(
+        "Since the last accepted mail, {count} mail came for the seat {colour} in the "
+        "game {game} with a wrong password.\n\nIf it was not yours, somebody is guessing: "
+        "nothing was changed, your password still works, and the game master knows. If you "
+        "lost your password, ask the game master for a new one.\n",
         "Since the last accepted mail, {count} mails came for the seat {colour} in the "
         "game {game} with a wrong password.\n\nIf they were not yours, somebody is guessing: "
         "nothing was changed, your password still works, and the game master knows. If you "
-        "lost your password, ask the game master for a new one.\n"
+        "lost your password, ask the game master for a new one.\n",
+        "count",
     ),
     "password_alert_last": N_(
         "\nThis is the last such mail: more wrong passwords for this seat are not reported "
@@ -87,15 +100,23 @@ _T: dict[str, str] = {
         "repair: pbm game resume {game}\n"
     ),
     "mail_wait_subject": N_("[{game}] Deadline passed with mail possibly unread"),
-    "mail_wait_body": N_(
+    "mail_wait_body": ngettext(
+        "The deadline of the game {game} passed more than {minutes} minute ago, and pbm could "
+        "not make sure it has read every mail that reached the mailbox before it ({why}). The "
+        "round was resolved with the mails read so far.\n\nIf a player's orders were missed, "
+        "'pbm round rollback {game} --why …' takes the round back, and 'pbm mail ingest' "
+        "feeds a missed mail in.\n",
         "The deadline of the game {game} passed more than {minutes} minutes ago, and pbm could "
         "not make sure it has read every mail that reached the mailbox before it ({why}). The "
         "round was resolved with the mails read so far.\n\nIf a player's orders were missed, "
         "'pbm round rollback {game} --why …' takes the round back, and 'pbm mail ingest' "
-        "feeds a missed mail in.\n"
+        "feeds a missed mail in.\n",
+        "minutes",
     ),
     "mail_wait_not_read": N_("the mailbox has not been read past the deadline"),
-    "mail_wait_stored": N_("{count} stored mails are not read yet"),
+    "mail_wait_stored": ngettext(
+        "{count} stored mail is not read yet", "{count} stored mails are not read yet", "count"
+    ),
     "preview_subject": N_("[{game}] Island preview"),
     "ok_subject": N_("[{game}] OK"),
     "status_subject": N_("[{game}] Status"),
@@ -161,13 +182,21 @@ _T: dict[str, str] = {
 
 
 def t(lang: str, key: str, **kw: object) -> str:
-    """The text `key` in a game language, filled in."""
-    return translator(lang).gettext(_T[key]).format(**kw)
+    """The text `key` in a game language, filled in (in the plural form its number asks)."""
+    text = _T[key]
+    if isinstance(text, tuple):
+        singular, plural, count = text
+        # A number of minutes may be a fraction: only exactly one is singular.
+        n = 1 if kw[count] == 1 else 2
+        return translator(lang).ngettext(singular, plural, n).format(**kw)
+    return translator(lang).gettext(text).format(**kw)
 
 
 def in_every_language(key: str, **kw: object) -> list[str]:
     """The text `key` in every game language, for someone whose language is not known."""
-    return every_language(_T[key], **kw)
+    text = _T[key]
+    assert isinstance(text, str), key
+    return every_language(text, **kw)
 
 
 def public_summary(state: GameState, lang: str) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from sqlalchemy import func
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
@@ -73,6 +74,25 @@ def _candidates(svc: Service) -> list[str]:
         return sorted(g.name for g in games if _may_have_work(svc, session, g, now))
 
 
+def next_deadline(svc: Service) -> datetime | None:
+    """The earliest deadline still ahead of a running game (not paused, not broken): the
+    clock loop wakes for it instead of sleeping out `tick_seconds`, so a deadline acts when it
+    passes, not up to half a minute later."""
+    now = svc.clock.now()
+    with Session(svc.engine) as session:
+        moment = session.exec(
+            select(func.min(Game.deadline)).where(
+                col(Game.phase).in_((GamePhase.SETUP, GamePhase.ROUNDS)),
+                Game.paused == False,  # noqa: E712
+                Game.broken == "",
+                col(Game.deadline) > now,
+            )
+        ).one()
+    if moment is not None and moment.tzinfo is None:
+        moment = moment.replace(tzinfo=now.tzinfo)  # SQLite gives naive datetimes back
+    return moment
+
+
 def _may_have_work(svc: Service, session: Session, game: Game, now: datetime) -> bool:
     """`_has_work`, and True for a game whose rows cannot even be read for it (a corrupt
     column): `_tick_game` then meets the fault and marks that game broken, and the others go
@@ -94,7 +114,8 @@ def _has_work(svc: Service, session: Session, game: Game, now: datetime) -> bool
         game.deadline is not None
         and not game.reminded
         and game.reminder_hours > 0
-        and now >= game.deadline - timedelta(hours=game.reminder_hours * svc.config.time_scale)
+        and now
+        >= game.deadline - timedelta(hours=game.reminder_hours * svc.config.service.time_scale)
     ):
         return True
     # Orders normally resolve a complete round on arrival; this catches a round completed
@@ -170,7 +191,7 @@ def resolve_if_ready(svc: Service, name: str) -> bool:
 def _remind(svc: Service, session: Session, game: Game) -> bool:
     if game.deadline is None or game.reminded or game.reminder_hours <= 0:
         return False
-    at = game.deadline - timedelta(hours=game.reminder_hours * svc.config.time_scale)
+    at = game.deadline - timedelta(hours=game.reminder_hours * svc.config.service.time_scale)
     if svc.clock.now() < at:
         return False
     game.reminded = True

@@ -28,12 +28,13 @@ from harness import GM, confirmation_code, raw_mail
 from sqlmodel import Session as DbSession
 from sqlmodel import col, select
 
+from pbm.config.model import ServiceSection, Settings
 from pbm.devservers.loopback import free_port
 from pbm.notation import Context
 from pbm.notation.format import format_turn_orders
 from pbm.rules import autopilot, state_from_json
 from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.games import create_game, get_game
 from pbm.service.ingest import ingest
 from pbm.service.secrets import hash_password
@@ -69,7 +70,7 @@ def build_tables(db: Path) -> None:
     upgrade(_url(db))
     engine = make_engine(_url(db))
     clock = FakeClock(datetime.now(UTC) - timedelta(days=10, hours=2))
-    svc = Service(engine, clock, ServiceConfig(address=GM))
+    svc = Service(engine, clock, Settings(service=ServiceSection(address=GM)))
     try:
         for n, name in enumerate(NAMES):
             with transaction(engine) as s:
@@ -177,7 +178,7 @@ def play_without_kills(db: Path) -> list[OrderMail]:
     `pbm serve` does (`take_in`). Returns the mails in the order sent."""
     seats = seats_and_passwords(db)
     engine = make_engine(_url(db))
-    svc = Service(engine, config=ServiceConfig(address=GM))
+    svc = Service(engine, config=Settings(service=ServiceSection(address=GM)))
     sent: list[OrderMail] = []
     try:
         for rnd in range(1, ROUNDS + 1):

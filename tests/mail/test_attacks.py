@@ -17,7 +17,17 @@ import time
 from pathlib import Path
 
 import pytest
-from harness import A_ROAD, ANNA, GM, PLAYERS, Mailer, eventually, make_service, start_game
+from harness import (
+    A_ROAD,
+    ANNA,
+    GM,
+    PLAYERS,
+    Mailer,
+    eventually,
+    make_service,
+    set_service,
+    start_game,
+)
 from sqlmodel import Session, col, select
 
 from pbm.service.clock import FakeClock
@@ -233,7 +243,7 @@ def test_a_huge_mail_is_stored_cut_off_and_refused(alpha: Service) -> None:
 
 @pytest.mark.slow
 def test_a_mail_of_200000_mime_parts_is_refused_quickly(alpha: Service) -> None:
-    alpha.config.max_stored_kb = 64 * 1024
+    set_service(alpha, max_stored_kb=64 * 1024)
     parts = b"".join(b"--b\r\nContent-Type: text/plain\r\n\r\nx\r\n" for _ in range(200_000))
     raw = _mail(
         ANNA, parts + b"--b--\r\n", message_id=b"<bomb@p.test>", extra=b"MIME-Version: 1.0\r\n"

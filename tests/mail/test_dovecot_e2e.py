@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from pbm.config.model import ServiceSection, Settings
 from pbm.devservers import realservers
 from pbm.mail.imap import ImapConfig, ImapInbox
 from pbm.mail.smtp import SmtpConfig
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.games import create_game
 from pbm.service.serve import ServeConfig, serve
 from pbm.store.db import make_engine, transaction
@@ -60,7 +61,7 @@ def test_join_setup_round_over_dovecot_and_opensmtpd(
 async def _play(tmp_path: Path, servers: realservers.MailServers) -> None:
     url = f"sqlite:///{tmp_path / 'pbm.db'}"
     upgrade(url)
-    svc = Service(make_engine(url), config=ServiceConfig(address=GM))
+    svc = Service(make_engine(url), config=Settings(service=ServiceSection(address=GM)))
     with transaction(svc.engine) as session:
         create_game(svc, session, GAME, players=3, seed=5)
     cfg = ServeConfig(

@@ -21,7 +21,7 @@ from datetime import timedelta
 import pytest
 from databases import game_row, game_state, outbox, passwords, records, replies_to, seated
 from databases import inbound as stored_mails
-from harness import Games, Mailer, eventually, orders_text, pass_deadline
+from harness import Games, Mailer, eventually, orders_text, pass_deadline, set_service
 
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
@@ -145,8 +145,8 @@ def test_a_mail_over_the_size_limit_is_never_fetched_whole(
     from pbm.service import serve as serve_module
     from pbm.service.serve import read_inbox
 
-    svc.config.max_stored_kb = 256
-    limit = svc.config.max_stored_kb * 1024
+    set_service(svc, max_stored_kb=256)
+    limit = svc.config.service.max_stored_kb * 1024
     seen: list[int] = []
     take_in = serve_module.take_in
 

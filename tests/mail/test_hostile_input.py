@@ -54,12 +54,13 @@ from hypothesis import strategies as st
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from pbm.config.model import ServiceSection, Settings
 from pbm.mail.inbound import parse_inbound
 from pbm.notation import Context
 from pbm.notation.mail import parse_mail
 from pbm.rules.layouts import generate_board
 from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.games import create_game, get_game
 from pbm.service.ingest import ingest
 from pbm.service.outbox import enqueue
@@ -248,11 +249,11 @@ def take(w: World, raw: bytes, holders: frozenset[str] = frozenset()) -> Inbound
         assert result.status == "duplicate"
     else:
         # Only the first max_stored_kb of a longer mail are kept (it is refused unread).
-        limit = w.svc.config.max_stored_kb * 1024
+        limit = w.svc.config.service.max_stored_kb * 1024
         assert mail.truncated == (len(raw) > limit)
         # A stranger's mail is kept only to no_password_kept_kb once handled (retention.py).
         stranger = mail.status != "quarantined" and mail.sender not in w.registered
-        cut = w.svc.config.no_password_kept_kb * 1024 if stranger else None
+        cut = w.svc.config.service.no_password_kept_kb * 1024 if stranger else None
         assert kept_as_sent(mail.raw, raw[:limit], cut), (
             "kept byte for byte, but for a password line's value"
         )
@@ -955,7 +956,7 @@ def pg_world() -> Iterator[World]:
     """The same two games on a fresh PostgreSQL database (`harness.pg_database`)."""
     with pg_database() as url:
         clock = FakeClock()
-        svc = Service(make_engine(url), clock, ServiceConfig(address=GM))
+        svc = Service(make_engine(url), clock, Settings(service=ServiceSection(address=GM)))
         yield start_world(svc, clock)
         svc.engine.dispose()
 

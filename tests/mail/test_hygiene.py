@@ -29,7 +29,7 @@ from harness import (
 )
 from sqlmodel import Session, col, select
 
-import pbm.service.commands as commands
+import pbm.service.dispatch as dispatch
 from pbm.devservers.loopback import LoopbackMail
 from pbm.mail.imap import ImapConfig, ImapInbox
 from pbm.mail.smtp import SmtpConfig
@@ -348,14 +348,14 @@ def test_a_mail_over_max_mail_kb_is_refused_politely_without_parsing(
     svc: Service, ctx: Context, mailer: Mailer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     parsed_sizes: list[int] = []
-    parse_mail = commands.parse_mail
+    parse_mail = dispatch.parse_mail
 
     def spy(body: str, *args: object, **kw: object):  # type: ignore[no-untyped-def]
         parsed_sizes.append(len(body))
         return parse_mail(body, *args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(commands, "parse_mail", spy)
-    limit = svc.config.max_mail_kb * 1024
+    monkeypatch.setattr(dispatch, "parse_mail", spy)
+    limit = svc.config.service.max_mail_kb * 1024
     filler = "".join(f"# Zeile {i}: Straße, Räuber, Grüße aus Köln\n" for i in range(8000))
     assert len(filler.encode()) > limit
     mid, raw = mailer.mail(ANNA, "Züge", orders(ANNA) + filler)
@@ -365,7 +365,7 @@ def test_a_mail_over_max_mail_kb_is_refused_politely_without_parsing(
     assert order_sets(svc) == []
     (answer,) = answers_to(svc, mid)
     assert (answer.kind, answer.recipients) == ("error", ANNA)
-    assert f"{svc.config.max_mail_kb} KB" in answer.body
+    assert f"{svc.config.service.max_mail_kb} KB" in answer.body
     kept = stored(svc)[-1].raw
     assert kept == masked_raw(raw, PLAYERS[ANNA][0]), "kept whole for the GM, the password masked"
     assert PLAYERS[ANNA][0].encode() not in kept

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from pbm.config.model import ServiceSection, Settings
 from pbm.devservers.loopback import LoopbackMail
 from pbm.mail.imap import ImapConfig
 from pbm.mail.smtp import SmtpConfig
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.games import create_game
 from pbm.service.serve import ServeConfig, serve
 from pbm.store.db import make_engine, transaction
@@ -33,7 +34,7 @@ async def _play(tmp_path: Path) -> None:
     await lb.add_user(GM, "pw")
     url = f"sqlite:///{tmp_path / 'pbm.db'}"
     upgrade(url)
-    svc = Service(make_engine(url), config=ServiceConfig(address=GM))
+    svc = Service(make_engine(url), config=Settings(service=ServiceSection(address=GM)))
     with transaction(svc.engine) as session:
         create_game(svc, session, "lb", players=3, seed=5)
     cfg = ServeConfig(

@@ -286,13 +286,15 @@ def test_the_boundary_scan_is_linear(unit: bytes) -> None:
     small, big = unit * 20_000, unit * 200_000
     times = []
     for text in (small, big):
-        # The best of three: a loaded machine may stop the process in any single run, and a
+        # The best of five: a loaded machine may stop the process in any single run, and a
         # quadratic scan is 100 times slower on ten times the input, whatever the load.
         best = float("inf")
-        for _ in range(3):
+        for _ in range(5):
             start = time.perf_counter()
             inbound._boundaries(text)
             best = min(best, time.perf_counter() - start)
         times.append(best)
     assert times[1] < QUICK
-    assert times[1] < 30 * times[0] + 0.05, times
+    # Linear is 10 times; half of quadratic's 100 leaves room for caches and a busy machine
+    # (36 times was seen with the suite running on both cores).
+    assert times[1] < 50 * times[0] + 0.05, times

@@ -62,6 +62,7 @@ from harness import (
     make_service,
     new_game,
     orders_text,
+    set_service,
     setup_by_deadline,
     signup,
     start_game,
@@ -144,7 +145,7 @@ def test_the_first_five_wrong_passwords_in_an_hour_are_answered(table: Table) ->
     """docs/service-decisions.md: a wrong password is answered "(the first five in an hour)";
     after five wrong tries the address gets no more answers for that hour."""
     svc = table.svc
-    assert svc.config.bad_password_limit == 5
+    assert svc.config.service.bad_password_limit == 5
     answered = []
     for i in range(8):
         mid, raw = table.mails.mail(ANNA, "Züge", orders(ANNA, f"rot-{200000 + i}"))
@@ -501,7 +502,7 @@ def test_passwords_written_into_messages_and_orders_are_kept_nowhere(tmp_path: P
     the database file holds a password or its syllables, the unsent welcome mails aside; the
     messages went out, with the passwords replaced."""
     svc, issued = drawn_table(tmp_path)
-    svc.config.gm_address = "spielleitung@pbm.test"
+    set_service(svc, gm_address="spielleitung@pbm.test")
     with Session(svc.engine) as s:
         current = {p.address: p for p in s.exec(select(Player)) if p.status != "replaced"}
     everything = " ".join(issued)
@@ -880,7 +881,7 @@ def test_an_unmarked_vacation_responder_storm_ends_by_itself(table: Table) -> No
         minutes += 1
     assert minutes < 15, "the storm is over within minutes"
     answers = [o for o in outbox(svc)[earlier:] if o.recipients == ANNA]
-    assert 1 < len(answers) <= 1 + svc.config.bad_password_limit, [
+    assert 1 < len(answers) <= 1 + svc.config.service.bad_password_limit, [
         (o.kind, o.subject) for o in answers
     ]
     assert game_snapshot(svc) == before

@@ -29,6 +29,7 @@ from pbm.reports.render import BOARD_CID, Rendered, render
 from pbm.reports.report_data import (
     correction_data,
     order_form,
+    orders_mail,
     preview_data,
     report_data,
     report_log,
@@ -45,7 +46,7 @@ from pbm.rules.setup import automatic_placement, place_setup, place_setup_automa
 from pbm.rules.sim import play_game
 from pbm.rules.state import GameState, Phase, Settings, new_game
 from pbm.service import texts
-from pbm.service.commands import command_lines
+from pbm.service.mail_commands import command_lines
 
 GAME = "alpha"
 SEED = 3
@@ -414,10 +415,12 @@ def setup_ack(lang: str) -> tuple[str, Rendered]:
 
 def error(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "error_subject", game=GAME)
+    from pbm.i18n import translator
+
     reason = (
-        "Diese Züge sind für Runde 7, offen ist Runde 8."
-        if lang == "de"
-        else "These orders are for round 7; round 8 is open."
+        translator(lang)
+        .gettext("These orders are for round {sent}; round {open} is open.")
+        .format(sent=7, open=8)
     )
     return subject, _render("error", subject, notices.error(reason, lang))
 
@@ -563,8 +566,15 @@ def _round_open(
     order = [vocab.colour_name(st.colours[p], lang) for p in st.build_order()]
     subject = texts.t(lang, "round_open_subject", game=GAME)
     rows = roster(st, lang)
+    form = order_form(st, lang)
     data = notices.round_open(
-        lang, order, DEADLINE_TEXT, rows, order_form(st, lang), kind(st, lang, layout, edition)
+        lang,
+        order,
+        DEADLINE_TEXT,
+        rows,
+        form,
+        kind(st, lang, layout, edition),
+        orders_mail(ADDRESS, GAME, 1, form, lang),
     )
     return subject, _render("round_open", subject, data)
 
@@ -644,14 +654,14 @@ def nmr_autopilot(lang: str) -> tuple[str, Rendered]:
 def autopilot_on(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "autopilot_on_subject", game=GAME)
     return subject, _render(
-        "autopilot", subject, notices.autopilot(lang, vocab.colour_name("blue", lang), True)
+        "autopilot", subject, notices.autopilot(lang, vocab.colour_name("blau", lang), True)
     )
 
 
 def autopilot_off(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "autopilot_off_subject", game=GAME)
     return subject, _render(
-        "autopilot", subject, notices.autopilot(lang, vocab.colour_name("blue", lang), False)
+        "autopilot", subject, notices.autopilot(lang, vocab.colour_name("blau", lang), False)
     )
 
 
@@ -794,7 +804,13 @@ def gm_mail_done(lang: str) -> tuple[str, Rendered]:
         _("New deadline: {deadline}; the players are told, with your reason.").format(
             deadline=DEADLINE_TEXT
         ),
-        _("Your announcement went to {count} players and observers.").format(count=5),
+        translator(lang)
+        .ngettext(
+            "Your announcement went to {count} player or observer.",
+            "Your announcement went to {count} players and observers.",
+            5,
+        )
+        .format(count=5),
     ]
     return gm_mail(lang, GAME, done=done)
 

@@ -232,15 +232,18 @@ def test_pbm_codebook_prints_the_table_of_the_welcome_mail(tmp_path: Path) -> No
     from harness import Mailer, new_game, signup
     from sqlmodel import Session, select
 
+    from pbm.config.model import ServiceSection
+    from pbm.config.model import Settings as PbmSettings
     from pbm.service.clock import FakeClock
-    from pbm.service.context import Service, ServiceConfig
+    from pbm.service.context import Service
     from pbm.store.db import make_engine
     from pbm.store.models import Outbox, Player
 
     url = sqlite_database(tmp_path / "pbm.db")
     engine = make_engine(url)
     try:
-        svc = Service(engine, FakeClock(), ServiceConfig(address="gm@pbm.test"))
+        settings = PbmSettings(service=ServiceSection(address="gm@pbm.test"))
+        svc = Service(engine, FakeClock(), settings)
         mailer = Mailer(svc)
         new_game(svc, "alpha", players=4)
         signup(mailer, "alpha", 4)

@@ -22,12 +22,17 @@ GUIDES = Path(__file__).resolve().parents[2] / "pbm" / "guides"
 LANGS = ("de", "en", "de@modern")
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
+#: Every guide's heading of its table of contents. Danish is a guide (and a catalogue) before it
+#: is a game language (`i18n.NOT_YET_PLAYABLE`): its chapters are held to the same rules.
+CONTENTS = {"de": "## Inhalt", "en": "## Contents", "da": "## Indhold"}
+
+
+@pytest.mark.parametrize("lang", sorted(CONTENTS))
 def test_every_section_of_the_guide_is_a_chapter(lang: str) -> None:
     """A heading of level 2 (and the two sections players ask for by name: trading, playing
     cards) follows a chapter marker, so a section added to the guide is never out of reach."""
     lines = (GUIDES / f"player-guide.{lang}.md").read_text(encoding="utf-8").splitlines()
-    contents = lines.index("## Inhalt" if lang == "de" else "## Contents")
+    contents = lines.index(CONTENTS[lang])
     headings = [i for i, line in enumerate(lines) if line.startswith("## ") and i > contents]
     assert headings
     for i in headings:
@@ -39,13 +44,13 @@ def test_every_section_of_the_guide_is_a_chapter(lang: str) -> None:
 
 
 def test_the_guides_have_the_same_chapters() -> None:
-    keys = {lang: [c.key for c in chapters(lang)] for lang in LANGS}
-    assert keys["de"] == keys["en"] == keys["de@modern"]
+    keys = {lang: [c.key for c in chapters(lang)] for lang in (*LANGS, "da")}
+    assert keys["de"] == keys["en"] == keys["de@modern"] == keys["da"]
     assert len(set(keys["de"])) == len(keys["de"])
     assert set(KIND_CHAPTERS) <= set(keys["de"])
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", (*LANGS, "da"))
 def test_the_chapters_are_the_whole_guide(lang: str) -> None:
     whole = player_guide(lang)
     pieces = [c.markdown for c in chapters(lang)]
@@ -66,6 +71,22 @@ def test_every_word_finds_its_chapter_and_no_other() -> None:
                     assert found is not None and found.key == c.key, (w, game_lang)
                     # In the game's language and edition.
                     assert found in chapters(game_lang)
+
+
+def test_the_danish_words_find_their_chapter_and_no_other() -> None:
+    """The Danish guide's chapter words: each finds its chapter in the Danish guide, and none is
+    another chapter's word in any guide (so that `Hjælp skibe` keeps meaning one chapter once
+    Danish is a game language and every game reads it)."""
+    owner = {fold(w)[0]: c.key for lang in LANGS for c in chapters(lang) for w in c.words}
+    for c in chapters("da"):
+        assert c.title and c.words, c.key
+        for w in c.words:
+            key = fold(w)[0]
+            assert owner.get(key, c.key) == c.key, (w, c.key, owner[key])
+            assert key not in ALL_WORDS
+            found = find_chapter(key, "da")
+            assert found is not None and found.key == c.key, w
+    assert "Hjælp skibe" in (GUIDES / "player-guide.da.md").read_text(encoding="utf-8")
 
 
 def test_a_beginning_finds_one_chapter_else_none() -> None:

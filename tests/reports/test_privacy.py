@@ -40,13 +40,15 @@ from harness import (
 )
 from sqlmodel import Session, col, select
 
+from pbm.config import Settings as PbmSettings
+from pbm.config.model import ServiceSection
 from pbm.mail.outgoing import PASSWORD_PLACEHOLDER
 from pbm.notation import vocab
 from pbm.reports import codebook
 from pbm.rules import Phase
 from pbm.service import gm
 from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.games import get_game
 from pbm.service.tick import tick
 from pbm.store.db import make_engine, transaction
@@ -108,7 +110,8 @@ def play_by_mail(
 ) -> Played:
     engine = make_engine(sqlite_database(tmp / f"{name}.db"))
     clock = FakeClock()
-    svc = Service(engine, clock, ServiceConfig(address=GM, gm_address=GM_DIGEST))
+    settings = PbmSettings(service=ServiceSection(address=GM, gm_address=GM_DIGEST))
+    svc = Service(engine, clock, settings)
     mailer = Mailer(svc)
     played = Played(name, lang, [], [], [], [])
     try:

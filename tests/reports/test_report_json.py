@@ -233,6 +233,26 @@ def test_the_report_has_the_link_and_its_text_part_the_address_and_subject(lang:
     assert "mailto:" not in end.html
 
 
+@pytest.mark.parametrize("lang", scenes.LANGS)
+@pytest.mark.parametrize("scene", ["round_open", "round_open_sea_fog", "round_open_kron"])
+def test_the_round_open_mail_names_where_to_write_and_has_the_link(scene: str, lang: str) -> None:
+    """The first round's mail, before any report: its text part names the address and the
+    subject, its HTML part has the link that writes the orders (no password in it)."""
+    _, rendered = scenes.SCENES[scene](lang)
+    orders = "Orders round 1" if lang == "en" else "Züge Runde 1"
+    assert f"[{scenes.GAME}] {orders}" in rendered.text
+    assert scenes.ADDRESS in rendered.text
+    hrefs = re.findall(r'href="(mailto:[^"]+)"', rendered.html)
+    assert len(hrefs) == 1
+    url = urlsplit(htmlmod.unescape(hrefs[0]))
+    query = dict(part.split("=", 1) for part in url.query.split("&"))
+    assert unquote(url.path) == scenes.ADDRESS
+    assert unquote(query["subject"]) == f"[{scenes.GAME}] {orders}"
+    assert scenes.PASSWORD not in unquote(query["body"])
+    write = "Write orders" if lang == "en" else "Züge schreiben"
+    assert f">{write}</a>" in rendered.html
+
+
 def _message() -> EmailMessage:
     subject, rendered = scenes.round_report("de")
     return build_message(

@@ -21,8 +21,9 @@ import time
 from datetime import datetime
 from pathlib import Path
 
+from pbm.config.model import ServiceSection, Settings
 from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.ingest import ingest, process_mail
 from pbm.service.tick import resolve_if_ready, tick
 from pbm.store.db import make_engine
@@ -33,7 +34,7 @@ def main(argv: list[str]) -> int:
     svc = Service(
         make_engine(url),
         FakeClock(datetime.fromisoformat(now)),
-        ServiceConfig(address="gm@pbm.test"),
+        Settings(service=ServiceSection(address="gm@pbm.test")),
     )
     out: dict[str, object] = {"action": action}
     if action == "ingest":

@@ -12,6 +12,7 @@ from databases import game_row, outbox, replies_to, seated
 from harness import Games, Mailer, make_service, play_round, start_game
 from sqlmodel import Session, select
 
+from pbm.config.model import ArchiveSection
 from pbm.reports import codebook
 from pbm.service.archive import keep_archives, write_archive
 from pbm.service.clock import FakeClock
@@ -108,7 +109,7 @@ def test_the_archive_lists_every_piece_and_where_the_pirate_is(
 
 def test_serve_keeps_the_archive_in_archive_dir(tmp_path: Path, clock: FakeClock) -> None:
     root = tmp_path / "web"
-    svc = make_service(tmp_path, clock, archive_dir=str(root))
+    svc = make_service(tmp_path, clock, archive=ArchiveSection(dir=str(root)))
     mailer = Mailer(svc)
     start_game(mailer, clock, "alpha")
     keep_archives(svc, ["alpha"])
@@ -151,10 +152,10 @@ def test_a_game_name_that_is_not_a_plain_word_is_refused(svc: Service, name: str
 
 
 def test_the_names_a_game_may_have_are_the_ones_a_stray_answer_repeats(svc: Service) -> None:
-    from pbm.service import admin, commands
+    from pbm.service import admin, stray
     from pbm.service.games import GAME_NAME
 
-    assert commands._PLAUSIBLE_NAME is GAME_NAME
+    assert stray.PLAUSIBLE_NAME is GAME_NAME
     good = ["a", "Insel", "insel-2", "Runde_3.b", "x" * 32, "0.1"]
     for name in good:
         admin.new_game(svc, name)
@@ -185,7 +186,7 @@ def test_the_archive_is_never_written_outside_archive_dir_whatever_a_game_is_cal
     from pbm.store.models import Game
 
     root = tmp_path / "web"
-    svc = make_service(tmp_path, clock, archive_dir=str(root))
+    svc = make_service(tmp_path, clock, archive=ArchiveSection(dir=str(root)))
     mailer = Mailer(svc)
     start_game(mailer, clock, "alpha")
     name = name.replace("/ABSOLUTE", str(tmp_path / "absolute"))
@@ -203,7 +204,7 @@ def test_the_archive_is_never_written_outside_archive_dir_whatever_a_game_is_cal
 
 
 def test_history_links_into_the_archive(tmp_path: Path, clock: FakeClock) -> None:
-    svc = make_service(tmp_path, clock, archive_url="https://example.org/pbm/")
+    svc = make_service(tmp_path, clock, archive=ArchiveSection(url="https://example.org/pbm/"))
     mailer = Mailer(svc)
     table = start_game(mailer, clock, "alpha", round_=3)
     me = table.seats[0]

@@ -26,8 +26,9 @@ from databases import (
 )
 from harness import Games, Mailer, orders_text, pass_deadline, send_orders
 
+from pbm.config.model import ServiceSection, Settings
 from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.ingest import pending_mail_ids, recover
 from pbm.service.tick import tick
 from pbm.store.db import make_engine
@@ -106,7 +107,7 @@ def test_crash_and_restart(
     # Restart: a new process (here: a new engine) recovers stored mails, then ticks.
     engine = make_engine(db_url)
     try:
-        again = Service(engine, clock, ServiceConfig(address="gm@pbm.test"))
+        again = Service(engine, clock, Settings(service=ServiceSection(address="gm@pbm.test")))
         recovered = recover(again)
         if point in ("stored", "processing"):
             assert [r.status for r in recovered] == ["done"]

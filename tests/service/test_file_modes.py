@@ -25,12 +25,13 @@ from sqlmodel import Session, select
 from typer.testing import CliRunner
 
 from pbm.cli import app, main
+from pbm.config.model import ServiceSection, Settings
 from pbm.files import make_dirs, private_dir, write_private
 from pbm.mail.memory import MemoryMailbox, MemorySmtp
 from pbm.mail.transport import Transports
 from pbm.service.archive import write_archive
 from pbm.service.clock import FakeClock
-from pbm.service.context import Service, ServiceConfig
+from pbm.service.context import Service
 from pbm.service.serve import ServeConfig, serve
 from pbm.store.db import make_engine, scrub
 from pbm.store.migrate import upgrade
@@ -102,7 +103,7 @@ def test_the_database_and_its_companions_are_private_while_a_game_is_served(
     private_dir(tmp_path / "data")
     upgrade(url)
     clock = FakeClock()
-    svc = Service(make_engine(url), clock, ServiceConfig(address=GM))
+    svc = Service(make_engine(url), clock, Settings(service=ServiceSection(address=GM)))
     mailbox, smtp = MemoryMailbox(), MemorySmtp(from_address=GM)
     transports = Transports(inbox=mailbox.inbox, sender=smtp.sender)
     from pbm.service import admin

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from databases import game_row, outbox, seated
-from harness import Games, Mailer, new_game, play_round, send_orders, signup
+from harness import Games, Mailer, new_game, play_round, send_orders, set_service, signup
 from sqlmodel import Session
 
 import pbm.service.ingest as ingest_module
@@ -27,7 +27,7 @@ def _alerts(svc: Service, part: str = "") -> list[str]:
 
 
 def test_the_gm_hears_that_the_table_is_full(svc: Service, mailer: Mailer) -> None:
-    svc.config.gm_address = DESK
+    set_service(svc, gm_address=DESK)
     new_game(svc, "alpha")
     signup(mailer, "alpha", 3)
     assert _alerts(svc) == []  # three of four: nothing yet
@@ -44,7 +44,7 @@ def test_the_gm_hears_that_the_table_is_full(svc: Service, mailer: Mailer) -> No
 
 
 def test_without_gm_address_the_gm_addresses_are_told(svc: Service, mailer: Mailer) -> None:
-    svc.config.gm = ["b@gm.test", "a@gm.test"]
+    set_service(svc, gm=["b@gm.test", "a@gm.test"])
     new_game(svc, "alpha")
     signup(mailer, "alpha", 4)
     (row,) = outbox(svc, "gm_alert")
@@ -55,7 +55,7 @@ def test_the_gm_hears_of_an_absence_and_a_return(
     svc: Service, mailer: Mailer, games: Games, clock: FakeClock
 ) -> None:
     table = games.start("alpha")
-    svc.config.gm_address = DESK
+    set_service(svc, gm_address=DESK)
     me = table.seats[1]
     until = (clock.now() + timedelta(days=5)).date()
     mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nUrlaub bis {until.isoformat()}\n")
@@ -74,7 +74,7 @@ def test_the_gm_hears_when_the_autopilot_takes_a_seat(
     svc: Service, mailer: Mailer, games: Games, clock: FakeClock
 ) -> None:
     table = games.start("alpha", nmr_autopilot_after=2)
-    svc.config.gm_address = DESK
+    set_service(svc, gm_address=DESK)
     play_round(mailer, clock, "alpha", skip=[2], pw=table.passwords)
     assert _alerts(svc) == []
     play_round(mailer, clock, "alpha", skip=[2], pw=table.passwords)
@@ -100,7 +100,7 @@ def test_the_digest_shows_a_seat_the_autopilot_played(
     """An absent player's seat is played by the autopilot without its switch: the digest says
     autopilot, not orders."""
     table = games.start("alpha")
-    svc.config.gm_address = DESK
+    set_service(svc, gm_address=DESK)
     me = table.seats[3]
     until = (clock.now() + timedelta(days=5)).date()
     mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nUrlaub bis {until.isoformat()}\n")
@@ -121,7 +121,7 @@ def test_the_gm_hears_of_a_quarantined_mail(
     svc: Service, mailer: Mailer, games: Games, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = games.start("alpha")
-    svc.config.gm_address = DESK
+    set_service(svc, gm_address=DESK)
 
     def broken(*args: Any) -> Any:
         raise RuntimeError("handler exploded")

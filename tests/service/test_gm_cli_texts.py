@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from databases import game_row, outbox, seated
-from harness import GM, Games
+from harness import GM, Games, set_service
 from typer.testing import CliRunner
 
 from pbm.cli import app
@@ -75,7 +75,7 @@ def test_extend_tells_the_players_why(svc: Service, games: Games) -> None:
     old = game_row(svc, "alpha").deadline
     assert old is not None
     new = admin.extend_round(svc, "alpha", 12, "Bernd ist krank.")
-    assert new == old + svc.config.hours(12)
+    assert new == old + svc.config.service.hours(12)
     (notice,) = outbox(svc, "gm_notice")
     assert "Neue Frist: " + new.strftime("%Y-%m-%d %H:%M") in notice.body
     assert "Grund: Bernd ist krank." in notice.body
@@ -142,7 +142,7 @@ def test_pbm_gm_password_prints_a_password_the_mail_commands_take(
     from harness import Mailer
 
     games.start("alpha")
-    svc.config.gm_address = "spielleitung@pbm.test"
+    set_service(svc, gm_address="spielleitung@pbm.test")
     cfg = _config(tmp_path, db_url)
     first = _cli(cfg, "gm", "password").splitlines()[0].removeprefix("GM password: ")
     second = _cli(cfg, "gm", "password").splitlines()[0].removeprefix("GM password: ")

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from databases import game_row, inbound, order_sets, outbox, replies_to, seated
-from harness import Games, Mailer, Table
+from harness import Games, Mailer, Table, set_service
 from sqlmodel import Session, select
 
 from pbm.service import admin
@@ -29,8 +29,8 @@ def table(svc: Service, games: Games) -> Iterator[Table]:
     """Game alpha in round 1; the GM's addresses are set after it started (the game factory's
     snapshot stays shared)."""
     started = games.start("alpha")
-    svc.config.gm_address = DESK
-    svc.config.gm = [PHONE]
+    set_service(svc, gm_address=DESK)
+    set_service(svc, gm=[PHONE])
     yield started
 
 
@@ -110,7 +110,7 @@ def test_mail_from_a_gm_address_is_never_read_as_orders(
     """The GM plays too, but from the address pbm now reads as the GM's: orders with the
     seat's right password are not taken; the GM learns what mail from that address does."""
     me = table.seats[0]
-    svc.config.gm = [PHONE, me]
+    set_service(svc, gm=[PHONE, me])
     body = f"Kennwort: {table.passwords[me]}\nStraße C3 D4\n"
     mailer.send(me, "Züge", body)
     assert order_sets(svc, "alpha") == []
@@ -131,7 +131,7 @@ def test_commands_with_the_gm_password(
     )
     mailer.send(PHONE, "Feiertage", body)
     game = game_row(svc, "alpha")
-    assert game.paused and game.deadline == before + svc.config.hours(24)
+    assert game.paused and game.deadline == before + svc.config.service.hours(24)
     notices = {o.subject: o for o in outbox(svc, "gm_notice")}
     assert "Grund: Die Feiertage" in notices["[alpha] Neue Frist"].body
     assert "[alpha] Spiel pausiert" in notices
@@ -197,9 +197,9 @@ def test_a_wrong_or_missing_gm_password(svc: Service, mailer: Mailer, table: Tab
 def test_forged_gm_mail_is_answered_only_within_the_hourly_limit(
     svc: Service, mailer: Mailer, table: Table
 ) -> None:
-    for _ in range(svc.config.rate_limit_per_hour + 3):
+    for _ in range(svc.config.service.rate_limit_per_hour + 3):
         mailer.send(DESK, "x", "Spiel: alpha\nPause\n")
-    assert len(outbox(svc, "gm_mail")) == svc.config.rate_limit_per_hour
+    assert len(outbox(svc, "gm_mail")) == svc.config.service.rate_limit_per_hour
 
 
 def test_a_mail_naming_no_game_is_answered_in_every_language(

@@ -29,10 +29,11 @@ from harness import (
     orders_text,
     pass_deadline,
     send_orders,
+    set_service,
     signup,
 )
 
-import pbm.service.commands as commands_module
+import pbm.service.dispatch as dispatch
 from pbm.mail.transport import Head
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
@@ -197,13 +198,13 @@ def test_the_setup_deadline_waits_for_the_mailbox_too(
 def test_nothing_waits_forever_and_the_gm_is_told(
     svc: Service, clock: FakeClock, round1: dict[str, str]
 ) -> None:
-    svc.config.gm_address = "gm-human@pbm.test"
+    set_service(svc, gm_address="gm-human@pbm.test")
     svc.intake.active = True  # and the mailbox is never read (the IMAP server is down)
     deadline = _deadline(svc)
     pass_deadline(svc, clock, "alpha")
-    clock.advance(minutes=svc.config.mail_wait_minutes - 2)
+    clock.advance(minutes=svc.config.service.mail_wait_minutes - 2)
     assert tick(svc).resolved == []
-    assert clock.now() - deadline < timedelta(minutes=svc.config.mail_wait_minutes)
+    assert clock.now() - deadline < timedelta(minutes=svc.config.service.mail_wait_minutes)
     clock.advance(minutes=2)
     assert tick(svc).resolved == ["alpha"]
     alerts = outbox(svc, "gm_alert", to="gm-human@pbm.test")
@@ -239,13 +240,13 @@ def _junk(lines: int = 300, width: int = 700) -> str:
 def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every reading of a mail against a board (the costly parse), by the mail's first line."""
     calls: list[str] = []
-    parse = commands_module.parse_mail
+    parse = dispatch.parse_mail
 
     def counting(text: str, *args: Any, **kw: Any) -> Any:
         calls.append(text.split("\n", 1)[0])
         return parse(text, *args, **kw)
 
-    monkeypatch.setattr(commands_module, "parse_mail", counting)
+    monkeypatch.setattr(dispatch, "parse_mail", counting)
     return calls
 
 
@@ -359,7 +360,7 @@ def test_a_strangers_mail_is_kept_only_as_far_as_it_shows_what_it_was(
     svc: Service, mailer: Mailer, round1: dict[str, str]
 ) -> None:
     p = seated(svc, "alpha")[0]
-    kept = svc.config.no_password_kept_kb * 1024
+    kept = svc.config.service.no_password_kept_kb * 1024
     big = 2_000_000
     ingest(svc, _with_attachment(mailer, STRANGER, "Spiel: alpha\nHallo\n", big))
     stranger = inbound(svc, mailer.last_id)[0]
@@ -387,7 +388,7 @@ def test_a_strangers_mail_loses_its_bytes_after_stranger_mail_days(
     stranger_id = mailer.last_id
     ingest(svc, mailer.raw(p.address, "Hallo", "Kennwort: blau-xx\n"))
     player_id = mailer.last_id
-    clock.advance(days=svc.config.stranger_mail_days - 1)
+    clock.advance(days=svc.config.service.stranger_mail_days - 1)
     assert forget_strangers(svc, force=True) == 0
     clock.advance(days=2)
     tick(svc)  # the clock does it, once an hour

@@ -5,7 +5,16 @@ from __future__ import annotations
 from datetime import timedelta
 
 from databases import game_row, game_state, order_sets, outbox, replies_to, seated
-from harness import GM, Games, Mailer, make_service, orders_text, pass_deadline, send_orders
+from harness import (
+    GM,
+    Games,
+    Mailer,
+    make_service,
+    orders_text,
+    pass_deadline,
+    send_orders,
+    set_service,
+)
 from sqlmodel import Session
 
 from pbm.notation import vocab
@@ -336,7 +345,7 @@ def test_a_message_to_someone_not_understood_is_never_read_as_orders(
 def test_a_message_to_the_game_master_in_other_words(
     mailer: Mailer, games: Games, svc: Service
 ) -> None:
-    svc.config.gm_address = GM
+    set_service(svc, gm_address=GM)
     table = games.start("alpha")
     me = table.seats[0]
     mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nNachricht an die Spielleitung: Hallo\n")

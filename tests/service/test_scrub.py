@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event, text
 
-from pbm.service.context import ServiceConfig
+from pbm.config.model import ServiceSection, Settings
 from pbm.service.schema import open_service
 from pbm.store.db import (
     JOURNAL_SIZE_LIMIT,
@@ -110,7 +110,9 @@ def test_pbm_serve_and_poll_start_with_the_wal_cut(sqlite_url: str, tmp_path: Pa
         conn.execute(text("UPDATE t SET x = ''"))
     wal = tmp_path / "pbm.db-wal"
     assert b"geheim-kennwort" in wal.read_bytes()
-    svc = open_service(sqlite_url, ServiceConfig(address="gm@pbm.test"), apart=True)
+    svc = open_service(
+        sqlite_url, Settings(service=ServiceSection(address="gm@pbm.test")), apart=True
+    )
     assert wal.stat().st_size == 0
     svc.engine.dispose()
     killed.dispose()

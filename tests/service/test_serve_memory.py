@@ -149,15 +149,18 @@ def test_the_clock_lets_go_of_the_pictures_after_a_tick_that_drew_them(
     from datetime import timedelta
 
     from pbm.bench.rounds import setup_games
+    from pbm.config.model import ServiceSection, Settings
     from pbm.reports import picture
     from pbm.service import serve as serving
     from pbm.service.clock import FakeClock
-    from pbm.service.context import Service, ServiceConfig
+    from pbm.service.context import Service
 
     url = f"sqlite:///{tmp_path / 'pbm.db'}"
     upgrade(url)
     clock = FakeClock()
-    svc = Service(make_engine(url), clock, ServiceConfig(address="gm@example.org"))
+    svc = Service(
+        make_engine(url), clock, Settings(service=ServiceSection(address="gm@example.org"))
+    )
     setup_games(svc, 1)
     clock.advance(hours=2)
     released: list[bool] = []

@@ -37,7 +37,7 @@ from harness import (
 )
 from sqlmodel import Session, select
 
-import pbm.service.commands as commands_module
+import pbm.service.order_intake as order_intake
 import pbm.service.signup as signup_module
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
@@ -179,7 +179,7 @@ def test_orders_acknowledged_during_a_concurrent_resolution_are_not_lost(
     mail_id, _ = store_mail(svc, raw)
 
     entered, proceed = threading.Event(), threading.Event()
-    real = getattr(commands_module, "submit_orders")  # noqa: B009  (patched below)
+    real = getattr(order_intake, "submit_orders")  # noqa: B009  (patched below)
 
     def slow_submit(*args: Any, **kw: Any) -> Any:
         # The mail's worker has read the game (round 1 open) and is about to store the orders:
@@ -194,7 +194,7 @@ def test_orders_acknowledged_during_a_concurrent_resolution_are_not_lost(
             proceed.wait(timeout=_hold(svc, blocks_other=True))
         return replaced
 
-    monkeypatch.setattr(commands_module, "submit_orders", slow_submit)
+    monkeypatch.setattr(order_intake, "submit_orders", slow_submit)
     results: list[Any] = []
     worker = threading.Thread(target=lambda: results.append(process_mail(svc, mail_id)))
     worker.start()

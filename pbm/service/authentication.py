@@ -1,0 +1,142 @@
+"""Whose mail it is: the password finds the seat, whatever the From address says. A wrong
+password changes nothing; the seat's failures are counted, and the player and the GM are told
+when they pile up (the player is never locked out)."""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from pbm.store.models import Player
+from pbm.store.statuses import PlayerStatus
+
+from . import texts
+from .limits import BAD_PASSWORD, bad_passwords_last_hour
+from .outbox import enqueue
+from .request import Request
+from .secrets import colour_tag, hash_password, needs_rehash, verify_password
+from .signup import password_word
+
+#: Checks a mail may cost at most: the seats of one game (a game has at most six).
+MAX_PASSWORD_CHECKS = 6
+
+
+def seat_candidates(seats: list[Player], password: str, sender: str, lang: str) -> list[Player]:
+    """The seats a password may be for: the one its colour names, else every seat with a
+    password (the sender's first). At most `MAX_PASSWORD_CHECKS`."""
+    seats = [p for p in seats if p.password_hash]
+    tag = colour_tag(password)
+    named = [p for p in seats if p.colour and password_word(p.colour, lang) == tag]
+    if named:
+        return named[:1]
+    seats.sort(key=lambda p: p.address != sender)
+    return seats[:MAX_PASSWORD_CHECKS]
+
+
+def verified(
+    seats: list[Player],
+    password: str,
+    sender: str,
+    lang: str,
+    checked: dict[tuple[int, str], bool],
+) -> Player | None:
+    """The seat the password is right for, if any. `checked`: outcomes by (seat, hash), kept
+    from the mail's first read so that its handling checks no hash twice (a wrong guess is
+    costly by design: it is never remembered beyond the mail)."""
+    for p in seat_candidates(seats, password, sender, lang):
+        key = (p.id or 0, p.password_hash)
+        if key not in checked:
+            checked[key] = verify_password(password, p.password_hash)
+        if checked[key]:
+            return p
+    return None
+
+
+def authenticate(r: Request) -> Player | None:
+    if not r.parsed.password:
+        return None
+    p = verified(r.seated(), r.parsed.password, r.inbound.sender, r.lang, r.checked)
+    if p is not None and needs_rehash(p.password_hash):
+        # An old format or cost, upgraded while the password is at hand (this mail's
+        # transaction: a mail that is read again does it again).
+        p.password_hash = hash_password(r.parsed.password)
+    return p
+
+
+def _accused_seat(r: Request) -> Player | None:
+    """The seat a wrong password was tried on: the one its colour names, else the sender's."""
+    seats = r.seated()
+    tag = colour_tag(r.parsed.password or "")
+    for p in seats:
+        if p.colour and p.password_hash and password_word(p.colour, r.lang) == tag:
+            return p
+    return next((p for p in seats if p.address == r.inbound.sender and p.password_hash), None)
+
+
+def alert_due(failures: int, first: int) -> bool:
+    """At `first` wrong passwords, at twice and at four times as many, then no more until a
+    right password starts the count again: three alerts, however long the guessing goes on."""
+    return first > 0 and failures in (first, 2 * first, 4 * first)
+
+
+def bad_password(r: Request) -> None:
+    """Nothing changes. The seat's failures are counted (the player and the GM are told when
+    they pile up; the player is never locked out). The answer goes only to an address
+    registered in this game, and stops after five wrong passwords from it in an hour."""
+    seat = _accused_seat(r) if r.parsed.password else None
+    if seat is not None:
+        seat.failed_passwords += 1
+        if alert_due(seat.failed_passwords, r.svc.config.service.password_alert_after):
+            _password_alert(r, seat)
+    registered = {p.address for p in r.seated()}
+    sender = r.inbound.sender
+    # Counted before this mail is marked: the first `bad_password_limit` are answered.
+    earlier = bad_passwords_last_hour(r.svc, r.session, sender)
+    r.mail.error = BAD_PASSWORD
+    if (
+        sender not in registered
+        and _was_replaced(r)
+        and earlier < r.svc.config.service.bad_password_limit
+    ):
+        # A player whose seat went to someone else learns why nothing counts (issue 15).
+        r.refuse(texts.t(r.lang, "seat_replaced", games=r.game.name))
+        return
+    if sender not in registered or earlier >= r.svc.config.service.bad_password_limit:
+        return
+    r.refuse(texts.t(r.lang, "bad_password"))
+
+
+def _was_replaced(r: Request) -> bool:
+    return (
+        r.session.exec(
+            select(Player).where(
+                Player.game_id == r.game.id,
+                Player.address == r.inbound.sender,
+                Player.status == PlayerStatus.REPLACED,
+            )
+        ).first()
+        is not None
+    )
+
+
+def _password_alert(r: Request, seat: Player) -> None:
+    from pbm.notation import vocab
+
+    colour = vocab.colour_name(seat.colour or "", r.lang)
+    subject = texts.t(r.lang, "password_alert_subject", game=r.game.name, colour=colour)
+    body = texts.t(
+        r.lang, "password_alert_body", game=r.game.name, colour=colour, count=seat.failed_passwords
+    )
+    if seat.failed_passwords == 4 * r.svc.config.service.password_alert_after:
+        body += texts.t(r.lang, "password_alert_last")
+    to = [seat.address, *r.svc.config.service.gm_inbox]
+    for address in to:
+        enqueue(
+            r.svc,
+            r.session,
+            "password_alert",
+            [address],
+            subject,
+            body,
+            game_id=r.game.id,
+            limited=False,
+        )

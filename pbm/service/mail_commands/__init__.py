@@ -1,0 +1,48 @@
+"""The mail commands players write, one module each (like GNU Mailman's email commands).
+
+Each module holds one `MailCommand`: its word (the order word of `name` in the game's
+language, `notation.format.word`), its arguments, its description and its handler, which gets
+the mail as a `Request` (`pbm/service/request.py`). The help mail lists the registry by itself
+(`command_lines`). Which command a mail runs, and whether it needs the password first, is
+`pbm/service/dispatch.py`'s to decide.
+"""
+
+from __future__ import annotations
+
+from pbm.i18n import translator
+from pbm.notation.format import word
+from pbm.reports import notices
+
+from . import back, confirm, help, history, join, observe, players, resign, status, unobserve
+from .command import MailCommand
+
+__all__ = ["COMMANDS", "PASSWORD_OPTIONAL", "REGISTRY", "MailCommand", "command_lines"]
+
+#: In the order the help mail lists them.
+REGISTRY: list[MailCommand] = [
+    join.COMMAND,
+    help.COMMAND,
+    status.COMMAND,
+    players.COMMAND,
+    history.COMMAND,
+    resign.COMMAND,
+    back.COMMAND,
+    observe.COMMAND,
+    confirm.COMMAND,
+    unobserve.COMMAND,
+]
+COMMANDS = {c.name: c for c in REGISTRY}
+
+#: Commands that need no password but say more to a player who gives the right one.
+PASSWORD_OPTIONAL = ("status", "players")
+
+
+def command_lines(lang: str) -> list[notices.CommandLine]:
+    """The registry's commands for the help mail, in the game's language."""
+    _ = translator(lang).gettext
+    return [
+        notices.CommandLine(
+            word(c.name, lang), _(c.args) if c.args else "", _(c.description), c.needs_password
+        )
+        for c in REGISTRY
+    ]

@@ -1,0 +1,36 @@
+"""`Zurück` / `Back`: the player plays again (the autopilot off, an absence over)."""
+
+from __future__ import annotations
+
+from pbm.i18n import N_, translator
+from pbm.store.statuses import PlayerStatus
+
+from .. import texts
+from ..order_intake import take_orders
+from ..request import Request
+from ..rounds import set_autopilot
+from .command import MailCommand
+
+
+def back(r: Request) -> str | None:
+    assert r.player is not None
+    if r.player.status == PlayerStatus.RESIGNED:
+        r.player.status = PlayerStatus.ACTIVE
+    was_away = r.player.away_until is not None and r.player.away_until > r.svc.clock.now()
+    if was_away:
+        from ..absence import announce_back
+
+        announce_back(r.svc, r.session, r.game, r.player)
+    # An absence ends with the player's return (`Urlaub bis …` is then forgotten).
+    r.player.away_until = None
+    if not r.player.autopilot and was_away and not r.parsed.has_orders():
+        r.reply(
+            "ack",
+            texts.t(r.lang, "ok_subject", game=r.game.name),
+            translator(r.lang).gettext("Welcome back: your absence is over.") + "\n",
+        )
+    set_autopilot(r.svc, r.session, r.game, r.player, False)
+    return take_orders(r) if r.parsed.has_orders() else None
+
+
+COMMAND = MailCommand("back", "", N_("play yourself again (autopilot off)"), True, back)

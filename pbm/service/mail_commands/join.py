@@ -1,0 +1,48 @@
+"""`Anmeldung` / `Join`: ask for a seat in a game open for signup."""
+
+from __future__ import annotations
+
+from pbm.i18n import N_
+from pbm.reports import notices
+
+from .. import texts
+from ..games import ServiceError
+from ..request import Request
+from ..signup import request_join
+from .command import MailCommand
+from .confirm import confirm
+
+
+def join(r: Request) -> str | None:
+    """A sign-up by mail is a request: the seat is taken only when the address confirms with
+    the token mailed to it (`confirm`); a forged From costs the victim one mail."""
+    if r.parsed.confirm is not None:
+        # A reply that quotes `Anmeldung` beside its `Bestätigen:` line confirms.
+        return confirm(r)
+    try:
+        pending = request_join(
+            r.svc,
+            r.session,
+            r.game,
+            r.inbound.sender,
+            r.parsed.name or "",
+            r.parsed.colours,
+        )
+    except ServiceError as e:
+        r.refuse(str(e))
+        return None
+    r.answer(
+        "signup_confirm",
+        texts.t(r.lang, "signup_confirm_subject", game=r.game.name),
+        notices.signup_confirm(r.lang, pending.confirm_token),
+    )
+    return None
+
+
+COMMAND = MailCommand(
+    "join",
+    N_("Name: <name>, Colours: …"),
+    N_("join a game that is open for signup"),
+    False,
+    join,
+)

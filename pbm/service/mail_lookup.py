@@ -1,0 +1,106 @@
+"""Which game a mail is for: the game it names (`Spiel:` line, `[name]` in the subject), else
+the sender's games; and the board its orders are read against."""
+
+from __future__ import annotations
+
+from sqlmodel import Session, col, select
+
+from pbm.mail.inbound import Inbound
+from pbm.notation import Context
+from pbm.notation.mail import ParsedMail
+from pbm.rules.layouts import generate_board
+from pbm.rules.state import GameState
+from pbm.store.models import Game, Player
+from pbm.store.statuses import PENDING, GamePhase, PlayerStatus
+
+from .games import load_state, settings_of
+
+#: A game name is never longer than this; a longer value names no game.
+GAME_NAME_MAX = 100
+#: The commands a pending request (`PENDING`) routes to its game when the mail names none.
+_ABOUT_REQUESTS = frozenset({"join", "observe", "unobserve"})
+
+
+def named_game(inbound: Inbound, scan: ParsedMail) -> str | None:
+    """The game a mail names: its first `Spiel:` line (as scanned), else a `[name]` in the
+    subject."""
+    name = scan.game or bracketed(inbound.subject).strip()
+    return name if name and len(name) <= GAME_NAME_MAX else None
+
+
+def bracketed(subject: str) -> str:
+    """The first non-empty `[…]` of a subject (as `[game] Re: …`), found with `find` in one
+    pass: a subject of many `[` costs no more than its length."""
+    start = subject.find("[")
+    while start >= 0:
+        end = subject.find("]", start + 1)
+        if end < 0:
+            return ""
+        if end > start + 1:
+            return subject[start + 1 : end]
+        start = subject.find("[", end + 1)
+    return ""
+
+
+def find_games(
+    session: Session,
+    inbound: Inbound,
+    named: str | None,
+    scan: ParsedMail,
+    lock: bool = False,
+) -> list[Game]:
+    """The game the mail is for, or the candidates when it does not say and several fit.
+    `scan`: what the mail says that needs no board (a mail that asks to join, naming no
+    game, is for the games open for signup). `lock`: a game the mail names is read again
+    and locked (`FOR UPDATE`), as `handle` needs it."""
+    if named:
+        query = select(Game).where(Game.name == named)
+        if lock:
+            query = query.with_for_update().execution_options(populate_existing=True)
+        game = session.exec(query).first()
+        # A named game that does not exist is not guessed at: the answer lists the choices.
+        return [game] if game is not None else []
+    rows = session.exec(
+        select(Player.game_id, Player.status).where(
+            Player.address == inbound.sender, Player.status != PlayerStatus.REPLACED
+        )
+    ).all()
+    mine = {game_id for game_id, status in rows if status not in PENDING}
+    # A request not yet confirmed (which a forged From can make) takes only the mails about
+    # it: the address's other mails are not drawn into that game.
+    asked = {game_id for game_id, status in rows if status in PENDING}
+    games = [
+        g
+        for g in session.exec(
+            select(Game).where(Game.phase != GamePhase.ENDED).order_by(col(Game.id))
+        )
+        if g.id in mine or g.id in asked
+    ]
+    running = [g for g in games if g.id in mine]
+    if running:
+        return running
+    if asked and (scan.confirm is not None or _ABOUT_REQUESTS.intersection(scan.commands)):
+        return [g for g in games if g.id in asked]
+    if "join" in scan.commands:
+        query = select(Game).where(Game.phase == GamePhase.SIGNUP).order_by(col(Game.id))
+        return list(session.exec(query))
+    return []
+
+
+def parse_context(game: Game) -> tuple[Context, GameState | None]:
+    if game.state:
+        state = load_state(game)
+        phase = "setup" if game.phase == GamePhase.SETUP else "round"
+        return Context(state.board, game.locale, state.colours, phase), state
+    if game.layout == "beginner":
+        from pbm.rules.beginner import beginner_board
+
+        return Context(beginner_board(), game.locale), None
+    settings = settings_of(game)
+    if settings.kronlande:
+        # Before the seats are drawn: the Kronlande island of the seed (quarries, fishing
+        # grounds), so that its words and hexes are read already.
+        from pbm.rules.state import board_for
+
+        return Context(board_for(settings, game.seed), game.locale), None
+    return Context(generate_board(settings.size, game.seed), game.locale), None

@@ -1,0 +1,149 @@
+"""Orders by mail: checked at receipt, stored for the open round or the setup, acknowledged;
+and what a mail asks besides (a time zone, an absence, a message), done before them."""
+
+from __future__ import annotations
+
+from pbm.i18n import translator
+from pbm.notation.checks import check_receipt, check_setup_receipt
+from pbm.reports import notices
+from pbm.store.models import Player
+from pbm.store.statuses import GamePhase
+
+from . import answers, texts
+from .games import load_state
+from .request import Request, forwarded_not_read
+from .rounds import ready, submit_orders
+from .setup_phase import setup_outcome, submit_setup
+from .table import local_deadline
+
+
+def table_requests(r: Request) -> None:
+    """A time zone, an absence and a message (issue 15), done before the orders; each adds a
+    line to the answer (`Request.notes`)."""
+    from .absence import set_away
+    from .press import send_press
+
+    assert r.player is not None
+    _ = translator(r.lang).gettext
+    if r.parsed.timezone is not None:
+        r.player.timezone = r.parsed.timezone
+        r.notes.append(
+            _("Your time zone: {zone}. Deadlines in mails to you alone are shown in it.").format(
+                zone=r.parsed.timezone
+            )
+        )
+    over = r.game.phase == GamePhase.ENDED
+    if over and (r.parsed.away is not None or r.parsed.press is not None):
+        # The game is over: nobody is told of an absence, no message is forwarded.
+        r.notes.append(_("This game has ended: nothing was sent."))
+        return
+    if r.parsed.away is not None:
+        r.notes.append(set_away(r.svc, r.session, r.game, r.player, r.parsed.away))
+    if r.parsed.press is not None:
+        text = r.masked(r.parsed.press_text)
+        r.notes.append(send_press(r.svc, r.session, r.game, r.player, r.parsed.press, text))
+        if text != r.parsed.press_text:
+            r.notes.append(texts.t(r.lang, "password_removed_note"))
+
+
+def take_orders(r: Request) -> str | None:
+    assert r.player is not None
+    game, lang, player = r.game, r.lang, r.player
+    refuse = answers.refusal(game, r.parsed, r.mail.received_at)
+    if refuse:
+        r.refuse(refuse, to=player.address)
+        return None
+    if r.parsed.forwarded:
+        r.notes.append(forwarded_not_read(lang))
+    setup = game.phase == GamePhase.SETUP
+    if setup or game.phase == GamePhase.ROUNDS:
+        # What can never be carried out is refused now, with its reason, rather than found
+        # out when the round resolves or the player's setup turn comes.
+        check = check_setup_receipt if setup else check_receipt
+        seat = player.seat if player.seat is not None else 0
+        check(r.parsed, r.state or load_state(game), seat, game.locale)
+    if not r.parsed.has_orders() or (setup and not r.parsed.setup_orders().placements):
+        # Nothing usable: earlier orders are not replaced by nothing (a mail of typos, or a
+        # password line alone, must not wipe valid orders; in the setup only a placement is
+        # of use, so a discard or trade line alone is nothing either).
+        if setup and _on_turn(r, player):
+            r.notes.append(
+                translator(lang)
+                .gettext("It is your turn in the setup: send a placement by {deadline}.")
+                .format(deadline=local_deadline(game, player))
+            )
+        r.answer(
+            "error",
+            texts.t(lang, "error_subject", game=game.name),
+            notices.ack(
+                r.parsed,
+                r.inbound.text,
+                lang,
+                replaced=False,
+                round_=game.round if game.phase == GamePhase.ROUNDS else None,
+                deadline=local_deadline(game, player),
+                stored=False,
+                notes=r.notes,
+            ),
+            template="ack",
+            to=player.address,
+        )
+        return None
+    if game.phase == GamePhase.ROUNDS:
+        sent: set[int] = set()
+        text = r.masked(r.inbound.text, stored=True)
+        replaced = submit_orders(r.svc, r.session, game, player, r.parsed, text, r.mail, sent=sent)
+        # Whether these orders completed the round, from the orders just read: the caller
+        # resolves only then (no further transaction for the mails that leave it open).
+        r.handled.complete = (
+            game.early_resolve
+            and not game.paused
+            and ready(r.session, game, r.svc.clock.now(), r.seated(), sent)
+        )
+        r.answer(
+            "ack",
+            texts.t(lang, "ack_subject", game=game.name, round=game.round),
+            notices.ack(
+                r.parsed,
+                r.inbound.text,
+                lang,
+                replaced=replaced,
+                round_=game.round,
+                deadline=local_deadline(game, player),
+                notes=r.notes,
+            ),
+            to=player.address,
+        )
+        return game.name
+    text = r.masked(r.inbound.text, stored=True)
+    before = load_state(game)
+    replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, text, r.mail)
+    if step is None:
+        r.refuse(texts.t(lang, "all_placed"), to=player.address)
+        return None
+    placed, failed = setup_outcome(game, before, player.seat or 0, step)
+    r.answer(
+        "ack",
+        texts.t(lang, "setup_ack_subject", game=game.name),
+        notices.ack(
+            r.parsed,
+            r.inbound.text,
+            lang,
+            replaced=replaced,
+            round_=None,
+            deadline=local_deadline(game, player),
+            notes=r.notes,
+            placed=placed,
+            setup_failed=failed,
+        ),
+        to=player.address,
+    )
+    return None
+
+
+def _on_turn(r: Request, player: Player) -> bool:
+    """Whether it is the player's turn to place in the setup now."""
+    from pbm.rules.setup import setup_player
+
+    state = r.state or load_state(r.game)
+    return player.seat is not None and setup_player(state) == player.seat
