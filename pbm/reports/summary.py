@@ -113,9 +113,13 @@ def numbers_text(rounds: int, sevens: int, lang: str) -> str:
     if sevens == 0:
         # Translators: no roll of the whole game made 7 (after "16 rounds; ").
         seven = tr.gettext("no 7 was rolled")
+    elif sevens == 1:
+        # Translators: one roll of the whole game made 7 (after "16 rounds; ").
+        seven = tr.gettext("the 7 was rolled once")
     else:
-        # Translators: how often a roll made 7 in the whole game (after "16 rounds; ").
-        seven = tr.ngettext("the 7 was rolled once", "the 7 was rolled {n} times", sevens)
+        # Translators: how often a roll made 7 in the whole game (after "16 rounds; "); every
+        # form keeps {n} (the count is 2 or more here).
+        seven = tr.ngettext("the 7 was rolled {n} time", "the 7 was rolled {n} times", sevens)
         seven = seven.format(n=sevens)
     # Translators: the game's length, then how often the 7 was rolled ("16 rounds; the 7 …").
     return tr.gettext("{length}; {sevens}").format(length=length, sevens=seven)
