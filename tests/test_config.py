@@ -389,13 +389,13 @@ def test_every_path_is_relative_to_the_config_files_folder(
     monkeypatch.delenv("PBM_CONFIG", raising=False)
     cfg = load("../etc/pbm.toml")
     assert cfg.database_url == f"sqlite:///{(etc / 'data' / 'pbm.db').resolve()}"
-    assert cfg.service.archive_dir == str((etc / "web").resolve())
+    assert cfg.settings.archive.dir == str((etc / "web").resolve())
     # An absolute path stays as it is, and "" is no archive.
     absolute = tmp_path / "www"
     (etc / "abs.toml").write_text(f'[archive]\ndir = "{absolute}"\n', encoding="utf-8")
-    assert load(etc / "abs.toml").service.archive_dir == str(absolute)
+    assert load(etc / "abs.toml").settings.archive.dir == str(absolute)
     (etc / "none.toml").write_text('[archive]\nurl = ""\n', encoding="utf-8")
-    assert load(etc / "none.toml").service.archive_dir == ""
+    assert load(etc / "none.toml").settings.archive.dir == ""
     # The commands, run from another folder, write beside the config file only.
     runner = CliRunner()
     for args in (["db", "upgrade"], ["game", "create", "alpha"]):
