@@ -322,7 +322,12 @@ def test_secrets_are_marked_and_masked() -> None:
         for f in section.model_fields
         if is_secret(section, f)
     }
-    assert secret == {("database", "url"), ("imap", "password"), ("smtp", "password")}
+    assert secret == {
+        ("database", "url"),
+        ("imap", "password"),
+        ("smtp", "password"),
+        ("oauth2", "client_secret"),
+    }
     settings = read(
         {
             "database": {"url": "postgresql+psycopg://pbm:hunter2@127.0.0.1:5432/pbm"},

@@ -26,13 +26,58 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbm.notation import Context, OrderError, clean, lines, names, parse_line, parse_mail, text
+from pbm.notation import (
+    Context,
+    OrderError,
+    builds,
+    cards,
+    clean,
+    counts,
+    cuts,
+    headers,
+    heading_kinds,
+    headings,
+    lines,
+    names,
+    parse_line,
+    parse_mail,
+    places,
+    refusals,
+    remarks,
+    robber,
+    setup,
+    text,
+    trades,
+    upgrades,
+    words,
+)
 from pbm.notation.clean import clean_lines
 from pbm.notation.limits import MAX_LINE_CHARS, MAX_MAIL_LINES
 from pbm.rules.layouts import generate_board
 
 NOTATION = Path(__file__).resolve().parent.parent / "pbm" / "notation"
-MODULES: list[ModuleType] = [clean, lines, names, text]
+#: The parser's modules (`lines.py` dispatches to the readers by what they read).
+MODULES: list[ModuleType] = [
+    builds,
+    cards,
+    clean,
+    counts,
+    cuts,
+    headers,
+    heading_kinds,
+    headings,
+    lines,
+    names,
+    places,
+    refusals,
+    remarks,
+    robber,
+    setup,
+    text,
+    trades,
+    upgrades,
+    words,
+]
 
 #: Characters of each structural input.
 SIZE = 100_000
@@ -163,12 +208,12 @@ def test_every_module_with_patterns_is_checked() -> None:
     assert len(found) >= 40
     for name in (
         "clean._STOP_BLOCK",
-        "lines._OR",
-        "lines._STEAL",
-        "lines._GET",
-        "lines._KNIGHT",
-        "lines._PATTERNS['trade']",
-        "lines._PATTERNS['road']",
+        "words._OR",
+        "robber._STEAL",
+        "trades._GET",
+        "robber._KNIGHT",
+        "words._PATTERNS['trade']",
+        "words._PATTERNS['road']",
         "names.HEX_TOKEN",
         "text._ODD_SPACE",
     ):
@@ -343,11 +388,11 @@ def test_hand_written_matchers_are_linear() -> None:
             def run(s: str = s, folded: str = folded, pos: int = len(prefix)) -> None:
                 clean._quote_header(folded)
                 clean._quote_head_start(folded)
-                lines._maritime_split(folded)
-                lines._without_echo(_Folded(s))
-                lines._keyword_span(lines._STEAL, s)
-                lines._keyword_span(lines._GET, s, pos)
-                lines._split_count(s)
+                trades._maritime_split(folded)
+                places._without_echo(_Folded(s))
+                words._keyword_span(robber._STEAL, s)
+                words._keyword_span(trades._GET, s, pos)
+                counts._split_count(s)
 
             timed(f"matchers on {what}", run)
 
@@ -369,7 +414,7 @@ def test_the_old_patterns_were_not() -> None:
         (
             "echo brackets",
             lambda: re.search(r"\((?P<inner>[^)]*)\)\s*$", "(" * n),
-            lambda: lines._without_echo(lines.Text("(" * n)),
+            lambda: places._without_echo(lines.Text("(" * n)),
         ),
         (
             "quote header",
@@ -387,12 +432,12 @@ def test_the_old_patterns_were_not() -> None:
                 r"(?P<get>\d*\s*[a-z]+)$",
                 "in" * (n // 2) + "1",
             ),
-            lambda: lines._maritime_split("in" * (n // 2) + "1"),
+            lambda: trades._maritime_split("in" * (n // 2) + "1"),
         ),
         (
             "steal",
             lambda: re.search(r"[,;]?\s*\b(raube|steal)\b\s*", " " * n),
-            lambda: lines._keyword_span(lines._STEAL, " " * n),
+            lambda: words._keyword_span(robber._STEAL, " " * n),
         ),
     ]
     for what, old, new in cases:

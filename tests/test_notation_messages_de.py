@@ -23,12 +23,12 @@ from pbm.notation import (
     IllegalOrderError,
     NotationError,
     OrderError,
+    assemble,
     messages,
     parse_line,
     parse_mail,
     vocab,
 )
-from pbm.notation import mail as mail_module
 from pbm.notation.checks import check_receipt
 from pbm.notation.messages import TEXTS
 from pbm.notation.names import hex_candidates
@@ -539,9 +539,9 @@ def test_every_raise_site_uses_a_key_with_english_and_german_texts() -> None:
         key = call.args[0]
         if isinstance(key, ast.Constant) and isinstance(key.value, str):
             keys = {key.value}
-        else:  # mail.py: the key of the second single order, from its table
-            assert where.startswith("mail.py"), where
-            keys = set(mail_module._SINGLE.values())
+        else:  # assemble.py: the key of the second single order, from its table
+            assert where.startswith("assemble.py"), where
+            keys = set(assemble._SINGLE.values())
         given = {k.arg for k in call.keywords} - {"column", "candidates"}
         for k in keys:
             assert k in TEXTS and k in TEXTS_DE, f"{where}: {k!r} has no text in messages.py"

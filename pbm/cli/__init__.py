@@ -5,6 +5,7 @@ engine) and prints; one module per command group:
 - mail.py, outbox.py: `pbm mail …`, `pbm outbox …`
 - db.py: `pbm init`, `pbm db upgrade`, `pbm config check`, `pbm config example`
 - gm.py: `pbm gm password`
+- mailbox.py: `pbm mailbox login|check`
 - serve.py: `pbm serve`, `pbm poll`
 - bench.py: `pbm bench …`
 - board.py, sim.py, orders.py, demo.py: the engine's tools
@@ -35,6 +36,7 @@ from . import (
     game,
     gm,
     mail,
+    mailbox,
     observer,
     orders,
     outbox,
@@ -92,6 +94,7 @@ app.add_typer(db.db_app, name="db")
 app.add_typer(observer.app, name="observer")
 app.add_typer(db.config_app, name="config")
 app.add_typer(gm.app, name="gm")
+app.add_typer(mailbox.app, name="mailbox")
 
 
 def main() -> None:

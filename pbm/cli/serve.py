@@ -13,10 +13,14 @@ from .output import JsonOpt, echo, show
 
 #: Third-party loggers held at WARNING, with `pbm serve -v` too: at DEBUG aioimaplib logs every
 #: IMAP line (LOGIN with the password, FETCH with whole mails), aiosmtplib every SMTP line (AUTH,
-#: DATA), aiosmtpd ("mail.log") and pymap their sessions, sqlalchemy statements with parameters.
+#: DATA), aiosmtpd ("mail.log") and pymap their sessions, sqlalchemy statements with parameters;
+#: httpx2 and Authlib each request to the OAuth2 token endpoint.
 QUIET_LOGGERS = (
     "aioimaplib",
     "aiosmtplib",
+    "httpx2",
+    "httpcore2",
+    "authlib",
     "aiosmtpd",
     "mail.log",
     "pymap",

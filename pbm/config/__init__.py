@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from .errors import ConfigError, problems
 from .model import SECTIONS, Settings
+from .presets import apply as apply_presets
 from .text import effective, effective_toml, example, masked_url
 
 DEFAULT_FILE = "pbm.toml"
@@ -75,13 +76,17 @@ def read(data: dict[str, Any], name: str = DEFAULT_FILE, base: Path | None = Non
         settings = Settings(**data)
     except ValidationError as exc:
         raise ConfigError(problems(name, data, exc)) from None
+    settings, wrong = apply_presets(settings, name, base)
+    if wrong:
+        raise ConfigError(wrong)
     return _paths_from(settings, base) if base is not None else settings
 
 
 def _paths_from(settings: Settings, base: Path) -> Settings:
     """Every path of the file made absolute from `base`, the config file's folder: a relative
     SQLite file and `[archive] dir` live beside the config file, wherever pbm is run from (a
-    cron job, a systemd unit and the GM's shell then mean the same files)."""
+    cron job, a systemd unit and the GM's shell then mean the same files); `[oauth2]
+    token_file` is made absolute by the presets (`presets.apply`)."""
     url = settings.database.url
     if url.startswith("sqlite:///") and not url.startswith("sqlite:////"):
         rest = url[len("sqlite:///") :]

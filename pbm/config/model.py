@@ -247,9 +247,26 @@ class ServiceSection(Section):
         return frozenset(a.lower() for a in (*self.gm, self.gm_address) if a)
 
 
+#: The mailbox providers `[imap] provider` knows (pbm/config/presets.py).
+MailProvider = Literal["", "gmail", "outlook", "gmx", "webde", "posteo", "fastmail"]
+Auth = Literal["password", "oauth2"]
+
+
 class ImapSection(Section):
     """The mailbox pbm reads (IMAP)."""
 
+    provider: MailProvider = key(
+        "",
+        'A known mailbox provider: "gmail", "outlook", "gmx", "webde", "posteo" or "fastmail"'
+        " fills in host, port, tls and auth here and in [smtp] (and [oauth2] provider); a key"
+        ' written in the file wins. "" = none (docs/gm-guide.md, "Mailbox providers").',
+        after=('provider = "gmail"',),
+    )
+    auth: Auth = key(
+        "password",
+        'How pbm signs in: "password" (user and password; an app password where the provider'
+        ' asks for one) or "oauth2" (a token from [oauth2]; `pbm mailbox login` gets it).',
+    )
     host: str = key("127.0.0.1", "The IMAP server.", min_length=1)
     port: Port = key(143, "Its port (143; 993 with tls = true).")
     user: str = key("", "The login name.")
@@ -267,6 +284,11 @@ class ImapSection(Section):
 class SmtpSection(Section):
     """The server pbm sends through (SMTP submission)."""
 
+    auth: Auth = key(
+        "password",
+        '"password" (user and password, if a user is set) or "oauth2" (the token of [oauth2],'
+        " signed in as user, else as [imap] user).",
+    )
     host: str = key("127.0.0.1", "The SMTP server.", min_length=1)
     port: Port = key(25, "Its port (25; 587 with STARTTLS, 465 with tls = true).")
     user: str = key("", 'The login name ("" = no login).')
@@ -280,6 +302,40 @@ class SmtpSection(Section):
         'Envelope and From address ("" = [service] address); with a display name:'
         ' "Spielleitung <gm@example.org>" (the name then wins over [service] name).',
         alias="from",
+    )
+
+
+OAuth2ProviderName = Literal["", "google", "microsoft"]
+
+
+class OAuth2Section(Section):
+    """OAuth2 sign-in (auth = "oauth2" in [imap] or [smtp]); `pbm mailbox login` gets the
+    first tokens, pbm refreshes them."""
+
+    provider: OAuth2ProviderName = key(
+        "",
+        'The provider\'s endpoints and scopes: "google" or "microsoft" ("" = the ones of'
+        " [imap] provider, else the endpoints below).",
+    )
+    client_id: str = key(
+        "", "The client id of the app registered with the provider (docs/gm-guide.md)."
+    )
+    client_secret: str = key(
+        "", 'Its client secret, if it has one (Google\'s desktop apps do; "" = none).', secret=True
+    )
+    token_endpoint: str = key("", 'The token endpoint ("" = the provider\'s).')
+    device_endpoint: str = key(
+        "", 'The device authorization endpoint ("" = the provider\'s, if it has one).'
+    )
+    authorize_endpoint: str = key(
+        "", 'The authorization endpoint of the browser flow ("" = the provider\'s).'
+    )
+    scopes: list[str] = key([], "The scopes asked for ([] = the provider's for IMAP and SMTP).")
+    token_file: str = key(
+        "pbm-oauth2.json",
+        "Where the tokens are kept (readable by its owner only; a relative path is relative"
+        " to this file).",
+        min_length=1,
     )
 
 
@@ -311,6 +367,7 @@ class Settings(BaseModel):
     service: ServiceSection = Field(default_factory=ServiceSection)
     imap: ImapSection = Field(default_factory=ImapSection)
     smtp: SmtpSection = Field(default_factory=SmtpSection)
+    oauth2: OAuth2Section = Field(default_factory=OAuth2Section)
     archive: ArchiveSection = Field(default_factory=ArchiveSection)
 
     @property
@@ -326,6 +383,7 @@ SECTIONS: dict[str, type[Section]] = {
     "service": ServiceSection,
     "imap": ImapSection,
     "smtp": SmtpSection,
+    "oauth2": OAuth2Section,
     "archive": ArchiveSection,
 }
 

@@ -12,6 +12,11 @@ Needs root (both daemons drop privileges themselves) and the Debian packages dov
 dovecot-lmtpd and opensmtpd (`bash .ci/mailservers.sh` installs them). Only the addresses given
 to `start` are delivered; OpenSMTPD refuses every other recipient at RCPT.
 
+With `oauth2_introspection` (a URL), Dovecot also takes OAuth2 bearer tokens (XOAUTH2 and
+OAUTHBEARER, or the `oauth2_mechanisms` given) through its `oauth2` passdb, which asks that URL
+about each token (RFC 7662 introspection: POST token=…, an answer with `active` and
+`username`); the passwords stay for PLAIN and LOGIN.
+
 How it is kept private:
 - Dovecot runs in the foreground (`dovecot -F -c <conf>`) with its base_dir, state_dir and
   log in the work directory; mail is stored in maildirs there as the `mail` user (Dovecot
@@ -192,8 +197,50 @@ class MailServers:
     host: str = "127.0.0.1"
     dovecot: subprocess.Popen[bytes] | None = None
     smtpd: subprocess.Popen[bytes] | None = None
+    #: Dovecot's oauth2 passdb asks this URL about tokens ("" = passwords only).
+    oauth2_introspection: str = ""
+    oauth2_mechanisms: tuple[str, ...] = ("xoauth2", "oauthbearer")
     _own_work: bool = False
     _logs: list[Path] = field(default_factory=list)
+
+    def _oauth2_passdb(self) -> tuple[str, str]:
+        """The auth mechanisms to offer and the passdbs' config."""
+        passwords = f"""\
+passdb {{
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%Lu {self.work}/passwd
+}}
+"""
+        if not self.oauth2_introspection:
+            return "plain login", passwords
+        conf = self.work / "dovecot-oauth2.conf.ext"
+        write_public(
+            conf,
+            f"""\
+introspection_mode = post
+introspection_url = {self.oauth2_introspection}
+force_introspection = yes
+username_attribute = username
+active_attribute = active
+active_value = true
+""",
+        )
+        mechanisms = " ".join(self.oauth2_mechanisms)
+        oauth2 = f"""\
+passdb {{
+  driver = oauth2
+  mechanisms = {mechanisms}
+  args = {conf}
+}}
+"""
+        # A refused token is the tests' daily bread: no delay and no penalty doubling it for
+        # the next attempt from 127.0.0.1.
+        # (Dovecot's documented way to turn the penalty off: no socket for it.)
+        quick = (
+            "auth_failure_delay = 0\n"
+            "service anvil {\n  unix_listener anvil-auth-penalty {\n    mode = 0\n  }\n}\n"
+        )
+        return f"plain login {mechanisms}", quick + oauth2 + passwords
 
     # -- Dovecot -----------------------------------------------------------------------------
 
@@ -201,6 +248,7 @@ class MailServers:
         w = self.work
         mail = pwd.getpwnam(MAIL_USER)
         conf = w / "dovecot.conf"
+        mechanisms, passdbs = self._oauth2_passdb()
         write_public(
             conf,
             f"""\
@@ -213,7 +261,7 @@ protocols = imap lmtp
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = {mechanisms}
 auth_verbose = yes
 mail_uid = {mail.pw_uid}
 mail_gid = {mail.pw_gid}
@@ -221,11 +269,7 @@ first_valid_uid = {mail.pw_uid}
 first_valid_gid = {mail.pw_gid}
 mail_location = maildir:~/Maildir
 mail_fsync = never
-passdb {{
-  driver = passwd-file
-  args = scheme=PLAIN username_format=%Lu {w}/passwd
-}}
-userdb {{
+{passdbs}userdb {{
   driver = static
   args = home={w}/mail/%Lu
 }}
@@ -396,8 +440,14 @@ match from any for domain "{DOMAIN}" action "dovecot"
         self.stop()
 
 
-def start(tmpdir: Path | str, users: dict[str, str]) -> MailServers:
-    """Start Dovecot and OpenSMTPD for `users` (address: IMAP password), all @pbm.test."""
+def start(
+    tmpdir: Path | str,
+    users: dict[str, str],
+    oauth2_introspection: str = "",
+    oauth2_mechanisms: tuple[str, ...] = ("xoauth2", "oauthbearer"),
+) -> MailServers:
+    """Start Dovecot and OpenSMTPD for `users` (address: IMAP password), all @pbm.test;
+    `oauth2_introspection`: Dovecot also takes OAuth2 tokens that URL says are active."""
     reason = available()
     if reason:
         raise RuntimeError(f"mail servers unavailable: {reason}")
@@ -414,7 +464,14 @@ def start(tmpdir: Path | str, users: dict[str, str]) -> MailServers:
     else:
         work, own = Path(tempfile.mkdtemp(prefix="pbm-mailservers-", dir="/tmp")), True
     work.chmod(0o755)
-    servers = MailServers(work=work, users=dict(users), keep_logs_in=tmpdir, _own_work=own)
+    servers = MailServers(
+        work=work,
+        users=dict(users),
+        keep_logs_in=tmpdir,
+        oauth2_introspection=oauth2_introspection,
+        oauth2_mechanisms=oauth2_mechanisms,
+        _own_work=own,
+    )
     try:
         servers._start()
     except BaseException:

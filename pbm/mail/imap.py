@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 import aioimaplib
 
 from .inbound import head_sender
+from .oauth2 import OAuth2Config, TokenSource, oauthbearer, xoauth2
 from .transport import Head, TransportError
 
 if TYPE_CHECKING:
@@ -121,10 +122,14 @@ class ImapConfig:
     timeout: float = 30.0
     #: Use IDLE when the server offers it; otherwise (or with False) poll.
     idle: bool = True
+    #: "password" (LOGIN) or "oauth2" (AUTHENTICATE XOAUTH2 or OAUTHBEARER with `oauth2`'s token).
+    auth: str = "password"
+    oauth2: OAuth2Config | None = None
 
     @classmethod
-    def from_section(cls, imap: ImapSection) -> ImapConfig:
-        """pbm.toml's `[imap]`; what the file does not set (the timeout) keeps its default."""
+    def from_section(cls, imap: ImapSection, oauth2: OAuth2Config | None = None) -> ImapConfig:
+        """pbm.toml's `[imap]`; what the file does not set (the timeout) keeps its default.
+        `oauth2`: the token's settings (`OAuth2Config.from_settings`), for auth = "oauth2"."""
         return cls(
             host=imap.host,
             port=imap.port,
@@ -134,11 +139,34 @@ class ImapConfig:
             folder=imap.folder,
             processed_folder=imap.processed_folder,
             idle=imap.idle,
+            auth=imap.auth,
+            oauth2=oauth2 if imap.auth == "oauth2" else None,
         )
 
 
 class ImapError(TransportError):
     pass
+
+
+class SignInRefused(ImapError):
+    """The server refused the sign-in (a fresh OAuth2 token too)."""
+
+
+class _Authenticate(aioimaplib.Command):
+    """AUTHENTICATE with an initial response (SASL-IR). A server that refuses an OAuth2 token
+    first sends its error as a challenge and waits for an empty answer (RFC 7628 §3.2.3),
+    which aioimaplib would never send: this command sends it, and the server then says NO."""
+
+    def __init__(self, tag: str, mechanism: str, response: str, write: Callable[[bytes], object]):
+        super().__init__("AUTHENTICATE", tag, mechanism, response)
+        self._write = write
+        self._answered = False
+
+    def append_to_resp(self, line: bytes, result: str = "Pending") -> None:
+        super().append_to_resp(line, result)
+        if result == "Pending" and bytes(line).startswith(b"+") and not self._answered:
+            self._answered = True
+            self._write(b"\r\n")
 
 
 _P = ParamSpec("_P")
@@ -182,6 +210,13 @@ class ImapInbox:
 
     @_imap_errors
     async def connect(self) -> None:
+        await self.open()
+        await self.sign_in()
+        await self.select()
+
+    @_imap_errors
+    async def open(self) -> None:
+        """The connection and the server's greeting (`connect`'s first step)."""
         # One class for both: IMAP4_SSL does not pass on the connection-lost callback, which
         # is what ends an IDLE on a dead connection at once.
         self.client = aioimaplib.IMAP4(
@@ -192,11 +227,74 @@ class ImapInbox:
             ssl_context=ssl.create_default_context() if self.cfg.tls else None,
         )
         await asyncio.wait_for(self.client.wait_hello_from_server(), self.cfg.timeout)
-        await self._call(self.client.login(self.cfg.user, self.cfg.password))
+
+    @_imap_errors
+    async def sign_in(self) -> None:
+        """LOGIN, or AUTHENTICATE with an OAuth2 token (`connect`'s second step)."""
+        assert self.client is not None
+        if self.cfg.auth == "oauth2":
+            await self._oauth2_sign_in()
+            return
+        try:
+            await self._call(self.client.login(self.cfg.user, self.cfg.password))
+        except ImapError as exc:
+            raise SignInRefused(
+                f"the IMAP server refused the login of {self.cfg.user}: {exc}"
+            ) from exc
+
+    @_imap_errors
+    async def select(self) -> None:
+        """The folder read (`connect`'s last step)."""
+        assert self.client is not None
         await self._call(self.client.select(self.cfg.folder))
         if self.cfg.processed_folder and self.can_move:
             with contextlib.suppress(ImapError):  # it may exist already
                 await self._call(self.client.create(self.cfg.processed_folder))
+
+    async def _oauth2_sign_in(self) -> None:
+        """Sign in with the stored access token (refreshed first when it is about to expire);
+        when the server refuses it, once more with a freshly refreshed one."""
+        assert self.cfg.oauth2 is not None, "auth = oauth2 without an [oauth2] section"
+        source = TokenSource(self.cfg.oauth2)
+        token = await source.token()
+        said = await self._authenticate(token)
+        if said is None:
+            return
+        token = await source.token(refused=token)
+        said = await self._authenticate(token)
+        if said is not None:
+            raise SignInRefused(
+                f"the IMAP server refused the OAuth2 sign-in of {self.cfg.user}: {said}"
+            )
+
+    async def _authenticate(self, token: str) -> str | None:
+        """AUTHENTICATE with the token: None when signed in, else the server's words.
+        XOAUTH2 (Google, Microsoft) unless the server offers only OAUTHBEARER (RFC 7628)."""
+        client = self.client
+        assert client is not None
+        protocol = client.protocol
+        if client.has_capability("AUTH=OAUTHBEARER") and not client.has_capability("AUTH=XOAUTH2"):
+            mechanism = "OAUTHBEARER"
+            response = oauthbearer(self.cfg.user, token, self.cfg.host, self.cfg.port)
+        else:
+            mechanism, response = "XOAUTH2", xoauth2(self.cfg.user, token)
+        command = _Authenticate(protocol.new_tag(), mechanism, response, protocol.transport.write)
+        async with protocol.state_condition:
+            answer = await asyncio.wait_for(
+                protocol.execute(command, scrub=response), self.cfg.timeout
+            )
+            if answer.result == "OK":
+                protocol.state = "AUTH"
+                # The capabilities may grow once signed in (Dovecot's OK names them).
+                await protocol.capability()
+            protocol.state_condition.notify_all()
+        if answer.result == "OK":
+            return None
+        return " ".join(
+            bytes(line).decode(errors="replace")
+            for line in answer.lines
+            if not bytes(line).startswith(b"+")
+        )[:300]
 
     @property
     def can_move(self) -> bool:

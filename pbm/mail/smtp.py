@@ -10,13 +10,17 @@ whatever goes wrong comes back as a `Delivery`.
 from __future__ import annotations
 
 import contextlib
+import logging
 from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import TYPE_CHECKING
 
 import aiosmtplib
 
-from .transport import Delivery
+from .oauth2 import NeedsLogin, OAuth2Config, TokenSource, oauthbearer, xoauth2
+from .transport import Delivery, TransportError
+
+log = logging.getLogger("pbm")
 
 if TYPE_CHECKING:
     from pbm.config.model import SmtpSection
@@ -36,9 +40,13 @@ class SmtpConfig:
     from_address: str = ""
     timeout: float = 30.0
     validate_certs: bool = True
+    #: "password" (AUTH with `user` and `password`) or "oauth2" (XOAUTH2 or OAUTHBEARER with
+    #: `oauth2`'s token, signed in as `user`).
+    auth: str = "password"
+    oauth2: OAuth2Config | None = None
 
     @classmethod
-    def from_section(cls, smtp: SmtpSection) -> SmtpConfig:
+    def from_section(cls, smtp: SmtpSection, oauth2: OAuth2Config | None = None) -> SmtpConfig:
         """pbm.toml's `[smtp]`; what the file does not set (the timeout, the certificate
         check) keeps its default."""
         from pbm.config.model import split_from
@@ -51,7 +59,14 @@ class SmtpConfig:
             tls=smtp.tls,
             starttls=None if smtp.starttls == "auto" else smtp.starttls,
             from_address=split_from(smtp.from_)[1],
+            auth=smtp.auth,
+            oauth2=oauth2 if smtp.auth == "oauth2" else None,
         )
+
+
+class SmtpSignInError(TransportError):
+    """The server refused the OAuth2 sign-in (a fresh token too), or no token could be had:
+    the account's trouble, not a message's; every message waits and is tried again."""
 
 
 def classify(exc: BaseException) -> tuple[bool, str]:
@@ -79,6 +94,9 @@ def _outcome(refused: dict[str, aiosmtplib.SMTPResponse]) -> Delivery:
 
 
 def _failure(exc: BaseException) -> Delivery:
+    if isinstance(exc, TransportError):
+        # The sign-in failed (a revoked OAuth2 token): no message's fault, none is given up.
+        return Delivery("retry", str(exc), connection=True)
     if not isinstance(exc, _ERRORS):
         # Not an SMTP or network error: the message itself could not be sent (a header the
         # flattener chokes on, say). No retry makes it sendable.
@@ -90,7 +108,7 @@ def _failure(exc: BaseException) -> Delivery:
     return Delivery("failed" if permanent else "retry", error, connection=not answered)
 
 
-_ERRORS = (TimeoutError, aiosmtplib.SMTPException, OSError, ValueError)
+_ERRORS = (TimeoutError, aiosmtplib.SMTPException, OSError, ValueError, TransportError)
 
 
 class SmtpSession:
@@ -127,20 +145,74 @@ class SmtpSession:
     async def _connected(self) -> aiosmtplib.SMTP:
         if self._client is None or not self._client.is_connected:
             cfg = self.cfg
+            password = cfg.auth != "oauth2"
             client = aiosmtplib.SMTP(
                 hostname=cfg.host,
                 port=cfg.port,
-                username=cfg.user or None,
-                password=cfg.password or None,
+                username=(cfg.user or None) if password else None,
+                password=(cfg.password or None) if password else None,
                 use_tls=cfg.tls,
                 start_tls=cfg.starttls,
                 timeout=cfg.timeout,
                 validate_certs=cfg.validate_certs,
             )
             await client.connect()
+            if not password:
+                try:
+                    await self._oauth2_sign_in(client)
+                except BaseException:
+                    client.close()
+                    raise
             self._client = client
             self.connections += 1
         return self._client
+
+    async def sign_in(self, client: aiosmtplib.SMTP) -> None:
+        """Sign in on a client opened without credentials (`pbm mailbox check`): with the
+        password, the OAuth2 token, or not at all when no user is set."""
+        if self.cfg.auth == "oauth2":
+            await self._oauth2_sign_in(client)
+        elif self.cfg.user:
+            await client.login(self.cfg.user, self.cfg.password)
+
+    async def _oauth2_sign_in(self, client: aiosmtplib.SMTP) -> None:
+        """Sign in with the stored access token (refreshed first when it is about to expire);
+        when the server refuses it, once more with a freshly refreshed one."""
+        assert self.cfg.oauth2 is not None, "auth = oauth2 without an [oauth2] section"
+        source = TokenSource(self.cfg.oauth2)
+        try:
+            token = await source.token()
+        except NeedsLogin as exc:
+            log.error("smtp: %s", exc)
+            raise
+        said = await self._authenticate(client, token)
+        if said is None:
+            return
+        token = await source.token(refused=token)
+        said = await self._authenticate(client, token)
+        if said is not None:
+            raise SmtpSignInError(
+                f"the SMTP server refused the OAuth2 sign-in of {self.cfg.user}: {said}"
+            )
+
+    async def _authenticate(self, client: aiosmtplib.SMTP, token: str) -> str | None:
+        """AUTH with the token: None when signed in, else the server's words. XOAUTH2 unless
+        the server offers only OAUTHBEARER (RFC 7628); an error challenge (334) is answered
+        with an empty line, as both mechanisms want."""
+        if client.is_ehlo_or_helo_needed:
+            await client.ehlo()
+        offered = client.server_auth_methods
+        if "oauthbearer" in offered and "xoauth2" not in offered:
+            mechanism = b"OAUTHBEARER"
+            response = oauthbearer(self.cfg.user, token, self.cfg.host, self.cfg.port)
+        else:
+            mechanism, response = b"XOAUTH2", xoauth2(self.cfg.user, token)
+        answer = await client.execute_command(b"AUTH", mechanism, response.encode("ascii"))
+        if answer.code == 334:
+            answer = await client.execute_command(b"")
+        if answer.code == 235:
+            return None
+        return f"{answer.code} {answer.message}"
 
     def _drop(self) -> None:
         if self._client is not None:

@@ -11,8 +11,9 @@ A longer line is broken between words, never inside one (a hex name, an order wo
 a link stays whole; a single word longer than the width stays whole too) nor inside a date and
 time or a place's names (`_WHOLE`), with a hanging indent that keeps the line's shape:
 
-- an echoed line of a player's mail (`  12  Siedlung …`) goes on under its text, so the line
-  numbers stand alone in their column;
+- an echoed line of a player's mail (`  12  Siedlung …`) goes on two columns right of its
+  text, so the line numbers stand alone in their column and a refused line's reason (at the
+  text's column, below it) is never read as the echo's last words;
 - a list item (`- …`, `→ …`, `* …`) goes on under its text;
 - a quoted line (`> …`) goes on quoted;
 - an indented line goes on at its indent plus two; a line of prose at its own indent.
@@ -55,7 +56,11 @@ def _hanging(line: str) -> tuple[str, str, str]:
     head = m.group(0)
     if m.group("quote"):
         return head, head, line[len(head) :]
-    if m.group("number") or m.group("item"):
+    if m.group("number"):
+        # Two deeper than the echo's text: the reason of a refused line stands below it at
+        # the text's own column, and must not read as the echo's last words.
+        return head, " " * (len(head) + 2), line[len(head) :]
+    if m.group("item"):
         return head, " " * len(head), line[len(head) :]
     indent = m.group("indent")
     more = indent + "  " if indent else ""

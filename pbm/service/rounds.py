@@ -74,7 +74,7 @@ def begin_round(
         everyone = recipients(session, game)
         kind = game_kind_of(game, state)
         form = order_form(state, game.locale)
-        write_to = orders_mail(svc.config.address, game.name, 1, form, game.locale)
+        write_to = orders_mail(svc.config.service.address, game.name, 1, form, game.locale)
         for group, addresses in ((seated, True), (set(everyone) - seated, False)):
             if not group:
                 continue

@@ -23,6 +23,7 @@ from sqlalchemy.exc import DBAPIError
 
 from pbm.config.model import ServiceSection, Settings
 from pbm.mail.imap import ImapConfig, ImapInbox
+from pbm.mail.oauth2 import NeedsLogin, OAuth2Config
 from pbm.mail.smtp import SmtpConfig, SmtpSession
 from pbm.mail.transport import INBOX_ERRORS, Head, Inbox, Transports
 from pbm.reports.picture import release as release_pictures
@@ -69,9 +70,10 @@ class ServeConfig:
     def from_settings(cls, settings: Settings) -> ServeConfig:
         """As pbm.toml says: `[imap]`, `[smtp]` and the loops' periods of `[service]`."""
         s = settings.service
+        oauth2 = OAuth2Config.from_settings(settings)
         return cls(
-            imap=ImapConfig.from_section(settings.imap),
-            smtp=SmtpConfig.from_section(settings.smtp),
+            imap=ImapConfig.from_section(settings.imap, oauth2),
+            smtp=SmtpConfig.from_section(settings.smtp, oauth2),
             poll_seconds=s.poll_seconds,
             tick_seconds=s.tick_seconds,
             send_seconds=s.send_seconds,
@@ -258,7 +260,11 @@ async def inbox_loop(
                     poked = True
         except (*INBOX_ERRORS, *_DB_ERRORS) as exc:
             # A database error leaves the mail unseen on the server: it is fetched again.
-            log.warning("imap: %s: %s; reconnecting in %.0f s", type(exc).__name__, exc, delay)
+            if isinstance(exc, NeedsLogin):
+                # Only the GM can mend it; the clock and the outbox go on meanwhile.
+                log.error("imap: %s; the mailbox is tried again in %.0f s", exc, delay)
+            else:
+                log.warning("imap: %s: %s; reconnecting in %.0f s", type(exc).__name__, exc, delay)
             await _sleep(stop, delay)
             delay = min(delay * 2, 300.0)
         except Exception:

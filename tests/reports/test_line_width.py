@@ -98,9 +98,10 @@ def test_the_wrap_keeps_an_echo_readable() -> None:
     lines = wrap_line(echo)
     assert len(lines) == 3 and all(len(line) <= WIDTH for line in lines)
     assert lines[0].startswith("    2  Siedlung")
-    # The next lines go on under the text, so the number stands alone in its column; a
-    # place's labels and hexes stay together.
-    assert all(line.startswith(" " * 7) and line[7] != " " for line in lines[1:])
+    # The next lines go on two columns right of the text, so the number stands alone in its
+    # column and a refused line's reason (at the text's column) is not read as the echo's
+    # last words; a place's labels and hexes stay together.
+    assert all(line.startswith(" " * 9) and line[9] != " " for line in lines[1:])
     assert all("(11G 6G 5W)" in line or "(11G" not in line for line in lines)
 
 

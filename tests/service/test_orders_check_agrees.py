@@ -52,10 +52,12 @@ GROUPS: dict[tuple[int, int, str, str], list[str]] = defaultdict(list)
 for _name, _spec in sorted(EXPECTED.items()):
     GROUPS[(_spec["seed"], _spec["players"], _spec["lang"], _spec["phase"])].append(_name)
 
-#: A line of the answer: `  12  Straße C3 C4 (6L 5L)`; a refusal's reason below its line, with
-#: its column, and its candidates (`→ …`).
+#: A line of the answer: `  12  Straße C3 C4 (6L 5L)`, a long one going on below two columns
+#: right of its text (`pbm/reports/wrap.py`); a refusal's reason below its line at the text's
+#: column, with its column, and its candidates (`→ …`).
 _ROW = re.compile(r"^  +(\d+)  (.*)$")
-_REASON = re.compile(r"^       (?!→ )(.*?)(?: \((?:column|Spalte) \d+\))?$")
+_MORE = re.compile(r"^         +(?!→ )(.*)$")
+_REASON = re.compile(r"^       (?! )(?!→ )(.*)$")
 
 
 def _check(name: str, seed: int, players: int, lang: str, phase: str) -> list[dict[str, Any]]:
@@ -74,6 +76,7 @@ def _answer(body: str) -> tuple[dict[int, str], dict[int, str]]:
     refused: dict[int, str] = {}
     section: dict[int, str] | None = None
     last: int | None = None
+    done: set[int] = set()
     for line in body.splitlines():
         if line in ("Accepted:", "Angenommen:"):
             section, last = accepted, None
@@ -92,10 +95,21 @@ def _answer(body: str) -> tuple[dict[int, str], dict[int, str]]:
             if section is accepted:
                 accepted[last] = row.group(2)
             continue
+        more = _MORE.match(line)
+        if more and last is not None and section is accepted and last in accepted:
+            accepted[last] += " " + more.group(1)
+            continue
+        if more and last is not None and section is refused:
+            if last in refused and last not in done:
+                refused[last] += " " + more.group(1)  # the reason going on
+            continue  # else the refused line's echo going on; its reason comes next
         reason = _REASON.match(line)
         if reason and section is refused and last is not None and last not in refused:
             refused[last] = reason.group(1)
-    return accepted, refused
+        elif last is not None and last in refused:
+            done.add(last)  # a candidate line: the reason is whole
+    column = re.compile(r" \((?:column|Spalte) \d+\)$")
+    return accepted, {n: column.sub("", why) for n, why in refused.items()}
 
 
 def _passes(body: str, lang: str) -> bool:

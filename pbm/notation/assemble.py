@@ -1,0 +1,236 @@
+"""The line results of a mail put together in order (`_assemble`): the main and substitute
+build blocks, single orders (one robber, one discard list, … a mail), `oder …` lines added to
+the build line above, a pass beside other orders refused, headers and commands taken."""
+
+from __future__ import annotations
+
+from pbm.rules.orders import (
+    Alternatives,
+    BuildAction,
+    BuildersHut,
+    BuyCard,
+    Castle,
+    City,
+    DiscardPreference,
+    Feast,
+    GoldPreference,
+    HarbourPrivilege,
+    Knight,
+    Make,
+    MaritimeTrade,
+    Monopoly,
+    Residence,
+    Road,
+    RoadBuilding,
+    RobberOrder,
+    Settlement,
+    TradeOffer,
+    Workshop,
+    YearOfPlenty,
+)
+
+from .context import Context
+from .errors import NotationError
+from .format import format_item, word
+from .items import (
+    Away,
+    Builds,
+    ColourPreference,
+    Command,
+    Confirmation,
+    GameName,
+    Heading,
+    Item,
+    OrElse,
+    Pass,
+    Password,
+    PlayerName,
+    Press,
+    RoundGuard,
+    SubstituteHeader,
+    TimeZone,
+)
+from .results import _BUILD_TYPES, LineResult, ParsedMail, _Read
+
+#: Orders a pass contradicts (a robber order or a discard list may stand beside it).
+_ACTING = (*_BUILD_TYPES, TradeOffer, Knight, Monopoly)
+
+
+#: One of each per mail; the key of the message refusing a second one.
+_SINGLE: dict[object, str] = {
+    RobberOrder: "second_robber",
+    "pirate": "second_pirate",
+    DiscardPreference: "second_discard",
+    GoldPreference: "second_gold",
+    Knight: "second_knight",
+    Monopoly: "second_monopoly",
+}
+
+
+def _options(line: BuildAction | Alternatives) -> tuple[BuildAction, ...]:
+    return line.options if isinstance(line, Alternatives) else (line,)
+
+
+def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
+    """The results in order: blocks, single orders, alternatives on their own line, passes."""
+    in_substitutes = False
+    #: The heading not understood that the following build lines stand under.
+    unknown: LineResult | None = None
+    seen: set[object] = set()
+    #: The build line an `oder …` line adds an option to.
+    anchor: LineResult | None = None
+    setup = ctx.phase == "setup"
+    for r in read:
+        result, item = r.result, r.item
+        error = r.error
+        # Robber, discard, trade and card lines keep their meaning wherever they stand.
+        result.block = (
+            "setup"
+            if setup
+            else (
+                "substitute"
+                if in_substitutes and (item is None or isinstance(item, _BUILD_TYPES))
+                else "main"
+            )
+        )
+        if error is not None:
+            result.error = error.at(result.line, result.text)
+            out.lines.append(result)
+            if error.key == "unknown_heading":
+                unknown, in_substitutes = result, False
+                result.block = "main"
+            anchor = None
+            continue
+        assert item is not None
+        if isinstance(item, Heading):
+            # Only announces what follows: not read. It ends a substitute block (`Hauptzüge:`
+            # after `Ersatzbau:`) and the reach of a heading not understood.
+            in_substitutes, unknown, anchor = False, None, None
+            continue
+        if isinstance(item, SubstituteHeader):
+            in_substitutes, unknown = True, None
+            result.block = "setup" if setup else "substitute"
+            if item.build is not None:
+                # `Ersatz: Entwicklungskarte`: the heading, and the first substitute build.
+                item_built: Item = item.build
+                out.lines.append(result)
+                _accept(result, item_built, ctx, out, seen, substitute=not setup)
+                if result.ok:
+                    result.canonical = f"{word('substitute', ctx.lang)} {result.canonical}"
+                anchor = result if result.ok else None
+                continue
+            out.lines.append(result)
+            _accept(result, item, ctx, out, seen, substitute=False)
+            anchor = None
+            continue
+        out.lines.append(result)
+        is_build = isinstance(item, _BUILD_TYPES)
+        if is_build and unknown is not None and not setup:
+            result.error = NotationError.make(
+                "under_unknown_heading", line=unknown.line, shown=unknown.text
+            ).at(result.line, result.text)
+            anchor = None
+            continue
+        if isinstance(item, OrElse):
+            _or_else(result, item, anchor, ctx)
+            continue
+        _accept(result, item, ctx, out, seen, substitute=in_substitutes and is_build)
+        anchor = result if result.ok and isinstance(item, (*_BUILD_TYPES,)) else None
+        if isinstance(item, Builds):
+            anchor = None
+    _passes(out)
+
+
+def _accept(
+    result: LineResult,
+    item: Item,
+    ctx: Context,
+    out: ParsedMail,
+    seen: set[object],
+    substitute: bool,
+) -> None:
+    # The robber's and the pirate's orders are one of each (Seafarers: in priority order).
+    kind: object = "pirate" if isinstance(item, RobberOrder) and item.pirate else type(item)
+    if kind in _SINGLE and kind in seen:
+        result.error = NotationError.make(_SINGLE[kind]).at(result.line, result.text)
+        return
+    seen.add(kind)
+    if ctx.phase == "setup" and isinstance(item, (*_BUILD_TYPES, Pass)):
+        result.error = NotationError.make("setup_placements_only").at(result.line, result.text)
+        return
+    result.item = item
+    result.substitute = substitute
+    result.canonical = format_item(item, ctx)
+    if isinstance(item, Password):
+        out.password = item.secret
+    elif isinstance(item, Confirmation):
+        out.confirm = item.token
+    elif isinstance(item, GameName):
+        out.game = item.name
+    elif isinstance(item, RoundGuard):
+        out.round = item.round
+    elif isinstance(item, Command):
+        _take_command(item, out)
+    elif isinstance(item, PlayerName):
+        out.name = item.name
+    elif isinstance(item, Press):
+        out.press = item
+    elif isinstance(item, Away):
+        out.away = item.until
+    elif isinstance(item, TimeZone):
+        out.timezone = item.name
+    elif isinstance(item, ColourPreference):
+        out.colours = item.colours
+
+
+def _or_else(result: LineResult, item: OrElse, anchor: LineResult | None, ctx: Context) -> None:
+    """`oder …` on a line of its own: one more option of the build line just above (which then
+    stands for all of them); refused without one."""
+    if ctx.phase == "setup":
+        result.error = NotationError.make("setup_placements_only").at(result.line, result.text)
+        return
+    target = anchor.item if anchor is not None else None
+    if anchor is None or not isinstance(target, (*BUILD_ACTIONS, Alternatives)):
+        result.error = NotationError.make("or_else_without_build").at(result.line, result.text)
+        return
+    anchor.item = Alternatives((*_options(target), *_options(item.option)))
+    result.block = anchor.block
+    result.canonical = format_item(item, ctx)
+
+
+#: The single builds an `oder …` line may add an option to.
+BUILD_ACTIONS = (
+    Settlement,
+    City,
+    Road,
+    BuyCard,
+    MaritimeTrade,
+    YearOfPlenty,
+    RoadBuilding,
+    Workshop,
+    Make,
+    Castle,
+    Residence,
+    BuildersHut,
+    HarbourPrivilege,
+    Feast,
+)
+
+
+def _passes(out: ParsedMail) -> None:
+    """`Ich passe` beside builds, trades or a card: the player says two things; the pass is
+    refused, with what to do (the other lines stand as written)."""
+    acting = any(isinstance(r.item, _ACTING) for r in out.items())
+    if not acting:
+        return
+    for r in out.lines:
+        if r.ok and isinstance(r.item, Pass):
+            r.error = NotationError.make("pass_with_orders").at(r.line, r.text)
+            r.item = None
+            r.canonical = None
+
+
+def _take_command(item: Command, out: ParsedMail) -> None:
+    out.commands.append(item.name)
+    if item.topic and not out.help_topic:
+        out.help_topic = item.topic

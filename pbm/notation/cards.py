@@ -1,0 +1,170 @@
+"""Development and project cards played: the one card a monopoly or a feast names, and road
+building (two roads, or ships in a sea game)."""
+
+from __future__ import annotations
+
+import re
+
+from pbm.rules.orders import Monopoly, RoadBuilding
+from pbm.rules.resources import GOODS
+
+from . import vocab
+from .context import Context, Text
+from .errors import NotationError, OrderError
+from .names import join_harbour_names, tokenize_hexes
+from .places import _path, _sea_path
+from .words import _KW, _strip_words
+
+#: Before the card a Festmahl or a monopoly names: a separator (`Festmahl - Brot`,
+#: `Monopol, Erz`), and then, after any preposition, a count of one (`Festmahl 1 Brot`,
+#: `Feast: one bread`, `Festmahl 1Br`): one card is what either names, so a count of one says
+#: nothing more; another count stays and is refused as before.
+_CARD_SEPARATOR = re.compile(r"^\s*[,;:\-\u2013\u2014]\s*")
+_COUNT_OF_ONE = re.compile(
+    r"^\s*(?:1(?![\d.,])(?P<glued>(?=[a-z]))?\s*|(?:ein|eine|einen|one|a|an)\s+)(?=\S)"
+)
+
+
+def _one_card(t: Text, words: tuple[str, ...]) -> tuple[Text, bool]:
+    """The text naming the one card of a Festmahl or a monopoly: separator, preposition and a
+    count of one passed over (`_CARD_SEPARATOR`, `_COUNT_OF_ONE`); and whether that count was
+    glued to the card (`1Br`: a letter of two is read so only, `vocab.resource`)."""
+    m = _CARD_SEPARATOR.match(t.folded)
+    rest = _strip_words(t.sub(m.end()) if m else t, words)
+    m = _COUNT_OF_ONE.match(rest.folded)
+    if m is None:
+        return rest, False
+    return rest.sub(m.end()), m.group("glued") is not None
+
+
+def _one_item(t: Text, ctx: Context) -> int:
+    """The resource or good a card names (`Festmahl Brot`, `Feast on bread`)."""
+    rest, counted = _one_card(t, ("auf", "on", "of", "fuer", "for", "mit", "with"))
+    f = rest.folded.strip()
+    if not f:
+        raise NotationError.make("feast_form", column=t.col(0))
+    return _named_card(rest, ctx, counted=counted)
+
+
+def _named_card(
+    rest: Text, ctx: Context, goods_refused: bool = False, counted: bool = False
+) -> int:
+    """The one card a Festmahl or a monopoly names: a letter of one, or a name (a letter of two
+    alone may be an ordinary word: its name is asked for), or any letter glued to a count of
+    one (`counted`, `1Br`)."""
+    f = rest.folded.strip()
+    lead = len(rest.folded) - len(rest.folded.lstrip())
+    shown = rest.sub(lead).original.strip()
+    try:
+        return vocab.resource(
+            f,
+            ctx.lang,
+            rest.col(lead),
+            ctx.kron,
+            counted=counted,
+            shown=shown,
+            goods_refused=goods_refused,
+            read_as=ctx.read_as,
+        )
+    except NotationError as e:
+        if e.key != "letters_with_count":
+            raise
+        raise NotationError.make(
+            "letters_by_name", shown=shown, name=e.params["name"], column=rest.col(lead)
+        ) from None
+
+
+def _monopoly(t: Text, ctx: Context) -> Monopoly:
+    rest, counted = _one_card(t, ("auf", "on", "of", "fuer", "for", "alle", "all"))
+    f = rest.folded.strip()
+    if not f:
+        raise NotationError.make("resources_expected", column=t.col(0))
+    r = _named_card(rest, ctx, goods_refused=True, counted=counted)
+    if r in GOODS:
+        # Kronlande: a monopoly names a resource (Stein and Fisch too), never a good.
+        lead = len(rest.folded) - len(rest.folded.lstrip())
+        raise NotationError.make("monopoly_no_goods", column=rest.col(lead))
+    return Monopoly(r)
+
+
+#: Between the paths of a list: `,`, `;`, `und`, `and`, `dann`, `then`, ` + `, ` & `, an arrow
+#: (`5L 10G -> 10G 8W`, `→` folds to `-`: see `_dash_pair`).
+_PATH_LIST_SEP = re.compile(r"[,;]|\b(?:und|and|sowie|dann|danach|then)\b|(?<= )[+&](?= )|[-=]?+>")
+
+
+def _path_spans(f: str) -> list[tuple[int, int]]:
+    """Where the paths of a list stand in `f` (folded): between the separators."""
+    spans, pos = [], 0
+    for sep in _PATH_LIST_SEP.finditer(f):
+        spans.append((pos, sep.start()))
+        pos = sep.end()
+    spans.append((pos, len(f)))
+    return [(a, b) for a, b in spans if f[a:b].strip()]
+
+
+def _dash_pair(t: Text) -> list[Text]:
+    """`5L 10G - 10G 8W` in a list of paths: two paths of two hexes each, not a path by its
+    crossings (which have three); any other piece as it is."""
+    f = join_harbour_names(t.folded)
+    if f.count("-") != 1:
+        return [t]
+    cut = f.index("-")
+    try:
+        sides = (
+            len(tokenize_hexes(t.sub(0, cut).original)),
+            len(tokenize_hexes(t.sub(cut + 1).original)),
+        )
+    except OrderError:
+        return [t]
+    return [t.sub(0, cut), t.sub(cut + 1)] if sides == (2, 2) else [t]
+
+
+def _path_list(t: Text, ctx: Context) -> list[int]:
+    """Paths separated by `,`, `;`, `und`, `and`, `dann`, `+`, `&` or an arrow."""
+    pieces = [p for a, b in _path_spans(t.folded) for p in _dash_pair(t.sub(a, b))]
+    return [_path(p, ctx) for p in pieces]
+
+
+def _road_building(t: Text, ctx: Context) -> RoadBuilding:
+    if ctx.board.has_areas:
+        return _sea_road_building(t, ctx)
+    paths = _path_list(t, ctx)
+    if not 1 <= len(paths) <= 2:
+        raise NotationError.make("road_building_paths", column=t.col(0))
+    return RoadBuilding(paths[0], paths[1] if len(paths) > 1 else None)
+
+
+#: A piece of road building named by its kind: `Straßenbau: Schiff D4 D5, Straße E5 E6`.
+# Possessive blanks: ` *:? *` before a run of blanks that then fails tried every split of it.
+_PIECE = re.compile(rf"^ *+(?:{_KW['ship']}|{_KW['road']})(?![a-z0-9]) *+:?+ *+")
+
+
+def _sea_road_building(t: Text, ctx: Context) -> RoadBuilding:
+    """Seafarers: each piece a road unless it says `Schiff`/`Ship` (a path at sea, with no
+    word, is a ship too)."""
+    f = t.folded
+    pieces: list[tuple[int, bool]] = []
+    for a, b in _path_spans(f):
+        part = t.sub(a, b)
+        m = _PIECE.match(part.folded)
+        ship = m is not None and _KW_SHIP.match(part.folded.strip()) is not None
+        if m is not None:
+            part = part.sub(m.end())
+        if ship:
+            e = _sea_path(part, ctx)
+        else:
+            try:
+                e = _path(part, ctx)
+            except OrderError:
+                if m is not None:
+                    raise
+                e, ship = _sea_path(part, ctx), True
+        pieces.append((e, ship))
+    if not 1 <= len(pieces) <= 2:
+        raise NotationError.make("road_building_paths", column=t.col(0))
+    if len(pieces) == 1:
+        return RoadBuilding(pieces[0][0], None, pieces[0][1])
+    return RoadBuilding(pieces[0][0], pieces[1][0], pieces[0][1], pieces[1][1])
+
+
+_KW_SHIP = re.compile(rf"^{_KW['ship']}(?![a-z0-9])")

@@ -1,0 +1,79 @@
+"""What every reader of a line is given: the game's `Context` (board, language, seat
+colours, phase) and `Text`, a piece of the line with its folded form and its columns (errors
+name the column as the player wrote it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pbm.rules.board import Board
+
+from .names import is_kron
+from .text import fold
+
+
+@dataclass(frozen=True)
+class Context:
+    board: Board
+    lang: str = "de"
+    #: Seat colours (canonical German names), to turn colours into seats.
+    colours: tuple[str, ...] = ("rot", "blau", "gelb", "weiss")
+    phase: str = "round"
+    #: Letters read as the card given wherever they stand (`vocab.resource`): set only to
+    #: read a line again for its question back (`parse_line`).
+    read_as: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def kron(self) -> bool:
+        """A Kronlande game (its board has quarries and fishing grounds): Kronlande's letters,
+        words and orders are read (`Stein` is stone, never ore)."""
+        return is_kron(self.board)
+
+
+class Text:
+    """A piece of a line: the player's text, its folded form and where it sits in the line."""
+
+    def __init__(self, original: str, offset: int = 0) -> None:
+        self.original = original
+        self.offset = offset
+        self.folded, self._index = fold(original)
+
+    def col(self, folded_pos: int) -> int:
+        """1-based column in the line of a position in the folded text."""
+        if folded_pos >= len(self._index):
+            return self.offset + len(self.original) + 1
+        return self.offset + self._index[folded_pos] + 1
+
+    def sub(self, start: int, end: int | None = None) -> Text:
+        """The piece between two folded positions, as a new Text."""
+        a = self._index[start] if start < len(self._index) else len(self.original)
+        b = (
+            (self._index[end - 1] + 1)
+            if end is not None and end > start
+            else (len(self.original) if end is None else a)
+        )
+        return Text(self.original[a:b], self.offset + a)
+
+    def replaced(self, start: int, end: int, by: str = "") -> Text:
+        """The same piece with the characters of folded positions start..end written `by`,
+        padded with blanks to the same length: columns stay where the player wrote them."""
+        return self.rewritten([(start, end, by)])
+
+    def rewritten(self, spans: list[tuple[int, int, str]]) -> Text:
+        """`replaced` for several spans at once (sorted, not overlapping), in one pass."""
+        out: list[str] = []
+        done = 0
+        for start, end, by in spans:
+            if start >= end:
+                continue
+            a = self._index[start] if start < len(self._index) else len(self.original)
+            b = self._index[end - 1] + 1 if end - 1 < len(self._index) else len(self.original)
+            if a < done:
+                continue
+            out.append(self.original[done:a])
+            out.append(by[: b - a].ljust(b - a))
+            done = b
+        if not out:
+            return self
+        out.append(self.original[done:])
+        return Text("".join(out), self.offset)

@@ -1,0 +1,179 @@
+"""Counts and lists of resources: `3W 1E`, `zwei Wolle`, `2x W`, `Holz, Erz`; numbers of
+bounded length (`_number`), the two resources of a year of plenty, and a gold preference."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from pbm.rules.orders import GoldPreference
+from pbm.rules.resources import GOODS, KRON_WIDTH, N_RESOURCES, Counts
+
+from . import vocab
+from .context import Context, Text
+from .errors import NotationError
+from .limits import MAX_DIGITS
+from .words import _FILLERS, _OR_WORDS
+
+#: No hand ever holds more of one resource than this; larger counts are typing errors.
+MAX_COUNT = 99
+
+
+def _significant(digits: str) -> str:
+    """A run of decimal digits without its leading zeros (any script's zeros; one digit
+    stays)."""
+    start = 0
+    while start < len(digits) - 1 and unicodedata.decimal(digits[start]) == 0:
+        start += 1
+    return digits[start:]
+
+
+def _number(digits: str) -> int | None:
+    r"""The value of a run of decimal digits (`\d`), or None beyond `MAX_DIGITS` significant
+    digits: `int()` is only ever given a few."""
+    significant = _significant(digits)
+    return int(significant) if len(significant) <= MAX_DIGITS else None
+
+
+def _counted(t: Text) -> Text:
+    """Counts written as words or with an `x` (`zwei Wolle`, `2x W`, `2 x W`) as digits, in
+    place (the columns stay)."""
+    f = t.folded
+    spans: list[tuple[int, int, str]] = []
+    words = list(re.finditer(r"[^\s,;]+", f))
+    for i, w in enumerate(words):
+        word = w.group(0)
+        if word in vocab.NUMBER_WORDS and i + 1 < len(words):
+            spans.append((w.start(), w.end(), str(vocab.NUMBER_WORDS[word])))
+        elif (
+            len(word) > 1
+            and word.endswith(("x", "*"))
+            and word[:-1].isdecimal()
+            and i + 1 < len(words)
+        ):
+            spans.append((w.end() - 1, w.end(), ""))
+        elif word in ("x", "*") and i > 0 and words[i - 1].group(0).rstrip("x*").isdecimal():
+            spans.append((w.start(), w.end(), ""))
+    return t.rewritten(spans) if spans else t
+
+
+def _resource_list(
+    t: Text,
+    ctx: Context,
+    allow_empty: bool = False,
+    max_total: int | None = None,
+    goods_refused: bool = False,
+) -> list[int]:
+    """`W W G`, `2W G`, `2 W, 1 G`, `Holz und Erz`, `zwei Wolle`, `2x W`: resources, one entry
+    per card. `oder` makes it an alternative: refused, never read as "and".
+
+    `max_total`: the most cards the list may hold. A discard list is echoed card by card, so
+    without it one line of `99W 99W …` would be echoed as some 50,000 characters.
+    `goods_refused`: the caller refuses goods (`vocab.resource`).
+    """
+    groups = _resource_groups(t, ctx, allow_empty, max_total, goods_refused)
+    return [r for r, n in groups for _ in range(n)]
+
+
+def _resource_groups(
+    t: Text,
+    ctx: Context,
+    allow_empty: bool = False,
+    max_total: int | None = None,
+    goods_refused: bool = False,
+) -> list[tuple[int, int]]:
+    """The cards of a list as written: (resource, count) for each entry (`2 Brot, 1 Werkzeug,
+    1 Brot` is three entries), as `_resource_list` reads them."""
+    t = _counted(t)
+    out: list[tuple[int, int]] = []
+    total = 0
+    count: int | None = None
+    for w in re.finditer(r"[^\s,;]+", t.folded):
+        word = w.group(0)
+        if word in _OR_WORDS:
+            raise NotationError.make("or_in_list", word=word, column=t.col(w.start()))
+        if word in _FILLERS:
+            continue
+        if allow_empty and word in ("nichts", "nothing", "-") and not out:
+            continue
+        digits, letters = _split_count(word)
+        if digits:
+            n = _number(digits)
+            # Beyond MAX_DIGITS the digits are shown as written (without leading zeros).
+            shown: int | str = _significant(digits) if n is None else n
+            if n is None or n > MAX_COUNT:
+                raise NotationError.make("count_too_high", count=shown, column=t.col(w.start()))
+            count, word = n, letters
+        if not word:
+            continue  # "2 H": the resource follows as the next word
+        try:
+            # Kronlande's letters of two are cards only right after their count (`2St`).
+            r = vocab.resource(
+                word,
+                ctx.lang,
+                t.col(w.start()),
+                ctx.kron,
+                counted=bool(digits),
+                shown=t.sub(w.start(), w.end()).original,
+                goods_refused=goods_refused,
+                read_as=ctx.read_as,
+            )
+        except NotationError as e:
+            if e.key == "letters_with_count":
+                raise
+            shown = t.sub(w.start(), w.end()).original
+            raise NotationError.make(
+                "resource_expected",
+                letters="/".join(vocab.letters(ctx.lang, ctx.kron)),
+                shown=shown,
+                column=t.col(w.start()),
+            ) from None
+        n = 1 if count is None else count
+        out.append((r, n))
+        total += n
+        count = None
+        if max_total is not None and total > max_total:
+            raise NotationError.make(
+                "too_many_cards", count=total, max=max_total, column=t.col(w.start())
+            )
+    if count is not None:
+        raise NotationError.make("resource_after_number", column=t.col(0))
+    if not out and not allow_empty:
+        raise NotationError.make("resources_expected", column=t.col(0))
+    return out
+
+
+def _split_count(word: str) -> tuple[str, str]:
+    """A word's leading decimal digits and the rest: `12W` → ("12", "w")."""
+    end = 0
+    while end < len(word) and word[end].isdecimal():
+        end += 1
+    return word[:end], word[end:]
+
+
+def _two_resources(t: Text, ctx: Context) -> tuple[int, int]:
+    rs = _resource_list(t, ctx, goods_refused=True)
+    if len(rs) != 2:
+        raise NotationError.make("two_resources", count=len(rs), column=t.col(0))
+    if any(r in GOODS for r in rs):
+        # Kronlande: the bank gives resources only (Stein and Fisch too), never goods.
+        raise NotationError.make("goods_not_with_bank", column=t.col(0))
+    return rs[0], rs[1]
+
+
+def _counts(t: Text, ctx: Context) -> Counts:
+    """The cards of one side of a trade: five counts, in Kronlande ten (goods too)."""
+    out = [0] * (KRON_WIDTH if ctx.kron else N_RESOURCES)
+    for r in _resource_list(t, ctx, allow_empty=True):
+        out[r] += 1
+    return tuple(out)
+
+
+def _gold(t: Text, m: re.Match[str], ctx: Context) -> GoldPreference:
+    """`Gold: Erz, Holz` / `Gold: ore, lumber` / `Gold: E E G`."""
+    if not ctx.board.has_areas:
+        raise NotationError.make("gold_seafarers", column=t.col(0))
+    rest = t.sub(m.start("rest"))
+    if not rest.folded.strip():
+        raise NotationError.make("gold_form", column=t.col(0))
+    return GoldPreference(tuple(_resource_list(rest, ctx, max_total=MAX_COUNT)))

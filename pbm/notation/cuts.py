@@ -1,0 +1,158 @@
+"""Where a line of several builds is cut into its builds (`Straße … und Siedlung …`), and
+where an `und` is no cut (`Siedlung zwischen Wald und Hügel`)."""
+
+from __future__ import annotations
+
+import re
+
+from . import vocab
+from .context import Text
+from .upgrades import _CITY_ARTICLES, _CITY_NOUNS, _TO_CITY, _UPGRADE_VERBS
+from .words import _OR_ELSE_WORDS, _PATTERNS, _build_starts
+
+#: Words before a build word that make it part of the same build (`Stadt bei Siedlung`).
+_NOT_A_CUT = frozenset(
+    [
+        "bei",
+        "at",
+        "aus",
+        "an",
+        "auf",
+        "on",
+        "statt",
+        "from",
+        "eine",
+        "einen",
+        "ein",
+        "a",
+        "an",
+        "the",
+        "den",
+        "die",
+        "das",
+        "der",
+        "dem",
+        "my",
+        "meine",
+        "meiner",
+        "meinem",
+        "baue",
+        "build",
+        "buy",
+        "kaufe",
+        "spiele",
+        "play",
+    ]
+)
+#: Words that join two builds (`Straße … und Siedlung …`, `…, dann Straße …`).
+_JOINERS = frozenset(
+    ["und", "and", "dann", "then", "danach", "sowie", "plus", "&", "+", "und_dann"]
+)
+
+
+#: Articles a build may start with in a sentence (`… und danach eine Siedlung …`).
+_CUT_ARTICLES = frozenset(["eine", "einen", "ein", "a", "an"])
+
+
+#: Seafarers: the pieces of road building are named by kind (`Straßenbau: Straße A, Schiff B`).
+_PIECE_WORDS = frozenset(["schiff", "ship", "strasse", "str", "s", "road"])
+#: `Move ship …`, `Versetze das Schiff …`: the ship word is part of the order, no second build.
+_MOVE_LEADS = frozenset(["move", "moving", "versetze", "the", "das"])
+
+
+def _split_builds(t: Text, sea: bool = False, kron: bool = False) -> list[Text]:
+    """A line of several builds, cut before each build word after the first (`Straße A und
+    Siedlung B`, `Siedlung A Straße B`, `Stadt A, Karte kaufen`), joining words dropped.
+    `sea`: a Seafarers board, where road building names its pieces' kinds; `kron`: a
+    Kronlande board, whose build words cut too."""
+    starts = _build_starts(kron)
+    f = t.folded
+    words = [(m.start(), m.end(), m.group(0).strip(",;:.!")) for m in re.finditer(r"\S+", f)]
+    words = [w for w in words if w[2]]  # a comma standing alone is no word
+    # others[k]: how many of the first k words are neither a build word nor a joiner, so
+    # "only such words from a to b" is one subtraction (the line stays linear).
+    others = [0]
+    for w in words:
+        others.append(others[-1] + (w[2] not in starts and w[2] not in _JOINERS))
+    cuts: list[tuple[int, int]] = []  # (end of the previous build, start of the next)
+    build_start = 0  # the first word of the build being read
+    for i in range(1, len(words)):
+        start, _, word = words[i]
+        nxt = words[i + 1][2] if i + 1 < len(words) else ""
+        is_card = word in ("karte", "karten") and nxt in ("", "kaufen")
+        is_count = (word.isdecimal() or word in vocab.NUMBER_WORDS or word.endswith("x")) and (
+            nxt.startswith(("entwicklungskarte", "projektkarte", "karte", "dev", "card"))
+        )
+        if not (word in starts or is_card or is_count):
+            continue
+        before = words[i - 1][2]
+        if word in ("schiff", "ship") and before in _MOVE_LEADS:
+            continue
+        if word in _CITY_NOUNS and (
+            before in _TO_CITY
+            or (before in _CITY_ARTICLES and words[i - 2][2] in _TO_CITY)
+            or words[build_start][2] in _UPGRADE_VERBS
+        ):
+            continue  # `Siedlung … zur Stadt ausbauen`, `Make … a city`: one build
+        if (
+            sea
+            and word in _PIECE_WORDS
+            and _PATTERNS["road_building"].match(f[words[build_start][0] :])
+        ):
+            continue
+        if (
+            before in _CUT_ARTICLES
+            and i - 2 > build_start
+            and words[i - 2][2] not in _NOT_A_CUT
+            and others[i - 1] - others[build_start] > 0
+        ):
+            # `… und danach eine Siedlung …`, `…, then a settlement …`: the build starts at
+            # its article.
+            build_start = i - 1
+            j = i - 1
+            while j > 1 and words[j - 1][2] in _JOINERS:
+                j -= 1
+            cuts.append((words[j - 1][1], words[i - 1][0]))
+            continue
+        if (
+            before in _NOT_A_CUT
+            or before in _OR_ELSE_WORDS
+            or _is_count_word(before)
+            or (is_count and before in ("buy", "kaufe"))
+        ):
+            continue
+        if word in ("development", "dev") and words[i - 1][2] in starts:
+            continue
+        if others[i] - others[build_start] == 0:
+            # `Siedlung Straße 6L`: no build before the word, so no second build either.
+            continue
+        build_start = i
+        j = i
+        while j > 1 and words[j - 1][2] in _JOINERS:
+            j -= 1
+        end = words[j - 1][1]
+        cuts.append((end, start))
+    if not cuts:
+        return [t]
+    parts, start = [], 0
+    for end, nxt_start in cuts:
+        piece = t.sub(start, end)
+        parts.append(_trim_joiner(piece))
+        start = nxt_start
+    parts.append(t.sub(start))
+    return parts
+
+
+def _is_count_word(word: str) -> bool:
+    return (
+        word.isdecimal()
+        or word in vocab.NUMBER_WORDS
+        or (word.endswith("x") and word[:-1].isdecimal())
+    )
+
+
+def _trim_joiner(t: Text) -> Text:
+    f = t.folded.rstrip()
+    while f and f[-1] in ",;+&":
+        f = f[:-1].rstrip()
+    return t.sub(0, len(f))

@@ -1,0 +1,374 @@
+"""The lines that need no board: headers (`Spiel:`, `Name:`, `Farben:`), the password, a
+confirmation code, the round, a message, absence or time-zone line, and commands (`Hilfe`,
+`Status`, …); `_board_free` reads them first, for `parse_line` and `scan_line` alike."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from . import vocab
+from .context import Text
+from .counts import _number, _significant
+from .errors import NotationError
+from .items import (
+    Away,
+    ColourPreference,
+    Command,
+    Confirmation,
+    GameName,
+    Item,
+    Password,
+    PlayerName,
+    Press,
+    RoundGuard,
+    TimeZone,
+)
+from .limits import MAX_DIGITS, MAX_LINE_CHARS
+from .remarks import _tidy, _without_remark
+from .words import _FILLERS, _kw, _letter_words
+
+_COMMANDS = [
+    (re.compile(r"^(anmeldung|anmelden|join|sign ?up|register)\b"), "join"),
+    (re.compile(r"^(hilfe|help|\?)$"), "help"),
+    (re.compile(r"^(status|stand)$"), "status"),
+    (re.compile(r"^(mitspieler|wer spielt( mit)?|players|roster|who plays)[?]?+$"), "players"),
+    (re.compile(r"^(verlauf|bisherige runden|history|past rounds)$"), "history"),
+    (re.compile(r"^(aufgeben|ich gebe auf|resign|i resign|give up)$"), "resign"),
+    (re.compile(r"^((ich bin )?zurueck|(i'?m|i am) back|back)[.!]*+$"), "back"),
+    (re.compile(r"^(beobachten|zuschauen|observe|watch)$"), "observe"),
+    (
+        re.compile(
+            r"^(beobachten beenden|zuschauen beenden|nicht mehr (beobachten|zuschauen)|"
+            r"stop (observing|watching)|unobserve|unwatch)$"
+        ),
+        "unobserve",
+    ),
+]
+
+
+_HEADER = {k: _kw(k, r"\s*+[:=]\s*+(?P<rest>.*)") for k in ("game", "name", "colours")}
+#: `Kennwort: x`, `Mein Kennwort ist x`, `Password - x`, `PW=x`, or `Kennwort x` (then `sep`
+#: is empty, and the value must be all that follows).
+_PASSWORD = re.compile(
+    r"^(?:(?:mein|meine|my|unser|das|the) )?+(?:kennwort|passwort|password|pw)(?![a-z])"
+    r"(?P<sep>\s*+[:=]|\s++(?:ist|is|lautet)(?![a-z])\s*+:?+|\s*+-(?=\s)|)\s*+(?P<rest>.*)$"
+)
+_CONFIRM = _kw("confirm", r"\s*+[:=]?+\s*+(?P<rest>.*)")
+#: `Nachricht an gelb: …`, `Anonyme Nachricht an alle`, `Message to yellow: …` (issue 15).
+_PRESS = re.compile(
+    r"^(?P<anon>anonyme |anonymous )?+(?:nachricht|botschaft|message|note)\s++"
+    r"(?:an|to|fuer|for)\s++(?P<to>[a-z]++)(?:\s*+[:,]\s*+|\s++|$)(?P<rest>.*)$"
+)
+#: `An Spielleitung: …`, `An die Spielleitung`, `To GM: …`, `To the game master`.
+_TO_GM = re.compile(
+    r"^(?:an|to)\s++(?:die |den |the )?+(?:spielleitung|spielleiter|gm|game ?master)"
+    r"(?:\s*+:\s*+|\s++|$)(?P<rest>.*)$"
+)
+#: `Nachricht an die Spielleitung: …`, `Message to the GM: …`: to the game master.
+_PRESS_GM = re.compile(
+    r"^(?:nachricht|botschaft|message|note)\s++(?:an|to|fuer|for)\s++(?:die |den |the )?+"
+    r"(?:spielleitung|spielleiter|gm|game ?master)(?:\s*+[:,]\s*+|\s++|$)(?P<rest>.*)$"
+)
+
+
+_ALL = frozenset({"alle", "allen", "all", "everyone", "everybody"})
+#: `Urlaub bis 2026-12-24`, `Abwesend bis 24.12.2026`, `Away until 2026-12-24`.
+_AWAY = re.compile(
+    r"^(?:urlaub|abwesend|verreist|away|on holiday|holiday|vacation)\s++(?:bis|until|till)"
+    r"\s*+:?+\s*+(?P<rest>.*)$"
+)
+_ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+_GERMAN_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
+#: `Zeitzone: Europe/Berlin`, `Time zone: America/New_York`, `TZ=UTC`.
+_ZONE = re.compile(r"^(?:zeitzone|time ?zone|tz)\s*+[:=]?+\s*+(?P<rest>\S++)$")
+#: The longest IANA zone name is 32 characters; anything longer is no zone.
+MAX_ZONE = 40
+#: A confirmation code: the service's codes are letters, digits and dashes.
+_TOKEN = re.compile(r"[A-Za-z0-9-]+")
+MAX_TOKEN = 40
+#: The digits are taken however many, and bounded in `_round` (for a clear refusal).
+_ROUND = _kw("round", r"\s*+:?+\s*+(?P<rest>\d++)[.:]?+")
+_DIGITS = re.compile(r"\d++")
+
+
+def _board_free(text: str, kron: bool) -> tuple[Text, str, Item | None]:
+    """The first steps of reading a line, which need no board: the line tidied and folded
+    (remarks cut after the password and table lines), and its item when it is a header, a
+    password, a message/absence/time-zone line, a confirmation or a round line. Shared by
+    `parse_line` and `scan_line`, so that both read those lines alike."""
+    if len(text) > MAX_LINE_CHARS:
+        # Refused unread: no order is that long, and nothing of it is looked at.
+        raise NotationError.make("line_too_long", length=len(text), max=MAX_LINE_CHARS)
+    t = _tidy(Text(text))
+    f = t.folded.strip()
+    if not f:
+        raise NotationError.make("empty_line")
+    for key in ("game", "name", "colours"):
+        m = _HEADER[key].match(f)
+        if m:
+            return t, f, _header(key, t, m)
+    m = _PASSWORD.match(f)
+    if m and (m.group("sep") or _one_value(m.group("rest"))):
+        return t, f, _password(t, m)
+    # Before remarks are cut: a message's first line is the player's text as written.
+    table = _table_line(t, f)
+    if table is not None:
+        return t, f, table
+    t = _without_remark(t, kron)
+    # A full stop at the end of an order line is forgiven (not in passwords, read above), and
+    # so are `!` and `?`.
+    stripped = t.original.rstrip().rstrip("!?").rstrip()
+    if stripped.endswith(".") and not stripped.endswith(".."):
+        stripped = stripped[:-1]
+    t = Text(stripped)
+    f = t.folded.strip()
+    m = _CONFIRM.match(f)
+    if m:
+        return t, f, _confirmation(t, m)
+    m = _ROUND.match(f)
+    if m:
+        return t, f, _round(t, m.group("rest"), m.start("rest"))
+    round_at = _round_heading(f)
+    if round_at is not None:
+        start, end = round_at
+        return t, f, _round(t, f[start:end], start)
+    return t, f, None
+
+
+#: `Hilfe Schiffe`, `Hilfe: Handel`, `Hilfe zum Handel`, `Help on ships`, `Help all`: help on a
+#: chapter of the player guide (or all of it). One to four words of letters: a sentence that
+#: starts with `Hilfe` is no command.
+_HELP_TOPIC = re.compile(
+    r"^(?:hilfe|help)(?: ?+:)? ++(?:(?:zu|zum|zur|on|about|for|with) ++)?+"
+    r"(?P<topic>[a-z][a-z'-]*+(?: [a-z][a-z'-]*+){0,3}+)$"
+)
+
+
+def _command(f: str) -> Command | None:
+    for pattern, name in _COMMANDS:
+        if pattern.match(f):
+            return Command(name)
+    m = _HELP_TOPIC.match(f)
+    if m is not None and len(m.group("topic")) <= _MAX_TOPIC:
+        return Command("help", m.group("topic"))
+    return None
+
+
+#: The longest topic of `Hilfe …` read (a chapter's word is far shorter).
+_MAX_TOPIC = 40
+
+
+def _table_line(t: Text, f: str) -> Press | Away | TimeZone | None:
+    """Messages, absence and time zone (issue 15); None for any other line."""
+    m = _PRESS_GM.match(f)
+    if m:
+        first = t.sub(m.start("rest")).original.strip() if m.group("rest") else ""
+        return Press("gm", first)
+    m = _PRESS.match(f)
+    if m:
+        word = m.group("to")
+        to = "all" if word in _ALL else vocab.colour(word, column=t.col(m.start("to")))
+        first = t.sub(m.start("rest")).original.strip() if m.group("rest") else ""
+        return Press(to, first, anonymous=bool(m.group("anon")))
+    m = _TO_GM.match(f)
+    if m:
+        first = t.sub(m.start("rest")).original.strip() if m.group("rest") else ""
+        return Press("gm", first)
+    m = _AWAY.match(f)
+    if m:
+        return Away(_date(t, m))
+    m = _ZONE.match(f)
+    if m:
+        rest = t.sub(m.start("rest"))
+        name = rest.original.strip()
+        if len(name) > MAX_ZONE or not _is_zone(name):
+            raise NotationError.make("timezone_expected", shown=name, column=rest.col(0))
+        return TimeZone(name)
+    return None
+
+
+def _is_zone(name: str) -> bool:
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_+\-/]*+", name) or ".." in name:
+        return False
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return False
+    return True
+
+
+def _date(t: Text, m: re.Match[str]) -> date:
+    """The date of `Urlaub bis …`: 2026-12-24 or 24.12.2026."""
+    rest = t.sub(m.start("rest"))
+    text = rest.original.strip()
+    iso, german = _ISO_DATE.fullmatch(text), _GERMAN_DATE.fullmatch(text.rstrip("."))
+    try:
+        if iso:
+            return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
+        if german:
+            return date(int(german.group(3)), int(german.group(2)), int(german.group(1)))
+    except ValueError:
+        pass
+    raise NotationError.make("date_expected", shown=text, column=rest.col(0))
+
+
+def _value_expected(t: Text, m: re.Match[str], group: int | str = 1) -> NotationError:
+    word = m.group(group) if group != 1 else m.group(1)
+    return NotationError.make(
+        "value_expected",
+        word=word,
+        shown=t.sub(m.start(group), m.end(group)).original,
+        column=t.col(m.end()),
+    )
+
+
+def _first_token(value: str) -> str:
+    """The first word of a value, up to a blank or a comma: a password or a code never holds
+    either, and what follows ("(aus der Mail)", ", Runde 4") is the player's comment."""
+    words = value.replace(",", " ").split(maxsplit=1)
+    return words[0] if words else ""
+
+
+#: Around a password: quotes, markup, brackets; after it: punctuation.
+_AROUND = "\"'*_«»„“”<>()[]`"
+
+
+def _secret(value: str) -> str:
+    word = _first_token(value).strip(_AROUND)
+    while word and word[-1] in ".,;:!?":
+        word = word[:-1].rstrip(_AROUND)
+    return word
+
+
+def _one_value(rest: str) -> bool:
+    """`Kennwort xyz` (no colon): a password line only when xyz is all that follows (or a
+    remark in brackets)."""
+    words = rest.split(maxsplit=1)
+    return len(words) == 1 or (len(words) == 2 and words[1].startswith(("(", "#")))
+
+
+def _password(t: Text, m: re.Match[str]) -> Password:
+    value = _secret(t.sub(m.start("rest")).original.strip())
+    if not value:
+        word = m.group(0)[: m.start("sep")].split()[-1]
+        raise NotationError.make(
+            "value_expected",
+            word=word,
+            shown=t.sub(m.start("sep") - len(word), m.start("sep")).original,
+            column=t.col(m.end("sep")),
+        )
+    return Password(value)
+
+
+def _header(key: str, t: Text, m: re.Match[str]) -> Item:
+    value = t.sub(m.start("rest")).original.strip()
+    if not value:
+        raise _value_expected(t, m)
+    if key == "game":
+        return GameName(value)
+    if key == "name":
+        return PlayerName(value)
+    rest = t.sub(m.start("rest"))
+    colours = []
+    for w in re.finditer(r"[^\s,;/]+", rest.folded):
+        if w.group(0) in _FILLERS or w.group(0) in ("oder", "or"):
+            continue
+        try:
+            colours.append(vocab.colour(w.group(0)))
+        except NotationError:
+            shown = rest.sub(w.start(), w.end()).original
+            raise NotationError.make(
+                "colour_expected", shown=shown, column=rest.col(w.start())
+            ) from None
+    return ColourPreference(tuple(colours))
+
+
+def _confirmation(t: Text, m: re.Match[str]) -> Confirmation:
+    rest = t.sub(m.start("rest"))
+    token = _first_token(rest.original.strip())
+    if not token:
+        raise _value_expected(t, m)
+    if len(token) > MAX_TOKEN or not _TOKEN.fullmatch(token):
+        lead = len(rest.folded) - len(rest.folded.lstrip())
+        raise NotationError.make(
+            "token_expected", shown=token, max=MAX_TOKEN, column=rest.col(lead)
+        )
+    return Confirmation(token)
+
+
+def _round(t: Text, digits: str, start: int) -> RoundGuard:
+    n = _number(digits)
+    if n is None:
+        raise NotationError.make(
+            "number_too_long",
+            digits=len(_significant(digits)),
+            max=MAX_DIGITS,
+            column=t.col(start),
+        )
+    return RoundGuard(n)
+
+
+#: Words of a round heading: `Zug für Runde 7:`, `Meine Züge für Runde 7`, `Orders for round
+#: 7:`, `Zugformular für Runde 7:`.
+_ROUND_LEAD = frozenset(
+    [
+        "zug",
+        "zuege",
+        "zuge",
+        "spielzug",
+        "spielzuege",
+        "befehle",
+        "orders",
+        "order",
+        "moves",
+        "turn",
+        "zugformular",
+        "form",
+        "mein",
+        "meine",
+        "my",
+        "unsere",
+        "unser",
+        "hier",
+        "sind",
+        "here",
+        "are",
+        "is",
+        "die",
+        "der",
+        "the",
+        "fuer",
+        "for",
+        "in",
+        "of",
+    ]
+)
+_ROUND_TAIL = frozenset(["zuege", "zuge", "befehle", "orders", "moves", "turn"])
+
+
+def _round_heading(f: str) -> tuple[int, int] | None:
+    """Where the round number of a round heading stands in `f`, or None."""
+    m = _DIGITS.search(f)
+    if m is None:
+        return None
+    before = f[: m.start()]
+    words = _letter_words(before)
+    if not words or len(words) > 8:
+        return None
+    while words and words[-1] in ("nr", "no", "nummer"):
+        words.pop()
+    if not words or words[-1] not in ("runde", "round"):
+        return None
+    if any(w not in _ROUND_LEAD for w in words[:-1]):
+        return None
+    between = before[before.rfind("rund") :]
+    if any(ch not in "abcdefghijklmnopqrstuvwxyz .:#" for ch in between):
+        return None
+    after = f[m.end() :]
+    if any(ch not in " .:!" and not "a" <= ch <= "z" for ch in after):
+        return None
+    if any(w not in _ROUND_TAIL for w in _letter_words(after)):
+        return None
+    return m.start(), m.end()

@@ -1,0 +1,139 @@
+"""Lines that lead or join the orders: headings before a block (`Ersatzbau: …`), passing
+(`Ich passe`, `keine Züge`), and an alternative on its own line (`oder …`, `sonst …`)."""
+
+from __future__ import annotations
+
+import re
+
+from . import vocab
+from .builds import _build_line
+from .context import Context, Text
+from .heading_kinds import heading_kind
+from .items import Item, SubstituteHeader
+from .setup import _setup_line
+from .words import _OR_ELSE_WORDS, _build_starts, _keyword_words, _letter_words
+
+_OR_ELSE_PAIRS = frozenset({("falls", "nicht"), ("wenn", "nicht"), ("if", "not"), ("or", "else")})
+
+
+def _or_prefix(t: Text) -> Text | None:
+    """The rest of a line that starts with `oder`, `sonst`, `alternativ`, `falls nicht:`, …"""
+    f = t.folded
+    words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[a-z']+", f[:40])]
+    if not words or f[: words[0][0]].strip():
+        return None
+    n = 0
+    if len(words) > 1 and (words[0][2], words[1][2]) in _OR_ELSE_PAIRS:
+        n = 2
+    elif words[0][2] in _OR_ELSE_WORDS:
+        n = 1
+    if not n:
+        return None
+    pos = words[n - 1][1]
+    while pos < len(f) and f[pos] in " :,-":
+        pos += 1
+    if pos >= len(f):
+        return None
+    return t.sub(pos)
+
+
+def _headed(t: Text, ctx: Context) -> Item | None:
+    """`Ersatzbau: Entwicklungskarte`: a substitute heading with a build on its own line; `Sonst:
+    Straße …`, `Falls nicht: …`: an alternative to the line above (None: neither)."""
+    f = t.folded
+    colon = f.find(":")
+    if colon <= 0 or not f[colon + 1 :].strip() or heading_kind(f[: colon + 1]) != "substitute":
+        return None
+    rest = t.sub(colon + 1)
+    if _or_prefix(t) is not None:
+        return None  # `sonst: …`: read as an alternative by the caller
+    if ctx.phase == "setup":
+        return _setup_line(rest, ctx)
+    build = _build_line(rest, ctx)
+    if isinstance(build, SubstituteHeader):
+        return build
+    return SubstituteHeader(build)
+
+
+#: Words around a pass (`Ich passe diese Runde.`, `Nothing this round, please`).
+_PASS_FILLERS = frozenset(
+    [
+        "ich",
+        "i",
+        "diese",
+        "dieser",
+        "diesmal",
+        "runde",
+        "round",
+        "this",
+        "bitte",
+        "please",
+        "mal",
+        "heute",
+        "mache",
+        "do",
+        "will",
+        "ll",
+        "fuer",
+        "for",
+        "in",
+        "der",
+        "the",
+        "nun",
+        "jetzt",
+        "now",
+        "also",
+        "leider",
+        "sorry",
+        "gar",
+        "ueberhaupt",
+        "erstmal",
+        "einfach",
+        "just",
+        "simply",
+        "tue",
+        "tu",
+        "am",
+        "from",
+        "me",
+        "von",
+        "mir",
+    ]
+)
+_PASS_CORES = frozenset(
+    {
+        ("passe",),
+        ("pass",),
+        ("passen",),
+        ("passing",),
+        ("nichts",),
+        ("nix",),
+        ("nothing",),
+        ("keine", "zuege"),
+        ("keine", "zuge"),
+        ("keine", "befehle"),
+        ("keine", "aktion"),
+        ("keine", "aktionen"),
+        ("no", "orders"),
+        ("no", "moves"),
+        ("no", "actions"),
+        ("setze", "aus"),
+        ("aussetzen",),
+        ("skip",),
+        ("skipping",),
+    }
+)
+
+
+def _is_pass(f: str, kron: bool) -> bool:
+    """`Ich passe`, `keine Züge diesmal`, also with a remark after a comma or a full stop
+    (`No orders from me this round, I'm saving up.`) that names no order, colour or number."""
+    if len(f) > 120 or any(ch.isdigit() for ch in f):
+        return False
+    cut = min((i for i in (f.find(c) for c in ",.;(!") if i > 0), default=len(f))
+    core = tuple(w for w in _letter_words(f[:cut]) if w not in _PASS_FILLERS)
+    if core not in _PASS_CORES:
+        return False
+    remark = _letter_words(f[cut:])
+    starts, keywords = _build_starts(kron), _keyword_words(kron)
+    return not any(w in starts or w in keywords or w in vocab.COLOUR_WORDS for w in remark)

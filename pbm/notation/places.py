@@ -1,0 +1,156 @@
+"""Places on the board as a line names them: a crossing, a path (land or sea), a hex, a seat
+by colour; with the player's echo of the place (`6L 5L (Wald/Hügel)`) checked against it."""
+
+from __future__ import annotations
+
+import re
+
+from . import vocab
+from .context import Context, Text
+from .errors import NotationError, OrderError
+from .names import crossing_from_names, hex_candidates, resolve_hex, resolve_path, tokenize_hexes
+from .words import _OR_WORDS, _letter_words, _strip_words
+
+
+def _without_echo(t: Text) -> Text:
+    r"""Drop a bracketed second name (the canonical echo's token form) after checking it.
+
+    The brackets end the text; the opening one is the first `(` after the last `)` before
+    them — what `re.search(r"\((?P<inner>[^)]*)\)\s*$", …)` found, but that pattern scanned to
+    the end from every `(` of the line (quadratic in a line of brackets).
+    """
+    f = t.folded.rstrip()
+    if not f.endswith(")"):
+        return t
+    close = len(f) - 1
+    start = f.find("(", f.rfind(")", 0, close) + 1, close)
+    if start < 0:
+        return t
+    return t.sub(0, start)
+
+
+def _crossing(t: Text, ctx: Context) -> int:
+    main = _without_echo(t)
+    c = crossing_from_names(ctx.board, tokenize_hexes(main.original, main.offset), ctx.lang)
+    _check_echo(
+        t,
+        main,
+        ctx,
+        lambda x: crossing_from_names(ctx.board, tokenize_hexes(x.original, x.offset), ctx.lang),
+        c,
+    )
+    return c
+
+
+#: Words before a path (`Straße zwischen 6L und 5L`, `Road at …`, `Straße von 5L nach 10G`).
+_PATH_WORDS = (
+    "zwischen",
+    "between",
+    "von",
+    "from",
+    "an",
+    "at",
+    "auf",
+    "on",
+    "bei",
+    "entlang",
+    "dazu",
+)
+_PATH_TO = re.compile(r" (nach|bis|to|zu) ")
+
+
+def _path(t: Text, ctx: Context, land_only: bool = True) -> int:
+    t = _strip_words(t, _PATH_WORDS)
+    to = _PATH_TO.search(t.folded)
+    if to is not None and _PATH_TO.search(t.folded, to.end()) is None:
+        # `von A nach B`: two hexes (the path between them) or two crossings.
+        left, right = t.folded[: to.start()], t.folded[to.end() :]
+        try:
+            sides = len(tokenize_hexes(left)), len(tokenize_hexes(right))
+        except OrderError:
+            sides = (0, 0)
+        if sides == (1, 1):
+            t = t.replaced(to.start(), to.end(), " ")
+        elif sides == (3, 3):
+            t = t.replaced(to.start(), to.end(), " - ")
+    main = _without_echo(t)
+    e = _resolve_path(main, ctx, land_only)
+    _check_echo(t, main, ctx, lambda x: _resolve_path(x, ctx, land_only), e)
+    return e
+
+
+def _resolve_path(t: Text, ctx: Context, land_only: bool = True) -> int:
+    try:
+        return resolve_path(ctx.board, t.original, ctx.lang, land_only)
+    except OrderError as e:
+        if e.column is not None:
+            e.column += t.offset
+        raise
+
+
+def _check_echo(t: Text, main: Text, ctx: Context, resolve: object, expected: int) -> None:
+    """A bracketed form must name the same place as the main form, else it is an error."""
+    if main is t:
+        return
+    inner_start = len(main.folded) + t.folded[len(main.folded) :].index("(") + 1
+    inner = t.sub(inner_start, len(t.folded.rstrip()) - 1)
+    assert callable(resolve)
+    try:
+        other = resolve(inner)
+    except OrderError:
+        other = None
+    if other == expected:
+        return
+    if any(w in _OR_WORDS for w in _letter_words(inner.folded)):
+        # `Siedlung A (or B if that's taken)`: an alternative in brackets, to be written with
+        # `oder` on the line.
+        shown = t.sub(inner_start - 1, len(t.folded.rstrip())).original
+        raise NotationError.make("remark_unclear", shown=shown, column=t.col(inner_start - 1))
+    raise NotationError.make("brackets_differ", column=t.col(inner_start))
+
+
+def _hex(t: Text, ctx: Context) -> int:
+    main = _without_echo(t)
+    h = _resolve_hex(main, ctx)
+    _check_echo(t, main, ctx, lambda x: _resolve_hex(x, ctx), h)
+    return h
+
+
+def _resolve_hex(t: Text, ctx: Context) -> int:
+    try:
+        return resolve_hex(ctx.board, t.original, ctx.lang)
+    except OrderError as e:
+        if e.column is not None:
+            e.column += t.offset
+        raise
+
+
+def _named_hexes(t: Text, ctx: Context) -> frozenset[int]:
+    """Every hex a one-hex name can mean (`Meer`, `Wüste`, `9H`), without its bracketed echo;
+    empty when it is not one name of this board (`_hex` then says what is wrong)."""
+    try:
+        names = tokenize_hexes(_without_echo(t).original)
+        if len(names) != 1:
+            return frozenset()
+        return hex_candidates(ctx.board, names[0].name, ctx.lang)
+    except OrderError:
+        return frozenset()
+
+
+def _seat(t: Text, start: int, end: int, ctx: Context) -> int:
+    """The seat of the colour named at folded positions start..end of t."""
+    word = t.folded[start:end]
+    shown = t.sub(start, end).original
+    column = t.col(start)
+    try:
+        c = vocab.colour(word, column)
+    except NotationError:
+        raise NotationError.make("colour_expected", shown=shown, column=column) from None
+    if c not in ctx.colours:
+        raise NotationError.make("colour_not_playing", shown=shown, column=column)
+    return ctx.colours.index(c)
+
+
+def _sea_path(t: Text, ctx: Context) -> int:
+    """A ship's path: as `_path`, but sea sides too (two sea hexes, or a coast)."""
+    return _path(t, ctx, land_only=False)

@@ -1,0 +1,434 @@
+"""What is around an order on its line: list markers and markup (`_tidy`), a remark after
+`#`, ` -- ` or in closing brackets (kept when it may change the order), verbs and fillers
+before it (`Baue eine Siedlung an …`), and a clause on whether the player can pay."""
+
+from __future__ import annotations
+
+import re
+
+from . import vocab
+from .context import Text
+from .errors import NotationError
+from .words import _PATTERNS, _build_starts, _keyword_words, _letter_words
+
+#: Where a condition clause may start: `…, falls noch was übrig ist`, `… if I've got the
+#: lumber for it`.
+_CONDITION_CLAUSE = re.compile(
+    r"(?:,\s*+|(?<![\s,])\s++)(?:falls|wenn|sofern|soweit|if|when|as long as|provided)(?![a-z])"
+)
+#: A clause that only says what every build order says anyway (`if I can afford it`):
+#: none of these words may stand in it.
+_CLAUSE_STOP = frozenset(["oder", "or", "sonst", "else", "otherwise", "nicht", "not", "no", "kein"])
+
+
+def _without_condition(t: Text, kron: bool) -> Text:
+    """A trailing clause on whether the player can pay (`, falls dann noch was übrig ist`, `if
+    I've got the lumber for it`) is dropped: every build runs only when it can be paid. A
+    clause naming a number, a colour, an order word or another choice is kept (and the line
+    then refused), since it may change the order."""
+    f = t.folded
+    m = _CONDITION_CLAUSE.search(f)
+    if m is None or m.start() == 0:
+        return t
+    comma = f.find(",", m.end())
+    # `…, wenn das Holz reicht, eine Siedlung …`: a clause between commas; else to the end.
+    end = len(f) if comma < 0 else comma
+    clause = f[m.start() : end]
+    if any(ch.isdigit() or ch in ":()" for ch in clause):
+        return t
+    words = _letter_words(clause)
+    starts, keywords = _build_starts(kron), _keyword_words(kron)
+    if not _is_can_pay(words, kron) or any(
+        w in vocab.COLOUR_WORDS or w in starts or w in keywords or w in _CLAUSE_STOP for w in words
+    ):
+        return t
+    if comma < 0:
+        return t.sub(0, m.start())
+    return t.rewritten([(m.start(), comma, "")])
+
+
+def _tidy(t: Text) -> Text:
+    """The line with list markers (`- `, `* `, `• `, `1.`, `1)`) and markup (`*fett*`,
+    `_kursiv_`) blanked, and a remark after ` #` or ` -- ` cut off (all in one pass; the
+    columns stay those of the line)."""
+    f = t.folded
+    marks: list[int] = []
+    lead = len(f) - len(f.lstrip())
+    # A list marker: a bullet, or up to two digits (or one letter) and `.` or `)`, then a blank.
+    end = lead
+    if (
+        f[lead : lead + 1] in ("-", "*", "\u2022", "\u00b7", "\u2023", "+")
+        and f[lead + 1 : lead + 2].isspace()
+    ):
+        marks.append(lead)
+        end = lead + 1
+    else:
+        digits = lead
+        while digits < len(f) and digits - lead < 2 and f[digits].isdecimal():
+            digits += 1
+        if (
+            digits > lead
+            and f[digits : digits + 1] in (".", ")")
+            and f[digits + 1 : digits + 2].isspace()
+        ):
+            marks.extend(range(lead, digits + 1))
+            end = digits + 1
+    # Markup: a `*` or `_` at the edge of a word.
+    for i in range(end, len(f)):
+        ch = f[i]
+        if ch not in "*_":
+            continue
+        before = f[i - 1] if i > 0 else " "
+        after = f[i + 1] if i + 1 < len(f) else " "
+        if before.isspace() or before in "*_" or after.isspace() or after in "*_:,.!;":
+            marks.append(i)
+    # A remark: from ` #` or ` -- ` to the end.
+    cut = len(f)
+    hash_at = f.find(" #", end)
+    if hash_at > end:
+        cut = hash_at
+    dashes = f.find(" -- ", end)
+    if end < dashes < cut:
+        cut = dashes
+    if not marks and cut == len(f):
+        return t
+    if any(w in _REMARK_TROUBLE for w in _letter_words(f[cut:])):
+        # `Siedlung A -- oder Stadt B`: what follows the dashes would change the order.
+        raise NotationError.make(
+            "remark_unclear", shown=t.sub(cut).original.strip(), column=t.col(cut + 1)
+        )
+    spans = [(i, i + 1, "") for i in marks if i < cut]
+    return t.rewritten([*spans, (cut, len(f), "")])
+
+
+#: What a remark in brackets may not say: it would change the order ("(oder 8H 3E 4H)").
+_REMARK_TROUBLE = frozenset(
+    [
+        "oder",
+        "or",
+        "sonst",
+        "else",
+        "otherwise",
+        "statt",
+        "instead",
+        "nicht",
+        "not",
+        "kein",
+        "keine",
+        "no",
+        "ersatz",
+        "alternativ",
+        "alternative",
+        "stattdessen",
+        "nur",
+        "only",
+    ]
+)
+#: Words that name hexes: brackets of only these are the canonical echo, checked.
+_HEX_WORDS = frozenset(
+    [
+        "meer",
+        "sea",
+        "wasser",
+        "water",
+        "ozean",
+        "ocean",
+        "wueste",
+        "wuste",
+        "desert",
+        "hafen",
+        "harbor",
+        "harbour",
+        "port",
+    ]
+)
+
+
+#: Words in a remark that may change what the order says: how often, on what condition, when.
+_REMARK_CONDITIONS = frozenset(
+    [
+        "falls",
+        "wenn",
+        "sofern",
+        "sobald",
+        "erst",
+        "nach",
+        "bevor",
+        "after",
+        "before",
+        "if",
+        "unless",
+        "when",
+        "once",
+        "zweimal",
+        "dreimal",
+        "viermal",
+        "twice",
+        "thrice",
+        "times",
+        "mal",
+        "x2",
+        "x3",
+        "ausser",
+        "except",
+        "auch",
+        "also",
+        "plus",
+        "und",
+        "and",
+        "noch",
+        "more",
+        "mehr",
+        "another",
+    ]
+)
+#: A condition only on whether the player can pay (`falls es reicht`, `if I can afford it`,
+#: `if I've got the lumber for it`): every build runs only then anyway.
+_PAY_WORDS = frozenset(
+    [
+        "reicht",
+        "reichen",
+        "reichts",
+        "uebrig",
+        "ubrig",
+        "afford",
+        "affordable",
+        "enough",
+        "genug",
+        "leisten",
+        "bezahlen",
+        "zahlen",
+        "pay",
+    ]
+)
+_HAVE_WORDS = frozenset(["got", "have", "habe", "hab", "hast", "haben", "da", "there"])
+#: Words that turn a "can pay" clause into something else (`wenn ich zu viele Karten habe`).
+_NOT_PAY = frozenset(["viele", "many", "much", "zu", "too", "nicht", "not", "kein", "keine", "no"])
+
+
+def _is_can_pay(words: list[str], kron: bool) -> bool:
+    if any(w in _NOT_PAY for w in words):
+        return False
+    return any(w in _PAY_WORDS for w in words) or (
+        any(w in _HAVE_WORDS for w in words)
+        and any(_is_resource_word(w, kron) or w in ("rohstoffe", "resources") for w in words)
+    )
+
+
+def _may_change_the_order(words: list[str], f: str, kron: bool) -> bool:
+    """Whether a remark in brackets may change the order: a choice, a negation, a condition
+    other than paying, a count, a colour (except the writer's after `Runde 7`), an order word,
+    a resource (except in a harbour's name)."""
+    if any(w in _REMARK_TROUBLE for w in words):
+        return True
+    if _is_can_pay(words, kron) or _names_the_settlement(words, f):
+        return False
+    starts, keywords = _build_starts(kron), _keyword_words(kron)
+    harbour = any(w in ("hafen", "harbour", "harbor", "port") for w in words)
+    round_line = f.lstrip().startswith(("runde", "round", "zug ", "orders", "zuege"))
+    return any(
+        w in _REMARK_CONDITIONS
+        or (w in vocab.COLOUR_WORDS and not round_line)
+        or w in vocab.NUMBER_WORDS
+        or w in starts
+        or w in keywords
+        or (_is_resource_word(w, kron) and not harbour)
+        for w in words
+    )
+
+
+#: A remark on a city line that only says where it stands: `(bei meiner Siedlung)`, `(at my
+#: settlement)`, `(Ausbau meiner Siedlung)`.
+_SETTLEMENT_REMARK = frozenset(
+    [
+        "bei",
+        "an",
+        "am",
+        "auf",
+        "aus",
+        "at",
+        "on",
+        "of",
+        "from",
+        "meiner",
+        "meinem",
+        "meine",
+        "mein",
+        "my",
+        "der",
+        "dem",
+        "die",
+        "das",
+        "the",
+        "siedlung",
+        "settlement",
+        "ausbau",
+        "ausbauen",
+        "upgrade",
+        "upgraded",
+    ]
+)
+#: Words before the order word of a line: verbs, articles, politeness.
+_BEFORE_ORDER_WORD = frozenset(["bitte", "please", "ich", "i", "noch"])
+
+
+def _names_the_settlement(words: list[str], f: str) -> bool:
+    """Whether a remark in brackets on a city line only names the settlement the city is built
+    from (`Stadt 6L 5L 11G (bei meiner Siedlung)`): it cannot change the order."""
+    if not any(w in ("siedlung", "settlement", "ausbau", "upgrade") for w in words):
+        return False
+    if any(w not in _SETTLEMENT_REMARK and w not in _HEX_WORDS for w in words):
+        return False
+    for w in _letter_words(f[:60]):
+        if w in _VERBS or w in _ARTICLES or w in _BEFORE_ORDER_WORD:
+            continue
+        return w in ("stadt", "city")
+    return False
+
+
+def _is_resource_word(word: str, kron: bool) -> bool:
+    """A resource's full name in either language (`Holz`, `ore`); single letters are not. In a
+    Kronlande game also Stein, Fisch and the goods (`Fisch`, `bread`); in any other game those
+    words are nothing (`(Fisch!)` is a remark there, as it always was)."""
+    if len(word) < 3:
+        return False
+    return word in (vocab.KRON_WORDS if kron else vocab.RESOURCE_WORDS)
+
+
+def _without_remark(t: Text, kron: bool) -> Text:
+    """The line without a remark in closing brackets (`(wichtig!)`, `(falls es reicht)`): no
+    digit and a word that names no hex. A bracket that would change the order (`(oder …)`,
+    `(nicht …)`) is refused; brackets naming places are the echo, checked later."""
+    f = t.folded.rstrip()
+    while f and f[-1] in ".!?":
+        f = f[:-1].rstrip()
+    if not f.endswith(")"):
+        return t
+    close = len(f) - 1
+    start = f.find("(", f.rfind(")", 0, close) + 1, close)
+    if start < 0:
+        return t
+    inner = f[start + 1 : close]
+    if any(ch.isdigit() for ch in inner):
+        return t
+    words = _letter_words(inner)
+    if not words or all(w in _HEX_WORDS for w in words):
+        return t
+    # A colour in brackets may name a victim or a partner; a count, a resource, a condition
+    # or an order word may change the order: all refused, never dropped as a remark.
+    if _may_change_the_order(words, f, kron):
+        raise NotationError.make(
+            "remark_unclear", shown=t.sub(start, close + 1).original, column=t.col(start)
+        )
+    return t.sub(0, start)
+
+
+#: Verbs and articles before an order: `Baue eine Siedlung`, `Play knight`, `Ich spiele …`.
+_VERBS = frozenset(
+    [
+        "put",
+        "move",
+        "versetze",
+        "stelle",
+        "baue",
+        "bau",
+        "bauen",
+        "build",
+        "spiele",
+        "spiel",
+        "spielen",
+        "play",
+        "setze",
+        "place",
+        "lege",
+        "nutze",
+        "use",
+    ]
+)
+_ARTICLES = frozenset(
+    ["eine", "einen", "ein", "a", "an", "the", "den", "die", "das", "meine", "meinen", "my", "mein"]
+)
+
+
+#: Words before an order that only place it in the mail: `Zum Schluss noch …`, `Finally …`,
+#: `Dann …`, `Diesmal …`.
+_LEAD_FILLERS = frozenset(
+    [
+        "zum",
+        "schluss",
+        "zuletzt",
+        "noch",
+        "dann",
+        "danach",
+        "anschliessend",
+        "ausserdem",
+        "diesmal",
+        "zuerst",
+        "erst",
+        "finally",
+        "lastly",
+        "then",
+        "also",
+        "next",
+        "first",
+        "this",
+        "time",
+        "turn",
+    ]
+)
+
+
+#: Between the subject and the verb: `Ich möchte gern bauen`, `I'd like to build`.
+_WISH_WORDS = frozenset(
+    [
+        "moechte",
+        "moechten",
+        "will",
+        "wuerde",
+        "gern",
+        "gerne",
+        "like",
+        "to",
+        "want",
+        "would",
+        "also",
+        "noch",
+        "dann",
+    ]
+)
+
+
+def _without_verb(t: Text) -> Text:
+    f = t.folded
+    if _PATTERNS["move_ship"].match(f.lstrip()):
+        return t  # `Move ship …`, `Versetze Schiff …`: the verb is the order's own word
+    words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[^\s:,]+", f)]
+    i = 0
+    while i < len(words) and i < 4 and words[i][2] in _LEAD_FILLERS:
+        i += 1  # `Zum Schluss noch eine Entwicklungskarte`, `Finally buy a card`
+    polite = i > 0
+    if i < len(words) and words[i][2] in ("bitte", "please", "pls", "plz"):
+        polite = True
+        i += 1  # `Please buy a development card`, `Bitte Straße 6L 5L`
+    if i < len(words) and words[i][2] in ("ich", "i", "i'll", "i'd", "we"):
+        i += 1
+        # `Ich möchte gern …`, `I'd like to build …`, `I want to …`
+        wished = i
+        while i < len(words) and i < 8 and words[i][2] in _WISH_WORDS:
+            i += 1
+        if i > wished and i < len(words) and words[i][2] not in _VERBS:
+            # `I want to buy a card`, `Ich möchte gern eine Entwicklungskarte kaufen`
+            if words[i][2] in _ARTICLES and i + 1 < len(words):
+                i += 1
+            return t.sub(words[i][0])
+    if i < len(words) and words[i][2] in _VERBS:
+        i += 1
+        while i < len(words) and i < 10 and words[i][2] in _LEAD_FILLERS:
+            i += 1  # `Ich baue diesmal eine Straße …`
+        if i < len(words) and words[i][2] in _ARTICLES:
+            i += 1
+    elif not polite:
+        return t
+    if i >= len(words):
+        return t
+    return t.sub(words[i][0])

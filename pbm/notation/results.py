@@ -1,0 +1,239 @@
+"""What reading a mail gives: a result for each line (`LineResult`) and the whole mail's
+(`ParsedMail`: the orders, headers and commands it adds up to); the kinds of items that are
+builds and that are no orders."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from pbm.rules.orders import (
+    Alternatives,
+    BuildersHut,
+    BuildLine,
+    BuyCard,
+    Castle,
+    City,
+    DiscardPreference,
+    Feast,
+    GoldPreference,
+    HarbourPrivilege,
+    Knight,
+    Make,
+    MaritimeTrade,
+    Monopoly,
+    MoveShip,
+    Residence,
+    Road,
+    RoadBuilding,
+    RobberOrder,
+    Settlement,
+    SetupOrders,
+    SetupPlacement,
+    Ship,
+    SubstituteBlock,
+    TradeOffer,
+    TurnOrders,
+    Workshop,
+    YearOfPlenty,
+)
+
+from .errors import OrderError
+from .items import (
+    Away,
+    Builds,
+    ColourPreference,
+    Command,
+    Confirmation,
+    GameName,
+    Heading,
+    Item,
+    OrElse,
+    Password,
+    PlayerName,
+    Press,
+    RoundGuard,
+    SubstituteHeader,
+    TimeZone,
+)
+
+_BUILD_TYPES = (
+    Settlement,
+    City,
+    Road,
+    Ship,
+    MoveShip,
+    BuyCard,
+    MaritimeTrade,
+    YearOfPlenty,
+    RoadBuilding,
+    Workshop,
+    Make,
+    Castle,
+    Residence,
+    BuildersHut,
+    HarbourPrivilege,
+    Feast,
+    Alternatives,
+    Builds,
+    OrElse,
+)
+#: Items that are no orders: a mail of only these replaces no earlier orders.
+_NOT_ORDERS = (
+    Password,
+    Press,
+    Away,
+    TimeZone,
+    Confirmation,
+    GameName,
+    RoundGuard,
+    Command,
+    PlayerName,
+    ColourPreference,
+    SubstituteHeader,
+    Heading,
+)
+
+
+@dataclass
+class LineResult:
+    line: int
+    text: str
+    item: Item | None = None
+    canonical: str | None = None
+    error: OrderError | None = None
+    #: True for build lines of the `Ersatzbau` block.
+    substitute: bool = False
+    #: The block the line stands in: "main", "substitute" (the `Ersatzbau` block: its heading
+    #: and its build lines) or "setup" (every line of a setup mail).
+    block: str = "main"
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def to_json(self, lang: str = "en") -> dict[str, object]:
+        """The line for `pbm orders check --json`: `error` in the game's language `lang`,
+        `error_en` in English and `key` the error's stable key (for scripts); `block` the block
+        the line stands in; `password` whether the line gave the password, whose text and
+        canonical form then show `****`, never the password."""
+        password = self.ok and isinstance(self.item, Password)
+        text = self.text
+        if password and isinstance(self.item, Password):
+            text = text.replace(self.item.secret, "****")
+        return {
+            "line": self.line,
+            "text": text,
+            "ok": self.ok,
+            "canonical": self.canonical,
+            "block": self.block,
+            "password": password,
+            "error": self.error.localized(lang) if self.error else None,
+            "error_en": str(self.error.message) if self.error else None,
+            "key": self.error.key if self.error else None,
+            "column": self.error.column if self.error else None,
+            "candidates": list(self.error.candidates) if self.error else [],
+        }
+
+
+@dataclass
+class ParsedMail:
+    lines: list[LineResult] = field(default_factory=list)
+    password: str | None = None
+    #: The code of a `Bestätigen:` / `Confirm:` line.
+    confirm: str | None = None
+    game: str | None = None
+    round: int | None = None
+    commands: list[str] = field(default_factory=list)
+    #: What `Hilfe Schiffe` asks help on (folded; "" for the overview): the first such line's.
+    help_topic: str = ""
+    name: str | None = None
+    colours: tuple[str, ...] = ()
+    #: A message to a colour, to all or to the GM (issue 15), and its text: the rest of the
+    #: mail after the `Nachricht an …` line, which is not read as orders.
+    press: Press | None = None
+    press_text: str = ""
+    #: `Urlaub bis …`: the last day of the absence.
+    away: date | None = None
+    #: `Zeitzone: …`: the IANA name.
+    timezone: str | None = None
+    #: The reading stopped at a forwarded mail, which is never read (`clean.iter_clean_lines`):
+    #: the answer says so, as orders may have stood in it.
+    forwarded: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return all(r.ok for r in self.lines)
+
+    def items(self) -> list[LineResult]:
+        return [r for r in self.lines if r.ok and r.item is not None]
+
+    def has_orders(self) -> bool:
+        """Whether the mail holds an order: also `Ich passe`, an explicit empty order set."""
+        return any(not isinstance(r.item, _NOT_ORDERS) for r in self.items())
+
+    def turn_orders(self) -> TurnOrders:
+        """The round orders of the good lines (later robber/discard/card lines were refused)."""
+        robbers: list[RobberOrder] = []
+        discard: DiscardPreference | None = None
+        gold: GoldPreference | None = None
+        knight: Knight | None = None
+        monopoly: Monopoly | None = None
+        trades: list[TradeOffer] = []
+        builds: list[BuildLine] = []
+        subs: list[BuildLine] = []
+        for r in self.items():
+            it = r.item
+            if isinstance(it, RobberOrder):
+                robbers.append(it)  # the robber's and the pirate's, in the mail's order
+            elif isinstance(it, DiscardPreference):
+                discard = it
+            elif isinstance(it, GoldPreference):
+                gold = it
+            elif isinstance(it, Knight):
+                knight = it
+            elif isinstance(it, Monopoly):
+                monopoly = it
+            elif isinstance(it, TradeOffer):
+                trades.append(it)
+            elif isinstance(it, Builds):
+                (subs if r.substitute else builds).extend(it.actions)
+            elif isinstance(it, _BUILD_TYPES) and not isinstance(it, OrElse):
+                (subs if r.substitute else builds).append(it)
+        return TurnOrders(
+            robbers[0] if robbers else None,
+            discard,
+            knight,
+            monopoly,
+            tuple(trades),
+            tuple(builds),
+            SubstituteBlock(tuple(subs)),
+            gold.resources if gold is not None else (),
+            robbers[1] if len(robbers) > 1 else None,
+        )
+
+    def setup_orders(self) -> SetupOrders:
+        placements: list[SetupPlacement] = []
+        for r in self.items():
+            if isinstance(r.item, SetupPlacement):
+                placements.append(r.item)
+            elif isinstance(r.item, tuple):
+                placements.extend(r.item)
+        return SetupOrders(tuple(placements))
+
+
+@dataclass
+class _Read:
+    """A line as read in the game's language, and with the other language's letters."""
+
+    result: LineResult
+    item: Item | None
+    error: OrderError | None
+    #: The line read with the other language's resource letters, when that reading is another
+    #: order than the game's (None: the same, or nothing). Read at once for a refused line
+    #: only: an accepted line needs it only in a mail with a refused line that fits the other
+    #: letters (`_other_letters`), which most mails are not, and a second reading of every
+    #: line was some 40 % of a mail's parsing.
+    other: Item | None = None
+    #: The line as read (cleaned), for that later reading.
+    line: str = ""

@@ -1,0 +1,325 @@
+"""The robber and what a 7 asks: a robber or pirate order with its victims, a knight with
+its timing, and a discard list (in order, `falls nötig` passed over)."""
+
+from __future__ import annotations
+
+import re
+
+from pbm.rules.board import Terrain
+from pbm.rules.orders import DiscardPreference, Knight, RobberOrder, Timing
+
+from . import vocab
+from .context import Context, Text
+from .counts import MAX_COUNT, _resource_list
+from .errors import NotationError
+from .places import _hex, _named_hexes, _seat
+from .words import _FILLERS, _PATTERNS, _REST, _keyword_span, _kw, _letter_words, _strip_words
+
+#: When a knight is played: `vor Wurf`, `vor dem Würfeln`, `vorm Würfeln`, `nach meinem Wurf`,
+#: `before roll`, `after rolling`.
+_TIMING = (
+    r"(?P<timing>(?:vor|nach)(?: dem| meinem| dem eigenen| eigenem)? (?:wurf|wuerfeln|wurfeln)|"
+    r"(?:vorm|nachm) (?:wurf|wuerfeln|wurfeln)|"
+    r"(?:before|after)(?: the| my)? (?:rolling|roll|dice roll|dice|the dice)|"
+    r"pre-roll|post-roll)"
+)
+_KNIGHT = _kw(
+    "knight",
+    r"(?: ?karte| card)?+\s*+[:,(]?+\s*+" + _TIMING + r"?+\s*+\)?+" + _REST,
+)
+
+#: The word before the victims; `[,;]?\s*` before it is added by `_keyword_span`. "steal from"
+#: before "steal", or "from" would be read as a colour.
+_STEAL = re.compile(
+    r"\b(raube|rauben|beraube|berauben|stehle|stehlen|stiehl|bestehle|klaue|klau|klauen|"
+    r"beklaue|beklauen|ziehe|ziehen|nimm|nehme|von|steal from|steal|rob|take from)\b\s*+"
+)
+
+#: Words between a robber's victims: `oder` too (a priority list: the first one that can be
+#: robbed), and the prepositions of `klau bei blau`, `steal from blue`.
+_VICTIM_FILLERS = _FILLERS | {"oder", "or", "sonst", "bei", "von", "from", "den", "dem", "the"}
+
+
+#: `Bei einer 7:`, `Falls ich eine 7 würfle:`, `If I roll a 7:`, `On a 7:` before a robber order
+#: or a discard list (which are for a 7 anyway).
+_FOR_A_SEVEN = re.compile(
+    r"(?:if|when|on|for|falls|wenn|bei|fuer|im fall)\b[a-z ]{0,30}?\b(?:7|sieben|seven)\b"
+    r"[a-z ]{0,24}?[:,]\s*+"
+)
+
+
+#: Before the robber's hex: `Räuber auf 9H`, `Räuber: 9H`, `Räuber → 9H`, `Robber to 9L`.
+_ROBBER_PLACE_WORDS = ("auf", "nach", "an", "zu", "on", "onto", "to", "at", "in")
+#: Verbs before the robber in a knight line (`Ritter vor Wurf: setze Räuber …`, `move robber
+#: to …`).
+_MOVE_WORDS = ("move", "moving", "put", "place", "set", "setze", "versetze", "stelle", "schiebe")
+_VICTIM_SEPARATORS = ",;/"
+#: `Räuber auf die 9H`, `robber on the 8 grain`.
+_HEX_ARTICLES = ("die", "das", "den", "dem", "der", "the")
+
+
+def _robber(t: Text, ctx: Context) -> RobberOrder:
+    """`Räuber 9H, raube blau, rot`, also `Räuber: 9H / blau`, `Räuber auf 9H, klau bei blau`,
+    `Räuber 3W, blau, gelb`, `Räuber 9H blau`: the hex, then the victims in priority order."""
+    f = t.folded
+    pos = 0
+    while pos < len(f) and f[pos] in " :->,":
+        pos += 1
+    t, f = t.sub(pos), f[pos:]
+    m = _keyword_span(_STEAL, f)
+    seps = [i for i in (f.find(c) for c in _VICTIM_SEPARATORS) if i >= 0]
+    if m is not None and not (seps and min(seps) < m[0]):
+        place_end, victims_at = m
+    elif seps:
+        # `Räuber 9H, raube blau`, also `Räuber auf die 9H, bei rot klauen`: the hex ends at
+        # the first separator, the victims follow with their verb anywhere.
+        place_end = min(seps)
+        victims_at = place_end + 1
+    else:
+        place_end = victims_at = _colours_at_end(f)
+    place = _strip_words(_strip_words(t.sub(0, place_end), _ROBBER_PLACE_WORDS), _HEX_ARTICLES)
+    place_f = place.folded.rstrip()
+    for joiner in (" und", " and"):
+        # `robber on 8 grain and steal from blue`
+        if place_f.endswith(joiner):
+            place = place.sub(0, len(place_f) - len(joiner))
+            break
+    place_f = place.folded.strip().rstrip(",;/")
+    if not place_f:
+        raise NotationError.make("robber_hex_expected", column=t.col(0))
+    shown = place.sub(0, len(place.folded.rstrip().rstrip(",;/").rstrip()))
+    hexes = ctx.board.hexes
+    named = _named_hexes(shown, ctx)
+    if named and all(hexes[x].terrain == Terrain.SEA for x in named):
+        # `Räuber Meer`: the robber never goes to sea (docs/rules-decisions.md); in Seafarers
+        # the pirate does. Said before the name's many sea hexes would be listed to choose.
+        if ctx.board.has_areas:
+            raise NotationError.make("robber_at_sea_pirate", column=place.col(0))
+        raise NotationError.make("robber_at_sea", column=place.col(0))
+    if named and all(hexes[x].number is None for x in named):
+        # The desert (a scenario has several): never a place for the robber either.
+        raise NotationError.make(
+            "robber_no_number", name=shown.original.strip(), column=place.col(0)
+        )
+    h = _hex(shown, ctx)
+    if hexes[h].number is None:
+        raise NotationError.make(
+            "robber_no_number", name=shown.original.strip(), column=place.col(0)
+        )
+    victims: list[int] = []
+    for w in re.finditer(r"[a-z]+", f[victims_at:]):
+        word = w.group(0)
+        if word in _VICTIM_FILLERS or _STEAL.fullmatch(word):
+            continue
+        seat = _seat(t, victims_at + w.start(), victims_at + w.end(), ctx)
+        if seat not in victims:
+            victims.append(seat)
+    return RobberOrder(h, tuple(victims))
+
+
+def _colours_at_end(f: str) -> int:
+    """Where colour words at the end of a robber line start (`Räuber 9H blau gelb`), or the
+    end of the line."""
+    end = len(f.rstrip())
+    start = end
+    for m in reversed(list(re.finditer(r"\S+", f[:end]))):
+        word = m.group(0).strip(",;")
+        if word in vocab.COLOUR_WORDS or word in _VICTIM_FILLERS:
+            start = m.start()
+            continue
+        break
+    return start
+
+
+def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
+    timing = m.group("timing")
+    if not timing:
+        raise NotationError.make("knight_timing", column=t.col(m.end(1)))
+    rest = t.sub(m.start("rest"))
+    skip = 0
+    while skip < len(rest.folded) and rest.folded[skip] in " ,;:->=":
+        skip += 1  # `Ritter nach Wurf, Räuber 6L`, `Ritter nach dem Wurf -> Räuber 6L`
+    rest = _strip_words(rest.sub(skip), _MOVE_WORDS)
+    when = Timing.BEFORE_ROLL if timing.startswith(("vor", "before", "pre")) else Timing.AFTER_ROLL
+    pm = _PATTERNS["pirate"].match(rest.folded.strip())
+    if pm:
+        lead = len(rest.folded) - len(rest.folded.lstrip())
+        return Knight(when, _pirate(rest.sub(lead + pm.start("rest")), ctx))
+    rm = _PATTERNS["robber"].match(rest.folded.strip())
+    if rm:
+        lead = len(rest.folded) - len(rest.folded.lstrip())
+        rest = rest.sub(lead + rm.start("rest"))
+    return Knight(when, _robber(rest, ctx))
+
+
+def _pirate(t: Text, ctx: Context) -> RobberOrder:
+    """Seafarers: `Pirat D5`, `Pirat auf D5`, `Pirate to D5`: a sea hex and nothing else (the
+    pirate robs every ship owner next to it, so no victims are named)."""
+    if not ctx.board.has_areas:
+        raise NotationError.make("pirate_seafarers", column=t.col(0))
+    f = t.folded
+    pos = 0
+    while pos < len(f) and f[pos] in " :->,":
+        pos += 1
+    t, f = t.sub(pos), f[pos:]
+    seps = [i for i in (f.find(c) for c in _VICTIM_SEPARATORS) if i >= 0]
+    end = min([*seps, _colours_at_end(f)])
+    if _keyword_span(_STEAL, f) is not None or f[end:].strip(" ,;/"):
+        raise NotationError.make("pirate_no_victims", column=t.col(end))
+    place = _strip_words(_strip_words(t.sub(0, end), _ROBBER_PLACE_WORDS), _HEX_ARTICLES)
+    if not place.folded.strip():
+        raise NotationError.make("pirate_hex_expected", column=t.col(0))
+    shown = place.sub(0, len(place.folded.rstrip()))
+    named = _named_hexes(shown, ctx)
+    if named and all(ctx.board.hexes[x].terrain != Terrain.SEA for x in named):
+        # `Pirat Wüste` in a scenario with several deserts: no list of them to choose from.
+        raise NotationError.make("pirate_on_sea", name=shown.original.strip(), column=place.col(0))
+    h = _hex(shown, ctx)
+    if ctx.board.hexes[h].terrain != Terrain.SEA:
+        raise NotationError.make("pirate_on_sea", name=shown.original.strip(), column=place.col(0))
+    return RobberOrder(h, (), True)
+
+
+#: `Falls ich abwerfen muss: …`, `If I have to discard: …`: a discard list, led by its condition
+#: (every discard list is for a 7 anyway).
+_IF_DISCARDING = re.compile(
+    r"^(?:falls|wenn|if|when|should)\s++(?:ich\s++|i\s++)?+(?:(?:have|need|must)\s++(?:to\s++)?+)?+"
+    r"(?:karten\s++)?+(?:abwerfen|discard)(?:\s++(?:cards|karten))?+"
+    r"(?:\s++(?:muss|must|soll|sollte))?+\s*+[:,]\s*+(?P<rest>.*)$"
+)
+#: Words of a discard list's condition that says no more than the list itself (`Abwerfen falls
+#: nötig:`, `Discard if needed:`): a discard list is only ever used when cards must go.
+_IF_NEEDED = frozenset(
+    [
+        "falls",
+        "wenn",
+        "sofern",
+        "if",
+        "when",
+        "bei",
+        "bedarf",
+        "noetig",
+        "notig",
+        "notwendig",
+        "erforderlich",
+        "necessary",
+        "needed",
+        "required",
+        "need",
+        "es",
+        "ich",
+        "i",
+        "it",
+        "is",
+        "be",
+        "sein",
+        "muss",
+        "must",
+        "have",
+        "to",
+    ]
+)
+_NEED_WORDS = frozenset(
+    [
+        "noetig",
+        "notig",
+        "notwendig",
+        "erforderlich",
+        "necessary",
+        "needed",
+        "required",
+        "bedarf",
+        "muss",
+        "must",
+        "need",
+    ]
+)
+#: Words of a priority written out (`zuerst Wolle, dann Holz, zuletzt Erz`, `wool first, then
+#: lumber`): they must agree with the order written, which is what is read.
+_FIRST_WORDS = frozenset(["zuerst", "erst", "erstens", "first", "firstly"])
+_LAST_WORDS = frozenset(["zuletzt", "schliesslich", "last", "lastly", "finally"])
+_THEN_WORDS = frozenset(
+    ["dann", "danach", "anschliessend", "then", "next", "und", "and", "vor", "before", "&", "+"]
+)
+#: Arrows between the entries of a priority list (`W > G > H`, `W → G`; `→` folds to `-`).
+_ARROW_CHARS = frozenset(">-=\u00bb")
+
+
+def _without_if_needed(t: Text) -> Text:
+    """A discard list without the condition before it: `falls nötig: …`, `(if needed) …`, `bei
+    einer 7: …` (a condition that says what every discard list says)."""
+    f = t.folded
+    lead = len(f) - len(f.lstrip(" ,;"))
+    m = _FOR_A_SEVEN.match(f, lead)
+    if m is not None:
+        return t.sub(m.end())
+    ends = [i for i in (f.find(":", lead), f.find(",", lead)) if i >= 0]
+    close = f.find(")", lead)
+    if close >= 0:
+        ends.append(close)
+    if not ends:
+        return t
+    stop = min(ends)
+    words = _letter_words(f[lead:stop])
+    if (
+        words
+        and words[0] in ("falls", "wenn", "sofern", "if", "when", "bei")
+        and all(w in _IF_NEEDED for w in words)
+        and any(w in _NEED_WORDS for w in words)
+    ):
+        after = stop + 1
+        if f[stop] == ")" and f[after : after + 1] == ":":
+            after += 1
+        return t.sub(after)
+    return t
+
+
+def _in_order(t: Text) -> Text:
+    """A priority list as written, its arrows read as separators and its words of order
+    (`zuerst`, `dann`, `zuletzt`, `first`, `then`) passed over once they agree with the order
+    written: `zuerst Wolle, dann Holz`, `W > G > H`, `wool first, then lumber`. A word that does
+    not (`Wolle, Holz zuletzt, Getreide`) is refused: the list is read in the order written."""
+    f = t.folded
+    back = f.find("<")
+    if back >= 0:
+        # `W < G < H`: the priority the other way round, or the arrow's head? Asked back.
+        raise NotationError.make("list_order_words", shown="<", column=t.col(back))
+    arrows = [(i, i + 1, ",") for i, ch in enumerate(f) if ch in _ARROW_CHARS]
+    if arrows:
+        t = t.rewritten(arrows)
+        f = t.folded
+    #: (segment, folded position, end, word) of each word of order; items per segment.
+    marks: list[tuple[int, int, int, str]] = []
+    items: list[int] = [0]
+    blanks: list[tuple[int, int, str]] = []
+    for m in re.finditer(r"[^\s,;]+|[,;]", f):
+        word = m.group(0).strip(":.")
+        if word in (",", ";") or word in _THEN_WORDS:
+            if word in _THEN_WORDS and word not in _FILLERS:
+                blanks.append((m.start(), m.end(), ""))
+            items.append(0)
+            continue
+        if word in _FIRST_WORDS or word in _LAST_WORDS:
+            marks.append((len(items) - 1, m.start(), m.end(), word))
+            blanks.append((m.start(), m.end(), ""))
+            continue
+        if word and not word.isdecimal():
+            items[-1] += 1
+    # upto[k]: the items of the segments before segment k (one pass, however many marks).
+    upto = [0]
+    for n in items:
+        upto.append(upto[-1] + n)
+    for segment, start, end, word in marks:
+        before, after = upto[segment], upto[-1] - upto[segment + 1]
+        if (word in _FIRST_WORDS and before) or (word in _LAST_WORDS and after):
+            raise NotationError.make(
+                "list_order_words", shown=t.sub(start, end).original, column=t.col(start)
+            )
+    return t.rewritten(blanks) if blanks else t
+
+
+def _discard(t: Text, ctx: Context) -> DiscardPreference:
+    """`Abwurf: W W G`, also `Abwerfen falls nötig: zuerst Wolle, dann Holz`, `Discard: W > G >
+    L`: the cards in the order they go."""
+    rest = _in_order(_without_if_needed(t))
+    return DiscardPreference(tuple(_resource_list(rest, ctx, max_total=MAX_COUNT)))

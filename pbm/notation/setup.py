@@ -1,0 +1,150 @@
+"""Setup placements: a settlement with its road or ship (`Siedlung 6L 5L 4G, Straße nach
+…`), one or two on a line."""
+
+from __future__ import annotations
+
+import re
+
+from pbm.rules.orders import SetupPlacement
+
+from .context import Context, Text
+from .errors import AmbiguousError, NotationError, OrderError
+from .names import crossing_text, named_hexes, path_text, ship_path_text, tokenize_hexes
+from .places import _crossing, _path
+from .remarks import _without_verb
+from .words import _KW, _split_or
+
+_SETUP_HEAD = re.compile(rf"^ ?{_KW['settlement']}(?![a-z]) ?:? ?")
+#: The road keyword inside a placement: the first one after the crossing.
+_SETUP_ROAD = re.compile(rf"[ ,;]{_KW['road']}(?![a-z0-9])(?: ?:)? ?")
+#: Seafarers: the ship keyword inside a placement (a ship instead of the road).
+_SETUP_SHIP = re.compile(rf"[ ,;]{_KW['ship']}(?![a-z0-9])(?: ?:)? ?")
+#: Words between a placement's crossing and its road: `mit Straße`, `with road`, `und`.
+_SETUP_JOINERS = ("mit", "with", "und", "and", "plus", "dann", "then")
+
+
+def _setup_line(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement, ...]:
+    """A placement, or ranked placements joined by `oder`. An option that names no place on
+    this board is left out when another one is good (a game master places the good one); an
+    ambiguous option refuses the line, since the player's first choice is not known."""
+    t = _without_setup_label(t)
+    parts = _split_or(_without_verb(t))
+    if len(parts) == 1:
+        return _setup(parts[0], ctx)
+    good: list[SetupPlacement] = []
+    first_error: OrderError | None = None
+    for p in parts:
+        try:
+            good.append(_setup(_without_verb(p), ctx))
+        except AmbiguousError:
+            raise
+        except OrderError as e:
+            first_error = first_error or e
+    if not good:
+        assert first_error is not None
+        raise first_error
+    return tuple(good) if len(good) > 1 else good[0]
+
+
+_SETTLEMENT_WORD = re.compile(rf"(?<![a-z]){_KW['settlement']}(?![a-z])")
+
+
+def _without_setup_label(t: Text) -> Text:
+    """`Erste Wahl: Siedlung …`, `First choice: settlement …` (the label dropped) and `Meine
+    zweite Siedlung: 8E 10G 4E, Straße …` (read from the keyword on)."""
+    f = t.folded
+    colon = f.find(":")
+    label = f[:colon]
+    if colon <= 0 or colon > 60 or any(ch.isdigit() for ch in label) or _SETUP_HEAD.match(f):
+        return t
+    inside = _SETTLEMENT_WORD.search(label)
+    if inside is not None:
+        return t.sub(inside.start())
+    after = len(f) - len(f[colon + 1 :].lstrip())
+    if _SETUP_HEAD.match(f[after:]):
+        return t.sub(after)
+    return t
+
+
+def _setup(t: Text, ctx: Context) -> SetupPlacement:
+    f = t.folded
+    head = _SETUP_HEAD.match(f)
+    start = head.end() if head else len(f) - len(f.lstrip())
+    road = _SETUP_ROAD.search(f, start)
+    ship = _SETUP_SHIP.search(f, start) if ctx.board.has_areas else None
+    if ship is not None and (road is None or ship.start() < road.start()):
+        road = ship
+    else:
+        ship = None
+    if road is None or (head is None and not f[start : start + 1].isalnum()):
+        lead = len(f) - len(f.lstrip())
+        raise NotationError.make("setup_form", column=t.col(lead))
+    crossing = t.sub(start, road.start())
+    cf = crossing.folded.rstrip().rstrip(",;")
+    for word in _SETUP_JOINERS:
+        if cf.endswith(" " + word):
+            cf = cf[: -len(word) - 1].rstrip().rstrip(",;")
+            break
+    c = _crossing(crossing.sub(0, len(cf)), ctx)
+    road_text = t.sub(road.end())
+    toward = _TOWARD.match(road_text.folded)
+    if toward is not None:
+        e = _toward(c, road_text.sub(toward.end()), ctx, land_only=ship is None)
+    else:
+        e = _path(road_text, ctx, land_only=ship is None)
+    if c not in ctx.board.path_crossings[e]:
+        # The board alone shows it: the road must start at the settlement.
+        raise NotationError.make(
+            "setup_road_apart",
+            road=path_text(ctx.board, e, ctx.lang),
+            settlement=crossing_text(ctx.board, c, ctx.lang),
+            column=t.col(road.end()),
+        )
+    return SetupPlacement(c, e, ship is not None)
+
+
+#: A setup road named by its direction: `Straße Richtung 4G`, `road toward 4G`.
+_TOWARD = re.compile(
+    r"^ *+(?:in )?+(?:richtung|towards?|in the direction of|nach|zum|zur|zu|to|"
+    r"(?:pointing|heading) (?:to|towards?))(?![a-z]) *+:?+ *+"
+)
+
+
+def _toward(c: int, t: Text, ctx: Context, land_only: bool) -> int:
+    """The road from the settlement at `c` toward a hex: the one path leaving `c` whose other
+    end is a corner of that hex (toward one of the settlement's own hexes two paths run along
+    it). Not exactly one: refused, with the paths to copy back."""
+    names = tokenize_hexes(t.original, t.offset)
+    if len(names) != 1:
+        raise NotationError.make("one_hex", count=len(names))
+    board = ctx.board
+    hexes = named_hexes(board, names[0], ctx.lang)
+    paths = [e for e in board.crossing_paths[c] if not land_only or board.path_land[e]]
+    fits = [
+        e
+        for e in paths
+        if any(
+            h in hexes for x in board.path_crossings[e] if x != c for h in board.crossing_hexes[x]
+        )
+    ]
+    if len(fits) == 1:
+        return fits[0]
+    shown = t.original.strip()
+    settlement = crossing_text(board, c, ctx.lang)
+    name = path_text if land_only else ship_path_text
+    if fits:
+        raise NotationError.make(
+            "road_toward_pick",
+            count=len(fits),
+            settlement=settlement,
+            hex=shown,
+            candidates=[name(board, e, ctx.lang) for e in fits],
+            column=t.col(0),
+        )
+    raise NotationError.make(
+        "road_toward_none",
+        settlement=settlement,
+        hex=shown,
+        candidates=[name(board, e, ctx.lang) for e in paths],
+        column=t.col(0),
+    )

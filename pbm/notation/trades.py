@@ -1,0 +1,225 @@
+"""Trade lines: an offer to another player (`Handel rot: gebe 2W gegen 1E`) and a trade
+with the bank or a harbour (`Seehandel 4H gegen 1E`, `3:1-Hafen: 3W gegen 1G`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from pbm.rules.orders import MaritimeTrade, TradeOffer
+from pbm.rules.resources import GOODS
+
+from . import vocab
+from .context import Context, Text
+from .counts import MAX_COUNT, _counted, _counts, _number, _split_count
+from .errors import NotationError
+from .items import Item
+from .places import _seat
+from .words import _PATTERNS, _RATE, _keyword_span, _letter_words, _split_or, _strip_words
+
+#: Words of politeness before an order's own words (`bitte gebe …`, `please give …`).
+_POLITE = frozenset({"bitte", "please", "pls", "ich", "i", "mit", "with"})
+
+_GIVE = re.compile(r"\b(gebe|gib|geben|biete|give|offer|gives|ich gebe|i give)\b\s*+:?+\s*+")
+#: After `[,;]?\s*`, added by `_keyword_span` (see there).
+_GET = re.compile(
+    r"\b(bekomme|erhalte|kriege|will|get|receive|want|for|fuer|gegen)\b"
+    r"\s*+:?+\s*+"
+)
+#: The words of what one gets, and of what stands between two halves of a trade.
+_WANT = re.compile(
+    r"\b(bekomme|bekommen|erhalte|kriege|will|moechte|get|receive|want)\b\s*+:?+\s*+"
+)
+_FOR = re.compile(r"\b(gegen|fuer|for|against)\b\s*+:?+\s*+|->\s*+|=>\s*+")
+
+
+#: `An der Bank: 4 Lehm gegen 1 Holz`, `With the bank: …`, `To the bank: …`.
+_AT_THE_BANK = re.compile(r"(?:an|mit|with|at|to|bei) (?:(?:der|the|die) )?+bank\s*+:\s*+")
+
+
+def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
+    """A trade with a player (`Handel gelb: …`, `Handel mit gelb: 2 Holz gegen 1 Erz`, `Tausche
+    mit weiß: …`, `Trade with yellow: …`) or with the bank (`Tausche mit der Bank …`, `Seehandel
+    …`); None when the line is neither."""
+    f = t.folded.strip()
+    m = _AT_THE_BANK.match(f)
+    if m:
+        return _maritime(t.sub(len(t.folded) - len(t.folded.lstrip()) + m.end()), ctx)
+    m = _PATTERNS["trade"].match(f)
+    trade_word = re.match(r"(handel|handle|trade)(?![a-z])", f)
+    if m:
+        partner = m.group("partner")
+        if partner == "bank":
+            return _maritime(t.sub(m.start("rest")), ctx)
+        if partner in vocab.COLOUR_WORDS or (
+            trade_word and partner not in ("gebe", "give", "bekomme", "get", "ich", "i")
+        ):
+            if not m.group("rest").strip() and not trade_word:
+                return None
+            return _trade(t, m, ctx)
+    if trade_word:
+        raise NotationError.make("trade_form", column=t.col(0))
+    m = _PATTERNS["maritime"].match(f)
+    if m:
+        if len(_split_or(t)) > 1:
+            # `Seehandel … oder Siedlung …`: options of one build step.
+            return None
+        return _maritime(t.sub(m.start("rest")), ctx)
+    return None
+
+
+def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
+    """`gebe …, bekomme …` in either order, or `… gegen …` (what one gives first)."""
+    partner = _seat(t, m.start("partner"), m.end("partner"), ctx)
+    rest = t.sub(m.start("rest"))
+    f = rest.folded
+    g = _keyword_span(_GIVE, f)
+    r = _keyword_span(_WANT, f)
+    first = min((k[0] for k in (g, r) if k), default=None)
+    lead_words = [w for w in _letter_words(f[: first or 0]) if w not in _POLITE]
+    if first is not None and (lead_words or re.search(r"\d", f[:first])):
+        # Words between the partner and `gebe`/`bekomme` are never dropped: `Handel blau oder
+        # weiß: gebe …` names two partners, and a trade has one.
+        words = lead_words
+        if any(w in vocab.COLOUR_WORDS for w in words):
+            raise NotationError.make("trade_one_partner", column=rest.col(0))
+        raise NotationError.make("trade_form", column=rest.col(0))
+    if g and r:
+        if g[0] < r[0]:
+            give, get = (g[1], r[0]), (r[1], len(f))
+        else:
+            get, give = (r[1], g[0]), (g[1], len(f))
+    elif g:
+        s = _keyword_span(_FOR, f, g[1])
+        if s is None:
+            raise NotationError.make("trade_form", column=rest.col(0))
+        give, get = (g[1], s[0]), (s[1], len(f))
+    elif r:
+        s = _keyword_span(_FOR, f, r[1])
+        if s is None:
+            raise NotationError.make("trade_form", column=rest.col(0))
+        get, give = (r[1], s[0]), (s[1], len(f))
+    else:
+        s = _keyword_span(_FOR, f)
+        if s is None or not f[: s[0]].strip():
+            raise NotationError.make("trade_form", column=rest.col(0))
+        give, get = (0, s[0]), (s[1], len(f))
+    gives, gets = _counts(rest.sub(*give), ctx), _counts(rest.sub(*get), ctx)
+    if any(a and b for a, b in zip(gives, gets, strict=True)):
+        # `gebe 2W, bekomme 2W`: no trade at all, whatever the position.
+        raise NotationError.make("trade_same_resource", column=rest.col(0))
+    return TradeOffer(partner, gives, gets)
+
+
+_MARITIME_SEPARATORS = ("gegen", "fuer", "for", "zu", "in", "->", "=>", ">", "-")
+
+
+def _is_letter(c: str) -> bool:
+    return "a" <= c <= "z"  # `[a-z]`: the folded keyword and resource letters
+
+
+# What `\s`, `\d` and `[a-z]` match, for the hand-written matching below.
+_BLANK, _DIGIT, _LETTER = str.isspace, str.isdecimal, _is_letter
+
+
+def _skip(f: str, pos: int, test: Callable[[str], bool]) -> int:
+    """The end of the run of characters passing `test` that starts at `pos`."""
+    while pos < len(f) and test(f[pos]):
+        pos += 1
+    return pos
+
+
+def _skip_back(f: str, end: int, test: Callable[[str], bool]) -> int:
+    """The start of the run of characters passing `test` that ends at `end`."""
+    while end > 0 and test(f[end - 1]):
+        end -= 1
+    return end
+
+
+def _maritime_split(f: str) -> tuple[int, int] | None:
+    r"""Where a (folded, stripped) bank trade splits into `<give> <separator> <get>`: the end of
+    the give part and the start of the get part, each `\d*\s*[a-z]+`.
+
+    The split the regex `^(?P<give>\d*\s*[a-z]+)\s*(gegen|…|in|…|-)\s*(?P<get>\d*\s*[a-z]+)$`
+    chose (the longest give part first, the separators in that order), found without it: that
+    regex tried every end of the give letters and scanned the rest of the line from each —
+    quadratic on `ininin…`. Whether a get part can start at a position is known at once from
+    the end of the line: anywhere from the digits before the last letters on.
+    """
+    # The give part: digits, blanks, then at least one letter.
+    letters_start = _skip(f, _skip(f, 0, _DIGIT), _BLANK)
+    letters_end = _skip(f, letters_start, _LETTER)
+    # The get part: it may start anywhere from `get_from` to the last letter.
+    last_letters = _skip_back(f, len(f), _LETTER)
+    if last_letters == len(f):
+        return None
+    get_from = _skip_back(f, _skip_back(f, last_letters, _BLANK), _DIGIT)
+    for give_end in range(letters_end, letters_start, -1):
+        # Before a letter, `\s*` matches nothing; after the last one, all the blanks.
+        sep_at = _skip(f, give_end, _BLANK) if give_end == letters_end else give_end
+        for sep in _MARITIME_SEPARATORS:
+            if f.startswith(sep, sep_at):
+                get_start = _skip(f, sep_at + len(sep), _BLANK)
+                if get_from <= get_start < len(f):
+                    return give_end, get_start
+    return None
+
+
+#: Before a bank trade's terms: `Tausche mit der Bank …`, `Seehandel: …`, `with the bank`.
+_BANK_WORDS = ("mit der bank", "with the bank", "mit bank", "with bank", "bank", "der bank")
+
+
+def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
+    """`4H gegen 1E`, `4 Holz für 1 Erz`, `vier Holz gegen ein Erz`, and with the rate first:
+    `4:1 Holz gegen Erz`, `3:1: 3W gegen 1G`, `2:1 H-Hafen: 2H gegen 1L`."""
+    t = _strip_words(t, _BANK_WORDS)
+    f0 = t.folded.strip()
+    lead0 = len(t.folded) - len(t.folded.lstrip())
+    rate: int | None = None
+    harbour: str | None = None
+    m = _RATE.match(f0)
+    if m:
+        rate = _number(m.group("rate"))
+        harbour = m.group("kind") or m.group("mapkind")
+        t = t.sub(lead0 + m.start("rest"))
+    t = _counted(t)
+    f = t.folded.strip().rstrip(".")
+    lead = len(t.folded) - len(t.folded.lstrip())
+    split = _maritime_split(f)
+    if split is None:
+        raise NotationError.make("maritime_form", column=t.col(lead))
+
+    def one(start: int, end: int) -> tuple[int, int | None]:
+        written = f[start:end].strip()
+        digits, word = _split_count("".join(written.split()))
+        # A count beyond MAX_DIGITS digits is too many, like any above MAX_COUNT.
+        n = _number(digits) if digits else None
+        if digits and n is None:
+            n = MAX_COUNT + 1
+        # `4St` is counted, `4 St` not (Kronlande's letters of two: `vocab.resource`).
+        counted = bool(digits) and not written[len(digits) : len(digits) + 1].isspace()
+        shown = t.sub(lead + start, lead + end).original
+        column = t.col(lead + start)
+        card = vocab.resource(word, ctx.lang, column, ctx.kron, counted, shown, True, ctx.read_as)
+        return card, n
+
+    give, give_n = one(0, split[0])
+    get, got_n = one(split[1], len(f))
+    if give in GOODS or get in GOODS:
+        # Kronlande: goods are traded between players only.
+        raise NotationError.make("goods_not_with_bank", column=t.col(lead))
+    get_n = 1 if got_n is None else got_n
+    if rate is not None:
+        if harbour is not None and harbour != vocab.letters(ctx.lang, ctx.kron)[give].lower():
+            raise NotationError.make("maritime_rate", rate=f"{rate}:1", column=t.col(lead))
+        if give_n is None:
+            give_n = rate * get_n
+        elif give_n != rate * get_n:
+            raise NotationError.make("maritime_rate", rate=f"{rate}:1", column=t.col(lead))
+    if give_n is None:
+        give_n = 1
+    if max(give_n, get_n) > MAX_COUNT:
+        raise NotationError.make("maritime_too_many", max=MAX_COUNT, column=t.col(lead))
+    if give_n < 1 or get_n < 1:
+        raise NotationError.make("maritime_at_least_one", column=t.col(lead))
+    return MaritimeTrade(give, give_n, get, get_n)

@@ -1,0 +1,144 @@
+"""A settlement upgraded to a city, however written: `Stadt 6L 5L 4G`, `Siedlung bei …
+zur Stadt ausbauen`, `Upgrade my settlement at … to a city`."""
+
+from __future__ import annotations
+
+import re
+
+from pbm.rules.orders import City
+
+from .context import Context, Text
+from .errors import NotationError
+from .places import _crossing
+from .words import _build_starts
+
+#: A city written as the upgrade it is: `Siedlung 6L 5L 11G zur Stadt ausbauen`, `Ausbau zur
+#: Stadt: 3E 11G Wüste`, `Upgrade 5B 4L 11O to a city`, `Turn settlement … into a city`.
+_CITY_NOUNS = frozenset(["stadt", "city"])
+_UPGRADE_VERBS = frozenset(
+    [
+        "ausbauen",
+        "ausbau",
+        "aufwerten",
+        "aufwertung",
+        "upgraden",
+        "upgrade",
+        "stadtausbau",
+        "umbauen",
+        "umwandeln",
+        "machen",
+        "mache",
+        "make",
+        "turn",
+        "convert",
+        "aus",
+    ]
+)
+#: The verbs that say "to a city" by themselves where only a settlement is ever upgraded (not
+#: in Kronlande, where a city becomes a Burg and a Burg a Residenz).
+_UPGRADE_ALONE = frozenset(
+    ["ausbauen", "ausbau", "aufwerten", "aufwertung", "upgraden", "upgrade", "stadtausbau"]
+)
+#: Before the city word: `zur Stadt`, `zu einer Stadt`, `in eine Stadt`, `to a city`, `→ Stadt`.
+_TO_CITY = frozenset(["zur", "zu", "zum", "in", "to", "into", "-", "->", "=>", ">"])
+#: Between `zu`/`to` and the city word: `zu einer Stadt`, `to a city`.
+_CITY_ARTICLES = frozenset(["eine", "einer", "a", "der", "die", "the"])
+#: Words that join two builds: a line with one is no single upgrade (`Siedlung … und zur Stadt
+#: ausbauen` builds twice).
+_NOT_ONE_UPGRADE = frozenset(["und", "and", "dann", "then", "danach", "sowie", "plus", "&", "+"])
+#: Around the place of an upgrade: `meine Siedlung bei …`, `my settlement at …`.
+_UPGRADE_FILL = frozenset(
+    [
+        "bei",
+        "an",
+        "am",
+        "auf",
+        "at",
+        "on",
+        "von",
+        "from",
+        "of",
+        "siedlung",
+        "settlement",
+        "meine",
+        "meiner",
+        "meinem",
+        "meinen",
+        "mein",
+        "my",
+        "the",
+        "die",
+        "der",
+        "dem",
+        "den",
+        "das",
+        "eine",
+        "einer",
+        "einen",
+        "ein",
+        "a",
+    ]
+)
+
+
+def _upgrade(t: Text, ctx: Context) -> City | None:
+    """A city written as the upgrade it is, or None for any other line. The words of the
+    upgrade are passed over and the rest must name the crossing; a line naming another build
+    (`Straße …`) is none. Without the city named (`Ausbau 3E 11G Wüste`) it is a city where
+    nothing else is upgraded, and asked back in Kronlande."""
+    f = t.folded
+    words = [(m.start(), m.end(), m.group(0).strip(":,;.!")) for m in re.finditer(r"[^\s,;]+", f)]
+    words = [w for w in words if w[2]]
+    if not words or not (
+        words[0][2] in _UPGRADE_VERBS or words[0][2] in _CITY_NOUNS or words[0][2] in _UPGRADE_FILL
+    ):
+        return None
+    if not any(w in _UPGRADE_VERBS or w in _CITY_NOUNS for _, _, w in words):
+        return None
+    starts = _build_starts(ctx.kron)
+    if any(w in starts and w not in ("siedlung", "settlement", "stadt", "city") for *_, w in words):
+        return None
+    verb = any(w in _UPGRADE_VERBS for _, _, w in words)
+    spans: list[tuple[int, int, str]] = []
+    #: A city word at all, and one the upgrade goes to (`zur Stadt`, `to a city`).
+    named = target = False
+    for i, (start, end, word) in enumerate(words):
+        if word not in _CITY_NOUNS:
+            continue
+        named = True
+        spans.append((start, end, ""))
+        j = i - 1
+        if j >= 1 and words[j][2] in _CITY_ARTICLES and words[j - 1][2] in _TO_CITY:
+            spans.append((words[j][0], words[j][1], ""))
+            j -= 1
+        if j >= 0 and words[j][2] in _TO_CITY:
+            spans.append((words[j][0], words[j][1], ""))
+            verb = target = True
+    if not verb:
+        return None  # `Stadt 6L 5L 11G`, `Stadt bei Siedlung …`: the city line as it is
+    if not named and not any(w in _UPGRADE_ALONE for _, _, w in words):
+        return None
+    if ctx.kron and not target:
+        # `Ausbau …`, `Stadt … ausbauen`: in Kronlande a city becomes a Burg, a Burg a Residenz.
+        raise NotationError.make("upgrade_to_what", column=t.col(len(f) - len(f.lstrip())))
+    for start, end, word in words:
+        if word in _NOT_ONE_UPGRADE:
+            # `Siedlung … und zur Stadt ausbauen`: the settlement built, then upgraded?
+            raise NotationError.make(
+                "upgrade_form", shown=t.sub(start, end).original, column=t.col(start)
+            )
+    blanked = {s for s, _, _ in spans}
+    for start, end, word in words:
+        if start not in blanked and (word in _UPGRADE_VERBS or word in _UPGRADE_FILL):
+            spans.append((start, end, ""))
+    place = t.rewritten(sorted(spans))
+    # What stands between the words, a colon (`Ausbau zur Stadt: …`), goes too.
+    colons = [(i, i + 1, "") for i, ch in enumerate(place.folded) if ch == ":"]
+    try:
+        return City(_crossing(place.rewritten(colons) if colons else place, ctx))
+    except NotationError as e:
+        if e.key != "hex_name_expected":
+            raise
+        # A word that is neither the upgrade's nor a hex (`… später zur Stadt ausbauen`,
+        # `Upgrade … to a castle`): what it adds is not read.
+        raise NotationError.make("upgrade_form", shown=e.params["word"], column=e.column) from None
