@@ -371,3 +371,42 @@ def test_a_bad_gm_list_is_refused_with_the_fix(tmp_path: Path) -> None:
     )
     [problem] = _problems(tmp_path, '[service]\ngm = ["me@example.org", "not an address"]\n')
     assert "[service] gm: 'not an address' is not a mail address" in problem
+
+
+def test_every_path_is_relative_to_the_config_files_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The SQLite file and `[archive] dir` are taken from the config file's folder, whichever
+    folder pbm runs in (a cron job, a systemd unit and the GM's shell mean the same files)."""
+    from typer.testing import CliRunner
+
+    from pbm.cli import app
+
+    etc = tmp_path / "etc"
+    etc.mkdir()
+    (etc / "pbm.toml").write_text(
+        '[database]\nurl = "sqlite:///data/pbm.db"\n[archive]\ndir = "web"\n', encoding="utf-8"
+    )
+    (etc / "data").mkdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.delenv("PBM_CONFIG", raising=False)
+    cfg = load("../etc/pbm.toml")
+    assert cfg.database_url == f"sqlite:///{(etc / 'data' / 'pbm.db').resolve()}"
+    assert cfg.settings.archive.dir == str((etc / "web").resolve())
+    # An absolute path stays as it is, and "" is no archive.
+    absolute = tmp_path / "www"
+    (etc / "abs.toml").write_text(f'[archive]\ndir = "{absolute}"\n', encoding="utf-8")
+    assert load(etc / "abs.toml").settings.archive.dir == str(absolute)
+    (etc / "none.toml").write_text('[archive]\nurl = ""\n', encoding="utf-8")
+    assert load(etc / "none.toml").settings.archive.dir == ""
+    # The commands, run from another folder, write beside the config file only.
+    runner = CliRunner()
+    for args in (["db", "upgrade"], ["game", "create", "alpha"]):
+        result = runner.invoke(app, ["--config", "../etc/pbm.toml", *args])
+        assert result.exit_code == 0, result.output
+    assert (etc / "data" / "pbm.db").exists()
+    assert list(elsewhere.iterdir()) == []
+    checked = runner.invoke(app, ["--config", "../etc/pbm.toml", "config", "check"])
+    assert f'dir = "{(etc / "web").resolve()}"' in checked.output

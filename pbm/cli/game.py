@@ -9,7 +9,7 @@ import typer
 
 from .clean import cleaned, with_names_cut
 from .common import reader, refusals, service
-from .output import JsonOpt, echo, echo_text, show
+from .output import JsonOpt, echo, echo_text, show, table, when, yes_no
 
 app = typer.Typer(help="Create and run games.", no_args_is_help=True)
 
@@ -42,7 +42,11 @@ def game_create(
         typer.Option(help="Days a deadline waits for an absent player, once (0: the autopilot)."),
     ] = 0,
     edition: Annotated[
-        str, typer.Option(help="klassisch or modern: the words of a German game (seed 002).")
+        str,
+        typer.Option(
+            help="klassisch, or modern: the modern edition's words in a German game (Bandit,"
+            " Projektkarte, …) and its unlimited bank."
+        ),
     ] = "klassisch",
     layout: Annotated[
         str, typer.Option(help="variable, or beginner: the rule book's fixed start, no setup.")
@@ -103,6 +107,8 @@ def game_list(as_json: JsonOpt = False) -> None:
     rows: list[dict[str, Any]] = cleaned(admin.list_games(reader()))
 
     def text() -> None:
+        if not rows:
+            echo("no games yet (`pbm game create NAME` makes one)")
         for r in rows:
             paused = " (paused)" if r["paused"] else ""
             broken = f" (broken: {r['broken']})" if r["broken"] else ""
@@ -136,13 +142,81 @@ def game_show(name: str, as_json: JsonOpt = False) -> None:
         data: dict[str, Any] = cleaned(admin.show_game(svc, name))
     data["players_list"] = with_names_cut(data["players_list"])
 
-    def text() -> None:
-        for k, v in data.items():
-            if k == "broken" and not v:
-                continue  # nothing to say about a game that is fine
-            echo(f"{k:16} {v}")
+    show(data, as_json, lambda: _show_text(data))
 
-    show(data, as_json, text)
+
+def _plays(d: dict[str, Any]) -> str:
+    """What a game plays, in words, for `pbm game show`."""
+    from pbm.reports.identity import scenario_name
+
+    if d["seats"] is None:
+        return "settings unreadable"
+    if d["scenario"]:
+        pirate = "with the pirate" if d["pirate"] else "without the pirate"
+        return f"Seafarers: {scenario_name(d['scenario'], 'en')} ({d['scenario']}), {pirate}"
+    if d["kronlande"]:
+        return f"Kronlande on the {d['size']} island"
+    layout = ", beginner setup" if d["layout"] == "beginner" else ""
+    return f"base game on the {d['size']} island{layout}"
+
+
+def _show_text(d: dict[str, Any]) -> None:
+    """`pbm game show` for people: one line per setting in words, then the players as a
+    table; what does not apply (no deadline, a nonce not yet revealed) is said or left out,
+    never printed as None."""
+    phase = str(d["phase"])
+    if phase in ("setup", "rounds"):
+        phase += f", round {d['round']}"
+    if d["paused"]:
+        phase += ", paused"
+    away = d["away_wait_days"]
+    lines = [
+        ("name", d["name"]),
+        ("phase", phase),
+        ("players", f"{d['players']} of {d['seats'] if d['seats'] is not None else '?'} seats"),
+        ("plays", _plays(d)),
+    ]
+    if d["seats"] is not None:
+        lines += [("goal", f"{d['vp_target']} victory points"), ("bank", d["bank"])]
+    lines += [
+        ("deadline", f"{when(d['deadline'])} (preset {d['deadline_preset']})"),
+        ("language", f"{d['lang']}, edition {d['edition']}, layout {d['layout']}"),
+        ("press", d["press"]),
+        ("addresses", "never shown (anonymous)" if d["anonymous"] else "shown to the players"),
+        (
+            "away wait",
+            f"{away} days, once per player" if away else "none: the autopilot plays an absent seat",
+        ),
+        ("seed", d["seed"]),
+    ]
+    if d["seal_nonce"]:
+        lines.append(("seal nonce", d["seal_nonce"]))
+    if d["broken"]:
+        lines.append(("broken", d["broken"]))  # nothing to say about a game that is fine
+    for key, value in lines:
+        echo(f"{key:16} {value}")
+    echo("")
+    rows = d["players_list"]
+    if not rows:
+        echo("no players seated yet")
+        return
+    heads = ("seat", "colour", "name", "address", "status", "autopilot", "NMRs")
+    for line in table(
+        heads,
+        [
+            (
+                r["seat"],
+                r["colour"],
+                r["name"],
+                r["address"],
+                r["status"],
+                yes_no(r["autopilot"]),
+                r["nmr"],
+            )
+            for r in rows
+        ],
+    ):
+        echo(line)
 
 
 @app.command("start")
@@ -290,7 +364,11 @@ def game_replay(name: str, as_json: JsonOpt = False) -> None:
         as_json,
         lambda: echo(
             f"{result.steps} steps replayed: "
-            + ("identical" if result.ok else f"differences at steps {result.mismatches}")
+            + (
+                "identical"
+                if result.ok
+                else "differences at steps " + ", ".join(str(m) for m in result.mismatches)
+            )
         ),
     )
     raise typer.Exit(0 if result.ok else 1)
@@ -362,4 +440,13 @@ def game_tick() -> None:
     from pbm.service.tick import tick
 
     result = tick(service())
-    echo(f"resolved {result.resolved}, placed {result.placed}, reminded {result.reminded}")
+
+    def games(names: list[str]) -> str:
+        return ", ".join(names) if names else "none"
+
+    echo(
+        f"resolved: {games(result.resolved)}; setup placed: {games(result.placed)};"
+        f" reminded: {games(result.reminded)}"
+    )
+    if result.broken:
+        echo(f"marked broken: {games(result.broken)} (`pbm game show` says why)")

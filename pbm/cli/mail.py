@@ -38,6 +38,8 @@ def mail_quarantine(as_json: JsonOpt = False) -> None:
     rows: list[dict[str, Any]] = cleaned(admin.quarantined(reader()))
 
     def text() -> None:
+        if not rows:
+            echo("no mail in quarantine")
         for r in rows:
             echo(f"{r['id']:5} {r['sender']:30} {r['subject'][:30]:30} {r['error']}")
 

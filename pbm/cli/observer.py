@@ -8,7 +8,7 @@ import typer
 
 from .clean import cleaned
 from .common import reader, refusals, service
-from .output import JsonOpt, echo, show
+from .output import JsonOpt, echo, show, when
 
 app = typer.Typer(
     help="Observers of a game: who gets the reports without a seat.", no_args_is_help=True
@@ -26,8 +26,10 @@ def observer_list(name: str, as_json: JsonOpt = False) -> None:
         rows: list[dict[str, Any]] = cleaned(admin.list_observers(svc, name))
 
     def text() -> None:
+        if not rows:
+            echo(f"{name}: no observers")
         for r in rows:
-            echo(f"{r['address']:40} {r['status']:16} {r['since']:%Y-%m-%d %H:%M}")
+            echo(f"{r['address']:40} {r['status']:16} since {when(r['since'])}")
 
     show(rows, as_json, text)
 

@@ -23,6 +23,8 @@ def outbox_list(
     rows: list[dict[str, Any]] = cleaned(admin.outbox_rows(reader(), status))
 
     def text() -> None:
+        if not rows:
+            echo(f"no {status} mail in the outbox" if status else "the outbox is empty")
         for r in rows:
             echo(f"{r['id']:5} {r['status']:8} {r['kind']:10} {r['to'][:40]:40} {r['subject']}")
 

@@ -1,9 +1,14 @@
-"""Printing: every line through `clean`, `--json` as one JSON value."""
+"""Printing: every line through `clean`, `--json` as one JSON value.
+
+Text output is for people: tables and words, times to the minute in UTC (`when`), never a
+Python value's repr (`None`, `True`, a list or a dict); `--json` keeps the machine form (every
+key, times as ISO 8601 with seconds) unchanged."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import typer
@@ -29,3 +34,33 @@ def show(data: Any, as_json: bool, text: Callable[[], None]) -> None:
         typer.echo(json.dumps(cleaned(data), ensure_ascii=False, default=lambda o: clean(str(o))))
     else:
         text()
+
+
+def when(value: datetime | str | None, none: str = "none") -> str:
+    """A time for people: `2026-12-07 07:29 UTC`, to the minute; `none` for no time. A naive
+    datetime is UTC (the database's); a string is ISO 8601 (`--json`'s form)."""
+    if value is None or value == "":
+        return none
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            return clean(value)
+    if value.tzinfo is not None:
+        value = value.astimezone(UTC)
+    return f"{value:%Y-%m-%d %H:%M} UTC"
+
+
+def yes_no(value: object) -> str:
+    return "yes" if value else "no"
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
+    """Rows under their headers, each column as wide as its widest cell (cleaned), two spaces
+    apart; a cell that is None is "-"."""
+    cells = [[clean("-" if c is None else c) for c in row] for row in rows]
+    widths = [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]
+    return [
+        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+        for row in [list(headers), *cells]
+    ]

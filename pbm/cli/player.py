@@ -8,7 +8,7 @@ import typer
 
 from .clean import with_names_cut
 from .common import reader, refusals, service
-from .output import JsonOpt, echo, show
+from .output import JsonOpt, echo, show, table, yes_no
 
 app = typer.Typer(help="Players of a game.", no_args_is_help=True)
 
@@ -24,12 +24,24 @@ def player_list(name: str, as_json: JsonOpt = False) -> None:
         rows = with_names_cut(admin.list_players(svc, name))
 
     def text() -> None:
-        for r in rows:
-            echo(
-                f"{r['seat'] if r['seat'] is not None else '-':>2} {r['colour'] or '-':8}"
-                f" {r['name']:20} {r['address']:30} {r['status']}"
-                f"{' autopilot' if r['autopilot'] else ''}"
+        if not rows:
+            echo(f"{name}: no players yet")
+            return
+        heads = ("seat", "colour", "name", "address", "status", "autopilot", "NMRs")
+        cells = [
+            (
+                r["seat"],
+                r["colour"],
+                r["name"],
+                r["address"],
+                r["status"],
+                yes_no(r["autopilot"]),
+                r["nmr"],
             )
+            for r in rows
+        ]
+        for line in table(heads, cells):
+            echo(line)
 
     show(rows, as_json, text)
 

@@ -8,7 +8,7 @@ import typer
 
 from .clean import cleaned, with_names_cut
 from .common import reader, refusals, service
-from .output import JsonOpt, echo, echo_text, show
+from .output import JsonOpt, echo, echo_text, show, table, when
 
 app = typer.Typer(help="The open round of a game.", no_args_is_help=True)
 
@@ -24,10 +24,17 @@ def round_status(name: str, as_json: JsonOpt = False) -> None:
     rows = data["players"] = with_names_cut(data["players"])
 
     def text() -> None:
-        echo(f"{name} round {data['round']}, deadline {data['deadline']}")
-        for r in rows:
-            mark = "autopilot" if r["autopilot"] else ("orders in" if r["orders"] else "waiting")
-            echo(f"  {r['colour'] or '-':8} {r['name']:20} {mark}")
+        echo(f"{name} round {data['round']}, deadline {when(data['deadline'])}")
+        cells = [
+            (
+                r["colour"],
+                r["name"],
+                "autopilot" if r["autopilot"] else ("in" if r["orders"] else "waiting"),
+            )
+            for r in rows
+        ]
+        for line in table(("colour", "name", "orders"), cells):
+            echo(f"  {line}")
 
     show(data, as_json, text)
 
@@ -81,7 +88,7 @@ def round_extend(
     svc = service()
     with refusals():
         deadline = admin.extend_round(svc, name, hours, why)
-    echo(f"{name}: deadline {deadline:%Y-%m-%d %H:%M} UTC")
+    echo(f"{name}: deadline {when(deadline)}")
 
 
 @app.command("rollback")

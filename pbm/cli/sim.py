@@ -66,5 +66,11 @@ def sim(
     if as_json:
         typer.echo(json.dumps(summary))
         return
+    wins = result.wins()
     for key, value in summary.items():
+        if key == "wins":
+            # Seat → games won, in words (the JSON keeps the object).
+            value = ", ".join(f"seat {k}: {v}" for k, v in wins.items()) if wins else "none"
+        elif value is None:
+            value = "-"  # no game finished: no mean; no time measured: no rate
         typer.echo(f"{key:12} {value}")

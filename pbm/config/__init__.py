@@ -41,8 +41,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Config:
-    """A checked config: the file's settings (defaults filled in, a relative SQLite path made
-    absolute) and where they came from (None: no file, the defaults)."""
+    """A checked config: the file's settings (defaults filled in, every relative path made
+    absolute from the file's folder) and where they came from (None: no file, the defaults)."""
 
     settings: Settings = field(default_factory=Settings)
     path: Path | None = None
@@ -63,7 +63,7 @@ def find(path: str | Path | None = None) -> Path | None:
 
 def read(data: dict[str, Any], name: str = DEFAULT_FILE, base: Path | None = None) -> Settings:
     """Check the tables of a config file; `name` is what the error lines call it, `base` the
-    folder a relative SQLite path is taken from."""
+    folder every relative path of the file is taken from (`_paths_from`)."""
     # No key of the file starts with "_" (pydantic keeps such names for a model's private
     # attributes): such a key is an unknown one, and said so plainly.
     odd = [k for k in data if k.startswith("_")]
@@ -79,12 +79,28 @@ def read(data: dict[str, Any], name: str = DEFAULT_FILE, base: Path | None = Non
     settings, wrong = apply_presets(settings, name, base)
     if wrong:
         raise ConfigError(wrong)
+    return _paths_from(settings, base) if base is not None else settings
+
+
+def _paths_from(settings: Settings, base: Path) -> Settings:
+    """Every path of the file made absolute from `base`, the config file's folder: a relative
+    SQLite file and `[archive] dir` live beside the config file, wherever pbm is run from (a
+    cron job, a systemd unit and the GM's shell then mean the same files); `[oauth2]
+    token_file` is made absolute by the presets (`presets.apply`)."""
     url = settings.database.url
-    if base is not None and url.startswith("sqlite:///") and not url.startswith("sqlite:////"):
-        # Relative SQLite files live beside the config file, wherever pbm is run from.
-        absolute = "sqlite:///" + str((base / url[len("sqlite:///") :]).resolve())
-        database = settings.database.model_copy(update={"url": absolute})
-        settings = settings.model_copy(update={"database": database})
+    if url.startswith("sqlite:///") and not url.startswith("sqlite:////"):
+        rest = url[len("sqlite:///") :]
+        if rest and not rest.startswith(":memory:"):
+            absolute = "sqlite:///" + str((base / rest).resolve())
+            database = settings.database.model_copy(update={"url": absolute})
+            settings = settings.model_copy(update={"database": database})
+    folder = settings.archive.dir
+    if folder and not Path(folder).expanduser().is_absolute():
+        archive = settings.archive.model_copy(update={"dir": str((base / folder).resolve())})
+        settings = settings.model_copy(update={"archive": archive})
+    elif folder.startswith("~"):
+        archive = settings.archive.model_copy(update={"dir": str(Path(folder).expanduser())})
+        settings = settings.model_copy(update={"archive": archive})
     return settings
 
 

@@ -345,7 +345,8 @@ class ArchiveSection(Section):
     dir: str = key(
         "",
         "Where `pbm serve` keeps every game's archive up to date after each round (one folder "
-        "per game; a relative path is relative to the working folder); empty: no archive.",
+        "per game; a relative path is relative to this file's folder, as every path here); empty:"
+        " no archive.",
     )
     url: str = key(
         "",

@@ -16,7 +16,9 @@ HEADER = """\
 # holds passwords); every command reads it from --config FILE, else $PBM_CONFIG, else
 # ./pbm.toml. Every key is shown with its default; a key left out takes it. `pbm config check`
 # refuses unknown keys, wrong types, numbers out of range (inf and nan too) and bad addresses,
-# and prints the config in force.
+# and prints the config in force. Every path in this file (the SQLite database, [archive] dir,
+# [oauth2] token_file) is relative to the folder this file is in, not to the folder pbm is run
+# from.
 """
 #: Shown for a password that is set, in place of it.
 MASK = "********"

@@ -105,6 +105,26 @@ def name_columns(summary: dict[str, Any], names: list[str]) -> None:
     summary.update(column_heads(colours, names))
 
 
+def numbers_text(rounds: int, sevens: int, lang: str) -> str:
+    """The game's length and its sevens in words, as the end mail and the archive say them:
+    "16 Runden; die 7 fiel 6-mal" ("16 rounds; the 7 was rolled 6 times")."""
+    tr = translator(lang)
+    length = tr.ngettext("{n} round", "{n} rounds", rounds).format(n=rounds)
+    if sevens == 0:
+        # Translators: no roll of the whole game made 7 (after "16 rounds; ").
+        seven = tr.gettext("no 7 was rolled")
+    elif sevens == 1:
+        # Translators: one roll of the whole game made 7 (after "16 rounds; ").
+        seven = tr.gettext("the 7 was rolled once")
+    else:
+        # Translators: how often a roll made 7 in the whole game (after "16 rounds; "); every
+        # form keeps {n} (the count is 2 or more here).
+        seven = tr.ngettext("the 7 was rolled {n} time", "the 7 was rolled {n} times", sevens)
+        seven = seven.format(n=sevens)
+    # Translators: the game's length, then how often the 7 was rolled ("16 rounds; the 7 …").
+    return tr.gettext("{length}; {sevens}").format(length=length, sevens=seven)
+
+
 def _count(totals: list[dict[str, int]], p: int, key: str, n: int = 1) -> None:
     if 0 <= p < len(totals):
         totals[p][key] += n
@@ -191,6 +211,7 @@ def game_summary(
     return {
         "rounds": rounds,
         "sevens": sevens,
+        "numbers": numbers_text(rounds, sevens, lang),
         "colours": colours,
         "players": colours,
         **column_heads(colours, [""] * players),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +39,9 @@ from pbm.store.db import reading
 from pbm.store.models import Game, RoundRecord
 from pbm.store.statuses import GamePhase
 
+from . import corrections
 from .context import Service
-from .games import get_game, players_of
+from .games import game_kind_of, get_game, players_of
 from .records import game_events
 
 log = logging.getLogger("pbm")
@@ -66,6 +68,44 @@ def _rounds(session: Session, game: Game) -> list[tuple[int, GameState, list[Any
         state = state_from_json(json.loads(rec.state_after))
         events = [event_from_json(e) for e in json.loads(rec.events)]
         out.append((rec.round, state, events))
+    return out
+
+
+def _changed(old: list[str], new: list[str]) -> tuple[list[str], list[str]]:
+    """The log lines that went (`old` but not `new`) and came, each as often as it changed,
+    in log order (as the correction mail says them: `report_data.correction_data`)."""
+
+    def picked(lines: list[str], wanted: Counter[str]) -> list[str]:
+        out = []
+        for line in lines:
+            if wanted[line] > 0:
+                wanted[line] -= 1
+                out.append(line)
+        return out
+
+    return picked(old, Counter(old) - Counter(new)), picked(new, Counter(new) - Counter(old))
+
+
+def _corrections(
+    game: Game, round_: int, state: GameState, lines: list[str], names: dict[int, str]
+) -> list[dict[str, Any]]:
+    """The corrections of a round whose report had gone out, oldest first: the GM's reason
+    and the lines of the log that went and came with each (`corrections.corrected`)."""
+    lang = game.locale
+    found = corrections.corrected(game).get(str(round_), [])
+    versions = [
+        [
+            line
+            for e in entry["events"]
+            if (line := describe(event_from_json(e), state, lang, names)) is not None
+        ]
+        for entry in found
+    ]
+    versions.append(lines)
+    out = []
+    for i, entry in enumerate(found):
+        removed, added = _changed(versions[i], versions[i + 1])
+        out.append({"why": entry["why"], "removed": removed, "added": added})
     return out
 
 
@@ -109,6 +149,8 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
         pages.append(
             {
                 "round": round_,
+                # Corrected after its report went out: the GM's reason and what changed.
+                "corrections": _corrections(game, round_, state, lines, names),
                 "file": page_name(round_),
                 "board": f"board-{round_:03d}.png",
                 "log": lines,
@@ -122,19 +164,39 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
     summary = game_summary(game_events(session, game), current, lang) if ended and current else None
     if summary is not None:
         name_columns(summary, [names.get(p, "") for p in range(len(colours))])
+    standing = _players(current, labels, revealed, lang) if current else []
     return {
         "lang": lang,
         "game": game.name,
         "phase": str(game.phase),
         "ended": ended,
         "round": game.round,
+        # What game this is, as its mails say it: the kind, the players and the target, the
+        # special rules, the islands (`reports.identity.game_kind`).
+        "kind": _kind(game, current),
         "winner": labels[current.winner] if won and current else "",
+        "winner_vp": standing[current.winner]["vp"] if won and current else 0,
+        # Ended by the game master (nobody won): the reason given (`pbm game end --why`).
+        "ended_by_gm": ended and not won,
+        "ended_why": game.ended_why if ended and not won else "",
         "roster": labels,
-        "standing": _players(current, labels, revealed, lang) if current else [],
+        "standing": standing,
+        # Where the robber (and the pirate) stand now, as the round pages say it.
+        "places": places_text(current, lang) if current else "",
         "chart": chart,
         "pages": pages,
         "summary": summary,
     }
+
+
+def _kind(game: Game, state: GameState | None) -> dict[str, Any] | None:
+    """The game's identity (`games.game_kind_of`); None when its settings cannot be read (the
+    archive of a broken game is written all the same)."""
+    try:
+        return game_kind_of(game, state)
+    except Exception:
+        log.warning("archive of %s: its kind cannot be told", game.name)
+        return None
 
 
 def _chart_args(

@@ -81,3 +81,19 @@ def rolls_public(game: Game) -> bool:
     """The open round's rolls went out already (in the report that was rolled back)."""
     found = _open_entry(game)
     return found is not None and bool(found["sent"])
+
+
+def corrected(game: Game) -> dict[str, list[dict[str, Any]]]:
+    """The rounds corrected after their report went out (`Game.corrected`), by round number:
+    one entry per correction, oldest first, `{"why": str, "events": [...]}` with the events of
+    the report the players had read before it. Kept for the archive: unlike `entries`, a
+    round's entry stays once the round is resolved again."""
+    data: dict[str, list[dict[str, Any]]] = json.loads(game.corrected or "{}")
+    return data
+
+
+def note_corrected(game: Game, round_: int, why: str, events: list[Any]) -> None:
+    """The round's resolution is a correction of a report the players read (`events`)."""
+    data = corrected(game)
+    data.setdefault(str(round_), []).append({"why": why, "events": events})
+    game.corrected = json.dumps(data, separators=(",", ":"))

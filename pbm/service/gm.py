@@ -136,6 +136,7 @@ def end_game(svc: Service, session: Session, game: Game, why: str = "") -> None:
         raise ServiceError(f"{game.name} has ended already")
     game.phase = GamePhase.ENDED
     game.deadline = None
+    game.ended_why = why  # the archive says it beside the final standing
     state = load_state(game) if game.state else None
     final: list[dict[str, object]] = []
     summary = None

@@ -276,6 +276,8 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
             round=state.round,
         )
         read = [event_from_json(e) for e in correction["events"]]
+        # Kept for the archive, which marks the round as corrected and says what changed.
+        corrections.note_corrected(game, state.round, correction["why"], correction["events"])
         amends = correction_data(
             correction["why"],
             report_log(read, new, game.locale, codes, piloted, names),

@@ -116,6 +116,18 @@ class Game(SQLModel, table=True):
     corrections: str = Field(
         default="", sa_column=Column(Text, nullable=False, default="", server_default="")
     )
+    #: The game master's reason for ending the game (`pbm game end --why`; "" for none, or a
+    #: game that was won), kept for the archive (migration b9d4e2a7c1f8).
+    ended_why: str = Field(
+        default="", sa_column=Column(Text, nullable=False, default="", server_default="")
+    )
+    #: Rounds corrected after their report went out, as JSON by round number: a list of
+    #: `{"why": str, "events": [...]}`, one per correction, with the events of the report the
+    #: players had read before it (`service/corrections.py`, `note_corrected`); "" when none.
+    #: The archive marks these rounds and says what changed.
+    corrected: str = Field(
+        default="", sa_column=Column(Text, nullable=False, default="", server_default="")
+    )
     #: The words the players read (`pbm game create --edition`): "klassisch", or "modern" for
     #: seed 002's words ("Bandit", "Projektkarte", "Wegbereiter", …) where the language has a
     #: catalogue of them (`pbm/locale/de/modern.po`).

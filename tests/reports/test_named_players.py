@@ -81,7 +81,9 @@ def test_the_end_summary_names_its_columns(lang: str) -> None:
     text = rendered.text
     for name in scenes.NAMES:
         if name:
-            assert f"({name})" in text.split(" × 7)")[1]
+            # In the table under "The game in numbers (16 rounds; the 7 …):".
+            heading = "Das Spiel in Zahlen (" if lang == "de" else "The game in numbers ("
+            assert f"({name})" in text.split(heading, 1)[1]
     st, _ = scenes.final()
     for p, colour in enumerate(st.colours):
         assert f"<th>{_label(colour, p, lang)}</th>" in rendered.html

@@ -245,3 +245,9 @@ def test_the_end_mail_and_the_archive_of_a_finished_game(
     write_archive(svc, "short", tmp_path / "a")
     index = (tmp_path / "a" / "index.html").read_text()
     assert 'id="summary"' in index and "<svg" in index
+    # Why it ended: the winner with their points; the numbers in the words of the end mail.
+    end_line = re.findall(r'<p id="end">(.*?)</p>', index)[0]
+    assert re.fullmatch(r"Das Spiel ist aus: \S+ \(Spieler \d\) hat mit \d+ Siegpunkten gewonnen\.",
+                        end_line), end_line  # fmt: skip
+    numbers = re.findall(r'<p id="numbers">(.*?)</p>', index)[0]
+    assert f"Das Spiel in Zahlen ({numbers}):" in end.body

@@ -113,7 +113,7 @@ def test_reading_commands_create_no_database(tmp_path: Path) -> None:
     )
     assert not (tmp_path / "pbm.db").exists()
     assert "database up to date" in _run(runner, cfg, "db", "upgrade")
-    assert _run(runner, cfg, "outbox", "list") == ""
+    assert _run(runner, cfg, "outbox", "list") == "the outbox is empty\n"
 
 
 def test_a_schema_newer_than_the_code_is_refused(tmp_path: Path) -> None:

@@ -630,7 +630,10 @@ def test_the_nonce_migration_gives_games_in_signup_a_nonce_and_no_other(
     with pytest.raises(RuntimeError, match="running"):
         command.downgrade(cfg, "b5e7d9f1a3c2")
     with Session(engine) as s:
-        assert s.exec(select(Game).where(Game.name == "running")).one().seal_nonce == "a" * 32
+        # Only this column: on SQLite the downgrades of the later migrations (game.ended_why)
+        # are done by the time this one refuses, so the model's other columns may be gone.
+        nonce = s.exec(select(Game.seal_nonce).where(Game.name == "running")).one()
+        assert nonce == "a" * 32
     engine.dispose()
 
 

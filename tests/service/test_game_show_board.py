@@ -55,7 +55,7 @@ def test_show_names_the_board_scenario_and_kronlande(cli: tuple[CliRunner, Path]
     assert lines["kron"].rstrip().endswith("0/5 players, Kronlande huge")
     # The text form has a line for each.
     text = _run(cli, "game", "show", "kron")
-    assert "kronlande        True" in text and "size             huge" in text
+    assert "plays            Kronlande on the huge island" in text
 
 
 def test_a_game_whose_settings_or_state_cannot_be_read_is_listed_as_broken(
