@@ -45,6 +45,8 @@ def _counted(t: Text) -> Text:
         word = w.group(0)
         if word in vocab.NUMBER_WORDS and i + 1 < len(words):
             spans.append((w.start(), w.end(), str(vocab.NUMBER_WORDS[word])))
+        elif word == vocab.DANISH_TWO and i + 1 < len(words) and _counts_a_card(words[i + 1][0]):
+            spans.append((w.start(), w.end(), "2"))
         elif (
             len(word) > 1
             and word.endswith(("x", "*"))
@@ -55,6 +57,13 @@ def _counted(t: Text) -> Text:
         elif word in ("x", "*") and i > 0 and words[i - 1].group(0).rstrip("x*").isdecimal():
             spans.append((w.start(), w.end(), ""))
     return t.rewritten(spans) if spans else t
+
+
+def _counts_a_card(word: str) -> bool:
+    """Whether a Danish `to` before `word` is the count two: `word` names a resource or good
+    (`to uld`, `to L`), never in English's `to` (`… to 12/13`)."""
+    w = word.rstrip(".,;:")
+    return w in vocab.KRON_WORDS or w in vocab.RESOURCE_WORDS or (len(w) == 1 and w.isalpha())
 
 
 def _resource_list(
