@@ -52,7 +52,7 @@ def locale_dir() -> Traversable:
 #: not read its players' orders. A language leaves this set in the change that teaches the
 #: notation its words (docs/translating.md, "A language becomes a game language when …").
 #: Kept here, not asked of the notation: the catalogue layer imports nothing above it.
-NOT_YET_PLAYABLE: frozenset[str] = frozenset({"da"})
+NOT_YET_PLAYABLE: frozenset[str] = frozenset()
 
 
 @cache
