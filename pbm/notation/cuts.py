@@ -119,6 +119,8 @@ def _split_builds(t: Text, sea: bool = False, kron: bool = False) -> list[Text]:
             or before in _OR_ELSE_WORDS
             or _is_count_word(before)
             or (is_count and before in ("buy", "kaufe"))
+            # Danish `to udviklingskort`: two cards (`to` is a count only before a card).
+            or (before == vocab.DANISH_TWO and word == "udviklingskort")
         ):
             continue
         if word in ("development", "dev") and words[i - 1][2] in starts:
