@@ -131,9 +131,15 @@ def translator(lang: str) -> gettext.GNUTranslations:
     return words
 
 
+def mail_languages() -> tuple[str, ...]:
+    """The game languages in the order a mail in every language writes them: the default
+    language first, then the others sorted (`de`, `da`, `en`)."""
+    return tuple(sorted(languages(), key=lambda lang: lang != DEFAULT))
+
+
 def every_language(msgid: str, **params: object) -> list[str]:
     """The text in every game language, for a mail to someone whose language is not known."""
-    return [translator(lang).gettext(msgid).format(**params) for lang in languages()]
+    return [translator(lang).gettext(msgid).format(**params) for lang in mail_languages()]
 
 
 class PerLanguage(Mapping[str, V]):

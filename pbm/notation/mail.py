@@ -17,8 +17,6 @@ from __future__ import annotations
 import contextlib
 from dataclasses import replace
 
-from pbm.i18n import base
-
 from . import vocab
 from .assemble import BUILD_ACTIONS, _assemble, _take_command
 from .clean import iter_clean_lines
@@ -129,21 +127,6 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
     return out
 
 
-#: The refusals of a line that reads only with a language's letters, by that language, in a
-#: game whose letters are neither German's nor English's pair (a Danish game, or Danish letters
-#: in a German or English game): the letters are named in the text.
-_FOREIGN_LETTERS = {
-    "de": "german_letters_other",
-    "en": "english_letters_other",
-    "da": "danish_letters",
-}
-_FOREIGN_LETTERS_ELSEWHERE = {
-    "de": "german_letters_other_elsewhere",
-    "en": "english_letters_other_elsewhere",
-    "da": "danish_letters_elsewhere",
-}
-
-
 def _german_english(game_lang: str, their_lang: str) -> bool:
     """Whether the game and the letters read are German's and English's: the refusals of the
     two languages that name both sets of letters in their text."""
@@ -159,11 +142,19 @@ def _only_other_letters(
     English when not given)."""
     english_game = vocab.letters(game_lang) == vocab.letters("en")
     if their_lang is not None and not _german_english(game_lang, their_lang):
+        # Danish letters, or a Danish game: the texts name both sets of letters.
+        theirs = " ".join(vocab.letters(their_lang, kron))
+        ours = " ".join(vocab.letters(game_lang, kron))
+        if vocab.danish(their_lang):
+            return NotationError.make(
+                "danish_letters", theirs=theirs, ours=ours, suggestion=suggestion
+            )
+        if vocab.letters(their_lang) == vocab.letters("en"):
+            return NotationError.make(
+                "english_letters_other", theirs=theirs, ours=ours, suggestion=suggestion
+            )
         return NotationError.make(
-            _FOREIGN_LETTERS[base(their_lang)],
-            theirs=" ".join(vocab.letters(their_lang, kron)),
-            ours=" ".join(vocab.letters(game_lang, kron)),
-            suggestion=suggestion,
+            "german_letters_other", theirs=theirs, ours=ours, suggestion=suggestion
         )
     if kron and english_game:
         return NotationError.make("german_letters_kron", suggestion=suggestion)
@@ -180,9 +171,12 @@ def _other_letters_elsewhere(
     """A line that reads differently with another language's letters, in a mail that uses
     them elsewhere."""
     if their_lang is not None and not _german_english(game_lang, their_lang):
-        return NotationError.make(
-            _FOREIGN_LETTERS_ELSEWHERE[base(their_lang)], mine=mine, theirs=theirs
-        )
+        # Danish letters in an English game, English ones in a Danish game: `L` is brick in
+        # Danish, lumber in English. (German and Danish letters never read differently: `L`
+        # is brick in both, and Kronlande's `S F St Br` are the same cards.)
+        if vocab.danish(their_lang):
+            return NotationError.make("danish_letters_elsewhere", mine=mine, theirs=theirs)
+        return NotationError.make("english_letters_other_elsewhere", mine=mine, theirs=theirs)
     if vocab.letters(game_lang) == vocab.letters("en"):
         return NotationError.make("german_letters_elsewhere", mine=mine, theirs=theirs)
     return NotationError.make("english_letters_elsewhere", mine=mine, theirs=theirs)

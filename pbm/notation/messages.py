@@ -164,10 +164,6 @@ TEXTS: dict[str, str] = {
         "this line reads only with the Danish resource letters ({theirs}); this game uses "
         "{ours}: write {suggestion!r}"
     ),
-    "german_letters_other_elsewhere": N_(
-        "this mail uses the German resource letters elsewhere, and with them this line reads "
-        "differently: write {mine!r} or {theirs!r}"
-    ),
     "english_letters_other_elsewhere": N_(
         "this mail uses the English resource letters elsewhere, and with them this line reads "
         "differently: write {mine!r} or {theirs!r}"

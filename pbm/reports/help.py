@@ -34,7 +34,10 @@ KIND_CHAPTERS: dict[str, Callable[[GameKind], bool]] = {
 }
 #: What players write after `Hilfe` for the whole guide, in any game's language (folded).
 ALL_WORDS = frozenset(
-    ["alles", "alle", "all", "anleitung", "ganze anleitung", "komplett", "guide", "everything"]
+    [
+        *("alles", "alle", "all", "anleitung", "ganze anleitung", "komplett", "guide"),
+        *("everything", "alt", "hele vejledningen"),
+    ]
 )
 #: A topic at least this long also finds the one chapter one of whose words begins with it
 #: (`Hilfe Schiff`, `Help trad`), or which begins one of its words.
