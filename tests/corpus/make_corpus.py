@@ -3289,6 +3289,68 @@ DA_MAILS: list[Mail] = [
         lang="da",
         phase="setup",
     ),
+    Mail(
+        "259_long_phone_mail_da",
+        [
+            ("hej alle sammen", NOISE),
+            ("adgangskode: hvid-259", PW_DA),
+            ("runde 6", lit("Runde: 6")),
+            ("", IGNORED),
+            ("ridder foer slag: roever 12m, roev roed (undskyld!)", knight("before", "B3", "rot")),
+            ("handel gul: giv 2u, faa 1t", lit("Handel gul: giv 2U, få 1T")),
+            ("vej 11t 4t", road("B2 C2")),
+            ("hus 4t 8t 3m", settle("C2 D2 D3")),
+            ("", IGNORED),
+            ("ellers:", SUB_DA),
+            ("udviklingskort", BUY_DA),
+            ("", IGNORED),
+            ("mvh", NOISE),
+            ("jens", NOISE),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "260_remarks_in_brackets_da",
+        [
+            ("adgangskode: roed-260", PW_DA),
+            ("by 2k 6u 9l (endelig!)", city("E4 F3 F4")),
+            ("vej 9l 3u (mod havnen)", road("E4 E5")),
+            ("aflever: u u k (hvis jeg skal)", lit("Aflever: U U K")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "261_quoted_reply_da",
+        [
+            ("adgangskode: blaa-261", PW_DA),
+            ("soehandel 4t for 1k", lit("Søhandel 4T for 1K")),
+            ("", IGNORED),
+            ("Den 5. dec. 2026 kl. 10.00 skrev pbm <spil@pbm.test>:", IGNORED),
+            ("> Runde 5 begynder", IGNORED),
+            ("> Hus 9T 10K 3:1-Havn", IGNORED),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "262_pas_med_roever_da",
+        [
+            ("adgangskode: gul-262", PW_DA),
+            ("jeg melder pas denne gang", PASS_DA),
+            ("ved en 7: roever 9l, roev hvid", robber("E4", "weiss")),
+            ("aflever: m t", lit("Aflever: M T")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "263_til_spilleder_da",
+        [
+            ("adgangskode: hvid-263", PW_DA),
+            ("vej 10u 8t", road("D2 E2")),
+            ("til spilleder: jeg er paa ferie fra den 20.", lit("Til spilleder")),
+            ("kan nogen spille for mig?", IGNORED),
+        ],
+        lang="da",
+    ),
 ]
 MAILS += DA_MAILS
 
