@@ -139,11 +139,11 @@ _FILLERS = frozenset(
         "your",
         "dein",
         "deine",
+        # Danish (not `mit`, my, which is German's `mit`).
         "og",
         "saa",
         "min",
         "mine",
-        "mit",
         "din",
         "dine",
         "dit",
