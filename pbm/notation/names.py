@@ -41,7 +41,7 @@ HEX_TOKEN = re.compile(
     r"|(?P<word>wueste|wuste|wuste|desert|meer|sea|wasser|water|ozean|ocean|"
     r"hav|havet|oerkenen|oerken|orkenen|orken)(?![a-z])"
 )
-_SEPARATORS = re.compile(r"[\s,;/+&]++|\bund\b|\band\b")
+_SEPARATORS = re.compile(r"[\s,;/+&]++|\bund\b|\band\b|\bog\b")
 
 SEA_WORDS = {"meer", "sea", "wasser", "water", "ozean", "ocean", "hav", "havet"}
 DESERT_WORDS = {"wueste", "wuste", "desert", "oerken", "oerkenen", "orken", "orkenen"}
