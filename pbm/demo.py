@@ -40,7 +40,8 @@ from .files import private_dir, write_private
 from .mail.imap import ImapConfig, ImapInbox
 from .mail.smtp import SmtpConfig
 from .notation import Context
-from .notation.format import format_setup_orders, format_turn_orders
+from .notation.format import format_setup_orders, format_turn_orders, word
+from .notation.vocab import colour_name
 from .rules import GameState, Phase, autopilot
 from .rules.setup import setup_player
 from .service.context import Service
@@ -80,6 +81,17 @@ class Bot:
     count: int = 0
 
 
+#: The colour each bot asks for.
+_COLOURS = ("rot", "blau", "gelb", "weiss", "gruen", "braun")
+#: The subjects of the bots' setup and round mails, by game language (the service reads no
+#: order from a subject: they are for the reader of the mails).
+_SUBJECTS = {
+    "de": ("Aufstellung", "Züge Runde {n}"),
+    "en": ("Setup", "Orders round {n}"),
+    "da": ("Opstilling", "Træk runde {n}"),
+}
+
+
 class Demo:
     def __init__(
         self,
@@ -89,8 +101,11 @@ class Demo:
         progress: Any = None,
         scenario: str | None = None,
         kronlande: bool = False,
+        lang: str = "de",
     ) -> None:
         self.dir = workdir
+        #: The game's language: the bots write their mails in its order words.
+        self.lang = lang
         self.players = players
         self.seed = seed
         self.scenario = scenario
@@ -140,6 +155,7 @@ class Demo:
                 nmr_autopilot_after=NMR_AUTOPILOT_AFTER,
                 scenario=self.scenario,
                 kronlande=self.kronlande,
+                lang=self.lang,
             )
         serve_cfg = ServeConfig(
             # Polling every 0.1 s beats IDLE here: pymap reports news to an IDLE client
@@ -164,12 +180,13 @@ class Demo:
         try:
             for bot in bots:
                 await self.lb.add_user(bot.address, "demo")
+            w = self._word
             for i, bot in enumerate(bots):
+                colour = colour_name(_COLOURS[i], self.lang)
                 await self._send(
                     bot,
-                    "Anmeldung",
-                    f"Spiel: {GAME}\nName: Bot {i + 1}\n"
-                    f"Farben: {['rot', 'blau', 'gelb', 'weiss', 'gruen', 'braun'][i]}",
+                    w("join"),
+                    f"{w('game')}: {GAME}\n{w('name')}: Bot {i + 1}\n{w('colours')}: {colour}",
                 )
             await asyncio.gather(*(self._learn_password(b) for b in bots))
             await self._play(bots)
@@ -209,14 +226,15 @@ class Demo:
                     msg = email.message_from_bytes(raw, policy=email.policy.default)
                     body = msg.get_body(preferencelist=("plain",))
                     text = str(body.get_content()) if body is not None else ""
-                    code = re.search(r"^ *Bestätigen: (\S+)", text, re.M)
+                    confirm, password = self._word("confirm"), self._word("password")
+                    code = re.search(rf"^ *{re.escape(confirm)}: (\S+)", text, re.M)
                     if code:
                         # Only the address's own answer with the code takes the seat.
                         await self._send(
-                            bot, f"Re: {msg['Subject']}", f"Bestätigen: {code.group(1)}\n"
+                            bot, f"Re: {msg['Subject']}", f"{confirm}: {code.group(1)}\n"
                         )
                         continue
-                    m = re.search(r"Kennwort: (\S+)", text)
+                    m = re.search(rf"{re.escape(password)}: (\S+)", text)
                     if m:
                         bot.password = m.group(1)
                         return
@@ -244,10 +262,12 @@ class Demo:
                 key = ("setup", state.setup_step)
                 if key not in bot.sent:
                     bot.sent.add(key)
-                    ctx = Context(state.board, "de", state.colours, "setup")
+                    ctx = Context(state.board, self.lang, state.colours, "setup")
                     lines = format_setup_orders(autopilot.setup_orders(state, seat), ctx)
                     await self._send(
-                        bot, "Aufstellung", f"Kennwort: {bot.password}\n" + "\n".join(lines)
+                        bot,
+                        _SUBJECTS.get(self.lang, _SUBJECTS["de"])[0],
+                        f"{self._word('password')}: {bot.password}\n" + "\n".join(lines),
                     )
             else:
                 await self._orders(state, seats, by_address)
@@ -257,7 +277,8 @@ class Demo:
     async def _orders(
         self, state: GameState, seats: dict[int, str], by_address: dict[str, Bot]
     ) -> None:
-        ctx = Context(state.board, "de", state.colours, "round")
+        ctx = Context(state.board, self.lang, state.colours, "round")
+        w = self._word
         for seat, address in sorted(seats.items()):
             bot = by_address[address]
             key = ("round", state.round)
@@ -271,13 +292,18 @@ class Demo:
                 if state.round == LAZY_ROUNDS[-1] + 1:
                     continue  # the autopilot plays the seat this round
                 if state.round == LAZY_ROUNDS[-1] + 2:
-                    back = "Ich bin zurück\n"
+                    back = f"{w('back')}\n"
             lines = format_turn_orders(autopilot.turn_orders(state, seat), ctx)
             await self._send(
                 bot,
-                f"Züge Runde {state.round}",
-                f"Kennwort: {bot.password}\n{back}Runde: {state.round}\n" + "\n".join(lines),
+                _SUBJECTS.get(self.lang, _SUBJECTS["de"])[1].format(n=state.round),
+                f"{w('password')}: {bot.password}\n{back}{w('round')}: {state.round}\n"
+                + "\n".join(lines),
             )
+
+    def _word(self, key: str) -> str:
+        """An order word of the game's language, as pbm writes it."""
+        return word(key, self.lang)
 
     def _report(self, state: GameState) -> None:
         if self.progress is not None:
@@ -390,14 +416,15 @@ def run_demo(
     progress: Any = None,
     scenario: str | None = None,
     kronlande: bool = False,
+    lang: str = "de",
 ) -> DemoResult:
     """`scenario`: a Seafarers scenario (3 or 4 players) instead of the base game;
-    `kronlande`: Kronlande on the large island."""
+    `kronlande`: Kronlande on the large island; `lang`: the game language (`i18n.languages`)."""
     # The folder, and everything in it, is the GM's alone: its pbm.toml, its database (the
     # seed, the codebooks) and its mails (docs/security.md, "File modes").
     path = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="pbm-demo-"))
     private_dir(path)
-    return asyncio.run(Demo(path, players, seed, progress, scenario, kronlande).run())
+    return asyncio.run(Demo(path, players, seed, progress, scenario, kronlande, lang).run())
 
 
 def result_json(result: DemoResult) -> str:

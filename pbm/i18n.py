@@ -52,7 +52,7 @@ def locale_dir() -> Traversable:
 #: not read its players' orders. A language leaves this set in the change that teaches the
 #: notation its words (docs/translating.md, "A language becomes a game language when …").
 #: Kept here, not asked of the notation: the catalogue layer imports nothing above it.
-NOT_YET_PLAYABLE: frozenset[str] = frozenset({"da"})
+NOT_YET_PLAYABLE: frozenset[str] = frozenset()
 
 
 @cache
@@ -131,9 +131,15 @@ def translator(lang: str) -> gettext.GNUTranslations:
     return words
 
 
+def mail_languages() -> tuple[str, ...]:
+    """The game languages in the order a mail in every language writes them: the default
+    language first, then the others sorted (`de`, `da`, `en`)."""
+    return tuple(sorted(languages(), key=lambda lang: lang != DEFAULT))
+
+
 def every_language(msgid: str, **params: object) -> list[str]:
     """The text in every game language, for a mail to someone whose language is not known."""
-    return [translator(lang).gettext(msgid).format(**params) for lang in languages()]
+    return [translator(lang).gettext(msgid).format(**params) for lang in mail_languages()]
 
 
 class PerLanguage(Mapping[str, V]):

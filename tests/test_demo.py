@@ -258,3 +258,32 @@ def test_the_closing_hint_keeps_its_command_on_one_line() -> None:
     (command,) = [x for x in lines if "pbm --config" in x]
     assert command.strip() == f"pbm --config {shlex.quote(folder + '/pbm.toml')} game show demo"
     assert shlex.split(command)[2] == f"{folder}/pbm.toml"
+
+
+@pytest.mark.e2e
+@pytest.mark.slow
+@pytest.mark.timeout(240)
+def test_demo_plays_a_danish_game_by_mail(tmp_path: Path) -> None:
+    """`pbm demo --lang da`: the bots write Danish orders, every one of them read (issue 29)."""
+    summary = _demo(tmp_path, "--lang", "da")
+    assert summary["winner"] and int(str(summary["rounds"])) >= 6
+    messages = [
+        email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
+        for p in (Path(str(summary["dir"])) / "mails").glob("out-*.eml")
+    ]
+    acks = [m for m in messages if "Ordrer modtaget" in str(m["Subject"])]
+    assert acks
+    for m in acks:
+        body = m.get_body(preferencelist=("plain",))
+        assert body is not None and "Afvist" not in str(body.get_content())
+    assert any("Velkommen" in str(m["Subject"]) for m in messages)
+
+
+def test_demo_refuses_a_language_that_is_no_game_language() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "pbm", "demo", "--lang", "fr", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode != 0 and "lang must be one of" in out.stderr

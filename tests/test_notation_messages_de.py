@@ -289,6 +289,12 @@ PLAYERS_MAIL_CASES: dict[str, tuple[str, int, str]] = {
     "english_letters": ("Seehandel 4L gegen 1O\n", 1, "de"),
     "german_letters_elsewhere": ("Maritime 4H for 1E\nRobber 9L, steal blue\n", 2, "en"),
     "english_letters_elsewhere": ("Seehandel 4L gegen 1O\nAbwurf: L W\n", 2, "de"),
+    # Danish (issue 29): its letters in a German or English game, theirs in a Danish game.
+    "danish_letters": ("Seehandel 4U gegen 1K\n", 1, "de"),
+    "german_letters_other": ("Søhandel 4W for 1E\n", 1, "da"),
+    "english_letters_other": ("Søhandel 4W for 1O\n", 1, "da"),
+    "danish_letters_elsewhere": ("Maritime 4U for 1K\nDiscard: L L\n", 2, "en"),
+    "english_letters_other_elsewhere": ("Søhandel 4W for 1O\nAflever: L L\n", 2, "da"),
 }
 
 

@@ -15,7 +15,7 @@ def board(
     players: Annotated[int, typer.Option(min=3, max=6, help="Players (picks the size).")] = 4,
     size: Annotated[str | None, typer.Option(help="small, medium, large or huge.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the board as JSON.")] = False,
-    lang: Annotated[str, typer.Option(help="de or en: the map's letters and legend.")] = "de",
+    lang: Annotated[str, typer.Option(help="de, en or da: the map's letters and legend.")] = "de",
     layout: Annotated[
         str, typer.Option(help="variable (seeded), or beginner: the rule book's fixed start.")
     ] = "variable",
@@ -67,7 +67,7 @@ def board(
             from pbm.rules.beginner import beginner_start
 
             state = beginner_start(state)[0]
-        typer.echo(draw(state, "en" if lang == "en" else "de"))
+        typer.echo(draw(state, _map_lang(lang)))
 
 
 def _scenario_board(
@@ -90,7 +90,7 @@ def _scenario_board(
     from pbm.rules.state import Settings, new_game
 
     state = new_game(Settings.for_scenario(key, players), seed)
-    typer.echo(draw(state, "en" if lang == "en" else "de"))
+    typer.echo(draw(state, _map_lang(lang)))
 
 
 def _kron_board(
@@ -116,4 +116,12 @@ def _kron_board(
     from pbm.rules.state import Settings, new_game
 
     state = new_game(Settings.for_kronlande(players, size), seed)
-    typer.echo(draw(state, "en" if lang == "en" else "de"))
+    typer.echo(draw(state, _map_lang(lang)))
+
+
+def _map_lang(lang: str) -> str:
+    """The map's language: a game language, or German for any other (`pbm board` takes
+    what it is given, as it did when it knew two)."""
+    from pbm.i18n import DEFAULT, languages
+
+    return lang if lang in languages() else DEFAULT

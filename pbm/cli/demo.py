@@ -30,10 +30,17 @@ def demo(
     kronlande: Annotated[
         bool, typer.Option("--kronlande", help="Kronlande on the large island (3-6 players).")
     ] = False,
+    lang: Annotated[
+        str, typer.Option("--lang", help="Game language: the order words the bots write.")
+    ] = "de",
 ) -> None:
     """Play a whole game by real mail over loopback: IMAP and SMTP servers, bots, reports."""
     from rich.console import Console
 
+    from pbm.i18n import languages
+
+    if lang not in languages():
+        raise typer.BadParameter(f"lang must be one of {', '.join(languages())}")
     if kronlande and scenario is not None:
         raise typer.BadParameter("--kronlande and --scenario exclude each other")
     if scenario is not None:
@@ -65,7 +72,7 @@ def demo(
             vp = " ".join(f"{c}:{state.vp(p)}" for p, c in enumerate(state.colours))
             console.print(f"[bold]{what}[/bold]  {vp}")
 
-    result = run_demo(players, seed, workdir, progress, scenario, kronlande)
+    result = run_demo(players, seed, workdir, progress, scenario, kronlande, lang)
     if as_json:
         typer.echo(result_json(result))
         return

@@ -24,7 +24,7 @@ def game_create(
         typer.Option(help="classic or unlimited [default: the edition's: unlimited if modern]"),
     ] = None,
     deadline: Annotated[str, typer.Option(help="normal, relaxed, fast or off")] = "normal",
-    lang: Annotated[str, typer.Option(help="de or en")] = "de",
+    lang: Annotated[str, typer.Option(help="de, en or da")] = "de",
     seed: Annotated[int | None, typer.Option(help="Fixes board and dice.")] = None,
     early: Annotated[bool, typer.Option(help="Resolve when all orders are in.")] = True,
     card_limit: Annotated[int, typer.Option()] = 7,

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from pbm.i18n import languages
 from pbm.notation import Context, parse_mail
 from pbm.rules.layouts import BOARD_VERSION, default_size, generate_board
 from pbm.rules.state import DEFAULT_COLOURS
@@ -23,7 +24,7 @@ def orders_check(
     players: Annotated[int, typer.Option(min=3, max=6)] = 4,
     size: Annotated[str | None, typer.Option(help="Island size (default by players).")] = None,
     phase: Annotated[str, typer.Option(help="setup or round.")] = "round",
-    lang: Annotated[str, typer.Option(help="Game language: de or en.")] = "de",
+    lang: Annotated[str, typer.Option(help="Game language: de, en or da.")] = "de",
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
     scenario: Annotated[
         str | None,
@@ -49,8 +50,8 @@ def orders_check(
     Exit status 0 when every line is understood, 1 otherwise."""
     if phase not in ("setup", "round"):
         raise typer.BadParameter("phase must be setup or round")
-    if lang not in ("de", "en"):
-        raise typer.BadParameter("lang must be de or en")
+    if lang not in languages():
+        raise typer.BadParameter(f"lang must be one of {', '.join(languages())}")
     if kronlande:
         from pbm.rules.kron_board import generate_kron_board
         from pbm.rules.layouts import KRON_ISLANDS

@@ -38,6 +38,7 @@ from .refusals import _not_an_order
 from .remarks import _without_verb
 from .trades import _maritime
 from .upgrades import _upgrade
+from .vocab import danish
 from .words import (
     _KRON_KINDS,
     _PATTERNS,
@@ -108,6 +109,8 @@ _CARD_PHRASES = frozenset(
         ("dev", "card"),
         ("devcard",),
         ("card",),
+        ("udviklingskort",),
+        ("udviklings", "kort"),
     }
 )
 
@@ -118,13 +121,15 @@ def _buy_count(f: str) -> int | None:
     None when the line is no purchase. Plural without a count raises."""
     words = [w.strip(".,!:;()") for w in f.split()]
     words = [w for w in words if w]
-    if words[:1] in (["ich"], ["i"]):
+    if words[:1] in (["ich"], ["i"], ["jeg"]):
         words = words[1:]
-    if words[:1] in (["kaufe"], ["kauf"], ["buy"], ["purchase"]):
+    if words[:1] in (["kaufe"], ["kauf"], ["buy"], ["purchase"], ["koeb"], ["kob"], ["koeber"]):
         words = words[1:]
-    while words and words[-1] in ("kaufen", "bitte", "please", "buy"):
+    while words and words[-1] in ("kaufen", "bitte", "please", "buy", "tak", "koebes"):
         words = words[:-1]
     count: int | None = None
+    if words[:1] == [vocab.DANISH_TWO] and words[1:2] == ["udviklingskort"]:
+        words[0] = "2"  # Danish `to udviklingskort`: two cards
     if words and (words[0].isdecimal() or words[0] in vocab.NUMBER_WORDS):
         count = _small_count(words[0])
         words = words[1:]
@@ -133,7 +138,7 @@ def _buy_count(f: str) -> int | None:
         words = words[1:]
     if words[:1] == ["x"] and count is not None:
         words = words[1:]
-    if words and words[0] in ("neue", "new", "noch", "another", "weitere"):
+    if words and words[0] in ("neue", "new", "noch", "another", "weitere", "nye", "nyt"):
         words = words[1:]
     if words and words[-1] in ("x1", "x2", "x3", "x4", "x5") and count is None:
         count = _small_count(words[-1][1:])
@@ -193,7 +198,8 @@ def _build_action(
         *_KRON_KINDS,
     ):
         m = _PATTERNS[kind].match(f)
-        if not m:
+        if not m or (kind == "city" and m.group(1) == "by" and not danish(ctx.lang)):
+            # Danish `by` (city) is English's `by`: an order word in a Danish game only.
             continue
         rest = t.sub(lead + m.start("rest"))
         if kind in _KRON_KINDS:

@@ -29,34 +29,36 @@ __all__ = ["clean_lines", "heading_kind", "iter_clean_lines"]
 
 
 #: The languages' openings and verbs of the one-line quote header ("Am …, Anna schrieb:").
-_QUOTE_OPENINGS = ("am ", "on ", "le ", "el ", "il ")
-_QUOTE_VERBS = ("schrieb", "wrote", "a ecrit", "escribio", "ha scritto")
+_QUOTE_OPENINGS = ("am ", "on ", "le ", "el ", "il ", "den ")
+_QUOTE_VERBS = ("schrieb", "wrote", "a ecrit", "escribio", "ha scritto", "skrev")
 #: Possessive quantifiers throughout: a failed match gives nothing back to try again, so every
 #: pattern here runs in time linear in the line.
 _STOP_BLOCK = re.compile(
     r"^-{2,}+\s*+(original message|original-nachricht|urspruengliche nachricht|"
-    r"forwarded message|weitergeleitete nachricht|message d'origine)\s*+-*+$"
+    r"forwarded message|weitergeleitete nachricht|message d'origine|oprindelig meddelelse|"
+    r"videresendt meddelelse)\s*+-*+$"
 )
 #: Apple Mail's forwarded mail.
 _FORWARDED = ("anfang der weitergeleiteten nachricht:", "begin forwarded message:")
 #: A `_STOP_BLOCK` that begins a forwarded mail (not a quoted original).
-_FORWARD_WORDS = re.compile(r"forwarded|weitergeleitete")
-_OUTLOOK_HEADER = re.compile(r"^(from|von):\s.+")
+_FORWARD_WORDS = re.compile(r"forwarded|weitergeleitete|videresendt")
+_OUTLOOK_HEADER = re.compile(r"^(from|von|fra):\s.+")
 #: One line of a header block that Outlook, GMX, web.de and phones put above a quoted mail:
 #: `Von: Spielleitung`, `Gesendet: Montag, …`, `From: Game master`, `Sent: …`, `Datum: …`.
 _HEADER_FIELD = re.compile(
-    r"^(von|from|gesendet|sent|datum|date|an|to|betreff|subject|cc|kopie):\s*+\S"
+    r"^(von|from|gesendet|sent|datum|date|an|to|betreff|subject|cc|kopie|fra|sendt|til|emne):"
+    r"\s*+\S"
 )
 #: Outlook on the web draws a line of underscores above the quoted mail.
 _RULE_LINE = re.compile(r"^_{10,}+$")
 #: Gmail wraps a long quote header: "On …, Anna <a@x.de>" and "wrote:" on the next line, or
 #: "… schrieb Anna <" and "a@x.de>:".
-_QUOTE_HEAD_END = re.compile(r"^(schrieb|wrote)[^:]*+:$")
+_QUOTE_HEAD_END = re.compile(r"^(schrieb|wrote|skrev)[^:]*+:$")
 #: A phone's or a mail program's signature line: the player's text ends above it.
 _DEVICE_SIGNATURE = re.compile(
     r"^(sent (from|with|via) |gesendet (von|mit|vom|ueber) |von meinem |von outlook |"
     r"get outlook for |holen sie sich outlook |diese nachricht wurde (von|mit) |"
-    r"envoye de |enviado desde )"
+    r"envoye de |enviado desde |sendt fra |hent outlook )"
 )
 _END = {"ende", "end", "ende.", "end."}
 
@@ -80,6 +82,11 @@ _GREETING_WORDS = frozenset(
         "huhu",
         "morgen",
         "abend",
+        "hej",
+        "hejsa",
+        "kaere",
+        "godmorgen",
+        "goddag",
     ]
 )
 #: The closings a mail ends with ("Viele Grüße, Anna", "LG", "Cheers,", "Thanks!").
@@ -109,11 +116,23 @@ _CLOSINGS = frozenset(
         ("kind", "regards"),
         ("best", "wishes"),
         ("mit", "freundlichen", "gruessen"),
+        ("hilsen",),
+        ("mvh",),
+        ("vh",),
+        ("tak",),
+        ("kh",),
+        ("venlig", "hilsen"),
+        ("mange", "tak"),
+        ("med", "venlig", "hilsen"),
+        ("vi", "ses"),
     }
 )
 #: Words before "Grüße" in a closing ("Viele Grüße", "Liebe Grüße").
 _CLOSING_LEADS = frozenset(
-    ["viele", "liebe", "beste", "herzliche", "schoene", "freundliche", "sonnige", "freundlichen"]
+    [
+        *("viele", "liebe", "beste", "herzliche", "schoene", "freundliche", "sonnige"),
+        *("freundlichen", "mange", "kaerlig", "bedste"),
+    ]
 )
 
 #: Characters a mail client or a copy from the web leaves in a line without showing them:
@@ -157,7 +176,10 @@ def _greeting(s: str) -> bool:
 
 #: Words after a closing that make it more than a closing ("Danke, ich passe").
 _NOT_A_NAME = frozenset(
-    ["ich", "i", "passe", "pass", "nichts", "nothing", "keine", "no", "orders", "zuege"]
+    [
+        *("ich", "i", "passe", "pass", "nichts", "nothing", "keine", "no", "orders", "zuege"),
+        *("jeg", "pas", "melder", "ingen", "traek"),
+    ]
 )
 
 
@@ -223,7 +245,9 @@ _ORDER_STARTS = re.compile(
     r"^(?:[-*\u2022]\s*|\d{1,2}[.)]\s*)?(?:siedlung|stadt|strasse|str\.?|road|city|settlement|"
     r"raeuber|rauber|robber|bandit|pirat|pirate|ritter|knight|handel|trade|seehandel|maritime|abwurf|discard|"
     r"monopol|monopoly|tribut|entwicklungskarte|projektkarte|erfindung|gluecksfund|"
-    r"strassenbau|bautrupp|ersatzbau|substitute|kennwort|passwort|password|schiff|ship)(?![a-z])"
+    r"strassenbau|bautrupp|ersatzbau|substitute|kennwort|passwort|password|schiff|ship|"
+    r"hus|vej|roever|soehandel|aflever|ridder|udviklingskort|fund|vejbygning|erstatning|"
+    r"adgangskode|skib)(?![a-z])"
 )
 #: How far past a closing to look for orders.
 _LOOK_PAST_CLOSING = 20

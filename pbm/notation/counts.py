@@ -35,9 +35,9 @@ def _number(digits: str) -> int | None:
     return int(significant) if len(significant) <= MAX_DIGITS else None
 
 
-def _counted(t: Text) -> Text:
+def _counted(t: Text, danish: bool = False) -> Text:
     """Counts written as words or with an `x` (`zwei Wolle`, `2x W`, `2 x W`) as digits, in
-    place (the columns stay)."""
+    place (the columns stay). `danish`: a Danish game, where `to` before a card is two."""
     f = t.folded
     spans: list[tuple[int, int, str]] = []
     words = list(re.finditer(r"[^\s,;]+", f))
@@ -45,6 +45,13 @@ def _counted(t: Text) -> Text:
         word = w.group(0)
         if word in vocab.NUMBER_WORDS and i + 1 < len(words):
             spans.append((w.start(), w.end(), str(vocab.NUMBER_WORDS[word])))
+        elif (
+            danish
+            and word == vocab.DANISH_TWO
+            and i + 1 < len(words)
+            and _counts_a_card(words[i + 1][0])
+        ):
+            spans.append((w.start(), w.end(), "2"))
         elif (
             len(word) > 1
             and word.endswith(("x", "*"))
@@ -55,6 +62,13 @@ def _counted(t: Text) -> Text:
         elif word in ("x", "*") and i > 0 and words[i - 1].group(0).rstrip("x*").isdecimal():
             spans.append((w.start(), w.end(), ""))
     return t.rewritten(spans) if spans else t
+
+
+def _counts_a_card(word: str) -> bool:
+    """Whether a Danish `to` before `word` is the count two: `word` names a resource or good
+    (`to uld`, `to L`), never in English's `to` (`… to 12/13`)."""
+    w = word.rstrip(".,;:")
+    return w in vocab.KRON_WORDS or w in vocab.RESOURCE_WORDS or (len(w) == 1 and w.isalpha())
 
 
 def _resource_list(
@@ -84,7 +98,7 @@ def _resource_groups(
 ) -> list[tuple[int, int]]:
     """The cards of a list as written: (resource, count) for each entry (`2 Brot, 1 Werkzeug,
     1 Brot` is three entries), as `_resource_list` reads them."""
-    t = _counted(t)
+    t = _counted(t, vocab.danish(ctx.lang))
     out: list[tuple[int, int]] = []
     total = 0
     count: int | None = None

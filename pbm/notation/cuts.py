@@ -57,7 +57,7 @@ _CUT_ARTICLES = frozenset(["eine", "einen", "ein", "a", "an"])
 #: Seafarers: the pieces of road building are named by kind (`Straßenbau: Straße A, Schiff B`).
 _PIECE_WORDS = frozenset(["schiff", "ship", "strasse", "str", "s", "road"])
 #: `Move ship …`, `Versetze das Schiff …`: the ship word is part of the order, no second build.
-_MOVE_LEADS = frozenset(["move", "moving", "versetze", "the", "das"])
+_MOVE_LEADS = frozenset(["move", "moving", "versetze", "the", "das", "flyt", "et"])
 
 
 def _split_builds(t: Text, sea: bool = False, kron: bool = False) -> list[Text]:
@@ -119,6 +119,8 @@ def _split_builds(t: Text, sea: bool = False, kron: bool = False) -> list[Text]:
             or before in _OR_ELSE_WORDS
             or _is_count_word(before)
             or (is_count and before in ("buy", "kaufe"))
+            # Danish `to udviklingskort`: two cards (`to` is a count only before a card).
+            or (before == vocab.DANISH_TWO and word == "udviklingskort")
         ):
             continue
         if word in ("development", "dev") and words[i - 1][2] in starts:

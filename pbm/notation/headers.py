@@ -30,18 +30,31 @@ from .remarks import _tidy, _without_remark
 from .words import _FILLERS, _kw, _letter_words
 
 _COMMANDS = [
-    (re.compile(r"^(anmeldung|anmelden|join|sign ?up|register)\b"), "join"),
-    (re.compile(r"^(hilfe|help|\?)$"), "help"),
-    (re.compile(r"^(status|stand)$"), "status"),
-    (re.compile(r"^(mitspieler|wer spielt( mit)?|players|roster|who plays)[?]?+$"), "players"),
-    (re.compile(r"^(verlauf|bisherige runden|history|past rounds)$"), "history"),
-    (re.compile(r"^(aufgeben|ich gebe auf|resign|i resign|give up)$"), "resign"),
-    (re.compile(r"^((ich bin )?zurueck|(i'?m|i am) back|back)[.!]*+$"), "back"),
-    (re.compile(r"^(beobachten|zuschauen|observe|watch)$"), "observe"),
+    (re.compile(r"^(anmeldung|anmelden|join|sign ?up|register|tilmelding|tilmeld)\b"), "join"),
+    (re.compile(r"^(hilfe|help|hjaelp|hjalp|\?)$"), "help"),
+    (re.compile(r"^(status|stand|stilling)$"), "status"),
+    (
+        re.compile(
+            r"^(mitspieler|wer spielt( mit)?|players|roster|who plays|medspillere|"
+            r"hvem spiller( med)?)[?]?+$"
+        ),
+        "players",
+    ),
+    (
+        re.compile(r"^(verlauf|bisherige runden|history|past rounds|historik|tidligere runder)$"),
+        "history",
+    ),
+    (
+        re.compile(r"^(aufgeben|ich gebe auf|resign|i resign|give up|opgiv|opgiver|jeg giver op)$"),
+        "resign",
+    ),
+    (re.compile(r"^((ich bin )?zurueck|(i'?m|i am) back|back|(jeg er )?tilbage)[.!]*+$"), "back"),
+    (re.compile(r"^(beobachten|zuschauen|observe|watch|foelg|folg|foelg spillet)$"), "observe"),
     (
         re.compile(
             r"^(beobachten beenden|zuschauen beenden|nicht mehr (beobachten|zuschauen)|"
-            r"stop (observing|watching)|unobserve|unwatch)$"
+            r"stop (observing|watching)|unobserve|unwatch|stop med at (foelge|folge)|"
+            r"foelg ikke (?:laengere|mere))$"
         ),
         "unobserve",
     ),
@@ -52,37 +65,41 @@ _HEADER = {k: _kw(k, r"\s*+[:=]\s*+(?P<rest>.*)") for k in ("game", "name", "col
 #: `Kennwort: x`, `Mein Kennwort ist x`, `Password - x`, `PW=x`, or `Kennwort x` (then `sep`
 #: is empty, and the value must be all that follows).
 _PASSWORD = re.compile(
-    r"^(?:(?:mein|meine|my|unser|das|the) )?+(?:kennwort|passwort|password|pw)(?![a-z])"
-    r"(?P<sep>\s*+[:=]|\s++(?:ist|is|lautet)(?![a-z])\s*+:?+|\s*+-(?=\s)|)\s*+(?P<rest>.*)$"
+    r"^(?:(?:mein|meine|my|unser|das|the|min|mit) )?+"
+    r"(?:kennwort|passwort|password|pw|adgangskode|kodeord)(?![a-z])"
+    r"(?P<sep>\s*+[:=]|\s++(?:ist|is|lautet|er)(?![a-z])\s*+:?+|\s*+-(?=\s)|)\s*+(?P<rest>.*)$"
 )
 _CONFIRM = _kw("confirm", r"\s*+[:=]?+\s*+(?P<rest>.*)")
 #: `Nachricht an gelb: …`, `Anonyme Nachricht an alle`, `Message to yellow: …` (issue 15).
 _PRESS = re.compile(
-    r"^(?P<anon>anonyme |anonymous )?+(?:nachricht|botschaft|message|note)\s++"
-    r"(?:an|to|fuer|for)\s++(?P<to>[a-z]++)(?:\s*+[:,]\s*+|\s++|$)(?P<rest>.*)$"
+    r"^(?P<anon>anonyme |anonymous |anonym )?+(?:nachricht|botschaft|message|note|besked)\s++"
+    r"(?:an|to|fuer|for|til)\s++(?P<to>[a-z]++)(?:\s*+[:,]\s*+|\s++|$)(?P<rest>.*)$"
 )
 #: `An Spielleitung: …`, `An die Spielleitung`, `To GM: …`, `To the game master`.
 _TO_GM = re.compile(
-    r"^(?:an|to)\s++(?:die |den |the )?+(?:spielleitung|spielleiter|gm|game ?master)"
+    r"^(?:an|to|til)\s++(?:die |den |the )?+"
+    r"(?:spielleitung|spielleiter|gm|game ?master|spilleder|spillederen)"
     r"(?:\s*+:\s*+|\s++|$)(?P<rest>.*)$"
 )
 #: `Nachricht an die Spielleitung: …`, `Message to the GM: …`: to the game master.
 _PRESS_GM = re.compile(
-    r"^(?:nachricht|botschaft|message|note)\s++(?:an|to|fuer|for)\s++(?:die |den |the )?+"
-    r"(?:spielleitung|spielleiter|gm|game ?master)(?:\s*+[:,]\s*+|\s++|$)(?P<rest>.*)$"
+    r"^(?:nachricht|botschaft|message|note|besked)\s++(?:an|to|fuer|for|til)\s++"
+    r"(?:die |den |the )?+(?:spielleitung|spielleiter|gm|game ?master|spilleder|spillederen)"
+    r"(?:\s*+[:,]\s*+|\s++|$)(?P<rest>.*)$"
 )
 
 
 _ALL = frozenset({"alle", "allen", "all", "everyone", "everybody"})
 #: `Urlaub bis 2026-12-24`, `Abwesend bis 24.12.2026`, `Away until 2026-12-24`.
 _AWAY = re.compile(
-    r"^(?:urlaub|abwesend|verreist|away|on holiday|holiday|vacation)\s++(?:bis|until|till)"
+    r"^(?:urlaub|abwesend|verreist|away|on holiday|holiday|vacation|vaek|vak|ferie|bortrejst)"
+    r"\s++(?:bis|until|till|indtil|til)"
     r"\s*+:?+\s*+(?P<rest>.*)$"
 )
 _ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _GERMAN_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
 #: `Zeitzone: Europe/Berlin`, `Time zone: America/New_York`, `TZ=UTC`.
-_ZONE = re.compile(r"^(?:zeitzone|time ?zone|tz)\s*+[:=]?+\s*+(?P<rest>\S++)$")
+_ZONE = re.compile(r"^(?:zeitzone|time ?zone|tz|tidszone)\s*+[:=]?+\s*+(?P<rest>\S++)$")
 #: The longest IANA zone name is 32 characters; anything longer is no zone.
 MAX_ZONE = 40
 #: A confirmation code: the service's codes are letters, digits and dashes.
@@ -141,7 +158,7 @@ def _board_free(text: str, kron: bool) -> tuple[Text, str, Item | None]:
 #: chapter of the player guide (or all of it). One to four words of letters: a sentence that
 #: starts with `Hilfe` is no command.
 _HELP_TOPIC = re.compile(
-    r"^(?:hilfe|help)(?: ?+:)? ++(?:(?:zu|zum|zur|on|about|for|with) ++)?+"
+    r"^(?:hilfe|help|hjaelp|hjalp)(?: ?+:)? ++(?:(?:zu|zum|zur|on|about|for|with|om|til) ++)?+"
     r"(?P<topic>[a-z][a-z'-]*+(?: [a-z][a-z'-]*+){0,3}+)$"
 )
 
@@ -273,7 +290,7 @@ def _header(key: str, t: Text, m: re.Match[str]) -> Item:
     rest = t.sub(m.start("rest"))
     colours = []
     for w in re.finditer(r"[^\s,;/]+", rest.folded):
-        if w.group(0) in _FILLERS or w.group(0) in ("oder", "or"):
+        if w.group(0) in _FILLERS or w.group(0) in ("oder", "or", "eller"):
             continue
         try:
             colours.append(vocab.colour(w.group(0)))
@@ -343,9 +360,23 @@ _ROUND_LEAD = frozenset(
         "for",
         "in",
         "of",
+        "traek",
+        "trak",
+        "ordrer",
+        "ordre",
+        "mine",
+        "min",
+        "vores",
+        "her",
+        "er",
+        "til",
+        "i",
+        "af",
     ]
 )
-_ROUND_TAIL = frozenset(["zuege", "zuge", "befehle", "orders", "moves", "turn"])
+_ROUND_TAIL = frozenset(
+    ["zuege", "zuge", "befehle", "orders", "moves", "turn", "traek", "trak", "ordrer"]
+)
 
 
 def _round_heading(f: str) -> tuple[int, int] | None:

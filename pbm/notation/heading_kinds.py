@@ -135,7 +135,10 @@ _SUBSTITUTE_STARTS = (
     "alternativ",
 )
 _SUBSTITUTE_WORDS = frozenset(
-    ["sonst", "ansonsten", "andernfalls", "otherwise", "else", "notfalls", "alternatively"]
+    [
+        *("sonst", "ansonsten", "andernfalls", "otherwise", "else", "notfalls", "alternatively"),
+        *("ellers", "alternativt"),
+    ]
 )
 #: Words of a heading that may make the builds under it conditional in a way pbm cannot read
 #: (`Wenn möglich:`, `Optional:`, `Je nach Würfeln:`, `Only if there is wool left:`).

@@ -98,6 +98,20 @@ _PASS_FILLERS = frozenset(
         "me",
         "von",
         "mir",
+        # Danish: `Jeg melder pas denne runde`, `ingen træk fra mig`.
+        "jeg",
+        "melder",
+        "denne",
+        "gang",
+        "runde",
+        "tak",
+        "nu",
+        "bare",
+        "fra",
+        "mig",
+        "i",
+        "desvaerre",
+        "lige",
     ]
 )
 _PASS_CORES = frozenset(
@@ -121,6 +135,14 @@ _PASS_CORES = frozenset(
         ("aussetzen",),
         ("skip",),
         ("skipping",),
+        ("pas",),
+        ("passer",),
+        ("ingenting",),
+        ("intet",),
+        ("ingen", "traek"),
+        ("ingen", "trak"),
+        ("ingen", "ordrer"),
+        ("springer", "over"),
     }
 )
 

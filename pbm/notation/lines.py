@@ -25,7 +25,7 @@ import re
 from dataclasses import replace
 
 from pbm.rules.orders import DiscardPreference, Knight, MaritimeTrade, RobberOrder
-from pbm.rules.resources import GOODS, N_KRON_RESOURCES
+from pbm.rules.resources import GOODS, KRON_LETTERS, N_KRON_RESOURCES
 
 from . import vocab
 from .builds import MAX_CARDS_A_LINE, _build_line, _one_build
@@ -195,10 +195,8 @@ def _twins(lang: str) -> dict[str, int]:
     return out
 
 
-#: Kronlande's letters of two (both languages'), folded.
-_LETTERS_OF_TWO = sorted(
-    {x.lower() for lang in ("de", "en") for x in vocab.letters(lang, True) if len(x) == 2}
-)
+#: Kronlande's letters of two (every language's), folded.
+_LETTERS_OF_TWO = sorted({x.lower() for kron in KRON_LETTERS.values() for x in kron if len(x) == 2})
 #: Those letters as a word of a line (folded): not inside a word, no full stop after (`St.`
 #: is Stück).
 _CARD_LETTERS = {w: re.compile(rf"(?<![a-z]){w}(?![\w.])") for w in _LETTERS_OF_TWO}

@@ -50,23 +50,40 @@ def _shown(text: str) -> str:
     return text if len(text) <= MAX_LINE_CHARS else text[:MAX_LINE_CHARS] + "…"
 
 
-def _other_context(ctx: Context) -> Context:
-    """The game read with the other language's resource letters (H L W G E ⇄ L B W G O)."""
-    return replace(ctx, lang="de" if vocab.letters(ctx.lang) == vocab.letters("en") else "en")
+#: The languages whose resource letters a line is read with besides the game's, in the order
+#: tried: German and English first (between them the question was asked before Danish was a
+#: game language, and a German or English game asks it as it did), then Danish.
+_LETTER_LANGUAGES = ("de", "en", "da")
+
+
+def _other_contexts(ctx: Context) -> tuple[Context, ...]:
+    """The game read with each other language's resource letters (H L W G E, L B W G O,
+    T L U K M): the languages whose letters are not the game's."""
+    mine = vocab.letters(ctx.lang, ctx.kron)
+    return tuple(
+        replace(ctx, lang=lang)
+        for lang in _LETTER_LANGUAGES
+        if vocab.letters(lang, ctx.kron) != mine
+    )
 
 
 def _read_other(
-    line: str, item: Item | None, error: OrderError | None, other: Context
-) -> Item | None:
+    line: str, item: Item | None, error: OrderError | None, others: tuple[Context, ...]
+) -> tuple[Item, str] | None:
+    """The line read with the first other language's letters that read it as another order
+    than the game's: that order and the language."""
     if isinstance(item, (*_NOT_ORDERS, Pass)) or (
         error is not None and error.key == "line_too_long"
     ):
         return None
-    try:
-        alt = parse_line(line, other)
-    except OrderError:
-        return None
-    return None if alt == item or isinstance(alt, (*_NOT_ORDERS, Pass)) else alt
+    for other in others:
+        try:
+            alt = parse_line(line, other)
+        except OrderError:
+            continue
+        if alt != item and not isinstance(alt, (*_NOT_ORDERS, Pass)):
+            return alt, other.lang
+    return None
 
 
 def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMail:
@@ -78,7 +95,7 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
     out = ParsedMail()
     if subject:
         _subject(subject, ctx, out)
-    other = _other_context(ctx)
+    others = _other_contexts(ctx)
     read: list[_Read] = []
     stops: list[str] = []
     for count, (number, line) in enumerate(iter_clean_lines(body, stops)):
@@ -94,7 +111,7 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
             item = parse_line(line, ctx)
         except OrderError as e:
             error = e
-        alt = _read_other(line, item, error, other) if error is not None else None
+        alt = _read_other(line, item, error, others) if error is not None else None
         read.append(_Read(result, item, error, alt, line))
         if isinstance(item, Press):
             # The rest of the mail is the message: not orders, not read as such.
@@ -105,15 +122,40 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
             # rest is still the message, never orders.
             break
     out.forwarded = "forwarded" in stops
-    _other_letters(read, ctx, other)
+    _other_letters(read, ctx, others)
     _assemble(read, ctx, out)
     return out
 
 
-def _only_other_letters(game_lang: str, suggestion: str, kron: bool = False) -> NotationError:
-    """A line that reads only with the other language's resource letters (Kronlande's ten
-    letters in a Kronlande game)."""
+def _german_english(game_lang: str, their_lang: str) -> bool:
+    """Whether the game and the letters read are German's and English's: the refusals of the
+    two languages that name both sets of letters in their text."""
+    pair = {vocab.letters(game_lang), vocab.letters(their_lang)}
+    return pair == {vocab.letters("de"), vocab.letters("en")}
+
+
+def _only_other_letters(
+    game_lang: str, suggestion: str, kron: bool = False, their_lang: str | None = None
+) -> NotationError:
+    """A line that reads only with another language's resource letters (Kronlande's ten
+    letters in a Kronlande game); `their_lang`: that language (the other of German and
+    English when not given)."""
     english_game = vocab.letters(game_lang) == vocab.letters("en")
+    if their_lang is not None and not _german_english(game_lang, their_lang):
+        # Danish letters, or a Danish game: the texts name both sets of letters.
+        theirs = " ".join(vocab.letters(their_lang, kron))
+        ours = " ".join(vocab.letters(game_lang, kron))
+        if vocab.danish(their_lang):
+            return NotationError.make(
+                "danish_letters", theirs=theirs, ours=ours, suggestion=suggestion
+            )
+        if vocab.letters(their_lang) == vocab.letters("en"):
+            return NotationError.make(
+                "english_letters_other", theirs=theirs, ours=ours, suggestion=suggestion
+            )
+        return NotationError.make(
+            "german_letters_other", theirs=theirs, ours=ours, suggestion=suggestion
+        )
     if kron and english_game:
         return NotationError.make("german_letters_kron", suggestion=suggestion)
     if kron:
@@ -123,9 +165,18 @@ def _only_other_letters(game_lang: str, suggestion: str, kron: bool = False) -> 
     return NotationError.make("english_letters", suggestion=suggestion)
 
 
-def _other_letters_elsewhere(game_lang: str, mine: str, theirs: str) -> NotationError:
-    """A line that reads differently with the other language's letters, in a mail that uses
+def _other_letters_elsewhere(
+    game_lang: str, mine: str, theirs: str, their_lang: str | None = None
+) -> NotationError:
+    """A line that reads differently with another language's letters, in a mail that uses
     them elsewhere."""
+    if their_lang is not None and not _german_english(game_lang, their_lang):
+        # Danish letters in an English game, English ones in a Danish game: `L` is brick in
+        # Danish, lumber in English. (German and Danish letters never read differently: `L`
+        # is brick in both, and Kronlande's `S F St Br` are the same cards.)
+        if vocab.danish(their_lang):
+            return NotationError.make("danish_letters_elsewhere", mine=mine, theirs=theirs)
+        return NotationError.make("english_letters_other_elsewhere", mine=mine, theirs=theirs)
     if vocab.letters(game_lang) == vocab.letters("en"):
         return NotationError.make("german_letters_elsewhere", mine=mine, theirs=theirs)
     return NotationError.make("english_letters_elsewhere", mine=mine, theirs=theirs)
@@ -149,30 +200,34 @@ _READ_IN_THE_GAMES_LETTERS = frozenset(
 )
 
 
-def _other_letters(read: list[_Read], ctx: Context, other: Context) -> None:
-    """A line that fits only the other language's letters is refused with its reading to copy;
+def _other_letters(read: list[_Read], ctx: Context, others: tuple[Context, ...]) -> None:
+    """A line that fits only another language's letters is refused with its reading to copy;
     if the mail has such a line, a line that reads differently with those letters is refused
-    too (the player may mean either). `other`: the game read with those letters."""
-    foreign = False
+    too (the player may mean either). `others`: the game read with each other language's
+    letters (`_other_contexts`)."""
+    foreign: list[str] = []
     for r in read:
         if (
             r.error is not None
             and r.other is not None
             and r.error.key not in _READ_IN_THE_GAMES_LETTERS
         ):
-            suggestion = format_item(r.other, ctx)
-            r.error = _only_other_letters(ctx.lang, suggestion, ctx.kron)
-            foreign = True
+            alt, lang = r.other
+            suggestion = format_item(alt, ctx)
+            r.error = _only_other_letters(ctx.lang, suggestion, ctx.kron, lang)
+            if lang not in foreign:
+                foreign.append(lang)
     if not foreign:
         return
+    # Only the languages whose letters the mail used elsewhere.
+    used = tuple(o for o in others if o.lang in foreign)
     for r in read:
         if r.error is None and r.item is not None:
-            r.other = _read_other(r.line, r.item, None, other)
+            r.other = _read_other(r.line, r.item, None, used)
         if r.error is None and r.other is not None and r.item is not None:
+            alt, lang = r.other
             r.error = _other_letters_elsewhere(
-                ctx.lang,
-                format_item(r.item, ctx),
-                format_item(r.other, ctx),
+                ctx.lang, format_item(r.item, ctx), format_item(alt, ctx), lang
             )
             r.item = None
 

@@ -151,6 +151,27 @@ TEXTS: dict[str, str] = {
         "this line reads only with the English letters (L B W G O St F To Cl Br); this game "
         "uses H L W G E S F Wz St Br: write {suggestion!r}"
     ),
+    # The letters of a language other than the game's, where Danish is one of the two.
+    "german_letters_other": N_(
+        "this line reads only with the German resource letters ({theirs}); this game uses "
+        "{ours}: write {suggestion!r}"
+    ),
+    "english_letters_other": N_(
+        "this line reads only with the English resource letters ({theirs}); this game uses "
+        "{ours}: write {suggestion!r}"
+    ),
+    "danish_letters": N_(
+        "this line reads only with the Danish resource letters ({theirs}); this game uses "
+        "{ours}: write {suggestion!r}"
+    ),
+    "english_letters_other_elsewhere": N_(
+        "this mail uses the English resource letters elsewhere, and with them this line reads "
+        "differently: write {mine!r} or {theirs!r}"
+    ),
+    "danish_letters_elsewhere": N_(
+        "this mail uses the Danish resource letters elsewhere, and with them this line reads "
+        "differently: write {mine!r} or {theirs!r}"
+    ),
     # Kronlande (issue 19).
     "kronlande_only": N_("{word!r} is an order of Kronlande games only"),
     "card_alone": N_(

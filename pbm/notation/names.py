@@ -14,6 +14,7 @@ import weakref
 from collections.abc import Callable
 from typing import NamedTuple
 
+from pbm.i18n import DEFAULT, base
 from pbm.rules.board import Board, Terrain
 from pbm.rules.resources import FISCH
 
@@ -21,28 +22,29 @@ from .errors import MAX_CANDIDATES, AmbiguousError, NotationError
 from .text import fold
 from .vocab import KRON_WORDS, RESOURCE_WORDS, letters
 
-_HARBOUR_WORD = r"(?:hafen|harbou?r|port)"
+_HARBOUR_WORD = r"(?:hafen|harbou?r|port|havn)"
 #: Resource names as players write them in hex names (`10 Getreide`, `Erzhafen`, `wool port`).
 _RESOURCE_NAMES = (
     r"(?:holz|lumber|wood|lehm|brick|clay|ziegel|wolle|wool|schaf|sheep|getreide|grain|korn|"
-    r"wheat|weizen|erz|ore|stein)"
+    r"wheat|weizen|erz|ore|stein|trae|ler|uld|malm)"
 )
 #: Kronlande's hexes besides: `6St` (English stone), `5 Fisch`, `9 Stone`.
-_KRON_HEX_NAMES = r"(?:stone|fisch|fish|st)"
+_KRON_HEX_NAMES = r"(?:stone|fisch|fish|st|sten|fisk)"
 # Linear in the line: `HEX_TOKEN` matches a bounded number of characters wherever it is tried,
 # `_SEPARATORS` takes a whole run of separators at once (possessive: nothing follows it), and
 # `tokenize_hexes` moves on past each match (tests/test_notation_linear.py).
 HEX_TOKEN = re.compile(
     rf"(?P<harbour>(?:2:1\s?[a-z]\s?-?\s?|(?:{_RESOURCE_NAMES}|[a-z]|3:1|2:1)\s?-?\s?)"
     rf"{_HARBOUR_WORD}(?![a-z])|{_HARBOUR_WORD}(?![a-z])|2:1\s?[a-z](?![a-z0-9])|3:1(?![0-9]))"
-    rf"|(?P<token>\d{{1,2}}\s?(?:gold|{_RESOURCE_NAMES}|{_KRON_HEX_NAMES}|[a-z])(?![a-z]))"
+    rf"|(?P<token>\d{{1,2}}\s?(?:gold|guld|{_RESOURCE_NAMES}|{_KRON_HEX_NAMES}|[a-z])(?![a-z]))"
     r"|(?P<label>[a-z]{1,2}\d{1,2}(?![0-9]))"
-    r"|(?P<word>wueste|wuste|wuste|desert|meer|sea|wasser|water|ozean|ocean)(?![a-z])"
+    r"|(?P<word>wueste|wuste|wuste|desert|meer|sea|wasser|water|ozean|ocean|"
+    r"hav|havet|oerkenen|oerken|orkenen|orken)(?![a-z])"
 )
-_SEPARATORS = re.compile(r"[\s,;/+&]++|\bund\b|\band\b")
+_SEPARATORS = re.compile(r"[\s,;/+&]++|\bund\b|\band\b|\bog\b")
 
-SEA_WORDS = {"meer", "sea", "wasser", "water", "ozean", "ocean"}
-DESERT_WORDS = {"wueste", "wuste", "desert"}
+SEA_WORDS = {"meer", "sea", "wasser", "water", "ozean", "ocean", "hav", "havet"}
+DESERT_WORDS = {"wueste", "wuste", "desert", "oerken", "oerkenen", "orken", "orkenen"}
 
 
 def is_kron(board: Board) -> bool:
@@ -59,7 +61,7 @@ _HARBOUR_DASH = re.compile(
     rf"(?<![a-z0-9:])(2:1\s?[a-z]|[a-z]++|3:1|2:1)\s?-\s?(?={_HARBOUR_WORD})"
 )
 #: A token and a resource: `6e`, `9gold`, `10getreide` (at most two digits: a dice number).
-_TOKEN_NAME = re.compile(r"(\d{1,2})(gold|[a-z]+)")
+_TOKEN_NAME = re.compile(r"(\d{1,2})(gold|guld|[a-z]+)")
 
 
 def join_harbour_names(folded: str) -> str:
@@ -156,7 +158,7 @@ def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
     m = _TOKEN_NAME.fullmatch(name)
     if m:
         number, res = int(m.group(1)), m.group(2)
-        if res == "gold":
+        if res in ("gold", "guld"):
             return frozenset(
                 h.id for h in hexes if h.terrain == Terrain.GOLD and h.number == number
             )
@@ -178,7 +180,7 @@ def _resource(word: str, letters: list[str], kron: bool = False) -> int | None:
     return (KRON_WORDS if kron else RESOURCE_WORDS).get(word)
 
 
-_HARBOUR_WORDS = ("hafen", "harbour", "harbor", "port")
+_HARBOUR_WORDS = ("hafen", "harbour", "harbor", "port", "havn")
 
 
 def _harbour_kind(
@@ -454,8 +456,24 @@ def _path_by_crossings(board: Board, text: str, lang: str, land_only: bool) -> i
 # -- canonical names ---------------------------------------------------------------------------
 
 
+#: The words of hex names pbm writes, by game language (docs/glossary-da.md); every one is read
+#: back in any game (`HEX_TOKEN`).
+HEX_WORDS: dict[str, dict[str, str]] = {
+    "de": {"harbour": "Hafen", "sea": "Meer", "desert": "Wüste", "gold": "Gold"},
+    "en": {"harbour": "Harbor", "sea": "Sea", "desert": "Desert", "gold": "Gold"},
+    "da": {"harbour": "Havn", "sea": "Hav", "desert": "Ørken", "gold": "Guld"},
+}
+
+
+def _hex_words(lang: str) -> dict[str, str]:
+    """A language without its own words (a catalogue added before its order words) writes the
+    default language's."""
+    return HEX_WORDS.get(base(lang), HEX_WORDS[DEFAULT])
+
+
 def hex_short_name(board: Board, h: int, lang: str = "de") -> str:
-    """The token form of one hex: `6E`, `9Gold`, `Wüste`, `G-Hafen`, `Meer` (or English); in
+    """The token form of one hex: `6E`, `9Gold`, `Wüste`, `G-Hafen`, `Meer` (or English,
+    Danish: `9Guld`, `Ørken`, `K-Havn`, `Hav`); in
     Kronlande a quarry `6S` (English `6St`), a fishing ground `5F`."""
     x = board.hexes[h]
     letters = _letters(lang, board)
@@ -464,12 +482,12 @@ def hex_short_name(board: Board, h: int, lang: str = "de") -> str:
     if x.terrain == Terrain.SEA:
         if x.harbor is not None:
             kind = "3:1" if x.harbor.resource is None else letters[x.harbor.resource]
-            return f"{kind}-{'Harbor' if lang == 'en' else 'Hafen'}"
-        return "Sea" if lang == "en" else "Meer"
+            return f"{kind}-{_hex_words(lang)['harbour']}"
+        return _hex_words(lang)["sea"]
     if x.terrain == Terrain.DESERT:
-        return "Desert" if lang == "en" else "Wüste"
+        return _hex_words(lang)["desert"]
     if x.terrain == Terrain.GOLD:
-        return f"{x.number}Gold"
+        return f"{x.number}{_hex_words(lang)['gold']}"
     if x.resource is None or x.number is None:
         return x.label
     return f"{x.number}{letters[x.resource]}"

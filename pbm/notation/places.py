@@ -56,7 +56,7 @@ _PATH_WORDS = (
     "entlang",
     "dazu",
 )
-_PATH_TO = re.compile(r" (nach|bis|to|zu) ")
+_PATH_TO = re.compile(r" (nach|bis|to|zu|til) ")
 
 
 def _path(t: Text, ctx: Context, land_only: bool = True) -> int:

@@ -224,16 +224,16 @@ class ParsedMail:
 
 @dataclass
 class _Read:
-    """A line as read in the game's language, and with the other language's letters."""
+    """A line as read in the game's language, and with another language's letters."""
 
     result: LineResult
     item: Item | None
     error: OrderError | None
-    #: The line read with the other language's resource letters, when that reading is another
-    #: order than the game's (None: the same, or nothing). Read at once for a refused line
-    #: only: an accepted line needs it only in a mail with a refused line that fits the other
-    #: letters (`_other_letters`), which most mails are not, and a second reading of every
-    #: line was some 40 % of a mail's parsing.
-    other: Item | None = None
+    #: The line read with another language's resource letters, when that reading is another
+    #: order than the game's, and that language (None: the same, or nothing). Read at once
+    #: for a refused line only: an accepted line needs it only in a mail with a refused line
+    #: that fits the other letters (`_other_letters`), which most mails are not, and a second
+    #: reading of every line was some 40 % of a mail's parsing.
+    other: tuple[Item, str] | None = None
     #: The line as read (cleaned), for that later reading.
     line: str = ""

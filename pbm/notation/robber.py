@@ -21,7 +21,10 @@ _TIMING = (
     r"(?P<timing>(?:vor|nach)(?: dem| meinem| dem eigenen| eigenem)? (?:wurf|wuerfeln|wurfeln)|"
     r"(?:vorm|nachm) (?:wurf|wuerfeln|wurfeln)|"
     r"(?:before|after)(?: the| my)? (?:rolling|roll|dice roll|dice|the dice)|"
-    r"pre-roll|post-roll)"
+    r"pre-roll|post-roll|"
+    # Danish: `før slag`, `efter slag`, `før mit slag`, `før kast`, `efter jeg har slået`.
+    r"(?:foer|for|efter)(?: mit| mine| terning)? (?:slag|kast|terningslag|terningkast)|"
+    r"(?:foer|for|efter) (?:jeg )?(?:har )?(?:slaar|slaaet|slar|slaet|kaster|kastet))"
 )
 _KNIGHT = _kw(
     "knight",
@@ -32,30 +35,51 @@ _KNIGHT = _kw(
 #: before "steal", or "from" would be read as a colour.
 _STEAL = re.compile(
     r"\b(raube|rauben|beraube|berauben|stehle|stehlen|stiehl|bestehle|klaue|klau|klauen|"
-    r"beklaue|beklauen|ziehe|ziehen|nimm|nehme|von|steal from|steal|rob|take from)\b\s*+"
+    r"beklaue|beklauen|ziehe|ziehen|nimm|nehme|von|steal from|steal|rob|take from|"
+    r"roev fra|roev|rov fra|rov|roeve|stjael fra|stjael|stjal|tag fra|fra)\b\s*+"
 )
 
 #: Words between a robber's victims: `oder` too (a priority list: the first one that can be
 #: robbed), and the prepositions of `klau bei blau`, `steal from blue`.
-_VICTIM_FILLERS = _FILLERS | {"oder", "or", "sonst", "bei", "von", "from", "den", "dem", "the"}
+_VICTIM_FILLERS = _FILLERS | {
+    *("oder", "or", "sonst", "bei", "von", "from", "den", "dem", "the"),
+    *("eller", "ellers", "fra", "hos"),
+}
 
 
 #: `Bei einer 7:`, `Falls ich eine 7 würfle:`, `If I roll a 7:`, `On a 7:` before a robber order
 #: or a discard list (which are for a 7 anyway).
 _FOR_A_SEVEN = re.compile(
-    r"(?:if|when|on|for|falls|wenn|bei|fuer|im fall)\b[a-z ]{0,30}?\b(?:7|sieben|seven)\b"
+    r"(?:if|when|on|for|falls|wenn|bei|fuer|im fall|hvis|ved|naar)\b[a-z ]{0,30}?\b"
+    r"(?:7|sieben|seven|syv)\b"
     r"[a-z ]{0,24}?[:,]\s*+"
 )
 
 
 #: Before the robber's hex: `Räuber auf 9H`, `Räuber: 9H`, `Räuber → 9H`, `Robber to 9L`.
-_ROBBER_PLACE_WORDS = ("auf", "nach", "an", "zu", "on", "onto", "to", "at", "in")
+_ROBBER_PLACE_WORDS = (
+    "auf",
+    "nach",
+    "an",
+    "zu",
+    "on",
+    "onto",
+    "to",
+    "at",
+    "in",
+    "paa",
+    "pa",
+    "til",
+)
 #: Verbs before the robber in a knight line (`Ritter vor Wurf: setze Räuber …`, `move robber
 #: to …`).
-_MOVE_WORDS = ("move", "moving", "put", "place", "set", "setze", "versetze", "stelle", "schiebe")
+_MOVE_WORDS = (
+    *("move", "moving", "put", "place", "set", "setze", "versetze", "stelle", "schiebe"),
+    *("flyt", "saet", "sat", "placer"),
+)
 _VICTIM_SEPARATORS = ",;/"
 #: `Räuber auf die 9H`, `robber on the 8 grain`.
-_HEX_ARTICLES = ("die", "das", "den", "dem", "der", "the")
+_HEX_ARTICLES = ("die", "das", "den", "dem", "der", "the", "det")
 
 
 def _robber(t: Text, ctx: Context) -> RobberOrder:
@@ -140,7 +164,8 @@ def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
     while skip < len(rest.folded) and rest.folded[skip] in " ,;:->=":
         skip += 1  # `Ritter nach Wurf, Räuber 6L`, `Ritter nach dem Wurf -> Räuber 6L`
     rest = _strip_words(rest.sub(skip), _MOVE_WORDS)
-    when = Timing.BEFORE_ROLL if timing.startswith(("vor", "before", "pre")) else Timing.AFTER_ROLL
+    before = ("vor", "before", "pre", "foer", "for ")
+    when = Timing.BEFORE_ROLL if timing.startswith(before) else Timing.AFTER_ROLL
     pm = _PATTERNS["pirate"].match(rest.folded.strip())
     if pm:
         lead = len(rest.folded) - len(rest.folded.lstrip())
@@ -183,9 +208,10 @@ def _pirate(t: Text, ctx: Context) -> RobberOrder:
 #: `Falls ich abwerfen muss: …`, `If I have to discard: …`: a discard list, led by its condition
 #: (every discard list is for a 7 anyway).
 _IF_DISCARDING = re.compile(
-    r"^(?:falls|wenn|if|when|should)\s++(?:ich\s++|i\s++)?+(?:(?:have|need|must)\s++(?:to\s++)?+)?+"
-    r"(?:karten\s++)?+(?:abwerfen|discard)(?:\s++(?:cards|karten))?+"
-    r"(?:\s++(?:muss|must|soll|sollte))?+\s*+[:,]\s*+(?P<rest>.*)$"
+    r"^(?:falls|wenn|if|when|should|hvis|naar)\s++(?:ich\s++|i\s++|jeg\s++)?+"
+    r"(?:(?:have|need|must|skal)\s++(?:to\s++)?+)?+"
+    r"(?:karten\s++)?+(?:abwerfen|discard|aflevere|smide)(?:\s++(?:cards|karten|kort))?+"
+    r"(?:\s++(?:muss|must|soll|sollte|skal))?+\s*+[:,]\s*+(?P<rest>.*)$"
 )
 #: Words of a discard list's condition that says no more than the list itself (`Abwerfen falls
 #: nötig:`, `Discard if needed:`): a discard list is only ever used when cards must go.
@@ -217,6 +243,16 @@ _IF_NEEDED = frozenset(
         "must",
         "have",
         "to",
+        "hvis",
+        "naar",
+        "noedvendigt",
+        "nodvendigt",
+        "noedvendig",
+        "jeg",
+        "skal",
+        "det",
+        "er",
+        "om",
     ]
 )
 _NEED_WORDS = frozenset(
@@ -232,14 +268,23 @@ _NEED_WORDS = frozenset(
         "muss",
         "must",
         "need",
+        "noedvendigt",
+        "nodvendigt",
+        "noedvendig",
+        "skal",
     ]
 )
 #: Words of a priority written out (`zuerst Wolle, dann Holz, zuletzt Erz`, `wool first, then
 #: lumber`): they must agree with the order written, which is what is read.
-_FIRST_WORDS = frozenset(["zuerst", "erst", "erstens", "first", "firstly"])
-_LAST_WORDS = frozenset(["zuletzt", "schliesslich", "last", "lastly", "finally"])
+_FIRST_WORDS = frozenset(["zuerst", "erst", "erstens", "first", "firstly", "foerst", "forst"])
+_LAST_WORDS = frozenset(
+    ["zuletzt", "schliesslich", "last", "lastly", "finally", "sidst", "til sidst"]
+)
 _THEN_WORDS = frozenset(
-    ["dann", "danach", "anschliessend", "then", "next", "und", "and", "vor", "before", "&", "+"]
+    [
+        *("dann", "danach", "anschliessend", "then", "next", "und", "and", "vor", "before"),
+        *("&", "+", "saa", "derefter", "og", "foer"),
+    ]
 )
 #: Arrows between the entries of a priority list (`W > G > H`, `W → G`; `→` folds to `-`).
 _ARROW_CHARS = frozenset(">-=\u00bb")

@@ -18,6 +18,13 @@ _FOLD = {
     "Ö": "oe",
     "Ü": "ue",
     "ẞ": "ss",
+    # Danish, spelled out as a player without a Danish keyboard writes them (`Roever`, `blaa`).
+    "æ": "ae",
+    "ø": "oe",
+    "å": "aa",
+    "Æ": "ae",
+    "Ø": "oe",
+    "Å": "aa",
     "é": "e",
     "è": "e",
     "\u00a0": " ",
@@ -63,8 +70,8 @@ FOLD_CACHE_CHARS = 200
 
 
 def fold(text: str) -> tuple[str, Sequence[int]]:
-    """Lower-cased, umlauts spelled out, dashes and arrows as `-`, any run of spaces (tabs,
-    non-breaking spaces) as one ` `.
+    """Lower-cased, umlauts and Danish `æ ø å` spelled out (`ae oe aa`), dashes and arrows as
+    `-`, any run of spaces (tabs, non-breaking spaces) as one ` `.
 
     Returns the folded text and, for each of its characters, the index of the character of
     `text` it came from, so errors can point at the column the player wrote. Collapsing the

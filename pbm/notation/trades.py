@@ -18,23 +18,29 @@ from .places import _seat
 from .words import _PATTERNS, _RATE, _keyword_span, _letter_words, _split_or, _strip_words
 
 #: Words of politeness before an order's own words (`bitte gebe …`, `please give …`).
-_POLITE = frozenset({"bitte", "please", "pls", "ich", "i", "mit", "with"})
+_POLITE = frozenset({"bitte", "please", "pls", "ich", "i", "mit", "with", "jeg", "med", "tak"})
 
-_GIVE = re.compile(r"\b(gebe|gib|geben|biete|give|offer|gives|ich gebe|i give)\b\s*+:?+\s*+")
+_GIVE = re.compile(
+    r"\b(gebe|gib|geben|biete|give|offer|gives|ich gebe|i give|giv|giver|jeg giver|tilbyder)\b"
+    r"\s*+:?+\s*+"
+)
 #: After `[,;]?\s*`, added by `_keyword_span` (see there).
 _GET = re.compile(
-    r"\b(bekomme|erhalte|kriege|will|get|receive|want|for|fuer|gegen)\b"
+    r"\b(bekomme|erhalte|kriege|will|get|receive|want|for|fuer|gegen|faa|fa|faar|vil have|mod)\b"
     r"\s*+:?+\s*+"
 )
 #: The words of what one gets, and of what stands between two halves of a trade.
 _WANT = re.compile(
-    r"\b(bekomme|bekommen|erhalte|kriege|will|moechte|get|receive|want)\b\s*+:?+\s*+"
+    r"\b(bekomme|bekommen|erhalte|kriege|will|moechte|get|receive|want|faa|fa|faar|vil have)\b"
+    r"\s*+:?+\s*+"
 )
-_FOR = re.compile(r"\b(gegen|fuer|for|against)\b\s*+:?+\s*+|->\s*+|=>\s*+")
+_FOR = re.compile(r"\b(gegen|fuer|for|against|mod)\b\s*+:?+\s*+|->\s*+|=>\s*+")
 
 
 #: `An der Bank: 4 Lehm gegen 1 Holz`, `With the bank: …`, `To the bank: …`.
-_AT_THE_BANK = re.compile(r"(?:an|mit|with|at|to|bei) (?:(?:der|the|die) )?+bank\s*+:\s*+")
+_AT_THE_BANK = re.compile(
+    r"(?:an|mit|with|at|to|bei|med|i|til) (?:(?:der|the|die) )?+(?:bank|banken)\s*+:\s*+"
+)
 
 
 def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
@@ -182,7 +188,7 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
         rate = _number(m.group("rate"))
         harbour = m.group("kind") or m.group("mapkind")
         t = t.sub(lead0 + m.start("rest"))
-    t = _counted(t)
+    t = _counted(t, vocab.danish(ctx.lang))
     f = t.folded.strip().rstrip(".")
     lead = len(t.folded) - len(t.folded.lstrip())
     split = _maritime_split(f)

@@ -1,4 +1,4 @@
-"""Words of the order language in both game languages: resources, colours, card names.
+"""Words of the order language in every game language: resources, colours, card names.
 
 All keys are folded (lower case, umlauts spelled out: see `text.fold`). The words read are
 here; the names pbm writes come from the message catalogue (`pbm.i18n`).
@@ -6,7 +6,7 @@ here; the names pbm writes come from the message catalogue (`pbm.i18n`).
 
 from __future__ import annotations
 
-from pbm.i18n import PerLanguage, language, translator
+from pbm.i18n import PerLanguage, base, language, translator
 from pbm.rules.resources import (
     BROT,
     ERZ,
@@ -14,15 +14,12 @@ from pbm.rules.resources import (
     GETREIDE,
     GOODS,
     HOLZ,
-    KRON_LETTERS_DE,
-    KRON_LETTERS_EN,
     LEHM,
-    LETTERS_DE,
-    LETTERS_EN,
     STEIN,
     STOFF,
     WERKZEUG,
     WOLLE,
+    letters_of,
 )
 
 from .errors import NotationError
@@ -49,6 +46,13 @@ RESOURCE_WORDS: dict[str, int] = {
     "erz": ERZ,
     "ore": ERZ,
     "stein": ERZ,
+    # Danish (docs/glossary-da.md): træ, ler, uld, korn (above), malm; `sten` is Kronlande's.
+    "trae": HOLZ,
+    "tra": HOLZ,
+    "ler": LEHM,
+    "uld": WOLLE,
+    "faar": WOLLE,
+    "malm": ERZ,
 }
 
 #: The words of a Kronlande game (issue 19): the five, Stein and Fisch, and the three goods.
@@ -72,6 +76,13 @@ KRON_WORDS: dict[str, int] = {
     "brot": BROT,
     "brote": BROT,
     "bread": BROT,
+    "sten": STEIN,
+    "fisk": FISCH,
+    "vaerktoej": WERKZEUG,
+    "vaerktoj": WERKZEUG,
+    "stof": STOFF,
+    "broed": BROT,
+    "brod": BROT,
 }
 
 
@@ -125,7 +136,22 @@ NUMBER_WORDS: dict[str, int] = {
     "nine": 9,
     "zehn": 10,
     "ten": 10,
+    # Danish. Not `to` (2), which is English's `to` too: read as two only right before a
+    # resource or card (`DANISH_TWO`).
+    "en": 1,
+    "et": 1,
+    "tre": 3,
+    "fire": 4,
+    "fem": 5,
+    "seks": 6,
+    "syv": 7,
+    "otte": 8,
+    "ni": 9,
+    "ti": 10,
 }
+
+#: Danish two, a count only right before what it counts (`to uld`, `to udviklingskort`).
+DANISH_TWO = "to"
 
 #: Canonical colour (as the game state stores it) by every folded spelling.
 COLOUR_WORDS: dict[str, str] = {
@@ -146,6 +172,16 @@ COLOUR_WORDS: dict[str, str] = {
     "orange": "orange",
     "schwarz": "schwarz",
     "black": "schwarz",
+    # Danish, folded (`rød` is `roed`), and as typed without `ø`/`å` (`rod`, `bla` are not
+    # read: an English word and a filler of remarks).
+    "roed": "rot",
+    "blaa": "blau",
+    "gul": "gelb",
+    "hvid": "weiss",
+    "groen": "gruen",
+    "gron": "gruen",
+    "brun": "braun",
+    "sort": "schwarz",
 }
 
 #: Every colour a seat can have, as the game state stores it.
@@ -188,12 +224,17 @@ COLOUR_NAMES = PerLanguage(_colour_names)
 CARD_NAMES = PerLanguage(_card_names)
 
 
+def danish(lang: str) -> bool:
+    """A Danish game: where the Danish words that are other languages' words too (`by`, city;
+    `to`, two) are order words."""
+    return base(lang) == "da"
+
+
 def letters(lang: str, kron: bool = False) -> tuple[str, ...]:
     """The letters players write in a game language: five, or Kronlande's ten (H L W G E S F
-    Wz St Br; English L B W G O St F To Cl Br), indexed like a hand."""
-    if kron:
-        return KRON_LETTERS_EN if lang == "en" else KRON_LETTERS_DE
-    return LETTERS_EN if lang == "en" else LETTERS_DE
+    Wz St Br; English L B W G O St F To Cl Br; Danish T L U K M S F Vk St Br), indexed like a
+    hand."""
+    return letters_of(lang, kron)
 
 
 def letter(r: int, lang: str) -> str:

@@ -15,46 +15,49 @@ import re
 from .context import Text
 
 _KW = {
-    "password": r"(kennwort|passwort|password|pw)",
-    "confirm": r"(bestaetigen|bestatigen|confirm)",
-    "game": r"(spiel|game)",
+    "password": r"(kennwort|passwort|password|pw|adgangskode|kodeord)",
+    "confirm": r"(bestaetigen|bestatigen|confirm|bekraeft|bekraft)",
+    "game": r"(spiel|game|spil)",
     "round": r"(runde|round)",
-    "name": r"(name)",
-    "colours": r"(farben|farbe|colou?rs?)",
-    "substitute": r"(ersatzbau(ten)?|ersatz|substitutes?( builds?)?)",
-    "knight": r"(ritter|knight)(?:-?karte)?",
-    "robber": r"(raeuber|rauber|robber|bandit)",
-    "pirate": r"(piraten|pirat|pirate)",
-    "discard": r"(abwurf|abwerfen|discard)",
+    "name": r"(name|navn)",
+    "colours": r"(farben|farbe|colou?rs?|farver|farve)",
+    "substitute": r"(ersatzbau(ten)?|ersatz|substitutes?( builds?)?|erstatning(er)?|reserve)",
+    "knight": r"(ritter|knight|ridder)(?:-?karte|-?kort)?",
+    "robber": r"(raeuber|rauber|robber|bandit|roeveren|roever|rover)",
+    "pirate": r"(piraten|pirat|pirate|soeroeveren|soeroever|sorover|soroever)",
+    "discard": r"(abwurf|abwerfen|discard|aflever|aflevere|smid|kasser)",
     "trade": r"(handel|trade)",
     "maritime": r"(seehandel|hafenhandel|banktausch|tausch|tausche|maritime( trade)?|"
-    r"bank( trade)?)",
+    r"bank( trade)?|soehandel|sohandel|havnehandel)",
     # A card's name with its word for card: `Monopolkarte`, `Straßenbau-Karte`, `Erfindungskarte`,
     # `road building card`.
-    "monopoly": r"(monopol|tribut|monopoly|tribute)(?:-?karte| card)?",
-    "plenty": r"(erfindung|gluecksfund|glucksfund|year of plenty|plenty|invention|windfall)"
-    r"(?:s?-?karte| card)?",
-    "road_building": r"(strassenbau|bautrupp|road ?building|road-building)(?:-?karte| card)?",
+    "monopoly": r"(monopol|tribut|monopoly|tribute)(?:-?karte| card|-?kort)?",
+    "plenty": r"(erfindung|gluecksfund|glucksfund|year of plenty|plenty|invention|windfall|fund)"
+    r"(?:s?-?karte| card|-?kort)?",
+    "road_building": r"(strassenbau|bautrupp|road ?building|road-building|vejbygning|"
+    r"bygning af vej)"
+    r"(?:-?karte| card|s?-?kort)?",
     "buy": r"(entwicklungskarte( kaufen)?|projektkarte( kaufen)?|karte kaufen|"
     r"kaufe (eine )?(entwicklungs|projekt)?karte|buy( a)?( development| dev)? card|"
-    r"development card|dev card)",
-    "settlement": r"(siedlung|settlement)",
-    "city": r"(stadt|city)",
-    "road": r"(strasse|str\.?|s|road)",
-    "ship": r"(schiff|ship)",
+    r"development card|dev card|udviklingskort( koebes)?|koeb (et )?udviklingskort|"
+    r"kob (et )?udviklingskort)",
+    "settlement": r"(siedlung|settlement|hus|bosaettelse|bosaetning)",
+    "city": r"(stadt|city|by)",
+    "road": r"(strasse|str\.?|s|road|vej)",
+    "ship": r"(schiff|ship|skib)",
     "move_ship": r"(schiff (?:versetzen|bewegen|verschieben)|versetze (?:das )?schiff|"
-    r"(?:move|moving) (?:the )?ship|ship move)",
-    "gold": r"(gold)",
+    r"(?:move|moving) (?:the )?ship|ship move|flyt (?:et )?skib(?:et)?)",
+    "gold": r"(gold|guld)",
     # Kronlande (issue 19).
-    "smithy": r"(schmiede|smithy|forge)",
-    "weaving_mill": r"(weberei|weaving[ -]?mill|weavery)",
-    "bakery": r"(baeckerei|backerei|bakery)",
-    "make": r"(herstellen|produzieren|produziere|make|produce)",
-    "castle": r"(burg|castle)",
-    "residence": r"(residenz|residence)",
-    "builders_hut": r"(bauhuette|bauhutte|builder'?s?'? ?hut)",
-    "harbour_privilege": r"(hafenprivileg|harbou?r[ -]?privilege)",
-    "feast": r"(festmahl|feast)",
+    "smithy": r"(schmiede|smithy|forge|smedje)",
+    "weaving_mill": r"(weberei|weaving[ -]?mill|weavery|vaeveri)",
+    "bakery": r"(baeckerei|backerei|bakery|bageri)",
+    "make": r"(herstellen|produzieren|produziere|make|produce|fremstil|fremstille)",
+    "castle": r"(burg|castle|borg)",
+    "residence": r"(residenz|residence|residens)",
+    "builders_hut": r"(bauhuette|bauhutte|builder'?s?'? ?hut|bygmesterhytte|byggehytte)",
+    "harbour_privilege": r"(hafenprivileg|harbou?r[ -]?privilege|havneprivilegium|havneprivilegie)",
+    "feast": r"(festmahl|feast|gilde|festmaaltid)",
 }
 #: The Kronlande build lines, in the order `_build_action` tries them.
 _KRON_KINDS = (
@@ -98,8 +101,8 @@ _LINE_KINDS = [
 ]
 _PATTERNS = {k: _kw(k) for k in (*_LINE_KINDS, *_KRON_KINDS)}
 _PATTERNS["trade"] = re.compile(
-    r"^(handel|handle|trade|tausch|tausche|tauschen|swap|exchange)(?![a-z])(?:\s*+:\s*+|\s++)"
-    r"(?:(?:mit|with|an|zu) )?+(?:(?:der|dem|den|the) )?+(?P<partner>[a-z]++)" + _REST + "$"
+    r"^(handel|handle|trade|tausch|tausche|tauschen|swap|exchange|byt)(?![a-z])(?:\s*+:\s*+|\s++)"
+    r"(?:(?:mit|with|an|zu|med|til) )?+(?:(?:der|dem|den|the) )?+(?P<partner>[a-z]++)" + _REST + "$"
 )
 # Was `\s*:?\s+`, which needs the last blank for its `\s+`: "blanks, a colon, at least one
 # blank" or "at least one blank", each possessive.
@@ -108,7 +111,7 @@ _PATTERNS["buy"] = re.compile(rf"^{_KW['buy']}[.!]?(?P<rest>)$")
 #: A bank trade led by its rate: `4:1 Holz gegen Erz`, `3:1-Hafen: 3W gegen 1G`,
 #: `2:1 H-Hafen: …`.
 _RATE = re.compile(
-    r"^(?P<rate>[2-4]):1(?:\s*+-?+\s*+(?:(?P<kind>[a-z])\s*+-?+\s*+)?(?:hafen|harbou?r|port)"
+    r"^(?P<rate>[2-4]):1(?:\s*+-?+\s*+(?:(?P<kind>[a-z])\s*+-?+\s*+)?(?:hafen|harbou?r|port|havn)"
     # `2:1W: 2W gegen 1E`: the map's harbour name, the letter without the word.
     r"|-?+(?P<mapkind>[a-z])(?=\s*+:))?+"
     r"\s*+:?+\s*+(?P<rest>.*)$"
@@ -117,7 +120,7 @@ _RATE = re.compile(
 # run again (quadratic in its length). The first succeeds whenever a later one would.
 _OR = re.compile(
     r"(?<![\s,;])(?:\s*+[,;]\s*+|\s++)(oder|or else|or|sonst|ansonsten|andernfalls|alternativ|"
-    r"alternatively|otherwise|else)(?:\s*+[:,])?+\s++"
+    r"alternatively|otherwise|else|eller ogsaa|eller|ellers|alternativt)(?:\s*+[:,])?+\s++"
 )
 
 #: Words between list items that carry no meaning ("rot und gelb", "Holz and Erz").
@@ -136,11 +139,21 @@ _FILLERS = frozenset(
         "your",
         "dein",
         "deine",
+        # Danish (not `mit`, my, which is German's `mit`).
+        "og",
+        "saa",
+        "min",
+        "mine",
+        "din",
+        "dine",
+        "dit",
     }
 )
 
 #: Words that make a list of resources an alternative: never read as "and".
-_OR_WORDS = frozenset({"oder", "or", "sonst", "else", "otherwise", "alternativ"})
+_OR_WORDS = frozenset(
+    {"oder", "or", "sonst", "else", "otherwise", "alternativ", "eller", "ellers", "alternativt"}
+)
 
 
 def _letter_words(s: str) -> list[str]:
@@ -159,6 +172,9 @@ _OR_ELSE_WORDS = frozenset(
         "alternatively",
         "otherwise",
         "else",
+        "eller",
+        "ellers",
+        "alternativt",
     ]
 )
 
@@ -242,6 +258,49 @@ _KEYWORD_WORDS = frozenset(
         "road",
         "schiff",
         "ship",
+        # Danish (not `by`, city, which is English's `by` too).
+        "adgangskode",
+        "kodeord",
+        "bekraeft",
+        "bekraft",
+        "spil",
+        "navn",
+        "farver",
+        "farve",
+        "erstatning",
+        "erstatninger",
+        "reserve",
+        "ridder",
+        "ridderkort",
+        "roever",
+        "roeveren",
+        "rover",
+        "soeroever",
+        "soeroeveren",
+        "sorover",
+        "soroever",
+        "aflever",
+        "aflevere",
+        "smid",
+        "kasser",
+        "soehandel",
+        "sohandel",
+        "havnehandel",
+        "monopolkort",
+        "fund",
+        "fundkort",
+        "vejbygning",
+        "vejbygningskort",
+        "bygning",
+        "udviklingskort",
+        "koeb",
+        "kob",
+        "hus",
+        "bosaettelse",
+        "bosaetning",
+        "vej",
+        "skib",
+        "flyt",
     ]
 )
 #: Kronlande's order words (`Burg`, `Herstellen`, `feast`, …): keywords in a Kronlande game
@@ -273,6 +332,19 @@ _KRON_KEYWORD_WORDS = frozenset(
         "hafenprivileg",
         "festmahl",
         "feast",
+        "smedje",
+        "vaeveri",
+        "bageri",
+        "fremstil",
+        "fremstille",
+        "borg",
+        "residens",
+        "bygmesterhytte",
+        "byggehytte",
+        "havneprivilegium",
+        "havneprivilegie",
+        "gilde",
+        "festmaaltid",
     ]
 )
 _KEYWORD_WORDS_KRON = _KEYWORD_WORDS | _KRON_KEYWORD_WORDS
@@ -332,6 +404,18 @@ _BUILD_STARTS = frozenset(
         "year",
         "buy",
         "kaufe",
+        # Danish (not `by`: see `_KEYWORD_WORDS`).
+        "skib",
+        "hus",
+        "bosaettelse",
+        "vej",
+        "udviklingskort",
+        "soehandel",
+        "sohandel",
+        "fund",
+        "vejbygning",
+        "koeb",
+        "kob",
     ]
 )
 #: Kronlande's build words (not `harbour`, which ends a harbour's name in a crossing): where a
@@ -354,6 +438,15 @@ _KRON_BUILD_STARTS = frozenset(
         "hafenprivileg",
         "festmahl",
         "feast",
+        "smedje",
+        "vaeveri",
+        "bageri",
+        "fremstil",
+        "borg",
+        "residens",
+        "bygmesterhytte",
+        "havneprivilegium",
+        "gilde",
     ]
 )
 _BUILD_STARTS_KRON = _BUILD_STARTS | _KRON_BUILD_STARTS

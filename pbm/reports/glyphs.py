@@ -21,7 +21,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from pbm.rules.resources import KRON_LETTERS_DE, KRON_LETTERS_EN
+from pbm.rules.resources import KRON_LETTERS
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +96,7 @@ def known_texts() -> Iterator[tuple[str, int]]:
     for s in settings:
         for h in new_game(s, 1).board.hexes:
             yield h.label, LABEL
-    letters = {*KRON_LETTERS_DE, *KRON_LETTERS_EN}
+    letters = {x for kron in KRON_LETTERS.values() for x in kron}
     for letter in letters:
         yield letter, LABEL
         yield f"2:1 {letter}", LABEL

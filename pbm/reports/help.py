@@ -16,7 +16,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from pbm.i18n import N_, base, language, translator
+from pbm.i18n import N_, language, translator
 from pbm.notation.format import word
 from pbm.notation.text import fold
 
@@ -34,7 +34,10 @@ KIND_CHAPTERS: dict[str, Callable[[GameKind], bool]] = {
 }
 #: What players write after `Hilfe` for the whole guide, in any game's language (folded).
 ALL_WORDS = frozenset(
-    ["alles", "alle", "all", "anleitung", "ganze anleitung", "komplett", "guide", "everything"]
+    [
+        *("alles", "alle", "all", "anleitung", "ganze anleitung", "komplett", "guide"),
+        *("everything", "alt", "hele vejledningen"),
+    ]
 )
 #: A topic at least this long also finds the one chapter one of whose words begins with it
 #: (`Hilfe Schiff`, `Help trad`), or which begins one of its words.
@@ -84,10 +87,11 @@ def kind_text(kind: GameKind, lang: str, beginner: bool = False) -> str:
     """What game this is: `Seefahrer-Szenario Zu neuen Ufern`, `Kronlande`, `Grundspiel`."""
     _ = translator(lang).gettext
     if kind.scenario is not None:
-        from pbm.rules.scenarios import scenario
+        from .identity import scenario_name
 
-        sc = scenario(kind.scenario)
-        name = sc.name_en if base(language(lang)) == "en" else sc.name_de
+        # The catalogue's name in every language (Danish "Mod nye bredder"): German's and
+        # English's are the scenario data's `name_de`/`name_en`.
+        name = scenario_name(kind.scenario, lang)
         return _(_SEAFARERS if kind.pirate else _NO_PIRATE).format(name=name)
     if kind.kronlande:
         return _(_KINDS["kronlande"])

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from pbm.rules.board import Board, Terrain
 from pbm.rules.kron import RESIDENZ
-from pbm.rules.resources import KRON_LETTERS_DE, KRON_LETTERS_EN, STEIN
+from pbm.rules.resources import STEIN, letters_of
 from pbm.rules.state import GameState
 
 from . import glyphs
@@ -180,7 +180,7 @@ def _draw_base(
     draw = ImageDraw.Draw(img)
     # The first five are the base game's letters; Kronlande's quarries and fishing grounds
     # show S / St and F.
-    letters = KRON_LETTERS_EN if lang == "en" else KRON_LETTERS_DE
+    letters = letters_of(lang, True)
     for h, (cx, cy) in zip(board.hexes, centres, strict=True):
         if h.terrain == Terrain.SEA:
             fill = SEA

@@ -42,6 +42,8 @@ KRON_WIDTH: Final = 10
 LETTERS_DE: Final = ("H", "L", "W", "G", "E")
 #: English game-language letters: Lumber, Brick, Wool, Grain, Ore.
 LETTERS_EN: Final = ("L", "B", "W", "G", "O")
+#: Danish: Træ, Ler, Uld, Korn, Malm (docs/glossary-da.md).
+LETTERS_DA: Final = ("T", "L", "U", "K", "M")
 NAMES_DE: Final = ("Holz", "Lehm", "Wolle", "Getreide", "Erz")
 NAMES_EN: Final = ("Lumber", "Brick", "Wool", "Grain", "Ore")
 
@@ -50,8 +52,25 @@ NAMES_EN: Final = ("Lumber", "Brick", "Wool", "Grain", "Ore")
 #: extend the base tuples above: in a base game `S` or `St` is no resource at all.
 KRON_LETTERS_DE: Final = ("H", "L", "W", "G", "E", "S", "F", "Wz", "St", "Br")
 KRON_LETTERS_EN: Final = ("L", "B", "W", "G", "O", "St", "F", "To", "Cl", "Br")
+KRON_LETTERS_DA: Final = ("T", "L", "U", "K", "M", "S", "F", "Vk", "St", "Br")
 KRON_NAMES_DE: Final = (*NAMES_DE, "Stein", "Fisch", "Werkzeug", "Stoff", "Brot")
 KRON_NAMES_EN: Final = (*NAMES_EN, "Stone", "Fish", "Tools", "Cloth", "Bread")
+
+#: The letters by game language, base game and Kronlande. A language without an entry (a
+#: catalogue added before its letters) writes the default language's.
+LETTERS: Final[dict[str, tuple[str, ...]]] = {"de": LETTERS_DE, "en": LETTERS_EN, "da": LETTERS_DA}
+KRON_LETTERS: Final[dict[str, tuple[str, ...]]] = {
+    "de": KRON_LETTERS_DE,
+    "en": KRON_LETTERS_EN,
+    "da": KRON_LETTERS_DA,
+}
+
+
+def letters_of(lang: str, kron: bool = False) -> tuple[str, ...]:
+    """The letters of a game language (`de@modern` is German's): five, or Kronlande's ten."""
+    table = KRON_LETTERS if kron else LETTERS
+    return table.get(lang.partition("@")[0], table["de"])
+
 
 Hand = list[int]
 #: Immutable counts, used in orders and events: (H, L, W, G, E) in a base game, the ten
@@ -79,12 +98,12 @@ RECIPES: Final[dict[int, Counts]] = {
 
 
 def letter(resource: int, lang: str = "de") -> str:
-    return (LETTERS_EN if lang == "en" else LETTERS_DE)[resource]
+    return letters_of(lang)[resource]
 
 
 def resource_from_letter(text: str, lang: str = "de") -> int:
     """The resource for a game letter; raises KeyError for an unknown one."""
-    letters = LETTERS_EN if lang == "en" else LETTERS_DE
+    letters = letters_of(lang)
     try:
         return letters.index(text.upper())
     except ValueError:

@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from pbm.i18n import languages
+from pbm.i18n import mail_languages
 from pbm.notation.format import word
 from pbm.reports.notices import lang_code
 from pbm.reports.render import render, render_message
@@ -118,7 +118,7 @@ def _quarantined(svc: Service, session: Session, mail: InboundMail) -> None:
         "error": masked_text(error, password_values(error))[:300],
     }
     parts = []
-    for lang in languages():
+    for lang in mail_languages():
         subject = texts.t(lang, "gm_quarantined_subject", id=mail.id)
         parts.append((subject, render("gm_alert", subject, {**data, "lang": lang, "game": ""})))
     subject = " / ".join(dict.fromkeys(s for s, _ in parts))

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from sqlmodel import Session, col, select
 
-from pbm.i18n import N_, languages, translator
+from pbm.i18n import N_, mail_languages, translator
 from pbm.mail.inbound import Inbound
 from pbm.notation.clean import iter_clean_lines
 from pbm.notation.errors import OrderError
@@ -455,7 +455,7 @@ class _Answer:
         if not self.trusted and not may_answer(self.svc, self.session, sender):
             self.mail.error = (self.mail.error + "; " if self.mail.error else "") + "not answered"
             return
-        langs = [game.locale] if game is not None else list(languages())
+        langs = [game.locale] if game is not None else list(mail_languages())
         name = game.name if game is not None else ""
         parts = [gm_mail(lang, name, **data) for lang in langs]  # type: ignore[arg-type]
         subject = " / ".join(dict.fromkeys(s for s, _ in parts))

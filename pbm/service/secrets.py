@@ -255,10 +255,11 @@ def masked(text: str, *passwords: str) -> str:
 #
 # A password pbm makes is found without a label: five pairs of syllables joined by dashes, with
 # the seat's colour in front (any spelling a colour is read by, `vocab.COLOUR_WORDS`, and the
-# umlaut ones) or without it (the syllables are the whole secret: the colour adds nothing).
+# umlaut and Danish ones) or without it (the syllables are the whole secret: the colour adds
+# nothing).
 # The dashes may be the long ones a phone puts in (`_DASHES`). Case does not matter.
 
-_COLOUR_WORDS = sorted({*COLOUR_WORDS, "weiß", "grün"}, key=len, reverse=True)
+_COLOUR_WORDS = sorted({*COLOUR_WORDS, "weiß", "grün", "rød", "blå", "grøn"}, key=len, reverse=True)
 _COLOUR = "(?:" + "|".join(map(re.escape, _COLOUR_WORDS)) + ")"
 _DASH = "[" + "".join(sorted({"-", *_DASHES_FROM})) + "]"
 _GROUP = f"[{_CONSONANTS}][{_VOWELS}][{_CONSONANTS}][{_VOWELS}]"

@@ -29,7 +29,7 @@ from pbm.rules.layouts import default_size, generate_board
 
 HERE = Path(__file__).parent
 
-LETTERS = {"de": "HLWGE", "en": "LBWGO"}
+LETTERS = {"de": "HLWGE", "en": "LBWGO", "da": "TLUKM"}
 WORDS = {
     "de": {
         "settlement": "Siedlung",
@@ -61,6 +61,21 @@ WORDS = {
         "desert": "Desert",
         "or": "or",
     },
+    "da": {
+        "settlement": "Hus",
+        "city": "By",
+        "road": "Vej",
+        "robber": "Røver",
+        "steal": "røv",
+        "knight": "Ridder",
+        "before": "før slag",
+        "after": "efter slag",
+        "rb": "Vejbygning",
+        "sea": "Hav",
+        "harbour": "Havn",
+        "desert": "Ørken",
+        "or": "eller",
+    },
 }
 COLOURS = {
     "de": {
@@ -78,6 +93,14 @@ COLOURS = {
         "weiss": "white",
         "gruen": "green",
         "braun": "brown",
+    },
+    "da": {
+        "rot": "rød",
+        "blau": "blå",
+        "gelb": "gul",
+        "weiss": "hvid",
+        "gruen": "grøn",
+        "braun": "brun",
     },
 }
 
@@ -317,6 +340,10 @@ PASS_DE = lit("Ich passe")
 PASS_EN = lit("Pass")
 BUY_DE = lit("Entwicklungskarte")
 BUY_EN = lit("Buy card")
+PW_DA = lit("Adgangskode: ****")
+SUB_DA = lit("Erstatning:")
+PASS_DA = lit("Jeg melder pas")
+BUY_DA = lit("Udviklingskort")
 
 #: Canonical beginnings of build lines (for the block a line stands in).
 BUILD_WORDS = (
@@ -334,10 +361,18 @@ BUILD_WORDS = (
     "Maritime ",
     "Year of plenty",
     "Road building",
+    "Hus ",
+    "By ",
+    "Vej ",
+    "Udviklingskort",
+    "Søhandel ",
+    "Fund ",
+    "Vejbygning",
     "oder ",
     "or ",
+    "eller ",
 )
-SUBSTITUTE_WORDS = ("Ersatzbau:", "Substitute:")
+SUBSTITUTE_WORDS = ("Ersatzbau:", "Substitute:", "Erstatning:")
 
 
 @dataclass
@@ -847,7 +882,8 @@ MAILS: list[Mail] = [
             ("Kennwort: gruen-41", PW_DE),
             ("Siedlung 10H Meer Meer", amb_crossings("B5 C5 C6", "G1 G2 H1")),
             ("Räuber 10H, raube grün", amb_hexes("C5", "D4", "G2")),
-            ("Räuber Wüste, raube grün", amb_hexes("B4", "C2")),
+            # Deserts only: a hex without a number, never a list to choose from.
+            ("Räuber Wüste, raube grün", bad()),
             ("Straße 10H 12H", road("D4 E4")),
             ("Straße 10h 12 h", road("D4 E4")),
             ("Räuber 3L, raube grün, rot", robber("F3", "gruen", "rot")),
@@ -935,29 +971,8 @@ MAILS: list[Mail] = [
             ("Siedlung 6L 5L", crossings_to_pick("", "B3 C3 C4", "C3 C4 D4")),
             ("Siedlung 6L 5L 11G 4G", bad()),
             ("Straße 6L 4G", bad()),
-            (
-                "Räuber Meer",
-                amb_hexes(
-                    "A1",
-                    "A2",
-                    "A3",
-                    "A4",
-                    "B1",
-                    "B5",
-                    "C1",
-                    "C6",
-                    "D1",
-                    "D7",
-                    "E1",
-                    "E6",
-                    "F1",
-                    "F5",
-                    "G1",
-                    "G2",
-                    "G3",
-                    "G4",
-                ),
-            ),
+            # The robber never goes to sea: said, never a list of the sea hexes.
+            ("Räuber Meer", bad()),
             ("Stadt 6L 5L 11G", city("C3 C4 D4")),
         ],
     ),
@@ -2958,6 +2973,386 @@ GM_MAILS: list[Mail] = [
     ),
 ]
 MAILS += GM_MAILS
+
+#: Danish order mails (issue 29): as Danish players write them on a phone, in lower case and
+#: mostly without `æ ø å` (`roever`, `blaa`, `faa`), with remarks between the orders. Seed 1's
+#: tokens in Danish letters: T træ, L ler, U uld, K korn, M malm (German H L W G E).
+DA_MAILS: list[Mail] = [
+    Mail(
+        "225_simple_da",
+        [
+            ("Adgangskode: roed-225", PW_DA),
+            ("Runde: 4", lit("Runde: 4")),
+            ("hus 4T 8T 3M", settle("C2 D2 D3")),
+            ("vej 8t 3m", road("D2 D3")),
+            ("udviklingskort", BUY_DA),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "226_hej_og_hilsen_da",
+        [
+            ("Hej spilleder", NOISE),
+            ("", IGNORED),
+            ("adgangskode: blaa-226", PW_DA),
+            ("by 2k 6u 9l", city("E4 F3 F4")),
+            ("", IGNORED),
+            ("Hilsen", NOISE),
+            ("Mette", NOISE),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "227_roever_da",
+        [
+            ("adgangskode: gul-227", PW_DA),
+            ("roever 12m, roev roed", robber("B3", "rot")),
+            ("aflever: l l u", lit("Aflever: L L U")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "228_with_letters_aeoeaa_da",
+        [
+            ("Adgangskode: hvid-228", PW_DA),
+            ("Røver 9L, røv blå", robber("E4", "blau")),
+            ("Søhandel 4U for 1K", lit("Søhandel 4U for 1K")),
+            ("Hus 9T 10K 3:1-Havn", settle("B4 B5 C5")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "229_handel_da",
+        [
+            ("adgangskode: roed-229", PW_DA),
+            ("handel blaa: giv 1u, faa 1m", lit("Handel blå: giv 1U, få 1M")),
+            ("(hvis du vil, ellers ikke)", NOISE),
+            ("vej 10u 8t", road("D2 E2")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "230_handel_words_da",
+        [
+            ("Adgangskode: gul-230", PW_DA),
+            ("handel med groen: giv to uld, faa en malm", lit("Handel grøn: giv 2U, få 1M")),
+            ("udviklingskort", BUY_DA),
+        ],
+        lang="da",
+        players=6,
+    ),
+    Mail(
+        "231_soehandel_words_da",
+        [
+            ("adgangskode: blaa-231", PW_DA),
+            ("soehandel 4 uld for 1 korn", lit("Søhandel 4U for 1K")),
+            ("sohandel 4t for 1m", lit("Søhandel 4T for 1M")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "232_ridder_foer_slag_da",
+        [
+            ("adgangskode: hvid-232", PW_DA),
+            ("ridder foer slag: roever 12m, roev blaa", knight("before", "B3", "blau")),
+            ("vej 11t 4t", road("B2 C2")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "233_ridder_efter_slag_da",
+        [
+            ("adgangskode: roed-233", PW_DA),
+            ("ridder efter slag: roever 9l, roev gul", knight("after", "E4", "gelb")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "234_ridder_uden_tid_da",
+        [
+            ("adgangskode: gul-234", PW_DA),
+            ("ridder: roever 9l, roev roed", refused()),
+            ("udviklingskort", BUY_DA),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "235_monopol_fund_da",
+        [
+            ("adgangskode: blaa-235", PW_DA),
+            ("monopol uld", lit("Monopol Uld")),
+            ("fund t m", lit("Fund T M")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "236_fundkort_words_da",
+        [
+            ("adgangskode: hvid-236", PW_DA),
+            ("fund: malm og korn", lit("Fund M K")),
+            ("monopolkort: trae", lit("Monopol Træ")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "237_vejbygning_da",
+        [
+            ("adgangskode: roed-237", PW_DA),
+            ("vejbygning: 8t 3m, 10u 8t", road_building("D2 D3", "D2 E2")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "238_erstatning_da",
+        [
+            ("adgangskode: gul-238", PW_DA),
+            ("by 4t 8t 3m", city("C2 D2 D3")),
+            ("erstatning:", SUB_DA),
+            ("vej 8t 3m", road("D2 D3")),
+            ("udviklingskort", BUY_DA),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "239_ellers_heading_da",
+        [
+            ("adgangskode: blaa-239", PW_DA),
+            ("by 2k 6u 9l", city("E4 F3 F4")),
+            ("ellers:", SUB_DA),
+            ("hus 2k 6u l-havn", settle("F3 F4 G3")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "240_eller_option_da",
+        [
+            ("adgangskode: hvid-240", PW_DA),
+            ("hus 4t 8t 3m eller 2k 6u l-havn", alts(s_("C2 D2 D3"), s_("F3 F4 G3"))),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "241_pas_da",
+        [
+            ("adgangskode: roed-241", PW_DA),
+            ("jeg melder pas", PASS_DA),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "242_pas_denne_runde_da",
+        [
+            ("adgangskode: gul-242", PW_DA),
+            ("pas denne runde", PASS_DA),
+            ("hvis jeg slaar 7: roever 9l, roev roed", robber("E4", "rot")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "243_ingen_traek_da",
+        [
+            ("adgangskode: blaa-243", PW_DA),
+            ("ingen traek fra mig, sparer op", PASS_DA),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "244_ved_en_syv_da",
+        [
+            ("adgangskode: hvid-244", PW_DA),
+            ("ved en 7: roever 12m, roev blaa", robber("B3", "blau")),
+            ("aflever: u k t", lit("Aflever: U K T")),
+            ("vej 9l 3u", road("E4 E5")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "245_hvid_groen_colours_da",
+        [
+            ("adgangskode: roed-245", PW_DA),
+            ("roever 9l, roev hvid og gul", robber("E4", "weiss", "gelb")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "246_words_for_hexes_da",
+        [
+            ("adgangskode: gul-246", PW_DA),
+            ("by 10u 3m oerken", city("D3 E2 E3")),
+            ("hus 6u 3u m-havn", settle("E5 F4 F5")),
+            ("vej 6u 3u", road("E5 F4")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "247_commands_da",
+        [
+            ("hjaelp", lit("Hjælp")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "248_status_da",
+        [
+            ("adgangskode: blaa-248", PW_DA),
+            ("status", lit("Status")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "249_vaek_indtil_da",
+        [
+            ("adgangskode: hvid-249", PW_DA),
+            ("vaek indtil 2026-12-24", lit("Væk indtil 2026-12-24")),
+            ("vi ses efter jul!", NOISE),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "250_tilbage_da",
+        [
+            ("adgangskode: roed-250", PW_DA),
+            ("jeg er tilbage", lit("Jeg er tilbage")),
+            ("vej 8t 3m", road("D2 D3")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "251_german_letters_in_danish_game_da",
+        [
+            ("adgangskode: gul-251", PW_DA),
+            ("soehandel 4W for 1E", refused("Søhandel 4U for 1M")),
+            ("vej 8H 3E", refused(lambda o: f"Vej {o.path('D2 D3')}")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "252_english_letters_in_danish_game_da",
+        [
+            ("adgangskode: blaa-252", PW_DA),
+            ("soehandel 4W for 1O", refused("Søhandel 4U for 1M")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "253_danish_letters_in_german_game_de",
+        [
+            ("Kennwort: hvid-253", PW_DE),
+            ("Seehandel 4U gegen 1K", refused("Seehandel 4W gegen 1G")),
+            ("Straße 8T 3M", refused(lambda o: f"Straße {o.path('D2 D3')}")),
+        ],
+    ),
+    Mail(
+        "254_danish_letters_in_english_game_en",
+        [
+            ("Password: red-254", PW_EN),
+            ("Maritime 4U for 1K", refused("Maritime 4W for 1G")),
+        ],
+        lang="en",
+    ),
+    Mail(
+        "255_signature_and_quote_da",
+        [
+            ("adgangskode: hvid-255", PW_DA),
+            ("hus 4t 8t 3m", settle("C2 D2 D3")),
+            ("tak for spillet indtil videre :)", NOISE),
+            ("", IGNORED),
+            ("Sendt fra min iPhone", IGNORED),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "256_koeb_kort_da",
+        [
+            ("adgangskode: roed-256", PW_DA),
+            ("koeb et udviklingskort", BUY_DA),
+            ("2 udviklingskort", lit("Udviklingskort; Udviklingskort")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "257_besked_da",
+        [
+            ("adgangskode: gul-257", PW_DA),
+            ("vej 11t 4t", road("B2 C2")),
+            ("besked til roed: vil du handle uld?", lit("Besked til rød")),
+            ("det er bare en besked", IGNORED),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "258_setup_da",
+        [
+            ("adgangskode: blaa-258", PW_DA),
+            ("hus 4t 8t 3m vej 8t 3m", setup(("C2 D2 D3", "D2 D3"))),
+        ],
+        lang="da",
+        phase="setup",
+    ),
+    Mail(
+        "259_long_phone_mail_da",
+        [
+            ("hej alle sammen", NOISE),
+            ("adgangskode: hvid-259", PW_DA),
+            ("runde 6", lit("Runde: 6")),
+            ("", IGNORED),
+            ("ridder foer slag: roever 12m, roev roed (undskyld!)", knight("before", "B3", "rot")),
+            ("handel gul: giv 2u, faa 1t", lit("Handel gul: giv 2U, få 1T")),
+            ("vej 11t 4t", road("B2 C2")),
+            ("hus 4t 8t 3m", settle("C2 D2 D3")),
+            ("", IGNORED),
+            ("ellers:", SUB_DA),
+            ("udviklingskort", BUY_DA),
+            ("", IGNORED),
+            ("mvh", NOISE),
+            ("jens", NOISE),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "260_remarks_in_brackets_da",
+        [
+            ("adgangskode: roed-260", PW_DA),
+            ("by 2k 6u 9l (endelig!)", city("E4 F3 F4")),
+            ("vej 9l 3u (mod havnen)", road("E4 E5")),
+            ("aflever: u u k (hvis jeg skal)", lit("Aflever: U U K")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "261_quoted_reply_da",
+        [
+            ("adgangskode: blaa-261", PW_DA),
+            ("soehandel 4t for 1k", lit("Søhandel 4T for 1K")),
+            ("", IGNORED),
+            ("Den 5. dec. 2026 kl. 10.00 skrev pbm <spil@pbm.test>:", IGNORED),
+            ("> Runde 5 begynder", IGNORED),
+            ("> Hus 9T 10K 3:1-Havn", IGNORED),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "262_pas_med_roever_da",
+        [
+            ("adgangskode: gul-262", PW_DA),
+            ("jeg melder pas denne gang", PASS_DA),
+            ("ved en 7: roever 9l, roev hvid", robber("E4", "weiss")),
+            ("aflever: m t", lit("Aflever: M T")),
+        ],
+        lang="da",
+    ),
+    Mail(
+        "263_til_spilleder_da",
+        [
+            ("adgangskode: hvid-263", PW_DA),
+            ("vej 10u 8t", road("D2 E2")),
+            ("til spilleder: jeg er paa ferie fra den 20.", lit("Til spilleder")),
+            ("kan nogen spille for mig?", IGNORED),
+        ],
+        lang="da",
+    ),
+]
+MAILS += DA_MAILS
 
 
 def main() -> None:

@@ -66,6 +66,22 @@ PASSWORD = "blau-kiefer-42"
 #: The game's address (`[service] address`): where the reports' "Write orders" link writes to.
 ADDRESS = "pbm@pbm.test"
 LANGS = ("de", "en")
+#: Danish (issue 29): its goldens are the main mails' (`DANISH_SCENES`), not every scene's.
+DANISH = "da"
+DANISH_SCENES = (
+    "welcome",
+    "round_open",
+    "report_round",
+    "ack",
+    "ack_setup",
+    "error",
+    "help",
+    "joined",
+    "setup_prompt",
+    "reminder",
+    "nmr",
+    "digest",
+)
 
 #: `game:seat:number:` then the URL-safe base64 of nonce and ciphertext.
 SEALED = re.compile(r"\b([A-Za-z0-9_-]+:\d+:\d+:)([A-Za-z0-9_=-]{20,})")
@@ -368,6 +384,10 @@ ORDERS = {
     "en": "Password: {pw}\nRound: 20\nRobber E2, steal white\nDiscard: G G W\n"
     "Trade blue: give 1L, get 1B\nSettlement D2 E1 E2\nRoad moonshine\n"
     "Buy card\n\n-- \nCheers, Bernd\n",
+    # As a Danish player types on a phone: no `ø`, lower case.
+    "da": "Adgangskode: {pw}\nRunde: 20\nroever E2, roev hvid\nAflever: K K U\n"
+    "handel blaa: giv 1T, faa 1L\nhus D2 E1 E2\nvej maaneskin\n"
+    "udviklingskort\n\n-- \nHilsen, Bernd\n",
 }
 
 
@@ -394,6 +414,7 @@ def ack(lang: str) -> tuple[str, Rendered]:
 SETUP_ORDERS = {
     "de": "Kennwort: {pw}\nSiedlung {place}\nSiedlung Z9 Z8 Z7 Straße Z9 Z8\n",
     "en": "Password: {pw}\nSettlement {place}\nSettlement Z9 Z8 Z7 Road Z9 Z8\n",
+    "da": "Adgangskode: {pw}\nHus {place}\nHus Z9 Z8 Z7 Vej Z9 Z8\n",
 }
 
 

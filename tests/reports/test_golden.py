@@ -59,6 +59,13 @@ def test_golden(name: str, lang: str) -> None:
     _check(GOLDEN / f"{name}_{lang}.txt", _golden_text(name, lang))
 
 
+@pytest.mark.parametrize("name", scenes.DANISH_SCENES)
+def test_golden_danish(name: str) -> None:
+    """The main mails of a Danish game: welcome, round open, report, the answer to orders
+    (with a line refused), help, and the mails around a round."""
+    _check(GOLDEN / f"{name}_{scenes.DANISH}.txt", _golden_text(name, scenes.DANISH))
+
+
 #: The classic edition's words (German); a mail that has one is kept in the modern edition's
 #: words too (`pbm game create --edition modern`, seed 002).
 CLASSIC = re.compile(

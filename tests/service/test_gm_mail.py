@@ -207,7 +207,9 @@ def test_a_mail_naming_no_game_is_answered_in_every_language(
 ) -> None:
     mailer.send(DESK, "Hallo", "Wie geht das hier?\n")
     (told,) = replies_to(svc, mailer.last_id, "gm_mail")
-    assert told.subject == "pbm: die Spielleitung per Mail / pbm: the game master by mail"
+    assert told.subject == (
+        "pbm: die Spielleitung per Mail / pbm: spillederen pr. mail / pbm: the game master by mail"
+    )
     assert "Verlängern: 24" in told.body and "Extend: 24" in told.body
 
 

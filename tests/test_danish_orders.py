@@ -1,0 +1,100 @@
+"""Danish as a game language (issue 29): the words a Danish game reads, the characters typed
+without a Danish keyboard, and the words Danish shares with English (`by`, `to`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbm.notation import Context, parse_line, parse_mail
+from pbm.notation.format import format_item
+from pbm.notation.text import fold
+from pbm.rules.layouts import generate_board
+from pbm.rules.orders import BuyCard, MaritimeTrade, TradeOffer
+from pbm.rules.resources import ERZ, GETREIDE, HOLZ, LEHM, WOLLE
+from pbm.rules.state import DEFAULT_COLOURS
+
+BOARD = generate_board("medium", 1, 1)
+
+
+def _ctx(lang: str) -> Context:
+    return Context(BOARD, lang, DEFAULT_COLOURS[:4], "round")
+
+
+def test_fold_spells_out_danish_letters_and_keeps_german() -> None:
+    assert fold("Røver på Ørken, blå ÆØÅ")[0] == "roever paa oerken, blaa aeoeaa"
+    assert fold("Räuber Wüste, weiß grün")[0] == "raeuber wueste, weiss gruen"
+    # The columns still point at the characters written.
+    assert fold("blå")[1] == (0, 1, 2, 2)
+
+
+@pytest.mark.parametrize(
+    ("line", "canonical"),
+    [
+        ("Røver 9L, røv blå", "Røver E4 (9L), røv blå"),
+        ("roever 9l, roev blaa", "Røver E4 (9L), røv blå"),
+        ("Hus 4T 8T 3M", "Hus C2 D2 D3 (4T 8T 3M)"),
+        ("bosaettelse 4t 8t 3m", "Hus C2 D2 D3 (4T 8T 3M)"),
+        ("by 4t 8t 3m", "By C2 D2 D3 (4T 8T 3M)"),
+        ("soehandel 4 uld for 1 korn", "Søhandel 4U for 1K"),
+        ("Aflever: M T", "Aflever: M T"),
+        ("smid: malm, trae", "Aflever: M T"),
+        ("ridder foer slag: roever 9l, roev roed", "Ridder før slag: Røver E4 (9L), røv rød"),
+        ("ridder efter mit slag: roever 9l", "Ridder efter slag: Røver E4 (9L)"),
+        ("jeg melder pas", "Jeg melder pas"),
+        ("vejbygning: 8t 3m, 10u 8t", None),
+    ],
+)
+def test_danish_lines(line: str, canonical: str | None) -> None:
+    ctx = _ctx("da")
+    item = parse_line(line, ctx)
+    if canonical is not None:
+        assert format_item(item, ctx) == canonical
+
+
+def test_danish_two_is_a_count_before_a_resource_only() -> None:
+    da = _ctx("da")
+    item = parse_line("handel blaa: giv to uld, faa en malm", da)
+    assert item == TradeOffer(1, (0, 0, 2, 0, 0), (0, 0, 0, 0, 1))
+    assert parse_line("to udviklingskort", da) is not None
+    assert parse_line("Udviklingskort", da) == BuyCard()
+    # English `to` stays English's: `Road … to …` is no count.
+    en = _ctx("en")
+    assert parse_line("Maritime 4W for 1O", en) == MaritimeTrade(WOLLE, 4, ERZ, 1)
+
+
+def test_by_is_a_city_in_a_danish_game_only() -> None:
+    assert format_item(parse_line("by 4t 8t 3m", _ctx("da")), _ctx("da")).startswith("By ")
+    parsed = parse_mail("Password: x\nby the way, nice game\n", _ctx("en"))
+    assert not any(r.ok and r.canonical.startswith("City") for r in parsed.lines)
+
+
+def test_danish_letters_in_a_german_game_are_asked_back() -> None:
+    parsed = parse_mail("Kennwort: x\nSeehandel 4U gegen 1K\n", _ctx("de"))
+    line = parsed.lines[1]
+    assert not line.ok and line.error is not None
+    assert line.error.key == "danish_letters"
+    assert "Seehandel 4W gegen 1G" in line.error.localized("de")
+    assert "dänischen" in line.error.localized("de")
+
+
+def test_german_and_english_letters_in_a_danish_game_are_asked_back() -> None:
+    parsed = parse_mail("Adgangskode: x\nSøhandel 4W for 1E\nSøhandel 4W for 1O\n", _ctx("da"))
+    german, english = parsed.lines[1], parsed.lines[2]
+    assert german.error is not None and german.error.key == "german_letters_other"
+    assert "Søhandel 4U for 1M" in german.error.localized("da")
+    assert english.error is not None and english.error.key == "english_letters_other"
+
+
+def test_german_and_english_games_ask_between_them_as_before() -> None:
+    parsed = parse_mail("Kennwort: x\nSeehandel 4L gegen 1O\n", _ctx("de"))
+    assert parsed.lines[1].error is not None
+    assert parsed.lines[1].error.key == "english_letters"
+    parsed = parse_mail("Password: x\nMaritime 4H for 1E\n", _ctx("en"))
+    assert parsed.lines[1].error is not None
+    assert parsed.lines[1].error.key == "german_letters"
+
+
+def test_danish_letters_and_names() -> None:
+    ctx = _ctx("da")
+    assert parse_line("Søhandel 4T for 1L", ctx) == MaritimeTrade(HOLZ, 4, LEHM, 1)
+    assert parse_line("soehandel 4 korn for 1 trae", ctx) == MaritimeTrade(GETREIDE, 4, HOLZ, 1)
