@@ -194,7 +194,7 @@ def new_game(svc: Service, name: str = "alpha", **kw: Any) -> None:
 
 
 #: The line of a confirmation request that carries its code, in either language.
-CONFIRM_LINE = re.compile(r"^  (?:Bestätigen|Confirm): (\S+)$", re.M)
+CONFIRM_LINE = re.compile(r"^  (?:Bestätigen|Confirm|Bekræft): (\S+)$", re.M)
 
 
 def confirmation_code(svc: Service, address: str) -> str:
