@@ -198,8 +198,8 @@ def test_a_deadline_that_passes_while_the_inbox_idles_is_kept_at_once(
     async def run() -> float:
         await mailroom.start()
         stop = asyncio.Event()
-        cfg = mailroom.config(poll_seconds=600, tick_seconds=0.1, send_seconds=0.1)
-        task = asyncio.create_task(serve(svc, cfg, stop, mailroom.transports))
+        mailroom.configure(svc, poll_seconds=600, tick_seconds=0.1, send_seconds=0.1)
+        task = asyncio.create_task(serve(svc, stop, mailroom.transports))
         try:
             await eventually(lambda: svc.intake.read_through is not None, 20, "a first pass")
             await asyncio.sleep(1.0)  # waiting for news now
