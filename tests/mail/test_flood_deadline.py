@@ -92,8 +92,7 @@ def test_a_flood_before_the_deadline_costs_no_player_their_orders(
             started = time.monotonic()
             task = asyncio.create_task(
                 serve(
-                    svc,
-                    mailroom.config(tick_seconds=0.1, send_seconds=0.1),
+                    mailroom.configure(svc, tick_seconds=0.1, send_seconds=0.1),
                     stop,
                     mailroom.transports,
                 )
@@ -165,7 +164,7 @@ def test_a_mail_over_the_size_limit_is_never_fetched_whole(
             await mailroom.deliver(huge)
             await mailroom.deliver(small)
             if mailroom.loopback is not None:
-                box: Any = ImapInbox(mailroom.config().imap)
+                box: Any = ImapInbox(mailroom.configure(svc).config.imap)
             else:
                 box = mailroom.mailbox.inbox()
             await box.connect()
