@@ -33,12 +33,11 @@ from typing import Any
 import aiosmtplib
 from sqlmodel import Session, col, func, select
 
-from pbm.config.model import ServiceSection, Settings
+from pbm.config.model import ImapSection, Settings
 
 from .devservers.loopback import LoopbackMail
 from .files import private_dir, write_private
-from .mail.imap import ImapConfig, ImapInbox
-from .mail.smtp import SmtpConfig
+from .mail.imap import ImapInbox
 from .notation import Context
 from .notation.format import format_setup_orders, format_turn_orders, word
 from .notation.vocab import colour_name
@@ -46,7 +45,7 @@ from .rules import GameState, Phase, autopilot
 from .rules.setup import setup_player
 from .service.context import Service
 from .service.games import create_game, get_game, load_state, players_of
-from .service.serve import ServeConfig, serve
+from .service.serve import serve
 from .store.db import make_engine, scrub, transaction
 from .store.migrate import upgrade
 from .store.models import InboundMail, Outbox
@@ -139,10 +138,26 @@ class Demo:
         # The hourly answer limit counts real time, which the demo compresses: lifted here.
         self.svc = svc = Service(
             make_engine(url),
-            config=Settings(
-                service=ServiceSection(
-                    address=GM, name="pbm demo", time_scale=TIME_SCALE, rate_limit_per_hour=10**6
-                )
+            config=Settings().updated(
+                service={
+                    "address": GM,
+                    "name": "pbm demo",
+                    "time_scale": TIME_SCALE,
+                    "rate_limit_per_hour": 10**6,
+                    "poll_seconds": 0.1,
+                    "tick_seconds": 0.2,
+                    "send_seconds": 0.1,
+                },
+                # Polling every 0.1 s beats IDLE here: pymap reports news to an IDLE client
+                # only about once a second, and a search on a local server costs nothing.
+                imap={
+                    "port": self.lb.imap.port,
+                    "user": GM,
+                    "password": "demo",
+                    "processed_folder": "Processed",
+                    "idle": False,
+                },
+                smtp={"port": self.lb.smtp_port, "from": GM},
             ),
         )
         with transaction(svc.engine) as session:
@@ -157,23 +172,8 @@ class Demo:
                 kronlande=self.kronlande,
                 lang=self.lang,
             )
-        serve_cfg = ServeConfig(
-            # Polling every 0.1 s beats IDLE here: pymap reports news to an IDLE client
-            # only about once a second, and a search on a local server costs nothing.
-            imap=ImapConfig(
-                port=self.lb.imap.port,
-                user=GM,
-                password="demo",
-                processed_folder="Processed",
-                idle=False,
-            ),
-            smtp=SmtpConfig(port=self.lb.smtp_port, from_address=GM),
-            poll_seconds=0.1,
-            tick_seconds=0.2,
-            send_seconds=0.1,
-        )
         stop = asyncio.Event()
-        server = asyncio.create_task(serve(svc, serve_cfg, stop))
+        server = asyncio.create_task(serve(svc, stop))
         bots = [
             Bot(f"bot{i + 1}@pbm.demo", lazy=(i == self.players - 1)) for i in range(self.players)
         ]
@@ -213,7 +213,7 @@ class Demo:
         """Read the bot's mailbox over IMAP until the welcome mail with the password came,
         answering the request to confirm the signup with its code on the way."""
         box = ImapInbox(
-            ImapConfig(port=self.lb.imap.port, user=bot.address, password="demo", idle=False)
+            ImapSection(port=self.lb.imap.port, user=bot.address, password="demo", idle=False)
         )
         await box.connect()
         try:

@@ -13,11 +13,8 @@ from typing import Any
 import pytest
 
 from pbm.config import ConfigError, Settings, effective, effective_toml, example, load, read
-from pbm.config.model import SECTIONS, ImapSection, ServiceSection, SmtpSection, file_key, is_secret
-from pbm.mail.imap import ImapConfig
+from pbm.config.model import SECTIONS, ServiceSection, file_key, is_secret
 from pbm.mail.outgoing import build_message
-from pbm.mail.smtp import SmtpConfig
-from pbm.service.serve import ServeConfig
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,30 +62,26 @@ def test_the_example_has_every_key_with_its_default_and_a_comment() -> None:
     assert read(data) == defaults
 
 
-def test_runtime_settings_take_the_models_defaults(
+def test_runtime_settings_are_the_model_itself(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The service runs with the model itself; the loops' and the mail layer's own dataclasses
-    (built by hand in tests and the demo) must not drift from it either."""
-    model = Settings()
-    serve = ServeConfig()
-    for name in ("poll_seconds", "tick_seconds", "send_seconds"):
-        assert getattr(serve, name) == getattr(model.service, name), name
-    imap = ImapConfig()
-    for name in ImapConfig.__dataclass_fields__:
-        if name in ImapSection.model_fields:
-            assert getattr(imap, name) == getattr(model.imap, name), name
-    smtp = SmtpConfig()
-    for name in SmtpConfig.__dataclass_fields__:
-        if name in SmtpSection.model_fields:
-            assert getattr(smtp, name) == getattr(model.smtp, name), name
-    assert smtp.from_address == model.smtp.from_
-    # A config without a file gives the same runtime settings as the dataclasses' defaults.
+    """The service, its loops and the transports run with the model itself: no mirrored
+    dataclass of the mail layer or the loops is left to drift from it."""
+    import pbm.mail.imap
+    import pbm.mail.smtp
+    import pbm.service.serve
+
+    for module in (pbm.mail.imap, pbm.mail.smtp, pbm.service.serve):
+        assert not [n for n in vars(module) if n.endswith("Config")], module.__name__
+    # A config without a file gives the model's defaults (the paths made absolute).
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("PBM_CONFIG", raising=False)
-    cfg = load(None)
-    assert cfg.settings.service == model.service
-    assert ServeConfig.from_settings(cfg.settings) == serve
+    settings, model = load(None).settings, Settings()
+    assert (settings.service, settings.imap, settings.smtp) == (
+        model.service,
+        model.imap,
+        model.smtp,
+    )
 
 
 def test_config_imports_nothing_above_it() -> None:
@@ -127,15 +120,23 @@ def test_every_key_reaches_the_runtime_settings(tmp_path: Path) -> None:
         tick_seconds=8.0,
         send_seconds=9.0,
     )
-    assert ServeConfig.from_settings(cfg.settings) == ServeConfig(
-        imap=ImapConfig("imap.example.org", 993, "u", "p", True, "Spiele", "Done", idle=False),
-        smtp=SmtpConfig(
-            "smtp.example.org", 587, "su", "sp", False, None, from_address="gm+out@example.org"
-        ),
-        poll_seconds=7.0,
-        tick_seconds=8.0,
-        send_seconds=9.0,
+    imap, smtp = cfg.settings.imap, cfg.settings.smtp
+    assert (imap.host, imap.port, imap.user, imap.password, imap.tls) == (
+        "imap.example.org",
+        993,
+        "u",
+        "p",
+        True,
     )
+    assert (imap.folder, imap.processed_folder, imap.idle) == ("Spiele", "Done", False)
+    assert (smtp.host, smtp.port, smtp.user, smtp.password, smtp.tls) == (
+        "smtp.example.org",
+        587,
+        "su",
+        "sp",
+        False,
+    )
+    assert (smtp.starttls_wanted, smtp.from_address) == (None, "gm+out@example.org")
 
 
 def test_no_file_means_the_defaults_and_an_absolute_sqlite_file(
@@ -183,7 +184,7 @@ def test_smtp_from_with_a_display_name(
     cfg = _load(
         tmp_path, f'[service]\naddress = "gm@pbm.test"\n{named}\n[smtp]\nfrom = {smtp_from!r}\n'
     )
-    smtp = SmtpConfig.from_section(cfg.settings.smtp)
+    smtp = cfg.settings.smtp
     assert smtp.from_address == address
     assert cfg.settings.sender_name == name
     msg = build_message(

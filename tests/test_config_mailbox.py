@@ -9,8 +9,7 @@ import pytest
 from pbm.config import Config, ConfigError, load
 from pbm.config.presets import OAUTH2_PROVIDERS as PROVIDERS
 from pbm.config.presets import PRESETS
-from pbm.mail.oauth2 import OAuth2Config
-from pbm.service.serve import ServeConfig
+from pbm.mail.oauth2 import authorize_params, oauth2_section
 
 
 def _load(tmp_path: Path, text: str) -> Config:
@@ -21,12 +20,11 @@ def _load(tmp_path: Path, text: str) -> Config:
 
 def test_a_config_without_auth_or_provider_is_as_before(tmp_path: Path) -> None:
     cfg = _load(tmp_path, '[imap]\nuser = "u"\npassword = "p"\n[smtp]\nuser = "s"\n')
-    serve = ServeConfig.from_settings(cfg.settings)
+    serve = cfg.settings
     assert serve.imap.auth == serve.smtp.auth == "password"
-    assert serve.imap.oauth2 is None and serve.smtp.oauth2 is None
     assert (serve.imap.host, serve.imap.port, serve.imap.tls) == ("127.0.0.1", 143, False)
     assert (serve.smtp.user, serve.smtp.password) == ("s", "")
-    assert OAuth2Config.from_settings(cfg.settings) is None
+    assert oauth2_section(cfg.settings) is None
 
 
 @pytest.mark.parametrize("provider", sorted(PRESETS))
@@ -35,7 +33,7 @@ def test_every_preset_fills_both_servers(tmp_path: Path, provider: str) -> None:
     text = f'[imap]\nprovider = "{provider}"\nuser = "gm@example.org"\npassword = "app"\n'
     if preset.auth == "oauth2":
         text += '[oauth2]\nclient_id = "cid"\n'
-    serve = ServeConfig.from_settings(_load(tmp_path, text).settings)
+    serve = _load(tmp_path, text).settings
     assert serve.imap.host == preset.imap["host"] and serve.imap.tls and serve.imap.port == 993
     assert serve.smtp.host == preset.smtp["host"]
     assert (serve.smtp.port, serve.smtp.tls, serve.smtp.starttls) in (
@@ -55,7 +53,7 @@ def test_keys_written_win_over_the_preset(tmp_path: Path) -> None:
         '[imap]\nprovider = "gmail"\nuser = "gm@gmail.com"\nport = 1993\n'
         '[smtp]\nhost = "relay.example.org"\nport = 25\ntls = false\nuser = "other"\n',
     ).settings
-    serve = ServeConfig.from_settings(settings)
+    serve = settings
     assert (serve.imap.host, serve.imap.port) == ("imap.gmail.com", 1993)
     assert (serve.smtp.host, serve.smtp.port, serve.smtp.tls) == ("relay.example.org", 25, False)
     assert serve.smtp.user == "other"
@@ -66,18 +64,17 @@ def test_outlook_signs_in_with_oauth2_at_microsoft(tmp_path: Path) -> None:
         tmp_path,
         '[imap]\nprovider = "outlook"\nuser = "gm@outlook.com"\n[oauth2]\nclient_id = "cid"\n',
     )
-    o = OAuth2Config.from_settings(cfg.settings)
+    o = oauth2_section(cfg.settings)
     assert o is not None
     ms = PROVIDERS["microsoft"]
-    assert (o.token_endpoint, o.device_endpoint, o.scopes) == (
+    assert (o.token_endpoint, o.device_endpoint, tuple(o.scopes)) == (
         ms.token_endpoint,
         ms.device_endpoint,
         ms.scopes,
     )
     # The token file lives beside the config file.
-    assert o.token_file == (tmp_path / "pbm-oauth2.json").resolve()
-    serve = ServeConfig.from_settings(cfg.settings)
-    assert serve.imap.oauth2 == o == serve.smtp.oauth2
+    assert Path(o.token_file) == (tmp_path / "pbm-oauth2.json").resolve()
+    assert o == cfg.settings.oauth2
 
 
 def test_gmail_with_oauth2_and_an_own_token_endpoint(tmp_path: Path) -> None:
@@ -87,12 +84,12 @@ def test_gmail_with_oauth2_and_an_own_token_endpoint(tmp_path: Path) -> None:
         '[smtp]\nauth = "oauth2"\n'
         '[oauth2]\nclient_id = "cid"\nclient_secret = "cs"\ntoken_file = "/var/lib/pbm/t.json"\n',
     )
-    o = OAuth2Config.from_settings(cfg.settings)
+    o = oauth2_section(cfg.settings)
     assert o is not None and o.token_endpoint == PROVIDERS["google"].token_endpoint
     assert o.device_endpoint == ""  # Google's device flow refuses the mail scope
-    assert dict(o.authorize_params)["access_type"] == "offline"
+    assert authorize_params(o)["access_type"] == "offline"
     assert str(o.token_file) == "/var/lib/pbm/t.json"
-    smtp = ServeConfig.from_settings(cfg.settings).smtp
+    smtp = cfg.settings.smtp
     assert smtp.auth == "oauth2" and smtp.user == "gm@gmail.com"
 
 

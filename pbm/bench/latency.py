@@ -44,11 +44,9 @@ from pbm.bench.serve import _serve_cmd, _stop, _tail, _wait_ready
 from pbm.config.model import ServiceSection, Settings
 from pbm.devservers.loopback import LoopbackMail
 from pbm.files import write_private
-from pbm.mail.imap import ImapConfig
-from pbm.mail.smtp import SmtpConfig
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
-from pbm.service.serve import ServeConfig, serve
+from pbm.service.serve import serve
 from pbm.store.db import make_engine
 from pbm.store.migrate import upgrade
 
@@ -140,14 +138,12 @@ class Served:
 
         lb.imap.append = timed_append  # type: ignore[method-assign]
         if self.in_process:
-            cfg = ServeConfig(
-                imap=ImapConfig(port=lb.imap.port, user=GM, password="pw", idle=True),
-                smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
-                poll_seconds=30.0,
-                tick_seconds=30.0,
-                send_seconds=5.0,
+            self.svc.config = self.svc.config.updated(
+                imap={"port": lb.imap.port, "user": GM, "password": "pw", "idle": True},
+                smtp={"port": lb.smtp_port, "from": GM},
+                service={"poll_seconds": 30.0, "tick_seconds": 30.0, "send_seconds": 5.0},
             )
-            self._server = asyncio.create_task(serve(self.svc, cfg, self._stop))
+            self._server = asyncio.create_task(serve(self.svc, self._stop))
         else:
             self.svc.engine.dispose()
             config = _write_config(self.work, lb)

@@ -34,8 +34,7 @@ from pbm.config.model import ServiceSection
 from pbm.config.model import Settings as PbmSettings
 from pbm.devservers import realservers
 from pbm.devservers.loopback import LoopbackMail
-from pbm.mail.imap import ImapConfig, ImapInbox
-from pbm.mail.smtp import SmtpConfig
+from pbm.mail.imap import ImapInbox
 from pbm.notation import Context
 from pbm.notation.format import format_turn_orders
 from pbm.rules import Phase, Settings, autopilot
@@ -203,8 +202,11 @@ async def measure(n: int, dovecot: bool = False) -> dict[str, object]:
     )
     seats = _prepare(svc, dovecot)
     srv = await (_dovecot(tmp, gm, seats) if dovecot else _loopback())
-    smtp = SmtpConfig(port=srv.smtp_port, from_address=gm)
-    box = ImapInbox(ImapConfig(port=srv.imap_port, user=gm, password=srv.gm_password, idle=False))
+    svc.config = svc.config.updated(
+        imap={"port": srv.imap_port, "user": gm, "password": srv.gm_password, "idle": False},
+        smtp={"port": srv.smtp_port, "from": gm},
+    )
+    box = ImapInbox(svc.config.imap)
     try:
         await box.connect()
         # End to end.
@@ -215,7 +217,7 @@ async def measure(n: int, dovecot: bool = False) -> dict[str, object]:
         await _send_all(srv.smtp_port, mails, srv.senders)
         await _wait_inbox(box, n)
         read = await read_inbox(svc, box)
-        sent = await send_pending(svc, smtp, limit=n + 10)
+        sent = await send_pending(svc, limit=n + 10)
         e2e = time.perf_counter() - start
         e2e_cpu = time.process_time() - cpu
         assert read == n, (read, n)

@@ -29,9 +29,9 @@ def mailbox_login(
     Run it again when `pbm serve` says the provider has revoked them."""
     import webbrowser
 
-    from pbm.mail.oauth2 import OAuth2Config, OAuth2Error, login
+    from pbm.mail.oauth2 import OAuth2Error, login, oauth2_section
 
-    oauth2 = OAuth2Config.from_settings(config().settings)
+    oauth2 = oauth2_section(config().settings)
     if oauth2 is None:
         echo('error: neither [imap] nor [smtp] has auth = "oauth2": no login needed', err=True)
         raise typer.Exit(2)
@@ -66,15 +66,11 @@ def mailbox_check(
 
     from pbm.config.presets import PRESETS
     from pbm.mail.check import check
-    from pbm.service.serve import ServeConfig
 
     cfg = config()
     preset = PRESETS.get(cfg.settings.imap.provider)
     requirement = preset.requirement if preset is not None else ""
-    serve = ServeConfig.from_settings(cfg.settings)
-    steps = asyncio.run(
-        check(serve.imap, serve.smtp, cfg.settings.service.address, requirement, wait)
-    )
+    steps = asyncio.run(check(cfg.settings, requirement, wait))
     failed = any(s.status == "failed" for s in steps)
 
     def text() -> None:

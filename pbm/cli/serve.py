@@ -49,7 +49,7 @@ def serve_cmd(
     import asyncio
 
     from pbm.service.heap import freeze_startup, map_large_blocks, one_arena
-    from pbm.service.serve import ServeConfig, serve
+    from pbm.service.serve import serve
 
     cfg = config()  # a config that cannot be used stops here, before the first log line
     configure_logging(verbose)
@@ -57,7 +57,7 @@ def serve_cmd(
     map_large_blocks()
     svc = service(cfg=cfg, apart=True)
     freeze_startup()  # what is loaded by now lives as long as the process
-    asyncio.run(serve(svc, ServeConfig.from_settings(cfg.settings)))
+    asyncio.run(serve(svc))
     # At a clean stop (SIGTERM, SIGINT) the command ends here: `common.close_services` then
     # writes the WAL back and cuts it (`store.db.scrub`), so no old page with a password stays
     # in pbm.db-wal, and closes the database.
@@ -67,11 +67,9 @@ def poll_cmd(as_json: JsonOpt = False) -> None:
     """One pass of everything (stored mails, the inbox, deadlines, the outbox), then exit."""
     import asyncio
 
-    from pbm.service.serve import ServeConfig, poll_once
+    from pbm.service.serve import poll_once
 
     cfg = config()
     # Closed with the WAL written back and cut when the command ends (`common.close_services`).
-    result = asyncio.run(
-        poll_once(service(cfg=cfg, apart=True), ServeConfig.from_settings(cfg.settings))
-    )
+    result = asyncio.run(poll_once(service(cfg=cfg, apart=True)))
     show(result, as_json, lambda: echo(" ".join(f"{k}={v}" for k, v in result.items())))

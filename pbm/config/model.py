@@ -12,6 +12,7 @@ mistake to report, not to convert.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import timedelta
 from email.utils import parseaddr
 from typing import Annotated, Any, Literal
@@ -279,6 +280,7 @@ class ImapSection(Section):
     idle: bool = key(
         True, "Wait with IDLE when the server offers it (re-issued at least every 29 minutes)."
     )
+    timeout: Seconds = key(30.0, "Seconds to wait for an answer of the server.")
 
 
 class SmtpSection(Section):
@@ -303,6 +305,17 @@ class SmtpSection(Section):
         ' "Spielleitung <gm@example.org>" (the name then wins over [service] name).',
         alias="from",
     )
+    timeout: Seconds = key(30.0, "Seconds to wait for an answer of the server.")
+
+    @property
+    def from_address(self) -> str:
+        """The address of `from` ("" when the file sets none: [service] address then)."""
+        return split_from(self.from_)[1]
+
+    @property
+    def starttls_wanted(self) -> bool | None:
+        """`starttls` as aiosmtplib takes it: True requires it, False never, None when offered."""
+        return None if self.starttls == "auto" else self.starttls
 
 
 OAuth2ProviderName = Literal["", "google", "microsoft"]
@@ -369,6 +382,16 @@ class Settings(BaseModel):
     smtp: SmtpSection = Field(default_factory=SmtpSection)
     oauth2: OAuth2Section = Field(default_factory=OAuth2Section)
     archive: ArchiveSection = Field(default_factory=ArchiveSection)
+
+    def updated(self, **sections: Mapping[str, object]) -> Settings:
+        """A copy with some keys of some sections changed, checked as the file's keys are:
+        `updated(imap={"port": 1143}, service={"poll_seconds": 0.1})`, keys by their names in
+        the file (`{"from": …}`). For the programs that set up a mailbox of their own (the
+        demo, the benchmarks, the tests)."""
+        data = {name: dict(section.model_dump(by_alias=True)) for name, section in self}
+        for name, keys in sections.items():
+            data[name].update(keys)
+        return Settings.model_validate(data)
 
     @property
     def sender_name(self) -> str:

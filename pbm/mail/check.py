@@ -23,9 +23,11 @@ from email.utils import make_msgid
 
 import aiosmtplib
 
-from .imap import ImapConfig, ImapError, ImapInbox, SignInRefused
-from .oauth2 import NeedsLogin, OAuth2Error
-from .smtp import SmtpConfig, SmtpSession
+from pbm.config.model import ImapSection, OAuth2Section, Settings, SmtpSection
+
+from .imap import ImapError, ImapInbox, SignInRefused
+from .oauth2 import NeedsLogin, OAuth2Error, oauth2_section
+from .smtp import SmtpSession
 
 #: Seconds the round trip waits for the test mail to arrive.
 ROUND_TRIP_SECONDS = 60.0
@@ -133,12 +135,14 @@ def _sign_in_fix(section: str, auth: str, requirement: str) -> str:
     return f"check [{section}] user and password (an app password where the provider asks one)"
 
 
-async def check_imap(cfg: ImapConfig, steps: _Steps, requirement: str) -> ImapInbox | None:
+async def check_imap(
+    cfg: ImapSection, oauth2: OAuth2Section | None, steps: _Steps, requirement: str
+) -> ImapInbox | None:
     """The IMAP steps; the inbox, signed in with the folder selected, or None."""
     if not await steps.run("imap dns", _dns("imap", cfg.host, cfg.port)):
         steps.skip("imap connection", "imap sign-in", "imap folder")
         return None
-    box = ImapInbox(cfg)
+    box = ImapInbox(cfg, oauth2)
 
     async def connection() -> str:
         if cfg.tls:
@@ -190,7 +194,9 @@ async def check_imap(cfg: ImapConfig, steps: _Steps, requirement: str) -> ImapIn
     return box
 
 
-async def check_smtp(cfg: SmtpConfig, steps: _Steps, requirement: str) -> aiosmtplib.SMTP | None:
+async def check_smtp(
+    cfg: SmtpSection, oauth2: OAuth2Section | None, steps: _Steps, requirement: str
+) -> aiosmtplib.SMTP | None:
     """The SMTP steps; the client, signed in, or None."""
     if not await steps.run("smtp dns", _dns("smtp", cfg.host, cfg.port)):
         steps.skip("smtp connection", "smtp sign-in")
@@ -199,9 +205,8 @@ async def check_smtp(cfg: SmtpConfig, steps: _Steps, requirement: str) -> aiosmt
         hostname=cfg.host,
         port=cfg.port,
         use_tls=cfg.tls,
-        start_tls=cfg.starttls,
+        start_tls=cfg.starttls_wanted,
         timeout=cfg.timeout,
-        validate_certs=cfg.validate_certs,
     )
 
     async def connection() -> str:
@@ -229,7 +234,7 @@ async def check_smtp(cfg: SmtpConfig, steps: _Steps, requirement: str) -> aiosmt
         if cfg.auth != "oauth2" and not cfg.user:
             return "no login ([smtp] user is empty)"
         try:
-            await SmtpSession(cfg).sign_in(client)
+            await SmtpSession(cfg, oauth2).sign_in(client)
         except NeedsLogin as exc:
             raise _Failed(str(exc), "run `pbm mailbox login`") from None
         except OAuth2Error as exc:
@@ -299,16 +304,15 @@ async def _round_trip(
 
 
 async def check(
-    imap: ImapConfig,
-    smtp: SmtpConfig,
-    address: str,
-    requirement: str = "",
-    wait: float = ROUND_TRIP_SECONDS,
+    settings: Settings, requirement: str = "", wait: float = ROUND_TRIP_SECONDS
 ) -> list[Step]:
-    """Every step, in order (see the module's doc)."""
+    """Every step, in order (see the module's doc), for the mailbox `settings` name: its
+    `[imap]`, `[smtp]`, `[oauth2]` and `[service] address`."""
+    imap, smtp, address = settings.imap, settings.smtp, settings.service.address
+    oauth2 = oauth2_section(settings)
     steps = _Steps([])
-    box = await check_imap(imap, steps, requirement)
-    client = await check_smtp(smtp, steps, requirement)
+    box = await check_imap(imap, oauth2, steps, requirement)
+    client = await check_smtp(smtp, oauth2, steps, requirement)
     try:
         if box is None or client is None:
             steps.skip("round trip")

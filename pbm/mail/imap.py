@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 import aioimaplib
 
 from .inbound import head_sender
-from .oauth2 import OAuth2Config, TokenSource, oauthbearer, xoauth2
+from .oauth2 import TokenSource, oauthbearer, xoauth2
 from .transport import Head, TransportError
 
 if TYPE_CHECKING:
-    from pbm.config.model import ImapSection
+    from pbm.config.model import ImapSection, OAuth2Section
 
 #: IDLE is re-issued at least this often (RFC 2177 asks for less than 30 minutes).
 IDLE_MAX_SECONDS = 29 * 60
@@ -108,42 +108,6 @@ def _messages(lines: list[Any]) -> dict[str, _Fetched]:
     return out
 
 
-@dataclass
-class ImapConfig:
-    host: str = "127.0.0.1"
-    port: int = 143
-    user: str = ""
-    password: str = ""
-    #: Implicit TLS (usually port 993).
-    tls: bool = False
-    folder: str = "INBOX"
-    #: Where handled mails go (when the server supports MOVE); "" keeps them, marked seen.
-    processed_folder: str = ""
-    timeout: float = 30.0
-    #: Use IDLE when the server offers it; otherwise (or with False) poll.
-    idle: bool = True
-    #: "password" (LOGIN) or "oauth2" (AUTHENTICATE XOAUTH2 or OAUTHBEARER with `oauth2`'s token).
-    auth: str = "password"
-    oauth2: OAuth2Config | None = None
-
-    @classmethod
-    def from_section(cls, imap: ImapSection, oauth2: OAuth2Config | None = None) -> ImapConfig:
-        """pbm.toml's `[imap]`; what the file does not set (the timeout) keeps its default.
-        `oauth2`: the token's settings (`OAuth2Config.from_settings`), for auth = "oauth2"."""
-        return cls(
-            host=imap.host,
-            port=imap.port,
-            user=imap.user,
-            password=imap.password,
-            tls=imap.tls,
-            folder=imap.folder,
-            processed_folder=imap.processed_folder,
-            idle=imap.idle,
-            auth=imap.auth,
-            oauth2=oauth2 if imap.auth == "oauth2" else None,
-        )
-
-
 class ImapError(TransportError):
     pass
 
@@ -192,8 +156,10 @@ def _imap_errors(
 class ImapInbox:
     """One connection to the inbox. After any error, make a new one (a new client object)."""
 
-    def __init__(self, cfg: ImapConfig) -> None:
+    def __init__(self, cfg: ImapSection, oauth2: OAuth2Section | None = None) -> None:
+        """`cfg`: pbm.toml's `[imap]`; `oauth2`: its `[oauth2]`, for `auth = "oauth2"`."""
         self.cfg = cfg
+        self.oauth2 = oauth2
         self.client: aioimaplib.IMAP4 | None = None
         self._lost = asyncio.Event()
 
@@ -254,8 +220,8 @@ class ImapInbox:
     async def _oauth2_sign_in(self) -> None:
         """Sign in with the stored access token (refreshed first when it is about to expire);
         when the server refuses it, once more with a freshly refreshed one."""
-        assert self.cfg.oauth2 is not None, "auth = oauth2 without an [oauth2] section"
-        source = TokenSource(self.cfg.oauth2)
+        assert self.oauth2 is not None, "auth = oauth2 without an [oauth2] section"
+        source = TokenSource(self.oauth2)
         token = await source.token()
         said = await self._authenticate(token)
         if said is None:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from pbm.config.model import Settings
+from pbm.config.model import OAuth2Section, Settings
 from pbm.config.presets import OAUTH2_PROVIDERS
 
 from .transport import TransportError
@@ -43,38 +43,22 @@ LOGIN_COMMAND = "pbm mailbox login"
 _FOR_GOOD = {"invalid_grant", "invalid_client", "unauthorized_client", "invalid_scope"}
 
 
-@dataclass(frozen=True)
-class OAuth2Config:
-    """The `[oauth2]` section with the provider's endpoints filled in (pbm/config)."""
+#: Seconds to wait for the provider's token endpoint.
+HTTP_TIMEOUT = 30.0
 
-    token_endpoint: str
-    client_id: str
-    token_file: Path
-    client_secret: str = ""
-    scopes: tuple[str, ...] = ()
-    authorize_endpoint: str = ""
-    device_endpoint: str = ""
-    authorize_params: tuple[tuple[str, str], ...] = ()
-    timeout: float = 30.0
 
-    @classmethod
-    def from_settings(cls, settings: Settings) -> OAuth2Config | None:
-        """pbm.toml's `[oauth2]` (its provider's endpoints filled in when it was read), when
-        `[imap]` or `[smtp]` signs in with OAuth2; else None."""
-        if "oauth2" not in (settings.imap.auth, settings.smtp.auth):
-            return None
-        o = settings.oauth2
-        known = OAUTH2_PROVIDERS.get(o.provider)
-        return cls(
-            token_endpoint=o.token_endpoint,
-            client_id=o.client_id,
-            token_file=Path(o.token_file),
-            client_secret=o.client_secret,
-            scopes=tuple(o.scopes),
-            authorize_endpoint=o.authorize_endpoint,
-            device_endpoint=o.device_endpoint,
-            authorize_params=known.authorize_params if known is not None else (),
-        )
+def oauth2_section(settings: Settings) -> OAuth2Section | None:
+    """pbm.toml's `[oauth2]` (its provider's endpoints filled in when it was read), when
+    `[imap]` or `[smtp]` signs in with OAuth2; else None."""
+    if "oauth2" not in (settings.imap.auth, settings.smtp.auth):
+        return None
+    return settings.oauth2
+
+
+def authorize_params(cfg: OAuth2Section) -> dict[str, str]:
+    """What the provider's authorization page needs beyond the standard (Google: offline)."""
+    known = OAUTH2_PROVIDERS.get(cfg.provider)
+    return dict(known.authorize_params) if known is not None else {}
 
 
 class OAuth2Error(TransportError):
@@ -143,7 +127,7 @@ def store_tokens(path: Path, token: dict[str, Any]) -> None:
     part.replace(path)
 
 
-def _client(cfg: OAuth2Config, **kwargs: Any) -> Any:
+def _client(cfg: OAuth2Section, **kwargs: Any) -> Any:
     # Imported here: the `pbm` commands that sign in to no mailbox do not load httpx2.
     from authlib.integrations.httpx_client import OAuth2Client
 
@@ -152,7 +136,7 @@ def _client(cfg: OAuth2Config, **kwargs: Any) -> Any:
         client_secret=cfg.client_secret or None,
         # A public client (Microsoft's device flow) sends its id in the body and no secret.
         token_endpoint_auth_method="client_secret_post" if cfg.client_secret else "none",
-        timeout=cfg.timeout,
+        timeout=HTTP_TIMEOUT,
         **kwargs,
     )
 
@@ -180,21 +164,21 @@ class TokenSource:
     """The access token for a sign-in: the stored one while it lives, else refreshed (and
     stored) from the refresh token. `clock`: seconds since the epoch (tests move it)."""
 
-    def __init__(self, cfg: OAuth2Config, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, cfg: OAuth2Section, clock: Callable[[], float] = time.time) -> None:
         self.cfg = cfg
         self.clock = clock
 
     def access_token(self, refused: str = "") -> str:
         """A token to sign in with; `refused`: the token the server just refused, refreshed
         unless another connection has refreshed it meanwhile."""
-        with _lock(self.cfg.token_file):
-            stored = read_tokens(self.cfg.token_file)
+        with _lock(Path(self.cfg.token_file)):
+            stored = read_tokens(Path(self.cfg.token_file))
             token = str(stored.get("access_token") or "")
             expires = float(stored.get("expires_at") or 0)
             if token and token != refused and expires - REFRESH_MARGIN > self.clock():
                 return token
             fresh = self._refresh(str(stored["refresh_token"]))
-            store_tokens(self.cfg.token_file, fresh)
+            store_tokens(Path(self.cfg.token_file), fresh)
             return str(fresh["access_token"])
 
     async def token(self, refused: str = "") -> str:
@@ -252,7 +236,7 @@ def _redirect_server(got: _Redirect) -> HTTPServer:
 
 
 def browser_login(
-    cfg: OAuth2Config,
+    cfg: OAuth2Section,
     say: Callable[[str], None],
     open_browser: Callable[[str], object],
     wait_seconds: float = 300.0,
@@ -272,7 +256,7 @@ def browser_login(
             cfg, scope=" ".join(cfg.scopes), redirect_uri=redirect, code_challenge_method="S256"
         ) as client:
             url, state = client.create_authorization_url(
-                cfg.authorize_endpoint, code_verifier=verifier, **dict(cfg.authorize_params)
+                cfg.authorize_endpoint, code_verifier=verifier, **authorize_params(cfg)
             )
             say(f"Sign in to the mailbox in your browser; if none opens, open:\n{url}")
             with contextlib.suppress(Exception):  # no browser here: the link is printed
@@ -297,7 +281,7 @@ def browser_login(
 
 
 def device_login(
-    cfg: OAuth2Config,
+    cfg: OAuth2Section,
     say: Callable[[str], None],
     sleep: Callable[[float], None] = time.sleep,
 ) -> dict[str, Any]:
@@ -344,7 +328,7 @@ def device_login(
 
 
 def login(
-    cfg: OAuth2Config,
+    cfg: OAuth2Section,
     say: Callable[[str], None],
     open_browser: Callable[[str], object],
     flow: str = "auto",
@@ -359,5 +343,5 @@ def login(
         raise OAuth2Error(
             "the provider gave no refresh token (Microsoft: add the scope offline_access)"
         )
-    store_tokens(cfg.token_file, token)
+    store_tokens(Path(cfg.token_file), token)
     return token

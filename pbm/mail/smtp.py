@@ -11,57 +11,18 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import TYPE_CHECKING
 
 import aiosmtplib
 
-from .oauth2 import NeedsLogin, OAuth2Config, TokenSource, oauthbearer, xoauth2
+from .oauth2 import NeedsLogin, TokenSource, oauthbearer, xoauth2
 from .transport import Delivery, TransportError
 
 log = logging.getLogger("pbm")
 
 if TYPE_CHECKING:
-    from pbm.config.model import SmtpSection
-
-
-@dataclass
-class SmtpConfig:
-    host: str = "127.0.0.1"
-    port: int = 25
-    user: str = ""
-    password: str = ""
-    #: Implicit TLS (usually port 465).
-    tls: bool = False
-    #: STARTTLS after connecting: True requires it, False never, None when offered.
-    starttls: bool | None = False
-    #: The envelope and From address (default: the service's address).
-    from_address: str = ""
-    timeout: float = 30.0
-    validate_certs: bool = True
-    #: "password" (AUTH with `user` and `password`) or "oauth2" (XOAUTH2 or OAUTHBEARER with
-    #: `oauth2`'s token, signed in as `user`).
-    auth: str = "password"
-    oauth2: OAuth2Config | None = None
-
-    @classmethod
-    def from_section(cls, smtp: SmtpSection, oauth2: OAuth2Config | None = None) -> SmtpConfig:
-        """pbm.toml's `[smtp]`; what the file does not set (the timeout, the certificate
-        check) keeps its default."""
-        from pbm.config.model import split_from
-
-        return cls(
-            host=smtp.host,
-            port=smtp.port,
-            user=smtp.user,
-            password=smtp.password,
-            tls=smtp.tls,
-            starttls=None if smtp.starttls == "auto" else smtp.starttls,
-            from_address=split_from(smtp.from_)[1],
-            auth=smtp.auth,
-            oauth2=oauth2 if smtp.auth == "oauth2" else None,
-        )
+    from pbm.config.model import OAuth2Section, SmtpSection
 
 
 class SmtpSignInError(TransportError):
@@ -114,8 +75,10 @@ _ERRORS = (TimeoutError, aiosmtplib.SMTPException, OSError, ValueError, Transpor
 class SmtpSession:
     """Messages over one connection, opened on first use and again after any error."""
 
-    def __init__(self, cfg: SmtpConfig) -> None:
+    def __init__(self, cfg: SmtpSection, oauth2: OAuth2Section | None = None) -> None:
+        """`cfg`: pbm.toml's `[smtp]`; `oauth2`: its `[oauth2]`, for `auth = "oauth2"`."""
         self.cfg = cfg
+        self.oauth2 = oauth2
         self._client: aiosmtplib.SMTP | None = None
         #: Connections opened (for tests and benchmarks).
         self.connections = 0
@@ -152,9 +115,8 @@ class SmtpSession:
                 username=(cfg.user or None) if password else None,
                 password=(cfg.password or None) if password else None,
                 use_tls=cfg.tls,
-                start_tls=cfg.starttls,
+                start_tls=cfg.starttls_wanted,
                 timeout=cfg.timeout,
-                validate_certs=cfg.validate_certs,
             )
             await client.connect()
             if not password:
@@ -178,8 +140,8 @@ class SmtpSession:
     async def _oauth2_sign_in(self, client: aiosmtplib.SMTP) -> None:
         """Sign in with the stored access token (refreshed first when it is about to expire);
         when the server refuses it, once more with a freshly refreshed one."""
-        assert self.cfg.oauth2 is not None, "auth = oauth2 without an [oauth2] section"
-        source = TokenSource(self.cfg.oauth2)
+        assert self.oauth2 is not None, "auth = oauth2 without an [oauth2] section"
+        source = TokenSource(self.oauth2)
         try:
             token = await source.token()
         except NeedsLogin as exc:

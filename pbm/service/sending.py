@@ -35,8 +35,9 @@ from sqlalchemy import update
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlmodel import Session, col, select
 
+from pbm.mail.oauth2 import oauth2_section
 from pbm.mail.outgoing import attach, build_message, readdress
-from pbm.mail.smtp import SmtpConfig, SmtpSession
+from pbm.mail.smtp import SmtpSession
 from pbm.mail.transport import Delivery, Sender, SenderFactory
 from pbm.reports import report_json
 from pbm.store.db import reading, scrub, transaction
@@ -389,12 +390,16 @@ def _split(
 
 
 async def send_pending(
-    svc: Service, smtp: SmtpConfig | SenderFactory, limit: int = 200
+    svc: Service, senders: SenderFactory | None = None, limit: int = 200
 ) -> SendResult:
     """Send what is due, over one session of the sender (SMTP: one connection, opened again
-    after an error). `smtp`: the SMTP server's config, or a factory of senders."""
+    after an error). `senders`: a factory of senders; by default SMTP as the service's
+    config says (`[smtp]`, `[oauth2]`)."""
     result = SendResult()
-    session = SmtpSession(smtp) if isinstance(smtp, SmtpConfig) else smtp()
+    if senders is None:
+        session: Sender = SmtpSession(svc.config.smtp, oauth2_section(svc.config))
+    else:
+        session = senders()
     done = 0
     try:
         # A few rows per claim: a crash leaves only those under their lease, not a whole

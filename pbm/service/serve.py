@@ -16,15 +16,14 @@ import contextlib
 import logging
 import signal
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy.exc import DBAPIError
 
-from pbm.config.model import ServiceSection, Settings
-from pbm.mail.imap import ImapConfig, ImapInbox
-from pbm.mail.oauth2 import NeedsLogin, OAuth2Config
-from pbm.mail.smtp import SmtpConfig, SmtpSession
+from pbm.config.model import Settings
+from pbm.mail.imap import ImapInbox
+from pbm.mail.oauth2 import NeedsLogin, oauth2_section
+from pbm.mail.smtp import SmtpSession
 from pbm.mail.transport import INBOX_ERRORS, Head, Inbox, Transports
 from pbm.reports.picture import release as release_pictures
 from pbm.store.db import scrub
@@ -38,7 +37,6 @@ from .sending import send_pending
 from .tick import next_deadline, resolve_if_ready, tick
 
 log = logging.getLogger("pbm")
-_DEFAULT = ServiceSection()
 
 #: Database errors a loop waits out (a locked SQLite file past its busy timeout, PostgreSQL
 #: restarting): the work is retried on the next pass, nothing was committed.
@@ -54,35 +52,13 @@ FETCH_BATCH = 25
 DEADLINE_MARGIN_SECONDS = 0.05
 
 
-@dataclass
-class ServeConfig:
-    """The loops' settings: the transports' parameters and the loops' periods, from pbm.toml
-    (`from_settings`) or given (the demo, the benchmarks, the tests); the defaults of the
-    seconds are [service]'s in pbm/config/model.py."""
-
-    imap: ImapConfig = field(default_factory=ImapConfig)
-    smtp: SmtpConfig = field(default_factory=SmtpConfig)
-    poll_seconds: float = _DEFAULT.poll_seconds
-    tick_seconds: float = _DEFAULT.tick_seconds
-    send_seconds: float = _DEFAULT.send_seconds
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> ServeConfig:
-        """As pbm.toml says: `[imap]`, `[smtp]` and the loops' periods of `[service]`."""
-        s = settings.service
-        oauth2 = OAuth2Config.from_settings(settings)
-        return cls(
-            imap=ImapConfig.from_section(settings.imap, oauth2),
-            smtp=SmtpConfig.from_section(settings.smtp, oauth2),
-            poll_seconds=s.poll_seconds,
-            tick_seconds=s.tick_seconds,
-            send_seconds=s.send_seconds,
-        )
-
-
-def transports_for(cfg: ServeConfig) -> Transports:
-    """IMAP and SMTP as configured."""
-    return Transports(inbox=lambda: ImapInbox(cfg.imap), sender=lambda: SmtpSession(cfg.smtp))
+def transports_for(settings: Settings) -> Transports:
+    """IMAP and SMTP as pbm.toml's `[imap]`, `[smtp]` and `[oauth2]` say."""
+    oauth2 = oauth2_section(settings)
+    return Transports(
+        inbox=lambda: ImapInbox(settings.imap, oauth2),
+        sender=lambda: SmtpSession(settings.smtp, oauth2),
+    )
 
 
 def take_in(svc: Service, raw: bytes, reported: datetime | None = None) -> IngestResult:
@@ -216,7 +192,6 @@ async def _sleep(stop: asyncio.Event, seconds: float, wake: asyncio.Event | None
 
 async def inbox_loop(
     svc: Service,
-    cfg: ServeConfig,
     stop: asyncio.Event,
     transports: Transports | None = None,
     wake: asyncio.Event | None = None,
@@ -226,7 +201,7 @@ async def inbox_loop(
     """Read the inbox, then wait for new mail (IMAP IDLE, or `poll_seconds`) or for `poke`
     (a deadline waits for the mailbox to be read past it: `clock_loop`, told by `read` when
     that pass is through); `wake` is set after each mail taken in, for the sender."""
-    new_inbox = (transports or transports_for(cfg)).inbox
+    new_inbox = (transports or transports_for(svc.config)).inbox
     delay = 1.0
     while not stop.is_set():
         box = new_inbox()
@@ -245,7 +220,7 @@ async def inbox_loop(
                     # The clock waits for this pass to close a deadline.
                     read.set()
                 poked = False
-                waiting = asyncio.create_task(box.wait(cfg.poll_seconds, poke))
+                waiting = asyncio.create_task(box.wait(svc.config.service.poll_seconds, poke))
                 stopping = asyncio.create_task(stop.wait())
                 done, _ = await asyncio.wait(
                     {waiting, stopping}, return_when=asyncio.FIRST_COMPLETED
@@ -277,7 +252,6 @@ async def inbox_loop(
 
 async def clock_loop(
     svc: Service,
-    cfg: ServeConfig,
     stop: asyncio.Event,
     poke: asyncio.Event | None = None,
     read: asyncio.Event | None = None,
@@ -311,43 +285,42 @@ async def clock_loop(
             if poke is not None and svc.intake.take_wanted():
                 poke.set()
                 waiting_for_inbox = read is not None
-        await _sleep(stop, await _until_next_tick(svc, cfg), read if waiting_for_inbox else None)
+        await _sleep(stop, await _until_next_tick(svc), read if waiting_for_inbox else None)
 
 
-async def _until_next_tick(svc: Service, cfg: ServeConfig) -> float:
+async def _until_next_tick(svc: Service) -> float:
     """Seconds to the next tick: `tick_seconds`, or less when a deadline passes before."""
     try:
         moment = await asyncio.to_thread(next_deadline, svc)
     except _DB_ERRORS:
-        return cfg.tick_seconds
+        return svc.config.service.tick_seconds
     if moment is None:
-        return cfg.tick_seconds
+        return svc.config.service.tick_seconds
     ahead = (moment - svc.clock.now()).total_seconds()
     # A hair past the deadline: a tick exactly at it would find it not yet passed.
-    return max(0.0, min(cfg.tick_seconds, ahead + DEADLINE_MARGIN_SECONDS))
+    return max(0.0, min(svc.config.service.tick_seconds, ahead + DEADLINE_MARGIN_SECONDS))
 
 
 async def outbox_loop(
     svc: Service,
-    cfg: ServeConfig,
     stop: asyncio.Event,
     transports: Transports | None = None,
     wake: asyncio.Event | None = None,
 ) -> None:
     """Send what is due, then wait `send_seconds` or until `wake` is set (a mail was taken
     in: its answer is waiting)."""
-    new_sender = (transports or transports_for(cfg)).sender
+    new_sender = (transports or transports_for(svc.config)).sender
     while not stop.is_set():
         try:
             result = await send_pending(svc, new_sender, limit=SEND_BATCH)
         except _DB_ERRORS as exc:
             log.warning("outbox: database: %s; retrying", exc)
-            await _sleep(stop, cfg.send_seconds)
+            await _sleep(stop, svc.config.service.send_seconds)
             continue
         except Exception:
             # A row's own fault fails that row (`sending.py`); this is anything else.
             log.exception("outbox: unexpected error; retrying")
-            await _sleep(stop, cfg.send_seconds)
+            await _sleep(stop, svc.config.service.send_seconds)
             continue
         for row in result.sent:
             log.info("outbox %s: sent", row)
@@ -356,20 +329,19 @@ async def outbox_loop(
         for row in result.failed:
             log.error("outbox %s: failed permanently", row)
         if len(result.sent) + len(result.retry) + len(result.failed) < SEND_BATCH:
-            await _sleep(stop, cfg.send_seconds, wake)
+            await _sleep(stop, svc.config.service.send_seconds, wake)
         # else: a full pass; more are waiting (a round's reports for many games), go on.
 
 
 async def serve(
     svc: Service,
-    cfg: ServeConfig,
     stop: asyncio.Event | None = None,
     transports: Transports | None = None,
 ) -> None:
     """Run until SIGTERM/SIGINT (or `stop` is set). `transports`: by default IMAP and SMTP
-    as `cfg` says."""
+    as the service's config (`svc.config`) says, with its loops' periods."""
     stop = stop or asyncio.Event()
-    transports = transports or transports_for(cfg)
+    transports = transports or transports_for(svc.config)
     # This process reads the mailbox: deadlines wait until it has read past them.
     svc.intake.active = True
     loop = asyncio.get_running_loop()
@@ -383,7 +355,7 @@ async def serve(
             break
         except _DB_ERRORS as exc:
             log.warning("recover: database: %s; retrying", exc)
-            await _sleep(stop, cfg.tick_seconds)
+            await _sleep(stop, svc.config.service.tick_seconds)
             if stop.is_set():
                 return
     # Set by the inbox after each mail taken in: its answer leaves at once, not up to
@@ -394,9 +366,9 @@ async def serve(
     # Set by the inbox when the pass a deadline waited for is through: the clock acts then.
     read = asyncio.Event()
     await asyncio.gather(
-        inbox_loop(svc, cfg, stop, transports, wake, poke, read),
-        clock_loop(svc, cfg, stop, poke, read, wake),
-        outbox_loop(svc, cfg, stop, transports, wake),
+        inbox_loop(svc, stop, transports, wake, poke, read),
+        clock_loop(svc, stop, poke, read, wake),
+        outbox_loop(svc, stop, transports, wake),
     )
     # A clean stop leaves no old page (a password, a mail before masking) in the WAL.
     with contextlib.suppress(*_DB_ERRORS):
@@ -404,11 +376,9 @@ async def serve(
     log.info("stopped")
 
 
-async def poll_once(
-    svc: Service, cfg: ServeConfig, transports: Transports | None = None
-) -> dict[str, int]:
+async def poll_once(svc: Service, transports: Transports | None = None) -> dict[str, int]:
     """One pass: unprocessed mails, the inbox, what is due, the outbox."""
-    transports = transports or transports_for(cfg)
+    transports = transports or transports_for(svc.config)
     svc.intake.active = True
     recovered = await asyncio.to_thread(recover, svc)
     box = transports.inbox()

@@ -27,6 +27,6 @@ def outgoing(request: pytest.FixtureRequest) -> Iterator[Outgoing]:
 
 @pytest.fixture(params=["memory", pytest.param("loopback", marks=pytest.mark.e2e)])
 def mailroom(request: pytest.FixtureRequest) -> Mailroom:
-    """`await mailroom.start(users)`; `serve(svc, mailroom.config(), stop, mailroom.transports)`;
+    """`await mailroom.start(users)`; `serve(mailroom.configure(svc), stop, mailroom.transports)`;
     `await mailroom.stop()`."""
     return Mailroom(request.param)

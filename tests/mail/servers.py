@@ -39,10 +39,11 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 from harness import GM, orders_text, setup_text
 from sqlmodel import Session as DbSession
 
+from pbm.config.model import ImapSection, SmtpSection
 from pbm.devservers.loopback import LoopbackMail, free_port
-from pbm.mail.imap import ImapConfig, ImapInbox
+from pbm.mail.imap import ImapInbox
 from pbm.mail.memory import MemoryMailbox, MemorySmtp
-from pbm.mail.smtp import SmtpConfig
+from pbm.mail.smtp import SmtpSession
 from pbm.mail.transport import Transports
 from pbm.rules import Phase
 from pbm.rules.setup import setup_player
@@ -50,7 +51,6 @@ from pbm.rules.state import GameState
 from pbm.service.context import Service
 from pbm.service.games import get_game, load_state, players_of
 from pbm.service.sending import SendResult, send_pending
-from pbm.service.serve import ServeConfig
 
 # -- an SMTP server that misbehaves ---------------------------------------------------------------
 
@@ -249,8 +249,10 @@ class Outgoing:
         if self.memory is not None:
             self.memory.from_address = from_address
             return asyncio.run(send_pending(svc, self.memory.sender))
-        config = SmtpConfig(port=self.port, timeout=timeout, from_address=from_address)
-        return asyncio.run(send_pending(svc, config))
+        smtp = SmtpSection.model_validate(
+            {"port": self.port, "timeout": timeout, "from": from_address}
+        )
+        return asyncio.run(send_pending(svc, lambda: SmtpSession(smtp)))
 
 
 class Mailroom:
@@ -271,16 +273,19 @@ class Mailroom:
                 await self.loopback.add_user(address, "pw")
         return self
 
-    def config(self, **periods: float) -> ServeConfig:
-        """Loop periods as given (the inbox polls every 0.2 s unless told)."""
+    def configure(self, svc: Service, **periods: float) -> Service:
+        """`svc`, its config set to this mailroom's servers (for the loopback ones) and the
+        loops' periods as given (the inbox polls every 0.2 s unless told)."""
         periods.setdefault("poll_seconds", 0.2)
         if self.loopback is None:
-            return ServeConfig(**periods)  # type: ignore[arg-type]
-        return ServeConfig(
-            imap=ImapConfig(port=self.loopback.imap.port, user=GM, password="pw"),
-            smtp=SmtpConfig(port=self.loopback.smtp_port, from_address=GM),
-            **periods,  # type: ignore[arg-type]
-        )
+            svc.config = svc.config.updated(service=periods)
+        else:
+            svc.config = svc.config.updated(
+                service=periods,
+                imap={"port": self.loopback.imap.port, "user": GM, "password": "pw"},
+                smtp={"port": self.loopback.smtp_port, "from": GM},
+            )
+        return svc
 
     @property
     def transports(self) -> Transports | None:
@@ -420,7 +425,7 @@ class MailPlayer:
 
     async def read(self) -> list[EmailMessage]:
         box = ImapInbox(
-            ImapConfig(
+            ImapSection(
                 port=self.imap_port, user=self.address, password=self.imap_password, idle=False
             )
         )

@@ -108,7 +108,7 @@ def test_pbm_serve_goes_on_when_one_game_cannot_be_read(tmp_path: Path) -> None:
     async def run() -> None:
         await room.start(USERS)
         stop = asyncio.Event()
-        server = asyncio.create_task(serve(svc, room.config(**PERIODS), stop, room.transports))
+        server = asyncio.create_task(serve(room.configure(svc, **PERIODS), stop, room.transports))
         try:
             await eventually(lambda: _game(svc, "beta").round == 2, 30, "beta resolved")
             await eventually(lambda: bool(_game(svc, "alpha").broken), 30, "alpha marked")
@@ -154,7 +154,7 @@ def test_pbm_poll_goes_on_when_one_game_cannot_be_read(tmp_path: Path) -> None:
 
     async def run() -> dict[str, int]:
         await room.start(USERS)
-        return await poll_once(svc, room.config(**PERIODS), room.transports)
+        return await poll_once(room.configure(svc, **PERIODS), room.transports)
 
     result = asyncio.run(run())
     assert result["resolved"] == 1 and result["broken"] == 1
@@ -186,12 +186,12 @@ def test_a_message_id_with_a_line_separator_poisons_nothing(
 
     async def run() -> dict[str, int]:
         await mailroom.start(USERS)
-        cfg = mailroom.config(**PERIODS)
+        mailroom.configure(svc, **PERIODS)
         try:
             await mailroom.deliver(raw)
-            first = await poll_once(svc, cfg, mailroom.transports)
+            first = await poll_once(svc, mailroom.transports)
             # A second run does not die on it either.
-            second = await poll_once(svc, cfg, mailroom.transports)
+            second = await poll_once(svc, mailroom.transports)
             assert second["read"] == 0
             return first
         finally:

@@ -49,7 +49,7 @@ def test_the_round_closes_and_its_reports_leave_at_the_deadline(
         stop = asyncio.Event()
         periods = {"poll_seconds": 30.0, "tick_seconds": 30.0, "send_seconds": 30.0}
         task = asyncio.create_task(
-            serve(svc, mailroom.config(**periods), stop, mailroom.transports)
+            serve(mailroom.configure(svc, **periods), stop, mailroom.transports)
         )
         try:
             await eventually(lambda: len(records(svc, "alpha")) == before + 1, 20, "the round")

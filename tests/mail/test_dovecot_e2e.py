@@ -17,13 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from pbm.config.model import ServiceSection, Settings
+from pbm.config.model import ImapSection, ServiceSection, Settings
 from pbm.devservers import realservers
-from pbm.mail.imap import ImapConfig, ImapInbox
-from pbm.mail.smtp import SmtpConfig
+from pbm.mail.imap import ImapInbox
 from pbm.service.context import Service
 from pbm.service.games import create_game
-from pbm.service.serve import ServeConfig, serve
+from pbm.service.serve import serve
 from pbm.store.db import make_engine, transaction
 from pbm.store.migrate import upgrade
 
@@ -64,20 +63,18 @@ async def _play(tmp_path: Path, servers: realservers.MailServers) -> None:
     svc = Service(make_engine(url), config=Settings(service=ServiceSection(address=GM)))
     with transaction(svc.engine) as session:
         create_game(svc, session, GAME, players=3, seed=5)
-    cfg = ServeConfig(
-        imap=ImapConfig(
-            port=servers.imap_port,
-            user=GM,
-            password=servers.users[GM],
-            processed_folder="Processed",
-        ),
-        smtp=SmtpConfig(port=servers.smtp_port, from_address=GM),
-        poll_seconds=2,
-        tick_seconds=0.5,
-        send_seconds=0.2,
+    svc.config = svc.config.updated(
+        imap={
+            "port": servers.imap_port,
+            "user": GM,
+            "password": servers.users[GM],
+            "processed_folder": "Processed",
+        },
+        smtp={"port": servers.smtp_port, "from": GM},
+        service={"poll_seconds": 2, "tick_seconds": 0.5, "send_seconds": 0.2},
     )
     stop = asyncio.Event()
-    server = asyncio.create_task(serve(svc, cfg, stop))
+    server = asyncio.create_task(serve(svc, stop))
     try:
         players = [
             MailPlayer(
@@ -102,7 +99,7 @@ async def _play(tmp_path: Path, servers: realservers.MailServers) -> None:
 
     # The GM's inbox: everything handled was moved to Processed (Dovecot offers MOVE).
     box = ImapInbox(
-        ImapConfig(
+        ImapSection(
             port=servers.imap_port,
             user=GM,
             password=servers.users[GM],

@@ -92,8 +92,7 @@ def test_a_flood_before_the_deadline_costs_no_player_their_orders(
             started = time.monotonic()
             task = asyncio.create_task(
                 serve(
-                    svc,
-                    mailroom.config(tick_seconds=0.1, send_seconds=0.1),
+                    mailroom.configure(svc, tick_seconds=0.1, send_seconds=0.1),
                     stop,
                     mailroom.transports,
                 )
@@ -165,7 +164,7 @@ def test_a_mail_over_the_size_limit_is_never_fetched_whole(
             await mailroom.deliver(huge)
             await mailroom.deliver(small)
             if mailroom.loopback is not None:
-                box: Any = ImapInbox(mailroom.config().imap)
+                box: Any = ImapInbox(mailroom.configure(svc).config.imap)
             else:
                 box = mailroom.mailbox.inbox()
             await box.connect()
@@ -198,8 +197,8 @@ def test_a_deadline_that_passes_while_the_inbox_idles_is_kept_at_once(
     async def run() -> float:
         await mailroom.start()
         stop = asyncio.Event()
-        cfg = mailroom.config(poll_seconds=600, tick_seconds=0.1, send_seconds=0.1)
-        task = asyncio.create_task(serve(svc, cfg, stop, mailroom.transports))
+        mailroom.configure(svc, poll_seconds=600, tick_seconds=0.1, send_seconds=0.1)
+        task = asyncio.create_task(serve(svc, stop, mailroom.transports))
         try:
             await eventually(lambda: svc.intake.read_through is not None, 20, "a first pass")
             await asyncio.sleep(1.0)  # waiting for news now

@@ -18,13 +18,11 @@ from harness import CARLA, PLAYERS, Mailer, make_service, start_game
 from sqlmodel import Session, select
 
 from pbm.devservers.loopback import LoopbackMail
-from pbm.mail.imap import ImapConfig
-from pbm.mail.smtp import SmtpConfig
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.games import get_game
 from pbm.service.gm_mail import new_gm_password
-from pbm.service.serve import ServeConfig, poll_once, serve
+from pbm.service.serve import poll_once, serve
 from pbm.store.db import transaction
 from pbm.store.models import Outbox
 
@@ -64,15 +62,13 @@ async def _play(svc: Service, password: str) -> None:
     await lb.start()
     for user in (GM, DESK, CARLA, FORGER):
         await lb.add_user(user, "pw")
-    cfg = ServeConfig(
-        imap=ImapConfig(port=lb.imap.port, user=GM, password="pw"),
-        smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
-        poll_seconds=0.5,
-        tick_seconds=0.5,
-        send_seconds=0.2,
+    svc.config = svc.config.updated(
+        imap={"port": lb.imap.port, "user": GM, "password": "pw"},
+        smtp={"port": lb.smtp_port, "from": GM},
+        service={"poll_seconds": 0.5, "tick_seconds": 0.5, "send_seconds": 0.2},
     )
     stop = asyncio.Event()
-    server = asyncio.create_task(serve(svc, cfg, stop))
+    server = asyncio.create_task(serve(svc, stop))
     try:
         carla = MailPlayer(CARLA, lb.smtp_port, lb.imap.port, "pw")
         desk = MailPlayer(DESK, lb.smtp_port, lb.imap.port, "pw")
@@ -159,17 +155,17 @@ def test_the_gms_reply_through_the_transports(tmp_path: Path, mailroom: Mailroom
 
     async def run() -> None:
         await mailroom.start((DESK, CARLA))
-        cfg = mailroom.config(poll_seconds=0.2, tick_seconds=0.2, send_seconds=0.2)
+        mailroom.configure(svc, poll_seconds=0.2, tick_seconds=0.2, send_seconds=0.2)
         try:
             body = f"Kennwort: {PLAYERS[CARLA][0]}\nAn Spielleitung: Ich bin krank.\n"
             await mailroom.deliver(players.raw(CARLA, "Frage", body))
-            await poll_once(svc, cfg, mailroom.transports)
+            await poll_once(svc, mailroom.transports)
             (forwarded,) = [_message(raw) for to, raw in mailroom.sent if to == [DESK]]
             reply = _reply(
                 forwarded, DESK, "Gute Besserung!\n\n> Ich bin krank.\n", "<r1@pbm.test>"
             )
             await mailroom.deliver(reply)
-            await poll_once(svc, cfg, mailroom.transports)
+            await poll_once(svc, mailroom.transports)
             answers = [
                 _message(raw)
                 for to, raw in mailroom.sent

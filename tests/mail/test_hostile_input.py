@@ -888,9 +888,9 @@ async def _serve_with(tmp_path: Path, raw: bytes, mailroom: Mailroom) -> None:
             row.status = "sent"
         stored = len(list(s.exec(select(InboundMail))))
     await mailroom.start()
-    cfg = mailroom.config(poll_seconds=0.2, tick_seconds=60, send_seconds=0.2)
+    mailroom.configure(svc, poll_seconds=0.2, tick_seconds=60, send_seconds=0.2)
     stop = asyncio.Event()
-    server = asyncio.create_task(serve(svc, cfg, stop, mailroom.transports))
+    server = asyncio.create_task(serve(svc, stop, mailroom.transports))
 
     def settled() -> bool:
         with Session(svc.engine) as s:

@@ -30,16 +30,16 @@ from harness import (
 from sqlmodel import Session, col, select
 
 import pbm.service.dispatch as dispatch
+from pbm.config.model import ImapSection
 from pbm.devservers.loopback import LoopbackMail
-from pbm.mail.imap import ImapConfig, ImapInbox
-from pbm.mail.smtp import SmtpConfig
+from pbm.mail.imap import ImapInbox
 from pbm.notation import Context
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.games import get_game
 from pbm.service.ingest import ingest
 from pbm.service.secrets import masked_raw
-from pbm.service.serve import ServeConfig, serve
+from pbm.service.serve import serve
 from pbm.store.db import transaction
 from pbm.store.models import InboundMail, OrderSet, Outbox
 
@@ -281,20 +281,18 @@ async def _storm(tmp_path: Path) -> None:
     await lb.start()
     await lb.add_user(GM, "pw")
     await lb.add_user(ANNA, "pw")
-    cfg = ServeConfig(
-        imap=ImapConfig(port=lb.imap.port, user=GM, password="pw"),
-        smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
-        poll_seconds=0.5,
-        tick_seconds=60,
-        send_seconds=0.2,
+    svc.config = svc.config.updated(
+        imap={"port": lb.imap.port, "user": GM, "password": "pw"},
+        smtp={"port": lb.smtp_port, "from": GM},
+        service={"poll_seconds": 0.5, "tick_seconds": 60, "send_seconds": 0.2},
     )
     stop = asyncio.Event()
-    server = asyncio.create_task(serve(svc, cfg, stop))
+    server = asyncio.create_task(serve(svc, stop))
     replies: list[str] = []
 
     async def responder() -> None:
         """Anna's vacation message: answers every mail in her inbox, as RFC 3834 asks."""
-        box = ImapInbox(ImapConfig(port=lb.imap.port, user=ANNA, password="pw", idle=False))
+        box = ImapInbox(ImapSection(port=lb.imap.port, user=ANNA, password="pw", idle=False))
         await box.connect()
         try:
             while not stop.is_set():

@@ -22,8 +22,9 @@ import pytest
 from harness import GM, eventually, make_service
 from sqlmodel import Session, col, select
 
+from pbm.config.model import ImapSection
 from pbm.devservers.loopback import LoopbackImap
-from pbm.mail.imap import ImapConfig, ImapError, ImapInbox
+from pbm.mail.imap import ImapError, ImapInbox
 from pbm.mail.memory import MemoryMailbox, MemorySmtp
 from pbm.mail.transport import Inbox, Transports
 from pbm.service import serve
@@ -31,7 +32,7 @@ from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.games import create_game
 from pbm.service.ingest import IngestResult, ingest
-from pbm.service.serve import ServeConfig, inbox_loop, read_inbox
+from pbm.service.serve import inbox_loop, read_inbox
 from pbm.store.db import transaction
 from pbm.store.models import InboundMail, Outbox
 
@@ -96,9 +97,9 @@ async def uids(imap: LoopbackImap, folder: str = "INBOX", criteria: str = "ALL")
     ]
 
 
-def config(port: int, **imap: object) -> ImapConfig:
+def config(port: int, **imap: object) -> dict[str, object]:
     imap.setdefault("timeout", 3.0)
-    return ImapConfig(port=port, user=GM, password=PW, **imap)  # type: ignore[arg-type]
+    return {"port": port, "user": GM, "password": PW, **imap}
 
 
 class GmBox:
@@ -122,7 +123,7 @@ class GmBox:
 
     def inbox(self) -> Inbox:
         if self.imap is not None:
-            return ImapInbox(config(self.imap.port, idle=False))
+            return ImapInbox(ImapSection.model_validate(config(self.imap.port, idle=False)))
         return self.memory.inbox()
 
     async def unseen(self) -> list[str]:
@@ -160,9 +161,9 @@ async def _dies_during_idle(svc: Service, bye: bool) -> None:
     imap = await new_imap()
     proxy = KillableProxy(imap.port)
     await proxy.start()
-    cfg = ServeConfig(imap=config(proxy.port), poll_seconds=2)
+    svc.config = svc.config.updated(imap=config(proxy.port), service={"poll_seconds": 2})
     stop = asyncio.Event()
-    loop_task = asyncio.create_task(inbox_loop(svc, cfg, stop))
+    loop_task = asyncio.create_task(inbox_loop(svc, stop))
     try:
         await imap.append(GM, join_mail(1))
         await eventually(lambda: len(stored(svc)) == 1, 15, "the first mail")
@@ -215,9 +216,11 @@ def test_a_connection_cut_during_idle_is_noticed_without_waiting_out_the_idle(sv
         imap = await new_imap()
         proxy = KillableProxy(imap.port)
         await proxy.start()
-        cfg = ServeConfig(imap=config(proxy.port, timeout=2.0), poll_seconds=30)
+        svc.config = svc.config.updated(
+            imap=config(proxy.port, timeout=2.0), service={"poll_seconds": 30}
+        )
         stop = asyncio.Event()
-        task = asyncio.create_task(inbox_loop(svc, cfg, stop))
+        task = asyncio.create_task(inbox_loop(svc, stop))
         try:
             await eventually(lambda: proxy.idles >= 1, 10, "IDLE")
             await asyncio.sleep(0.3)
@@ -242,9 +245,9 @@ def test_idle_takes_in_new_mail_without_waiting_for_the_poll_interval(svc: Servi
         imap = await new_imap()
         proxy = KillableProxy(imap.port)
         await proxy.start()
-        cfg = ServeConfig(imap=config(proxy.port), poll_seconds=60)
+        svc.config = svc.config.updated(imap=config(proxy.port), service={"poll_seconds": 60})
         stop = asyncio.Event()
-        task = asyncio.create_task(inbox_loop(svc, cfg, stop))
+        task = asyncio.create_task(inbox_loop(svc, stop))
         try:
             await eventually(lambda: proxy.idles >= 1, 10, "IDLE")
             started = time.monotonic()
@@ -272,11 +275,11 @@ def test_the_poller_reconnects_after_the_mailbox_goes_away_in_memory(svc: Servic
     inboxes until one connects, then takes in what came, each mail once."""
     mailbox = MemoryMailbox()
     transports = Transports(inbox=mailbox.inbox, sender=MemorySmtp().sender)
-    cfg = ServeConfig(poll_seconds=30)
+    svc.config = svc.config.updated(service={"poll_seconds": 30})
 
     async def run() -> None:
         stop = asyncio.Event()
-        task = asyncio.create_task(inbox_loop(svc, cfg, stop, transports))
+        task = asyncio.create_task(inbox_loop(svc, stop, transports))
         try:
             mailbox.append(join_mail(1))
             await eventually(lambda: len(stored(svc)) == 1, 10, "the first mail")
@@ -421,8 +424,10 @@ def test_handled_mails_are_moved_to_the_processed_folder(svc: Service, processed
         try:
             for n in (1, 2, 3):
                 await imap.append(GM, join_mail(n))
-            cfg = ServeConfig(imap=config(imap.port, processed_folder=processed, idle=False))
-            box = ImapInbox(cfg.imap)
+            svc.config = svc.config.updated(
+                imap=config(imap.port, processed_folder=processed, idle=False)
+            )
+            box = ImapInbox(svc.config.imap)
             await box.connect()
             assert box.can_move
             assert await read_inbox(svc, box) == 3
@@ -436,7 +441,7 @@ def test_handled_mails_are_moved_to_the_processed_folder(svc: Service, processed
                 assert len(await uids(imap)) == 3
                 assert await uids(imap, criteria="UNSEEN") == []
             # A restart with the folder already there works as well.
-            box = ImapInbox(cfg.imap)
+            box = ImapInbox(svc.config.imap)
             await box.connect()
             await imap.append(GM, join_mail(4))
             read = 0

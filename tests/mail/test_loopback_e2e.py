@@ -10,11 +10,9 @@ import pytest
 
 from pbm.config.model import ServiceSection, Settings
 from pbm.devservers.loopback import LoopbackMail
-from pbm.mail.imap import ImapConfig
-from pbm.mail.smtp import SmtpConfig
 from pbm.service.context import Service
 from pbm.service.games import create_game
-from pbm.service.serve import ServeConfig, serve
+from pbm.service.serve import serve
 from pbm.store.db import make_engine, transaction
 from pbm.store.migrate import upgrade
 
@@ -37,15 +35,13 @@ async def _play(tmp_path: Path) -> None:
     svc = Service(make_engine(url), config=Settings(service=ServiceSection(address=GM)))
     with transaction(svc.engine) as session:
         create_game(svc, session, "lb", players=3, seed=5)
-    cfg = ServeConfig(
-        imap=ImapConfig(port=lb.imap.port, user=GM, password="pw", processed_folder="Processed"),
-        smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
-        poll_seconds=2,
-        tick_seconds=0.5,
-        send_seconds=0.2,
+    svc.config = svc.config.updated(
+        imap={"port": lb.imap.port, "user": GM, "password": "pw", "processed_folder": "Processed"},
+        smtp={"port": lb.smtp_port, "from": GM},
+        service={"poll_seconds": 2, "tick_seconds": 0.5, "send_seconds": 0.2},
     )
     stop = asyncio.Event()
-    server = asyncio.create_task(serve(svc, cfg, stop))
+    server = asyncio.create_task(serve(svc, stop))
     try:
         players = [MailPlayer(f"p{i}@pbm.test", lb.smtp_port, lb.imap.port, "pw") for i in range(3)]
         for p in players:

@@ -32,14 +32,15 @@ from aiosmtpd.controller import Controller
 from harness import GM, eventually, make_service
 from sqlmodel import Session, select
 
+from pbm.config.model import ImapSection, OAuth2Section, SmtpSection
 from pbm.devservers import realservers
 from pbm.devservers.loopback import free_port
-from pbm.mail.imap import ImapConfig, ImapInbox, SignInRefused
-from pbm.mail.oauth2 import NeedsLogin, OAuth2Config, TokenSource, store_tokens
-from pbm.mail.smtp import SmtpConfig, SmtpSession
+from pbm.mail.imap import ImapInbox, SignInRefused
+from pbm.mail.oauth2 import NeedsLogin, TokenSource, store_tokens
+from pbm.mail.smtp import SmtpSession
 from pbm.service.clock import FakeClock
 from pbm.service.games import create_game
-from pbm.service.serve import ServeConfig, serve
+from pbm.service.serve import serve
 from pbm.store.db import transaction
 from pbm.store.models import InboundMail, Outbox
 
@@ -80,30 +81,28 @@ def _dovecot(
     )
 
 
-def _oauth2(provider: Provider, tmp_path: Path) -> OAuth2Config:
-    return OAuth2Config(
+def _oauth2(provider: Provider, tmp_path: Path) -> OAuth2Section:
+    return OAuth2Section(
         token_endpoint=provider.url + "/token",
         client_id=CLIENT_ID,
-        token_file=tmp_path / "tokens.json",
+        token_file=str(tmp_path / "tokens.json"),
     )
 
 
-def _signed_in(provider: Provider, cfg: OAuth2Config, lifetime: float = 3600) -> dict[str, object]:
+def _signed_in(provider: Provider, cfg: OAuth2Section, lifetime: float = 3600) -> dict[str, object]:
     """`pbm mailbox login` done: the tokens in the file."""
     token = provider.grant(GM, lifetime)
-    store_tokens(cfg.token_file, token)
+    store_tokens(Path(cfg.token_file), token)
     return token
 
 
-def _stored(cfg: OAuth2Config) -> dict[str, object]:
-    data: dict[str, object] = json.loads(cfg.token_file.read_text())
+def _stored(cfg: OAuth2Section) -> dict[str, object]:
+    data: dict[str, object] = json.loads(Path(cfg.token_file).read_text())
     return data
 
 
-async def _imap_in(port: int, cfg: OAuth2Config) -> None:
-    box = ImapInbox(
-        ImapConfig(port=port, user=GM, auth="oauth2", oauth2=cfg, idle=False, timeout=10)
-    )
+async def _imap_in(port: int, cfg: OAuth2Section) -> None:
+    box = ImapInbox(ImapSection(port=port, user=GM, auth="oauth2", idle=False, timeout=10), cfg)
     try:
         await box.connect()
         assert await box.unseen() == []
@@ -118,10 +117,10 @@ def test_imap_signs_in_with_a_token_and_refreshes_it(tmp_path: Path, provider: P
         first = _signed_in(provider, cfg)
         asyncio.run(_imap_in(servers.imap_port, cfg))
         assert provider.refreshes == 0
-        assert (cfg.token_file.stat().st_mode & 0o777) == 0o600
+        assert (Path(cfg.token_file).stat().st_mode & 0o777) == 0o600
 
         # The file says the token has expired: refreshed before it is used.
-        store_tokens(cfg.token_file, {**first, "expires_at": int(time.time()) - 10})
+        store_tokens(Path(cfg.token_file), {**first, "expires_at": int(time.time()) - 10})
         asyncio.run(_imap_in(servers.imap_port, cfg))
         assert provider.refreshes == 1
         second = _stored(cfg)
@@ -140,7 +139,7 @@ def test_imap_signs_in_with_a_token_and_refreshes_it(tmp_path: Path, provider: P
         with pytest.raises(NeedsLogin, match="pbm mailbox login"):
             asyncio.run(_imap_in(servers.imap_port, cfg))
         # And no token file at all says the same.
-        cfg.token_file.unlink()
+        Path(cfg.token_file).unlink()
         with pytest.raises(NeedsLogin, match="pbm mailbox login"):
             asyncio.run(_imap_in(servers.imap_port, cfg))
 
@@ -156,7 +155,7 @@ def test_imap_oauthbearer_where_the_server_offers_only_it(
         log = (servers.work / "dovecot.log").read_text() if servers.work.exists() else ""
         assert "method=OAUTHBEARER" in log or not log
         # A token for another user is refused, also after a refresh.
-        store_tokens(cfg.token_file, provider.grant("someone@pbm.test"))
+        store_tokens(Path(cfg.token_file), provider.grant("someone@pbm.test"))
         with pytest.raises(SignInRefused, match=r"OAuth2 sign-in of gm@pbm\.test"):
             asyncio.run(_imap_in(servers.imap_port, cfg))
 
@@ -202,8 +201,8 @@ def _mail(n: int) -> EmailMessage:
     return m
 
 
-async def _send(port: int, cfg: OAuth2Config, n: int) -> tuple[str, str, bool]:
-    session = SmtpSession(SmtpConfig(port=port, user=GM, auth="oauth2", oauth2=cfg, timeout=10))
+async def _send(port: int, cfg: OAuth2Section, n: int) -> tuple[str, str, bool]:
+    session = SmtpSession(SmtpSection(port=port, user=GM, auth="oauth2", timeout=10), cfg)
     try:
         d = await session.deliver(_mail(n), GM, ["p@players.test"])
     finally:
@@ -272,7 +271,7 @@ def _join(n: int) -> bytes:
 
 async def _serve_revoked(
     tmp_path: Path,
-    cfg: OAuth2Config,
+    cfg: OAuth2Section,
     provider: Provider,
     servers: realservers.MailServers,
     smtp_port: int,
@@ -294,18 +293,26 @@ async def _serve_revoked(
     # The GM signed in once; the provider has since revoked the tokens.
     _signed_in(provider, cfg)
     provider.revoke_all()
-    serve_cfg = ServeConfig(
-        imap=ImapConfig(port=servers.imap_port, user=GM, auth="oauth2", oauth2=cfg, timeout=10),
-        smtp=SmtpConfig(
-            port=smtp_port, user=GM, auth="oauth2", oauth2=cfg, from_address=GM, timeout=10
-        ),
-        poll_seconds=1,
-        tick_seconds=0.2,
-        send_seconds=0.2,
+    svc.config = svc.config.updated(
+        imap={
+            "port": servers.imap_port,
+            "user": GM,
+            "auth": "oauth2",
+            "timeout": 10,
+        },
+        smtp={
+            "port": smtp_port,
+            "user": GM,
+            "auth": "oauth2",
+            "from": GM,
+            "timeout": 10,
+        },
+        service={"poll_seconds": 1, "tick_seconds": 0.2, "send_seconds": 0.2},
+        oauth2=cfg.model_dump(),
     )
     stop = asyncio.Event()
     caplog.set_level(logging.INFO, logger="pbm")
-    task = asyncio.create_task(serve(svc, serve_cfg, stop))
+    task = asyncio.create_task(serve(svc, stop))
     try:
         await eventually(
             lambda: "run `pbm mailbox login`" in caplog.text, 20, "the error naming the login"

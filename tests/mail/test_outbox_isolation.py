@@ -26,10 +26,11 @@ from sqlmodel import Session, col, select
 from typer.testing import CliRunner
 
 from pbm.cli import app
+from pbm.config.model import SmtpSection
 from pbm.devservers.loopback import free_port
 from pbm.mail.memory import MemorySmtp
 from pbm.mail.outgoing import PASSWORD_PLACEHOLDER, build_message
-from pbm.mail.smtp import SmtpConfig
+from pbm.mail.smtp import SmtpSession
 from pbm.service import sending
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
@@ -84,7 +85,8 @@ def row(svc: Service, row_id: int) -> Outbox:
 
 
 def send(svc: Service, port: int, timeout: float = 5.0) -> SendResult:
-    return asyncio.run(send_pending(svc, SmtpConfig(port=port, timeout=timeout, from_address=GM)))
+    smtp = SmtpSection.model_validate({"port": port, "timeout": timeout, "from": GM})
+    return asyncio.run(send_pending(svc, lambda: SmtpSession(smtp)))
 
 
 def headers(attempt: Attempt) -> str:

@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -26,8 +26,9 @@ from databases import outbox
 from harness import GM, Games, pass_deadline
 from sqlmodel import Session, col, select
 
+from pbm.config.model import SmtpSection
 from pbm.mail.memory import MemorySmtp
-from pbm.mail.smtp import SmtpConfig
+from pbm.mail.smtp import SmtpSession
 from pbm.service import claimant
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
@@ -258,8 +259,8 @@ def test_a_sender_killed_mid_announcement_serves_the_rest_at_restart_and_nobody_
     assert rows[0].recipients == ",".join(everyone)
 
 
-def _config(port: int) -> SmtpConfig:
-    return SmtpConfig(port=port, from_address=GM)
+def _config(port: int) -> Callable[[], SmtpSession]:
+    return lambda: SmtpSession(SmtpSection.model_validate({"port": port, "from": GM}))
 
 
 def test_the_lease_is_still_waited_out_for_a_live_sender(svc: Service, clock: FakeClock) -> None:

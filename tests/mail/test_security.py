@@ -87,7 +87,7 @@ from pbm.service.ingest import ingest
 from pbm.service.schema import close_service
 from pbm.service.secrets import verify_password
 from pbm.service.sending import send_pending
-from pbm.service.serve import ServeConfig, serve
+from pbm.service.serve import serve
 from pbm.store.db import scrub, transaction
 from pbm.store.models import OrderSet, Outbox, Player
 
@@ -707,8 +707,8 @@ def test_a_served_game_leaves_no_password_in_the_database_files(tmp_path: Path) 
     async def run() -> None:
         stop = asyncio.Event()
         periods = {"poll_seconds": 0.1, "tick_seconds": 0.1, "send_seconds": 0.1}
-        cfg = ServeConfig(**periods)  # type: ignore[arg-type]
-        task = asyncio.create_task(serve(svc, cfg, stop, transports))
+        svc.config = svc.config.updated(service={**periods})
+        task = asyncio.create_task(serve(svc, stop, transports))
         try:
             for i, address in enumerate(addresses):
                 body = f"Name: Spieler {i}\nFarben: rot, blau\n"

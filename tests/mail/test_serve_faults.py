@@ -49,9 +49,7 @@ from sqlalchemy.pool import NullPool
 from sqlmodel import Session, col, create_engine, select
 
 from pbm.devservers.loopback import LoopbackImap, free_port
-from pbm.mail.imap import ImapConfig
 from pbm.mail.memory import MemoryMailbox, MemorySmtp
-from pbm.mail.smtp import SmtpConfig
 from pbm.mail.transport import Transports
 from pbm.service import ingest as ingest_module
 from pbm.service import sending
@@ -60,7 +58,7 @@ from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.games import create_game, get_game
 from pbm.service.sending import LEASE
-from pbm.service.serve import ServeConfig, poll_once, serve
+from pbm.service.serve import poll_once, serve
 from pbm.store.db import transaction
 from pbm.store.models import Game, InboundMail, Outbox, RoundRecord
 
@@ -343,7 +341,13 @@ def warnings(caplog: pytest.LogCaptureFixture, prefix: str) -> list[str]:
 
 
 #: Short loop periods, for the in-memory transports.
-SERVE = ServeConfig(poll_seconds=0.3, tick_seconds=0.2, send_seconds=0.1)
+SERVE = {"poll_seconds": 0.3, "tick_seconds": 0.2, "send_seconds": 0.1}
+
+
+def fast(svc: Service) -> Service:
+    """`svc` with the short loop periods of `SERVE`."""
+    svc.config = svc.config.updated(service=SERVE)
+    return svc
 
 
 async def stop_serving(stop: asyncio.Event, task: asyncio.Task[None]) -> None:
@@ -390,12 +394,10 @@ async def _imap_restart(
     imap = await new_imap()
     proxy = KillableProxy(imap.port)
     await proxy.start()
-    cfg = ServeConfig(
-        imap=ImapConfig(port=proxy.port, user=GM, password=PW, timeout=2.0),
-        smtp=SmtpConfig(port=smtp.port, timeout=3.0),
-        poll_seconds=2,
-        tick_seconds=0.5,
-        send_seconds=0.2,
+    svc.config = svc.config.updated(
+        imap={"port": proxy.port, "user": GM, "password": PW, "timeout": 2.0},
+        smtp={"port": smtp.port, "timeout": 3.0},
+        service={"poll_seconds": 2, "tick_seconds": 0.5, "send_seconds": 0.2},
     )
     mids = [join_mail(n)[0] for n in range(1, 6)]
     kills: list[asyncio.Task[None]] = []
@@ -407,7 +409,7 @@ async def _imap_restart(
 
     monkeypatch.setattr(serve_module, "crashpoint", crashpoint)
     stop = asyncio.Event()
-    task = asyncio.create_task(serve(svc, cfg, stop))
+    task = asyncio.create_task(serve(svc, stop))
 
     def answered(upto: int) -> Callable[[], bool]:
         return lambda: all(smtp.recorder.replies_to(m) >= 1 for m in mids[:upto])
@@ -493,7 +495,7 @@ async def _smtp_down(
     svc: Service, clock: FakeClock, mailbox: MemoryMailbox, smtp: MemorySmtp, transports: Transports
 ) -> None:
     stop = asyncio.Event()
-    task = asyncio.create_task(serve(svc, SERVE, stop, transports))
+    task = asyncio.create_task(serve(fast(svc), stop, transports))
     orders = dict(order_mail(a) for a in PLAYERS)
 
     def attempts(n: int) -> Callable[[], bool]:
@@ -571,7 +573,7 @@ async def _db_locked(
     transports: Transports,
 ) -> None:
     stop = asyncio.Event()
-    task = asyncio.create_task(serve(svc, SERVE, stop, transports))
+    task = asyncio.create_task(serve(fast(svc), stop, transports))
     orders = dict(order_mail(a) for a in (ANNA, BERND))
     try:
         # The setup's mails go out first (a lock between a send and its mark is another test).
@@ -650,7 +652,7 @@ def test_database_locked_between_storing_and_processing_a_mail(
 
     async def run() -> None:
         stop = asyncio.Event()
-        task = asyncio.create_task(serve(svc, SERVE, stop, transports))
+        task = asyncio.create_task(serve(fast(svc), stop, transports))
         try:
             mailbox.append(raw)
             await eventually(lambda: lock.taken == 1 and not lock.held, 15, "the lock, and its end")
@@ -700,7 +702,7 @@ def test_database_locked_between_sending_and_marking_sent(
 
     async def run() -> None:
         stop = asyncio.Event()
-        task = asyncio.create_task(serve(svc, SERVE, stop, transports))
+        task = asyncio.create_task(serve(fast(svc), stop, transports))
         try:
             mailbox.append(raw)
             await eventually(lambda: lock.taken == 1 and not lock.held, 15, "the lock, and its end")
@@ -773,7 +775,7 @@ def test_poll_with_the_database_locked_fails_cleanly_then_the_next_poll_does_it_
             if when == "from-the-start":
                 await asyncio.to_thread(lock.take)
             with pytest.raises(DBAPIError, match="database is locked"):
-                await poll_once(svc, SERVE, transports)
+                await poll_once(fast(svc), transports)
             first = 1 if when == "after-the-first-mail" else 0
             assert taken_in == first
             mails = stored(svc, orders)
@@ -790,11 +792,11 @@ def test_poll_with_the_database_locked_fails_cleanly_then_the_next_poll_does_it_
             assert smtp.attempts == []
 
             lock.release()
-            result = await poll_once(svc, SERVE, transports)
+            result = await poll_once(fast(svc), transports)
             assert result["read"] == 2 - first
             assert (result["resolved"], result["retry"], result["failed"]) == (1, 0, 0)
             assert result["sent"] == len(outbox(svc))
-            assert await poll_once(svc, SERVE, transports) == {
+            assert await poll_once(fast(svc), transports) == {
                 "recovered": 0,
                 "read": 0,
                 "resolved": 0,

@@ -23,10 +23,8 @@ from sqlmodel import Session, select
 
 from pbm.cli.serve import QUIET_LOGGERS, configure_logging
 from pbm.devservers.loopback import LoopbackMail
-from pbm.mail.imap import ImapConfig
-from pbm.mail.smtp import SmtpConfig
 from pbm.service.clock import FakeClock
-from pbm.service.serve import ServeConfig, serve
+from pbm.service.serve import serve
 from pbm.store.db import transaction
 from pbm.store.models import InboundMail, Outbox
 
@@ -85,15 +83,13 @@ async def _one_pass(tmp_path: Path) -> None:
     await lb.start()
     await lb.add_user(GM, IMAP_PASSWORD)
     await lb.add_user(ANNA, "anna-imap")  # the answer is delivered, not refused
-    cfg = ServeConfig(
-        imap=ImapConfig(port=lb.imap.port, user=GM, password=IMAP_PASSWORD),
-        smtp=SmtpConfig(port=lb.smtp_port, from_address=GM),
-        poll_seconds=0.2,
-        tick_seconds=60,
-        send_seconds=0.2,
+    svc.config = svc.config.updated(
+        imap={"port": lb.imap.port, "user": GM, "password": IMAP_PASSWORD},
+        smtp={"port": lb.smtp_port, "from": GM},
+        service={"poll_seconds": 0.2, "tick_seconds": 60, "send_seconds": 0.2},
     )
     stop = asyncio.Event()
-    server = asyncio.create_task(serve(svc, cfg, stop))
+    server = asyncio.create_task(serve(svc, stop))
 
     def settled() -> bool:
         with Session(svc.engine) as s:

@@ -36,8 +36,9 @@ from pathlib import Path
 
 import pytest
 
+from pbm.config.model import ImapSection
 from pbm.devservers.loopback import LoopbackImap
-from pbm.mail.imap import ImapConfig, ImapInbox
+from pbm.mail.imap import ImapInbox
 from pbm.service.sending import LEASE
 
 from .sigkill_support import (
@@ -252,7 +253,7 @@ class KillRun:
             final.send_signal(signal.SIGTERM)
             self.exit_code = await asyncio.to_thread(final.wait, 30)
             self.seconds = time.monotonic() - start
-            box = ImapInbox(ImapConfig(port=self.imap.port, user=GM, password="pw", idle=False))
+            box = ImapInbox(ImapSection(port=self.imap.port, user=GM, password="pw", idle=False))
             await box.connect()
             self.unseen = await box.unseen()
             await box.close()

@@ -22,10 +22,11 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 from harness import GM, make_service
 from sqlmodel import Session as DbSession
 
+from pbm.config.model import SmtpSection
 from pbm.devservers.loopback import free_port
 from pbm.mail.inbound import parse_inbound
 from pbm.mail.outgoing import LOOP_HEADER
-from pbm.mail.smtp import SmtpConfig
+from pbm.mail.smtp import SmtpSession
 from pbm.service import sending
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
@@ -68,8 +69,8 @@ def row(svc: Service, row_id: int) -> Outbox:
 
 
 def send(svc: Service, port: int, **kw: object) -> sending.SendResult:
-    cfg = SmtpConfig(port=port, timeout=kw.pop("timeout", 5.0), **kw)  # type: ignore[arg-type]
-    return asyncio.run(send_pending(svc, cfg))
+    cfg = SmtpSection.model_validate({"port": port, "timeout": 5.0, **kw})
+    return asyncio.run(send_pending(svc, lambda: SmtpSession(cfg)))
 
 
 def due_in(svc: Service, clock: FakeClock, row_id: int) -> timedelta:

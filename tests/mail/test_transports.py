@@ -13,14 +13,15 @@ import pytest
 from databases import inbound, outbox
 from harness import GM, eventually
 
-from pbm.mail.imap import ImapConfig, ImapError, ImapInbox
+from pbm.config.model import ImapSection, Settings
+from pbm.mail.imap import ImapError, ImapInbox
 from pbm.mail.memory import MemoryMailbox, MemorySmtp
-from pbm.mail.smtp import SmtpConfig, SmtpSession
+from pbm.mail.smtp import SmtpSession
 from pbm.mail.transport import INBOX_ERRORS, TransportError, Transports
 from pbm.service.context import Service
 from pbm.service.games import create_game
 from pbm.service.ingest import ingest
-from pbm.service.serve import ServeConfig, poll_once, serve, transports_for
+from pbm.service.serve import poll_once, serve, transports_for
 from pbm.store.db import transaction
 
 
@@ -171,8 +172,10 @@ def test_serve_takes_in_answers_and_stops_over_the_memory_transports(
 ) -> None:
     async def run() -> None:
         stop = asyncio.Event()
-        cfg = ServeConfig(poll_seconds=30, tick_seconds=30, send_seconds=0.05)
-        task = asyncio.create_task(serve(alpha, cfg, stop, transports))
+        alpha.config = alpha.config.updated(
+            service={"poll_seconds": 30, "tick_seconds": 30, "send_seconds": 0.05}
+        )
+        task = asyncio.create_task(serve(alpha, stop, transports))
         mailbox.append(join(1))
         await eventually(lambda: bool(smtp.to("p1@players.test")), 10, "the answer")
         mailbox.append(join(2))  # taken in while the inbox waits (IDLE), not after 30 s
@@ -195,15 +198,15 @@ def test_poll_goes_on_to_the_outbox_when_the_inbox_is_down(
 ) -> None:
     assert ingest(alpha, join(1)).status == "done"
     mailbox.down = True
-    result = asyncio.run(poll_once(alpha, ServeConfig(), transports))
+    result = asyncio.run(poll_once(alpha, transports))
     assert (result["read"], result["sent"]) == (0, 1)
     assert [o.status for o in outbox(alpha)] == ["sent"]
     assert len(smtp.accepted) == 1
 
 
 def test_the_transports_of_a_config_are_imap_and_smtp() -> None:
-    cfg = ServeConfig(imap=ImapConfig(port=1143), smtp=SmtpConfig(port=2525, from_address=GM))
-    transports = transports_for(cfg)
+    settings = Settings().updated(imap={"port": 1143}, smtp={"port": 2525, "from": GM})
+    transports = transports_for(settings)
     inbox, sender = transports.inbox(), transports.sender()
     assert isinstance(inbox, ImapInbox) and inbox.where == "127.0.0.1:1143"
     assert isinstance(sender, SmtpSession) and sender.from_address == GM
@@ -216,7 +219,7 @@ def test_aioimaplib_errors_come_out_as_the_transports() -> None:
         async def uid_search(self, *args: object) -> object:
             raise aioimaplib.Abort("server said BYE")
 
-    box = ImapInbox(ImapConfig())
+    box = ImapInbox(ImapSection())
     box.client = Aborting()  # type: ignore[assignment]
     with pytest.raises(ImapError, match="Abort: server said BYE") as raised:
         asyncio.run(box.unseen())

@@ -65,11 +65,12 @@ def main(argv: list[str]) -> int:
     elif action == "send":
         import asyncio
 
-        from pbm.mail.smtp import SmtpConfig
+        from pbm.config.model import SmtpSection
+        from pbm.mail.smtp import SmtpSession
         from pbm.service.sending import send_pending
 
-        config = SmtpConfig(port=int(rest[0]), from_address="gm@pbm.test")
-        result = asyncio.run(send_pending(svc, config))
+        smtp = SmtpSection.model_validate({"port": int(rest[0]), "from": "gm@pbm.test"})
+        result = asyncio.run(send_pending(svc, lambda: SmtpSession(smtp)))
         out["sent"], out["retry"], out["failed"] = result.sent, result.retry, result.failed
     else:
         raise SystemExit(f"unknown action {action}")

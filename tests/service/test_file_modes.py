@@ -32,7 +32,7 @@ from pbm.mail.transport import Transports
 from pbm.service.archive import write_archive
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
-from pbm.service.serve import ServeConfig, serve
+from pbm.service.serve import serve
 from pbm.store.db import make_engine, scrub
 from pbm.store.migrate import upgrade
 from pbm.store.models import Outbox
@@ -113,7 +113,8 @@ def test_the_database_and_its_companions_are_private_while_a_game_is_served(
     async def run() -> None:
         stop = asyncio.Event()
         periods = {"poll_seconds": 0.1, "tick_seconds": 0.1, "send_seconds": 0.1}
-        task = asyncio.create_task(serve(svc, ServeConfig(**periods), stop, transports))  # type: ignore[arg-type]
+        svc.config = svc.config.updated(service=periods)
+        task = asyncio.create_task(serve(svc, stop, transports))
         try:
             for i in range(4):
                 body = f"Name: S{i}\nFarben: rot, blau\n"

@@ -174,8 +174,10 @@ def test_the_clock_lets_go_of_the_pictures_after_a_tick_that_drew_them(
             stop.set()
 
         monkeypatch.setattr(serving, "release_pictures", release)
-        cfg = serving.ServeConfig(tick_seconds=timedelta(minutes=1).total_seconds())
-        await asyncio.wait_for(serving.clock_loop(svc, cfg, stop), 60)
+        svc.config = svc.config.updated(
+            service={"tick_seconds": timedelta(minutes=1).total_seconds()}
+        )
+        await asyncio.wait_for(serving.clock_loop(svc, stop), 60)
 
     asyncio.run(run())
     svc.engine.dispose()
