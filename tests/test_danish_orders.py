@@ -155,3 +155,27 @@ def test_danish_kronlande_lines(line: str, canonical: str) -> None:
 def test_danish_verbs_and_place_words(line: str, canonical: str) -> None:
     ctx = _ctx("da")
     assert format_item(parse_line(line, ctx), ctx) == canonical
+
+
+def test_danish_pass_substitute_heading_and_bank_trade_with_til() -> None:
+    ctx = _ctx("da")
+    parsed = parse_mail(
+        "Adgangskode: x\nVej 8t 3m\nHvis det ikke går:\nVej 10u 8t\n"
+        "Søhandel 4 korn til 1 malm\n",
+        ctx,
+    )
+    rows = [(r.ok, r.canonical) for r in parsed.lines]
+    assert rows[2] == (True, "Erstatning:")
+    assert parsed.lines[3].substitute
+    assert rows[4] == (True, "Søhandel 4K for 1M")
+    passed = parse_mail("Adgangskode: x\nJeg står over denne runde\n", ctx)
+    assert passed.lines[1].canonical == "Jeg melder pas"
+
+
+def test_danish_typos_are_asked_back_in_danish_words() -> None:
+    parsed = parse_mail("Adgangskode: x\nveij 8t 3m\n", _ctx("da"))
+    error = parsed.lines[1].error
+    assert error is not None and error.key == "did_you_mean"
+    assert "'Vej'" in error.localized("da")
+    kron = parse_mail("Adgangskode: x\nsmedie 8M 3U 2L\n", _kron_ctx())
+    assert kron.lines[1].error is not None and "'Smedje'" in kron.lines[1].error.localized("da")

@@ -347,6 +347,7 @@ _VERBS = frozenset(
         "byg",
         "bygger",
         "bygge",
+        "koebe",
         "spil",
         "spiller",
         "spille",
@@ -384,6 +385,8 @@ _LEAD_FILLERS = frozenset(
         "this",
         "time",
         "turn",
+        # Danish: `Og så et hus …`, `Og købe et udviklingskort`.
+        *("og", "saa"),
     ]
 )
 
