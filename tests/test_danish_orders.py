@@ -160,8 +160,7 @@ def test_danish_verbs_and_place_words(line: str, canonical: str) -> None:
 def test_danish_pass_substitute_heading_and_bank_trade_with_til() -> None:
     ctx = _ctx("da")
     parsed = parse_mail(
-        "Adgangskode: x\nVej 8t 3m\nHvis det ikke går:\nVej 10u 8t\n"
-        "Søhandel 4 korn til 1 malm\n",
+        "Adgangskode: x\nVej 8t 3m\nHvis det ikke går:\nVej 10u 8t\nSøhandel 4 korn til 1 malm\n",
         ctx,
     )
     rows = [(r.ok, r.canonical) for r in parsed.lines]

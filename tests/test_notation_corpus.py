@@ -56,7 +56,10 @@ def test_corpus_is_complete() -> None:
     phases = {EXPECTED[n]["phase"] for n in NAMES}
     assert langs == {"de", "en", "da"}
     # Danish (issue 29): a corpus of its own order mails, as German's and English's.
-    assert sum(EXPECTED[n]["lang"] == "da" for n in NAMES) >= 30
+    assert sum(EXPECTED[n]["lang"] == "da" for n in NAMES) >= 80
+    # Danish Seafarers and Kronlande mails, on their own boards.
+    assert sum(bool(EXPECTED[n].get("scenario")) for n in NAMES) >= 10
+    assert sum(bool(EXPECTED[n].get("kronlande")) for n in NAMES) >= 10
     assert phases == {"round", "setup"}
     assert any(b"\r\n" in (CORPUS / n).read_bytes() for n in NAMES)
 
