@@ -6,7 +6,9 @@ import random
 from collections.abc import Iterable
 
 from pbm.rules import building
+from pbm.rules.board import Board
 from pbm.rules.events import Event
+from pbm.rules.layouts import default_size, generate_board
 from pbm.rules.resources import parse_counts
 from pbm.rules.state import GameState, Phase, Settings, new_game
 
@@ -72,3 +74,32 @@ class Dice(random.Random):
         if (a, b) == (1, 6) and self._dice:
             return self._dice.pop(0)
         return super().randint(a, b)
+
+
+#: The board a Seafarers corpus mail is read on: the scenario's board as new games lay it.
+SCENARIO_BOARD_VERSION = 2
+
+
+def corpus_board(spec: dict[str, object], version: int = 1) -> Board:
+    """The board a corpus mail (`tests/corpus/expected.json`) is read on: a Seafarers
+    scenario's (`scenario`), the Kronlande large island (`kronlande`), else the base island of
+    its players and seed, laid as board `version`."""
+    seed, players = int(str(spec["seed"])), int(str(spec["players"]))
+    if spec.get("kronlande"):
+        from pbm.rules.kron_board import generate_kron_board
+
+        return generate_kron_board("large", seed)
+    if spec.get("scenario"):
+        from pbm.rules.scenarios import scenario_board
+
+        return scenario_board(str(spec["scenario"]), players, seed, SCENARIO_BOARD_VERSION)
+    return generate_board(default_size(players), seed, version)
+
+
+def corpus_board_args(spec: dict[str, object]) -> list[str]:
+    """`pbm orders check` options for the board of a corpus mail beyond seed and players."""
+    if spec.get("kronlande"):
+        return ["--kronlande", "--size", "large"]
+    if spec.get("scenario"):
+        return ["--scenario", str(spec["scenario"]), "--board-version", "2"]
+    return []

@@ -98,3 +98,83 @@ def test_danish_letters_and_names() -> None:
     ctx = _ctx("da")
     assert parse_line("Søhandel 4T for 1L", ctx) == MaritimeTrade(HOLZ, 4, LEHM, 1)
     assert parse_line("soehandel 4 korn for 1 trae", ctx) == MaritimeTrade(GETREIDE, 4, HOLZ, 1)
+
+
+def _sea_ctx() -> Context:
+    from pbm.rules.scenarios import scenario_board
+
+    return Context(scenario_board("neue-ufer", 4, 1, 2), "da", DEFAULT_COLOURS[:4], "round")
+
+
+def _kron_ctx() -> Context:
+    from pbm.rules.kron_board import generate_kron_board
+
+    return Context(generate_kron_board("large", 3), "da", DEFAULT_COLOURS[:4], "round")
+
+
+@pytest.mark.parametrize(
+    ("line", "canonical"),
+    [
+        # The order form's own line, and as players write it.
+        ("Flyt skib B7 C7 til C7 C8", "Flyt skib B7 C7 til C7 C8"),
+        ("flyt skibet fra B7 C7 til C7 C8", "Flyt skib B7 C7 til C7 C8"),
+        ("Vejbygning: Vej C4 D4, Skib B4 C4", "Vejbygning: Vej C4 D4 (9L 5M), Skib B4 C4"),
+        ("vejbygning: skib B4 C4 og vej C4 D4", "Vejbygning: Skib B4 C4, Vej C4 D4 (9L 5M)"),
+    ],
+)
+def test_danish_seafarers_lines(line: str, canonical: str) -> None:
+    ctx = _sea_ctx()
+    assert format_item(parse_line(line, ctx), ctx) == canonical
+
+
+@pytest.mark.parametrize(
+    ("line", "canonical"),
+    [
+        ("Væveri på mit hus 8M 3U 2L", "Væveri B2 B3 C3 (8M 3U 2L)"),
+        ("byg et bageri ved byen 8M 3U 2L", "Bageri B2 B3 C3 (8M 3U 2L)"),
+        ("Borg ved byen C4 C5 D5", "Borg C4 C5 D5 (11L 6T 3S)"),
+        ("spil bygmesterhytte", "Bygmesterhytte"),
+    ],
+)
+def test_danish_kronlande_lines(line: str, canonical: str) -> None:
+    ctx = _kron_ctx()
+    assert format_item(parse_line(line, ctx), ctx) == canonical
+
+
+@pytest.mark.parametrize(
+    ("line", "canonical"),
+    [
+        ("byg en vej 8t 3m", "Vej D2 D3 (8T 3M)"),
+        ("jeg vil gerne bygge et hus 8t 3m 4t", "Hus C2 D2 D3 (4T 8T 3M)"),
+        ("spil monopol: uld", "Monopol Uld"),
+        ("by på mit hus 8t 3m 4t", "By C2 D2 D3 (4T 8T 3M)"),
+        ("vej mellem 8t og 3m", "Vej D2 D3 (8T 3M)"),
+        ("vejbygning: 8t 3m og 10u 8t", "Vejbygning: D2 D3 (8T 3M), D2 E2 (8T 10U)"),
+    ],
+)
+def test_danish_verbs_and_place_words(line: str, canonical: str) -> None:
+    ctx = _ctx("da")
+    assert format_item(parse_line(line, ctx), ctx) == canonical
+
+
+def test_danish_pass_substitute_heading_and_bank_trade_with_til() -> None:
+    ctx = _ctx("da")
+    parsed = parse_mail(
+        "Adgangskode: x\nVej 8t 3m\nHvis det ikke går:\nVej 10u 8t\nSøhandel 4 korn til 1 malm\n",
+        ctx,
+    )
+    rows = [(r.ok, r.canonical) for r in parsed.lines]
+    assert rows[2] == (True, "Erstatning:")
+    assert parsed.lines[3].substitute
+    assert rows[4] == (True, "Søhandel 4K for 1M")
+    passed = parse_mail("Adgangskode: x\nJeg står over denne runde\n", ctx)
+    assert passed.lines[1].canonical == "Jeg melder pas"
+
+
+def test_danish_typos_are_asked_back_in_danish_words() -> None:
+    parsed = parse_mail("Adgangskode: x\nveij 8t 3m\n", _ctx("da"))
+    error = parsed.lines[1].error
+    assert error is not None and error.key == "did_you_mean"
+    assert "'Vej'" in error.localized("da")
+    kron = parse_mail("Adgangskode: x\nsmedie 8M 3U 2L\n", _kron_ctx())
+    assert kron.lines[1].error is not None and "'Smedje'" in kron.lines[1].error.localized("da")

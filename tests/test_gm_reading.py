@@ -25,9 +25,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from helpers import corpus_board
+
 from pbm.notation import Context, LineResult, parse_mail
 from pbm.rules.board import Board
-from pbm.rules.layouts import default_size, generate_board
+from pbm.rules.layouts import BOARD_VERSION
 from pbm.rules.state import DEFAULT_COLOURS
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -41,8 +43,9 @@ FULLY_READ_SHARE = 0.95
 
 
 @cache
-def _board(players: int, seed: int) -> Board:
-    return generate_board(default_size(players), seed)
+def _board(players: int, seed: int, scenario: str = "", kronlande: bool = False) -> Board:
+    spec = {"players": players, "seed": seed, "scenario": scenario, "kronlande": kronlande}
+    return corpus_board(spec, BOARD_VERSION)
 
 
 def _block(r: LineResult, phase: str) -> str:
@@ -73,9 +76,8 @@ class Reading:
 def judge(name: str) -> Reading:
     spec = EXPECTED[name]
     players = spec["players"]
-    ctx = Context(
-        _board(players, spec["seed"]), spec["lang"], DEFAULT_COLOURS[:players], spec["phase"]
-    )
+    board = _board(players, spec["seed"], spec.get("scenario", ""), spec.get("kronlande", False))
+    ctx = Context(board, spec["lang"], DEFAULT_COLOURS[:players], spec["phase"])
     body = (CORPUS / name).read_bytes().decode("utf-8")
     parsed = parse_mail(body, ctx)
     out = Reading(name)

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import corpus_board, corpus_board_args
 from typer.testing import CliRunner
 
 from pbm.cli import app
 from pbm.notation import Context, OrderError, parse_mail
 from pbm.rules.board import Board
-from pbm.rules.layouts import default_size, generate_board
 from pbm.rules.state import DEFAULT_COLOURS
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -30,17 +30,18 @@ NAMES = sorted(EXPECTED)
 
 
 @cache
-def _board(players: int, seed: int) -> Board:
+def _board(players: int, seed: int, scenario: str, kronlande: bool) -> Board:
     # Board version 1: the corpus was written against the boards laid before the red tokens
-    # were spread (only the five-player mail's large island differs).
-    return generate_board(default_size(players), seed, 1)
+    # were spread (only the five-player mail's large island differs). A Seafarers mail is
+    # read on its scenario's board, a Kronlande mail on the large Kronlande island.
+    spec = {"players": players, "seed": seed, "scenario": scenario, "kronlande": kronlande}
+    return corpus_board(spec, 1)
 
 
 def _ctx(spec: dict[str, Any]) -> Context:
     players = spec["players"]
-    return Context(
-        _board(players, spec["seed"]), spec["lang"], DEFAULT_COLOURS[:players], spec["phase"]
-    )
+    board = _board(players, spec["seed"], spec.get("scenario", ""), spec.get("kronlande", False))
+    return Context(board, spec["lang"], DEFAULT_COLOURS[:players], spec["phase"])
 
 
 def _body(name: str) -> str:
@@ -55,7 +56,10 @@ def test_corpus_is_complete() -> None:
     phases = {EXPECTED[n]["phase"] for n in NAMES}
     assert langs == {"de", "en", "da"}
     # Danish (issue 29): a corpus of its own order mails, as German's and English's.
-    assert sum(EXPECTED[n]["lang"] == "da" for n in NAMES) >= 30
+    assert sum(EXPECTED[n]["lang"] == "da" for n in NAMES) >= 80
+    # Danish Seafarers and Kronlande mails, on their own boards.
+    assert sum(bool(EXPECTED[n].get("scenario")) for n in NAMES) >= 10
+    assert sum(bool(EXPECTED[n].get("kronlande")) for n in NAMES) >= 10
     assert phases == {"round", "setup"}
     assert any(b"\r\n" in (CORPUS / n).read_bytes() for n in NAMES)
 
@@ -112,6 +116,7 @@ def test_corpus_cli(name: str) -> None:
         "--json",
         "--board-version",
         "1",
+        *corpus_board_args(spec),
         str(CORPUS / name),
     ]
     result = CliRunner().invoke(app, args)

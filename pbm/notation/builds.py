@@ -232,7 +232,7 @@ def _build_of(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildA
     if kind == "city":
         # `Stadt bei meiner Siedlung …`, `City at the settlement …`: place, article, the word.
         place = _strip_words(_strip_words(rest, _CITY_WORDS), _PLACE_ARTICLES)
-        place = _strip_words(place, ("siedlung", "settlement"))
+        place = _strip_words(place, ("siedlung", "settlement", "hus", "huset"))
         return City(_crossing(place, ctx))
     return Road(_path(rest, ctx))
 
@@ -248,9 +248,10 @@ _BUILDING_WORDS = (
     "castle",
     "residenz",
     "residence",
+    *("hus", "huset", "by", "byen", "borg", "borgen"),
 )
 #: After a project card's word: `Bauhütte ausspielen`, `Play harbour privilege card`.
-_CARD_TAIL = frozenset(["karte", "card", "aus", "ausspielen", "spielen", "play"])
+_CARD_TAIL = frozenset(["karte", "card", "aus", "ausspielen", "spielen", "play", "kort", "kortet"])
 
 
 def _kron_build(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildAction | Builds:
@@ -293,9 +294,15 @@ def _make(t: Text, ctx: Context) -> Make | Builds:
 
 
 #: Words before a crossing: `Siedlung an …`, `Settlement at …`.
-_PLACE_WORDS = ("bei", "at", "auf", "on", "an", "am", "in", "zwischen", "between")
-#: After a place word: `at the ore port …`, `auf dem Erzhafen …`.
-_PLACE_ARTICLES = ("the", "dem", "der", "den", "my", "meiner", "meinem", "meine", "a", "einer")
+_PLACE_WORDS = (
+    *("bei", "at", "auf", "on", "an", "am", "in", "zwischen", "between"),
+    *("ved", "paa", "mellem"),
+)
+#: After a place word: `at the ore port …`, `auf dem Erzhafen …`, `på mit hus …`.
+_PLACE_ARTICLES = (
+    *("the", "dem", "der", "den", "my", "meiner", "meinem", "meine", "a", "einer"),
+    *("min", "mit", "mine", "en", "et"),
+)
 _CITY_WORDS = (
     "bei siedlung",
     "at settlement",
@@ -371,13 +378,13 @@ def _plural_builds(
     return (built[0] if len(built) == 1 else Builds(tuple(built))), kind
 
 
-#: `nach`/`to` between the two paths of a ship move.
-_MOVE_TO = re.compile(r" (nach|to|auf|onto) ")
+#: `nach`/`to`/`til` between the two paths of a ship move.
+_MOVE_TO = re.compile(r" (nach|to|til|auf|onto) ")
 
 
 def _move_ship(rest: Text, t: Text, lead: int, ctx: Context) -> MoveShip:
     """`Schiff versetzen D4 D5 nach E5 E6` / `Move ship D4 D5 to E5 E6`."""
-    rest = _strip_words(rest, ("von", "from"))
+    rest = _strip_words(rest, ("von", "from", "fra"))
     f = rest.folded
     cuts = list(_MOVE_TO.finditer(f))
     if len(cuts) != 1:

@@ -87,9 +87,11 @@ def _monopoly(t: Text, ctx: Context) -> Monopoly:
     return Monopoly(r)
 
 
-#: Between the paths of a list: `,`, `;`, `und`, `and`, `dann`, `then`, ` + `, ` & `, an arrow
-#: (`5L 10G -> 10G 8W`, `→` folds to `-`: see `_dash_pair`).
-_PATH_LIST_SEP = re.compile(r"[,;]|\b(?:und|and|sowie|dann|danach|then)\b|(?<= )[+&](?= )|[-=]?+>")
+#: Between the paths of a list: `,`, `;`, `und`, `and`, `og`, `dann`, `then`, ` + `, ` & `, an
+#: arrow (`5L 10G -> 10G 8W`, `→` folds to `-`: see `_dash_pair`).
+_PATH_LIST_SEP = re.compile(
+    r"[,;]|\b(?:und|and|og|sowie|dann|danach|then)\b|(?<= )[+&](?= )|[-=]?+>"
+)
 
 
 def _path_spans(f: str) -> list[tuple[int, int]]:

@@ -42,6 +42,8 @@ _NOT_A_CUT = frozenset(
         "kaufe",
         "spiele",
         "play",
+        # Danish: `Væveri på mit hus …`, `Byg et hus …`.
+        *("ved", "paa", "en", "et", "min", "mit", "byg", "spil"),
     ]
 )
 #: Words that join two builds (`Straße … und Siedlung …`, `…, dann Straße …`).
@@ -55,7 +57,7 @@ _CUT_ARTICLES = frozenset(["eine", "einen", "ein", "a", "an"])
 
 
 #: Seafarers: the pieces of road building are named by kind (`Straßenbau: Straße A, Schiff B`).
-_PIECE_WORDS = frozenset(["schiff", "ship", "strasse", "str", "s", "road"])
+_PIECE_WORDS = frozenset(["schiff", "ship", "skib", "strasse", "str", "s", "road", "vej"])
 #: `Move ship …`, `Versetze das Schiff …`: the ship word is part of the order, no second build.
 _MOVE_LEADS = frozenset(["move", "moving", "versetze", "the", "das", "flyt", "et"])
 
@@ -86,7 +88,7 @@ def _split_builds(t: Text, sea: bool = False, kron: bool = False) -> list[Text]:
         if not (word in starts or is_card or is_count):
             continue
         before = words[i - 1][2]
-        if word in ("schiff", "ship") and before in _MOVE_LEADS:
+        if word in ("schiff", "ship", "skib") and before in _MOVE_LEADS:
             continue
         if word in _CITY_NOUNS and (
             before in _TO_CITY

@@ -223,7 +223,7 @@ _UNCERTAIN = frozenset(
         "spaeter",
     ]
 )
-_CONDITIONS = frozenset(["falls", "wenn", "if", "sollte", "sollten", "case", "unless"])
+_CONDITIONS = frozenset(["falls", "wenn", "if", "sollte", "sollten", "case", "unless", "hvis"])
 #: Verbs of a build failing: a negation of their own (`Falls das scheitert:`) and, in a heading
 #: with a condition, what makes it announce substitutes.
 _FAILURE_VERBS = frozenset(
@@ -240,6 +240,7 @@ _FAILURE_VERBS = frozenset(
         "taken",
         "klappt",
         "can",
+        *("mislykkes", "fejler"),
     ]
 )
 _NEGATIONS = _FAILURE_VERBS | frozenset(
@@ -257,6 +258,7 @@ _NEGATIONS = _FAILURE_VERBS | frozenset(
         "cannot",
         "cant",
         "nichts",
+        "ikke",
     ]
 )
 #: What a "falls … nicht …" heading must be about to announce substitutes: the builds above
@@ -291,6 +293,8 @@ _FAILING = _FAILURE_VERBS | frozenset(
         "oben",
         "obige",
         "obigen",
+        # Danish: `Hvis det ikke går:`, `Hvis det ikke lykkes:`.
+        *("det", "gaar", "lykkes", "muligt", "virker"),
         "stadt",
         "siedlung",
         "strasse",

@@ -143,6 +143,7 @@ _PASS_CORES = frozenset(
         ("ingen", "trak"),
         ("ingen", "ordrer"),
         ("springer", "over"),
+        ("staar", "over"),
     }
 )
 

@@ -55,6 +55,7 @@ _PATH_WORDS = (
     "bei",
     "entlang",
     "dazu",
+    *("mellem", "fra", "ved", "paa", "langs"),
 )
 _PATH_TO = re.compile(r" (nach|bis|to|zu|til) ")
 

@@ -61,6 +61,37 @@ _NEAR = {
     "password": "password",
     "runde": "round",
 }
+#: A game language's own order words for "did you mean", in its games only (`Veij` → 'Vej').
+_NEAR_OWN = {
+    "da": {
+        "hus": "settlement",
+        "vej": "road",
+        "udviklingskort": "buy",
+        "roever": "robber",
+        "soeroever": "pirate",
+        "soehandel": "maritime",
+        "ridder": "knight",
+        "vejbygning": "road_building",
+        "skib": "ship",
+        "aflever": "discard",
+        "erstatning": "substitute",
+        "adgangskode": "password",
+    }
+}
+#: Kronlande's words of a game language, for "did you mean" in its Kronlande games only.
+_NEAR_OWN_KRON = {
+    "da": {
+        "smedje": "smithy",
+        "vaeveri": "weaving_mill",
+        "bageri": "bakery",
+        "fremstil": "make",
+        "borg": "castle",
+        "residens": "residence",
+        "bygmesterhytte": "builders_hut",
+        "havneprivilegium": "harbour_privilege",
+        "gilde": "feast",
+    }
+}
 #: Kronlande's order words, for "did you mean" in a Kronlande game only.
 _NEAR_KRON = {
     "schmiede": "smithy",
@@ -115,6 +146,9 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
     if folded in _keyword_words(ctx.kron):
         return NotationError.make("keyword_rest", word=word, column=t.col(lead))
     words = {**_NEAR, **_NEAR_KRON} if ctx.kron else _NEAR
+    words = {**words, **_NEAR_OWN.get(ctx.lang, {})}
+    if ctx.kron:
+        words = {**words, **_NEAR_OWN_KRON.get(ctx.lang, {})}
     near = difflib.get_close_matches(folded[:30], list(words), n=1, cutoff=0.75)
     if near and len(folded) >= 3:
         from .format import word as order_word

@@ -343,10 +343,21 @@ _VERBS = frozenset(
         "lege",
         "nutze",
         "use",
+        # Danish: `Byg en vej …`, `Jeg spiller ridder …`.
+        "byg",
+        "bygger",
+        "bygge",
+        "koebe",
+        "spil",
+        "spiller",
+        "spille",
     ]
 )
 _ARTICLES = frozenset(
-    ["eine", "einen", "ein", "a", "an", "the", "den", "die", "das", "meine", "meinen", "my", "mein"]
+    [
+        *("eine", "einen", "ein", "a", "an", "the", "den", "die", "das", "meine", "meinen"),
+        *("my", "mein", "en", "et", "min", "mit"),
+    ]
 )
 
 
@@ -374,6 +385,8 @@ _LEAD_FILLERS = frozenset(
         "this",
         "time",
         "turn",
+        # Danish: `Og så et hus …`, `Og købe et udviklingskort`.
+        *("og", "saa"),
     ]
 )
 
@@ -391,6 +404,8 @@ _WISH_WORDS = frozenset(
         "to",
         "want",
         "would",
+        "vil",
+        "gerne",
         "also",
         "noch",
         "dann",
@@ -410,7 +425,7 @@ def _without_verb(t: Text) -> Text:
     if i < len(words) and words[i][2] in ("bitte", "please", "pls", "plz"):
         polite = True
         i += 1  # `Please buy a development card`, `Bitte Straße 6L 5L`
-    if i < len(words) and words[i][2] in ("ich", "i", "i'll", "i'd", "we"):
+    if i < len(words) and words[i][2] in ("ich", "i", "i'll", "i'd", "we", "jeg"):
         i += 1
         # `Ich möchte gern …`, `I'd like to build …`, `I want to …`
         wished = i

@@ -117,7 +117,7 @@ def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
     return TradeOffer(partner, gives, gets)
 
 
-_MARITIME_SEPARATORS = ("gegen", "fuer", "for", "zu", "in", "->", "=>", ">", "-")
+_MARITIME_SEPARATORS = ("gegen", "fuer", "for", "zu", "til", "in", "->", "=>", ">", "-")
 
 
 def _is_letter(c: str) -> bool:

@@ -29,7 +29,8 @@ from pbm.rules.layouts import default_size, generate_board
 
 HERE = Path(__file__).parent
 
-LETTERS = {"de": "HLWGE", "en": "LBWGO", "da": "TLUKM"}
+#: Resource letters by index; Danish with Kronlande's stone and fish (S F) after the five.
+LETTERS = {"de": "HLWGE", "en": "LBWGO", "da": "TLUKMSF"}
 WORDS = {
     "de": {
         "settlement": "Siedlung",
@@ -75,6 +76,7 @@ WORDS = {
         "harbour": "Havn",
         "desert": "Ørken",
         "or": "eller",
+        "gold": "Guld",
     },
 }
 COLOURS = {
@@ -116,12 +118,17 @@ class Oracle:
         x = self.b.hexes[h]
         w = WORDS[self.lang]
         if x.terrain == Terrain.SEA:
+            if x.harbor is None and x.number is not None:  # a Kronlande fishing ground
+                assert x.resource is not None
+                return f"{x.number}{LETTERS[self.lang][x.resource]}"
             if x.harbor is None:
                 return w["sea"]
             kind = "3:1" if x.harbor.resource is None else LETTERS[self.lang][x.harbor.resource]
             return f"{kind}-{w['harbour']}"
         if x.terrain == Terrain.DESERT:
             return w["desert"]
+        if x.terrain == Terrain.GOLD:  # a Seafarers gold river
+            return f"{x.number}{w['gold']}"
         assert x.resource is not None
         return f"{x.number}{LETTERS[self.lang][x.resource]}"
 
@@ -368,6 +375,9 @@ BUILD_WORDS = (
     "Søhandel ",
     "Fund ",
     "Vejbygning",
+    # Danish Seafarers and Kronlande builds (mails_da.py).
+    *("Skib ", "Flyt skib ", "Smedje ", "Væveri ", "Bageri ", "Fremstil ", "Borg ", "Residens "),
+    *("Bygmesterhytte", "Havneprivilegium", "Gilde "),
     "oder ",
     "or ",
     "eller ",
@@ -389,6 +399,10 @@ class Mail:
     #: The password the mail gives (only its first word), when the mail is about passwords.
     password: str | None = None
     extra: dict[str, object] = field(default_factory=dict)
+    #: A Seafarers scenario's board (new games' board version), instead of the base island.
+    scenario: str = ""
+    #: The Kronlande large island, instead of the base island.
+    kronlande: bool = False
 
 
 # Seed 1, medium (3 and 4 players):
@@ -3355,14 +3369,38 @@ DA_MAILS: list[Mail] = [
 MAILS += DA_MAILS
 
 
+def _more_danish() -> list[Mail]:
+    """The Danish mails of `mails_da.py` (Seafarers, Kronlande, phones and desktop clients)."""
+    import sys
+
+    # mails_da imports this module by name; when run as a script it is `__main__`.
+    sys.modules.setdefault("make_corpus", sys.modules[__name__])
+    import mails_da
+
+    return mails_da.MAILS
+
+
+def _board(mail: Mail) -> Board:
+    """The board a mail is read on (as `tests/helpers.py:corpus_board`): board version 1 for
+    the base island, as the test reads them (tests/test_notation_corpus.py)."""
+    if mail.kronlande:
+        from pbm.rules.kron_board import generate_kron_board
+
+        return generate_kron_board("large", mail.seed)
+    if mail.scenario:
+        from pbm.rules.scenarios import scenario_board
+
+        return scenario_board(mail.scenario, mail.players, mail.seed, 2)
+    return generate_board(default_size(mail.players), mail.seed, 1)
+
+
 def main() -> None:
     expected: dict[str, object] = {}
     for old in HERE.glob("[0-9][0-9][0-9]_*.txt"):
         old.unlink()
-    for mail in MAILS:
-        # Board version 1, as the test reads them (tests/test_notation_corpus.py).
-        board = generate_board(default_size(mail.players), mail.seed, 1)
-        oracle = Oracle(board, mail.lang)
+    mails = MAILS + _more_danish()
+    for mail in mails:
+        oracle = Oracle(_board(mail), mail.lang)
         eol = "\r\n" if mail.crlf else "\n"
         body = eol.join(text for text, _ in mail.lines) + eol
         (HERE / f"{mail.name}.txt").write_bytes(body.encode("utf-8"))
@@ -3394,11 +3432,15 @@ def main() -> None:
         }
         if mail.password is not None:
             spec["password"] = mail.password
+        if mail.scenario:
+            spec["scenario"] = mail.scenario
+        if mail.kronlande:
+            spec["kronlande"] = True
         expected[f"{mail.name}.txt"] = spec
     (HERE / "expected.json").write_text(
         json.dumps(expected, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
     )
-    print(f"{len(MAILS)} mails written")
+    print(f"{len(mails)} mails written")
 
 
 if __name__ == "__main__":

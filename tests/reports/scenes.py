@@ -66,22 +66,35 @@ PASSWORD = "blau-kiefer-42"
 #: The game's address (`[service] address`): where the reports' "Write orders" link writes to.
 ADDRESS = "pbm@pbm.test"
 LANGS = ("de", "en")
-#: Danish (issue 29): its goldens are the main mails' (`DANISH_SCENES`), not every scene's.
+#: Danish (issue 29): a golden of every scene, as German and English have (`DANISH_SCENES`,
+#: filled in below `SCENES`).
 DANISH = "da"
-DANISH_SCENES = (
-    "welcome",
-    "round_open",
-    "report_round",
-    "ack",
-    "ack_setup",
-    "error",
-    "help",
-    "joined",
-    "setup_prompt",
-    "reminder",
-    "nmr",
-    "digest",
-)
+
+#: What the scenes' players and GM write themselves (free text pbm passes on), as they would
+#: write it in a Danish game; German and English games keep the German texts.
+DANISH_INPUT = {
+    "Wegen der Feiertage ist die nächste Frist länger.\n\nFrohes Fest!": (
+        "På grund af helligdagene er den næste frist længere.\n\nGlædelig jul!"
+    ),
+    "Wegen der Feiertage.": "På grund af helligdagene.",
+    "Zwei Spieler sind ausgestiegen.": "To spillere er stået af.",
+    "Hallo Carol,\n\nich gebe dir 2 Holz für 1 Erz. Einverstanden?\n\nAnna": (
+        "Hej Carol,\n\njeg giver dig 2 træ for 1 malm. Er det en aftale?\n\nAnna"
+    ),
+    "gelb (Carol)": "gul (Carol)",
+    "Bitte alle warten": "Vent venligst alle sammen",
+    "Züge Runde 4": "Ordrer runde 4",
+    "Rot's and Blau's trade mails were quarantined by an error; they count now.": (
+        "Røds og blås handelsmails blev sat i karantæne ved en fejl; de tæller nu."
+    ),
+    "Player": "Spiller",
+}
+
+
+def written(text: str, lang: str) -> str:
+    """`text` as a player or the GM of a game in `lang` writes it (`DANISH_INPUT`)."""
+    return DANISH_INPUT.get(text, text) if base(lang) == DANISH else text
+
 
 #: `game:seat:number:` then the URL-safe base64 of nonce and ciphertext.
 SEALED = re.compile(r"\b([A-Za-z0-9_-]+:\d+:\d+:)([A-Za-z0-9_=-]{20,})")
@@ -187,7 +200,9 @@ def correction_report(lang: str) -> tuple[str, Rendered]:
     first = {p: autopilot.turn_orders(before, p) for p in range(4)}
     _, first_events = resolve_round(before, first)
     subject = texts.t(lang, "correction_subject", game=GAME, round=before.round)
-    why = "Rot's and Blau's trade mails were quarantined by an error; they count now."
+    why = written(
+        "Rot's and Blau's trade mails were quarantined by an error; they count now.", lang
+    )
     names = dict(enumerate(NAMES))
     amends = correction_data(
         why,
@@ -473,7 +488,7 @@ def help_kron(lang: str) -> tuple[str, Rendered]:
 def help_chapter(lang: str) -> tuple[str, Rendered]:
     """`Hilfe Schiffe` / `Help ships`: the chapter of the guide."""
     state = new_game(Settings.for_scenario("neue-ufer", 4), SEED)
-    topic = "schiffe" if base(lang) == "de" else "ships"
+    topic = {"de": "schiffe", "da": "skibe"}.get(base(lang), "ships")
     return _help(lang, state, topic, status_text(lang, "setup", 0, DEADLINE_TEXT, False))
 
 
@@ -690,7 +705,9 @@ def digest(lang: str) -> tuple[str, Rendered]:
     before, after, events = midgame()
     sent = ["orders", "nmr", "autopilot", "orders"]
     rows = [
-        notices.DigestRow(vocab.colour_name(c, lang), f"Player {p + 1}", sent[p], after.vp(p))
+        notices.DigestRow(
+            vocab.colour_name(c, lang), f"{written('Player', lang)} {p + 1}", sent[p], after.vp(p)
+        )
         for p, c in enumerate(after.colours)
     ]
     subject = texts.t(lang, "digest_subject", game=GAME, round=before.round)
@@ -707,7 +724,7 @@ def _gm_alert(event: str, subject_key: str, **values: Any) -> Callable[[str], tu
     """A mail to the GM (`service/gm_alerts.py`)."""
 
     def scene(lang: str) -> tuple[str, Rendered]:
-        extra = dict(values)
+        extra = {k: written(v, lang) if isinstance(v, str) else v for k, v in values.items()}
         if "seat" in extra:
             extra["seat"] = f"{vocab.colour_name('gelb', lang)} (Carol)"
             extra["back"] = format_word("back", lang)
@@ -740,8 +757,8 @@ def _gm_notice(
 
     def scene(lang: str) -> tuple[str, Rendered]:
         key = subject_key or f"gm_{event}_subject"
-        subject = texts.t(lang, key, game=GAME, **values)
-        extra = dict(values)
+        extra = {k: written(v, lang) if isinstance(v, str) else v for k, v in values.items()}
+        subject = texts.t(lang, key, game=GAME, **extra)
         named = extra.pop("named", "")
         if "colour" in extra:
             extra["colour"] = vocab.colour_name(str(extra["colour"]), lang)
@@ -773,27 +790,28 @@ def press(lang: str) -> tuple[str, Rendered]:
     author = f"{vocab.colour_name('rot', lang)} (Anna)"
     subject = texts.t(lang, "press_subject", game=GAME, author=author)
     reply = f"{format_word('message', lang)} {vocab.colour_name('rot', lang)}: …"
-    data = notices.press(lang, author, PRESS_TEXT, to_all=False, reply=reply)
+    data = notices.press(lang, author, written(PRESS_TEXT, lang), to_all=False, reply=reply)
     return subject, _render("press", subject, data)
 
 
 def press_anonymous_all(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "press_all_subject", game=GAME, author=texts.t(lang, "press_anonymous"))
-    data = notices.press(lang, "", PRESS_TEXT, to_all=True, reply="")
+    data = notices.press(lang, "", written(PRESS_TEXT, lang), to_all=True, reply="")
     return subject, _render("press", subject, data)
 
 
 def press_from_gm(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "press_from_gm_subject", game=GAME)
     reply = f"{format_word('to_gm', lang)}: …"
-    data = notices.press(lang, "", GM_TEXT, to_all=True, reply=reply, from_gm=True)
+    data = notices.press(lang, "", written(GM_TEXT, lang), to_all=True, reply=reply, from_gm=True)
     return subject, _render("press", subject, data)
 
 
 def press_gm(lang: str) -> tuple[str, Rendered]:
     author = f"{vocab.colour_name('gelb', lang)} (Carol)"
     subject = texts.t(lang, "press_gm_subject", game=GAME, author=author)
-    data = notices.press_gm(lang, f"{author} <carol@gmail.test>", PRESS_TEXT, GAME, "gelb")
+    text = written(PRESS_TEXT, lang)
+    data = notices.press_gm(lang, f"{author} <carol@gmail.test>", text, GAME, "gelb")
     return subject, _render("press_gm", subject, data)
 
 
@@ -810,7 +828,7 @@ def gm_mail_help(lang: str) -> tuple[str, Rendered]:
 def gm_mail_not_understood(lang: str) -> tuple[str, Rendered]:
     from pbm.service.gm_mail import gm_mail
 
-    lines = ["Bitte alle warten"]
+    lines = [written("Bitte alle warten", lang)]
     return gm_mail(lang, GAME, problem=("not_understood", {"lines": lines}), senders="sl@x.org")
 
 
@@ -1451,6 +1469,8 @@ SCENES = {
     "autopilot_off": autopilot_off,
     "digest": digest,
 }
+
+DANISH_SCENES = tuple(sorted(SCENES))
 
 
 def card_names() -> dict[str, str]:

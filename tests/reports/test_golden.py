@@ -61,8 +61,8 @@ def test_golden(name: str, lang: str) -> None:
 
 @pytest.mark.parametrize("name", scenes.DANISH_SCENES)
 def test_golden_danish(name: str) -> None:
-    """The main mails of a Danish game: welcome, round open, report, the answer to orders
-    (with a line refused), help, and the mails around a round."""
+    """Every scene's mail in a Danish game, as German and English have them: what players and
+    the GM write is Danish too (`scenes.DANISH_INPUT`)."""
     _check(GOLDEN / f"{name}_{scenes.DANISH}.txt", _golden_text(name, scenes.DANISH))
 
 

@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 from databases import outbox, seated
 from harness import Games, Mailer, make_service, new_game, signup
+from helpers import corpus_board_args
 from typer.testing import CliRunner
 
 from pbm.cli import app
@@ -47,10 +48,20 @@ EXPECTED: dict[str, dict[str, Any]] = json.loads(
     (CORPUS / "expected.json").read_text(encoding="utf-8")
 )
 
-#: The corpus mails by the game they are read in: (seed, players, language, phase).
-GROUPS: dict[tuple[int, int, str, str], list[str]] = defaultdict(list)
+#: The corpus mails by the game they are read in: (seed, players, language, phase, board), the
+#: board a Seafarers scenario's name, `kronlande`, or "" for the base island.
+GROUPS: dict[tuple[int, int, str, str, str], list[str]] = defaultdict(list)
 for _name, _spec in sorted(EXPECTED.items()):
-    GROUPS[(_spec["seed"], _spec["players"], _spec["lang"], _spec["phase"])].append(_name)
+    _kind = "kronlande" if _spec.get("kronlande") else _spec.get("scenario", "")
+    GROUPS[(_spec["seed"], _spec["players"], _spec["lang"], _spec["phase"], _kind)].append(_name)
+
+
+def _board_settings(kind: str) -> dict[str, Any]:
+    """The game settings of a group's board (`GROUPS`)."""
+    if kind == "kronlande":
+        return {"kronlande": True, "size": "large"}
+    return {"scenario": kind} if kind else {}
+
 
 #: A line of the answer: `  12  Straße C3 C4 (6L 5L)`, a long one going on below two columns
 #: right of its text (`pbm/reports/wrap.py`); a refusal's reason below its line at the text's
@@ -63,7 +74,8 @@ _REASON = re.compile(r"^       (?! )(?!→ )(.*)$")
 def _check(name: str, seed: int, players: int, lang: str, phase: str) -> list[dict[str, Any]]:
     """`pbm orders check --json` of a corpus mail, on the board a new game of the seed has."""
     args = ["orders", "check", "--seed", str(seed), "--players", str(players)]
-    args += ["--phase", phase, "--lang", lang, "--json", str(CORPUS / name)]
+    args += ["--phase", phase, "--lang", lang, "--json", *corpus_board_args(EXPECTED[name])]
+    args += [str(CORPUS / name)]
     result = CliRunner().invoke(app, args)
     assert result.exit_code in (0, 1), result.output
     rows: list[dict[str, Any]] = json.loads(result.stdout)
@@ -224,13 +236,13 @@ def _compare(
     "group", sorted(g for g in GROUPS if g[3] == "round"), ids=lambda g: "-".join(map(str, g))
 )
 def test_the_check_and_the_service_read_every_round_mail_alike(
-    tmp_path: Path, group: tuple[int, int, str, str]
+    tmp_path: Path, group: tuple[int, int, str, str, str]
 ) -> None:
-    seed, players, lang, phase = group
+    seed, players, lang, phase, kind = group
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
     mailer = Mailer(svc)
-    Games(mailer, clock).start("korpus", players, seed=seed, lang=lang)
+    Games(mailer, clock).start("korpus", players, seed=seed, lang=lang, **_board_settings(kind))
     tally = Tally()
     for name in GROUPS[group]:
         if _order_mail(name):
@@ -254,7 +266,8 @@ def test_the_check_and_the_service_read_every_setup_mail_alike(tmp_path: Path, n
     clock = FakeClock()
     svc = make_service(tmp_path, clock)
     mailer = Mailer(svc)
-    new_game(svc, "korpus", players=players, seed=seed, lang=lang)
+    kind = "kronlande" if spec.get("kronlande") else spec.get("scenario", "")
+    new_game(svc, "korpus", players=players, seed=seed, lang=lang, **_board_settings(kind))
     signup(mailer, "korpus", players)
     rows = _check(name, seed, players, lang, "setup")
     body, _ = _mail_in(svc, mailer, "korpus", name, lang)
