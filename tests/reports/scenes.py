@@ -647,11 +647,17 @@ def round_open_zones(lang: str) -> tuple[str, Rendered]:
     st = state_before_round(SEED, 1)
     order = [vocab.colour_name(st.colours[p], lang) for p in st.build_order()]
     subject = texts.t(lang, "round_open_subject", game=GAME)
-    return subject, _render(
-        "round_open",
-        subject,
-        notices.round_open(lang, order, zones_deadline(lang, 60), roster(st, lang), kind(st, lang)),
+    form = order_form(st, lang)
+    data = notices.round_open(
+        lang,
+        order,
+        zones_deadline(lang, 60),
+        roster(st, lang),
+        form,
+        kind(st, lang),
+        orders_mail(ADDRESS, GAME, 1, form, lang),
     )
+    return subject, _render("round_open", subject, data)
 
 
 def gm_deadline_zones(lang: str) -> tuple[str, Rendered]:
