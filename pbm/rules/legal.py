@@ -66,6 +66,7 @@ from .orders import (
     TradeOffer,
     Workshop,
     YearOfPlenty,
+    is_build_action,
 )
 from .pirate import legal_pirate_hexes, pirate_hex_rule, ship_owners_at, thief_rule
 from .reasons import SPLIT_RULES, Reason
@@ -78,25 +79,6 @@ from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState, Phase
 PLAYABLE = (KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY)
 #: Kronlande's project cards, in name order.
 PROJECTS = (BUILDERS_HUT, FEAST, HARBOUR_PRIVILEGE)
-
-_BUILD_ACTIONS = (
-    Road,
-    Settlement,
-    City,
-    BuyCard,
-    MaritimeTrade,
-    YearOfPlenty,
-    RoadBuilding,
-    Ship,
-    MoveShip,
-    Workshop,
-    Make,
-    Castle,
-    Residence,
-    BuildersHut,
-    HarbourPrivilege,
-    Feast,
-)
 
 #: The orders `LegalMoves.after` changes the position for (the rest leave it as it is).
 AFTER_KINDS = (
@@ -487,7 +469,7 @@ class LegalMoves:
         """Why the resolution would refuse `order` on this state now, cost aside; None if it
         would carry it out. Of `Alternatives`, the first option's reason when all fail."""
         s, p = self.state, self.seat
-        if isinstance(order, _BUILD_ACTIONS):
+        if is_build_action(order):
             # A card play costs nothing: its rule has no cost to leave out.
             return action_rule(s, p, order, check_cost=False)
         if isinstance(order, Alternatives):
