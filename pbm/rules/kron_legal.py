@@ -11,7 +11,15 @@ from . import castles, kron_cards, workshops
 from .events import Event
 from .kron import BURG, NO_CASTLE, WORKSHOPS
 from .layouts import BUILDERS_HUT, FEAST, HARBOUR_PRIVILEGE
-from .legal_hooks import ACTION_RULES, CERTAIN_RULES, HOOKS, PLACERS, LegalHooks, action_rule
+from .legal_hooks import (
+    ACTION_RULES,
+    CERTAIN_RULES,
+    EXECUTORS,
+    HOOKS,
+    PLACERS,
+    LegalHooks,
+    action_rule,
+)
 from .orders import (
     BuildersHut,
     Castle,
@@ -116,6 +124,17 @@ CERTAIN_RULES.update(
         BuildersHut: _certain_project,
         HarbourPrivilege: _certain_project,
         Feast: _certain_project,
+    }
+)
+EXECUTORS.update(
+    {
+        Workshop: lambda s, p, a, ev, gold: workshops.place_workshop(s, p, a, ev),
+        Make: lambda s, p, a, ev, gold: workshops.make_goods(s, p, a, ev),
+        Castle: lambda s, p, a, ev, gold: castles.place_castle(s, p, a.crossing, ev),
+        Residence: lambda s, p, a, ev, gold: castles.place_residence(s, p, a.crossing, ev),
+        BuildersHut: lambda s, p, a, ev, gold: kron_cards.play_project(s, p, a, ev),
+        HarbourPrivilege: lambda s, p, a, ev, gold: kron_cards.play_project(s, p, a, ev),
+        Feast: lambda s, p, a, ev, gold: kron_cards.play_project(s, p, a, ev),
     }
 )
 PLACERS.update(

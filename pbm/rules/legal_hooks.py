@@ -4,8 +4,8 @@ step's check (`action_rule`), so that neither tests which expansion a game plays
 An expansion registers, on import:
 
 - the check of each build-step order class it adds (`ACTION_RULES`), its check at receipt
-  (`CERTAIN_RULES`) and how its pieces are put on a copy of the state (`PLACERS`, what
-  `LegalMoves.after` uses);
+  (`CERTAIN_RULES`), how the round carries it out (`EXECUTORS`) and how its pieces are put on
+  a copy of the state (`PLACERS`, what `LegalMoves.after` uses);
 - one `LegalHooks` object (`HOOKS`): what it changes in the base game's lists (where a
   settlement can be reached from, which paths are taken, the moves it adds, the cards it
   makes playable, the bank's rates, the setup's pieces, the failures not certain at receipt).
@@ -36,6 +36,7 @@ from .reasons import Reason
 from .state import GameState
 
 if TYPE_CHECKING:
+    from .gold import GoldChoices
     from .legal import LegalMoves
 
 #: (state, seat, order, check_cost) → why the build step would refuse the order now, or None.
@@ -44,6 +45,9 @@ ActionRule = Callable[[GameState, int, Any, bool], Reason | None]
 CertainRule = Callable[["LegalMoves", Any], Reason | None]
 #: (state, seat, order, events) → put the order's pieces on the state, free of cost.
 Placer = Callable[[GameState, int, Any, list[Event]], None]
+#: (state, seat, order, events, the round's gold choices) → carry out a legal build-step
+#: order of an expansion in the round (`round.execute`).
+Executor = Callable[[GameState, int, Any, list[Event], "GoldChoices | None"], None]
 
 ACTION_RULES: dict[type, ActionRule] = {
     Road: lambda s, p, a, cost: building.road_rule(s, p, a.path, cost),
@@ -55,6 +59,9 @@ ACTION_RULES: dict[type, ActionRule] = {
     RoadBuilding: lambda s, p, a, cost: cards.road_building_rule(s, p, a),
 }
 CERTAIN_RULES: dict[type, CertainRule] = {}
+#: The expansions' build-step orders as the round carries them out (the base game's are
+#: `round.execute`'s own).
+EXECUTORS: dict[type, Executor] = {}
 
 
 def _place_road_building(s: GameState, p: int, item: RoadBuilding, events: list[Event]) -> None:

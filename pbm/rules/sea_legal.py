@@ -7,10 +7,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import ships
+from . import fog, ships
 from .board import Terrain
 from .events import Event
-from .legal_hooks import ACTION_RULES, CERTAIN_RULES, HOOKS, PLACERS, LegalHooks, action_rule
+from .gold import GoldChoices
+from .legal_hooks import (
+    ACTION_RULES,
+    CERTAIN_RULES,
+    EXECUTORS,
+    HOOKS,
+    PLACERS,
+    LegalHooks,
+    action_rule,
+)
 from .legal_hooks import uncertain as _uncertain
 from .orders import MoveShip, SetupPlacement, Ship
 from .reasons import SPLIT_RULES, Reason
@@ -115,7 +124,24 @@ def _certain_move(legal: LegalMoves, item: MoveShip) -> Reason | None:
     return _uncertain(s, rule, s.board.path_hexes[item.target])
 
 
+def _build_ship(
+    s: GameState, p: int, a: Ship, events: list[Event], gold: GoldChoices | None
+) -> None:
+    assert s.sea is not None
+    ships.place_ship(s, s.sea, p, a.path, events, free=False)
+    fog.discover(s, p, a.path, events, gold)
+
+
+def _sail_ship(
+    s: GameState, p: int, a: MoveShip, events: list[Event], gold: GoldChoices | None
+) -> None:
+    assert s.sea is not None
+    ships.move_ship(s, s.sea, p, a.source, a.target, events)
+    fog.discover(s, p, a.target, events, gold)
+
+
 ACTION_RULES.update({Ship: ship_rule, MoveShip: move_rule})
+EXECUTORS.update({Ship: _build_ship, MoveShip: _sail_ship})
 CERTAIN_RULES.update({Ship: _certain_ship, MoveShip: _certain_move})
 PLACERS.update({Ship: _place_ship, MoveShip: _move_ship})
 HOOKS.append(SeaLegal())
