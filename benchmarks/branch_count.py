@@ -29,9 +29,10 @@ inside an `if` body); a boolean operation inside a counted test is part of that 
 *Own* modules are the expansions' own code, where testing the expansion is the point:
 a module whose file name starts with one of `sea`, `ship`, `pirate`, `gold`, `fog`, `kron`,
 `castles`, `workshops`, `trade_lines`, `autopilot_sea`, `autopilot_fog`, `autopilot_kron`,
-`expansion`, `describe_sea`, `describe_kron`, or lies in `pbm/rules/scenarios/` or in an
-`expansions/` folder. Every other module is *shared*: the figure the issue is about. The
-areas are the first folder under `pbm/` (`rules`, `notation`, `reports`, …).
+`randombot_sea`, `randombot_kron`, `expansion`, `describe_sea`, `describe_kron`, or lies in
+`pbm/rules/scenarios/` or in an `expansions/` folder. Every other module is *shared*: the
+figure the issue is about. The areas are the first folder under `pbm/` (`rules`, `notation`,
+`reports`, …).
 
 The standard library only; run from the repository's root (or give the folder of `pbm`).
 """
@@ -46,13 +47,38 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-WORDS = frozenset({
-    "sea", "seafarers", "kron", "kronlande", "fog", "scenario", "gold", "pirate", "ship",
-    "ships", "expansion",
-})
+WORDS = frozenset(
+    {
+        "sea",
+        "seafarers",
+        "kron",
+        "kronlande",
+        "fog",
+        "scenario",
+        "gold",
+        "pirate",
+        "ship",
+        "ships",
+        "expansion",
+    }
+)
 OWN_PREFIXES = (
-    "sea", "ship", "pirate", "gold", "fog", "kron", "castles", "workshops", "trade_lines",
-    "autopilot_sea", "autopilot_fog", "autopilot_kron", "expansion", "describe_sea",
+    "sea",
+    "ship",
+    "pirate",
+    "gold",
+    "fog",
+    "kron",
+    "castles",
+    "workshops",
+    "trade_lines",
+    "autopilot_sea",
+    "autopilot_fog",
+    "autopilot_kron",
+    "randombot_sea",
+    "randombot_kron",
+    "expansion",
+    "describe_sea",
     "describe_kron",
 )
 _SPLIT = re.compile(r"[_.\s\-/]+|(?<=[a-z0-9])(?=[A-Z])")
@@ -176,9 +202,18 @@ def main(argv: list[str] | None = None) -> int:
         parts = Path(m).parts
         areas[parts[1] if len(parts) > 2 else parts[1].removesuffix(".py")] += n
     if args.json:
-        print(json.dumps({"shared": sum(shared.values()), "own": sum(own.values()),
-                          "areas": dict(areas.most_common()), "modules": shared,
-                          "own_modules": own}, indent=1))
+        print(
+            json.dumps(
+                {
+                    "shared": sum(shared.values()),
+                    "own": sum(own.values()),
+                    "areas": dict(areas.most_common()),
+                    "modules": shared,
+                    "own_modules": own,
+                },
+                indent=1,
+            )
+        )
         return 0
     print("shared modules (conditions that mention an expansion):")
     for m, n in sorted(shared.items(), key=lambda kv: (-kv[1], kv[0])):

@@ -314,13 +314,18 @@ class LegalMoves:
                 return pieces
         return [(e, False) for e in self.setup_roads(c)]
 
+    def setup_options(self) -> list[tuple[int, int, bool]]:
+        """(crossing, path, ship) of every legal setup placement, without making placements:
+        the base game's `setup_pairs`, or an expansion's (`LegalHooks.setup_options`)."""
+        for hook in HOOKS:
+            options = hook.setup_options(self)
+            if options is not None:
+                return options
+        return [(c, e, False) for c, e in self.setup_pairs()]
+
     def setup_placements(self) -> list[SetupPlacement]:
         """Every legal setup placement (`setup.placement_rule`), by crossing, then path."""
-        for hook in HOOKS:
-            placements = hook.setup_placements(self)
-            if placements is not None:
-                return placements
-        return [SetupPlacement(c, e) for c, e in self.setup_pairs()]
+        return [SetupPlacement(c, e, ship) for c, e, ship in self.setup_options()]
 
     def __iter__(self) -> Iterator[Order]:
         """Setup placements in the setup; else the single build actions, cost aside: the base

@@ -109,8 +109,8 @@ class LegalHooks:
         """(path, ship) a setup settlement on crossing c may take; None: the base game's."""
         return None
 
-    def setup_placements(self, legal: LegalMoves) -> list[Any] | None:
-        """Every legal setup placement; None: the base game's."""
+    def setup_options(self, legal: LegalMoves) -> list[tuple[int, int, bool]] | None:
+        """(crossing, path, ship) of every legal setup placement; None: the base game's."""
         return None
 
     def uncertain(self, state: GameState, rule: Reason | None, hexes: Sequence[int]) -> bool:

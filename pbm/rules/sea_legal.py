@@ -21,7 +21,7 @@ from .legal_hooks import (
     action_rule,
 )
 from .legal_hooks import uncertain as _uncertain
-from .orders import MoveShip, SetupPlacement, Ship
+from .orders import MoveShip, Ship
 from .reasons import SPLIT_RULES, Reason
 from .sea import MAX_SHIPS
 from .state import GameState
@@ -99,12 +99,10 @@ class SeaLegal(LegalHooks):
 
         return setup_pieces(legal.state, sea, c)
 
-    def setup_placements(self, legal: LegalMoves) -> list[Any] | None:
+    def setup_options(self, legal: LegalMoves) -> list[tuple[int, int, bool]] | None:
         if legal.state.sea is None:
             return None
-        return [
-            SetupPlacement(c, e, ship) for c in legal.sites() for e, ship in legal.setup_pieces(c)
-        ]
+        return [(c, e, ship) for c in legal.sites() for e, ship in legal.setup_pieces(c)]
 
     def uncertain(self, state: GameState, rule: Reason | None, hexes: Sequence[int]) -> bool:
         # A piece built earlier in the round may discover a fog hex; the checks at receipt
