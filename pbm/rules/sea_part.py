@@ -1,6 +1,7 @@
 """Seafarers as a part of the game state (`parts.PartKind`): the `sea` slot (`sea.SeaState`),
 the scenario's board, and the `scenario`/`pirate` settings in the stored forms (serial.py's
-format version 2). Registered on import (`state.py` imports this module)."""
+format version 2); and its ships in the base game's building rules (`piece_hooks.PieceHooks`).
+Registered on import (`state.py` imports this module)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,13 @@ from typing import Any
 from urllib.parse import quote
 
 from .board import Board
+from .events import Event
 from .parts import PartKind, StatePart, register
+from .piece_hooks import PIECE_HOOKS, PieceHooks
+from .reasons import Reason
+from .route import trade_route_length
 from .sea import new_sea, sea_from_json
-from .state import GameState, Settings
+from .state import GameState, Phase, Settings
 
 
 def _new(s: GameState) -> StatePart:
@@ -73,3 +78,49 @@ SEA = register(
         board_version=_board_version,
     )
 )
+
+
+class SeaPieces(PieceHooks):
+    """Ships in the building rules: a ship line reaching land reaches a settlement site, a
+    ship takes its side, a settlement scores where it stands (special VP) and may cut or join
+    ship lines, the longest road is the trade route of roads and ships, and a new piece may
+    close or cut a trade line (The Great Crossing)."""
+
+    def reaches(self, state: GameState, p: int, c: int) -> bool:
+        sea = state.sea
+        return sea is not None and any(sea.ship[e] == p for e in state.board.crossing_paths[c])
+
+    def unreached(self, state: GameState) -> Reason | None:
+        return None if state.sea is None else Reason.SETTLEMENT_NOT_REACHED
+
+    def takes(self, state: GameState, e: int) -> bool:
+        return state.sea is not None and state.sea.ship[e] >= 0
+
+    def settled(self, state: GameState, p: int, c: int, events: list[Event]) -> None:
+        sea = state.sea
+        if sea is not None and state.phase == Phase.ROUNDS:
+            from .special import award
+
+            award(state, sea, p, c, events)
+
+    def touched(self, state: GameState, p: int, c: int) -> set[int]:
+        sea = state.sea
+        if sea is None:
+            return set()
+        # It may cut a ship line too, and join the player's own roads and ships.
+        road, ship = state.road, sea.ship
+        paths = state.board.crossing_paths[c]
+        return {road[e] for e in paths if road[e] >= 0} | {ship[e] for e in paths if ship[e] >= 0}
+
+    def built(self, state: GameState, p: int, events: list[Event]) -> None:
+        if state.sea is not None:
+            from .trade_lines import update
+
+            update(state, p, events)
+
+    def route_length(self, state: GameState, p: int) -> int | None:
+        sea = state.sea
+        return None if sea is None else trade_route_length(state, sea, p)
+
+
+PIECE_HOOKS.append(SeaPieces())
