@@ -1,9 +1,12 @@
-"""How an expansion's pieces change the base game's building rules (`building.py`), so that
-they do not test which expansion a game plays: Seafarers' ships reach settlement sites, take
-sides a road would take, join the longest road into the trade route and close trade lines.
+"""How an expansion's pieces change the base game's building rules (`building.py`) and its
+setup (`setup.py`), so that they do not test which expansion a game plays: Seafarers' ships
+reach settlement sites, take sides a road would take, join the longest road into the trade
+route and close trade lines; its setup has start areas and ships.
 
-An expansion appends one `PieceHooks` to `PIECE_HOOKS` on import (`sea_part.py`; `state.py`
-imports it, so every game has it). Each hook decides by the state whether its part is there.
+An expansion appends one `PieceHooks` to `PIECE_HOOKS` and one `SetupHooks` to `SETUP_HOOKS`
+on import (`sea_part.py`; `state.py` imports it, so every game has them). Each hook decides by
+the state whether its part is there. This module imports nothing of the rules, so that the
+state's own imports can register.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .events import Event
+    from .orders import SetupPlacement
     from .reasons import Reason
     from .state import GameState
 
@@ -48,3 +52,41 @@ class PieceHooks:
 
 #: The registered expansions' hooks, in registration order.
 PIECE_HOOKS: list[PieceHooks] = []
+
+
+class SetupHooks:
+    """An expansion's own setup (Seafarers: start areas, ships on a "must" coast, gold for the
+    second settlement, the home islands at the end), for the games it `applies` to. One
+    instance per expansion goes into `SETUP_HOOKS` on import (`sea_part.py`)."""
+
+    def applies(self, state: GameState) -> bool:
+        return False
+
+    def placement_rule(self, state: GameState, placement: SetupPlacement) -> Reason | None:
+        raise NotImplementedError
+
+    def automatic_placement(self, state: GameState) -> SetupPlacement:
+        raise NotImplementedError
+
+    def place_piece(
+        self, state: GameState, p: int, placement: SetupPlacement, events: list[Event]
+    ) -> None:
+        """Place the placement's road or other piece."""
+        raise NotImplementedError
+
+    def second_income(self, state: GameState, p: int, c: int, events: list[Event]) -> None:
+        """What the second settlement pays besides the base game's cards."""
+
+    def end(self, state: GameState, events: list[Event]) -> None:
+        """After the last placement, before the first round."""
+
+
+SETUP_HOOKS: list[SetupHooks] = []
+
+
+def own_setup(state: GameState) -> SetupHooks | None:
+    """The expansion's setup the game is set up by, or None for the base game's."""
+    for hook in SETUP_HOOKS:
+        if hook.applies(state):
+            return hook
+    return None

@@ -1,6 +1,7 @@
 """Seafarers as a part of the game state (`parts.PartKind`): the `sea` slot (`sea.SeaState`),
 the scenario's board, and the `scenario`/`pirate` settings in the stored forms (serial.py's
-format version 2); and its ships in the base game's building rules (`piece_hooks.PieceHooks`).
+format version 2); and its ships in the base game's building rules (`piece_hooks.PieceHooks`)
+and its setup (`setup.SetupHooks`, carried out by `sea_setup.py`).
 Registered on import (`state.py` imports this module)."""
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from urllib.parse import quote
 
 from .board import Board
 from .events import Event
+from .orders import SetupPlacement
 from .parts import PartKind, StatePart, register
-from .piece_hooks import PIECE_HOOKS, PieceHooks
+from .piece_hooks import PIECE_HOOKS, SETUP_HOOKS, PieceHooks, SetupHooks
 from .reasons import Reason
 from .route import trade_route_length
 from .sea import new_sea, sea_from_json
@@ -124,3 +126,44 @@ class SeaPieces(PieceHooks):
 
 
 PIECE_HOOKS.append(SeaPieces())
+
+
+class SeaSetup(SetupHooks):
+    """The Seafarers setup (`sea_setup.py`, imported when a Seafarers game first needs it)."""
+
+    def applies(self, state: GameState) -> bool:
+        return state.sea is not None
+
+    def placement_rule(self, state: GameState, placement: SetupPlacement) -> Reason | None:
+        from .sea_setup import sea_placement_rule
+
+        assert state.sea is not None
+        return sea_placement_rule(state, state.sea, placement)
+
+    def automatic_placement(self, state: GameState) -> SetupPlacement:
+        from .sea_setup import automatic_placement
+
+        assert state.sea is not None
+        return automatic_placement(state, state.sea)
+
+    def place_piece(
+        self, state: GameState, p: int, placement: SetupPlacement, events: list[Event]
+    ) -> None:
+        from .sea_setup import place_piece
+
+        assert state.sea is not None
+        place_piece(state, state.sea, p, placement, events)
+
+    def second_income(self, state: GameState, p: int, c: int, events: list[Event]) -> None:
+        from .sea_setup import gold_income
+
+        gold_income(state, p, c, events)
+
+    def end(self, state: GameState, events: list[Event]) -> None:
+        from .sea_setup import end_of_setup
+
+        assert state.sea is not None
+        end_of_setup(state, state.sea, events)
+
+
+SETUP_HOOKS.append(SeaSetup())
