@@ -21,7 +21,10 @@ Two levels of checks, as python-chess has legal and pseudo-legal moves:
 played), for the later lines of the same orders; `AFTER_KINDS` are the orders it changes.
 
 The rules live in building, cards, robber, setup and trade; this module asks them, and lists
-quickly what they would accept (tests/test_legal_moves.py checks that the two agree).
+quickly what they would accept (tests/test_legal_moves.py checks that the two agree). An
+expansion's moves, checks and placing come from its registrations in `legal_hooks`
+(`sea_legal.py`, `kron_legal.py`, imported at the end of this module): the view never tests
+which expansion a game plays.
 """
 
 from __future__ import annotations
