@@ -31,6 +31,8 @@ assert counts == (2, 2, 1, 1, 2, 1, 1, 2, 3, 1), counts
 for registry in (ACTION_RULES, CERTAIN_RULES, PLACERS):
     assert Ship in registry and MoveShip in registry and Workshop in registry
 assert Ship in EXECUTORS and Feast in EXECUTORS
+from pbm.rules.legal import AFTER_KINDS
+assert Ship in AFTER_KINDS and Workshop in AFTER_KINDS
 assert {"ship", "castle", "smithy"} <= set(PIECE_LINES)
 assert ShipMoved in event_line.registry and GoodsMade in event_line.registry
 """
