@@ -16,7 +16,7 @@ import pytest
 from helpers import Dice, hand
 
 from pbm.rules import fog
-from pbm.rules.board import Terrain
+from pbm.rules.board import Terrain, hex_neighbours
 from pbm.rules.building import road_rule, settlement_site_rule
 from pbm.rules.events import BankShort, Built, Produced
 from pbm.rules.gold import GoldChoices
@@ -28,7 +28,7 @@ from pbm.rules.resources import ERZ, LEHM, LETTERS_DE
 from pbm.rules.robber import robber_target_rule
 from pbm.rules.round import resolve_round
 from pbm.rules.scenarios import SCENARIOS, scenario_board
-from pbm.rules.scenarios.data import neighbours, read_map
+from pbm.rules.scenarios.data import read_map
 from pbm.rules.scenarios.lay import RED
 from pbm.rules.sea_events import HexDiscovered
 from pbm.rules.serial import state_from_json, state_from_text, state_to_json, state_to_text
@@ -195,7 +195,7 @@ def test_red_tokens_stay_apart_whatever_the_order_of_discovery(players: int) -> 
         for h in b.hexes:
             if h.number in RED:
                 assert h.terrain != Terrain.GOLD
-                assert all(at[n].number not in RED for n in neighbours((h.row, h.x)) if n in at)
+                assert all(at[n].number not in RED for n in hex_neighbours((h.row, h.x)) if n in at)
 
 
 # -- discovery --------------------------------------------------------------------------------

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from pbm.rules.board import Terrain
+from pbm.rules.board import Terrain, hex_neighbours
 from pbm.rules.kron_board import generate_kron_board
-from pbm.rules.layouts import KRON_ISLANDS, SIZES, _neighbors, generate_board
+from pbm.rules.layouts import KRON_ISLANDS, SIZES, generate_board
 from pbm.rules.resources import FISCH, STEIN
 from pbm.rules.state import Settings, new_game
 
@@ -51,7 +51,7 @@ def test_no_red_token_next_to_a_red_one(size: str) -> None:
         at = {(h.row, h.x): h for h in b.hexes}
         for h in b.hexes:
             if h.number in (6, 8):
-                for n in _neighbors(h.row, h.x):
+                for n in hex_neighbours((h.row, h.x)):
                     assert n not in at or at[n].number not in (6, 8), (seed, h.label)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pbm.rules.board import Board, Terrain
+from pbm.rules.board import Board, Terrain, hex_neighbours
 from pbm.rules.layouts import BASE_TOKENS, SIZES, generate_board
 from pbm.rules.scenarios import (
     SCENARIOS,
@@ -25,7 +25,7 @@ from pbm.rules.scenarios import (
     scenario,
     scenario_board,
 )
-from pbm.rules.scenarios.data import neighbours, read_map
+from pbm.rules.scenarios.data import read_map
 from pbm.rules.scenarios.lay import GOLD_TOKENS, RED
 from pbm.rules.scenarios.new_world import MAX_ISLAND, islands, reachable
 
@@ -197,7 +197,7 @@ def test_red_tokens_apart_and_never_on_gold(key: str, players: int) -> None:
         for h in b.hexes:
             if h.number in RED:
                 assert h.terrain != Terrain.GOLD
-                for n in neighbours((h.row, h.x)):
+                for n in hex_neighbours((h.row, h.x)):
                     if n in at:
                         assert b.hexes[at[n]].number not in RED, (key, players, seed, h.label)
             if h.terrain == Terrain.GOLD:
@@ -250,9 +250,9 @@ def test_frame_sea_harbours_pirate_and_robber(key: str, players: int) -> None:
                 continue
             faced = b.hexes[h.harbor.faces]
             assert faced.is_land
-            assert (faced.row, faced.x) in neighbours((h.row, h.x))
+            assert (faced.row, faced.x) in hex_neighbours((h.row, h.x))
             # No two harbours side by side, so no crossing trades at two.
-            for n in neighbours((h.row, h.x)):
+            for n in hex_neighbours((h.row, h.x)):
                 assert n not in at or b.hexes[at[n]].harbor is None
         assert sum(hb is not None for hb in b.crossing_harbor) == 2 * sum(
             h.harbor is not None for h in b.hexes

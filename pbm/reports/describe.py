@@ -4,8 +4,10 @@ never its type."""
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from pbm.i18n import N_, translator
 from pbm.notation import Context, vocab
@@ -15,25 +17,13 @@ from pbm.notation.names import (
     hex_short_name,
     hex_text,
     path_text,
-    ship_path_text,
 )
 from pbm.rules import events as ev
 from pbm.rules import orders as o
-from pbm.rules.board import Board, Terrain
-from pbm.rules.kron_events import FeastGiven, FishPaid, GoodsMade, GoodsTaken
+from pbm.rules.board import Board
 from pbm.rules.layouts import KNIGHT
 from pbm.rules.reasons import Reason, specific
-from pbm.rules.resources import FISCH, KRON_WIDTH, LETTERS_DE, Counts
-from pbm.rules.scenarios.data import DESERT, GOLD
-from pbm.rules.sea_events import (
-    HexDiscovered,
-    HomeIslands,
-    PirateMoved,
-    ShipMoved,
-    SpecialVP,
-    TradeLineGained,
-    TradeLineLost,
-)
+from pbm.rules.resources import KRON_WIDTH, N_RESOURCES, Counts
 from pbm.rules.state import GameState
 
 #: Why an order failed, as the reports say it: one text for every rule reason
@@ -100,15 +90,6 @@ RULES: dict[Reason, str] = {
     Reason.NOT_OWN_CASTLE: N_("no castle of yours"),
     Reason.ROBBER_NEXT_TO_CASTLE: N_("next to a castle or residence"),
     Reason.GOODS_NOT_WITH_BANK: N_("goods only between players"),
-}
-
-#: Kronlande's buildings (`Built.piece`): the line that tells each.
-_KRON_PIECES = {
-    "smithy": N_("{player} builds a smithy at {crossing}"),
-    "weaving_mill": N_("{player} builds a weaving mill at {crossing}"),
-    "bakery": N_("{player} builds a bakery at {crossing}"),
-    "castle": N_("{player} builds a castle at {crossing}"),
-    "residence": N_("{player} builds a residence at {crossing}"),
 }
 
 #: Rules only a card play can break; with the "knight"/"monopoly" lines they name a card.
@@ -199,6 +180,79 @@ def _counts(c: Counts, lang: str) -> str:
     return " ".join(f"{n}{vocab.letter(r, lang)}" for r, n in enumerate(c) if n) or "-"
 
 
+class Teller:
+    """What every event's line needs: the state, the language and the players' names, with
+    the ways a line names a player, cards, a hex. `who`: the colour alone (the mechanical
+    lines: rolls, production, titles); `actor`: "gelb (Carol)" for the players who act."""
+
+    __slots__ = ("_", "board", "lang", "names", "ngettext", "state")
+
+    def __init__(self, state: GameState, lang: str, names: Mapping[int, str] | None) -> None:
+        tr = translator(lang)
+        self._ = tr.gettext
+        self.ngettext = tr.ngettext
+        self.state = state
+        self.board = state.board
+        self.lang = lang
+        self.names = names
+
+    def who(self, p: int) -> str:
+        # A seat the game does not have (a trade with no such player, `no_such_player`) is
+        # nobody, as no seat is: never an error that would stop the report.
+        state = self.state
+        if 0 <= p < len(state.colours):
+            return vocab.colour_name(state.colours[p], self.lang)
+        return self._("nobody")
+
+    def actor(self, p: int) -> str:
+        names = self.names
+        return player_label(self.who(p), names.get(p, "")) if names and p >= 0 else self.who(p)
+
+    def res(self, n: int, r: int) -> str:
+        return f"{n}{vocab.letter(r, self.lang)}"
+
+    def hex(self, h: int) -> str:
+        return _hex(self.board, h, self.lang)
+
+    def counts(self, c: Counts) -> str:
+        return _counts(c, self.lang)
+
+
+#: A refinement tells a base event the way an expansion needs (a gold river's production, a
+#: setup ship, the robber a castle sends away); None leaves it to the base line. By event
+#: class, tried in registration order before `event_line`.
+Refinement = Callable[[Any, Teller], str | None]
+_REFINEMENTS: dict[type[ev.Event], list[Refinement]] = {}
+
+#: Pieces of `Built` and the line that tells each: (text, how the place is named). The
+#: expansions add theirs (`describe_sea`: the ship; `describe_kron`: workshops and castles).
+PIECE_LINES: dict[str, tuple[str, Callable[[Board, int, str], str]]] = {
+    "road": (N_("{player} builds a road at {path}"), path_text),
+    "settlement": (N_("{player} builds a settlement at {crossing}"), crossing_text),
+    "city": (N_("{player} builds a city at {crossing}"), crossing_text),
+}
+
+#: Events the log tells right after the event that follows them (`in_log_order`).
+TOLD_AFTER_NEXT: set[type[ev.Event]] = set()
+
+
+def refines(cls: type[ev.Event]) -> Callable[[Refinement], Refinement]:
+    """Register a refinement of the base line of events of class `cls`."""
+
+    def register(fn: Refinement) -> Refinement:
+        _REFINEMENTS.setdefault(cls, []).append(fn)
+        return fn
+
+    return register
+
+
+@functools.singledispatch
+def event_line(e: ev.Event, t: Teller) -> str | None:
+    """The line of one event; a module that adds events registers a line for each
+    (`@event_line.register`). An event of no registered class needs no line of its own."""
+    return None
+
+
 def describe(
     e: ev.Event, state: GameState, lang: str = "de", names: Mapping[int, str] | None = None
 ) -> str | None:
@@ -207,257 +261,187 @@ def describe(
     steal or are stolen from, play or buy a card, fail an order, win) are named "gelb (Carol)";
     the mechanical lines (rolls, production, titles) keep the colour alone, so that the
     report stays short."""
-    _ = translator(lang).gettext
-    b = state.board
+    t = Teller(state, lang, names)
+    for refine in _REFINEMENTS.get(type(e), ()):
+        line = refine(e, t)
+        if line is not None:
+            return line
+    return event_line(e, t)
 
-    def who(p: int) -> str:
-        # A seat the game does not have (a trade with no such player, `no_such_player`) is
-        # nobody, as no seat is: never an error that would stop the report.
-        return (
-            vocab.colour_name(state.colours[p], lang)
-            if 0 <= p < len(state.colours)
-            else _("nobody")
-        )
 
-    def actor(p: int) -> str:
-        return player_label(who(p), names.get(p, "")) if names and p >= 0 else who(p)
+@event_line.register
+def _(e: ev.RoundStarted, t: Teller) -> str:
+    order = ", ".join(t.who(p) for p in e.build_order)
+    return t._("Round {round}, order: {order}").format(round=e.round, order=order)
 
-    def res(n: int, r: int) -> str:
-        return f"{n}{vocab.letter(r, lang)}"
 
-    if isinstance(e, ev.RoundStarted):
-        order = ", ".join(who(p) for p in e.build_order)
-        return _("Round {round}, order: {order}").format(round=e.round, order=order)
-    if isinstance(e, ev.Rolled):
-        return _("Roll for {player}: {die1}+{die2} = {total}").format(
-            player=who(e.player), die1=e.die1, die2=e.die2, total=e.total
-        )
-    if isinstance(e, ev.Produced) and b.hexes[e.hex].terrain == Terrain.GOLD:
-        # Seafarers: a gold river's cards are the owner's choice; the line says what they became.
-        return _("  {player}: gold from {hex} becomes {cards} ({resource})").format(
-            player=who(e.player),
-            hex=_hex(b, e.hex, lang),
-            cards=res(e.amount, e.resource),
-            resource=vocab.resource_name(e.resource, lang),
-        )
-    if isinstance(e, ev.Produced):
-        return _("  {player} gets {cards} from {hex}").format(
-            player=who(e.player), cards=res(e.amount, e.resource), hex=_hex(b, e.hex, lang)
-        )
-    if isinstance(e, ev.ProductionBlocked):
-        return _("  {hex} is held by the robber").format(hex=_hex(b, e.hex, lang))
-    if isinstance(e, ev.BankShort):
-        return _("  The bank has only {cards} for {owed}: {player} gets what is left").format(
-            cards=res(e.available, e.resource), owed=e.owed, player=who(e.paid_to)
-        )
-    if isinstance(e, ev.Discarded):
-        return _("  {player} discards {cards}").format(
-            player=who(e.player), cards=_counts(e.cards, lang)
-        )
-    if isinstance(e, ev.RobberMoved) and e.cause == "castle":
-        # Kronlande: a Burg built next to the robber's hex sends it to a desert without one, or
-        # off the island (castles.castle_free_desert).
-        if e.hex < 0:
-            return _("  the robber leaves the island: it never stands next to a castle")
-        return _("  the robber goes to {hex}: it never stands next to a castle").format(
-            hex=_hex(b, e.hex, lang)
-        )
-    if isinstance(e, ev.RobberMoved):
-        return _("  {player} moves the robber to {hex}").format(
-            player=actor(e.player), hex=_hex(b, e.hex, lang)
-        )
-    if isinstance(e, ev.Stole):
-        return _("  {thief} steals {card} from {victim}").format(
-            thief=actor(e.thief), card=res(1, e.resource), victim=actor(e.victim)
-        )
-    if isinstance(e, ev.NothingToSteal):
-        return _("  nothing to steal")
-    if isinstance(e, ev.NmrRobberRoll):
-        return _("  NMR robber roll: {total}").format(total=e.die1 + e.die2)
-    if isinstance(e, ev.TradeDone):
-        return _("Trade {first} ↔ {second}: {gives} for {gets}").format(
-            first=actor(e.first),
-            second=actor(e.second),
-            gives=_counts(e.first_gives, lang),
-            gets=_counts(e.second_gives, lang),
-        )
-    if isinstance(e, ev.TradeFailed):
-        return _("Trade {player} → {partner} failed ({reason})").format(
-            player=actor(e.player), partner=actor(e.partner), reason=rule_text(e.reason, lang)
-        )
-    if isinstance(e, ev.MaritimeTraded):
-        return _("{player}: maritime {gives} for {gets}").format(
-            player=actor(e.player),
-            gives=res(e.give_count, e.give),
-            gets=res(e.get_count, e.get),
-        )
-    if isinstance(e, ev.Built):
-        if e.piece == "ship":
-            text = _("{player} builds a ship at {path}")
-            return text.format(player=actor(e.player), path=ship_path_text(b, e.where, lang))
-        if e.piece == "road":
-            text = _("{player} builds a road at {path}")
-            return text.format(player=actor(e.player), path=path_text(b, e.where, lang))
-        if e.piece in _KRON_PIECES:
-            text = _(_KRON_PIECES[e.piece])
-            return text.format(player=actor(e.player), crossing=crossing_text(b, e.where, lang))
-        text = _("{player} builds a city at {crossing}")
-        if e.piece == "settlement":
-            text = _("{player} builds a settlement at {crossing}")
-        return text.format(player=actor(e.player), crossing=crossing_text(b, e.where, lang))
-    if isinstance(e, ev.OrderFailed) and (e.action or e.rule == Reason.NO_ROBBER_ORDER):
-        return failure_text(e, state, lang, names)
-    if isinstance(e, ev.OrderFailed) and _card_play(e):
+@event_line.register
+def _(e: ev.Rolled, t: Teller) -> str:
+    return t._("Roll for {player}: {die1}+{die2} = {total}").format(
+        player=t.who(e.player), die1=e.die1, die2=e.die2, total=e.total
+    )
+
+
+@event_line.register
+def _(e: ev.Produced, t: Teller) -> str:
+    return t._("  {player} gets {cards} from {hex}").format(
+        player=t.who(e.player), cards=t.res(e.amount, e.resource), hex=t.hex(e.hex)
+    )
+
+
+@event_line.register
+def _(e: ev.ProductionBlocked, t: Teller) -> str:
+    return t._("  {hex} is held by the robber").format(hex=t.hex(e.hex))
+
+
+@event_line.register
+def _(e: ev.BankShort, t: Teller) -> str:
+    return t._("  The bank has only {cards} for {owed}: {player} gets what is left").format(
+        cards=t.res(e.available, e.resource), owed=e.owed, player=t.who(e.paid_to)
+    )
+
+
+@event_line.register
+def _(e: ev.Discarded, t: Teller) -> str:
+    return t._("  {player} discards {cards}").format(
+        player=t.who(e.player), cards=t.counts(e.cards)
+    )
+
+
+@event_line.register
+def _(e: ev.RobberMoved, t: Teller) -> str:
+    return t._("  {player} moves the robber to {hex}").format(
+        player=t.actor(e.player), hex=t.hex(e.hex)
+    )
+
+
+@event_line.register
+def _(e: ev.Stole, t: Teller) -> str:
+    return t._("  {thief} steals {card} from {victim}").format(
+        thief=t.actor(e.thief), card=t.res(1, e.resource), victim=t.actor(e.victim)
+    )
+
+
+@event_line.register
+def _(e: ev.NothingToSteal, t: Teller) -> str:
+    return t._("  nothing to steal")
+
+
+@event_line.register
+def _(e: ev.NmrRobberRoll, t: Teller) -> str:
+    return t._("  NMR robber roll: {total}").format(total=e.die1 + e.die2)
+
+
+@event_line.register
+def _(e: ev.TradeDone, t: Teller) -> str:
+    return t._("Trade {first} ↔ {second}: {gives} for {gets}").format(
+        first=t.actor(e.first),
+        second=t.actor(e.second),
+        gives=t.counts(e.first_gives),
+        gets=t.counts(e.second_gives),
+    )
+
+
+@event_line.register
+def _(e: ev.TradeFailed, t: Teller) -> str:
+    return t._("Trade {player} → {partner} failed ({reason})").format(
+        player=t.actor(e.player), partner=t.actor(e.partner), reason=rule_text(e.reason, t.lang)
+    )
+
+
+@event_line.register
+def _(e: ev.MaritimeTraded, t: Teller) -> str:
+    return t._("{player}: maritime {gives} for {gets}").format(
+        player=t.actor(e.player),
+        gives=t.res(e.give_count, e.give),
+        gets=t.res(e.get_count, e.get),
+    )
+
+
+@event_line.register
+def _(e: ev.Built, t: Teller) -> str:
+    # A piece no module registered reads as a city, as it always has.
+    text, place = PIECE_LINES.get(e.piece, PIECE_LINES["city"])
+    where = place(t.board, e.where, t.lang)
+    return t._(text).format(player=t.actor(e.player), path=where, crossing=where)
+
+
+@event_line.register
+def _(e: ev.OrderFailed, t: Teller) -> str:
+    if e.action or e.rule == Reason.NO_ROBBER_ORDER:
+        return failure_text(e, t.state, t.lang, t.names)
+    if _card_play(e):
         # Which card failed (and why) would reveal a hidden card: the public line says less.
-        return _("{player}: a card could not be played").format(player=actor(e.player))
-    if isinstance(e, ev.OrderFailed):
-        return _("{player}: {line} not carried out ({reason})").format(
-            player=actor(e.player), line=line_text(e.line, lang), reason=rule_text(e.rule, lang)
-        )
-    if isinstance(e, ev.CardBought):
-        return _("{player}: card {number} bought").format(player=actor(e.player), number=e.number)
-    if isinstance(e, ev.CardPlayed):
-        return _("{player} plays {card}").format(
-            player=actor(e.player), card=vocab.card_name(e.card, lang)
-        )
-    if isinstance(e, ev.MonopolyTaken):
-        return _("  {victim} gives {cards}").format(
-            victim=who(e.victim), cards=res(e.amount, e.resource)
-        )
-    if isinstance(e, ev.PlentyTaken):
-        return _("  {player} takes {cards}").format(
-            player=who(e.player), cards=_counts(e.cards, lang)
-        )
-    if isinstance(e, ev.TitleChanged):
-        return f"{title_name(e.title, lang)}: {who(e.old)} → {who(e.new)}"
-    if isinstance(e, ev.NoOrders):
-        return _("{player}: no moves received (NMR)").format(player=who(e.player))
-    if isinstance(e, ev.GameWon):
-        return (
-            translator(lang)
-            .ngettext(
-                "{player} wins with {vp} victory point!",
-                "{player} wins with {vp} victory points!",
-                e.vp,
-            )
-            .format(player=actor(e.player), vp=e.vp)
-        )
-    if isinstance(e, PirateMoved):
-        return _("  {player} moves the pirate to {hex}").format(
-            player=actor(e.player), hex=_hex(b, e.hex, lang)
-        )
-    if isinstance(e, ShipMoved):
-        return _("{player} moves a ship from {source} to {target}").format(
-            player=actor(e.player),
-            source=ship_path_text(b, e.source, lang),
-            target=ship_path_text(b, e.target, lang),
-        )
-    if isinstance(e, SpecialVP):
-        text = translator(lang).ngettext(
-            "  {player}: +{vp} VP for the first settlement there ({island}: {crossing})",
-            "  {player}: +{vp} VP for the first settlement there ({island}: {crossing})",
-            e.vp,
-        )
-        return text.format(
-            player=who(e.player),
-            vp=e.vp,
-            island=_island(state, e.area, lang),
-            crossing=crossing_text(b, e.crossing, lang),
-        )
-    if isinstance(e, TradeLineGained):
-        return _(
-            "  {player}: +1 VP for the trade line {start} – {end} ({own} of its {pieces} ships"
-            " and roads)"
-        ).format(
-            player=who(e.player),
-            # Labels only: the line is long enough without the hexes' contents.
-            start=b.crossing_label(e.start),
-            end=b.crossing_label(e.end),
-            own=e.own,
-            pieces=e.pieces,
-        )
-    if isinstance(e, TradeLineLost):
-        return _("  {player}: -1 VP, the trade line {start} – {end} is lost").format(
-            player=who(e.player), start=b.crossing_label(e.start), end=b.crossing_label(e.end)
-        )
-    if isinstance(e, HexDiscovered):
-        return _("{player} discovers {hex}: {found}").format(
-            player=actor(e.player), hex=b.hexes[e.hex].label, found=_found(e, lang)
-        )
-    if isinstance(e, HomeIslands):
-        islands = ", ".join(_island(state, a, lang) for a in e.areas)
-        return (
-            translator(lang)
-            .ngettext(
-                "{player}: home island (by the start settlements): {islands}",
-                "{player}: home islands (by the start settlements): {islands}",
-                len(e.areas),
-            )
-            .format(player=who(e.player), islands=islands)
-        )
-    if isinstance(e, FishPaid):
-        return _("  {player} pays {cards} for missing grain").format(
-            player=who(e.player), cards=res(e.fish, FISCH)
-        )
-    if isinstance(e, GoodsMade):
-        return _("{player} makes {cards}").format(
-            player=actor(e.player), cards=res(e.count, e.good)
-        )
-    if isinstance(e, GoodsTaken):
-        return _("  {player} takes {cards}").format(
-            player=who(e.player), cards=_counts(e.cards, lang)
-        )
-    if isinstance(e, FeastGiven):
-        return _("  {giver} gives {player} {card}").format(
-            giver=who(e.giver), player=who(e.player), card=res(1, e.item)
-        )
-    if isinstance(e, ev.SetupFailed):
-        # The answer to a player whose placements could not be used says why, each by rank.
-        return _("{player}: placement {rank} not possible — {why}").format(
-            player=actor(e.player), rank=e.rank + 1, why=rule_text(e.reason, lang)
-        )
-    if isinstance(e, ev.SetupPlaced) and state.sea is not None and state.sea.ship[e.path] >= 0:
-        # Seafarers: the placement took a ship (as far as the state shows; a ship moved away
-        # later reads as a road in a report written after the move).
-        return _("{player} places a settlement at {crossing}, ship {path}").format(
-            player=actor(e.player),
-            crossing=crossing_text(b, e.crossing, lang),
-            path=ship_path_text(b, e.path, lang),
-        )
-    if isinstance(e, ev.SetupPlaced):
-        return _("{player} places a settlement at {crossing}, road {path}").format(
-            player=actor(e.player),
-            crossing=crossing_text(b, e.crossing, lang),
-            path=path_text(b, e.path, lang),
-        )
-    return None
+        return t._("{player}: a card could not be played").format(player=t.actor(e.player))
+    return t._("{player}: {line} not carried out ({reason})").format(
+        player=t.actor(e.player), line=line_text(e.line, t.lang), reason=rule_text(e.rule, t.lang)
+    )
 
 
-def _island(state: GameState, area: int, lang: str) -> str:
-    """An island of the game's Seafarers board by its name (`identity.island_names`)."""
-    from .identity import island_names
-
-    return island_names(state, lang).get(area, str(area))
+@event_line.register
+def _(e: ev.CardBought, t: Teller) -> str:
+    return t._("{player}: card {number} bought").format(player=t.actor(e.player), number=e.number)
 
 
-def _found(e: HexDiscovered, lang: str) -> str:
-    """What a fog hex turned out to be, from the event alone: `9L (Lehm)`, `4Gold (a gold
-    river)`, `sea`, `desert`."""
-    _ = translator(lang).gettext
-    if e.tile == GOLD:
-        return _("{number}Gold (a gold river)").format(number=e.number)
-    if e.tile == DESERT:
-        return _("desert")
-    if e.tile not in LETTERS_DE:
-        return _("sea")
-    r = LETTERS_DE.index(e.tile)
-    return f"{e.number}{vocab.letters(lang)[r]} ({vocab.resource_name(r, lang)})"
+@event_line.register
+def _(e: ev.CardPlayed, t: Teller) -> str:
+    return t._("{player} plays {card}").format(
+        player=t.actor(e.player), card=vocab.card_name(e.card, t.lang)
+    )
+
+
+@event_line.register
+def _(e: ev.MonopolyTaken, t: Teller) -> str:
+    return t._("  {victim} gives {cards}").format(
+        victim=t.who(e.victim), cards=t.res(e.amount, e.resource)
+    )
+
+
+@event_line.register
+def _(e: ev.PlentyTaken, t: Teller) -> str:
+    return t._("  {player} takes {cards}").format(player=t.who(e.player), cards=t.counts(e.cards))
+
+
+@event_line.register
+def _(e: ev.TitleChanged, t: Teller) -> str:
+    return f"{title_name(e.title, t.lang)}: {t.who(e.old)} → {t.who(e.new)}"
+
+
+@event_line.register
+def _(e: ev.NoOrders, t: Teller) -> str:
+    return t._("{player}: no moves received (NMR)").format(player=t.who(e.player))
+
+
+@event_line.register
+def _(e: ev.GameWon, t: Teller) -> str:
+    return t.ngettext(
+        "{player} wins with {vp} victory point!",
+        "{player} wins with {vp} victory points!",
+        e.vp,
+    ).format(player=t.actor(e.player), vp=e.vp)
+
+
+@event_line.register
+def _(e: ev.SetupFailed, t: Teller) -> str:
+    # The answer to a player whose placements could not be used says why, each by rank.
+    return t._("{player}: placement {rank} not possible — {why}").format(
+        player=t.actor(e.player), rank=e.rank + 1, why=rule_text(e.reason, t.lang)
+    )
+
+
+@event_line.register
+def _(e: ev.SetupPlaced, t: Teller) -> str:
+    return t._("{player} places a settlement at {crossing}, road {path}").format(
+        player=t.actor(e.player),
+        crossing=crossing_text(t.board, e.crossing, t.lang),
+        path=path_text(t.board, e.path, t.lang),
+    )
 
 
 def _why(e: ev.OrderFailed, lang: str, rule: str) -> str:
     """Why an order failed: the cards missing for it, else the text of `rule` (the event's,
     or what it means for the order: `order_rule`)."""
-    if e.missing and any(e.missing) and len(e.missing) in (5, KRON_WIDTH):
+    if e.missing and any(e.missing) and len(e.missing) in (N_RESOURCES, KRON_WIDTH):
         cards = _counts(tuple(e.missing), lang)
         return translator(lang).gettext("missing {cards}").format(cards=cards)
     return rule_text(rule, lang)
@@ -531,15 +515,16 @@ def failure_text(
 
 
 def in_log_order(events: list[ev.Event]) -> list[ev.Event]:
-    """The events in the order the log tells them: Kronlande's `FishPaid` comes right before
-    the event of what it paid for, and is told right after it, indented under it (`rot baut
-    Siedlung …` / `  rot zahlt 1F für fehlendes Getreide`)."""
+    """The events in the order the log tells them: an event of `TOLD_AFTER_NEXT` comes right
+    before the event it belongs to and is told right after it, indented under it (Kronlande's
+    `FishPaid`: `rot baut Siedlung …` / `  rot zahlt 1F für fehlendes Getreide`)."""
     out = list(events)
     i = 0
     while i < len(out) - 1:
-        if isinstance(out[i], FishPaid) and not isinstance(out[i + 1], FishPaid):
+        first, second = type(out[i]), type(out[i + 1])
+        if first in TOLD_AFTER_NEXT and second is not first:
             out[i], out[i + 1] = out[i + 1], out[i]
-            i += 1  # past the FishPaid, now after its event
+            i += 1  # past the moved event, now after the one it belongs to
         i += 1
     return out
 
@@ -553,3 +538,8 @@ def describe_all(
     return [
         line for e in in_log_order(events) if (line := describe(e, state, lang, names)) is not None
     ]
+
+
+# The expansions' lines register themselves; importing them here, last, means whoever imports
+# this module has every line (never a matter of what else was imported before).
+from . import describe_kron, describe_sea  # noqa: E402, F401

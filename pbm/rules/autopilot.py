@@ -10,6 +10,7 @@ Deterministic: it uses no randomness at all (ties go to the lowest id).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from .board import Board
 from .layouts import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
@@ -23,22 +24,31 @@ from .orders import (
     Knight,
     MaritimeTrade,
     Monopoly,
-    MoveShip,
     Road,
     RoadBuilding,
     RobberOrder,
     Settlement,
     SetupOrders,
     SetupPlacement,
-    Ship,
     Timing,
     TurnOrders,
     YearOfPlenty,
 )
-from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, COST_SHIP, Counts
+from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, Counts
 from .state import MAX_ROADS, GameState
 
 ROAD_SEARCH_DEPTH = 3
+
+#: An expansion's autopilot registers here (on import; this module imports them last):
+#: its setup, given the view and the base game's site score ((state, seat, view, score) →
+#: ranked placements, or None when the game is not of it) ...
+SetupPlan = Callable[[GameState, int, LegalMoves, Callable[[int], float]], SetupOrders | None]
+SETUP_PLANS: list[SetupPlan] = []
+#: ... its round ((state, seat, view) → orders, or None when the game is not of it) ...
+TurnPlan = Callable[[GameState, int, LegalMoves], TurnOrders | None]
+TURN_PLANS: list[TurnPlan] = []
+#: ... and what it adds to a site's worth ((board, crossing) → points).
+SITE_BONUSES: list[Callable[[Board, int], float]] = []
 
 
 def _site_score(state: GameState, c: int, p: int) -> float:
@@ -52,10 +62,8 @@ def _site_score(state: GameState, c: int, p: int) -> float:
             score += 1.5
     if board.crossing_harbor[c] is not None:
         score += 1.0
-    if board.fog:
-        from .autopilot_fog import coast_bonus
-
-        score += coast_bonus(board, c)  # Oceania: ships set out for the fog from here
+    for bonus in SITE_BONUSES:
+        score += bonus(board, c)  # an expansion's (Oceania: ships set out for the fog from here)
     return score
 
 
@@ -73,11 +81,10 @@ def _produced_resources(state: GameState, p: int) -> set[int]:
 def setup_orders(state: GameState, p: int, alternatives: int = 3) -> SetupOrders:
     """Ranked placements: the best-scoring legal sites, each with its best road."""
     legal = LegalMoves(state, p)
-    if state.sea is not None:
-        from . import autopilot_sea
-
-        value = {c: _site_score(state, c, p) for c in legal.sites()}
-        return autopilot_sea.setup_orders(state, p, value)
+    for plan in SETUP_PLANS:
+        own = plan(state, p, legal, lambda c: _site_score(state, c, p))
+        if own is not None:
+            return own
     sites = legal.sites()
     sites.sort(key=lambda c: (-_site_score(state, c, p), c))
     placements = []
@@ -253,12 +260,10 @@ def _knight_or_monopoly(
 
 def turn_orders(state: GameState, p: int) -> TurnOrders:
     legal = LegalMoves(state, p)
-    if state.sea is not None:
-        return _sea_turn_orders(state, p, legal)
-    if state.kron is not None:
-        from . import autopilot_kron
-
-        return autopilot_kron.turn_orders(state, p, legal)
+    for plan in TURN_PLANS:
+        own = plan(state, p, legal)
+        if own is not None:
+            return own
     cities = sorted(legal.cities(), key=lambda c: (-state.board.crossing_pips[c], c))
     sites = sorted(legal.settlements(), key=lambda c: (-_site_score(state, c, p), c))
     roads = _road_plan(state, legal) if not sites else []
@@ -303,93 +308,6 @@ def _settle_roads_card(
         lines.append(BuyCard())
 
 
-def _sea_turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
-    """A Seafarers round: as `turn_orders`, with a plan of roads or of ships (the one worth
-    more), a ship that leads nowhere moved to the plan's head, and a `Gold:` preference."""
-    from . import autopilot_fog, autopilot_sea
-
-    sea = state.sea
-    assert sea is not None
-
-    view = autopilot_sea.line_view(state, p)
-
-    def worth(c: int) -> float:
-        return _site_score(state, c, p) + autopilot_sea.site_bonus(state, sea, p, c, view)
-
-    cities = sorted(legal.cities(), key=lambda c: (-state.board.crossing_pips[c], c))
-    sites = sorted(legal.settlements(), key=lambda c: (-worth(c), c))
-    pieces: list[tuple[int, bool]] = []
-    move: MoveShip | None = None
-    if not sites:
-        value = {c: worth(c) for c in legal.sites()}
-        by_road = autopilot_sea.plan(state, legal, value, ship=False)
-        by_ship = autopilot_sea.plan(state, legal, value, ship=True, lines=view)
-        ship = by_ship[0] > by_road[0]
-        route = by_ship[1] if ship else by_road[1]
-        # Oceania: towards the fog, where discovering it is worth more than the sites in reach.
-        found = autopilot_fog.explore(state, legal, max(by_ship[0], by_road[0]))
-        if found is not None:
-            ship, route = found
-        pieces = [(e, ship) for e in route]
-        if ship:
-            move = autopilot_sea.idle_move(state, legal, route, view)
-            if move is not None:
-                pieces = pieces[1:]
-    elif view is not None:
-        # The Great Crossing: ships towards a trade line after the settlement, as cards allow.
-        pieces = [(e, True) for e in autopilot_sea.line_plan(state, legal, view)]
-    if sites and not pieces and state.board.fog:
-        # Oceania: ships towards the fog after the settlement, as the cards allow.
-        found = autopilot_fog.explore(state, legal, 0.0)
-        if found is not None and found[0]:
-            pieces = [(e, True) for e in found[1]]
-    ship_next = bool(pieces) and pieces[0][1]
-    target = (
-        COST_CITY if cities else COST_SETTLEMENT if sites else COST_SHIP if ship_next else COST_ROAD
-    )
-    lines: list[BuildLine] = []
-    robber = _robber_target(state, legal)
-    playable = legal.playable_cards()
-    knight, monopoly = _knight_or_monopoly(state, p, robber, playable)
-    need = [r for r in range(5) for _ in range(_needs(state.hands[p], target)[r])]
-    if knight is None and monopoly is None:
-        if YEAR_OF_PLENTY in playable:
-            pair = [*need, 3, 4]
-            lines.append(YearOfPlenty(pair[0], pair[1]))
-        elif ROAD_BUILDING in playable and pieces:
-            (e1, s1), rest = pieces[0], pieces[1:]
-            second = rest[0] if rest else None
-            lines.append(
-                RoadBuilding(
-                    e1,
-                    None if second is None else second[0],
-                    s1,
-                    False if second is None else second[1],
-                )
-            )
-            pieces = pieces[2:]
-    if move is not None:
-        lines.append(move)
-    lines.extend(_trades(state, legal, target))
-    lines.extend(City(c) for c in cities)
-    if sites:
-        lines.append(
-            Alternatives(tuple(Settlement(c) for c in sites[:3]))
-            if len(sites) > 1
-            else Settlement(sites[0])
-        )
-    lines.extend(Ship(e) if ship else Road(e) for e, ship in pieces[:2])
-    if legal.can_buy_card():
-        lines.append(BuyCard())
-    # The pirate first where it robs more than the robber; the robber stays the second choice.
-    seven = _robber_for_seven(state, legal, robber, knight)
-    pirate = autopilot_sea.pirate_target(state, legal, seven)
-    return TurnOrders(
-        robber=pirate or seven,
-        discard=_discard_preference(state, p, target),
-        knight=knight,
-        monopoly=monopoly,
-        builds=tuple(lines),
-        gold=autopilot_sea.gold_preference(state, p, target),
-        robber_else=seven if pirate is not None else None,
-    )
+# The expansions' autopilots register themselves; importing them here, last, means whoever
+# imports this module plays every game kind.
+from . import autopilot_fog, autopilot_kron, autopilot_sea  # noqa: E402, F401

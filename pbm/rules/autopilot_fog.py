@@ -12,11 +12,10 @@ from __future__ import annotations
 import functools
 from collections import deque
 
+from .autopilot import SITE_BONUSES
 from .board import Board
 from .legal import LegalMoves
-from .sea import MAX_SHIPS
-from .ships import next_to_pirate
-from .state import MAX_ROADS, GameState
+from .state import GameState
 
 #: What one fog hex is worth to a plan, against a site's value (its pips and bonuses, about 8
 #: to 14 for a good site): most fog is land, pays a card when found and may hold a site.
@@ -43,59 +42,21 @@ def explore(state: GameState, legal: LegalMoves, beat: float) -> tuple[bool, lis
 
 
 def _plan(state: GameState, legal: LegalMoves, ship: bool) -> tuple[float, list[int]]:
-    """The shortest line of roads (or ships) to the fog crossing worth most."""
-    sea = state.sea
-    assert sea is not None
-    p = legal.seat
+    """The shortest line of roads (or ships) to the fog crossing worth most: its fog hexes at
+    `FOG_WORTH` each over (1 + length); a line ends where it discovers."""
+    from .autopilot_sea import shortest_line  # which imports this module's registry
+
     board = state.board
-    owner, road = state.owner, state.road
-    if ship:
-        if len(sea.ships[p]) >= MAX_SHIPS:
-            return 0.0, []
-        start_set = set(state.settlements[p]) | set(state.cities[p])
-        for e in sea.ships[p]:
-            start_set.update(board.path_crossings[e])
-        usable, depth = board.path_sea, SHIP_DEPTH
-    else:
-        if len(state.roads[p]) >= MAX_ROADS:
-            return 0.0, []
-        start_set = set(legal.network())
-        usable, depth = board.path_land, ROAD_DEPTH
-    start = sorted(c for c in start_set if owner[c] in (-1, p))
-    prev: dict[int, tuple[int, int]] = {}
-    dist = dict.fromkeys(start, 0)
-    queue = deque(start)
-    best: tuple[float, int] | None = None
-    while queue:
-        c = queue.popleft()
-        if board.crossing_fog[c]:
-            if dist[c] > 0:
-                hidden = sum(1 for h in board.crossing_hexes[c] if h in board.fog)
-                worth = FOG_WORTH * hidden / (1 + dist[c])
-                if best is None or (worth, -c) > (best[0], -best[1]):
-                    best = (worth, c)
-            continue  # the line ends where it discovers
-        if dist[c] >= depth or (owner[c] >= 0 and owner[c] != p):
-            continue
-        for e in board.crossing_paths[c]:
-            if not usable[e] or road[e] >= 0 or sea.ship[e] >= 0:
-                continue
-            if ship and next_to_pirate(state, sea, e):
-                continue
-            a, b = board.path_crossings[e]
-            nxt = b if a == c else a
-            if nxt not in dist:
-                dist[nxt] = dist[c] + 1
-                prev[nxt] = (c, e)
-                queue.append(nxt)
-    if best is None:
-        return 0.0, []
-    out: list[int] = []
-    c = best[1]
-    while c in prev:
-        c, e = prev[c]
-        out.append(e)
-    return best[0], out[::-1]
+    fog = board.crossing_fog
+
+    def worth(c: int, d: int, start: int) -> float | None:
+        if not fog[c]:
+            return None
+        hidden = sum(1 for h in board.crossing_hexes[c] if h in board.fog)
+        return FOG_WORTH * hidden / (1 + d)
+
+    depth = SHIP_DEPTH if ship else ROAD_DEPTH
+    return shortest_line(state, legal, ship, depth, worth, stops=fog.__getitem__)
 
 
 def coast_bonus(board: Board, c: int) -> float:
@@ -126,3 +87,6 @@ def _fog_distance(board: Board) -> dict[int, int]:
                 dist[nxt] = dist[c] + 1
                 queue.append(nxt)
     return dist
+
+
+SITE_BONUSES.append(coast_bonus)

@@ -12,6 +12,7 @@ Hafenprivileg when its trades gain by it. Goods are kept longest when cards must
 from __future__ import annotations
 
 from .autopilot import (
+    TURN_PLANS,
     _knight_or_monopoly,
     _road_plan,
     _robber_for_seven,
@@ -231,3 +232,10 @@ def turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders:
         monopoly=monopoly,
         builds=tuple(lines),
     )
+
+
+def _turn_plan(state: GameState, p: int, legal: LegalMoves) -> TurnOrders | None:
+    return None if state.kron is None else turn_orders(state, p, legal)
+
+
+TURN_PLANS.append(_turn_plan)

@@ -15,13 +15,41 @@ towards the best line follow it (`line_plan`); a ship of a line p holds is never
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from .autopilot import (
+    SETUP_PLANS,
+    TURN_PLANS,
+    _discard_preference,
+    _knight_or_monopoly,
+    _needs,
+    _robber_for_seven,
+    _robber_target,
+    _site_score,
+    _trades,
+)
 from .board import Terrain
+from .layouts import ROAD_BUILDING, YEAR_OF_PLENTY
 from .legal import LegalMoves
-from .orders import MoveShip, RobberOrder, SetupOrders, SetupPlacement
+from .orders import (
+    Alternatives,
+    BuildLine,
+    BuyCard,
+    City,
+    MoveShip,
+    Road,
+    RoadBuilding,
+    RobberOrder,
+    Settlement,
+    SetupOrders,
+    SetupPlacement,
+    Ship,
+    TurnOrders,
+    YearOfPlenty,
+)
 from .pirate import hex_sides
-from .resources import N_RESOURCES, Counts
+from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, COST_SHIP, N_RESOURCES, Counts
 from .scenarios import scenario
 from .sea import MAX_SHIPS, SeaState
 from .ships import free_end, next_to_pirate
@@ -219,17 +247,26 @@ def setup_orders(state: GameState, p: int, score: dict[int, float]) -> SetupOrde
     return SetupOrders(tuple(placements))
 
 
-def plan(
+#: (crossing, its distance, the start crossing its line leaves from) → what a line ending there
+#: is worth, or None when it is no goal (`shortest_line`).
+Worth = Callable[[int, int, int], float | None]
+
+
+def shortest_line(
     state: GameState,
     legal: LegalMoves,
-    value: dict[int, float],
     ship: bool,
-    lines: LineView | None = None,
+    depth: int,
+    worth: Worth,
+    stops: Callable[[int], bool] | None = None,
 ) -> tuple[float, list[int]]:
-    """(worth, paths) of the shortest line of roads (or ships) to the best free site in reach;
-    worth is the site's value over (1 + length). (0, []) when there is none. With `lines` (The
-    Great Crossing) a ship plan adds the trade lines its ships would close to a site's value,
-    and may head for a building that closes one."""
+    """(worth, paths) of the line of new roads (or ships) from the seat's network to the
+    crossing whose `worth` is highest, searched breadth first up to `depth` sides; (0, []) when
+    no crossing in reach is worth anything. Ships leave from the seat's buildings and ship
+    lines, roads from its road network; a line never passes an opponent's building, a taken
+    side or (ships) a side next to the pirate, and ends at a crossing `stops` says. Ties go to
+    the shorter line, then to the lowest crossing. The one search of the Seafarers plans
+    (`plan`) and of the fog's (`autopilot_fog`)."""
     sea = state.sea
     assert sea is not None
     p = legal.seat
@@ -242,31 +279,25 @@ def plan(
         for e in sea.ships[p]:
             start_set.update(board.path_crossings[e])
         usable = board.path_sea
-        depth = SHIP_DEPTH
     else:
         if len(state.roads[p]) >= MAX_ROADS:
             return 0.0, []
         start_set = set(legal.network())
         usable = board.path_land
-        depth = ROAD_DEPTH
     start = sorted(c for c in start_set if owner[c] in (-1, p))
     prev: dict[int, tuple[int, int]] = {}
-    dist = {c: 0 for c in start}
+    dist = dict.fromkeys(start, 0)
     origin = {c: c for c in start}
     queue = deque(start)
     best: tuple[float, int] | None = None
-    lines = lines if ship else None
     while queue:
         c = queue.popleft()
-        worth: float | None = None
-        if dist[c] > 0 and legal.is_site(c):
-            extra = 0.0 if lines is None else LINE_WORTH * lines.gain(state, origin[c], c, True)
-            worth = (value.get(c, 0.0) + extra) / (1 + dist[c])
-        elif dist[c] > 0 and lines is not None and owner[c] >= 0:
-            closes = lines.gain(state, origin[c], c, False)
-            worth = LINE_WORTH * closes / (1 + dist[c]) if closes else None
-        if worth is not None and (best is None or (worth, -c) > (best[0], -best[1])):
-            best = (worth, c)
+        if dist[c] > 0:
+            w = worth(c, dist[c], origin[c])
+            if w is not None and (best is None or (w, -c) > (best[0], -best[1])):
+                best = (w, c)
+        if stops is not None and stops(c):
+            continue
         if dist[c] >= depth or (owner[c] >= 0 and owner[c] != p):
             continue
         for e in board.crossing_paths[c]:
@@ -289,6 +320,32 @@ def plan(
         c, e = prev[c]
         out.append(e)
     return best[0], out[::-1]
+
+
+def plan(
+    state: GameState,
+    legal: LegalMoves,
+    value: dict[int, float],
+    ship: bool,
+    lines: LineView | None = None,
+) -> tuple[float, list[int]]:
+    """(worth, paths) of the shortest line of roads (or ships) to the best free site in reach;
+    worth is the site's value over (1 + length). (0, []) when there is none. With `lines` (The
+    Great Crossing) a ship plan adds the trade lines its ships would close to a site's value,
+    and may head for a building that closes one."""
+    owner = state.owner
+    line_view = lines if ship else None
+
+    def worth(c: int, d: int, start: int) -> float | None:
+        if legal.is_site(c):
+            extra = 0.0 if line_view is None else LINE_WORTH * line_view.gain(state, start, c, True)
+            return (value.get(c, 0.0) + extra) / (1 + d)
+        if line_view is not None and owner[c] >= 0:
+            closes = line_view.gain(state, start, c, False)
+            return LINE_WORTH * closes / (1 + d) if closes else None
+        return None
+
+    return shortest_line(state, legal, ship, SHIP_DEPTH if ship else ROAD_DEPTH, worth)
 
 
 def line_plan(state: GameState, legal: LegalMoves, lines: LineView) -> list[int]:
@@ -320,3 +377,109 @@ def idle_move(
             continue
         return m
     return None
+
+
+def turn_orders(state: GameState, p: int, legal: LegalMoves) -> TurnOrders | None:
+    """A Seafarers round: as `turn_orders`, with a plan of roads or of ships (the one worth
+    more), a ship that leads nowhere moved to the plan's head, and a `Gold:` preference; None
+    in a game without ships."""
+    from . import autopilot_fog
+
+    sea = state.sea
+    if sea is None:
+        return None
+
+    view = line_view(state, p)
+
+    def worth(c: int) -> float:
+        return _site_score(state, c, p) + site_bonus(state, sea, p, c, view)
+
+    cities = sorted(legal.cities(), key=lambda c: (-state.board.crossing_pips[c], c))
+    sites = sorted(legal.settlements(), key=lambda c: (-worth(c), c))
+    pieces: list[tuple[int, bool]] = []
+    move: MoveShip | None = None
+    if not sites:
+        value = {c: worth(c) for c in legal.sites()}
+        by_road = plan(state, legal, value, ship=False)
+        by_ship = plan(state, legal, value, ship=True, lines=view)
+        ship = by_ship[0] > by_road[0]
+        route = by_ship[1] if ship else by_road[1]
+        # Oceania: towards the fog, where discovering it is worth more than the sites in reach.
+        found = autopilot_fog.explore(state, legal, max(by_ship[0], by_road[0]))
+        if found is not None:
+            ship, route = found
+        pieces = [(e, ship) for e in route]
+        if ship:
+            move = idle_move(state, legal, route, view)
+            if move is not None:
+                pieces = pieces[1:]
+    elif view is not None:
+        # The Great Crossing: ships towards a trade line after the settlement, as cards allow.
+        pieces = [(e, True) for e in line_plan(state, legal, view)]
+    if sites and not pieces and state.board.fog:
+        # Oceania: ships towards the fog after the settlement, as the cards allow.
+        found = autopilot_fog.explore(state, legal, 0.0)
+        if found is not None and found[0]:
+            pieces = [(e, True) for e in found[1]]
+    ship_next = bool(pieces) and pieces[0][1]
+    target = (
+        COST_CITY if cities else COST_SETTLEMENT if sites else COST_SHIP if ship_next else COST_ROAD
+    )
+    lines: list[BuildLine] = []
+    robber = _robber_target(state, legal)
+    playable = legal.playable_cards()
+    knight, monopoly = _knight_or_monopoly(state, p, robber, playable)
+    need = [r for r in range(5) for _ in range(_needs(state.hands[p], target)[r])]
+    if knight is None and monopoly is None:
+        if YEAR_OF_PLENTY in playable:
+            pair = [*need, 3, 4]
+            lines.append(YearOfPlenty(pair[0], pair[1]))
+        elif ROAD_BUILDING in playable and pieces:
+            (e1, s1), rest = pieces[0], pieces[1:]
+            second = rest[0] if rest else None
+            lines.append(
+                RoadBuilding(
+                    e1,
+                    None if second is None else second[0],
+                    s1,
+                    False if second is None else second[1],
+                )
+            )
+            pieces = pieces[2:]
+    if move is not None:
+        lines.append(move)
+    lines.extend(_trades(state, legal, target))
+    lines.extend(City(c) for c in cities)
+    if sites:
+        lines.append(
+            Alternatives(tuple(Settlement(c) for c in sites[:3]))
+            if len(sites) > 1
+            else Settlement(sites[0])
+        )
+    lines.extend(Ship(e) if ship else Road(e) for e, ship in pieces[:2])
+    if legal.can_buy_card():
+        lines.append(BuyCard())
+    # The pirate first where it robs more than the robber; the robber stays the second choice.
+    seven = _robber_for_seven(state, legal, robber, knight)
+    pirate = pirate_target(state, legal, seven)
+    return TurnOrders(
+        robber=pirate or seven,
+        discard=_discard_preference(state, p, target),
+        knight=knight,
+        monopoly=monopoly,
+        builds=tuple(lines),
+        gold=gold_preference(state, p, target),
+        robber_else=seven if pirate is not None else None,
+    )
+
+
+def _setup_plan(
+    state: GameState, p: int, legal: LegalMoves, score: Callable[[int], float]
+) -> SetupOrders | None:
+    if state.sea is None:
+        return None
+    return setup_orders(state, p, {c: score(c) for c in legal.sites()})
+
+
+SETUP_PLANS.append(_setup_plan)
+TURN_PLANS.append(turn_orders)

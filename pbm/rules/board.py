@@ -95,6 +95,20 @@ class Hex:
         return PIPS.get(self.number, 0) if self.number is not None else 0
 
 
+def hex_neighbours(c: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The six hexes around hex c = (row, x), in doubled coordinates: left, right, then the
+    two above and the two below (the one order every layout and scenario is laid by)."""
+    row, x = c
+    return (
+        (row, x - 2),
+        (row, x + 2),
+        (row - 1, x - 1),
+        (row - 1, x + 1),
+        (row + 1, x - 1),
+        (row + 1, x + 1),
+    )
+
+
 def row_letter(row: int) -> str:
     return chr(ord("A") + row) if row < 26 else "A" + chr(ord("A") + row - 26)
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from .events import Built, Event, TitleChanged
 from .kron_events import FishPaid  # also joins Kronlande's events to the event table
+from .piece_hooks import PIECE_HOOKS
 from .reasons import SPLIT_RULES, Reason
 from .resources import COST_CITY, COST_ROAD, COST_SETTLEMENT, FISCH, Counts, can_pay, payment
-from .route import trade_route_length
-from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState, Phase
+from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState
 
 LONGEST_ROAD_MIN = 5
 
@@ -39,13 +39,18 @@ def settlement_rule(state: GameState, p: int, c: int, check_cost: bool = True) -
     if rule:
         return rule
     road = state.road
-    if not any(road[e] == p for e in state.board.crossing_paths[c]):
-        # Seafarers: a settlement where the player's ship line reaches land.
-        sea = state.sea
-        if sea is None or not any(sea.ship[e] == p for e in state.board.crossing_paths[c]):
-            if state.rules < SPLIT_RULES:
-                return Reason.NOT_CONNECTED
-            return Reason.SETTLEMENT_NOT_CONNECTED if sea is None else Reason.SETTLEMENT_NOT_REACHED
+    if not any(road[e] == p for e in state.board.crossing_paths[c]) and not any(
+        # An expansion's piece may reach it (Seafarers: the player's ship line reaching land).
+        hook.reaches(state, p, c)
+        for hook in PIECE_HOOKS
+    ):
+        if state.rules < SPLIT_RULES:
+            return Reason.NOT_CONNECTED
+        for hook in PIECE_HOOKS:
+            reason = hook.unreached(state)
+            if reason is not None:
+                return reason
+        return Reason.SETTLEMENT_NOT_CONNECTED
     if len(state.settlements[p]) >= MAX_SETTLEMENTS:
         return Reason.NO_PIECES_LEFT
     if check_cost and not can_pay(state.hands[p], COST_SETTLEMENT):
@@ -68,7 +73,7 @@ def road_rule(state: GameState, p: int, e: int, check_cost: bool = True) -> Reas
     if not board.path_land[e]:
         return Reason.NOT_LAND
     road = state.road
-    if road[e] >= 0 or (state.sea is not None and state.sea.ship[e] >= 0):
+    if road[e] >= 0 or any(hook.takes(state, e) for hook in PIECE_HOOKS):
         return Reason.OCCUPIED
     if not road_connects(state, p, e):
         return Reason.NOT_CONNECTED
@@ -134,28 +139,21 @@ def place_settlement(state: GameState, p: int, c: int, events: list[Event], free
     state.payees = None
     state.settlements[p].append(c)
     events.append(Built(p, "settlement", c, free))
-    sea = state.sea
-    if sea is not None and state.phase == Phase.ROUNDS:
-        from .special import award
-
-        award(state, sea, p, c, events)
-    # A settlement can cut an opponent's road: re-measure everyone with a road here.
+    for hook in PIECE_HOOKS:
+        hook.settled(state, p, c, events)
+    # A settlement can cut an opponent's road: re-measure everyone with a road here (and
+    # whoever an expansion's pieces here make it touch: Seafarers' ship lines).
     road = state.road
     paths = state.board.crossing_paths[c]
     touched = {road[e] for e in paths if road[e] >= 0 and road[e] != p}
-    if sea is not None:
-        # Seafarers: it may cut a ship line too, and join the player's own roads and ships.
-        touched |= {road[e] for e in paths if road[e] >= 0}
-        touched |= {sea.ship[e] for e in paths if sea.ship[e] >= 0}
+    for hook in PIECE_HOOKS:
+        touched |= hook.touched(state, p, c)
     if touched:
         for q in sorted(touched):
             state.road_lengths[q] = longest_road_length(state, q)
         update_longest_road(state, events)
-    if sea is not None:
-        # The Great Crossing: a settlement may close a trade line, or cut one between its ends.
-        from .trade_lines import update
-
-        update(state, p, events)
+    for hook in PIECE_HOOKS:
+        hook.built(state, p, events)
 
 
 def place_city(state: GameState, p: int, c: int, events: list[Event], free: bool = False) -> None:
@@ -176,17 +174,18 @@ def place_road(state: GameState, p: int, e: int, events: list[Event], free: bool
     events.append(Built(p, "road", e, free))
     state.road_lengths[p] = _length_with_road(state, p, e)
     update_longest_road(state, events)
-    if state.sea is not None:
-        from .trade_lines import update
-
-        update(state, p, events)
+    for hook in PIECE_HOOKS:
+        hook.built(state, p, events)
 
 
 def longest_road_length(state: GameState, p: int) -> int:
     """The longest trail of p's roads (each road once), not passing an opponent's building.
-    Seafarers: the trade route of roads and ships (`route.py`)."""
-    if state.sea is not None:
-        return trade_route_length(state, state.sea, p)
+    An expansion may measure it otherwise (Seafarers: the trade route of roads and ships,
+    `route.py`)."""
+    for hook in PIECE_HOOKS:
+        length = hook.route_length(state, p)
+        if length is not None:
+            return length
     adj, blocked = _network(state, p)
     if not adj:
         return 0
@@ -201,9 +200,11 @@ def _length_with_road(state: GameState, p: int, e: int) -> int:
     an end x of e has no other road of p's, every trail along e ends at x (a trail passing x
     would need a second road there), so the longest along e is the longest trail from x: one
     walk instead of the walks from every start. Joining two roads or closing a ring, and
-    Seafarers' trade routes, are measured whole."""
-    if state.sea is not None:
-        return longest_road_length(state, p)
+    an expansion's routes (Seafarers' trade routes), are measured whole."""
+    for hook in PIECE_HOOKS:
+        length = hook.route_length(state, p)
+        if length is not None:
+            return length
     board = state.board
     road = state.road
     for x in board.path_crossings[e]:

@@ -86,6 +86,10 @@ class KronState:
         """Burgen and Residenzen of seat p together (what the title Baumeister counts)."""
         return self.burgen[p] + self.residenzen[p]
 
+    def reindex(self, owner: list[int], players: int) -> None:
+        """`parts.StatePart`: the workshops, Burgen and Residenzen by seat."""
+        self.rebuild(owner, players)
+
     def extra_vp(self, p: int) -> int:
         """What Kronlande adds to p's visible VP: Burgen, Residenzen beyond their city's 2,
         and the title Baumeister."""

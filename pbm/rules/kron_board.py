@@ -25,12 +25,11 @@ import functools
 import math
 import random
 
-from .board import Board
+from .board import Board, hex_neighbours
 from .layouts import (
     KRON_ISLANDS,
     RED,
     SIZES,
-    _neighbors,
     _ring_order,
     frame_coords,
     island_coords,
@@ -94,7 +93,7 @@ def _fishing_grounds(
         def fits(c: Coord, apart: bool, n: int = n) -> bool:
             if c in out:
                 return False
-            if apart and any(x in out for x in _neighbors(*c)):
+            if apart and any(x in out for x in hex_neighbours(c)):
                 return False
             return n not in RED or not red_clash(c, numbers)
 

@@ -28,7 +28,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from .board import Board, HexSpec, Terrain
+from .board import Board, HexSpec, Terrain, hex_neighbours
 from .resources import ERZ, GETREIDE, HOLZ, LEHM, STEIN, WOLLE
 
 #: The 18 number tokens of seed 000, letters A to R.
@@ -150,17 +150,6 @@ def default_size(players: int) -> str:
     return "large" if players >= 5 else "medium"
 
 
-def _neighbors(row: int, x: int) -> list[tuple[int, int]]:
-    return [
-        (row, x - 2),
-        (row, x + 2),
-        (row - 1, x - 1),
-        (row - 1, x + 1),
-        (row + 1, x - 1),
-        (row + 1, x + 1),
-    ]
-
-
 def _center(c: tuple[int, int]) -> tuple[float, float]:
     # Cartesian centre with y pointing up, so that a growing angle is counter-clockwise.
     return (c[1] * math.sqrt(3) / 2, -c[0] * 1.5)
@@ -179,7 +168,7 @@ def island_coords(rows: tuple[int, ...]) -> list[tuple[int, int]]:
 def frame_coords(land: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The sea ring around the land: every hex next to land that is not land."""
     land_set = set(land)
-    ring = {n for c in land for n in _neighbors(*c) if n not in land_set}
+    ring = {n for c in land for n in hex_neighbours(c) if n not in land_set}
     return sorted(ring)
 
 
@@ -207,7 +196,7 @@ def spiral(land: list[tuple[int, int]], rng: random.Random) -> list[tuple[int, i
     to a neighbouring hex.
     """
     remaining = set(land)
-    degree = {c: sum(n in remaining for n in _neighbors(*c)) for c in land}
+    degree = {c: sum(n in remaining for n in hex_neighbours(c)) for c in land}
     fewest = min(degree.values())
     corner = rng.choice(sorted(c for c in land if degree[c] == fewest))
 
@@ -249,7 +238,7 @@ RED = frozenset({6, 8})
 
 def red_clash(c: Coord, number_at: dict[Coord, int]) -> bool:
     """Whether a red token at c would touch another red one."""
-    return any(number_at.get(n) in RED for n in _neighbors(*c))
+    return any(number_at.get(n) in RED for n in hex_neighbours(c))
 
 
 def spread_reds(land: list[Coord], number_at: dict[Coord, int], rng: random.Random) -> None:
@@ -311,7 +300,7 @@ def place_harbours(
     offset = rng.randrange(2)
     harbor_at: dict[Coord, tuple[int | None, Coord]] = {}
     for c, kind in zip(ring[offset::2][: len(harbors)], harbors, strict=False):
-        facing = sorted(n for n in _neighbors(*c) if n in land_set)
+        facing = sorted(n for n in hex_neighbours(c) if n in land_set)
         harbor_at[c] = (kind, rng.choice(facing))
     return harbor_at
 

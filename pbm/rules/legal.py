@@ -21,96 +21,54 @@ Two levels of checks, as python-chess has legal and pseudo-legal moves:
 played), for the later lines of the same orders; `AFTER_KINDS` are the orders it changes.
 
 The rules live in building, cards, robber, setup and trade; this module asks them, and lists
-quickly what they would accept (tests/test_legal_moves.py checks that the two agree).
+quickly what they would accept (tests/test_legal_moves.py checks that the two agree). An
+expansion's moves, checks and placing come from its registrations in `legal_hooks`
+(`sea_legal.py`, `kron_legal.py`, imported at the end of this module): the view never tests
+which expansion a game plays.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from . import building, cards, castles, kron_cards, ships, trade, workshops
-from .board import Terrain
+from . import building, cards, trade, workshops
 from .events import Event
-from .kron import BURG, NO_CASTLE, WORKSHOPS
 from .layouts import (
-    BUILDERS_HUT,
-    FEAST,
-    HARBOUR_PRIVILEGE,
     KNIGHT,
     MONOPOLY,
     ROAD_BUILDING,
     YEAR_OF_PLENTY,
 )
+from .legal_hooks import CERTAIN_RULES, HOOKS, PLACERS, uncertain
+from .legal_hooks import action_rule as action_rule  # the build step's check, kept here
 from .orders import (
     Alternatives,
     BuildAction,
-    BuildersHut,
     BuyCard,
-    Castle,
     City,
     DiscardPreference,
-    Feast,
-    HarbourPrivilege,
     Knight,
-    Make,
     MaritimeTrade,
     Monopoly,
     MoveShip,
-    Residence,
     Road,
     RoadBuilding,
     RobberOrder,
     Settlement,
     SetupPlacement,
-    Ship,
     TradeOffer,
     Workshop,
     YearOfPlenty,
+    is_build_action,
 )
-from .pirate import legal_pirate_hexes, pirate_hex_rule, ship_owners_at, thief_rule
-from .reasons import SPLIT_RULES, Reason
-from .robber import legal_robber_hexes, robber_target_rule, victims_at
-from .sea import MAX_SHIPS
+from .pirate import legal_pirate_hexes, ship_owners_at, thief_now_rule, thief_rule
+from .reasons import Reason
+from .robber import legal_robber_hexes, victims_at
 from .setup import placement_rule
 from .state import MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, GameState, Phase
 
 #: Card types that are played (victory points count by themselves), in name order.
 PLAYABLE = (KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY)
-#: Kronlande's project cards, in name order.
-PROJECTS = (BUILDERS_HUT, FEAST, HARBOUR_PRIVILEGE)
-
-_BUILD_ACTIONS = (
-    Road,
-    Settlement,
-    City,
-    BuyCard,
-    MaritimeTrade,
-    YearOfPlenty,
-    RoadBuilding,
-    Ship,
-    MoveShip,
-    Workshop,
-    Make,
-    Castle,
-    Residence,
-    BuildersHut,
-    HarbourPrivilege,
-    Feast,
-)
-
-#: The orders `LegalMoves.after` changes the position for (the rest leave it as it is).
-AFTER_KINDS = (
-    Settlement,
-    City,
-    Road,
-    RoadBuilding,
-    Ship,
-    MoveShip,
-    Workshop,
-    Castle,
-    Residence,
-    HarbourPrivilege,
-)
 
 #: Everything a player can order: a build-step action and the rest of a round's or setup's lines.
 Order = (
@@ -125,43 +83,6 @@ Order = (
 )
 
 
-def action_rule(s: GameState, p: int, a: BuildAction, check_cost: bool = True) -> Reason | None:
-    """Why a build-step action cannot be done now, or None: the resolution's own check."""
-    if isinstance(a, Road):
-        return building.road_rule(s, p, a.path, check_cost)
-    if isinstance(a, Settlement):
-        return building.settlement_rule(s, p, a.crossing, check_cost)
-    if isinstance(a, City):
-        return building.city_rule(s, p, a.crossing, check_cost)
-    if isinstance(a, BuyCard):
-        return cards.buy_rule(s, p, check_cost)
-    if isinstance(a, MaritimeTrade):
-        return trade.maritime_rule(s, p, a, check_cost)
-    if isinstance(a, YearOfPlenty):
-        return cards.plenty_rule(s, p, a)
-    if isinstance(a, RoadBuilding):
-        return cards.road_building_rule(s, p, a)
-    if isinstance(a, Ship):
-        if s.sea is None:
-            return Reason.NOT_SEA if s.rules < SPLIT_RULES else Reason.NO_SHIPS
-        return ships.ship_rule(s, s.sea, p, a.path, check_cost)
-    if isinstance(a, MoveShip):
-        if s.sea is None:
-            return Reason.NOT_OWN_SHIP if s.rules < SPLIT_RULES else Reason.NO_SHIPS
-        return ships.move_rule(s, s.sea, p, a.source, a.target)
-    if isinstance(a, Workshop):
-        return workshops.workshop_rule(s, p, a, check_cost)
-    if isinstance(a, Make):
-        return workshops.make_rule(s, p, a, check_cost)
-    if isinstance(a, Castle):
-        return castles.castle_rule(s, p, a.crossing, check_cost)
-    if isinstance(a, Residence):
-        return castles.residence_rule(s, p, a.crossing, check_cost)
-    if isinstance(a, (BuildersHut, HarbourPrivilege, Feast)):
-        return kron_cards.project_rule(s, p, a)
-    raise TypeError(a)
-
-
 def build_spots(state: GameState, p: int) -> tuple[list[int], list[int]]:
     """(paths for a road, crossings for a settlement) open to p now, cost aside, in id order.
 
@@ -173,15 +94,19 @@ def build_spots(state: GameState, p: int) -> tuple[list[int], list[int]]:
     ends: set[int] = set()
     for e in state.roads[p]:
         ends.update(board.path_crossings[e])
-    if state.sea is not None:
-        # Seafarers: a settlement may stand where a ship line reaches land.
-        for e in state.sea.ships[p]:
-            ends.update(board.path_crossings[e])
+    reach = ends
+    for hook in HOOKS:
+        # An expansion's pieces may reach sites too (Seafarers: a ship line reaching land).
+        more = hook.reach_paths(state, p)
+        if more:
+            reach = set(reach)
+            for e in more:
+                reach.update(board.path_crossings[e])
     sites: list[int] = []
     if len(state.settlements[p]) < MAX_SETTLEMENTS:
-        # Ends of p's roads are connected by definition: only the site rules are left.
+        # Ends of p's pieces are connected by definition: only the site rules are left.
         neighbors, land, fog = board.crossing_neighbors, board.crossing_land, board.crossing_fog
-        for c in sorted(ends):
+        for c in sorted(reach):
             if owner[c] < 0 and land[c] and not fog[c]:
                 for n in neighbors[c]:
                     if owner[n] >= 0:
@@ -190,11 +115,7 @@ def build_spots(state: GameState, p: int) -> tuple[list[int], list[int]]:
                     sites.append(c)
     if len(state.roads[p]) >= MAX_ROADS:
         return [], sites
-    if state.sea is not None:
-        # Roads go on from roads and buildings only, never from a ship.
-        ends = set()
-        for e in state.roads[p]:
-            ends.update(board.path_crossings[e])
+    # Roads go on from roads and buildings only.
     ends.update(state.settlements[p])
     ends.update(state.cities[p])
     found: set[int] = set()
@@ -206,41 +127,11 @@ def build_spots(state: GameState, p: int) -> tuple[list[int], list[int]]:
             for e in paths[c]:
                 if road[e] < 0 and path_land[e]:
                     found.add(e)
-    if state.sea is not None:
-        ship = state.sea.ship
-        found = {e for e in found if ship[e] < 0}
+    for hook in HOOKS:
+        taken = hook.path_taken(state)
+        if taken is not None:
+            found = {e for e in found if taken[e] < 0}
     return sorted(found), sites
-
-
-def _robber_now_rule(s: GameState, h: int) -> Reason | None:
-    """A robber target as the receipt sees it: a hex with a number, and not the hex the robber
-    stands on when the orders come in. (An earlier 7 of the round could move the robber away
-    first; pbm refuses the order anyway, since the player sees where it stands, and answers
-    with the fix: docs/rules-decisions.md.)"""
-    if h == s.robber:
-        return Reason.ROBBER_MUST_MOVE
-    return robber_target_rule(s, h)
-
-
-def _thief_now_rule(s: GameState, order: RobberOrder) -> Reason | None:
-    """`_robber_now_rule` for a robber order naming either the robber or (Seafarers) the
-    pirate: a sea hex, not the one the pirate stands on when the orders come in."""
-    if not order.pirate:
-        return _robber_now_rule(s, order.hex)
-    return pirate_hex_rule(s, order.hex)
-
-
-#: Rules a fog hex decides (Oceania): what it turns out to be when discovered.
-_FOG_RULES = frozenset({Reason.NOT_LAND, Reason.NOT_SEA, Reason.UNEXPLORED})
-
-
-def _unless_fog(s: GameState, rule: Reason | None, hexes: Sequence[int]) -> Reason | None:
-    """A failure that a fog hex among these (a crossing's or a side's) decides is not certain
-    at receipt: a piece built earlier in the round may discover it, and the checks never look
-    under the fog."""
-    if rule in _FOG_RULES and any(s.board.hexes[h].terrain == Terrain.FOG for h in hexes):
-        return None
-    return rule
 
 
 class LegalMoves:
@@ -269,23 +160,12 @@ class LegalMoves:
 
     def ships(self) -> list[int]:
         """Seafarers: paths where a ship may be built (`ships.ship_rule` without the cost)."""
-        sea = self.state.sea
-        if sea is None or len(sea.ships[self.seat]) >= MAX_SHIPS:
-            return []
-        return ships.ship_sites(self.state, sea, self.seat)
+        return sea_legal.ship_sites(self.state, self.seat)
 
     def ship_moves(self) -> list[MoveShip]:
         """Seafarers: every ship move open to the seat now (`ships.move_rule`), by source,
         then target."""
-        s, p, sea = self.state, self.seat, self.state.sea
-        if sea is None:
-            return []
-        return [
-            MoveShip(e, t)
-            for e in sorted(ships.movable_ships(s, sea, p))
-            for t in ships.ship_sites(s, sea, p, without=e)
-            if t != e
-        ]
+        return sea_legal.ship_moves(self.state, self.seat)
 
     def cities(self) -> list[int]:
         """The seat's settlements, while it has a city left (`city_rule` without the cost)."""
@@ -322,31 +202,31 @@ class LegalMoves:
 
     def playable_cards(self) -> list[str]:
         """Card types the seat may play this round (`cards.play_rule`): bought in an earlier
-        round, and no card played yet this round. Kronlande's project cards among them."""
+        round, and no card played yet this round; an expansion's cards among them (Kronlande's
+        project cards)."""
         s, p = self.state, self.seat
         if s.last_card_round[p] == s.round:
             return []
         rnd = s.round
-        if s.kron is not None:
-            return sorted(
-                {c for c, r in s.cards[p] if r < rnd and (c in PLAYABLE or c in PROJECTS)}
-            )
-        return sorted({c for c, r in s.cards[p] if r < rnd and c in PLAYABLE})
+        kinds: tuple[str, ...] = PLAYABLE
+        for hook in HOOKS:
+            kinds += hook.playable(s)
+        return sorted({c for c, r in s.cards[p] if r < rnd and c in kinds})
 
     def bank_rates(self) -> list[int]:
         """The seat's bank rate for each resource (`trade.harbour_rate`, for all in one pass):
-        4, 3 with a generic harbour, 2 at a harbour of that resource; Kronlande: 2 after a
-        Hafenprivileg this round, with a Residenz 3 and 2 for Stein."""
+        4, 3 with a generic harbour, 2 at a harbour of that resource; an expansion may set
+        others (`LegalHooks.bank_rates`; Kronlande: 2 after a Hafenprivileg this round, with
+        a Residenz 3 and 2 for Stein)."""
         s, p = self.state, self.seat
-        kron = s.kron
-        if kron is None:
-            rates = [4, 4, 4, 4, 4]
-        elif kron.privilege[p] == s.round:
-            return [2] * s.settings.bank_width
-        elif kron.residenzen[p]:
-            rates = [3, 3, 3, 3, 3, 2, 3]
-        else:
-            rates = [4] * s.settings.bank_width
+        rates, harbours = [4, 4, 4, 4, 4], True
+        for hook in HOOKS:
+            own = hook.bank_rates(s, p)
+            if own is not None:
+                rates, harbours = own
+                break
+        if not harbours:
+            return rates
         harbors = s.board.crossing_harbor
         for c in s.settlements[p] + s.cities[p]:
             hb = harbors[c]
@@ -374,12 +254,7 @@ class LegalMoves:
     def workshops(self) -> list[Workshop]:
         """Workshops the seat may build (`workshops.workshop_rule` without the cost): each kind
         it lacks, on each of its buildings without one; by kind, then crossing."""
-        s, p = self.state, self.seat
-        kron = s.kron
-        if kron is None:
-            return []
-        free = sorted(c for c in s.settlements[p] + s.cities[p] if kron.workshop[c] < 0)
-        return [Workshop(k, c) for k in WORKSHOPS if kron.workshops[p][k] < 0 for c in free]
+        return kron_legal.workshop_orders(self.state, self.seat)
 
     def goods(self) -> list[int]:
         """Goods the seat has the workshop for (`workshops.make_rule` without the cost)."""
@@ -387,19 +262,11 @@ class LegalMoves:
 
     def castles(self) -> list[int]:
         """The seat's cities that may become a Burg (`castles.castle_rule` without the cost)."""
-        s, p = self.state, self.seat
-        kron = s.kron
-        if kron is None:
-            return []
-        return sorted(c for c in s.cities[p] if s.level[c] == 2 and kron.castle[c] == NO_CASTLE)
+        return kron_legal.castle_sites(self.state, self.seat)
 
     def residences(self) -> list[int]:
         """The seat's Burgen, which may become a Residenz (`castles.residence_rule`)."""
-        s, p = self.state, self.seat
-        kron = s.kron
-        if kron is None:
-            return []
-        return sorted(c for c in s.cities[p] if kron.castle[c] == BURG)
+        return kron_legal.residence_sites(self.state, self.seat)
 
     def can_buy_card(self) -> bool:
         """Whether a card is left to buy (`cards.buy_rule` without the cost; `BuyCard() in
@@ -442,41 +309,41 @@ class LegalMoves:
 
     def setup_pieces(self, c: int) -> list[tuple[int, bool]]:
         """(path, ship) a setup settlement on crossing c may take: in the base game its
-        `setup_roads`; in Seafarers also ships, and only those on a "must" coast, and nothing
-        outside the start areas (`sea_setup.setup_pieces`)."""
-        sea = self.state.sea
-        if sea is None:
-            return [(e, False) for e in self.setup_roads(c)]
-        from .sea_setup import setup_pieces
+        `setup_roads`; an expansion may say otherwise (Seafarers: also ships, and only those
+        on a "must" coast, and nothing outside the start areas: `sea_setup.setup_pieces`)."""
+        for hook in HOOKS:
+            pieces = hook.setup_pieces(self, c)
+            if pieces is not None:
+                return pieces
+        return [(e, False) for e in self.setup_roads(c)]
 
-        return setup_pieces(self.state, sea, c)
+    def setup_options(self) -> list[tuple[int, int, bool]]:
+        """(crossing, path, ship) of every legal setup placement, without making placements:
+        the base game's `setup_pairs`, or an expansion's (`LegalHooks.setup_options`)."""
+        for hook in HOOKS:
+            options = hook.setup_options(self)
+            if options is not None:
+                return options
+        return [(c, e, False) for c, e in self.setup_pairs()]
 
     def setup_placements(self) -> list[SetupPlacement]:
         """Every legal setup placement (`setup.placement_rule`), by crossing, then path."""
-        if self.state.sea is not None:
-            return [
-                SetupPlacement(c, e, ship) for c in self.sites() for e, ship in self.setup_pieces(c)
-            ]
-        return [SetupPlacement(c, e) for c, e in self.setup_pairs()]
+        return [SetupPlacement(c, e, ship) for c, e, ship in self.setup_options()]
 
     def __iter__(self) -> Iterator[Order]:
-        """Setup placements in the setup; else the single build actions, cost aside."""
+        """Setup placements in the setup; else the single build actions, cost aside: the base
+        game's, then each expansion's (`LegalHooks.moves`)."""
         if self.state.phase == Phase.SETUP:
             yield from self.setup_placements()
             return
         yield from (Road(e) for e in self.roads())
-        yield from (Ship(e) for e in self.ships())
-        yield from self.ship_moves()
         yield from (Settlement(c) for c in self.settlements())
         yield from (City(c) for c in self.cities())
         if self.can_buy_card():
             yield BuyCard()
         yield from self.bank_trades()
-        if self.state.kron is not None:
-            yield from self.workshops()
-            yield from (Make(g, 1) for g in self.goods())
-            yield from (Castle(c) for c in self.castles())
-            yield from (Residence(c) for c in self.residences())
+        for hook in HOOKS:
+            yield from hook.moves(self)
 
     def __contains__(self, order: object) -> bool:
         return self.problem(order) is None
@@ -487,7 +354,7 @@ class LegalMoves:
         """Why the resolution would refuse `order` on this state now, cost aside; None if it
         would carry it out. Of `Alternatives`, the first option's reason when all fail."""
         s, p = self.state, self.seat
-        if isinstance(order, _BUILD_ACTIONS):
+        if is_build_action(order):
             # A card play costs nothing: its rule has no cost to leave out.
             return action_rule(s, p, order, check_cost=False)
         if isinstance(order, Alternatives):
@@ -524,43 +391,36 @@ class LegalMoves:
         if isinstance(item, SetupPlacement):
             return placement_rule(s, item)
         if isinstance(item, RobberOrder):
-            return _thief_now_rule(s, item)
+            return thief_now_rule(s, item)
         if isinstance(item, Knight):
-            return cards.card_held_rule(s, p, KNIGHT) or _thief_now_rule(s, item.robber)
+            return cards.card_held_rule(s, p, KNIGHT) or thief_now_rule(s, item.robber)
         if isinstance(item, Monopoly):
             return cards.card_held_rule(s, p, MONOPOLY) or trade.bank_item_rule(s, item.resource)
         if isinstance(item, TradeOffer):
             return trade.offer_rule(s, p, item)
         if isinstance(item, Settlement):
             rule = building.settlement_rule(s, p, item.crossing, check_cost=False)
-            return _unless_fog(s, rule, s.board.crossing_hexes[item.crossing])
+            return uncertain(s, rule, s.board.crossing_hexes[item.crossing])
         if isinstance(item, City):
             return building.city_rule(s, p, item.crossing, check_cost=False)
         if isinstance(item, Road):
             rule = building.road_rule(s, p, item.path, check_cost=False)
-            return _unless_fog(s, rule, s.board.path_hexes[item.path])
-        if isinstance(item, Ship):
-            rule = action_rule(s, p, item, check_cost=False)
-            return _unless_fog(s, rule, s.board.path_hexes[item.path])
-        if isinstance(item, MoveShip):
-            rule = action_rule(s, p, item, check_cost=False)
-            return _unless_fog(s, rule, s.board.path_hexes[item.target])
+            return uncertain(s, rule, s.board.path_hexes[item.path])
         if isinstance(item, YearOfPlenty):
             return cards.card_held_rule(s, p, YEAR_OF_PLENTY) or trade.bank_item_rule(
                 s, item.first, item.second
             )
         if isinstance(item, RoadBuilding):
-            return cards.card_held_rule(s, p, ROAD_BUILDING) or _unless_fog(
+            return cards.card_held_rule(s, p, ROAD_BUILDING) or uncertain(
                 s,
                 cards.piece_rule(s, p, item.first, item.first_ship),
                 s.board.path_hexes[item.first],
             )
         if isinstance(item, MaritimeTrade):
             return trade.maritime_terms_rule(s, p, item)
-        if isinstance(item, (Workshop, Make, Castle, Residence)):
-            return action_rule(s, p, item, check_cost=False)
-        if isinstance(item, (BuildersHut, HarbourPrivilege, Feast)):
-            return kron_cards.project_held_rule(s, p, item)
+        certain = CERTAIN_RULES.get(type(item))
+        if certain is not None:
+            return certain(self, item)
         return None
 
     # -- the next position ----------------------------------------------------------------------
@@ -575,37 +435,22 @@ class LegalMoves:
                 if self.certain_problem(option) is None:
                     return self.after(option)
             return self
-        if not isinstance(item, AFTER_KINDS):
+        place = PLACERS.get(type(item))
+        if place is None:
             return self
         if self.certain_problem(item) is not None:
             return self
         s, p = self.state.copy(), self.seat
         ignored: list[Event] = []
-        if isinstance(item, Settlement):
-            building.place_settlement(s, p, item.crossing, ignored, free=True)
-        elif isinstance(item, City):
-            building.place_city(s, p, item.crossing, ignored, free=True)
-        elif isinstance(item, Road):
-            building.place_road(s, p, item.path, ignored, free=True)
-        elif isinstance(item, Ship):
-            assert s.sea is not None
-            ships.place_ship(s, s.sea, p, item.path, ignored, free=True)
-        elif isinstance(item, MoveShip):
-            assert s.sea is not None
-            ships.move_ship(s, s.sea, p, item.source, item.target, ignored)
-        elif isinstance(item, Workshop):
-            workshops.place_workshop(s, p, item, ignored, free=True)
-        elif isinstance(item, Castle):
-            castles.place_castle(s, p, item.crossing, ignored, free=True)
-        elif isinstance(item, Residence):
-            castles.place_residence(s, p, item.crossing, ignored, free=True)
-        elif isinstance(item, HarbourPrivilege):
-            # The later bank trades of the step at 2:1 (the card itself stays in this view).
-            assert s.kron is not None
-            s.kron.privilege[p] = s.round
-        else:
-            cards.place_piece(s, p, item.first, item.first_ship, ignored)
-            second = item.second
-            if second is not None and cards.piece_rule(s, p, second, item.second_ship) is None:
-                cards.place_piece(s, p, second, item.second_ship, ignored)
+        place(s, p, item, ignored)
         return LegalMoves(s, p)
+
+
+# The expansions' parts of the view register themselves (`legal_hooks`); importing them here
+# means whoever imports this module has them all.
+from . import kron_legal, sea_legal  # noqa: E402
+
+#: The orders `LegalMoves.after` changes the position for (the rest leave it as it is).
+AFTER_KINDS: tuple[type, ...] = tuple(PLACERS)
+#: Kronlande's project cards, in name order (kept importable from here).
+PROJECTS = kron_legal.PROJECTS

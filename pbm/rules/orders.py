@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeGuard, get_args
 
 from .resources import Counts
 
@@ -204,6 +205,13 @@ BuildAction = (
     | HarbourPrivilege
     | Feast
 )
+#: The same classes as a tuple, for `isinstance` (one list: this union is it).
+BUILD_ACTIONS: tuple[type, ...] = get_args(BuildAction)
+
+
+def is_build_action(item: object) -> TypeGuard[BuildAction]:
+    """Whether `item` is a single build-step action (one of `BUILD_ACTIONS`)."""
+    return isinstance(item, BUILD_ACTIONS)
 
 
 @dataclass(frozen=True, slots=True)

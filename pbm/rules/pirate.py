@@ -16,7 +16,7 @@ from .board import Terrain
 from .events import Event, NothingToSteal
 from .orders import RobberOrder
 from .reasons import Reason
-from .robber import move_robber, robber_hex_rule, steal
+from .robber import move_robber, robber_hex_rule, robber_now_rule, steal
 from .sea_events import PirateMoved
 from .state import GameState
 
@@ -51,6 +51,14 @@ def thief_rule(state: GameState, p: int, order: RobberOrder) -> Reason | None:
     if order.pirate:
         return pirate_hex_rule(state, order.hex)
     return robber_hex_rule(state, p, order.hex)
+
+
+def thief_now_rule(state: GameState, order: RobberOrder) -> Reason | None:
+    """`robber.robber_now_rule` for a robber order naming either the robber or the pirate: a
+    sea hex, not the one the pirate stands on when the orders come in."""
+    if not order.pirate:
+        return robber_now_rule(state, order.hex)
+    return pirate_hex_rule(state, order.hex)
 
 
 def hex_sides(state: GameState, h: int) -> list[int]:

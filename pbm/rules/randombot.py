@@ -11,14 +11,9 @@ Residenzen, and its cards the project cards.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from .autopilot_fog import explore
-from .autopilot_sea import line_view
-from .fog import fog_reached
 from .layouts import (
-    BUILDERS_HUT,
-    FEAST,
-    HARBOUR_PRIVILEGE,
     KNIGHT,
     MONOPOLY,
     ROAD_BUILDING,
@@ -26,36 +21,64 @@ from .layouts import (
 )
 from .legal import LegalMoves
 from .orders import (
-    BuildersHut,
     BuildLine,
     BuyCard,
-    Castle,
     City,
-    Feast,
-    HarbourPrivilege,
     Knight,
-    Make,
     MaritimeTrade,
     Monopoly,
-    MoveShip,
-    Residence,
     Road,
     RoadBuilding,
     RobberOrder,
     Settlement,
     SetupOrders,
     SetupPlacement,
-    Ship,
     Timing,
     TurnOrders,
-    Workshop,
     YearOfPlenty,
 )
-from .resources import N_KRON_RESOURCES, RECIPES, can_pay
 from .setup import setup_player
 from .state import GameState
 
 MAX_LINES = 4
+
+#: A build candidate: how it becomes a line, and its argument (a crossing, a path, an index).
+Candidate = tuple[Callable[[int], BuildLine] | type, int]
+
+
+class RandomHooks:
+    """What an expansion's random play adds (`randombot_sea.py`, `randombot_kron.py`). Each
+    draw it makes comes from the one generator, in a fixed place, so a game replays alike.
+    The defaults add nothing and draw nothing."""
+
+    def knight_robber(
+        self, state: GameState, legal: LegalMoves, rng: random.Random, robber: RobberOrder | None
+    ) -> RobberOrder | None:
+        """Where a knight sends the thief (the robber drawn first, `robber`)."""
+        return robber
+
+    def candidates(
+        self, state: GameState, legal: LegalMoves, rng: random.Random, lines: list[BuildLine]
+    ) -> list[Candidate]:
+        """Its build candidates; lines it builds first go onto `lines`."""
+        return []
+
+    def finish(
+        self,
+        state: GameState,
+        legal: LegalMoves,
+        rng: random.Random,
+        orders: TurnOrders,
+        knight: Knight | None,
+    ) -> TurnOrders:
+        """The round's orders with what the expansion adds (its thief, its preferences)."""
+        return orders
+
+
+#: The expansions' random play, registered on import (this module imports them last).
+RANDOM_HOOKS: list[RandomHooks] = []
+#: Card types of an expansion played as a build line: (state, seat, rng) → the line.
+CARD_LINES: dict[str, Callable[[GameState, int, random.Random], BuildLine]] = {}
 
 
 def _pick(rng: random.Random, n: int) -> int:
@@ -65,15 +88,11 @@ def _pick(rng: random.Random, n: int) -> int:
 
 def random_setup(state: GameState, rng: random.Random) -> SetupOrders:
     legal = LegalMoves(state, setup_player(state))
-    # Pairs, not the view's `setup_placements()`: making hundreds of frozen placements to keep
-    # one is most of the cost of a random setup.
-    if state.sea is not None:
-        pieces = [(c, e, ship) for c in legal.sites() for e, ship in legal.setup_pieces(c)]
-        c, e, ship = pieces[_pick(rng, len(pieces))]
-        return SetupOrders((SetupPlacement(c, e, ship),))
-    options = legal.setup_pairs()
-    c, e = options[_pick(rng, len(options))]
-    return SetupOrders((SetupPlacement(c, e),))
+    # Triples, not the view's `setup_placements()`: making hundreds of frozen placements to
+    # keep one is most of the cost of a random setup.
+    options = legal.setup_options()
+    c, e, ship = options[_pick(rng, len(options))]
+    return SetupOrders((SetupPlacement(c, e, ship),))
 
 
 def _robber(legal: LegalMoves, rng: random.Random, avoid: int = -1) -> RobberOrder | None:
@@ -88,47 +107,35 @@ def _robber(legal: LegalMoves, rng: random.Random, avoid: int = -1) -> RobberOrd
     return RobberOrder(h, tuple(victims))
 
 
-def _pirate(legal: LegalMoves, rng: random.Random, avoid: int = -1) -> RobberOrder | None:
-    """Seafarers: a random sea hex for the pirate, not `avoid` (None without the pirate)."""
-    hexes = [h for h in legal.pirate_hexes() if h != avoid]
-    return RobberOrder(hexes[_pick(rng, len(hexes))], (), True) if hexes else None
-
-
 def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
     legal = LegalMoves(state, p)
     knight = monopoly = None
     lines: list[BuildLine] = []
     cards = legal.playable_cards()
     # Resources the bank deals in (Kronlande: 7); a Kronlande hand also holds the goods.
-    width = 5 if state.kron is None else N_KRON_RESOURCES
+    width = state.settings.bank_width
     if cards:
         card = cards[rng.randrange(len(cards))]
         robber = _robber(legal, rng)
-        if card == KNIGHT and state.sea is not None and rng.random() < 0.5:
-            robber = _pirate(legal, rng) or robber
+        if card == KNIGHT:
+            for hook in RANDOM_HOOKS:
+                robber = hook.knight_robber(state, legal, rng, robber)
         if card == KNIGHT and robber is not None:
             knight = Knight(rng.choice((Timing.BEFORE_ROLL, Timing.AFTER_ROLL)), robber)
         elif card == MONOPOLY:
             monopoly = Monopoly(rng.randrange(width))
         elif card == YEAR_OF_PLENTY:
             lines.append(YearOfPlenty(rng.randrange(width), rng.randrange(width)))
-        elif card == BUILDERS_HUT:
-            lines.append(BuildersHut())
-        elif card == HARBOUR_PRIVILEGE:
-            lines.append(HarbourPrivilege())
-        elif card == FEAST:
-            lines.append(Feast(rng.randrange(len(state.hands[p]))))
         elif card == ROAD_BUILDING:
-            roads = legal.roads()
-            if state.sea is not None:
-                pieces = [(e, False) for e in roads] + [(e, True) for e in legal.ships()]
-                if pieces:
-                    e, ship = pieces[rng.randrange(len(pieces))]
-                    lines.append(RoadBuilding(e, None, ship))
-            elif roads:
-                lines.append(RoadBuilding(roads[rng.randrange(len(roads))]))
+            # Its first piece: a road, or a ship where the game has them.
+            pieces = [(e, False) for e in legal.roads()] + [(e, True) for e in legal.ships()]
+            if pieces:
+                e, ship = pieces[rng.randrange(len(pieces))]
+                lines.append(RoadBuilding(e, None, ship))
+        elif card in CARD_LINES:
+            lines.append(CARD_LINES[card](state, p, rng))
     # Candidates as (kind, argument); only the few chosen become order objects.
-    candidates: list[tuple[type, int]] = [(Road, e) for e in legal.roads()]
+    candidates: list[Candidate] = [(Road, e) for e in legal.roads()]
     candidates += [(Settlement, c) for c in legal.settlements()]
     candidates += [(City, c) for c in legal.cities()]
     if legal.can_buy_card():
@@ -137,38 +144,8 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
     hand = state.hands[p]
     rates = legal.bank_rates()
     candidates += [(MaritimeTrade, r) for r in range(width) if hand[r] >= rates[r]]
-    moves: list[MoveShip] = []
-    if state.sea is not None:
-        sites = legal.ships()
-        candidates += [(Ship, e) for e in sites]
-        moves = legal.ship_moves()
-        candidates += [(MoveShip, i) for i in range(len(moves))]
-        if state.board.fog:
-            # Oceania: a ship or a road that reaches the fog is built first.
-            board = state.board
-            found: list[BuildLine] = [Ship(e) for e in legal.ships() if fog_reached(board, e)]
-            found += [Road(e) for e in legal.roads() if fog_reached(board, e)]
-            if found:
-                lines.append(found[_pick(rng, len(found))])
-            else:
-                # Else the first piece of the autopilot's line towards it.
-                towards = explore(state, legal, -1.0)
-                if towards is not None:
-                    ship, route = towards
-                    lines.append(Ship(route[0]) if ship else Road(route[0]))
-        # The Great Crossing: a ship that would close a trade line is built first.
-        view = line_view(state, p)
-        closing = [] if view is None else [e for e in sites if view.closes(state, e)]
-        if closing:
-            lines.append(Ship(closing[_pick(rng, len(closing))]))
-    workshops: list[Workshop] = []
-    if state.kron is not None:
-        workshops = legal.workshops()
-        candidates += [(Workshop, i) for i in range(len(workshops))]
-        # Goods, like bank trades, only as far as the hand can pay for them now.
-        candidates += [(Make, g) for g in legal.goods() if can_pay(hand, RECIPES[g])]
-        candidates += [(Castle, c) for c in legal.castles()]
-        candidates += [(Residence, c) for c in legal.residences()]
+    for hook in RANDOM_HOOKS:
+        candidates += hook.candidates(state, legal, rng, lines)
     while candidates and len(lines) < MAX_LINES:
         kind, arg = candidates.pop(_pick(rng, len(candidates)))
         if kind is BuyCard:
@@ -176,32 +153,18 @@ def random_orders(state: GameState, p: int, rng: random.Random) -> TurnOrders:
         elif kind is MaritimeTrade:
             get = _pick(rng, width - 1)
             lines.append(MaritimeTrade(arg, rates[arg], get if get < arg else get + 1))
-        elif kind is MoveShip:
-            lines.append(moves[arg])
-        elif kind is Workshop:
-            lines.append(workshops[arg])
-        elif kind is Make:
-            lines.append(Make(arg, 1))
         else:
             lines.append(kind(arg))
-    # Its 7 never sends the robber (or the pirate) where its own knight sends it this round:
-    # whichever comes first, the other would find it standing there.
+    # Its 7 never sends the robber where its own knight sends it this round: whichever comes
+    # first, the other would find it standing there (an expansion's thief: `finish`).
     on_land = -1 if knight is None or knight.robber.pirate else knight.robber.hex
-    at_sea = knight.robber.hex if knight is not None and knight.robber.pirate else -1
     robber = _robber(legal, rng, on_land)
-    if state.sea is not None:
-        gold = tuple(_pick(rng, 5) for _ in range(_pick(rng, 3)))
-        # The robber and the pirate in a random priority order (either may be left out).
-        pair = [robber, _pirate(legal, rng, at_sea)]
-        rng.shuffle(pair)
-        named = [x for x in pair if x is not None] + [None, None]
-        robber, second = named[0], named[1]
-        return TurnOrders(
-            robber=robber,
-            knight=knight,
-            monopoly=monopoly,
-            builds=tuple(lines),
-            gold=gold,
-            robber_else=second,
-        )
-    return TurnOrders(robber=robber, knight=knight, monopoly=monopoly, builds=tuple(lines))
+    orders = TurnOrders(robber=robber, knight=knight, monopoly=monopoly, builds=tuple(lines))
+    for hook in RANDOM_HOOKS:
+        orders = hook.finish(state, legal, rng, orders, knight)
+    return orders
+
+
+# The expansions' random play registers itself; importing it here means whoever imports this
+# module plays every game kind.
+from . import randombot_kron, randombot_sea  # noqa: E402, F401

@@ -78,6 +78,16 @@ def robber_target_rule(state: GameState, h: int) -> Reason | None:
     return None
 
 
+def robber_now_rule(state: GameState, h: int) -> Reason | None:
+    """A robber target as the receipt sees it: a hex with a number, and not the hex the robber
+    stands on when the orders come in. (An earlier 7 of the round could move the robber away
+    first; pbm refuses the order anyway, since the player sees where it stands, and answers
+    with the fix: docs/rules-decisions.md.)"""
+    if h == state.robber:
+        return Reason.ROBBER_MUST_MOVE
+    return robber_target_rule(state, h)
+
+
 def robber_hex_rule(state: GameState, p: int, h: int) -> Reason | None:
     """Whether p may put the robber on hex h now."""
     board = state.board

@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from . import building, cards, castles, fog, kron_cards, ships, trade, workshops
+from . import building, cards, fog, trade, workshops
 from .events import Event, GameWon, NoOrders, OrderFailed, Rolled, RoundStarted
 from .gold import GoldChoices
 from .legal import action_rule
+from .legal_hooks import EXECUTORS
 from .orders import (
     Alternatives,
     BuildAction,
@@ -25,7 +26,6 @@ from .orders import (
     CodedOrder,
     Make,
     MaritimeTrade,
-    MoveShip,
     Residence,
     Road,
     RoadBuilding,
@@ -322,22 +322,8 @@ def execute(
         cards.play_plenty(s, p, a, events)
     elif isinstance(a, RoadBuilding):
         return cards.play_road_building(s, p, a, events, gold)
-    elif isinstance(a, Ship):
-        assert s.sea is not None
-        ships.place_ship(s, s.sea, p, a.path, events, free=False)
-        fog.discover(s, p, a.path, events, gold)
-    elif isinstance(a, MoveShip):
-        assert s.sea is not None
-        ships.move_ship(s, s.sea, p, a.source, a.target, events)
-        fog.discover(s, p, a.target, events, gold)
-    elif isinstance(a, Workshop):
-        workshops.place_workshop(s, p, a, events)
-    elif isinstance(a, Make):
-        workshops.make_goods(s, p, a, events)
-    elif isinstance(a, Castle):
-        castles.place_castle(s, p, a.crossing, events)
-    elif isinstance(a, Residence):
-        castles.place_residence(s, p, a.crossing, events)
     else:
-        kron_cards.play_project(s, p, a, events)
+        # An expansion's order (`legal_hooks.EXECUTORS`: Seafarers' ships, Kronlande's
+        # workshops, goods, castles and project cards).
+        EXECUTORS[type(a)](s, p, a, events, gold)
     return []

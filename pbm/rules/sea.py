@@ -71,6 +71,14 @@ class SeaState:
             if p >= 0:
                 self.ships[p].append(e)
 
+    def reindex(self, owner: list[int], players: int) -> None:
+        """`parts.StatePart`: the ships by seat."""
+        self.rebuild(players)
+
+    def extra_vp(self, p: int) -> int:
+        """`parts.StatePart`: the special and trade-line points."""
+        return self.special_vp(p)
+
     def special_vp(self, p: int) -> int:
         return sum(vp for _, _, vp in self.specials[p]) + self.line_vp(p)
 

@@ -32,10 +32,8 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from .board import Board, HexSpec, Terrain
-from .fog import with_discoveries
-from .kron import kron_from_json
 from .layouts import CARD_TYPES, KRON_CARD_TYPES
-from .sea import sea_from_json
+from .parts import PARTS
 from .state import GameState, Phase, Settings, board_for, board_version_for
 
 #: The JSON format versions this code reads (see the module doc).
@@ -154,16 +152,13 @@ def state_to_json(s: GameState) -> dict[str, Any]:
         "winner": s.winner,
         "rules": s.rules,
     }
-    if s.sea is not None:
-        out["v"] = 2
-        settings = out["settings"]
-        settings["scenario"] = st.scenario
-        settings["pirate"] = st.pirate
-        out["sea"] = s.sea.to_json()
-    if s.kron is not None:
-        out["v"] = 3
-        out["settings"]["kronlande"] = True
-        out["kron"] = s.kron.to_json()
+    for kind in PARTS:
+        part = getattr(s, kind.field)
+        if part is not None:
+            # An expansion's game: its format version, its settings and its part.
+            out["v"] = kind.version
+            out["settings"].update(kind.settings_json(st))
+            out[kind.field] = part.to_json()
     return out
 
 
@@ -213,13 +208,12 @@ def state_from_json(d: dict[str, Any]) -> GameState:
     s.winner = d["winner"]
     # A state stored before the rules had versions was played by rules 1.
     s.rules = d.get("rules", 1)
-    s.sea = None
-    if d.get("sea") is not None:
-        s.sea = sea_from_json(d["sea"], s.board, settings.players)
-        with_discoveries(s, s.sea)  # Oceania: the fog hexes found so far
-    s.kron = None
-    if d.get("kron") is not None:
-        s.kron = kron_from_json(d["kron"], s.owner, settings.players)
+    for kind in PARTS:
+        setattr(s, kind.field, None)
+    for kind in PARTS:
+        data = d.get(kind.field)
+        if data is not None:
+            setattr(s, kind.field, kind.read(data, s))
     s.rebuild_indexes()
     return s
 
@@ -282,14 +276,9 @@ def state_to_text(s: GameState) -> str:
         f"winner={_seat(s.winner)}",
         f"rules={s.rules}",
     ]
-    if s.sea is not None:
-        fields.append(f"scenario={st.scenario}:{int(st.pirate)}")
-        fields.append("sea=" + quote(json.dumps(d["sea"], separators=(",", ":")), safe=""))
-        if s.board.pirate_start is not None and s.board_seed is None:
-            h = s.board.hexes[s.board.pirate_start]
-            fields.append(f"pirate={h.row},{h.x}")
-    if s.kron is not None:
-        fields.append("kron=" + quote(json.dumps(d["kron"], separators=(",", ":")), safe=""))
+    for kind in PARTS:
+        if getattr(s, kind.field) is not None:
+            fields += kind.text_fields(s, d)
     return " ".join(fields)
 
 
@@ -343,16 +332,13 @@ def state_from_text(text: str) -> GameState:
         "newcomer_protection": settings.newcomer_protection,
         "lang": settings.lang,
     }
-    sea = None
-    if "scenario" in f:
-        key, pirate = f["scenario"].split(":")
-        settings_d["scenario"] = key
-        settings_d["pirate"] = pirate == "1"
-        sea = json.loads(unquote(f["sea"]))
-    kron = None
-    if "kron" in f:
-        settings_d["kronlande"] = True
-        kron = json.loads(unquote(f["kron"]))
+    format_version = 1
+    part_json: dict[str, Any] = {}
+    for kind in PARTS:
+        if kind.field in f:
+            settings_d.update(kind.text_settings(f))
+            part_json[kind.field] = json.loads(unquote(f[kind.field]))
+            format_version = kind.version
     build = (
         []
         if f["build"] == "-"
@@ -368,9 +354,8 @@ def state_from_text(text: str) -> GameState:
     )
     return state_from_json(
         {
-            "v": 3 if kron is not None else 1 if sea is None else 2,
-            "sea": sea,
-            "kron": kron,
+            "v": format_version,
+            **part_json,
             "settings": settings_d,
             "seed": int(f["seed"]),
             "board": board,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .building import place_road, place_settlement, settlement_site_rule
 from .events import Event, Produced, SetupFailed, SetupPlaced
 from .orders import SetupOrders, SetupPlacement
+from .piece_hooks import own_setup
 from .reasons import Reason
 from .state import GameState, Phase
 
@@ -22,10 +23,9 @@ def setup_player(state: GameState) -> int:
 
 
 def placement_rule(state: GameState, placement: SetupPlacement) -> Reason | None:
-    if state.sea is not None:
-        from .sea_setup import sea_placement_rule
-
-        return sea_placement_rule(state, state.sea, placement)
+    own = own_setup(state)
+    if own is not None:
+        return own.placement_rule(state, placement)
     rule = settlement_site_rule(state, placement.crossing)
     if rule:
         return rule
@@ -64,10 +64,9 @@ def automatic_placement(state: GameState) -> SetupPlacement:
     """docs/rules-decisions.md ("Setup"): the legal crossing with the highest pip sum (ties:
     lowest label), with a road towards the best neighbouring crossing (the best free site two
     steps away)."""
-    if state.sea is not None:
-        from .sea_setup import automatic_placement as sea_automatic
-
-        return sea_automatic(state, state.sea)
+    own = own_setup(state)
+    if own is not None:
+        return own.automatic_placement(state)
     board = state.board
     legal = [c for c in range(len(board.crossing_hexes)) if settlement_site_rule(state, c) is None]
     c = max(legal, key=lambda x: (board.crossing_pips[x], -x))
@@ -112,22 +111,20 @@ def _place(
 ) -> None:
     events.append(SetupPlaced(p, placement.crossing, placement.path, automatic, rank))
     place_settlement(s, p, placement.crossing, events, free=True)
-    sea = s.sea
-    if sea is not None:
-        from . import sea_setup
-
-        sea_setup.place_piece(s, sea, p, placement, events)
+    own = own_setup(s)
+    if own is not None:
+        own.place_piece(s, p, placement, events)
     else:
         place_road(s, p, placement.path, events, free=True)
     n = s.settings.players
     if s.setup_step >= n:
         _second_income(s, p, placement.crossing, events)
-        if sea is not None:
-            sea_setup.gold_income(s, p, placement.crossing, events)
+        if own is not None:
+            own.second_income(s, p, placement.crossing, events)
     s.setup_step += 1
     if s.setup_step == 2 * n:
-        if sea is not None:
-            sea_setup.end_of_setup(s, sea, events)
+        if own is not None:
+            own.end(s, events)
         s.phase = Phase.ROUNDS
         s.round = 1
 

@@ -14,22 +14,21 @@ from enum import StrEnum
 from operator import countOf, itemgetter
 
 from .board import Board
-from .kron import KronState, new_kron
+from .kron import KronState
 from .layouts import (
     BOARD_VERSION,
     CARD_TYPES,
     DECK_3_4,
     DECK_5_6,
-    DECK_KRONLANDE,
-    KRON_CARD_TYPES,
     KRON_ISLANDS,
     SIZES,
     VICTORY_POINT,
     default_size,
     generate_board,
 )
-from .resources import KRON_WIDTH, N_KRON_RESOURCES, N_RESOURCES
-from .sea import SeaState, new_sea
+from .parts import PARTS, parts_of
+from .resources import N_RESOURCES
+from .sea import SeaState
 
 #: Colours a table draws from, in seed 003's order, then the 5–6 player colours.
 DEFAULT_COLOURS = ("rot", "blau", "gelb", "weiss", "gruen", "braun")
@@ -117,13 +116,19 @@ class Settings:
 
     @property
     def hand_width(self) -> int:
-        """Entries of a hand: 5 resources, or Kronlande's 7 resources and 3 goods."""
-        return KRON_WIDTH if self.kronlande else N_RESOURCES
+        """Entries of a hand: 5 resources, or a part's (Kronlande's 7 resources and 3 goods)."""
+        for kind in PARTS:
+            if kind.hand_width is not None and kind.on(self):
+                return kind.hand_width
+        return N_RESOURCES
 
     @property
     def bank_width(self) -> int:
-        """Resources the bank deals in: 5, or Kronlande's 7 (goods never)."""
-        return N_KRON_RESOURCES if self.kronlande else N_RESOURCES
+        """Resources the bank deals in: 5, or a part's (Kronlande's 7; goods never)."""
+        for kind in PARTS:
+            if kind.bank_width is not None and kind.on(self):
+                return kind.bank_width
+        return N_RESOURCES
 
     @property
     def classic_bank(self) -> bool:
@@ -241,8 +246,9 @@ class GameState:
         new.largest_army = self.largest_army
         new.winner = self.winner
         new.rules = self.rules
-        new.sea = None if self.sea is None else self.sea.copy()
-        new.kron = None if self.kron is None else self.kron.copy()
+        for kind in PARTS:
+            part = getattr(self, kind.field)
+            setattr(new, kind.field, None if part is None else part.copy())
         new.settlements = list(map(_COPY, self.settlements))
         new.cities = list(map(_COPY, self.cities))
         new.roads = list(map(_COPY, self.roads))
@@ -262,10 +268,10 @@ class GameState:
         for e, p in enumerate(self.road):
             if p >= 0:
                 self.roads[p].append(e)
-        if self.sea is not None:
-            self.sea.rebuild(n)
-        if self.kron is not None:
-            self.kron.rebuild(self.owner, n)
+        for kind in PARTS:
+            part = getattr(self, kind.field)
+            if part is not None:
+                part.reindex(self.owner, n)
         from .building import longest_road_length
 
         self.road_lengths = [longest_road_length(self, p) for p in range(n)]
@@ -289,10 +295,10 @@ class GameState:
             vp += 2
         if self.largest_army == p:
             vp += 2
-        if self.sea is not None:
-            vp += self.sea.special_vp(p)
-        if self.kron is not None:
-            vp += self.kron.extra_vp(p)
+        for kind in PARTS:
+            part = getattr(self, kind.field)
+            if part is not None:
+                vp += part.extra_vp(p)
         held = self.cards[p]
         return vp + countOf(map(_CARD_TYPE, held), VICTORY_POINT) if held else vp
 
@@ -327,9 +333,10 @@ def deck_for(settings: Settings, rules: int = RULES) -> dict[str, int]:
     """The development deck of a new game: by the number of players, whatever the island
     (25 cards for 3–4 players, 34 for 5–6; docs/rules-decisions.md). Rules 1 dealt it by the
     island: 34 cards on the large and the huge island. Kronlande adds its six project cards to
-    the 34-card deck, whatever the number of players."""
-    if settings.kronlande:
-        return DECK_KRONLANDE
+    the 34-card deck, whatever the number of players (a part's own deck: `PartKind.deck`)."""
+    for kind in parts_of(settings):
+        if kind.deck is not None:
+            return kind.deck
     if rules < 2:
         return DECK_5_6 if settings.size in ("large", "huge") else DECK_3_4
     return DECK_5_6 if settings.players >= 5 else DECK_3_4
@@ -378,7 +385,9 @@ def new_game(
     s.hands = [[0] * settings.hand_width for _ in range(n)]
     s.bank = [settings.bank_count] * settings.bank_width if settings.classic_bank else None
     dealt = deck_for(settings, rules)
-    types = CARD_TYPES + KRON_CARD_TYPES if settings.kronlande else CARD_TYPES
+    types: tuple[str, ...] = CARD_TYPES
+    for kind in parts_of(settings):
+        types += kind.card_types
     deck = [card for card in types for _ in range(dealt[card])]
     random.Random(f"deck:{seed}").shuffle(deck)
     s.deck = deck
@@ -396,10 +405,8 @@ def new_game(
     s.largest_army = -1
     s.winner = -1
     s.rules = rules
-    s.sea = None
-    if settings.scenario is not None:
-        s.sea = new_sea(s.board, settings.scenario, n, settings.pirate)
-    s.kron = new_kron(nc, n) if settings.kronlande else None
+    for kind in PARTS:
+        setattr(s, kind.field, kind.new(s) if kind.on(settings) else None)
     s.rebuild_indexes()
     return s
 
@@ -411,11 +418,10 @@ def board_version_for(settings: Settings) -> int:
     none does (the medium island, the other scenarios and Kronlande, which are laid by their
     own rules), so that their stored form stays as it was. A stored board's version is at most
     this (`serial`)."""
-    if settings.scenario is not None:
-        from .scenarios import newest_version
-
-        return newest_version(settings.scenario, settings.players)
-    if settings.kronlande or settings.size == "medium":
+    for kind in parts_of(settings):
+        if kind.board_version is not None:
+            return kind.board_version(settings)
+    if settings.size == "medium":
         return 1
     return BOARD_VERSION
 
@@ -425,12 +431,12 @@ def board_for(settings: Settings, seed: int, version: int | None = None) -> Boar
     board `version` (a stored game's own; None: a new game's, `board_version_for`)."""
     if version is None:
         version = board_version_for(settings)
-    if settings.scenario is not None:
-        from .scenarios import scenario_board
-
-        return scenario_board(settings.scenario, settings.players, seed, version)
-    if settings.kronlande:
-        from .kron_board import generate_kron_board
-
-        return generate_kron_board(settings.size, seed)
+    for kind in parts_of(settings):
+        if kind.board is not None:
+            return kind.board(settings, seed, version)
     return generate_board(settings.size, seed, version)
+
+
+# The expansions' parts register themselves (`parts.py`); importing them here means every
+# state has them, whatever was imported first.
+from . import kron_part, sea_part  # noqa: E402, F401

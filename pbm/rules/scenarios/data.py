@@ -127,15 +127,3 @@ def read_map(text: str) -> Shape:
         {a: tuple(sorted(c)) for a, c in sorted(land.items())},
         tuple(sorted(fog)),
     )
-
-
-def neighbours(c: Coord) -> tuple[Coord, ...]:
-    row, x = c
-    return (
-        (row, x - 2),
-        (row, x + 2),
-        (row - 1, x - 1),
-        (row - 1, x + 1),
-        (row + 1, x - 1),
-        (row + 1, x + 1),
-    )

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from ..board import HexSpec, Terrain
+from ..board import HexSpec, Terrain, hex_neighbours
 from ..layouts import spiral, spread_reds
 from ..resources import LETTERS_DE
-from .data import DESERT, GOLD, Coord, neighbours
+from .data import DESERT, GOLD, Coord
 
 RED = frozenset({6, 8})
 #: The tokens a gold river takes first (docs/rules-decisions.md, "Seafarers").
@@ -38,7 +38,7 @@ def terrain_of(tile: str) -> tuple[Terrain, int | None]:
 def reds_apart(numbers: dict[Coord, int]) -> bool:
     for c, n in numbers.items():
         if n in RED:
-            for d in neighbours(c):
+            for d in hex_neighbours(c):
                 if numbers.get(d) in RED:
                     return False
     return True
@@ -108,7 +108,7 @@ def place_harbors(
     rng.shuffle(shuffled)
     out: dict[Coord, tuple[int | None, Coord]] = {}
     for c, kind in zip(slot_list, shuffled, strict=True):
-        facing = sorted(n for n in neighbours(c) if n in land)
+        facing = sorted(n for n in hex_neighbours(c) if n in land)
         if not facing:
             raise LayoutError(f"harbour slot {c} touches no land")
         useful = [n for n in facing if land[n] != Terrain.DESERT] or facing

@@ -21,9 +21,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..board import Board, Terrain
+from ..board import Board, Terrain, hex_neighbours
 from ..layouts import BASE_TOKENS, frame_coords
-from .data import Area, Coord, neighbours
+from .data import Area, Coord
 from .harbours import BASE_HARBORS
 from .lay import LayoutError, hex_specs, place_harbors, place_tokens, terrain_of
 
@@ -92,7 +92,7 @@ def islands(land: set[Coord]) -> list[list[Coord]]:
         while stack:
             cur = stack.pop()
             comp.append(cur)
-            for n in neighbours(cur):
+            for n in hex_neighbours(cur):
                 if n in land and n not in seen:
                     seen.add(n)
                     stack.append(n)
@@ -102,26 +102,26 @@ def islands(land: set[Coord]) -> list[list[Coord]]:
 
 def reachable(land: set[Coord], sea: set[Coord], isles: list[list[Coord]]) -> bool:
     """Every island touches the sea that is connected to the frame (ships sail on sea sides)."""
-    frame = [c for c in sorted(sea) if sum(n in land or n in sea for n in neighbours(c)) < 6]
+    frame = [c for c in sorted(sea) if sum(n in land or n in sea for n in hex_neighbours(c)) < 6]
     open_sea: set[Coord] = set(frame)
     stack = list(frame)
     while stack:
         cur = stack.pop()
-        for n in neighbours(cur):
+        for n in hex_neighbours(cur):
             if n in sea and n not in open_sea:
                 open_sea.add(n)
                 stack.append(n)
-    return all(any(n in open_sea for c in isle for n in neighbours(c)) for isle in isles)
+    return all(any(n in open_sea for c in isle for n in hex_neighbours(c)) for isle in isles)
 
 
 def _harbor_slots(
     rng: random.Random, sea: set[Coord], land: set[Coord], count: int
 ) -> list[Coord] | None:
-    candidates = sorted(c for c in sea if any(n in land for n in neighbours(c)))
+    candidates = sorted(c for c in sea if any(n in land for n in hex_neighbours(c)))
     rng.shuffle(candidates)
     chosen: list[Coord] = []
     for c in candidates:
-        if all(n not in chosen for n in neighbours(c)):
+        if all(n not in chosen for n in hex_neighbours(c)):
             chosen.append(c)
             if len(chosen) == count:
                 return chosen
