@@ -38,7 +38,6 @@ from .refusals import _not_an_order
 from .remarks import _without_verb
 from .trades import _maritime
 from .upgrades import _upgrade
-from .vocab import danish
 from .words import (
     _KRON_KINDS,
     _PATTERNS,
@@ -128,8 +127,14 @@ def _buy_count(f: str) -> int | None:
     while words and words[-1] in ("kaufen", "bitte", "please", "buy", "tak", "koebes"):
         words = words[:-1]
     count: int | None = None
-    if words[:1] == [vocab.DANISH_TWO] and words[1:2] == ["udviklingskort"]:
-        words[0] = "2"  # Danish `to udviklingskort`: two cards
+    if (
+        words[:1]
+        and words[0] in vocab.COUNTED_NUMBER_WORDS
+        and words[1:2]
+        and (words[1] in vocab.COUNTED_CARDS)
+    ):
+        # Danish `to udviklingskort`: two cards.
+        words[0] = str(vocab.COUNTED_NUMBER_WORDS[words[0]])
     if words and (words[0].isdecimal() or words[0] in vocab.NUMBER_WORDS):
         count = _small_count(words[0])
         words = words[1:]
@@ -198,7 +203,7 @@ def _build_action(
         *_KRON_KINDS,
     ):
         m = _PATTERNS[kind].match(f)
-        if not m or (kind == "city" and m.group(1) == "by" and not danish(ctx.lang)):
+        if not m or vocab.foreign_only(m.group(1), ctx.lang):
             # Danish `by` (city) is English's `by`: an order word in a Danish game only.
             continue
         rest = t.sub(lead + m.start("rest"))

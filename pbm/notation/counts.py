@@ -35,9 +35,10 @@ def _number(digits: str) -> int | None:
     return int(significant) if len(significant) <= MAX_DIGITS else None
 
 
-def _counted(t: Text, danish: bool = False) -> Text:
+def _counted(t: Text, counted: dict[str, int] | None = None) -> Text:
     """Counts written as words or with an `x` (`zwei Wolle`, `2x W`, `2 x W`) as digits, in
-    place (the columns stay). `danish`: a Danish game, where `to` before a card is two."""
+    place (the columns stay). `counted`: the game language's counts read only before a card
+    (`vocab.counted_numbers`: Danish `to`, two)."""
     f = t.folded
     spans: list[tuple[int, int, str]] = []
     words = list(re.finditer(r"[^\s,;]+", f))
@@ -45,13 +46,8 @@ def _counted(t: Text, danish: bool = False) -> Text:
         word = w.group(0)
         if word in vocab.NUMBER_WORDS and i + 1 < len(words):
             spans.append((w.start(), w.end(), str(vocab.NUMBER_WORDS[word])))
-        elif (
-            danish
-            and word == vocab.DANISH_TWO
-            and i + 1 < len(words)
-            and _counts_a_card(words[i + 1][0])
-        ):
-            spans.append((w.start(), w.end(), "2"))
+        elif counted and word in counted and i + 1 < len(words) and _counts_a_card(words[i + 1][0]):
+            spans.append((w.start(), w.end(), str(counted[word])))
         elif (
             len(word) > 1
             and word.endswith(("x", "*"))
@@ -98,7 +94,7 @@ def _resource_groups(
 ) -> list[tuple[int, int]]:
     """The cards of a list as written: (resource, count) for each entry (`2 Brot, 1 Werkzeug,
     1 Brot` is three entries), as `_resource_list` reads them."""
-    t = _counted(t, vocab.danish(ctx.lang))
+    t = _counted(t, vocab.counted_numbers(ctx.lang))
     out: list[tuple[int, int]] = []
     total = 0
     count: int | None = None

@@ -120,7 +120,7 @@ def _split_builds(t: Text, sea: bool = False, kron: bool = False) -> list[Text]:
             or _is_count_word(before)
             or (is_count and before in ("buy", "kaufe"))
             # Danish `to udviklingskort`: two cards (`to` is a count only before a card).
-            or (before == vocab.DANISH_TWO and word == "udviklingskort")
+            or (before in vocab.COUNTED_NUMBER_WORDS and word in vocab.COUNTED_CARDS)
         ):
             continue
         if word in ("development", "dev") and words[i - 1][2] in starts:

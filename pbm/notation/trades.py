@@ -188,7 +188,7 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
         rate = _number(m.group("rate"))
         harbour = m.group("kind") or m.group("mapkind")
         t = t.sub(lead0 + m.start("rest"))
-    t = _counted(t, vocab.danish(ctx.lang))
+    t = _counted(t, vocab.counted_numbers(ctx.lang))
     f = t.folded.strip().rstrip(".")
     lead = len(t.folded) - len(t.folded.lstrip())
     split = _maritime_split(f)
