@@ -49,3 +49,9 @@ def words(section: str, key: str) -> tuple[str, ...]:
 def either(section: str, key: str) -> str:
     """One list of every language as an alternation (see `alternation`)."""
     return alternation(languages.words(section, key))
+
+
+def patterns(key: str) -> str:
+    """The regular-expression fragments of every language for one pattern (`[patterns]`), as
+    alternatives in the languages' order: used as written, neither escaped nor reordered."""
+    return "|".join(languages.words("patterns", key))
