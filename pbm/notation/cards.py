@@ -8,7 +8,7 @@ import re
 from pbm.rules.orders import Monopoly, RoadBuilding
 from pbm.rules.resources import GOODS
 
-from . import vocab
+from . import lexicon, vocab
 from .context import Context, Text
 from .errors import NotationError, OrderError
 from .names import join_harbour_names, tokenize_hexes
@@ -25,6 +25,11 @@ _COUNT_OF_ONE = re.compile(
 )
 
 
+#: Before a Festmahl's and a monopoly's card: `Festmahl mit Brot`, `Monopoly on ore`.
+_FEAST_LEADS = lexicon.words("places", "feast_leads")
+_MONOPOLY_LEADS = lexicon.words("places", "monopoly_leads")
+
+
 def _one_card(t: Text, words: tuple[str, ...]) -> tuple[Text, bool]:
     """The text naming the one card of a Festmahl or a monopoly: separator, preposition and a
     count of one passed over (`_CARD_SEPARATOR`, `_COUNT_OF_ONE`); and whether that count was
@@ -39,7 +44,7 @@ def _one_card(t: Text, words: tuple[str, ...]) -> tuple[Text, bool]:
 
 def _one_item(t: Text, ctx: Context) -> int:
     """The resource or good a card names (`Festmahl Brot`, `Feast on bread`)."""
-    rest, counted = _one_card(t, ("auf", "on", "of", "fuer", "for", "mit", "with"))
+    rest, counted = _one_card(t, _FEAST_LEADS)
     f = rest.folded.strip()
     if not f:
         raise NotationError.make("feast_form", column=t.col(0))
@@ -75,7 +80,7 @@ def _named_card(
 
 
 def _monopoly(t: Text, ctx: Context) -> Monopoly:
-    rest, counted = _one_card(t, ("auf", "on", "of", "fuer", "for", "alle", "all"))
+    rest, counted = _one_card(t, _MONOPOLY_LEADS)
     f = rest.folded.strip()
     if not f:
         raise NotationError.make("resources_expected", column=t.col(0))

@@ -9,7 +9,7 @@ import unicodedata
 from pbm.rules.orders import GoldPreference
 from pbm.rules.resources import GOODS, KRON_WIDTH, N_RESOURCES, Counts
 
-from . import vocab
+from . import lexicon, vocab
 from .context import Context, Text
 from .errors import NotationError
 from .limits import MAX_DIGITS
@@ -17,6 +17,9 @@ from .words import _FILLERS, _OR_WORDS
 
 #: No hand ever holds more of one resource than this; larger counts are typing errors.
 MAX_COUNT = 99
+
+#: An empty list of cards: `nichts`, `nothing`, `-`.
+_NOTHING = lexicon.word_set("places", "nothing") | {"-"}
 
 
 def _significant(digits: str) -> str:
@@ -104,7 +107,7 @@ def _resource_groups(
             raise NotationError.make("or_in_list", word=word, column=t.col(w.start()))
         if word in _FILLERS:
             continue
-        if allow_empty and word in ("nichts", "nothing", "-") and not out:
+        if allow_empty and word in _NOTHING and not out:
             continue
         digits, letters = _split_count(word)
         if digits:
