@@ -21,7 +21,8 @@ from .words import _KW, _strip_words
 #: nothing more; another count stays and is refused as before.
 _CARD_SEPARATOR = re.compile(r"^\s*[,;:\-\u2013\u2014]\s*")
 _COUNT_OF_ONE = re.compile(
-    r"^\s*(?:1(?![\d.,])(?P<glued>(?=[a-z]))?\s*|(?:ein|eine|einen|one|a|an)\s+)(?=\S)"
+    r"^\s*(?:1(?![\d.,])(?P<glued>(?=[a-z]))?\s*|"
+    rf"(?:{lexicon.either('places', 'count_of_one')})\s+)(?=\S)"
 )
 
 
@@ -94,7 +95,9 @@ def _monopoly(t: Text, ctx: Context) -> Monopoly:
 
 #: Between the paths of a list: `,`, `;`, `und`, `and`, `dann`, `then`, ` + `, ` & `, an arrow
 #: (`5L 10G -> 10G 8W`, `→` folds to `-`: see `_dash_pair`).
-_PATH_LIST_SEP = re.compile(r"[,;]|\b(?:und|and|sowie|dann|danach|then)\b|(?<= )[+&](?= )|[-=]?+>")
+_PATH_LIST_SEP = re.compile(
+    rf"[,;]|\b(?:{lexicon.either('places', 'path_list_joiners')})\b|(?<= )[+&](?= )|[-=]?+>"
+)
 
 
 def _path_spans(f: str) -> list[tuple[int, int]]:

@@ -277,6 +277,10 @@ def _password(t: Text, m: re.Match[str]) -> Password:
     return Password(value)
 
 
+#: Between the colours of a `Farben:` line: `rot oder blau` names both.
+_COLOURS_OR = lexicon.word_set("places", "colours_or")
+
+
 def _header(key: str, t: Text, m: re.Match[str]) -> Item:
     value = t.sub(m.start("rest")).original.strip()
     if not value:
@@ -288,7 +292,7 @@ def _header(key: str, t: Text, m: re.Match[str]) -> Item:
     rest = t.sub(m.start("rest"))
     colours = []
     for w in re.finditer(r"[^\s,;/]+", rest.folded):
-        if w.group(0) in _FILLERS or w.group(0) in ("oder", "or", "eller"):
+        if w.group(0) in _FILLERS or w.group(0) in _COLOURS_OR:
             continue
         try:
             colours.append(vocab.colour(w.group(0)))
