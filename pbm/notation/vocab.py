@@ -1,7 +1,8 @@
 """Words of the order language in every game language: resources, colours, card names.
 
-All keys are folded (lower case, umlauts spelled out: see `text.fold`). The words read are
-here; the names pbm writes come from the message catalogue (`pbm.i18n`).
+All keys are folded (lower case, umlauts spelled out: see `text.fold`). The words read are the
+language files' (`pbm/languages/<lang>.toml`, `pbm.languages`); the names pbm writes come from
+the message catalogue (`pbm.i18n`).
 """
 
 from __future__ import annotations

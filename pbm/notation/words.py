@@ -1,6 +1,7 @@
 """Words and patterns the readers of a line share: the order keywords (`_KW`, `_PATTERNS`),
 the words that start a build or name an order, list fillers and `oder`, and small matchers
-(`_letter_words`, `_strip_words`, `_keyword_span`, `_split_or`).
+(`_letter_words`, `_strip_words`, `_keyword_span`, `_split_or`). The words are the language
+files' (`pbm/languages/<lang>.toml`), the union over the languages (`lexicon`).
 
 Every pattern here and in the other readers runs in time linear in the line
 (tests/test_notation_linear.py feeds each 100,000 characters made to hurt): a quantifier that
