@@ -24,6 +24,10 @@ _MAIN_FILLER = _heading_words("main_fillers")
 #: build above failed ("Falls das nicht klappt:", "If the above fails:").
 _SUBSTITUTE_STARTS = lexicon.words("headings", "substitute_starts")
 _SUBSTITUTE_WORDS = _heading_words("substitute")
+#: Words that say so together, wherever they stand (`Plan B:`), each group as its words.
+_SUBSTITUTE_TOGETHER = tuple(
+    tuple(p.split()) for p in lexicon.words("headings", "substitute_together")
+)
 #: Words of a heading that may make the builds under it conditional in a way pbm cannot read
 #: (`Wenn möglich:`, `Optional:`, `Je nach Würfeln:`, `Only if there is wool left:`).
 _UNCERTAIN = _heading_words("uncertain")
@@ -95,7 +99,7 @@ def heading_kind(s: str) -> str | None:
         return None
     if (
         any(w.startswith(_SUBSTITUTE_STARTS) or w in _SUBSTITUTE_WORDS for w in words)
-        or ("plan" in words and "b" in words)
+        or any(all(w in words for w in together) for together in _SUBSTITUTE_TOGETHER)
         or (any(w in _SECOND for w in words) and any(w in _CHOICE for w in words))
         or (
             any(w in _CONDITIONS for w in words)
