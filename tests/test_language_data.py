@@ -186,3 +186,25 @@ def test_registered_directories_are_read(tmp_path: Path) -> None:
         languages._registered.clear()
         languages._languages.cache_clear()
     assert "xx" not in languages.names()
+
+
+#: Sections whose values are not words players write (letters, written names, patterns).
+_NOT_WORDS = ("letters", "written", "patterns")
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "da"])
+def test_every_word_is_folded(lang: str) -> None:
+    """The parser matches folded lines (`text.fold`), so a word not folded (`Räuber`, `Stadt`)
+    would never be read: every word of a file is as `fold` leaves it, and no two resources
+    share a letter."""
+    from pbm.notation.text import fold
+
+    for section, table in languages.data(lang).items():
+        if not isinstance(table, dict) or section in _NOT_WORDS:
+            continue
+        for key, value in table.items():
+            for word in value if isinstance(value, list) else [key]:
+                assert fold(word)[0] == word, (lang, section, key, word)
+    for kind in ("base", "kronlande"):
+        letters = languages.word_list(lang, "letters", kind)
+        assert len({x.lower() for x in letters}) == len(letters), (lang, kind)
