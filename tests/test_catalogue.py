@@ -250,7 +250,7 @@ def _items() -> Iterator[object]:
 @pytest.mark.parametrize("lang", i18n.languages())
 def test_the_order_words_of_every_language_are_read_back(lang: str) -> None:
     """The catalogue gives the words pbm writes; the parser must read them in that language
-    (a new language needs its order words in `notation/vocab.py` and `lines.py` too)."""
+    (a new language needs its order words in `pbm/languages/<lang>.toml` too)."""
     ctx = Context(generate_board("medium", 1), lang, ("rot", "blau", "gelb", "weiss"), "round")
     for item in _items():
         line = format_item(item, ctx)  # type: ignore[arg-type]

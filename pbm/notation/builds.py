@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from pbm import languages
 from pbm.rules.kron import BAECKEREI, SCHMIEDE, WEBEREI
 from pbm.rules.orders import (
     Alternatives,
@@ -26,7 +27,7 @@ from pbm.rules.orders import (
 )
 from pbm.rules.resources import GOODS
 
-from . import vocab
+from . import lexicon, vocab
 from .cards import _one_item, _path_list, _path_spans, _road_building
 from .context import Context, Text
 from .counts import MAX_COUNT, _number, _resource_groups, _significant, _two_resources
@@ -38,7 +39,6 @@ from .refusals import _not_an_order
 from .remarks import _without_verb
 from .trades import _maritime
 from .upgrades import _upgrade
-from .vocab import danish
 from .words import (
     _KRON_KINDS,
     _PATTERNS,
@@ -99,20 +99,14 @@ def _one_build(t: Text, ctx: Context) -> BuildAction | Alternatives:
     return line
 
 
-_CARD_PHRASES = frozenset(
-    {
-        ("entwicklungskarte",),
-        ("projektkarte",),
-        ("karte",),
-        ("entwicklungs", "karte"),
-        ("development", "card"),
-        ("dev", "card"),
-        ("devcard",),
-        ("card",),
-        ("udviklingskort",),
-        ("udviklings", "kort"),
-    }
-)
+#: A card purchase's words (`[words] card_phrases`), each phrase as its words.
+_CARD_PHRASES = frozenset(tuple(p.split()) for p in lexicon.words("words", "card_phrases"))
+_BUY_SUBJECTS = lexicon.word_set("words", "buy_subjects")
+_BUY_VERBS = lexicon.word_set("words", "buy_verbs")
+_BUY_TAILS = lexicon.word_set("words", "buy_tails")
+_BUY_NEW = lexicon.word_set("words", "buy_new")
+#: Plural card words and their singular (`[card_plurals]`).
+_CARD_PLURALS: dict[str, str] = languages.merged("card_plurals")
 
 
 def _buy_count(f: str) -> int | None:
@@ -121,15 +115,21 @@ def _buy_count(f: str) -> int | None:
     None when the line is no purchase. Plural without a count raises."""
     words = [w.strip(".,!:;()") for w in f.split()]
     words = [w for w in words if w]
-    if words[:1] in (["ich"], ["i"], ["jeg"]):
+    if words[:1] and words[0] in _BUY_SUBJECTS:
         words = words[1:]
-    if words[:1] in (["kaufe"], ["kauf"], ["buy"], ["purchase"], ["koeb"], ["kob"], ["koeber"]):
+    if words[:1] and words[0] in _BUY_VERBS:
         words = words[1:]
-    while words and words[-1] in ("kaufen", "bitte", "please", "buy", "tak", "koebes"):
+    while words and words[-1] in _BUY_TAILS:
         words = words[:-1]
     count: int | None = None
-    if words[:1] == [vocab.DANISH_TWO] and words[1:2] == ["udviklingskort"]:
-        words[0] = "2"  # Danish `to udviklingskort`: two cards
+    if (
+        words[:1]
+        and words[0] in vocab.COUNTED_NUMBER_WORDS
+        and words[1:2]
+        and (words[1] in vocab.COUNTED_CARDS)
+    ):
+        # Danish `to udviklingskort`: two cards.
+        words[0] = str(vocab.COUNTED_NUMBER_WORDS[words[0]])
     if words and (words[0].isdecimal() or words[0] in vocab.NUMBER_WORDS):
         count = _small_count(words[0])
         words = words[1:]
@@ -138,15 +138,15 @@ def _buy_count(f: str) -> int | None:
         words = words[1:]
     if words[:1] == ["x"] and count is not None:
         words = words[1:]
-    if words and words[0] in ("neue", "new", "noch", "another", "weitere", "nye", "nyt"):
+    if words and words[0] in _BUY_NEW:
         words = words[1:]
     if words and words[-1] in ("x1", "x2", "x3", "x4", "x5") and count is None:
         count = _small_count(words[-1][1:])
         words = words[:-1]
     plural = False
-    if words and words[-1] in ("entwicklungskarten", "projektkarten", "karten", "cards"):
+    if words and words[-1] in _CARD_PLURALS:
         plural = True
-        words[-1] = {"cards": "card"}.get(words[-1], words[-1][:-1])
+        words[-1] = _CARD_PLURALS[words[-1]]
     if tuple(words) not in _CARD_PHRASES:
         return None
     if count is None:
@@ -198,7 +198,7 @@ def _build_action(
         *_KRON_KINDS,
     ):
         m = _PATTERNS[kind].match(f)
-        if not m or (kind == "city" and m.group(1) == "by" and not danish(ctx.lang)):
+        if not m or vocab.foreign_only(m.group(1), ctx.lang):
             # Danish `by` (city) is English's `by`: an order word in a Danish game only.
             continue
         rest = t.sub(lead + m.start("rest"))
@@ -232,26 +232,16 @@ def _build_of(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildA
     if kind == "city":
         # `Stadt bei meiner Siedlung …`, `City at the settlement …`: place, article, the word.
         place = _strip_words(_strip_words(rest, _CITY_WORDS), _PLACE_ARTICLES)
-        place = _strip_words(place, ("siedlung", "settlement", "hus", "huset"))
+        place = _strip_words(place, _CITY_FROM)
         return City(_crossing(place, ctx))
     return Road(_path(rest, ctx))
 
 
 #: Kronlande: the building a workshop, a Burg or a Residenz is named by (`Burg bei Stadt …`,
 #: `Castle at the city …`, `Schmiede auf meiner Siedlung …`): passed over before the crossing.
-_BUILDING_WORDS = (
-    "siedlung",
-    "settlement",
-    "stadt",
-    "city",
-    "burg",
-    "castle",
-    "residenz",
-    "residence",
-    *("hus", "huset", "by", "byen", "borg", "borgen"),
-)
+_BUILDING_WORDS = lexicon.words("words", "building_words")
 #: After a project card's word: `Bauhütte ausspielen`, `Play harbour privilege card`.
-_CARD_TAIL = frozenset(["karte", "card", "aus", "ausspielen", "spielen", "play", "kort", "kortet"])
+_CARD_TAIL = lexicon.word_set("words", "card_tail")
 
 
 def _kron_build(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildAction | Builds:
@@ -294,43 +284,24 @@ def _make(t: Text, ctx: Context) -> Make | Builds:
 
 
 #: Words before a crossing: `Siedlung an …`, `Settlement at …`.
-_PLACE_WORDS = (
-    *("bei", "at", "auf", "on", "an", "am", "in", "zwischen", "between"),
-    *("ved", "paa", "mellem"),
-)
-#: After a place word: `at the ore port …`, `auf dem Erzhafen …`, `på mit hus …`.
-_PLACE_ARTICLES = (
-    *("the", "dem", "der", "den", "my", "meiner", "meinem", "meine", "a", "einer"),
-    *("min", "mit", "mine", "en", "et"),
-)
-_CITY_WORDS = (
-    "bei siedlung",
-    "at settlement",
-    "aus siedlung",
-    "statt siedlung",
-    "from settlement",
-    "an siedlung",
-    *_PLACE_WORDS,
-)
+_PLACE_WORDS = lexicon.words("words", "place")
+#: After a place word: `at the ore port …`, `auf dem Erzhafen …`.
+_PLACE_ARTICLES = lexicon.words("words", "place_articles")
+#: Before a city's crossing: `Stadt statt Siedlung …` before `Stadt bei …`.
+_CITY_WORDS = (*lexicon.words("words", "city_places"), *_PLACE_WORDS)
+#: The settlement a city replaces (`Stadt bei Siedlung …`).
+_CITY_FROM = lexicon.words("words", "city_from")
 
 
 #: `Straßen 6L 5L und 5L 11G`, `Roads: …`: several roads, built in the order written.
 #: Several settlements or cities likewise (`Siedlungen …`, `Zwei Städte: …`), and any of them
 #: with a count (`Zwei Straßen: 4G 9L und 9L 3W`, `2x roads …`), which must fit the list.
+#: The kind of build of each plural (`[plurals]`).
+_PLURAL_KINDS: dict[str, str] = languages.merged("plurals")
 _ROADS = re.compile(
     r"^(?:(?P<count>\d{1,2}|[a-z]++)(?:\s?+x)?+\s++)?"
-    r"(?P<kind>strassen|roads|siedlungen|settlements|staedte|stadte|cities)(?![a-z])\s*+:?+\s*+"
+    rf"(?P<kind>{lexicon.alternation(_PLURAL_KINDS)})(?![a-z])\s*+:?+\s*+"
 )
-#: The kind of build of each plural.
-_PLURAL_KINDS = {
-    "strassen": "road",
-    "roads": "road",
-    "siedlungen": "settlement",
-    "settlements": "settlement",
-    "staedte": "city",
-    "stadte": "city",
-    "cities": "city",
-}
 #: The most roads one `Straßen` line may hold (a player has 15), and settlements or cities.
 _MAX_ROADS = 5
 
@@ -378,13 +349,16 @@ def _plural_builds(
     return (built[0] if len(built) == 1 else Builds(tuple(built))), kind
 
 
-#: `nach`/`to`/`til` between the two paths of a ship move.
-_MOVE_TO = re.compile(r" (nach|to|til|auf|onto) ")
+#: `nach`/`to` between the two paths of a ship move.
+_MOVE_TO = re.compile(rf" ({lexicon.either('words', 'move_to')}) ")
+
+
+_MOVE_FROM = lexicon.words("words", "move_from")
 
 
 def _move_ship(rest: Text, t: Text, lead: int, ctx: Context) -> MoveShip:
     """`Schiff versetzen D4 D5 nach E5 E6` / `Move ship D4 D5 to E5 E6`."""
-    rest = _strip_words(rest, ("von", "from", "fra"))
+    rest = _strip_words(rest, _MOVE_FROM)
     f = rest.folded
     cuts = list(_MOVE_TO.finditer(f))
     if len(cuts) != 1:

@@ -8,7 +8,7 @@ import re
 from pbm.rules.orders import Monopoly, RoadBuilding
 from pbm.rules.resources import GOODS
 
-from . import vocab
+from . import lexicon, vocab
 from .context import Context, Text
 from .errors import NotationError, OrderError
 from .names import join_harbour_names, tokenize_hexes
@@ -21,8 +21,14 @@ from .words import _KW, _strip_words
 #: nothing more; another count stays and is refused as before.
 _CARD_SEPARATOR = re.compile(r"^\s*[,;:\-\u2013\u2014]\s*")
 _COUNT_OF_ONE = re.compile(
-    r"^\s*(?:1(?![\d.,])(?P<glued>(?=[a-z]))?\s*|(?:ein|eine|einen|one|a|an)\s+)(?=\S)"
+    r"^\s*(?:1(?![\d.,])(?P<glued>(?=[a-z]))?\s*|"
+    rf"(?:{lexicon.either('places', 'count_of_one')})\s+)(?=\S)"
 )
+
+
+#: Before a Festmahl's and a monopoly's card: `Festmahl mit Brot`, `Monopoly on ore`.
+_FEAST_LEADS = lexicon.words("places", "feast_leads")
+_MONOPOLY_LEADS = lexicon.words("places", "monopoly_leads")
 
 
 def _one_card(t: Text, words: tuple[str, ...]) -> tuple[Text, bool]:
@@ -39,7 +45,7 @@ def _one_card(t: Text, words: tuple[str, ...]) -> tuple[Text, bool]:
 
 def _one_item(t: Text, ctx: Context) -> int:
     """The resource or good a card names (`Festmahl Brot`, `Feast on bread`)."""
-    rest, counted = _one_card(t, ("auf", "on", "of", "fuer", "for", "mit", "with"))
+    rest, counted = _one_card(t, _FEAST_LEADS)
     f = rest.folded.strip()
     if not f:
         raise NotationError.make("feast_form", column=t.col(0))
@@ -75,7 +81,7 @@ def _named_card(
 
 
 def _monopoly(t: Text, ctx: Context) -> Monopoly:
-    rest, counted = _one_card(t, ("auf", "on", "of", "fuer", "for", "alle", "all"))
+    rest, counted = _one_card(t, _MONOPOLY_LEADS)
     f = rest.folded.strip()
     if not f:
         raise NotationError.make("resources_expected", column=t.col(0))
@@ -87,10 +93,10 @@ def _monopoly(t: Text, ctx: Context) -> Monopoly:
     return Monopoly(r)
 
 
-#: Between the paths of a list: `,`, `;`, `und`, `and`, `og`, `dann`, `then`, ` + `, ` & `, an
-#: arrow (`5L 10G -> 10G 8W`, `→` folds to `-`: see `_dash_pair`).
+#: Between the paths of a list: `,`, `;`, `und`, `and`, `dann`, `then`, ` + `, ` & `, an arrow
+#: (`5L 10G -> 10G 8W`, `→` folds to `-`: see `_dash_pair`).
 _PATH_LIST_SEP = re.compile(
-    r"[,;]|\b(?:und|and|og|sowie|dann|danach|then)\b|(?<= )[+&](?= )|[-=]?+>"
+    rf"[,;]|\b(?:{lexicon.either('places', 'path_list_joiners')})\b|(?<= )[+&](?= )|[-=]?+>"
 )
 
 

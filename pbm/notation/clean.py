@@ -20,6 +20,7 @@ import html
 import re
 from collections.abc import Iterator
 
+from . import lexicon
 from .heading_kinds import _words, heading_kind
 from .limits import MAX_LINE_CHARS
 from .text import simple
@@ -28,112 +29,60 @@ from .text import simple
 __all__ = ["clean_lines", "heading_kind", "iter_clean_lines"]
 
 
+#: Mail programs write their lines in the reader's language, a language pbm may have no game in:
+#: these are French, Spanish and Italian mail programs' (the game languages' are `[mail]` of
+#: their files).
+_ELSEWHERE_QUOTE_OPENINGS = ("le", "el", "il")
+_ELSEWHERE_QUOTE_VERBS = ("a ecrit", "escribio", "ha scritto")
+_ELSEWHERE_STOP_BLOCKS = ("message d'origine",)
+_ELSEWHERE_DEVICE_SIGNATURES = ("envoye de", "enviado desde")
+
+
+def _mail(key: str) -> tuple[str, ...]:
+    return lexicon.words("mail", key)
+
+
 #: The languages' openings and verbs of the one-line quote header ("Am …, Anna schrieb:").
-_QUOTE_OPENINGS = ("am ", "on ", "le ", "el ", "il ", "den ")
-_QUOTE_VERBS = ("schrieb", "wrote", "a ecrit", "escribio", "ha scritto", "skrev")
+_QUOTE_OPENINGS = tuple(f"{w} " for w in (*_mail("quote_openings"), *_ELSEWHERE_QUOTE_OPENINGS))
+_QUOTE_VERBS = (*_mail("quote_verbs"), *_ELSEWHERE_QUOTE_VERBS)
 #: Possessive quantifiers throughout: a failed match gives nothing back to try again, so every
 #: pattern here runs in time linear in the line.
 _STOP_BLOCK = re.compile(
-    r"^-{2,}+\s*+(original message|original-nachricht|urspruengliche nachricht|"
-    r"forwarded message|weitergeleitete nachricht|message d'origine|oprindelig meddelelse|"
-    r"videresendt meddelelse)\s*+-*+$"
+    rf"^-{{2,}}+\s*+({lexicon.alternation((*_mail('stop_blocks'), *_ELSEWHERE_STOP_BLOCKS))})"
+    r"\s*+-*+$"
 )
 #: Apple Mail's forwarded mail.
-_FORWARDED = ("anfang der weitergeleiteten nachricht:", "begin forwarded message:")
+_FORWARDED = _mail("forwarded")
 #: A `_STOP_BLOCK` that begins a forwarded mail (not a quoted original).
-_FORWARD_WORDS = re.compile(r"forwarded|weitergeleitete|videresendt")
-_OUTLOOK_HEADER = re.compile(r"^(from|von|fra):\s.+")
+_FORWARD_WORDS = re.compile(lexicon.alternation(_mail("forward_words")))
+_OUTLOOK_HEADER = re.compile(rf"^({lexicon.alternation(_mail('sender_fields'))}):\s.+")
 #: One line of a header block that Outlook, GMX, web.de and phones put above a quoted mail:
 #: `Von: Spielleitung`, `Gesendet: Montag, …`, `From: Game master`, `Sent: …`, `Datum: …`.
-_HEADER_FIELD = re.compile(
-    r"^(von|from|gesendet|sent|datum|date|an|to|betreff|subject|cc|kopie|fra|sendt|til|emne):"
-    r"\s*+\S"
-)
+_HEADER_FIELD = re.compile(rf"^({lexicon.alternation(_mail('header_fields'))}):\s*+\S")
 #: Outlook on the web draws a line of underscores above the quoted mail.
 _RULE_LINE = re.compile(r"^_{10,}+$")
 #: Gmail wraps a long quote header: "On …, Anna <a@x.de>" and "wrote:" on the next line, or
 #: "… schrieb Anna <" and "a@x.de>:".
-_QUOTE_HEAD_END = re.compile(r"^(schrieb|wrote|skrev)[^:]*+:$")
+_QUOTE_HEAD_END = re.compile(rf"^({lexicon.alternation(_mail('quote_verbs'))})[^:]*+:$")
+#: The opening of Gmail's wrapped quote header ("On …").
+_QUOTE_WRAPPED_OPENINGS = tuple(f"{w} " for w in _mail("quote_wrapped_openings"))
 #: A phone's or a mail program's signature line: the player's text ends above it.
 _DEVICE_SIGNATURE = re.compile(
-    r"^(sent (from|with|via) |gesendet (von|mit|vom|ueber) |von meinem |von outlook |"
-    r"get outlook for |holen sie sich outlook |diese nachricht wurde (von|mit) |"
-    r"envoye de |enviado desde |sendt fra |hent outlook )"
+    "^("
+    + lexicon.alternation(
+        f"{w} " for w in (*_mail("device_signatures"), *_ELSEWHERE_DEVICE_SIGNATURES)
+    )
+    + ")"
 )
-_END = {"ende", "end", "ende.", "end."}
+_END = {form for w in _mail("end") for form in (w, f"{w}.")}
 
 #: The words a greeting starts with ("Hallo Spielleitung,", "Hi GM!", "Liebe Mitspieler,").
-_GREETING_WORDS = frozenset(
-    [
-        "hallo",
-        "hello",
-        "hi",
-        "hey",
-        "liebe",
-        "lieber",
-        "liebes",
-        "dear",
-        "moin",
-        "servus",
-        "gruezi",
-        "guten",
-        "good",
-        "salut",
-        "huhu",
-        "morgen",
-        "abend",
-        "hej",
-        "hejsa",
-        "kaere",
-        "godmorgen",
-        "goddag",
-    ]
-)
-#: The closings a mail ends with ("Viele Grüße, Anna", "LG", "Cheers,", "Thanks!").
-_CLOSINGS = frozenset(
-    {
-        ("gruss",),
-        ("gruesse",),
-        ("grusse",),
-        ("lg",),
-        ("vg",),
-        ("mfg",),
-        ("bg",),
-        ("cheers",),
-        ("regards",),
-        ("thanks",),
-        ("thx",),
-        ("danke",),
-        ("ciao",),
-        ("tschuess",),
-        ("best",),
-        ("bis", "dann"),
-        ("bis", "bald"),
-        ("vielen", "dank"),
-        ("thank", "you"),
-        ("many", "thanks"),
-        ("best", "regards"),
-        ("kind", "regards"),
-        ("best", "wishes"),
-        ("mit", "freundlichen", "gruessen"),
-        ("hilsen",),
-        ("mvh",),
-        ("vh",),
-        ("tak",),
-        ("kh",),
-        ("venlig", "hilsen"),
-        ("mange", "tak"),
-        ("med", "venlig", "hilsen"),
-        ("vi", "ses"),
-    }
-)
+_GREETING_WORDS = frozenset(_mail("greetings"))
+#: The closings a mail ends with ("Viele Grüße, Anna", "LG", "Cheers,", "Thanks!"), each as
+#: its words.
+_CLOSINGS = frozenset(tuple(c.split()) for c in _mail("closings"))
 #: Words before "Grüße" in a closing ("Viele Grüße", "Liebe Grüße").
-_CLOSING_LEADS = frozenset(
-    [
-        *("viele", "liebe", "beste", "herzliche", "schoene", "freundliche", "sonnige"),
-        *("freundlichen", "mange", "kaerlig", "bedste"),
-    ]
-)
+_CLOSING_LEADS = frozenset(_mail("closing_leads"))
 
 #: Characters a mail client or a copy from the web leaves in a line without showing them:
 #: zero-width spaces and joiners, the word joiner, a byte-order mark, the soft hyphen.
@@ -175,12 +124,7 @@ def _greeting(s: str) -> bool:
 
 
 #: Words after a closing that make it more than a closing ("Danke, ich passe").
-_NOT_A_NAME = frozenset(
-    [
-        *("ich", "i", "passe", "pass", "nichts", "nothing", "keine", "no", "orders", "zuege"),
-        *("jeg", "pas", "melder", "ingen", "traek"),
-    ]
-)
+_NOT_A_NAME = frozenset(_mail("not_a_name"))
 
 
 def _closing(s: str) -> bool:
@@ -220,7 +164,7 @@ def _quote_header(s: str) -> bool:
 
 def _quote_head_start(s: str) -> bool:
     """The first line of Gmail's wrapped quote header: "On …" (was `^(am |on ).{3,}`)."""
-    return s.startswith(("am ", "on ")) and len(s) >= len("am ") + 3
+    return s.startswith(_QUOTE_WRAPPED_OPENINGS) and len(s) >= len("am ") + 3
 
 
 def _wrapped_quote_header(s: str, following: str) -> bool:
@@ -242,12 +186,8 @@ def clean_lines(body: str) -> list[tuple[int, str]]:
 
 #: The first words of order lines: after a closing (`Danke blau!`) they mean the mail goes on.
 _ORDER_STARTS = re.compile(
-    r"^(?:[-*\u2022]\s*|\d{1,2}[.)]\s*)?(?:siedlung|stadt|strasse|str\.?|road|city|settlement|"
-    r"raeuber|rauber|robber|bandit|pirat|pirate|ritter|knight|handel|trade|seehandel|maritime|abwurf|discard|"
-    r"monopol|monopoly|tribut|entwicklungskarte|projektkarte|erfindung|gluecksfund|"
-    r"strassenbau|bautrupp|ersatzbau|substitute|kennwort|passwort|password|schiff|ship|"
-    r"hus|vej|roever|soehandel|aflever|ridder|udviklingskort|fund|vejbygning|erstatning|"
-    r"adgangskode|skib)(?![a-z])"
+    r"^(?:[-*\u2022]\s*|\d{1,2}[.)]\s*)?"
+    rf"(?:{lexicon.alternation(_mail('order_starts'))})(?![a-z])"
 )
 #: How far past a closing to look for orders.
 _LOOK_PAST_CLOSING = 20

@@ -9,7 +9,7 @@ import unicodedata
 from pbm.rules.orders import GoldPreference
 from pbm.rules.resources import GOODS, KRON_WIDTH, N_RESOURCES, Counts
 
-from . import vocab
+from . import lexicon, vocab
 from .context import Context, Text
 from .errors import NotationError
 from .limits import MAX_DIGITS
@@ -17,6 +17,9 @@ from .words import _FILLERS, _OR_WORDS
 
 #: No hand ever holds more of one resource than this; larger counts are typing errors.
 MAX_COUNT = 99
+
+#: An empty list of cards: `nichts`, `nothing`, `-`.
+_NOTHING = lexicon.word_set("places", "nothing") | {"-"}
 
 
 def _significant(digits: str) -> str:
@@ -35,9 +38,10 @@ def _number(digits: str) -> int | None:
     return int(significant) if len(significant) <= MAX_DIGITS else None
 
 
-def _counted(t: Text, danish: bool = False) -> Text:
+def _counted(t: Text, counted: dict[str, int] | None = None) -> Text:
     """Counts written as words or with an `x` (`zwei Wolle`, `2x W`, `2 x W`) as digits, in
-    place (the columns stay). `danish`: a Danish game, where `to` before a card is two."""
+    place (the columns stay). `counted`: the game language's counts read only before a card
+    (`vocab.counted_numbers`: Danish `to`, two)."""
     f = t.folded
     spans: list[tuple[int, int, str]] = []
     words = list(re.finditer(r"[^\s,;]+", f))
@@ -45,13 +49,8 @@ def _counted(t: Text, danish: bool = False) -> Text:
         word = w.group(0)
         if word in vocab.NUMBER_WORDS and i + 1 < len(words):
             spans.append((w.start(), w.end(), str(vocab.NUMBER_WORDS[word])))
-        elif (
-            danish
-            and word == vocab.DANISH_TWO
-            and i + 1 < len(words)
-            and _counts_a_card(words[i + 1][0])
-        ):
-            spans.append((w.start(), w.end(), "2"))
+        elif counted and word in counted and i + 1 < len(words) and _counts_a_card(words[i + 1][0]):
+            spans.append((w.start(), w.end(), str(counted[word])))
         elif (
             len(word) > 1
             and word.endswith(("x", "*"))
@@ -98,7 +97,7 @@ def _resource_groups(
 ) -> list[tuple[int, int]]:
     """The cards of a list as written: (resource, count) for each entry (`2 Brot, 1 Werkzeug,
     1 Brot` is three entries), as `_resource_list` reads them."""
-    t = _counted(t, vocab.danish(ctx.lang))
+    t = _counted(t, vocab.counted_numbers(ctx.lang))
     out: list[tuple[int, int]] = []
     total = 0
     count: int | None = None
@@ -108,7 +107,7 @@ def _resource_groups(
             raise NotationError.make("or_in_list", word=word, column=t.col(w.start()))
         if word in _FILLERS:
             continue
-        if allow_empty and word in ("nichts", "nothing", "-") and not out:
+        if allow_empty and word in _NOTHING and not out:
             continue
         digits, letters = _split_count(word)
         if digits:

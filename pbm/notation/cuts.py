@@ -5,61 +5,38 @@ from __future__ import annotations
 
 import re
 
-from . import vocab
+from . import lexicon, vocab
 from .context import Text
 from .upgrades import _CITY_ARTICLES, _CITY_NOUNS, _TO_CITY, _UPGRADE_VERBS
 from .words import _OR_ELSE_WORDS, _PATTERNS, _build_starts
 
+
+def _cut_words(key: str) -> frozenset[str]:
+    return lexicon.word_set("cuts", key)
+
+
 #: Words before a build word that make it part of the same build (`Stadt bei Siedlung`).
-_NOT_A_CUT = frozenset(
-    [
-        "bei",
-        "at",
-        "aus",
-        "an",
-        "auf",
-        "on",
-        "statt",
-        "from",
-        "eine",
-        "einen",
-        "ein",
-        "a",
-        "an",
-        "the",
-        "den",
-        "die",
-        "das",
-        "der",
-        "dem",
-        "my",
-        "meine",
-        "meiner",
-        "meinem",
-        "baue",
-        "build",
-        "buy",
-        "kaufe",
-        "spiele",
-        "play",
-        # Danish: `Væveri på mit hus …`, `Byg et hus …`.
-        *("ved", "paa", "en", "et", "min", "mit", "byg", "spil"),
-    ]
-)
+_NOT_A_CUT = _cut_words("not_a_cut")
 #: Words that join two builds (`Straße … und Siedlung …`, `…, dann Straße …`).
-_JOINERS = frozenset(
-    ["und", "and", "dann", "then", "danach", "sowie", "plus", "&", "+", "und_dann"]
-)
+_JOINERS = _cut_words("joiners") | {"&", "+"}
 
 
 #: Articles a build may start with in a sentence (`… und danach eine Siedlung …`).
-_CUT_ARTICLES = frozenset(["eine", "einen", "ein", "a", "an"])
+_CUT_ARTICLES = _cut_words("articles")
 
 
 #: Seafarers: the pieces of road building are named by kind (`Straßenbau: Straße A, Schiff B`).
-_PIECE_WORDS = frozenset(["schiff", "ship", "skib", "strasse", "str", "s", "road", "vej"])
+_PIECE_WORDS = _cut_words("pieces")
 #: `Move ship …`, `Versetze das Schiff …`: the ship word is part of the order, no second build.
-_MOVE_LEADS = frozenset(["move", "moving", "versetze", "the", "das", "flyt", "et"])
+_MOVE_LEADS = _cut_words("move_leads")
+_SHIP_WORDS = _cut_words("ships")
+#: `Karte kaufen`, `… Karte`: a card purchase's word that starts a build by itself.
+_CARD_WORDS = _cut_words("cards")
+_BUY_AFTER = _cut_words("buy_after") | {""}
+#: What a counted card purchase's word starts with (`2 Entwicklungskarten`, `2 dev cards`).
+_COUNTED_CARDS = lexicon.words("cuts", "counted_cards")
+_BUY_BEFORE = _cut_words("buy_before")
+_CARD_ADJECTIVES = _cut_words("card_adjectives")
 
 
 def _split_builds(t: Text, sea: bool = False, kron: bool = False) -> list[Text]:
@@ -81,14 +58,14 @@ def _split_builds(t: Text, sea: bool = False, kron: bool = False) -> list[Text]:
     for i in range(1, len(words)):
         start, _, word = words[i]
         nxt = words[i + 1][2] if i + 1 < len(words) else ""
-        is_card = word in ("karte", "karten") and nxt in ("", "kaufen")
+        is_card = word in _CARD_WORDS and nxt in _BUY_AFTER
         is_count = (word.isdecimal() or word in vocab.NUMBER_WORDS or word.endswith("x")) and (
-            nxt.startswith(("entwicklungskarte", "projektkarte", "karte", "dev", "card"))
+            nxt.startswith(_COUNTED_CARDS)
         )
         if not (word in starts or is_card or is_count):
             continue
         before = words[i - 1][2]
-        if word in ("schiff", "ship", "skib") and before in _MOVE_LEADS:
+        if word in _SHIP_WORDS and before in _MOVE_LEADS:
             continue
         if word in _CITY_NOUNS and (
             before in _TO_CITY
@@ -120,12 +97,12 @@ def _split_builds(t: Text, sea: bool = False, kron: bool = False) -> list[Text]:
             before in _NOT_A_CUT
             or before in _OR_ELSE_WORDS
             or _is_count_word(before)
-            or (is_count and before in ("buy", "kaufe"))
+            or (is_count and before in _BUY_BEFORE)
             # Danish `to udviklingskort`: two cards (`to` is a count only before a card).
-            or (before == vocab.DANISH_TWO and word == "udviklingskort")
+            or (before in vocab.COUNTED_NUMBER_WORDS and word in vocab.COUNTED_CARDS)
         ):
             continue
-        if word in ("development", "dev") and words[i - 1][2] in starts:
+        if word in _CARD_ADJECTIVES and words[i - 1][2] in starts:
             continue
         if others[i] - others[build_start] == 0:
             # `Siedlung Straße 6L`: no build before the word, so no second build either.

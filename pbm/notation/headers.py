@@ -8,7 +8,9 @@ import re
 from datetime import date
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from . import vocab
+from pbm import languages
+
+from . import lexicon, vocab
 from .context import Text
 from .counts import _number, _significant
 from .errors import NotationError
@@ -29,77 +31,72 @@ from .limits import MAX_DIGITS, MAX_LINE_CHARS
 from .remarks import _tidy, _without_remark
 from .words import _FILLERS, _kw, _letter_words
 
+#: How a command's line ends after its words: `Anmeldung Rot` goes on, `Mitspieler?` asks,
+#: `Zurück!` exclaims; every other command is the whole line.
+_COMMAND_ENDS = {"join": r"\b", "players": r"[?]?+$", "back": r"[.!]*+$"}
+#: The mail commands (`[commands]` of the language files), in the order tried.
 _COMMANDS = [
-    (re.compile(r"^(anmeldung|anmelden|join|sign ?up|register|tilmelding|tilmeld)\b"), "join"),
-    (re.compile(r"^(hilfe|help|hjaelp|hjalp|\?)$"), "help"),
-    (re.compile(r"^(status|stand|stilling)$"), "status"),
-    (
-        re.compile(
-            r"^(mitspieler|wer spielt( mit)?|players|roster|who plays|medspillere|"
-            r"hvem spiller( med)?)[?]?+$"
-        ),
-        "players",
-    ),
-    (
-        re.compile(r"^(verlauf|bisherige runden|history|past rounds|historik|tidligere runder)$"),
-        "history",
-    ),
-    (
-        re.compile(r"^(aufgeben|ich gebe auf|resign|i resign|give up|opgiv|opgiver|jeg giver op)$"),
-        "resign",
-    ),
-    (re.compile(r"^((ich bin )?zurueck|(i'?m|i am) back|back|(jeg er )?tilbage)[.!]*+$"), "back"),
-    (re.compile(r"^(beobachten|zuschauen|observe|watch|foelg|folg|foelg spillet)$"), "observe"),
-    (
-        re.compile(
-            r"^(beobachten beenden|zuschauen beenden|nicht mehr (beobachten|zuschauen)|"
-            r"stop (observing|watching)|unobserve|unwatch|stop med at (foelge|folge)|"
-            r"foelg ikke (?:laengere|mere))$"
-        ),
-        "unobserve",
-    ),
+    (re.compile(rf"^({lexicon.either('commands', name)}){_COMMAND_ENDS.get(name, '$')}"), name)
+    for name in languages.keys("commands")
 ]
+_WORDS = {
+    key: lexicon.either("words", key)
+    for key in (
+        "password_leads",
+        "password_is",
+        "message_anonymous",
+        "message",
+        "message_to",
+        "gm_leads",
+        "gm_articles",
+        "gm",
+        "away",
+        "away_until",
+        "time_zone",
+        "help_leads",
+    )
+}
+_GM = rf"(?:(?:{_WORDS['gm_articles']}) )?+(?:{_WORDS['gm']})"
 
 
 _HEADER = {k: _kw(k, r"\s*+[:=]\s*+(?P<rest>.*)") for k in ("game", "name", "colours")}
 #: `Kennwort: x`, `Mein Kennwort ist x`, `Password - x`, `PW=x`, or `Kennwort x` (then `sep`
 #: is empty, and the value must be all that follows).
 _PASSWORD = re.compile(
-    r"^(?:(?:mein|meine|my|unser|das|the|min|mit) )?+"
-    r"(?:kennwort|passwort|password|pw|adgangskode|kodeord)(?![a-z])"
-    r"(?P<sep>\s*+[:=]|\s++(?:ist|is|lautet|er)(?![a-z])\s*+:?+|\s*+-(?=\s)|)\s*+(?P<rest>.*)$"
+    rf"^(?:(?:{_WORDS['password_leads']}) )?+"
+    rf"(?:{lexicon.either('keywords', 'password')})(?![a-z])"
+    rf"(?P<sep>\s*+[:=]|\s++(?:{_WORDS['password_is']})(?![a-z])\s*+:?+|\s*+-(?=\s)|)"
+    r"\s*+(?P<rest>.*)$"
 )
 _CONFIRM = _kw("confirm", r"\s*+[:=]?+\s*+(?P<rest>.*)")
 #: `Nachricht an gelb: …`, `Anonyme Nachricht an alle`, `Message to yellow: …` (issue 15).
 _PRESS = re.compile(
-    r"^(?P<anon>anonyme |anonymous |anonym )?+(?:nachricht|botschaft|message|note|besked)\s++"
-    r"(?:an|to|fuer|for|til)\s++(?P<to>[a-z]++)(?:\s*+[:,]\s*+|\s++|$)(?P<rest>.*)$"
+    rf"^(?P<anon>(?:{_WORDS['message_anonymous']}) )?+(?:{_WORDS['message']})\s++"
+    rf"(?:{_WORDS['message_to']})\s++(?P<to>[a-z]++)(?:\s*+[:,]\s*+|\s++|$)(?P<rest>.*)$"
 )
 #: `An Spielleitung: …`, `An die Spielleitung`, `To GM: …`, `To the game master`.
 _TO_GM = re.compile(
-    r"^(?:an|to|til)\s++(?:die |den |the )?+"
-    r"(?:spielleitung|spielleiter|gm|game ?master|spilleder|spillederen)"
+    rf"^(?:{_WORDS['gm_leads']})\s++{_GM}"
     r"(?:\s*+:\s*+|\s++|$)(?P<rest>.*)$"
 )
 #: `Nachricht an die Spielleitung: …`, `Message to the GM: …`: to the game master.
 _PRESS_GM = re.compile(
-    r"^(?:nachricht|botschaft|message|note|besked)\s++(?:an|to|fuer|for|til)\s++"
-    r"(?:die |den |the )?+(?:spielleitung|spielleiter|gm|game ?master|spilleder|spillederen)"
+    rf"^(?:{_WORDS['message']})\s++(?:{_WORDS['message_to']})\s++{_GM}"
     r"(?:\s*+[:,]\s*+|\s++|$)(?P<rest>.*)$"
 )
 
 
-_ALL = frozenset({"alle", "allen", "all", "everyone", "everybody"})
+_ALL = lexicon.word_set("words", "everyone")
 #: `Urlaub bis 2026-12-24`, `Abwesend bis 24.12.2026`, `Away until 2026-12-24`.
 _AWAY = re.compile(
-    r"^(?:urlaub|abwesend|verreist|away|on holiday|holiday|vacation|vaek|vak|ferie|bortrejst)"
-    r"\s++(?:bis|until|till|indtil|til)"
+    rf"^(?:{_WORDS['away']})"
+    rf"\s++(?:{_WORDS['away_until']})"
     r"\s*+:?+\s*+(?P<rest>.*)$"
 )
 _ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _GERMAN_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
 #: `Zeitzone: Europe/Berlin`, `Time zone: America/New_York`, `TZ=UTC`.
-_ZONE = re.compile(r"^(?:zeitzone|time ?zone|tz|tidszone)\s*+[:=]?+\s*+(?P<rest>\S++)$")
+_ZONE = re.compile(rf"^(?:{_WORDS['time_zone']})\s*+[:=]?+\s*+(?P<rest>\S++)$")
 #: The longest IANA zone name is 32 characters; anything longer is no zone.
 MAX_ZONE = 40
 #: A confirmation code: the service's codes are letters, digits and dashes.
@@ -158,7 +155,8 @@ def _board_free(text: str, kron: bool) -> tuple[Text, str, Item | None]:
 #: chapter of the player guide (or all of it). One to four words of letters: a sentence that
 #: starts with `Hilfe` is no command.
 _HELP_TOPIC = re.compile(
-    r"^(?:hilfe|help|hjaelp|hjalp)(?: ?+:)? ++(?:(?:zu|zum|zur|on|about|for|with|om|til) ++)?+"
+    rf"^(?:{lexicon.alternation(w for w in lexicon.words('commands', 'help') if w.isalpha())})"
+    rf"(?: ?+:)? ++(?:(?:{_WORDS['help_leads']}) ++)?+"
     r"(?P<topic>[a-z][a-z'-]*+(?: [a-z][a-z'-]*+){0,3}+)$"
 )
 
@@ -279,6 +277,10 @@ def _password(t: Text, m: re.Match[str]) -> Password:
     return Password(value)
 
 
+#: Between the colours of a `Farben:` line: `rot oder blau` names both.
+_COLOURS_OR = lexicon.word_set("places", "colours_or")
+
+
 def _header(key: str, t: Text, m: re.Match[str]) -> Item:
     value = t.sub(m.start("rest")).original.strip()
     if not value:
@@ -290,7 +292,7 @@ def _header(key: str, t: Text, m: re.Match[str]) -> Item:
     rest = t.sub(m.start("rest"))
     colours = []
     for w in re.finditer(r"[^\s,;/]+", rest.folded):
-        if w.group(0) in _FILLERS or w.group(0) in ("oder", "or", "eller"):
+        if w.group(0) in _FILLERS or w.group(0) in _COLOURS_OR:
             continue
         try:
             colours.append(vocab.colour(w.group(0)))
@@ -329,54 +331,10 @@ def _round(t: Text, digits: str, start: int) -> RoundGuard:
 
 #: Words of a round heading: `Zug für Runde 7:`, `Meine Züge für Runde 7`, `Orders for round
 #: 7:`, `Zugformular für Runde 7:`.
-_ROUND_LEAD = frozenset(
-    [
-        "zug",
-        "zuege",
-        "zuge",
-        "spielzug",
-        "spielzuege",
-        "befehle",
-        "orders",
-        "order",
-        "moves",
-        "turn",
-        "zugformular",
-        "form",
-        "mein",
-        "meine",
-        "my",
-        "unsere",
-        "unser",
-        "hier",
-        "sind",
-        "here",
-        "are",
-        "is",
-        "die",
-        "der",
-        "the",
-        "fuer",
-        "for",
-        "in",
-        "of",
-        "traek",
-        "trak",
-        "ordrer",
-        "ordre",
-        "mine",
-        "min",
-        "vores",
-        "her",
-        "er",
-        "til",
-        "i",
-        "af",
-    ]
-)
-_ROUND_TAIL = frozenset(
-    ["zuege", "zuge", "befehle", "orders", "moves", "turn", "traek", "trak", "ordrer"]
-)
+_ROUND_LEAD = lexicon.word_set("words", "round_lead")
+_ROUND_TAIL = lexicon.word_set("words", "round_tail")
+_ROUND_NUMBER = lexicon.word_set("words", "round_number")
+_ROUND_WORDS = lexicon.word_set("keywords", "round")
 
 
 def _round_heading(f: str) -> tuple[int, int] | None:
@@ -388,9 +346,9 @@ def _round_heading(f: str) -> tuple[int, int] | None:
     words = _letter_words(before)
     if not words or len(words) > 8:
         return None
-    while words and words[-1] in ("nr", "no", "nummer"):
+    while words and words[-1] in _ROUND_NUMBER:
         words.pop()
-    if not words or words[-1] not in ("runde", "round"):
+    if not words or words[-1] not in _ROUND_WORDS:
         return None
     if any(w not in _ROUND_LEAD for w in words[:-1]):
         return None

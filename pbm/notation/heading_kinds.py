@@ -7,303 +7,44 @@ from __future__ import annotations
 
 import re
 
+from . import lexicon
+
+
+def _heading_words(key: str) -> frozenset[str]:
+    """One list of `[headings]` of every language."""
+    return lexicon.word_set("headings", key)
+
+
 #: Heading words: a line of them ending in `:` only announces what follows.
-_MAIN_CORE = frozenset(
-    [
-        "zug",
-        "zuege",
-        "zuge",
-        "spielzuege",
-        "befehl",
-        "befehle",
-        "order",
-        "orders",
-        "move",
-        "moves",
-        "bau",
-        "bauen",
-        "baue",
-        "bauliste",
-        "builds",
-        "build",
-        "building",
-        "turn",
-        "handel",
-        "trades",
-        "trade",
-        "hauptzuege",
-        "aktionen",
-        "actions",
-        "zuerst",
-        "first",
-        "danach",
-        "dann",
-        "then",
-        "anschliessend",
-        "ausserdem",
-        "zusaetzlich",
-        "also",
-        "schluss",
-        "finally",
-        "next",
-        "plan",
-        "reihenfolge",
-        "prioritaet",
-        "priority",
-        "folgendes",
-        "following",
-        "karten",
-        "cards",
-    ]
-)
-_MAIN_FILLER = frozenset(
-    [
-        "mein",
-        "meine",
-        "meinen",
-        "my",
-        "unser",
-        "unsere",
-        "our",
-        "hier",
-        "here",
-        "sind",
-        "are",
-        "is",
-        "ist",
-        "die",
-        "der",
-        "das",
-        "den",
-        "the",
-        "fuer",
-        "for",
-        "diese",
-        "dieser",
-        "diesen",
-        "this",
-        "these",
-        "naechste",
-        "naechsten",
-        "zum",
-        "zur",
-        "am",
-        "an",
-        "in",
-        "of",
-        "von",
-        "und",
-        "and",
-        "nun",
-        "now",
-        "jetzt",
-        "ich",
-        "i",
-        "moechte",
-        "want",
-        "will",
-        "would",
-        "like",
-        "gerne",
-        "haupt",
-        "main",
-        "normal",
-        "normale",
-        "regular",
-        "bitte",
-        "please",
-        "wie",
-        "as",
-        "folgt",
-        "follows",
-        "lauten",
-        "runde",
-        "round",
-    ]
-)
+_MAIN_CORE = _heading_words("main")
+_MAIN_FILLER = _heading_words("main_fillers")
 
 
 #: A heading of substitute builds says so in one of these words, or states a condition that a
 #: build above failed ("Falls das nicht klappt:", "If the above fails:").
-_SUBSTITUTE_STARTS = (
-    "ersatz",
-    "substitut",
-    "fallback",
-    "backup",
-    "notfall",
-    "reserve",
-    "alternativ",
-)
-_SUBSTITUTE_WORDS = frozenset(
-    [
-        *("sonst", "ansonsten", "andernfalls", "otherwise", "else", "notfalls", "alternatively"),
-        *("ellers", "alternativt"),
-    ]
+_SUBSTITUTE_STARTS = lexicon.words("headings", "substitute_starts")
+_SUBSTITUTE_WORDS = _heading_words("substitute")
+#: Words that say so together, wherever they stand (`Plan B:`), each group as its words.
+_SUBSTITUTE_TOGETHER = tuple(
+    tuple(p.split()) for p in lexicon.words("headings", "substitute_together")
 )
 #: Words of a heading that may make the builds under it conditional in a way pbm cannot read
 #: (`Wenn möglich:`, `Optional:`, `Je nach Würfeln:`, `Only if there is wool left:`).
-_UNCERTAIN = frozenset(
-    [
-        "optional",
-        "optionally",
-        "maybe",
-        "vielleicht",
-        "eventuell",
-        "evtl",
-        "ggf",
-        "gegebenenfalls",
-        "moeglich",
-        "moeglichst",
-        "possible",
-        "possibly",
-        "perhaps",
-        "je",
-        "depending",
-        "abhaengig",
-        "nur",
-        "only",
-        "sofern",
-        "soweit",
-        "reicht",
-        "reichen",
-        "genug",
-        "enough",
-        "left",
-        "uebrig",
-        "rest",
-        "afford",
-        "leisten",
-        "chance",
-        "try",
-        "versuch",
-        "versuche",
-        "priority",
-        "prioritaet",
-        "wunsch",
-        "wish",
-        "wishlist",
-        "bonus",
-        "extra",
-        "spaeter",
-        "later",
-        "next",
-        "naechste",
-        "naechsten",
-        "zusaetzlich",
-        "additional",
-        "wuerfeln",
-        "wuerfel",
-        "dice",
-        "roll",
-        "rolls",
-        "bemerkung",
-        "bemerkungen",
-        "anmerkung",
-        "anmerkungen",
-        "note",
-        "notes",
-        "notiz",
-        "remark",
-        "remarks",
-        "ps",
-        "frage",
-        "fragen",
-        "question",
-        "questions",
-        "comment",
-        "comments",
-        "kommentar",
-        "info",
-        "hinweis",
-        "idee",
-        "idea",
-        "plan",
-        "plaene",
-        "plans",
-        "spaeter",
-    ]
-)
-_CONDITIONS = frozenset(["falls", "wenn", "if", "sollte", "sollten", "case", "unless", "hvis"])
+_UNCERTAIN = _heading_words("uncertain")
+_CONDITIONS = _heading_words("conditions")
 #: Verbs of a build failing: a negation of their own (`Falls das scheitert:`) and, in a heading
 #: with a condition, what makes it announce substitutes.
-_FAILURE_VERBS = frozenset(
-    [
-        "fails",
-        "fail",
-        "failed",
-        "scheitert",
-        "scheitern",
-        "misslingt",
-        "schiefgeht",
-        "schief",
-        "besetzt",
-        "taken",
-        "klappt",
-        "can",
-        *("mislykkes", "fejler"),
-    ]
-)
-_NEGATIONS = _FAILURE_VERBS | frozenset(
-    [
-        "nicht",
-        "kein",
-        "keine",
-        "not",
-        "no",
-        "doesn",
-        "don",
-        "isn",
-        "didn",
-        "won",
-        "cannot",
-        "cant",
-        "nichts",
-        "ikke",
-    ]
-)
+_FAILURE_VERBS = _heading_words("failure_verbs")
+_NEGATIONS = _FAILURE_VERBS | _heading_words("negations")
 #: What a "falls … nicht …" heading must be about to announce substitutes: the builds above
 #: failing (`Falls das nicht klappt:`, `If that fails:`, `Wenn nicht möglich:`), not something
 #: else (`Falls ich nicht beraubt werde:`, `Falls rot nicht tauscht:`: not understood).
-_FAILING = _FAILURE_VERBS | frozenset(
-    [
-        "das",
-        "dies",
-        "es",
-        "that",
-        "it",
-        "this",
-        "klappen",
-        "geht",
-        "gehen",
-        "gelingt",
-        "funktioniert",
-        "moeglich",
-        "works",
-        "work",
-        "possible",
-        "succeed",
-        "succeeds",
-        "reicht",
-        "gebaut",
-        "built",
-        "bauen",
-        "build",
-        "kann",
-        "above",
-        "oben",
-        "obige",
-        "obigen",
-        # Danish: `Hvis det ikke går:`, `Hvis det ikke lykkes:`.
-        *("det", "gaar", "lykkes", "muligt", "virker"),
-        "stadt",
-        "siedlung",
-        "strasse",
-        "city",
-        "settlement",
-        "road",
-        "bau",
-    ]
-)
+_FAILING = _FAILURE_VERBS | _heading_words("failing")
+
+
+#: `Zweite Wahl:`, `Second choice:`: substitutes.
+_SECOND = _heading_words("second")
+_CHOICE = _heading_words("choice")
 
 
 def _about_the_builds(words: list[str]) -> bool:
@@ -358,11 +99,8 @@ def heading_kind(s: str) -> str | None:
         return None
     if (
         any(w.startswith(_SUBSTITUTE_STARTS) or w in _SUBSTITUTE_WORDS for w in words)
-        or ("plan" in words and "b" in words)
-        or (
-            any(w in ("zweite", "zweiter", "second") for w in words)
-            and any(w in ("wahl", "choice", "option", "chance", "versuch", "try") for w in words)
-        )
+        or any(all(w in words for w in together) for together in _SUBSTITUTE_TOGETHER)
+        or (any(w in _SECOND for w in words) and any(w in _CHOICE for w in words))
         or (
             any(w in _CONDITIONS for w in words)
             and any(w in _NEGATIONS for w in words)

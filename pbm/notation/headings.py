@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from . import vocab
+from . import lexicon, vocab
 from .builds import _build_line
 from .context import Context, Text
 from .heading_kinds import heading_kind
@@ -13,7 +13,8 @@ from .items import Item, SubstituteHeader
 from .setup import _setup_line
 from .words import _OR_ELSE_WORDS, _build_starts, _keyword_words, _letter_words
 
-_OR_ELSE_PAIRS = frozenset({("falls", "nicht"), ("wenn", "nicht"), ("if", "not"), ("or", "else")})
+#: Two words that open an alternative (`falls nicht: …`), each pair as its words.
+_OR_ELSE_PAIRS = frozenset(tuple(p.split()) for p in lexicon.words("words", "or_else_pairs"))
 
 
 def _or_prefix(t: Text) -> Text | None:
@@ -56,96 +57,9 @@ def _headed(t: Text, ctx: Context) -> Item | None:
 
 
 #: Words around a pass (`Ich passe diese Runde.`, `Nothing this round, please`).
-_PASS_FILLERS = frozenset(
-    [
-        "ich",
-        "i",
-        "diese",
-        "dieser",
-        "diesmal",
-        "runde",
-        "round",
-        "this",
-        "bitte",
-        "please",
-        "mal",
-        "heute",
-        "mache",
-        "do",
-        "will",
-        "ll",
-        "fuer",
-        "for",
-        "in",
-        "der",
-        "the",
-        "nun",
-        "jetzt",
-        "now",
-        "also",
-        "leider",
-        "sorry",
-        "gar",
-        "ueberhaupt",
-        "erstmal",
-        "einfach",
-        "just",
-        "simply",
-        "tue",
-        "tu",
-        "am",
-        "from",
-        "me",
-        "von",
-        "mir",
-        # Danish: `Jeg melder pas denne runde`, `ingen træk fra mig`.
-        "jeg",
-        "melder",
-        "denne",
-        "gang",
-        "runde",
-        "tak",
-        "nu",
-        "bare",
-        "fra",
-        "mig",
-        "i",
-        "desvaerre",
-        "lige",
-    ]
-)
-_PASS_CORES = frozenset(
-    {
-        ("passe",),
-        ("pass",),
-        ("passen",),
-        ("passing",),
-        ("nichts",),
-        ("nix",),
-        ("nothing",),
-        ("keine", "zuege"),
-        ("keine", "zuge"),
-        ("keine", "befehle"),
-        ("keine", "aktion"),
-        ("keine", "aktionen"),
-        ("no", "orders"),
-        ("no", "moves"),
-        ("no", "actions"),
-        ("setze", "aus"),
-        ("aussetzen",),
-        ("skip",),
-        ("skipping",),
-        ("pas",),
-        ("passer",),
-        ("ingenting",),
-        ("intet",),
-        ("ingen", "traek"),
-        ("ingen", "trak"),
-        ("ingen", "ordrer"),
-        ("springer", "over"),
-        ("staar", "over"),
-    }
-)
+_PASS_FILLERS = lexicon.word_set("words", "pass_fillers")
+#: A pass itself, each as its words (`passe`, `keine Züge`, `no orders`).
+_PASS_CORES = frozenset(tuple(p.split()) for p in lexicon.words("words", "pass"))
 
 
 def _is_pass(f: str, kron: bool) -> bool:

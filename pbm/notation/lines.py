@@ -27,7 +27,7 @@ from dataclasses import replace
 from pbm.rules.orders import DiscardPreference, Knight, MaritimeTrade, RobberOrder
 from pbm.rules.resources import GOODS, KRON_LETTERS, N_KRON_RESOURCES
 
-from . import vocab
+from . import lexicon, vocab
 from .builds import MAX_CARDS_A_LINE, _build_line, _one_build
 from .cards import _monopoly
 from .context import Context, Text
@@ -333,7 +333,7 @@ def _for_a_seven(rest: Text, ctx: Context) -> Item:
 
 #: Besides the order keywords and build words, what makes a line ending in `:` an order,
 #: never a heading to pass over (`Buy a card:`).
-_ORDER_NOUNS = frozenset(["card"])
+_ORDER_NOUNS = lexicon.word_set("places", "order_nouns")
 
 
 def _names_an_order(f: str, kron: bool) -> bool:
@@ -346,7 +346,10 @@ def _names_an_order(f: str, kron: bool) -> bool:
 
 
 #: `Karte …` / `card …` (also `die Karte`, `the card`) before the card played.
-_CARD_LEAD = re.compile(r"(?:(?:die|the) )?+(?:karte|card)(?:\s*+:\s*+|\s++)")
+_CARD_LEAD = re.compile(
+    rf"(?:(?:{lexicon.either('places', 'card_lead_articles')}) )?+"
+    rf"(?:{lexicon.either('places', 'card_lead')})(?:\s*+:\s*+|\s++)"
+)
 #: The cards a line plays (knight, monopoly, year of plenty, road building, Kronlande's project
 #: cards): after `Karte`/`card` they are that card, never a card bought.
 _PLAYED_CARDS = (

@@ -17,6 +17,8 @@ from __future__ import annotations
 import contextlib
 from dataclasses import replace
 
+from pbm import languages
+
 from . import vocab
 from .assemble import BUILD_ACTIONS, _assemble, _take_command
 from .clean import iter_clean_lines
@@ -51,9 +53,10 @@ def _shown(text: str) -> str:
 
 
 #: The languages whose resource letters a line is read with besides the game's, in the order
-#: tried: German and English first (between them the question was asked before Danish was a
-#: game language, and a German or English game asks it as it did), then Danish.
-_LETTER_LANGUAGES = ("de", "en", "da")
+#: tried: the languages' order (`pbm.languages`), German and English first (between them the
+#: question was asked before Danish was a game language, and a German or English game asks it
+#: as it did), then Danish.
+_LETTER_LANGUAGES = languages.names()
 
 
 def _other_contexts(ctx: Context) -> tuple[Context, ...]:
@@ -145,7 +148,7 @@ def _only_other_letters(
         # Danish letters, or a Danish game: the texts name both sets of letters.
         theirs = " ".join(vocab.letters(their_lang, kron))
         ours = " ".join(vocab.letters(game_lang, kron))
-        if vocab.danish(their_lang):
+        if vocab.letters(their_lang) == vocab.letters("da"):
             return NotationError.make(
                 "danish_letters", theirs=theirs, ours=ours, suggestion=suggestion
             )
@@ -174,7 +177,7 @@ def _other_letters_elsewhere(
         # Danish letters in an English game, English ones in a Danish game: `L` is brick in
         # Danish, lumber in English. (German and Danish letters never read differently: `L`
         # is brick in both, and Kronlande's `S F St Br` are the same cards.)
-        if vocab.danish(their_lang):
+        if vocab.letters(their_lang) == vocab.letters("da"):
             return NotationError.make("danish_letters_elsewhere", mine=mine, theirs=theirs)
         return NotationError.make("english_letters_other_elsewhere", mine=mine, theirs=theirs)
     if vocab.letters(game_lang) == vocab.letters("en"):

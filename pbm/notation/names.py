@@ -14,37 +14,37 @@ import weakref
 from collections.abc import Callable
 from typing import NamedTuple
 
+from pbm import languages
 from pbm.i18n import DEFAULT, base
 from pbm.rules.board import Board, Terrain
 from pbm.rules.resources import FISCH
 
+from . import lexicon
 from .errors import MAX_CANDIDATES, AmbiguousError, NotationError
 from .text import fold
 from .vocab import KRON_WORDS, RESOURCE_WORDS, letters
 
-_HARBOUR_WORD = r"(?:hafen|harbou?r|port|havn)"
+# The words of hex names in every language (`pbm/languages/*.toml`, `[hexes]`).
+_HARBOUR_WORD = f"(?:{lexicon.either('hexes', 'harbour')})"
 #: Resource names as players write them in hex names (`10 Getreide`, `Erzhafen`, `wool port`).
-_RESOURCE_NAMES = (
-    r"(?:holz|lumber|wood|lehm|brick|clay|ziegel|wolle|wool|schaf|sheep|getreide|grain|korn|"
-    r"wheat|weizen|erz|ore|stein|trae|ler|uld|malm)"
-)
+_RESOURCE_NAMES = f"(?:{lexicon.either('hexes', 'resources')})"
 #: Kronlande's hexes besides: `6St` (English stone), `5 Fisch`, `9 Stone`.
-_KRON_HEX_NAMES = r"(?:stone|fisch|fish|st|sten|fisk)"
+_KRON_HEX_NAMES = f"(?:{lexicon.either('hexes', 'kron_resources')})"
+_GOLD = lexicon.either("keywords", "gold")
+SEA_WORDS = lexicon.word_set("hexes", "sea")
+DESERT_WORDS = lexicon.word_set("hexes", "desert")
+_AND = lexicon.either("words", "and")
 # Linear in the line: `HEX_TOKEN` matches a bounded number of characters wherever it is tried,
 # `_SEPARATORS` takes a whole run of separators at once (possessive: nothing follows it), and
 # `tokenize_hexes` moves on past each match (tests/test_notation_linear.py).
 HEX_TOKEN = re.compile(
     rf"(?P<harbour>(?:2:1\s?[a-z]\s?-?\s?|(?:{_RESOURCE_NAMES}|[a-z]|3:1|2:1)\s?-?\s?)"
     rf"{_HARBOUR_WORD}(?![a-z])|{_HARBOUR_WORD}(?![a-z])|2:1\s?[a-z](?![a-z0-9])|3:1(?![0-9]))"
-    rf"|(?P<token>\d{{1,2}}\s?(?:gold|guld|{_RESOURCE_NAMES}|{_KRON_HEX_NAMES}|[a-z])(?![a-z]))"
+    rf"|(?P<token>\d{{1,2}}\s?(?:{_GOLD}|{_RESOURCE_NAMES}|{_KRON_HEX_NAMES}|[a-z])(?![a-z]))"
     r"|(?P<label>[a-z]{1,2}\d{1,2}(?![0-9]))"
-    r"|(?P<word>wueste|wuste|wuste|desert|meer|sea|wasser|water|ozean|ocean|"
-    r"hav|havet|oerkenen|oerken|orkenen|orken)(?![a-z])"
+    rf"|(?P<word>{lexicon.alternation([*SEA_WORDS, *DESERT_WORDS])})(?![a-z])"
 )
-_SEPARATORS = re.compile(r"[\s,;/+&]++|\bund\b|\band\b|\bog\b")
-
-SEA_WORDS = {"meer", "sea", "wasser", "water", "ozean", "ocean", "hav", "havet"}
-DESERT_WORDS = {"wueste", "wuste", "desert", "oerken", "oerkenen", "orken", "orkenen"}
+_SEPARATORS = re.compile(r"[\s,;/+&]++|" + "|".join(rf"\b{w}\b" for w in _AND.split("|")))
 
 
 def is_kron(board: Board) -> bool:
@@ -61,7 +61,7 @@ _HARBOUR_DASH = re.compile(
     rf"(?<![a-z0-9:])(2:1\s?[a-z]|[a-z]++|3:1|2:1)\s?-\s?(?={_HARBOUR_WORD})"
 )
 #: A token and a resource: `6e`, `9gold`, `10getreide` (at most two digits: a dice number).
-_TOKEN_NAME = re.compile(r"(\d{1,2})(gold|guld|[a-z]+)")
+_TOKEN_NAME = re.compile(rf"(\d{{1,2}})({_GOLD}|[a-z]+)")
 
 
 def join_harbour_names(folded: str) -> str:
@@ -158,7 +158,7 @@ def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
     m = _TOKEN_NAME.fullmatch(name)
     if m:
         number, res = int(m.group(1)), m.group(2)
-        if res in ("gold", "guld"):
+        if res in _GOLD_WORDS:
             return frozenset(
                 h.id for h in hexes if h.terrain == Terrain.GOLD and h.number == number
             )
@@ -180,7 +180,8 @@ def _resource(word: str, letters: list[str], kron: bool = False) -> int | None:
     return (KRON_WORDS if kron else RESOURCE_WORDS).get(word)
 
 
-_HARBOUR_WORDS = ("hafen", "harbour", "harbor", "port", "havn")
+_HARBOUR_WORDS = lexicon.words("hexes", "harbour")
+_GOLD_WORDS = frozenset(lexicon.words("keywords", "gold"))
 
 
 def _harbour_kind(
@@ -456,12 +457,12 @@ def _path_by_crossings(board: Board, text: str, lang: str, land_only: bool) -> i
 # -- canonical names ---------------------------------------------------------------------------
 
 
-#: The words of hex names pbm writes, by game language (docs/glossary-da.md); every one is read
-#: back in any game (`HEX_TOKEN`).
+#: The words of hex names pbm writes, by game language (`[written]` of the language files,
+#: docs/glossary-da.md); every one is read back in any game (`HEX_TOKEN`).
 HEX_WORDS: dict[str, dict[str, str]] = {
-    "de": {"harbour": "Hafen", "sea": "Meer", "desert": "Wüste", "gold": "Gold"},
-    "en": {"harbour": "Harbor", "sea": "Sea", "desert": "Desert", "gold": "Gold"},
-    "da": {"harbour": "Havn", "sea": "Hav", "desert": "Ørken", "gold": "Guld"},
+    lang: languages.mapping(lang, "written")
+    for lang in languages.names()
+    if languages.mapping(lang, "written")
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from . import vocab
+from . import lexicon, vocab
 from .context import Context, Text
 from .errors import NotationError, OrderError
 from .names import crossing_from_names, hex_candidates, resolve_hex, resolve_path, tokenize_hexes
@@ -43,21 +43,8 @@ def _crossing(t: Text, ctx: Context) -> int:
 
 
 #: Words before a path (`Straße zwischen 6L und 5L`, `Road at …`, `Straße von 5L nach 10G`).
-_PATH_WORDS = (
-    "zwischen",
-    "between",
-    "von",
-    "from",
-    "an",
-    "at",
-    "auf",
-    "on",
-    "bei",
-    "entlang",
-    "dazu",
-    *("mellem", "fra", "ved", "paa", "langs"),
-)
-_PATH_TO = re.compile(r" (nach|bis|to|zu|til) ")
+_PATH_WORDS = lexicon.words("places", "path")
+_PATH_TO = re.compile(rf" ({lexicon.either('places', 'path_to')}) ")
 
 
 def _path(t: Text, ctx: Context, land_only: bool = True) -> int:

@@ -6,19 +6,36 @@ from __future__ import annotations
 
 import re
 
-from . import vocab
+from . import lexicon, vocab
 from .context import Text
 from .errors import NotationError
 from .words import _PATTERNS, _build_starts, _keyword_words, _letter_words
 
+
+def _remark_words(key: str) -> frozenset[str]:
+    """One list of `[remarks]` of every language."""
+    return lexicon.word_set("remarks", key)
+
+
+#: The words of a harbour, the settlement, the city, resources, politeness and the subject
+#: where a remark or the words before an order name them.
+_HARBOUR = _remark_words("harbour")
+_SETTLEMENT = _remark_words("settlement")
+_CITY = _remark_words("city")
+_RESOURCES = _remark_words("resources")
+_PLEASE = _remark_words("please")
+_SUBJECTS = _remark_words("subjects")
+#: How a round line starts (`Runde 7 (gelb)`): a colour in its brackets is the writer's.
+_ROUND_LINE = lexicon.words("remarks", "round_line")
+
 #: Where a condition clause may start: `…, falls noch was übrig ist`, `… if I've got the
 #: lumber for it`.
 _CONDITION_CLAUSE = re.compile(
-    r"(?:,\s*+|(?<![\s,])\s++)(?:falls|wenn|sofern|soweit|if|when|as long as|provided)(?![a-z])"
+    rf"(?:,\s*+|(?<![\s,])\s++)(?:{lexicon.either('remarks', 'condition_clause')})(?![a-z])"
 )
 #: A clause that only says what every build order says anyway (`if I can afford it`):
 #: none of these words may stand in it.
-_CLAUSE_STOP = frozenset(["oder", "or", "sonst", "else", "otherwise", "nicht", "not", "no", "kein"])
+_CLAUSE_STOP = _remark_words("clause_stop")
 
 
 def _without_condition(t: Text, kron: bool) -> Text:
@@ -102,108 +119,19 @@ def _tidy(t: Text) -> Text:
 
 
 #: What a remark in brackets may not say: it would change the order ("(oder 8H 3E 4H)").
-_REMARK_TROUBLE = frozenset(
-    [
-        "oder",
-        "or",
-        "sonst",
-        "else",
-        "otherwise",
-        "statt",
-        "instead",
-        "nicht",
-        "not",
-        "kein",
-        "keine",
-        "no",
-        "ersatz",
-        "alternativ",
-        "alternative",
-        "stattdessen",
-        "nur",
-        "only",
-    ]
-)
+_REMARK_TROUBLE = _remark_words("trouble")
 #: Words that name hexes: brackets of only these are the canonical echo, checked.
-_HEX_WORDS = frozenset(
-    [
-        "meer",
-        "sea",
-        "wasser",
-        "water",
-        "ozean",
-        "ocean",
-        "wueste",
-        "wuste",
-        "desert",
-        "hafen",
-        "harbor",
-        "harbour",
-        "port",
-    ]
-)
+_HEX_WORDS = _remark_words("hex_words")
 
 
 #: Words in a remark that may change what the order says: how often, on what condition, when.
-_REMARK_CONDITIONS = frozenset(
-    [
-        "falls",
-        "wenn",
-        "sofern",
-        "sobald",
-        "erst",
-        "nach",
-        "bevor",
-        "after",
-        "before",
-        "if",
-        "unless",
-        "when",
-        "once",
-        "zweimal",
-        "dreimal",
-        "viermal",
-        "twice",
-        "thrice",
-        "times",
-        "mal",
-        "x2",
-        "x3",
-        "ausser",
-        "except",
-        "auch",
-        "also",
-        "plus",
-        "und",
-        "and",
-        "noch",
-        "more",
-        "mehr",
-        "another",
-    ]
-)
+_REMARK_CONDITIONS = _remark_words("conditions")
 #: A condition only on whether the player can pay (`falls es reicht`, `if I can afford it`,
 #: `if I've got the lumber for it`): every build runs only then anyway.
-_PAY_WORDS = frozenset(
-    [
-        "reicht",
-        "reichen",
-        "reichts",
-        "uebrig",
-        "ubrig",
-        "afford",
-        "affordable",
-        "enough",
-        "genug",
-        "leisten",
-        "bezahlen",
-        "zahlen",
-        "pay",
-    ]
-)
-_HAVE_WORDS = frozenset(["got", "have", "habe", "hab", "hast", "haben", "da", "there"])
+_PAY_WORDS = _remark_words("pay")
+_HAVE_WORDS = _remark_words("have")
 #: Words that turn a "can pay" clause into something else (`wenn ich zu viele Karten habe`).
-_NOT_PAY = frozenset(["viele", "many", "much", "zu", "too", "nicht", "not", "kein", "keine", "no"])
+_NOT_PAY = _remark_words("not_pay")
 
 
 def _is_can_pay(words: list[str], kron: bool) -> bool:
@@ -211,7 +139,7 @@ def _is_can_pay(words: list[str], kron: bool) -> bool:
         return False
     return any(w in _PAY_WORDS for w in words) or (
         any(w in _HAVE_WORDS for w in words)
-        and any(_is_resource_word(w, kron) or w in ("rohstoffe", "resources") for w in words)
+        and any(_is_resource_word(w, kron) or w in _RESOURCES for w in words)
     )
 
 
@@ -224,8 +152,8 @@ def _may_change_the_order(words: list[str], f: str, kron: bool) -> bool:
     if _is_can_pay(words, kron) or _names_the_settlement(words, f):
         return False
     starts, keywords = _build_starts(kron), _keyword_words(kron)
-    harbour = any(w in ("hafen", "harbour", "harbor", "port") for w in words)
-    round_line = f.lstrip().startswith(("runde", "round", "zug ", "orders", "zuege"))
+    harbour = any(w in _HARBOUR for w in words)
+    round_line = f.lstrip().startswith(_ROUND_LINE)
     return any(
         w in _REMARK_CONDITIONS
         or (w in vocab.COLOUR_WORDS and not round_line)
@@ -239,50 +167,22 @@ def _may_change_the_order(words: list[str], f: str, kron: bool) -> bool:
 
 #: A remark on a city line that only says where it stands: `(bei meiner Siedlung)`, `(at my
 #: settlement)`, `(Ausbau meiner Siedlung)`.
-_SETTLEMENT_REMARK = frozenset(
-    [
-        "bei",
-        "an",
-        "am",
-        "auf",
-        "aus",
-        "at",
-        "on",
-        "of",
-        "from",
-        "meiner",
-        "meinem",
-        "meine",
-        "mein",
-        "my",
-        "der",
-        "dem",
-        "die",
-        "das",
-        "the",
-        "siedlung",
-        "settlement",
-        "ausbau",
-        "ausbauen",
-        "upgrade",
-        "upgraded",
-    ]
-)
+_SETTLEMENT_REMARK = _remark_words("settlement_remark")
 #: Words before the order word of a line: verbs, articles, politeness.
-_BEFORE_ORDER_WORD = frozenset(["bitte", "please", "ich", "i", "noch"])
+_BEFORE_ORDER_WORD = _remark_words("before_order_word")
 
 
 def _names_the_settlement(words: list[str], f: str) -> bool:
     """Whether a remark in brackets on a city line only names the settlement the city is built
     from (`Stadt 6L 5L 11G (bei meiner Siedlung)`): it cannot change the order."""
-    if not any(w in ("siedlung", "settlement", "ausbau", "upgrade") for w in words):
+    if not any(w in _SETTLEMENT for w in words):
         return False
     if any(w not in _SETTLEMENT_REMARK and w not in _HEX_WORDS for w in words):
         return False
     for w in _letter_words(f[:60]):
         if w in _VERBS or w in _ARTICLES or w in _BEFORE_ORDER_WORD:
             continue
-        return w in ("stadt", "city")
+        return w in _CITY
     return False
 
 
@@ -324,93 +224,17 @@ def _without_remark(t: Text, kron: bool) -> Text:
 
 
 #: Verbs and articles before an order: `Baue eine Siedlung`, `Play knight`, `Ich spiele …`.
-_VERBS = frozenset(
-    [
-        "put",
-        "move",
-        "versetze",
-        "stelle",
-        "baue",
-        "bau",
-        "bauen",
-        "build",
-        "spiele",
-        "spiel",
-        "spielen",
-        "play",
-        "setze",
-        "place",
-        "lege",
-        "nutze",
-        "use",
-        # Danish: `Byg en vej …`, `Jeg spiller ridder …`.
-        "byg",
-        "bygger",
-        "bygge",
-        "koebe",
-        "spil",
-        "spiller",
-        "spille",
-    ]
-)
-_ARTICLES = frozenset(
-    [
-        *("eine", "einen", "ein", "a", "an", "the", "den", "die", "das", "meine", "meinen"),
-        *("my", "mein", "en", "et", "min", "mit"),
-    ]
-)
+_VERBS = _remark_words("verbs")
+_ARTICLES = _remark_words("articles")
 
 
 #: Words before an order that only place it in the mail: `Zum Schluss noch …`, `Finally …`,
 #: `Dann …`, `Diesmal …`.
-_LEAD_FILLERS = frozenset(
-    [
-        "zum",
-        "schluss",
-        "zuletzt",
-        "noch",
-        "dann",
-        "danach",
-        "anschliessend",
-        "ausserdem",
-        "diesmal",
-        "zuerst",
-        "erst",
-        "finally",
-        "lastly",
-        "then",
-        "also",
-        "next",
-        "first",
-        "this",
-        "time",
-        "turn",
-        # Danish: `Og så et hus …`, `Og købe et udviklingskort`.
-        *("og", "saa"),
-    ]
-)
+_LEAD_FILLERS = _remark_words("lead_fillers")
 
 
 #: Between the subject and the verb: `Ich möchte gern bauen`, `I'd like to build`.
-_WISH_WORDS = frozenset(
-    [
-        "moechte",
-        "moechten",
-        "will",
-        "wuerde",
-        "gern",
-        "gerne",
-        "like",
-        "to",
-        "want",
-        "would",
-        "vil",
-        "gerne",
-        "also",
-        "noch",
-        "dann",
-    ]
-)
+_WISH_WORDS = _remark_words("wish")
 
 
 def _without_verb(t: Text) -> Text:
@@ -422,10 +246,10 @@ def _without_verb(t: Text) -> Text:
     while i < len(words) and i < 4 and words[i][2] in _LEAD_FILLERS:
         i += 1  # `Zum Schluss noch eine Entwicklungskarte`, `Finally buy a card`
     polite = i > 0
-    if i < len(words) and words[i][2] in ("bitte", "please", "pls", "plz"):
+    if i < len(words) and words[i][2] in _PLEASE:
         polite = True
         i += 1  # `Please buy a development card`, `Bitte Straße 6L 5L`
-    if i < len(words) and words[i][2] in ("ich", "i", "i'll", "i'd", "we", "jeg"):
+    if i < len(words) and words[i][2] in _SUBJECTS:
         i += 1
         # `Ich möchte gern …`, `I'd like to build …`, `I want to …`
         wished = i

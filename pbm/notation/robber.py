@@ -8,7 +8,7 @@ import re
 from pbm.rules.board import Terrain
 from pbm.rules.orders import DiscardPreference, Knight, RobberOrder, Timing
 
-from . import vocab
+from . import lexicon, vocab
 from .context import Context, Text
 from .counts import MAX_COUNT, _resource_list
 from .errors import NotationError
@@ -17,15 +17,9 @@ from .words import _FILLERS, _PATTERNS, _REST, _keyword_span, _kw, _letter_words
 
 #: When a knight is played: `vor Wurf`, `vor dem Würfeln`, `vorm Würfeln`, `nach meinem Wurf`,
 #: `before roll`, `after rolling`.
-_TIMING = (
-    r"(?P<timing>(?:vor|nach)(?: dem| meinem| dem eigenen| eigenem)? (?:wurf|wuerfeln|wurfeln)|"
-    r"(?:vorm|nachm) (?:wurf|wuerfeln|wurfeln)|"
-    r"(?:before|after)(?: the| my)? (?:rolling|roll|dice roll|dice|the dice)|"
-    r"pre-roll|post-roll|"
-    # Danish: `før slag`, `efter slag`, `før mit slag`, `før kast`, `efter jeg har slået`.
-    r"(?:foer|for|efter)(?: mit| mine| terning)? (?:slag|kast|terningslag|terningkast)|"
-    r"(?:foer|for|efter) (?:jeg )?(?:har )?(?:slaar|slaaet|slar|slaet|kaster|kastet))"
-)
+#: Danish: `før slag`, `efter slag`, `før mit slag`, `før kast`, `efter jeg har slået`. The
+#: languages' fragments (`[patterns] knight_timing`).
+_TIMING = f"(?P<timing>{lexicon.patterns('knight_timing')})"
 _KNIGHT = _kw(
     "knight",
     r"(?: ?karte| card)?+\s*+[:,(]?+\s*+" + _TIMING + r"?+\s*+\)?+" + _REST,
@@ -33,53 +27,34 @@ _KNIGHT = _kw(
 
 #: The word before the victims; `[,;]?\s*` before it is added by `_keyword_span`. "steal from"
 #: before "steal", or "from" would be read as a colour.
-_STEAL = re.compile(
-    r"\b(raube|rauben|beraube|berauben|stehle|stehlen|stiehl|bestehle|klaue|klau|klauen|"
-    r"beklaue|beklauen|ziehe|ziehen|nimm|nehme|von|steal from|steal|rob|take from|"
-    r"roev fra|roev|rov fra|rov|roeve|stjael fra|stjael|stjal|tag fra|fra)\b\s*+"
-)
+_STEAL = re.compile(rf"\b({lexicon.either('words', 'steal')})\b\s*+")
 
 #: Words between a robber's victims: `oder` too (a priority list: the first one that can be
 #: robbed), and the prepositions of `klau bei blau`, `steal from blue`.
-_VICTIM_FILLERS = _FILLERS | {
-    *("oder", "or", "sonst", "bei", "von", "from", "den", "dem", "the"),
-    *("eller", "ellers", "fra", "hos"),
-}
+_VICTIM_FILLERS = _FILLERS | lexicon.word_set("words", "victim_fillers")
 
 
 #: `Bei einer 7:`, `Falls ich eine 7 würfle:`, `If I roll a 7:`, `On a 7:` before a robber order
 #: or a discard list (which are for a 7 anyway).
 _FOR_A_SEVEN = re.compile(
-    r"(?:if|when|on|for|falls|wenn|bei|fuer|im fall|hvis|ved|naar)\b[a-z ]{0,30}?\b"
-    r"(?:7|sieben|seven|syv)\b"
+    rf"(?:{lexicon.either('words', 'seven_leads')})\b[a-z ]{{0,30}}?\b"
+    rf"(?:7|{lexicon.either('words', 'seven')})\b"
     r"[a-z ]{0,24}?[:,]\s*+"
 )
 
 
 #: Before the robber's hex: `Räuber auf 9H`, `Räuber: 9H`, `Räuber → 9H`, `Robber to 9L`.
-_ROBBER_PLACE_WORDS = (
-    "auf",
-    "nach",
-    "an",
-    "zu",
-    "on",
-    "onto",
-    "to",
-    "at",
-    "in",
-    "paa",
-    "pa",
-    "til",
-)
+_ROBBER_PLACE_WORDS = lexicon.words("words", "robber_place")
 #: Verbs before the robber in a knight line (`Ritter vor Wurf: setze Räuber …`, `move robber
 #: to …`).
-_MOVE_WORDS = (
-    *("move", "moving", "put", "place", "set", "setze", "versetze", "stelle", "schiebe"),
-    *("flyt", "saet", "sat", "placer"),
-)
+_MOVE_WORDS = lexicon.words("words", "move")
 _VICTIM_SEPARATORS = ",;/"
+#: `robber on 8 grain and steal from blue`: an `and` after the hex.
+_JOINERS = tuple(f" {w}" for w in lexicon.words("words", "and"))
+#: How a knight's timing that means before the roll starts (`vor Wurf`, `before roll`).
+_BEFORE_THE_ROLL = lexicon.words("words", "knight_before")
 #: `Räuber auf die 9H`, `robber on the 8 grain`.
-_HEX_ARTICLES = ("die", "das", "den", "dem", "der", "the", "det")
+_HEX_ARTICLES = lexicon.words("words", "hex_articles")
 
 
 def _robber(t: Text, ctx: Context) -> RobberOrder:
@@ -103,7 +78,7 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
         place_end = victims_at = _colours_at_end(f)
     place = _strip_words(_strip_words(t.sub(0, place_end), _ROBBER_PLACE_WORDS), _HEX_ARTICLES)
     place_f = place.folded.rstrip()
-    for joiner in (" und", " and"):
+    for joiner in _JOINERS:
         # `robber on 8 grain and steal from blue`
         if place_f.endswith(joiner):
             place = place.sub(0, len(place_f) - len(joiner))
@@ -164,7 +139,7 @@ def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
     while skip < len(rest.folded) and rest.folded[skip] in " ,;:->=":
         skip += 1  # `Ritter nach Wurf, Räuber 6L`, `Ritter nach dem Wurf -> Räuber 6L`
     rest = _strip_words(rest.sub(skip), _MOVE_WORDS)
-    before = ("vor", "before", "pre", "foer", "for ")
+    before = _BEFORE_THE_ROLL
     when = Timing.BEFORE_ROLL if timing.startswith(before) else Timing.AFTER_ROLL
     pm = _PATTERNS["pirate"].match(rest.folded.strip())
     if pm:
@@ -215,77 +190,14 @@ _IF_DISCARDING = re.compile(
 )
 #: Words of a discard list's condition that says no more than the list itself (`Abwerfen falls
 #: nötig:`, `Discard if needed:`): a discard list is only ever used when cards must go.
-_IF_NEEDED = frozenset(
-    [
-        "falls",
-        "wenn",
-        "sofern",
-        "if",
-        "when",
-        "bei",
-        "bedarf",
-        "noetig",
-        "notig",
-        "notwendig",
-        "erforderlich",
-        "necessary",
-        "needed",
-        "required",
-        "need",
-        "es",
-        "ich",
-        "i",
-        "it",
-        "is",
-        "be",
-        "sein",
-        "muss",
-        "must",
-        "have",
-        "to",
-        "hvis",
-        "naar",
-        "noedvendigt",
-        "nodvendigt",
-        "noedvendig",
-        "jeg",
-        "skal",
-        "det",
-        "er",
-        "om",
-    ]
-)
-_NEED_WORDS = frozenset(
-    [
-        "noetig",
-        "notig",
-        "notwendig",
-        "erforderlich",
-        "necessary",
-        "needed",
-        "required",
-        "bedarf",
-        "muss",
-        "must",
-        "need",
-        "noedvendigt",
-        "nodvendigt",
-        "noedvendig",
-        "skal",
-    ]
-)
+_IF_NEEDED = lexicon.word_set("words", "if_needed")
+_IF_NEEDED_LEADS = lexicon.word_set("words", "if_needed_leads")
+_NEED_WORDS = lexicon.word_set("words", "need")
 #: Words of a priority written out (`zuerst Wolle, dann Holz, zuletzt Erz`, `wool first, then
 #: lumber`): they must agree with the order written, which is what is read.
-_FIRST_WORDS = frozenset(["zuerst", "erst", "erstens", "first", "firstly", "foerst", "forst"])
-_LAST_WORDS = frozenset(
-    ["zuletzt", "schliesslich", "last", "lastly", "finally", "sidst", "til sidst"]
-)
-_THEN_WORDS = frozenset(
-    [
-        *("dann", "danach", "anschliessend", "then", "next", "und", "and", "vor", "before"),
-        *("&", "+", "saa", "derefter", "og", "foer"),
-    ]
-)
+_FIRST_WORDS = lexicon.word_set("words", "first")
+_LAST_WORDS = lexicon.word_set("words", "last")
+_THEN_WORDS = lexicon.word_set("words", "then")
 #: Arrows between the entries of a priority list (`W > G > H`, `W → G`; `→` folds to `-`).
 _ARROW_CHARS = frozenset(">-=\u00bb")
 
@@ -308,7 +220,7 @@ def _without_if_needed(t: Text) -> Text:
     words = _letter_words(f[lead:stop])
     if (
         words
-        and words[0] in ("falls", "wenn", "sofern", "if", "when", "bei")
+        and words[0] in _IF_NEEDED_LEADS
         and all(w in _IF_NEEDED for w in words)
         and any(w in _NEED_WORDS for w in words)
     ):

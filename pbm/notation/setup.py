@@ -7,6 +7,7 @@ import re
 
 from pbm.rules.orders import SetupPlacement
 
+from . import lexicon
 from .context import Context, Text
 from .errors import AmbiguousError, NotationError, OrderError
 from .names import crossing_text, named_hexes, path_text, ship_path_text, tokenize_hexes
@@ -20,7 +21,7 @@ _SETUP_ROAD = re.compile(rf"[ ,;]{_KW['road']}(?![a-z0-9])(?: ?:)? ?")
 #: Seafarers: the ship keyword inside a placement (a ship instead of the road).
 _SETUP_SHIP = re.compile(rf"[ ,;]{_KW['ship']}(?![a-z0-9])(?: ?:)? ?")
 #: Words between a placement's crossing and its road: `mit Straße`, `with road`, `und`.
-_SETUP_JOINERS = ("mit", "with", "und", "and", "plus", "dann", "then")
+_SETUP_JOINERS = lexicon.words("places", "setup_joiners")
 
 
 def _setup_line(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement, ...]:

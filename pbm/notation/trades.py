@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pbm.rules.orders import MaritimeTrade, TradeOffer
 from pbm.rules.resources import GOODS
 
-from . import vocab
+from . import lexicon, vocab
 from .context import Context, Text
 from .counts import MAX_COUNT, _counted, _counts, _number, _split_count
 from .errors import NotationError
@@ -18,29 +18,26 @@ from .places import _seat
 from .words import _PATTERNS, _RATE, _keyword_span, _letter_words, _split_or, _strip_words
 
 #: Words of politeness before an order's own words (`bitte gebe …`, `please give …`).
-_POLITE = frozenset({"bitte", "please", "pls", "ich", "i", "mit", "with", "jeg", "med", "tak"})
+_POLITE = lexicon.word_set("words", "polite")
 
-_GIVE = re.compile(
-    r"\b(gebe|gib|geben|biete|give|offer|gives|ich gebe|i give|giv|giver|jeg giver|tilbyder)\b"
-    r"\s*+:?+\s*+"
-)
+_GIVE = re.compile(rf"\b({lexicon.either('words', 'give')})\b\s*+:?+\s*+")
 #: After `[,;]?\s*`, added by `_keyword_span` (see there).
-_GET = re.compile(
-    r"\b(bekomme|erhalte|kriege|will|get|receive|want|for|fuer|gegen|faa|fa|faar|vil have|mod)\b"
-    r"\s*+:?+\s*+"
-)
+_GET = re.compile(rf"\b({lexicon.either('words', 'get')})\b\s*+:?+\s*+")
 #: The words of what one gets, and of what stands between two halves of a trade.
-_WANT = re.compile(
-    r"\b(bekomme|bekommen|erhalte|kriege|will|moechte|get|receive|want|faa|fa|faar|vil have)\b"
-    r"\s*+:?+\s*+"
-)
-_FOR = re.compile(r"\b(gegen|fuer|for|against|mod)\b\s*+:?+\s*+|->\s*+|=>\s*+")
+_WANT = re.compile(rf"\b({lexicon.either('words', 'want')})\b\s*+:?+\s*+")
+_FOR = re.compile(rf"\b({lexicon.either('words', 'for')})\b\s*+:?+\s*+|->\s*+|=>\s*+")
 
 
 #: `An der Bank: 4 Lehm gegen 1 Holz`, `With the bank: …`, `To the bank: …`.
 _AT_THE_BANK = re.compile(
-    r"(?:an|mit|with|at|to|bei|med|i|til) (?:(?:der|the|die) )?+(?:bank|banken)\s*+:\s*+"
+    rf"(?:{lexicon.either('words', 'bank_leads')}) "
+    rf"(?:(?:{lexicon.either('words', 'bank_articles')}) )?+"
+    rf"(?:{lexicon.either('words', 'bank')})\s*+:\s*+"
 )
+#: A line starting with one of these is a trade, whatever follows (`Handel …`, `Trade …`).
+_TRADE_CERTAIN = re.compile(rf"({lexicon.either('words', 'trade_certain')})(?![a-z])")
+#: Words after the trade word that are no partner (`Handel: gebe …`).
+_NOT_A_PARTNER = lexicon.word_set("words", "trade_not_partner")
 
 
 def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
@@ -52,14 +49,12 @@ def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
     if m:
         return _maritime(t.sub(len(t.folded) - len(t.folded.lstrip()) + m.end()), ctx)
     m = _PATTERNS["trade"].match(f)
-    trade_word = re.match(r"(handel|handle|trade)(?![a-z])", f)
+    trade_word = _TRADE_CERTAIN.match(f)
     if m:
         partner = m.group("partner")
         if partner == "bank":
             return _maritime(t.sub(m.start("rest")), ctx)
-        if partner in vocab.COLOUR_WORDS or (
-            trade_word and partner not in ("gebe", "give", "bekomme", "get", "ich", "i")
-        ):
+        if partner in vocab.COLOUR_WORDS or (trade_word and partner not in _NOT_A_PARTNER):
             if not m.group("rest").strip() and not trade_word:
                 return None
             return _trade(t, m, ctx)
@@ -117,7 +112,7 @@ def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
     return TradeOffer(partner, gives, gets)
 
 
-_MARITIME_SEPARATORS = ("gegen", "fuer", "for", "zu", "til", "in", "->", "=>", ">", "-")
+_MARITIME_SEPARATORS = (*lexicon.words("words", "maritime_separators"), "->", "=>", ">", "-")
 
 
 def _is_letter(c: str) -> bool:
@@ -172,7 +167,7 @@ def _maritime_split(f: str) -> tuple[int, int] | None:
 
 
 #: Before a bank trade's terms: `Tausche mit der Bank …`, `Seehandel: …`, `with the bank`.
-_BANK_WORDS = ("mit der bank", "with the bank", "mit bank", "with bank", "bank", "der bank")
+_BANK_WORDS = tuple(lexicon.longest_first(lexicon.words("words", "bank_words")))
 
 
 def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
@@ -188,7 +183,7 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
         rate = _number(m.group("rate"))
         harbour = m.group("kind") or m.group("mapkind")
         t = t.sub(lead0 + m.start("rest"))
-    t = _counted(t, vocab.danish(ctx.lang))
+    t = _counted(t, vocab.counted_numbers(ctx.lang))
     f = t.folded.strip().rstrip(".")
     lead = len(t.folded) - len(t.folded.lstrip())
     split = _maritime_split(f)

@@ -7,6 +7,7 @@ import re
 
 from pbm.rules.orders import City
 
+from . import lexicon
 from .context import Context, Text
 from .errors import NotationError
 from .places import _crossing
@@ -14,71 +15,22 @@ from .words import _build_starts
 
 #: A city written as the upgrade it is: `Siedlung 6L 5L 11G zur Stadt ausbauen`, `Ausbau zur
 #: Stadt: 3E 11G Wüste`, `Upgrade 5B 4L 11O to a city`, `Turn settlement … into a city`.
-_CITY_NOUNS = frozenset(["stadt", "city"])
-_UPGRADE_VERBS = frozenset(
-    [
-        "ausbauen",
-        "ausbau",
-        "aufwerten",
-        "aufwertung",
-        "upgraden",
-        "upgrade",
-        "stadtausbau",
-        "umbauen",
-        "umwandeln",
-        "machen",
-        "mache",
-        "make",
-        "turn",
-        "convert",
-        "aus",
-    ]
-)
+_CITY_NOUNS = lexicon.word_set("upgrades", "city_nouns")
+_UPGRADE_VERBS = lexicon.word_set("upgrades", "verbs")
 #: The verbs that say "to a city" by themselves where only a settlement is ever upgraded (not
 #: in Kronlande, where a city becomes a Burg and a Burg a Residenz).
-_UPGRADE_ALONE = frozenset(
-    ["ausbauen", "ausbau", "aufwerten", "aufwertung", "upgraden", "upgrade", "stadtausbau"]
-)
+_UPGRADE_ALONE = lexicon.word_set("upgrades", "verbs_alone")
 #: Before the city word: `zur Stadt`, `zu einer Stadt`, `in eine Stadt`, `to a city`, `→ Stadt`.
-_TO_CITY = frozenset(["zur", "zu", "zum", "in", "to", "into", "-", "->", "=>", ">"])
+_TO_CITY = lexicon.word_set("upgrades", "to_city") | {"-", "->", "=>", ">"}
 #: Between `zu`/`to` and the city word: `zu einer Stadt`, `to a city`.
-_CITY_ARTICLES = frozenset(["eine", "einer", "a", "der", "die", "the"])
+_CITY_ARTICLES = lexicon.word_set("upgrades", "city_articles")
 #: Words that join two builds: a line with one is no single upgrade (`Siedlung … und zur Stadt
 #: ausbauen` builds twice).
-_NOT_ONE_UPGRADE = frozenset(["und", "and", "dann", "then", "danach", "sowie", "plus", "&", "+"])
+_NOT_ONE_UPGRADE = lexicon.word_set("upgrades", "joining") | {"&", "+"}
 #: Around the place of an upgrade: `meine Siedlung bei …`, `my settlement at …`.
-_UPGRADE_FILL = frozenset(
-    [
-        "bei",
-        "an",
-        "am",
-        "auf",
-        "at",
-        "on",
-        "von",
-        "from",
-        "of",
-        "siedlung",
-        "settlement",
-        "meine",
-        "meiner",
-        "meinem",
-        "meinen",
-        "mein",
-        "my",
-        "the",
-        "die",
-        "der",
-        "dem",
-        "den",
-        "das",
-        "eine",
-        "einer",
-        "einen",
-        "ein",
-        "a",
-    ]
-)
+_UPGRADE_FILL = lexicon.word_set("upgrades", "fill")
+#: The build words an upgrade line may hold (`Siedlung … zur Stadt`): any other is no upgrade.
+_UPGRADE_NOUNS = _CITY_NOUNS | lexicon.word_set("upgrades", "settlement_nouns")
 
 
 def _upgrade(t: Text, ctx: Context) -> City | None:
@@ -96,7 +48,7 @@ def _upgrade(t: Text, ctx: Context) -> City | None:
     if not any(w in _UPGRADE_VERBS or w in _CITY_NOUNS for _, _, w in words):
         return None
     starts = _build_starts(ctx.kron)
-    if any(w in starts and w not in ("siedlung", "settlement", "stadt", "city") for *_, w in words):
+    if any(w in starts and w not in _UPGRADE_NOUNS for *_, w in words):
         return None
     verb = any(w in _UPGRADE_VERBS for _, _, w in words)
     spans: list[tuple[int, int, str]] = []

@@ -1,12 +1,14 @@
 """Words of the order language in every game language: resources, colours, card names.
 
-All keys are folded (lower case, umlauts spelled out: see `text.fold`). The words read are
-here; the names pbm writes come from the message catalogue (`pbm.i18n`).
+All keys are folded (lower case, umlauts spelled out: see `text.fold`). The words read are the
+language files' (`pbm/languages/<lang>.toml`, `pbm.languages`); the names pbm writes come from
+the message catalogue (`pbm.i18n`).
 """
 
 from __future__ import annotations
 
-from pbm.i18n import PerLanguage, base, language, translator
+from pbm import languages
+from pbm.i18n import PerLanguage, language, translator
 from pbm.rules.resources import (
     BROT,
     ERZ,
@@ -24,66 +26,32 @@ from pbm.rules.resources import (
 
 from .errors import NotationError
 
-RESOURCE_WORDS: dict[str, int] = {
-    "holz": HOLZ,
+#: The resources and goods by the key a language file names them with.
+_RESOURCE_KEYS: dict[str, int] = {
     "lumber": HOLZ,
-    "wood": HOLZ,
-    "lehm": LEHM,
     "brick": LEHM,
-    "bricks": LEHM,
-    "clay": LEHM,
-    "ziegel": LEHM,
-    "wolle": WOLLE,
     "wool": WOLLE,
-    "schaf": WOLLE,
-    "schafe": WOLLE,
-    "sheep": WOLLE,
-    "getreide": GETREIDE,
     "grain": GETREIDE,
-    "korn": GETREIDE,
-    "wheat": GETREIDE,
-    "weizen": GETREIDE,
-    "erz": ERZ,
     "ore": ERZ,
-    "stein": ERZ,
-    # Danish (docs/glossary-da.md): træ, ler, uld, korn (above), malm; `sten` is Kronlande's.
-    "trae": HOLZ,
-    "tra": HOLZ,
-    "ler": LEHM,
-    "uld": WOLLE,
-    "faar": WOLLE,
-    "malm": ERZ,
+    "stone": STEIN,
+    "fish": FISCH,
+    "tools": WERKZEUG,
+    "cloth": STOFF,
+    "bread": BROT,
 }
 
-#: The words of a Kronlande game (issue 19): the five, Stein and Fisch, and the three goods.
-#: There `Stein` is stone, never ore (in a base game it stays ore, as it always was).
-KRON_WORDS: dict[str, int] = {
-    **{w: r for w, r in RESOURCE_WORDS.items() if w != "stein"},
-    "stein": STEIN,
-    "steine": STEIN,
-    "stone": STEIN,
-    "stones": STEIN,
-    "fisch": FISCH,
-    "fische": FISCH,
-    "fish": FISCH,
-    "werkzeug": WERKZEUG,
-    "werkzeuge": WERKZEUG,
-    "tools": WERKZEUG,
-    "tool": WERKZEUG,
-    "stoff": STOFF,
-    "stoffe": STOFF,
-    "cloth": STOFF,
-    "brot": BROT,
-    "brote": BROT,
-    "bread": BROT,
-    "sten": STEIN,
-    "fisk": FISCH,
-    "vaerktoej": WERKZEUG,
-    "vaerktoj": WERKZEUG,
-    "stof": STOFF,
-    "broed": BROT,
-    "brod": BROT,
-}
+
+def _resource_table(section: str) -> dict[str, int]:
+    return {word: _RESOURCE_KEYS[key] for word, key in languages.merged(section).items()}
+
+
+#: Resource words of every language (`[resources]` of the language files).
+RESOURCE_WORDS: dict[str, int] = _resource_table("resources")
+
+#: The words of a Kronlande game (issue 19): the five, Stein and Fisch, and the three goods
+#: (`[kron_resources]`). There `Stein` is stone, never ore (in a base game it stays ore, as it
+#: always was).
+KRON_WORDS: dict[str, int] = {**RESOURCE_WORDS, **_resource_table("kron_resources")}
 
 
 def _resource_names(lang: str) -> tuple[str, ...]:
@@ -108,81 +76,23 @@ def _resource_names(lang: str) -> tuple[str, ...]:
 #: like a hand (the last five only in a Kronlande game).
 NAMES = PerLanguage(_resource_names)
 
-#: Counts written as words ("zwei Wolle", "one ore"), folded.
-NUMBER_WORDS: dict[str, int] = {
-    "ein": 1,
-    "eine": 1,
-    "einen": 1,
-    "einem": 1,
-    "one": 1,
-    "a": 1,
-    "an": 1,
-    "zwei": 2,
-    "two": 2,
-    "drei": 3,
-    "three": 3,
-    "vier": 4,
-    "four": 4,
-    "fuenf": 5,
-    "funf": 5,
-    "five": 5,
-    "sechs": 6,
-    "six": 6,
-    "sieben": 7,
-    "seven": 7,
-    "acht": 8,
-    "eight": 8,
-    "neun": 9,
-    "nine": 9,
-    "zehn": 10,
-    "ten": 10,
-    # Danish. Not `to` (2), which is English's `to` too: read as two only right before a
-    # resource or card (`DANISH_TWO`).
-    "en": 1,
-    "et": 1,
-    "tre": 3,
-    "fire": 4,
-    "fem": 5,
-    "seks": 6,
-    "syv": 7,
-    "otte": 8,
-    "ni": 9,
-    "ti": 10,
-}
+#: Counts written as words ("zwei Wolle", "one ore"), folded (`[numbers]`).
+NUMBER_WORDS: dict[str, int] = languages.merged("numbers")
 
-#: Danish two, a count only right before what it counts (`to uld`, `to udviklingskort`).
-DANISH_TWO = "to"
-
-#: Canonical colour (as the game state stores it) by every folded spelling.
-COLOUR_WORDS: dict[str, str] = {
-    "rot": "rot",
-    "red": "rot",
-    "blau": "blau",
-    "blue": "blau",
-    "gelb": "gelb",
-    "yellow": "gelb",
-    "weiss": "weiss",
-    "weis": "weiss",
-    "white": "weiss",
-    "gruen": "gruen",
-    "grun": "gruen",
-    "green": "gruen",
-    "braun": "braun",
-    "brown": "braun",
-    "orange": "orange",
-    "schwarz": "schwarz",
-    "black": "schwarz",
-    # Danish, folded (`rød` is `roed`), and as typed without `ø`/`å` (`rod`, `bla` are not
-    # read: an English word and a filler of remarks).
-    "roed": "rot",
-    "blaa": "blau",
-    "gul": "gelb",
-    "hvid": "weiss",
-    "groen": "gruen",
-    "gron": "gruen",
-    "brun": "braun",
-    "sort": "schwarz",
+#: Counts that are another language's ordinary word (Danish `to`, two, is English's `to`), by
+#: language (`[counted_numbers]`): a count in that language's game only, and there only right
+#: before what it counts (`to uld`, `to udviklingskort`).
+COUNTED_NUMBERS: dict[str, dict[str, int]] = {
+    lang: languages.mapping(lang, "counted_numbers") for lang in languages.names()
 }
+#: Every such word of any language, with its count.
+COUNTED_NUMBER_WORDS: dict[str, int] = languages.merged("counted_numbers")
+#: The card words a counted number counts in any game (`to udviklingskort`), where a build
+#: line is read before its language is asked (`[words] counted_cards`).
+COUNTED_CARDS = frozenset(languages.words("words", "counted_cards"))
+
+#: Canonical colour (as the game state stores it) by every folded spelling (`[colours]`).
+COLOUR_WORDS: dict[str, str] = languages.merged("colours")
 
 #: Every colour a seat can have, as the game state stores it.
 COLOURS = ("rot", "blau", "gelb", "weiss", "gruen", "braun", "orange", "schwarz")
@@ -224,10 +134,23 @@ COLOUR_NAMES = PerLanguage(_colour_names)
 CARD_NAMES = PerLanguage(_card_names)
 
 
-def danish(lang: str) -> bool:
-    """A Danish game: where the Danish words that are other languages' words too (`by`, city;
-    `to`, two) are order words."""
-    return base(lang) == "da"
+def counted_numbers(lang: str) -> dict[str, int]:
+    """The counts a game's language reads only right before what they count (Danish `to`)."""
+    return COUNTED_NUMBERS.get(languages.base(lang), {})
+
+
+#: Keywords that are order words in their own language's game only (Danish `by`, city, is
+#: English's `by`), by language (`own_game_only`).
+_OWN_GAME_ONLY: dict[str, frozenset[str]] = {
+    lang: frozenset(ws) for lang, ws in languages.by_language("words", "own_game_only").items()
+}
+
+
+def foreign_only(word: str, lang: str) -> bool:
+    """Whether a keyword is another language's own-game-only word, not an order word in a game
+    of this language (`by` in a German or English game)."""
+    own = _OWN_GAME_ONLY.get(languages.base(lang), frozenset())
+    return word not in own and any(word in ws for ws in _OWN_GAME_ONLY.values())
 
 
 def letters(lang: str, kron: bool = False) -> tuple[str, ...]:

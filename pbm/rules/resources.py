@@ -1,4 +1,4 @@
-"""Resources, their letters in both game languages, and building costs.
+"""Resources, their letters in every game language, and building costs.
 
 Resources are small integers (indices into hands) so that hands and the bank are plain lists:
 the hot paths of production and building stay cheap.
@@ -15,6 +15,8 @@ base costs serve both games. In a Kronlande hand, Fisch pays for missing Getreid
 from __future__ import annotations
 
 from typing import Final
+
+from pbm import languages
 
 HOLZ: Final = 0  # lumber
 LEHM: Final = 1  # brick
@@ -38,38 +40,32 @@ GOODS: Final = (WERKZEUG, STOFF, BROT)
 #: Entries of a Kronlande hand: the seven resources and the three goods.
 KRON_WIDTH: Final = 10
 
-#: The canonical (German) letters, indexed by resource.
-LETTERS_DE: Final = ("H", "L", "W", "G", "E")
-#: English game-language letters: Lumber, Brick, Wool, Grain, Ore.
-LETTERS_EN: Final = ("L", "B", "W", "G", "O")
-#: Danish: Træ, Ler, Uld, Korn, Malm (docs/glossary-da.md).
-LETTERS_DA: Final = ("T", "L", "U", "K", "M")
+#: The letters by game language, base game and Kronlande, indexed by resource (or good): each
+#: language's file says them (`pbm/languages/<lang>.toml`, `[letters]`; spec kronlande.md,
+#: "Notation"; the notation layer owns what players may write, these are the canonical
+#: forms). Kronlande's never extend the base game's: in a base game `S` or `St` is no
+#: resource at all. A language without letters (a catalogue added before its order words)
+#: writes the default language's.
+LETTERS: Final[dict[str, tuple[str, ...]]] = {
+    lang: ws for lang, ws in languages.by_language("letters", "base").items()
+}
+KRON_LETTERS: Final[dict[str, tuple[str, ...]]] = {
+    lang: ws for lang, ws in languages.by_language("letters", "kronlande").items()
+}
+#: The canonical (German) letters, indexed by resource: boards, scenarios and the archive
+#: write these whatever the game's language.
+LETTERS_DE: Final = LETTERS[languages.DEFAULT]
+KRON_LETTERS_DE: Final = KRON_LETTERS[languages.DEFAULT]
 NAMES_DE: Final = ("Holz", "Lehm", "Wolle", "Getreide", "Erz")
 NAMES_EN: Final = ("Lumber", "Brick", "Wool", "Grain", "Ore")
-
-#: Kronlande letters and names, indexed by resource or good (spec kronlande.md, "Notation";
-#: the notation layer owns what players may write, these are the canonical forms). They never
-#: extend the base tuples above: in a base game `S` or `St` is no resource at all.
-KRON_LETTERS_DE: Final = ("H", "L", "W", "G", "E", "S", "F", "Wz", "St", "Br")
-KRON_LETTERS_EN: Final = ("L", "B", "W", "G", "O", "St", "F", "To", "Cl", "Br")
-KRON_LETTERS_DA: Final = ("T", "L", "U", "K", "M", "S", "F", "Vk", "St", "Br")
 KRON_NAMES_DE: Final = (*NAMES_DE, "Stein", "Fisch", "Werkzeug", "Stoff", "Brot")
 KRON_NAMES_EN: Final = (*NAMES_EN, "Stone", "Fish", "Tools", "Cloth", "Bread")
-
-#: The letters by game language, base game and Kronlande. A language without an entry (a
-#: catalogue added before its letters) writes the default language's.
-LETTERS: Final[dict[str, tuple[str, ...]]] = {"de": LETTERS_DE, "en": LETTERS_EN, "da": LETTERS_DA}
-KRON_LETTERS: Final[dict[str, tuple[str, ...]]] = {
-    "de": KRON_LETTERS_DE,
-    "en": KRON_LETTERS_EN,
-    "da": KRON_LETTERS_DA,
-}
 
 
 def letters_of(lang: str, kron: bool = False) -> tuple[str, ...]:
     """The letters of a game language (`de@modern` is German's): five, or Kronlande's ten."""
     table = KRON_LETTERS if kron else LETTERS
-    return table.get(lang.partition("@")[0], table["de"])
+    return table.get(languages.base(lang), table[languages.DEFAULT])
 
 
 Hand = list[int]
