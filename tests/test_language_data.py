@@ -96,7 +96,11 @@ _READ = textwrap.dedent(
     ctx = Context(generate_board("medium", 1, 1), "xx", DEFAULT_COLOURS[:4], "round")
     mail = parse_mail(sys.stdin.read(), ctx)
     german = parse_mail("Siedlung C2 D2 D3", ctx)
+    # The toy's letters in a German game: asked back, with the text that names no language.
+    de = Context(generate_board("medium", 1, 1), "de", DEFAULT_COLOURS[:4], "round")
+    (asked,) = parse_mail("Seehandel 4R gegen 1X", de).lines
     print(json.dumps({
+        "asked": [asked.error.key, asked.error.message],
         "languages": list(languages.names()),
         "items": [repr(r.item) for r in mail.lines],
         "errors": [r.error and r.error.message for r in mail.lines],
@@ -139,6 +143,11 @@ def test_a_language_is_added_from_data_alone(tmp_path: Path) -> None:
     assert read["canonical"][0].endswith("(4P 8P 3X)"), read["canonical"]
     # Every language's words are read in every game, the toy's among them.
     assert read["german"] == [repr(german.lines[0].item)]
+    # Its letters in a German game are asked back like any other language's, by a text that
+    # names no language (it has none of its own): 4 wool for 1 ore in the game's letters.
+    key, message = read["asked"]
+    assert key == "other_letters", read["asked"]
+    assert "(P Q R V X)" in message and "'Seehandel 4W gegen 1E'" in message, message
 
 
 def test_the_toy_language_is_not_read_without_its_file() -> None:

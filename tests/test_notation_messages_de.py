@@ -43,6 +43,9 @@ TEXTS_EN_GAME = {key for key in TEXTS if messages.text(key, "en") != TEXTS[key]}
 
 #: Keys that no line can reach at present (kept, since the check stands in `parse_mail`).
 UNREACHABLE = {
+    # The letters of a language added from data alone: tests/test_language_data.py.
+    "other_letters",
+    "other_letters_elsewhere",
     "setup_placements_only",  # the setup phase reads every build line as a placement
     # Seafarers only (the base board refuses ships and gold first): tests/test_notation_sea.py.
     "move_ship_form",
@@ -429,6 +432,12 @@ def test_unreachable_keys_render_in_both_languages() -> None:
             "ambiguous_crossing_many": {"names": "Meer, Meer, 9H", "count": 9},
             "german_letters_kron": {"suggestion": "Seehandel 4S gegen 1F"},
             "english_letters_kron": {"suggestion": "Maritime 4St for 1F"},
+            "other_letters": {
+                "theirs": "P Q R V X",
+                "ours": "H L W G E",
+                "suggestion": "Seehandel 4W gegen 1E",
+            },
+            "other_letters_elsewhere": {"mine": "Abwurf: W E", "theirs": "Abwurf: R X"},
             "letters_with_count": {"shown": "St.", "name": "Stoff", "example": "1St"},
             "letters_by_name": {"shown": "Br", "name": "Brot"},
             "letters_ask_one": {"shown": "1 Br", "name": "Brot", "line": "Herstellen 1 Brot"},

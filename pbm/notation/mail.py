@@ -137,6 +137,18 @@ def _german_english(game_lang: str, their_lang: str) -> bool:
     return pair == {vocab.letters("de"), vocab.letters("en")}
 
 
+#: The languages with refusals that name their letters ("the Danish resource letters"); a
+#: language added from data alone has no text naming it and gets one that names no language.
+_NAMED = ("de", "en", "da")
+
+
+def _letters_of(lang: str) -> str:
+    """The language among those with texts of their own whose letters `lang` uses ("" for
+    none: a language added from data alone, with letters of its own)."""
+    mine = vocab.letters(lang)
+    return next((named for named in _NAMED if vocab.letters(named) == mine), "")
+
+
 def _only_other_letters(
     game_lang: str, suggestion: str, kron: bool = False, their_lang: str | None = None
 ) -> NotationError:
@@ -148,17 +160,20 @@ def _only_other_letters(
         # Danish letters, or a Danish game: the texts name both sets of letters.
         theirs = " ".join(vocab.letters(their_lang, kron))
         ours = " ".join(vocab.letters(game_lang, kron))
-        if vocab.letters(their_lang) == vocab.letters("da"):
+        named = _letters_of(their_lang)
+        if named == "da":
             return NotationError.make(
                 "danish_letters", theirs=theirs, ours=ours, suggestion=suggestion
             )
-        if vocab.letters(their_lang) == vocab.letters("en"):
+        if named == "en":
             return NotationError.make(
                 "english_letters_other", theirs=theirs, ours=ours, suggestion=suggestion
             )
-        return NotationError.make(
-            "german_letters_other", theirs=theirs, ours=ours, suggestion=suggestion
-        )
+        if named == "de":
+            return NotationError.make(
+                "german_letters_other", theirs=theirs, ours=ours, suggestion=suggestion
+            )
+        return NotationError.make("other_letters", theirs=theirs, ours=ours, suggestion=suggestion)
     if kron and english_game:
         return NotationError.make("german_letters_kron", suggestion=suggestion)
     if kron:
@@ -177,9 +192,12 @@ def _other_letters_elsewhere(
         # Danish letters in an English game, English ones in a Danish game: `L` is brick in
         # Danish, lumber in English. (German and Danish letters never read differently: `L`
         # is brick in both, and Kronlande's `S F St Br` are the same cards.)
-        if vocab.letters(their_lang) == vocab.letters("da"):
+        named = _letters_of(their_lang)
+        if named == "da":
             return NotationError.make("danish_letters_elsewhere", mine=mine, theirs=theirs)
-        return NotationError.make("english_letters_other_elsewhere", mine=mine, theirs=theirs)
+        if named == "en":
+            return NotationError.make("english_letters_other_elsewhere", mine=mine, theirs=theirs)
+        return NotationError.make("other_letters_elsewhere", mine=mine, theirs=theirs)
     if vocab.letters(game_lang) == vocab.letters("en"):
         return NotationError.make("german_letters_elsewhere", mine=mine, theirs=theirs)
     return NotationError.make("english_letters_elsewhere", mine=mine, theirs=theirs)

@@ -172,6 +172,15 @@ TEXTS: dict[str, str] = {
         "this mail uses the Danish resource letters elsewhere, and with them this line reads "
         "differently: write {mine!r} or {theirs!r}"
     ),
+    # The letters of a language added from data alone, which has no text naming it.
+    "other_letters": N_(
+        "this line reads only with another language's resource letters ({theirs}); this game "
+        "uses {ours}: write {suggestion!r}"
+    ),
+    "other_letters_elsewhere": N_(
+        "this mail uses another language's resource letters elsewhere, and with them this "
+        "line reads differently: write {mine!r} or {theirs!r}"
+    ),
     # Kronlande (issue 19).
     "kronlande_only": N_("{word!r} is an order of Kronlande games only"),
     "card_alone": N_(
