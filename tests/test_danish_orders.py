@@ -178,3 +178,16 @@ def test_danish_typos_are_asked_back_in_danish_words() -> None:
     assert "'Vej'" in error.localized("da")
     kron = parse_mail("Adgangskode: x\nsmedie 8M 3U 2L\n", _kron_ctx())
     assert kron.lines[1].error is not None and "'Smedje'" in kron.lines[1].error.localized("da")
+
+
+def test_a_danish_message_to_someone_not_understood_keeps_the_rest_from_the_orders() -> None:
+    """`Besked til …`, `Til spilleder …` start a message in Danish as `Nachricht an …` does in
+    German: a recipient not understood is refused, and the lines after it are the message,
+    never orders."""
+    from pbm.notation.lines import starts_a_message
+
+    for line in ("Besked til Xyz: kom nu", "Til spilleder: jeg er syg", "Anonym besked til alle"):
+        assert starts_a_message(line), line
+    mail = parse_mail("Besked til Xyz: kom nu\nHus 6E 4W 5H\n", _ctx("da"))
+    assert mail.lines[0].error is not None
+    assert all(r.item is None for r in mail.lines), mail.lines

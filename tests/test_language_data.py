@@ -217,3 +217,20 @@ def test_every_word_is_folded(lang: str) -> None:
     for kind in ("base", "kronlande"):
         letters = languages.word_list(lang, "letters", kind)
         assert len({x.lower() for x in letters}) == len(letters), (lang, kind)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("de", "Falls ich abwerfen sollte: H L"),
+        ("de", "Wenn ich Karten abwerfen muss: H L"),
+        ("en", "If I have to discard: L B"),
+        ("da", "Hvis jeg skal smide kort: T L"),
+    ],
+)
+def test_a_discard_list_led_by_its_condition(lang: str, line: str) -> None:
+    """The condition's words are the language files' (`discard_if`, `discard_verbs`, …), each
+    alternation longest first: `sollte` is read whole, where `soll` once cut it short."""
+    ctx = Context(generate_board("medium", 1, 1), lang, DEFAULT_COLOURS[:4], "round")
+    (read,) = parse_mail(line, ctx).lines
+    assert read.error is None and type(read.item).__name__ == "DiscardPreference", read

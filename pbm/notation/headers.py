@@ -352,7 +352,9 @@ def _round_heading(f: str) -> tuple[int, int] | None:
         return None
     if any(w not in _ROUND_LEAD for w in words[:-1]):
         return None
-    between = before[before.rfind("rund") :]
+    # From the round word on (`Runde`, `round`, of whichever language) to the number: only
+    # letters, blanks and `.:#` (`Runde #7`, `round: 7`).
+    between = before[before.rfind(words[-1]) :]
     if any(ch not in "abcdefghijklmnopqrstuvwxyz .:#" for ch in between):
         return None
     after = f[m.end() :]

@@ -113,8 +113,11 @@ __all__ = [
 
 #: How a message line starts, whoever it is to: the rest of such a mail is never orders.
 _MESSAGE_START = re.compile(
-    r"^(?:anonyme |anonymous )?+(?:nachricht|botschaft|message|note)\s++(?:an|to|fuer|for)"
-    r"(?![a-z])|^(?:an|to)\s++(?:die |den |the )?+(?:spielleitung|spielleiter|gm|game ?master)"
+    rf"^(?:(?:{lexicon.either('words', 'message_anonymous')}) )?+"
+    rf"(?:{lexicon.either('words', 'message')})\s++(?:{lexicon.either('words', 'message_to')})"
+    r"(?![a-z])"
+    rf"|^(?:{lexicon.either('words', 'gm_leads')})\s++"
+    rf"(?:(?:{lexicon.either('words', 'gm_articles')}) )?+(?:{lexicon.either('words', 'gm')})"
     r"(?![a-z])"
 )
 

@@ -183,10 +183,14 @@ def _pirate(t: Text, ctx: Context) -> RobberOrder:
 #: `Falls ich abwerfen muss: …`, `If I have to discard: …`: a discard list, led by its condition
 #: (every discard list is for a 7 anyway).
 _IF_DISCARDING = re.compile(
-    r"^(?:falls|wenn|if|when|should|hvis|naar)\s++(?:ich\s++|i\s++|jeg\s++)?+"
-    r"(?:(?:have|need|must|skal)\s++(?:to\s++)?+)?+"
-    r"(?:karten\s++)?+(?:abwerfen|discard|aflevere|smide)(?:\s++(?:cards|karten|kort))?+"
-    r"(?:\s++(?:muss|must|soll|sollte|skal))?+\s*+[:,]\s*+(?P<rest>.*)$"
+    rf"^(?:{lexicon.either('words', 'discard_if')})\s++"
+    rf"(?:(?:{lexicon.either('words', 'discard_subjects')})\s++)?+"
+    rf"(?:(?:{lexicon.either('words', 'discard_must_before')})\s++"
+    rf"(?:(?:{lexicon.either('words', 'discard_must_to')})\s++)?+)?+"
+    rf"(?:(?:{lexicon.either('words', 'discard_cards_before')})\s++)?+"
+    rf"(?:{lexicon.either('words', 'discard_verbs')})"
+    rf"(?:\s++(?:{lexicon.either('words', 'discard_cards_after')}))?+"
+    rf"(?:\s++(?:{lexicon.either('words', 'discard_must_after')}))?+\s*+[:,]\s*+(?P<rest>.*)$"
 )
 #: Words of a discard list's condition that says no more than the list itself (`Abwerfen falls
 #: nötig:`, `Discard if needed:`): a discard list is only ever used when cards must go.
