@@ -7,7 +7,8 @@ own too, complete like every other: it is where an English game's text differs f
 (a notation error in an English game shows the English order words).
 
 The catalogues are `pbm/locale/<lang>/LC_MESSAGES/pbm.po`, package data; the game languages are
-the catalogues present whose order words the parser reads (`NOT_YET_PLAYABLE` names the others).
+the catalogues present whose order words the parser reads: those with a language file
+(`pbm/languages/<lang>.toml`, `reads_order_words`).
 A catalogue is compiled in memory on first use (`pbm.pofile` reads the `.po` as Babel would and
 writes a `.mo`, which `gettext` reads) and kept for the process, so nothing is built at install
 time. Babel is a tool of the developers (extracting and updating
@@ -30,6 +31,8 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import TypeVar
 
+from pbm import languages as order_words
+
 DOMAIN = "pbm"
 #: The language of a game whose language has no catalogue (pbm's first language).
 DEFAULT = "de"
@@ -47,18 +50,18 @@ def locale_dir() -> Traversable:
     return files("pbm").joinpath("locale")
 
 
-#: Languages whose catalogue is complete but which are not game languages yet: pbm writes
-#: every text in them, but the parser does not read their order words, so a game in one could
-#: not read its players' orders. A language leaves this set in the change that teaches the
-#: notation its words (docs/translating.md, "A language becomes a game language when …").
-#: Kept here, not asked of the notation: the catalogue layer imports nothing above it.
-NOT_YET_PLAYABLE: frozenset[str] = frozenset()
+def reads_order_words(lang: str) -> bool:
+    """Whether the parser reads the language's order words: it has a language file
+    (`pbm/languages/<lang>.toml`, or one of a directory named by `PBM_LANGUAGE_DIRS`). A
+    catalogue without one is a language pbm could write but whose answers it could not read:
+    no game language yet (docs/translating.md, "A language becomes a game language when …")."""
+    return order_words.has(lang)
 
 
 @cache
 def catalogues() -> tuple[str, ...]:
     """Every language with a catalogue, sorted: the game languages and those not yet
-    playable (`NOT_YET_PLAYABLE`). Their texts are looked up alike (`translator("da")`)."""
+    playable (no language file). Their texts are looked up alike (`translator("da")`)."""
     return tuple(
         sorted(
             d.name
@@ -72,7 +75,7 @@ def catalogues() -> tuple[str, ...]:
 def languages() -> tuple[str, ...]:
     """The game languages: every language with a catalogue that the parser reads too, sorted
     (`pbm game create --lang` accepts exactly these)."""
-    return tuple(lang for lang in catalogues() if lang not in NOT_YET_PLAYABLE)
+    return tuple(lang for lang in catalogues() if reads_order_words(lang))
 
 
 def base(lang: str) -> str:

@@ -23,7 +23,8 @@ LANGS = ("de", "en", "de@modern")
 
 
 #: Every guide's heading of its table of contents. Danish is a guide (and a catalogue) before it
-#: is a game language (`i18n.NOT_YET_PLAYABLE`): its chapters are held to the same rules.
+#: is a game language (before its language file, `i18n.reads_order_words`): its chapters are
+#: held to the same rules.
 CONTENTS = {"de": "## Inhalt", "en": "## Contents", "da": "## Indhold"}
 
 
