@@ -116,6 +116,8 @@ def test_no_ship_next_to_the_pirate_and_its_harbour_closed() -> None:
     s.sea.pirate = harbour.id
     assert harbour_rate(s, p, 0 if r is None else r) == 4
     legal = LegalMoves(s, p)
+    # The legal-move view the bots trade by agrees: no rate of the closed harbour.
+    assert legal.bank_rates() == [harbour_rate(s, p, x) for x in range(5)]
     assert not set(legal.ships()) & set(hex_sides(s, harbour.id))
     side = next(e for e in hex_sides(s, harbour.id) if s.road[e] < 0 and s.sea.ship[e] < 0)
     assert legal.problem(Ship(side)) in (Reason.NEXT_TO_PIRATE, Reason.SHIP_NOT_CONNECTED)

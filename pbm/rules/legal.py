@@ -228,9 +228,13 @@ class LegalMoves:
         if not harbours:
             return rates
         harbors = s.board.crossing_harbor
+        # Seafarers (002): the harbour on the pirate's hex does not trade while it stands
+        # there, as `trade.harbour_rate` (which the round and the receipt check) says.
+        sea = s.sea
+        closed = s.board.hexes[sea.pirate].harbor if sea is not None and sea.pirate >= 0 else None
         for c in s.settlements[p] + s.cities[p]:
             hb = harbors[c]
-            if hb is not None:
+            if hb is not None and hb is not closed:
                 if hb.resource is None:
                     rates = [min(x, 3) for x in rates]
                 else:
