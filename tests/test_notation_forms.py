@@ -490,3 +490,30 @@ def test_long_lines_of_the_new_forms_cost_little(line: str) -> None:
 
 def test_a_road_order_stays_a_road() -> None:
     assert parse_line("Straße 4G 9L", _ctx()) == Road(_path("D5 E4"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical_start"),
+    [
+        ("de", "dann eine Siedlung C2 D2 D3", "Siedlung"),
+        ("de", "und eine Straße C2 D2", "Straße"),
+        ("de", "eine Stadt C2 D2 D3", "Stadt"),
+        ("de", "Außerdem eine Straße C2 D2", "Straße"),
+        ("en", "then a settlement C2 D2 D3", "Settlement"),
+        ("en", "and a road C2 D2", "Road"),
+        ("en", "a road C2 D2", "Road"),
+        ("da", "og så et hus C2 D2 D3", "Hus"),
+        ("da", "så en vej C2 D2", "Vej"),
+    ],
+)
+def test_an_article_before_an_order_word_without_a_verb(
+    lang: str, line: str, canonical_start: str
+) -> None:
+    """`dann eine Siedlung …`, `and a road …`: the article (after a filler, or alone) before
+    an order's first word is read past, as after a verb (`Baue eine Siedlung …`)."""
+    from pbm.rules.state import DEFAULT_COLOURS
+
+    ctx = Context(generate_board("medium", 1, 1), lang, DEFAULT_COLOURS[:4], "round")
+    (read,) = parse_mail(line, ctx).lines
+    assert read.error is None, read
+    assert read.canonical is not None and read.canonical.startswith(canonical_start), read

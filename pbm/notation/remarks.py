@@ -233,6 +233,12 @@ _ARTICLES = _remark_words("articles")
 _LEAD_FILLERS = _remark_words("lead_fillers")
 
 
+#: The first words of an order, after which an article before them is no remark of its own
+#: (`eine Siedlung …`): a keyword's or a build's, Kronlande's too (refused in a base game by
+#: their reader, with the reason).
+_ORDER_STARTS = _keyword_words(True) | _build_starts(True)
+
+
 #: Between the subject and the verb: `Ich möchte gern bauen`, `I'd like to build`.
 _WISH_WORDS = _remark_words("wish")
 
@@ -266,6 +272,8 @@ def _without_verb(t: Text) -> Text:
             i += 1  # `Ich baue diesmal eine Straße …`
         if i < len(words) and words[i][2] in _ARTICLES:
             i += 1
+    elif i + 1 < len(words) and words[i][2] in _ARTICLES and words[i + 1][2] in _ORDER_STARTS:
+        i += 1  # `Dann eine Siedlung …`, `Then a settlement …`, `Og så et hus …`: no verb
     elif not polite:
         return t
     if i >= len(words):
