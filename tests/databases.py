@@ -3,8 +3,8 @@
 - `sqlite_database`: a copy of a SQLite file migrated once per test run;
 - `pg_database`: a PostgreSQL database of a pool, emptied after each test (every row
   deleted, its ids from 1 again); the pool's databases are copies of one migrated once per
-  run, commit without waiting for the disk, and are dropped at the end. `slow_on_postgresql` puts a test's PostgreSQL run in the
-  slow tier;
+  run, commit without waiting for the disk, and are dropped at the end.
+  `slow_on_postgresql` puts a test's PostgreSQL run in the slow tier;
 - readers (`outbox`, `seated`, `passwords`, `game_snapshot`, …);
 - `Rows`: every row of a database, for the game factory to write a started game again.
 """
