@@ -1,6 +1,7 @@
 """Fresh databases for the tests, and what they hold.
 
-- `sqlite_database`: a copy of a SQLite file migrated once per test run;
+- `sqlite_database`: a copy of a SQLite file migrated once per test run; `copy_sqlite` for a
+  fixture's own filled file;
 - `pg_database`: a PostgreSQL database of a pool, emptied after each test (every row
   deleted, its ids from 1 again); the pool's databases are copies of one migrated once per
   run, commit without waiting for the disk, and are dropped at the end.
@@ -63,6 +64,17 @@ def sqlite_database(path: Path) -> str:
     shutil.copyfile(_sqlite_template(), path)
     path.chmod(0o600)
     return f"sqlite:///{path}"
+
+
+def copy_sqlite(source: Path, target: Path) -> None:
+    """A consistent copy of the SQLite database `source` (what its WAL holds too) at `target`,
+    0600: for a fixture that fills a database once and gives each test its own copy."""
+    with (
+        contextlib.closing(sqlite3.connect(source)) as src,
+        contextlib.closing(sqlite3.connect(target)) as dst,
+    ):
+        src.backup(dst)
+    target.chmod(0o600)
 
 
 def _pg_admin(sql: str, *args: object) -> None:
