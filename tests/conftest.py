@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from databases import pg_database, sqlite_database
+from databases import pg_database, sharing_compiled_statements, sqlite_database
 from harness import GM, Games, Mailer
 from sqlalchemy.engine import Engine
 
@@ -50,7 +50,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def engine(db_url: str) -> Iterator[Engine]:
-    eng = make_engine(db_url)
+    eng = sharing_compiled_statements(make_engine(db_url))
     yield eng
     eng.dispose()
 

@@ -28,7 +28,16 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from databases import Rows, game_row, game_state, is_empty, passwords, seated, sqlite_database
+from databases import (
+    Rows,
+    game_row,
+    game_state,
+    is_empty,
+    passwords,
+    seated,
+    sharing_compiled_statements,
+    sqlite_database,
+)
 from sqlmodel import Session, col, select
 
 from pbm.config.model import ArchiveSection, ServiceSection, Settings
@@ -82,7 +91,7 @@ def make_service(
     settings = Settings(
         service=ServiceSection(address=GM, **service), archive=archive or ArchiveSection()
     )
-    return Service(make_engine(url), clock or FakeClock(), settings)
+    return Service(sharing_compiled_statements(make_engine(url)), clock or FakeClock(), settings)
 
 
 def set_service(svc: Service, **values: Any) -> None:
