@@ -17,6 +17,7 @@ fast tier; `python -m pytest` runs everything.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,6 +32,49 @@ from pbm.mail.transport import Transports
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.store.db import make_engine
+
+# -- the workers -----------------------------------------------------------------------------
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: a worker per core, and one more when the run has the end-to-end tests: those
+    wait (on mail servers, on `pbm demo`'s deadlines of seconds, on `pbm serve` restarting)
+    more than they compute, and a third worker uses the core they leave idle."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cores = cores or 1
+    markexpr = str(config.getoption("markexpr", "") or "")
+    return cores + 1 if cores > 1 and "e2e" not in markexpr else cores
+
+
+def _long(item: pytest.Item) -> int:
+    """How long a test is likely to take: 2 end to end and slow, 1 one of them, 0 neither."""
+    return sum(item.get_closest_marker(m) is not None for m in ("slow", "e2e"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Order the tests for `--dist worksteal`: it gives each worker an even, contiguous part of
+    the list, and an idle worker takes the tail of another's part. Each part begins with its
+    share of the long tests (the longest first), so they start early and the run ends with
+    short tests on every worker, not with one worker in a demo while the others wait."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+    if workers < 2:
+        return
+    long = sorted((i for i in items if _long(i)), key=_long, reverse=True)  # stable
+    short = [i for i in items if not _long(i)]
+    ordered: list[pytest.Item] = []
+    left = len(items)
+    for w in range(workers):
+        size = left // (workers - w)  # the part worksteal's first schedule sends worker w
+        left -= size
+        share = long[w::workers]
+        ordered += share + short[: max(0, size - len(share))]
+        del short[: max(0, size - len(share))]
+    ordered += short
+    assert len(ordered) == len(items)
+    items[:] = ordered
+
+
+# -- databases and the service -------------------------------------------------------------
 
 
 @pytest.fixture
