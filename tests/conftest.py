@@ -13,6 +13,12 @@ player, the game factory) and tests/databases.py (fresh databases, readers).
 Test tiers (markers, registered in pyproject.toml): `slow` (over about 2 s), `e2e` (real mail
 servers or a browser), `pg` (PostgreSQL). `python -m pytest -m "not slow and not e2e"` is the
 fast tier; `python -m pytest` runs everything.
+
+The workers (`-n auto --dist worksteal`): one per core, one more when the end-to-end tests run;
+each worker's part of the list begins with its share of the long tests. What a test shares
+with the others of its process, it only reads or gets a copy of: the migrated database files,
+the started games and filled databases of `harness.prepared`, the compiled SQL of
+`databases.sharing_compiled_statements`.
 """
 
 from __future__ import annotations
