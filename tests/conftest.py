@@ -13,15 +13,22 @@ player, the game factory) and tests/databases.py (fresh databases, readers).
 Test tiers (markers, registered in pyproject.toml): `slow` (over about 2 s), `e2e` (real mail
 servers or a browser), `pg` (PostgreSQL). `python -m pytest -m "not slow and not e2e"` is the
 fast tier; `python -m pytest` runs everything.
+
+The workers (`-n auto --dist worksteal`): one per core, one more when the end-to-end tests run;
+each worker's part of the list begins with its share of the long tests. What a test shares
+with the others of its process, it only reads or gets a copy of: the migrated database files,
+the started games and filled databases of `harness.prepared`, the compiled SQL of
+`databases.sharing_compiled_statements`.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from databases import pg_database, sqlite_database
+from databases import pg_database, sharing_compiled_statements, sqlite_database
 from harness import GM, Games, Mailer
 from sqlalchemy.engine import Engine
 
@@ -31,6 +38,49 @@ from pbm.mail.transport import Transports
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.store.db import make_engine
+
+# -- the workers -----------------------------------------------------------------------------
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: a worker per core, and one more when the run has the end-to-end tests: those
+    wait (on mail servers, on `pbm demo`'s deadlines of seconds, on `pbm serve` restarting)
+    more than they compute, and a third worker uses the core they leave idle."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cores = cores or 1
+    markexpr = str(config.getoption("markexpr", "") or "")
+    return cores + 1 if cores > 1 and "e2e" not in markexpr else cores
+
+
+def _long(item: pytest.Item) -> int:
+    """How long a test is likely to take: 2 end to end and slow, 1 one of them, 0 neither."""
+    return sum(item.get_closest_marker(m) is not None for m in ("slow", "e2e"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Order the tests for `--dist worksteal`: it gives each worker an even, contiguous part of
+    the list, and an idle worker takes the tail of another's part. Each part begins with its
+    share of the long tests (the longest first), so they start early and the run ends with
+    short tests on every worker, not with one worker in a demo while the others wait."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+    if workers < 2:
+        return
+    long = sorted((i for i in items if _long(i)), key=_long, reverse=True)  # stable
+    short = [i for i in items if not _long(i)]
+    ordered: list[pytest.Item] = []
+    left = len(items)
+    for w in range(workers):
+        size = left // (workers - w)  # the part worksteal's first schedule sends worker w
+        left -= size
+        share = long[w::workers]
+        ordered += share + short[: max(0, size - len(share))]
+        del short[: max(0, size - len(share))]
+    ordered += short
+    assert len(ordered) == len(items)
+    items[:] = ordered
+
+
+# -- databases and the service -------------------------------------------------------------
 
 
 @pytest.fixture
@@ -50,7 +100,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def engine(db_url: str) -> Iterator[Engine]:
-    eng = make_engine(db_url)
+    eng = sharing_compiled_statements(make_engine(db_url))
     yield eng
     eng.dispose()
 

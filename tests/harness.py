@@ -15,19 +15,29 @@ The databases themselves, and the readers of what they hold, are in tests/databa
 from __future__ import annotations
 
 import asyncio
+import copy
 import dataclasses
 import itertools
 import re
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from email.message import EmailMessage
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from databases import Rows, game_row, game_state, is_empty, passwords, seated, sqlite_database
+from databases import (
+    Rows,
+    game_row,
+    game_state,
+    is_empty,
+    passwords,
+    seated,
+    sharing_compiled_statements,
+    sqlite_database,
+)
 from sqlmodel import Session, col, select
 
 from pbm.config.model import ArchiveSection, ServiceSection, Settings
@@ -45,6 +55,7 @@ from pbm.store.db import make_engine, transaction
 from pbm.store.models import Outbox, Player
 
 GM = "gm@pbm.test"
+T = TypeVar("T")
 
 # -- the cast: four named players with known passwords -------------------------------------------
 
@@ -80,7 +91,7 @@ def make_service(
     settings = Settings(
         service=ServiceSection(address=GM, **service), archive=archive or ArchiveSection()
     )
-    return Service(make_engine(url), clock or FakeClock(), settings)
+    return Service(sharing_compiled_statements(make_engine(url)), clock or FakeClock(), settings)
 
 
 def set_service(svc: Service, **values: Any) -> None:
@@ -358,26 +369,35 @@ def start_game(
     On an empty database the result is remembered: the next test asking for the same game
     (same service settings, same clock) gets a copy of the rows and the clock moved on as the
     first one did (see `_Snapshot`), without playing it all again."""
-    svc = mailer.svc
-    key = (
-        svc.engine.dialect.name,
-        repr(svc.config),
-        clock.now(),
-        name,
-        players,
-        round_,
-        by_mail,
-        cast,
-        tuple(sorted((k, repr(v)) for k, v in settings.items())),
+    return prepared(
+        mailer,
+        clock,
+        ("start_game", name, players, round_, by_mail, cast, sorted_items(settings)),
+        lambda: _start_game(mailer, clock, name, players, round_, by_mail, cast, settings),
     )
+
+
+def sorted_items(values: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """Keyword arguments as part of a `prepared` key."""
+    return tuple(sorted((k, repr(v)) for k, v in values.items()))
+
+
+def prepared(mailer: Mailer, clock: FakeClock, key: Hashable, build: Callable[[], T]) -> T:
+    """`build()` (which fills the database of `mailer`'s service, on `clock`), remembered when
+    it ran on an empty database: the next test whose empty database, service settings and
+    clock are the same, and that asks for the same `key`, gets a copy of the rows and the
+    clock moved on as the first one did (see `_Snapshot`), without doing it all again. A
+    fixture that fills a database the same way for many tests builds it once per process."""
+    svc = mailer.svc
+    full = (svc.engine.dialect.name, repr(svc.config), clock.now(), key)
     pristine = is_empty(svc.engine)
-    if pristine and key in _SNAPSHOTS:
-        return _SNAPSHOTS[key].restore(mailer, clock)
-    table = _start_game(mailer, clock, name, players, round_, by_mail, cast, settings)
+    if pristine and full in _SNAPSHOTS:
+        return _SNAPSHOTS[full].restore(mailer, clock)
+    value = build()
     if pristine:
-        elapsed = clock.now() - key[2]
-        _SNAPSHOTS[key] = _Snapshot(Rows.take(svc.engine), elapsed, table, mailer.last_id)
-    return table
+        elapsed = clock.now() - full[2]
+        _SNAPSHOTS[full] = _Snapshot(Rows.take(svc.engine), elapsed, value, mailer.last_id)
+    return value
 
 
 def _start_game(
@@ -425,27 +445,30 @@ def _start_game(
 
 
 @dataclass
-class _Snapshot:
-    """A started game: every table's rows, the clock's time it took, the Table. Restored into
-    the test's empty database, the test sees what playing it again would have left, but for the
-    random parts (passwords, codebook keys, Message-IDs), which are those of the first time."""
+class _Snapshot(Generic[T]):
+    """A filled database: every table's rows, the clock's time it took, what `build` returned
+    (a Table for a started game). Restored into the test's empty database, the test sees what
+    doing it again would have left, but for the random parts (passwords, codebook keys,
+    Message-IDs), which are those of the first time."""
 
     rows: Rows
     elapsed: timedelta
-    table: Table
+    value: T
     last_id: str
 
-    def restore(self, mailer: Mailer, clock: FakeClock) -> Table:
+    def restore(self, mailer: Mailer, clock: FakeClock) -> T:
         self.rows.restore(mailer.svc.engine)
         clock.advance(seconds=self.elapsed.total_seconds())
         mailer.last_id = self.last_id
-        t = self.table
-        return dataclasses.replace(
-            t, addresses=list(t.addresses), passwords=dict(t.passwords), seats=dict(t.seats)
-        )
+        t = self.value
+        if isinstance(t, Table):  # the test may change its lists; the Context is read only
+            return dataclasses.replace(  # type: ignore[return-value]
+                t, addresses=list(t.addresses), passwords=dict(t.passwords), seats=dict(t.seats)
+            )
+        return copy.deepcopy(t)
 
 
-_SNAPSHOTS: dict[tuple[Any, ...], _Snapshot] = {}
+_SNAPSHOTS: dict[tuple[Any, ...], _Snapshot[Any]] = {}
 
 
 @dataclass

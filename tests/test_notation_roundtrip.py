@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbm.notation import Context, format_item, parse_line, parse_mail
@@ -224,10 +224,23 @@ def test_discard_preference(data: st.DataObject, rs: list[int]) -> None:
     _roundtrip(DiscardPreference(tuple(rs)), _draw_ctx(data))
 
 
+@st.composite
+def offer_counts(draw: st.DrawFn) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What an offer gives and gets, each something and no resource on both sides: the
+    offers `counts(), counts()` with `_no_resource_on_both_sides` would keep, drawn directly
+    (of two free draws only one in sixty has no resource on both sides, and hypothesis spent
+    seconds drawing the rest)."""
+    sides = draw(st.tuples(*[st.sampled_from((0, 1, 2))] * 5).filter(lambda s: {1, 2} <= set(s)))
+    give = tuple(draw(st.integers(1, 3)) if side == 1 else 0 for side in sides)
+    get = tuple(draw(st.integers(1, 3)) if side == 2 else 0 for side in sides)
+    return give, get
+
+
 @FAST
-@given(st.data(), counts(), counts())
-def test_trade_offer(data: st.DataObject, give: tuple[int, ...], get: tuple[int, ...]) -> None:
-    assume(_no_resource_on_both_sides(TradeOffer(0, give, get)))  # type: ignore[arg-type]
+@given(st.data(), offer_counts())
+def test_trade_offer(data: st.DataObject, offer: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
+    give, get = offer
+    assert _no_resource_on_both_sides(TradeOffer(0, give, get))  # type: ignore[arg-type]
     ctx = _draw_ctx(data)
     _roundtrip(TradeOffer(data.draw(seats(ctx)), give, get), ctx)  # type: ignore[arg-type]
 

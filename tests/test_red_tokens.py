@@ -128,26 +128,31 @@ def test_the_islands_pbm_sim_plays(players: int, size: str, kron: bool) -> None:
     _assert_apart([(f"sim {seed}", _sim_board(settings, seed)) for seed in SEEDS])
 
 
+#: Each scenario and player count a game is made for.
+SCENARIO_GAMES = [(k, p) for k in SCENARIOS for p in (3, 4) if (k, p) not in NO_GAME]
+
+
 @pytest.mark.slow
-def test_every_scenario_on_every_path(tmp_path: Path) -> None:
-    """Each scenario and player count a game is made for, 200 seeds: the game's board, the one
-    the service makes, and `pbm board --scenario` (the scenarios' own red-token rules,
-    `scenarios.lay`); 20 games of `pbm sim` each."""
-    combos = [(k, p) for k in SCENARIOS for p in (3, 4) if (k, p) not in NO_GAME]
+@pytest.mark.parametrize(
+    ("key", "players"), SCENARIO_GAMES, ids=[f"{k}-{p}" for k, p in SCENARIO_GAMES]
+)
+def test_every_scenario_on_every_path(tmp_path: Path, key: str, players: int) -> None:
+    """Each scenario and player count a game is made for (a test each, so that the workers
+    share them out), 200 seeds: the game's board, the one the service makes, and `pbm board
+    --scenario` (the scenarios' own red-token rules, `scenarios.lay`); 20 games of `pbm sim`."""
     svc = Service(make_engine(sqlite_database(tmp_path / "pbm.db")))
     boards: list[tuple[str, Board]] = []
+    settings = Settings.for_scenario(key, players)
     with transaction(svc.engine) as session:
-        for key, players in combos:
-            settings = Settings.for_scenario(key, players)
-            for seed in SEEDS:
-                what = f"{key}-{players} {seed}"
-                board = board_for(settings, seed)
-                boards.append((what, board))
-                shown = _cli_json(seed=seed, players=players, scenario=key)
-                assert shown == board.to_json(), what
-                name = f"{key}-{players}-{seed}"
-                game = create_game(svc, session, name, players=players, seed=seed, scenario=key)
-                made = first_state(game, DEFAULT_COLOURS[:players]).board
-                assert made.hexes == board.hexes, what
-            boards += [(f"sim {key}-{players} {s}", _sim_board(settings, s)) for s in range(20)]
+        for seed in SEEDS:
+            what = f"{key}-{players} {seed}"
+            board = board_for(settings, seed)
+            boards.append((what, board))
+            shown = _cli_json(seed=seed, players=players, scenario=key)
+            assert shown == board.to_json(), what
+            name = f"{key}-{players}-{seed}"
+            game = create_game(svc, session, name, players=players, seed=seed, scenario=key)
+            made = first_state(game, DEFAULT_COLOURS[:players]).board
+            assert made.hexes == board.hexes, what
+    boards += [(f"sim {key}-{players} {s}", _sim_board(settings, s)) for s in range(20)]
     _assert_apart(boards)

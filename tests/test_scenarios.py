@@ -295,17 +295,27 @@ def test_crossing_areas_and_ship_sides() -> None:
     assert (b.path_sea[inland], b.path_land[inland]) == (False, True)
 
 
-def test_new_world_constraints_over_many_seeds() -> None:
+@pytest.mark.parametrize(
+    ("players", "seeds"),
+    [
+        (3, range(30)),
+        (4, range(30)),
+        # The rest of the 150 seeds each: a sweep of the generator, in the slow tier.
+        pytest.param(3, range(30, 150), marks=pytest.mark.slow),
+        pytest.param(4, range(30, 150), marks=pytest.mark.slow),
+    ],
+    ids=["3-first-30", "4-first-30", "3-next-120", "4-next-120"],
+)
+def test_new_world_constraints_over_many_seeds(players: int, seeds: range) -> None:
     sizes = Counter()
-    for players in (3, 4):
-        for seed in range(150):
-            b = scenario_board("neue-welt", players, seed)
-            land = {(h.row, h.x) for h in b.hexes if h.is_land}
-            isles = islands(land)
-            assert len(isles) >= 3
-            assert max(len(i) for i in isles) <= MAX_ISLAND[players]
-            assert sum(len(i) == 1 for i in isles) <= 2
-            sizes[len(isles)] += 1
+    for seed in seeds:
+        b = scenario_board("neue-welt", players, seed)
+        land = {(h.row, h.x) for h in b.hexes if h.is_land}
+        isles = islands(land)
+        assert len(isles) >= 3
+        assert max(len(i) for i in isles) <= MAX_ISLAND[players]
+        assert sum(len(i) == 1 for i in isles) <= 2
+        sizes[len(isles)] += 1
     assert len(sizes) > 2  # the generator really varies the islands
 
 

@@ -1,4 +1,4 @@
-"""Helpers for test_serve_sigkill: 20 games of five at the start of round 1, the run without
+"""Helpers for test_serve_sigkill: 10 games of five at the start of round 1, the run without
 kills (in process, the same calls `pbm serve` makes for each mail), an SMTP sink that records
 every delivery, a read-only view of the database while `pbm serve` writes it, and how the
 `pbm serve` processes are started.
@@ -43,9 +43,9 @@ from pbm.store.db import make_engine, transaction
 from pbm.store.migrate import upgrade
 from pbm.store.models import Game, InboundMail, OrderSet, Outbox, Player, RoundRecord
 
-GAMES = 20
+GAMES = 10
 SEATS = 5
-ROUNDS = 5  # 20 games x 5 seats x 5 rounds = 500 order mails
+ROUNDS = 5  # 10 games x 5 seats x 5 rounds = 250 order mails
 NAMES = [f"g{i:02d}" for i in range(GAMES)]
 #: Each seat's password, the same in every game (their hashes are made once).
 PASSWORDS = [f"sitz{seat}-{470110 + seat}" for seat in range(SEATS)]

@@ -4,8 +4,9 @@ The clock used to look at the deadlines every `tick_seconds` (30 s by default), 
 due while the mailbox had not been read past it waited one more tick after the inbox's pass:
 up to a minute between the deadline and the reports. Now the clock wakes at the next deadline,
 the inbox tells it when the pass the deadline waited for is through, and the resolution wakes
-the sender. Here every period is 30 s: the round and its reports come within seconds of the
-deadline or not at all.
+the sender. Here every period is 5 minutes: the round and its reports come within seconds of
+the deadline or not at all (the test waits a minute for each, so that a loaded machine does
+not fail it).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from .servers import Mailroom
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(240)
 def test_the_round_closes_and_its_reports_leave_at_the_deadline(
     svc: Service, games: Games, mailroom: Mailroom
 ) -> None:
@@ -47,17 +48,17 @@ def test_the_round_closes_and_its_reports_leave_at_the_deadline(
     async def run() -> float:
         await mailroom.start([p.address for p in players.values()])
         stop = asyncio.Event()
-        periods = {"poll_seconds": 30.0, "tick_seconds": 30.0, "send_seconds": 30.0}
+        periods = {"poll_seconds": 300.0, "tick_seconds": 300.0, "send_seconds": 300.0}
         task = asyncio.create_task(
             serve(mailroom.configure(svc, **periods), stop, mailroom.transports)
         )
         try:
-            await eventually(lambda: len(records(svc, "alpha")) == before + 1, 20, "the round")
+            await eventually(lambda: len(records(svc, "alpha")) == before + 1, 60, "the round")
             resolved = time.monotonic()
             to = {p.address for p in players.values()}
             await eventually(
                 lambda: to <= {r for rs, raw in mailroom.sent if b"Runde 1" in raw for r in rs},
-                20,
+                60,
                 "the reports",
             )
             return time.monotonic() - resolved

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from databases import copy_sqlite
 from harness import raw_mail
 from sqlmodel import select
 from typer.testing import CliRunner
@@ -139,8 +140,13 @@ def _assert_clean(output: str, what: tuple[str, ...]) -> None:
     assert not bad, (what, bad, output)
 
 
-@pytest.fixture
-def hostile(cli: tuple[CliRunner, Path]) -> tuple[CliRunner, Path]:
+@pytest.fixture(scope="module")
+def hostile_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The hostile database, made once by the CLI for the module's tests, which get copies."""
+    cli = (CliRunner(), tmp_path_factory.mktemp("hostile") / "pbm.toml")
+    cli[1].write_text(
+        '[database]\nurl = "sqlite:///pbm.db"\n\n[service]\naddress = "gm@pbm.test"\n'
+    )
     _run(cli, "game", "create", "alpha", "--players", "4", "--seed", "3")
     _run(cli, "game", "create", "beta", "--players", "3", "--seed", "4")
     for i in range(3):
@@ -148,6 +154,12 @@ def hostile(cli: tuple[CliRunner, Path]) -> tuple[CliRunner, Path]:
         # The GM confirms the sign-up (no mail needed): the three are seated.
         _run(cli, "player", "add", "alpha", f"p{i}@players.test")
     _hostile_database(cli[1])
+    return cli[1].parent / "pbm.db"
+
+
+@pytest.fixture
+def hostile(cli: tuple[CliRunner, Path], hostile_database: Path) -> tuple[CliRunner, Path]:
+    copy_sqlite(hostile_database, cli[1].parent / "pbm.db")
     return cli
 
 

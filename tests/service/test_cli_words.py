@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from harness import GM, Games
+from harness import GM, Games, prepared
 from typer.testing import CliRunner
 
 from pbm.cli import app
@@ -41,14 +41,19 @@ TEXT_COMMANDS = [
 ]
 
 
-@pytest.fixture
-def cfg(svc: Service, games: Games, db_url: str, tmp_path: Path) -> Path:
+def _three_games(svc: Service, games: Games) -> None:
     # gamma first: starting a game plays the rounds of every game on the moving clock.
     games.start("gamma", round_=2)
     admin.end_game(svc, "gamma", "Zu wenige Spieler")
     games.start("alpha", round_=3)
     admin.new_game(svc, "beta", players=3, scenario="vier-inseln")
     admin.add_player(svc, "beta", "someone@players.test", "Someone")
+
+
+@pytest.fixture
+def cfg(svc: Service, games: Games, db_url: str, tmp_path: Path) -> Path:
+    # The same three games for every test: played once per process, copied for the others.
+    prepared(games.mailer, games.clock, "cli_words", lambda: _three_games(svc, games))
     path = tmp_path / "pbm.toml"
     path.write_text(f'[database]\nurl = "{db_url}"\n\n[service]\naddress = "{GM}"\n')
     return path

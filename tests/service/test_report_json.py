@@ -365,7 +365,13 @@ def _whole_game(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", ["de", "en"])
+# Each language and each database once: the language's texts do not depend on the database,
+# so English on PostgreSQL too would prove nothing the others do not.
+@pytest.mark.parametrize(
+    ("db_url", "lang"),
+    [("sqlite", "de"), ("sqlite", "en"), pytest.param("postgresql", "de", marks=pytest.mark.pg)],
+    indirect=["db_url"],
+)
 def test_a_whole_game_every_report_valid_and_private(
     svc: Service, clock: FakeClock, mailer: Mailer, games: Games, lang: str
 ) -> None:
@@ -380,6 +386,9 @@ def test_a_whole_game_every_report_valid_and_private(
 
 
 @pytest.mark.slow
+# SQLite alone: what the JSON shows does not depend on the database, and the whole games
+# above run on PostgreSQL too.
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_an_oceania_game_shows_no_hex_under_the_fog_in_its_json(
     svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
