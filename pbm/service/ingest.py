@@ -22,6 +22,7 @@ import traceback
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy import bindparam
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
@@ -39,6 +40,14 @@ from .intake import arrival
 #: Reads of one mail while its game keeps changing under it; the last one is made under the
 #: write lock, so a mail is always handled.
 MAX_READS = 4
+
+
+#: A stored mail, locked for its handling (built once, as the queries of every mail are).
+_MAIL_LOCKED = (
+    select(InboundMail)
+    .where(InboundMail.id == bindparam("mail_id"))
+    .with_for_update(skip_locked=True)
+)
 
 
 @dataclass
@@ -144,12 +153,7 @@ def process_mail(
                     inbound = inbound or _parse(svc, mail.raw)
                     read = read_mail(svc, session, mail, inbound)
             with transaction(svc.engine) as session:
-                query = (
-                    select(InboundMail)
-                    .where(InboundMail.id == mail_id)
-                    .with_for_update(skip_locked=True)
-                )
-                mail = session.exec(query).first()
+                mail = session.exec(_MAIL_LOCKED, params={"mail_id": mail_id}).first()
                 if mail is None or mail.status != MailStatus.NEW:
                     return IngestResult(mail_id, False, mail.status if mail else "locked")
                 if last:
