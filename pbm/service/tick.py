@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
@@ -124,24 +124,61 @@ def _has_work(svc: Service, session: Session, game: Game, now: datetime) -> bool
 
 
 def tick(svc: Service) -> TickResult:
-    """Do whatever is due now in every running game; a game that fails is marked broken."""
+    """Do whatever is due now in every running game; a game that fails is marked broken.
+
+    On PostgreSQL a game locked by someone else (another worker resolving it, a mail being
+    handled) is passed over (`SKIP LOCKED`) instead of waited for: two workers then split the
+    due games between them instead of queueing behind each other's locks game after game.
+    The games passed over that still have work once the others are done are taken then,
+    waiting for their lock. SQLite has one writer at a time whatever the workers do: there
+    every game is waited for, as before."""
     out = TickResult()
     forget_strangers(svc)
+    passed: list[str] | None = [] if svc.engine.dialect.name == "postgresql" else None
     for name in _candidates(svc):
-        try:
-            _tick_game(svc, name, out)
-        except DBAPIError:
-            raise
-        except Exception as exc:
-            mark_broken(svc, name, exc)
-            out.broken.append(name)
+        _guarded(svc, name, out, passed)
+    if passed:
+        # Most were done by whoever held them: one read finds the few that still have work.
+        still = set(_candidates(svc))
+        for name in passed:
+            if name in still:
+                _guarded(svc, name, out, None)
     return out
 
 
-def _tick_game(svc: Service, name: str, out: TickResult) -> None:
+def _guarded(svc: Service, name: str, out: TickResult, passed: list[str] | None) -> None:
+    """`_tick_game`; a game whose work raises is marked broken (the others go on)."""
+    try:
+        _tick_game(svc, name, out, passed)
+    except DBAPIError:
+        raise
+    except Exception as exc:
+        mark_broken(svc, name, exc)
+        out.broken.append(name)
+
+
+#: A game locked for its tick, or nothing when someone else holds its lock (PostgreSQL).
+_GAME_UNLESS_LOCKED = (
+    select(Game)
+    .where(Game.name == bindparam("name"))
+    .with_for_update(skip_locked=True)
+    .execution_options(populate_existing=True)
+)
+
+
+def _tick_game(svc: Service, name: str, out: TickResult, passed: list[str] | None = None) -> None:
+    """The game's due work under its lock. `passed`: where a game locked by someone else is
+    put instead of waited for (None: wait for the lock)."""
     resolved_now = False
     with transaction(svc.engine) as session:
-        game = get_game(session, name, lock=True)
+        if passed is None:
+            game = get_game(session, name, lock=True)
+        else:
+            found = session.exec(_GAME_UNLESS_LOCKED, params={"name": name}).first()
+            if found is None:  # locked elsewhere (or gone: the second pass then says so)
+                passed.append(name)
+                return
+            game = found
         if game.paused or game.broken or game.phase not in (GamePhase.SETUP, GamePhase.ROUNDS):
             return
         now = svc.clock.now()
