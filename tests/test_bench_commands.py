@@ -35,8 +35,10 @@ def test_bench_rounds_keys() -> None:
 @pytest.mark.slow
 @pytest.mark.timeout(600)
 def test_bench_serve_keys() -> None:
-    result = _bench("serve", "--games", "2", "--discard", "--tick-seconds", "1")
-    assert result["games"] == 2
+    # --mix: one game of each kind (base, Seafarers, Kronlande).
+    result = _bench("serve", "--games", "3", "--mix", "--discard", "--tick-seconds", "1")
+    assert result["games"] == 3
+    assert result["kinds"] == {"base": 1, "sea": 1, "kron": 1}
     for key in ("rss_mb", "rss_idle_mb", "seconds", "mails_sent", "serve_cpu_seconds"):
         assert key in result, key
 
@@ -52,3 +54,25 @@ def test_bench_latency_keys() -> None:
     for key in ("p50_ms", "p99_ms", "answered", "mails"):
         assert key in run, key
     assert result["serve"] == "pbm serve process"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_bench_latency_burst_keys() -> None:
+    # Slow: `pbm serve` is given 20 s to start before the burst (`burst.START_SECONDS`).
+    result = _bench("latency", "--burst", "--games", "2", "--interval", "0.05")
+    assert result["games"] == 2 and result["mails"] == 8
+    assert result["serve"] == "pbm serve process" and result["serve_exit"] == 0
+    for key in (
+        "answered",
+        "p50_ms",
+        "p99_ms",
+        "max_ms",
+        "reports",
+        "reports_expected",
+        "first_report_after_deadline_s",
+        "all_reports_after_deadline_s",
+        "load",
+    ):
+        assert key in result, key
+    assert result["answered"] == 8 and result["reports"] == result["reports_expected"] == 8

@@ -143,19 +143,20 @@ def _worker_tick(url: str, at: datetime) -> tuple[int, float]:
     return resolved, time.process_time() - c0
 
 
-def _ticks(svc: Service, url: str, workers: int) -> tuple[int, float]:
+def _ticks(svc: Service, url: str, workers: int) -> tuple[list[int], float]:
     """Every due round resolved by `workers` processes ticking at once (1: in this process).
-    Returns the rounds resolved (counted once each) and the CPU seconds of the workers."""
+    Returns the rounds each worker resolved (each counted once) and the workers' CPU
+    seconds."""
     if workers == 1:
         c0 = time.process_time()
         resolved = len(tick(svc).resolved)
-        return resolved, time.process_time() - c0
+        return [resolved], time.process_time() - c0
     svc.engine.dispose()
     at = svc.clock.now()
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(workers, mp_context=spawn) as pool:
         done = list(pool.map(_worker_tick, [url] * workers, [at] * workers))
-    return sum(r for r, _ in done), sum(c for _, c in done)
+    return [r for r, _ in done], sum(c for _, c in done)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -182,7 +183,8 @@ def main(argv: list[str] | None = None) -> None:
     clock.advance(hours=2)
     load_start = os.getloadavg()[0]
     t1 = time.perf_counter()
-    resolved, cpu = _ticks(svc, url, args.workers)
+    per_worker, cpu = _ticks(svc, url, args.workers)
+    resolved = sum(per_worker)
     seconds = time.perf_counter() - t1
     assert resolved == args.games, (resolved, args.games)
     size_after = database_bytes(url)
@@ -191,6 +193,9 @@ def main(argv: list[str] | None = None) -> None:
         "games": args.games,
         "kinds": kinds,
         "workers": args.workers,
+        # The rounds each worker resolved: split between them, or all by one while the
+        # others waited for its locks.
+        "per_worker": per_worker,
         "seconds": round(seconds, 3),
         "per_game_ms": round(1000 * seconds / args.games, 2),
         "rounds_per_s": round(args.games / seconds, 1),

@@ -20,7 +20,11 @@ Every mail is stored by IMAP APPEND into pymap, in this process; `--discard` has
 by an SMTP server that drops them instead (the bench process stays small; the serve figures
 barely change).
 
-    pbm bench serve --games 1000 [--discard] [--tick-seconds 30] [--send-seconds 5] [--json]
+`--mix` makes a third of the games Seafarers (the scenarios in turn) and a third Kronlande, as
+`pbm bench rounds --mix` does: their boards and pictures are larger than the base game's.
+
+    pbm bench serve --games 1000 [--mix] [--discard] [--tick-seconds 30] [--send-seconds 5]
+        [--json]
 """
 
 from __future__ import annotations
@@ -204,7 +208,12 @@ async def _stop(proc: subprocess.Popen[bytes]) -> int:
 
 
 async def measure(
-    n: int, work: Path, discard: bool = False, tick_seconds: float = 30.0, send_seconds: float = 5.0
+    n: int,
+    work: Path,
+    discard: bool = False,
+    tick_seconds: float = 30.0,
+    send_seconds: float = 5.0,
+    mix: bool = False,
 ) -> dict[str, object]:
     load_start = os.getloadavg()[0]
     db = work / "pbm.db"
@@ -214,7 +223,7 @@ async def measure(
     clock = FakeClock(datetime.now(UTC) - timedelta(hours=2))
     svc = Service(make_engine(url), clock, Settings(service=ServiceSection(address=GM)))
     prep = time.perf_counter()
-    setup_games(svc, n)
+    kinds = setup_games(svc, n, mix)
     svc.engine.dispose()
     _set_paused(db, True)
     prepare_s = time.perf_counter() - prep
@@ -297,6 +306,7 @@ async def measure(
         )
     return {
         "games": n,
+        "kinds": kinds,
         "seconds": round(seconds, 2),
         "rss_mb": round(sampler.hwm, 1),
         "rss_idle_mb": round(idle, 1),
@@ -341,6 +351,9 @@ def main(argv: list[str] | None = None) -> None:
         "--send-seconds", type=float, default=5.0, help="pbm serve's send_seconds (default 5)"
     )
     ap.add_argument(
+        "--mix", action="store_true", help="a third each base, Seafarers and Kronlande games"
+    )
+    ap.add_argument(
         "--keep", action="store_true", help="keep the work folder (database, pbm.toml, serve.log)"
     )
     args = ap.parse_args(argv)
@@ -349,7 +362,7 @@ def main(argv: list[str] | None = None) -> None:
     work = Path(tempfile.mkdtemp(prefix="pbm-bench-serve-"))
     try:
         result = asyncio.run(
-            measure(args.games, work, args.discard, args.tick_seconds, args.send_seconds)
+            measure(args.games, work, args.discard, args.tick_seconds, args.send_seconds, args.mix)
         )
     finally:
         if args.keep:
@@ -372,7 +385,8 @@ def main(argv: list[str] | None = None) -> None:
         ("mails sent (failed)", f"{result['mails_sent']} ({result['outbox_failed']})"),
     ]
     print(
-        f"pbm serve, {result['games']} games due, SQLite, reports {result['reports_to']}, "
+        f"pbm serve, {result['games']} games due ({result['kinds']}), SQLite, "
+        f"reports {result['reports_to']}, "
         f"tick {result['tick_seconds']:g} s, send {result['send_seconds']:g} s; "
         f"machine: {result['cores']} cores, "
         f"Python {result['python']}, load {result['load_start']} → {result['load']}"

@@ -49,8 +49,11 @@ _MONTHS = {
         ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1
     )
 }
-#: UIDs asked about in one FETCH of heads (`ImapInbox.heads`).
-HEADS_AT_ONCE = 500
+#: UIDs asked about in one FETCH of heads (`ImapInbox.heads`). aioimaplib parses a response
+#: that arrived in one read by recursing once per line (two a head: the line and the end of
+#: its literal), so 500 heads at once went past Python's recursion limit (1,000) and the
+#: FETCH never finished; 100 stays far below it.
+HEADS_AT_ONCE = 100
 
 
 def internal_date(line: bytes) -> datetime | None:

@@ -18,6 +18,7 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime
 
+from .headers import POLICY
 from .inbound import clean_header_text
 
 #: Our own loop guard: a mail carrying it is never answered (see `inbound.no_reply_reason`).
@@ -108,7 +109,7 @@ def build_message(
     body = body.encode("utf-8", "replace").decode("utf-8")
     html = html.encode("utf-8", "replace").decode("utf-8")
     domain = from_address.rsplit("@", 1)[-1] or "pbm.invalid"
-    msg = EmailMessage()
+    msg = EmailMessage(policy=POLICY)
     msg["From"] = str(Address(display_name=header_text(from_name), addr_spec=from_address))
     readdress(msg, recipients)
     msg["Subject"] = header_text(subject)

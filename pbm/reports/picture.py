@@ -112,8 +112,12 @@ _last: tuple[Board, str] | None = None
 #: allocates no picture-sized buffer per game, whose release left the process larger (the heap
 #: does not shrink back).
 _WORK: dict[tuple[int, int], Image.Image] = {}
-#: Sizes of work image kept at most (board sizes: base game 3-4 and 5-6, the scenarios).
-_WORK_MAX = 4
+#: Sizes of work image kept at most: one. A tick over games of every kind (the base game's two
+#: sizes, each Seafarers scenario's, Kronlande's) kept four of up to 2 MB each and made new ones
+#: as the sizes came round, which left `pbm serve` 4.5 MB larger after a tick over 150 mixed
+#: games than with one (`pbm bench serve --mix`); a new work image costs no more than a fresh
+#: palette image, which every picture makes anyway.
+_WORK_MAX = 1
 #: The kept base and the work images are shared: `pbm serve` draws in more than one thread.
 _LOCK = threading.Lock()
 

@@ -3,6 +3,7 @@ the sender's games; and the board its orders are read against."""
 
 from __future__ import annotations
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, col, select
 
 from pbm.mail.inbound import Inbound
@@ -17,6 +18,10 @@ from .games import load_state, settings_of
 
 #: A game name is never longer than this; a longer value names no game.
 GAME_NAME_MAX = 100
+#: The game a mail names, and the same read again and locked (built once: building a query
+#: and its cache key cost about as much as running it on SQLite).
+_NAMED = select(Game).where(Game.name == bindparam("name"))
+_NAMED_LOCKED = _NAMED.with_for_update().execution_options(populate_existing=True)
 #: The commands a pending request (`PENDING`) routes to its game when the mail names none.
 _ABOUT_REQUESTS = frozenset({"join", "observe", "unobserve"})
 
@@ -54,10 +59,7 @@ def find_games(
     game, is for the games open for signup). `lock`: a game the mail names is read again
     and locked (`FOR UPDATE`), as `handle` needs it."""
     if named:
-        query = select(Game).where(Game.name == named)
-        if lock:
-            query = query.with_for_update().execution_options(populate_existing=True)
-        game = session.exec(query).first()
+        game = session.exec(_NAMED_LOCKED if lock else _NAMED, params={"name": named}).first()
         # A named game that does not exist is not guessed at: the answer lists the choices.
         return [game] if game is not None else []
     rows = session.exec(

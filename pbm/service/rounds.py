@@ -133,7 +133,8 @@ def submit_orders(
             mail_id=mail.id if mail else None,
         )
     )
-    session.flush()
+    # Not flushed here: the mail's transaction writes these rows with its own at its commit
+    # (one flush instead of two), and a query made before then flushes them first.
     return replaced
 
 
