@@ -157,6 +157,8 @@ def test_every_float_of_the_config_is_known_to_the_test() -> None:
         ("service", "tick_seconds"),
         ("service", "send_seconds"),
         ("service", "mail_wait_minutes"),
+        ("imap", "timeout"),
+        ("smtp", "timeout"),
     ]
 
 
@@ -164,12 +166,15 @@ def test_every_float_of_the_config_is_known_to_the_test() -> None:
 def test_no_float_of_the_config_takes_inf_or_nan(tmp_path: Path, value: str) -> None:
     """`time_scale = inf` passed `pbm config check` and then made a deadline overflow in the
     first mail that set one; `send_seconds = inf` the outbox loop."""
-    text = "[service]\n" + "".join(f"{key} = {value}\n" for _, key in _float_keys())
+    sections: dict[str, list[str]] = {}
+    for name, key in _float_keys():
+        sections.setdefault(name, []).append(f"{key} = {value}\n")
+    text = "".join(f"[{name}]\n" + "".join(keys) for name, keys in sections.items())
     out = _run(tmp_path, "config", "check", code=2, config=text)
     shown = value.lstrip("+") if value != "-nan" else "nan"
     assert out.splitlines() == [
-        f"error: {tmp_path / 'pbm.toml'}: [service] {key}: must be a finite number, not {shown}"
-        for _, key in _float_keys()
+        f"error: {tmp_path / 'pbm.toml'}: [{name}] {key}: must be a finite number, not {shown}"
+        for name, key in _float_keys()
     ]
 
 
