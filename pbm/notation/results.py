@@ -21,6 +21,7 @@ from pbm.rules.orders import (
     SubstituteBlock,
     TradeOffer,
     TurnOrders,
+    is_build_action,
 )
 
 from .errors import OrderError
@@ -166,7 +167,7 @@ class ParsedMail:
                 trades.append(it)
             elif isinstance(it, Builds):
                 (subs if r.substitute else builds).extend(it.actions)
-            elif isinstance(it, _BUILD_TYPES) and not isinstance(it, OrElse):
+            elif is_build_action(it) or isinstance(it, Alternatives):
                 (subs if r.substitute else builds).append(it)
         return TurnOrders(
             robbers[0] if robbers else None,

@@ -70,6 +70,19 @@ _LINE_KINDS = [
     "road",
 ]
 _PATTERNS = {k: _kw(k) for k in (*_LINE_KINDS, *_KRON_KINDS)}
+#: The build lines, in the order `builds._build_action` tries their keywords (each kind's
+#: reader: `builds.BUILD_READERS`, where an expansion registers its own).
+_BUILD_KINDS = (
+    "maritime",
+    "plenty",
+    "road_building",
+    "move_ship",
+    "ship",
+    "settlement",
+    "city",
+    "road",
+    *_KRON_KINDS,
+)
 _PATTERNS["trade"] = re.compile(
     rf"^({lexicon.either('words', 'trade')})(?![a-z])(?:\s*+:\s*+|\s++)"
     rf"(?:(?:{lexicon.either('words', 'trade_partner_leads')}) )?+"
