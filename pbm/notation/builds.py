@@ -23,6 +23,7 @@ from .context import Context, Text
 from .counts import _number, _significant, _two_resources
 from .cuts import _CUT_ARTICLES, _split_builds
 from .errors import NotationError
+from .game_words import GameWords
 from .items import Builds
 from .places import _crossing, _path
 from .refusals import _not_an_order
@@ -33,7 +34,6 @@ from .words import (
     _BUILD_KINDS,
     _PATTERNS,
     _RATE,
-    _build_starts,
     _letter_words,
     _split_or,
     _strip_words,
@@ -46,12 +46,12 @@ MAX_CARDS_A_LINE = 9
 def _build_line(t: Text, ctx: Context) -> BuildAction | Alternatives | Builds:
     parts = _split_or(t)
     if _PATTERNS["plenty"].match(t.folded.strip()) and not all(
-        _starts_a_build(p, ctx.kron) for p in parts[1:]
+        _starts_a_build(p, ctx.words) for p in parts[1:]
     ):
         # `Erfindung Erz oder Getreide`: a choice inside the card, refused as such; `Erfindung
         # H H oder Siedlung …` is two options.
         return _build_action(t, ctx, None)[0]
-    pieces = _split_builds(t, ctx.board.has_areas, ctx.kron)
+    pieces = _split_builds(t, ctx.board.has_areas, ctx.words)
     if len(parts) > 1 and len(pieces) > 1:
         raise NotationError.make("or_and_mixed", column=t.col(0))
     if len(parts) > 1:
@@ -73,9 +73,9 @@ def _build_line(t: Text, ctx: Context) -> BuildAction | Alternatives | Builds:
     return _build_action(t, ctx, None)[0]
 
 
-def _starts_a_build(t: Text, kron: bool) -> bool:
+def _starts_a_build(t: Text, game: GameWords) -> bool:
     words = _letter_words(t.folded[:40])
-    return bool(words) and words[0] in _build_starts(kron)
+    return bool(words) and words[0] in game.build_starts
 
 
 def _one_build(t: Text, ctx: Context) -> BuildAction | Alternatives:
