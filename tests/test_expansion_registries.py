@@ -35,6 +35,13 @@ from pbm.rules.legal import AFTER_KINDS
 assert Ship in AFTER_KINDS and Workshop in AFTER_KINDS
 assert {"ship", "castle", "smithy"} <= set(PIECE_LINES)
 assert ShipMoved in event_line.registry and GoodsMade in event_line.registry
+from pbm.notation.builds import BUILD_READERS, INHERITED_KINDS
+from pbm.notation.game_words import EXPANSION_WORDS
+from pbm.reports.report_json import JSON_PARTS
+from pbm.reports.text_map import MAP_PARTS
+assert {"ship", "move_ship", "castle", "make", "feast", "smithy"} <= set(BUILD_READERS)
+assert {"castle", "residence", "smithy"} <= INHERITED_KINDS
+assert (len(EXPANSION_WORDS), len(MAP_PARTS), len(JSON_PARTS)) == (1, 2, 2)
 """
 
 FIRST_IMPORTS = [
@@ -51,6 +58,14 @@ FIRST_IMPORTS = [
     "pbm.rules.sim",
     "pbm.reports.describe_sea",
     "pbm.reports.describe",
+    "pbm.notation.sea_builds",
+    "pbm.notation.kron_builds",
+    "pbm.notation.kron_words",
+    "pbm.notation.context",
+    "pbm.notation.lines",
+    "pbm.reports.sea_map",
+    "pbm.reports.kron_json",
+    "pbm.reports.text_map",
 ]
 
 
@@ -76,6 +91,17 @@ FREED = {
     "pbm/rules/setup.py": 0,
     "pbm/rules/randombot.py": 1,
     "pbm/reports/describe.py": 6,
+    # The notation's build lines and order words (`BUILD_READERS`, `GameWords`): left are
+    # a ship move's pattern (`remarks.py`), Kronlande's question back for a good's letters
+    # (`lines.py`) and its near words (`refusals.py`).
+    "pbm/notation/builds.py": 0,
+    "pbm/notation/words.py": 0,
+    "pbm/notation/remarks.py": 1,
+    "pbm/notation/lines.py": 1,
+    "pbm/notation/refusals.py": 2,
+    # The text map and the report's JSON (`MAP_PARTS`, `JSON_PARTS`): a hex's terrain is left.
+    "pbm/reports/text_map.py": 3,
+    "pbm/reports/report_json.py": 3,
 }
 
 

@@ -916,7 +916,7 @@ def test_the_player_guides_kronlande_examples_read_on_a_kronlande_island(
     assert make is not None and make in chapter
     # The legend the guide shows is the map's.
     legend = next(b for b in blocks if b.startswith(("Steinbrüche:", "Quarries:")))
-    from pbm.reports.text_map import _kron_legend
+    from pbm.reports.kron_map import _kron_legend
 
     assert legend.splitlines()[1:] == _kron_legend(lang)[1:]
 

@@ -37,6 +37,7 @@ from pbm.notation import (
     headers,
     heading_kinds,
     headings,
+    kron_builds,
     lines,
     names,
     parse_line,
@@ -45,6 +46,7 @@ from pbm.notation import (
     refusals,
     remarks,
     robber,
+    sea_builds,
     setup,
     text,
     trades,
@@ -59,6 +61,7 @@ NOTATION = Path(__file__).resolve().parent.parent / "pbm" / "notation"
 #: The parser's modules (`lines.py` dispatches to the readers by what they read).
 MODULES: list[ModuleType] = [
     builds,
+    kron_builds,
     cards,
     clean,
     counts,
@@ -72,6 +75,7 @@ MODULES: list[ModuleType] = [
     refusals,
     remarks,
     robber,
+    sea_builds,
     setup,
     text,
     trades,

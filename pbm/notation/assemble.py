@@ -4,29 +4,20 @@ the build line above, a pass beside other orders refused, headers and commands t
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from pbm.rules.orders import (
+    BUILD_ACTIONS,
     Alternatives,
     BuildAction,
-    BuildersHut,
-    BuyCard,
-    Castle,
-    City,
     DiscardPreference,
-    Feast,
     GoldPreference,
-    HarbourPrivilege,
     Knight,
-    Make,
-    MaritimeTrade,
     Monopoly,
-    Residence,
-    Road,
-    RoadBuilding,
+    MoveShip,
     RobberOrder,
-    Settlement,
+    Ship,
     TradeOffer,
-    Workshop,
-    YearOfPlenty,
 )
 
 from .context import Context
@@ -190,7 +181,7 @@ def _or_else(result: LineResult, item: OrElse, anchor: LineResult | None, ctx: C
         result.error = NotationError.make("setup_placements_only").at(result.line, result.text)
         return
     target = anchor.item if anchor is not None else None
-    if anchor is None or not isinstance(target, (*BUILD_ACTIONS, Alternatives)):
+    if anchor is None or not _takes_or_else(target):
         result.error = NotationError.make("or_else_without_build").at(result.line, result.text)
         return
     anchor.item = Alternatives((*_options(target), *_options(item.option)))
@@ -198,23 +189,15 @@ def _or_else(result: LineResult, item: OrElse, anchor: LineResult | None, ctx: C
     result.canonical = format_item(item, ctx)
 
 
-#: The single builds an `oder …` line may add an option to.
-BUILD_ACTIONS = (
-    Settlement,
-    City,
-    Road,
-    BuyCard,
-    MaritimeTrade,
-    YearOfPlenty,
-    RoadBuilding,
-    Workshop,
-    Make,
-    Castle,
-    Residence,
-    BuildersHut,
-    HarbourPrivilege,
-    Feast,
-)
+#: The single builds an `oder …` line may add an option to: the build-step orders
+#: (`orders.BUILD_ACTIONS`) but a ship's, as read since Seafarers came (`Schiff … oder Schiff …`
+#: on one line is read; an `oder …` line under a ship line is refused).
+OR_ELSE_ANCHORS: tuple[type, ...] = tuple(frozenset(BUILD_ACTIONS) - {Ship, MoveShip})
+
+
+def _takes_or_else(item: object) -> TypeGuard[BuildAction | Alternatives]:
+    """Whether an `oder …` line may add an option to `item`, the build line above it."""
+    return isinstance(item, (*OR_ELSE_ANCHORS, Alternatives))
 
 
 def _passes(out: ParsedMail) -> None:

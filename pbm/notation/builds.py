@@ -4,53 +4,40 @@ card purchases, year of plenty, moving a ship, and Kronlande's buildings and goo
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from pbm import languages
-from pbm.rules.kron import BAECKEREI, SCHMIEDE, WEBEREI
 from pbm.rules.orders import (
     Alternatives,
     BuildAction,
-    BuildersHut,
     BuyCard,
-    Castle,
     City,
-    Feast,
-    HarbourPrivilege,
-    Make,
-    MoveShip,
-    Residence,
     Road,
     Settlement,
-    Ship,
-    Workshop,
     YearOfPlenty,
 )
-from pbm.rules.resources import GOODS
 
 from . import lexicon, vocab
-from .cards import _one_item, _path_list, _path_spans, _road_building
+from .cards import _path_list, _path_spans, _road_building
 from .context import Context, Text
-from .counts import MAX_COUNT, _number, _resource_groups, _significant, _two_resources
+from .counts import _number, _significant, _two_resources
 from .cuts import _CUT_ARTICLES, _split_builds
 from .errors import NotationError
+from .game_words import GameWords
 from .items import Builds
-from .places import _crossing, _path, _sea_path
+from .places import _crossing, _path
 from .refusals import _not_an_order
 from .remarks import _without_verb
 from .trades import _maritime
 from .upgrades import _upgrade
 from .words import (
-    _KRON_KINDS,
+    _BUILD_KINDS,
     _PATTERNS,
     _RATE,
-    _build_starts,
     _letter_words,
     _split_or,
     _strip_words,
 )
-
-#: The workshop kind of each workshop word.
-_WORKSHOP_KIND = {"smithy": SCHMIEDE, "weaving_mill": WEBEREI, "bakery": BAECKEREI}
 
 #: Card purchases on one line (`2 Entwicklungskarten`).
 MAX_CARDS_A_LINE = 9
@@ -59,12 +46,12 @@ MAX_CARDS_A_LINE = 9
 def _build_line(t: Text, ctx: Context) -> BuildAction | Alternatives | Builds:
     parts = _split_or(t)
     if _PATTERNS["plenty"].match(t.folded.strip()) and not all(
-        _starts_a_build(p, ctx.kron) for p in parts[1:]
+        _starts_a_build(p, ctx.words) for p in parts[1:]
     ):
         # `Erfindung Erz oder Getreide`: a choice inside the card, refused as such; `Erfindung
         # H H oder Siedlung …` is two options.
         return _build_action(t, ctx, None)[0]
-    pieces = _split_builds(t, ctx.board.has_areas, ctx.kron)
+    pieces = _split_builds(t, ctx.board.has_areas, ctx.words)
     if len(parts) > 1 and len(pieces) > 1:
         raise NotationError.make("or_and_mixed", column=t.col(0))
     if len(parts) > 1:
@@ -86,9 +73,9 @@ def _build_line(t: Text, ctx: Context) -> BuildAction | Alternatives | Builds:
     return _build_action(t, ctx, None)[0]
 
 
-def _starts_a_build(t: Text, kron: bool) -> bool:
+def _starts_a_build(t: Text, game: GameWords) -> bool:
     words = _letter_words(t.folded[:40])
-    return bool(words) and words[0] in _build_starts(kron)
+    return bool(words) and words[0] in game.build_starts
 
 
 def _one_build(t: Text, ctx: Context) -> BuildAction | Alternatives:
@@ -186,101 +173,53 @@ def _build_action(
     m = _ROADS.match(f)
     if m and _plural_count(m) != 0:
         return _plural_builds(t.sub(lead), m, ctx)
-    for kind in (
-        "maritime",
-        "plenty",
-        "road_building",
-        "move_ship",
-        "ship",
-        "settlement",
-        "city",
-        "road",
-        *_KRON_KINDS,
-    ):
+    for kind in _BUILD_KINDS:
         m = _PATTERNS[kind].match(f)
         if not m or vocab.foreign_only(m.group(1), ctx.lang):
             # Danish `by` (city) is English's `by`: an order word in a Danish game only.
             continue
         rest = t.sub(lead + m.start("rest"))
-        if kind in _KRON_KINDS:
-            return _kron_build(kind, rest, t, lead, ctx), kind
-        return _build_of(kind, rest, t, lead, ctx), kind
-    if inherit in ("settlement", "city", "road", "maritime") and f[:1].isalnum():
-        return _build_of(inherit, t, t, lead, ctx), inherit
-    if inherit in ("castle", "residence", *_WORKSHOP_KIND) and f[:1].isalnum():
-        return _kron_build(inherit, t, t, lead, ctx), inherit
+        return BUILD_READERS[kind](rest, t, lead, ctx), kind
+    if inherit in INHERITED_KINDS and f[:1].isalnum():
+        return BUILD_READERS[inherit](t, t, lead, ctx), inherit
     raise _not_an_order(t, ctx)
 
 
-def _build_of(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildAction:
-    if kind == "maritime":
-        return _maritime(rest, ctx)
-    if kind == "plenty":
-        a, b = _two_resources(rest, ctx)
-        return YearOfPlenty(a, b)
-    if kind == "road_building":
-        return _road_building(rest, ctx)
-    if kind in ("ship", "move_ship") and not ctx.board.has_areas:
-        raise NotationError.make("ships_seafarers", column=t.col(lead))
-    if kind == "ship":
-        return Ship(_sea_path(rest, ctx))
-    if kind == "move_ship":
-        return _move_ship(rest, t, lead, ctx)
-    if kind == "settlement":
-        place = _strip_words(_strip_words(rest, _PLACE_WORDS), _PLACE_ARTICLES)
-        return Settlement(_crossing(place, ctx))
-    if kind == "city":
-        # `Stadt bei meiner Siedlung …`, `City at the settlement …`: place, article, the word.
-        place = _strip_words(_strip_words(rest, _CITY_WORDS), _PLACE_ARTICLES)
-        place = _strip_words(place, _CITY_FROM)
-        return City(_crossing(place, ctx))
-    return Road(_path(rest, ctx))
-
-
-#: Kronlande: the building a workshop, a Burg or a Residenz is named by (`Burg bei Stadt …`,
-#: `Castle at the city …`, `Schmiede auf meiner Siedlung …`): passed over before the crossing.
-_BUILDING_WORDS = lexicon.words("words", "building_words")
-#: After a project card's word: `Bauhütte ausspielen`, `Play harbour privilege card`.
-_CARD_TAIL = lexicon.word_set("words", "card_tail")
-
-
-def _kron_build(kind: str, rest: Text, t: Text, lead: int, ctx: Context) -> BuildAction | Builds:
-    """Kronlande's build lines: a workshop, `Herstellen 2 Brot`, a Burg, a Residenz, and the
-    project cards Bauhütte, Hafenprivileg and `Festmahl Brot`. Refused outside Kronlande."""
-    if not ctx.kron:
-        word = t.sub(lead, lead + len(t.folded.strip().split()[0])).original
-        raise NotationError.make("kronlande_only", word=word, column=t.col(lead))
-    if kind in ("builders_hut", "harbour_privilege"):
-        extra = [w for w in _letter_words(rest.folded) if w not in _CARD_TAIL]
-        if extra:
-            raise NotationError.make("card_alone", column=rest.col(0))
-        return BuildersHut() if kind == "builders_hut" else HarbourPrivilege()
-    if kind == "feast":
-        return Feast(_one_item(rest, ctx))
-    if kind == "make":
-        return _make(rest, ctx)
+def _settlement(rest: Text, t: Text, lead: int, ctx: Context) -> Settlement:
     place = _strip_words(_strip_words(rest, _PLACE_WORDS), _PLACE_ARTICLES)
-    place = _strip_words(_strip_words(place, _BUILDING_WORDS), _PLACE_WORDS)
-    c = _crossing(place, ctx)
-    if kind == "castle":
-        return Castle(c)
-    if kind == "residence":
-        return Residence(c)
-    return Workshop(_WORKSHOP_KIND[kind], c)
+    return Settlement(_crossing(place, ctx))
 
 
-def _make(t: Text, ctx: Context) -> Make | Builds:
-    """`Herstellen 2 Brot`, `Make bread`, `Herstellen 2 Brot, 1 Werkzeug`: goods made in the
-    player's workshops, each good its own build in the order written."""
-    if not t.folded.strip():
-        raise NotationError.make("make_form", column=t.col(0))
-    makes = []
-    for good, n in _resource_groups(t, ctx, max_total=MAX_COUNT):
-        if good not in GOODS:
-            raise NotationError.make("make_goods", column=t.col(0))
-        # Each entry its own make, in the order written (each all or none at resolution).
-        makes.append(Make(good, n))
-    return makes[0] if len(makes) == 1 else Builds(tuple(makes))
+def _city(rest: Text, t: Text, lead: int, ctx: Context) -> City:
+    # `Stadt bei meiner Siedlung …`, `City at the settlement …`: place, article, the word.
+    place = _strip_words(_strip_words(rest, _CITY_WORDS), _PLACE_ARTICLES)
+    place = _strip_words(place, _CITY_FROM)
+    return City(_crossing(place, ctx))
+
+
+def _plenty(rest: Text, t: Text, lead: int, ctx: Context) -> YearOfPlenty:
+    a, b = _two_resources(rest, ctx)
+    return YearOfPlenty(a, b)
+
+
+#: What a build line's reader is given: the text after the keyword, the whole line, where the
+#: keyword starts in it (for the column of an error) and the game.
+BuildReader = Callable[[Text, Text, int, Context], BuildAction | Builds]
+
+#: The reader of each kind of build line (its keyword, `words._BUILD_KINDS`): the base game's
+#: here, an expansion's registered by its own module (`sea_builds.py`, `kron_builds.py`), which
+#: refuses its lines in a game without it.
+BUILD_READERS: dict[str, BuildReader] = {
+    "maritime": lambda rest, t, lead, ctx: _maritime(rest, ctx),
+    "plenty": _plenty,
+    "road_building": lambda rest, t, lead, ctx: _road_building(rest, ctx),
+    "settlement": _settlement,
+    "city": _city,
+    "road": lambda rest, t, lead, ctx: Road(_path(rest, ctx)),
+}
+#: The kinds an option written without its keyword takes from the option before it
+#: (`Siedlung … oder 8H 3E 4H`); an expansion adds its own.
+INHERITED_KINDS: set[str] = {"settlement", "city", "road", "maritime"}
 
 
 #: Words before a crossing: `Siedlung an …`, `Settlement at …`.
@@ -349,21 +288,8 @@ def _plural_builds(
     return (built[0] if len(built) == 1 else Builds(tuple(built))), kind
 
 
-#: `nach`/`to` between the two paths of a ship move.
-_MOVE_TO = re.compile(rf" ({lexicon.either('words', 'move_to')}) ")
+# The expansions' build lines register themselves (`BUILD_READERS`); importing them here, last
+# (they use this module), means whoever imports this module reads them all.
+from . import kron_builds, sea_builds  # noqa: E402, F401
 
-
-_MOVE_FROM = lexicon.words("words", "move_from")
-
-
-def _move_ship(rest: Text, t: Text, lead: int, ctx: Context) -> MoveShip:
-    """`Schiff versetzen D4 D5 nach E5 E6` / `Move ship D4 D5 to E5 E6`."""
-    rest = _strip_words(rest, _MOVE_FROM)
-    f = rest.folded
-    cuts = list(_MOVE_TO.finditer(f))
-    if len(cuts) != 1:
-        raise NotationError.make("move_ship_form", column=t.col(lead))
-    cut = cuts[0]
-    source = _sea_path(rest.sub(0, cut.start()), ctx)
-    target = _sea_path(rest.sub(cut.end()), ctx)
-    return MoveShip(source, target)
+__all__ = ["BUILD_READERS", "INHERITED_KINDS", "MAX_CARDS_A_LINE", "BuildReader"]

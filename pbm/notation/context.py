@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from pbm.rules.board import Board
 
+from .game_words import GameWords, game_words
 from .names import is_kron
 from .text import fold
 
@@ -22,6 +23,11 @@ class Context:
     #: Letters read as the card given wherever they stand (`vocab.resource`): set only to
     #: read a line again for its question back (`parse_line`).
     read_as: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def words(self) -> GameWords:
+        """The words that make a line an order in this game (Kronlande's too on its board)."""
+        return game_words(self.board)
 
     @property
     def kron(self) -> bool:

@@ -7,8 +7,9 @@ import re
 
 from . import lexicon, vocab
 from .context import Text
+from .game_words import BASE_WORDS, GameWords
 from .upgrades import _CITY_ARTICLES, _CITY_NOUNS, _TO_CITY, _UPGRADE_VERBS
-from .words import _OR_ELSE_WORDS, _PATTERNS, _build_starts
+from .words import _OR_ELSE_WORDS, _PATTERNS
 
 
 def _cut_words(key: str) -> frozenset[str]:
@@ -39,12 +40,12 @@ _BUY_BEFORE = _cut_words("buy_before")
 _CARD_ADJECTIVES = _cut_words("card_adjectives")
 
 
-def _split_builds(t: Text, sea: bool = False, kron: bool = False) -> list[Text]:
+def _split_builds(t: Text, sea: bool = False, game: GameWords = BASE_WORDS) -> list[Text]:
     """A line of several builds, cut before each build word after the first (`Straße A und
     Siedlung B`, `Siedlung A Straße B`, `Stadt A, Karte kaufen`), joining words dropped.
-    `sea`: a Seafarers board, where road building names its pieces' kinds; `kron`: a
-    Kronlande board, whose build words cut too."""
-    starts = _build_starts(kron)
+    `sea`: a Seafarers board, where road building names its pieces' kinds; `game`: the
+    game's words (Kronlande's build words cut in a Kronlande game)."""
+    starts = game.build_starts
     f = t.folded
     words = [(m.start(), m.end(), m.group(0).strip(",;:.!")) for m in re.finditer(r"\S+", f)]
     words = [w for w in words if w[2]]  # a comma standing alone is no word

@@ -14,6 +14,7 @@ from . import lexicon, vocab
 from .context import Text
 from .counts import _number, _significant
 from .errors import NotationError
+from .game_words import GameWords
 from .items import (
     Away,
     ColourPreference,
@@ -107,7 +108,7 @@ _ROUND = _kw("round", r"\s*+:?+\s*+(?P<rest>\d++)[.:]?+")
 _DIGITS = re.compile(r"\d++")
 
 
-def _board_free(text: str, kron: bool) -> tuple[Text, str, Item | None]:
+def _board_free(text: str, game: GameWords) -> tuple[Text, str, Item | None]:
     """The first steps of reading a line, which need no board: the line tidied and folded
     (remarks cut after the password and table lines), and its item when it is a header, a
     password, a message/absence/time-zone line, a confirmation or a round line. Shared by
@@ -130,7 +131,7 @@ def _board_free(text: str, kron: bool) -> tuple[Text, str, Item | None]:
     table = _table_line(t, f)
     if table is not None:
         return t, f, table
-    t = _without_remark(t, kron)
+    t = _without_remark(t, game)
     # A full stop at the end of an order line is forgiven (not in passwords, read above), and
     # so are `!` and `?`.
     stripped = t.original.rstrip().rstrip("!?").rstrip()

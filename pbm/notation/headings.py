@@ -8,10 +8,11 @@ import re
 from . import lexicon, vocab
 from .builds import _build_line
 from .context import Context, Text
+from .game_words import GameWords
 from .heading_kinds import heading_kind
 from .items import Item, SubstituteHeader
 from .setup import _setup_line
-from .words import _OR_ELSE_WORDS, _build_starts, _keyword_words, _letter_words
+from .words import _OR_ELSE_WORDS, _letter_words
 
 #: Two words that open an alternative (`falls nicht: …`), each pair as its words.
 _OR_ELSE_PAIRS = frozenset(tuple(p.split()) for p in lexicon.words("words", "or_else_pairs"))
@@ -62,7 +63,7 @@ _PASS_FILLERS = lexicon.word_set("words", "pass_fillers")
 _PASS_CORES = frozenset(tuple(p.split()) for p in lexicon.words("words", "pass"))
 
 
-def _is_pass(f: str, kron: bool) -> bool:
+def _is_pass(f: str, game: GameWords) -> bool:
     """`Ich passe`, `keine Züge diesmal`, also with a remark after a comma or a full stop
     (`No orders from me this round, I'm saving up.`) that names no order, colour or number."""
     if len(f) > 120 or any(ch.isdigit() for ch in f):
@@ -72,5 +73,5 @@ def _is_pass(f: str, kron: bool) -> bool:
     if core not in _PASS_CORES:
         return False
     remark = _letter_words(f[cut:])
-    starts, keywords = _build_starts(kron), _keyword_words(kron)
+    starts, keywords = game.build_starts, game.keyword_starts
     return not any(w in starts or w in keywords or w in vocab.COLOUR_WORDS for w in remark)

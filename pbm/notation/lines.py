@@ -33,6 +33,7 @@ from .cards import _monopoly
 from .context import Context, Text
 from .counts import MAX_COUNT, _gold
 from .errors import NotationError, OrderError
+from .game_words import BASE_WORDS, GameWords
 from .headers import MAX_TOKEN, MAX_ZONE, _board_free, _command
 from .heading_kinds import heading_kind
 from .headings import _headed, _is_pass, _or_prefix
@@ -71,8 +72,6 @@ from .text import fold
 from .trades import _trade_or_bank
 from .words import (
     _PATTERNS,
-    _build_starts,
-    _keyword_words,
     _kw,
     _letter_words,
     _starts_with_keyword,
@@ -142,7 +141,7 @@ def scan_line(text: str) -> Item | None:
     reads it, at a fraction of the cost: a mail is scanned so before its sender is known to be
     a player (`scan_mail`), and only a mail with a right password is read in full. Raises the
     errors of those lines, as `parse_line` does."""
-    _, f, item = _board_free(text, kron=False)
+    _, f, item = _board_free(text, BASE_WORDS)
     if item is not None:
         return item
     if _FOR_A_SEVEN.match(f):
@@ -150,7 +149,7 @@ def scan_line(text: str) -> Item | None:
     kind = heading_kind(f)
     if kind in ("substitute", "main") or _SUBSTITUTE.match(f):
         return None
-    if kind == "plain" and not _names_an_order(f, False):
+    if kind == "plain" and not _names_an_order(f, BASE_WORDS):
         return None
     colon = f.find(":")
     if colon > 0 and f[colon + 1 :].strip() and heading_kind(f[: colon + 1]) == "substitute":
@@ -298,7 +297,7 @@ def _asked_back(text: str, ctx: Context, error: NotationError) -> NotationError 
 
 
 def _parse_line(text: str, ctx: Context) -> Item:
-    t, f, item = _board_free(text, ctx.kron)
+    t, f, item = _board_free(text, ctx.words)
     if item is not None:
         return item
     m = _FOR_A_SEVEN.match(f)
@@ -307,7 +306,7 @@ def _parse_line(text: str, ctx: Context) -> Item:
     kind = heading_kind(f)
     if kind == "substitute" or _SUBSTITUTE.match(f):
         return SubstituteHeader()
-    if kind == "main" or (kind == "plain" and not _names_an_order(f, ctx.kron)):
+    if kind == "main" or (kind == "plain" and not _names_an_order(f, ctx.words)):
         return Heading()
     headed = _headed(t, ctx)
     if headed is not None:
@@ -315,14 +314,14 @@ def _parse_line(text: str, ctx: Context) -> Item:
     command = _command(f)
     if command is not None:
         return command
-    if _is_pass(f, ctx.kron):
+    if _is_pass(f, ctx.words):
         return Pass()
     rest = _or_prefix(t)
     if rest is not None:
         if ctx.phase == "setup":
             return _setup_line(rest, ctx)
         return OrElse(_one_build(rest, ctx))
-    if kind == "unknown" and not _starts_with_keyword(f, ctx.kron):
+    if kind == "unknown" and not _starts_with_keyword(f, ctx.words):
         raise NotationError.make("unknown_heading", shown=text.strip(), column=t.col(0))
     return _order(_without_verb(t), ctx)
 
@@ -339,11 +338,11 @@ def _for_a_seven(rest: Text, ctx: Context) -> Item:
 _ORDER_NOUNS = lexicon.word_set("places", "order_nouns")
 
 
-def _names_an_order(f: str, kron: bool) -> bool:
+def _names_an_order(f: str, game: GameWords) -> bool:
     """`Spiele Ritter vor dem Wurf:`, `Kaufe Entwicklungskarte:`, `Build a city:`: a line in
     heading form that names an order (read as one, and refused if it is not complete)."""
-    starts, keywords = _build_starts(kron), _keyword_words(kron)
-    return _starts_with_keyword(f, kron) or any(
+    starts, keywords = game.build_starts, game.keyword_starts
+    return _starts_with_keyword(f, game) or any(
         w in starts or w in keywords or w in _ORDER_NOUNS for w in _letter_words(f)
     )
 
@@ -384,7 +383,7 @@ def _without_card_word(t: Text) -> Text:
 def _order(t: Text, ctx: Context) -> Item:
     """An order line without its header words: knight, robber, discard, trade, monopoly, or
     build lines (setup placements in the setup)."""
-    t = _without_card_word(_without_condition(t, ctx.kron))
+    t = _without_card_word(_without_condition(t, ctx.words))
     f = t.folded.strip()
     m = _KNIGHT.match(f)
     if m:

@@ -20,7 +20,7 @@ from dataclasses import replace
 from pbm import languages
 
 from . import vocab
-from .assemble import BUILD_ACTIONS, _assemble, _take_command
+from .assemble import _assemble, _take_command
 from .clean import iter_clean_lines
 from .context import Context
 from .errors import NotationError, OrderError
@@ -43,7 +43,7 @@ from .press import message_text
 from .results import _NOT_ORDERS, LineResult, ParsedMail, _Read
 
 # What other modules and tests import from here (most of it from the modules imported above).
-__all__ = ["BUILD_ACTIONS", "SCAN_CHARS", "LineResult", "ParsedMail", "parse_mail", "scan_mail"]
+__all__ = ["SCAN_CHARS", "LineResult", "ParsedMail", "parse_mail", "scan_mail"]
 
 
 def _shown(text: str) -> str:

@@ -11,7 +11,7 @@ from pbm import languages
 from . import lexicon
 from .context import Context, Text
 from .errors import NotationError
-from .words import _keyword_words, _letter_words
+from .words import _letter_words
 
 #: What a card purchase is called (folded), after its verb and count.
 _CARD_WORDS = lexicon.word_set("refusals", "card_words")
@@ -56,7 +56,7 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
             # `Karte kaufen und Monopol Erz spielen`: two orders on one line.
             return NotationError.make("buy_and_play", column=t.col(lead))
         return NotationError.make("buy_form", column=t.col(lead))
-    if folded in _keyword_words(ctx.kron):
+    if folded in ctx.words.keyword_starts:
         return NotationError.make("keyword_rest", word=word, column=t.col(lead))
     words = {**_NEAR, **_NEAR_KRON} if ctx.kron else _NEAR
     words = {**words, **_own_near(ctx.lang, "near_own")}

@@ -9,7 +9,8 @@ import re
 from . import lexicon, vocab
 from .context import Text
 from .errors import NotationError
-from .words import _PATTERNS, _build_starts, _keyword_words, _letter_words
+from .game_words import GameWords, every_game_words
+from .words import _PATTERNS, _letter_words
 
 
 def _remark_words(key: str) -> frozenset[str]:
@@ -38,7 +39,7 @@ _CONDITION_CLAUSE = re.compile(
 _CLAUSE_STOP = _remark_words("clause_stop")
 
 
-def _without_condition(t: Text, kron: bool) -> Text:
+def _without_condition(t: Text, game: GameWords) -> Text:
     """A trailing clause on whether the player can pay (`, falls dann noch was übrig ist`, `if
     I've got the lumber for it`) is dropped: every build runs only when it can be paid. A
     clause naming a number, a colour, an order word or another choice is kept (and the line
@@ -54,8 +55,8 @@ def _without_condition(t: Text, kron: bool) -> Text:
     if any(ch.isdigit() or ch in ":()" for ch in clause):
         return t
     words = _letter_words(clause)
-    starts, keywords = _build_starts(kron), _keyword_words(kron)
-    if not _is_can_pay(words, kron) or any(
+    starts, keywords = game.build_starts, game.keyword_starts
+    if not _is_can_pay(words, game) or any(
         w in vocab.COLOUR_WORDS or w in starts or w in keywords or w in _CLAUSE_STOP for w in words
     ):
         return t
@@ -134,24 +135,24 @@ _HAVE_WORDS = _remark_words("have")
 _NOT_PAY = _remark_words("not_pay")
 
 
-def _is_can_pay(words: list[str], kron: bool) -> bool:
+def _is_can_pay(words: list[str], game: GameWords) -> bool:
     if any(w in _NOT_PAY for w in words):
         return False
     return any(w in _PAY_WORDS for w in words) or (
         any(w in _HAVE_WORDS for w in words)
-        and any(_is_resource_word(w, kron) or w in _RESOURCES for w in words)
+        and any(_is_resource_word(w, game) or w in _RESOURCES for w in words)
     )
 
 
-def _may_change_the_order(words: list[str], f: str, kron: bool) -> bool:
+def _may_change_the_order(words: list[str], f: str, game: GameWords) -> bool:
     """Whether a remark in brackets may change the order: a choice, a negation, a condition
     other than paying, a count, a colour (except the writer's after `Runde 7`), an order word,
     a resource (except in a harbour's name)."""
     if any(w in _REMARK_TROUBLE for w in words):
         return True
-    if _is_can_pay(words, kron) or _names_the_settlement(words, f):
+    if _is_can_pay(words, game) or _names_the_settlement(words, f):
         return False
-    starts, keywords = _build_starts(kron), _keyword_words(kron)
+    starts, keywords = game.build_starts, game.keyword_starts
     harbour = any(w in _HARBOUR for w in words)
     round_line = f.lstrip().startswith(_ROUND_LINE)
     return any(
@@ -160,7 +161,7 @@ def _may_change_the_order(words: list[str], f: str, kron: bool) -> bool:
         or w in vocab.NUMBER_WORDS
         or w in starts
         or w in keywords
-        or (_is_resource_word(w, kron) and not harbour)
+        or (_is_resource_word(w, game) and not harbour)
         for w in words
     )
 
@@ -186,16 +187,16 @@ def _names_the_settlement(words: list[str], f: str) -> bool:
     return False
 
 
-def _is_resource_word(word: str, kron: bool) -> bool:
+def _is_resource_word(word: str, game: GameWords) -> bool:
     """A resource's full name in either language (`Holz`, `ore`); single letters are not. In a
     Kronlande game also Stein, Fisch and the goods (`Fisch`, `bread`); in any other game those
     words are nothing (`(Fisch!)` is a remark there, as it always was)."""
     if len(word) < 3:
         return False
-    return word in (vocab.KRON_WORDS if kron else vocab.RESOURCE_WORDS)
+    return word in game.resources
 
 
-def _without_remark(t: Text, kron: bool) -> Text:
+def _without_remark(t: Text, game: GameWords) -> Text:
     """The line without a remark in closing brackets (`(wichtig!)`, `(falls es reicht)`): no
     digit and a word that names no hex. A bracket that would change the order (`(oder …)`,
     `(nicht …)`) is refused; brackets naming places are the echo, checked later."""
@@ -216,7 +217,7 @@ def _without_remark(t: Text, kron: bool) -> Text:
         return t
     # A colour in brackets may name a victim or a partner; a count, a resource, a condition
     # or an order word may change the order: all refused, never dropped as a remark.
-    if _may_change_the_order(words, f, kron):
+    if _may_change_the_order(words, f, game):
         raise NotationError.make(
             "remark_unclear", shown=t.sub(start, close + 1).original, column=t.col(start)
         )
@@ -236,7 +237,7 @@ _LEAD_FILLERS = _remark_words("lead_fillers")
 #: The first words of an order, after which an article before them is no remark of its own
 #: (`eine Siedlung …`): a keyword's or a build's, Kronlande's too (refused in a base game by
 #: their reader, with the reason).
-_ORDER_STARTS = _keyword_words(True) | _build_starts(True)
+_ORDER_STARTS = every_game_words().keyword_starts | every_game_words().build_starts
 
 
 #: Between the subject and the verb: `Ich möchte gern bauen`, `I'd like to build`.

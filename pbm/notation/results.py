@@ -8,34 +8,20 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from pbm.rules.orders import (
+    BUILD_ACTIONS,
     Alternatives,
-    BuildersHut,
     BuildLine,
-    BuyCard,
-    Castle,
-    City,
     DiscardPreference,
-    Feast,
     GoldPreference,
-    HarbourPrivilege,
     Knight,
-    Make,
-    MaritimeTrade,
     Monopoly,
-    MoveShip,
-    Residence,
-    Road,
-    RoadBuilding,
     RobberOrder,
-    Settlement,
     SetupOrders,
     SetupPlacement,
-    Ship,
     SubstituteBlock,
     TradeOffer,
     TurnOrders,
-    Workshop,
-    YearOfPlenty,
+    is_build_action,
 )
 
 from .errors import OrderError
@@ -57,27 +43,10 @@ from .items import (
     TimeZone,
 )
 
-_BUILD_TYPES = (
-    Settlement,
-    City,
-    Road,
-    Ship,
-    MoveShip,
-    BuyCard,
-    MaritimeTrade,
-    YearOfPlenty,
-    RoadBuilding,
-    Workshop,
-    Make,
-    Castle,
-    Residence,
-    BuildersHut,
-    HarbourPrivilege,
-    Feast,
-    Alternatives,
-    Builds,
-    OrElse,
-)
+#: The items that are build lines: a build-step order (the one list, `orders.BUILD_ACTIONS`),
+#: its alternatives, two builds on a line and an `oder …` line.
+_BUILD_TYPES: tuple[type, ...] = (*BUILD_ACTIONS, Alternatives, Builds, OrElse)
+
 #: Items that are no orders: a mail of only these replaces no earlier orders.
 _NOT_ORDERS = (
     Password,
@@ -198,7 +167,7 @@ class ParsedMail:
                 trades.append(it)
             elif isinstance(it, Builds):
                 (subs if r.substitute else builds).extend(it.actions)
-            elif isinstance(it, _BUILD_TYPES) and not isinstance(it, OrElse):
+            elif is_build_action(it) or isinstance(it, Alternatives):
                 (subs if r.substitute else builds).append(it)
         return TurnOrders(
             robbers[0] if robbers else None,

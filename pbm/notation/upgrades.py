@@ -11,7 +11,6 @@ from . import lexicon
 from .context import Context, Text
 from .errors import NotationError
 from .places import _crossing
-from .words import _build_starts
 
 #: A city written as the upgrade it is: `Siedlung 6L 5L 11G zur Stadt ausbauen`, `Ausbau zur
 #: Stadt: 3E 11G Wüste`, `Upgrade 5B 4L 11O to a city`, `Turn settlement … into a city`.
@@ -47,7 +46,7 @@ def _upgrade(t: Text, ctx: Context) -> City | None:
         return None
     if not any(w in _UPGRADE_VERBS or w in _CITY_NOUNS for _, _, w in words):
         return None
-    starts = _build_starts(ctx.kron)
+    starts = ctx.words.build_starts
     if any(w in starts and w not in _UPGRADE_NOUNS for *_, w in words):
         return None
     verb = any(w in _UPGRADE_VERBS for _, _, w in words)

@@ -17,6 +17,7 @@ from pbm import languages
 
 from . import lexicon
 from .context import Text
+from .game_words import GameWords
 
 
 def _keyword(kind: str) -> str:
@@ -70,6 +71,19 @@ _LINE_KINDS = [
     "road",
 ]
 _PATTERNS = {k: _kw(k) for k in (*_LINE_KINDS, *_KRON_KINDS)}
+#: The build lines, in the order `builds._build_action` tries their keywords (each kind's
+#: reader: `builds.BUILD_READERS`, where an expansion registers its own).
+_BUILD_KINDS = (
+    "maritime",
+    "plenty",
+    "road_building",
+    "move_ship",
+    "ship",
+    "settlement",
+    "city",
+    "road",
+    *_KRON_KINDS,
+)
 _PATTERNS["trade"] = re.compile(
     rf"^({lexicon.either('words', 'trade')})(?![a-z])(?:\s*+:\s*+|\s++)"
     rf"(?:(?:{lexicon.either('words', 'trade_partner_leads')}) )?+"
@@ -112,22 +126,9 @@ def _letter_words(s: str) -> list[str]:
 _OR_ELSE_WORDS = lexicon.word_set("words", "or_else")
 
 
-#: Every keyword's first word, folded: a line starting with one is an order, not a heading.
-_KEYWORD_WORDS = lexicon.word_set("words", "keyword_starts")
-#: Kronlande's order words (`Burg`, `Herstellen`, `feast`, …): keywords in a Kronlande game
-#: only; in any other game they are ordinary words (`(my castle)` is a remark there).
-_KRON_KEYWORD_WORDS = lexicon.word_set("words", "kron_keyword_starts")
-_KEYWORD_WORDS_KRON = _KEYWORD_WORDS | _KRON_KEYWORD_WORDS
-
-
-def _keyword_words(kron: bool) -> frozenset[str]:
-    """Every keyword's first word in a game: Kronlande's too in a Kronlande game."""
-    return _KEYWORD_WORDS_KRON if kron else _KEYWORD_WORDS
-
-
-def _starts_with_keyword(f: str, kron: bool) -> bool:
+def _starts_with_keyword(f: str, game: GameWords) -> bool:
     words = _letter_words(f[:40])
-    return bool(words) and words[0] in _keyword_words(kron)
+    return bool(words) and words[0] in game.keyword_starts
 
 
 def _split_or(t: Text) -> list[Text]:
@@ -140,19 +141,6 @@ def _split_or(t: Text) -> list[Text]:
         start = b
     parts.append(t.sub(start))
     return parts
-
-
-#: First words of a build: where a second build on the same line starts.
-_BUILD_STARTS = lexicon.word_set("words", "build_starts")
-#: Kronlande's build words (not `harbour`, which ends a harbour's name in a crossing): where a
-#: build starts in a Kronlande game only.
-_KRON_BUILD_STARTS = lexicon.word_set("words", "kron_build_starts")
-_BUILD_STARTS_KRON = _BUILD_STARTS | _KRON_BUILD_STARTS
-
-
-def _build_starts(kron: bool) -> frozenset[str]:
-    """The first words of a build in a game: Kronlande's too in a Kronlande game."""
-    return _BUILD_STARTS_KRON if kron else _BUILD_STARTS
 
 
 def _strip_words(t: Text, words: tuple[str, ...]) -> Text:

@@ -28,7 +28,6 @@ from typing import Any
 from pbm.i18n import base, translator
 from pbm.notation import vocab
 from pbm.rules.board import Board, Terrain
-from pbm.rules.kron import BURG, RESIDENZ, WORKSHOP_PIECES
 from pbm.rules.state import GameState
 
 #: What the document is and its version: a program checks both before it reads on.
@@ -134,30 +133,28 @@ def _titles(state: GameState, p: int) -> list[str]:
         out.append("longest_road")
     if state.largest_army == p:
         out.append("largest_army")
-    if state.kron is not None and state.kron.builder == p:
-        out.append("builder")
     return out
+
+
+class JsonPart:
+    """What an expansion adds to the report's JSON: its module (`sea_json.py`, `kron_json.py`)
+    registers one in `JSON_PARTS`. Each fills in keys the base game writes with their empty
+    value (so the keys keep their place and a base game's file is as it was), and only for a
+    game with its part of the state."""
+
+    def public(self, state: GameState, out: dict[str, Any]) -> None:
+        """The game's keys: its `kind`, the pirate."""
+
+    def player(self, state: GameState, p: int, row: dict[str, Any]) -> None:
+        """A player's keys: titles, special points, castles, residences, workshops, ships."""
+
+
+#: The expansions' parts of the report's JSON.
+JSON_PARTS: list[JsonPart] = []
 
 
 def _player(state: GameState, p: int, lang: str, name: str, ended: bool) -> dict[str, Any]:
     board = state.board
-    kron = state.kron
-    cities: list[str] = []
-    castles: list[str] = []
-    residences: list[str] = []
-    for c in sorted(state.cities[p]):
-        rank = kron.castle[c] if kron is not None else 0
-        (castles if rank == BURG else residences if rank == RESIDENZ else cities).append(
-            board.crossing_label(c)
-        )
-    workshops = []
-    if kron is not None:
-        for kind, c in enumerate(kron.workshops[p]):
-            if c >= 0:
-                workshops.append(
-                    {"kind": WORKSHOP_PIECES[kind], "crossing": board.crossing_label(c)}
-                )
-    sea = state.sea
     row: dict[str, Any] = {
         "seat": p,
         "colour": _colour(state, p),
@@ -165,19 +162,21 @@ def _player(state: GameState, p: int, lang: str, name: str, ended: bool) -> dict
         "name": name,
         "vp": state.visible_vp(p),
         "titles": _titles(state, p),
-        "special_vp": sea.special_vp(p) if sea is not None else 0,
+        "special_vp": 0,
         "cards_in_hand": sum(state.hands[p]),
         "development_cards": len(state.cards[p]),
         "knights_played": state.knights[p],
         "road_length": state.road_lengths[p],
         "settlements": [board.crossing_label(c) for c in sorted(state.settlements[p])],
-        "cities": cities,
-        "castles": castles,
-        "residences": residences,
-        "workshops": workshops,
+        "cities": [board.crossing_label(c) for c in sorted(state.cities[p])],
+        "castles": [],
+        "residences": [],
+        "workshops": [],
         "roads": [board.path_label(e) for e in sorted(state.roads[p])],
-        "ships": [board.path_label(e) for e in sorted(sea.ships[p])] if sea is not None else [],
+        "ships": [],
     }
+    for part in JSON_PARTS:
+        part.player(state, p, row)
     if ended:
         # The game-end report reveals every card and the points they make.
         row["final_vp"] = state.vp(p)
@@ -198,16 +197,13 @@ def public_part(
     report's lines of what happened; `deadline`: the next round's, if any."""
     settings = state.settings
     ended = state.winner >= 0
-    sea = state.sea
-    kind = "kronlande" if settings.kronlande else "seafarers" if sea is not None else "base"
     robber = state.robber
-    pirate = sea.pirate if sea is not None else -1
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "game": game,
         "language": base(lang),
-        "kind": kind,
+        "kind": "base",
         "scenario": settings.scenario,
         "vp_target": settings.vp_target,
         "round": round_,
@@ -221,13 +217,16 @@ def public_part(
         ),
         "board": {"hexes": _hexes(state.board), "harbours": _harbours(state.board)},
         "robber": state.board.hexes[robber].label if robber >= 0 else None,
-        "pirate": state.board.hexes[pirate].label if pirate >= 0 else None,
+        "pirate": None,
         "players": [
             _player(state, p, lang, (names or {}).get(p, ""), ended)
             for p in range(len(state.colours))
         ],
         "log": list(log),
     }
+    for part in JSON_PARTS:
+        part.public(state, out)
+    return out
 
 
 def own_part(state: GameState, seat: int) -> dict[str, Any]:
@@ -264,3 +263,9 @@ def for_recipient(stored: Mapping[str, Any], address: str) -> tuple[str, bytes]:
     # for every recipient of every report); `python -m json.tool` shows it indented.
     data = json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
     return str(stored["filename"]), data.encode("utf-8")
+
+
+# The expansions' parts register themselves (`JSON_PARTS`); importing them here, last (they
+# use this module), means whoever writes a report's JSON writes them all.
+from . import kron_json  # noqa: E402, F401, I001
+from . import sea_json  # noqa: E402, F401

@@ -50,11 +50,7 @@ from pbm.notation import vocab
 from pbm.notation.names import hex_short_name
 from pbm.rules.board import Board, Terrain
 from pbm.rules.kron import BURG, RESIDENZ
-from pbm.rules.resources import FISCH, STEIN
 from pbm.rules.state import GameState
-
-from .identity import island_letter
-from .identity import lettered as island_marks
 
 #: Lines from one hex row to the next, and columns from a hex's centre to its sides.
 PITCH = 6
@@ -230,12 +226,41 @@ def _skeleton(board: Board, g: Geometry) -> _Skeleton:
     return hit
 
 
+class MapPart:
+    """What an expansion draws on the text map beyond the base game's pieces: its module
+    (`sea_map.py`, `kron_map.py`) registers one in `MAP_PARTS`; each answers only for a game
+    with its part of the state (None, nothing or no lines otherwise)."""
+
+    def geometry(self, state: GameState) -> Geometry | None:
+        """The layout its boards are drawn in, if not the standard one."""
+        return None
+
+    def path_mark(self, state: GameState, path: int, letter: dict[str, str]) -> str | None:
+        """What stands on a path instead of a road or a free path (a ship)."""
+        return None
+
+    def crossing_marks(self, state: GameState, crossing: int) -> dict[int, str]:
+        """Marks beside a building, by column offset from its letter (a Burg, a workshop)."""
+        return {}
+
+    def hex_mark(self, state: GameState, hex_id: int) -> str | None:
+        """What stands low in a hex the robber is not on (the pirate, an island's letter)."""
+        return None
+
+    def legend(self, state: GameState, lang: str) -> list[str]:
+        """Its lines of the legend, after the base game's."""
+        return []
+
+
+#: The expansions' parts of the map, in the order their legends follow the base game's.
+MAP_PARTS: list[MapPart] = []
+
+
 def draw(state: GameState, lang: str) -> str:
     """The map and its legend (module doc); no line is longer than 72 columns. A Seafarers
     board is drawn in the compact geometry (`COMPACT`), with its ships and the pirate."""
     board = state.board
-    sea = state.sea
-    g = COMPACT if sea is not None else STANDARD
+    g = next(filter(None, (part.geometry(state) for part in MAP_PARTS)), STANDARD)
     letter = colour_letters(state.colours, lang)
     grid: dict[Cell, str] = {}
 
@@ -247,15 +272,13 @@ def draw(state: GameState, lang: str) -> str:
     harbours = _harbour_paths(board)
     cells = _skeleton(board, g)
     for e, owner in enumerate(state.road):
-        ship = -1 if sea is None else sea.ship[e]
+        piece = next(filter(None, (part.path_mark(state, e, letter) for part in MAP_PARTS)), None)
         for line, col, plain in cells.paths[e]:
             mark = ":" if e in harbours else plain
-            if ship >= 0:
-                # A ship: its colour's letter in upper case (a road's is lower case).
-                grid[(line, col)] = letter[state.colours[ship]].upper()
+            if piece is not None:
+                grid[(line, col)] = piece
             else:
                 grid[(line, col)] = letter[state.colours[owner]] if owner >= 0 else mark
-    kron = state.kron
     for c, owner in enumerate(state.owner):
         piece = "."
         if owner >= 0:
@@ -263,23 +286,19 @@ def draw(state: GameState, lang: str) -> str:
             piece = piece.upper() if state.level[c] >= 2 else piece
         line, col = cells.crossings[c]
         grid[(line, col)] = piece
-        if kron is not None and owner >= 0:
-            if kron.castle[c] in CASTLE_MARKS:
-                grid[(line, col - 1)] = CASTLE_MARKS[kron.castle[c]]
-            if kron.workshop[c] >= 0:
-                grid[(line, col + 1)] = WORKSHOP_MARKS[kron.workshop[c]]
-    lettered = sea is not None and island_marks(sea.scenario)
+        if owner >= 0:
+            for part in MAP_PARTS:
+                for offset, mark in part.crossing_marks(state, c).items():
+                    grid[(line, col + offset)] = mark
     for h in board.hexes:
         line, col = cells.centres[h.id]
         put(line - 2, col, h.label)
         put(line, col, hex_code(board, h.id, lang, g is COMPACT)[: 2 * g.half - 1])
-        if h.id == state.robber:
-            put(line + 2, col, ROBBER)
-        elif sea is not None and h.id == sea.pirate:
-            put(line + 2, col, PIRATE)
-        elif lettered and h.area is not None:
-            # New World: the island's letter, so "Insel B" of a report is found on the map.
-            put(line + 2, col, f"({island_letter(h.area)})")
+        low = ROBBER if h.id == state.robber else None
+        for part in MAP_PARTS:
+            low = low or part.hex_mark(state, h.id)
+        if low is not None:
+            put(line + 2, col, low)
     rows, cols = zip(*grid, strict=True)
     width = max(cols) + 1
     lines = [[" "] * width for _ in range(max(rows) + 1)]
@@ -287,16 +306,8 @@ def draw(state: GameState, lang: str) -> str:
         lines[line][col] = ch
     text = ["".join(chars).rstrip() for chars in lines]
     legend = _legend(state, lang, letter)
-    if sea is not None:
-        legend += _sea_legend(lang)
-    if kron is not None:
-        legend += _kron_legend(lang)
-    if board.fog or (sea is not None and sea.fog):
-        legend.append(_fog_legend(lang))
-    if lettered:
-        legend.append(
-            translator(lang).gettext("Islands: (A) low in a hex, the hex is part of island A")
-        )
+    for part in MAP_PARTS:
+        legend += part.legend(state, lang)
     return "\n".join([*text, "", *legend])
 
 
@@ -313,36 +324,8 @@ def _legend(state: GameState, lang: str, letter: dict[str, str]) -> list[str]:
     ]
 
 
-def _kron_legend(lang: str) -> list[str]:
-    _ = translator(lang).gettext
-    return [
-        _("Quarries: 6{stone} ({stone_name}); fishing grounds: sea with a number, 5{fish}").format(
-            stone=vocab.letter(STEIN, lang),
-            stone_name=vocab.resource_name(STEIN, lang),
-            fish=vocab.letter(FISCH, lang),
-        ),
-        _("Beside a city's letter: +R a castle, #R a residence"),
-        _("Workshops: R! smithy, R& weaving mill, R@ bakery"),
-    ]
-
-
-def _fog_legend(lang: str) -> str:
-    """Oceania: the fog's line, also once every fog hex is discovered (the map looks the same
-    for every game of the scenario)."""
-    return (
-        translator(lang)
-        .gettext("Fog: {mark} not discovered yet (a road or ship reaching it discovers it)")
-        .format(mark=FOG_MARK)
-    )
-
-
-def _sea_legend(lang: str) -> list[str]:
-    _ = translator(lang).gettext
-    return [
-        _("Ships: a colour's letter in upper case on a path; {pirate} pirate").format(
-            pirate=PIRATE
-        ),
-        _("Gold rivers: 11{mark} (each card a resource of the owner's choice)").format(
-            mark=GOLD_MARK
-        ),
-    ]
+# The expansions' parts of the map register themselves (`MAP_PARTS`); importing them here,
+# last (they use this module), means whoever draws a map draws them all. Seafarers' first:
+# its legend came before Kronlande's (no game has both).
+from . import sea_map  # noqa: E402, F401, I001
+from . import kron_map  # noqa: E402, F401

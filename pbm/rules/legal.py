@@ -228,10 +228,8 @@ class LegalMoves:
         if not harbours:
             return rates
         harbors = s.board.crossing_harbor
-        # Seafarers (002): the harbour on the pirate's hex does not trade while it stands
-        # there, as `trade.harbour_rate` (which the round and the receipt check) says.
-        sea = s.sea
-        closed = s.board.hexes[sea.pirate].harbor if sea is not None and sea.pirate >= 0 else None
+        # The harbour under the pirate does not trade (as `trade.harbour_rate` says).
+        closed = trade.closed_harbour(s)
         for c in s.settlements[p] + s.cities[p]:
             hb = harbors[c]
             if hb is not None and hb is not closed:

@@ -6,6 +6,7 @@ the best of market, privilege and harbours applies."""
 
 from __future__ import annotations
 
+from .board import Harbor
 from .events import Event, MaritimeTraded, TradeDone, TradeFailed
 from .orders import MaritimeTrade, TradeOffer
 from .reasons import Reason
@@ -106,6 +107,13 @@ def _move(src: list[int], dst: list[int], cards: Counts) -> None:
         dst[r] += n
 
 
+def closed_harbour(state: GameState) -> Harbor | None:
+    """The harbour that does not trade: Seafarers (002), the one on the pirate's hex while he
+    stands there (the round, the receipt check and the legal-move view ask here)."""
+    sea = state.sea
+    return state.board.hexes[sea.pirate].harbor if sea is not None and sea.pirate >= 0 else None
+
+
 def harbour_rate(state: GameState, p: int, r: int) -> int:
     """4:1 anywhere; 3:1 with a generic harbour; 2:1 at a harbour of that resource.
     Kronlande: 2:1 for everything after a Hafenprivileg this round; with a Residenz 3:1, and
@@ -120,9 +128,7 @@ def harbour_rate(state: GameState, p: int, r: int) -> int:
                 return 2
             rate = 3
     harbors = state.board.crossing_harbor
-    # Seafarers (002): the harbour on the pirate's hex does not trade while it stands there.
-    sea = state.sea
-    closed = state.board.hexes[sea.pirate].harbor if sea is not None and sea.pirate >= 0 else None
+    closed = closed_harbour(state)
     for c in state.settlements[p] + state.cities[p]:
         hb = harbors[c]
         if hb is not None and hb is not closed:

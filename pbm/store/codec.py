@@ -25,32 +25,18 @@ _SEA_FIELDS = {
     ("RoadBuilding", "second_ship"),
 }
 
+#: Every order class by its name: the build-step orders (the one list, `orders.BUILD_ACTIONS`)
+#: and the others.
 _CLASSES: dict[str, type] = {
     cls.__name__: cls
     for cls in (
+        *o.BUILD_ACTIONS,
         o.SetupPlacement,
-        o.Settlement,
-        o.City,
-        o.Road,
-        o.BuyCard,
         o.RobberOrder,
         o.Knight,
         o.Monopoly,
-        o.YearOfPlenty,
-        o.RoadBuilding,
-        o.Ship,
-        o.MoveShip,
-        # Kronlande (issue 19).
-        o.Workshop,
-        o.Make,
-        o.Castle,
-        o.Residence,
-        o.BuildersHut,
-        o.HarbourPrivilege,
-        o.Feast,
         o.DiscardPreference,
         o.TradeOffer,
-        o.MaritimeTrade,
         o.Alternatives,
         o.SubstituteBlock,
         o.TurnOrders,

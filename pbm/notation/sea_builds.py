@@ -1,0 +1,49 @@
+"""Seafarers' build lines, registered with the build readers (`builds.BUILD_READERS`): a ship
+(`Schiff D4 D5`) and moving one (`Schiff versetzen D4 D5 nach E5 E6`); refused on a board
+without sea."""
+
+from __future__ import annotations
+
+import re
+
+from pbm.rules.orders import MoveShip, Ship
+
+from . import lexicon
+from .builds import BUILD_READERS
+from .context import Context, Text
+from .errors import NotationError
+from .places import _sea_path
+from .words import _strip_words
+
+#: `nach`/`to` between the two paths of a ship move.
+_MOVE_TO = re.compile(rf" ({lexicon.either('words', 'move_to')}) ")
+
+
+_MOVE_FROM = lexicon.words("words", "move_from")
+
+
+def _no_sea(t: Text, lead: int, ctx: Context) -> None:
+    if not ctx.board.has_areas:
+        raise NotationError.make("ships_seafarers", column=t.col(lead))
+
+
+def _ship(rest: Text, t: Text, lead: int, ctx: Context) -> Ship:
+    _no_sea(t, lead, ctx)
+    return Ship(_sea_path(rest, ctx))
+
+
+def _move_ship(rest: Text, t: Text, lead: int, ctx: Context) -> MoveShip:
+    """`Schiff versetzen D4 D5 nach E5 E6` / `Move ship D4 D5 to E5 E6`."""
+    _no_sea(t, lead, ctx)
+    rest = _strip_words(rest, _MOVE_FROM)
+    f = rest.folded
+    cuts = list(_MOVE_TO.finditer(f))
+    if len(cuts) != 1:
+        raise NotationError.make("move_ship_form", column=t.col(lead))
+    cut = cuts[0]
+    source = _sea_path(rest.sub(0, cut.start()), ctx)
+    target = _sea_path(rest.sub(cut.end()), ctx)
+    return MoveShip(source, target)
+
+
+BUILD_READERS.update({"ship": _ship, "move_ship": _move_ship})
