@@ -227,3 +227,18 @@ def test_orders_check_reads_ships_on_a_scenario_board() -> None:
     assert base.exit_code == 1  # gold is chosen only in Seafarers games
     wrong = CliRunner().invoke(app, [*args[:4], "--scenario", "atlantis", "-"], input=body)
     assert wrong.exit_code != 0 and "scenario" in wrong.output
+
+
+def test_an_or_else_line_under_a_ship_line_adds_an_option() -> None:
+    """`Schiff …` then `oder Schiff …` on the next line reads as `Schiff … oder Schiff …` on
+    one: every build-step order takes an `oder …` line (`orders.BUILD_ACTIONS`)."""
+    from pbm.notation import Context, parse_mail
+    from pbm.rules.orders import Alternatives, Ship
+    from pbm.rules.scenarios import scenario_board
+    from pbm.rules.state import DEFAULT_COLOURS
+
+    ctx = Context(scenario_board("neue-ufer", 4, 1, 2), "de", DEFAULT_COLOURS[:4], "round")
+    one = parse_mail("Schiff B7 C7 oder Schiff C7 C8", ctx).lines[0].item
+    first, second = parse_mail("Schiff B7 C7\noder Schiff C7 C8", ctx).lines
+    assert second.error is None and first.item == one
+    assert isinstance(one, Alternatives) and all(isinstance(o, Ship) for o in one.options)

@@ -14,9 +14,7 @@ from pbm.rules.orders import (
     GoldPreference,
     Knight,
     Monopoly,
-    MoveShip,
     RobberOrder,
-    Ship,
     TradeOffer,
 )
 
@@ -189,10 +187,9 @@ def _or_else(result: LineResult, item: OrElse, anchor: LineResult | None, ctx: C
     result.canonical = format_item(item, ctx)
 
 
-#: The single builds an `oder …` line may add an option to: the build-step orders
-#: (`orders.BUILD_ACTIONS`) but a ship's, as read since Seafarers came (`Schiff … oder Schiff …`
-#: on one line is read; an `oder …` line under a ship line is refused).
-OR_ELSE_ANCHORS: tuple[type, ...] = tuple(frozenset(BUILD_ACTIONS) - {Ship, MoveShip})
+#: The single builds an `oder …` line may add an option to: every build-step order
+#: (`orders.BUILD_ACTIONS`), a ship's too, as `Schiff … oder Schiff …` on one line is read.
+OR_ELSE_ANCHORS: tuple[type, ...] = tuple(BUILD_ACTIONS)
 
 
 def _takes_or_else(item: object) -> TypeGuard[BuildAction | Alternatives]:
