@@ -234,3 +234,20 @@ def test_a_discard_list_led_by_its_condition(lang: str, line: str) -> None:
     ctx = Context(generate_board("medium", 1, 1), lang, DEFAULT_COLOURS[:4], "round")
     (read,) = parse_mail(line, ctx).lines
     assert read.error is None and type(read.item).__name__ == "DiscardPreference", read
+
+
+def test_a_directory_never_replaces_a_shipped_language(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A `de.toml` in a directory of `PBM_LANGUAGE_DIRS` (a leftover in a shell or a unit
+    file) must not change how every German game's orders are read: it is not read, and the
+    log says so."""
+    (tmp_path / "de.toml").write_text('order = 1\n[keywords]\nsettlement = ["haus"]\n', "utf-8")
+    languages.register_directory(tmp_path)
+    try:
+        with caplog.at_level("WARNING", logger="pbm"):
+            assert "haus" not in languages.word_list("de", "keywords", "settlement")
+        assert "is a language pbm ships" in caplog.text
+    finally:
+        languages._registered.remove(tmp_path)
+        languages._languages.cache_clear()

@@ -20,6 +20,7 @@ standard library, so that `pbm.rules` (letters) may read it as well as `pbm.nota
 
 from __future__ import annotations
 
+import logging
 import os
 import tomllib
 from collections.abc import Iterator, Mapping
@@ -27,6 +28,8 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+
+_log = logging.getLogger("pbm")
 
 #: The environment variable naming further directories of language files.
 ENV = "PBM_LANGUAGE_DIRS"
@@ -61,8 +64,14 @@ def _languages() -> dict[str, Language]:
     for entry in files(__package__).iterdir():
         if entry.name.endswith(".toml"):
             found[entry.name.removesuffix(".toml")] = tomllib.loads(entry.read_text("utf-8"))
+    shipped = set(found)
     for directory in _directories():
         for path in sorted(directory.glob("*.toml")):
+            if path.stem in shipped:
+                # A leftover directory in the environment must not change how every game's
+                # orders are read, unseen: a shipped language is never replaced.
+                _log.warning("%s: not read, %s is a language pbm ships", path, path.stem)
+                continue
             found[path.stem] = tomllib.loads(path.read_text("utf-8"))
     return dict(sorted(found.items(), key=lambda kv: (kv[1].get("order", _NO_ORDER), kv[0])))
 

@@ -38,7 +38,10 @@ class CachedHeaders(HeaderRegistry):
             cls = self._classes[key] = super().__getitem__(name)
         return cls
 
-    def __call__(self, name: str, value: str) -> Any:
+    def __call__(self, name: str, value: Any) -> Any:
+        if not isinstance(value, str):
+            # The policy takes other values too (an `Address`, a list): made, not kept.
+            return self[name](name, value)
         key = (name, value)
         header = self._made.get(key)
         if header is None:

@@ -113,7 +113,9 @@ def _store(
                     subject=inbound.subject[:500],
                 )
                 # One Core INSERT of the row's values (the ORM's flush of one new object cost
-                # more than the write); the object stays as the caller's copy of the row.
+                # more than the write); the object stays as the caller's copy of the row. Every
+                # column's value is the model's (a default the database alone sets, with a None
+                # on the model, would be written as NULL here: give it a Python default).
                 values = {c.key: getattr(row, c.key) for c in _MAIL_TABLE.columns if c.key != "id"}
                 inserted = session.connection().execute(_MAIL_INSERT, values)
                 key = inserted.inserted_primary_key
