@@ -29,7 +29,8 @@ inside an `if` body); a boolean operation inside a counted test is part of that 
 *Own* modules are the expansions' own code, where testing the expansion is the point:
 a module whose file name starts with one of `sea`, `ship`, `pirate`, `gold`, `fog`, `kron`,
 `castles`, `workshops`, `trade_lines`, `autopilot_sea`, `autopilot_fog`, `autopilot_kron`,
-`randombot_sea`, `randombot_kron`, `expansion`, `describe_sea`, `describe_kron`, or lies in
+`randombot_sea`, `randombot_kron`, `expansion`, `describe_sea`, `describe_kron`, or ends in
+`_sea`, `_kron` or `_fog` (an expansion's part of a shared module: `identity_sea`), or lies in
 `pbm/rules/scenarios/` or in an `expansions/` folder. Every other module is *shared*: the
 figure the issue is about. The areas are the first folder under `pbm/` (`rules`, `notation`,
 `reports`, …).
@@ -81,6 +82,8 @@ OWN_PREFIXES = (
     "describe_sea",
     "describe_kron",
 )
+#: An expansion's part of a shared module (`identity_sea`, `identity_kron`).
+OWN_SUFFIXES = ("_sea", "_kron", "_fog")
 _SPLIT = re.compile(r"[_.\s\-/]+|(?<=[a-z0-9])(?=[A-Z])")
 
 
@@ -153,7 +156,7 @@ def is_own(path: Path, root: Path) -> bool:
     rel = path.relative_to(root)
     if "scenarios" in rel.parts[:-1] or "expansions" in rel.parts[:-1]:
         return True
-    return path.stem.startswith(OWN_PREFIXES)
+    return path.stem.startswith(OWN_PREFIXES) or path.stem.endswith(OWN_SUFFIXES)
 
 
 def counted(path: Path) -> list[int]:

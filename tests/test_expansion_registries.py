@@ -42,6 +42,8 @@ from pbm.reports.text_map import MAP_PARTS
 assert {"ship", "move_ship", "castle", "make", "feast", "smithy"} <= set(BUILD_READERS)
 assert {"castle", "residence", "smithy"} <= INHERITED_KINDS
 assert (len(EXPANSION_WORDS), len(MAP_PARTS), len(JSON_PARTS)) == (1, 2, 2)
+from pbm.reports.identity import KIND_PARTS
+assert len(KIND_PARTS) == 2
 """
 
 FIRST_IMPORTS = [
@@ -66,6 +68,9 @@ FIRST_IMPORTS = [
     "pbm.reports.sea_map",
     "pbm.reports.kron_json",
     "pbm.reports.text_map",
+    "pbm.reports.identity",
+    "pbm.reports.identity_sea",
+    "pbm.reports.identity_kron",
 ]
 
 
@@ -102,6 +107,8 @@ FREED = {
     # The text map and the report's JSON (`MAP_PARTS`, `JSON_PARTS`): a hex's terrain is left.
     "pbm/reports/text_map.py": 3,
     "pbm/reports/report_json.py": 3,
+    # What a game is (`KIND_PARTS`): nothing is left.
+    "pbm/reports/identity.py": 0,
 }
 
 

@@ -147,7 +147,7 @@ def game_show(name: str, as_json: JsonOpt = False) -> None:
 
 def _plays(d: dict[str, Any]) -> str:
     """What a game plays, in words, for `pbm game show`."""
-    from pbm.reports.identity import scenario_name
+    from pbm.reports.identity_sea import scenario_name
 
     if d["seats"] is None:
         return "settings unreadable"

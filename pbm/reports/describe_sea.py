@@ -128,8 +128,8 @@ def _(e: HomeIslands, t: Teller) -> str:
 
 
 def _island(state: GameState, area: int, lang: str) -> str:
-    """An island of the game's Seafarers board by its name (`identity.island_names`)."""
-    from .identity import island_names
+    """An island of the game's Seafarers board by its name (`identity_sea.island_names`)."""
+    from .identity_sea import island_names
 
     return island_names(state, lang).get(area, str(area))
 

@@ -85,7 +85,7 @@ def known_texts() -> Iterator[tuple[str, int]]:
     from pbm.rules.scenarios import SCENARIOS
     from pbm.rules.state import Settings, new_game
 
-    from .identity import island_letter
+    from .identity_sea import island_letter
     from .picture import PIECE_CODE as CODES
     from .picture import WORKSHOP_TAGS
 
@@ -101,7 +101,7 @@ def known_texts() -> Iterator[tuple[str, int]]:
         yield letter, LABEL
         yield f"2:1 {letter}", LABEL
     yield "3:1", LABEL
-    # New World's islands, lettered in label order (`identity.island_letter`).
+    # New World's islands, lettered in label order (`identity_sea.island_letter`).
     for area in range(1, 13):
         yield island_letter(area), LABEL
     yield "Gold", LABEL

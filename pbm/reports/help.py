@@ -87,7 +87,7 @@ def kind_text(kind: GameKind, lang: str, beginner: bool = False) -> str:
     """What game this is: `Seefahrer-Szenario Zu neuen Ufern`, `Kronlande`, `Grundspiel`."""
     _ = translator(lang).gettext
     if kind.scenario is not None:
-        from .identity import scenario_name
+        from .identity_sea import scenario_name
 
         # The catalogue's name in every language (Danish "Mod nye bredder"): German's and
         # English's are the scenario data's `name_de`/`name_en`.

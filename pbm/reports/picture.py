@@ -21,8 +21,8 @@ from pbm.rules.resources import STEIN, letters_of
 from pbm.rules.state import GameState
 
 from . import glyphs
-from .identity import island_letter
-from .identity import lettered as island_marks
+from .identity_sea import island_letter
+from .identity_sea import lettered as island_marks
 
 RADIUS = 44
 TERRAIN_FILL = {

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pbm.i18n import translator
 from pbm.rules.state import GameState
 
-from .identity import island_letter
-from .identity import lettered as island_marks
+from .identity_sea import island_letter
+from .identity_sea import lettered as island_marks
 from .text_map import COMPACT, FOG_MARK, GOLD_MARK, MAP_PARTS, PIRATE, Geometry, MapPart
 
 

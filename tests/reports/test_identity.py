@@ -14,14 +14,8 @@ from pbm.notation.checks import check_setup_receipt
 from pbm.notation.format import format_item
 from pbm.notation.mail import parse_mail
 from pbm.reports import notices
-from pbm.reports.identity import (
-    game_kind,
-    island_hexes,
-    island_name,
-    island_names,
-    player_islands,
-    scenario_name,
-)
+from pbm.reports.identity import game_kind, player_islands
+from pbm.reports.identity_sea import island_hexes, island_name, island_names, scenario_name
 from pbm.reports.text_map import draw
 from pbm.reports.welcome import colour_wishes
 from pbm.rules.orders import SetupPlacement
