@@ -649,6 +649,8 @@ def _mask_checks(s: str) -> None:
     pw._lines_masked(s)
 
 
+# Over 2 s of timed runs: the slow tier (issue 30: the fast tier's tests stay under 2 s).
+@pytest.mark.slow
 def test_password_masks_are_linear_on_texts() -> None:
     """The patterns on whole texts (a mail's text is capped at `max_mail_kb`, 256 KB)."""
     for what, s in _mask_inputs(SIZE, PASSWORD_FILLERS):
@@ -698,6 +700,8 @@ def test_a_masker_costs_at_most_six_hash_checks() -> None:
         timed(f"a masker on {what}", partial(masker.text, s, "X"))
 
 
+# Over 2 s of timed runs: the slow tier (issue 30: the fast tier's tests stay under 2 s).
+@pytest.mark.slow
 def test_a_mail_of_many_password_lines_is_masked_in_one_pass() -> None:
     """Each password line's value was replaced by a pass of its own over the stored mail:
     8,000 lines and a 5 MB attachment took 62 s. Past `MAX_VALUES` values the lines are masked

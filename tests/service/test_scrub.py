@@ -57,6 +57,8 @@ def test_scrub_cuts_the_wal_and_leaves_the_connections_as_they_were(tmp_path: Pa
     assert b"geheim-kennwort" not in (tmp_path / "pbm.db").read_bytes()
 
 
+# Waits on a reader's old snapshot for 2 s: the slow tier (issue 30).
+@pytest.mark.slow
 def test_scrub_does_what_it_can_while_a_reader_holds_an_old_snapshot(tmp_path: Path) -> None:
     """A reader in the middle of a transaction: scrub waits at most SCRUB_BUSY_MS, then says
     it could not cut the WAL (the next scrub does), and raises nothing."""
