@@ -107,11 +107,10 @@ def _spawn(url: str, clock: FakeClock, ids: list[int], start: float) -> subproce
     )
 
 
-def _hold(svc: Service, blocks_other: bool) -> float:
-    """How long a paused worker waits for the other one to finish. Where the pause holds a
-    lock the other needs (always on SQLite: one writer at a time), the other cannot finish
-    first, so the pause ends by this timeout; elsewhere the other finishes and releases it."""
-    return 0.5 if blocks_other or svc.engine.dialect.name == "sqlite" else 20.0
+#: How long a paused worker waits for the other one. The pause holds a lock the other needs
+#: (on SQLite the one writer; on PostgreSQL the game row, `FOR UPDATE`), so the other cannot
+#: finish first: the pause ends by this timeout, and the other goes on after it.
+_HOLD_SECONDS = 0.5
 
 
 @pytest.mark.slow
@@ -186,12 +185,14 @@ def test_orders_acknowledged_during_a_concurrent_resolution_are_not_lost(
         # it pauses before or after the insert while the other worker resolves.
         if pause == "before":
             entered.set()
-            proceed.wait(timeout=_hold(svc, blocks_other=False))
+            # The mail's transaction holds the game row (`FOR UPDATE`): the resolution waits
+            # for it on PostgreSQL too, so the pause ends by its timeout.
+            proceed.wait(timeout=_HOLD_SECONDS)
         replaced = real(*args, **kw)
         if pause == "after":
             entered.set()
             # PostgreSQL: the new row's foreign key holds a KEY SHARE lock on the game row.
-            proceed.wait(timeout=_hold(svc, blocks_other=True))
+            proceed.wait(timeout=_HOLD_SECONDS)
         return replaced
 
     monkeypatch.setattr(order_intake, "submit_orders", slow_submit)
@@ -249,7 +250,9 @@ def test_two_signups_for_the_last_seat_at_once_fill_the_table_once(
     def slow_draw(*args: Any, **kw: Any) -> Any:
         if threading.current_thread().name == worker_name:
             entered.set()
-            proceed.wait(timeout=_hold(svc, blocks_other=False))
+            # The signup holds the game row (`FOR UPDATE`): the other signup waits for it on
+            # PostgreSQL too, so the pause ends by its timeout.
+            proceed.wait(timeout=_HOLD_SECONDS)
         return real(*args, **kw)
 
     monkeypatch.setattr(signup_module, "draw", slow_draw)
