@@ -23,8 +23,9 @@ from typing import Any
 from pbm.bench.latency import DRAIN_SECONDS, Served, bench_service, latencies, spread
 from pbm.bench.mail import GM, _mail, _prepare
 
-#: Seconds allowed for `pbm serve` to start before the burst must begin; the deadline is set
-#: before it starts (a deadline moved under a running service is seen at its next tick).
+#: Seconds allowed for `pbm serve` to start before the burst must begin (`--start-seconds`);
+#: the deadline is set before it starts (a deadline moved under a running service is seen at
+#: its next tick), so the bench waits them out whatever the start took.
 START_SECONDS = 20.0
 #: Seconds between the last order mail and the deadline.
 GAP_SECONDS = 1.0
@@ -32,10 +33,12 @@ GAP_SECONDS = 1.0
 SEATS = 4
 
 
-async def _burst(work: Path, games: int, interval: float, in_process: bool) -> dict[str, Any]:
+async def _burst(
+    work: Path, games: int, interval: float, in_process: bool, start_seconds: float
+) -> dict[str, Any]:
     mails = games * SEATS
     now = datetime.now(UTC)
-    deadline = now + timedelta(seconds=START_SECONDS + mails * interval + GAP_SECONDS)
+    deadline = now + timedelta(seconds=start_seconds + mails * interval + GAP_SECONDS)
     svc = bench_service(work, now)
     seats = _prepare(svc, games=games, deadline=deadline)
     ids: list[str] = []
@@ -82,9 +85,11 @@ async def _burst(work: Path, games: int, interval: float, in_process: bool) -> d
     }
 
 
-async def measure_burst(games: int, interval: float, in_process: bool) -> dict[str, Any]:
+async def measure_burst(
+    games: int, interval: float, in_process: bool, start_seconds: float = START_SECONDS
+) -> dict[str, Any]:
     tmp = tempfile.mkdtemp(prefix="pbm-bench-burst-")
     try:
-        return await _burst(Path(tmp), games, interval, in_process)
+        return await _burst(Path(tmp), games, interval, in_process, start_seconds)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -14,7 +14,8 @@ written on, the service then has a core of its own, as it would beside real mail
 lock for the servers, the senders and the service: the first measurements were taken so).
 
     pbm bench latency [--rates 5,20,50] [--seconds 60] [--in-process] [--json]
-    pbm bench latency --burst [--games 40] [--interval 0.05] [--in-process] [--json]
+    pbm bench latency --burst [--games 40] [--interval 0.05] [--start-seconds 20] [--in-process]
+        [--json]
 """
 
 from __future__ import annotations
@@ -271,6 +272,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--burst", action="store_true", help="the deadline rush (pbm/bench/burst.py)")
     ap.add_argument("--games", type=int, default=40, help="--burst: games sharing the deadline")
     ap.add_argument("--interval", type=float, default=0.05, help="--burst: seconds between mails")
+    ap.add_argument(
+        "--start-seconds",
+        type=float,
+        default=20.0,
+        help="--burst: seconds allowed for pbm serve to start before the burst",
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.burst:
@@ -296,7 +303,7 @@ def main(argv: list[str] | None = None) -> None:
 def _print_burst(args: argparse.Namespace) -> None:
     from pbm.bench.burst import measure_burst
 
-    run = asyncio.run(measure_burst(args.games, args.interval, args.in_process))
+    run = asyncio.run(measure_burst(args.games, args.interval, args.in_process, args.start_seconds))
     run.update(
         serve="in-process" if args.in_process else "pbm serve process",
         cores=os.cpu_count(),

@@ -48,8 +48,9 @@ def bench_mail(ctx: typer.Context) -> None:
 def bench_latency(ctx: typer.Context) -> None:
     """Order mails at 5, 20 and 50 a second against the serve loops (IMAP IDLE): p50/p99 from
     the mailbox to the answer in the player's mailbox. Options: --rates R,R, --seconds S,
-    --json; --burst [--games N] [--interval S]: the deadline rush, N games' orders one every
-    S seconds, then their shared deadline (answers, and every report's arrival after it)."""
+    --json; --burst [--games N] [--interval S] [--start-seconds S]: the deadline rush, N games'
+    orders one every S seconds, then their shared deadline (answers, and every report's arrival
+    after it)."""
     from pbm.bench.latency import main as run
 
     run(list(ctx.args))
