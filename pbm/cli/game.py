@@ -9,7 +9,7 @@ import typer
 
 from .clean import cleaned, with_names_cut
 from .common import reader, refusals, service
-from .output import JsonOpt, echo, echo_text, show, table, when, yes_no
+from .output import JsonOpt, echo, echo_text, player_table, show, when
 
 app = typer.Typer(help="Create and run games.", no_args_is_help=True)
 
@@ -200,22 +200,7 @@ def _show_text(d: dict[str, Any]) -> None:
     if not rows:
         echo("no players seated yet")
         return
-    heads = ("seat", "colour", "name", "address", "status", "autopilot", "NMRs")
-    for line in table(
-        heads,
-        [
-            (
-                r["seat"],
-                r["colour"],
-                r["name"],
-                r["address"],
-                r["status"],
-                yes_no(r["autopilot"]),
-                r["nmr"],
-            )
-            for r in rows
-        ],
-    ):
+    for line in player_table(rows):
         echo(line)
 
 

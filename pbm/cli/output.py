@@ -64,3 +64,21 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]
         "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
         for row in [list(headers), *cells]
     ]
+
+
+def player_table(rows: Sequence[dict[str, Any]]) -> list[str]:
+    """The seated players as a table (`pbm player list`, `pbm game show`)."""
+    heads = ("seat", "colour", "name", "address", "status", "autopilot", "NMRs")
+    cells = [
+        (
+            r["seat"],
+            r["colour"],
+            r["name"],
+            r["address"],
+            r["status"],
+            yes_no(r["autopilot"]),
+            r["nmr"],
+        )
+        for r in rows
+    ]
+    return table(heads, cells)

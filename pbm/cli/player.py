@@ -8,7 +8,7 @@ import typer
 
 from .clean import with_names_cut
 from .common import reader, refusals, service
-from .output import JsonOpt, echo, show, table, yes_no
+from .output import JsonOpt, echo, player_table, show
 
 app = typer.Typer(help="Players of a game.", no_args_is_help=True)
 
@@ -27,20 +27,7 @@ def player_list(name: str, as_json: JsonOpt = False) -> None:
         if not rows:
             echo(f"{name}: no players yet")
             return
-        heads = ("seat", "colour", "name", "address", "status", "autopilot", "NMRs")
-        cells = [
-            (
-                r["seat"],
-                r["colour"],
-                r["name"],
-                r["address"],
-                r["status"],
-                yes_no(r["autopilot"]),
-                r["nmr"],
-            )
-            for r in rows
-        ]
-        for line in table(heads, cells):
+        for line in player_table(rows):
             echo(line)
 
     show(rows, as_json, text)
