@@ -277,13 +277,21 @@ def correction_data(why: str, old: list[str], new: list[str]) -> dict[str, Any]:
     """What a corrected report says first: the GM's reason, and the lines of the report's log
     that went (`removed`) and came (`added`), each as often as it changed, in report order. The
     rolls of a round never change (docs/fair-dice.md), so they are never among them."""
+    # The GM's text as one paragraph within 72 columns (after "Why: ").
+    why_text = textwrap.fill(" ".join(why.split()), 64, subsequent_indent="  ")
+    removed, added = changed_lines(old, new)
     return {
-        # The GM's text as one paragraph within 72 columns (after "Why: ").
-        "why": textwrap.fill(" ".join(why.split()), 64, subsequent_indent="  "),
+        "why": why_text,
         # After "  - " or "  + ": wrapped at 68 to stay within 72 columns.
-        "removed": [_wrap_log(x, 68) for x in _picked(old, Counter(old) - Counter(new))],
-        "added": [_wrap_log(x, 68) for x in _picked(new, Counter(new) - Counter(old))],
+        "removed": [_wrap_log(x, 68) for x in removed],
+        "added": [_wrap_log(x, 68) for x in added],
     }
+
+
+def changed_lines(old: list[str], new: list[str]) -> tuple[list[str], list[str]]:
+    """The log lines that went (`old` but not `new`) and came, each as often as it changed,
+    in log order (the correction mail and the archive's corrected rounds say them so)."""
+    return _picked(old, Counter(old) - Counter(new)), _picked(new, Counter(new) - Counter(old))
 
 
 def _picked(lines: list[str], wanted: Counter[str]) -> list[str]:

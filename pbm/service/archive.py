@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,7 @@ from pbm.reports.chart import vp_chart_svg
 from pbm.reports.describe import describe
 from pbm.reports.pieces import pieces_text, places_text
 from pbm.reports.render import environment
-from pbm.reports.report_data import player_label
+from pbm.reports.report_data import changed_lines, player_label
 from pbm.reports.summary import game_summary, name_columns
 from pbm.rules import GameState, state_from_json
 from pbm.rules.events import event_from_json
@@ -71,21 +70,6 @@ def _rounds(session: Session, game: Game) -> list[tuple[int, GameState, list[Any
     return out
 
 
-def _changed(old: list[str], new: list[str]) -> tuple[list[str], list[str]]:
-    """The log lines that went (`old` but not `new`) and came, each as often as it changed,
-    in log order (as the correction mail says them: `report_data.correction_data`)."""
-
-    def picked(lines: list[str], wanted: Counter[str]) -> list[str]:
-        out = []
-        for line in lines:
-            if wanted[line] > 0:
-                wanted[line] -= 1
-                out.append(line)
-        return out
-
-    return picked(old, Counter(old) - Counter(new)), picked(new, Counter(new) - Counter(old))
-
-
 def _corrections(
     game: Game, round_: int, state: GameState, lines: list[str], names: dict[int, str]
 ) -> list[dict[str, Any]]:
@@ -104,7 +88,7 @@ def _corrections(
     versions.append(lines)
     out = []
     for i, entry in enumerate(found):
-        removed, added = _changed(versions[i], versions[i + 1])
+        removed, added = changed_lines(versions[i], versions[i + 1])
         out.append({"why": entry["why"], "removed": removed, "added": added})
     return out
 
