@@ -79,3 +79,20 @@ def test_bench_latency_burst_keys() -> None:
     ):
         assert key in result, key
     assert result["answered"] == 8 and result["reports"] == result["reports_expected"] == 8
+
+
+@pytest.mark.slow
+@pytest.mark.e2e
+@pytest.mark.timeout(600)
+def test_bench_mail_keys() -> None:
+    """End to end and the transport alone on the loopback servers: every order mail is
+    acknowledged, and the transport phase answers with the acks' own bytes."""
+    result = _bench("mail", "--mails", "20")
+    assert result["mails"] == 20
+    assert result["acks_sent"] == 20 and result["acks_failed"] == 0
+    for key in ("mails_per_s", "raw_per_s", "ratio", "e2e_cpu_ms", "raw_cpu_ms"):
+        assert key in result, key
+    for key in ("raw_ok_per_s", "raw_ok_ratio", "raw_ok_cpu_ms"):
+        assert key in result, key
+    ack_bytes = result["ack_bytes"]
+    assert isinstance(ack_bytes, int) and ack_bytes > 1000  # a text and an HTML part

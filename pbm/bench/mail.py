@@ -3,10 +3,15 @@ with `--dovecot` on private Dovecot (IMAP) and OpenSMTPD (SMTP, delivering by LM
 
 End to end: N order mails for 50 running games go by SMTP into the IMAP inbox, then the
 service fetches, stores, parses, checks and acknowledges them (acks out by SMTP). Transport
-alone: the same N mails sent, fetched over IMAP and answered over SMTP with no processing.
-Both are timed from the first send to the last answer sent. OpenSMTPD delivers in the
+alone: the same N mails sent, fetched over IMAP and answered over SMTP with no processing,
+each answer the bytes of the ack pbm sent for it (the same size and parts: the loopback
+servers, which run in this process, parse and store each answer, and carrying pbm's acks is
+the transport's work, not pbm's). A third phase answers with a bare "ok" instead, as the
+transport phase did before (`raw_ok_*`). Each is timed from the first send to the last
+answer sent. OpenSMTPD delivers in the
 background, so both phases wait until all N mails are in the inbox before fetching them.
-Beside the wall-clock rates, each phase's CPU time per mail (`e2e_cpu_ms`, `raw_cpu_ms`: this
+Beside the wall-clock rates, each phase's CPU time per mail (`e2e_cpu_ms`, `raw_cpu_ms`,
+`raw_ok_cpu_ms`: this
 process's, every thread, the loopback servers included when they run here): on a shared
 machine the wall-clock rates move with the load, the CPU time much less.
 
@@ -29,12 +34,16 @@ from datetime import datetime, timedelta
 from email.message import EmailMessage
 
 import aiosmtplib
+import sqlalchemy as sa
+from aiosmtplib.email import flatten_message
+from sqlmodel import col
 
 from pbm.config.model import ServiceSection
 from pbm.config.model import Settings as PbmSettings
 from pbm.devservers import realservers
 from pbm.devservers.loopback import LoopbackMail
 from pbm.mail.imap import ImapInbox
+from pbm.mail.transport import Delivery
 from pbm.notation import Context
 from pbm.notation.format import format_turn_orders
 from pbm.rules import Phase, Settings, autopilot
@@ -47,7 +56,8 @@ from pbm.service.sending import send_pending
 from pbm.service.serve import read_inbox
 from pbm.store.db import make_engine, transaction
 from pbm.store.migrate import upgrade
-from pbm.store.models import Player
+from pbm.store.models import Outbox, Player
+from pbm.store.statuses import OutboxStatus
 
 GM = "gm@bench.test"
 SINK = "sink@bench.test"
@@ -117,15 +127,62 @@ def _mail(sender: str, to: str, n: int, body: str) -> EmailMessage:
     return msg
 
 
-async def _send_all(port: int, mails: list[EmailMessage], senders: int) -> None:
+#: A mail as it goes over SMTP: (envelope sender, recipients, the message's bytes).
+Flat = tuple[str, list[str], bytes]
+
+
+async def _send_all(port: int, mails: list[EmailMessage] | list[Flat], senders: int) -> None:
     """Each mail on a connection of its own, `senders` at a time (players write at once)."""
     sem = asyncio.Semaphore(senders)
 
-    async def one(m: EmailMessage) -> None:
+    async def one(m: EmailMessage | Flat) -> None:
         async with sem:
-            await aiosmtplib.send(m, hostname="127.0.0.1", port=port)
+            if isinstance(m, EmailMessage):
+                await aiosmtplib.send(m, hostname="127.0.0.1", port=port)
+            else:
+                await aiosmtplib.send(
+                    m[2], sender=m[0], recipients=m[1], hostname="127.0.0.1", port=port
+                )
 
     await asyncio.gather(*(one(m) for m in mails))
+
+
+class _Keep:
+    """A sender (`transport.Sender`) that sends nothing and keeps each message's bytes, as
+    the SMTP session would put them on the wire."""
+
+    def __init__(self, from_address: str) -> None:
+        self.from_address = from_address
+        self.kept: list[Flat] = []
+
+    async def deliver(self, msg: EmailMessage, sender: str, recipients: list[str]) -> Delivery:
+        self.kept.append((sender, list(recipients), flatten_message(msg, cte_type="8bit")))
+        return Delivery("sent")
+
+    async def close(self) -> None:
+        return None
+
+
+async def _acks_again(svc: Service, n: int) -> list[Flat]:
+    """The acks the service sent, built again as it built them (untimed): every row it sent
+    is made due once more and sent to a `_Keep`."""
+    with transaction(svc.engine) as session:
+        session.connection().execute(
+            sa.update(Outbox)
+            .where(col(Outbox.status) == OutboxStatus.SENT)
+            .values(status=OutboxStatus.PENDING, next_attempt=svc.clock.now(), delivered="")
+        )
+    keep = _Keep(svc.config.smtp.from_address)
+    await send_pending(svc, lambda: keep, limit=n + 10)
+    return keep.kept
+
+
+@dataclass
+class Timed:
+    """A phase's wall-clock seconds and this process's CPU seconds."""
+
+    seconds: float
+    cpu: float
 
 
 class ArrivalTimeout(Exception):
@@ -221,24 +278,37 @@ async def measure(n: int, dovecot: bool = False) -> dict[str, object]:
         e2e = time.perf_counter() - start
         e2e_cpu = time.process_time() - cpu
         assert read == n, (read, n)
-        # The transport alone: the same mails in, fetched, answered; no service at all.
-        raw = [
-            _mail(*seats[k % len(seats)][:1], gm, n + k, seats[k % len(seats)][1]) for k in range(n)
-        ]
-        start, cpu = time.perf_counter(), time.process_time()
-        await _send_all(srv.smtp_port, raw, srv.senders)
-        await _wait_inbox(box, n)
-        answers = []
-        for uid in await box.unseen():
-            data = await box.fetch(uid)
-            await box.done(uid)
-            assert data is not None
-            answers.append(_mail(gm, seats[0][0], 0, "ok\n"))
-        for m in answers:
+        acks = await _acks_again(svc, n)
+        assert len(acks) == n, (len(acks), n)
+
+        async def transport_alone(
+            first: int, answer: Callable[[int], EmailMessage | Flat]
+        ) -> Timed:
+            """The same mails in, fetched, each answered by `answer(k)`; no service at all."""
+            raw = [
+                _mail(seats[k % len(seats)][0], gm, first + k, seats[k % len(seats)][1])
+                for k in range(n)
+            ]
+            start, cpu = time.perf_counter(), time.process_time()
+            await _send_all(srv.smtp_port, raw, srv.senders)
+            await _wait_inbox(box, n)
+            answers = []
+            for k, uid in enumerate(await box.unseen()):
+                data = await box.fetch(uid)
+                await box.done(uid)
+                assert data is not None
+                answers.append(answer(k))
+            await _send_all(srv.smtp_port, answers, srv.senders)  # type: ignore[arg-type]
+            return Timed(time.perf_counter() - start, time.process_time() - cpu)
+
+        def ok(_k: int) -> EmailMessage:
+            m = _mail(gm, seats[0][0], 0, "ok\n")
             del m["Message-ID"]
-        await _send_all(srv.smtp_port, answers, srv.senders)
-        raw_s = time.perf_counter() - start
-        raw_cpu = time.process_time() - cpu
+            return m
+
+        raw = await transport_alone(n, acks.__getitem__)
+        raw_ok = await transport_alone(2 * n, ok)
+        raw_s, raw_cpu = raw.seconds, raw.cpu
     except ArrivalTimeout as exc:
         raise SystemExit(f"pbm bench mail: {exc} ({srv.name})\n{srv.logs()}") from None
     finally:
@@ -251,6 +321,10 @@ async def measure(n: int, dovecot: bool = False) -> dict[str, object]:
         "ratio": round(raw_s / e2e, 3),
         "e2e_cpu_ms": round(e2e_cpu / n * 1000, 2),
         "raw_cpu_ms": round(raw_cpu / n * 1000, 2),
+        "raw_ok_per_s": round(n / raw_ok.seconds, 1),
+        "raw_ok_ratio": round(raw_ok.seconds / e2e, 3),
+        "raw_ok_cpu_ms": round(raw_ok.cpu / n * 1000, 2),
+        "ack_bytes": round(sum(len(a[2]) for a in acks) / n),
         "acks_sent": len(sent.sent),
         # OpenSMTPD takes at most 100 mails per connection (`smtp limit max-mails`); the
         # service's SMTP session leaves the 101st for a retry a minute later.

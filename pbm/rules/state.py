@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from operator import countOf, itemgetter
 
+from . import parts as _parts
 from .board import Board
 from .kron import KronState
 from .layouts import (
@@ -295,8 +296,7 @@ class GameState:
             vp += 2
         if self.largest_army == p:
             vp += 2
-        for kind in PARTS:
-            part = getattr(self, kind.field)
+        for part in _parts.part_values(self):
             if part is not None:
                 vp += part.extra_vp(p)
         held = self.cards[p]
