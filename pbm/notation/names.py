@@ -241,14 +241,14 @@ def _crossings_for(board: Board, sets: list[frozenset[int]], land_only: bool) ->
 
 
 def _paths_for(board: Board, sets: list[frozenset[int]], land_only: bool) -> list[int]:
-    """A path is the side two hexes share: look the pairs up directly."""
+    """A path is the side two hexes share: the sides of each hex of the smaller set whose
+    other hex is in the other set (six looks a hex, where every pair of the two sets was a
+    look before: `Meer` names every sea hex, and formatting a ship's path resolves it)."""
     first, second = sets
-    found = set()
-    for a in first:
-        for b in second:
-            e = board.path_id.get((a, b) if a < b else (b, a))
-            if e is not None and (not land_only or board.path_land[e]):
-                found.add(e)
+    if len(second) < len(first):
+        first, second = second, first
+    sides, land = board.hex_sides, board.path_land
+    found = {e for a in first for b, e in sides[a] if b in second and (not land_only or land[e])}
     return sorted(found)
 
 

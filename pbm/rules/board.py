@@ -139,6 +139,8 @@ class _Geometry:
     crossing_paths: tuple[tuple[int, ...], ...]
     crossing_neighbors: tuple[tuple[int, ...], ...]
     hex_crossings: tuple[tuple[int, ...], ...]
+    #: By hex: (the neighbouring hex, the path they share) for each of its sides that is a path.
+    hex_sides: tuple[tuple[tuple[int, int], ...], ...]
     #: The hexes on the edge of the map (fewer than six neighbours on it).
     frame: frozenset[int]
 
@@ -171,6 +173,10 @@ def _geometry(coords: tuple[tuple[int, int], ...]) -> _Geometry:
         cp[v].append(e)
         cn[u].append(v)
         cn[v].append(u)
+    sides: list[list[tuple[int, int]]] = [[] for _ in coords]
+    for e, (a, b) in enumerate(paths):
+        sides[a].append((b, e))
+        sides[b].append((a, e))
     return _Geometry(
         crossing_hexes=tuple((c[0], c[1], c[2]) for c in crossings),
         path_hexes=tuple(paths),
@@ -180,6 +186,7 @@ def _geometry(coords: tuple[tuple[int, int], ...]) -> _Geometry:
         crossing_paths=tuple(tuple(x) for x in cp),
         crossing_neighbors=tuple(tuple(x) for x in cn),
         hex_crossings=tuple(tuple(x) for x in hex_crossings),
+        hex_sides=tuple(tuple(x) for x in sides),
         frame=frozenset(
             i
             for i, (row, x) in enumerate(coords)
@@ -228,6 +235,7 @@ class Board:
         self.crossing_paths: tuple[tuple[int, ...], ...] = g.crossing_paths
         self.crossing_neighbors: tuple[tuple[int, ...], ...] = g.crossing_neighbors
         self.hex_crossings: tuple[tuple[int, ...], ...] = g.hex_crossings
+        self.hex_sides: tuple[tuple[tuple[int, int], ...], ...] = g.hex_sides
         #: The frame: hexes on the edge of the map (fewer than six neighbours on it).
         self.frame: frozenset[int] = g.frame
         #: The sea hex the pirate starts on (Seafarers); None on the base islands.
