@@ -250,8 +250,10 @@ def _garbage(kind: str, seed: int, size: int = 10_000) -> str:
         )
     if kind == "words":
         out: list[str] = []
-        while sum(len(w) + 1 for w in out) < size:
+        length = 0  # of " ".join(out), and one more: counted as it grows, not summed each time
+        while length < size:
             out.append(rng.choice(WORDS) if rng.random() < 0.9 else "\n")
+            length += len(out[-1]) + 1
         return " ".join(out)
     if kind == "one_line":
         return " ".join(rng.choice(WORDS[:90]) for _ in range(size // 6))[:size]

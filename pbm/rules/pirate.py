@@ -63,11 +63,7 @@ def thief_now_rule(state: GameState, order: RobberOrder) -> Reason | None:
 
 def hex_sides(state: GameState, h: int) -> list[int]:
     """The paths on the sides of hex h, in path order."""
-    board = state.board
-    paths = board.path_hexes
-    return sorted(
-        {e for c in board.hex_crossings[h] for e in board.crossing_paths[c] if h in paths[e]}
-    )
+    return sorted(e for _, e in state.board.hex_sides[h])
 
 
 def ship_owners_at(state: GameState, p: int, h: int) -> list[int]:
