@@ -123,6 +123,7 @@ def test_whole_games_independent_of_hash_seed() -> None:
         assert out == outs[0], f"games differ with PYTHONHASHSEED={hs}"
 
 
+@pytest.mark.slow  # the same work again in interpreters of other hash seeds
 @pytest.mark.parametrize("players", ["4", "6"])
 def test_board_independent_of_hash_seed(players: str) -> None:
     outs = _run_all(["-m", "pbm", "board", "--seed", "5", "--players", players, "--json"])
@@ -146,6 +147,7 @@ def test_board_differs_for_other_seed() -> None:
     ]
 
 
+@pytest.mark.slow  # the same work again in interpreters of other hash seeds
 def test_text_map_independent_of_hash_seed() -> None:
     outs = _run_all(["-m", "pbm", "board", "--seed", "5"])
     assert all(out == outs[0] for out in outs)

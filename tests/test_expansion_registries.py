@@ -74,7 +74,24 @@ FIRST_IMPORTS = [
 ]
 
 
-@pytest.mark.parametrize("first", FIRST_IMPORTS)
+#: The first imports of the fast tier, one or two a package; the slow tier's tests take every
+#: one of `FIRST_IMPORTS` (each costs an interpreter of its own).
+FAST_FIRST_IMPORTS = (
+    "pbm.rules",
+    "pbm.rules.sim",
+    "pbm.notation.lines",
+    "pbm.reports.describe",
+    "pbm.reports.identity",
+)
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        f if f in FAST_FIRST_IMPORTS else pytest.param(f, marks=pytest.mark.slow)
+        for f in FIRST_IMPORTS
+    ],
+)
 def test_every_registry_is_full_whatever_is_imported_first(first: str) -> None:
     code = f"import {first}\n{CHECK}"
     result = subprocess.run(

@@ -260,6 +260,7 @@ def _garbage(kind: str, seed: int, size: int = 10_000) -> str:
     raise ValueError(kind)
 
 
+@pytest.mark.slow  # timed runs on growing inputs (the fast tier's tests read, not time)
 @pytest.mark.parametrize("phase", ["round", "setup"])
 @pytest.mark.parametrize("kind", ["ascii", "unicode", "words", "one_line"])
 def test_ten_kilobytes_of_garbage_parse_fast(kind: str, phase: str) -> None:
@@ -313,6 +314,7 @@ PATHOLOGICAL = [
 ]
 
 
+@pytest.mark.slow  # timed runs on growing inputs (the fast tier's tests read, not time)
 @pytest.mark.parametrize(
     ("line", "phase"), [(x[1], x[2]) for x in PATHOLOGICAL], ids=[x[0] for x in PATHOLOGICAL]
 )

@@ -401,6 +401,7 @@ def test_hand_written_matchers_are_linear() -> None:
             timed(f"matchers on {what}", run)
 
 
+@pytest.mark.slow  # timed runs on growing inputs (the fast tier's tests read, not time)
 def test_names_are_linear() -> None:
     """Hex names: tokenized as far as they go (an error stops at the first bad word)."""
     for filler in ("6l ", "g-hafen ", "3:1 hafen, ", "c3/", "6 l und ", " \t", "meer+"):
@@ -410,6 +411,7 @@ def test_names_are_linear() -> None:
         timed(f"fold on {filler!r}*n", partial(text.simple, s))
 
 
+@pytest.mark.slow  # timed runs on growing inputs (the fast tier's tests read, not time)
 def test_the_old_patterns_were_not() -> None:
     """The inputs do hurt: each pattern replaced by hand-written matching goes quadratic on
     them, where its replacement does not (at a twentieth of SIZE, so the old ones finish)."""
@@ -596,6 +598,7 @@ runs = st.lists(st.tuples(st.sampled_from(PIECES), st.integers(1, 300)), max_siz
 )
 
 
+@pytest.mark.slow  # timed runs on growing inputs (the fast tier's tests read, not time)
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(runs, st.sampled_from(["round", "setup"]), st.sampled_from(["de", "en"]))
 def test_runs_of_anything_never_raise_and_are_fast(body: str, phase: str, lang: str) -> None:
@@ -663,6 +666,7 @@ def test_password_masks_are_linear_on_the_notations_inputs() -> None:
         timed(f"password masks on {what}", partial(_mask_checks, s))
 
 
+@pytest.mark.slow  # timed runs on growing inputs (the fast tier's tests read, not time)
 @pytest.mark.parametrize(
     ("size", "seconds"),
     # 3 s for 10 MB, the most a stored mail holds (`max_stored_kb`), is 0.6 s for 2 MB: a pass
@@ -687,6 +691,7 @@ def test_password_masks_are_linear_on_stored_mails(size: int, seconds: float) ->
         )
 
 
+@pytest.mark.slow  # timed runs on growing inputs (the fast tier's tests read, not time)
 def test_a_masker_costs_at_most_six_hash_checks() -> None:
     """A message of nothing but words that begin like a seat's password: six checks, and
     the masks of a text stay linear."""

@@ -360,6 +360,7 @@ print(h.hexdigest())
 """
 
 
+@pytest.mark.slow  # the same work again in interpreters of other hash seeds
 def test_scenario_boards_independent_of_hash_seed() -> None:
     outs = set()
     for hs in ("0", "1", "12345"):

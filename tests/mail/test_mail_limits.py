@@ -268,6 +268,7 @@ def test_parse_inbound_never_raises(raw: bytes) -> None:
 # -- linear regexes --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # timed runs on growing inputs (the fast tier's tests read, not time)
 @pytest.mark.parametrize(
     "unit",
     [

@@ -314,6 +314,7 @@ def test_map_deterministic() -> None:
     assert draw(state_from_text(state_to_text(st)), "de") == text
 
 
+@pytest.mark.slow  # the same work again in interpreters of other hash seeds
 def test_map_independent_of_hash_seed() -> None:
     script = (
         "from pbm.reports.text_map import draw\n"
