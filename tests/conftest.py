@@ -10,9 +10,10 @@ player, the game factory) and tests/databases.py (fresh databases, readers).
 - `mailbox`, `smtp`, `transports`: the in-memory mail transports (pbm/mail/memory.py), for the
   service's loops without mail servers.
 
-Test tiers (markers, registered in pyproject.toml): `slow` (over about 2 s), `e2e` (real mail
-servers or a browser), `pg` (PostgreSQL). `python -m pytest -m "not slow and not e2e"` is the
-fast tier; `python -m pytest` runs everything.
+Test tiers (markers, registered in pyproject.toml): `slow` (over about 2 s, runs timed on
+growing inputs, reruns under other hash seeds), `e2e` (real mail servers or a browser), `pg`
+(PostgreSQL). `python -m pytest -m "not slow and not e2e and not pg"` is the fast tier;
+`python -m pytest` runs everything.
 
 The workers (`-n auto --dist worksteal`): one per core, one more when the end-to-end tests run;
 each worker's part of the list begins with its share of the long tests. What a test shares
