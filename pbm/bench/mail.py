@@ -6,14 +6,13 @@ service fetches, stores, parses, checks and acknowledges them (acks out by SMTP)
 alone: the same N mails sent, fetched over IMAP and answered over SMTP with no processing,
 each answer the bytes of the ack pbm sent for it (the same size and parts: the loopback
 servers, which run in this process, parse and store each answer, and carrying pbm's acks is
-the transport's work, not pbm's). A third phase answers with a bare "ok" instead, as the
-transport phase did before (`raw_ok_*`). Each is timed from the first send to the last
-answer sent. OpenSMTPD delivers in the
-background, so both phases wait until all N mails are in the inbox before fetching them.
-Beside the wall-clock rates, each phase's CPU time per mail (`e2e_cpu_ms`, `raw_cpu_ms`,
-`raw_ok_cpu_ms`: this
-process's, every thread, the loopback servers included when they run here): on a shared
-machine the wall-clock rates move with the load, the CPU time much less.
+the transport's work, not pbm's). A third phase answers with a bare "ok" instead
+(`raw_ok_*`). Each is timed from the first send to the last answer sent. OpenSMTPD delivers
+in the background, so every phase waits until all N mails are in the inbox before fetching
+them. Beside the wall-clock rates, each phase's CPU time per mail (`e2e_cpu_ms`,
+`raw_cpu_ms`, `raw_ok_cpu_ms`: this process's, every thread, the loopback servers included
+when they run here): on a shared machine the wall-clock rates move with the load, the CPU
+time much less.
 
     pbm bench mail --mails 500 [--dovecot] [--json]
 """
@@ -28,7 +27,7 @@ import platform
 import resource
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -131,7 +130,7 @@ def _mail(sender: str, to: str, n: int, body: str) -> EmailMessage:
 Flat = tuple[str, list[str], bytes]
 
 
-async def _send_all(port: int, mails: list[EmailMessage] | list[Flat], senders: int) -> None:
+async def _send_all(port: int, mails: Sequence[EmailMessage | Flat], senders: int) -> None:
     """Each mail on a connection of its own, `senders` at a time (players write at once)."""
     sem = asyncio.Semaphore(senders)
 
@@ -295,13 +294,13 @@ async def measure(n: int, dovecot: bool = False) -> dict[str, object]:
             start, cpu = time.perf_counter(), time.process_time()
             await _send_all(srv.smtp_port, raw, srv.senders)
             await _wait_inbox(box, n)
-            answers = []
+            answers: list[EmailMessage | Flat] = []
             for k, uid in enumerate(await box.unseen()):
                 data = await box.fetch(uid)
                 await box.done(uid)
                 assert data is not None
                 answers.append(answer(k))
-            await _send_all(srv.smtp_port, answers, srv.senders)  # type: ignore[arg-type]
+            await _send_all(srv.smtp_port, answers, srv.senders)
             return Timed(time.perf_counter() - start, time.process_time() - cpu)
 
         def ok(_k: int) -> EmailMessage:

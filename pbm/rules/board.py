@@ -139,7 +139,8 @@ class _Geometry:
     crossing_paths: tuple[tuple[int, ...], ...]
     crossing_neighbors: tuple[tuple[int, ...], ...]
     hex_crossings: tuple[tuple[int, ...], ...]
-    #: By hex: (the neighbouring hex, the path they share) for each of its sides that is a path.
+    #: By hex: (the neighbouring hex, the path they share) for each of its sides that is a path,
+    #: in path order.
     hex_sides: tuple[tuple[tuple[int, int], ...], ...]
     #: The hexes on the edge of the map (fewer than six neighbours on it).
     frame: frozenset[int]

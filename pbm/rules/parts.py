@@ -75,7 +75,7 @@ def _none(state: object) -> tuple[StatePart | None, ...]:
 
 #: A state's parts in `PARTS` order, None where its game has none: one C call (an
 #: `attrgetter`) where a loop over `PARTS` made two `getattr` calls each, in `GameState.vp`,
-#: which a round calls some nine times (2 % of a bot game's time).
+#: which a round calls some nine times (a bot game's rolls a second: 47.5 → 49.7 thousand).
 part_values: Callable[[Any], tuple[StatePart | None, ...]] = _none
 
 

@@ -63,7 +63,7 @@ def thief_now_rule(state: GameState, order: RobberOrder) -> Reason | None:
 
 def hex_sides(state: GameState, h: int) -> list[int]:
     """The paths on the sides of hex h, in path order."""
-    return sorted(e for _, e in state.board.hex_sides[h])
+    return [e for _, e in state.board.hex_sides[h]]
 
 
 def ship_owners_at(state: GameState, p: int, h: int) -> list[int]:
