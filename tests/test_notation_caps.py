@@ -23,6 +23,7 @@ from pbm.notation.lines import (
     Password,
     RoundGuard,
 )
+from pbm.notation.mail import scan_mail
 from pbm.rules.layouts import generate_board
 from pbm.rules.orders import DiscardPreference, MaritimeTrade, RobberOrder
 
@@ -118,6 +119,33 @@ def test_a_subject_over_the_cap_is_ignored() -> None:
     assert parse_mail("", _ctx(), "Re: " * 249 + "Hilfe").commands == []  # 1001
     assert parse_mail("", _ctx(), "Spiel: " + "x" * MAX_LINE_CHARS).game is None
     assert parse_mail("", _ctx(), "Spiel: " + "x" * 10).game == "x" * 10
+
+
+@pytest.mark.parametrize(
+    "subject",
+    [
+        "Re: [alpha] Hilfe",  # a reply to pbm's own help mail
+        "[alpha] Re: Hilfe",
+        "SV: Hjælp",  # Danish Outlook and Apple Mail
+        "VS: Sv: Hjælp",
+        "Antw: Hilfe",
+        "RE : Hilfe",  # French spacing
+        "Re[2]: Hilfe",
+        "Re^3: AW(2): Hilfe",
+        "[EXTERN] Re: [alpha] Help",
+        "Fwd:Hilfe",
+    ],
+)
+def test_reply_prefixes_and_game_tags_are_dropped_from_a_subject(subject: str) -> None:
+    """What mail clients put before a subject they answer or forward, in any language, and the
+    `[game]` tag of pbm's own subjects: the command after them is read."""
+    assert parse_mail("", _ctx(), subject).commands == ["help"]
+    assert scan_mail("", subject).commands == ["help"]
+
+
+def test_a_subject_word_like_a_prefix_is_not_dropped() -> None:
+    assert parse_mail("", _ctx(), "Revolution Hilfe").commands == []
+    assert parse_mail("", _ctx(), "Svar Hilfe").commands == []
 
 
 # -- long mails ------------------------------------------------------------------------------

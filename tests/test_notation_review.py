@@ -8,6 +8,7 @@ import time
 import pytest
 
 from pbm.notation import Context, parse_line, parse_mail
+from pbm.notation.clean import clean_lines, iter_clean_lines
 from pbm.notation.lines import Heading, Knight, RobberOrder
 from pbm.rules.layouts import generate_board
 from pbm.rules.state import DEFAULT_COLOURS
@@ -133,3 +134,55 @@ def test_many_build_words_on_a_line_stay_cheap() -> None:
     # Ten times the words a line: ten times the time when linear, a hundred when quadratic.
     short, long = cpu_seconds(24), cpu_seconds(240)
     assert long < 30 * short, (short, long)
+
+
+@pytest.mark.parametrize(
+    ("closing", "quote"),
+    [
+        # Outlook's unquoted header block above the report, whose lines start like orders.
+        (
+            "Gruß\nHans",
+            "Von: Spielleitung <gm@pbm.test>\nGesendet: Montag, 5. Januar 2026\n"
+            "An: Hans\nBetreff: [alpha] Bericht Runde 2\n\nRäuber von blau nach 6L\nKennwort: x\n",
+        ),
+        ("Gruß\nHans", "-----Ursprüngliche Nachricht-----\nRäuber von blau nach 6L\nKennwort: x\n"),
+        (
+            "Thanks\nBob",
+            "From: GM <gm@pbm.test>\nSent: Monday, 5 January 2026\nTo: Bob\n"
+            "Subject: [alpha] Report\n\nRobber from blue to 6L\nPassword: x\n",
+        ),
+        (
+            "Mvh\nJens",
+            "Fra: Spilleder <gm@pbm.test>\nSendt: 5. januar 2026\nTil: Jens\n"
+            "Emne: [alpha] Rapport\n\nRøver fra blå til 6L\nAdgangskode: x\n",
+        ),
+        ("Gruß\nHans", "________________________________\nRäuber von blau nach 6L\n"),
+        ("Mvh\nJens", "Start på videresendt besked:\n\nHus 6L 5L 4H\n"),
+    ],
+)
+def test_a_name_under_a_closing_is_not_read_when_an_unquoted_mail_follows(
+    closing: str, quote: str
+) -> None:
+    """The look past a closing for more orders ends where the reading would end: a report
+    below an Outlook reply (not quoted with `>`) holds lines that start like orders, and the
+    player's name under the closing is then not an order line."""
+    body = f"Kennwort: x\nStraße 6L 5L\n\n{closing}\n\n{quote}"
+    assert [n for n, _ in clean_lines(body)] == [1, 2]
+
+
+@pytest.mark.parametrize("mark", ["--", "\u2014", "\u2013"])
+def test_a_phones_smart_dash_is_a_signature_mark(mark: str) -> None:
+    """iOS turns a typed `--` into an em dash: the signature under it is not read."""
+    body = f"Straße 6L 5L\n{mark}\nHans Müller\nTel. 0171 1234567\n"
+    assert clean_lines(body) == [(1, "Straße 6L 5L")]
+
+
+def test_danish_mail_clients_forms_end_the_text() -> None:
+    """Gmail's wrapped quote header, the end word and Apple Mail's forward, in Danish."""
+    wrapped = "Hus 6L 5L 4H\nDen søn. 11. jan. 2026 kl. 13.08 skrev Spilleder <\ngm@pbm.test>:\nx\n"
+    assert [n for n, _ in clean_lines(wrapped)] == [1]
+    assert [n for n, _ in clean_lines("Hus 6L 5L 4H\nSlut\nHans\n")] == [1]
+    stops: list[str] = []
+    forwarded = "Hus 6L 5L 4H\n\nStart på videresendt besked:\n\nFra: x@y.dk\nHus 1\n"
+    assert [n for n, _ in iter_clean_lines(forwarded, stops)] == [1]
+    assert stops == ["forwarded"]

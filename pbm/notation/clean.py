@@ -75,6 +75,9 @@ _DEVICE_SIGNATURE = re.compile(
     + ")"
 )
 _END = {form for w in _mail("end") for form in (w, f"{w}.")}
+#: A signature's separator line: `-- ` (RFC 3676), often stripped of its space, or the dash a
+#: phone's smart punctuation makes of a typed `--` (iOS: an em dash; some keyboards: an en dash).
+_SIGNATURE_MARKS = ("--", "\u2014", "\u2013")
 
 #: The words a greeting starts with ("Hallo Spielleitung,", "Hi GM!", "Liebe Mitspieler,").
 _GREETING_WORDS = frozenset(_mail("greetings"))
@@ -195,16 +198,34 @@ _LOOK_PAST_CLOSING = 20
 
 def _orders_follow(lines: list[str], number: int) -> bool:
     """Whether an order line follows line `number` before the quoted mail or a signature:
-    then a closing in the middle (`Danke blau!`) does not end the player's text."""
-    for later in lines[number : number + _LOOK_PAST_CLOSING]:
+    then a closing in the middle (`Danke blau!`) does not end the player's text. The look
+    ends wherever the reading would end: a quote, a signature mark, the header of a quoted or
+    forwarded mail (quoted with `>` or not: the report below an Outlook reply holds lines
+    that start like orders), an end word."""
+    for at in range(number, min(len(lines), number + _LOOK_PAST_CLOSING)):
+        later = lines[at]
         if len(later) > MAX_LINE_CHARS:
             continue
         s = simple(later.replace("\u00a0", " ").translate(_INVISIBLE).strip())
-        if s.startswith(">") or s in ("--", "-- ") or _quote_header(s):
+        if _ends_the_text(s, _next_text(lines, at + 1)):
             return False
         if _ORDER_STARTS.match(s):
             return True
     return False
+
+
+def _ends_the_text(s: str, following: str) -> bool:
+    """Whether folded line `s` (`following` the next one) ends the player's text whatever
+    came before it (`iter_clean_lines` stops there once the player has written)."""
+    if s.startswith(">") or s in ("--", "-") or s in _END or s in _FORWARDED:
+        return True
+    if _STOP_BLOCK.match(s) or _RULE_LINE.match(s) or _quote_header(s):
+        return True
+    if "@" in s and _OUTLOOK_HEADER.match(s):
+        return True
+    if _HEADER_FIELD.match(s) and _HEADER_FIELD.match(following) and following[:3] != s[:3]:
+        return True
+    return _wrapped_quote_header(s, following)
 
 
 def _next_text(lines: list[str], number: int) -> str:
@@ -231,7 +252,7 @@ def iter_clean_lines(body: str, stops: list[str] | None = None) -> Iterator[tupl
     seen = False
     for number, raw in enumerate(lines, 1):
         text = _without_html(raw.replace("\u00a0", " ").translate(_INVISIBLE)).rstrip()
-        if text == "--":
+        if text in _SIGNATURE_MARKS:
             break  # signature separator (RFC 3676), often stripped of its space
         if skip_next:
             skip_next = False

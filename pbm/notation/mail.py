@@ -15,6 +15,7 @@ The results are defined in `results.py` and put together into orders in `assembl
 from __future__ import annotations
 
 import contextlib
+import re
 from dataclasses import replace
 
 from pbm import languages
@@ -266,17 +267,28 @@ def _subject(subject: str, ctx: Context, out: ParsedMail) -> None:
     _subject_item(item, out)
 
 
+#: What mail clients put before a subject they answer or forward, and the game's `[name]` tag
+#: of pbm's own subjects: `Re:`, `AW:`, `Antw:`, `SV:` and `VS:` (Danish), `Fwd:`, `WG:`,
+#: `TR:`, `RV:`, `RE :` (French spacing), `Re[2]:`, `Re^2:`, `[alpha]`, `[EXTERN]`, in any
+#: order and number. (Bounded words and tags: linear on any subject.)
+_SUBJECT_PREFIXES = re.compile(
+    r"(?:(?:re|aw|antw|sv|vs|fwd?|wg|tr|rv|odp)\s?(?:\[\d{1,4}\]|\^\d{1,4}|\(\d{1,4}\))?\s?:"
+    r"|\[[^\[\]]{0,100}\])\s*",
+    re.IGNORECASE,
+)
+
+
 def _subject_text(subject: str) -> str:
-    """A subject without its `Re:` prefixes ("" when it is longer than a line may be)."""
+    """A subject without its reply prefixes and `[game]` tags (`_SUBJECT_PREFIXES`): a reply
+    to pbm's `[alpha] Hilfe` asks for the help again ("" when it is longer than a line may
+    be). The game a tag names is read by the service (`mail_lookup.named_game`)."""
     text = subject.strip()
     if len(text) > MAX_LINE_CHARS:
         return ""
     # Cut at an index, not by splitting the rest again for each prefix: `Re: ` may repeat.
     start = 0
-    while text[start : start + 4].lower().startswith(("re:", "aw:", "fwd:", "wg:", "fw:")):
-        start = text.index(":", start) + 1
-        while start < len(text) and text[start].isspace():
-            start += 1
+    while match := _SUBJECT_PREFIXES.match(text, start):
+        start = match.end()
     return text[start:]
 
 

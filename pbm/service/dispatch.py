@@ -31,7 +31,7 @@ from .context import Service
 from .games import players_of
 from .gm_mail import GmReading
 from .limits import may_answer
-from .mail_commands import COMMANDS, PASSWORD_OPTIONAL
+from .mail_commands import BESIDE_ORDERS, COMMANDS, PASSWORD_OPTIONAL
 from .mail_lookup import find_games, named_game, parse_context
 from .order_intake import table_requests, take_orders
 from .outbox import enqueue
@@ -227,25 +227,42 @@ def _handle(
     commands = list(r.parsed.commands)
     if r.parsed.confirm is not None and "confirm" not in commands:
         commands.append("confirm")
+    # Orders with a password and a question beside them (`Hilfe`, `Status` under the orders):
+    # the orders are taken first, the question answered after them in a mail of its own.
+    beside = (
+        [n for n in commands if n in BESIDE_ORDERS]
+        if r.parsed.password and r.parsed.has_orders()
+        else []
+    )
     for name in commands:
         command = COMMANDS[name]
+        if name in beside:
+            continue
         if not command.needs_password and not (name in PASSWORD_OPTIONAL and r.parsed.password):
             return command.process(r)
     r.player = authenticate(r)
     if r.player is None:
+        # A wrong password: a question that needs none is answered, as in a mail without
+        # orders (one answer to a sender who is not known to be the player).
+        for name in beside:
+            if not COMMANDS[name].needs_password:
+                return COMMANDS[name].process(r)
         bad_password(r)
         return None
     out.authenticated = True
     r.player.failed_passwords = 0
     table_requests(r)
     for name in commands:
-        if name not in PASSWORD_OPTIONAL or not r.parsed.has_orders():
+        if name not in beside and (name not in PASSWORD_OPTIONAL or not r.parsed.has_orders()):
             return COMMANDS[name].process(r)
     if r.notes and not r.parsed.has_orders():
         # A message, an absence or a time zone alone: told what became of it.
         r.reply("ack", texts.t(r.lang, "ok_subject", game=r.game.name), "\n".join(r.notes) + "\n")
         return None
-    return take_orders(r)
+    taken = take_orders(r)
+    for name in beside:
+        COMMANDS[name].process(r)
+    return taken
 
 
 def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, game: Game) -> None:

@@ -41,7 +41,9 @@ def bracketed(subject: str) -> str:
         end = subject.find("]", start + 1)
         if end < 0:
             return ""
-        if end > start + 1:
+        # A reply counter (`Re[2]:`, right after its word and before its colon) is no tag.
+        counter = start > 0 and subject[start - 1].isalpha() and subject[end + 1 : end + 2] == ":"
+        if end > start + 1 and not counter:
             return subject[start + 1 : end]
         start = subject.find("[", end + 1)
     return ""

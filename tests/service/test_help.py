@@ -148,3 +148,14 @@ def test_the_overview_says_where_the_game_stands(
     # A player's own mail is answered the same (the help needs no password).
     mailer.send(table.seats[0], "Hilfe", "Hilfe Würfel\n")
     assert "## Faire Würfel" in outbox(svc, "help", to=table.seats[0])[-1].body
+
+
+@pytest.mark.parametrize("subject", ["Re: [base] Hilfe", "SV: [base] Hilfe", "AW[2]: [base] Hilfe"])
+def test_a_reply_to_the_help_mail_asks_for_the_help_again(
+    svc: Service, mailer: Mailer, subject: str
+) -> None:
+    """A player who answers pbm's `[base] Hilfe` mail (the quote below, nothing written) gets
+    the help again: the reply prefix and the game's tag are read past, the tag names the game."""
+    admin.new_game(svc, "base", players=3)
+    mailer.send(ASKER, subject, "\n\n> Grundspiel auf der mittleren Insel\n> Spiel: base\n")
+    assert [a.subject for a in outbox(svc, "help", to=ASKER)] == ["[base] Hilfe"]

@@ -327,3 +327,36 @@ def test_passing_beside_orders_is_refused_and_the_orders_stand(
     assert ingest(svc, (body.rstrip("\n") + "\nIch passe\n").encode()).status == "done"
     ack = replies_to(svc, mailer.last_id, "ack")
     assert len(ack) == 1 and "Ich passe" in ack[0].body and "nicht" in ack[0].body
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [("Hilfe", "help"), ("Status", "status"), ("Mitspieler", "players"), ("Verlauf", "history")],
+)
+def test_a_question_beside_orders_is_answered_and_the_orders_are_taken(
+    svc: Service, mailer: Mailer, round1: dict[str, str], line: str, kind: str
+) -> None:
+    """A player who writes `Hilfe` (or asks for the status, the players, the history) under
+    their orders gets the orders taken and acknowledged, and the answer in a mail of its own:
+    the question never swallows the orders."""
+    address, raw = _orders_mail(svc, mailer, 0, round1)
+    body = raw.decode().replace("\r\n", "\n")
+    before = len(order_sets(svc, "alpha"))
+    assert ingest(svc, (body.rstrip("\n") + f"\n{line}\n").encode()).status == "done"
+    assert len(order_sets(svc, "alpha")) == before + 1
+    assert len(replies_to(svc, mailer.last_id, "ack")) == 1
+    assert len(replies_to(svc, mailer.last_id, kind)) == 1
+    assert [r.recipients for r in replies_to(svc, mailer.last_id)] == [address, address]
+
+
+def test_help_beside_orders_with_a_wrong_password_answers_the_help_only(
+    svc: Service, mailer: Mailer, round1: dict[str, str]
+) -> None:
+    """With a wrong password the orders are not taken; the help, which needs none, is answered
+    as in a mail without orders (one answer to a sender not known to be the player)."""
+    _, raw = _orders_mail(svc, mailer, 0, round1, password="falsch-123456")
+    body = raw.decode().replace("\r\n", "\n")
+    before = _snapshot(svc)
+    assert ingest(svc, (body.rstrip("\n") + "\nHilfe\n").encode()).status == "done"
+    _unchanged(svc, before)
+    assert [r.kind for r in replies_to(svc, mailer.last_id)] == ["help"]

@@ -16,7 +16,14 @@ from pbm.reports import notices
 from . import back, confirm, help, history, join, observe, players, resign, status, unobserve
 from .command import MailCommand
 
-__all__ = ["COMMANDS", "PASSWORD_OPTIONAL", "REGISTRY", "MailCommand", "command_lines"]
+__all__ = [
+    "BESIDE_ORDERS",
+    "COMMANDS",
+    "PASSWORD_OPTIONAL",
+    "REGISTRY",
+    "MailCommand",
+    "command_lines",
+]
 
 #: In the order the help mail lists them.
 REGISTRY: list[MailCommand] = [
@@ -35,6 +42,10 @@ COMMANDS = {c.name: c for c in REGISTRY}
 
 #: Commands that need no password but say more to a player who gives the right one.
 PASSWORD_OPTIONAL = ("status", "players")
+#: Commands that only answer (they change nothing): in a mail that also carries orders and a
+#: password, the orders are taken first and each of these is answered in a mail of its own
+#: (a player who writes `Hilfe` under their orders must not lose the orders).
+BESIDE_ORDERS = ("help", "status", "players", "history")
 
 
 def command_lines(lang: str) -> list[notices.CommandLine]:
