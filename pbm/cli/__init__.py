@@ -97,8 +97,22 @@ app.add_typer(gm.app, name="gm")
 app.add_typer(mailbox.app, name="mailbox")
 
 
+#: A file the GM named that cannot be read or written: a one-line refusal, not a traceback.
+FILE_PROBLEMS = (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError)
+
+
 def main() -> None:
     # Before anything is opened: every file pbm or a library creates (the database's -wal,
     # -shm and -journal files too) is its owner's alone (docs/security.md, "File modes").
     private_umask()
-    app()
+    try:
+        app()
+    except FILE_PROBLEMS as e:
+        typer.echo(f"error: {file_problem(e)}", err=True)
+        raise SystemExit(2) from None
+
+
+def file_problem(e: OSError) -> str:
+    """`No such file or directory: x.eml` (what the system says, and the file)."""
+    what = e.strerror or type(e).__name__
+    return f"{what}: {e.filename}" if e.filename else what

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -79,10 +80,10 @@ def replace_player(
 ) -> Player:
     """A new person takes the seat: new address, new password, same seat and colour; `name`
     (else the address) is how the others read them."""
-    from .signup import display_name
+    from .signup import display_name, seat_address
 
     old = colour_player(session, game, colour)
-    address = address.strip().lower()
+    address = seat_address(address)
     if any(p.address == address for p in players_of(session, game)):
         raise ServiceError(f"{address} has a seat in {game.name} already")
     old.status = PlayerStatus.REPLACED
@@ -184,12 +185,21 @@ def final_standing(
     ]
 
 
+#: The most a deadline is moved at once, either way (about eleven years: any larger number is a
+#: typo, and one past the calendar's end cannot be written).
+MAX_EXTEND_HOURS = 100_000
+
+
 def extend(svc: Service, session: Session, game: Game, hours: float, why: str = "") -> datetime:
     """Move the open deadline by `hours` (from now when there is none); the players are told,
     with `why`. A deadline that would lie in the past is refused, with the command that does
     what the GM means: no player is ever told a deadline that has passed."""
     if game.phase not in (GamePhase.SETUP, GamePhase.ROUNDS):
         raise ServiceError(f"{game.name} has no open round or setup turn (it is in {game.phase})")
+    if not math.isfinite(hours) or abs(hours) > MAX_EXTEND_HOURS:
+        raise ServiceError(
+            f"--hours is a number of hours between -{MAX_EXTEND_HOURS} and {MAX_EXTEND_HOURS}"
+        )
     now = svc.clock.now()
     base = game.deadline or now
     if base + svc.config.service.hours(hours) < now:
@@ -199,7 +209,7 @@ def extend(svc: Service, session: Session, game: Game, hours: float, why: str = 
             late = (now - base).total_seconds() / 3600 / svc.config.service.time_scale
             hint = (
                 f"to have the setup placement made now: pbm round extend {game.name} "
-                f"--hours {-late:.2f}, then pbm game tick"
+                f"--hours {late:.2f}, then pbm game tick"
             )
         raise ServiceError(
             f"{game.name}: --hours {hours:g} would put the deadline in the past; {hint}"
@@ -385,6 +395,13 @@ def rollback(
     ).first()
     if record is None:
         raise ServiceError(f"{game.name} has nothing to roll back")
+    if game.phase == GamePhase.ENDED and (not game.state or load_state(game).winner < 0):
+        # Ended by the GM, not won: no round's resolution ended it, and the end notice (sent
+        # or still on its way) tells every player the dice seed.
+        raise ServiceError(
+            f"{game.name} was ended by the game master (pbm game end): a rollback cannot bring "
+            "it back, its end notice tells everyone the dice seed"
+        )
     if _seed_revealed(session, game):
         # Every later roll follows from the seed the players now have: the game cannot go on
         # (docs/fair-dice.md, "Rollback").

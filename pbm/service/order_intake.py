@@ -51,7 +51,9 @@ def take_orders(r: Request) -> str | None:
     game, lang, player = r.game, r.lang, r.player
     refuse = answers.refusal(game, r.parsed, r.mail.received_at)
     if refuse:
-        r.refuse(refuse, to=player.address)
+        # The orders are refused, not what the mail did beside them (a message sent, an
+        # absence, a time zone): the answer says that too.
+        r.refuse("\n\n".join([refuse, *r.notes]), to=player.address)
         return None
     if r.parsed.forwarded:
         r.notes.append(forwarded_not_read(lang))

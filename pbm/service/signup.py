@@ -126,6 +126,30 @@ def confirm_join(
     return _seat(svc, session, game, pending, reply_to)
 
 
+#: Characters no mail address holds outside quotes (a quoted local part is not for a seat).
+_NOT_IN_ADDRESS = frozenset('<>()[],;:\\"')
+
+
+def seat_address(address: str) -> str:
+    """An address the GM seats (`pbm player add`, `pbm player replace`), lower-cased: one `@`
+    between a local part and a domain of dotted labels, no blanks, control characters or the
+    characters that end an address. Letters beyond ASCII are allowed (an internationalised
+    address); the mail server refuses what it cannot deliver, for that player alone."""
+    address = address.strip().lower()
+    local, at, domain = address.rpartition("@")
+    labels = domain.split(".")
+    if (
+        not at
+        or not local
+        or "@" in local
+        or len(address) > 254
+        or any(not label for label in labels)
+        or any(ch.isspace() or not ch.isprintable() or ch in _NOT_IN_ADDRESS for ch in address)
+    ):
+        raise ServiceError(f"not a mail address: {address!r} (write it as name@example.org)")
+    return address
+
+
 def add_player(
     svc: Service,
     session: Session,
@@ -137,9 +161,7 @@ def add_player(
     """The GM seats an address (`pbm player add`): no confirmation by mail. A pending sign-up
     of the address is confirmed (its name and wishes kept unless given here)."""
     _check_open(game)
-    address = address.strip().lower()
-    if not address or "@" not in address:
-        raise ServiceError(f"not a mail address: {address!r}")
+    address = seat_address(address)
     _check_not_seated(session, game, address)
     pending = next((p for p in pending_signups(session, game) if p.address == address), None)
     if pending is not None:

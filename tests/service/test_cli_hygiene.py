@@ -229,3 +229,26 @@ def test_broken_games_show_in_game_list_and_game_show(hostile: tuple[CliRunner, 
     assert _run(hostile, "game", "resume", "alpha").strip() == "alpha: running"
     assert json.loads(_run(hostile, "game", "show", "alpha", "--json"))["broken"] == ""
     _run(hostile, "game", "resume", "nope", code=2)
+
+
+@pytest.mark.slow  # three interpreters started
+def test_a_file_that_cannot_be_read_or_written_is_one_error_line(tmp_path: Path) -> None:
+    """`pbm mail ingest` of a missing file or a folder, `pbm init` into a folder that does not
+    exist: one `error:` line and exit 2, as every refusal, never a traceback."""
+    import subprocess
+    import sys
+
+    for args, said in (
+        (["mail", "ingest", "missing.eml"], "error: No such file or directory: missing.eml"),
+        (["mail", "ingest", str(tmp_path)], f"error: Is a directory: {tmp_path}"),
+        (["init", str(tmp_path / "no" / "pbm.toml")], "error: No such file or directory: "),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "pbm", *args],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.startswith(said) and done.stderr.count("\n") == 1, done.stderr

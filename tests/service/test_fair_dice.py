@@ -650,6 +650,18 @@ def test_no_rollback_once_the_seed_went_out_with_the_end(
     assert game_row(svc, "alpha").phase == "ended"
 
 
+def test_no_rollback_of_a_game_the_gm_ended_even_before_its_notice_went_out(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    """A game the GM ended is not brought back by a rollback of its last round: its end notice,
+    sent or still pending, tells everyone the dice seed."""
+    _resolve_round_one(svc, mailer, games)
+    admin.end_game(svc, "alpha", why="Genug gespielt.")
+    with pytest.raises(ServiceError, match="ended by the game master"):
+        admin.rollback_round(svc, "alpha", why="oops")
+    assert game_row(svc, "alpha").phase == "ended"
+
+
 def _partly_delivered(svc: Service, kind: str) -> None:
     """The game's pending `kind` mail reached its first recipient; its sender was killed
     before the next (`Outbox.delivered`, pbm/service/sending.py)."""

@@ -376,6 +376,26 @@ def test_replacing_with_an_address_already_seated_is_refused(
     }
 
 
+@pytest.mark.parametrize(
+    "address", ["bad address", "@", "x y@z.de", "a@b@c.de", "<a@b.de>", "a@b..de"]
+)
+def test_an_address_that_is_none_is_refused_for_a_seat(
+    svc: Service, mailer: Mailer, round1: None, address: str
+) -> None:
+    """`pbm player replace` and `pbm player add` seat only mail addresses: no welcome mail with a
+    password goes to an address that cannot receive it."""
+    at = seated(svc, "alpha")
+    welcomes = len(outbox(svc, "welcome"))
+    with pytest.raises(ServiceError, match="not a mail address"):
+        admin.replace_player(svc, "alpha", at[1].colour or "", address)
+    assert seated(svc, "alpha")[1].address == at[1].address
+    assert len(outbox(svc, "welcome")) == welcomes
+    admin.new_game(svc, "beta", players=3)
+    with pytest.raises(ServiceError, match="not a mail address"):
+        admin.add_player(svc, "beta", address)
+    assert admin.add_player(svc, "beta", " Jørgen@Eksempel.dk ")["address"] == "jørgen@eksempel.dk"
+
+
 def test_a_seat_can_change_hands_more_than_once(svc: Service, mailer: Mailer, round1: None) -> None:
     """A leaves, B takes over, A comes back, then C takes over: the history of the seat must
     not collide with itself (player rows are unique by game, address and status)."""

@@ -119,6 +119,18 @@ def test_a_setup_deadline_in_the_past_names_the_tick(
     assert "pbm game tick" in str(refused.value) and "--hours -" in str(refused.value)
 
 
+@pytest.mark.parametrize("hours", [1e9, -1e9, float("nan"), float("inf")])
+def test_round_extend_refuses_hours_no_calendar_holds(
+    svc: Service, games: Games, hours: float
+) -> None:
+    """A typo of many digits, or `nan`, is refused in one line (it raised from the calendar)."""
+    games.start("alpha")
+    before = game_row(svc, "alpha").deadline
+    with pytest.raises(ServiceError, match="--hours is a number of hours between"):
+        admin.extend_round(svc, "alpha", hours)
+    assert game_row(svc, "alpha").deadline == before
+
+
 def test_round_extend_on_the_command_line(
     svc: Service, games: Games, db_url: str, tmp_path: Path
 ) -> None:

@@ -170,3 +170,15 @@ def test_a_kronlande_game_by_mail_is_reported_and_replays(
     long = [x for x in report.split("Karten auf der Hand")[1].splitlines() if len(x) > 72]
     assert not long, long
     assert admin.replay_game(svc, "kron").ok
+
+
+def test_the_codebook_of_a_kronlande_welcome_mail_heads_each_of_its_columns(
+    svc: Service, games: Games
+) -> None:
+    """A Kronlande row has eight codes (its three project cards after the five): the HTML
+    table's head has a column for each, not the base game's five."""
+    games.start("kron", players=3, kronlande=True)
+    welcome = outbox(svc, "welcome")[0]
+    table = welcome.html.split("<tr><th>#</th>", 1)[1].split("</table>", 1)[0]
+    head, first = table.split("</tr>")[:2]
+    assert head.count("<th>") == 8 == first.count("<td><b>")

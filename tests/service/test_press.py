@@ -64,6 +64,26 @@ def test_a_message_to_a_colour_is_forwarded_signed_and_threaded(
     assert back.recipients == me.address and back.in_reply_to == press.in_reply_to
 
 
+def test_a_message_in_a_mail_whose_orders_are_refused_is_still_said_to_have_gone(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """Orders for the wrong round are refused ("nothing was changed"), but the message in the
+    same mail went: the refusal says so, not only the answer to accepted orders."""
+    table = games.start("alpha")
+    players = seated(svc, "alpha")
+    me, them = players[0], players[2]
+    body = (
+        f"Kennwort: {table.passwords[me.address]}\nRunde: 7\nStraße C3 D4\n"
+        f"Nachricht an {_colour(them)}: Hallo!\n"
+    )
+    mailer.send(me.address, "Züge", body)
+    (press,) = outbox(svc, "press")
+    assert press.recipients == them.address
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert answer.kind == "error" and "Runde 7" in answer.body
+    assert _colour(them) in answer.body.split("Runde 7", 1)[1], answer.body
+
+
 def test_a_message_needs_the_password(svc: Service, mailer: Mailer, games: Games) -> None:
     table = games.start("alpha")
     me = table.seats[0]
