@@ -73,3 +73,6 @@ def poll_cmd(as_json: JsonOpt = False) -> None:
     # Closed with the WAL written back and cut when the command ends (`common.close_services`).
     result = asyncio.run(poll_once(service(cfg=cfg, apart=True)))
     show(result, as_json, lambda: echo(" ".join(f"{k}={v}" for k, v in result.items())))
+    if result["inbox_failed"]:
+        # The rest of the pass was done; a cron job's monitoring sees the inbox was not read.
+        raise typer.Exit(1)

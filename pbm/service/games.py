@@ -51,6 +51,31 @@ def check_game_name(name: str) -> None:
         )
 
 
+#: The ranges of a game's numbers (a game outside them cannot be played as meant: a target of
+#: 0 points is won by the setup, a card limit below 0 has every hand of two discard).
+VP_TARGETS = range(3, 31)
+CARD_LIMITS = range(0, 100)
+NMR_AUTOPILOT = range(1, 100)
+SIZES = ("small", "medium", "large", "huge")
+
+
+def _check_numbers(
+    size: str | None, seed: int | None, card_limit: int, vp_target: int | None, nmr: int
+) -> None:
+    if size is not None and size not in SIZES:
+        raise ServiceError(f"size must be one of {', '.join(SIZES)}")
+    if seed is not None and seed < 0:
+        raise ServiceError("seed must be 0 or more")
+    if card_limit not in CARD_LIMITS:
+        raise ServiceError(f"card limit must be {CARD_LIMITS[0]} to {CARD_LIMITS[-1]}")
+    if vp_target is not None and vp_target not in VP_TARGETS:
+        raise ServiceError(f"victory point target must be {VP_TARGETS[0]} to {VP_TARGETS[-1]}")
+    if nmr not in NMR_AUTOPILOT:
+        raise ServiceError(
+            f"NMRs before the autopilot must be {NMR_AUTOPILOT[0]} to {NMR_AUTOPILOT[-1]}"
+        )
+
+
 def create_game(
     svc: Service,
     session: Session,
@@ -112,6 +137,7 @@ def create_game(
         raise ServiceError(f"press must be one of {', '.join(PRESS)}")
     if not 0 <= away_wait_days <= MAX_AWAY_WAIT_DAYS:
         raise ServiceError(f"away wait must be 0 to {MAX_AWAY_WAIT_DAYS} days")
+    _check_numbers(size, seed, card_limit, vp_target, nmr_autopilot_after)
     if session.exec(select(Game).where(Game.name == name)).first() is not None:
         raise ServiceError(f"a game named {name!r} exists already")
     overrides: dict[str, Any] = {

@@ -383,12 +383,15 @@ async def poll_once(svc: Service, transports: Transports | None = None) -> dict[
     recovered = await asyncio.to_thread(recover, svc)
     box = transports.inbox()
     read = 0
+    inbox_failed = 0
     try:
         await box.connect()
         read = await read_inbox(svc, box)
     except INBOX_ERRORS as exc:
-        # The inbox being down must not stop deadlines and the outbox.
+        # The inbox being down must not stop deadlines and the outbox (a deadline still waits
+        # for mail that may be unread, `intake.may_close`); the pass says so.
         log.warning("imap: %s: %s", type(exc).__name__, exc)
+        inbox_failed = 1
     finally:
         await box.close()
     ticked = await asyncio.to_thread(tick, svc)
@@ -402,4 +405,5 @@ async def poll_once(svc: Service, transports: Transports | None = None) -> dict[
         "sent": len(sent.sent),
         "retry": len(sent.retry),
         "failed": len(sent.failed),
+        "inbox_failed": inbox_failed,
     }

@@ -633,7 +633,9 @@ def test_pbm_poll_leaves_no_password_in_the_database_files(table: Table, tmp_pat
     assert plaintext_hits(svc, {pw: a for a, (pw, _) in PLAYERS.items()}) == []
     assert Path(f"{db}-wal").stat().st_size > 0
     assert database_file_hits(db, passwords).get("pbm.db-wal"), "the mails as they came"
-    _cli(_config(tmp_path, svc), "poll")
+    # The inbox out of reach: the pass goes on, says so and exits with 1 (docs/gm-guide.md).
+    done = CliRunner().invoke(app, ["--config", str(_config(tmp_path, svc)), "poll"])
+    assert done.exit_code == 1 and "inbox_failed=1" in done.output, done.output
     assert database_file_hits(db, passwords) == {}
     svc.engine.dispose()
     assert database_file_hits(db, passwords) == {}

@@ -804,6 +804,7 @@ def test_poll_with_the_database_locked_fails_cleanly_then_the_next_poll_does_it_
                 "sent": 0,
                 "retry": 0,
                 "failed": 0,
+                "inbox_failed": 0,
             }
             assert mailbox.unseen_count == 0
         finally:

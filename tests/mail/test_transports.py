@@ -199,7 +199,7 @@ def test_poll_goes_on_to_the_outbox_when_the_inbox_is_down(
     assert ingest(alpha, join(1)).status == "done"
     mailbox.down = True
     result = asyncio.run(poll_once(alpha, transports))
-    assert (result["read"], result["sent"]) == (0, 1)
+    assert (result["read"], result["sent"], result["inbox_failed"]) == (0, 1, 1)
     assert [o.status for o in outbox(alpha)] == ["sent"]
     assert len(smtp.accepted) == 1
 

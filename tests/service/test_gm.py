@@ -432,3 +432,33 @@ def test_cli_lists_and_removes_observers(tmp_path: Path) -> None:
     assert "does not observe" in _cli(
         runner, cfg, "observer", "remove", "beta", "fan@watch.test", code=2
     )
+
+
+@pytest.mark.parametrize(
+    ("settings", "said"),
+    [
+        ({"vp_target": 0}, "victory point target must be 3 to 30"),
+        ({"card_limit": -1}, "card limit must be 0 to 99"),
+        ({"nmr_autopilot_after": -5}, "NMRs before the autopilot must be 1 to 99"),
+        ({"seed": -1}, "seed must be 0 or more"),
+        ({"size": "tiny"}, "size must be one of small, medium, large, huge"),
+    ],
+)
+def test_a_game_that_cannot_be_played_as_meant_is_not_created(
+    svc: Service, settings: dict[str, Any], said: str
+) -> None:
+    """A target of 0 points is won by the setup, a card limit below 0 has every hand of two
+    discard: refused with the range, as the player count is (an unknown size said only
+    `'tiny'`)."""
+    with pytest.raises(ServiceError, match=said):
+        admin.new_game(svc, "x", **settings)
+    assert admin.list_games(svc) == []
+
+
+def test_outbox_list_refuses_a_status_there_is_none_of(tmp_path: Path) -> None:
+    cfg = tmp_path / "pbm.toml"
+    runner = CliRunner()
+    assert runner.invoke(app, ["init", str(cfg)]).exit_code == 0
+    done = runner.invoke(app, ["--config", str(cfg), "outbox", "list", "--status", "bogus"])
+    assert done.exit_code == 2
+    assert "status must be pending, sent, failed or dropped" in done.output
