@@ -152,11 +152,41 @@ def html_to_text(html: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n") + "\n"
 
 
+#: Labels that mail clients put on text that is often something else: as browsers do (WHATWG
+#: Encoding), Latin-1 and ASCII are read as windows-1252 (its dashes, quotes and euro sign
+#: where Latin-1 has invisible control characters), and a text that is valid UTF-8 as UTF-8
+#: (a phone's UTF-8 labelled Latin-1 would show `StraÃŸe`; Latin-1 text is almost never
+#: valid UTF-8 once it has a letter beyond ASCII).
+_LATIN_LABELS = frozenset(
+    (
+        "iso-8859-1",
+        "iso8859-1",
+        "iso_8859-1",
+        "latin-1",
+        "latin1",
+        "l1",
+        "cp819",
+        "us-ascii",
+        "ascii",
+        "windows-1252",
+        "cp1252",
+    )
+)
+
+
+def _charsets(declared: str, payload: bytes) -> list[str]:
+    """The charsets to try on a part, in turn."""
+    if declared in _LATIN_LABELS:
+        first = ["utf-8"] if not payload.isascii() else []
+        return [*first, "windows-1252", "latin-1"]
+    return [declared, "utf-8", "windows-1252", "latin-1"]
+
+
 def _decode(part: Message) -> str:
     payload = part.get_payload(decode=True)
     if not isinstance(payload, bytes):
         return ""
-    charsets = [part.get_content_charset() or "", "utf-8", "windows-1252", "latin-1"]
+    charsets = _charsets((part.get_content_charset() or "").lower(), payload)
     for cs in charsets:
         if not cs:
             continue

@@ -286,3 +286,31 @@ def test_a_strangers_mail_with_line_separators_is_answered(
     assert msg["Auto-Submitted"] == "auto-replied"
     for name, value in msg.items():
         assert clean(str(value)), (name, value)
+
+
+@pytest.mark.parametrize(
+    ("label", "body", "text"),
+    [
+        # Outlook's windows-1252 labelled Latin-1: the dash, not an invisible C1 control.
+        ("iso-8859-1", "Stadt B2 B3 C3 – danke".encode("cp1252"), "Stadt B2 B3 C3 – danke"),
+        ("ISO-8859-1", "„Straße“ 6L 5L".encode("cp1252"), "„Straße“ 6L 5L"),
+        # A phone's UTF-8 labelled Latin-1 or ASCII: read as UTF-8, not as `StraÃŸe`.
+        ("iso-8859-1", "Straße 6L 5L".encode(), "Straße 6L 5L"),
+        ("us-ascii", "Grüße".encode(), "Grüße"),
+        # Latin-1 as it says, and another charset as it says.
+        ("iso-8859-1", "Straße 6L 5L".encode("latin-1"), "Straße 6L 5L"),
+        ("koi8-r", "Привет".encode("koi8-r"), "Привет"),
+    ],
+)
+def test_a_text_part_is_read_as_mail_clients_mean_its_charset(
+    label: str, body: bytes, text: str
+) -> None:
+    raw = (
+        b"From: a@players.test\r\nTo: gm@pbm.test\r\nSubject: x\r\nMessage-ID: <c@x>\r\n"
+        b"MIME-Version: 1.0\r\nContent-Type: text/plain; charset="
+        + label.encode()
+        + b"\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"
+        + body
+        + b"\r\n"
+    )
+    assert parse_inbound(raw).text.strip() == text
