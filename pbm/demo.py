@@ -355,8 +355,10 @@ class Demo:
                     f"{html.escape(m.sender)}: {html.escape(m.subject)}</li>"
                 )
             for o in session.exec(select(Outbox).order_by(col(Outbox.id))):
-                from .mail.outgoing import build_message
+                from .mail.outgoing import attach, build_message
+                from .reports import report_json
                 from .service.secrets import MASK
+                from .service.sending import stored_attachment
 
                 # A sent welcome mail's password is gone from its row (it went out with
                 # the mail); the copy here shows it masked.
@@ -371,14 +373,22 @@ class Demo:
                     in_reply_to=o.in_reply_to,
                     date=o.created_at,
                     image=o.image,
+                    chart=o.chart,
                     secret=o.secret or MASK,
                 )
+                # As the sender sends it: the first recipient's JSON file attached (each
+                # recipient gets their own; the copy here is the first one's).
+                files = stored_attachment(o.id or 0, o.attachment)
+                if files is not None:
+                    attach(msg, *report_json.for_recipient(files, o.recipients.split(",")[0]))
                 name = f"out-{o.id:04d}.eml"
                 write_private(out / name, msg.as_bytes())
                 extra = ""
                 if o.kind in ("report", "end", "placed", "preview"):
                     page = f"out-{o.id:04d}.html"
-                    write_private(out / page, _report_page(o.subject, o.html, o.body, o.image))
+                    write_private(
+                        out / page, _report_page(o.subject, o.html, o.body, o.image, o.chart)
+                    )
                     extra = f' — <a href="mails/{page}">report</a>'
                 links.append(
                     f'<li><a href="mails/{name}">out {o.id}</a> {o.kind} to '
@@ -391,13 +401,17 @@ class Demo:
         return len(links)
 
 
-def _report_page(subject: str, html_part: str, text: str, image: bytes | None) -> str:
-    """The mail's own HTML page, its inline picture as a data: URI (no cid: in a browser)."""
+def _report_page(
+    subject: str, html_part: str, text: str, image: bytes | None, chart: bytes | None = None
+) -> str:
+    """The mail's own HTML page, its inline pictures (the board, the VP chart) as data: URIs
+    (no cid: in a browser)."""
     if not html_part:
         return _html_page(subject, text)
-    if image:
-        uri = "data:image/png;base64," + base64.b64encode(image).decode()
-        html_part = html_part.replace("cid:board@pbm", uri)
+    for data, cid in ((image, "board@pbm"), (chart, "vpchart@pbm")):
+        if data:
+            uri = "data:image/png;base64," + base64.b64encode(data).decode()
+            html_part = html_part.replace(f"cid:{cid}", uri)
     return html_part
 
 

@@ -44,6 +44,23 @@ def test_demo_plays_a_game_by_mail_and_leaves_its_mails(tmp_path: Path) -> None:
     assert any("Der Autopilot spielt für dich" in s for s in subjects)
     assert any("Willkommen zurück" in s for s in subjects)
     assert any("Spielende" in s for s in subjects)
+    # The saved mails are the ones sent: every picture an HTML part shows (the board, the
+    # game end's VP chart) is in the mail, a report carries its JSON file, and the pages show
+    # the pictures (no cid: left for a browser).
+    charts = 0
+    for p in emls:
+        if not p.name.startswith("out-"):
+            continue
+        m = email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
+        html_part = m.get_body(preferencelist=("html",))
+        shown = re.findall(r"cid:([^\"']+)", html_part.get_content()) if html_part else []
+        ids = {str(part["Content-ID"]).strip("<>") for part in m.walk() if part["Content-ID"]}
+        assert set(shown) <= ids, p.name
+        charts += "vpchart@pbm" in ids
+        if "Bericht Runde" in str(m["Subject"]):
+            assert any((part.get_filename() or "").endswith(".json") for part in m.walk())
+    assert charts
+    assert all("cid:" not in p.read_text() for p in (work / "mails").glob("out-*.html"))
     # The GM commands work on the finished demo game.
     show = subprocess.run(
         [sys.executable, "-m", "pbm", "--config", str(work / "pbm.toml"), "game", "replay", "demo"],

@@ -206,7 +206,7 @@ async def _send_one(
             chart=row.chart,
             secret=row.secret,
         )
-        files = _attachment(row_id, row.attachment)
+        files = stored_attachment(row_id, row.attachment)
         had_secret = bool(row.secret)
     if not recipients:
         _fail(svc, row_id, "no recipient")
@@ -250,7 +250,7 @@ async def _send_one(
             delay = min(delay * 2, 30.0)
 
 
-def _attachment(row_id: int, value: str) -> dict[str, Any] | None:
+def stored_attachment(row_id: int, value: str) -> dict[str, Any] | None:
     """A report's JSON attachment as the row stores it (`report_json.attachment_value`), or
     None: none, or one that cannot be read, which is logged; the report goes out without it
     rather than not at all."""
