@@ -372,7 +372,9 @@ def game_verify(name: str, as_json: JsonOpt = False) -> None:
 
     def text() -> None:
         if result.seal_ok is None:
-            echo(f"seal    {result.seal} (shown in no welcome mail sent: an older game)")
+            # A game with a nonce is one of today's: its welcome mails have not gone yet.
+            why = "none has gone yet" if result.salted else "an older game"
+            echo(f"seal    {result.seal} (shown in no welcome mail sent: {why})")
         else:
             state = "ok" if result.seal_ok else "WRONG"
             what = "seed and nonce" if result.salted else "seed"

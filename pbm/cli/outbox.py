@@ -19,13 +19,10 @@ def outbox_list(
     as_json: JsonOpt = False,
 ) -> None:
     from pbm.service import admin
-    from pbm.store.statuses import OutboxStatus
 
-    statuses = [s.value for s in OutboxStatus]
-    if status is not None and status not in statuses:
-        echo(f"error: status must be {', '.join(statuses[:-1])} or {statuses[-1]}", err=True)
-        raise typer.Exit(2)
-    rows: list[dict[str, Any]] = cleaned(admin.outbox_rows(reader(), status))
+    svc = reader()
+    with refusals():
+        rows: list[dict[str, Any]] = cleaned(admin.outbox_rows(svc, status))
 
     def text() -> None:
         if not rows:

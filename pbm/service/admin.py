@@ -18,7 +18,7 @@ from sqlmodel import Session, col, select
 
 from pbm.store.db import reading, scrub, transaction
 from pbm.store.models import Game, InboundMail, Outbox, Player
-from pbm.store.statuses import GamePhase, MailStatus
+from pbm.store.statuses import GamePhase, MailStatus, OutboxStatus
 
 from . import gm
 from .broken import mark_broken, unreadable
@@ -97,6 +97,7 @@ def pause_game(svc: Service, name: str) -> None:
     """Stop deadlines and orders until `broken.resume`; the players are told."""
     with transaction(svc.engine) as session:
         game = get_game(session, name, lock=True)
+        gm.check_not_ended(game, "pause")
         if not game.paused:
             game.paused = True
             tell(svc, session, game, "paused")
@@ -388,7 +389,11 @@ def _shown(text: str) -> str:
 
 
 def outbox_rows(svc: Service, status: str | None = None) -> list[dict[str, Any]]:
-    """Outgoing mails in the order they were queued, those of `status` only if given."""
+    """Outgoing mails in the order they were queued, those of `status` only if given (one of
+    `OutboxStatus`: anything else is refused, not answered with an empty list)."""
+    statuses = [s.value for s in OutboxStatus]
+    if status is not None and status not in statuses:
+        raise ServiceError(f"status must be {', '.join(statuses[:-1])} or {statuses[-1]}")
     with reading(svc.engine) as session:
         query = select(Outbox).order_by(col(Outbox.id))
         if status:

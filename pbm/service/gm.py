@@ -10,6 +10,7 @@ from datetime import datetime
 from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
 
+from pbm.mail.outgoing import PASSWORD_PLACEHOLDER
 from pbm.notation import vocab
 from pbm.rules import GameState, resolve_round, state_from_json
 from pbm.rules.events import NoOrders, RoundStarted, event_from_json
@@ -82,6 +83,7 @@ def replace_player(
     (else the address) is how the others read them."""
     from .signup import display_name, seat_address
 
+    check_not_ended(game, "a new player")
     old = colour_player(session, game, colour)
     address = seat_address(address)
     if any(p.address == address for p in players_of(session, game)):
@@ -247,15 +249,32 @@ def retry_mail(svc: Service, session: Session, row_id: int) -> Outbox:
         raise ServiceError(f"no outbox mail {row_id}")
     if row.status == OutboxStatus.SENT:
         raise ServiceError(f"outbox mail {row_id} was sent already")
+    if row.status == OutboxStatus.PENDING:
+        raise ServiceError(f"outbox mail {row_id} is waiting to be sent already")
+    if PASSWORD_PLACEHOLDER in row.body and not row.secret:
+        # Its password was replaced (or it went with a seat's new player): the mail would
+        # tell the player nothing they could use.
+        raise ServiceError(
+            f"outbox mail {row_id} carried a password that is no longer valid; "
+            "pbm player password GAME COLOUR mails a new one"
+        )
     row.status = OutboxStatus.PENDING
     row.next_attempt = svc.clock.now()
     row.last_error = ""
     return row
 
 
+def check_not_ended(game: Game, what: str) -> None:
+    """A lever for a game that goes on (pause, autopilot, a new player) is refused for one that
+    has ended: its players would be mailed about a game that is over."""
+    if game.phase == GamePhase.ENDED:
+        raise ServiceError(f"{game.name} has ended: {what} is for a game that goes on")
+
+
 def autopilot(svc: Service, session: Session, game: Game, colour: str, on: bool) -> None:
     """The GM switches a seat's autopilot: its player gets the `autopilot` mail, every other
     player and observer a notice naming the seat ("gelb (Carol)"); nothing when it was so."""
+    check_not_ended(game, "the autopilot")
     player = colour_player(session, game, colour)
     if set_autopilot(svc, session, game, player, on):
         others = [a for a in recipients(session, game) if a != player.address]

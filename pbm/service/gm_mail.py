@@ -360,6 +360,8 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
             .format(count=count)
         )
     if order.kind == "pause":
+        if game.phase == GamePhase.ENDED:
+            raise ServiceError(_("The game has ended: there is nothing to pause."))
         if game.paused:
             return _("The game was paused already.")
         game.paused = True

@@ -722,3 +722,16 @@ def test_orders_for_the_next_round_go_with_a_rollback(
         game = get_game(s, "alpha")
         rows = list(s.exec(select(OrderSet).where(OrderSet.game_id == game.id)))
     assert not [o for o in rows if o.round == 2 and not o.superseded]
+
+
+def test_game_verify_of_a_new_game_says_its_welcome_mails_have_not_gone_yet(
+    svc: Service, games: Games, db_url: str, tmp_path: Path
+) -> None:
+    """Before its welcome mails are sent, a game of today is not "an older game"."""
+    games.start("alpha")
+    cfg = tmp_path / "pbm.toml"
+    cfg.write_text(f'[database]\nurl = "{db_url}"\n\n[service]\naddress = "gm@pbm.test"\n')
+    text = CliRunner().invoke(app, ["--config", str(cfg), "game", "verify", "alpha"])
+    assert text.exit_code == 0, text.output
+    assert "(shown in no welcome mail sent: none has gone yet)" in text.output
+    assert "older game" not in text.output

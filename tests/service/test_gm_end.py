@@ -112,3 +112,50 @@ def test_game_list_shows_an_ended_game_as_ended(
     (line,) = out.output.splitlines()
     assert line.split()[:2] == ["alpha", "ended"] and "round" not in line
     assert line.rstrip().endswith("4/4 players, medium island")
+
+
+def test_the_levers_of_a_running_game_are_refused_once_it_has_ended(
+    svc: Service, games: Games
+) -> None:
+    """Pausing, an autopilot and a new player are for a game that goes on: after `pbm game
+    end` they are refused, and nobody is mailed about a game that is over."""
+    import pytest
+
+    from pbm.service.games import ServiceError
+
+    table = games.start("alpha")
+    admin.end_game(svc, "alpha", WHY)
+    mails = len(outbox(svc))
+    colour = vocab.colour_name("rot", "de")
+    for lever in (
+        lambda: admin.pause_game(svc, "alpha"),
+        lambda: admin.set_autopilot(svc, "alpha", colour, True),
+        lambda: admin.replace_player(svc, "alpha", colour, "neu@players.test"),
+    ):
+        with pytest.raises(ServiceError, match="alpha has ended"):
+            lever()
+    assert len(outbox(svc)) == mails
+    assert table.name == "alpha"
+
+
+def test_a_mail_with_a_password_no_longer_valid_is_not_sent_again(
+    svc: Service, games: Games
+) -> None:
+    """`pbm outbox retry` of a welcome mail dropped when the seat got a new password: its
+    password is gone (it would reach the player as nothing), so it is refused with the way
+    to a new one; a mail waiting already is refused too."""
+    import pytest
+
+    from pbm.service.games import ServiceError
+
+    games.start("alpha")
+    colour = vocab.colour_name("rot", "de")
+    admin.new_password(svc, "alpha", colour)
+    dropped = [o for o in outbox(svc, "welcome") if o.status == "dropped"]
+    pending = [o for o in outbox(svc, "welcome") if o.status == "pending"]
+    assert dropped
+    with pytest.raises(ServiceError, match="pbm player password"):
+        admin.retry_outbox(svc, dropped[0].id or 0)
+    assert pending
+    with pytest.raises(ServiceError, match="waiting to be sent already"):
+        admin.retry_outbox(svc, pending[0].id or 0)
