@@ -99,39 +99,63 @@ _BREAKS = ("br", "p", "div", "tr", "li", "h1", "h2", "h3", "table")
 
 class _HtmlText(HTMLParser):
     """Text as a mail client shows it: line breaks from tags only (source wrapping is a
-    space), `<pre>` kept as it is, and quoted blocks marked with `>` like a text reply."""
+    space), `<pre>` kept as it is, and quoted blocks marked with `>` like a text reply.
+
+    A block's edges (`<div>`, `<p>`, …) end the line only if it has text: Gmail writes each
+    line as `<div>…</div>` and Outlook as `<p class=MsoNormal>…</p>`, and a line break at
+    both edges numbered the lines the player sees as 1, 2, 3 as 1, 3, 5 in the answer. An
+    empty line is a block of its own (`<div><br></div>`, `<p>&nbsp;</p>`), and stays one."""
 
     def __init__(self) -> None:
         super().__init__()
         self.parts: list[str] = []
         self._skip = 0
         self._pre = 0
+        #: Whether the line at hand has text: a block's edge then ends it.
+        self._line = False
+
+    def _edge(self) -> None:
+        if self._line:
+            self.parts.append("\n")
+            self._line = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("script", "style", "head", "title"):
             self._skip += 1
         elif tag == "pre":
             self._pre += 1
-            self.parts.append("\n")
+            self._edge()
         elif tag == "blockquote":
             self.parts.append(f"\n{_QUOTE_ON}\n")
-        elif tag in _BREAKS:
+            self._line = False
+        elif tag == "br":
             self.parts.append("\n")
+            self._line = False
+        elif tag in _BREAKS:
+            self._edge()
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("script", "style", "head", "title"):
             self._skip = max(0, self._skip - 1)
         elif tag == "pre":
             self._pre = max(0, self._pre - 1)
-            self.parts.append("\n")
+            self._edge()
         elif tag == "blockquote":
             self.parts.append(f"\n{_QUOTE_OFF}\n")
+            self._line = False
         elif tag in _BREAKS and tag != "br":
-            self.parts.append("\n")
+            self._edge()
 
     def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.parts.append(data if self._pre else re.sub(r"\s+", " ", data))
+        if self._skip:
+            return
+        text = data if self._pre else re.sub(r"\s+", " ", data)
+        self.parts.append(text)
+        if self._pre and "\n" in text:
+            self._line = bool(text.rsplit("\n", 1)[1])
+        elif text.strip() or "\u00a0" in data:
+            # A non-breaking space alone is a line's text: `<p>&nbsp;</p>` is an empty line.
+            self._line = True
 
 
 def html_to_text(html: str) -> str:

@@ -314,3 +314,40 @@ def test_a_text_part_is_read_as_mail_clients_mean_its_charset(
         + b"\r\n"
     )
     assert parse_inbound(raw).text.strip() == text
+
+
+@pytest.mark.parametrize(
+    ("html", "lines"),
+    [
+        # Gmail: each line a <div>, an empty line <div><br></div>.
+        (
+            "<div>Kennwort: x</div><div>Runde: 3</div><div>Stadt B2 B3 C3</div>"
+            "<div><br></div><div>Gruß</div>",
+            ["Kennwort: x", "Runde: 3", "Stadt B2 B3 C3", "", "Gruß"],
+        ),
+        # Outlook: each line a <p class=MsoNormal>, an empty line one holding &nbsp;.
+        (
+            "<p class=MsoNormal>Kennwort: x<o:p></o:p></p>\r\n"
+            "<p class=MsoNormal>Stadt B2 B3 C3<o:p></o:p></p>\r\n"
+            "<p class=MsoNormal><o:p>&nbsp;</o:p></p>\r\n<p class=MsoNormal>Gruß<o:p></o:p></p>",
+            ["Kennwort: x", "Stadt B2 B3 C3", "", "Gruß"],
+        ),
+        # Line breaks only, and a quote.
+        ("Kennwort: x<br>Stadt B2<br><br>Gruß<blockquote>alt</blockquote>", None),
+    ],
+)
+def test_an_html_only_mail_has_the_lines_its_player_sees(
+    html: str, lines: list[str] | None
+) -> None:
+    """The answer's line numbers are the lines the player sees: a block's two edges make one
+    line break, not two (the lines 1 to 4 were numbered 1, 3, 5, 7)."""
+    raw = (
+        b"From: a@players.test\r\nTo: gm@pbm.test\r\nSubject: x\r\nMessage-ID: <h@x>\r\n"
+        b"MIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n"
+        + html.encode()
+        + b"\r\n"
+    )
+    text = parse_inbound(raw).text
+    if lines is None:
+        lines = ["Kennwort: x", "Stadt B2", "", "Gruß", "> alt"]
+    assert text.splitlines() == lines
