@@ -186,3 +186,25 @@ def test_danish_mail_clients_forms_end_the_text() -> None:
     forwarded = "Hus 6L 5L 4H\n\nStart på videresendt besked:\n\nFra: x@y.dk\nHus 1\n"
     assert [n for n, _ in iter_clean_lines(forwarded, stops)] == [1]
     assert stops == ["forwarded"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Straße 6L 5L 👍\n",
+        "STRASSE 6L 5L 🙂\n",
+        "Straße 6L 5L ✔️\n",
+        "👍🏽\nStraße 6L 5L\n",
+        "Straße 6L 5L\n❤️\n",
+    ],
+)
+def test_a_phones_pictographs_mean_nothing_in_an_order(body: str) -> None:
+    """An emoji beside an order, or on a line of its own, is read as a blank: the order stands
+    and nothing is refused for it."""
+    read = _read(body)
+    assert [(ok, canonical) for _, ok, canonical, _ in read] == [(True, "Straße C3 C4 (6L 5L)")]
+
+
+def test_a_message_keeps_its_pictographs() -> None:
+    parsed = parse_mail("Nachricht an rot: Hallo 👍 bis bald\n", _ctx())
+    assert parsed.press is not None and parsed.press.first == "Hallo 👍 bis bald"

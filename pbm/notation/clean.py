@@ -265,6 +265,8 @@ def iter_clean_lines(body: str, stops: list[str] | None = None) -> Iterator[tupl
             yield number, stripped
             continue
         s = simple(stripped)
+        if not s:
+            continue  # pictographs alone (`👍`): nothing to read, as a blank line
         block = _STOP_BLOCK.match(s)
         if s in _END or block or _RULE_LINE.match(s) or s in _FORWARDED:
             if stops is not None and (s in _FORWARDED or (block and _FORWARD_WORDS.search(s))):

@@ -32,8 +32,8 @@ def message_text(first: str, body: str, after_line: int) -> str:
     out = [_printable(first)] if first.strip() else []
     for raw in lines[: MAX_PRESS_LINES * 2]:
         text = raw.replace("\u00a0", " ").rstrip()
-        if text in ("--", "-- "):
-            break
+        if text in ("--", "-- ", "\u2014", "\u2013"):
+            break  # a signature mark, or the dash a phone's smart punctuation makes of it
         stripped = text.strip()
         if stripped.startswith(">"):
             continue

@@ -54,8 +54,24 @@ _BLANK_CHARS = (
     "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
     "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
 )
+#: Pictographs a phone puts into a line (`Stadt B2 B3 C3 👍`), with their variation selector
+#: and skin tones: blanks to the reader, so they mean nothing in an order (a message keeps
+#: them: it is read from the player's own text). The arrows among them fold as `_FOLD` says.
+_PICTOGRAPHS = "".join(
+    chr(c)
+    for first, last in (
+        (0x2600, 0x27BF),  # miscellaneous symbols and dingbats (☀ ☺ ✓ ✔ ❤)
+        (0x2B00, 0x2BFF),  # arrows and stars (⭐)
+        (0x1F000, 0x1FAFF),  # emoji, with the skin tones
+        (0xFE0E, 0xFE0F),  # text and emoji presentation selectors
+    )
+    for c in range(first, last + 1)
+)
+_PICTOGRAPH_SET = frozenset(_PICTOGRAPHS)
 #: `fold`'s one-to-one and one-to-many replacements, for `str.translate`.
-_TABLE = str.maketrans({**{ch: " " for ch in _BLANK_CHARS}, **_FOLD})
+_TABLE = str.maketrans(
+    {**{ch: " " for ch in _PICTOGRAPHS}, **{ch: " " for ch in _BLANK_CHARS}, **_FOLD}
+)
 #: The characters folded into more than one: the spelled-out ones, and the capital dotted I,
 #: which `str.lower` writes as two.
 _SPELLED_OUT = re.compile(
@@ -134,7 +150,7 @@ def _fold_each(text: str) -> tuple[str, Sequence[int]]:
     for i, ch in enumerate(text):
         rep = _FOLD.get(ch)
         if rep is None:
-            rep = " " if ch.isspace() else ch.lower()
+            rep = " " if ch.isspace() or ch in _PICTOGRAPH_SET else ch.lower()
         if rep == " " and out and out[-1] == " ":
             continue
         out.append(rep)
