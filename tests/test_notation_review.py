@@ -208,3 +208,32 @@ def test_a_phones_pictographs_mean_nothing_in_an_order(body: str) -> None:
 def test_a_message_keeps_its_pictographs() -> None:
     parsed = parse_mail("Nachricht an rot: Hallo 👍 bis bald\n", _ctx())
     assert parsed.press is not None and parsed.press.first == "Hallo 👍 bis bald"
+
+
+@pytest.mark.parametrize(
+    ("body", "lang"),
+    [
+        ("Straße 6L 5L oder\nStraße 6L 4H\n", "de"),
+        ("Straße 6L 5L ODER\nStraße 6L 4H\n", "de"),
+        ("Road 6B 5B or\nRoad 6B 4L\n", "en"),
+    ],
+)
+def test_an_alternative_after_oder_at_a_lines_end_is_the_next_line(body: str, lang: str) -> None:
+    """A phone's line broken after `oder`: the next line is the alternative, as with `oder`
+    at the start of the next line (it was refused, and the next line stood alone)."""
+    read = _read(body, lang)
+    assert [(line, ok) for line, ok, _, _ in read] == [(1, True)]
+    assert f" {'oder' if lang == 'de' else 'or'} " in (read[0][2] or "")
+
+
+def test_a_canonical_form_wrapped_inside_its_bracket_is_read_whole() -> None:
+    """pbm's own echo, hard-wrapped by a mail client inside its bracket, copied back."""
+    assert _read("Straße C3 C4 (6L\n5L)\n") == [(1, True, "Straße C3 C4 (6L 5L)", "main")]
+
+
+def test_lines_are_joined_only_when_they_follow_each_other_and_the_next_closes() -> None:
+    """A blank line between, or a next line that is an order of its own: not joined."""
+    read = _read("Straße 6L 5L oder\n\nStraße 6L 4H\n")
+    assert [(line, ok) for line, ok, _, _ in read] == [(1, False), (3, True)]
+    read = _read("Straße 6L 5L (6L\nStraße 6L 4H\n")
+    assert [(line, ok) for line, ok, _, _ in read] == [(1, False), (2, True)]

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 
 from pbm import languages
 
-from . import vocab
+from . import lexicon, vocab
 from .assemble import _assemble, _take_command
 from .clean import iter_clean_lines
 from .context import Context
@@ -42,6 +43,7 @@ from .limits import MAX_LINE_CHARS, MAX_MAIL_LINES
 from .lines import parse_line, scan_line, starts_a_message
 from .press import message_text
 from .results import _NOT_ORDERS, LineResult, ParsedMail, _Read
+from .text import simple
 
 # What other modules and tests import from here (most of it from the modules imported above).
 __all__ = ["SCAN_CHARS", "LineResult", "ParsedMail", "parse_mail", "scan_mail"]
@@ -102,7 +104,7 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
     others = _other_contexts(ctx)
     read: list[_Read] = []
     stops: list[str] = []
-    for count, (number, line) in enumerate(iter_clean_lines(body, stops)):
+    for count, (number, line) in enumerate(_joined(iter_clean_lines(body, stops))):
         text = _shown(line)
         result = LineResult(number, text)
         if count == MAX_MAIL_LINES:
@@ -129,6 +131,48 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
     _other_letters(read, ctx, others)
     _assemble(read, ctx, out)
     return out
+
+
+#: A line that ends on `oder` / `or` / `eller` (a phone's line broken after it): its
+#: alternative is the next line.
+_ENDS_ON_OR = re.compile(rf"(?:^|\s)(?:{lexicon.either('words', 'or_within')})$")
+
+
+def _joined(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """The lines, a line that ends in the middle of its order read with the next one (under
+    the first one's number): after `oder` (`Stadt B2 B3 C3 oder` / `Stadt C4 C5 D5` is
+    `Stadt B2 B3 C3 oder Stadt C4 C5 D5`), or inside a bracket the next line closes (pbm's
+    own canonical form, hard-wrapped by a mail client: `Stadt B2 B3 C3 (5E 8L` / `10H)`).
+    Only lines that follow each other, and only up to the length a line may have."""
+    held: tuple[int, str, bool] | None = None
+    for number, line in lines:
+        if held is not None:
+            first_number, first, bracket = held
+            held = None
+            joined = f"{first} {line}"
+            if (
+                number == first_number + 1
+                and len(joined) <= MAX_LINE_CHARS
+                and (not bracket or _closes_a_bracket(line))
+            ):
+                number, line = first_number, joined
+            else:
+                yield first_number, first
+        if len(line) <= MAX_LINE_CHARS:
+            if _ENDS_ON_OR.search(simple(line)):
+                held = (number, line, False)
+                continue
+            if line.count("(") > line.count(")"):
+                held = (number, line, True)
+                continue
+        yield number, line
+    if held is not None:
+        yield held[0], held[1]
+
+
+def _closes_a_bracket(line: str) -> bool:
+    close = line.find(")")
+    return close >= 0 and not 0 <= line.find("(") < close
 
 
 def _german_english(game_lang: str, their_lang: str) -> bool:
