@@ -82,12 +82,12 @@ def glyph(text: str, size: int) -> Glyph:
 
 def known_texts() -> Iterator[tuple[str, int]]:
     """Every (text, size) a picture of any board pbm lays can show."""
+    from pbm.i18n import languages
     from pbm.rules.scenarios import SCENARIOS
     from pbm.rules.state import Settings, new_game
 
     from .identity_sea import island_letter
-    from .picture import PIECE_CODE as CODES
-    from .picture import WORKSHOP_TAGS
+    from .picture import PICTURE_WORDS, PIECE_CODES
 
     settings = [Settings.for_players(p, s) for p, s in ((3, "small"), (4, "medium"))]
     settings += [Settings.for_players(p, s) for p, s in ((5, "large"), (6, "huge"))]
@@ -104,15 +104,18 @@ def known_texts() -> Iterator[tuple[str, int]]:
     # New World's islands, lettered in label order (`identity_sea.island_letter`).
     for area in range(1, 13):
         yield island_letter(area), LABEL
-    yield "Gold", LABEL
     yield "?", FOG_MARK
     for number in range(2, 13):
         yield str(number), TOKEN
-    for code in CODES.values():
-        yield code, ROAD_CODE
-        yield code, PIECE_CODE
-    for tag in WORKSHOP_TAGS:
-        yield tag, PIECE_CODE
+    # Every game language's words (editions share their language's).
+    for lang in languages():
+        gold, tags = PICTURE_WORDS[lang]
+        yield gold, LABEL
+        for code in PIECE_CODES[lang].values():
+            yield code, ROAD_CODE
+            yield code, PIECE_CODE
+        for tag in tags:
+            yield tag, PIECE_CODE
 
 
 def write(folder: Path) -> int:

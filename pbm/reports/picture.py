@@ -15,6 +15,7 @@ import threading
 
 from PIL import Image, ImageDraw
 
+from pbm.i18n import PerLanguage, translator
 from pbm.rules.board import Board, Terrain
 from pbm.rules.kron import RESIDENZ
 from pbm.rules.resources import STEIN, letters_of
@@ -82,21 +83,48 @@ def _corners(cx: float, cy: float) -> list[tuple[float, float]]:
     return [(cx + dx, cy + dy) for dx, dy in _CORNER_OFFSETS]
 
 
-#: Two letters per colour, so pieces differ without colour (blau/braun, gelb/grün).
-PIECE_CODE = {
-    "rot": "Ro",
-    "blau": "Bl",
-    "gelb": "Ge",
-    "weiss": "Ws",
-    "gruen": "Gr",
-    "braun": "Br",
-    "orange": "Or",
-    "schwarz": "Sw",
-}
+def _piece_codes(lang: str) -> dict[str, str]:
+    tr = translator(lang)
+    return {
+        # Translators: two letters on a player's pieces in the board picture, one pair for
+        # each colour, all eight different (blue/brown, green/grey): the colour's name as the
+        # game's language writes it, shortened. German: Ro Bl Ge Ws Gr Br Or Sw.
+        "rot": tr.pgettext("piece code", "Re"),
+        "blau": tr.pgettext("piece code", "Bl"),
+        "gelb": tr.pgettext("piece code", "Ye"),
+        "weiss": tr.pgettext("piece code", "Wh"),
+        "gruen": tr.pgettext("piece code", "Gr"),
+        "braun": tr.pgettext("piece code", "Br"),
+        "orange": tr.pgettext("piece code", "Or"),
+        "schwarz": tr.pgettext("piece code", "Bk"),
+    }
 
 
-def _code(colour: str) -> str:
-    return PIECE_CODE.get(colour, colour[:2].title())
+#: Two letters per colour in the game's language, so pieces differ without colour.
+PIECE_CODES = PerLanguage(_piece_codes)
+
+
+def _code(colour: str, lang: str) -> str:
+    return PIECE_CODES[lang].get(colour, colour[:2].title())
+
+
+def _picture_words(lang: str) -> tuple[str, tuple[str, str, str]]:
+    """A gold river's label and the workshops' tags, in the game's language."""
+    tr = translator(lang)
+    # Translators: the label of a gold river hex in the board picture (a short word).
+    gold = tr.pgettext("picture", "Gold")
+    # Translators: one letter on a Kronlande workshop's tag in the board picture: the
+    # first letter of Smithy, Weaving mill and Bakery in the game's language.
+    tags = (
+        tr.pgettext("smithy tag", "S"),
+        tr.pgettext("weaving mill tag", "W"),
+        tr.pgettext("bakery tag", "B"),
+    )
+    return gold, tags
+
+
+#: The picture's words by game language (`_picture_words`).
+PICTURE_WORDS = PerLanguage(_picture_words)
 
 
 #: A base (the board without pieces) is ~1.1 MB (a medium board: 553×504 pixels at 4 bytes) and
@@ -208,7 +236,7 @@ def _draw_base(
             _text(img, (cx, cy + RADIUS * 0.55), letters[h.resource], 11, (20, 20, 20))
         elif h.terrain == Terrain.GOLD:
             # Seafarers: a gold river pays a resource of the owner's choice.
-            _text(img, (cx, cy + RADIUS * 0.55), "Gold", 11, (20, 20, 20))
+            _text(img, (cx, cy + RADIUS * 0.55), PICTURE_WORDS[lang][0], 11, (20, 20, 20))
         elif h.terrain == Terrain.FOG:
             # Oceania: nothing of a hex in the fog shows until it is discovered.
             _text(img, (cx, cy + 4), "?", 22, (255, 255, 255))
@@ -268,9 +296,9 @@ def _draw(state: GameState, lang: str) -> Image.Image:
             draw.line((x1, y1, x2, y2), fill=colour, width=6)
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
             ink = (0, 0, 0) if sum(colour) > 350 else (255, 255, 255)
-            _text(img, (mx, my), _code(state.colours[p]), 8, ink)
+            _text(img, (mx, my), _code(state.colours[p], lang), 8, ink)
     if state.sea is not None:
-        _ships(img, draw, state, crossing_xy, centres)
+        _ships(img, draw, state, crossing_xy, centres, lang)
     kron = state.kron
     for c, p in enumerate(state.owner):
         if p < 0:
@@ -287,9 +315,9 @@ def _draw(state: GameState, lang: str) -> Image.Image:
         else:
             draw.ellipse(shape, fill=colour, outline=(0, 0, 0), width=2)
         ink = (0, 0, 0) if sum(colour) > 350 else (255, 255, 255)
-        _text(img, (x, y), _code(state.colours[p]), 9, ink)
+        _text(img, (x, y), _code(state.colours[p], lang), 9, ink)
         if kron is not None and kron.workshop[c] >= 0:
-            _workshop(img, draw, x, y, WORKSHOP_TAGS[kron.workshop[c]])
+            _workshop(img, draw, x, y, PICTURE_WORDS[lang][1][kron.workshop[c]])
     if state.robber >= 0:
         rx, ry = centres[state.robber]
         # A black triangle: no piece has that shape.
@@ -297,9 +325,6 @@ def _draw(state: GameState, lang: str) -> Image.Image:
     return img.quantize(palette=_palette(kron is not None), dither=Image.Dither.NONE)
 
 
-#: Kronlande: the letter on a workshop's tag, by kind: the same in German and English
-#: (Schmiede/Smithy, Weberei/Weaving mill, Bäckerei/Bakery).
-WORKSHOP_TAGS = ("S", "W", "B")
 
 
 def _castle(
@@ -337,6 +362,7 @@ def _ships(
     state: GameState,
     crossing_xy: list[tuple[float, float]],
     centres: tuple[tuple[float, float], ...],
+    lang: str,
 ) -> None:
     """Seafarers: each ship a thin line in its colour along its side with a hull on it (roads
     are thick lines), and the pirate as a black hull with a sail."""
@@ -352,7 +378,7 @@ def _ships(
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         draw.polygon(_hull(mx, my, 11), fill=colour, outline=(0, 0, 0), width=2)
         ink = (0, 0, 0) if sum(colour) > 350 else (255, 255, 255)
-        _text(img, (mx, my), _code(state.colours[p]), 8, ink)
+        _text(img, (mx, my), _code(state.colours[p], lang), 8, ink)
     if sea.pirate >= 0:
         px, py = centres[sea.pirate]
         draw.polygon(_hull(px - 22, py - 8, 12), fill=(20, 20, 20))

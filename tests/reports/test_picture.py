@@ -214,3 +214,50 @@ def test_release_lets_go_of_the_buffers_and_pictures_stay_the_same() -> None:
     picture.release()
     assert not picture._WORK and picture._kept is None and picture._last is None
     assert [picture.board_png(st, "de") for st in (a, a, b)] == before
+
+
+def _texts_drawn(state: GameState, lang: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    drawn: list[str] = []
+    real = picture._text
+
+    def record(img: Image.Image, at: tuple[float, float], text: str, *rest: object) -> None:
+        drawn.append(text)
+        real(img, at, text, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(picture, "_text", record)
+    _fresh_png(state, lang)
+    return drawn
+
+
+@pytest.mark.parametrize(
+    ("lang", "codes"),
+    [
+        ("de", {"Ro", "Bl", "Ge", "Ws"}),
+        ("en", {"Re", "Bl", "Ye", "Wh"}),
+        ("da", {"Rø", "Bl", "Gu", "Hv"}),
+    ],
+)
+def test_the_pieces_carry_their_colours_letters_in_the_games_language(
+    lang: str, codes: set[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The text legend says `r rød, b blå, g gul, h hvid` in a Danish game: the picture's
+    pieces are lettered in Danish too, not with the German colour names (`Ro`, `Ws`)."""
+    drawn = set(_texts_drawn(after_setup("medium"), lang, monkeypatch))
+    assert codes <= drawn
+    others = {"Ro", "Ge", "Ws", "Re", "Ye", "Wh", "Rø", "Gu", "Hv"} - codes
+    assert not drawn & others
+
+
+def test_every_languages_picture_words_are_in_the_glyph_atlas() -> None:
+    """The atlas holds each language's codes, gold label and workshop tags: FreeType (and
+    HarfBuzz's resident code) is never needed for a picture of a game pbm lays."""
+    from pbm.i18n import languages
+    from pbm.reports import glyphs
+
+    _, index = glyphs._atlas()
+    for lang in languages():
+        gold, tags = picture.PICTURE_WORDS[lang]
+        assert (gold, glyphs.LABEL) in index
+        for text in (*picture.PIECE_CODES[lang].values(), *tags):
+            assert (text, glyphs.PIECE_CODE) in index
+    assert picture.PICTURE_WORDS["da"] == ("Guld", ("S", "V", "B"))
