@@ -8,6 +8,7 @@ escaped in the HTML part while the catalogue's texts are markup as the templates
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -49,7 +50,15 @@ def environment(lang: str) -> Environment:
     )
     env.install_gettext_translations(i18n.translator(lang), newstyle=True)  # type: ignore[attr-defined]
     env.globals["table_row"] = table_row
+    env.filters["unwrapped"] = unwrapped
     return env
+
+
+def unwrapped(line: str) -> str:
+    """A log line as one line again (`report_data._wrap_log` wraps it at 72 columns for the
+    text part): in HTML the screen wraps it, and a phone's narrower screen wrapping the
+    text's short lines again left fragments of a word or two on lines of their own."""
+    return re.sub(r"\n +", " ", line)
 
 
 def render(kind: str, subject: str, data: dict[str, Any]) -> Rendered:

@@ -150,6 +150,22 @@ def test_text_part_is_complete_without_html(lang: str) -> None:
     _, rendered = scenes.round_report(lang)
     pre = re.findall(r"<pre[^>]*>(.*?)</pre>", rendered.html, flags=re.S)
     assert len(pre) >= 3
+    # The HTML part's log lines are whole (the screen wraps them); the text part wraps them at
+    # 72 columns: compared with the blanks and line breaks as one space.
+    text = " ".join(rendered.text.split())
     for block in pre:
         for line in htmlmod.unescape(block).splitlines():
-            assert line.strip() in rendered.text, line
+            assert " ".join(line.split()) in text, line
+
+
+def test_the_html_log_has_each_event_on_one_line() -> None:
+    """The text part wraps a long log line at 72 columns; the HTML part keeps it whole, for the
+    screen to wrap (a phone wrapping the short lines again left a word or two on a line)."""
+    import html as htmlmod
+    import re
+
+    _, rendered = scenes.round_report("de")
+    log = re.findall(r"<pre[^>]*>(.*?)</pre>", rendered.html, flags=re.S)[0]
+    lines = htmlmod.unescape(log).splitlines()
+    assert any(len(line) > 72 for line in lines)
+    assert not any(line.startswith("    ") for line in lines)  # no continuation line
