@@ -334,7 +334,7 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
     _ = translator(game.locale).gettext
     if order.kind == "message":
         if not order.text.strip():
-            raise ServiceError("the message is empty")
+            raise ServiceError(_("The message is empty."))
         addresses = gm_message(svc, session, game, order.to, order.text)
         return (
             translator(game.locale)
@@ -347,7 +347,7 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
         )
     if order.kind == "announce":
         if not order.text.strip():
-            raise ServiceError("the announcement is empty")
+            raise ServiceError(_("The announcement is empty."))
         row = tell(svc, session, game, "announce", text=order.text)
         count = len(row.recipients.split(",")) if row else 0
         return (
@@ -370,9 +370,11 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
     if order.kind == "resume":
         if game.broken:
             raise ServiceError(
-                f"{game.name} was stopped after an error ({game.broken}); after the repair, "
-                f"`pbm game resume {game.name}` on the server runs it again and reads the "
-                "mails held for it"
+                _(
+                    "{game} was stopped after an error ({error}); after the repair, "
+                    "`pbm game resume {game}` on the server runs it again and reads the "
+                    "mails held for it."
+                ).format(game=game.name, error=game.broken)
             )
         if not game.paused:
             return _("The game was not paused.")
@@ -380,7 +382,9 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
         return _("The game runs again; the players are told.")
     assert order.kind == "extend"
     if not 0 < order.hours <= MAX_EXTEND_HOURS:
-        raise ServiceError(f"a deadline is moved by mail by 1 to {MAX_EXTEND_HOURS} hours")
+        raise ServiceError(
+            _("A deadline is moved by mail by 1 to {hours} hours.").format(hours=MAX_EXTEND_HOURS)
+        )
     extend(svc, session, game, order.hours, why)
     return _("New deadline: {deadline}; the players are told, with your reason.").format(
         deadline=shared_deadline(session, game, room=200)

@@ -167,14 +167,26 @@ def test_a_command_mail_with_a_mistake_does_nothing(
     assert not game_row(svc, "alpha").paused
     (told,) = replies_to(svc, mailer.last_id, "gm_mail")
     assert "Diese Zeilen sind kein Befehl" in told.body and "> Bitte alle warten" in told.body
-    # A command the service refuses takes back the others of the mail (a savepoint).
-    admin.end_game(svc, "alpha", "Schluss")
+    # A command the service refuses takes back the others of the mail (a savepoint), and the
+    # reason is in the game's language.
     ended = len(outbox(svc))
-    mailer.send(DESK, "x", f"Kennwort: {password}\nSpiel: alpha\nPause\nVerlängern: 5\nGrund: x\n")
+    mailer.send(
+        DESK, "x", f"Kennwort: {password}\nSpiel: alpha\nPause\nVerlängern: 5000\nGrund: x\n"
+    )
     assert not game_row(svc, "alpha").paused
     (told,) = replies_to(svc, mailer.last_id, "gm_mail")
-    assert "Es wurde nichts getan: alpha has no open round" in told.body
+    said = " ".join(told.body.split())
+    assert (
+        "Es wurde nichts getan: Per Mail wird eine Frist um 1 bis 2000 Stunden verschoben." in said
+    )
     assert [o.kind for o in outbox(svc)[ended:]] == ["gm_mail"]
+    # An ended game is not paused: said in its language too.
+    admin.end_game(svc, "alpha", "Schluss")
+    mailer.send(DESK, "x", f"Kennwort: {password}\nSpiel: alpha\nPause\n")
+    assert not game_row(svc, "alpha").paused
+    (told,) = replies_to(svc, mailer.last_id, "gm_mail")
+    said = " ".join(told.body.split())
+    assert "Es wurde nichts getan: Das Spiel ist beendet: es gibt nichts anzuhalten." in said
     assert len(before) < ended
 
 
