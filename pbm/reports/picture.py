@@ -325,8 +325,6 @@ def _draw(state: GameState, lang: str) -> Image.Image:
     return img.quantize(palette=_palette(kron is not None), dither=Image.Dither.NONE)
 
 
-
-
 def _castle(
     draw: ImageDraw.ImageDraw, x: float, y: float, colour: tuple[int, int, int], towers: int
 ) -> None:
