@@ -297,7 +297,7 @@ def game_announce(
     svc = service()
     with refusals():
         count = admin.announce(svc, name, body)
-    echo(f"{name}: announcement queued to {count} addresses")
+    echo(f"{name}: announcement queued to {_addresses(count)}")
 
 
 @app.command("message")
@@ -319,7 +319,11 @@ def game_message(
     svc = service()
     with refusals():
         addresses = admin.message(svc, name, to or "all", body)
-    echo(f"{name}: message queued to {len(addresses)} addresses")
+    echo(f"{name}: message queued to {_addresses(len(addresses))}")
+
+
+def _addresses(count: int) -> str:
+    return f"{count} address" if count == 1 else f"{count} addresses"
 
 
 @app.command("archive")

@@ -59,15 +59,22 @@ def display_name(name: str) -> str:
     return masked_text(" ".join(kept.split()))[:NAME_MAX].strip()
 
 
-def _check_open(game: Game) -> None:
+def _refusal(key: str, gm: bool, **kw: object) -> ServiceError:
+    """A signup refused: in every language for a player, who may not read the game's; in
+    English for the GM's command line (which speaks English, docs/translating.md)."""
+    if gm:
+        return ServiceError(texts.t("en", key, **kw))
+    return ServiceError(" / ".join(texts.in_every_language(key, **kw)))
+
+
+def _check_open(game: Game, gm: bool = False) -> None:
     if game.phase != GamePhase.SIGNUP:
-        # The player may not read the game's language: the refusal is in every language.
-        raise ServiceError(" / ".join(texts.in_every_language("game_started", game=game.name)))
+        raise _refusal("game_started", gm, game=game.name)
 
 
-def _check_not_seated(session: Session, game: Game, address: str) -> None:
+def _check_not_seated(session: Session, game: Game, address: str, gm: bool = False) -> None:
     if any(p.address == address for p in players_of(session, game)):
-        raise ServiceError(" / ".join(texts.in_every_language("joined_already", address=address)))
+        raise _refusal("joined_already", gm, address=address)
 
 
 def request_join(
@@ -160,9 +167,9 @@ def add_player(
 ) -> Player:
     """The GM seats an address (`pbm player add`): no confirmation by mail. A pending sign-up
     of the address is confirmed (its name and wishes kept unless given here)."""
-    _check_open(game)
+    _check_open(game, gm=True)
     address = seat_address(address)
-    _check_not_seated(session, game, address)
+    _check_not_seated(session, game, address, gm=True)
     pending = next((p for p in pending_signups(session, game) if p.address == address), None)
     if pending is not None:
         return confirm_join(svc, session, game, pending, name, preferences)
