@@ -650,6 +650,7 @@ def test_no_rollback_once_the_seed_went_out_with_the_end(
     assert game_row(svc, "alpha").phase == "ended"
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
 def test_no_rollback_of_a_game_the_gm_ended_even_before_its_notice_went_out(
     svc: Service, mailer: Mailer, games: Games, clock: FakeClock
 ) -> None:
@@ -724,6 +725,7 @@ def test_orders_for_the_next_round_go_with_a_rollback(
     assert not [o for o in rows if o.round == 2 and not o.superseded]
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
 def test_game_verify_of_a_new_game_says_its_welcome_mails_have_not_gone_yet(
     svc: Service, games: Games, db_url: str, tmp_path: Path
 ) -> None:

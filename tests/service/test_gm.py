@@ -376,6 +376,7 @@ def test_replacing_with_an_address_already_seated_is_refused(
     }
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
 @pytest.mark.parametrize(
     "address", ["bad address", "@", "x y@z.de", "a@b@c.de", "<a@b.de>", "a@b..de"]
 )
@@ -434,6 +435,7 @@ def test_cli_lists_and_removes_observers(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
 @pytest.mark.parametrize(
     ("settings", "said"),
     [

@@ -119,6 +119,7 @@ def test_a_setup_deadline_in_the_past_names_the_tick(
     assert "pbm game tick" in str(refused.value) and "--hours -" in str(refused.value)
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
 @pytest.mark.parametrize("hours", [1e9, -1e9, float("nan"), float("inf")])
 def test_round_extend_refuses_hours_no_calendar_holds(
     svc: Service, games: Games, hours: float

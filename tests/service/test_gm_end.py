@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from databases import outbox
 from harness import GM, Games
 from sqlmodel import Session
@@ -114,13 +115,12 @@ def test_game_list_shows_an_ended_game_as_ended(
     assert line.rstrip().endswith("4/4 players, medium island")
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
 def test_the_levers_of_a_running_game_are_refused_once_it_has_ended(
     svc: Service, games: Games
 ) -> None:
     """Pausing, an autopilot and a new player are for a game that goes on: after `pbm game
     end` they are refused, and nobody is mailed about a game that is over."""
-    import pytest
-
     from pbm.service.games import ServiceError
 
     table = games.start("alpha")
@@ -138,14 +138,13 @@ def test_the_levers_of_a_running_game_are_refused_once_it_has_ended(
     assert table.name == "alpha"
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
 def test_a_mail_with_a_password_no_longer_valid_is_not_sent_again(
     svc: Service, games: Games
 ) -> None:
     """`pbm outbox retry` of a welcome mail dropped when the seat got a new password: its
     password is gone (it would reach the player as nothing), so it is refused with the way
     to a new one; a mail waiting already is refused too."""
-    import pytest
-
     from pbm.service.games import ServiceError
 
     games.start("alpha")

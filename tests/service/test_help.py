@@ -150,6 +150,7 @@ def test_the_overview_says_where_the_game_stands(
     assert "## Faire Würfel" in outbox(svc, "help", to=table.seats[0])[-1].body
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
 @pytest.mark.parametrize("subject", ["Re: [base] Hilfe", "SV: [base] Hilfe", "AW[2]: [base] Hilfe"])
 def test_a_reply_to_the_help_mail_asks_for_the_help_again(
     svc: Service, mailer: Mailer, subject: str

@@ -172,6 +172,7 @@ def test_a_kronlande_game_by_mail_is_reported_and_replays(
     assert admin.replay_game(svc, "kron").ok
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
 def test_the_codebook_of_a_kronlande_welcome_mail_heads_each_of_its_columns(
     svc: Service, games: Games
 ) -> None:

@@ -329,6 +329,7 @@ def test_passing_beside_orders_is_refused_and_the_orders_stand(
     assert len(ack) == 1 and "Ich passe" in ack[0].body and "nicht" in ack[0].body
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
 @pytest.mark.parametrize(
     ("line", "kind"),
     [("Hilfe", "help"), ("Status", "status"), ("Mitspieler", "players"), ("Verlauf", "history")],
@@ -349,6 +350,7 @@ def test_a_question_beside_orders_is_answered_and_the_orders_are_taken(
     assert [r.recipients for r in replies_to(svc, mailer.last_id)] == [address, address]
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
 def test_help_beside_orders_with_a_wrong_password_answers_the_help_only(
     svc: Service, mailer: Mailer, round1: dict[str, str]
 ) -> None:

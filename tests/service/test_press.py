@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from databases import game_row, game_state, order_sets, outbox, replies_to, seated
 from harness import (
     GM,
@@ -64,6 +65,7 @@ def test_a_message_to_a_colour_is_forwarded_signed_and_threaded(
     assert back.recipients == me.address and back.in_reply_to == press.in_reply_to
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
 def test_a_message_in_a_mail_whose_orders_are_refused_is_still_said_to_have_gone(
     svc: Service, mailer: Mailer, games: Games
 ) -> None:
