@@ -443,3 +443,33 @@ def test_steal_from_names_the_victim() -> None:
     item = parse_line("Robber C3, steal from red", ctx)
     assert isinstance(item, RobberOrder) and item.victims == (0,)
     assert parse_line("Robber C3, steal red", ctx) == item
+
+
+@pytest.mark.parametrize(
+    "subject",
+    ["Re: [alpha] Anmeldung erhalten", "Re: [alpha] Anmeldung bestätigen", "AW: [a] Anmeldung"],
+)
+def test_a_reply_to_pbms_signup_mail_is_no_new_signup(subject: str) -> None:
+    """A tagged subject is pbm's own mail answered: it asks again only what answers (help,
+    status, players, history), never a signup."""
+    assert parse_mail("", _ctx(), subject).commands == []
+    assert scan_mail("", subject).commands == []
+    assert parse_mail("", _ctx(), "Anmeldung").commands == ["join"]
+
+
+@pytest.mark.parametrize(
+    ("subject", "tag"),
+    [
+        ("[EXTERN] Re: [alpha] Help", "alpha"),
+        ("Re[2]: [alpha] x", "alpha"),
+        ("[alpha] Re: Hilfe", "alpha"),
+        ("Re [2]: Hilfe", ""),
+        ("Hilfe [x]", ""),
+    ],
+)
+def test_the_tag_nearest_a_subjects_text_names_the_game(subject: str, tag: str) -> None:
+    from pbm.notation.mail import subject_tag
+    from pbm.service.mail_lookup import bracketed
+
+    assert subject_tag(subject) == tag
+    assert bracketed("Re [2]: Hilfe") == "" and bracketed("Re[2]: Hilfe") == ""

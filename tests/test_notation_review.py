@@ -237,3 +237,54 @@ def test_lines_are_joined_only_when_they_follow_each_other_and_the_next_closes()
     assert [(line, ok) for line, ok, _, _ in read] == [(1, False), (3, True)]
     read = _read("Straße 6L 5L (6L\nStraße 6L 4H\n")
     assert [(line, ok) for line, ok, _, _ in read] == [(1, False), (2, True)]
+
+
+@pytest.mark.parametrize(
+    ("body", "lines"),
+    [
+        # A heading, a password, a command or a message after a trailing `oder` is its own line.
+        ("Straße 6L 5L oder\nErsatzbau:\nStraße 6L 4H\n", [(1, False), (2, True), (3, True)]),
+        ("Straße 6L 5L oder\nPasswort: geheim\n", [(1, False), (2, True)]),
+        ("Straße 6L 5L oder\nHilfe\n", [(1, False), (2, True)]),
+        ("Straße 6L 5L oder\nNachricht an blau: Hallo\nwie gehts\n", [(1, False), (2, True)]),
+        # A remark is never continued.
+        ("Straße 6L 5L # zum Hafen, oder\nStraße 6L 4H\n", [(1, False), (2, True)]),
+        # A chain over three lines is read whole.
+        ("Straße 6L 5L oder\nStraße 6L 4H oder\nStraße 6L 5L\n", [(1, True)]),
+    ],
+)
+def test_a_line_is_joined_only_to_what_finishes_its_order(
+    body: str, lines: list[tuple[int, bool]]
+) -> None:
+    parsed = parse_mail(body, _ctx())
+    assert [(r.line, r.ok) for r in parsed.lines] == lines
+    if "Passwort" in body:
+        assert parsed.password == "geheim"
+    if "Nachricht" in body:
+        assert parsed.press is not None and parsed.press_text == "Hallo\nwie gehts"
+    if "Ersatzbau" in body:
+        assert parsed.lines[2].block == "substitute"
+
+
+def test_a_message_line_ending_on_oder_is_not_joined_or_doubled() -> None:
+    parsed = parse_mail("Nachricht an blau: Holz oder\nLehm?\n", _ctx())
+    assert parsed.press_text == "Holz oder\nLehm?"
+
+
+@pytest.mark.parametrize("mark", ["❌", "🚫", "✖", "✗"])
+def test_a_line_crossed_out_is_refused_not_built(mark: str) -> None:
+    """A mark that says "not this" is no blank: the line is refused, as it was."""
+    assert [(ok, key) for _, ok, key, _ in _read(f"{mark} Straße 6L 5L\n")] == [
+        (False, "order_expected")
+    ]
+
+
+@pytest.mark.parametrize("arrow", ["➡", "⬅", "⮕", "→"])
+def test_a_phones_arrow_is_a_dash(arrow: str) -> None:
+    assert _read(f"Straße 6L {arrow} 5L\n") == [(1, True, "Straße C3 C4 (6L 5L)", "main")]
+
+
+def test_a_lone_dash_under_a_closing_does_not_end_the_look_for_orders() -> None:
+    """Only a signature mark (`--`, `—`, `–`) ends it, as it ends the reading."""
+    assert [n for n, _ in clean_lines("Straße 6L 5L\nDanke!\n-\nStadt B2 B3 C3\n")] == [1, 3, 4]
+    assert [n for n, _ in clean_lines("Straße 6L 5L\nDanke!\n--\nStadt B2 B3 C3\n")] == [1]

@@ -101,10 +101,12 @@ class _HtmlText(HTMLParser):
     """Text as a mail client shows it: line breaks from tags only (source wrapping is a
     space), `<pre>` kept as it is, and quoted blocks marked with `>` like a text reply.
 
-    A block's edges (`<div>`, `<p>`, …) end the line only if it has text: Gmail writes each
-    line as `<div>…</div>` and Outlook as `<p class=MsoNormal>…</p>`, and a line break at
-    both edges numbered the lines the player sees as 1, 2, 3 as 1, 3, 5 in the answer. An
-    empty line is a block of its own (`<div><br></div>`, `<p>&nbsp;</p>`), and stays one."""
+    A block's edges (`<div>`, Outlook's `<p class=MsoNormal>`, …) end the line only if it has
+    text: Gmail writes each line as `<div>…</div>` and Outlook as `<p class=MsoNormal>…</p>`,
+    and a line break at both edges numbered the lines the player sees as 1, 2, 3 as 1, 3, 5
+    in the answer. An empty line is a block of its own (`<div><br></div>`, `<p
+    class=MsoNormal>&nbsp;</p>`), and stays one. Any other `<p>` is a paragraph, shown with
+    a blank line around it (Thunderbird's paragraph mode): it keeps a line break at each edge."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -113,6 +115,9 @@ class _HtmlText(HTMLParser):
         self._pre = 0
         #: Whether the line at hand has text: a block's edge then ends it.
         self._line = False
+        #: For each open `<p>`: whether it is a paragraph with blank lines around it (not
+        #: Outlook's line).
+        self._paragraphs: list[bool] = []
 
     def _edge(self) -> None:
         if self._line:
@@ -131,7 +136,18 @@ class _HtmlText(HTMLParser):
         elif tag == "br":
             self.parts.append("\n")
             self._line = False
+        elif tag == "p":
+            spaced = "msonormal" not in (dict(attrs).get("class") or "").lower()
+            self._paragraphs.append(spaced)
+            self._paragraph_edge(spaced)
         elif tag in _BREAKS:
+            self._edge()
+
+    def _paragraph_edge(self, spaced: bool) -> None:
+        if spaced:
+            self.parts.append("\n")
+            self._line = False
+        else:
             self._edge()
 
     def handle_endtag(self, tag: str) -> None:
@@ -143,6 +159,8 @@ class _HtmlText(HTMLParser):
         elif tag == "blockquote":
             self.parts.append(f"\n{_QUOTE_OFF}\n")
             self._line = False
+        elif tag == "p":
+            self._paragraph_edge(self._paragraphs.pop() if self._paragraphs else False)
         elif tag in _BREAKS and tag != "br":
             self._edge()
 

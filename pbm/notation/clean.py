@@ -206,7 +206,10 @@ def _orders_follow(lines: list[str], number: int) -> bool:
         later = lines[at]
         if len(later) > MAX_LINE_CHARS:
             continue
-        s = simple(later.replace("\u00a0", " ").translate(_INVISIBLE).strip())
+        raw = later.replace("\u00a0", " ").translate(_INVISIBLE)
+        if raw.rstrip() in _SIGNATURE_MARKS:
+            return False  # where the reading stops: the signature
+        s = simple(raw.strip())
         if _ends_the_text(s, _next_text(lines, at + 1)):
             return False
         if _ORDER_STARTS.match(s):
@@ -217,7 +220,7 @@ def _orders_follow(lines: list[str], number: int) -> bool:
 def _ends_the_text(s: str, following: str) -> bool:
     """Whether folded line `s` (`following` the next one) ends the player's text whatever
     came before it (`iter_clean_lines` stops there once the player has written)."""
-    if s.startswith(">") or s in ("--", "-") or s in _END or s in _FORWARDED:
+    if s.startswith(">") or s in _END or s in _FORWARDED:
         return True
     if _STOP_BLOCK.match(s) or _RULE_LINE.match(s) or _quote_header(s):
         return True

@@ -28,16 +28,20 @@ from .context import Context
 from .errors import NotationError, OrderError
 from .format import format_item
 from .items import (
+    Away,
     ColourPreference,
     Command,
     Confirmation,
     GameName,
+    Heading,
     Item,
     Pass,
     Password,
     PlayerName,
     Press,
     RoundGuard,
+    SubstituteHeader,
+    TimeZone,
 )
 from .limits import MAX_LINE_CHARS, MAX_MAIL_LINES
 from .lines import parse_line, scan_line, starts_a_message
@@ -104,19 +108,23 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
     others = _other_contexts(ctx)
     read: list[_Read] = []
     stops: list[str] = []
-    for count, (number, line) in enumerate(_joined(iter_clean_lines(body, stops))):
+    source = _Lines(iter_clean_lines(body, stops))
+    count = 0
+    while (taken := source.next()) is not None:
+        number, line = taken
         text = _shown(line)
         result = LineResult(number, text)
         if count == MAX_MAIL_LINES:
             rest = NotationError.make("rest_not_read", max=MAX_MAIL_LINES)
             read.append(_Read(result, None, rest))
             break
-        item: Item | None = None
-        error: OrderError | None = None
-        try:
-            item = parse_line(line, ctx)
-        except OrderError as e:
-            error = e
+        count += 1
+        item, error = _parsed(line, ctx)
+        if error is not None and _unfinished(line):
+            joined = _joined(line, number, source, ctx)
+            if joined is not None:
+                line, item, error = joined
+                result = LineResult(number, _shown(line))
         alt = _read_other(line, item, error, others) if error is not None else None
         read.append(_Read(result, item, error, alt, line))
         if isinstance(item, Press):
@@ -136,43 +144,92 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
 #: A line that ends on `oder` / `or` / `eller` (a phone's line broken after it): its
 #: alternative is the next line.
 _ENDS_ON_OR = re.compile(rf"(?:^|\s)(?:{lexicon.either('words', 'or_within')})$")
+#: What a line that ends an order's alternative may not be: a line of its own kind, which is
+#: never joined to the line above (a password, a command, a heading, a message, …).
+_NOT_A_CONTINUATION = (
+    Password,
+    Press,
+    Away,
+    TimeZone,
+    Confirmation,
+    GameName,
+    RoundGuard,
+    Command,
+    PlayerName,
+    ColourPreference,
+    SubstituteHeader,
+    Heading,
+    Pass,
+)
 
 
-def _joined(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-    """The lines, a line that ends in the middle of its order read with the next one (under
-    the first one's number): after `oder` (`Stadt B2 B3 C3 oder` / `Stadt C4 C5 D5` is
-    `Stadt B2 B3 C3 oder Stadt C4 C5 D5`), or inside a bracket the next line closes (pbm's
-    own canonical form, hard-wrapped by a mail client: `Stadt B2 B3 C3 (5E 8L` / `10H)`).
-    Only lines that follow each other, and only up to the length a line may have."""
-    held: tuple[int, str, bool] | None = None
-    for number, line in lines:
-        if held is not None:
-            first_number, first, bracket = held
-            held = None
-            joined = f"{first} {line}"
-            if (
-                number == first_number + 1
-                and len(joined) <= MAX_LINE_CHARS
-                and (not bracket or _closes_a_bracket(line))
-            ):
-                number, line = first_number, joined
-            else:
-                yield first_number, first
-        if len(line) <= MAX_LINE_CHARS:
-            if _ENDS_ON_OR.search(simple(line)):
-                held = (number, line, False)
-                continue
-            if line.count("(") > line.count(")"):
-                held = (number, line, True)
-                continue
-        yield number, line
-    if held is not None:
-        yield held[0], held[1]
+class _Lines:
+    """The cleaned lines, with a look at the next ones and a way to give lines back."""
+
+    def __init__(self, lines: Iterator[tuple[int, str]]) -> None:
+        self._lines = lines
+        self._back: list[tuple[int, str]] = []
+
+    def next(self) -> tuple[int, str] | None:
+        if self._back:
+            return self._back.pop()
+        return next(self._lines, None)
+
+    def give_back(self, taken: list[tuple[int, str]]) -> None:
+        self._back.extend(reversed(taken))
 
 
-def _closes_a_bracket(line: str) -> bool:
-    close = line.find(")")
-    return close >= 0 and not 0 <= line.find("(") < close
+def _parsed(line: str, ctx: Context) -> tuple[Item | None, OrderError | None]:
+    try:
+        return parse_line(line, ctx), None
+    except OrderError as e:
+        return None, e
+
+
+def _unfinished(line: str) -> bool:
+    """Whether a line stops in the middle of its order: after `oder`, or inside a bracket (a
+    remark after `#` and a message are never continued)."""
+    if len(line) > MAX_LINE_CHARS or "#" in line or starts_a_message(line):
+        return False
+    return bool(_ENDS_ON_OR.search(simple(line))) or line.count("(") > line.count(")")
+
+
+def _joined(
+    line: str, number: int, source: _Lines, ctx: Context
+) -> tuple[str, Item | None, OrderError | None] | None:
+    """A line refused as it stands, read with the lines after it that finish it: after `oder`
+    (`Stadt B2 B3 C3 oder` / `Stadt C4 C5 D5`), or inside a bracket (pbm's canonical form
+    hard-wrapped by a mail client: `Stadt B2 B3 C3 (5E 8L` / `10H)`), over as many lines as
+    the chain goes on. Only lines that follow each other, none of a kind of its own (a
+    password, a command, a heading, a message, a remark), and only if the whole reads right:
+    else the lines are read apart, as they were written. (The joined line's result has the
+    first line's number.)"""
+    taken: list[tuple[int, str]] = []
+    joined, last = line, number
+    while _unfinished(joined):
+        following = source.next()
+        if following is None:
+            break
+        taken.append(following)
+        n, text = following
+        if n != last + 1 or len(joined) + 1 + len(text) > MAX_LINE_CHARS or "#" in text:
+            break
+        alone, failed = _parsed(text, ctx)
+        if failed is None and isinstance(alone, _NOT_A_CONTINUATION):
+            break
+        if starts_a_message(text):
+            break
+        joined, last = f"{joined} {text}", n
+    # The lines looked at but not joined go back to be read on their own.
+    used = last - number
+    source.give_back(taken[used:])
+    if used == 0:
+        return None
+    item, error = _parsed(joined, ctx)
+    if error is not None:
+        source.give_back(taken[:used])
+        return None
+    return joined, item, None
 
 
 def _german_english(game_lang: str, their_lang: str) -> bool:
@@ -303,12 +360,12 @@ def _subject(subject: str, ctx: Context, out: ParsedMail) -> None:
     prefixes are dropped. Anything else in the subject is not an order and is ignored, and so
     is a subject longer than a line may be. A confirmation code is never taken from it: an
     auto-reply repeats the subject of the mail it answers."""
-    text = _subject_text(subject)
+    text, tagged = _subject_text(subject)
     try:
         item = parse_line(text, ctx) if text else None
     except OrderError:
         return
-    _subject_item(item, out)
+    _subject_item(item, out, tagged)
 
 
 #: What mail clients put before a subject they answer or forward, and the game's `[name]` tag
@@ -317,27 +374,46 @@ def _subject(subject: str, ctx: Context, out: ParsedMail) -> None:
 #: order and number. (Bounded words and tags: linear on any subject.)
 _SUBJECT_PREFIXES = re.compile(
     r"(?:(?:re|aw|antw|sv|vs|fwd?|wg|tr|rv|odp)\s?(?:\[\d{1,4}\]|\^\d{1,4}|\(\d{1,4}\))?\s?:"
-    r"|\[[^\[\]]{0,100}\])\s*",
+    r"|\[(?P<tag>[^\[\]]{0,100})\])\s*",
     re.IGNORECASE,
 )
+#: The commands a reply to one of pbm's own mails (its subject tagged `[game]`) asks again:
+#: the answers. A reply in the thread of `[alpha] Anmeldung erhalten` is no new signup.
+_ASKED_AGAIN = frozenset(("help", "status", "players", "history"))
 
 
-def _subject_text(subject: str) -> str:
-    """A subject without its reply prefixes and `[game]` tags (`_SUBJECT_PREFIXES`): a reply
-    to pbm's `[alpha] Hilfe` asks for the help again ("" when it is longer than a line may
-    be). The game a tag names is read by the service (`mail_lookup.named_game`)."""
+def _subject_text(subject: str) -> tuple[str, bool]:
+    """A subject without its reply prefixes and `[…]` tags (`_SUBJECT_PREFIXES`), and whether
+    it had a tag ("" when it is longer than a line may be). The game a tag names is read by
+    the service (`subject_tag`)."""
     text = subject.strip()
     if len(text) > MAX_LINE_CHARS:
-        return ""
+        return "", False
     # Cut at an index, not by splitting the rest again for each prefix: `Re: ` may repeat.
-    start = 0
+    start, tagged = 0, False
     while match := _SUBJECT_PREFIXES.match(text, start):
         start = match.end()
-    return text[start:]
+        tagged = tagged or match.group("tag") is not None
+    return text[start:], tagged
 
 
-def _subject_item(item: Item | None, out: ParsedMail) -> None:
+def subject_tag(subject: str) -> str:
+    """The `[…]` tag nearest the subject's text among its leading prefixes and tags: pbm's
+    `[game]` in a reply (`Re: [alpha] Hilfe`), also after a server's own tag (`[EXTERN] Re:
+    [alpha] …`); "" for none."""
+    text = subject.strip()[:MAX_LINE_CHARS]
+    start, tag = 0, ""
+    while match := _SUBJECT_PREFIXES.match(text, start):
+        start = match.end()
+        if match.group("tag"):
+            tag = match.group("tag").strip()
+    return tag
+
+
+def _subject_item(item: Item | None, out: ParsedMail, tagged: bool = False) -> None:
     if isinstance(item, Command):
+        if tagged and item.name not in _ASKED_AGAIN:
+            return  # the subject of pbm's own mail, answered: not asked again
         _take_command(item, out)
     elif isinstance(item, GameName):
         out.game = item.name
@@ -350,9 +426,9 @@ def scan_mail(body: str, subject: str | None = None) -> ParsedMail:
     be right: a stranger's mail costs a scan, never a parse against a board."""
     out = ParsedMail()
     if subject:
-        text = _subject_text(subject)
+        text, tagged = _subject_text(subject)
         with contextlib.suppress(OrderError):
-            _subject_item(scan_line(text) if text else None, out)
+            _subject_item(scan_line(text) if text else None, out, tagged)
     stops: list[str] = []
     for count, (_, line) in enumerate(iter_clean_lines(_short_lines(body), stops)):
         if count == MAX_MAIL_LINES:

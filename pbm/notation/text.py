@@ -41,6 +41,9 @@ _FOLD = {
     "\u27f6": "-",
     "\u21d2": "-",
     "\u2794": "-",
+    "\u27a1": "-",
+    "\u2b05": "-",
+    "\u2b95": "-",
     "\u2018": "'",
     "\u2019": "'",
     "\u201c": '"',
@@ -54,11 +57,15 @@ _BLANK_CHARS = (
     "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
     "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
 )
+#: Marks that say "not this" (`❌ Straße …`, `🚫`): never blanks, so a line a player crossed
+#: out is refused as it was, not built.
+_CROSSED_OUT = frozenset("\u274c\u274e\u2716\u2717\u2718\u26d4\U0001f6ab")
 #: Pictographs a phone puts into a line (`Stadt B2 B3 C3 👍`), with their variation selector
 #: and skin tones: blanks to the reader, so they mean nothing in an order (a message keeps
-#: them: it is read from the player's own text). The arrows among them fold as `_FOLD` says.
+#: them: it is read from the player's own text). The arrows among them fold to `-` (`_FOLD`),
+#: the crossing-out marks stay (`_CROSSED_OUT`).
 _PICTOGRAPHS = "".join(
-    chr(c)
+    ch
     for first, last in (
         (0x2600, 0x27BF),  # miscellaneous symbols and dingbats (☀ ☺ ✓ ✔ ❤)
         (0x2B00, 0x2BFF),  # arrows and stars (⭐)
@@ -66,6 +73,7 @@ _PICTOGRAPHS = "".join(
         (0xFE0E, 0xFE0F),  # text and emoji presentation selectors
     )
     for c in range(first, last + 1)
+    if (ch := chr(c)) not in _CROSSED_OUT
 )
 _PICTOGRAPH_SET = frozenset(_PICTOGRAPHS)
 #: `fold`'s one-to-one and one-to-many replacements, for `str.translate`.

@@ -230,7 +230,7 @@ def _handle(
     # Orders with a password and a question beside them (`Hilfe`, `Status` under the orders):
     # the orders are taken first, the question answered after them in a mail of its own.
     beside = (
-        [n for n in commands if n in BESIDE_ORDERS]
+        list(dict.fromkeys(n for n in commands if n in BESIDE_ORDERS))  # each answered once
         if r.parsed.password and r.parsed.has_orders()
         else []
     )

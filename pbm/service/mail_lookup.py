@@ -8,7 +8,7 @@ from sqlmodel import Session, col, select
 
 from pbm.mail.inbound import Inbound
 from pbm.notation import Context
-from pbm.notation.mail import ParsedMail
+from pbm.notation.mail import ParsedMail, subject_tag
 from pbm.rules.layouts import generate_board
 from pbm.rules.state import GameState
 from pbm.store.models import Game, Player
@@ -27,9 +27,10 @@ _ABOUT_REQUESTS = frozenset({"join", "observe", "unobserve"})
 
 
 def named_game(inbound: Inbound, scan: ParsedMail) -> str | None:
-    """The game a mail names: its first `Spiel:` line (as scanned), else a `[name]` in the
-    subject."""
-    name = scan.game or bracketed(inbound.subject).strip()
+    """The game a mail names: its first `Spiel:` line (as scanned), else the `[name]` of a
+    reply's subject (`subject_tag`: `[EXTERN] Re: [alpha] …` names alpha), else a `[name]`
+    anywhere in it."""
+    name = scan.game or subject_tag(inbound.subject) or bracketed(inbound.subject).strip()
     return name if name and len(name) <= GAME_NAME_MAX else None
 
 
@@ -42,7 +43,10 @@ def bracketed(subject: str) -> str:
         if end < 0:
             return ""
         # A reply counter (`Re[2]:`, right after its word and before its colon) is no tag.
-        counter = start > 0 and subject[start - 1].isalpha() and subject[end + 1 : end + 2] == ":"
+        k = start - 1  # the character before it, past blanks (each blank looked at once)
+        while k >= 0 and subject[k] == " ":
+            k -= 1
+        counter = k >= 0 and subject[k].isalpha() and subject[end + 1 : end + 2] == ":"
         if end > start + 1 and not counter:
             return subject[start + 1 : end]
         start = subject.find("[", end + 1)

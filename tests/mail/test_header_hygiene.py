@@ -351,3 +351,12 @@ def test_an_html_only_mail_has_the_lines_its_player_sees(
     if lines is None:
         lines = ["Kennwort: x", "Stadt B2", "", "Gruß", "> alt"]
     assert text.splitlines() == lines
+
+
+def test_a_paragraph_keeps_its_blank_line_and_outlooks_line_does_not() -> None:
+    """Thunderbird's paragraphs show a blank line between them; Outlook's MsoNormal lines do
+    not: each keeps what the player sees."""
+    from pbm.mail.inbound import html_to_text
+
+    assert html_to_text("<p>Hallo</p><p>Straße 6L 5L</p>") == "Hallo\n\nStraße 6L 5L\n"
+    assert html_to_text("<p class=MsoNormal>Hallo</p><p class=MsoNormal>x</p>") == "Hallo\nx\n"

@@ -362,3 +362,22 @@ def test_help_beside_orders_with_a_wrong_password_answers_the_help_only(
     assert ingest(svc, (body.rstrip("\n") + "\nHilfe\n").encode()).status == "done"
     _unchanged(svc, before)
     assert [r.kind for r in replies_to(svc, mailer.last_id)] == ["help"]
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+@pytest.mark.parametrize(
+    ("subject", "kinds"),
+    [
+        ("Re: [alpha] Status", ["ack", "status"]),  # asked twice, answered once
+        ("Re: [alpha] Anmeldung erhalten", ["ack"]),  # the signup thread: no new signup
+    ],
+)
+def test_orders_in_a_reply_to_pbms_mail_are_taken_and_answered_once(
+    svc: Service, mailer: Mailer, round1: dict[str, str], subject: str, kinds: list[str]
+) -> None:
+    address, raw = _orders_mail(svc, mailer, 0, round1)
+    body = raw.decode().replace("\r\n", "\n").split("\n\n", 1)[1]
+    before = len(order_sets(svc, "alpha"))
+    mailer.send(address, subject, body.rstrip("\n") + "\nStatus\n" * ("Status" in subject))
+    assert len(order_sets(svc, "alpha")) == before + 1
+    assert sorted(r.kind for r in replies_to(svc, mailer.last_id)) == kinds
