@@ -28,20 +28,16 @@ from .context import Context
 from .errors import NotationError, OrderError
 from .format import format_item
 from .items import (
-    Away,
     ColourPreference,
     Command,
     Confirmation,
     GameName,
-    Heading,
     Item,
     Pass,
     Password,
     PlayerName,
     Press,
     RoundGuard,
-    SubstituteHeader,
-    TimeZone,
 )
 from .limits import MAX_LINE_CHARS, MAX_MAIL_LINES
 from .lines import parse_line, scan_line, starts_a_message
@@ -145,22 +141,8 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
 #: alternative is the next line.
 _ENDS_ON_OR = re.compile(rf"(?:^|\s)(?:{lexicon.either('words', 'or_within')})$")
 #: What a line that ends an order's alternative may not be: a line of its own kind, which is
-#: never joined to the line above (a password, a command, a heading, a message, …).
-_NOT_A_CONTINUATION = (
-    Password,
-    Press,
-    Away,
-    TimeZone,
-    Confirmation,
-    GameName,
-    RoundGuard,
-    Command,
-    PlayerName,
-    ColourPreference,
-    SubstituteHeader,
-    Heading,
-    Pass,
-)
+#: never joined to the line above (a password, a command, a heading, a message, a pass, …).
+_NOT_A_CONTINUATION = (*_NOT_ORDERS, Pass)
 
 
 class _Lines:
