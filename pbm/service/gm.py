@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
@@ -187,6 +187,8 @@ def final_standing(
     ]
 
 
+#: A deadline this little in the past is "now" (the hint's figure, typed a little later).
+EXTEND_GRACE = timedelta(minutes=10)
 #: The most a deadline is moved at once, either way (about eleven years: any larger number is a
 #: typo, and one past the calendar's end cannot be written).
 MAX_EXTEND_HOURS = 100_000
@@ -204,7 +206,11 @@ def extend(svc: Service, session: Session, game: Game, hours: float, why: str = 
         )
     now = svc.clock.now()
     base = game.deadline or now
-    if base + svc.config.service.hours(hours) < now:
+    target = base + svc.config.service.hours(hours)
+    if now - EXTEND_GRACE <= target < now:
+        # "Now", as the hint below gives it, typed a little later: the deadline is now.
+        hours = (now - base).total_seconds() / 3600 / svc.config.service.time_scale
+    elif target < now:
         if game.phase == GamePhase.ROUNDS:
             hint = f"to resolve round {game.round} now: pbm round resolve {game.name} --now"
         else:

@@ -117,6 +117,10 @@ def test_a_setup_deadline_in_the_past_names_the_tick(
     with pytest.raises(ServiceError) as refused:
         admin.extend_round(svc, "beta", -1000)
     assert "pbm game tick" in str(refused.value) and "--hours -" in str(refused.value)
+    # The hint's figure, typed a minute later, is "now" (not refused again for the minute).
+    hinted = float(str(refused.value).split("--hours ")[2].split(",")[0])
+    clock.advance(minutes=1)
+    assert admin.extend_round(svc, "beta", hinted) == clock.now()
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
