@@ -302,7 +302,11 @@ def preview(svc: Service, session: Session, game: Game, show_dice: bool = False)
     rolled back after its report went out), the report is cut to what no roll decides (the
     round's order, who sent no orders) and says how many lines it leaves out."""
     if game.phase != GamePhase.ROUNDS:
-        raise ServiceError(f"{game.name} has no open round")
+        # In the setup a placement is made, not a round resolved: nothing to preview yet.
+        raise ServiceError(
+            f"{game.name} has no open round to preview (it is in {game.phase}); "
+            f"pbm round status {game.name} shows where it stands"
+        )
     public = corrections.rolls_public(game)
     step = resolve(svc, session, game)
     report = session.exec(

@@ -169,3 +169,13 @@ def test_pbm_gm_password_prints_a_password_the_mail_commands_take(
     assert not game_row(svc, "alpha").paused  # the old one stopped working
     mailer.send("spielleitung@pbm.test", "x", f"Kennwort: {second}\nSpiel: alpha\nPause\n")
     assert game_row(svc, "alpha").paused
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+def test_a_preview_during_the_setup_says_where_the_game_stands(svc: Service, games: Games) -> None:
+    from harness import new_game, signup
+
+    new_game(svc, "beta")
+    signup(games.mailer, "beta")
+    with pytest.raises(ServiceError, match="no open round to preview \\(it is in setup\\)"):
+        admin.preview_round(svc, "beta")
