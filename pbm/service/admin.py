@@ -66,9 +66,10 @@ def _player_row(p: Player) -> dict[str, Any]:
 
 
 def new_game(svc: Service, name: str, **settings: Any) -> dict[str, Any]:
-    """Create a game and open its signup (`create_game`'s settings); returns its summary."""
+    """Create a game and open its signup (`create_game`'s settings); returns its row, with the
+    keys of `pbm game list` (`_game_row`: `broken` too)."""
     with transaction(svc.engine) as session:
-        return summary(session, create_game(svc, session, name, **settings))
+        return _game_row(session, create_game(svc, session, name, **settings))
 
 
 def list_games(svc: Service) -> list[dict[str, Any]]:

@@ -114,6 +114,12 @@ def test_round_status_shows_the_deadline_to_the_minute(cfg: Path) -> None:
     assert set(data["players"][0]) == {"colour", "name", "orders", "autopilot", "status"}
 
 
+def test_game_create_json_has_the_keys_of_game_list(cfg: Path) -> None:
+    created = json.loads(_run(cfg, "game", "create", "delta", "--json"))
+    (listed,) = [g for g in json.loads(_run(cfg, "game", "list", "--json")) if g["name"] == "delta"]
+    assert set(created) == set(listed) and created["broken"] == ""
+
+
 def test_game_show_json_keeps_every_key(cfg: Path) -> None:
     data = json.loads(_run(cfg, "game", "show", "beta", "--json"))
     assert set(data) == {
