@@ -7,6 +7,7 @@ key, times as ISO 8601 with seconds) unchanged."""
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Annotated, Any
@@ -56,14 +57,29 @@ def yes_no(value: object) -> str:
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
-    """Rows under their headers, each column as wide as its widest cell (cleaned), two spaces
-    apart; a cell that is None is "-"."""
+    """Rows under their headers, each column as wide as its widest cell (cleaned) on the
+    screen, two spaces apart; a cell that is None is "-"."""
     cells = [[clean("-" if c is None else c) for c in row] for row in rows]
-    widths = [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]
+    widths = [max([width(h), *(width(r[i]) for r in cells)]) for i, h in enumerate(headers)]
     return [
-        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+        "  ".join(c + " " * (w - width(c)) for c, w in zip(row, widths, strict=True)).rstrip()
         for row in [list(headers), *cells]
     ]
+
+
+def width(text: str) -> int:
+    """How many columns a terminal gives `text`: two for a wide character (Chinese, Japanese,
+    Korean, most emoji), none for a combining mark; a name in them lines up with the others."""
+    if text.isascii():
+        return len(text)
+    return sum(
+        0
+        if unicodedata.combining(ch)
+        else 2
+        if unicodedata.east_asian_width(ch) in ("W", "F")
+        else 1
+        for ch in text
+    )
 
 
 def player_table(rows: Sequence[dict[str, Any]]) -> list[str]:

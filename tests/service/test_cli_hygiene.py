@@ -252,3 +252,14 @@ def test_a_file_that_cannot_be_read_or_written_is_one_error_line(tmp_path: Path)
         )
         assert done.returncode == 2, done.stderr
         assert done.stderr.startswith(said) and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_a_table_lines_up_names_of_wide_characters() -> None:
+    """A name in Chinese takes two columns a character on the terminal: the next column still
+    starts under its header."""
+    from pbm.cli.output import table, width
+
+    lines = table(["seat", "name", "vp"], [[0, "Anna", 1], [1, "王小明", 2], [2, "Jörg", 3]])
+    # The last column starts at the same screen column on every line.
+    assert {width(line[: line.rindex(" ") + 1]) for line in lines} == {14}
+    assert width("e\u0301") == 1 and width("王") == 2
