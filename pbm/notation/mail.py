@@ -371,25 +371,27 @@ def _subject_text(subject: str) -> tuple[str, bool]:
     text = subject.strip()
     if len(text) > MAX_LINE_CHARS:
         return "", False
-    # Cut at an index, not by splitting the rest again for each prefix: `Re: ` may repeat.
-    start, tagged = 0, False
-    while match := _SUBJECT_PREFIXES.match(text, start):
-        start = match.end()
-        tagged = tagged or match.group("tag") is not None
-    return text[start:], tagged
+    start, tag = _prefixes(text)
+    return text[start:], tag is not None
 
 
 def subject_tag(subject: str) -> str:
     """The `[…]` tag nearest the subject's text among its leading prefixes and tags: pbm's
     `[game]` in a reply (`Re: [alpha] Hilfe`), also after a server's own tag (`[EXTERN] Re:
     [alpha] …`); "" for none."""
-    text = subject.strip()[:MAX_LINE_CHARS]
-    start, tag = 0, ""
+    return _prefixes(subject.strip()[:MAX_LINE_CHARS])[1] or ""
+
+
+def _prefixes(text: str) -> tuple[int, str | None]:
+    """Where the text after the leading prefixes and tags starts, and the last non-empty tag
+    among them ("" for only empty ones, None for no tag). Cut at an index, not by splitting
+    the rest again for each prefix: `Re: ` may repeat."""
+    start, tag = 0, None
     while match := _SUBJECT_PREFIXES.match(text, start):
         start = match.end()
-        if match.group("tag"):
-            tag = match.group("tag").strip()
-    return tag
+        if (found := match.group("tag")) is not None:
+            tag = found.strip() or tag or ""
+    return start, tag
 
 
 def _subject_item(item: Item | None, out: ParsedMail, tagged: bool = False) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from .clean import _FORWARDED, _RULE_LINE, _STOP_BLOCK, _quote_header
+from .clean import _FORWARDED, _RULE_LINE, _SIGNATURE_MARKS, _STOP_BLOCK, _quote_header
 from .text import simple
 
 MAX_PRESS_CHARS = 5000
@@ -32,8 +32,8 @@ def message_text(first: str, body: str, after_line: int) -> str:
     out = [_printable(first)] if first.strip() else []
     for raw in lines[: MAX_PRESS_LINES * 2]:
         text = raw.replace("\u00a0", " ").rstrip()
-        if text in ("--", "-- ", "\u2014", "\u2013"):
-            break  # a signature mark, or the dash a phone's smart punctuation makes of it
+        if text in _SIGNATURE_MARKS:
+            break  # a signature mark (`text` is stripped on the right: `-- ` is `--`)
         stripped = text.strip()
         if stripped.startswith(">"):
             continue

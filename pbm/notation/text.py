@@ -64,7 +64,7 @@ _CROSSED_OUT = frozenset("\u274c\u274e\u2716\u2717\u2718\u26d4\U0001f6ab")
 #: and skin tones: blanks to the reader, so they mean nothing in an order (a message keeps
 #: them: it is read from the player's own text). The arrows among them fold to `-` (`_FOLD`),
 #: the crossing-out marks stay (`_CROSSED_OUT`).
-_PICTOGRAPHS = "".join(
+_PICTOGRAPHS = frozenset(
     ch
     for first, last in (
         (0x2600, 0x27BF),  # miscellaneous symbols and dingbats (☀ ☺ ✓ ✔ ❤)
@@ -75,7 +75,6 @@ _PICTOGRAPHS = "".join(
     for c in range(first, last + 1)
     if (ch := chr(c)) not in _CROSSED_OUT
 )
-_PICTOGRAPH_SET = frozenset(_PICTOGRAPHS)
 #: `fold`'s one-to-one and one-to-many replacements, for `str.translate`.
 _TABLE = str.maketrans(
     {**{ch: " " for ch in _PICTOGRAPHS}, **{ch: " " for ch in _BLANK_CHARS}, **_FOLD}
@@ -158,7 +157,7 @@ def _fold_each(text: str) -> tuple[str, Sequence[int]]:
     for i, ch in enumerate(text):
         rep = _FOLD.get(ch)
         if rep is None:
-            rep = " " if ch.isspace() or ch in _PICTOGRAPH_SET else ch.lower()
+            rep = " " if ch.isspace() or ch in _PICTOGRAPHS else ch.lower()
         if rep == " " and out and out[-1] == " ":
             continue
         out.append(rep)

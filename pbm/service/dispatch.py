@@ -242,11 +242,6 @@ def _handle(
             return command.process(r)
     r.player = authenticate(r)
     if r.player is None:
-        # A wrong password: a question that needs none is answered, as in a mail without
-        # orders (one answer to a sender who is not known to be the player).
-        for name in beside:
-            if not COMMANDS[name].needs_password:
-                return COMMANDS[name].process(r)
         bad_password(r)
         return None
     out.authenticated = True

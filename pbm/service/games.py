@@ -13,7 +13,7 @@ from sqlalchemy import bindparam
 from sqlmodel import Session, col, select
 
 from pbm import i18n
-from pbm.rules import GameState, Settings, state_from_json, state_to_json
+from pbm.rules import SIZES, GameState, Settings, state_from_json, state_to_json
 from pbm.store.models import Game, Player
 from pbm.store.statuses import OBSERVING, PENDING, GamePhase, PlayerStatus
 
@@ -56,7 +56,6 @@ def check_game_name(name: str) -> None:
 VP_TARGETS = range(3, 31)
 CARD_LIMITS = range(0, 100)
 NMR_AUTOPILOT = range(1, 100)
-SIZES = ("small", "medium", "large", "huge")
 
 
 def _check_numbers(
