@@ -232,11 +232,50 @@ def test_a_canonical_form_wrapped_inside_its_bracket_is_read_whole() -> None:
 
 
 def test_lines_are_joined_only_when_they_follow_each_other_and_the_next_closes() -> None:
-    """A blank line between, or a next line that is an order of its own: not joined."""
-    read = _read("Straße 6L 5L oder\n\nStraße 6L 4H\n")
-    assert [(line, ok) for line, ok, _, _ in read] == [(1, False), (3, True)]
+    """A next line that is an order of its own, or a blank line inside a bracket: not
+    joined."""
     read = _read("Straße 6L 5L (6L\nStraße 6L 4H\n")
     assert [(line, ok) for line, ok, _, _ in read] == [(1, False), (2, True)]
+    read = _read("Straße C3 C4 (6L\n\n5L)\n")
+    assert [(line, ok) for line, ok, _, _ in read] == [(1, False), (3, False)]
+
+
+@pytest.mark.parametrize(
+    ("body", "lang"),
+    [
+        ("Straße 6L 5L oder\n\nStraße 6L 4H\n", "de"),
+        ("Straße 6L 5L oder\n \u00a0\n\nStraße 6L 4H\n", "de"),
+        ("Road 6B 5B or\n\nRoad 6B 4L\n", "en"),
+        ("Vej 6L 5L eller\n\nVej 6L 4T\n", "da"),
+    ],
+)
+def test_a_blank_line_or_two_after_a_trailing_oder_still_lead_to_its_option(
+    body: str, lang: str
+) -> None:
+    """Return pressed twice on a phone after `oder`: the next text line is the option."""
+    read = _read(body, lang)
+    assert [(line, ok) for line, ok, _, _ in read] == [(1, True)]
+
+
+@pytest.mark.parametrize(
+    ("body", "lang", "said"),
+    [
+        ("Straße 6L 5L oder\n", "de", "die Zeile endet auf 'oder'"),
+        ("Straße 6L 5L oder\n\n\n\nStraße 6L 4H\n", "de", "die Zeile endet auf 'oder'"),
+        ("Road 6B 5B or\n# my remark\n", "en", "the line ends on 'or'"),
+        ("Vej 6L 5L eller\n", "da", "linjen ender på 'eller'"),
+        # What is wrong before the `oder` is said first.
+        ("Straße 6L 5Z oder\n", "de", "5Z"),
+    ],
+)
+def test_a_trailing_oder_with_no_option_after_it_is_refused_for_what_it_is(
+    body: str, lang: str, said: str
+) -> None:
+    """Not "a hex name was expected, not 'oder'": the player learns the option is missing."""
+    parsed = parse_mail(body, _ctx(lang))
+    first = parsed.lines[0]
+    assert first.line == 1 and not first.ok and first.error is not None
+    assert said in first.error.localized(lang)
 
 
 @pytest.mark.parametrize(

@@ -117,10 +117,12 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
         count += 1
         item, error = _parsed(line, ctx)
         if error is not None and _unfinished(line):
-            joined = _joined(line, number, source, ctx)
+            joined = _joined(line, number, source, ctx, body)
             if joined is not None:
                 line, item, error = joined
                 result = LineResult(number, _shown(line))
+            else:
+                error = _dangling_or(line, ctx) or error
         alt = _read_other(line, item, error, others) if error is not None else None
         read.append(_Read(result, item, error, alt, line))
         if isinstance(item, Press):
@@ -177,33 +179,35 @@ def _unfinished(line: str) -> bool:
 
 
 def _joined(
-    line: str, number: int, source: _Lines, ctx: Context
+    line: str, number: int, source: _Lines, ctx: Context, body: str
 ) -> tuple[str, Item | None, OrderError | None] | None:
     """A line refused as it stands, read with the lines after it that finish it: after `oder`
     (`Stadt B2 B3 C3 oder` / `Stadt C4 C5 D5`), or inside a bracket (pbm's canonical form
     hard-wrapped by a mail client: `Stadt B2 B3 C3 (5E 8L` / `10H)`), over as many lines as
-    the chain goes on. Only lines that follow each other, none of a kind of its own (a
+    the chain goes on. Only lines that follow each other (after `oder` a blank line or two
+    may stand between: a phone's Return pressed twice), none of a kind of its own (a
     password, a command, a heading, a message, a remark), and only if the whole reads right:
     else the lines are read apart, as they were written. (The joined line's result has the
     first line's number.)"""
     taken: list[tuple[int, str]] = []
-    joined, last = line, number
+    joined, last, used = line, number, 0
     while _unfinished(joined):
         following = source.next()
         if following is None:
             break
         taken.append(following)
         n, text = following
-        if n != last + 1 or len(joined) + 1 + len(text) > MAX_LINE_CHARS or "#" in text:
+        if n != last + 1 and not _blank_between(joined, body, last, n):
+            break
+        if len(joined) + 1 + len(text) > MAX_LINE_CHARS or "#" in text:
             break
         alone, failed = _parsed(text, ctx)
         if failed is None and isinstance(alone, _NOT_A_CONTINUATION):
             break
         if starts_a_message(text):
             break
-        joined, last = f"{joined} {text}", n
+        joined, last, used = f"{joined} {text}", n, used + 1
     # The lines looked at but not joined go back to be read on their own.
-    used = last - number
     source.give_back(taken[used:])
     if used == 0:
         return None
@@ -212,6 +216,30 @@ def _joined(
         source.give_back(taken[:used])
         return None
     return joined, item, None
+
+
+#: Blank lines that may stand between a line ending on `oder` and its other option.
+_MAX_BLANK_AFTER_OR = 2
+
+
+def _blank_between(joined: str, body: str, last: int, n: int) -> bool:
+    """Whether only blank lines stand between line `last`, which ends on `oder`, and line
+    `n` (1-based numbers of `body`'s lines, as `iter_clean_lines` counts them)."""
+    if not 0 < n - last - 1 <= _MAX_BLANK_AFTER_OR or not _ENDS_ON_OR.search(simple(joined)):
+        return False
+    lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return all(not lines[k].replace("\u00a0", " ").strip() for k in range(last, n - 1))
+
+
+def _dangling_or(line: str, ctx: Context) -> OrderError | None:
+    """The refusal of a line that ends on `oder` with no other option after it (`Stadt B2
+    B3 C3 oder` and nothing more): what is wrong before the `oder`, else that the option
+    after it is missing. None for a line that does not end so."""
+    head, _, word = line.rstrip().rpartition(" ")
+    if not head.strip() or not _ENDS_ON_OR.search(simple(line)):
+        return None
+    _, error = _parsed(head.rstrip(), ctx)
+    return error or NotationError.make("ends_on_or", word=word)
 
 
 def _german_english(game_lang: str, their_lang: str) -> bool:

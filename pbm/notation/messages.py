@@ -279,6 +279,10 @@ TEXTS: dict[str, str] = {
         "'Ich passe' is not taken, since this mail also holds orders: send 'Ich passe' alone "
         "to pass, or the orders alone"
     ),
+    "ends_on_or": N_(
+        "the line ends on {word!r} and no other option follows it: write the other option "
+        "after {word!r} ('Stadt B2 B3 C3 oder Stadt C4 C5 D5'), or leave {word!r} out"
+    ),
     "rest_not_read": N_(
         "only the first {max} lines of a mail are read; the rest of this mail was not read"
     ),
