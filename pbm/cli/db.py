@@ -50,8 +50,11 @@ def db_upgrade() -> None:
     from pbm.service.schema import upgrade
 
     cfg = config()
-    upgrade(cfg.database_url)
-    echo(f"database up to date: {masked_url(cfg.database_url)}")
+    done = upgrade(cfg.database_url)
+    # "database up to date" stays the line's start (scripts look for it); the bracket says
+    # whether it was made now, migrated now, or already so.
+    said = {"created": "created now", "upgraded": "migrated now", "current": "nothing to do"}
+    echo(f"database up to date ({said[done]}): {masked_url(cfg.database_url)}")
 
 
 @config_app.command("check")

@@ -16,7 +16,13 @@ from sqlalchemy.engine import make_url
 
 from pbm.config.model import Settings
 from pbm.store.db import make_engine, reading, scrub
-from pbm.store.migrate import alembic_config, schema_current, upgrade_apart
+from pbm.store.migrate import (
+    alembic_config,
+    code_heads,
+    database_heads,
+    schema_current,
+    upgrade_apart,
+)
 from pbm.store.migrate import upgrade as migrate
 
 from .clock import Clock, SystemClock
@@ -28,9 +34,19 @@ class SchemaError(ServiceError):
     """The database cannot be read by this pbm as it is."""
 
 
-def upgrade(url: str) -> None:
-    """Create the database's tables or migrate them to the newest schema."""
+def upgrade(url: str) -> str:
+    """Create the database's tables or migrate them to the newest schema; returns what was
+    done: "created" (no pbm tables before: a new database, or an empty one), "upgraded" or
+    "current" (nothing to do)."""
+    engine = make_engine(url)
+    try:
+        before = database_heads(engine)
+    finally:
+        engine.dispose()
     migrate(url)
+    if not before:
+        return "created"
+    return "current" if before == code_heads() else "upgraded"
 
 
 def _sqlite_file(url: str) -> Path | None:

@@ -104,6 +104,15 @@ def test_reading_commands_leave_an_older_schema_alone(tmp_path: Path) -> None:
     assert "alpha" in _run(runner, cfg, "game", "list")
 
 
+def test_db_upgrade_says_it_migrated_an_older_schema(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/pbm.db"
+    upgrade(url)
+    command.downgrade(alembic_config(url), "-1")
+    runner, cfg = _runner(tmp_path, url)
+    assert "database up to date (migrated now)" in _run(runner, cfg, "db", "upgrade")
+    assert _revision(url) == ScriptDirectory.from_config(alembic_config(url)).get_current_head()
+
+
 def test_reading_commands_create_no_database(tmp_path: Path) -> None:
     runner, cfg = _runner(tmp_path, "sqlite:///pbm.db")
     out = _run(runner, cfg, "outbox", "list", code=2)
@@ -112,8 +121,9 @@ def test_reading_commands_create_no_database(tmp_path: Path) -> None:
         == f"error: no database at {tmp_path / 'pbm.db'}: run `pbm db upgrade` (or `pbm init`)\n"
     )
     assert not (tmp_path / "pbm.db").exists()
-    assert "database up to date" in _run(runner, cfg, "db", "upgrade")
+    assert "database up to date (created now)" in _run(runner, cfg, "db", "upgrade")
     assert _run(runner, cfg, "outbox", "list") == "the outbox is empty\n"
+    assert "database up to date (nothing to do)" in _run(runner, cfg, "db", "upgrade")
 
 
 def test_a_schema_newer_than_the_code_is_refused(tmp_path: Path) -> None:
