@@ -287,6 +287,7 @@ PLAYERS_MAIL_CASES: dict[str, tuple[str, int, str]] = {
     "under_unknown_heading": ("Wenn möglich:\nStadt 6L 5L 11G\n", 2, "de"),
     "or_else_without_build": ("Status\noder Siedlung 6L 5L 11G\n", 2, "de"),
     "pass_with_orders": ("Stadt 6L 5L 11G\nIch passe\n", 2, "de"),
+    "ends_on_or": ("Stadt 6L 5L 11G oder\n", 1, "de"),
     "option_one_build": ("Stadt 6L 5L 11G\noder Straße 6L 5L und Straße 5L 11G\n", 2, "de"),
     "german_letters": ("Maritime 4H for 1E\n", 1, "en"),
     "english_letters": ("Seehandel 4L gegen 1O\n", 1, "de"),

@@ -932,3 +932,19 @@ def test_no_name_lists_more_than_eight_candidates(scenario: str) -> None:
                         parse_line(line, ctx)
                     except OrderError as e:
                         assert len(e.candidates) <= 8, (line, e.key, len(e.candidates))
+
+
+@pytest.mark.parametrize(
+    ("event", "lang", "line"),
+    [
+        (ev.BankShort(0, 1, 0, 1), "en", "The bank has no L left for 1: blue gets none"),
+        (ev.BankShort(0, 1, 0, 1), "de", "Die Bank hat kein H mehr für 1: blau bekommt nichts"),
+        (ev.BankShort(0, 3, 2, 1), "en", "The bank has only 2L for 3: blue gets what is left"),
+        (ev.BankShort(0, 3, 2, -1), "en", "2L for 3, owed to several: nobody gets any"),
+        (ev.BankShort(0, 1, 0, 1), "da", "Banken har ikke mere T til 1: blå får intet"),
+    ],
+)
+def test_a_bank_shortage_says_who_gets_what(event: ev.Event, lang: str, line: str) -> None:
+    """An empty bank pays nothing: not "the bank has only 0W: … gets what is left"."""
+    text = describe(event, game(), lang)
+    assert text is not None and line in text

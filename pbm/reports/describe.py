@@ -296,8 +296,18 @@ def _(e: ev.ProductionBlocked, t: Teller) -> str:
 
 @event_line.register
 def _(e: ev.BankShort, t: Teller) -> str:
+    cards, letter = t.res(e.available, e.resource), vocab.letter(e.resource, t.lang)
+    if e.paid_to < 0:
+        # Owed to several: the shortage rule pays none of them.
+        return t._(
+            "  The bank has only {cards} for {owed}, owed to several: nobody gets any"
+        ).format(cards=cards, owed=e.owed)
+    if e.available == 0:
+        return t._("  The bank has no {resource} left for {owed}: {player} gets none").format(
+            resource=letter, owed=e.owed, player=t.who(e.paid_to)
+        )
     return t._("  The bank has only {cards} for {owed}: {player} gets what is left").format(
-        cards=t.res(e.available, e.resource), owed=e.owed, player=t.who(e.paid_to)
+        cards=cards, owed=e.owed, player=t.who(e.paid_to)
     )
 
 

@@ -339,8 +339,18 @@ def nmr(lang: str, round_: int, count: int, autopilot_after: int) -> dict[str, A
     }
 
 
-def autopilot(lang: str, colour: str, on: bool) -> dict[str, Any]:
-    return {"lang": lang_code(lang), "colour": colour, "on": on}
+def autopilot(
+    lang: str, colour: str, on: bool, round_: int | None = None, deadline: str = ""
+) -> dict[str, Any]:
+    """The autopilot on or off; off in the rounds, the open round and its deadline (the
+    player's next step)."""
+    return {
+        "lang": lang_code(lang),
+        "colour": colour,
+        "on": on,
+        "round": round_,
+        "deadline": deadline,
+    }
 
 
 @dataclass(frozen=True)

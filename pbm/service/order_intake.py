@@ -27,6 +27,7 @@ def table_requests(r: Request) -> None:
     _ = translator(r.lang).gettext
     if r.parsed.timezone is not None:
         r.player.timezone = r.parsed.timezone
+        r.changed = True
         r.notes.append(
             _("Your time zone: {zone}. Deadlines in mails to you alone are shown in it.").format(
                 zone=r.parsed.timezone
@@ -39,7 +40,9 @@ def table_requests(r: Request) -> None:
         return
     if r.parsed.away is not None:
         r.notes.append(set_away(r.svc, r.session, r.game, r.player, r.parsed.away))
+        r.changed = True
     if r.parsed.press is not None:
+        r.changed = True
         text = r.masked(r.parsed.press_text)
         r.notes.append(send_press(r.svc, r.session, r.game, r.player, r.parsed.press, text))
         if text != r.parsed.press_text:

@@ -69,6 +69,10 @@ class Request:
     #: What the mail did besides orders (a message sent, an absence, a time zone), for the
     #: answer.
     notes: list[str] = field(default_factory=list)
+    #: The mail changed something besides its orders (a time zone, an absence, a message
+    #: sent, the autopilot off): a refusal of its orders then does not say "nothing was
+    #: changed".
+    changed: bool = False
     handled: Handled = field(default_factory=Handled)
     #: Password checks already made for this mail (`Reading.checked`).
     checked: dict[tuple[int, str], bool] = field(default_factory=dict)
@@ -161,14 +165,15 @@ class Request:
             )
 
     def refuse(self, reason: str, to: str | None = None) -> None:
-        """An error answer: why, and that nothing was changed (and that a forwarded mail in
-        this one was not read: the password or orders the player meant may stand there)."""
+        """An error answer: why, and that nothing was changed unless the mail did change
+        something besides (`changed`: its notes say what), and that a forwarded mail in this
+        one was not read (the password or orders the player meant may stand there)."""
         if self.parsed.forwarded:
             reason = f"{reason}\n\n{forwarded_not_read(self.lang)}"
         self.answer(
             "error",
             texts.t(self.lang, "error_subject", game=self.game.name),
-            notices.error(reason, self.lang),
+            notices.error(reason, self.lang, changed_nothing=not self.changed),
             to=to,
         )
 

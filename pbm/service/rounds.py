@@ -54,7 +54,7 @@ from .games import (
 from .outbox import Mailbag
 from .records import current_orders, game_events, record, round_orders
 from .secrets import masked
-from .table import names_by_seat, roster_rows, shared_deadline
+from .table import local_deadline, names_by_seat, roster_rows, shared_deadline
 
 
 def begin_round(
@@ -428,7 +428,13 @@ def set_autopilot(
         [player.address],
         game,
         texts.t(game.locale, f"{key}_subject", game=game.name),
-        notices.autopilot(game.locale, vocab.colour_name(player.colour or "", game.locale), on),
+        notices.autopilot(
+            game.locale,
+            vocab.colour_name(player.colour or "", game.locale),
+            on,
+            round_=game.round if not on and game.phase == GamePhase.ROUNDS else None,
+            deadline=local_deadline(game, player),
+        ),
         template="autopilot",
         step=step,
     )

@@ -703,7 +703,11 @@ def autopilot_on(lang: str) -> tuple[str, Rendered]:
 def autopilot_off(lang: str) -> tuple[str, Rendered]:
     subject = texts.t(lang, "autopilot_off_subject", game=GAME)
     return subject, _render(
-        "autopilot", subject, notices.autopilot(lang, vocab.colour_name("blau", lang), False)
+        "autopilot",
+        subject,
+        notices.autopilot(
+            lang, vocab.colour_name("blau", lang), False, round_=4, deadline=DEADLINE_TEXT
+        ),
     )
 
 

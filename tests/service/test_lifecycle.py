@@ -185,7 +185,11 @@ def test_whole_game_by_mail(svc: Service, clock: FakeClock, mailer: Mailer) -> N
         lazy.address, "Re: Autopilot", f"Kennwort: {pw[lazy.address]}\nIch bin zurück\n"
     )
     assert r.status == "done"
-    assert len(outbox(svc, "autopilot_off", to=lazy.address)) == 1
+    welcome = outbox(svc, "autopilot_off", to=lazy.address)
+    assert len(welcome) == 1
+    # The next step is named: the open round and its deadline.
+    open_round = game_row(svc, "alpha").round
+    assert f"Runde {open_round} ist offen: schicke deine Züge bis" in welcome[0].body
     back = seated(svc, "alpha")[1]
     assert not back.autopilot and back.nmr_count == 0
     send_orders(mailer, "alpha", [0, 2, 3])

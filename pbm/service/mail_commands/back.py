@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pbm.i18n import N_, translator
+from pbm.notation import vocab
 from pbm.store.statuses import PlayerStatus
 
 from .. import texts
@@ -29,8 +30,21 @@ def back(r: Request) -> str | None:
             texts.t(r.lang, "ok_subject", game=r.game.name),
             translator(r.lang).gettext("Welcome back: your absence is over.") + "\n",
         )
-    set_autopilot(r.svc, r.session, r.game, r.player, False)
-    return take_orders(r) if r.parsed.has_orders() else None
+    switched = set_autopilot(r.svc, r.session, r.game, r.player, False)
+    if not r.parsed.has_orders():
+        return None
+    # Said with the orders' answer too: if they are refused, the return still stands.
+    _ = translator(r.lang).gettext
+    if switched:
+        r.changed = True
+        colour = vocab.colour_name(r.player.colour or "", r.game.locale)
+        r.notes.append(
+            _("You play {colour} yourself again: the autopilot is off.").format(colour=colour)
+        )
+    elif was_away:
+        r.changed = True
+        r.notes.append(_("Welcome back: your absence is over."))
+    return take_orders(r)
 
 
 COMMAND = MailCommand("back", "", N_("play yourself again (autopilot off)"), True, back)
