@@ -9,7 +9,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam
+from sqlalchemy import bindparam, func
 from sqlmodel import Session, col, select
 
 from pbm import i18n
@@ -137,8 +137,15 @@ def create_game(
     if not 0 <= away_wait_days <= MAX_AWAY_WAIT_DAYS:
         raise ServiceError(f"away wait must be 0 to {MAX_AWAY_WAIT_DAYS} days")
     _check_numbers(size, seed, card_limit, vp_target, nmr_autopilot_after)
-    if session.exec(select(Game).where(Game.name == name)).first() is not None:
-        raise ServiceError(f"a game named {name!r} exists already")
+    # Mails name games in any case (`Spiel: Insel`): two names that differ only in case
+    # would leave them guessing.
+    same = session.exec(select(Game).where(func.lower(Game.name) == name.lower())).first()
+    if same is not None:
+        raise ServiceError(
+            f"a game named {name!r} exists already"
+            if same.name == name
+            else f"a game named {same.name!r} exists already (names are read in any case)"
+        )
     overrides: dict[str, Any] = {
         "bank": bank,
         "card_limit": card_limit,

@@ -3,7 +3,7 @@ the sender's games; and the board its orders are read against."""
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam
+from sqlalchemy import bindparam, func
 from sqlmodel import Session, col, select
 
 from pbm.mail.inbound import Inbound
@@ -22,6 +22,9 @@ GAME_NAME_MAX = 100
 #: and its cache key cost about as much as running it on SQLite).
 _NAMED = select(Game).where(Game.name == bindparam("name"))
 _NAMED_LOCKED = _NAMED.with_for_update().execution_options(populate_existing=True)
+#: The same, whatever the case (`Spiel: Insel` for the game `insel`: German capitalises).
+_NAMED_ANY_CASE = select(Game).where(func.lower(Game.name) == bindparam("name"))
+_NAMED_ANY_CASE_LOCKED = _NAMED_ANY_CASE.with_for_update().execution_options(populate_existing=True)
 #: The commands a pending request (`PENDING`) routes to its game when the mail names none.
 _ABOUT_REQUESTS = frozenset({"join", "observe", "unobserve"})
 
@@ -66,6 +69,12 @@ def find_games(
     and locked (`FOR UPDATE`), as `handle` needs it."""
     if named:
         game = session.exec(_NAMED_LOCKED if lock else _NAMED, params={"name": named}).first()
+        if game is None:
+            # Written in another case: the one game of that name whatever the case (two
+            # games that differ only in case are not guessed between).
+            query = _NAMED_ANY_CASE_LOCKED if lock else _NAMED_ANY_CASE
+            found = list(session.exec(query, params={"name": named.lower()}))
+            game = found[0] if len(found) == 1 else None
         # A named game that does not exist is not guessed at: the answer lists the choices.
         return [game] if game is not None else []
     rows = session.exec(

@@ -65,11 +65,22 @@ def stray(
     mail.error = f"stray: {key}"
     if not may_answer(svc, session, inbound.sender):
         return True
-    open_games = ", ".join(
-        g.name for g in session.exec(select(Game).where(Game.phase == GamePhase.SIGNUP))
-    )
     lines = texts.in_every_language(key, **values)
-    lines += texts.in_every_language("how_to_join", names=open_games or "-")
+    playing = sorted(
+        {
+            games[p.game_id].name
+            for p in mine
+            if p.game_id in games
+            and games[p.game_id].phase != GamePhase.ENDED
+            and p.status != PlayerStatus.REPLACED
+            and p.status not in PENDING
+        }
+    )
+    if named and playing:
+        # A player who got the name wrong: their own games, not an invitation to sign up.
+        lines += texts.in_every_language("your_games", names=", ".join(playing))
+    else:
+        lines += _how_to_join(session)
     enqueue(
         svc,
         session,
@@ -90,9 +101,7 @@ def which_game(
     if not games:
         # A stranger learns only the games open for signup (and how to join them), not who
         # plays where.
-        games = list(session.exec(select(Game).where(Game.phase == GamePhase.SIGNUP)))
-        names = ", ".join(g.name for g in games) or "-"
-        lines = texts.in_every_language("how_to_join", names=names)
+        lines = _how_to_join(session)
     else:
         names = ", ".join(g.name for g in games) or "-"
         lines = texts.in_every_language("which_game", names=names)
@@ -106,3 +115,13 @@ def which_game(
         "".join(f"{line}\n" for line in lines),
         in_reply_to=inbound.message_id,
     )
+
+
+def _how_to_join(session: Session) -> list[str]:
+    """The games open for signup and how to join one, or that none is open."""
+    names = ", ".join(
+        g.name for g in session.exec(select(Game).where(Game.phase == GamePhase.SIGNUP))
+    )
+    if not names:
+        return texts.in_every_language("none_open")
+    return texts.in_every_language("how_to_join", names=names)

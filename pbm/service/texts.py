@@ -167,6 +167,8 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "'Game: <name>', 'Join' and 'Name: <your name>'."
     ),
     "no_such_game": N_("There is no game named {name!r}."),
+    "your_games": N_("You play in: {names}. Write 'Game: <name>' with one of these names."),
+    "none_open": N_("No game is open for signup just now."),
     "seat_replaced": N_(
         "You no longer play in {games}: the game master gave your seat to someone else. "
         "Your mails for it are not read."

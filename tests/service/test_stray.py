@@ -3,11 +3,13 @@ not exist and a stranger asking how to join get a short answer saying why, not s
 
 from __future__ import annotations
 
+import pytest
 from databases import outbox, replies_to, seated
 from harness import Games, Mailer, new_game
 
 from pbm.service import admin
 from pbm.service.context import Service
+from pbm.service.games import ServiceError
 
 
 def _answer(svc: Service, mailer: Mailer) -> str:
@@ -63,3 +65,45 @@ def test_a_subject_that_is_no_game_name_is_never_echoed(mailer: Mailer, svc: Ser
     """Backscatter: a forged sender must not get a spammer's text back."""
     mailer.send("victim@elsewhere.test", "[Buy cheap pills at evil.example] hi", "Status\n")
     assert not [o for o in outbox(svc) if "pills" in o.body]
+
+
+def test_a_game_named_in_another_case_is_that_game(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """German capitalises: `Spiel: Alpha` or `[ALPHA]` in the subject is the game alpha,
+    and the orders count."""
+    table = games.start("alpha")
+    me = table.seats[0]
+    pw = table.passwords[me]
+    result = mailer.send(me, "Züge", f"Spiel: Alpha\nKennwort: {pw}\nIch passe\n")
+    assert result.game == "alpha"
+    (ack,) = replies_to(svc, mailer.last_id)
+    assert ack.kind == "ack"
+    result = mailer.send(me, "Re: [ALPHA] Bericht", f"Kennwort: {pw}\nIch passe\n")
+    assert result.game == "alpha"
+
+
+def test_a_player_who_names_no_game_of_theirs_is_shown_their_games(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """Not an invitation to sign up, with a bare '-' for the open games."""
+    table = games.start("alpha")
+    me = table.seats[0]
+    mailer.send(me, "Züge", f"Spiel: alfa\nKennwort: {table.passwords[me]}\nIch passe\n")
+    body = _answer(svc, mailer)
+    assert "Es gibt kein Spiel namens 'alfa'." in body
+    assert "Du spielst in: alpha." in body and "You play in: alpha." in body
+    assert "Anmeldung" not in body
+
+
+def test_a_stranger_is_told_when_no_game_is_open(svc: Service, mailer: Mailer) -> None:
+    mailer.send("neu@else.test", "Mitspielen?", "Hallo, wie kann ich mitspielen?\n")
+    body = _answer(svc, mailer)
+    assert "Gerade ist kein Spiel zur Anmeldung offen." in body
+    assert ": -." not in body
+
+
+def test_no_two_games_differ_only_in_case(svc: Service) -> None:
+    new_game(svc, "insel")
+    with pytest.raises(ServiceError, match="names are read in any case"):
+        new_game(svc, "Insel")
