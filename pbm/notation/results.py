@@ -129,6 +129,9 @@ class ParsedMail:
     #: The reading stopped at a forwarded mail, which is never read (`clean.iter_clean_lines`):
     #: the answer says so, as orders may have stood in it.
     forwarded: bool = False
+    #: `confirm` is a pending request's code found only in the quoted mail, not on a line the
+    #: player wrote (`service.mail_lookup.implied_confirm`): asked for, not taken.
+    confirm_quoted: bool = False
 
     @property
     def ok(self) -> bool:

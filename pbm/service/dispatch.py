@@ -32,7 +32,7 @@ from .games import players_of
 from .gm_mail import GmReading
 from .limits import may_answer
 from .mail_commands import BESIDE_ORDERS, COMMANDS, PASSWORD_OPTIONAL
-from .mail_lookup import find_games, named_game, parse_context
+from .mail_lookup import find_games, implied_confirm, named_game, parse_context
 from .order_intake import table_requests, take_orders
 from .outbox import enqueue
 from .request import Handled, Request
@@ -107,6 +107,10 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
         reading.gm = gm_mail.read(svc, session, inbound, refused, reading.secret_values)
         return reading
     scan = ParsedMail() if refused else scan_mail(inbound.text, inbound.subject)
+    if not refused and scan.confirm is None and not scan.password:
+        implied = implied_confirm(session, inbound)
+        if implied is not None:
+            scan.confirm, scan.confirm_quoted = implied
     reading.probe = scan
     reading.named = named_game(inbound, scan)
     games = find_games(session, inbound, reading.named, scan)

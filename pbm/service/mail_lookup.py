@@ -8,6 +8,7 @@ from sqlmodel import Session, col, select
 
 from pbm.mail.inbound import Inbound
 from pbm.notation import Context
+from pbm.notation.clean import iter_clean_lines
 from pbm.notation.mail import ParsedMail, subject_tag
 from pbm.rules.layouts import generate_board
 from pbm.rules.state import GameState
@@ -102,6 +103,31 @@ def find_games(
         query = select(Game).where(Game.phase == GamePhase.SIGNUP).order_by(col(Game.id))
         return list(session.exec(query))
     return []
+
+
+def implied_confirm(session: Session, inbound: Inbound) -> tuple[str, bool] | None:
+    """The confirmation code of a request this address has pending, when the mail holds it
+    but not on a `Bestätigen:` line, and whether it stood only in the quoted mail.
+
+    Written by the player (the code alone on a line, or in a sentence): it confirms as the
+    line would, since only the address the code went to can know it. Only in the quote
+    ("Ja, gerne!" above the request): not taken, since an auto-reply quotes it too (a forged
+    request would then seat the address), but answered with the line to write."""
+    tokens = session.exec(
+        select(Player.confirm_token).where(
+            Player.address == inbound.sender,
+            col(Player.status).in_(PENDING),
+            Player.confirm_token != "",
+        )
+    ).all()
+    if not tokens:
+        return None
+    written = "\n".join(line for _, line in iter_clean_lines(inbound.text)).lower()
+    for token in tokens:
+        if token and token.lower() in written:
+            return token, False
+    whole = inbound.text.lower()
+    return next(((token, True) for token in tokens if token and token.lower() in whole), None)
 
 
 def parse_context(game: Game) -> tuple[Context, GameState | None]:

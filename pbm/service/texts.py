@@ -85,6 +85,10 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "If that was you, reply with this line:\n\n  Confirm: {token}\n\n"
         "Otherwise do nothing: without a confirmation no more mail comes.\n"
     ),
+    "confirm_write_line": N_(
+        "To take your place in the game {game}, answer with this line (the code only in the "
+        "quoted mail is not enough: an automatic reply quotes it too):\n\nConfirm: {code}"
+    ),
     "confirm_bad_token": N_(
         "This code matches no request of this address in the game {game}. Answer from the "
         "address the code was sent to, with the line 'Confirm: …' from the newest such mail."

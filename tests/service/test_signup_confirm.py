@@ -354,3 +354,43 @@ def test_the_gm_starts_early_with_the_confirmed_players_only(svc: Service, maile
     assert game_row(svc, "alpha").phase == "setup"
     assert len(seated(svc, "alpha")) == 3
     assert VICTIM not in {p.address for p in seated(svc, "alpha").values()}
+
+
+def test_a_reply_quoting_the_request_is_told_the_line_to_write(
+    svc: Service, mailer: Mailer
+) -> None:
+    """ "Ja, gerne!" above the quoted request, with no `Bestätigen:` line: answered with the
+    line to write (its code), not silence; not taken, since an auto-reply quotes the code too
+    (and a forged request would then seat the address)."""
+    new_game(svc, "alpha", players=3)
+    me = "anna@players.test"
+    mailer.send(me, "Anmeldung", "Spiel: alpha\nAnmeldung\nName: Anna\n")
+    (request,) = outbox(svc, to=me)
+    code = confirmation_code(svc, me)
+    quoted = "\n".join(f"> {line}" for line in request.body.splitlines())
+    mailer.send(me, f"Re: {request.subject}", f"Ja, gerne!\n\nAnna\n\n{quoted}\n")
+    assert _joined(svc, "alpha") == []
+    assert "antworte mit dieser Zeile" in (said := _answer(svc, mailer))
+    assert f"\n\nBestätigen: {code}\n" in said
+    # Written as told: the seat is taken.
+    mailer.send(me, f"Re: {request.subject}", f"Bestätigen: {code}\n")
+    assert [p.address for p in _joined(svc, "alpha")] == [me]
+
+
+def test_the_code_written_by_the_player_confirms(svc: Service, mailer: Mailer) -> None:
+    """The code alone on a line, or in a sentence of the player's own: only the address it
+    went to can know it."""
+    new_game(svc, "alpha", players=3)
+    me = "carla@players.test"
+    mailer.send(me, "Anmeldung", "Spiel: alpha\nAnmeldung\nName: Carla\n")
+    code = confirmation_code(svc, me)
+    mailer.send(me, "Re: [alpha] Anmeldung bestätigen", f"{code}\n")
+    assert [p.address for p in _joined(svc, "alpha")] == [me]
+
+
+def test_a_forged_reply_without_the_code_confirms_nothing(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "alpha", players=3)
+    mailer.send(VICTIM, "Anmeldung", "Spiel: alpha\nAnmeldung\nName: Opfer\n")
+    mailer.send(VICTIM, "Re: [alpha] Anmeldung bestätigen", "Ja, gerne!\n> 0123456789ab\n")
+    assert _joined(svc, "alpha") == []
+    assert _pending(svc, "alpha") == [VICTIM]

@@ -39,6 +39,11 @@ def confirm(r: Request) -> str | None:
     if match is None:
         r.refuse(texts.t(r.lang, "confirm_bad_token", game=r.game.name))
         return None
+    if r.parsed.confirm_quoted:
+        # The code only in the quoted request: the player said yes in their own words.
+        code = match.confirm_token
+        r.refuse(texts.t(r.lang, "confirm_write_line", game=r.game.name, code=code))
+        return None
     if match.status == PlayerStatus.SIGNUP_PENDING:
         try:
             confirm_join(
