@@ -124,7 +124,7 @@ def test_a_mail_renders_in_a_language_not_yet_playable(danish_not_playable: str)
     ctx = Context(generate_board("medium", 1), "da")
     data = notices.ack(parse_mail("", ctx), "", "da", replaced=False, round_=2, deadline="x")
     ack = render_module.render("ack", "", {"game": "g", **data})
-    assert ack.text.startswith("Modtaget:") and "frist x" in ack.text and 'lang="da"' in ack.html
+    assert ack.text.startswith("Accepteret:") and "frist x" in ack.text and 'lang="da"' in ack.html
 
 
 def test_no_game_is_made_in_a_language_not_yet_playable(

@@ -90,7 +90,7 @@ def _answer(body: str) -> tuple[dict[int, str], dict[int, str]]:
     last: int | None = None
     done: set[int] = set()
     for line in body.splitlines():
-        if line in ("Accepted:", "Angenommen:", "Modtaget:"):
+        if line in ("Accepted:", "Angenommen:", "Accepteret:"):
             section, last = accepted, None
             continue
         if line in ("Rejected:", "Abgelehnt:", "Afvist:"):
