@@ -33,7 +33,7 @@ from .gm_mail import GmReading
 from .limits import may_answer
 from .mail_commands import BESIDE_ORDERS, COMMANDS, PASSWORD_OPTIONAL
 from .mail_lookup import find_games, implied_confirm, named_game, parse_context
-from .order_intake import table_requests, take_orders
+from .order_intake import forget_signed_name, table_requests, take_orders
 from .outbox import enqueue
 from .request import Handled, Request
 from .retention import is_stranger
@@ -250,6 +250,7 @@ def _handle(
         return None
     out.authenticated = True
     r.player.failed_passwords = 0
+    forget_signed_name(r)
     table_requests(r)
     for name in commands:
         if name not in beside and (name not in PASSWORD_OPTIONAL or not r.parsed.has_orders()):

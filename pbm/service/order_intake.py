@@ -16,6 +16,27 @@ from .rounds import ready, submit_orders
 from .setup_phase import setup_outcome, submit_setup
 from .table import local_deadline
 
+#: What may stand around a name signed under a mail: a dash before it, a stop or a comma after.
+_AROUND_A_NAME = " \t-\u2013\u2014.,!;:~*_"
+
+
+def forget_signed_name(r: Request) -> None:
+    """The player's own name signed under the orders ("Anna", "- Anna", "Anna Müller"), which
+    the reader cannot tell from an order (it knows no names), is not refused as one: the last
+    lines, when each is the name the player joined with or its first word, are dropped."""
+    assert r.player is not None
+    name = " ".join(r.player.name.split()).casefold()
+    if not name:
+        return
+    names = {name, name.split()[0]}
+    lines = r.parsed.lines
+    while lines and not lines[-1].ok and _bare(lines[-1].text) in names:
+        lines.pop()
+
+
+def _bare(text: str) -> str:
+    return " ".join(text.strip(_AROUND_A_NAME).split()).casefold()
+
 
 def table_requests(r: Request) -> None:
     """A time zone, an absence and a message (issue 15), done before the orders; each adds a

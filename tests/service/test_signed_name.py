@@ -1,0 +1,49 @@
+"""A name signed under the orders, the one the player joined with, is no refused order: the
+reader knows no names, the service does."""
+
+from __future__ import annotations
+
+import pytest
+from databases import seated
+from harness import Games, Mailer
+from sqlmodel import Session, col, select
+
+from pbm.service.context import Service
+from pbm.store.models import Outbox, Player
+
+
+def _rename(svc: Service, address: str, name: str) -> None:
+    with Session(svc.engine) as s:
+        player = s.exec(select(Player).where(Player.address == address)).first()
+        assert player is not None
+        player.name = name
+        s.add(player)
+        s.commit()
+
+
+def _ack(svc: Service, address: str) -> str:
+    with Session(svc.engine) as s:
+        rows = s.exec(select(Outbox).order_by(col(Outbox.id).desc()))
+        return next(r.body for r in rows if address in r.recipients.split(","))
+
+
+@pytest.mark.parametrize("signed", ["Anna", "anna", "- Anna", "Anna Müller", "Anna.", "—Anna"])
+def test_the_players_own_name_under_the_orders_is_not_refused(
+    svc: Service, mailer: Mailer, games: Games, signed: str
+) -> None:
+    table = games.start("alpha")
+    me = table.seats[0]
+    _rename(svc, me, "Anna Müller")
+    mailer.send(me, "Züge", f"Kennwort: {table.passwords[me]}\nIch passe\n\n{signed}\n")
+    body = _ack(svc, me)
+    assert "Abgelehnt:" not in body and "ist kein Befehl" not in body, body
+
+
+def test_another_name_is_still_refused(svc: Service, mailer: Mailer, games: Games) -> None:
+    table = games.start("alpha")
+    me = table.seats[0]
+    _rename(svc, me, "Anna")
+    mailer.send(me, "Züge", f"Kennwort: {table.passwords[me]}\nIch passe\nBerta\n")
+    body = _ack(svc, me)
+    assert "Abgelehnt:" in body and "'Berta' ist kein Befehl" in body
+    assert seated(svc, "alpha")[0].name == "Anna"
