@@ -38,6 +38,12 @@ def _bare(text: str) -> str:
     return " ".join(text.strip(_AROUND_A_NAME).split()).casefold()
 
 
+def _asks_a_question(r: Request) -> bool:
+    """A line refused that ends on a question mark: the player asked something in a mail the
+    service reads for orders (the answer says where a question goes)."""
+    return any(not line.ok and line.text.rstrip().endswith("?") for line in r.parsed.lines)
+
+
 def table_requests(r: Request) -> None:
     """A time zone, an absence and a message (issue 15), done before the orders; each adds a
     line to the answer (`Request.notes`)."""
@@ -92,6 +98,8 @@ def take_orders(r: Request) -> str | None:
         # Nothing usable: earlier orders are not replaced by nothing (a mail of typos, or a
         # password line alone, must not wipe valid orders; in the setup only a placement is
         # of use, so a discard or trade line alone is nothing either).
+        if _asks_a_question(r):
+            r.notes.append(texts.t(lang, "question_hint"))
         if setup and _on_turn(r, player):
             r.notes.append(
                 translator(lang)

@@ -171,6 +171,11 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "'Game: <name>', 'Join' and 'Name: <your name>'."
     ),
     "no_such_game": N_("There is no game named {name!r}."),
+    "question_hint": N_(
+        "A question? This address reads orders. To ask the game master, start a line with "
+        "'To GM:' and write the question below it; to ask another player, 'Message to "
+        "<colour>:'. 'Help' lists the commands."
+    ),
     "your_games": N_("You play in: {names}. Write 'Game: <name>' with one of these names."),
     "none_open": N_("No game is open for signup just now."),
     "seat_replaced": N_(

@@ -1,5 +1,6 @@
-"""A name signed under the orders, the one the player joined with, is no refused order: the
-reader knows no names, the service does."""
+"""What players write besides orders: a name signed under them (the one the player joined
+with) is no refused order, as the reader knows no names but the service does; a question is
+answered with where questions go."""
 
 from __future__ import annotations
 
@@ -47,3 +48,18 @@ def test_another_name_is_still_refused(svc: Service, mailer: Mailer, games: Game
     body = _ack(svc, me)
     assert "Abgelehnt:" in body and "'Berta' ist kein Befehl" in body
     assert seated(svc, "alpha")[0].name == "Anna"
+
+
+def test_a_question_in_an_orders_mail_is_told_where_questions_go(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    table = games.start("alpha")
+    me = table.seats[0]
+    mailer.send(
+        me,
+        "Frage",
+        f"Kennwort: {table.passwords[me]}\nKurze Frage: wann ist die Frist genau?\n",
+    )
+    body = _ack(svc, me)
+    assert "Eine Frage? Diese Adresse liest Züge." in body
+    assert "'An Spielleitung:'" in body
