@@ -327,3 +327,34 @@ def test_a_lone_dash_under_a_closing_does_not_end_the_look_for_orders() -> None:
     """Only a signature mark (`--`, `—`, `–`) ends it, as it ends the reading."""
     assert [n for n, _ in clean_lines("Straße 6L 5L\nDanke!\n-\nStadt B2 B3 C3\n")] == [1, 3, 4]
     assert [n for n, _ in clean_lines("Straße 6L 5L\nDanke!\n--\nStadt B2 B3 C3\n")] == [1]
+
+
+@pytest.mark.parametrize(
+    ("body", "lang"),
+    [
+        ("Siedlung bei 6L 5L 11G, Straße 6L 5L\n", "de"),
+        ("Siedlung auf dem 6L 5L 11G mit Straße 6L 5L\n", "de"),
+        ("Settlement at 6B 5B 11G, road 6B 5B\n", "en"),
+        ("Settlement on 6B 5B 11G road 6B 5B\n", "en"),
+        ("Hus ved 6L 5L 11K med vej 6L 5L\n", "da"),
+        ("Hus 6L 5L 11K og vej 6L 5L\n", "da"),
+        # The road on the line below its settlement.
+        ("Siedlung 6L 5L 11G\nStraße 6L 5L\n", "de"),
+        ("Settlement at 6B 5B 11G\nroad 6B 5B\n", "en"),
+    ],
+)
+def test_a_setup_placement_reads_as_a_rounds_build_line_does(body: str, lang: str) -> None:
+    """`Siedlung bei …`, `Settlement at …`, `Hus ved … med vej …` and the road on the next
+    line: read in the setup as on a round's build line."""
+    parsed = parse_mail(body, _ctx(lang, "setup"))
+    assert [(r.line, r.ok) for r in parsed.lines] == [(1, True)], parsed.lines
+
+
+def test_a_danish_setup_road_toward_a_hex() -> None:
+    """`vej mod 4K` / `vej i retning af 4K`, as `Straße Richtung 4G`."""
+    ctx = _ctx("de", "setup")
+    (german,) = parse_mail("Siedlung 6L 5L 11G Straße Richtung 4G\n", ctx).lines
+    assert german.ok
+    for way in ("mod", "i retning af"):
+        (danish,) = parse_mail(f"Hus 6L 5L 11K vej {way} 4K\n", _ctx("da", "setup")).lines
+        assert danish.ok and danish.item == german.item

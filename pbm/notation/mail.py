@@ -123,6 +123,11 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
                 result = LineResult(number, _shown(line))
             else:
                 error = _dangling_or(line, ctx) or error
+        elif error is not None and error.key == "setup_form":
+            below = _road_below(line, number, source, ctx)
+            if below is not None:
+                line, item, error = below
+                result = LineResult(number, _shown(line))
         alt = _read_other(line, item, error, others) if error is not None else None
         read.append(_Read(result, item, error, alt, line))
         if isinstance(item, Press):
@@ -216,6 +221,24 @@ def _joined(
         source.give_back(taken[:used])
         return None
     return joined, item, None
+
+
+def _road_below(
+    line: str, number: int, source: _Lines, ctx: Context
+) -> tuple[str, Item | None, OrderError | None] | None:
+    """A setup settlement with its road on the next line (`Siedlung 6L 5L 4G` / `Straße 6L
+    5L`): read as one placement when the two read right together, else given back."""
+    following = source.next()
+    if following is None:
+        return None
+    n, text = following
+    if n == number + 1 and len(line) + 1 + len(text) <= MAX_LINE_CHARS and "#" not in text:
+        joined = f"{line} {text}"
+        item, error = _parsed(joined, ctx)
+        if error is None:
+            return joined, item, None
+    source.give_back([following])
+    return None
 
 
 #: Blank lines that may stand between a line ending on `oder` and its other option.

@@ -13,7 +13,7 @@ from .errors import AmbiguousError, NotationError, OrderError
 from .names import crossing_text, named_hexes, path_text, ship_path_text, tokenize_hexes
 from .places import _crossing, _path
 from .remarks import _without_verb
-from .words import _KW, _split_or
+from .words import _KW, _split_or, _strip_words
 
 _SETUP_HEAD = re.compile(rf"^ ?{_KW['settlement']}(?![a-z]) ?:? ?")
 #: The road keyword inside a placement: the first one after the crossing.
@@ -22,6 +22,10 @@ _SETUP_ROAD = re.compile(rf"[ ,;]{_KW['road']}(?![a-z0-9])(?: ?:)? ?")
 _SETUP_SHIP = re.compile(rf"[ ,;]{_KW['ship']}(?![a-z0-9])(?: ?:)? ?")
 #: Words between a placement's crossing and its road: `mit Straße`, `with road`, `und`.
 _SETUP_JOINERS = lexicon.words("places", "setup_joiners")
+#: Words before the crossing, as on a round's build line: `Siedlung bei …`, `Settlement at
+#: …`, `Hus ved …`, and an article after them (`auf dem …`).
+_PLACE_WORDS = lexicon.words("words", "place")
+_PLACE_ARTICLES = lexicon.words("words", "place_articles")
 
 
 def _setup_line(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement, ...]:
@@ -80,7 +84,7 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
     if road is None or (head is None and not f[start : start + 1].isalnum()):
         lead = len(f) - len(f.lstrip())
         raise NotationError.make("setup_form", column=t.col(lead))
-    crossing = t.sub(start, road.start())
+    crossing = _strip_words(_strip_words(t.sub(start, road.start()), _PLACE_WORDS), _PLACE_ARTICLES)
     cf = crossing.folded.rstrip().rstrip(",;")
     for word in _SETUP_JOINERS:
         if cf.endswith(" " + word):
@@ -107,7 +111,7 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
 #: A setup road named by its direction: `Straße Richtung 4G`, `road toward 4G`.
 _TOWARD = re.compile(
     r"^ *+(?:in )?+(?:richtung|towards?|in the direction of|nach|zum|zur|zu|to|"
-    r"(?:pointing|heading) (?:to|towards?))(?![a-z]) *+:?+ *+"
+    r"(?:pointing|heading) (?:to|towards?)|mod|i retning af|retning mod)(?![a-z]) *+:?+ *+"
 )
 
 
