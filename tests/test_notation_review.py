@@ -358,3 +358,19 @@ def test_a_danish_setup_road_toward_a_hex() -> None:
     for way in ("mod", "i retning af"):
         (danish,) = parse_mail(f"Hus 6L 5L 11K vej {way} 4K\n", _ctx("da", "setup")).lines
         assert danish.ok and danish.item == german.item
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "said"),
+    [
+        ("Siedlugn 6L 5L 11G Straße 6L 5L", "de", "meintest du 'Siedlung'?"),
+        ("Sidlung 6L 5L 11G Straße 6L 5L", "de", "meintest du 'Siedlung'?"),
+        ("Settlemnt 6B 5B 11G road 6B 5B", "en", "did you mean 'Settlement'?"),
+        ("Bosætelse 6L 5L 11K vej 6L 5L", "da", "mente du 'Hus'?"),
+    ],
+)
+def test_a_misspelt_setup_settlement_is_asked_back(line: str, lang: str, said: str) -> None:
+    """Not "'Siedlugn' is no hex": the word meant, as on a round's line."""
+    (result,) = parse_mail(line + "\n", _ctx(lang, "setup")).lines
+    assert not result.ok and result.error is not None
+    assert said in result.error.localized(lang)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from pbm.rules.orders import SetupPlacement
@@ -12,6 +13,7 @@ from .context import Context, Text
 from .errors import AmbiguousError, NotationError, OrderError
 from .names import crossing_text, named_hexes, path_text, ship_path_text, tokenize_hexes
 from .places import _crossing, _path
+from .refusals import _NEAR, _own_near
 from .remarks import _without_verb
 from .words import _KW, _split_or, _strip_words
 
@@ -81,6 +83,8 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
         road = ship
     else:
         ship = None
+    if head is None:
+        _near_miss(t, ctx)
     if road is None or (head is None and not f[start : start + 1].isalnum()):
         lead = len(f) - len(f.lstrip())
         raise NotationError.make("setup_form", column=t.col(lead))
@@ -106,6 +110,32 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
             column=t.col(road.end()),
         )
     return SetupPlacement(c, e, ship is not None)
+
+
+#: The settlement's words, for "did you mean" on a placement that starts with a near miss.
+_SETTLEMENT_NEAR = {w: k for w, k in _NEAR.items() if k == "settlement"}
+
+
+def _near_miss(t: Text, ctx: Context) -> None:
+    """A placement whose first word is a misspelt settlement (`Siedlugn 6L 5L 11G Straße …`,
+    `Settlemnt …`): refused with the word meant, not as a hex that is not on the board."""
+    f = t.folded.lstrip()
+    first = re.match(r"[a-z]{4,30}(?![a-z0-9])", f)
+    if first is None:
+        return
+    own = {w for w, k in _own_near(ctx.lang, "near_own").items() if k == "settlement"}
+    words = [*_SETTLEMENT_NEAR, *own]
+    near = difflib.get_close_matches(first.group(), words, n=1, cutoff=0.75)
+    if near:
+        from .format import word as order_word
+
+        lead = len(t.folded) - len(f)
+        raise NotationError.make(
+            "did_you_mean",
+            word=t.sub(lead, lead + first.end()).original,
+            suggestion=order_word("settlement", ctx.lang).rstrip(":"),
+            column=t.col(lead),
+        )
 
 
 #: A setup road named by its direction: `Straße Richtung 4G`, `road toward 4G`.
