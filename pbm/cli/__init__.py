@@ -110,6 +110,28 @@ def main() -> None:
     except FILE_PROBLEMS as e:
         typer.echo(f"error: {file_problem(e)}", err=True)
         raise SystemExit(2) from None
+    except Exception as e:
+        problem = database_problem(e)
+        if problem is None:
+            raise
+        typer.echo(f"error: {problem}", err=True)
+        raise SystemExit(2) from None
+
+
+def database_problem(e: Exception) -> str | None:
+    """A database that cannot be opened or reached (a wrong `[database] url`, a server that is
+    down, a folder that does not exist): one line saying so, not a traceback. None for any
+    other error."""
+    if type(e).__name__ not in ("OperationalError", "InterfaceError"):
+        return None
+    if not type(e).__module__.startswith(("sqlalchemy", "sqlite3", "psycopg")):
+        return None
+    # SQLAlchemy's text is the driver's first line, then the statement and a link.
+    said = str(getattr(e, "orig", None) or e).strip().splitlines()
+    return (
+        f"the database cannot be used: {said[0] if said else type(e).__name__} "
+        "(check `[database] url` in the config: `pbm config check`)"
+    )
 
 
 def file_problem(e: OSError) -> str:

@@ -99,5 +99,12 @@ def upgrade_apart(url: str) -> None:
         check=False,
     )
     if done.returncode != 0:
-        tail = "\n".join(done.stderr.strip().splitlines()[-5:])
-        raise RuntimeError(f"the database could not be migrated: {tail}")
+        raise RuntimeError(f"the database could not be migrated: {_error_line(done.stderr)}")
+
+
+def _error_line(stderr: str) -> str:
+    """The error a child's traceback ends with (`…OperationalError: (…) connection failed…`),
+    without the traceback above it or SQLAlchemy's link below it."""
+    lines = [line for line in stderr.strip().splitlines() if line.strip()]
+    errors = [line for line in lines if re.match(r"^[\w.]+(?:Error|Exception)\b[^:]*:", line)]
+    return (errors or lines or [""])[-1].strip()

@@ -263,3 +263,52 @@ def test_a_table_lines_up_names_of_wide_characters() -> None:
     # The last column starts at the same screen column on every line.
     assert {width(line[: line.rindex(" ") + 1]) for line in lines} == {14}
     assert width("e\u0301") == 1 and width("王") == 2
+
+
+@pytest.mark.parametrize(
+    ("url", "args", "said"),
+    [
+        # A PostgreSQL server that is not there.
+        ("postgresql+psycopg://u:p@127.0.0.1:1/x", ["game", "list"], "Connection refused"),
+        ("postgresql+psycopg://u:p@127.0.0.1:1/x", ["db", "upgrade"], "Connection refused"),
+        # An SQLite file in a folder that does not exist.
+        ("sqlite:///{tmp}/no/such/dir/pbm.db", ["db", "upgrade"], "unable to open"),
+        ("sqlite:///{tmp}/no/such/dir/pbm.db", ["game", "create", "x"], "unable to open"),
+    ],
+)
+def test_a_database_that_cannot_be_used_is_one_error_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    url: str,
+    args: list[str],
+    said: str,
+) -> None:
+    """One `error:` line naming what the driver said and where to look, exit 2: never a
+    traceback."""
+    from pbm.cli import main
+
+    config = tmp_path / "pbm.toml"
+    config.write_text(f'[database]\nurl = "{url.format(tmp=tmp_path)}"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.argv", ["pbm", *args])
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: the database cannot be used: ") and said in err, err
+    assert err.count("\n") == 1 and "pbm config check" in err
+
+
+def test_a_failed_migration_says_its_error_not_its_traceback() -> None:
+    from pbm.store.migrate import _error_line
+
+    stderr = (
+        "Traceback (most recent call last):\n"
+        '  File "x.py", line 1, in <module>\n'
+        "sqlalchemy.exc.OperationalError: (psycopg.OperationalError) connection failed\n"
+        "(Background on this error at: https://sqlalche.me/e/21/e3q8)\n"
+    )
+    assert _error_line(stderr) == (
+        "sqlalchemy.exc.OperationalError: (psycopg.OperationalError) connection failed"
+    )
