@@ -111,7 +111,11 @@ def main() -> None:
         typer.echo(f"error: {file_problem(e)}", err=True)
         raise SystemExit(2) from None
     except Exception as e:
-        problem = database_problem(e)
+        from pbm.service.games import ServiceError
+
+        # A refusal outside a command's own `refusals()` (a game whose stored state cannot
+        # be read, met deep in a command): one line too.
+        problem = str(e) if isinstance(e, ServiceError) else database_problem(e)
         if problem is None:
             raise
         typer.echo(f"error: {problem}", err=True)

@@ -19,6 +19,7 @@ from pbm.store.statuses import GamePhase, MailStatus
 
 from . import texts
 from .context import Service
+from .games import StateUnreadable
 from .outbox import enqueue
 
 log = logging.getLogger("pbm")
@@ -28,6 +29,8 @@ REASON_MAX = 500
 
 
 def reason_of(exc: BaseException) -> str:
+    if isinstance(exc, StateUnreadable) and exc.__cause__ is not None:
+        exc = exc.__cause__  # what the state's reading said (`JSONDecodeError: …`)
     text = f"{type(exc).__name__}: {exc}".replace("\n", " ").replace("\x00", "")
     return text[:REASON_MAX]
 

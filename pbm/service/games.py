@@ -266,10 +266,22 @@ def get_game(session: Session, name: str, lock: bool = False) -> Game:
     return game
 
 
+class StateUnreadable(ServiceError):
+    """A game's stored state cannot be read (damaged in the database): a refusal naming the
+    game for the GM's commands; the service marks the game broken (`broken.reason_of` gives
+    the cause)."""
+
+
 def load_state(game: Game) -> GameState:
     if not game.state:
         raise ServiceError(f"game {game.name} has not started")
-    return state_from_json(json.loads(game.state))
+    try:
+        return state_from_json(json.loads(game.state))
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise StateUnreadable(
+            f"the stored state of game {game.name} cannot be read "
+            f"({type(exc).__name__}: {exc}): restore the database from a backup"
+        ) from exc
 
 
 def save_state(game: Game, state: GameState) -> None:

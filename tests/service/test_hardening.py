@@ -13,6 +13,7 @@ import math
 import sqlite3
 from datetime import timedelta
 from email.message import EmailMessage
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -878,3 +879,43 @@ def test_the_game_in_the_subject_is_found_in_one_pass() -> None:
     start = time.process_time()
     assert mail_lookup.bracketed("[" * 1_000_000) == ""
     assert time.process_time() - start < 2
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["round", "preview", "alpha"],
+        ["round", "resolve", "alpha", "--now"],
+        ["game", "board", "alpha"],
+        ["codebook", "alpha", "rot"],
+        ["player", "replace", "alpha", "rot", "neu@players.test"],
+    ],
+    ids=lambda a: "-".join(a[:2]),
+)
+def test_the_gms_commands_on_a_damaged_state_say_so_in_one_line(
+    svc: Service,
+    games: Games,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+) -> None:
+    """A game whose stored state was damaged in the database: `error: the stored state of
+    game alpha cannot be read (…)`, exit 2, never a traceback."""
+    from pbm.cli import main
+
+    games.start("alpha")
+    _corrupt(svc, "alpha")
+    config = tmp_path / "pbm.toml"
+    config.write_text(
+        f'[database]\nurl = "{svc.engine.url.render_as_string(hide_password=False)}"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr("sys.argv", ["pbm", "--config", str(config), *args])
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: the stored state of game alpha cannot be read (JSONDecodeError")
+    assert err.count("\n") == 1, err
