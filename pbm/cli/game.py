@@ -312,6 +312,13 @@ def game_message(
     FILE`, or standard input with `-` (several lines)."""
     from pbm.service import admin
 
+    if text is None and file is None and to is not None and _names_a_recipient(to):
+        # `pbm game message insel rot` with the text forgotten: never the word sent as one.
+        echo(
+            "error: no text: `pbm game message GAME COLOUR|all TEXT` (or `-`, `--file FILE`)",
+            err=True,
+        )
+        raise typer.Exit(2)
     if text is None and (file is None or to is None):
         # `pbm game message GAME TEXT`, `pbm game message GAME -`, `… GAME --file F`.
         to, text = "all", to
@@ -320,6 +327,16 @@ def game_message(
     with refusals():
         addresses = admin.message(svc, name, to or "all", body)
     echo(f"{name}: message queued to {_addresses(len(addresses))}")
+
+
+def _names_a_recipient(word: str) -> bool:
+    """Whether a lone word is a colour (in any game language) or `all`: a recipient, never a
+    whole message."""
+    from pbm.notation import vocab
+    from pbm.notation.text import simple
+
+    folded = simple(word.strip())
+    return folded in ("all", "alle") or folded in vocab.COLOUR_WORDS
 
 
 def _addresses(count: int) -> str:

@@ -350,6 +350,12 @@ def test_the_cli_sends_the_gms_message(
     assert sorted(rows[1].recipients.split(",")) == sorted(table.addresses)
     out = runner.invoke(app, ["--config", str(cfg), "game", "announce", "alpha", "Frohes Fest"])
     assert out.exit_code == 0 and "4 addresses" in out.output
+    # The text forgotten: the colour (or `all`) is never sent to everyone as the message.
+    before = len(outbox(svc))
+    for word in (colour, "all", "Rød"):
+        out = runner.invoke(app, ["--config", str(cfg), "game", "message", "alpha", word])
+        assert out.exit_code == 2 and "error: no text" in out.output, out.output
+    assert len(outbox(svc)) == before
 
 
 def test_a_message_to_someone_not_understood_is_never_read_as_orders(
