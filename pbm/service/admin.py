@@ -423,6 +423,6 @@ def gm_password(svc: Service, keep: bool = False) -> str:
 
 
 def retry_outbox(svc: Service, row_id: int) -> None:
-    """Send a failed (or dropped) outbox mail again, at once."""
+    """Send a failed outbox mail again, at once (a dropped one is refused: `gm.retry_mail`)."""
     with transaction(svc.engine) as session:
         gm.retry_mail(svc, session, row_id)

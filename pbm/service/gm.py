@@ -249,7 +249,9 @@ def new_password_for(svc: Service, session: Session, game: Game, colour: str) ->
 
 
 def retry_mail(svc: Service, session: Session, row_id: int) -> Outbox:
-    """Send a failed (or dropped) outbox mail again, at once."""
+    """Send a failed outbox mail again, at once. A dropped one stays dropped: pbm drops only
+    what must not go out (a report of a round rolled back, a welcome with a password replaced
+    since, a reminder of a round resolved)."""
     row = session.get(Outbox, row_id)
     if row is None:
         raise ServiceError(f"no outbox mail {row_id}")
@@ -264,6 +266,9 @@ def retry_mail(svc: Service, session: Session, row_id: int) -> Outbox:
             f"outbox mail {row_id} carried a password that is no longer valid; "
             "pbm player password GAME COLOUR mails a new one"
         )
+    if row.status == OutboxStatus.DROPPED:
+        why = row.last_error or "its round was rolled back, or the password in it was replaced"
+        raise ServiceError(f"outbox mail {row_id} was dropped ({why}): it is not to be sent")
     row.status = OutboxStatus.PENDING
     row.next_attempt = svc.clock.now()
     row.last_error = ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from databases import game_state, order_sets, outbox, passwords, replies_to, seated
 from harness import Games, Mailer, orders_text
 from sqlmodel import Session
@@ -62,3 +63,20 @@ def test_a_failed_mail_can_be_sent_again(
         assert "sent already" in str(e)
     else:
         raise AssertionError("a sent mail must not be sent again")
+
+
+def test_a_dropped_mail_is_not_sent_again(svc: Service, games: Games) -> None:
+    """A report dropped by a rollback (or a reminder of a round resolved) must never reach
+    the players: `pbm outbox retry` refuses it."""
+    games.start("alpha")
+    row = outbox(svc)[-1]
+    with transaction(svc.engine) as s:
+        dropped = s.get(Outbox, row.id)
+        assert dropped is not None
+        dropped.status, dropped.secret = "dropped", ""
+    with (
+        pytest.raises(ServiceError, match=r"was dropped .*: it is not to be sent"),
+        transaction(svc.engine) as s,
+    ):
+        gm.retry_mail(svc, s, row.id or 0)
+    assert outbox(svc)[-1].status == "dropped"
