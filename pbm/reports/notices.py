@@ -186,11 +186,17 @@ class CommandLine:
 
 
 def joined(
-    lang: str, name: str, missing: int, kind: dict[str, Any] | None = None
+    lang: str, name: str, missing: int, kind: dict[str, Any] | None = None, paused: bool = False
 ) -> dict[str, Any]:
     """A player joined: as whom, what game it is (`identity.game_kind`), how many are
-    missing."""
-    return {"lang": lang_code(lang), "name": name, "missing": missing, "kind": kind}
+    missing; `paused`: the table is full but the GM paused the game (the draw waits)."""
+    return {
+        "lang": lang_code(lang),
+        "name": name,
+        "missing": missing,
+        "kind": kind,
+        "paused": paused,
+    }
 
 
 def signup_confirm(lang: str, token: str) -> dict[str, Any]:

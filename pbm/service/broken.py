@@ -103,16 +103,25 @@ def _unpause(svc: Service, session: Session, game: Game) -> None:
     game.paused = False
     if game.phase in (GamePhase.SETUP, GamePhase.ROUNDS):
         tell(svc, session, game, "resumed", deadline=shared_deadline(session, game, room=60))
+    elif game.phase == GamePhase.SIGNUP:
+        from .games import players_of, settings_of
+        from .signup import draw
+
+        # The table filled while paused: the draw that waited is made now.
+        if len(players_of(session, game)) >= settings_of(game).players:
+            draw(svc, session, game)
 
 
 def resume(svc: Service, name: str) -> list[int]:
     """The GM's `pbm game resume`: the game runs again (no longer paused or broken), and the
     mails held while it was broken are read now, oldest first. Returns their ids."""
-    from .games import get_game
+    from .games import ServiceError, get_game
     from .ingest import process_mail
 
     with transaction(svc.engine) as session:
         game = get_game(session, name, lock=True)
+        if game.phase == GamePhase.ENDED:
+            raise ServiceError(f"{name} has ended: resume is for a game that goes on")
         if game.paused:
             _unpause(svc, session, game)
         game.broken = ""

@@ -198,10 +198,12 @@ def _seat(svc: Service, session: Session, game: Game, player: Player, reply_to: 
         [player.address],
         game,
         texts.t(game.locale, "joined_subject", game=game.name),
-        notices.joined(game.locale, player.name, missing, game_kind_of(game)),
+        notices.joined(game.locale, player.name, missing, game_kind_of(game), paused=game.paused),
         in_reply_to=reply_to,
     )
-    if missing <= 0:
+    if missing <= 0 and not game.paused:
+        # A paused game draws when the GM resumes it (`broken._unpause`): a setup turn with a
+        # deadline would start for a game that takes no orders.
         draw(svc, session, game)
     return player
 

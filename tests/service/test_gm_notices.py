@@ -3,11 +3,14 @@ the GM and announcements reach the players as notices in the game's language."""
 
 from __future__ import annotations
 
+import pytest
 from databases import game_row, outbox, passwords, replies_to, seated
-from harness import Games, Mailer, orders_text
+from harness import Games, Mailer, new_game, orders_text, signup
 
 from pbm.notation import vocab
 from pbm.service import admin
+from pbm.service.broken import resume
+from pbm.service.games import ServiceError
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 
@@ -25,8 +28,6 @@ def test_pause_and_resume_are_told_with_the_deadline(
     (paused,) = [o for o in outbox(svc, "gm_notice") if "pausiert" in o.subject]
     assert set(paused.recipients.split(",")) == set(table.addresses)
     assert "pausiert" in paused.body
-    from pbm.service.broken import resume
-
     resume(svc, "alpha")
     game = game_row(svc, "alpha")
     assert game.deadline is not None
@@ -110,3 +111,27 @@ def test_the_gm_switching_the_autopilot_is_told_to_everyone(svc: Service, games:
     (back,) = [o for o in outbox(svc, "gm_notice") if "ausgeschaltet" in o.body]
     assert set(back.recipients.split(",")) == others and label in back.body
     assert outbox(svc, "autopilot_off", to=player.address)
+
+
+def test_a_table_filled_while_paused_draws_when_the_game_goes_on(
+    svc: Service, mailer: Mailer
+) -> None:
+    """No setup turn (with a deadline) starts for a game that takes no orders: the players are
+    told the draw waits, and `pbm game resume` makes it."""
+    new_game(svc, "alpha", players=3)
+    admin.pause_game(svc, "alpha")
+    signup(mailer, "alpha", 3)
+    assert game_row(svc, "alpha").phase == "signup"
+    assert not outbox(svc, "welcome")
+    last = outbox(svc, "joined")[-1]
+    assert "Die Spielleitung hat das Spiel angehalten" in last.body
+    resume(svc, "alpha")
+    assert game_row(svc, "alpha").phase == "setup"
+    assert len(outbox(svc, "welcome")) == 3
+
+
+def test_an_ended_game_is_not_resumed(svc: Service, games: Games) -> None:
+    games.start("alpha")
+    admin.end_game(svc, "alpha")
+    with pytest.raises(ServiceError, match="has ended"):
+        resume(svc, "alpha")
