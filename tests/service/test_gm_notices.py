@@ -10,9 +10,9 @@ from harness import Games, Mailer, new_game, orders_text, signup
 from pbm.notation import vocab
 from pbm.service import admin
 from pbm.service.broken import resume
-from pbm.service.games import ServiceError
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
+from pbm.service.games import ServiceError
 
 
 def _notices(svc: Service, subject_part: str) -> list[str]:
