@@ -37,15 +37,14 @@ def reason_of(exc: BaseException) -> str:
 
 def mark_broken(svc: Service, name: str, exc: BaseException) -> None:
     """Stop acting on the game `name` (in a transaction of its own) and alert the GM."""
+    from .games import ServiceError, get_game
+
     with transaction(svc.engine) as session:
-        game = session.exec(
-            select(Game)
-            .where(Game.name == name)
-            .with_for_update()
-            .execution_options(populate_existing=True)
-        ).first()
-        if game is not None:
-            break_game(svc, session, game, exc)
+        try:
+            game = get_game(session, name, lock=True)  # the GM's name in any case too
+        except ServiceError:
+            return
+        break_game(svc, session, game, exc)
 
 
 def break_game(svc: Service, session: Session, game: Game, exc: BaseException) -> None:

@@ -257,10 +257,18 @@ def first_state(
 #: as much as running it on SQLite (docs/performance.md, "Due rounds").
 _GAME = select(Game).where(Game.name == bindparam("name"))
 _GAME_LOCKED = _GAME.with_for_update().execution_options(populate_existing=True)
+_GAME_ANY_CASE = select(Game).where(func.lower(Game.name) == bindparam("name"))
+_GAME_ANY_CASE_LOCKED = _GAME_ANY_CASE.with_for_update().execution_options(populate_existing=True)
 
 
 def get_game(session: Session, name: str, lock: bool = False) -> Game:
+    """The game `name`; written in another case (`pbm game show Insel` for `insel`), the one
+    game of that name whatever the case (`create_game` lets no two differ only in case)."""
     game = session.exec(_GAME_LOCKED if lock else _GAME, params={"name": name}).first()
+    if game is None:
+        query = _GAME_ANY_CASE_LOCKED if lock else _GAME_ANY_CASE
+        found = list(session.exec(query, params={"name": name.lower()}))
+        game = found[0] if len(found) == 1 else None
     if game is None:
         raise ServiceError(f"no game named {name!r}")
     return game

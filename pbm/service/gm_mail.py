@@ -28,7 +28,6 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from pbm.i18n import N_, mail_languages, translator
@@ -285,11 +284,10 @@ def handle(
 def _named(session: Session, name: str) -> Game | None:
     if not name:
         return None
-    game = session.exec(select(Game).where(Game.name == name)).first()
-    if game is None:  # written in another case (`Spiel: Insel`)
-        found = list(session.exec(select(Game).where(func.lower(Game.name) == name.lower())))
-        game = found[0] if len(found) == 1 else None
-    return game
+    try:
+        return get_game(session, name)  # in any case, as the GM's commands
+    except ServiceError:
+        return None
 
 
 def _game_names(session: Session) -> str:

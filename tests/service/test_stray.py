@@ -107,3 +107,17 @@ def test_no_two_games_differ_only_in_case(svc: Service) -> None:
     new_game(svc, "insel")
     with pytest.raises(ServiceError, match="names are read in any case"):
         new_game(svc, "Insel")
+
+
+def test_the_gms_commands_name_a_game_in_any_case(svc: Service, games: Games) -> None:
+    """`pbm game show Insel` for the game insel, as the players' mails."""
+    from sqlmodel import Session
+
+    from pbm.service.games import get_game
+
+    games.start("alpha")
+    with Session(svc.engine) as session:
+        assert get_game(session, "ALPHA").name == "alpha"
+        assert get_game(session, "Alpha", lock=True).name == "alpha"
+        with pytest.raises(ServiceError, match="no game named 'Alfa'"):
+            get_game(session, "Alfa")
