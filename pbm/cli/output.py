@@ -30,11 +30,21 @@ def echo_text(text: str) -> None:
 
 
 def show(data: Any, as_json: bool, text: Callable[[], None]) -> None:
-    """`data` as JSON (cleaned; a datetime as its str()), or whatever `text` prints."""
+    """`data` as JSON (cleaned; a time as ISO 8601 to the second, `_json_value`), or whatever
+    `text` prints."""
     if as_json:
-        typer.echo(json.dumps(cleaned(data), ensure_ascii=False, default=lambda o: clean(str(o))))
+        typer.echo(json.dumps(cleaned(data), ensure_ascii=False, default=_json_value))
     else:
         text()
+
+
+def _json_value(o: object) -> str:
+    """What JSON has no type for: a datetime as `2026-12-07T18:34:25+00:00` (naive ones are
+    the database's UTC), as every `--json` of pbm writes it; anything else as its text."""
+    if isinstance(o, datetime):
+        moment = o if o.tzinfo is not None else o.replace(tzinfo=UTC)
+        return moment.isoformat(timespec="seconds")
+    return clean(str(o))
 
 
 def when(value: datetime | str | None, none: str = "none") -> str:
