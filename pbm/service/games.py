@@ -63,8 +63,8 @@ def _check_numbers(
 ) -> None:
     if size is not None and size not in SIZES:
         raise ServiceError(f"size must be one of {', '.join(SIZES)}")
-    if seed is not None and seed < 0:
-        raise ServiceError("seed must be 0 or more")
+    if seed is not None and not 0 <= seed < 2**128:
+        raise ServiceError("seed must be 0 or more, and below 2^128 (a random one is 128 bits)")
     if card_limit not in CARD_LIMITS:
         raise ServiceError(f"card limit must be {CARD_LIMITS[0]} to {CARD_LIMITS[-1]}")
     if vp_target is not None and vp_target not in VP_TARGETS:
@@ -409,6 +409,9 @@ def summary(session: Session, game: Game) -> dict[str, Any]:
         "edition": game.edition,
         "layout": game.layout,
         "seed": game.seed,
+        # The same as text: a 128-bit number is beyond a double (jq, JavaScript), and the GM
+        # needs it exact (`pbm orders check --seed`).
+        "seed_text": str(game.seed),
         # The dice seal's nonce, only once the game has ended (its end mail revealed it
         # then); null before, and for a game created before seal nonces.
         "seal_nonce": (game.seal_nonce or None) if game.phase == GamePhase.ENDED else None,

@@ -125,8 +125,9 @@ def test_game_show_json_keeps_every_key(cfg: Path) -> None:
     assert set(data) == {
         "name", "phase", "paused", "round", "players", "seats", "size", "scenario", "pirate",
         "kronlande", "vp_target", "bank", "deadline", "deadline_preset", "lang", "edition",
-        "layout", "seed", "seal_nonce", "anonymous", "press", "away_wait_days", "broken",
-        "players_list",
+        "layout", "seed", "seed_text", "seal_nonce", "anonymous", "press", "away_wait_days",
+        "broken", "players_list",
     }  # fmt: skip
     assert data["size"] is None and data["seal_nonce"] is None
+    assert data["seed_text"] == str(data["seed"])
     assert isinstance(data["players_list"], list) and data["players_list"][0]["seat"] is None

@@ -443,6 +443,7 @@ def test_cli_lists_and_removes_observers(tmp_path: Path) -> None:
         ({"card_limit": -1}, "card limit must be 0 to 99"),
         ({"nmr_autopilot_after": -5}, "NMRs before the autopilot must be 1 to 99"),
         ({"seed": -1}, "seed must be 0 or more"),
+        ({"seed": 2**128}, "below 2\\^128"),
         ({"size": "tiny"}, "size must be one of small, medium, large, huge"),
     ],
 )
