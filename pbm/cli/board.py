@@ -36,6 +36,14 @@ def board(
     `--kronlande`: the Kronlande island with its quarries and fishing grounds."""
     if layout not in ("variable", "beginner"):
         raise typer.BadParameter("layout must be variable or beginner")
+    from pbm import i18n
+
+    if lang not in i18n.languages():
+        # As `pbm game create` refuses it: a board for a language with no words of its own
+        # would show another's letters.
+        raise typer.BadParameter(f"lang must be one of {', '.join(i18n.languages())}")
+    if seed < 0:
+        raise typer.BadParameter("seed must be 0 or more")
     if kronlande:
         if scenario is not None:
             raise typer.BadParameter("--kronlande and --scenario exclude each other")

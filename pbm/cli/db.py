@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -15,7 +16,10 @@ config_app = typer.Typer(help="The config file: check it, see every key.", no_ar
 
 
 def init_cmd(
-    path: Annotated[Path, typer.Argument(help="Where to write the config.")] = Path("pbm.toml"),
+    where: Annotated[
+        str,
+        typer.Argument(metavar="PATH", help="Where to write the config (a folder: its pbm.toml)."),
+    ] = "pbm.toml",
     force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a commented pbm.toml (every key with its default) and create the database."""
@@ -23,6 +27,11 @@ def init_cmd(
     from pbm.files import write_private
     from pbm.service.schema import upgrade
 
+    path = Path(where)
+    if where.endswith(("/", os.sep)) or path.is_dir():
+        # `pbm init games/`: the folder's pbm.toml (made with the folder if it is not there).
+        path.mkdir(parents=True, exist_ok=True)
+        path = path / "pbm.toml"
     if path.exists() and not force:
         echo(f"error: {path} exists (use --force to overwrite)", err=True)
         raise typer.Exit(2)

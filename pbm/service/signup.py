@@ -68,6 +68,8 @@ def _refusal(key: str, gm: bool, **kw: object) -> ServiceError:
 
 
 def _check_open(game: Game, gm: bool = False) -> None:
+    if game.phase == GamePhase.ENDED:
+        raise _refusal("game_over", gm, games=game.name)
     if game.phase != GamePhase.SIGNUP:
         raise _refusal("game_started", gm, game=game.name)
 

@@ -201,3 +201,25 @@ def test_a_resolution_that_fails_marks_the_game_broken(
     out = _run(runner, cfg, "round", "resolve", "alpha", code=1)
     assert out == "alpha: marked broken: RuntimeError: bug in resolve\n"
     assert game_row(svc, "alpha").broken == "RuntimeError: bug in resolve"
+
+
+def test_init_into_a_folder_writes_its_pbm_toml(tmp_path: Path) -> None:
+    """`pbm init games/` (there or not yet) and `pbm init EXISTING_FOLDER`: the folder's
+    pbm.toml, never a file named like the folder."""
+    runner = CliRunner()
+    for where in (f"{tmp_path}/new/", str(tmp_path / "old")):
+        (tmp_path / "old").mkdir(exist_ok=True)
+        out = runner.invoke(app, ["init", where])
+        assert out.exit_code == 0, out.output
+        assert (Path(where) / "pbm.toml").is_file()
+    out = runner.invoke(app, ["init", str(tmp_path / "old")])
+    assert out.exit_code == 2 and "pbm.toml exists" in out.output
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [(["--lang", "fr"], "lang must be one of da, de, en"), (["--seed", "-5"], "seed must be 0")],
+)
+def test_board_refuses_what_game_create_refuses(args: list[str], said: str) -> None:
+    out = CliRunner().invoke(app, ["board", *args])
+    assert out.exit_code == 2 and said in out.output

@@ -121,3 +121,12 @@ def test_the_gms_commands_name_a_game_in_any_case(svc: Service, games: Games) ->
         assert get_game(session, "Alpha", lock=True).name == "alpha"
         with pytest.raises(ServiceError, match="no game named 'Alfa'"):
             get_game(session, "Alfa")
+
+
+def test_the_gm_adding_a_player_to_an_ended_game_is_told_it_ended(
+    svc: Service, games: Games
+) -> None:
+    games.start("alpha")
+    admin.end_game(svc, "alpha")
+    with pytest.raises(ServiceError, match="has ended"):
+        admin.add_player(svc, "alpha", "late@players.test", "Spät")
