@@ -204,6 +204,9 @@ def extend(svc: Service, session: Session, game: Game, hours: float, why: str = 
         raise ServiceError(
             f"--hours is a number of hours between -{MAX_EXTEND_HOURS} and {MAX_EXTEND_HOURS}"
         )
+    if hours == 0 and game.deadline is not None:
+        # Nothing moves: no mail to every player about a deadline that stays as it was.
+        raise ServiceError(f"{game.name}: --hours 0 leaves the deadline as it is")
     now = svc.clock.now()
     base = game.deadline or now
     target = base + svc.config.service.hours(hours)
@@ -229,7 +232,7 @@ def extend(svc: Service, session: Session, game: Game, hours: float, why: str = 
         game,
         "deadline",
         deadline=shared_deadline(session, game, room=56),
-        round_=game.round,
+        round_=game.round if game.phase == GamePhase.ROUNDS else 0,  # 0: the setup
         text=why,
     )
     return deadline
@@ -518,7 +521,9 @@ def _tell_rollback(
     from pbm.reports.render import render_message
 
     to = recipients(session, game)
-    key = "rollback_reopened" if reopen else "rollback_closed"
+    key = "rollback_closed"
+    if reopen:
+        key = "rollback_reopened" if game.deadline is not None else "rollback_reopened_gm"
     body = texts.t(
         game.locale,
         key,

@@ -49,6 +49,13 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "The round is open again: you may send changed orders until {deadline}. Orders you "
         "sent stand unless you send new ones. The rolls stay as they were announced.\n"
     ),
+    # The same in a game without deadlines: the GM resolves when it suits.
+    "rollback_reopened_gm": N_(
+        "The game master is correcting round {round} of the game {game}.\n\nWhy: {why}\n\n"
+        "The round is open again: you may send changed orders until the game master resolves "
+        "it. Orders you sent stand unless you send new ones. The rolls stay as they were "
+        "announced.\n"
+    ),
     "rollback_closed": N_(
         "The game master is correcting round {round} of the game {game}.\n\nWhy: {why}\n\n"
         "The orders stay as they were sent; the corrected report follows. The rolls stay as "

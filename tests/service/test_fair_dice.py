@@ -737,3 +737,16 @@ def test_game_verify_of_a_new_game_says_its_welcome_mails_have_not_gone_yet(
     assert text.exit_code == 0, text.output
     assert "(shown in no welcome mail sent: none has gone yet)" in text.output
     assert "older game" not in text.output
+
+
+def test_a_round_reopened_in_a_game_without_deadlines_says_the_gm_resolves(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """Not "you may send changed orders until none (the game master resolves)"."""
+    _resolve_round_one(svc, mailer, games)
+    with transaction(svc.engine) as session:
+        game = get_game(session, "alpha")
+        game.deadline_preset, game.deadline = "off", None
+    admin.rollback_round(svc, "alpha", why="Ein Fehler.", reopen=True)
+    [notice] = outbox(svc, "correction")
+    assert "bis die Spielleitung sie" in notice.body and "bis keine" not in notice.body

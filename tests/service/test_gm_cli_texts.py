@@ -123,6 +123,26 @@ def test_a_setup_deadline_in_the_past_names_the_tick(
     assert admin.extend_round(svc, "beta", hinted) == clock.now()
 
 
+def test_extend_by_nothing_tells_nobody(svc: Service, games: Games) -> None:
+    """`--hours 0` with a deadline set moves nothing: refused, no mail to every player."""
+    games.start("alpha")
+    before = game_row(svc, "alpha").deadline
+    with pytest.raises(ServiceError, match="--hours 0 leaves the deadline as it is"):
+        admin.extend_round(svc, "alpha", 0)
+    assert game_row(svc, "alpha").deadline == before and outbox(svc, "gm_notice") == []
+
+
+def test_a_setup_deadline_moved_is_the_setup_turns_not_round_0s(svc: Service, games: Games) -> None:
+    from harness import new_game, signup
+
+    new_game(svc, "beta")
+    signup(games.mailer, "beta")
+    admin.extend_round(svc, "beta", 5)
+    (notice,) = outbox(svc, "gm_notice")
+    assert "die Frist des Zugs in der Aufstellung verschoben" in notice.body
+    assert "Runde 0" not in notice.body
+
+
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
 @pytest.mark.parametrize("hours", [1e9, -1e9, float("nan"), float("inf")])
 def test_round_extend_refuses_hours_no_calendar_holds(
