@@ -749,4 +749,5 @@ def test_a_round_reopened_in_a_game_without_deadlines_says_the_gm_resolves(
         game.deadline_preset, game.deadline = "off", None
     admin.rollback_round(svc, "alpha", why="Ein Fehler.", reopen=True)
     [notice] = outbox(svc, "correction")
-    assert "bis die Spielleitung sie" in notice.body and "bis keine" not in notice.body
+    said = " ".join(notice.body.split())  # as wrapped at any width
+    assert "bis die Spielleitung sie auflöst" in said and "bis keine" not in said
