@@ -125,8 +125,12 @@ def _board_free(text: str, game: GameWords) -> tuple[Text, str, Item | None]:
         if m:
             return t, f, _header(key, t, m)
     m = _PASSWORD.match(f)
-    if m and (m.group("sep") or _one_value(m.group("rest"))):
+    if m and (m.group("sep") or _one_value(m.group("rest")) or pbm_shaped(m.group("rest"))):
         return t, f, _password(t, m)
+    bare = pbm_shaped(t.original) if _PBM_PASSWORD.fullmatch(f.rstrip(".")) else None
+    if bare is not None:
+        # The password alone on its line, as copied from the welcome mail.
+        return t, f, Password(bare)
     # Before remarks are cut: a message's first line is the player's text as written.
     table = _table_line(t, f)
     if table is not None:
@@ -251,7 +255,25 @@ def _first_token(value: str) -> str:
 _AROUND = "\"'*_«»„“”<>()[]`"
 
 
+#: A password as pbm makes them (`service.secrets.new_password`: the colour and five groups of
+#: two syllables), its dashes written as blanks too (`rot kadu mepi rosa tule wibo`).
+_PBM_PASSWORD = re.compile(
+    r"^[a-z]{2,12}(?:(?:\s*+-\s*+|\s++)(?:[bdfghklmnprstvwz][aeiou]){2}){5}(?=$|[\s.,;!])"
+)
+
+
+def pbm_shaped(text: str) -> str | None:
+    """The password a text starts with when it is shaped like one pbm makes, with dashes
+    between its parts (`Rot Kadu Mepi Rosa Tule Wibo` → `Rot-Kadu-Mepi-Rosa-Tule-Wibo`)."""
+    value = text.strip()
+    m = _PBM_PASSWORD.match(value.lower())
+    return "-".join(re.split(r"[\s-]+", value[: m.end()].strip())) if m else None
+
+
 def _secret(value: str) -> str:
+    shaped = pbm_shaped(value)
+    if shaped is not None:
+        return shaped
     word = _first_token(value).strip(_AROUND)
     while word and word[-1] in ".,;:!?":
         word = word[:-1].rstrip(_AROUND)

@@ -179,7 +179,8 @@ MIN_MASKED = 6
 #: A password line anywhere in a line (also quoted, also "Dein Kennwort: …" from a quoted
 #: welcome mail): the keyword, a separator, the value up to a blank, comma or semicolon.
 _PASSWORD_LINE = re.compile(
-    r"(?i)\b(?:kennwort|passwort|password|pw)(?:\s*+[:=]\s*+|\s++)"
+    r"(?i)\b(?:kennwort|passwort|password|passwd|pwd|pw|adgangskode|kodeord)"
+    r"(?:\s*+[:=]\s*+|\s++)"
     r"(?P<value>[^\s,;]++)"
 )
 #: Characters of a line looked at for a password line (lines are capped before parsing).
@@ -187,8 +188,10 @@ _SCAN_CHARS = 300
 
 
 def password_values(*texts: str) -> set[str]:
-    """Every value written on a password line in these texts (body, subject), right or wrong:
-    what must not stay in the stored mail. Linear in the texts' length."""
+    """Every value written on a password line in these texts (body, subject), right or wrong,
+    and every password of pbm's shape written with blanks for its dashes (the reader takes
+    it: `notation.headers.pbm_shaped`): what must not stay in the stored mail. Linear in the
+    texts' length."""
     found: set[str] = set()
     for text in texts:
         for line in text.splitlines():
@@ -196,6 +199,7 @@ def password_values(*texts: str) -> set[str]:
                 value = m.group("value").strip("\"'()[]<>.")
                 if len(value) >= MIN_MASKED:
                     found.add(value)
+            found.update(m.group() for m in _SPACED_SHAPE.finditer(line[:_SCAN_CHARS]))
     return found
 
 
@@ -268,6 +272,11 @@ _GROUP = f"[{_CONSONANTS}][{_VOWELS}][{_CONSONANTS}][{_VOWELS}]"
 #: forty characters, so a scan is linear.
 _SHAPE = re.compile(
     rf"(?i)(?:{_COLOUR}{_DASH})?{_GROUP}(?:{_DASH}{_GROUP}){{{PASSWORD_GROUPS - 1}}}(?!\w)"
+)
+#: The same with blanks where the dashes go (`rot kadu mepi rosa tule wibo`), as a line holds
+#: it: its syllables are masked as written (`password_values`).
+_SPACED_SHAPE = re.compile(
+    rf"(?i)(?<!\w)(?:{_COLOUR}[ \t]++)?{_GROUP}(?:[ \t]++{_GROUP}){{{PASSWORD_GROUPS - 1}}}(?!\w)"
 )
 #: A word that begins like a seat's password, a colour and a dash (also those of the six-digit
 #: passwords before issue 20, which running games may still have): `Masker` checks it against

@@ -63,3 +63,35 @@ def test_a_question_in_an_orders_mail_is_told_where_questions_go(
     body = _ack(svc, me)
     assert "Eine Frage? Diese Adresse liest Züge." in body
     assert "'An Spielleitung:'" in body
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "{pw}",  # alone on its line, as copied from the welcome mail
+        "Kennwort: {spaced}",  # blanks where the dashes go
+        "{spaced}",
+        "Pwd: {pw}",
+    ],
+)
+def test_a_password_in_pbms_shape_is_read_however_it_is_written(
+    svc: Service, mailer: Mailer, games: Games, written: str
+) -> None:
+    """And kept in no stored mail, in any of these forms."""
+    from databases import order_sets
+
+    from pbm.store.models import InboundMail
+
+    table = games.start("alpha")
+    me = table.seats[0]
+    pw = table.passwords[me]
+    line = written.format(pw=pw, spaced=pw.replace("-", " "))
+    before = len(order_sets(svc, "alpha"))
+    mailer.send(me, "Züge", f"{line}\nIch passe\n")
+    assert len(order_sets(svc, "alpha")) == before + 1
+    with Session(svc.engine) as s:
+        raw = s.exec(select(InboundMail).order_by(col(InboundMail.id).desc())).first()
+        assert raw is not None
+        kept = raw.raw.decode("utf-8", "replace")
+    assert pw not in kept and pw.replace("-", " ") not in kept
+    assert pw.split("-")[1] not in kept  # not one syllable pair of it
