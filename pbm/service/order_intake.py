@@ -86,7 +86,7 @@ def take_orders(r: Request) -> str | None:
         r.refuse("\n\n".join([refuse, *r.notes]), to=player.address)
         return None
     if r.parsed.forwarded:
-        r.notes.append(forwarded_not_read(lang))
+        r.notes.append(forwarded_not_read(lang, orders_above=r.parsed.has_orders()))
     setup = game.phase == GamePhase.SETUP
     if setup or game.phase == GamePhase.ROUNDS:
         # What can never be carried out is refused now, with its reason, rather than found

@@ -178,9 +178,15 @@ class Request:
         )
 
 
-def forwarded_not_read(lang: str) -> str:
-    """Said in the answer to a mail whose reading stopped at a forwarded mail."""
+def forwarded_not_read(lang: str, orders_above: bool = False) -> str:
+    """Said in the answer to a mail whose reading stopped at a forwarded mail; `orders_above`:
+    orders were read above it (then the player only learns what was left unread)."""
     _ = translator(lang).gettext
+    if orders_above:
+        return _(
+            "The forwarded mail below your orders was not read (it may be a report or "
+            "another player's mail): orders in it do not count."
+        )
     return _(
         "A forwarded mail in yours was not read (it may be a report or another player's "
         "mail): write your orders in the mail itself, or paste them above the forwarded part."

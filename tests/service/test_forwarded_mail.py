@@ -9,6 +9,9 @@ from harness import Games, Mailer
 
 HINT_DE = "Die weitergeleitete Mail in deiner Nachricht wurde nicht gelesen"
 HINT_EN = "A forwarded mail in yours was not read"
+#: Below orders that were read: what was left unread, not "paste your orders above it".
+BELOW_DE = "Die weitergeleitete Mail unter deinen Zügen wurde nicht gelesen"
+BELOW_EN = "The forwarded mail below your orders was not read"
 
 GMAIL_FORWARD = """Hallo, das ging an die falsche Adresse:
 
@@ -55,8 +58,9 @@ def test_a_forwarded_part_below_the_orders_is_named_in_the_ack(
     mailer: Mailer, games: Games
 ) -> None:
     ack = _answer(mailer, games, APPLE_FORWARD, "ack")
-    assert HINT_DE in ack and "Entwicklungskarte" in ack, ack
-    assert "Straße" not in ack.split(HINT_DE)[0].split("Angenommen:")[-1]
+    said = " ".join(ack.split())
+    assert BELOW_DE in said and HINT_DE not in said and "Entwicklungskarte" in ack, ack
+    assert "Straße" not in ack.split("Die weitergeleitete")[0].split("Angenommen:")[-1]
 
 
 def test_in_english(mailer: Mailer, games: Games) -> None:
@@ -65,7 +69,7 @@ def test_in_english(mailer: Mailer, games: Games) -> None:
     body = f"Password: {t.passwords[sender]}\nBuy card\n\nBegin forwarded message:\n\nRoad 6B 5B\n"
     assert mailer.send(sender, "Round 1", body).status == "done"
     (ack,) = replies_to(mailer.svc, mailer.last_id, "ack")
-    assert HINT_EN in ack.body, ack.body
+    assert BELOW_EN in " ".join(ack.body.split()), ack.body
 
 
 def test_a_quoted_original_is_no_forward(mailer: Mailer, games: Games) -> None:
