@@ -91,6 +91,9 @@ class Inbound:
     #: The date of the first `Received:` line, written by the server that delivered the mail
     #: (None when there is none, or it cannot be read): when it reached the mailbox.
     received: datetime | None = None
+    #: The mail has a part sent as an attachment, which is never read (orders in a file): the
+    #: answer to a mail without orders says so.
+    attachments: bool = False
 
 
 _QUOTE_ON, _QUOTE_OFF = "\x00quote-on\x00", "\x00quote-off\x00"
@@ -511,12 +514,14 @@ def parse_inbound(raw: bytes, own_address: str = "", max_bytes: int | None = Non
     except Exception:  # RecursionError included
         return Inbound(content_id, "", "", "", "unreadable")
     text = ""
+    attached = False
     if not refused:
         try:
             text = body_text(msg).replace("\x00", "")
+            attached = any(p.get_content_disposition() == "attachment" for p in msg.walk())
         except Exception:  # RecursionError included
             text = ""
-    return Inbound(mid, sender, subject, text, reason, kept, refused, received)
+    return Inbound(mid, sender, subject, text, reason, kept, refused, received, attached)
 
 
 def received_date(value: str) -> datetime | None:

@@ -102,7 +102,10 @@ def bad_password(r: Request) -> None:
         return
     if sender not in registered or earlier >= r.svc.config.service.bad_password_limit:
         return
-    r.refuse(texts.t(r.lang, "bad_password"))
+    said = texts.t(r.lang, "bad_password")
+    if not r.parsed.password and r.inbound.attachments:
+        said += "\n\n" + texts.t(r.lang, "attachments_not_read")
+    r.refuse(said)
 
 
 def _was_replaced(r: Request) -> bool:

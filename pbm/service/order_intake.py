@@ -100,6 +100,8 @@ def take_orders(r: Request) -> str | None:
         # of use, so a discard or trade line alone is nothing either).
         if _asks_a_question(r):
             r.notes.append(texts.t(lang, "question_hint"))
+        if r.inbound.attachments:
+            r.notes.append(texts.t(lang, "attachments_not_read"))
         if setup and _on_turn(r, player):
             r.notes.append(
                 translator(lang)

@@ -178,6 +178,9 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "'Game: <name>', 'Join' and 'Name: <your name>'."
     ),
     "no_such_game": N_("There is no game named {name!r}."),
+    "attachments_not_read": N_(
+        "Attachments are not read: write your orders (and your password) in the mail itself."
+    ),
     "question_hint": N_(
         "A question? This address reads orders. To ask the game master, start a line with "
         "'To GM:' and write the question below it; to ask another player, 'Message to "

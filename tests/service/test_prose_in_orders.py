@@ -95,3 +95,25 @@ def test_a_password_in_pbms_shape_is_read_however_it_is_written(
         kept = raw.raw.decode("utf-8", "replace")
     assert pw not in kept and pw.replace("-", " ") not in kept
     assert pw.split("-")[1] not in kept  # not one syllable pair of it
+
+
+def test_orders_sent_as_an_attachment_are_told_attachments_are_not_read(
+    svc: Service, games: Games
+) -> None:
+    from email.message import EmailMessage
+
+    from databases import replies_to
+
+    from pbm.service.ingest import ingest
+
+    table = games.start("alpha")
+    me = table.seats[0]
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = me, "gm@pbm.test", "Züge"
+    msg["Message-ID"] = "<attached@players.test>"
+    msg.set_content("Siehe Anhang.\n")
+    orders = f"Kennwort: {table.passwords[me]}\nIch passe\n"
+    msg.add_attachment(orders.encode(), maintype="text", subtype="plain", filename="zuege.txt")
+    ingest(svc, msg.as_bytes())
+    (answer,) = replies_to(svc, "<attached@players.test>")
+    assert "Anhänge werden nicht gelesen" in " ".join(answer.body.split()), answer.body
