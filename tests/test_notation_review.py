@@ -374,3 +374,20 @@ def test_a_misspelt_setup_settlement_is_asked_back(line: str, lang: str, said: s
     (result,) = parse_mail(line + "\n", _ctx(lang, "setup")).lines
     assert not result.ok and result.error is not None
     assert said in result.error.localized(lang)
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "command"),
+    [
+        ("Status bitte", "de", "status"),
+        ("Bitte Status", "de", "status"),
+        ("Bitte, Status!", "de", "status"),
+        ("Mitspieler bitte", "de", "players"),
+        ("Status please", "en", "status"),
+        ("Status tak", "da", "status"),
+    ],
+)
+def test_a_command_asked_for_politely_is_the_command(line: str, lang: str, command: str) -> None:
+    """Not "'Status' is no command", which contradicts itself."""
+    parsed = parse_mail(line + "\n", _ctx(lang))
+    assert parsed.commands == [command] and parsed.lines[0].ok

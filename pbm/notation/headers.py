@@ -166,10 +166,25 @@ _HELP_TOPIC = re.compile(
 )
 
 
+#: A command asked for politely (`Status bitte`, `Bitte Status`, `Status please`, `Status
+#: tak`): the words around it, and the marks after it.
+_POLITE_WORDS = (*lexicon.words("remarks", "please"), "tak", "venligst", "danke", "thanks")
+_POLITE = re.compile(
+    rf"^(?:(?:{'|'.join(map(re.escape, _POLITE_WORDS))}),?+ )?+(?P<core>[a-z ]{{1,40}}?)"
+    rf"(?:,?+ (?:{'|'.join(map(re.escape, _POLITE_WORDS))}))?+[ .!?]*+$"
+)
+
+
 def _command(f: str) -> Command | None:
     for pattern, name in _COMMANDS:
         if pattern.match(f):
             return Command(name)
+    polite = _POLITE.match(f)
+    if polite is not None and polite.group("core") != f:
+        core = polite.group("core").strip()
+        for pattern, name in _COMMANDS:
+            if pattern.match(core):
+                return Command(name)
     m = _HELP_TOPIC.match(f)
     if m is not None and len(m.group("topic")) <= _MAX_TOPIC:
         return Command("help", m.group("topic"))
