@@ -391,3 +391,25 @@ def test_a_command_asked_for_politely_is_the_command(line: str, lang: str, comma
     """Not "'Status' is no command", which contradicts itself."""
     parsed = parse_mail(line + "\n", _ctx(lang))
     assert parsed.commands == [command] and parsed.lines[0].ok
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        ("Ritter ausspielen vor dem Wurf, Räuber nach 10G, raube blau", "de", "Ritter vor Wurf"),
+        ("Knight played after the roll, robber 10G, steal blue", "en", "Knight after roll"),
+        ("Ridder efter slaget: røver 10K, stjæl blå", "da", "Ridder efter slag"),
+        ("Ridderkort spilles før slaget: røver 10K", "da", "Ridder før slag"),
+        ("Køb kort", "da", "Udviklingskort"),
+        ("Køb et kort", "da", "Udviklingskort"),
+        ("Monopol på uld", "da", "Monopol Uld"),
+        ("Aflever hvis nødvendigt: først uld, så korn", "da", "Aflever: U K"),
+        ("Byt med banken: 4U for 1K", "da", "Søhandel 4U for 1K"),
+        ("Opgrader 6L 5L 11K til by", "da", "By C3 C4 D4 (6L 5L 11K)"),
+    ],
+)
+def test_what_players_write_reads_as_meant(line: str, lang: str, canonical: str) -> None:
+    """A knight with its verb and timing, and the Danish forms German and English had."""
+    (result,) = parse_mail(line + "\n", _ctx(lang)).lines
+    assert result.ok, result.error
+    assert (result.canonical or "").startswith(canonical)

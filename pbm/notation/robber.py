@@ -20,9 +20,16 @@ from .words import _FILLERS, _PATTERNS, _REST, _keyword_span, _kw, _letter_words
 #: Danish: `før slag`, `efter slag`, `før mit slag`, `før kast`, `efter jeg har slået`. The
 #: languages' fragments (`[patterns] knight_timing`).
 _TIMING = f"(?P<timing>{lexicon.patterns('knight_timing')})"
+#: The verb after the card's word: `Ritter ausspielen vor dem Wurf`, `knight played after`.
+_PLAYED = r"(?: (?:ausspielen|spielen|einsetzen|played|play|spilles|spille|spil)(?![a-z]))?+"
 _KNIGHT = _kw(
     "knight",
-    r"(?: ?karte| card)?+\s*+[:,(]?+\s*+" + _TIMING + r"?+\s*+\)?+" + _REST,
+    r"(?: ?karte| card| ?kortet| ?kort)?+"
+    + _PLAYED
+    + r"\s*+[:,(]?+\s*+"
+    + _TIMING
+    + r"?+\s*+\)?+"
+    + _REST,
 )
 
 #: The word before the victims; `[,;]?\s*` before it is added by `_keyword_span`. "steal from"
