@@ -2739,12 +2739,14 @@ GM_MAILS: list[Mail] = [
         lang="en",
         password="red-kadu-mepi",
     ),
+    # The road on the line below its settlement: one placement, read under the first line's
+    # number (the second is not read apart), as a GM reads it.
     Mail(
         "200_setup_two_lines_de",
         [
             ("Kennwort: blau-200", PW_DE),
-            ("Siedlung 6L 5L 11G", refused("Siedlung <Kreuzung> Straße <Weg>")),
-            ("Straße 6L 5L", refused("Siedlung <Kreuzung> Straße <Weg>")),
+            ("Siedlung 6L 5L 11G", setup(("C3 C4 D4", "C3 C4"))),
+            ("Straße 6L 5L", NOISE),
         ],
         phase="setup",
     ),
