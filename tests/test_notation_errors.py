@@ -481,3 +481,18 @@ def test_subject_may_carry_a_command_or_the_game() -> None:
     assert parsed.game == "Insel-7"
     parsed = parse_mail("Kennwort: x\n", ctx, subject="Siedlung 6L 5L 11G")
     assert not parsed.has_orders()  # orders are read from the body only
+
+
+def test_a_settlement_written_above_its_road_says_the_road_comes_after() -> None:
+    """Builds are made in the order written: the refusal names the line of the road that
+    would have reached the settlement, and where to put it."""
+    parsed = _check("Siedlung E4 E5 F4\nStraße E4 E5\n")
+    first = parsed.lines[0]
+    assert first.error is not None and first.error.rule == "settlement_not_connected"
+    assert "die Straße in Zeile 2 wird erst danach gebaut" in first.error.localized("de")
+    assert "the road on line 2 is built after it" in first.error.localized("en")
+    assert parsed.lines[1].ok
+    # In the right order both stand; with no road below, the refusal is as before.
+    assert all(r.ok for r in _check("Straße E4 E5\nSiedlung E4 E5 F4\n").lines)
+    (alone,) = _check("Siedlung E4 E5 F4\n").lines
+    assert alone.error is not None and "Zeile" not in alone.error.localized("de")

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from pbm.rules.building import settlement_site_rule
 from pbm.rules.legal import AFTER_KINDS, LegalMoves
-from pbm.rules.orders import Alternatives, SetupPlacement
+from pbm.rules.orders import Alternatives, City, Road, Settlement, SetupPlacement, Ship
 from pbm.rules.reasons import Reason
 from pbm.rules.setup import placement_rule, setup_player
 from pbm.rules.state import RULES, GameState, upgraded
@@ -30,6 +30,7 @@ from pbm.rules.state import RULES, GameState, upgraded
 from .errors import IllegalOrderError
 from .mail import ParsedMail
 from .messages import receipt_text
+from .results import LineResult
 
 #: The most positions followed; a mail of more builds than that is rarely written.
 MAX_POSITIONS = 128
@@ -144,6 +145,33 @@ class _Outcomes:
         self.views = grown
 
 
+#: The refusals of a piece with no road of the player's to it.
+_UNCONNECTED = (Reason.SETTLEMENT_NOT_CONNECTED, Reason.NOT_CONNECTED)
+
+
+def _road_below(parsed: ParsedMail, result: LineResult, state: GameState) -> int | None:
+    """The number of a later line of the same block with a road (or ship) that touches the
+    crossing or path the refused line builds on: the player wrote the build order upside
+    down. None when there is no such line."""
+    ends: set[int] = set()
+    for options in _lines_of(result.item):
+        for option in options:
+            if isinstance(option, (Settlement, City)):
+                ends.add(option.crossing)
+            elif isinstance(option, (Road, Ship)):
+                ends.update(state.board.path_crossings[option.path])
+    for later in parsed.lines:
+        if later.line <= result.line or not later.ok or later.substitute != result.substitute:
+            continue
+        for options in _lines_of(later.item):
+            for option in options:
+                if isinstance(option, (Road, Ship)) and ends & set(
+                    state.board.path_crossings[option.path]
+                ):
+                    return later.line
+    return None
+
+
 def _lines_of(item: object) -> list[tuple[object, ...]]:
     """The build lines an item stands for, each as its options: one line, an `oder` line, or
     several builds written on one line (an item with `actions`)."""
@@ -180,7 +208,13 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
             if all(rules):
                 rule = rules[0]
                 assert rule is not None
-                result.error = _illegal(rule, lang).at(result.line, result.text)
+                error = _illegal(rule, lang)
+                later = _road_below(parsed, result, state) if rule in _UNCONNECTED else None
+                if later is not None:
+                    # Built in the order written: the road that would reach it comes after.
+                    error.params["road_below"] = later
+                    error.message = error.localized(lang)
+                result.error = error.at(result.line, result.text)
                 result.item = None
                 continue
             for options, rule in zip(lines, rules, strict=True):

@@ -70,7 +70,11 @@ class OrderError(Exception):
         if self.key is not None:
             return render(self.key, lang, self.params)
         if self.rule is not None and self.rule in RECEIPT:
-            return receipt_text(self.rule, lang)
+            text = receipt_text(self.rule, lang)
+            below = self.params.get("road_below")
+            if below is not None:  # the road that would reach it stands on a later line
+                text += ": " + receipt_text("road_below", lang).format(line=below)
+            return text
         return self.message
 
     def at(self, line: int, text: str) -> OrderError:

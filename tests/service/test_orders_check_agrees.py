@@ -211,7 +211,9 @@ def _compare(
             if accepted.get(n) == r["canonical"]:
                 tally.alike += 1
                 continue
-            if refused.get(n) in receipt:
+            said_why = refused.get(n) or ""
+            # A receipt refusal, maybe with the line of a road written below it.
+            if said_why in receipt or any(said_why.startswith(f"{t}: ") for t in receipt):
                 tally.at_receipt += 1
                 continue  # refused at receipt, for the position
             problems.append(f"{name} line {n}: check {r['canonical']!r}, service {said!r}")
