@@ -77,22 +77,36 @@ def submit_setup(
     from .games import load_state
 
     state = load_state(game)
-    step = next_own_step(state, player.seat if player.seat is not None else -1)
+    seat = player.seat if player.seat is not None else -1
+    step = next_own_step(state, seat)
     if step is None:
         return False, None
-    replaced = supersede(session, game, player, 0, step)
-    session.add(
-        OrderSet(
-            game_id=game.id or 0,
-            player_id=player.id or 0,
-            round=0,
-            setup_step=step,
-            text=masked(text, parsed.password or ""),
-            parsed=codec.dumps(parsed.setup_orders()),
-            received_at=svc.clock.now(),
-            mail_id=mail.id if mail else None,
+    orders = parsed.setup_orders()
+    steps = [step]
+    sequence = setup_sequence(state.settings.players)
+    if step + 1 < len(sequence) and sequence[step + 1] == seat:
+        # Two turns in a row (the end of the snake): a newer mail replaces what an older one
+        # left for the second too, and a ranked list serves the second placement as well, its
+        # first option that still works ("my first settlement … / my second settlement …" in
+        # one mail), rather than asking again.
+        supersede(session, game, player, 0, step + 1)
+        if len(orders.placements) > 1:
+            steps.append(step + 1)
+    replaced = False
+    for at in steps:
+        replaced = supersede(session, game, player, 0, at) or replaced
+        session.add(
+            OrderSet(
+                game_id=game.id or 0,
+                player_id=player.id or 0,
+                round=0,
+                setup_step=at,
+                text=masked(text, parsed.password or ""),
+                parsed=codec.dumps(orders),
+                received_at=svc.clock.now(),
+                mail_id=mail.id if mail else None,
+            )
         )
-    )
     session.flush()
     advance_setup(svc, session, game)
     return replaced, step
