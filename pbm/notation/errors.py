@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from .messages import RECEIPT, TEXTS, receipt_text, render
+from .messages import RECEIPT, TEXTS, receipt_text, render, road_below_text
 
 #: The most candidates an error lists (a line of the answer each): a name that fits more says
 #: how to name the place instead (`names.py`), and no list is ever longer.
@@ -72,8 +72,8 @@ class OrderError(Exception):
         if self.rule is not None and self.rule in RECEIPT:
             text = receipt_text(self.rule, lang)
             below = self.params.get("road_below")
-            if below is not None:  # the road that would reach it stands on a later line
-                text += ": " + receipt_text("road_below", lang).format(line=below)
+            if isinstance(below, int):  # the road that would reach it stands on a later line
+                text += ": " + road_below_text(below, lang)
             return text
         return self.message
 

@@ -317,12 +317,6 @@ RECEIPT: dict[str, str] = {
     "distance_rule": N_("a neighbouring crossing is built on (distance rule)"),
     "not_connected": N_("a road needs a road or building of yours at one of its ends"),
     "settlement_not_connected": N_("a settlement needs a road of yours leading to its crossing"),
-    # Said after the two above when a later line of the mail builds the road that would reach
-    # the piece: the mail's builds are made in the order written.
-    "road_below": N_(
-        "the road on line {line} is built after it (builds are made in the order written): "
-        "write that road above this line"
-    ),
     "settlement_not_reached": N_(
         "a settlement needs a road or ship of yours leading to its crossing"
     ),
@@ -406,6 +400,18 @@ def text(key: str, lang: str) -> str:
 def render(key: str, lang: str, params: Mapping[str, object]) -> str:
     """The text of `key` in a game language, filled in."""
     return text(key, lang).format(**params)
+
+
+#: Said after a refusal for a piece touching nothing of the player's when a later line of the
+#: mail builds the road that would reach it: the mail's builds are made in the order written.
+ROAD_BELOW = N_(
+    "the road on line {line} is built after it (builds are made in the order written): "
+    "write that road above this line"
+)
+
+
+def road_below_text(line: int, lang: str) -> str:
+    return translator(lang).gettext(ROAD_BELOW).format(line=line)
 
 
 def receipt_text(rule: str, lang: str) -> str:

@@ -490,8 +490,12 @@ async def play_to_round_two(
         for row in players_of(session, get_game(session, game)):
             assert row.seat is not None
             by_seat[row.seat] = next(p for p in players if p.address == row.address)
+    # Each turn's mail; at the turn of the snake one mail of ranked placements serves the
+    # two turns in a row, so there may be fewer mails than placements.
     for _ in range(2 * len(players)):
         st = state_now()
+        if st.phase != Phase.SETUP:
+            break
         seat = setup_player(st)
         p = by_seat[seat]
         await p.send("Aufstellung", setup_text(st, seat, p.password))
