@@ -179,7 +179,8 @@ def _command(f: str) -> Command | None:
     for pattern, name in _COMMANDS:
         if pattern.match(f):
             return Command(name)
-    polite = _POLITE.match(f)
+    # Only a line with a polite word is looked at again (`_command` runs on every line).
+    polite = _POLITE.match(f) if any(w in f for w in _POLITE_WORDS) else None
     if polite is not None and polite.group("core") != f:
         core = polite.group("core").strip()
         for pattern, name in _COMMANDS:
