@@ -48,7 +48,8 @@ def mail_quarantine(as_json: JsonOpt = False) -> None:
 
 @app.command("requeue")
 def mail_requeue(mail_id: int) -> None:
-    """Process a quarantined (or any stored) mail again."""
+    """Process a quarantined mail again (or one held for a broken game); a mail that was
+    processed is refused: it is never processed twice."""
     from pbm.service import admin
 
     svc = service()

@@ -221,13 +221,17 @@ def pending_mail_ids(svc: Service) -> list[int]:
         return [r for r in rows if r is not None]
 
 
+#: The mails `requeue` reads again: quarantined, held for a broken game, or not yet read.
+REQUEUED = (MailStatus.QUARANTINED, MailStatus.NEW, MailStatus.HELD)
+
+
 def requeue(svc: Service, mail_id: int) -> IngestResult:
     """Process a quarantined mail again (a processed one is never processed twice)."""
     with transaction(svc.engine) as session:
         mail = session.get(InboundMail, mail_id)
         if mail is None:
             raise KeyError(mail_id)
-        if mail.status not in (MailStatus.QUARANTINED, MailStatus.NEW, MailStatus.HELD):
+        if mail.status not in REQUEUED:
             return IngestResult(mail_id, False, mail.status)
         mail.status = MailStatus.NEW
         mail.error = ""

@@ -290,6 +290,9 @@ def test_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path.parent)
     assert "done" in _cli(runner, cfg, "mail", "requeue", str(q["id"]))
     assert _json(runner, cfg, "mail", "quarantine") == []
+    # Read again once only: a processed mail is refused, not answered "done" as if re-read.
+    again = _cli(runner, cfg, "mail", "requeue", str(q["id"]), code=2)
+    assert f"mail {q['id']} is done already" in again
     kinds = [o["kind"] for o in _json(runner, cfg, "outbox", "list")]
     assert kinds.count("placed") == 1 and kinds.count("ack") == 1
 
