@@ -8,7 +8,7 @@ import typer
 
 from .clean import cleaned
 from .common import reader, refusals, service
-from .output import JsonOpt, echo, show
+from .output import JsonOpt, echo, show, when
 
 app = typer.Typer(help="Outgoing mail.", no_args_is_help=True)
 
@@ -29,13 +29,17 @@ def outbox_list(
             echo(f"no {status} mail in the outbox" if status else "the outbox is empty")
         for r in rows:
             echo(f"{r['id']:5} {r['status']:8} {r['kind']:10} {r['to'][:40]:40} {r['subject']}")
+            if r["status"] == "pending" and r["attempts"]:
+                # Waiting after a failed try: when it is tried next, and why it failed.
+                echo(f"      next try {when(r['next_attempt'])}: {r['last_error']}")
 
     show(rows, as_json, text)
 
 
 @app.command("retry")
 def outbox_retry(row_id: int) -> None:
-    """Send a failed (or dropped) outbox mail again."""
+    """Send a failed outbox mail again; one waiting after a failed try goes at the next outbox
+    pass (a dropped one is refused)."""
     from pbm.service import admin
 
     svc = service()

@@ -417,6 +417,10 @@ def outbox_rows(svc: Service, status: str | None = None) -> list[dict[str, Any]]
                 "status": str(o.status),
                 "attempts": o.attempts,
                 "last_error": o.last_error,
+                # When a pending mail is tried next (after a failed try: its back-off), and
+                # when a mail went; None for neither.
+                "next_attempt": o.next_attempt if o.status == OutboxStatus.PENDING else None,
+                "sent_at": o.sent_at,
             }
             for o in session.exec(query)
         ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
@@ -261,6 +261,17 @@ def retry_mail(svc: Service, session: Session, row_id: int) -> Outbox:
     if row.status == OutboxStatus.SENT:
         raise ServiceError(f"outbox mail {row_id} was sent already")
     if row.status == OutboxStatus.PENDING:
+        now = svc.clock.now()
+        due = row.next_attempt
+        if due is not None and due.tzinfo is None:  # stored naive, in UTC
+            due = due.replace(tzinfo=UTC)
+        if now.tzinfo is None:
+            now = now.replace(tzinfo=UTC)
+        if row.attempts and due is not None and due > now:
+            # Waiting out its back-off after a failed try (up to 6 hours): the GM fixed the
+            # cause, so it goes at the next outbox pass.
+            row.next_attempt = svc.clock.now()
+            return row
         raise ServiceError(f"outbox mail {row_id} is waiting to be sent already")
     if PASSWORD_PLACEHOLDER in row.body and not row.secret:
         # Its password was replaced (or it went with a seat's new player): the mail would

@@ -80,3 +80,32 @@ def test_a_dropped_mail_is_not_sent_again(svc: Service, games: Games) -> None:
     ):
         gm.retry_mail(svc, s, row.id or 0)
     assert outbox(svc)[-1].status == "dropped"
+
+
+def test_a_mail_waiting_out_its_back_off_is_hurried_and_shown(
+    svc: Service, games: Games, clock: FakeClock
+) -> None:
+    """After the GM fixed the cause of a failed try, `pbm outbox retry` sends it at the next
+    pass instead of after up to six hours; `pbm outbox list --json` shows when it is due."""
+    from datetime import timedelta
+
+    from pbm.service import admin
+
+    games.start("alpha")
+    row = outbox(svc)[0]
+    later = clock.now() + timedelta(hours=6)
+    with transaction(svc.engine) as s:
+        waiting = s.get(Outbox, row.id)
+        assert waiting is not None
+        waiting.status, waiting.attempts, waiting.next_attempt = "pending", 3, later
+        waiting.last_error = "421 try again later"
+    (listed,) = [r for r in admin.outbox_rows(svc) if r["id"] == row.id]
+    assert listed["next_attempt"] is not None and listed["attempts"] == 3
+    admin.retry_outbox(svc, row.id or 0)
+    (listed,) = [r for r in admin.outbox_rows(svc) if r["id"] == row.id]
+    due = listed["next_attempt"]
+    assert due.replace(tzinfo=None) <= clock.now().replace(tzinfo=None)
+    # Never tried yet: it is waiting already, nothing to hurry.
+    fresh = outbox(svc)[1]
+    with pytest.raises(ServiceError, match="waiting to be sent already"):
+        admin.retry_outbox(svc, fresh.id or 0)
