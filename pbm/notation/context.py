@@ -23,6 +23,10 @@ class Context:
     #: Letters read as the card given wherever they stand (`vocab.resource`): set only to
     #: read a line again for its question back (`parse_line`).
     read_as: tuple[tuple[str, int], ...] = ()
+    #: The players' names (folded, as `fold` writes them) and their seats, for a partner or a
+    #: victim named instead of a colour (`Handel mit Anna: …`, `raube Anna`): only names that
+    #: are one player's alone and no colour. Empty where nobody's names are known.
+    names: tuple[tuple[str, int], ...] = ()
 
     @property
     def words(self) -> GameWords:

@@ -133,6 +133,9 @@ def _seat(t: Text, start: int, end: int, ctx: Context) -> int:
     try:
         c = vocab.colour(word, column)
     except NotationError:
+        named = dict(ctx.names).get(word)
+        if named is not None:  # a player's name instead of their colour
+            return named
         raise NotationError.make("colour_expected", shown=shown, column=column) from None
     if c not in ctx.colours:
         raise NotationError.make("colour_not_playing", shown=shown, column=column)

@@ -129,7 +129,7 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
     if not found:
         return reading
     try:
-        context, reading.state = parse_context(game)
+        context, reading.state = parse_context(game, seats)
     except Exception as exc:  # the stored state cannot be read: the game is broken
         reading.fault = exc
         return reading

@@ -130,11 +130,36 @@ def implied_confirm(session: Session, inbound: Inbound) -> tuple[str, bool] | No
     return next(((token, True) for token in tokens if token and token.lower() in whole), None)
 
 
-def parse_context(game: Game) -> tuple[Context, GameState | None]:
+def seat_names(players: list[Player]) -> tuple[tuple[str, int], ...]:
+    """Each seated player's name and first name (folded) with the seat, for the parser
+    (`Context.names`): a name two players share, or that is a colour, is left out."""
+    from pbm.notation import vocab
+    from pbm.notation.text import fold
+
+    found: dict[str, set[int]] = {}
+    for p in players:
+        if p.seat is None or not p.name.strip():
+            continue
+        full = fold(" ".join(p.name.split()))[0]
+        for name in {full, full.split()[0]}:
+            found.setdefault(name, set()).add(p.seat)
+    return tuple(
+        sorted(
+            (name, next(iter(seats)))
+            for name, seats in found.items()
+            if len(seats) == 1 and name not in vocab.COLOUR_WORDS and " " not in name
+        )
+    )
+
+
+def parse_context(
+    game: Game, players: list[Player] | None = None
+) -> tuple[Context, GameState | None]:
     if game.state:
         state = load_state(game)
         phase = "setup" if game.phase == GamePhase.SETUP else "round"
-        return Context(state.board, game.locale, state.colours, phase), state
+        names = seat_names(players) if players else ()
+        return Context(state.board, game.locale, state.colours, phase, names=names), state
     if game.layout == "beginner":
         from pbm.rules.beginner import beginner_board
 

@@ -117,3 +117,37 @@ def test_orders_sent_as_an_attachment_are_told_attachments_are_not_read(
     ingest(svc, msg.as_bytes())
     (answer,) = replies_to(svc, "<attached@players.test>")
     assert "Anhänge werden nicht gelesen" in " ".join(answer.body.split()), answer.body
+
+
+def test_a_partner_or_victim_named_by_name_is_their_seat(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """`Handel mit Bernd: …`, `raube Bernd`: pbm mailed the roster ("blau Bernd"); a name
+    that is one player's alone reads as their colour, echoed as the colour."""
+    from pbm.notation import vocab
+
+    table = games.start("alpha")
+    me, other = table.seats[0], table.seats[1]
+    _rename(svc, other, "Bernd Schmidt")
+    colour = vocab.colour_name(seated(svc, "alpha")[1].colour or "", "de")
+    mailer.send(
+        me,
+        "Züge",
+        f"Kennwort: {table.passwords[me]}\nHandel mit Bernd: gebe 1H, bekomme 1L\n",
+    )
+    body = _ack(svc, me)
+    assert f"Handel {colour}: gebe 1H, bekomme 1L" in body, body
+    assert "keine Farbe" not in body
+
+
+def test_a_name_two_players_share_is_still_asked_for_as_a_colour(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    table = games.start("alpha")
+    me = table.seats[0]
+    _rename(svc, table.seats[1], "Anna Berg")
+    _rename(svc, table.seats[2], "Anna Tal")
+    mailer.send(
+        me, "Züge", f"Kennwort: {table.passwords[me]}\nHandel mit Anna: gebe 1H, bekomme 1L\n"
+    )
+    assert "'Anna' ist keine Farbe" in _ack(svc, me)
