@@ -496,3 +496,16 @@ def test_a_settlement_written_above_its_road_says_the_road_comes_after() -> None
     assert all(r.ok for r in _check("Straße E4 E5\nSiedlung E4 E5 F4\n").lines)
     (alone,) = _check("Siedlung E4 E5 F4\n").lines
     assert alone.error is not None and "Zeile" not in alone.error.localized("de")
+
+
+def test_several_builds_on_a_line_refused_say_why_each_fails() -> None:
+    """`Straßen A und B`: which one is taken and why the other cannot be built, not only the
+    first one's reason."""
+    s = _state()
+    parsed = parse_mail("Straßen C4 D4 und E5 F5\n", Context(s.board, "de", s.colours))
+    check_receipt(parsed, s, 0, "de")
+    (line,) = parsed.lines
+    assert line.error is not None
+    said = line.error.localized("de")
+    assert said.startswith("Straße C4 D4 (5L 11G): dieser Platz ist besetzt; Straße E5 F5")
+    assert "eine Straße braucht an einem Ende" in said

@@ -27,7 +27,9 @@ from pbm.rules.reasons import Reason
 from pbm.rules.setup import placement_rule, setup_player
 from pbm.rules.state import RULES, GameState, upgraded
 
+from .context import Context
 from .errors import IllegalOrderError
+from .format import format_item
 from .mail import ParsedMail
 from .messages import receipt_text
 from .results import LineResult
@@ -213,6 +215,14 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
                 if later is not None:
                     # Built in the order written: the road that would reach it comes after.
                     error.params["road_below"] = later
+                    error.message = error.localized(lang)
+                elif len(lines) > 1:
+                    # Several builds on the line (`Straßen A und B`): why each fails, by name.
+                    ctx = Context(state.board, lang, state.colours)
+                    error.params["each"] = [
+                        (format_item(options[0], ctx), str(why))  # type: ignore[arg-type]
+                        for options, why in zip(lines, rules, strict=True)
+                    ]
                     error.message = error.localized(lang)
                 result.error = error.at(result.line, result.text)
                 result.item = None

@@ -70,6 +70,9 @@ class OrderError(Exception):
         if self.key is not None:
             return render(self.key, lang, self.params)
         if self.rule is not None and self.rule in RECEIPT:
+            each = self.params.get("each")
+            if isinstance(each, list):  # several builds on one line, each refused
+                return "; ".join(f"{label}: {receipt_text(why, lang)}" for label, why in each)
             text = receipt_text(self.rule, lang)
             below = self.params.get("road_below")
             if isinstance(below, int):  # the road that would reach it stands on a later line

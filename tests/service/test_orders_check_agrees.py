@@ -212,8 +212,14 @@ def _compare(
                 tally.alike += 1
                 continue
             said_why = refused.get(n) or ""
-            # A receipt refusal, maybe with the line of a road written below it.
-            if said_why in receipt or any(said_why.startswith(f"{t}: ") for t in receipt):
+            # A receipt refusal, maybe with the line of a road written below it, or for each
+            # build of a line of several (`Straße …: <why>; Straße …: <why>`).
+            each = said_why.split("; ")
+            if (
+                said_why in receipt
+                or any(said_why.startswith(f"{t}: ") for t in receipt)
+                or all(any(part.endswith(f": {t}") for t in receipt) for part in each)
+            ):
                 tally.at_receipt += 1
                 continue  # refused at receipt, for the position
             problems.append(f"{name} line {n}: check {r['canonical']!r}, service {said!r}")
