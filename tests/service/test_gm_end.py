@@ -41,9 +41,18 @@ def _hide_cards(svc: Service) -> list[int]:
 def _final_rows(body: str) -> dict[str, tuple[int, int, str]]:
     """The mail's final standing: colour → (place, points, revealed cards)."""
     block = body.split("Endstand mit verdeckten Karten:\n", 1)[1].split("\n\n", 1)[0]
-    rows = {}
+    # A row's hidden cards may wrap onto the next line, indented under the points.
+    joined: list[str] = []
     for line in block.splitlines():
-        m = re.fullmatch(r"  (\d)\. (\S+)(?: \([^)]*\))?\s+(\d+)(?:  (.*))?", line)
+        if joined and not re.match(r"  \d\. ", line):
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    rows = {}
+    for line in joined:
+        m = re.fullmatch(
+            r"  (\d)\. (\S+)(?: \([^)]*\))?\s+(\d+)(?: \(verdeckte Karten: (.*)\))?", line
+        )
         assert m, line
         rows[m.group(2)] = (int(m.group(1)), int(m.group(3)), m.group(4) or "")
     return rows
