@@ -510,6 +510,10 @@ def _adversarial_mails() -> Iterator[tuple[str, str, str | None]]:
             yield f"{name} ({length})", f"Kennwort: x\n{line}\nEntwicklungskarte\n", line
     yield "many lines", "Status\n" * 50_000, None
     yield "many order lines", "Siedlung 6L 5L 11G\n" * 20_000, None
+    # Each line a chain to join (`mail._joined`): past blank lines, bracket by bracket.
+    yield "many oder lines", "Siedlung 6L 5L 11G oder\n" * 20_000, None
+    yield "many oder lines with blanks", "x oder\n\n" * 10_000, None
+    yield "many open brackets", "Stadt C3 C4 D4 (6L\n" * 20_000, None
     yield "many quote headers", "On Monday, Anna wrote\n" * 50_000, None
     yield "many quote header pairs", "On Monday, Anna <a@b.de>\nwrote:\n" * 25_000, None
     yield "many quotes", "> Siedlung\n" * 50_000 + "Status\n", None

@@ -413,3 +413,10 @@ def test_what_players_write_reads_as_meant(line: str, lang: str, canonical: str)
     (result,) = parse_mail(line + "\n", _ctx(lang)).lines
     assert result.ok, result.error
     assert (result.canonical or "").startswith(canonical)
+
+
+def test_an_oder_followed_by_a_line_that_does_not_read_keeps_its_own_refusal() -> None:
+    """Something follows the `oder`: the line is not told that nothing does."""
+    parsed = parse_mail("Stadt C3 C4 D4 oder\nStadt Z9 Z8 Z7\n", _ctx())
+    first = parsed.lines[0]
+    assert first.error is not None and first.error.key != "ends_on_or"

@@ -274,7 +274,8 @@ _AROUND = "\"'*_«»„“”<>()[]`"
 #: A password as pbm makes them (`service.secrets.new_password`: the colour and five groups of
 #: two syllables), its dashes written as blanks too (`rot kadu mepi rosa tule wibo`).
 _PBM_PASSWORD = re.compile(
-    r"^[a-z]{2,12}(?:(?:\s*+-\s*+|\s++)(?:[bdfghklmnprstvwz][aeiou]){2}){5}(?=$|[\s.,;!])"
+    r"^[a-z]{2,12}(?:(?:-(?:[bdfghklmnprstvwz][aeiou]){2}){5}"
+    r"|(?:[ \t]++(?:[bdfghklmnprstvwz][aeiou]){2}){5})(?=$|[\s.,;!])"
 )
 
 

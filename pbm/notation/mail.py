@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from pbm import languages
@@ -105,6 +105,14 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
     read: list[_Read] = []
     stops: list[str] = []
     source = _Lines(iter_clean_lines(body, stops))
+    split: list[list[str]] = []
+
+    def body_lines() -> list[str]:
+        """The body's lines, split once (a join past blank lines looks at them)."""
+        if not split:
+            split.append(body.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+        return split[0]
+
     count = 0
     while (taken := source.next()) is not None:
         number, line = taken
@@ -117,11 +125,13 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
         count += 1
         item, error = _parsed(line, ctx)
         if error is not None and _unfinished(line):
-            joined = _joined(line, number, source, ctx, body)
+            joined = _joined(line, number, source, ctx, body_lines)
             if joined is not None:
                 line, item, error = joined
                 result = LineResult(number, _shown(line))
-            else:
+            elif not _followed(source, number):
+                # Nothing follows it: the option after `oder` is missing (a next line that
+                # does not read as one keeps the line's own refusal).
                 error = _dangling_or(line, ctx) or error
         elif error is not None and error.key == "setup_form":
             below = _road_below(line, number, source, ctx)
@@ -183,8 +193,17 @@ def _unfinished(line: str) -> bool:
     return bool(_ENDS_ON_OR.search(simple(line))) or line.count("(") > line.count(")")
 
 
+def _followed(source: _Lines, number: int) -> bool:
+    """Whether a line of text comes right after line `number` (looked at, given back)."""
+    following = source.next()
+    if following is None:
+        return False
+    source.give_back([following])
+    return following[0] == number + 1
+
+
 def _joined(
-    line: str, number: int, source: _Lines, ctx: Context, body: str
+    line: str, number: int, source: _Lines, ctx: Context, body_lines: Callable[[], list[str]]
 ) -> tuple[str, Item | None, OrderError | None] | None:
     """A line refused as it stands, read with the lines after it that finish it: after `oder`
     (`Stadt B2 B3 C3 oder` / `Stadt C4 C5 D5`), or inside a bracket (pbm's canonical form
@@ -196,13 +215,13 @@ def _joined(
     first line's number.)"""
     taken: list[tuple[int, str]] = []
     joined, last, used = line, number, 0
-    while _unfinished(joined):
+    while _unfinished(joined) and used < _MAX_JOINED:
         following = source.next()
         if following is None:
             break
         taken.append(following)
         n, text = following
-        if n != last + 1 and not _blank_between(joined, body, last, n):
+        if n != last + 1 and not _blank_between(joined, body_lines, last, n):
             break
         if len(joined) + 1 + len(text) > MAX_LINE_CHARS or "#" in text:
             break
@@ -241,16 +260,20 @@ def _road_below(
     return None
 
 
+#: Lines joined to one at most (a build with three `oder` options wrapped on a phone): each
+#: line of a mail is tried as the start of a chain, so a chain's length bounds the work a mail
+#: of `oder` lines costs (without a bound, 300 of them took seconds).
+_MAX_JOINED = 4
 #: Blank lines that may stand between a line ending on `oder` and its other option.
 _MAX_BLANK_AFTER_OR = 2
 
 
-def _blank_between(joined: str, body: str, last: int, n: int) -> bool:
+def _blank_between(joined: str, body_lines: Callable[[], list[str]], last: int, n: int) -> bool:
     """Whether only blank lines stand between line `last`, which ends on `oder`, and line
-    `n` (1-based numbers of `body`'s lines, as `iter_clean_lines` counts them)."""
+    `n` (1-based numbers of the body's lines, as `iter_clean_lines` counts them)."""
     if not 0 < n - last - 1 <= _MAX_BLANK_AFTER_OR or not _ENDS_ON_OR.search(simple(joined)):
         return False
-    lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = body_lines()
     return all(not lines[k].replace("\u00a0", " ").strip() for k in range(last, n - 1))
 
 

@@ -109,10 +109,11 @@ def implied_confirm(session: Session, inbound: Inbound) -> tuple[str, bool] | No
     """The confirmation code of a request this address has pending, when the mail holds it
     but not on a `Bestätigen:` line, and whether it stood only in the quoted mail.
 
-    Written by the player (the code alone on a line, or in a sentence): it confirms as the
-    line would, since only the address the code went to can know it. Only in the quote
-    ("Ja, gerne!" above the request): not taken, since an auto-reply quotes it too (a forged
-    request would then seat the address), but answered with the line to write."""
+    Written by the player alone on a line: it confirms as the line would, since only the
+    address the code went to can know it. Only in the quote ("Ja, gerne!" above the request)
+    or in a sentence ("Das war ich nicht, was soll der Code …?"): not taken, since an
+    auto-reply quotes it too and a refusal names it (a forged request would then seat the
+    address), but answered with the line to write."""
     tokens = session.exec(
         select(Player.confirm_token).where(
             Player.address == inbound.sender,
@@ -122,7 +123,11 @@ def implied_confirm(session: Session, inbound: Inbound) -> tuple[str, bool] | No
     ).all()
     if not tokens:
         return None
-    written = "\n".join(line for _, line in iter_clean_lines(inbound.text)).lower()
+    # Alone on a line (a full stop or brackets around it forgiven): a sentence that only
+    # mentions the code ("Das war ich nicht, was soll der Code …?") confirms nothing.
+    written = {
+        line.strip(" \t.,;:!\"'()[]<>").lower() for _, line in iter_clean_lines(inbound.text)
+    }
     for token in tokens:
         if token and token.lower() in written:
             return token, False

@@ -273,10 +273,13 @@ _GROUP = f"[{_CONSONANTS}][{_VOWELS}][{_CONSONANTS}][{_VOWELS}]"
 _SHAPE = re.compile(
     rf"(?i)(?:{_COLOUR}{_DASH})?{_GROUP}(?:{_DASH}{_GROUP}){{{PASSWORD_GROUPS - 1}}}(?!\w)"
 )
-#: The same with blanks where the dashes go (`rot kadu mepi rosa tule wibo`), as a line holds
-#: it: its syllables are masked as written (`password_values`).
+#: The same with blanks where the dashes go (`rot kadu mepi rosa tule wibo`), or around them
+#: (`rot - kadu - …`), or a mix, as a line holds it: masked as written (`password_values`,
+#: `Masker`), whether the reader took it (blanks alone) or not.
+_SPACED_SEP = rf"(?:[ \t\u00a0]*+{_DASH}[ \t\u00a0]*+|[ \t\u00a0]++)"
 _SPACED_SHAPE = re.compile(
-    rf"(?i)(?<!\w)(?:{_COLOUR}[ \t]++)?{_GROUP}(?:[ \t]++{_GROUP}){{{PASSWORD_GROUPS - 1}}}(?!\w)"
+    rf"(?i)(?<!\w)(?:{_COLOUR}{_SPACED_SEP})?{_GROUP}"
+    rf"(?:{_SPACED_SEP}{_GROUP}){{{PASSWORD_GROUPS - 1}}}(?!\w)"
 )
 #: A word that begins like a seat's password, a colour and a dash (also those of the six-digit
 #: passwords before issue 20, which running games may still have): `Masker` checks it against
@@ -423,7 +426,7 @@ class Masker:
         def candidate(m: re.Match[str]) -> str:
             return hit(m) if self._is_password(m.group(0)) else m.group(0)
 
-        return _CANDIDATE.sub(candidate, _SHAPE.sub(hit, text))
+        return _CANDIDATE.sub(candidate, _SPACED_SHAPE.sub(hit, _SHAPE.sub(hit, text)))
 
     def _is_password(self, word: str) -> bool:
         key = normalized(word)

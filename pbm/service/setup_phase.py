@@ -114,25 +114,30 @@ def submit_setup(
 
 def setup_outcome(game: Game, before: GameState, seat: int, step: int) -> tuple[str, bool]:
     """What became of placements stored for `step` (`submit_setup`), for the answer: (the
-    placement made, in canonical form, or ""; whether they were tried on the player's turn
-    and none could be used). Neither: they wait for the player's turn."""
+    placements made, in canonical form and in the order made, "; " between the two of two
+    turns in a row, or ""; whether they were tried on the player's turn and none could be
+    used). Neither: they wait for the player's turn."""
     from .games import load_state
 
     after = load_state(game)
     if after.phase == Phase.SETUP and after.setup_step <= step:
         return "", before.phase == Phase.SETUP and setup_player(before) == seat
-    new = set(after.settlements[seat]) - set(before.settlements[seat])
-    if len(new) != 1:
-        return "", False
-    c = next(iter(new))
-    # The piece placed with it: a road, or in Seafarers a ship, at that crossing.
+    made = [c for c in after.settlements[seat] if c not in before.settlements[seat]]
+    ctx = context(game, after, "setup")
     sea = after.sea
-    for e in after.board.crossing_paths[c]:
-        if after.road[e] == seat or (sea is not None and sea.ship[e] == seat):
-            ship = sea is not None and sea.ship[e] == seat
-            placement = SetupPlacement(c, e, ship)
-            return format_item(placement, context(game, after, "setup")), False
-    return "", False
+    shown: list[str] = []
+    for c in made:
+        # The piece placed with it: a road, or in Seafarers a ship, new at that crossing.
+        for e in after.board.crossing_paths[c]:
+            old_sea = before.sea
+            ship = (
+                sea is not None and old_sea is not None and sea.ship[e] == seat != old_sea.ship[e]
+            )
+            road = after.road[e] == seat != before.road[e]
+            if road or ship:
+                shown.append(format_item(SetupPlacement(c, e, ship), ctx))
+                break
+    return "; ".join(shown), False
 
 
 def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = False) -> None:

@@ -72,6 +72,7 @@ def test_a_question_in_an_orders_mail_is_told_where_questions_go(
         "Kennwort: {spaced}",  # blanks where the dashes go
         "{spaced}",
         "Pwd: {pw}",
+        "{nbsp}",  # a phone's non-breaking spaces
     ],
 )
 def test_a_password_in_pbms_shape_is_read_however_it_is_written(
@@ -80,12 +81,12 @@ def test_a_password_in_pbms_shape_is_read_however_it_is_written(
     """And kept in no stored mail, in any of these forms."""
     from databases import order_sets
 
-    from pbm.store.models import InboundMail
+    from pbm.store.models import InboundMail, OrderSet
 
     table = games.start("alpha")
     me = table.seats[0]
     pw = table.passwords[me]
-    line = written.format(pw=pw, spaced=pw.replace("-", " "))
+    line = written.format(pw=pw, spaced=pw.replace("-", " "), nbsp=pw.replace("-", "\u00a0"))
     before = len(order_sets(svc, "alpha"))
     mailer.send(me, "Züge", f"{line}\nIch passe\n")
     assert len(order_sets(svc, "alpha")) == before + 1
@@ -93,8 +94,11 @@ def test_a_password_in_pbms_shape_is_read_however_it_is_written(
         raw = s.exec(select(InboundMail).order_by(col(InboundMail.id).desc())).first()
         assert raw is not None
         kept = raw.raw.decode("utf-8", "replace")
-    assert pw not in kept and pw.replace("-", " ") not in kept
-    assert pw.split("-")[1] not in kept  # not one syllable pair of it
+        stored = s.exec(select(OrderSet).order_by(col(OrderSet.id).desc())).first()
+        assert stored is not None
+    for text in (kept, stored.text):  # the stored mail and the stored orders
+        assert pw not in text and pw.replace("-", " ") not in text
+        assert pw.split("-")[1] not in text  # not one syllable pair of it
 
 
 def test_orders_sent_as_an_attachment_are_told_attachments_are_not_read(
@@ -151,3 +155,26 @@ def test_a_name_two_players_share_is_still_asked_for_as_a_colour(
         me, "Züge", f"Kennwort: {table.passwords[me]}\nHandel mit Anna: gebe 1H, bekomme 1L\n"
     )
     assert "'Anna' ist keine Farbe" in _ack(svc, me)
+
+
+@pytest.mark.parametrize("written", ["{a} - {b}", "{mixed}"])
+def test_a_password_written_half_one_way_is_not_taken_and_not_kept(
+    svc: Service, mailer: Mailer, games: Games, written: str
+) -> None:
+    """Blanks around the dashes, or dashes and blanks mixed: not read as the password (the
+    reader takes one kind of separator), and not kept in the stored mail either."""
+    from pbm.store.models import InboundMail
+
+    table = games.start("alpha")
+    me = table.seats[0]
+    pw = table.passwords[me]
+    parts = pw.split("-")
+    line = written.format(
+        a=parts[0], b=" - ".join(parts[1:]), mixed="-".join(parts[:3]) + " " + " ".join(parts[3:])
+    )
+    mailer.send(me, "Züge", f"Kennwort: {line}\nIch passe\n")
+    with Session(svc.engine) as s:
+        raw = s.exec(select(InboundMail).order_by(col(InboundMail.id).desc())).first()
+        assert raw is not None and raw.error == "bad password"
+        kept = raw.raw.decode("utf-8", "replace")
+    assert parts[2] not in kept and parts[4] not in kept

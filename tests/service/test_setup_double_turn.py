@@ -4,7 +4,7 @@ again for the second."""
 
 from __future__ import annotations
 
-from databases import game_state, outbox, passwords, seated
+from databases import game_state, outbox, passwords, replies_to, seated
 from harness import Mailer, new_game, setup_text, signup
 
 from pbm.rules.setup import setup_player
@@ -50,3 +50,22 @@ def test_a_single_placement_still_leaves_the_second_turn_to_a_new_mail(
         mailer.send(me, "Aufstellung", setup_text(state, seat, pw[me], alternatives=alternatives))
     _, state = game_state(svc, "alpha")
     assert state.setup_step == 3 and setup_player(state) == 2
+
+
+def test_the_answer_names_both_placements_made(svc: Service, mailer: Mailer) -> None:
+    new_game(svc, "alpha", players=3)
+    signup(mailer, "alpha", 3)
+    pw = passwords(svc)
+    seats = seated(svc, "alpha")
+    for _ in range(2):
+        _, state = game_state(svc, "alpha")
+        seat = setup_player(state)
+        me = seats[seat].address
+        mailer.send(me, "Aufstellung", setup_text(state, seat, pw[me], alternatives=1))
+    _, state = game_state(svc, "alpha")
+    me = seats[2].address
+    mailer.send(me, "Aufstellung", setup_text(state, 2, pw[me], alternatives=3))
+    (ack,) = replies_to(svc, mailer.last_id, "ack")
+    text = " ".join(ack.body.split())
+    placed = text.split("daher ist jetzt gesetzt:")[1] if "daher ist jetzt gesetzt:" in text else ""
+    assert placed.count("Siedlung") >= 2 and "; " in placed, ack.body

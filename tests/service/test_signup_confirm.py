@@ -394,3 +394,17 @@ def test_a_forged_reply_without_the_code_confirms_nothing(svc: Service, mailer: 
     mailer.send(VICTIM, "Re: [alpha] Anmeldung bestätigen", "Ja, gerne!\n> 0123456789ab\n")
     assert _joined(svc, "alpha") == []
     assert _pending(svc, "alpha") == [VICTIM]
+
+
+def test_a_refusal_that_names_the_code_confirms_nothing(svc: Service, mailer: Mailer) -> None:
+    """The victim of a forged request, asking what the code is, is not seated by asking."""
+    new_game(svc, "alpha", players=3)
+    mailer.send(VICTIM, "Anmeldung", "Spiel: alpha\nAnmeldung\nName: Opfer\n")
+    code = confirmation_code(svc, VICTIM)
+    for said in (
+        f"Das war ich nicht! Was soll der Code {code}?",
+        f"Please remove me, I never asked for this (code {code}).",
+    ):
+        mailer.send(VICTIM, "Re: [alpha] Anmeldung bestätigen", f"{said}\n")
+    assert _joined(svc, "alpha") == []
+    assert _pending(svc, "alpha") == [VICTIM]
