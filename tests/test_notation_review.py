@@ -420,3 +420,20 @@ def test_an_oder_followed_by_a_line_that_does_not_read_keeps_its_own_refusal() -
     parsed = parse_mail("Stadt C3 C4 D4 oder\nStadt Z9 Z8 Z7\n", _ctx())
     first = parsed.lines[0]
     assert first.error is not None and first.error.key != "ends_on_or"
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "phase", "said"),
+    [
+        ("Hsu 6L 5L 11K", "da", "round", "mente du 'Hus'?"),
+        ("Vje 6L 5L", "da", "round", "mente du 'Vej'?"),
+        ("Hsu 6L 5L 11K vej 6L 5L", "da", "setup", "mente du 'Hus'?"),
+        ("Raod 6B 5B", "en", "round", "did you mean 'Road'?"),
+    ],
+)
+def test_two_letters_swapped_in_a_short_order_word_are_asked_back(
+    line: str, lang: str, phase: str, said: str
+) -> None:
+    """`Hsu` for `Hus`: too short for a likeness ratio, a plain swap of neighbours."""
+    (result,) = parse_mail(line + "\n", _ctx(lang, phase)).lines
+    assert result.error is not None and said in result.error.localized(lang)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 
 from pbm import languages
 
@@ -38,6 +39,28 @@ _VP_CARD_WORDS = lexicon.word_set("refusals", "vp_card")
 _PLAYED_CARD = re.compile(rf"\b({lexicon.either('refusals', 'played_cards')})\b")
 
 
+def swapped(word: str, words: Iterable[str]) -> list[str]:
+    """The known word `word` is with two neighbouring letters swapped (`Hsu` for `Hus`, `Vje`
+    for `Vej`): the short words a ratio cannot tell from noise."""
+    if len(word) < 3:
+        return []
+    for known in words:
+        if len(known) != len(word) or known == word:
+            continue
+        at = [i for i, (a, b) in enumerate(zip(word, known, strict=True)) if a != b]
+        if (
+            len(at) == 2
+            and at[1] == at[0] + 1
+            and (word[at[0]], word[at[1]])
+            == (
+                known[at[1]],
+                known[at[0]],
+            )
+        ):
+            return [known]
+    return []
+
+
 def _not_an_order(t: Text, ctx: Context) -> NotationError:
     """Why a line is no order: a keyword with the rest not understood (the form to write), a
     near miss (`Strase` → did you mean 'Straße'?), or a word that is no order."""
@@ -63,6 +86,7 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
     if ctx.kron:
         words = {**words, **_own_near(ctx.lang, "near_own_kron")}
     near = difflib.get_close_matches(folded[:30], list(words), n=1, cutoff=0.75)
+    near = near or swapped(folded[:30], words)
     if near and len(folded) >= 3:
         from .format import word as order_word
 

@@ -13,7 +13,7 @@ from .context import Context, Text
 from .errors import AmbiguousError, NotationError, OrderError
 from .names import crossing_text, named_hexes, path_text, ship_path_text, tokenize_hexes
 from .places import _crossing, _path
-from .refusals import _NEAR, _own_near
+from .refusals import _NEAR, _own_near, swapped
 from .remarks import _without_verb
 from .words import _KW, _split_or, _strip_words
 
@@ -120,12 +120,14 @@ def _near_miss(t: Text, ctx: Context) -> None:
     """A placement whose first word is a misspelt settlement (`Siedlugn 6L 5L 11G Straße …`,
     `Settlemnt …`): refused with the word meant, not as a hex that is not on the board."""
     f = t.folded.lstrip()
-    first = re.match(r"[a-z]{4,30}(?![a-z0-9])", f)
+    first = re.match(r"[a-z]{3,30}(?![a-z0-9])", f)
     if first is None:
         return
     own = {w for w, k in _own_near(ctx.lang, "near_own").items() if k == "settlement"}
     words = [*_SETTLEMENT_NEAR, *own]
-    near = difflib.get_close_matches(first.group(), words, n=1, cutoff=0.75)
+    near = swapped(first.group(), words)
+    if len(first.group()) >= 4:
+        near = near or difflib.get_close_matches(first.group(), words, n=1, cutoff=0.75)
     if near:
         from .format import word as order_word
 
