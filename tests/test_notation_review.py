@@ -406,6 +406,8 @@ def test_a_command_asked_for_politely_is_the_command(line: str, lang: str, comma
         ("Aflever hvis nødvendigt: først uld, så korn", "da", "Aflever: U K"),
         ("Byt med banken: 4U for 1K", "da", "Søhandel 4U for 1K"),
         ("Opgrader 6L 5L 11K til by", "da", "By C3 C4 D4 (6L 5L 11K)"),
+        # The seed's own name of the card, whose last word is a road's.
+        ("Bygning af vej: 6L 5L og 5L 11K", "da", "Vejbygning: C3 C4 (6L 5L), C4 D4"),
     ],
 )
 def test_what_players_write_reads_as_meant(line: str, lang: str, canonical: str) -> None:

@@ -74,10 +74,11 @@ def _split_builds(t: Text, sea: bool = False, game: GameWords = BASE_WORDS) -> l
             or words[build_start][2] in _UPGRADE_VERBS
         ):
             continue  # `Siedlung … zur Stadt ausbauen`, `Make … a city`: one build
-        if (
-            sea
-            and word in _PIECE_WORDS
-            and _PATTERNS["road_building"].match(f[words[build_start][0] :])
+        building = _PATTERNS["road_building"].match(f[words[build_start][0] :])
+        if building is not None and (
+            (sea and word in _PIECE_WORDS)
+            # A piece word inside the card's own name (Danish `Bygning af vej`).
+            or start < words[build_start][0] + building.start("rest")
         ):
             continue
         if (
