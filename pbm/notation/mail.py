@@ -208,8 +208,9 @@ def _joined(
     """A line refused as it stands, read with the lines after it that finish it: after `oder`
     (`Stadt B2 B3 C3 oder` / `Stadt C4 C5 D5`), or inside a bracket (pbm's canonical form
     hard-wrapped by a mail client: `Stadt B2 B3 C3 (5E 8L` / `10H)`), over as many lines as
-    the chain goes on, up to `_MAX_JOINED` joined to the first. Only lines that follow each other (after `oder` a blank line or two
-    may stand between: a phone's Return pressed twice), none of a kind of its own (a
+    the chain goes on, up to `_MAX_JOINED` joined to the first. Only lines that follow each
+    other (after `oder` a blank line or two may stand between: a phone's Return pressed
+    twice), none of a kind of its own (a
     password, a command, a heading, a message, a remark), and only if the whole reads right:
     else the lines are read apart, as they were written. (The joined line's result has the
     first line's number.)"""
