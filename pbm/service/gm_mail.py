@@ -32,6 +32,7 @@ from sqlmodel import Session, col, select
 
 from pbm.i18n import N_, mail_languages, translator
 from pbm.mail.inbound import Inbound
+from pbm.notation import vocab
 from pbm.notation.clean import iter_clean_lines
 from pbm.notation.errors import OrderError
 from pbm.notation.limits import MAX_MAIL_LINES
@@ -338,6 +339,13 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
     if order.kind == "message":
         if not order.text.strip():
             raise ServiceError(_("The message is empty."))
+        if order.to.strip().lower() not in ("all", "alle") and not _plays(session, game, order.to):
+            # Said in the game's language (the command line's refusal is English).
+            raise ServiceError(
+                _("Nobody plays {colour} in {game}.").format(
+                    colour=vocab.colour_name(order.to, game.locale), game=game.name
+                )
+            )
         addresses = gm_message(svc, session, game, order.to, order.text)
         return (
             translator(game.locale)
@@ -384,6 +392,8 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
         _unpause(svc, session, game)
         return _("The game runs again; the players are told.")
     assert order.kind == "extend"
+    if game.phase not in (GamePhase.SETUP, GamePhase.ROUNDS):
+        raise ServiceError(_("The game has no open round or setup turn: no deadline to move."))
     if not 0 < order.hours <= MAX_EXTEND_HOURS:
         raise ServiceError(
             _("A deadline is moved by mail by 1 to {hours} hours.").format(hours=MAX_EXTEND_HOURS)
@@ -392,6 +402,17 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
     return _("New deadline: {deadline}; the players are told, with your reason.").format(
         deadline=shared_deadline(session, game, room=200)
     )
+
+
+def _plays(session: Session, game: Game, colour: str) -> bool:
+    """Whether a seated player plays the colour named (in any spelling)."""
+    from .gm import colour_player
+
+    try:
+        colour_player(session, game, colour)
+    except ServiceError:
+        return False
+    return True
 
 
 def _reply(answer: _Answer, gm: GmReading, out: Handled) -> None:

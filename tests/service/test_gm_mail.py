@@ -11,6 +11,7 @@ from databases import game_row, inbound, order_sets, outbox, replies_to, seated
 from harness import Games, Mailer, Table, set_service
 from sqlmodel import Session, select
 
+from pbm.notation import vocab
 from pbm.service import admin
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
@@ -188,6 +189,14 @@ def test_a_command_mail_with_a_mistake_does_nothing(
     said = " ".join(told.body.split())
     assert "Es wurde nichts getan: Das Spiel ist beendet: es gibt nichts anzuhalten." in said
     assert len(before) < ended
+    # Nor is its deadline moved: said in its language, not the command line's English.
+    mailer.send(DESK, "x", f"Kennwort: {password}\nSpiel: alpha\nVerlängern: 5\nGrund: x\n")
+    (told,) = replies_to(svc, mailer.last_id, "gm_mail")
+    said = " ".join(told.body.split())
+    assert "keine offene Runde und keinen Zug in der Aufstellung: keine Frist zu verschieben" in (
+        said
+    )
+    assert "has no open round" not in said
 
 
 def test_a_wrong_or_missing_gm_password(svc: Service, mailer: Mailer, table: Table) -> None:
@@ -247,3 +256,15 @@ def test_help_alone_is_answered_without_a_password(
     (told,) = replies_to(svc, mailer.last_id, "gm_mail")
     assert told.subject == "[alpha] Die Spielleitung per Mail"
     assert told.body.startswith("Was die Spielleitung per Mail tun kann")
+
+
+def test_a_message_to_a_colour_nobody_plays_is_refused_in_the_games_language(
+    svc: Service, mailer: Mailer, table: Table
+) -> None:
+    password = new_gm_password(svc)
+    playing = {p.colour for p in seated(svc, "alpha").values()}
+    colour = next(c for c in ("rot", "blau", "gelb", "weiss", "gruen", "braun") if c not in playing)
+    name = vocab.colour_name(colour, "de")
+    mailer.send(DESK, "x", f"Kennwort: {password}\nSpiel: alpha\nNachricht an {name}: Hallo\n")
+    (told,) = replies_to(svc, mailer.last_id, "gm_mail")
+    assert f"Niemand spielt {name} in alpha." in " ".join(told.body.split())
