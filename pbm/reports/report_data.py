@@ -68,6 +68,40 @@ def _wrap_log(line: str, width: int = 72) -> str:
     ).replace("\u00a0", " ")
 
 
+def scored(state: GameState, p: int, lang: str) -> str:
+    """How a seat's final points add up, for the end mail: "3 settlements, 2 cities (4),
+    longest road (2), 1 victory point card, 2 for islands and specials"."""
+    tr = translator(lang)
+    settlements, cities = len(state.settlements[p]), len(state.cities[p])
+    parts = [
+        tr.ngettext("%(n)s settlement", "%(n)s settlements", settlements) % {"n": settlements},
+        tr.ngettext("%(n)s city (%(vp)s)", "%(n)s cities (%(vp)s)", cities)
+        % {"n": cities, "vp": 2 * cities},
+    ]
+    if state.longest_road == p:
+        parts.append(f"{title_name('longest_road', lang)} (2)")
+    if state.largest_army == p:
+        parts.append(f"{title_name('largest_army', lang)} (2)")
+    cards = state.vp_cards(p)
+    if cards:
+        parts.append(
+            tr.ngettext("%(n)s victory point card", "%(n)s victory point cards", cards)
+            % {"n": cards}
+        )
+    known = settlements + 2 * cities + 2 * (state.longest_road == p)
+    other = state.vp(p) - known - 2 * (state.largest_army == p) - cards
+    if other:
+        # The expansion's own points: Seafarers' islands, specials and trade lines, Kronlande's
+        # castles, residences and title.
+        if state.sea is not None:
+            parts.append(tr.gettext("%(n)s for islands and specials") % {"n": other})
+        elif state.kron is not None:
+            parts.append(tr.gettext("%(n)s for castles, residences and titles") % {"n": other})
+        else:
+            parts.append(tr.gettext("%(n)s more") % {"n": other})
+    return ", ".join(parts)
+
+
 def _titles(state: GameState, p: int, lang: str) -> list[str]:
     out = []
     if state.longest_road == p:
@@ -240,6 +274,7 @@ def report_data(
                     vocab.colour_name(colour, lang) + ": " + pieces_text(state, p, lang)
                 ),
                 "revealed": [vocab.card_name(c, lang) for c, _ in state.cards[p]] if ended else [],
+                "scored": scored(state, p, lang) if ended else "",
                 "islands": islands[p] if islands else "",
             }
         )
