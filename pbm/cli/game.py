@@ -334,9 +334,9 @@ def _names_a_recipient(word: str) -> bool:
     whole message."""
     from pbm.notation import vocab
     from pbm.notation.text import simple
+    from pbm.service.press import names_all
 
-    folded = simple(word.strip())
-    return folded in ("all", "alle") or folded in vocab.COLOUR_WORDS
+    return names_all(word) or simple(word.strip()) in vocab.COLOUR_WORDS
 
 
 def _addresses(count: int) -> str:

@@ -35,7 +35,7 @@ from .games import (
     settings_of,
     summary,
 )
-from .ingest import REQUEUED, IngestResult, ingest, requeue
+from .ingest import IngestResult, ingest, requeue
 from .rounds import ready, resolve, waiting_for
 from .secrets import masked_text, password_values
 from .signup import add_player as seat_player
@@ -352,19 +352,16 @@ def take_in(svc: Service, raw: bytes) -> IngestResult:
 
 
 def requeue_mail(svc: Service, mail_id: int) -> IngestResult:
-    with reading(svc.engine) as session:
-        mail = session.get(InboundMail, mail_id)
-        status = mail.status if mail is not None else None
-    if status is not None and status not in REQUEUED:
-        # Said, not answered with its status as if it had been read again now.
-        raise ServiceError(
-            f"mail {mail_id} is {status} already: only a quarantined or held mail is read "
-            "again (a processed one never twice)"
-        )
     try:
         result = requeue(svc, mail_id)
     except KeyError:
         raise ServiceError(f"no mail {mail_id}") from None
+    if result.duplicate:
+        # Said, not answered with its status as if it had been read again now.
+        raise ServiceError(
+            f"mail {mail_id} is {result.status} already: only a quarantined or held mail is "
+            "read again (a processed one never twice)"
+        )
     scrub(svc.engine)  # the mail's kept bytes, its passwords masked now that it was read
     return result
 

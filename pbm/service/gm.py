@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
@@ -37,7 +37,7 @@ from .outbox import enqueue
 from .rounds import resolve, set_autopilot
 from .secrets import hash_password, new_password, new_secret
 from .signup import password_word, send_welcome
-from .table import label, shared_deadline, shown_name
+from .table import as_utc, label, shared_deadline, shown_name
 from .tell import tell
 
 
@@ -261,13 +261,8 @@ def retry_mail(svc: Service, session: Session, row_id: int) -> Outbox:
     if row.status == OutboxStatus.SENT:
         raise ServiceError(f"outbox mail {row_id} was sent already")
     if row.status == OutboxStatus.PENDING:
-        now = svc.clock.now()
         due = row.next_attempt
-        if due is not None and due.tzinfo is None:  # stored naive, in UTC
-            due = due.replace(tzinfo=UTC)
-        if now.tzinfo is None:
-            now = now.replace(tzinfo=UTC)
-        if row.attempts and due is not None and due > now:
+        if row.attempts and due is not None and as_utc(due) > as_utc(svc.clock.now()):
             # Waiting out its back-off after a failed try (up to 6 hours): the GM fixed the
             # cause, so it goes at the next outbox pass.
             row.next_attempt = svc.clock.now()

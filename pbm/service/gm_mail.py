@@ -331,7 +331,7 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
     """Carry out one command; the line that tells the GM what was done."""
     from .broken import _unpause
     from .gm import extend
-    from .press import gm_message
+    from .press import gm_message, names_all
     from .table import shared_deadline
     from .tell import tell
 
@@ -339,7 +339,7 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
     if order.kind == "message":
         if not order.text.strip():
             raise ServiceError(_("The message is empty."))
-        if order.to.strip().lower() not in ("all", "alle") and not _plays(session, game, order.to):
+        if not names_all(order.to) and not _plays(session, game, order.to):
             # Said in the game's language (the command line's refusal is English).
             raise ServiceError(
                 _("Nobody plays {colour} in {game}.").format(

@@ -226,13 +226,14 @@ REQUEUED = (MailStatus.QUARANTINED, MailStatus.NEW, MailStatus.HELD)
 
 
 def requeue(svc: Service, mail_id: int) -> IngestResult:
-    """Process a quarantined mail again (a processed one is never processed twice)."""
+    """Process a quarantined mail again. A processed one is never processed twice: it comes
+    back as a duplicate with its status, unread."""
     with transaction(svc.engine) as session:
         mail = session.get(InboundMail, mail_id)
         if mail is None:
             raise KeyError(mail_id)
         if mail.status not in REQUEUED:
-            return IngestResult(mail_id, False, mail.status)
+            return IngestResult(mail_id, True, mail.status)
         mail.status = MailStatus.NEW
         mail.error = ""
     return process_mail(svc, mail_id)

@@ -178,6 +178,11 @@ def _to_gm(svc: Service, session: Session, game: Game, sender: Player, text: str
     return _("Your message went to the game master.")
 
 
+def names_all(to: str) -> bool:
+    """Whether the GM's recipient is everybody (`all`, `alle`), not one colour."""
+    return to.strip().lower() in ("all", "alle")
+
+
 def gm_message(svc: Service, session: Session, game: Game, to: str, text: str) -> list[str]:
     """The GM's message from the command line to one colour or to all; returns the addresses.
     Not counted toward anybody's hourly answers: the GM wrote it."""
@@ -185,7 +190,7 @@ def gm_message(svc: Service, session: Session, game: Game, to: str, text: str) -
 
     if not text.strip():
         raise ServiceError("the message is empty")
-    if to.strip().lower() in ("all", "alle"):
+    if names_all(to):
         targets, key = [p for p in players_of(session, game) if p.colour], "gm-all"
     else:
         player = colour_player(session, game, to)

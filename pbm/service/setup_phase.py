@@ -124,12 +124,11 @@ def setup_outcome(game: Game, before: GameState, seat: int, step: int) -> tuple[
         return "", before.phase == Phase.SETUP and setup_player(before) == seat
     made = [c for c in after.settlements[seat] if c not in before.settlements[seat]]
     ctx = context(game, after, "setup")
-    sea = after.sea
+    sea, old_sea = after.sea, before.sea
     shown: list[str] = []
     for c in made:
         # The piece placed with it: a road, or in Seafarers a ship, new at that crossing.
         for e in after.board.crossing_paths[c]:
-            old_sea = before.sea
             ship = (
                 sea is not None and old_sea is not None and sea.ship[e] == seat != old_sea.ship[e]
             )

@@ -79,7 +79,7 @@ def local_deadline(game: Game, player: Player | None) -> str:
     return when_text(game.deadline, player.timezone if player else "")
 
 
-def _utc(moment: datetime) -> datetime:
+def as_utc(moment: datetime) -> datetime:
     """Stored moments are naive UTC: never read them in the machine's own zone."""
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
@@ -90,7 +90,7 @@ def when_text(moment: datetime, timezone: str) -> str:
     tz = zone(timezone)
     if tz is None:
         return utc
-    local = _utc(moment).astimezone(tz)
+    local = as_utc(moment).astimezone(tz)
     same_day = local.date() == moment.date()
     utc_short = moment.strftime("%H:%M UTC" if same_day else "%Y-%m-%d %H:%M UTC")
     return f"{local:%Y-%m-%d %H:%M} {timezone} ({utc_short})"
@@ -115,7 +115,7 @@ def shared_when(moment: datetime, zones: list[tuple[str, str]], room: int = 46) 
     for name, colours in by_zone.items():
         tz = zone(name)
         assert tz is not None
-        local = _utc(moment).astimezone(tz)
+        local = as_utc(moment).astimezone(tz)
         when = f"{local:%H:%M}" if local.date() == moment.date() else f"{local:%Y-%m-%d %H:%M}"
         head = f"{', '.join(colours)}: " if colours else ""
         groups.append(f"{head}{when} {name}")
