@@ -10,6 +10,10 @@ headers, From, Auto-Submitted, the loop guard): that was about a third of buildi
 before. A header object is never changed once made (the message replaces it when a value
 changes), so one object may stand in any number of messages; the messages flatten to the same
 bytes as with the default policy (the same classes, the same parse).
+
+A header kept so is folded once for each way of writing it (`FoldedOnce`): the standard
+generator folds every header of every message again, through the parse tree, and that was
+most of flattening an acknowledgement.
 """
 
 from __future__ import annotations
@@ -23,11 +27,26 @@ from typing import Any
 KEPT_HEADERS = 512
 
 
+class FoldedOnce(BaseHeader):
+    """A header that keeps its folded form for the policy it was last folded for: what
+    `fold` reads of the policy is its line length, line separator and whether it may write
+    UTF-8 (RFC 6532). The header's value never changes, so neither does its fold."""
+
+    def fold(self, *, policy: Any) -> str:
+        key = (policy.max_line_length, policy.linesep, policy.utf8)
+        kept = self.__dict__.get("_pbm_folded")
+        if kept is not None and kept[0] == key:
+            return str(kept[1])
+        folded = str(super().fold(policy=policy))
+        self.__dict__["_pbm_folded"] = (key, folded)
+        return folded
+
+
 class CachedHeaders(HeaderRegistry):
     """A `HeaderRegistry` with a class per header name made once and a store of headers made."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(base_class=FoldedOnce)
         self._classes: dict[str, type[BaseHeader]] = {}
         self._made: dict[tuple[str, str], Any] = {}
 

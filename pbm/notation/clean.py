@@ -238,8 +238,35 @@ def _next_text(lines: list[str], number: int) -> str:
     return simple(lines[number].replace("\u00a0", " ").translate(_INVISIBLE).strip())
 
 
+#: Bodies up to this many characters keep their clean lines (the last `KEPT_BODIES` of them):
+#: one mail is cleaned by the scan, by the parse against the board and by its acknowledgement,
+#: each time the same way. A longer body is cleaned line by line, as far as its reader reads.
+KEPT_BODY_CHARS = 32 * 1024
+KEPT_BODIES = 8
+#: body → (its clean lines, whether the reading ended at a forwarded mail).
+_kept: dict[str, tuple[tuple[tuple[int, str], ...], bool]] = {}
+
+
 def iter_clean_lines(body: str, stops: list[str] | None = None) -> Iterator[tuple[int, str]]:
-    """`clean_lines` one line at a time, for a reader that stops early.
+    """`clean_lines` one line at a time, for a reader that stops early (see `_clean`)."""
+    if len(body) > KEPT_BODY_CHARS:
+        yield from _clean(body, stops)
+        return
+    kept = _kept.get(body)
+    if kept is None:
+        found: list[str] = []
+        kept = (tuple(_clean(body, found)), "forwarded" in found)
+        if len(_kept) >= KEPT_BODIES:
+            _kept.clear()  # one step, safe beside another thread's reading
+        _kept[body] = kept
+    lines, forwarded = kept
+    yield from lines
+    if forwarded and stops is not None:
+        stops.append("forwarded")
+
+
+def _clean(body: str, stops: list[str] | None = None) -> Iterator[tuple[int, str]]:
+    """The clean lines of `body`, one at a time.
 
     A line longer than `MAX_LINE_CHARS` is not looked at beyond its first character: a quote
     (`>`) or comment (`#`) is skipped as always, anything else is passed on for the parser to
