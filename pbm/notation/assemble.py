@@ -4,6 +4,7 @@ the build line above, a pass beside other orders refused, headers and commands t
 
 from __future__ import annotations
 
+import re
 from typing import TypeGuard
 
 from pbm.rules.orders import (
@@ -212,5 +213,8 @@ def _passes(out: ParsedMail) -> None:
 
 def _take_command(item: Command, out: ParsedMail) -> None:
     out.commands.append(item.name)
-    if item.topic and not out.help_topic:
+    if item.name == "join":
+        if item.topic and not out.join_words:
+            out.join_words = tuple(re.findall(r"[\w-]+", item.topic))
+    elif item.topic and not out.help_topic:
         out.help_topic = item.topic

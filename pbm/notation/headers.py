@@ -177,7 +177,10 @@ _POLITE = re.compile(
 
 def _command(f: str) -> Command | None:
     for pattern, name in _COMMANDS:
-        if pattern.match(f):
+        if m := pattern.match(f):
+            if name == "join":
+                # `Anmeldung golf`, `Join game hotel`: the words after it may name the game.
+                return Command(name, f[m.end() : m.end() + _MAX_TOPIC].strip(" \t:.,;!?"))
             return Command(name)
     # Only a line with a polite word is looked at again (`_command` runs on every line).
     polite = _POLITE.match(f) if any(w in f for w in _POLITE_WORDS) else None

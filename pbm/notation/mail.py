@@ -434,6 +434,11 @@ _SUBJECT_PREFIXES = re.compile(
     r"|\[(?P<tag>[^\[\]]{0,100})\])\s*",
     re.IGNORECASE,
 )
+#: A reply or forward prefix among a subject's leading prefixes (`_SUBJECT_PREFIXES`).
+_REPLY_PREFIX = re.compile(
+    r"(?:^|[\s\]:])(?:re|aw|antw|sv|vs|fwd?|wg|tr|rv|odp)\s?(?:\[\d{1,4}\]|\^\d{1,4}|\(\d{1,4}\))?\s?:",
+    re.IGNORECASE,
+)
 #: The commands a reply to one of pbm's own mails (its subject tagged `[game]`) asks again:
 #: the answers. A reply in the thread of `[alpha] Anmeldung erhalten` is no new signup.
 _ASKED_AGAIN = frozenset(("help", "status", "players", "history"))
@@ -441,13 +446,16 @@ _ASKED_AGAIN = frozenset(("help", "status", "players", "history"))
 
 def _subject_text(subject: str) -> tuple[str, bool]:
     """A subject without its reply prefixes and `[…]` tags (`_SUBJECT_PREFIXES`), and whether
-    it had a tag ("" when it is longer than a line may be). The game a tag names is read by
+    it answers one of pbm's own mails: a tag and a reply or forward prefix (`Re: [alpha] …`).
+    A tag alone is a player naming the game in a new mail (`[alpha] Anmeldung`), as the
+    guides offer. ("" when it is longer than a line may be.) The game a tag names is read by
     the service (`subject_tag`)."""
     text = subject.strip()
     if len(text) > MAX_LINE_CHARS:
         return "", False
     start, tag = _prefixes(text)
-    return text[start:], tag is not None
+    replied = start > 0 and _REPLY_PREFIX.search(text[:start]) is not None
+    return text[start:], tag is not None and replied
 
 
 def subject_tag(subject: str) -> str:

@@ -116,6 +116,8 @@ class ParsedMail:
     commands: list[str] = field(default_factory=list)
     #: What `Hilfe Schiffe` asks help on (folded; "" for the overview): the first such line's.
     help_topic: str = ""
+    #: The words after the first `Anmeldung` (folded): `Anmeldung golf` may name the game.
+    join_words: tuple[str, ...] = ()
     name: str | None = None
     colours: tuple[str, ...] = ()
     #: A message to a colour, to all or to the GM (issue 15), and its text: the rest of the

@@ -101,7 +101,12 @@ def find_games(
         return [g for g in games if g.id in asked]
     if "join" in scan.commands:
         query = select(Game).where(Game.phase == GamePhase.SIGNUP).order_by(col(Game.id))
-        return list(session.exec(query))
+        open_games = list(session.exec(query))
+        # `Anmeldung golf`, `Join game hotel`: a word after the command that is the name of
+        # a game open for signup names it (any other word, `Anmeldung rot`, names none).
+        said = set(scan.join_words)
+        chosen = [g for g in open_games if g.name.lower() in said]
+        return chosen if len(chosen) == 1 else open_games
     return []
 
 

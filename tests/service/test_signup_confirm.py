@@ -7,6 +7,7 @@ Each runs on SQLite and on PostgreSQL (the `svc` fixture).
 
 from __future__ import annotations
 
+import pytest
 from databases import game_row, outbox, replies_to, seated
 from harness import (
     Games,
@@ -408,3 +409,46 @@ def test_a_refusal_that_names_the_code_confirms_nothing(svc: Service, mailer: Ma
         mailer.send(VICTIM, "Re: [alpha] Anmeldung bestätigen", f"{said}\n")
     assert _joined(svc, "alpha") == []
     assert _pending(svc, "alpha") == [VICTIM]
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+@pytest.mark.parametrize(
+    ("subject", "body"),
+    [
+        ("[golf] Anmeldung", "Name: Klaus\nFarben: grün\n"),  # the guides' `[name]`, no `Re:`
+        ("[golf] Join", "Name: Klaus\n"),
+        ("Anmeldung golf", "Name: Klaus\n"),  # the game after the command
+        ("Anmeldung", "Anmeldung für Golf\nName: Klaus\n"),
+        ("Join game golf", "Name: Klaus\n"),
+        ("Tilmelding golf", "Navn: Klaus\n"),
+    ],
+)
+def test_a_signup_names_its_game_in_the_subject_tag_or_after_the_command(
+    svc: Service, mailer: Mailer, subject: str, body: str
+) -> None:
+    """`[golf] Anmeldung` was taken for a reply in pbm's own thread and got no answer at all;
+    `Anmeldung golf` was asked "which game?" with two games open."""
+    new_game(svc, "alpha")
+    new_game(svc, "golf")
+    me = "klaus@players.test"
+    assert mailer.send(me, subject, body).status == "done"
+    assert _pending(svc, "golf") == [me]
+    assert _pending(svc, "alpha") == []
+    (request,) = outbox(svc, to=me)
+    assert request.kind == "signup_confirm"
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+def test_a_reply_in_pbms_signup_thread_is_still_no_new_signup(
+    svc: Service, mailer: Mailer
+) -> None:
+    """Only a tag with `Re:`/`AW:`/`SV:` before it is pbm's own thread answered."""
+    new_game(svc, "alpha")
+    new_game(svc, "golf")
+    me = "klaus@players.test"
+    mailer.send(me, "Re: [golf] Anmeldung erhalten", "Danke!\n")
+    assert _pending(svc, "golf") == []
+    # `Anmeldung rot` names no game: with two open, the answer asks which.
+    mailer.send(me, "Anmeldung rot", "Name: Klaus\n")
+    assert _pending(svc, "golf") == [] and _pending(svc, "alpha") == []
+    assert [o.kind for o in outbox(svc, to=me)][-1] != "signup_confirm"
