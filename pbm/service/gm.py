@@ -15,7 +15,7 @@ from pbm.notation import vocab
 from pbm.rules import GameState, resolve_round, state_from_json
 from pbm.rules.events import NoOrders, RoundStarted, event_from_json
 from pbm.rules.orders import SetupOrders
-from pbm.rules.setup import place_setup, place_setup_automatic
+from pbm.rules.setup import place_setup, place_setup_automatic, setup_player
 from pbm.store import codec
 from pbm.store.models import Game, OrderSet, Outbox, Player, RoundRecord
 from pbm.store.statuses import GamePhase, OutboxStatus, PlayerStatus
@@ -452,13 +452,29 @@ def rollback(
             f"{game.name}: its dice seed went out with the game's end; a rollback would let "
             "everyone know every coming roll"
         )
-    sent = record.kind == "round" and _sent_report(session, game, record.step)
+    if record.kind == "setup" and game.phase != GamePhase.SETUP:
+        # The last placement began round 1: its opening, deadline and acks went out, and
+        # orders for it may be in. Going back into the setup would leave them standing.
+        raise ServiceError(
+            f"{game.name}: round 1 has begun, so the setup's last placement can no longer be "
+            "rolled back (round 1 can be, once it is resolved)"
+        )
+    sent = (
+        _sent_report(session, game, record.step)
+        if record.kind == "round"
+        else _sent_placement(session, game, record.step)
+    )
     if record.kind != "round" and reopen:
         raise ServiceError(
             f"step {record.step} of {game.name} is a setup placement: --reopen is for rounds "
             "(a setup placement takes new placements anyway)"
         )
     if (sent or reopen) and not why:
+        if record.kind == "setup":
+            raise ServiceError(
+                f"setup step {record.step} of {game.name}: its placement went out to the "
+                "players; say why with --why TEXT (every player gets it)"
+            )
         told = "its report went out" if sent else "the players are told it is open again"
         raise ServiceError(
             f"round {record.round} of {game.name}: {told}; say why with --why TEXT "
@@ -508,7 +524,10 @@ def rollback(
         ).first()
         if row is not None:
             row.superseded = False
-    set_deadline(svc, game, round_hours(svc, game))
+    hours = round_hours(svc, game)
+    if record.kind == "setup" and hours is not None:
+        hours *= svc.config.service.setup_deadline_share  # a setup turn's deadline
+    set_deadline(svc, game, hours)
     session.delete(record)
     done = RolledBack(record.step, record.kind, before.round if record.kind == "round" else 0)
     if record.kind == "round":
@@ -516,7 +535,50 @@ def rollback(
         done.sent, done.reopened = sent, reopen
         if sent or reopen:
             done.notified = _tell_rollback(svc, session, game, record.round, why, reopen)
+    elif sent:
+        done.sent = True
+        done.notified = _tell_setup_rollback(svc, session, game, before, why)
     return done
+
+
+def _sent_placement(session: Session, game: Game, step: int) -> bool:
+    """Whether the notice of a setup step's placement went out to anybody."""
+    return (
+        session.exec(
+            select(Outbox).where(
+                Outbox.game_id == game.id,
+                Outbox.step == step,
+                _WENT_OUT,
+                Outbox.kind == "placed",
+            )
+        ).first()
+        is not None
+    )
+
+
+def _tell_setup_rollback(
+    svc: Service, session: Session, game: Game, before: GameState, why: str
+) -> int:
+    """Every player and observer hears that the last placement is taken back, and why; the
+    player whose turn it is again may place anew. Returns how many addresses."""
+    from pbm.reports.render import render_message
+
+    to = recipients(session, game)
+    if not to:
+        return 0
+    colour = vocab.colour_name(before.colours[setup_player(before)], game.locale)
+    body = texts.t(
+        game.locale,
+        "rollback_setup" if game.deadline is not None else "rollback_setup_gm",
+        game=game.name,
+        why=why,
+        colour=colour,
+        deadline=shared_deadline(session, game, room=200),
+    )
+    subject = texts.t(game.locale, "rollback_setup_subject", game=game.name)
+    mail = render_message(subject, body, game.locale, game.name)
+    enqueue(svc, session, "correction", to, subject, mail.text, game_id=game.id, html=mail.html)
+    return len(to)
 
 
 def _tell_rollback(

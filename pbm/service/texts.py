@@ -61,6 +61,17 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "The orders stay as they were sent; the corrected report follows. The rolls stay as "
         "they were announced.\n"
     ),
+    "rollback_setup_subject": N_("[{game}] The last setup placement is being corrected"),
+    "rollback_setup": N_(
+        "The game master has taken back the last setup placement of the game {game}.\n\n"
+        "Why: {why}\n\n{colour} places again and may send a new placement until {deadline}; "
+        "without one, the placement sent before is placed again.\n"
+    ),
+    "rollback_setup_gm": N_(
+        "The game master has taken back the last setup placement of the game {game}.\n\n"
+        "Why: {why}\n\n{colour} places again and may send a new placement; without one, the "
+        "placement sent before is placed again.\n"
+    ),
     "no_deadline": N_("none (the game master resolves)"),
     "held_subject": N_("[{game}] Game stopped"),
     "held_body": N_(

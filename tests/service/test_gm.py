@@ -25,6 +25,7 @@ from harness import (
     play_round,
     raw_mail,
     send_orders,
+    orders_text,
     setup_text,
     signup,
 )
@@ -36,10 +37,12 @@ from pbm.cli import app
 from pbm.service import admin, gm
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
-from pbm.service.games import ServiceError, extend_deadline, get_game
+from pbm.service.games import ServiceError, extend_deadline, get_game, round_hours
 from pbm.service.tick import tick
 from pbm.store.db import make_engine, transaction
 from pbm.store.models import Outbox, Player, RoundRecord
+from pbm.service.table import as_utc
+from pbm.store.statuses import OutboxStatus
 
 
 def _snapshot(svc: Service) -> dict[str, Any]:
@@ -468,3 +471,48 @@ def test_outbox_list_refuses_a_status_there_is_none_of(tmp_path: Path) -> None:
     done = runner.invoke(app, ["--config", str(cfg), "outbox", "list", "--status", "bogus"])
     assert done.exit_code == 2
     assert "status must be pending, sent, failed or dropped" in done.output
+
+
+def test_no_rollback_into_the_setup_once_round_1_has_begun(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """Round 1 open, unresolved: `rollback` took the setup's last placement back and left the
+    round's opening, deadline, acks and orders standing, telling nobody."""
+    games.start("alpha")
+    pw = passwords(svc)
+    _, st = game_state(svc, "alpha")
+    p = seated(svc, "alpha")[0]
+    mailer.send(p.address, "Züge", orders_text(st, 0, pw[p.address]))
+    before = (game_row(svc, "alpha").state, len(records(svc, "alpha")), len(order_sets(svc, "alpha")))
+    with pytest.raises(ServiceError, match="round 1 has begun"):
+        admin.rollback_round(svc, "alpha")
+    after = (game_row(svc, "alpha").state, len(records(svc, "alpha")), len(order_sets(svc, "alpha")))
+    assert after == before
+
+
+def test_a_setup_placement_that_went_out_is_rolled_back_with_a_why_told_to_everyone(
+    svc: Service, clock: FakeClock, mailer: Mailer
+) -> None:
+    new_game(svc, "alpha", players=4)
+    signup(mailer, "alpha", 4)
+    pw = passwords(svc)
+    at = seated(svc, "alpha")
+    _, st = game_state(svc, "alpha")
+    mailer.send(at[0].address, "Aufstellung", setup_text(st, 0, pw[at[0].address]))
+    with transaction(svc.engine) as s:
+        for row in s.exec(select(Outbox).where(Outbox.kind == "placed")):
+            row.status = OutboxStatus.SENT
+    with pytest.raises(ServiceError, match="say why with --why"):
+        admin.rollback_round(svc, "alpha")
+    done = admin.rollback_round(svc, "alpha", why="Falsches Feld eingetragen.")
+    assert done.sent and done.notified == 4
+    (notice,) = outbox(svc, "correction")
+    assert "Falsches Feld eingetragen." in notice.body
+    assert notice.subject == "[alpha] Die letzte Aufstellung wird berichtigt"
+    # The setup turn's deadline, not a round's.
+    row = game_row(svc, "alpha")
+    assert row.deadline is not None
+    hours = (as_utc(row.deadline) - clock.now()).total_seconds() / 3600
+    assert hours == pytest.approx(
+        round_hours(svc, row) * svc.config.service.setup_deadline_share  # type: ignore[operator]
+    )
