@@ -363,12 +363,32 @@ class _Headers:
         return {clean_header_text(n)[:200]: self[n] for n in dict.fromkeys(names)}
 
 
+#: The subject of an absence notice that carries none of the headers below (a desktop Outlook's
+#: rule, Exchange on its own premises, some providers' vacation notices), in the languages of
+#: the players: `Automatische Antwort: [alpha] …`, `Fraværende: …`. Never the words of pbm's
+#: own absence line (`Urlaub bis …`, `Abwesend bis …`, `Away until …`): those end in a date.
+#: (`X-Auto-Response-Suppress` is no sign: Exchange puts it on ordinary mail too.)
+_ABSENCE_SUBJECT = re.compile(
+    r"\s*(?:automatische antwort|automatic reply|auto[- ]?reply|autoreply|out of (?:the )?office"
+    r"(?: reply| notice)?|abwesenheitsnotiz|abwesenheitsnachricht|automatisk svar|autosvar"
+    r"|fraværende|fraværsbesked|fraværsmeddelelse|réponse automatique|respuesta automática"
+    r"|risposta automatica|automatisch antwoord)\s*:",
+    re.IGNORECASE,
+)
+#: Values of `X-Autoreply` / `X-Autorespond` that say the mail is none.
+_NOT_AUTO = frozenset(("no", "false", "0", "off"))
+
+
 def no_reply_reason(headers: _Headers, content_type: str, sender: str, own_address: str) -> str:
     auto = headers["auto-submitted"].lower()
     if auto and auto != "no":
         return "auto-submitted"
-    if headers["x-autoreply"] or headers["x-autorespond"]:
-        return "auto-reply"
+    for name in ("x-autoreply", "x-autorespond"):
+        value = headers[name].lower()
+        if value and value not in _NOT_AUTO:
+            return "auto-reply"
+    if _ABSENCE_SUBJECT.match(headers["subject"]):
+        return "absence notice"
     if headers["precedence"].lower() in ("bulk", "junk", "list", "auto_reply"):
         return "precedence"
     if headers["list-id"]:

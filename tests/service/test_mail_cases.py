@@ -381,3 +381,50 @@ def test_orders_in_a_reply_to_pbms_mail_are_taken_and_answered_once(
     mailer.send(address, subject, body.rstrip("\n") + "\nStatus\n" * ("Status" in subject))
     assert len(order_sets(svc, "alpha")) == before + 1
     assert sorted(r.kind for r in replies_to(svc, mailer.last_id)) == kinds
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+@pytest.mark.parametrize(
+    "subject",
+    [
+        "Automatische Antwort: [alpha] Bericht Runde 1",  # Exchange on its own premises
+        "Automatic reply: [alpha] Report round 1",
+        "Abwesenheitsnotiz: [alpha] Bericht Runde 1",
+        "Fraværende: [alpha] Rapport runde 1",
+        "Automatisk svar: [alpha] Rapport runde 1",
+        "Out of Office: [alpha] Report round 1",
+    ],
+)
+def test_an_absence_notice_without_headers_is_kept_and_ignored(
+    svc: Service, mailer: Mailer, round1: dict[str, str], subject: str
+) -> None:
+    """A notice that quotes the report (or the welcome mail, with the password and the
+    example lines) unquoted was answered, counted as a wrong password, or read as orders."""
+    before = _snapshot(svc)
+    count = len(outbox(svc))
+    _, st = game_state(svc, "alpha")
+    p = seated(svc, "alpha")[0]
+    body = "Ich bin bis 20.1. nicht im Büro.\n\n" + orders_text(st, 0, round1[p.address])
+    result = mailer.send(p.address, subject, body)
+    assert result.status == "ignored"
+    assert len(outbox(svc)) == count
+    _unchanged(svc, before)
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+@pytest.mark.parametrize(
+    ("headers", "subject"),
+    [
+        ({"X-Autoreply": "no"}, "Züge"),  # says it is none
+        ({"X-Auto-Response-Suppress": "All"}, "Züge"),  # Exchange puts it on ordinary mail
+        ({}, "Abwesend bis 20.1."),  # pbm's own absence words are no notice
+    ],
+)
+def test_a_players_mail_that_only_looks_automatic_is_read(
+    svc: Service, mailer: Mailer, round1: dict[str, str], headers: dict[str, str], subject: str
+) -> None:
+    _, st = game_state(svc, "alpha")
+    p = seated(svc, "alpha")[0]
+    result = mailer.send(p.address, subject, orders_text(st, 0, round1[p.address]), headers)
+    assert result.status == "done"
+    assert [r.kind for r in replies_to(svc, mailer.last_id)] == ["ack"]
