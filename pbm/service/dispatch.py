@@ -32,7 +32,7 @@ from .games import players_of
 from .gm_mail import GmReading
 from .limits import may_answer
 from .mail_commands import BESIDE_ORDERS, COMMANDS, PASSWORD_OPTIONAL
-from .mail_lookup import find_games, implied_confirm, named_game, parse_context
+from .mail_lookup import echoes_request, find_games, implied_confirm, named_game, parse_context
 from .order_intake import forget_signed_name, table_requests, take_orders
 from .outbox import enqueue
 from .request import Handled, Request
@@ -111,6 +111,8 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
         implied = implied_confirm(session, inbound)
         if implied is not None:
             scan.confirm, scan.confirm_quoted = implied
+    elif scan.confirm is not None and echoes_request(inbound):
+        scan.confirm_quoted = True  # pbm's request pasted back: asked for, not taken
     reading.probe = scan
     reading.named = named_game(inbound, scan)
     games = find_games(session, inbound, reading.named, scan)

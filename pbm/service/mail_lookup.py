@@ -3,9 +3,12 @@ the sender's games; and the board its orders are read against."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from sqlalchemy import bindparam, func
 from sqlmodel import Session, col, select
 
+from pbm.i18n import N_, mail_languages, translator
 from pbm.mail.inbound import Inbound
 from pbm.notation import Context
 from pbm.notation.clean import iter_clean_lines
@@ -15,6 +18,7 @@ from pbm.rules.state import GameState
 from pbm.store.models import Game, Player
 from pbm.store.statuses import PENDING, GamePhase, PlayerStatus
 
+from . import texts
 from .games import load_state, settings_of
 
 #: A game name is never longer than this; a longer value names no game.
@@ -108,6 +112,37 @@ def find_games(
         chosen = [g for g in open_games if g.name.lower() in said]
         return chosen if len(chosen) == 1 else open_games
     return []
+
+
+#: What only pbm's own confirmation requests say, in every language: the sentence above the
+#: code's line of a signup's request, and the opening of an observer's (up to its game).
+_REQUEST_SIGNS = (
+    N_("To take the seat, reply to this mail with the line:"),
+    texts.raw("observe_confirm_body"),
+)
+
+
+def _words_of(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+@cache
+def _request_signs() -> tuple[str, ...]:
+    return tuple(
+        sign
+        for msgid in _REQUEST_SIGNS
+        for lang in mail_languages()
+        if (sign := _words_of(translator(lang).gettext(msgid).split("{game}", 1)[0]))
+    )
+
+
+def echoes_request(inbound: Inbound) -> bool:
+    """Whether the mail holds pbm's own confirmation request outside a quote: an automatic
+    reply that pastes the mail it answers (`----- Ihre Nachricht -----`, no `>`), with the
+    `Bestätigen:` line in it. Its code is not taken: only the line written by whoever reads
+    the request seats the address."""
+    text = _words_of(" ".join(line for _, line in iter_clean_lines(inbound.text)))
+    return any(sign in text for sign in _request_signs())
 
 
 def implied_confirm(session: Session, inbound: Inbound) -> tuple[str, bool] | None:

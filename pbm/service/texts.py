@@ -224,6 +224,12 @@ def t(lang: str, key: str, **kw: object) -> str:
     return translator(lang).gettext(text).format(**kw)
 
 
+def raw(key: str) -> str:
+    """The msgid of the text `key` (its singular form)."""
+    text = _T[key]
+    return text[0] if isinstance(text, tuple) else text
+
+
 def in_every_language(key: str, **kw: object) -> list[str]:
     """The text `key` in every game language, for someone whose language is not known."""
     text = _T[key]

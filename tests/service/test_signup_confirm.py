@@ -452,3 +452,27 @@ def test_a_reply_in_pbms_signup_thread_is_still_no_new_signup(
     mailer.send(me, "Anmeldung rot", "Name: Klaus\n")
     assert _pending(svc, "golf") == [] and _pending(svc, "alpha") == []
     assert [o.kind for o in outbox(svc, to=me)][-1] != "signup_confirm"
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+def test_an_auto_reply_pasting_the_request_unquoted_seats_nobody(
+    svc: Service, mailer: Mailer
+) -> None:
+    """A forged sign-up; the victim's responder marks nothing and pastes the request below an
+    unknown separator, its `Bestätigen:` line with it. That seated the victim."""
+    new_game(svc, "alpha")
+    mailer.send(VICTIM, "Anmeldung", "Spiel: alpha\nName: Opfer\n")
+    (request,) = outbox(svc, to=VICTIM)
+    pasted = "Ich bin bis Montag nicht erreichbar.\n\n----- Ihre Nachricht -----\n" + request.body
+    mailer.send(VICTIM, "Re: [alpha] Anmeldung bestätigen", pasted)
+    assert _pending(svc, "alpha") == [VICTIM]
+    assert _joined(svc, "alpha") == []
+    # The answer asks for the line, written alone.
+    assert "Bestätigen:" in _answer(svc, mailer)
+    # The player who writes the line above the pasted request is asked the same, and the line
+    # alone then seats them.
+    code = confirmation_code(svc, VICTIM)
+    mailer.send(VICTIM, "Re: [alpha] Anmeldung bestätigen", f"Bestätigen: {code}\n\n{pasted}")
+    assert _joined(svc, "alpha") == []
+    mailer.send(VICTIM, "Re: [alpha] Anmeldung bestätigen", f"Bestätigen: {code}\n")
+    assert [p.address for p in _joined(svc, "alpha")] == [VICTIM]
