@@ -131,6 +131,11 @@ def _board_free(text: str, game: GameWords) -> tuple[Text, str, Item | None]:
     if bare is not None:
         # The password alone on its line, as copied from the welcome mail.
         return t, f, Password(bare)
+    labelled = _LABELLED.match(f)
+    if labelled is not None and (shaped := pbm_shaped(t.sub(labelled.start("rest")).original)):
+        # One of pbm's passwords behind a label misspelt (`Kenwort:`, `Pasword:`): nothing
+        # but a password has that shape.
+        return t, f, Password(shaped)
     # Before remarks are cut: a message's first line is the player's text as written.
     table = _table_line(t, f)
     if table is not None:
@@ -280,6 +285,10 @@ _PBM_PASSWORD = re.compile(
     r"^[a-z]{2,12}(?:(?:-(?:[bdfghklmnprstvwz][aeiou]){2}){5}"
     r"|(?:[ \t]++(?:[bdfghklmnprstvwz][aeiou]){2}){5})(?=$|[\s.,;!])"
 )
+
+
+#: A one-word label and what follows it: `Kenwort: rot-kadu-…`.
+_LABELLED = re.compile(r"^[^\W\d_]{2,15}+[ \t]*+[:=][ \t]*+(?P<rest>\S.*)$")
 
 
 def pbm_shaped(text: str) -> str | None:

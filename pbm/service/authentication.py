@@ -13,7 +13,13 @@ from . import texts
 from .limits import BAD_PASSWORD, bad_passwords_last_hour
 from .outbox import enqueue
 from .request import Request
-from .secrets import colour_tag, hash_password, needs_rehash, verify_password
+from .secrets import (
+    colour_tag,
+    hash_password,
+    needs_rehash,
+    password_values,
+    verify_password,
+)
 from .signup import password_word
 
 #: Checks a mail may cost at most: the seats of one game (a game has at most six).
@@ -103,8 +109,15 @@ def bad_password(r: Request) -> None:
     if sender not in registered or earlier >= r.svc.config.service.bad_password_limit:
         return
     said = texts.t(r.lang, "bad_password")
-    if not r.parsed.password and r.inbound.attachments:
-        said += "\n\n" + texts.t(r.lang, "attachments_not_read")
+    if not r.parsed.password:
+        # Where the password stood that was not read: in the quoted mail below the reader's
+        # end (an Outlook reply typed into the quoted form), or in the subject.
+        if password_values(r.inbound.text):
+            said += "\n\n" + texts.t(r.lang, "password_below_quote")
+        elif password_values(r.inbound.subject):
+            said += "\n\n" + texts.t(r.lang, "password_in_subject")
+        if r.inbound.attachments:
+            said += "\n\n" + texts.t(r.lang, "attachments_not_read")
     r.refuse(said)
 
 

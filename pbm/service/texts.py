@@ -79,6 +79,16 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "Your mail is kept and will be read then; you need not send it again.\n"
     ),
     "bad_password": N_("The password is missing or wrong."),
+    "password_below_quote": N_(
+        "Your mail has a password line, but only in the quoted mail below: under its header "
+        '("From: …", "On … wrote:") or in lines that start with ">". The reading '
+        "stops there. Write the password line and your orders at the top of your mail, above "
+        "the quoted one."
+    ),
+    "password_in_subject": N_(
+        "The password stood only in the subject; it is read in the mail's text. Write the "
+        "password line at the top of your mail."
+    ),
     "password_alert_subject": N_("[{game}] Wrong passwords for {colour}"),
     "password_alert_body": ngettext(
         "Since the last accepted mail, {count} mail came for the seat {colour} in the "

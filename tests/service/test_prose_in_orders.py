@@ -73,6 +73,8 @@ def test_a_question_in_an_orders_mail_is_told_where_questions_go(
         "{spaced}",
         "Pwd: {pw}",
         "{nbsp}",  # a phone's non-breaking spaces
+        "Kenwort: {pw}",  # a label misspelt: nothing but a password has the shape
+        "Pasword= {pw}",
     ],
 )
 def test_a_password_in_pbms_shape_is_read_however_it_is_written(
@@ -178,3 +180,40 @@ def test_a_password_written_half_one_way_is_not_taken_and_not_kept(
         assert raw is not None and raw.error == "bad password"
         kept = raw.raw.decode("utf-8", "replace")
     assert parts[2] not in kept and parts[4] not in kept
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        # Outlook: the player typed into the quoted order form, under the reply header.
+        (
+            "Hallo, meine Züge stehen unten im Formular.\n\n"
+            "Von: pbm game master <gm@pbm.test>\nGesendet: Freitag, 9. Januar 2026 13:08\n"
+            "An: anna@players.test\nBetreff: [alpha] Bericht Runde 1\n\n"
+            "Kennwort: {pw}\nIch passe\n",
+            "nur in der zitierten Mail darunter",
+        ),
+        ("Ich passe\n\n> Kennwort: {pw}\n", "nur in der zitierten Mail darunter"),
+    ],
+)
+def test_a_password_only_in_the_quoted_mail_is_told_where_it_stood(
+    svc: Service, mailer: Mailer, games: Games, body: str, said: str
+) -> None:
+    """The answer was only "the password is missing or wrong" to a player who had typed the
+    right one."""
+    table = games.start("alpha")
+    me = table.seats[0]
+    mailer.send(me, "Re: [alpha] Bericht Runde 1", body.format(pw=table.passwords[me]))
+    answer = _ack(svc, me)
+    assert "Kennwort fehlt oder ist falsch." in answer
+    assert said in answer and "oben in deine Mail" in answer
+
+
+def test_a_password_only_in_the_subject_is_told_to_go_into_the_text(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    table = games.start("alpha")
+    me = table.seats[0]
+    mailer.send(me, f"Kennwort: {table.passwords[me]}", "Ich passe\n")
+    answer = _ack(svc, me)
+    assert "Das Kennwort stand nur im Betreff" in answer
