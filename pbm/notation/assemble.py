@@ -3,8 +3,6 @@ build blocks, single orders (one robber, one discard list, â€¦ a mail), `oder â€
 the build line above, a pass beside other orders refused, headers and commands taken."""
 
 from __future__ import annotations
-
-import re
 from typing import TypeGuard
 
 from pbm.rules.orders import (
@@ -215,6 +213,6 @@ def _take_command(item: Command, out: ParsedMail) -> None:
     out.commands.append(item.name)
     if item.name == "join":
         if item.topic and not out.join_words:
-            out.join_words = tuple(re.findall(r"[\w-]+", item.topic))
+            out.join_words = tuple(w.strip(".,;:!?()[]'\"") for w in item.topic.split())
     elif item.topic and not out.help_topic:
         out.help_topic = item.topic
