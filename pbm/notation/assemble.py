@@ -3,6 +3,7 @@ build blocks, single orders (one robber, one discard list, â€¦ a mail), `oder â€
 the build line above, a pass beside other orders refused, headers and commands taken."""
 
 from __future__ import annotations
+
 from typing import TypeGuard
 
 from pbm.rules.orders import (
