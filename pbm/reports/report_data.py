@@ -17,6 +17,7 @@ from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.notation.format import word
 from pbm.rules import events as ev
+from pbm.rules.kron import BUILDER_VP, BURG_EXTRA_VP, RESIDENZ_EXTRA_VP
 from pbm.rules.rng import seal, seal_check
 from pbm.rules.state import GameState, Phase
 
@@ -73,11 +74,28 @@ def scored(state: GameState, p: int, lang: str) -> str:
     longest road (2), 1 victory point card, 2 for islands and specials"."""
     tr = translator(lang)
     settlements, cities = len(state.settlements[p]), len(state.cities[p])
+    # A Kronlande Burg or Residenz stands on a city of its own: counted apart, with its city's 2.
+    burgen, residenzen = (
+        (state.kron.burgen[p], state.kron.residenzen[p]) if state.kron is not None else (0, 0)
+    )
+    plain = cities - burgen - residenzen
     parts = [
         tr.ngettext("%(n)s settlement", "%(n)s settlements", settlements) % {"n": settlements},
-        tr.ngettext("%(n)s city (%(vp)s)", "%(n)s cities (%(vp)s)", cities)
-        % {"n": cities, "vp": 2 * cities},
+        tr.ngettext("%(n)s city (%(vp)s)", "%(n)s cities (%(vp)s)", plain)
+        % {"n": plain, "vp": 2 * plain},
     ]
+    if burgen:
+        vp = (2 + BURG_EXTRA_VP) * burgen
+        parts.append(
+            tr.ngettext("%(n)s castle (%(vp)s)", "%(n)s castles (%(vp)s)", burgen)
+            % {"n": burgen, "vp": vp}
+        )
+    if residenzen:
+        vp = (2 + RESIDENZ_EXTRA_VP) * residenzen
+        parts.append(
+            tr.ngettext("%(n)s residence (%(vp)s)", "%(n)s residences (%(vp)s)", residenzen)
+            % {"n": residenzen, "vp": vp}
+        )
     if state.longest_road == p:
         parts.append(f"{title_name('longest_road', lang)} (2)")
     if state.largest_army == p:
@@ -88,15 +106,17 @@ def scored(state: GameState, p: int, lang: str) -> str:
             tr.ngettext("%(n)s victory point card", "%(n)s victory point cards", cards)
             % {"n": cards}
         )
+    if state.kron is not None and state.kron.builder == p:
+        parts.append(f"{title_name('builder', lang)} ({BUILDER_VP})")
     known = settlements + 2 * cities + 2 * (state.longest_road == p)
+    if state.kron is not None:
+        known += BURG_EXTRA_VP * burgen + RESIDENZ_EXTRA_VP * residenzen
+        known += BUILDER_VP * (state.kron.builder == p)
     other = state.vp(p) - known - 2 * (state.largest_army == p) - cards
     if other:
-        # The expansion's own points: Seafarers' islands, specials and trade lines, Kronlande's
-        # castles, residences and title.
+        # The expansion's own points: Seafarers' islands, specials and trade lines.
         if state.sea is not None:
             parts.append(tr.gettext("%(n)s for islands and specials") % {"n": other})
-        elif state.kron is not None:
-            parts.append(tr.gettext("%(n)s for castles, residences and titles") % {"n": other})
         else:
             parts.append(tr.gettext("%(n)s more") % {"n": other})
     return ", ".join(parts)

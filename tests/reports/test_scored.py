@@ -40,3 +40,24 @@ def test_the_parts_add_up_to_the_final_points(settings: Settings) -> None:
             for n in re.findall(r"(\d+) (?:settlements?|victory point cards?|for |more)", said)
         )
         assert points == state.vp(p), (said, state.vp(p))
+
+
+@pytest.mark.parametrize("seed", [3, 13])
+def test_a_kronlande_castle_is_no_city_in_the_breakdown(seed: int) -> None:
+    """A Burg stands on a city: it was counted among the cities ("2 cities" for a city and a
+    Burg), its own points hidden in "for castles, residences and titles"."""
+    state = _final(Settings.for_players(4, kronlande=True, size="large"), seed)  # type: ignore[arg-type]
+    kron = state.kron
+    assert kron is not None
+    assert any(kron.burgen) or any(kron.residenzen), "no castle in this game: pick a seed"
+    for p in range(len(state.colours)):
+        said = scored(state, p, "en")
+        plain = len(state.cities[p]) - kron.burgen[p] - kron.residenzen[p]
+        assert re.search(rf"\b{plain} cit(y|ies) \({2 * plain}\)", said), said
+        if kron.burgen[p]:
+            assert re.search(rf"\b{kron.burgen[p]} castles? \({3 * kron.burgen[p]}\)", said), said
+        if kron.residenzen[p]:
+            n = kron.residenzen[p]
+            assert re.search(rf"\b{n} residences? \({5 * n}\)", said), said
+        if kron.builder == p:
+            assert "Master builder (2)" in said
