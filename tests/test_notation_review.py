@@ -439,3 +439,38 @@ def test_two_letters_swapped_in_a_short_order_word_are_asked_back(
     """`Hsu` for `Hus`: too short for a likeness ratio, a plain swap of neighbours."""
     (result,) = parse_mail(line + "\n", _ctx(lang, phase)).lines
     assert result.error is not None and said in result.error.localized(lang)
+
+
+@pytest.mark.parametrize(
+    ("with_clause", "plain", "lang"),
+    [
+        ("Straße B2 C2 falls möglich", "Straße B2 C2", "de"),
+        ("Straße B2 C2 wenn es geht", "Straße B2 C2", "de"),
+        ("Straße B2 C2, wenn ich kann", "Straße B2 C2", "de"),
+        ("Road B2 C2 if possible", "Road B2 C2", "en"),
+        ("Road B2 C2 if I can", "Road B2 C2", "en"),
+        ("Road B2 C2, if possible", "Road B2 C2", "en"),
+        ("Vej B2 C2 hvis muligt", "Vej B2 C2", "da"),
+        ("Vej B2 C2 hvis jeg kan", "Vej B2 C2", "da"),
+        ("Vej B2 C2, hvis jeg har råd", "Vej B2 C2", "da"),
+    ],
+)
+def test_if_possible_after_a_build_is_what_every_build_says(
+    with_clause: str, plain: str, lang: str
+) -> None:
+    """`Road D4 E4 if possible` was refused as "a hex name was expected, not 'if'"."""
+    ctx = _ctx(lang)
+    assert parse_line(with_clause, ctx) == parse_line(plain, ctx)
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        ("Straße B2 C2 wenn nicht möglich", "de"),
+        ("Road B2 C2 if not possible", "en"),
+        ("Vej B2 C2 hvis ikke muligt", "da"),
+    ],
+)
+def test_a_clause_that_says_more_than_paying_is_still_refused(line: str, lang: str) -> None:
+    with pytest.raises(Exception):  # noqa: B017,PT011  (any refusal)
+        parse_line(line, _ctx(lang))

@@ -94,12 +94,13 @@ def take_orders(r: Request) -> str | None:
         check = check_setup_receipt if setup else check_receipt
         seat = player.seat if player.seat is not None else 0
         check(r.parsed, r.state or load_state(game), seat, game.locale)
+    if _asks_a_question(r):
+        # Beside orders too: the question line is only refused, and nobody would answer it.
+        r.notes.append(texts.t(lang, "question_hint"))
     if not r.parsed.has_orders() or (setup and not r.parsed.setup_orders().placements):
         # Nothing usable: earlier orders are not replaced by nothing (a mail of typos, or a
         # password line alone, must not wipe valid orders; in the setup only a placement is
         # of use, so a discard or trade line alone is nothing either).
-        if _asks_a_question(r):
-            r.notes.append(texts.t(lang, "question_hint"))
         if r.inbound.attachments:
             r.notes.append(texts.t(lang, "attachments_not_read"))
         if setup and _on_turn(r, player):

@@ -217,3 +217,19 @@ def test_a_password_only_in_the_subject_is_told_to_go_into_the_text(
     mailer.send(me, f"Kennwort: {table.passwords[me]}", "Ich passe\n")
     answer = _ack(svc, me)
     assert "Das Kennwort stand nur im Betreff" in answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Wann ist eigentlich die Frist?", "Darf ich zwei Straßen in einer Runde bauen?"],
+)
+def test_a_question_beside_valid_orders_is_told_where_questions_go(
+    svc: Service, mailer: Mailer, games: Games, question: str
+) -> None:
+    """The orders were taken and the question only refused as "no order": nobody answered it."""
+    table = games.start("alpha")
+    me = table.seats[0]
+    mailer.send(me, "Züge", f"Kennwort: {table.passwords[me]}\nIch passe\n{question}\n")
+    body = _ack(svc, me)
+    assert "Angenommen:" in body
+    assert "Eine Frage? Diese Adresse liest Züge." in body
