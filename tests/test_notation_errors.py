@@ -509,3 +509,19 @@ def test_several_builds_on_a_line_refused_say_why_each_fails() -> None:
     said = line.error.localized("de")
     assert said.startswith("Straße C4 D4 (5L 11G): dieser Platz ist besetzt; Straße E5 F5")
     assert "eine Straße braucht an einem Ende" in said
+
+
+def test_robbing_yourself_is_refused_at_receipt() -> None:
+    """`Räuber 9H, raube rot` from red was accepted without a word."""
+    s = _state()
+    assert s.colours[0] == "rot"
+    for line, rule in (
+        ("Räuber 9H, raube rot", "notation:rob_self"),
+        ("Räuber 9H, raube blau, rot", "notation:rob_self"),
+        ("Ritter nach Wurf: Räuber 9H, raube rot", "notation:rob_self"),
+        ("Räuber 9H, raube blau", None),
+    ):
+        parsed = _check(line + "\n", s)
+        assert _rules(parsed) == {1: rule}, line
+        if rule:
+            assert "du kannst dich nicht selbst berauben" in parsed.lines[0].error.localized("de")  # type: ignore[union-attr]

@@ -22,13 +22,22 @@ from collections.abc import Sequence
 
 from pbm.rules.building import settlement_site_rule
 from pbm.rules.legal import AFTER_KINDS, LegalMoves
-from pbm.rules.orders import Alternatives, City, Road, Settlement, SetupPlacement, Ship
+from pbm.rules.orders import (
+    Alternatives,
+    City,
+    Knight,
+    Road,
+    RobberOrder,
+    Settlement,
+    SetupPlacement,
+    Ship,
+)
 from pbm.rules.reasons import Reason
 from pbm.rules.setup import placement_rule, setup_player
 from pbm.rules.state import RULES, GameState, upgraded
 
 from .context import Context
-from .errors import IllegalOrderError
+from .errors import IllegalOrderError, NotationError
 from .format import format_item
 from .mail import ParsedMail
 from .messages import receipt_text
@@ -197,6 +206,13 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
     produce (the mail's results change; the state does not). A game an older pbm stored is
     checked by the newest rules, which its next round is resolved by (`rounds.resolve`)."""
     state = _newest(state)
+    for result in parsed.lines:
+        robber = result.item.robber if isinstance(result.item, Knight) else result.item
+        if result.ok and isinstance(robber, RobberOrder) and seat in robber.victims:
+            # `Räuber 9H, raube rot` from red: nobody robs themselves, and the colours meant
+            # may be others (a priority list with the writer in it is refused whole).
+            result.error = NotationError.make("rob_self").at(result.line, result.text)
+            result.item = None
     outcomes = _Outcomes([LegalMoves(state, seat)])
     # The main lines in the order written, then the `Ersatzbau` block, which runs after the
     # main lines whichever of them were built.

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pbm.i18n import N_, translator
 
 TEXTS: dict[str, str] = {
+    "rob_self": N_("you cannot rob yourself: name only the other colours you want to rob"),
     # lines.py
     "line_too_long": N_(
         "this line is {length} characters long; lines of more than {max} characters are not read"
