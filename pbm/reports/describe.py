@@ -300,7 +300,8 @@ def _(e: ev.BankShort, t: Teller) -> str:
     if e.paid_to < 0:
         # Owed to several: the shortage rule pays none of them.
         return t._(
-            "  The bank has only {cards} for {owed}, owed to several: nobody gets any"
+            "  The bank has only {cards} left, and several players are owed {owed} together: "
+            "nobody gets any"
         ).format(cards=cards, owed=e.owed)
     if e.available == 0:
         return t._("  The bank has no {resource} left for {owed}: {player} gets none").format(
@@ -518,7 +519,7 @@ def failure_text(
     if isinstance(order, (o.Road, o.Settlement, o.City, o.Ship, o.Workshop, o.Castle, o.Residence)):
         text = _("{player}: {order} not built — {why}")
     elif isinstance(order, o.BuyCard):
-        text = _("{player}: {order} not bought — {why}")
+        return _("{player}: no development card bought — {why}").format(player=player, why=why)
     else:
         text = _("{player}: {order} not carried out — {why}")
     return text.format(player=player, order=format_item(order, ctx), why=why)
