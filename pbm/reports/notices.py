@@ -286,10 +286,16 @@ def _standings(state: GameState, lang: str) -> list[dict[str, Any]]:
 
 
 def placed(
-    state: GameState, events: list[ev.Event], lang: str, *, failed: bool = False
+    state: GameState,
+    events: list[ev.Event],
+    lang: str,
+    *,
+    failed: bool = False,
+    after: tuple[str, str] | None = None,
 ) -> dict[str, Any]:
     """A setup placement (or, with `failed`, why the player's placements could not be used),
-    with the hands, the points and the board after it."""
+    with the hands, the points and the board after it. `after`: who places next and until
+    when ("" for no deadline), while the setup goes on."""
     # The placement's line names the settlement and the road; their Built events add nothing.
     # Why a placement ranked before the one placed failed is the player's own business: only
     # the mail to the player whose placements all failed tells it.
@@ -304,6 +310,8 @@ def placed(
         "failed": failed,
         "players": _standings(state, lang),
         "board_map": board_map(state, lang),
+        "next_player": after[0] if after else "",
+        "next_deadline": after[1] if after else "",
     }
 
 

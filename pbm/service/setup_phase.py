@@ -23,7 +23,7 @@ from .games import player_at, recipients, round_hours, save_state, set_deadline
 from .outbox import notify
 from .records import current_orders, record, supersede
 from .secrets import masked
-from .table import local_deadline
+from .table import label, local_deadline, shared_deadline
 
 
 def context(game: Game, state: GameState, phase: str) -> Context:
@@ -34,11 +34,16 @@ def start_setup(svc: Service, session: Session, game: Game, state: GameState) ->
     _begin_step(svc, session, game, state)
 
 
-def _begin_step(svc: Service, session: Session, game: Game, state: GameState) -> None:
+def _setup_deadline(svc: Service, game: Game) -> None:
+    """A setup turn's deadline, from now: the round's share (`setup_deadline_share`)."""
     hours = round_hours(svc, game)
     set_deadline(
         svc, game, None if hours is None else hours * svc.config.service.setup_deadline_share
     )
+
+
+def _begin_step(svc: Service, session: Session, game: Game, state: GameState) -> None:
+    _setup_deadline(svc, game)
     p = player_at(session, game, setup_player(state))
     nth = 1 if state.setup_step < state.settings.players else 2
     if not current_orders(session, game, 0, state.setup_step).get(p.id or 0):
@@ -177,6 +182,15 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
         timeout = False
         step = record(svc, session, game, "setup", state, new, events, used)
         save_state(game, new)
+        after = None
+        if new.phase == Phase.SETUP:
+            # Everyone learns whose turn it is now and until when (the deadline the next
+            # step sets; the player on turn gets the prompt of their own after this).
+            _setup_deadline(svc, game)
+            after = (
+                label(game, player_at(session, game, setup_player(new))),
+                shared_deadline(session, game, room=200) if game.deadline else "",
+            )
         notify(
             svc,
             session,
@@ -184,7 +198,7 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
             recipients(session, game),
             game,
             texts.t(game.locale, "placed_subject", game=game.name),
-            notices.placed(new, events, game.locale),
+            notices.placed(new, events, game.locale, after=after),
             step=step,
         )
         state = new

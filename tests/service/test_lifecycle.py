@@ -150,6 +150,11 @@ def _check_setup(svc: Service, clock: FakeClock, mailer: Mailer, pw: dict[str, s
     assert all(
         sorted(o.recipients.split(",")) == sorted(p.address for p in at.values()) for o in placed
     )
+    # Each but the last says whose turn it is now, and until when; the last began round 1.
+    for o, seat in zip(placed[:-1], seq[1:], strict=True):
+        colour = {"rot": "rot", "blau": "blau", "weiss": "weiß", "gelb": "gelb"}[at[seat].colour]
+        assert f"Als Nächstes stellt {colour}" in o.body and ", bis " in o.body, o.body
+    assert "Als Nächstes" not in placed[-1].body
     game, st = game_state(svc, "alpha")
     assert st.phase == Phase.ROUNDS and st.round == 1 and game.deadline is not None
     assert all(len(st.settlements[p]) == 2 for p in range(4))
