@@ -474,3 +474,20 @@ def test_if_possible_after_a_build_is_what_every_build_says(
 def test_a_clause_that_says_more_than_paying_is_still_refused(line: str, lang: str) -> None:
     with pytest.raises(Exception):  # noqa: B017,PT011  (any refusal)
         parse_line(line, _ctx(lang))
+
+
+def test_an_inline_pgp_signed_mail_is_read_as_its_text() -> None:
+    """The armor lines, `Hash:` and the signature's base64 were refused as orders (eight
+    refused lines beside accepted orders), and the dash-escaped `- --` was no signature mark,
+    so the name under it was refused too."""
+    body = (
+        "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n"
+        "Kennwort: rot-kadu-mepi-rosa-tule-wibo\n- - Straße B2 C2\nIch passe\n- -- \nBernd\n"
+        "-----BEGIN PGP SIGNATURE-----\n\niQEzBAEBCAAdFiEE1234567890abcdefABCDEF12345678\n"
+        "=abcd\n-----END PGP SIGNATURE-----\n"
+    )
+    assert clean_lines(body) == [
+        (4, "Kennwort: rot-kadu-mepi-rosa-tule-wibo"),
+        (5, "- Straße B2 C2"),
+        (6, "Ich passe"),
+    ]

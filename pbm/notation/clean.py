@@ -247,6 +247,11 @@ KEPT_BODIES = 8
 _kept: dict[str, tuple[tuple[tuple[int, str], ...], bool]] = {}
 
 
+#: The armor lines of an inline OpenPGP signed text.
+_PGP_SIGNED = "-----BEGIN PGP SIGNED MESSAGE-----"
+_PGP_SIGNATURE = "-----BEGIN PGP SIGNATURE-----"
+
+
 def iter_clean_lines(body: str, stops: list[str] | None = None) -> Iterator[tuple[int, str]]:
     """`clean_lines` one line at a time, for a reader that stops early (see `_clean`)."""
     if len(body) > KEPT_BODY_CHARS:
@@ -280,7 +285,23 @@ def _clean(body: str, stops: list[str] | None = None) -> Iterator[tuple[int, str
     skip_next = False
     #: Whether a line of the player's text came before (a quote header then ends it).
     seen = False
+    #: Inside an inline OpenPGP signed text (RFC 4880, 7): its armor header lines are skipped,
+    #: its lines that start with a dash are dash-escaped (`- --` is the signature mark), and
+    #: the signature block ends the text.
+    signed = False
+    armor_header = False
     for number, raw in enumerate(lines, 1):
+        if raw.startswith(_PGP_SIGNED):
+            signed = armor_header = True
+            continue
+        if armor_header:
+            armor_header = bool(raw.strip())  # `Hash: SHA256` up to the blank line
+            continue
+        if signed:
+            if raw.startswith(_PGP_SIGNATURE):
+                break
+            if raw.startswith("- "):
+                raw = raw[2:]
         text = _without_html(raw.replace("\u00a0", " ").translate(_INVISIBLE)).rstrip()
         if text in _SIGNATURE_MARKS:
             break  # signature separator (RFC 3676), often stripped of its space
