@@ -14,6 +14,7 @@ the text around it.
 
 from __future__ import annotations
 
+import binascii
 import contextlib
 import email
 import hashlib
@@ -227,10 +228,47 @@ def _charsets(declared: str, payload: bytes) -> list[str]:
     return [declared, "utf-8", "windows-1252", "latin-1"]
 
 
+#: What a base64 body holds besides its alphabet, padding and line breaks: more of it than
+#: this share means the part is text labelled base64 by mistake, and is read as it stands.
+_NOT_BASE64_SHARE = 0.05
+_BASE64_JUNK = re.compile(rb"[^A-Za-z0-9+/]")
+
+
+def _payload(part: Message) -> bytes | None:
+    """The part's body decoded, leniently for base64 (a mail program's or a gateway's slips
+    must not cost a player the orders): junk characters and a cut last group are passed
+    over, and a text labelled base64 that is none is taken as it stands."""
+    cte = str(part.get("content-transfer-encoding", "")).strip().lower()
+    raw = part.get_payload()
+    if cte != "base64" or not isinstance(raw, str):
+        payload = part.get_payload(decode=True)
+        return payload if isinstance(payload, bytes) else None
+    data = raw.encode("utf-8", "surrogateescape")
+    compact = b"".join(data.split())
+    junk = len(_BASE64_JUNK.findall(compact.rstrip(b"=")))
+    if compact and junk > _NOT_BASE64_SHARE * len(compact):
+        return data  # `Kennwort: …` under `Content-Transfer-Encoding: base64`
+    usable = _BASE64_JUNK.sub(b"", compact)
+    whole = len(usable) // 4 * 4
+    try:
+        decoded = binascii.a2b_base64(usable[:whole])
+        rest = usable[whole:]
+        if len(rest) >= 2:  # a last group cut short: the bytes it still holds
+            decoded += binascii.a2b_base64(rest + b"=" * (4 - len(rest)))
+    except (binascii.Error, ValueError):
+        return data
+    return decoded
+
+
 def _decode(part: Message) -> str:
-    payload = part.get_payload(decode=True)
-    if not isinstance(payload, bytes):
+    payload = _payload(part)
+    if payload is None:
         return ""
+    return _decode_bytes(payload, part)
+
+
+def _decode_bytes(payload: bytes, part: Message) -> str:
+    """`payload`, the body of `part`, as text: by its charset (or the one its bytes show)."""
     charsets = _charsets((part.get_content_charset() or "").lower(), payload)
     for cs in charsets:
         if not cs:
@@ -261,8 +299,9 @@ def _unflow(text: str, delsp: bool) -> str:
     return "\n".join(out)
 
 
-def body_text(msg: Message) -> str:
+def body_text(msg: Message, resplit: bool = True) -> str:
     plain = html = None
+    unsplit: Message | None = None
     for part in msg.walk():
         if part.is_multipart():
             continue
@@ -273,9 +312,43 @@ def body_text(msg: Message) -> str:
             plain = _decode(part)
         elif ctype == "text/html" and html is None:
             html = _decode(part)
+        elif part.get_content_maintype() == "multipart" and unsplit is None:
+            unsplit = part
     if plain is not None:
         return plain
-    return html_to_text(html) if html is not None else ""
+    if html is not None:
+        return html_to_text(html)
+    if unsplit is not None and resplit:
+        return _resplit(unsplit)
+    return ""
+
+
+#: The first boundary line of a multipart body: `--` and the boundary (RFC 2046: at most 70
+#: characters).
+_BOUNDARY_LINE = re.compile(r"^--([ -~]{1,70}?)[ \t]*\r?$", re.MULTILINE)
+
+
+def _resplit(part: Message) -> str:
+    """The text of a multipart part the parser could not split: its boundary parameter is
+    missing, or is not the one its body uses. The body's own first boundary line splits it
+    (once: a part found so is not split again)."""
+    data = part.get_payload(decode=True)  # the bytes as they came (no encoding named)
+    if not isinstance(data, bytes):
+        return ""
+    body = data.decode("latin-1")  # one character a byte, for the boundary's search
+    m = _BOUNDARY_LINE.search(body[:20000])
+    if m is None:
+        # No boundary line at all: a text under a multipart label; read as it stands.
+        return _decode_bytes(data, part)
+    if m.group(1).endswith("--"):
+        return ""
+    boundary = m.group(1).replace('"', "")
+    bare_cr = data.count(b"\r") > data.count(b"\r\n")
+    if _lines_starting(data, b"--" + boundary.encode("latin-1"), bare_cr) > MAX_PARTS:
+        return ""  # as many parts as a bomb has: never parsed (`too_many_parts`)
+    head = f'Content-Type: {part.get_content_type()}; boundary="{boundary}"\n\n'.encode()
+    again = email.message_from_bytes(head + data, policy=_POLICY)
+    return body_text(again, resplit=False) if again.is_multipart() else ""
 
 
 #: Header values: every line break `str.splitlines` knows (\n \r \v \f \x1c-\x1e \x85 and
