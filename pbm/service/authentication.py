@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from pbm.store.models import Player
-from pbm.store.statuses import PlayerStatus
+from pbm.store.models import Outbox, Player
+from pbm.store.statuses import OutboxStatus, PlayerStatus
 
 from . import texts
-from .limits import BAD_PASSWORD, bad_passwords_last_hour
+from .limits import BAD_PASSWORD, HOUR, bad_passwords_last_hour
 from .outbox import enqueue
 from .request import Request
 from .secrets import (
@@ -21,6 +21,7 @@ from .secrets import (
     verify_password,
 )
 from .signup import password_word
+from .table import local_deadline, when_text
 
 #: Checks a mail may cost at most: the seats of one game (a game has at most six).
 MAX_PASSWORD_CHECKS = 6
@@ -106,7 +107,15 @@ def bad_password(r: Request) -> None:
         # A player whose seat went to someone else learns why nothing counts (issue 15).
         r.refuse(texts.t(r.lang, "seat_replaced", games=r.game.name))
         return
-    if sender not in registered or earlier >= r.svc.config.service.bad_password_limit:
+    if sender not in registered:
+        return
+    if earlier >= r.svc.config.service.bad_password_limit:
+        # Forged mails may have used up the hour's answers: the player's own slip (a password
+        # written, but wrong) must not go unanswered for good (a stranger must never cost a
+        # player a deadline). A mail with no password at all, an unmarked responder's answer
+        # to our refusals say, waits for no later mail: that would start its storm again.
+        if r.parsed.password:
+            _answer_later(r)
         return
     said = texts.t(r.lang, "bad_password")
     if not r.parsed.password:
@@ -119,6 +128,48 @@ def bad_password(r: Request) -> None:
         if r.inbound.attachments:
             said += "\n\n" + texts.t(r.lang, "attachments_not_read")
     r.refuse(said)
+
+
+#: The kind of the one mail that tells an address, an hour later, of the wrong-password mails
+#: from it that were not answered.
+LATER_KIND = "bad_password_later"
+
+
+def _answer_later(r: Request) -> None:
+    """One mail an hour after the first unanswered wrong password (and none while one waits):
+    that more mails with a missing or wrong password came than are answered in an hour, none
+    read, and what to do if one was the player's. Bounded: one a game an hour an address, so
+    a flood of forged mails still brings the address at most that."""
+    sender = r.inbound.sender
+    waiting = r.session.exec(
+        select(Outbox.id).where(
+            Outbox.kind == LATER_KIND,
+            Outbox.recipients == sender,
+            Outbox.game_id == r.game.id,
+            Outbox.status == OutboxStatus.PENDING,
+        )
+    ).first()
+    if waiting is not None:
+        return
+    seat = next((p for p in r.seated() if p.address == sender), None)
+    body = texts.t(
+        r.lang,
+        "bad_password_later",
+        game=r.game.name,
+        since=when_text(r.svc.clock.now(), seat.timezone if seat else ""),
+        deadline=local_deadline(r.game, seat),
+    )
+    row = enqueue(
+        r.svc,
+        r.session,
+        LATER_KIND,
+        [sender],
+        texts.t(r.lang, "error_subject", game=r.game.name),
+        body,
+        game_id=r.game.id,
+        limited=False,
+    )
+    row.next_attempt = r.svc.clock.now() + HOUR
 
 
 def _was_replaced(r: Request) -> bool:

@@ -79,6 +79,13 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "Your mail is kept and will be read then; you need not send it again.\n"
     ),
     "bad_password": N_("The password is missing or wrong."),
+    "bad_password_later": N_(
+        "Since {since}, more mails came from your address for the game {game} with a missing "
+        "or wrong password than are answered in an hour. None of them was read; nothing was "
+        "changed.\n\nIf one of them was yours, its orders were not taken: send them again "
+        "with your password line at the top (the deadline: {deadline}). If none was yours, "
+        "somebody else wrote in your name; your password still works.\n"
+    ),
     "password_below_quote": N_(
         "Your mail has a password line, but only in the quoted mail below: under its header "
         '("From: …", "On … wrote:") or in lines that start with ">". The reading '

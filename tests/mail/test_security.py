@@ -156,6 +156,30 @@ def test_the_first_five_wrong_passwords_in_an_hour_are_answered(table: Table) ->
 
 
 @pytest.mark.timeout(60)
+def test_a_players_slip_after_forged_mails_is_told_an_hour_later(table: Table) -> None:
+    """Five forged mails in Anna's name used up the hour's answers; her own mail with one
+    wrong character then got no answer at all, and she took her orders to be in. One mail
+    waits an hour and tells her (one, however many more come)."""
+    svc = table.svc
+    for i in range(5):
+        _, raw = table.mails.mail(ANNA, "[alpha]", orders(ANNA, f"rot-xxxx-{i}"))
+        ingest(svc, raw)
+    slip = PLAYERS[ANNA][0][:-1] + "x"
+    for _ in range(3):  # hers, and more forged ones
+        mid, raw = table.mails.mail(ANNA, "Züge", orders(ANNA, slip))
+        ingest(svc, raw)
+        assert not answers_to(svc, mid)
+    (later,) = [o for o in outbox(svc) if o.kind == "bad_password_later"]
+    assert later.recipients == ANNA and later.status == "pending"
+    assert later.next_attempt is not None
+    due = later.next_attempt.replace(tzinfo=None) - table.clock.now().replace(tzinfo=None)
+    assert due == timedelta(hours=1)
+    said = " ".join(later.body.split())
+    assert "mehr Mails mit fehlendem oder falschem Kennwort" in said
+    assert "schicke sie noch einmal, mit deiner Kennwort-Zeile oben" in said
+
+
+@pytest.mark.timeout(60)
 def test_the_wrong_password_limit_is_per_address(table: Table) -> None:
     svc, mails = table.svc, table.mails
     before = game_snapshot(svc)
