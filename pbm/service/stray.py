@@ -1,8 +1,11 @@
 """Mail that no running game takes: a game that does not exist, a seat that went to someone
-else, a game that has ended, or a sender whose game is not clear. Answered in every language
-(no game, so no language), within the hourly limit."""
+else, a game that has ended, or a sender whose game is not clear. Answered in the language of
+the sender's games when they all have one, else in every language (no game, so no language),
+within the hourly limit."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from sqlmodel import Session, col, select
 
@@ -65,7 +68,8 @@ def stray(
     mail.error = f"stray: {key}"
     if not may_answer(svc, session, inbound.sender):
         return True
-    lines = texts.in_every_language(key, **values)
+    said = _said_in(list(games.values()))
+    lines = said(key, **values)
     playing = sorted(
         {
             games[p.game_id].name
@@ -78,9 +82,9 @@ def stray(
     )
     if named and playing:
         # A player who got the name wrong: their own games, not an invitation to sign up.
-        lines += texts.in_every_language("your_games", names=", ".join(playing))
+        lines += said("your_games", names=", ".join(playing))
     else:
-        lines += _how_to_join(session)
+        lines += _how_to_join(session, said)
     enqueue(
         svc,
         session,
@@ -101,10 +105,10 @@ def which_game(
     if not games:
         # A stranger learns only the games open for signup (and how to join them), not who
         # plays where.
-        lines = _how_to_join(session)
+        lines = _how_to_join(session, texts.in_every_language)
     else:
         names = ", ".join(g.name for g in games) or "-"
-        lines = texts.in_every_language("which_game", names=names)
+        lines = _said_in(games)("which_game", names=names)
     enqueue(
         svc,
         session,
@@ -117,11 +121,26 @@ def which_game(
     )
 
 
-def _how_to_join(session: Session) -> list[str]:
+#: A text of `texts` by key, as the lines of an answer.
+Said = Callable[..., list[str]]
+
+
+def _said_in(games: list[Game]) -> Said:
+    """How an answer about `games` (the sender's own) speaks: in their language when they
+    share one (a player who got a name wrong reads their game's language), else in every
+    language."""
+    langs = {g.locale for g in games}
+    if len(langs) != 1:
+        return texts.in_every_language
+    (lang,) = langs
+    return lambda key, **kw: [texts.t(lang, key, **kw)]
+
+
+def _how_to_join(session: Session, said: Said) -> list[str]:
     """The games open for signup and how to join one, or that none is open."""
     names = ", ".join(
         g.name for g in session.exec(select(Game).where(Game.phase == GamePhase.SIGNUP))
     )
     if not names:
-        return texts.in_every_language("none_open")
-    return texts.in_every_language("how_to_join", names=names)
+        return said("none_open")
+    return said("how_to_join", names=names)

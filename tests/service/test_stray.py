@@ -86,13 +86,15 @@ def test_a_game_named_in_another_case_is_that_game(
 def test_a_player_who_names_no_game_of_theirs_is_shown_their_games(
     svc: Service, mailer: Mailer, games: Games
 ) -> None:
-    """Not an invitation to sign up, with a bare '-' for the open games."""
+    """Not an invitation to sign up, with a bare '-' for the open games; in the language of
+    the player's game, not in all three."""
     table = games.start("alpha")
     me = table.seats[0]
     mailer.send(me, "Züge", f"Spiel: alfa\nKennwort: {table.passwords[me]}\nIch passe\n")
     body = _answer(svc, mailer)
     assert "Es gibt kein Spiel namens 'alfa'." in body
-    assert "Du spielst in: alpha." in body and "You play in: alpha." in body
+    assert "Du spielst in: alpha." in body and "You play in: alpha." not in body
+    assert "Der er intet spil" not in body
     assert "Anmeldung" not in body
 
 
