@@ -222,8 +222,8 @@ def game_pause(name: str) -> None:
 
     svc = service()
     with refusals():
-        admin.pause_game(svc, name)
-    echo(f"{name}: paused")
+        changed = admin.pause_game(svc, name)
+    echo(f"{name}: paused" if changed else f"{name}: paused already; nothing changed")
 
 
 @app.command("resume")
@@ -233,8 +233,12 @@ def game_resume(name: str) -> None:
     from pbm.service.broken import resume
 
     svc = service()
+    ran: list[bool] = []
     with refusals():
-        held = resume(svc, name)
+        held = resume(svc, name, ran)
+    if ran == [True] and not held:
+        echo(f"{name}: running already; nothing changed")
+        return
     echo(f"{name}: running" + (f"; {len(held)} held mails read" if held else ""))
 
 

@@ -94,5 +94,8 @@ def player_autopilot(name: str, colour: str, state: str) -> None:
         raise typer.BadParameter("on or off")
     svc = service()
     with refusals():
-        admin.set_autopilot(svc, name, colour, state == "on")
-    echo(f"{name}: autopilot {state} for {colour}")
+        changed = admin.set_autopilot(svc, name, colour, state == "on")
+    if changed:
+        echo(f"{name}: autopilot {state} for {colour}")
+    else:
+        echo(f"{name}: the autopilot was {state} for {colour} already; nothing changed")

@@ -94,14 +94,17 @@ def start_game(svc: Service, name: str) -> None:
         draw_now(svc, session, get_game(session, name, lock=True))
 
 
-def pause_game(svc: Service, name: str) -> None:
-    """Stop deadlines and orders until `broken.resume`; the players are told."""
+def pause_game(svc: Service, name: str) -> bool:
+    """Stop deadlines and orders until `broken.resume`; the players are told. False when the
+    game was paused already (nothing changes, nobody is told again)."""
     with transaction(svc.engine) as session:
         game = get_game(session, name, lock=True)
         gm.check_not_ended(game, "pause")
-        if not game.paused:
-            game.paused = True
-            tell(svc, session, game, "paused")
+        if game.paused:
+            return False
+        game.paused = True
+        tell(svc, session, game, "paused")
+        return True
 
 
 def message(svc: Service, name: str, to: str, text: str) -> list[str]:
@@ -303,9 +306,10 @@ def new_password(svc: Service, name: str, colour: str) -> str:
     return address
 
 
-def set_autopilot(svc: Service, name: str, colour: str, on: bool) -> None:
+def set_autopilot(svc: Service, name: str, colour: str, on: bool) -> bool:
+    """False when the seat's autopilot was so already."""
     with transaction(svc.engine) as session:
-        gm.autopilot(svc, session, get_game(session, name, lock=True), colour, on)
+        return gm.autopilot(svc, session, get_game(session, name, lock=True), colour, on)
 
 
 def codebook(svc: Service, name: str, colour: str) -> list[str]:

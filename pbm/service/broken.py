@@ -111,9 +111,10 @@ def _unpause(svc: Service, session: Session, game: Game) -> None:
             draw(svc, session, game)
 
 
-def resume(svc: Service, name: str) -> list[int]:
+def resume(svc: Service, name: str, ran: list[bool] | None = None) -> list[int]:
     """The GM's `pbm game resume`: the game runs again (no longer paused or broken), and the
-    mails held while it was broken are read now, oldest first. Returns their ids."""
+    mails held while it was broken are read now, oldest first. Returns their ids; `ran`, when
+    given, gets whether the game was running already (neither paused nor broken)."""
     from .games import ServiceError, get_game
     from .ingest import process_mail
 
@@ -121,6 +122,8 @@ def resume(svc: Service, name: str) -> list[int]:
         game = get_game(session, name, lock=True)
         if game.phase == GamePhase.ENDED:
             raise ServiceError(f"{name} has ended: resume is for a game that goes on")
+        if ran is not None:
+            ran.append(not game.paused and not game.broken)
         if game.paused:
             _unpause(svc, session, game)
         game.broken = ""

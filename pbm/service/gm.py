@@ -242,6 +242,7 @@ def new_password_for(svc: Service, session: Session, game: Game, colour: str) ->
     """A player who lost their password gets a new one, mailed to their registered address
     with the welcome mail (the old one stops working, and a welcome mail with it not sent yet
     is dropped)."""
+    check_not_ended(game, "a new password")
     player = colour_player(session, game, colour)
     # A welcome mail still waiting would carry the password that stops working now.
     drop_unsent_welcomes(session, game, player.address)
@@ -291,14 +292,17 @@ def check_not_ended(game: Game, what: str) -> None:
         raise ServiceError(f"{game.name} has ended: {what} is for a game that goes on")
 
 
-def autopilot(svc: Service, session: Session, game: Game, colour: str, on: bool) -> None:
+def autopilot(svc: Service, session: Session, game: Game, colour: str, on: bool) -> bool:
     """The GM switches a seat's autopilot: its player gets the `autopilot` mail, every other
-    player and observer a notice naming the seat ("gelb (Carol)"); nothing when it was so."""
+    player and observer a notice naming the seat ("gelb (Carol)"); nothing when it was so
+    (then False)."""
     check_not_ended(game, "the autopilot")
     player = colour_player(session, game, colour)
-    if set_autopilot(svc, session, game, player, on):
-        others = [a for a in recipients(session, game) if a != player.address]
-        tell(svc, session, game, "autopilot", to=others, colour=label(game, player), on=on)
+    if not set_autopilot(svc, session, game, player, on):
+        return False
+    others = [a for a in recipients(session, game) if a != player.address]
+    tell(svc, session, game, "autopilot", to=others, colour=label(game, player), on=on)
+    return True
 
 
 @dataclass

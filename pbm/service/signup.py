@@ -69,6 +69,8 @@ def _refusal(key: str, gm: bool, **kw: object) -> ServiceError:
 
 def _check_open(game: Game, gm: bool = False) -> None:
     if game.phase == GamePhase.ENDED:
+        if gm:  # the command line's own words, not the mail's "no longer read"
+            raise ServiceError(f"{game.name} has ended: a new player is for a game that goes on")
         raise _refusal("game_over", gm, games=game.name)
     if game.phase != GamePhase.SIGNUP:
         raise _refusal("game_started", gm, game=game.name)

@@ -223,3 +223,36 @@ def test_init_into_a_folder_writes_its_pbm_toml(tmp_path: Path) -> None:
 def test_board_refuses_what_game_create_refuses(args: list[str], said: str) -> None:
     out = CliRunner().invoke(app, ["board", *args])
     assert out.exit_code == 2 and said in out.output
+
+
+def test_a_lever_pulled_twice_says_nothing_changed(
+    svc: Service, clock: FakeClock, mailer: Mailer, db_url: str, tmp_path: Path
+) -> None:
+    """`pause`, `resume` and `player autopilot` said "paused" / "running" / "autopilot on"
+    a second time as if they had done it again."""
+    start_game(mailer, clock, "alpha", by_mail=False)
+    runner, cfg = _runner(tmp_path, db_url)
+    assert _run(runner, cfg, "game", "pause", "alpha") == "alpha: paused\n"
+    assert _run(runner, cfg, "game", "pause", "alpha") == "alpha: paused already; nothing changed\n"
+    assert _run(runner, cfg, "game", "resume", "alpha") == "alpha: running\n"
+    again = _run(runner, cfg, "game", "resume", "alpha")
+    assert again == "alpha: running already; nothing changed\n"
+    colour = "rot"
+    assert _run(runner, cfg, "player", "autopilot", "alpha", colour, "on") == (
+        f"alpha: autopilot on for {colour}\n"
+    )
+    assert _run(runner, cfg, "player", "autopilot", "alpha", colour, "on") == (
+        f"alpha: the autopilot was on for {colour} already; nothing changed\n"
+    )
+
+
+def test_an_ended_game_takes_no_new_password_and_no_new_player(
+    svc: Service, clock: FakeClock, mailer: Mailer, db_url: str, tmp_path: Path
+) -> None:
+    start_game(mailer, clock, "alpha", by_mail=False)
+    runner, cfg = _runner(tmp_path, db_url)
+    _run(runner, cfg, "game", "end", "alpha", "--why", "Schluss.")
+    out = _run(runner, cfg, "player", "password", "alpha", "rot", code=2)
+    assert out == "error: alpha has ended: a new password is for a game that goes on\n"
+    out = _run(runner, cfg, "player", "add", "alpha", "neu@players.test", code=2)
+    assert out == "error: alpha has ended: a new player is for a game that goes on\n"
