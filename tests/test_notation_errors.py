@@ -525,3 +525,18 @@ def test_robbing_yourself_is_refused_at_receipt() -> None:
         assert _rules(parsed) == {1: rule}, line
         if rule:
             assert "du kannst dich nicht selbst berauben" in parsed.lines[0].error.localized("de")  # type: ignore[union-attr]
+
+
+def test_a_bank_trade_below_the_rate_says_the_rate_and_the_line_to_write() -> None:
+    """"dein Kurs bei der Bank ist höher" never said the rate, or that the harbour named is
+    not the player's."""
+    s = _state()
+    for line, fixed in (
+        ("Seehandel 2:1H: 2H gegen 1E", "Seehandel 4H gegen 1E"),  # no 2:1 harbour of hers
+        ("Seehandel 4H gegen 2E", "Seehandel 8H gegen 2E"),
+    ):
+        parsed = parse_mail(line + "\n", Context(s.board, "de", s.colours))
+        check_receipt(parsed, s, 0, "de")
+        assert _rules(parsed) == {1: Reason.BELOW_HARBOUR_RATE}
+        said = parsed.lines[0].error.localized("de")  # type: ignore[union-attr]
+        assert said == f"dein Kurs bei der Bank ist höher: für dich gilt jetzt 4:1; schreibe '{fixed}'"

@@ -19,6 +19,7 @@ change (`FIXED`); so are the lines past `MAX_CHECKS` checks, which bounds the co
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from pbm.rules.building import settlement_site_rule
 from pbm.rules.legal import AFTER_KINDS, LegalMoves
@@ -26,6 +27,7 @@ from pbm.rules.orders import (
     Alternatives,
     City,
     Knight,
+    MaritimeTrade,
     Road,
     RobberOrder,
     Settlement,
@@ -35,6 +37,7 @@ from pbm.rules.orders import (
 from pbm.rules.reasons import Reason
 from pbm.rules.setup import placement_rule, setup_player
 from pbm.rules.state import RULES, GameState, upgraded
+from pbm.rules.trade import harbour_rate
 
 from .context import Context
 from .errors import IllegalOrderError, NotationError
@@ -231,6 +234,13 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
                 if later is not None:
                     # Built in the order written: the road that would reach it comes after.
                     error.params["road_below"] = later
+                    error.message = error.localized(lang)
+                elif rule == Reason.BELOW_HARBOUR_RATE and isinstance(item, MaritimeTrade):
+                    # The rate the player has for that resource now, and the line it asks for.
+                    rate = harbour_rate(state, seat, item.give)
+                    fixed = replace(item, give_count=rate * max(1, item.get_count))
+                    ctx = Context(state.board, lang, state.colours)
+                    error.params["bank_rate"] = (rate, format_item(fixed, ctx))
                     error.message = error.localized(lang)
                 elif len(lines) > 1:
                     # Several builds on the line (`Straßen A und B`): why each fails, by name.

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from typing import Self
 
-from .messages import RECEIPT, TEXTS, receipt_text, render, road_below_text
+from .messages import (
+    RECEIPT,
+    TEXTS,
+    bank_rate_text,
+    receipt_text,
+    render,
+    road_below_text,
+)
 
 #: The most candidates an error lists (a line of the answer each): a name that fits more says
 #: how to name the place instead (`names.py`), and no list is ever longer.
@@ -77,6 +84,9 @@ class OrderError(Exception):
             below = self.params.get("road_below")
             if isinstance(below, int):  # the road that would reach it stands on a later line
                 text += ": " + road_below_text(below, lang)
+            rate = self.params.get("bank_rate")
+            if isinstance(rate, tuple):  # the player's rate for the resource, and the line
+                text += ": " + bank_rate_text(rate[0], rate[1], lang)
             return text
         return self.message
 

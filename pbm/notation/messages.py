@@ -415,6 +415,13 @@ def road_below_text(line: int, lang: str) -> str:
     return translator(lang).gettext(ROAD_BELOW).format(line=line)
 
 
+BANK_RATE = N_("your rate for it is {rate}:1 now; write '{order}'")
+
+
+def bank_rate_text(rate: int, order: str, lang: str) -> str:
+    return translator(lang).gettext(BANK_RATE).format(rate=rate, order=order)
+
+
 def receipt_text(rule: str, lang: str) -> str:
     """Why a line is refused at receipt, in a game language; a rule without a text reads as
     its name."""
