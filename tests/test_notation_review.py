@@ -491,3 +491,26 @@ def test_an_inline_pgp_signed_mail_is_read_as_its_text() -> None:
         (5, "- Straße B2 C2"),
         (6, "Ich passe"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        ("4 Wolle gegen 1 Erz mit der Bank", "de", "Seehandel 4W gegen 1E"),
+        ("Tausche 4 Holz gegen 1 Erz bei der Bank", "de", "Seehandel 4H gegen 1E"),
+        ("Trade 4 wool with the bank for 1 grain", "en", "Maritime 4W for 1G"),
+        ("4 wool for 1 grain with the bank", "en", "Maritime 4W for 1G"),
+        ("Byt 4 uld for 1 malm med banken", "da", "Søhandel 4U for 1M"),
+        ("4 uld til 1 malm med banken", "da", "Søhandel 4U for 1M"),
+        # As before: the bank first.
+        ("Tausche mit der Bank 4 Holz gegen 1 Erz", "de", "Seehandel 4H gegen 1E"),
+        ("Trade with the bank: 4 wool for 1 grain", "en", "Maritime 4W for 1G"),
+    ],
+)
+def test_a_bank_trade_may_name_the_bank_after_its_terms(line: str, lang: str, canonical: str) -> None:
+    """`4 Wolle gegen 1 Erz mit der Bank` was "'4' is no order"; the English one was sent to
+    the form of a trade between players."""
+    from pbm.notation.format import format_item
+
+    ctx = _ctx(lang)
+    assert format_item(parse_line(line, ctx), ctx) == canonical

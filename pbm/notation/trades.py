@@ -40,14 +40,48 @@ _TRADE_CERTAIN = re.compile(rf"({lexicon.either('words', 'trade_certain')})(?![a
 _NOT_A_PARTNER = lexicon.word_set("words", "trade_not_partner")
 
 
+#: The bank named anywhere in a line: `4 Wolle gegen 1 Erz mit der Bank`, `Trade 4 wool with
+#: the bank for 1 grain`, `Byt 4 uld for 1 malm med banken`.
+_BANK_NAMED = re.compile(
+    rf"(?:^|(?<=[\s,;]))(?:{lexicon.either('words', 'bank_leads')}) "
+    rf"(?:(?:{lexicon.either('words', 'bank_articles')}) )?+"
+    rf"(?:{lexicon.either('words', 'bank')})(?=$|[\s,;:.!])"
+)
+#: What may stand before the terms of a trade named with the bank: a trade word or a bank
+#: trade's keyword (`Trade`, `Tausche`, `Byt`, `Seehandel`), and a colon.
+_TRADE_LEAD = re.compile(
+    rf"^(?:(?:{lexicon.either('words', 'trade')}|{lexicon.either('keywords', 'maritime')})"
+    r"(?![a-z]))?+[\s:,]*+"
+)
+
+
+def _bank_named(t: Text, f: str, ctx: Context) -> MaritimeTrade | None:
+    """A bank trade whose line names the bank after its terms or between them; None when the
+    line names no bank that way."""
+    m = _BANK_NAMED.search(f)
+    if m is None or m.start() == 0:
+        return None
+    lead = len(t.folded) - len(t.folded.lstrip())
+    rest = t.rewritten([(lead + m.start(), lead + m.end(), "")])
+    rf = rest.folded.strip()
+    start = len(rest.folded) - len(rest.folded.lstrip())
+    cut = _TRADE_LEAD.match(rf)
+    if cut is not None:
+        start += cut.end()
+    return _maritime(rest.sub(start), ctx)
+
+
 def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
     """A trade with a player (`Handel gelb: …`, `Handel mit gelb: 2 Holz gegen 1 Erz`, `Tausche
     mit weiß: …`, `Trade with yellow: …`) or with the bank (`Tausche mit der Bank …`, `Seehandel
-    …`); None when the line is neither."""
+    …`, `4 Wolle gegen 1 Erz mit der Bank`); None when the line is neither."""
     f = t.folded.strip()
     m = _AT_THE_BANK.match(f)
     if m:
         return _maritime(t.sub(len(t.folded) - len(t.folded.lstrip()) + m.end()), ctx)
+    named = _bank_named(t, f, ctx)
+    if named is not None:
+        return named
     m = _PATTERNS["trade"].match(f)
     trade_word = _TRADE_CERTAIN.match(f)
     if m:
