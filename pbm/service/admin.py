@@ -40,6 +40,7 @@ from .rounds import ready, resolve, waiting_for
 from .secrets import masked_text, password_values
 from .signup import add_player as seat_player
 from .signup import draw_now
+from .table import as_utc
 from .tell import tell
 from .tick import resolve_if_ready
 from .verify import Verification, verify
@@ -196,8 +197,19 @@ def resolve_round(svc: Service, name: str, now: bool = False) -> Resolved:
     if now:
         with transaction(svc.engine) as session:
             game = get_game(session, name, lock=True)
+            if game.phase == GamePhase.SETUP:
+                # The way to the automatic placement now: the turn's deadline moved to now.
+                left = 0.0
+                if game.deadline is not None:
+                    left = (as_utc(game.deadline) - svc.clock.now()).total_seconds() / 3600
+                    left /= svc.config.service.time_scale
+                raise ServiceError(
+                    f"{name} is in the setup: there is no round to resolve yet; to have the "
+                    f"placement on turn made now: pbm round extend {name} --hours "
+                    f"{-max(left, 0.0):.2f}, then pbm game tick"
+                )
             if game.phase != GamePhase.ROUNDS:
-                raise ServiceError(f"{name} has no open round")
+                raise ServiceError(f"{name} has no open round (it is in {game.phase})")
             resolve(svc, session, game)
         return Resolved(True)
     try:

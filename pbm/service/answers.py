@@ -57,9 +57,7 @@ def status_body(
     anonymous game)."""
     _ = translator(game.locale).gettext
     lines = [
-        _("{game}: {phase}, round {round}").format(
-            game=game.name, phase=phase_name(game.locale, str(game.phase)), round=game.round
-        ),
+        _where_it_stands(session, game),
         # What game this is: its kind, the players and the victory-point target.
         *game_kind_of(game)["title_lines"],
     ]
@@ -85,6 +83,39 @@ def status_body(
         lines.append("")
         lines += roster_text(session, game, addresses=player is not None)
     return "\n".join(lines) + "\n"
+
+
+def _where_it_stands(session: Session, game: Game) -> str:
+    """The status's first line: the round; in the signup how many have joined of how many;
+    in the setup whose placement it is."""
+    from pbm.notation import vocab
+    from pbm.rules.setup import setup_player
+
+    from .games import ServiceError, player_at, settings_of
+    from .table import label
+
+    _ = translator(game.locale).gettext
+    phase = phase_name(game.locale, str(game.phase))
+    if game.phase == GamePhase.SIGNUP:
+        return _("{game}: {phase}, {joined} of {seats} players have joined").format(
+            game=game.name,
+            phase=phase,
+            joined=len(players_of(session, game)),
+            seats=settings_of(game).players,
+        )
+    if game.phase == GamePhase.SETUP and game.state:
+        state = load_state(game)
+        seat = setup_player(state)
+        try:
+            who = label(game, player_at(session, game, seat))
+        except ServiceError:  # a seat without its player row: the colour alone
+            who = vocab.colour_name(state.colours[seat], game.locale)
+        return _("{game}: {phase}, {player} places now").format(
+            game=game.name, phase=phase, player=who
+        )
+    return _("{game}: {phase}, round {round}").format(
+        game=game.name, phase=phase, round=game.round
+    )
 
 
 def _who_sent(session: Session, game: Game, now: datetime | None) -> list[str]:

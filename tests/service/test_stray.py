@@ -132,3 +132,31 @@ def test_the_gm_adding_a_player_to_an_ended_game_is_told_it_ended(
     admin.end_game(svc, "alpha")
     with pytest.raises(ServiceError, match="has ended"):
         admin.add_player(svc, "alpha", "late@players.test", "Spät")
+
+
+def test_status_in_the_signup_says_how_many_have_joined(svc: Service, mailer: Mailer) -> None:
+    """It said "Runde 0"."""
+    from harness import signup
+
+    new_game(svc, "alpha", players=4)
+    signup(mailer, "alpha", 2)
+    mailer.send("neu@else.test", "Status", "Spiel: alpha\nStatus\n")
+    body = _answer(svc, mailer)
+    assert "alpha: Anmeldung, 2 von 4 Spielern angemeldet" in body
+    assert "Runde 0" not in body
+
+
+def test_status_in_the_setup_says_whose_placement_it_is(svc: Service, mailer: Mailer) -> None:
+    from harness import signup
+
+    from pbm.rules.setup import setup_player
+    from databases import game_state
+
+    new_game(svc, "alpha", players=4)
+    signup(mailer, "alpha", 4)
+    _, st = game_state(svc, "alpha")
+    on_turn = seated(svc, "alpha")[setup_player(st)]
+    mailer.send("neu@else.test", "Status", "Spiel: alpha\nStatus\n")
+    body = _answer(svc, mailer)
+    assert f"jetzt stellt {on_turn.colour}" in body.replace("weiß", "weiss"), body
+    assert "Runde 0" not in body
