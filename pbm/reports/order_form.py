@@ -63,6 +63,7 @@ class Placeholders:
     resources: str
     resource: str
     good: str
+    resource_or_good: str
 
     @classmethod
     def of(cls, lang: str) -> Placeholders:
@@ -76,6 +77,7 @@ class Placeholders:
             resources=tr.pgettext("placeholder", "<resources>"),
             resource=tr.pgettext("placeholder", "<resource>"),
             good=tr.pgettext("placeholder", "<good>"),
+            resource_or_good=tr.pgettext("placeholder", "<resource or good>"),
         )
 
 
@@ -125,7 +127,7 @@ def form_lines(kind: GameKind, lang: str) -> list[str]:
         f"{w('road_building')}: {ph.path}, {ph.path}",
     ]
     if kind.kronlande:
-        lines += [w("builders_hut"), w("harbour_privilege"), f"{w('feast')} {ph.good}"]
+        lines += [w("builders_hut"), w("harbour_privilege"), f"{w('feast')} {ph.resource_or_good}"]
     lines.append(w("substitute"))
     return lines
 

@@ -5,6 +5,7 @@ and their lines of the legend, with the gold rivers and the fog (Oceania)."""
 from __future__ import annotations
 
 from pbm.i18n import translator
+from pbm.rules.board import Terrain
 from pbm.rules.state import GameState
 
 from .identity_sea import island_letter
@@ -40,6 +41,8 @@ class SeaMap(MapPart):
         if sea is None:
             return []
         lines = _sea_legend(lang)
+        if not any(h.terrain == Terrain.GOLD for h in state.board.hexes):
+            lines.pop()  # no gold river on this island (none found yet in the fog, either)
         if state.board.fog or sea.fog:
             lines.append(_fog_legend(lang))
         if island_marks(sea.scenario):
