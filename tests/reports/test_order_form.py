@@ -73,6 +73,7 @@ class _Filler:
             "resource": [letters[HOLZ], letters[ERZ]],
             # A good by its name: its letters of two are cards only right after a count.
             "good": [vocab.resource_name(BROT, lang)],
+            "resource_or_good": [letters[ERZ]],
         }
 
     def fill(self, line: str, ph: Placeholders) -> str:
