@@ -25,14 +25,17 @@ def round_status(name: str, as_json: JsonOpt = False) -> None:
 
     def text() -> None:
         echo(f"{name} round {data['round']}, deadline {when(data['deadline'])}")
-        cells = [
-            (
-                r["colour"],
-                r["name"],
-                "autopilot" if r["autopilot"] else ("in" if r["orders"] else "waiting"),
-            )
-            for r in rows
-        ]
+
+        def orders(r: dict[str, Any]) -> str:
+            if r["orders"]:
+                return "in"
+            if r["autopilot"]:
+                return "autopilot"
+            if r["away"]:
+                return "away (autopilot)" if not r["waited_for"] else "away (waited for)"
+            return "waiting" if r["waited_for"] else "autopilot"
+
+        cells = [(r["colour"], r["name"], orders(r)) for r in rows]
         for line in table(("colour", "name", "orders"), cells):
             echo(f"  {line}")
 

@@ -36,7 +36,7 @@ from .games import (
     summary,
 )
 from .ingest import IngestResult, ingest, requeue
-from .rounds import ready, resolve, waiting_for
+from .rounds import ready, resolve
 from .secrets import masked_text, password_values
 from .signup import add_player as seat_player
 from .signup import draw_now
@@ -161,15 +161,24 @@ def board_picture(svc: Service, name: str) -> bytes:
 
 def round_status(svc: Service, name: str) -> dict[str, Any]:
     """The open round, its deadline and who has sent orders for it."""
+    from .records import current_orders
+    from .rounds import away, plays_itself
+
     with reading(svc.engine) as session:
         game = get_game(session, name)
-        missing = {p.id for p in waiting_for(session, game, svc.clock.now())}
+        now = svc.clock.now()
+        rounds = game.phase == GamePhase.ROUNDS
+        sent = set(current_orders(session, game, game.round)) if rounds else set()
         players = [
             {
                 "colour": p.colour,
                 "name": p.name,
-                "orders": p.id not in missing,
+                # Orders in for the open round: an absent seat the autopilot plays has none.
+                "orders": (p.id or 0) in sent,
                 "autopilot": p.autopilot,
+                "away": away(p, now),
+                # The round does not wait for it: orders in, or the autopilot plays it.
+                "waited_for": (p.id or 0) not in sent and not plays_itself(game, p, now),
                 "status": str(p.status),
             }
             for p in players_of(session, game)

@@ -113,9 +113,7 @@ def _where_it_stands(session: Session, game: Game) -> str:
         return _("{game}: {phase}, {player} places now").format(
             game=game.name, phase=phase, player=who
         )
-    return _("{game}: {phase}, round {round}").format(
-        game=game.name, phase=phase, round=game.round
-    )
+    return _("{game}: {phase}, round {round}").format(game=game.name, phase=phase, round=game.round)
 
 
 def _who_sent(session: Session, game: Game, now: datetime | None) -> list[str]:
