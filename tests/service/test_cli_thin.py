@@ -21,6 +21,7 @@ from pbm.cli import app
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.games import get_game
+from pbm.service.table import as_utc
 from pbm.store.db import transaction
 from pbm.store.migrate import alembic_config, upgrade
 
@@ -177,7 +178,13 @@ def test_round_resolve_of_a_paused_game_is_not_due(
     assert game_row(svc, "alpha").paused
     assert _run(runner, cfg, "round", "resolve", "alpha") == "alpha: not due\n"
     assert _run(runner, cfg, "game", "resume", "alpha") == "alpha: running\n"
-    assert _run(runner, cfg, "round", "resolve", "alpha") == "alpha: resolved\n"
+    # The deadline passed while paused (orders were refused meanwhile): it is set anew, the
+    # game's usual time from now, and told to the players.
+    row = game_row(svc, "alpha")
+    assert row.deadline is not None
+    assert as_utc(row.deadline) > datetime.now(UTC) + timedelta(hours=47)  # the CLI's clock
+    assert _run(runner, cfg, "round", "resolve", "alpha") == "alpha: not due\n"
+    assert _run(runner, cfg, "round", "resolve", "alpha", "--now") == "alpha: resolved\n"
 
 
 def test_a_resolution_that_fails_marks_the_game_broken(
