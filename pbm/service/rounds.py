@@ -412,15 +412,19 @@ def set_autopilot(
     step: int | None = None,
     mails: Mailbag | None = None,
     why: str = "",
+    notify: bool = True,
 ) -> bool:
     """Switch the seat's autopilot and mail its player; False when it was so already.
     `mails`: a resolution's mails, to which the notice is added (else it is written at once).
-    `why`: the autopilot takes the seat by itself ("nmr", "resigned"): the GM is told too."""
+    `why`: the autopilot takes the seat by itself ("nmr", "resigned"): the GM is told too.
+    `notify`: False when the player's own mail switched it and its answer says so."""
     if player.autopilot == on:
         return False
     player.autopilot = on
     if not on:
         player.nmr_count = 0
+    if not notify:
+        return True
     key = "autopilot_on" if on else "autopilot_off"
     bag = mails if mails is not None else Mailbag(svc)
     bag.notice(
@@ -432,7 +436,10 @@ def set_autopilot(
             game.locale,
             vocab.colour_name(player.colour or "", game.locale),
             on,
-            round_=game.round if not on and game.phase == GamePhase.ROUNDS else None,
+            # A paused game's deadline is not the one that counts: the resume sets it.
+            round_=game.round
+            if not on and game.phase == GamePhase.ROUNDS and not game.paused
+            else None,
             deadline=local_deadline(game, player),
         ),
         template="autopilot",

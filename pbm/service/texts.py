@@ -79,6 +79,10 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "Your mail is kept and will be read then; you need not send it again.\n"
     ),
     "bad_password": N_("The password is missing or wrong."),
+    "back_already": N_(
+        "You play {colour} yourself already (no autopilot, no absence): nothing was changed. "
+        "Send your orders by {deadline}.\n"
+    ),
     "bad_password_later": N_(
         "Since {since}, more mails came from your address for the game {game} with a missing "
         "or wrong password than are answered in an hour. None of them was read; nothing was "

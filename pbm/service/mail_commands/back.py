@@ -10,6 +10,7 @@ from .. import texts
 from ..order_intake import take_orders
 from ..request import Request
 from ..rounds import set_autopilot
+from ..table import local_deadline
 from .command import MailCommand
 
 
@@ -30,8 +31,29 @@ def back(r: Request) -> str | None:
             texts.t(r.lang, "ok_subject", game=r.game.name),
             translator(r.lang).gettext("Welcome back: your absence is over.") + "\n",
         )
-    switched = set_autopilot(r.svc, r.session, r.game, r.player, False)
+    # With orders, one answer says both: the return and what became of the orders.
+    switched = set_autopilot(
+        r.svc, r.session, r.game, r.player, False, notify=not r.parsed.has_orders()
+    )
+    if switched and not was_away:
+        # The table heard when the autopilot took the seat: it hears that the player is back
+        # (an absence over was announced above already).
+        from ..absence import announce_back
+
+        announce_back(r.svc, r.session, r.game, r.player)
     if not r.parsed.has_orders():
+        if not switched and not was_away:
+            # Nothing to come back from (an absence that ran out by itself, say): said so.
+            r.reply(
+                "ack",
+                texts.t(r.lang, "ok_subject", game=r.game.name),
+                texts.t(
+                    r.lang,
+                    "back_already",
+                    colour=vocab.colour_name(r.player.colour or "", r.game.locale),
+                    deadline=local_deadline(r.game, r.player),
+                ),
+            )
         return None
     # Said with the orders' answer too: if they are refused, the return still stands.
     _ = translator(r.lang).gettext
