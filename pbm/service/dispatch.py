@@ -231,8 +231,10 @@ def _handle(
         checked=reading.checked,
     )
     commands = list(r.parsed.commands)
-    if r.parsed.confirm is not None and "confirm" not in commands:
-        commands.append("confirm")
+    if r.parsed.confirm is not None:
+        # The code answers a request: it comes first, before a `Beobachten` / `Anmeldung` the
+        # subject of the thread repeats (`Re: Beobachten`), which would ask for a new one.
+        commands = ["confirm", *(c for c in commands if c != "confirm")]
     # Orders with a password and a question beside them (`Hilfe`, `Status` under the orders):
     # the orders are taken first, the question answered after them in a mail of its own.
     beside = (

@@ -405,6 +405,24 @@ def test_observing_needs_a_confirmation_from_the_observing_address(
         assert observers_of(s, get_game(s, "alpha")) == []
 
 
+def test_an_observing_request_asked_twice_keeps_its_code_and_a_reply_confirms(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """A second `Beobachten` made a new code and killed the first; a reply `Re: Beobachten`
+    with the code was read as a new request and sent yet another code."""
+    games.start("alpha")
+    watcher = "watcher@fans.test"
+    mailer.send(watcher, "Beobachten", "Spiel: alpha\nBeobachten\n")
+    mailer.send(watcher, "Beobachten", "Spiel: alpha\nBeobachten\n")
+    first, second = outbox(svc, "observe_confirm", to=watcher)
+    token = first.body.split("Bestätigen: ")[1].split()[0]
+    assert second.body.split("Bestätigen: ")[1].split()[0] == token
+    mailer.send(watcher, "Re: Beobachten", f"Spiel: alpha\nBestätigen: {token}\n")
+    assert len(outbox(svc, "observe_confirm", to=watcher)) == 2, "no third code"
+    with Session(svc.engine) as s:
+        assert [o.address for o in observers_of(s, get_game(s, "alpha"))] == [watcher]
+
+
 def test_the_gm_lists_and_removes_observers(
     svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:

@@ -28,7 +28,9 @@ def observe(r: Request) -> str | None:
             texts.t(r.lang, "observe_already"),
         )
         return None
-    token = secrets.token_hex(6)
+    # A request asked again keeps its code (as a signup does): the first mail's code still
+    # works, whichever of the two mails the player answers.
+    token = here.confirm_token if here is not None and here.confirm_token else secrets.token_hex(6)
     if here is None:
         here = Player(
             game_id=r.game.id or 0,
