@@ -323,19 +323,22 @@ def round_open(
     order_form: list[str] | None = None,
     kind: dict[str, Any] | None = None,
     orders_mail: dict[str, str] | None = None,
+    observer: bool = False,
 ) -> dict[str, Any]:
     """Round 1 begins: what game this is (`identity.game_kind`), the build order, the
     deadline, the roster, and the order form of round 1 (`report_data.order_form`): no report
     came before it. `orders_mail`: where to send the orders, and the link that writes them
-    (`report_data.orders_mail`; None for the observers, who send none)."""
+    (`report_data.orders_mail`). `observer`: the mail of those who watch, who send no orders
+    (neither the request for them nor the form)."""
     return {
         "lang": lang_code(lang),
         "order": order,
         "deadline": deadline,
         "roster": roster or [],
-        "order_form": order_form or [],
+        "order_form": [] if observer else order_form or [],
         "kind": kind,
-        "orders_mail": orders_mail,
+        "orders_mail": None if observer else orders_mail,
+        "observer": observer,
     }
 
 

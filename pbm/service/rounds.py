@@ -90,7 +90,8 @@ def begin_round(
                     roster_rows(session, game, addresses=addresses),
                     form,
                     kind,
-                    write_to if addresses else None,
+                    write_to,
+                    observer=not addresses,
                 ),
             )
         if mails is None:

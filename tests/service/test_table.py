@@ -73,3 +73,22 @@ def test_reports_name_the_players(svc: Service, games: Games) -> None:
     report = outbox(svc, "report")[-1].body
     for p in players.values():
         assert f"{vocab.colour_name(p.colour or '', 'de')} ({p.name})" in report
+
+
+def test_an_observer_is_not_asked_for_orders_in_the_round_one_mail(
+    svc: Service, mailer: Mailer
+) -> None:
+    """The observer's round-1 mail said "Schicke deine Züge" and carried the order form."""
+    from harness import confirmation_code, new_game, play_setup_by_mail, signup
+
+    new_game(svc, "alpha", players=3)
+    signup(mailer, "alpha", 3)
+    watcher = "watcher@fans.test"
+    mailer.send(watcher, "Beobachten", "Spiel: alpha\nBeobachten\n")
+    mailer.send(watcher, "Re", f"Spiel: alpha\nBestätigen: {confirmation_code(svc, watcher)}\n")
+    play_setup_by_mail(mailer, "alpha")
+    (theirs,) = outbox(svc, "round_open", to=watcher)
+    assert "Du beobachtest dieses Spiel" in theirs.body
+    assert "Schicke deine Züge" not in theirs.body and "Zugformular" not in theirs.body
+    players = [o for o in outbox(svc, "round_open") if watcher not in o.recipients]
+    assert players and all("Schicke deine Züge" in o.body for o in players)
