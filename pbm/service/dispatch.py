@@ -260,8 +260,10 @@ def _handle(
         if name not in beside and (name not in PASSWORD_OPTIONAL or not r.parsed.has_orders()):
             return COMMANDS[name].process(r)
     if r.notes and not r.parsed.has_orders():
-        # A message, an absence or a time zone alone: told what became of it.
-        r.reply("ack", texts.t(r.lang, "ok_subject", game=r.game.name), "\n".join(r.notes) + "\n")
+        # A message, an absence or a time zone alone: told what became of it (under "not
+        # accepted" when nothing came of it: an absence for a day that has passed).
+        subject = "ok_subject" if r.changed else "error_subject"
+        r.reply("ack", texts.t(r.lang, subject, game=r.game.name), "\n".join(r.notes) + "\n")
         return None
     taken = take_orders(r)
     for name in beside:

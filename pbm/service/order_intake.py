@@ -66,8 +66,10 @@ def table_requests(r: Request) -> None:
         r.notes.append(_("This game has ended: nothing was sent."))
         return
     if r.parsed.away is not None:
+        before = r.player.away_until
         r.notes.append(set_away(r.svc, r.session, r.game, r.player, r.parsed.away))
-        r.changed = True
+        # A day passed or too far ahead is refused: nothing changed.
+        r.changed = r.changed or r.player.away_until != before
     if r.parsed.press is not None:
         r.changed = True
         text = r.masked(r.parsed.press_text)

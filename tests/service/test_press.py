@@ -419,3 +419,18 @@ def test_an_uncapped_wait_gives_a_day_after_the_return(
     deadline = game_row(svc, "alpha").deadline
     assert back is not None and deadline is not None
     assert deadline.replace(tzinfo=None) - back.replace(tzinfo=None) == timedelta(days=1)
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+def test_an_absence_refused_is_not_answered_under_ok(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """`Urlaub bis` a day that has passed came back under "[ente] OK"."""
+    table = games.start("alpha")
+    me = table.seats[0]
+    mailer.send(me, "Urlaub", f"Kennwort: {table.passwords[me]}\nUrlaub bis 2025-12-01\n")
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert answer.subject == "[alpha] Nicht angenommen"
+    mailer.send(me, "Urlaub", f"Kennwort: {table.passwords[me]}\nUrlaub bis 2026-12-24\n")
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert answer.subject == "[alpha] OK"
