@@ -85,12 +85,19 @@ def stray(
         lines += said("your_games", names=", ".join(playing))
     else:
         lines += _how_to_join(session, said)
+    # The game the answer is about in the subject, as every other answer has it: the seat
+    # that went to someone else, the game that has ended.
+    about = replaced or ended
+    langs = {g.locale for g in games.values()}
+    subject = "pbm"
+    if not named and len(about) == 1 and len(langs) == 1:
+        subject = texts.t(next(iter(langs)), "error_subject", game=about[0])
     enqueue(
         svc,
         session,
         "stray",
         [inbound.sender],
-        "pbm",
+        subject,
         "".join(f"{line}\n" for line in lines),
         in_reply_to=inbound.message_id,
     )

@@ -160,3 +160,16 @@ def test_status_in_the_setup_says_whose_placement_it_is(svc: Service, mailer: Ma
     body = _answer(svc, mailer)
     assert f"jetzt stellt {on_turn.colour}" in body.replace("weiß", "weiss"), body
     assert "Runde 0" not in body
+
+
+def test_a_mail_for_a_game_that_ended_names_the_game_in_the_subject(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """The answer's subject was the bare "pbm"."""
+    table = games.start("alpha")
+    admin.end_game(svc, "alpha", why="Schluss.")
+    me = table.seats[0]
+    mailer.send(me, "Züge", f"Kennwort: {table.passwords[me]}\nIch passe\n")
+    answer = [o for o in outbox(svc, to=me) if o.in_reply_to == mailer.last_id]
+    assert [o.subject for o in answer] == ["[alpha] Nicht angenommen"]
+    assert "Das Spiel alpha ist zu Ende" in " ".join(answer[0].body.split())
