@@ -254,13 +254,15 @@ def handle(
     """Act on a GM mail under the write lock; every answer goes to the sending address."""
     mail.status = MailStatus.DONE
     answer = _Answer(svc, session, mail, inbound)
+    # The game the mail names sets the answer's language, whatever else becomes of it.
+    named = _named(session, gm.game)
     if gm.refused:
         mail.error = f"gm: refused ({gm.refused})"
-        answer.help(None, ("refused", {}))
+        answer.help(named, ("refused", {}))
         return
     if gm.password is False:
         mail.error = "gm: wrong password"
-        answer.help(None, ("unset" if gm.unset else "wrong_password", {}))
+        answer.help(named, ("unset" if gm.unset else "wrong_password", {}))
         return
     out.authenticated = answer.trusted = bool(gm.password) or gm.forwarded is not None
     commands = [o for o in gm.orders if o.kind != "help"]

@@ -207,6 +207,8 @@ def test_a_wrong_or_missing_gm_password(svc: Service, mailer: Mailer, table: Tab
     mailer.send(DESK, "x", "Kennwort: gm-baba-baba-baba-baba-baba\nSpiel: alpha\nPause\n")
     (told,) = replies_to(svc, mailer.last_id, "gm_mail")
     assert "Spielleitungs-Kennwort ist falsch" in told.body
+    # In the language of the game the mail names, not in all three.
+    assert "The GM password" not in told.body and "spillederens" not in told.body.lower()
     assert inbound(svc, mailer.last_id)[0].error == "gm: wrong password"
     mailer.send(DESK, "x", "Spiel: alpha\nPause\n")
     (told,) = replies_to(svc, mailer.last_id, "gm_mail")
