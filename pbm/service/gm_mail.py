@@ -334,7 +334,7 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
     from .broken import _unpause
     from .gm import extend
     from .press import gm_message, names_all
-    from .table import shared_deadline
+    from .table import as_utc, shared_deadline
     from .tell import tell
 
     _ = translator(game.locale).gettext
@@ -400,7 +400,14 @@ def _run(svc: Service, session: Session, game: Game, order: Order, why: str) -> 
         raise ServiceError(
             _("A deadline is moved by mail by 1 to {hours} hours.").format(hours=MAX_EXTEND_HOURS)
         )
-    extend(svc, session, game, order.hours, why)
+    hours = order.hours
+    now = svc.clock.now()
+    if game.deadline is not None and as_utc(game.deadline) < now:
+        # A deadline that has passed (during a pause, say) is moved from now: the GM on a
+        # phone writes the hours the players get, not the hours since.
+        late = (now - as_utc(game.deadline)).total_seconds() / 3600
+        hours += late / svc.config.service.time_scale
+    extend(svc, session, game, hours, why)
     return _("New deadline: {deadline}; the players are told, with your reason.").format(
         deadline=shared_deadline(session, game, room=200)
     )

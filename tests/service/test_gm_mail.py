@@ -5,6 +5,7 @@ mail path (`ingest`). The same over real servers: tests/mail/test_gm_mail_e2e.py
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 from databases import game_row, inbound, order_sets, outbox, replies_to, seated
@@ -18,6 +19,7 @@ from pbm.service.context import Service
 from pbm.service.gm_mail import new_gm_password
 from pbm.service.press import thread_id
 from pbm.service.secrets import verify_password
+from pbm.service.table import as_utc
 from pbm.store.models import GmKey, Outbox
 
 #: The GM reads the alerts here and writes from here or from the phone.
@@ -270,3 +272,20 @@ def test_a_message_to_a_colour_nobody_plays_is_refused_in_the_games_language(
     mailer.send(DESK, "x", f"Kennwort: {password}\nSpiel: alpha\nNachricht an {name}: Hallo\n")
     (told,) = replies_to(svc, mailer.last_id, "gm_mail")
     assert f"Niemand spielt {name} in alpha." in " ".join(told.body.split())
+
+
+def test_extend_by_mail_after_a_deadline_passed_counts_from_now(
+    svc: Service, mailer: Mailer, table: Table, clock: FakeClock
+) -> None:
+    """The German answer held the command line's English ("would put the deadline in the
+    past; … pbm round resolve --now"), and the GM had to work out the hours since."""
+    password = new_gm_password(svc)
+    mailer.send(DESK, "x", f"Kennwort: {password}\nSpiel: alpha\nPause\n")
+    row = game_row(svc, "alpha")
+    assert row.deadline is not None
+    clock.advance(seconds=(as_utc(row.deadline) - clock.now()).total_seconds() + 30 * 3600)
+    mailer.send(DESK, "x", f"Kennwort: {password}\nSpiel: alpha\nVerlängern: 24\nGrund: Pause\n")
+    (told,) = replies_to(svc, mailer.last_id, "gm_mail")
+    assert "would put" not in told.body and "Neue Frist" in told.body
+    new = game_row(svc, "alpha").deadline
+    assert new is not None and as_utc(new) - clock.now() == timedelta(hours=24)
