@@ -242,3 +242,31 @@ def test_an_or_else_line_under_a_ship_line_adds_an_option() -> None:
     first, second = parse_mail("Schiff B7 C7\noder Schiff C7 C8", ctx).lines
     assert second.error is None and first.item == one
     assert isinstance(one, Alternatives) and all(isinstance(o, Ship) for o in one.options)
+
+
+def test_moving_a_ship_the_line_above_built_is_refused_with_its_rule() -> None:
+    """`Schiff C5 C6` / `Schiff versetzen C5 C6 nach …`: refused as "no ship of yours there",
+    the reason before the line above; the rule is that a ship built this round stays."""
+    from pbm.notation.checks import check_receipt
+    from pbm.rules.legal import LegalMoves
+    from pbm.rules.orders import MoveShip
+    from pbm.rules.reasons import Reason
+    from pbm.rules.sim import play_game
+    from pbm.rules.state import Phase
+
+    state = next(
+        st
+        for st, _ in play_game(Settings.for_scenario("vier-inseln", 4), 3, max_rounds=0)
+        if st.phase == Phase.ROUNDS
+    )
+    p = next(q for q in range(4) if LegalMoves(state, q).ships())
+    legal = LegalMoves(state, p)
+    built = legal.ships()[0]
+    after = legal.after(Ship(built))
+    target = next(e for e in after.ships() if e != built)
+    ctx = Context(state.board, "de", state.colours)
+    text = "\n".join(format_item(x, ctx) for x in (Ship(built), MoveShip(built, target)))
+    mail = parse_mail(text, ctx)
+    check_receipt(mail, state, p, "de")
+    assert mail.lines[0].error is None
+    assert getattr(mail.lines[1].error, "rule", None) == Reason.SHIP_BUILT_THIS_ROUND

@@ -119,19 +119,23 @@ class _Outcomes:
 
     def check(self, actions: Sequence[object]) -> Reason | None:
         """None when one of `actions` (the options of a line) works in some position; else
-        the reason the first one fails in the first position."""
+        the reason the first one fails in the last position, the one with the most of the
+        mail's earlier lines built (a ship built by the line above is there to be named: "a
+        ship built this round cannot move", not "no ship of yours there")."""
         if self.overflow or not self._spend(len(self.views) * len(actions)):
             # The first position is the one before any line of the mail.
             rules = [self.views[0].certain_problem(a) for a in actions]
             return rules[0] if all(r in FIXED for r in rules) else None
-        first: Reason | None = None
+        last: Reason | None = None
         for view in self.views:
+            said: Reason | None = None
             for a in actions:
                 rule = view.certain_problem(a)
                 if rule is None:
                     return None
-                first = first or rule
-        return first
+                said = said or rule
+            last = said
+        return last
 
     def follow(self, actions: Sequence[object]) -> None:
         """Add the positions after each option that can be built: the line may be built by
