@@ -270,3 +270,35 @@ def test_moving_a_ship_the_line_above_built_is_refused_with_its_rule() -> None:
     check_receipt(mail, state, p, "de")
     assert mail.lines[0].error is None
     assert getattr(mail.lines[1].error, "rule", None) == Reason.SHIP_BUILT_THIS_ROUND
+
+
+def test_a_bank_trade_at_a_harbour_the_pirate_blocks_says_so() -> None:
+    """`Søhandel 3U for 1M` at the player's 3:1 harbour with the pirate on it was refused as
+    "below the harbour rate", while the player's map still shows the harbour."""
+    from pbm.notation.checks import check_receipt
+    from pbm.rules import building
+    from pbm.rules.orders import MaritimeTrade
+    from pbm.rules.sim import play_game
+    from pbm.rules.state import Phase
+
+    state = next(
+        st
+        for st, _ in play_game(Settings.for_scenario("vier-inseln", 4), 3, max_rounds=0)
+        if st.phase == Phase.ROUNDS
+    )
+    assert state.sea is not None
+    board = state.board
+    # A free crossing at a 3:1 harbour, a settlement of seat 0's on it, the pirate there.
+    h = next(x.id for x in board.hexes if x.harbor is not None and x.harbor.resource is None)
+    c = next(
+        c
+        for c in board.hex_crossings[h]
+        if board.crossing_harbor[c] is board.hexes[h].harbor and state.level[c] == 0
+    )
+    building.place_settlement(state, 0, c, [], free=True)
+    state.sea.pirate = h
+    ctx = Context(board, "de", state.colours)
+    mail = parse_mail(format_item(MaritimeTrade(0, 3, 4, 1), ctx), ctx)
+    check_receipt(mail, state, 0, "de")
+    said = mail.lines[0].error.localized("de")  # type: ignore[union-attr]
+    assert "der Pirat sperrt deinen Hafen" in said and "4:1" in said

@@ -37,7 +37,7 @@ from pbm.rules.orders import (
 from pbm.rules.reasons import Reason
 from pbm.rules.setup import placement_rule, setup_player
 from pbm.rules.state import RULES, GameState, upgraded
-from pbm.rules.trade import harbour_rate
+from pbm.rules.trade import closed_harbour, harbour_rate
 
 from .context import Context
 from .errors import IllegalOrderError, NotationError
@@ -163,6 +163,16 @@ class _Outcomes:
         self.views = grown
 
 
+def _pirate_blocks(state: GameState, seat: int, resource: int) -> bool:
+    """Whether the pirate stands on a harbour of the seat's that would trade `resource` at a
+    better rate (Seafarers: that harbour does not trade while he is there)."""
+    closed = closed_harbour(state)
+    if closed is None or closed.resource not in (None, resource):
+        return False
+    harbours = state.board.crossing_harbor
+    return any(harbours[c] is closed for c in (*state.settlements[seat], *state.cities[seat]))
+
+
 #: The refusals of a piece with no road of the player's to it.
 _UNCONNECTED = (Reason.SETTLEMENT_NOT_CONNECTED, Reason.NOT_CONNECTED)
 
@@ -244,7 +254,11 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
                     rate = harbour_rate(state, seat, item.give)
                     fixed = replace(item, give_count=rate * max(1, item.get_count))
                     ctx = Context(state.board, lang, state.colours)
-                    error.params["bank_rate"] = (rate, format_item(fixed, ctx))
+                    error.params["bank_rate"] = (
+                        rate,
+                        format_item(fixed, ctx),
+                        _pirate_blocks(state, seat, item.give),
+                    )
                     error.message = error.localized(lang)
                 elif len(lines) > 1:
                     # Several builds on the line (`Straßen A und B`): why each fails, by name.

@@ -86,7 +86,7 @@ class OrderError(Exception):
                 text += ": " + road_below_text(below, lang)
             rate = self.params.get("bank_rate")
             if isinstance(rate, tuple):  # the player's rate for the resource, and the line
-                text += ": " + bank_rate_text(rate[0], rate[1], lang)
+                text += ": " + bank_rate_text(*rate, lang=lang)
             return text
         return self.message
 

@@ -416,10 +416,16 @@ def road_below_text(line: int, lang: str) -> str:
 
 
 BANK_RATE = N_("your rate for it is {rate}:1 now; write '{order}'")
+#: The same when the pirate stands on the player's harbour (Seafarers).
+BANK_RATE_PIRATE = N_(
+    "the pirate blocks your harbour while he stands there: your rate for it is {rate}:1 now; "
+    "write '{order}'"
+)
 
 
-def bank_rate_text(rate: int, order: str, lang: str) -> str:
-    return translator(lang).gettext(BANK_RATE).format(rate=rate, order=order)
+def bank_rate_text(rate: int, order: str, pirate: bool = False, *, lang: str) -> str:
+    text = BANK_RATE_PIRATE if pirate else BANK_RATE
+    return translator(lang).gettext(text).format(rate=rate, order=order)
 
 
 def receipt_text(rule: str, lang: str) -> str:
