@@ -331,7 +331,7 @@ class Demo:
             winner = ""
             for p in players_of(session, game):
                 if p.seat == state.winner:
-                    winner = f"{p.name} ({p.colour})"
+                    winner = f"{p.name} ({colour_name(p.colour or '', self.lang)})"
             mails_in = session.exec(select(func.count()).select_from(InboundMail)).one()
             mails_out = session.exec(
                 select(func.count()).select_from(Outbox).where(Outbox.status == OutboxStatus.SENT)

@@ -56,6 +56,7 @@ def demo(
             raise typer.BadParameter(why)
 
     from pbm.demo import result_json, run_demo
+    from pbm.notation.vocab import colour_name
 
     console = Console(stderr=True)
     last: list[tuple[str, int]] = [("", -1)]
@@ -69,7 +70,9 @@ def demo(
                 if state.phase == Phase.SETUP
                 else f"round {state.round}"
             )
-            vp = " ".join(f"{c}:{state.vp(p)}" for p, c in enumerate(state.colours))
+            vp = " ".join(
+                f"{colour_name(c, lang)}:{state.vp(p)}" for p, c in enumerate(state.colours)
+            )
             console.print(f"[bold]{what}[/bold]  {vp}")
 
     result = run_demo(players, seed, workdir, progress, scenario, kronlande, lang)
