@@ -43,6 +43,7 @@ from .limits import MAX_LINE_CHARS, MAX_MAIL_LINES
 from .lines import parse_line, scan_line, starts_a_message
 from .press import message_text
 from .results import _NOT_ORDERS, LineResult, ParsedMail, _Read
+from .setup import LEFT_OUT
 from .text import simple
 
 # What other modules and tests import from here (most of it from the modules imported above).
@@ -123,7 +124,15 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
             read.append(_Read(result, None, rest))
             break
         count += 1
-        item, error = _parsed(line, ctx)
+        left_out: list[OrderError] = []
+        token = LEFT_OUT.set(left_out)
+        try:
+            item, error = _parsed(line, ctx)
+        finally:
+            LEFT_OUT.reset(token)
+        if item is not None and left_out:
+            # A ranked setup line whose unreadable options were passed over: said beside it.
+            result.left_out = [e.localized(ctx.lang) for e in left_out]
         if error is not None and _unfinished(line):
             joined = _joined(line, number, source, ctx, body_lines)
             if joined is not None:

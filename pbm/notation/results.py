@@ -76,6 +76,8 @@ class LineResult:
     #: The block the line stands in: "main", "substitute" (the `Ersatzbau` block: its heading
     #: and its build lines) or "setup" (every line of a setup mail).
     block: str = "main"
+    #: Why options of an accepted ranked setup line were left out (in the game's language).
+    left_out: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:

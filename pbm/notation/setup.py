@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from contextvars import ContextVar
 
 from pbm.rules.orders import SetupPlacement
 
@@ -39,18 +40,25 @@ def _setup_line(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement,
     if len(parts) == 1:
         return _setup(parts[0], ctx)
     good: list[SetupPlacement] = []
-    first_error: OrderError | None = None
+    errors: list[OrderError] = []
     for p in parts:
         try:
             good.append(_setup(_without_verb(p), ctx))
         except AmbiguousError:
             raise
         except OrderError as e:
-            first_error = first_error or e
+            errors.append(e)
     if not good:
-        assert first_error is not None
-        raise first_error
+        raise errors[0]
+    left_out = LEFT_OUT.get()
+    if left_out is not None:
+        left_out.extend(errors)  # the answer names them beside the line it accepts
     return tuple(good) if len(good) > 1 else good[0]
+
+
+#: While a line is read (`mail.parse_mail` sets it): the options of a ranked setup line left
+#: out because they name no place, the others being good. Per thread and task, as a context.
+LEFT_OUT: ContextVar[list[OrderError] | None] = ContextVar("pbm_left_out", default=None)
 
 
 _SETTLEMENT_WORD = re.compile(rf"(?<![a-z]){_KW['settlement']}(?![a-z])")

@@ -140,7 +140,9 @@ def ack(
     so replaced nothing). A setup placement on the player's turn is used at once: `placed` is
     what was placed (canonical form), `setup_failed` that none of the placements could be (a
     mail of its own says why); else the answer says it waits for the player's turn."""
-    accepted = [{"line": r.line, "text": r.canonical} for r in parsed.lines if r.ok]
+    accepted = [
+        {"line": r.line, "text": r.canonical, "left_out": r.left_out} for r in parsed.lines if r.ok
+    ]
     rejected = []
     for r in parsed.lines:
         if r.error is not None:

@@ -142,3 +142,19 @@ def test_the_answer_says_what_became_of_the_placement(svc: Service, mailer: Mail
     (waiting,) = replies_to(svc, mailer.last_id, "ack")
     assert "sobald du in der Aufstellung dran bist" in waiting.body
     assert "jetzt gesetzt" not in waiting.body
+
+
+def test_an_unreadable_ranked_option_is_named_beside_the_line_accepted(
+    svc: Service, mailer: Mailer
+) -> None:
+    """`Siedlung 9E 11G 6G … oder Siedlung …` (the first on no place of this board): the ack
+    showed only the second option, and the player never learned the first was passed over."""
+    s = _after_first_placement(svc, mailer)
+    free = s.free()
+    ctx = Context(s.state.board, "de", s.state.colours, "setup")
+    s.send(2, extra=f"Siedlung Z9 Z8 Z7 Straße Z9 Z8 oder {format_item(free, ctx)}\n")
+    (ack,) = replies_to(svc, mailer.last_id, "ack")
+    said = " ".join(ack.body.split())
+    assert "eine Möglichkeit ausgelassen: " in said, ack.body
+    assert "Z9" in said
+    assert s.stored() == SetupOrders((free,))
