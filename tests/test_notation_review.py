@@ -514,3 +514,36 @@ def test_a_bank_trade_may_name_the_bank_after_its_terms(line: str, lang: str, ca
 
     ctx = _ctx(lang)
     assert format_item(parse_line(line, ctx), ctx) == canonical
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        ("Road B2 C2 if I can't", "en"),
+        ("Road B2 C2, if I can’t", "en"),
+        ("Road B2 C2 if I can first", "en"),
+        ("Straße B2 C2 wenn möglich, sonst Stadt", "de"),
+    ],
+)
+def test_a_clause_with_can_that_says_more_is_still_refused(line: str, lang: str) -> None:
+    """`can` passes a clause over; `can't`, `first`, `only` say more than paying."""
+    with pytest.raises(Exception):  # noqa: B017,PT011  (any refusal)
+        parse_line(line, _ctx(lang))
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        ("Handel mit gelb: 2 Holz gegen 1 Erz, sonst mit der Bank", "de"),
+        ("Straße B2 C2 mit der Bank", "de"),
+        ("Road B2 C2 with the bank", "en"),
+    ],
+)
+def test_a_line_naming_the_bank_that_is_no_bank_trade_keeps_its_own_refusal(
+    line: str, lang: str
+) -> None:
+    from pbm.notation.errors import OrderError
+
+    with pytest.raises(OrderError) as refused:
+        parse_line(line, _ctx(lang))
+    assert "Seehandel" not in str(refused.value) and "Maritime" not in str(refused.value)

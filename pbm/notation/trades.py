@@ -61,6 +61,8 @@ def _bank_named(t: Text, f: str, ctx: Context) -> MaritimeTrade | None:
     m = _BANK_NAMED.search(f)
     if m is None or m.start() == 0:
         return None
+    if any(w in vocab.COLOUR_WORDS for w in re.findall(r"[a-z]+", f)):
+        return None  # a player named too (`Handel mit gelb: …, sonst mit der Bank`)
     lead = len(t.folded) - len(t.folded.lstrip())
     rest = t.rewritten([(lead + m.start(), lead + m.end(), "")])
     rf = rest.folded.strip()
@@ -68,7 +70,10 @@ def _bank_named(t: Text, f: str, ctx: Context) -> MaritimeTrade | None:
     cut = _TRADE_LEAD.match(rf)
     if cut is not None:
         start += cut.end()
-    return _maritime(rest.sub(start), ctx)
+    try:
+        return _maritime(rest.sub(start), ctx)
+    except NotationError:
+        return None  # not a bank trade's terms: the line is read as it would be without
 
 
 def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
