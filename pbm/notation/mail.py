@@ -448,6 +448,11 @@ _REPLY_PREFIX = re.compile(
     r"(?:^|[\s\]:])(?:re|aw|antw|sv|vs|fwd?|wg|tr|rv|odp)\s?(?:\[\d{1,4}\]|\^\d{1,4}|\(\d{1,4}\))?\s?:",
     re.IGNORECASE,
 )
+#: A subject of one word, perhaps a polite one beside it (`Anmeldung`, `Join`, `Hilfe`,
+#: `Anmeldung bitte`): what a player writes under a bare `[game]` tag.
+_BARE_COMMAND = re.compile(
+    r"(?:(?:bitte|please|venligst) )?[a-z]+(?: (?:bitte|please|tak|venligst))?[.!]?"
+)
 #: The commands a reply to one of pbm's own mails (its subject tagged `[game]`) asks again:
 #: the answers. A reply in the thread of `[alpha] Anmeldung erhalten` is no new signup.
 _ASKED_AGAIN = frozenset(("help", "status", "players", "history"))
@@ -464,7 +469,10 @@ def _subject_text(subject: str) -> tuple[str, bool]:
         return "", False
     start, tag = _prefixes(text)
     replied = start > 0 and _REPLY_PREFIX.search(text[:start]) is not None
-    return text[start:], tag is not None and replied
+    # pbm's own subjects say more than a command (`[alpha] Anmeldung erhalten`): an unmarked
+    # responder that keeps one as it is answers pbm's thread, not a new request.
+    bare = _BARE_COMMAND.fullmatch(simple(text[start:])) is not None
+    return text[start:], tag is not None and (replied or not bare)
 
 
 def subject_tag(subject: str) -> str:
