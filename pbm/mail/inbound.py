@@ -466,7 +466,10 @@ def no_reply_reason(headers: _Headers, content_type: str, sender: str, own_addre
         value = headers[name].lower()
         if value and value not in _NOT_AUTO:
             return "auto-reply"
-    if _ABSENCE_SUBJECT.match(headers["subject"]):
+    absence = _ABSENCE_SUBJECT.match(headers["subject"])
+    if absence and "[" in headers["subject"][absence.end() :]:
+        # A notice answers one of pbm's mails, whose subjects carry the game's tag; a player
+        # may head their own mail "Out of office: 3.–10. Mai" and write orders in it.
         return "absence notice"
     if headers["precedence"].lower() in ("bulk", "junk", "list", "auto_reply"):
         return "precedence"

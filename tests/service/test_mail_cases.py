@@ -418,6 +418,7 @@ def test_an_absence_notice_without_headers_is_kept_and_ignored(
         ({"X-Autoreply": "no"}, "Züge"),  # says it is none
         ({"X-Auto-Response-Suppress": "All"}, "Züge"),  # Exchange puts it on ordinary mail
         ({}, "Abwesend bis 20.1."),  # pbm's own absence words are no notice
+        ({}, "Out of office: 3.–10. Mai"),  # a player's own heading: no [game] tag after it
     ],
 )
 def test_a_players_mail_that_only_looks_automatic_is_read(
