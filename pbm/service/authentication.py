@@ -4,9 +4,12 @@ when they pile up (the player is never locked out)."""
 
 from __future__ import annotations
 
-from sqlmodel import select
+from datetime import datetime, timedelta
 
-from pbm.store.models import Outbox, Player
+from sqlalchemy import func
+from sqlmodel import col, select
+
+from pbm.store.models import InboundMail, Outbox, Player
 from pbm.store.statuses import OutboxStatus, PlayerStatus
 
 from . import texts
@@ -21,7 +24,7 @@ from .secrets import (
     verify_password,
 )
 from .signup import password_word
-from .table import local_deadline, when_text
+from .table import as_utc, local_deadline, when_text
 
 #: Checks a mail may cost at most: the seats of one game (a game has at most six).
 MAX_PASSWORD_CHECKS = 6
@@ -169,7 +172,29 @@ def _answer_later(r: Request) -> None:
         game_id=r.game.id,
         limited=False,
     )
-    row.next_attempt = r.svc.clock.now() + HOUR
+    row.next_attempt = _later(r)
+
+
+#: The later mail goes out at least this long before the deadline it names.
+BEFORE_DEADLINE = timedelta(minutes=30)
+
+
+def _later(r: Request) -> datetime:
+    """When the later mail goes: as the hour's first counted wrong password leaves the hour's
+    window (the answers are free again), but never after the deadline less `BEFORE_DEADLINE`
+    (at once if that is nearer): a player told after the round resolved could do nothing."""
+    now = r.svc.clock.now()
+    first = r.session.exec(
+        select(func.min(InboundMail.received_at)).where(
+            InboundMail.sender == r.inbound.sender,
+            InboundMail.error == BAD_PASSWORD,
+            col(InboundMail.received_at) >= now - HOUR,
+        )
+    ).one()
+    when = (as_utc(first) if first is not None else now) + HOUR
+    if r.game.deadline is not None:
+        when = min(when, as_utc(r.game.deadline) - BEFORE_DEADLINE)
+    return max(when, now)
 
 
 def _was_replaced(r: Request) -> bool:

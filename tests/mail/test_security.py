@@ -89,7 +89,7 @@ from pbm.service.secrets import verify_password
 from pbm.service.sending import send_pending
 from pbm.service.serve import serve
 from pbm.store.db import scrub, transaction
-from pbm.store.models import OrderSet, Outbox, Player
+from pbm.store.models import Game, OrderSet, Outbox, Player
 
 from .servers import Outgoing
 
@@ -177,6 +177,22 @@ def test_a_players_slip_after_forged_mails_is_told_an_hour_later(table: Table) -
     said = " ".join(later.body.split())
     assert "mehr Mails mit fehlendem oder falschem Kennwort" in said
     assert "schicke sie noch einmal, mit deiner Kennwort-Zeile oben" in said
+
+
+@pytest.mark.timeout(60)
+def test_the_later_mail_goes_before_a_near_deadline(table: Table) -> None:
+    """An hour later would be after the round: the mail goes half an hour before it."""
+    svc = table.svc
+    with transaction(svc.engine) as s:
+        game = s.exec(select(Game).where(Game.name == "alpha")).one()
+        game.deadline = table.clock.now() + timedelta(minutes=40)
+    for i in range(6):
+        _, raw = table.mails.mail(ANNA, "Züge", orders(ANNA, f"rot-xxxx-{i}"))
+        ingest(svc, raw)
+    (later,) = [o for o in outbox(svc) if o.kind == "bad_password_later"]
+    assert later.next_attempt is not None
+    due = later.next_attempt.replace(tzinfo=None) - table.clock.now().replace(tzinfo=None)
+    assert due == timedelta(minutes=10)
 
 
 @pytest.mark.timeout(60)
