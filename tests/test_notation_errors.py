@@ -524,7 +524,7 @@ def test_robbing_yourself_is_refused_at_receipt() -> None:
         parsed = _check(line + "\n", s)
         assert _rules(parsed) == {1: rule}, line
         if rule:
-            assert "du kannst dich nicht selbst berauben" in parsed.lines[0].error.localized("de")  # type: ignore[union-attr]
+            assert "du kannst nicht bei dir selbst rauben" in parsed.lines[0].error.localized("de")  # type: ignore[union-attr]
 
 
 def test_a_bank_trade_below_the_rate_says_the_rate_and_the_line_to_write() -> None:

@@ -72,6 +72,12 @@ FIXED = frozenset(
     }
 )
 
+#: Reasons that name a piece of the player's missing, which an earlier line of the same mail
+#: may have built (the ship to move, the settlement to make a city).
+BUILT_BY_EARLIER_LINES = frozenset(
+    {Reason.NOT_OWN_SHIP, Reason.NOT_OWN_SETTLEMENT, Reason.NO_SHIPS}
+)
+
 #: Orders that put pieces on the board: the only ones whose outcome changes later checks (in
 #: Kronlande a workshop, a Burg, a Residenz and a Hafenprivileg too: `Herstellen` needs the
 #: workshop, a Residenz the Burg, a bank trade at 2:1 the privilege).
@@ -119,13 +125,16 @@ class _Outcomes:
 
     def check(self, actions: Sequence[object]) -> Reason | None:
         """None when one of `actions` (the options of a line) works in some position; else
-        the reason the first one fails in the last position, the one with the most of the
-        mail's earlier lines built (a ship built by the line above is there to be named: "a
-        ship built this round cannot move", not "no ship of yours there")."""
+        the reason the first one fails in the first position, the one before the mail's
+        lines. When that reason is a piece missing that an earlier line of the mail puts
+        there (`BUILT_BY_EARLIER_LINES`), the reason in the last position, with the most of
+        those lines built: "a ship built this round cannot move", not "no ship of yours
+        there" under the line that builds it."""
         if self.overflow or not self._spend(len(self.views) * len(actions)):
             # The first position is the one before any line of the mail.
             rules = [self.views[0].certain_problem(a) for a in actions]
             return rules[0] if all(r in FIXED for r in rules) else None
+        first: Reason | None = None
         last: Reason | None = None
         for view in self.views:
             said: Reason | None = None
@@ -134,8 +143,8 @@ class _Outcomes:
                 if rule is None:
                     return None
                 said = said or rule
-            last = said
-        return last
+            first, last = first or said, said
+        return last if first in BUILT_BY_EARLIER_LINES else first
 
     def follow(self, actions: Sequence[object]) -> None:
         """Add the positions after each option that can be built: the line may be built by
