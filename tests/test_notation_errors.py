@@ -528,7 +528,7 @@ def test_robbing_yourself_is_refused_at_receipt() -> None:
 
 
 def test_a_bank_trade_below_the_rate_says_the_rate_and_the_line_to_write() -> None:
-    """"dein Kurs bei der Bank ist höher" never said the rate, or that the harbour named is
+    """ "dein Kurs bei der Bank ist höher" never said the rate, or that the harbour named is
     not the player's."""
     s = _state()
     for line, fixed in (
@@ -539,4 +539,6 @@ def test_a_bank_trade_below_the_rate_says_the_rate_and_the_line_to_write() -> No
         check_receipt(parsed, s, 0, "de")
         assert _rules(parsed) == {1: Reason.BELOW_HARBOUR_RATE}
         said = parsed.lines[0].error.localized("de")  # type: ignore[union-attr]
-        assert said == f"dein Kurs bei der Bank ist höher: für dich gilt jetzt 4:1; schreibe '{fixed}'"
+        assert (
+            said == f"dein Kurs bei der Bank ist höher: für dich gilt jetzt 4:1; schreibe '{fixed}'"
+        )

@@ -472,7 +472,7 @@ def test_if_possible_after_a_build_is_what_every_build_says(
     ],
 )
 def test_a_clause_that_says_more_than_paying_is_still_refused(line: str, lang: str) -> None:
-    with pytest.raises(Exception):  # noqa: B017,PT011  (any refusal)
+    with pytest.raises(Exception):  # noqa: B017  (any refusal)
         parse_line(line, _ctx(lang))
 
 
@@ -507,7 +507,9 @@ def test_an_inline_pgp_signed_mail_is_read_as_its_text() -> None:
         ("Trade with the bank: 4 wool for 1 grain", "en", "Maritime 4W for 1G"),
     ],
 )
-def test_a_bank_trade_may_name_the_bank_after_its_terms(line: str, lang: str, canonical: str) -> None:
+def test_a_bank_trade_may_name_the_bank_after_its_terms(
+    line: str, lang: str, canonical: str
+) -> None:
     """`4 Wolle gegen 1 Erz mit der Bank` was "'4' is no order"; the English one was sent to
     the form of a trade between players."""
     from pbm.notation.format import format_item
@@ -527,7 +529,7 @@ def test_a_bank_trade_may_name_the_bank_after_its_terms(line: str, lang: str, ca
 )
 def test_a_clause_with_can_that_says_more_is_still_refused(line: str, lang: str) -> None:
     """`can` passes a clause over; `can't`, `first`, `only` say more than paying."""
-    with pytest.raises(Exception):  # noqa: B017,PT011  (any refusal)
+    with pytest.raises(Exception):  # noqa: B017  (any refusal)
         parse_line(line, _ctx(lang))
 
 

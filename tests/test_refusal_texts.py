@@ -940,7 +940,11 @@ def test_no_name_lists_more_than_eight_candidates(scenario: str) -> None:
         (ev.BankShort(0, 1, 0, 1), "en", "The bank has no L left for 1: blue gets none"),
         (ev.BankShort(0, 1, 0, 1), "de", "Die Bank hat kein H mehr für 1: blau bekommt nichts"),
         (ev.BankShort(0, 3, 2, 1), "en", "The bank has only 2L for 3: blue gets what is left"),
-        (ev.BankShort(0, 3, 2, -1), "en", "2L left, and several players are owed 3 together: nobody gets any"),
+        (
+            ev.BankShort(0, 3, 2, -1),
+            "en",
+            "2L left, and several players are owed 3 together: nobody gets any",
+        ),
         (ev.BankShort(0, 1, 0, 1), "da", "Banken har ikke mere T til 1: blå får intet"),
     ],
 )

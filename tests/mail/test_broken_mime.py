@@ -41,7 +41,7 @@ def test_the_orders_are_read_from_a_mail_built_wrong(case: str, lines: str) -> N
 
 def test_a_base64_group_cut_short_keeps_what_it_holds() -> None:
     cut = base64.b64encode(ORDERS.encode()).decode()[:-3]
-    raw = (HEAD + "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n")
+    raw = HEAD + "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n"
     text = parse_inbound((raw + cut + "\n").encode(), "gm@pbm.test", 10**6).text
     assert text.startswith("Kennwort: rot-kadu-mepi-rosa-tule-wibo\nRunde: 1\nStraße 4H")
 

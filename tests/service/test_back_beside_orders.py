@@ -50,11 +50,10 @@ def test_a_refusal_of_orders_alone_still_says_nothing_changed(
 def test_a_return_with_orders_gets_one_answer_and_the_table_hears_it(
     svc: Service, mailer: Mailer, games: Games
 ) -> None:
-    """"Willkommen zurück … schicke deine Züge bis …" came beside the ack of those orders; the
+    """ "Willkommen zurück … schicke deine Züge bis …" came beside the ack of those orders; the
     other players, told when the autopilot took the seat, never heard it let go."""
-    from harness import orders_text
-
     from databases import game_state
+    from harness import orders_text
 
     table = games.start("alpha")
     me = table.seats[1]
@@ -66,7 +65,7 @@ def test_a_return_with_orders_gets_one_answer_and_the_table_hears_it(
     others = [a for a in table.seats.values() if a != me]
     for address in others:
         told = [o for o in outbox(svc, to=address) if "utopilot" in o.body or "zurück" in o.body]
-        assert len(told) == 2, ([(o.kind, o.body) for o in outbox(svc, to=address)][-3:])
+        assert len(told) == 2, [(o.kind, o.body) for o in outbox(svc, to=address)][-3:]
 
 
 def test_back_with_nothing_to_come_back_from_is_answered(

@@ -111,7 +111,15 @@ def test_round_status_shows_the_deadline_to_the_minute(cfg: Path) -> None:
     # The machine form as it was: every key, the time as ISO 8601 with its seconds.
     assert set(data) == {"game", "round", "deadline", "players"}
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", data["deadline"])
-    assert set(data["players"][0]) == {"colour", "name", "orders", "autopilot", "away", "waited_for", "status"}
+    assert set(data["players"][0]) == {
+        "colour",
+        "name",
+        "orders",
+        "autopilot",
+        "away",
+        "waited_for",
+        "status",
+    }
 
 
 def test_game_create_json_has_the_keys_of_game_list(cfg: Path) -> None:

@@ -21,11 +21,11 @@ from harness import (
     Games,
     Mailer,
     new_game,
+    orders_text,
     pass_deadline,
     play_round,
     raw_mail,
     send_orders,
-    orders_text,
     setup_text,
     signup,
 )
@@ -38,10 +38,10 @@ from pbm.service import admin, gm
 from pbm.service.clock import FakeClock
 from pbm.service.context import Service
 from pbm.service.games import ServiceError, extend_deadline, get_game, round_hours
+from pbm.service.table import as_utc
 from pbm.service.tick import tick
 from pbm.store.db import make_engine, transaction
 from pbm.store.models import Outbox, Player, RoundRecord
-from pbm.service.table import as_utc
 from pbm.store.statuses import OutboxStatus
 
 
@@ -483,10 +483,18 @@ def test_no_rollback_into_the_setup_once_round_1_has_begun(
     _, st = game_state(svc, "alpha")
     p = seated(svc, "alpha")[0]
     mailer.send(p.address, "Züge", orders_text(st, 0, pw[p.address]))
-    before = (game_row(svc, "alpha").state, len(records(svc, "alpha")), len(order_sets(svc, "alpha")))
+    before = (
+        game_row(svc, "alpha").state,
+        len(records(svc, "alpha")),
+        len(order_sets(svc, "alpha")),
+    )
     with pytest.raises(ServiceError, match="round 1 has begun"):
         admin.rollback_round(svc, "alpha")
-    after = (game_row(svc, "alpha").state, len(records(svc, "alpha")), len(order_sets(svc, "alpha")))
+    after = (
+        game_row(svc, "alpha").state,
+        len(records(svc, "alpha")),
+        len(order_sets(svc, "alpha")),
+    )
     assert after == before
 
 

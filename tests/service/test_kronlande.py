@@ -80,7 +80,12 @@ def test_the_help_mail_of_a_kronlande_game_lists_its_lines(
     kron = outbox(svc, "help", to="asker-kron@players.test")[0].body
     base = outbox(svc, "help", to="asker-base@players.test")[0].body
     lines = (
-        ["Schmiede <Kreuzung>", "Herstellen 1 <Ware>", "Burg <Kreuzung>", "Festmahl <Rohstoff oder Ware>"]
+        [
+            "Schmiede <Kreuzung>",
+            "Herstellen 1 <Ware>",
+            "Burg <Kreuzung>",
+            "Festmahl <Rohstoff oder Ware>",
+        ]
         if lang == "de"
         else ["Smithy <crossing>", "Make 1 <good>", "Castle <crossing>", "Feast <resource or good>"]
     )

@@ -439,9 +439,7 @@ def test_a_signup_names_its_game_in_the_subject_tag_or_after_the_command(
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
-def test_a_reply_in_pbms_signup_thread_is_still_no_new_signup(
-    svc: Service, mailer: Mailer
-) -> None:
+def test_a_reply_in_pbms_signup_thread_is_still_no_new_signup(svc: Service, mailer: Mailer) -> None:
     """Only a tag with `Re:`/`AW:`/`SV:` before it is pbm's own thread answered."""
     new_game(svc, "alpha")
     new_game(svc, "golf")

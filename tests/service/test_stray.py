@@ -147,10 +147,10 @@ def test_status_in_the_signup_says_how_many_have_joined(svc: Service, mailer: Ma
 
 
 def test_status_in_the_setup_says_whose_placement_it_is(svc: Service, mailer: Mailer) -> None:
+    from databases import game_state
     from harness import signup
 
     from pbm.rules.setup import setup_player
-    from databases import game_state
 
     new_game(svc, "alpha", players=4)
     signup(mailer, "alpha", 4)
