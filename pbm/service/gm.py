@@ -367,15 +367,18 @@ def _without_dice(kinds: list[str], record: RoundRecord, lang: str) -> Preview:
     return Preview(kinds, "\n".join([*lines, "", note]) + "\n", hidden)
 
 
-def _sent_report(session: Session, game: Game, step: int) -> bool:
-    """Whether a report (or the game-end report) of the step went out to anybody."""
+def _sent_report(
+    session: Session, game: Game, step: int, kinds: tuple[str, ...] = ("report", "end")
+) -> bool:
+    """Whether a report (or the game-end report) of the step went out to anybody; `kinds`:
+    other mails of the step (a setup placement's notice, `placed`)."""
     return (
         session.exec(
             select(Outbox).where(
                 Outbox.game_id == game.id,
                 Outbox.step == step,
                 _WENT_OUT,
-                col(Outbox.kind).in_(("report", "end")),
+                col(Outbox.kind).in_(kinds),
             )
         ).first()
         is not None
@@ -466,7 +469,7 @@ def rollback(
     sent = (
         _sent_report(session, game, record.step)
         if record.kind == "round"
-        else _sent_placement(session, game, record.step)
+        else _sent_report(session, game, record.step, ("placed",))
     )
     if record.kind != "round" and reopen:
         raise ServiceError(
@@ -543,21 +546,6 @@ def rollback(
         done.sent = True
         done.notified = _tell_setup_rollback(svc, session, game, before, why)
     return done
-
-
-def _sent_placement(session: Session, game: Game, step: int) -> bool:
-    """Whether the notice of a setup step's placement went out to anybody."""
-    return (
-        session.exec(
-            select(Outbox).where(
-                Outbox.game_id == game.id,
-                Outbox.step == step,
-                _WENT_OUT,
-                Outbox.kind == "placed",
-            )
-        ).first()
-        is not None
-    )
 
 
 def _tell_setup_rollback(
