@@ -29,7 +29,7 @@ from pbm.rules.orders import (
     TurnOrders,
 )
 from pbm.rules.scenarios import SCENARIOS, scenario_board
-from pbm.rules.state import DEFAULT_COLOURS, Settings, new_game
+from pbm.rules.state import DEFAULT_COLOURS, GameState, Settings, new_game
 
 BOARDS = [(key, players) for key in SCENARIOS for players in (3, 4)]
 LANGS = ["de", "en"]
@@ -180,18 +180,25 @@ def test_a_whole_mail_reads_into_turn_orders_and_back() -> None:
     assert not mail.ok
 
 
-def test_receipt_checks_refuse_a_ship_nowhere_near_and_follow_earlier_lines() -> None:
-    from pbm.notation.checks import check_receipt
-    from pbm.rules.legal import LegalMoves
-    from pbm.rules.reasons import Reason
+def _four_islands_round_one() -> GameState:
+    """Four Islands, four players, seed 3, at the start of round 1 (the setup played by the
+    bots)."""
     from pbm.rules.sim import play_game
     from pbm.rules.state import Phase
 
-    state = next(
+    return next(
         st
         for st, _ in play_game(Settings.for_scenario("vier-inseln", 4), 3, max_rounds=0)
         if st.phase == Phase.ROUNDS
     )
+
+
+def test_receipt_checks_refuse_a_ship_nowhere_near_and_follow_earlier_lines() -> None:
+    from pbm.notation.checks import check_receipt
+    from pbm.rules.legal import LegalMoves
+    from pbm.rules.reasons import Reason
+
+    state = _four_islands_round_one()
     p = next(q for q in range(4) if LegalMoves(state, q).ships())
     legal = LegalMoves(state, p)
     first = legal.ships()[0]
@@ -251,14 +258,8 @@ def test_moving_a_ship_the_line_above_built_is_refused_with_its_rule() -> None:
     from pbm.rules.legal import LegalMoves
     from pbm.rules.orders import MoveShip
     from pbm.rules.reasons import Reason
-    from pbm.rules.sim import play_game
-    from pbm.rules.state import Phase
 
-    state = next(
-        st
-        for st, _ in play_game(Settings.for_scenario("vier-inseln", 4), 3, max_rounds=0)
-        if st.phase == Phase.ROUNDS
-    )
+    state = _four_islands_round_one()
     p = next(q for q in range(4) if LegalMoves(state, q).ships())
     legal = LegalMoves(state, p)
     built = legal.ships()[0]
@@ -278,14 +279,8 @@ def test_a_bank_trade_at_a_harbour_the_pirate_blocks_says_so() -> None:
     from pbm.notation.checks import check_receipt
     from pbm.rules import building
     from pbm.rules.orders import MaritimeTrade
-    from pbm.rules.sim import play_game
-    from pbm.rules.state import Phase
 
-    state = next(
-        st
-        for st, _ in play_game(Settings.for_scenario("vier-inseln", 4), 3, max_rounds=0)
-        if st.phase == Phase.ROUNDS
-    )
+    state = _four_islands_round_one()
     assert state.sea is not None
     board = state.board
     # A free crossing at a 3:1 harbour, a settlement of seat 0's on it, the pirate there.
