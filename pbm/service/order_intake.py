@@ -3,6 +3,8 @@ and what a mail asks besides (a time zone, an absence, a message), done before t
 
 from __future__ import annotations
 
+from typing import Any
+
 from pbm.i18n import translator
 from pbm.notation.checks import check_receipt, check_setup_receipt
 from pbm.reports import notices
@@ -13,7 +15,7 @@ from . import answers, texts
 from .games import load_state
 from .request import Request, forwarded_not_read
 from .rounds import ready, submit_orders
-from .setup_phase import setup_outcome, submit_setup
+from .setup_phase import next_own_step, setup_outcome, submit_setup
 from .table import local_deadline
 
 #: What may stand around a name signed under a mail: a dash before it, a stop or a comma after.
@@ -156,15 +158,13 @@ def take_orders(r: Request) -> str | None:
         return game.name
     text = r.masked(r.inbound.text, stored=True)
     before = load_state(game)
-    replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, text, r.mail)
-    if step is None:
+    if next_own_step(before, player.seat if player.seat is not None else -1) is None:
         r.refuse(texts.t(lang, "all_placed"), to=player.address)
         return None
-    placed, failed = setup_outcome(game, before, player.seat or 0, step)
-    r.answer(
-        "ack",
-        texts.t(lang, "setup_ack_subject", game=game.name),
-        notices.ack(
+    subject = texts.t(lang, "setup_ack_subject", game=game.name)
+
+    def ack(replaced: bool, placed: str = "", failed: bool = False) -> dict[str, Any]:
+        return notices.ack(
             r.parsed,
             r.inbound.text,
             lang,
@@ -174,9 +174,15 @@ def take_orders(r: Request) -> str | None:
             notes=r.notes,
             placed=placed,
             setup_failed=failed,
-        ),
-        to=player.address,
-    )
+        )
+
+    # Queued before the placement it may make, and the notices that follow (the placement to
+    # all, round 1's mail): the player reads the answer first. Its text once the outcome is in.
+    row = r.answer("ack", subject, ack(False), to=player.address)
+    replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, text, r.mail)
+    assert step is not None  # `next_own_step` above
+    placed, failed = setup_outcome(game, before, player.seat or 0, step)
+    r.amend(row, subject, ack(replaced, placed, failed))
     return None
 
 

@@ -211,6 +211,13 @@ def _render_notice(template: str, subject: str, data: dict[str, Any]) -> Rendere
     return mail
 
 
+def renotify(row: Outbox, game: Game, subject: str, data: dict[str, Any], template: str) -> None:
+    """A queued `notify` mail written again from new data, keeping its place in the outbox
+    (sent in the order queued)."""
+    mail = _render_notice(template, subject, {"game": game.name, **data})
+    row.subject, row.body, row.html = subject, mail.text, mail.html
+
+
 def notify(
     svc: Service,
     session: Session,

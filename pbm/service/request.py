@@ -18,13 +18,13 @@ from pbm.mail.inbound import Inbound
 from pbm.notation.mail import ParsedMail
 from pbm.reports import notices
 from pbm.rules.state import GameState
-from pbm.store.models import Game, InboundMail, Player
+from pbm.store.models import Game, InboundMail, Outbox, Player
 
 from . import texts
 from .context import Service
 from .games import players_of
 from .limits import may_answer
-from .outbox import enqueue, notify
+from .outbox import enqueue, notify, renotify
 from .secrets import MASK, Masker, masked_data
 from .signup import password_word
 
@@ -144,14 +144,15 @@ class Request:
         data: dict[str, Any],
         to: str | None = None,
         template: str = "",
-    ) -> None:
+    ) -> Outbox | None:
         """The one answer to this mail, from `templates/<template or kind>`. An
-        acknowledgement or an error quotes the mail: its data is masked."""
+        acknowledgement or an error quotes the mail: its data is masked. Returns the queued
+        row (None when the address has had its answers for the hour)."""
         address = to or self.inbound.sender
         if kind in ("ack", "error"):
             data = masked_data(data, self.masked)
         if self._may_answer(address):
-            notify(
+            return notify(
                 self.svc,
                 self.session,
                 kind,
@@ -163,6 +164,13 @@ class Request:
                 in_reply_to=self.inbound.message_id,
                 limited=self.player is None,
             )
+        return None
+
+    def amend(self, row: Outbox | None, subject: str, data: dict[str, Any]) -> None:
+        """Write the acknowledgement queued as `row` again from `data` (masked as `answer`
+        masks it), keeping its place in the outbox."""
+        if row is not None:
+            renotify(row, self.game, subject, masked_data(data, self.masked), row.kind)
 
     def refuse(self, reason: str, to: str | None = None) -> None:
         """An error answer: why, and that nothing was changed unless the mail did change

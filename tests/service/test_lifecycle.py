@@ -263,3 +263,19 @@ def test_whole_game_by_mail(svc: Service, clock: FakeClock, mailer: Mailer) -> N
         at[0].address, "Züge", f"Spiel: alpha\nKennwort: {pw[at[0].address]}\nStraße C3 C4\n"
     )
     assert replies_to(svc, mailer.last_id, "error") and r.game is None
+
+
+def test_the_ack_of_a_placement_goes_before_the_notices_it_causes(
+    svc: Service, clock: FakeClock, mailer: Mailer
+) -> None:
+    """The ack of the last placement came after "Runde 1 beginnt", the mail it caused."""
+    from harness import play_setup_by_mail
+
+    new_game(svc, "alpha", players=3)
+    signup(mailer, "alpha", 3)
+    play_setup_by_mail(mailer, "alpha")
+    rows = outbox(svc)
+    (opened,) = [o for o in rows if o.kind == "round_open"]
+    last_ack = max((o for o in rows if o.kind == "ack"), key=lambda o: o.id or 0)
+    assert (last_ack.id or 0) < (opened.id or 0)
+    assert "Angenommen:" in last_ack.body and "gesetzt" in last_ack.body.lower(), last_ack.body
