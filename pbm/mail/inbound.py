@@ -658,12 +658,29 @@ def _decode_header(value: str) -> str:
                 return raw.decode(cs)
             except UnicodeDecodeError:
                 continue
-    try:
-        from email.header import decode_header, make_header
+    from email.header import decode_header, make_header
 
-        return str(make_header(decode_header(value)))
+    try:
+        parts = decode_header(value)
     except Exception:
         return value
+    try:
+        return str(make_header(parts))
+    except Exception:
+        # A word in a charset Python does not know (`x-mac-roman`) or bytes it does not fit:
+        # every other word is still decoded, that one as UTF-8 or windows-1252.
+        return "".join(_decoded_word(data, charset) for data, charset in parts)
+
+
+def _decoded_word(data: bytes | str, charset: str | None) -> str:
+    if isinstance(data, str):
+        return data
+    for cs in (charset or "ascii", "utf-8", "windows-1252"):
+        try:
+            return data.decode(cs)
+        except (LookupError, UnicodeDecodeError):
+            continue
+    return data.decode("utf-8", "replace")
 
 
 __all__ = [

@@ -50,3 +50,12 @@ def test_a_body_of_undeclared_parts_as_many_as_a_bomb_is_not_split() -> None:
     parts = "".join(f"--x\nContent-Type: text/plain\n\n{i}\n" for i in range(MAX_PARTS + 5))
     raw = (HEAD + "Content-Type: multipart/mixed\n\n" + parts + "--x--\n").encode()
     assert parse_inbound(raw, "gm@pbm.test", 10**7).text == ""
+
+
+def test_one_encoded_word_in_an_unknown_charset_leaves_the_others_decoded() -> None:
+    """The whole subject stayed raw: `[alpha]` after such a word named no game."""
+    raw = (
+        "From: Anna <anna@players.test>\nTo: gm@pbm.test\nMessage-ID: <w@players.test>\n"
+        "Subject: =?nonsense-charset?q?abc?= =?koi8-u?b?8sXT?= [alpha]\n\nHallo\n"
+    ).encode()
+    assert parse_inbound(raw, "gm@pbm.test").subject == "abcРес [alpha]"
