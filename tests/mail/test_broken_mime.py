@@ -55,7 +55,7 @@ def test_a_body_of_undeclared_parts_as_many_as_a_bomb_is_not_split() -> None:
 def test_one_encoded_word_in_an_unknown_charset_leaves_the_others_decoded() -> None:
     """The whole subject stayed raw: `[alpha]` after such a word named no game."""
     raw = (
-        "From: Anna <anna@players.test>\nTo: gm@pbm.test\nMessage-ID: <w@players.test>\n"
-        "Subject: =?nonsense-charset?q?abc?= =?koi8-u?b?8sXT?= [alpha]\n\nHallo\n"
-    ).encode()
+        b"From: Anna <anna@players.test>\nTo: gm@pbm.test\nMessage-ID: <w@players.test>\n"
+        b"Subject: =?nonsense-charset?q?abc?= =?koi8-u?b?8sXT?= [alpha]\n\nHallo\n"
+    )
     assert parse_inbound(raw, "gm@pbm.test").subject == "abcРес [alpha]"
