@@ -76,9 +76,18 @@ _DASHES_FROM = "‐‑‒–—−"
 _DASHES = str.maketrans({dash: "-" for dash in _DASHES_FROM})
 
 
+#: The colour of a password as the player writes it (`rød-…`, `weiß-…`, `grün-…`) is the one
+#: pbm wrote in ASCII (`roed-…`, `weiss-…`, `gruen-…`, `signup.password_word`): folded so.
+_LETTERS = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "å": "aa"}
+)
+
+
 def normalized(password: str) -> str:
-    """What is hashed and compared: a phone's capital first letter and its dashes forgiven."""
-    return password.strip().translate(_DASHES).lower()
+    """What is hashed and compared: a phone's capital first letter and its dashes forgiven,
+    and the colour's letters written as the game's language writes them (every password pbm
+    made is ASCII, so its hash stays as it was)."""
+    return password.strip().translate(_DASHES).lower().translate(_LETTERS)
 
 
 def colour_tag(password: str) -> str:

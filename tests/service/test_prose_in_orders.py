@@ -233,3 +233,23 @@ def test_a_question_beside_valid_orders_is_told_where_questions_go(
     body = _ack(svc, me)
     assert "Angenommen:" in body
     assert "Eine Frage? Diese Adresse liest Züge." in body
+
+
+@pytest.mark.parametrize("lang", ["da", "de"])
+def test_the_colour_of_a_password_may_be_written_with_its_own_letters(
+    svc: Service, mailer: Mailer, games: Games, lang: str
+) -> None:
+    """The welcome mail writes `roed-…` / `weiss-…`; a Dane who writes `rød-…` (as the Danish
+    guide showed it) was told the password is wrong."""
+    from databases import order_sets
+
+    table = games.start("alpha", lang=lang)
+    word = {"roed": "rød", "blaa": "blå", "groen": "grøn", "weiss": "weiß", "gruen": "grün"}
+    seat = next(a for a in table.seats.values() if table.passwords[a].split("-")[0] in word)
+    pw = table.passwords[seat]
+    colour, rest = pw.split("-", 1)
+    label = {"da": "Adgangskode", "de": "Kennwort"}[lang]
+    passing = {"da": "Jeg melder pas", "de": "Ich passe"}[lang]
+    before = len(order_sets(svc, "alpha"))
+    mailer.send(seat, "Ordrer", f"{label}: {word[colour]}-{rest}\n{passing}\n")
+    assert len(order_sets(svc, "alpha")) == before + 1
