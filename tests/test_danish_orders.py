@@ -191,3 +191,38 @@ def test_a_danish_message_to_someone_not_understood_keeps_the_rest_from_the_orde
     mail = parse_mail("Besked til Xyz: kom nu\nHus 6E 4W 5H\n", _ctx("da"))
     assert mail.lines[0].error is not None
     assert all(r.item is None for r in mail.lines), mail.lines
+
+
+@pytest.mark.parametrize(
+    ("line", "canonical"),
+    [
+        # The rule book's sentence: move the robber, draw a card from a player.
+        ("Flyt røveren til B2 og træk et kort fra hvid", "Røver B2 (11T), røv hvid"),
+        ("Flyt røveren til B2", "Røver B2 (11T)"),
+        ("Sæt røveren på B2, røv hvid", "Røver B2 (11T), røv hvid"),
+        ("Røver B2, træk fra hvid", "Røver B2 (11T), røv hvid"),
+        ("Røver B2, tag et kort fra hvid", "Røver B2 (11T), røv hvid"),
+        ("Røver B2, røv gul, derefter hvid", "Røver B2 (11T), røv gul, hvid"),
+        ("Ridder efter slaget: flyt røveren til B2, træk fra hvid", None),
+        # Opfindelse: the card's name in the Danish editions players own today.
+        ("Spil opfindelse: træ og malm", "Fund T M"),
+        ("Opfindelseskort: træ malm", "Fund T M"),
+    ],
+)
+def test_danish_robber_and_card_phrasings(line: str, canonical: str | None) -> None:
+    """Each was refused ("'Flyt' forstås, men ikke resten", "'træk' er ikke en farve",
+    "'opfindelse:' er ikke en ordre")."""
+    ctx = _ctx("da")
+    said = format_item(parse_line(line, ctx), ctx)
+    if canonical is not None:
+        assert said == canonical
+    else:
+        assert said.startswith("Ridder efter slag: Røver B2")
+
+
+def test_moving_a_ship_is_still_moving_a_ship() -> None:
+    """`flyt` passed over before the robber is not passed over before a ship."""
+    from pbm.rules.scenarios import scenario_board
+
+    ctx = Context(scenario_board("neue-ufer", 4, 1, 2), "da", DEFAULT_COLOURS[:4], "round")
+    assert format_item(parse_line("Flyt skib C5 C6 til C6 D5", ctx), ctx).startswith("Flyt skib")
