@@ -421,6 +421,7 @@ def test_a_refusal_that_names_the_code_confirms_nothing(svc: Service, mailer: Ma
         ("Anmeldung", "Anmeldung für Golf\nName: Klaus\n"),
         ("Join game golf", "Name: Klaus\n"),
         ("Tilmelding golf", "Navn: Klaus\n"),
+        ("Tilmeldning", "Spil: golf\nNavn: Klaus\n"),  # the common misspelling
     ],
 )
 def test_a_signup_names_its_game_in_the_subject_tag_or_after_the_command(
