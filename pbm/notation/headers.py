@@ -95,7 +95,24 @@ _AWAY = re.compile(
     r"\s*+:?+\s*+(?P<rest>.*)$"
 )
 _ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
-_GERMAN_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
+_GERMAN_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
+#: `20. marts 2026`, `20 March 2026`, `20. März 2026`: a month by its name (folded: the first
+#: three letters of the German, Danish and English names, `maer` and `mae` for März).
+_NAMED_DATE = re.compile(r"(\d{1,2})\.? ?([a-z]{3,9})\.? ?(\d{4})")
+_MONTHS = {
+    **{
+        m: i
+        for i, m in enumerate(
+            ("jan", "feb", "mar", "apr", "maj", "jun", "jul", "aug", "sep", "okt", "nov", "dec"), 1
+        )
+    },
+    "may": 5,
+    "mai": 5,
+    "oct": 10,
+    "dez": 12,
+    "mae": 3,
+    "mrz": 3,
+}
 #: `Zeitzone: Europe/Berlin`, `Time zone: America/New_York`, `TZ=UTC`.
 _ZONE = re.compile(rf"^(?:{_WORDS['time_zone']})\s*+[:=]?+\s*+(?P<rest>\S++)$")
 #: The longest IANA zone name is 32 characters; anything longer is no zone.
@@ -248,11 +265,15 @@ def _date(t: Text, m: re.Match[str]) -> date:
     rest = t.sub(m.start("rest"))
     text = rest.original.strip()
     iso, german = _ISO_DATE.fullmatch(text), _GERMAN_DATE.fullmatch(text.rstrip("."))
+    named = _NAMED_DATE.fullmatch(rest.folded.strip().rstrip("."))
     try:
         if iso:
             return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
         if german:
             return date(int(german.group(3)), int(german.group(2)), int(german.group(1)))
+        if named and named.group(2)[:3] in _MONTHS:
+            month = _MONTHS[named.group(2)[:3]]
+            return date(int(named.group(3)), month, int(named.group(1)))
     except ValueError:
         pass
     raise NotationError.make("date_expected", shown=text, column=rest.col(0))
