@@ -226,3 +226,21 @@ def test_moving_a_ship_is_still_moving_a_ship() -> None:
 
     ctx = Context(scenario_board("neue-ufer", 4, 1, 2), "da", DEFAULT_COLOURS[:4], "round")
     assert format_item(parse_line("Flyt skib C5 C6 til C6 D5", ctx), ctx).startswith("Flyt skib")
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        ("Jeg sætter min bosættelse på B2 B3 C3 med vej B2 B3", "da"),
+        ("Hus B2 B3 C3 og en vej til B2 B3", "da"),
+        ("Bosættelse på B2 B3 C3, vej til B2 B3", "da"),
+        ("Siedlung bei B2 B3 C3 und eine Straße B2 B3", "de"),
+        ("Settlement at B2 B3 C3 with a road to B2 B3", "en"),
+    ],
+)
+def test_a_setup_placement_in_a_sentence(line: str, lang: str) -> None:
+    """ "'Jeg' er ikke et felt", "'en' er ikke et felt", "a hex name was expected, not 'til'"."""
+    ctx = Context(generate_board("medium", 1), lang, DEFAULT_COLOURS[:4], "setup")
+    plain = {"da": "Hus B2 B3 C3 vej B2 B3", "de": "Siedlung B2 B3 C3 Straße B2 B3"}
+    expected = parse_line(plain.get(lang, "Settlement B2 B3 C3 road B2 B3"), ctx)
+    assert parse_line(line, ctx) == expected

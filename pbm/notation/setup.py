@@ -81,6 +81,12 @@ def _without_setup_label(t: Text) -> Text:
     return t
 
 
+#: A place word before a setup road's path (`vej til B2 B3`, `Straße bei …`).
+_PLACE_WORD = re.compile(
+    rf"^\s*+(?:{lexicon.alternation((*_PLACE_WORDS, 'til', 'to', 'zu', 'nach'))})\s++"
+)
+
+
 def _setup(t: Text, ctx: Context) -> SetupPlacement:
     f = t.folded
     head = _SETUP_HEAD.match(f)
@@ -98,15 +104,31 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
         raise NotationError.make("setup_form", column=t.col(lead))
     crossing = _strip_words(_strip_words(t.sub(start, road.start()), _PLACE_WORDS), _PLACE_ARTICLES)
     cf = crossing.folded.rstrip().rstrip(",;")
-    for word in _SETUP_JOINERS:
-        if cf.endswith(" " + word):
-            cf = cf[: -len(word) - 1].rstrip().rstrip(",;")
-            break
+    # `… og en vej`, `… med min vej`: a joiner and an article before the road's word.
+    trailing = (*_SETUP_JOINERS, *_PLACE_ARTICLES, "ein", "eine", "einen", "an")
+    while cut := next((w for w in trailing if cf.endswith(" " + w)), None):
+        cf = cf[: -len(cut) - 1].rstrip().rstrip(",;")
     c = _crossing(crossing.sub(0, len(cf)), ctx)
     road_text = t.sub(road.end())
     toward = _TOWARD.match(road_text.folded)
+    placed = _PLACE_WORD.match(road_text.folded)
     if toward is not None:
-        e = _toward(c, road_text.sub(toward.end()), ctx, land_only=ship is None)
+        rest = road_text.sub(toward.end())
+        try:
+            e = _toward(c, rest, ctx, land_only=ship is None)
+        except NotationError as toward_error:
+            # `road to B2 B3`: the path itself after a word that also means "toward".
+            try:
+                e = _path(rest, ctx, land_only=ship is None)
+            except NotationError:
+                raise toward_error from None
+    elif placed is not None:
+        # `vej til B2 B3` (the path), `vej til 6L` (toward the hex): whichever it names.
+        rest = road_text.sub(placed.end())
+        try:
+            e = _path(rest, ctx, land_only=ship is None)
+        except NotationError:
+            e = _toward(c, rest, ctx, land_only=ship is None)
     else:
         e = _path(road_text, ctx, land_only=ship is None)
     if c not in ctx.board.path_crossings[e]:
