@@ -259,11 +259,14 @@ def _handle(
     for name in commands:
         if name not in beside and (name not in PASSWORD_OPTIONAL or not r.parsed.has_orders()):
             return COMMANDS[name].process(r)
-    if r.notes and not r.parsed.has_orders():
+    if (r.notes or r.changed) and not r.parsed.has_orders():
         # A message, an absence or a time zone alone: told what became of it (under "not
-        # accepted" when nothing came of it: an absence for a day that has passed).
-        subject = "ok_subject" if r.changed else "error_subject"
-        r.reply("ack", texts.t(r.lang, subject, game=r.game.name), "\n".join(r.notes) + "\n")
+        # accepted" when nothing came of it: an absence for a day that has passed). An
+        # absence recorded has its own confirmation (`away_own`), and no second answer.
+        if r.notes:
+            subject = "ok_subject" if r.changed else "error_subject"
+            body = "\n".join(r.notes) + "\n"
+            r.reply("ack", texts.t(r.lang, subject, game=r.game.name), body)
         return None
     taken = take_orders(r)
     for name in beside:

@@ -69,9 +69,14 @@ def table_requests(r: Request) -> None:
         return
     if r.parsed.away is not None:
         before = r.player.away_until
-        r.notes.append(set_away(r.svc, r.session, r.game, r.player, r.parsed.away))
-        # A day passed or too far ahead is refused: nothing changed.
-        r.changed = r.changed or r.player.away_until != before
+        said = set_away(r.svc, r.session, r.game, r.player, r.parsed.away)
+        if r.player.away_until != before:
+            r.changed = True
+            # Confirmed by a mail of its own (`away_own`); said again beside orders only.
+            if r.parsed.has_orders():
+                r.notes.append(said)
+        else:
+            r.notes.append(said)  # a day passed or too far ahead: refused, and why
     if r.parsed.press is not None:
         r.changed = True
         text = r.masked(r.parsed.press_text)

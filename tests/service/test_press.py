@@ -195,7 +195,7 @@ def test_away_lets_the_autopilot_play_and_everyone_is_told(
     me = table.seats[3]
     until = (clock.now() + timedelta(days=5)).date()
     mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nUrlaub bis {until.isoformat()}\n")
-    assert "Autopilot" in replies_to(svc, mailer.last_id)[0].body
+    assert replies_to(svc, mailer.last_id) == []  # its own confirmation below is the answer
     # The others are told who is away: colour and name, in the subject too.
     player = seated(svc, "alpha")[3]
     who = f"{vocab.colour_name(player.colour or '', 'de')} ({player.name})"
@@ -210,6 +210,7 @@ def test_away_lets_the_autopilot_play_and_everyone_is_told(
     today = clock.now().date().isoformat()
     assert f"vom {today}\nbis zum {until.isoformat()}" in own.body
     assert "'Ich bin zurück'" in own.body and who not in own.body
+    assert "Autopilot" in own.body
     # The other three send orders: the round resolves at once, the autopilot played seat 3.
     from harness import send_orders
 
@@ -282,7 +283,10 @@ def test_away_with_a_waiting_deadline(svc: Service, mailer: Mailer, games: Games
     mailer.send(me, "x", f"Spiel: wait\nKennwort: {table.passwords[me]}\nUrlaub bis {until}\n")
     after = game_row(svc, "wait").deadline
     assert after is not None and after > before
-    assert "wartet" in replies_to(svc, mailer.last_id)[0].body
+    # Confirmed by the player's own absence notice (no second "OK" beside it).
+    assert replies_to(svc, mailer.last_id) == []
+    (own,) = [o for o in outbox(svc, "gm_notice", to=me) if "Abwesenheit" in o.subject]
+    assert "wartet" in own.body
     # Once per game: a second absence does not move the deadline again.
     mailer.send(me, "x", f"Spiel: wait\nKennwort: {table.passwords[me]}\nUrlaub bis {until}\n")
     assert game_row(svc, "wait").deadline == after
@@ -431,6 +435,8 @@ def test_an_absence_refused_is_not_answered_under_ok(
     mailer.send(me, "Urlaub", f"Kennwort: {table.passwords[me]}\nUrlaub bis 2025-12-01\n")
     (answer,) = replies_to(svc, mailer.last_id)
     assert answer.subject == "[alpha] Nicht angenommen"
+    # An absence recorded: one confirmation, its own (a second "OK" said the same).
+    before = len(outbox(svc, to=me))
     mailer.send(me, "Urlaub", f"Kennwort: {table.passwords[me]}\nUrlaub bis 2026-12-24\n")
-    (answer,) = replies_to(svc, mailer.last_id)
-    assert answer.subject == "[alpha] OK"
+    assert replies_to(svc, mailer.last_id) == []
+    assert [o.kind for o in outbox(svc, to=me)[before:]] == ["gm_notice"]
