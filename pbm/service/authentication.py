@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import func
 from sqlmodel import col, select
 
+from pbm.notation.clean import iter_clean_lines
 from pbm.store.models import InboundMail, Outbox, Player
 from pbm.store.statuses import OutboxStatus, PlayerStatus
 
@@ -130,6 +131,9 @@ def bad_password(r: Request) -> None:
             said += "\n\n" + texts.t(r.lang, "password_in_subject")
         if r.inbound.attachments:
             said += "\n\n" + texts.t(r.lang, "attachments_not_read")
+        if any(line.rstrip().endswith("?") for _, line in iter_clean_lines(r.inbound.text)):
+            # A question without the password: where questions go (with the password).
+            said += "\n\n" + texts.t(r.lang, "question_hint")
     r.refuse(said)
 
 

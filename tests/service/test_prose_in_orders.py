@@ -253,3 +253,15 @@ def test_the_colour_of_a_password_may_be_written_with_its_own_letters(
     before = len(order_sets(svc, "alpha"))
     mailer.send(seat, "Ordrer", f"{label}: {word[colour]}-{rest}\n{passing}\n")
     assert len(order_sets(svc, "alpha")) == before + 1
+
+
+def test_a_question_without_the_password_is_told_where_questions_go(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """The answer was only "the password is missing or wrong"."""
+    table = games.start("alpha")
+    me = table.seats[0]
+    mailer.send(me, "Frage", "Hallo, wann ist eigentlich die Frist?\n")
+    answer = _ack(svc, me)
+    assert "Kennwort fehlt oder ist falsch." in answer
+    assert "'An Spielleitung:'" in answer
