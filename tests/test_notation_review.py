@@ -549,3 +549,34 @@ def test_a_line_naming_the_bank_that_is_no_bank_trade_keeps_its_own_refusal(
     with pytest.raises(OrderError) as refused:
         parse_line(line, _ctx(lang))
     assert "Seehandel" not in str(refused.value) and "Maritime" not in str(refused.value)
+
+
+def test_a_setup_road_the_tokens_leave_open_is_the_one_at_the_settlement() -> None:
+    """`Hus 10L 8L hav, skib 10L hav` was refused as "fits 3 paths", though one touches the
+    house."""
+    from pbm.notation.errors import AmbiguousError
+    from pbm.notation.names import hex_short_name, resolve_path
+
+    ctx = _ctx("de", "setup")
+    board = ctx.board
+    for c in range(len(board.crossing_hexes)):
+        for e in board.crossing_paths[c]:
+            if not board.path_land[e]:
+                continue
+            tokens = " ".join(hex_short_name(board, h, "de") for h in board.path_hexes[e])
+            try:
+                resolve_path(board, tokens, "de")
+            except AmbiguousError:
+                pass
+            except Exception:
+                continue
+            else:
+                continue
+            line = f"Siedlung {board.crossing_label(c)} Straße {tokens}"
+            try:
+                placed = parse_line(line, ctx)
+            except Exception:
+                continue  # two of the paths touch this settlement: still a question
+            assert placed.crossing == c and placed.path == e  # type: ignore[union-attr]
+            return
+    pytest.fail("no settlement with a road its tokens leave open on this board")

@@ -126,11 +126,11 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
         # `vej til B2 B3` (the path), `vej til 6L` (toward the hex): whichever it names.
         rest = road_text.sub(placed.end())
         try:
-            e = _path(rest, ctx, land_only=ship is None)
+            e = _path_at(c, rest, ctx, land_only=ship is None)
         except NotationError:
             e = _toward(c, rest, ctx, land_only=ship is None)
     else:
-        e = _path(road_text, ctx, land_only=ship is None)
+        e = _path_at(c, road_text, ctx, land_only=ship is None)
     if c not in ctx.board.path_crossings[e]:
         # The board alone shows it: the road must start at the settlement.
         raise NotationError.make(
@@ -140,6 +140,20 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
             column=t.col(road.end()),
         )
     return SetupPlacement(c, e, ship is not None)
+
+
+def _path_at(c: int, t: Text, ctx: Context, land_only: bool) -> int:
+    """The setup road's path: of several the text may name (`skib 10L hav`), the one at the
+    settlement, when it is one."""
+    try:
+        return _path(t, ctx, land_only=land_only)
+    except AmbiguousError as e:
+        board = ctx.board
+        at = [board.path_by_labels(label.split()) for label in e.candidates or []]
+        here = [p for p in at if c in board.path_crossings[p]]
+        if len(here) == 1:
+            return here[0]
+        raise
 
 
 #: The settlement's words, for "did you mean" on a placement that starts with a near miss.
