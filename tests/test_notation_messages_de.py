@@ -324,6 +324,10 @@ def test_every_refusal_in_a_mail_has_a_german_text(key: str) -> None:
 
 #: Mails whose second line is refused by `parse_mail`: key → (mail, English message).
 MAIL_CASES: dict[str, tuple[str, str]] = {
+    "same_trade_again": (
+        "Handel blau: gebe 1H, bekomme 1E\nHandel blau: gebe 1H, bekomme 1E\n",
+        "the same trade stands above: it is offered once",
+    ),
     "second_robber": (
         "Räuber 6L, raube blau\nRäuber 5L, raube gelb\n",
         "only one robber order per mail; the first one counts",

@@ -144,6 +144,13 @@ def _accept(
         result.error = NotationError.make(_SINGLE[kind]).at(result.line, result.text)
         return
     seen.add(kind)
+    if isinstance(item, TradeOffer):
+        # The same offer written again (a line copied twice): one offer, one answer from the
+        # partner; the copies could only fail, each a line of the report.
+        if item in seen:
+            result.error = NotationError.make("same_trade_again").at(result.line, result.text)
+            return
+        seen.add(item)
     if ctx.phase == "setup" and isinstance(item, (*_BUILD_TYPES, Pass)):
         result.error = NotationError.make("setup_placements_only").at(result.line, result.text)
         return

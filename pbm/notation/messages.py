@@ -262,6 +262,7 @@ TEXTS: dict[str, str] = {
     ),
     # mail.py
     "second_robber": N_("only one robber order per mail; the first one counts"),
+    "same_trade_again": N_("the same trade stands above: it is offered once"),
     "second_pirate": N_("only one pirate order per mail; the first one counts"),
     "second_discard": N_("only one discard list per mail; the first one counts"),
     "second_gold": N_("only one gold preference per mail; the first one counts"),
