@@ -443,11 +443,6 @@ _SUBJECT_PREFIXES = re.compile(
     r"|\[(?P<tag>[^\[\]]{0,100})\])\s*",
     re.IGNORECASE,
 )
-#: A reply or forward prefix among a subject's leading prefixes (`_SUBJECT_PREFIXES`).
-_REPLY_PREFIX = re.compile(
-    r"(?:^|[\s\]:])(?:re|aw|antw|sv|vs|fwd?|wg|tr|rv|odp)\s?(?:\[\d{1,4}\]|\^\d{1,4}|\(\d{1,4}\))?\s?:",
-    re.IGNORECASE,
-)
 #: A subject of one word, perhaps a polite one beside it (`Anmeldung`, `Join`, `Hilfe`,
 #: `Anmeldung bitte`): what a player writes under a bare `[game]` tag.
 _BARE_COMMAND = re.compile(
@@ -467,8 +462,7 @@ def _subject_text(subject: str) -> tuple[str, bool]:
     text = subject.strip()
     if len(text) > MAX_LINE_CHARS:
         return "", False
-    start, tag = _prefixes(text)
-    replied = start > 0 and _REPLY_PREFIX.search(text[:start]) is not None
+    start, tag, replied = _prefixes(text)
     # pbm's own subjects say more than a command (`[alpha] Anmeldung erhalten`): an unmarked
     # responder that keeps one as it is answers pbm's thread, not a new request.
     bare = _BARE_COMMAND.fullmatch(simple(text[start:])) is not None
@@ -482,16 +476,19 @@ def subject_tag(subject: str) -> str:
     return _prefixes(subject.strip()[:MAX_LINE_CHARS])[1] or ""
 
 
-def _prefixes(text: str) -> tuple[int, str | None]:
-    """Where the text after the leading prefixes and tags starts, and the last non-empty tag
-    among them ("" for only empty ones, None for no tag). Cut at an index, not by splitting
-    the rest again for each prefix: `Re: ` may repeat."""
-    start, tag = 0, None
+def _prefixes(text: str) -> tuple[int, str | None, bool]:
+    """Where the text after the leading prefixes and tags starts, the last non-empty tag
+    among them ("" for only empty ones, None for no tag), and whether a reply or forward
+    prefix was among them. Cut at an index, not by splitting the rest again for each prefix:
+    `Re: ` may repeat."""
+    start, tag, replied = 0, None, False
     while match := _SUBJECT_PREFIXES.match(text, start):
         start = match.end()
         if (found := match.group("tag")) is not None:
             tag = found.strip() or tag or ""
-    return start, tag
+        else:
+            replied = True
+    return start, tag, replied
 
 
 def _subject_item(item: Item | None, out: ParsedMail, tagged: bool = False) -> None:

@@ -98,17 +98,14 @@ def _unpause(svc: Service, session: Session, game: Game) -> None:
     passed during the pause (orders were refused meanwhile) is set anew, the game's usual
     time from now (a setup turn's share in the setup): nobody is told a deadline that has
     passed, and the round does not resolve minutes later with everyone's orders missing."""
-    from .games import round_hours, set_deadline
+    from .games import set_deadline, turn_hours
     from .table import as_utc, shared_deadline
     from .tell import tell
 
     game.paused = False
     if game.phase in (GamePhase.SETUP, GamePhase.ROUNDS):
         if game.deadline is not None and as_utc(game.deadline) <= svc.clock.now():
-            hours = round_hours(svc, game)
-            if hours is not None and game.phase == GamePhase.SETUP:
-                hours *= svc.config.service.setup_deadline_share
-            set_deadline(svc, game, hours)
+            set_deadline(svc, game, turn_hours(svc, game, game.phase == GamePhase.SETUP))
         tell(svc, session, game, "resumed", deadline=shared_deadline(session, game, room=60))
     elif game.phase == GamePhase.SIGNUP:
         from .games import players_of, settings_of

@@ -380,6 +380,15 @@ def round_hours(svc: Service, game: Game) -> float | None:
     return DEADLINE_PRESETS[game.deadline_preset]
 
 
+def turn_hours(svc: Service, game: Game, setup: bool) -> float | None:
+    """The time a turn gets: a round's, or in the setup its share (`setup_deadline_share`);
+    None without deadlines."""
+    hours = round_hours(svc, game)
+    if hours is None or not setup:
+        return hours
+    return hours * svc.config.service.setup_deadline_share
+
+
 def set_deadline(svc: Service, game: Game, hours: float | None) -> None:
     game.deadline = None if hours is None else svc.clock.now() + svc.config.service.hours(hours)
     game.reminded = False

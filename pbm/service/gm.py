@@ -29,9 +29,9 @@ from .games import (
     load_state,
     players_of,
     recipients,
-    round_hours,
     save_state,
     set_deadline,
+    turn_hours,
 )
 from .outbox import enqueue
 from .rounds import resolve, set_autopilot
@@ -531,10 +531,7 @@ def rollback(
         ).first()
         if row is not None:
             row.superseded = False
-    hours = round_hours(svc, game)
-    if record.kind == "setup" and hours is not None:
-        hours *= svc.config.service.setup_deadline_share  # a setup turn's deadline
-    set_deadline(svc, game, hours)
+    set_deadline(svc, game, turn_hours(svc, game, record.kind == "setup"))
     session.delete(record)
     done = RolledBack(record.step, record.kind, before.round if record.kind == "round" else 0)
     if record.kind == "round":

@@ -19,7 +19,7 @@ from pbm.store.models import Game, InboundMail, OrderSet, Player
 
 from . import texts
 from .context import Service
-from .games import player_at, recipients, round_hours, save_state, set_deadline
+from .games import player_at, recipients, save_state, set_deadline, turn_hours
 from .outbox import notify
 from .records import current_orders, record, supersede
 from .secrets import masked
@@ -35,11 +35,8 @@ def start_setup(svc: Service, session: Session, game: Game, state: GameState) ->
 
 
 def _setup_deadline(svc: Service, game: Game) -> None:
-    """A setup turn's deadline, from now: the round's share (`setup_deadline_share`)."""
-    hours = round_hours(svc, game)
-    set_deadline(
-        svc, game, None if hours is None else hours * svc.config.service.setup_deadline_share
-    )
+    """A setup turn's deadline, from now."""
+    set_deadline(svc, game, turn_hours(svc, game, setup=True))
 
 
 def _begin_step(svc: Service, session: Session, game: Game, state: GameState) -> None:

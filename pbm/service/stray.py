@@ -88,10 +88,10 @@ def stray(
     # The game the answer is about in the subject, as every other answer has it: the seat
     # that went to someone else, the game that has ended.
     about = replaced or ended
-    langs = {g.locale for g in games.values()}
+    lang = _shared_lang(list(games.values()))
     subject = "pbm"
-    if not named and len(about) == 1 and len(langs) == 1:
-        subject = texts.t(next(iter(langs)), "error_subject", game=about[0])
+    if not named and len(about) == 1 and lang is not None:
+        subject = texts.t(lang, "error_subject", game=about[0])
     enqueue(
         svc,
         session,
@@ -132,14 +132,19 @@ def which_game(
 Said = Callable[..., list[str]]
 
 
+def _shared_lang(games: list[Game]) -> str | None:
+    """The language `games` share; None for none or several."""
+    langs = {g.locale for g in games}
+    return next(iter(langs)) if len(langs) == 1 else None
+
+
 def _said_in(games: list[Game]) -> Said:
     """How an answer about `games` (the sender's own) speaks: in their language when they
     share one (a player who got a name wrong reads their game's language), else in every
     language."""
-    langs = {g.locale for g in games}
-    if len(langs) != 1:
+    lang = _shared_lang(games)
+    if lang is None:
         return texts.in_every_language
-    (lang,) = langs
     return lambda key, **kw: [texts.t(lang, key, **kw)]
 
 
