@@ -322,6 +322,8 @@ def report_data(
         # (rules 2); never before.
         **revealed_seal(state.seed, nonce if ended else "", ended and state.rules >= 2),
         "correction": correction,
+        # An observer's copy (`observer_copy`) shows no order form.
+        "observer": False,
     }
     if names is not None:
         name_players(data, state, names)
@@ -395,3 +397,9 @@ def preview_data(
         "image_cid": image_cid,
         "kind": kind,
     }
+
+
+def observer_copy(data: dict[str, Any]) -> dict[str, Any]:
+    """The report as an observer reads it: the same round, without the order form and the
+    address to send orders to (an observer sends none)."""
+    return {**data, "observer": True, "order_form": [], "orders_mail": None}

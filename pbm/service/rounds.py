@@ -20,6 +20,7 @@ from pbm.reports.picture import board_png
 from pbm.reports.render import BOARD_CID, CHART_CID, render
 from pbm.reports.report_data import (
     correction_data,
+    observer_copy,
     order_form,
     orders_mail,
     report_data,
@@ -310,20 +311,33 @@ def resolve(svc: Service, session: Session, game: Game) -> int:
         if drawn is not None:
             chart, data["vp_chart_title"] = drawn
             data["vp_chart_cid"] = CHART_CID
-    report = render("report", subject, data)
     addresses = report_addresses(everyone)
-    mails.mail(
-        "report" if new.phase != Phase.ENDED else "end",
-        addresses,
-        subject,
-        report.text,
-        game_id=game.id,
-        step=step,
-        html=report.html,
-        image=board_png(new, game.locale),
-        chart=chart,
-        attachment=_report_json(game, new, state.round, data["log"], names, players, addresses),
-    )
+    seated_at = {p.address for p in players}
+    watching = [a for a in addresses if a not in seated_at]
+    # Observers get a copy of their own while the game goes on: theirs shows no order form.
+    # It is written first: the players' is the step's newest report (`preview` reads that).
+    groups: list[tuple[list[str], dict[str, Any]]] = []
+    if watching and new.phase != Phase.ENDED:
+        groups.append((watching, observer_copy(data)))
+        addresses = [a for a in addresses if a in seated_at]
+    groups.append((addresses, data))
+    image = board_png(new, game.locale)
+    for group, shown in groups:
+        if not group:
+            continue
+        report = render("report", subject, shown)
+        mails.mail(
+            "report" if new.phase != Phase.ENDED else "end",
+            group,
+            subject,
+            report.text,
+            game_id=game.id,
+            step=step,
+            html=report.html,
+            image=image,
+            chart=chart,
+            attachment=_report_json(game, new, state.round, data["log"], names, players, group),
+        )
     if svc.config.service.gm_inbox:
         _digest(
             svc, session, game, state.round, players, missing, new, events, step, mails, piloted

@@ -193,9 +193,9 @@ def check_report(
         assert secret not in raw
     for address in addresses:
         assert address not in raw
-    # The link that writes the next round's orders.
+    # The link that writes the next round's orders: a player's, never an observer's.
     links = mailto_links(message)
-    if ended:
+    if ended or recipient not in seats:
         assert not links
     else:
         assert links

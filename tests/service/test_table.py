@@ -92,3 +92,33 @@ def test_an_observer_is_not_asked_for_orders_in_the_round_one_mail(
     assert "Schicke deine Züge" not in theirs.body and "Zugformular" not in theirs.body
     players = [o for o in outbox(svc, "round_open") if watcher not in o.recipients]
     assert players and all("Schicke deine Züge" in o.body for o in players)
+
+
+def test_an_observer_reads_the_round_report_without_the_order_form(
+    svc: Service, mailer: Mailer
+) -> None:
+    """The round report went to players and observers as one mail: the observer's carried
+    the order form and the address to send orders to."""
+    from harness import confirmation_code, new_game, play_setup_by_mail, signup
+    from harness import play_round as play
+
+    from pbm.service.clock import FakeClock
+
+    assert isinstance(svc.clock, FakeClock)
+    new_game(svc, "alpha", players=3)
+    signup(mailer, "alpha", 3)
+    watcher = "watcher@fans.test"
+    mailer.send(watcher, "Beobachten", "Spiel: alpha\nBeobachten\n")
+    mailer.send(watcher, "Re", f"Spiel: alpha\nBestätigen: {confirmation_code(svc, watcher)}\n")
+    play_setup_by_mail(mailer, "alpha")
+    play(mailer, svc.clock, "alpha")
+    (theirs,) = outbox(svc, "report", to=watcher)
+    assert theirs.recipients == watcher
+    assert "Du beobachtest dieses Spiel" in theirs.body and "Du beobachtest" in theirs.html
+    assert "Zugformular" not in theirs.body and "Zugformular" not in theirs.html
+    assert "Runde 1" in theirs.subject and "Wurf für" in theirs.body
+    (players,) = [o for o in outbox(svc, "report") if watcher not in o.recipients]
+    assert len(players.recipients.split(",")) == 3
+    assert "Zugformular" in players.body and "Du beobachtest" not in players.body
+    # The same round and board for both.
+    assert theirs.subject == players.subject and theirs.step == players.step
