@@ -10,6 +10,7 @@ import pytest
 from pbm.notation import Context, parse_mail
 from pbm.notation.errors import OrderError
 from pbm.notation.format import format_item
+from pbm.notation.items import YEARLESS
 from pbm.notation.lines import Away, Command, Press, TimeZone, parse_line
 from pbm.rules.layouts import generate_board
 
@@ -30,6 +31,15 @@ BOARD = generate_board("medium", 1)
         ("Urlaub bis 2026-12-24", Away(date(2026, 12, 24))),
         ("Urlaub bis 24.12.2026", Away(date(2026, 12, 24))),
         ("Away until 2026-12-24", Away(date(2026, 12, 24))),
+        ("Away until May 5th, 2027", Away(date(2027, 5, 5))),
+        ("Urlaub bis 20. März 2027", Away(date(2027, 3, 20))),
+        # Without the year: the service finds it (`Away.meant`).
+        ("Urlaub bis 20.3.", Away(date(YEARLESS, 3, 20), False)),
+        ("Urlaub bis 20/3", Away(date(YEARLESS, 3, 20), False)),
+        ("Urlaub bis 20. März", Away(date(YEARLESS, 3, 20), False)),
+        ("Away until 5th May", Away(date(YEARLESS, 5, 5), False)),
+        ("Away until May 5", Away(date(YEARLESS, 5, 5), False)),
+        ("Urlaub bis 29.2.", Away(date(YEARLESS, 2, 29), False)),
         ("Zeitzone: Europe/Berlin", TimeZone("Europe/Berlin")),
         ("Time zone: America/New_York", TimeZone("America/New_York")),
         ("Mitspieler", Command("players")),
@@ -52,6 +62,8 @@ def test_the_new_lines(line: str, item: object) -> None:
         ("Nachricht an lila: x", "colour_expected"),
         ("Urlaub bis morgen", "date_expected"),
         ("Urlaub bis 31.02.2026", "date_expected"),
+        ("Urlaub bis 31.2.", "date_expected"),
+        ("Urlaub bis 20.13.", "date_expected"),
         ("Zeitzone: Mond/Krater", "timezone_expected"),
         ("Zeitzone: ../../etc/passwd", "timezone_expected"),
     ],
@@ -83,3 +95,21 @@ def test_a_message_alone_is_no_order() -> None:
 def test_control_characters_never_reach_a_message() -> None:
     parsed = parse_mail("Nachricht an alle: a\u202eb\x07c\n", Context(BOARD, "de"))
     assert parsed.press_text == "abc"
+
+
+@pytest.mark.parametrize(
+    ("today", "written", "meant"),
+    [
+        (date(2026, 12, 6), date(YEARLESS, 3, 20), date(2027, 3, 20)),  # next spring
+        (date(2026, 12, 6), date(YEARLESS, 12, 24), date(2026, 12, 24)),
+        (date(2026, 12, 6), date(YEARLESS, 12, 6), date(2026, 12, 6)),  # today
+        (date(2026, 12, 6), date(YEARLESS, 12, 1), date(2026, 12, 1)),  # passed: refused
+        (date(2026, 1, 2), date(YEARLESS, 12, 30), date(2025, 12, 30)),  # passed, last year
+        (date(2027, 2, 1), date(YEARLESS, 2, 29), date(2028, 2, 29)),  # the next leap year
+    ],
+)
+def test_a_day_without_its_year_is_the_nearest_such_day(
+    today: date, written: date, meant: date
+) -> None:
+    assert Away(written, False).meant(today) == meant
+    assert Away(meant).meant(today) == meant

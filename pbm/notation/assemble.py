@@ -172,7 +172,7 @@ def _accept(
     elif isinstance(item, Press):
         out.press = item
     elif isinstance(item, Away):
-        out.away = item.until
+        out.away = item
     elif isinstance(item, TimeZone):
         out.timezone = item.name
     elif isinstance(item, ColourPreference):

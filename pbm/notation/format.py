@@ -269,6 +269,8 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
     if isinstance(item, Press):
         return _press_text(item, lang)
     if isinstance(item, Away):
+        if not item.year_given:
+            return f"{w('away')} {item.until.day:02d}.{item.until.month:02d}."
         return f"{w('away')} {item.until.isoformat()}"
     if isinstance(item, TimeZone):
         return f"{w('timezone')}: {item.name}"

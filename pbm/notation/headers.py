@@ -16,6 +16,7 @@ from .counts import _number, _significant
 from .errors import NotationError
 from .game_words import GameWords
 from .items import (
+    YEARLESS,
     Away,
     ColourPreference,
     Command,
@@ -96,9 +97,14 @@ _AWAY = re.compile(
 )
 _ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _GERMAN_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
-#: `20. marts 2026`, `20 March 2026`, `20. März 2026`: a month by its name (folded: the first
-#: three letters of the German, Danish and English names, `maer` and `mae` for März).
-_NAMED_DATE = re.compile(r"(\d{1,2})\.? ?([a-z]{3,9})\.? ?(\d{4})")
+#: `20. marts 2026`, `20 March 2026`, `20. März 2026`, `5th May, 2027`, and without the year
+#: (`20. marts`): a month by its name (folded: the first three letters of the German, Danish
+#: and English names, `maer` and `mae` for März).
+_NAMED_DATE = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?\.? ?([a-z]{3,9})\.?(?:,? ?(\d{4}))?")
+#: `May 5, 2027`, `May 5th`: the month first, as English writes it.
+_MONTH_FIRST = re.compile(r"([a-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?(?:,? ?(\d{4}))?")
+#: A day and month without the year: `20.3.`, `20/3`.
+_DAY_MONTH = re.compile(r"(\d{1,2})[./](\d{1,2})\.?")
 _MONTHS = {
     **{
         m: i
@@ -239,7 +245,7 @@ def _table_line(t: Text, f: str) -> Press | Away | TimeZone | None:
         return Press("gm", first)
     m = _AWAY.match(f)
     if m:
-        return Away(_date(t, m))
+        return _away(t, m)
     m = _ZONE.match(f)
     if m:
         rest = t.sub(m.start("rest"))
@@ -260,20 +266,28 @@ def _is_zone(name: str) -> bool:
     return True
 
 
-def _date(t: Text, m: re.Match[str]) -> date:
-    """The date of `Urlaub bis …`: 2026-12-24 or 24.12.2026."""
+def _away(t: Text, m: re.Match[str]) -> Away:
+    """The date of `Urlaub bis …`: 2026-12-24, 24.12.2026, 20. marts 2027, May 5, 2027; or a
+    day and month alone (20.3., 20/3, 20. marts), whose year is the service's to find (the
+    next such day, `Away.on_or_after`)."""
     rest = t.sub(m.start("rest"))
     text = rest.original.strip()
-    iso, german = _ISO_DATE.fullmatch(text), _GERMAN_DATE.fullmatch(text.rstrip("."))
-    named = _NAMED_DATE.fullmatch(rest.folded.strip().rstrip("."))
+    folded = rest.folded.strip().rstrip(".")
     try:
-        if iso:
-            return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
-        if german:
-            return date(int(german.group(3)), int(german.group(2)), int(german.group(1)))
-        if named and named.group(2)[:3] in _MONTHS:
-            month = _MONTHS[named.group(2)[:3]]
-            return date(int(named.group(3)), month, int(named.group(1)))
+        if iso := _ISO_DATE.fullmatch(text):
+            return Away(date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3))))
+        if german := _GERMAN_DATE.fullmatch(text.rstrip(".")):
+            return Away(date(int(german.group(3)), int(german.group(2)), int(german.group(1))))
+        if numbers := _DAY_MONTH.fullmatch(text):
+            return Away(date(YEARLESS, int(numbers.group(2)), int(numbers.group(1))), False)
+        day, month, year = "", "", ""
+        if named := _NAMED_DATE.fullmatch(folded):
+            day, month, year = named.group(1), named.group(2), named.group(3) or ""
+        elif first := _MONTH_FIRST.fullmatch(folded):
+            day, month, year = first.group(2), first.group(1), first.group(3) or ""
+        if day and month[:3] in _MONTHS:
+            written = date(int(year or YEARLESS), _MONTHS[month[:3]], int(day))
+            return Away(written, bool(year))
     except ValueError:
         pass
     raise NotationError.make("date_expected", shown=text, column=rest.col(0))

@@ -45,9 +45,32 @@ class Press:
 
 @dataclass(frozen=True)
 class Away:
-    """`Urlaub bis 2026-12-24` / `Away until 2026-12-24`: the last day of an absence."""
+    """`Urlaub bis 2026-12-24` / `Away until 2026-12-24`: the last day of an absence.
+    `Ferie til 20. marts` / `Urlaub bis 20.3.` name no year (`year_given` false): `until`
+    then holds the day and month in the leap year `YEARLESS` (a 29 February too), and the
+    service takes the such day nearest to today (`meant`)."""
 
     until: date
+    year_given: bool = True
+
+    def meant(self, today: date) -> date:
+        """The last day of the absence: the date written; without a year, the day and month
+        written in the year that puts it nearest to `today` (a day five days ago is a day
+        that passed, not one a year ahead; 29 February only in a leap year)."""
+        if self.year_given:
+            return self.until
+        such: list[date] = []
+        for year in range(today.year - 4, today.year + 5):
+            try:
+                such.append(date(year, self.until.month, self.until.day))
+            except ValueError:  # 29 February outside a leap year
+                continue
+        # The nearest; of two as near, the one ahead.
+        return min(such, key=lambda d: (abs((d - today).days), d < today))
+
+
+#: The year a date written without one is kept in (a leap year, for 29 February).
+YEARLESS = 2000
 
 
 @dataclass(frozen=True)

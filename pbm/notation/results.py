@@ -5,7 +5,6 @@ builds and that are no orders."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
 
 from pbm.rules.orders import (
     BUILD_ACTIONS,
@@ -127,7 +126,7 @@ class ParsedMail:
     press: Press | None = None
     press_text: str = ""
     #: `Urlaub bis …`: the last day of the absence.
-    away: date | None = None
+    away: Away | None = None
     #: `Zeitzone: …`: the IANA name.
     timezone: str | None = None
     #: The reading stopped at a forwarded mail, which is never read (`clean.iter_clean_lines`):

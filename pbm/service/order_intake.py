@@ -69,7 +69,8 @@ def table_requests(r: Request) -> None:
         return
     if r.parsed.away is not None:
         before = r.player.away_until
-        said = set_away(r.svc, r.session, r.game, r.player, r.parsed.away)
+        until = r.parsed.away.meant(r.svc.clock.now().date())
+        said = set_away(r.svc, r.session, r.game, r.player, until)
         if r.player.away_until != before:
             r.changed = True
             # Confirmed by a mail of its own (`away_own`); said again beside orders only.

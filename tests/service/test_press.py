@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 from databases import game_row, game_state, order_sets, outbox, replies_to, seated
@@ -440,3 +440,37 @@ def test_an_absence_refused_is_not_answered_under_ok(
     mailer.send(me, "Urlaub", f"Kennwort: {table.passwords[me]}\nUrlaub bis 2026-12-24\n")
     assert replies_to(svc, mailer.last_id) == []
     assert [o.kind for o in outbox(svc, to=me)[before:]] == ["gm_notice"]
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+@pytest.mark.parametrize(
+    "line", ["Urlaub bis 20.1.", "Ferie til 20. januar", "Away until January 20th"]
+)
+def test_an_absence_without_its_year_is_the_next_such_day(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock, line: str
+) -> None:
+    """`Ferie til 20. marts` was refused: the reader knows no today. The day is the nearest
+    such day (the clock stands in January 2026)."""
+    table = games.start("alpha")
+    me = table.seats[0]
+    mailer.send(me, "Urlaub", f"Kennwort: {table.passwords[me]}\n{line}\n")
+    until = date(clock.now().year, 1, 20)
+    assert clock.now().date() < until
+    (own,) = _notices(svc, "Deine Abwesenheit")
+    assert own.subject == f"[alpha] Deine Abwesenheit bis {until.isoformat()} ist eingetragen"
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_day_without_its_year_that_just_passed_is_refused(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    """Not the same day next year (an absence of a year): it passed."""
+    table = games.start("alpha")
+    me = table.seats[0]
+    gone = clock.now().date() - timedelta(days=3)
+    mailer.send(
+        me, "Urlaub", f"Kennwort: {table.passwords[me]}\nUrlaub bis {gone.day}.{gone.month}.\n"
+    )
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert "vorbei" in answer.body, answer.body
+    assert seated(svc, "alpha")[0].away_until is None
