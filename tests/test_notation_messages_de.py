@@ -258,6 +258,7 @@ MORE_CASES: list[tuple[str, str, str, str]] = [
 #: Lines of the order language as players write it (issue 13): key → (line, phase).
 PLAYERS_CASES: dict[str, tuple[str, str]] = {
     "remark_unclear": ("Siedlung 6L 5L 11G (wenn nicht blau)", "round"),
+    "dashes_remark_unclear": ("Räuber 9E -- raube gelb", "round"),
     "or_and_mixed": ("Siedlung 6L 5L 11G oder Stadt 6L 5L 11G und Straße 6L 5L", "round"),
     "buy_how_many": ("Entwicklungskarten", "round"),
     "buy_form": ("Karte foo", "round"),

@@ -72,6 +72,14 @@ def test_a_heading_ends_the_substitute_block(body: str, lang: str) -> None:
         "Abwurf: W W (und G)",
         "Seehandel 4H gegen 1E (erst nach dem Handel mit rot)",
         "Siedlung 6L 5L 11G -- oder Stadt 8H 3E 4H",
+        # After dashes as in brackets: the victim, the count, the resource (issue 13's rule).
+        "Räuber 6L -- raube gelb",
+        "Entwicklungskarte -- zweimal",
+        "Seehandel 4H gegen 1E -- dreimal",
+        "Abwurf: W W -- dann Erz",
+        # A phone makes ` — ` of ` -- `.
+        "Räuber 6L \u2014 raube gelb",
+        "Entwicklungskarte \u2014 zweimal",
         "Stadt 8H 3E 4H, wenn mein Angebot angenommen wird",
         "Stadt 8H 3E 4H, wenn ich zu viele Karten habe",
     ],
@@ -86,6 +94,13 @@ def test_what_may_change_the_order_is_refused_never_dropped(line: str) -> None:
     [
         ("Entwicklungskarte (falls es reicht)", "Entwicklungskarte"),
         ("Straße 6L 5L # zuerst", "Straße C3 C4 (6L 5L)"),
+        ("Straße 6L 5L -- endlich", "Straße C3 C4 (6L 5L)"),
+        ("Straße 6L 5L \u2014 zuerst", "Straße C3 C4 (6L 5L)"),
+        # An em dash between hexes is a dash, no remark.
+        ("Straße 6L \u2014 5L", "Straße C3 C4 (6L 5L)"),
+        ("Straße 6L \u2013 5L", "Straße C3 C4 (6L 5L)"),
+        # After `#`, the guide's mark of a remark, a colour is a remark.
+        ("Räuber 6L # gelb hat die meisten Karten", "Räuber C3 (6L)"),
         ("Siedlung 6L 5L 11G (wichtig!)", "Siedlung C3 C4 D4 (6L 5L 11G)"),
         ("Runde 7 (gelb)", "Runde: 7"),
         ("Entwicklungskarte, falls dann noch was übrig ist.", "Entwicklungskarte"),
@@ -580,3 +595,22 @@ def test_a_setup_road_the_tokens_leave_open_is_the_one_at_the_settlement() -> No
             assert placed.crossing == c and placed.path == e  # type: ignore[union-attr]
             return
     pytest.fail("no settlement with a road its tokens leave open on this board")
+
+
+@pytest.mark.parametrize(
+    ("body", "lang"),
+    [
+        ("Vej 6L 5L\nErstatningsbyggeri:\nUdviklingskort\n", "da"),
+        ("Vej 6L 5L\nErstatningsordrer:\nUdviklingskort\n", "da"),
+        ("Vej 6L 5L\nByg i stedet:\nUdviklingskort\n", "da"),
+        ("Road 6B 5B\nReplacement builds:\nBuy card\n", "en"),
+        ("Road 6B 5B\nBuild instead:\nBuy card\n", "en"),
+        ("Road 6B 5B\nSpare builds:\nBuy card\n", "en"),
+        ("Straße 6L 5L\nStattdessen bauen:\nEntwicklungskarte\n", "de"),
+    ],
+)
+def test_substitute_headings_in_other_words_make_substitutes(body: str, lang: str) -> None:
+    """These headings were passed over as plain ones: the card under them was bought as a
+    main build, spending cards the player meant to keep."""
+    blocks = [(line, block) for line, ok, _, block in _read(body, lang) if ok]
+    assert blocks[-1] == (3, "substitute"), blocks

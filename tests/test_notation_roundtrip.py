@@ -315,6 +315,8 @@ def test_turn_orders_round_trip_through_a_mail(data: st.DataObject) -> None:
                         _no_resource_on_both_sides
                     ),
                     max_size=2,
+                    # The same offer twice is refused the second time (it is offered once).
+                    unique=True,
                 )
             )
         ),

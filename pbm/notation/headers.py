@@ -30,7 +30,7 @@ from .items import (
     TimeZone,
 )
 from .limits import MAX_DIGITS, MAX_LINE_CHARS
-from .remarks import _tidy, _without_remark
+from .remarks import _tidy, _without_remark, check_dashes_remark
 from .words import _FILLERS, _kw, _letter_words
 
 #: How a command's line ends after its words: `Anmeldung Rot` goes on, `Mitspieler?` asks,
@@ -163,6 +163,7 @@ def _board_free(text: str, game: GameWords) -> tuple[Text, str, Item | None]:
     table = _table_line(t, f)
     if table is not None:
         return t, f, table
+    check_dashes_remark(text, game)
     t = _without_remark(t, game)
     # A full stop at the end of an order line is forgiven (not in passwords, read above), and
     # so are `!` and `?`.

@@ -73,6 +73,10 @@ TEXTS: dict[str, str] = {
         "the brackets {shown!r} may change the order: write alternatives with 'oder', and a "
         "remark after '#'"
     ),
+    "dashes_remark_unclear": N_(
+        "{shown!r} after the dashes may change the order: write it as part of the order "
+        "(without the dashes), and a mere remark after '#'"
+    ),
     "unknown_heading": N_(
         "the heading {shown!r} is not understood, and no build line under it is read: write "
         "'Ersatzbau:' above substitute builds, or leave the heading out"

@@ -105,7 +105,7 @@ def _tidy(t: Text) -> Text:
     hash_at = f.find(" #", end)
     if hash_at > end:
         cut = hash_at
-    dashes = f.find(" -- ", end)
+    dashes = _dashes_at(t, end)
     if end < dashes < cut:
         cut = dashes
     if not marks and cut == len(f):
@@ -117,6 +117,45 @@ def _tidy(t: Text) -> Text:
         )
     spans = [(i, i + 1, "") for i in marks if i < cut]
     return t.rewritten([*spans, (cut, len(f), "")])
+
+
+def _dashes_at(t: Text, end: int = 0) -> int:
+    """Where a remark after dashes starts in the folded line (-1 for none): ` -- `, or an em
+    dash between blanks (` — `: what a phone makes of ` -- `; it folds to ` - `, which between
+    hexes is no remark)."""
+    f = t.folded
+    at = f.find(" -- ", end)
+    if "\u2014" not in t.original:
+        return at
+    em = f.find(" - ", end)
+    while em >= 0 and (at < 0 or em < at):
+        # `6L — 5L`: a hex after it, so a dash between hexes.
+        if t.sub(em + 1, em + 2).original == "\u2014" and not f[em + 3 : em + 4].isdigit():
+            return em
+        em = f.find(" - ", em + 1)
+    return at
+
+
+def check_dashes_remark(text: str, game: GameWords) -> None:
+    """A remark after ` -- ` (or ` — `) that may change the order (`Räuber 9E -- raube gelb`,
+    `Entwicklungskarte -- zweimal`) is refused, as one in brackets is: the victim or the count
+    would be lost. (After ` #`, the guide's mark of a remark, only a choice or a negation is.)"""
+    t = Text(text)
+    dashes = _dashes_at(t)
+    if dashes <= 0:
+        return
+    f = t.folded
+    hash_at = f.find(" #")
+    if 0 < hash_at < dashes:
+        return
+    words = _letter_words(f[dashes:])
+    if words and _may_change_the_order(words, f[:dashes], game):
+        start = dashes + 1
+        while start < len(f) and f[start] in "- ":
+            start += 1
+        raise NotationError.make(
+            "dashes_remark_unclear", shown=t.sub(start).original.strip(), column=t.col(start)
+        )
 
 
 #: What a remark in brackets may not say: it would change the order ("(oder 8H 3E 4H)").
