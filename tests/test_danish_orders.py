@@ -134,6 +134,10 @@ def test_danish_seafarers_lines(line: str, canonical: str) -> None:
         ("byg et bageri ved byen 8M 3U 2L", "Bageri B2 B3 C3 (8M 3U 2L)"),
         ("Borg ved byen C4 C5 D5", "Borg C4 C5 D5 (11L 6T 3S)"),
         ("spil bygmesterhytte", "Bygmesterhytte"),
+        # `kort` before a card played names it (the guide's own lines): nothing is bought.
+        ("Spil kort Havneprivilegium", "Havneprivilegium"),
+        ("Spil kortet Havneprivilegium", "Havneprivilegium"),
+        ("Kort Bygmesterhytte", "Bygmesterhytte"),
     ],
 )
 def test_danish_kronlande_lines(line: str, canonical: str) -> None:
@@ -244,3 +248,28 @@ def test_a_setup_placement_in_a_sentence(line: str, lang: str) -> None:
     plain = {"da": "Hus B2 B3 C3 vej B2 B3", "de": "Siedlung B2 B3 C3 Straße B2 B3"}
     expected = parse_line(plain.get(lang, "Settlement B2 B3 C3 road B2 B3"), ctx)
     assert parse_line(line, ctx) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "canonical"),
+    [
+        ("Spil kort Gilde: brød\n", ["Gilde Brød"]),
+        ("Spil kort Havneprivilegium\n", ["Havneprivilegium"]),
+    ],
+)
+def test_a_card_played_after_kort_buys_no_card(body: str, canonical: list[str]) -> None:
+    """`Spil kort Gilde: brød` bought a development card and played the Gilde: one wool, one
+    grain and one ore spent on a card nobody asked for."""
+    ctx = _kron_ctx()
+    parsed = parse_mail(body, ctx)
+    assert parsed.ok
+    # One item, the card played; no `Udviklingskort` before it.
+    assert [format_item(r.item, ctx) for r in parsed.lines if r.item is not None] == canonical
+
+
+def test_a_base_card_played_after_kort_buys_no_card() -> None:
+    ctx = _ctx("da")
+    assert format_item(parse_line("Spil kort Fund uld malm", ctx), ctx) == "Fund U M"
+    assert format_item(parse_line("Spil kortet Monopol malm", ctx), ctx) == "Monopol Malm"
+    # A card bought stays one.
+    assert format_item(parse_line("Køb kort", ctx), ctx) == "Udviklingskort"
