@@ -159,6 +159,9 @@ def _board_free(text: str, game: GameWords) -> tuple[Text, str, Item | None]:
         # One of pbm's passwords behind a label misspelt (`Kenwort:`, `Pasword:`): nothing
         # but a password has that shape.
         return t, f, Password(shaped)
+    inner = _password_in_sentence(t, f, game)
+    if inner is not None:
+        return t, f, inner
     # Before remarks are cut: a message's first line is the player's text as written.
     table = _table_line(t, f)
     if table is not None:
@@ -321,6 +324,35 @@ _PBM_PASSWORD = re.compile(
     r"^[a-z]{2,12}(?:(?:-(?:[bdfghklmnprstvwz][aeiou]){2}){5}"
     r"|(?:[ \t]++(?:[bdfghklmnprstvwz][aeiou]){2}){5})(?=$|[\s.,;!])"
 )
+
+
+#: Where a sentence or a clause ends inside a line: `Hi! My password is …`, `Hi, here are my
+#: orders. Password: …`.
+_SENTENCE_BREAK = re.compile(r"[.!?,;]\s++")
+
+
+def _password_in_sentence(t: Text, f: str, game: GameWords) -> Password | None:
+    """A password of pbm's shape after a greeting on its line (`Hi! My password is rot-…`,
+    `Hej! Min adgangskode er …`): read when the words before it name no order and nothing
+    follows it. Only pbm's shape: a word after `password` in a sentence could be anything."""
+    for n, b in enumerate(_SENTENCE_BREAK.finditer(f)):
+        if n >= 4:
+            break
+        m = _PASSWORD.match(f[b.end() :])
+        if m is None:
+            continue
+        before = f[: b.start()]
+        words = _letter_words(before)
+        if any(ch.isdigit() for ch in before) or any(
+            w in game.build_starts or w in game.keyword_starts for w in words
+        ):
+            return None
+        rest = t.sub(b.end() + m.start("rest")).original.strip()
+        shaped = pbm_shaped(rest)
+        if shaped is None or rest[len(shaped) :].strip(" .!?,;:)\"'"):
+            return None
+        return Password(shaped)
+    return None
 
 
 #: A one-word label and what follows it: `Kenwort: rot-kadu-…`.

@@ -75,6 +75,10 @@ def test_a_question_in_an_orders_mail_is_told_where_questions_go(
         "{nbsp}",  # a phone's non-breaking spaces
         "Kenwort: {pw}",  # a label misspelt: nothing but a password has the shape
         "Pasword= {pw}",
+        # After a greeting on the same line (the answer said it stood in a quoted mail).
+        "Hallo! Mein Kennwort ist {pw}",
+        "Hi, here are my orders. Password: {pw}",
+        "Hej! Min adgangskode er {pw}.",
     ],
 )
 def test_a_password_in_pbms_shape_is_read_however_it_is_written(
