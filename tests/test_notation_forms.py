@@ -517,3 +517,76 @@ def test_an_article_before_an_order_word_without_a_verb(
     (read,) = parse_mail(line, ctx).lines
     assert read.error is None, read
     assert read.canonical is not None and read.canonical.startswith(canonical_start), read
+
+
+# -- sentences as players write them (a QA pass of real players' mails) -------------------------
+
+
+def _lines(body: str, lang: str) -> list[str]:
+    """The canonical form of each line of a mail, or its error key."""
+    parsed = parse_mail(body, _ctx(lang))
+    return [
+        format_item(r.item, _ctx(lang)) if r.item is not None else str(r.error.key)
+        for r in parsed.lines
+        if r.item is not None or r.error is not None
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # German: the verb at the end of a clause; the subject after its verb; buying.
+        ("Ich möchte eine Straße zwischen 6L und 5L bauen", "de", "Straße C3 C4 (6L 5L)"),
+        ("Siedlung 6L 5L 11G bauen", "de", "Siedlung C3 C4 D4 (6L 5L 11G)"),
+        ("Räuber auf 11G setzen, gelb berauben", "de", "Räuber D4 (11G), raube gelb"),
+        ("Ich kaufe eine Entwicklungskarte", "de", "Entwicklungskarte"),
+        ("Diesmal baue ich eine Straße zwischen 6L und 5L", "de", "Straße C3 C4 (6L 5L)"),
+        (
+            "Ritter vor Wurf: versetze den Räuber auf 11G, raube gelb",
+            "de",
+            "Ritter vor Wurf: Räuber D4 (11G), raube gelb",
+        ),
+        ("Räuber: setze den Räuber auf 11G", "de", "Räuber D4 (11G)"),
+        # English.
+        ("I'll buy a development card", "en", "Buy card"),
+        ("I buy a card", "en", "Buy card"),
+        ("Finally a development card if I have anything left", "en", "Buy card"),
+        (
+            "Knight before roll: move the robber to 11G and steal from blue",
+            "en",
+            "Knight before roll: Robber D4 (11G), steal blue",
+        ),
+        ("Robber: move the robber to 11G, steal blue", "en", "Robber D4 (11G), steal blue"),
+        # Danish: the guide's own sentence, inverted order, `og så`, a purchase's verb.
+        (
+            "I denne tur vil jeg gerne bygge en vej mellem 6L og 5L og så et hus på 6L 5L 11K, "
+            "hvis jeg har træet til det.",
+            "da",
+            "Vej C3 C4 (6L 5L); Hus C3 C4 D4 (6L 5L 11K)",
+        ),
+        (
+            "Jeg vil gerne bygge en vej mellem 6L og 5L og så købe et udviklingskort",
+            "da",
+            "Vej C3 C4 (6L 5L); Udviklingskort",
+        ),
+        ("Denne gang bygger jeg en vej mellem 6L og 5L", "da", "Vej C3 C4 (6L 5L)"),
+        ("Til sidst et udviklingskort, hvis der er noget tilbage", "da", "Udviklingskort"),
+        ("Vej 6L 5L, så et udviklingskort", "da", "Vej C3 C4 (6L 5L); Udviklingskort"),
+        ("Jeg køber et udviklingskort", "da", "Udviklingskort"),
+    ],
+)
+def test_sentences_as_players_write_them(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        # A verb at the end that is no mere verb stays what it was: refused.
+        ("Siedlung 6L 5L 11G abreißen", "de"),
+        ("Räuber auf 11G setzen, nicht gelb berauben", "de"),
+        ("I'll buy a development card unless blue trades", "en"),
+    ],
+)
+def test_sentences_that_may_say_more_stay_refused(line: str, lang: str) -> None:
+    assert not parse_mail(line + "\n", _ctx(lang)).ok

@@ -37,6 +37,10 @@ _BUY_AFTER = _cut_words("buy_after") | {""}
 #: What a counted card purchase's word starts with (`2 Entwicklungskarten`, `2 dev cards`).
 _COUNTED_CARDS = lexicon.words("cuts", "counted_cards")
 _BUY_BEFORE = _cut_words("buy_before")
+#: A card purchase's own word (`Entwicklungskarte`, `udviklingskort`, `card`).
+_COUNTED_CARD_WORDS = frozenset(
+    w for w in (*lexicon.words("cuts", "counted_cards"), *lexicon.words("cuts", "cards"))
+)
 _CARD_ADJECTIVES = _cut_words("card_adjectives")
 
 
@@ -80,6 +84,21 @@ def _split_builds(t: Text, sea: bool = False, game: GameWords = BASE_WORDS) -> l
             # A piece word inside the card's own name (Danish `Bygning af vej`).
             or start < words[build_start][0] + building.start("rest")
         ):
+            continue
+        verb = i - 2 if before in _CUT_ARTICLES else i - 1
+        if (
+            verb > build_start
+            and words[verb][2] in _BUY_BEFORE
+            and (word in _COUNTED_CARD_WORDS or is_card or is_count)
+            and others[verb] - others[build_start] > 0
+        ):
+            # `Vej … og så købe et udviklingskort`, `… und dann kaufe eine Karte`: the
+            # purchase starts at its verb.
+            build_start = verb
+            j = verb
+            while j > 1 and words[j - 1][2] in _JOINERS:
+                j -= 1
+            cuts.append((words[j - 1][1], words[verb][0]))
             continue
         if (
             before in _CUT_ARTICLES

@@ -283,7 +283,30 @@ _ORDER_STARTS = every_game_words().keyword_starts | every_game_words().build_sta
 _WISH_WORDS = _remark_words("wish")
 
 
+#: Verbs at the end of a German clause (`Siedlung 6L 5L 11G bauen`, `Räuber auf 9E setzen, gelb
+#: berauben`): the verb comes last there, and says nothing the order does not.
+_TRAILING_VERBS = _remark_words("trailing_verbs")
+#: A word that ends a clause (before a comma, a full stop or the end of the line); it starts
+#: only where a word starts, so a long run of letters is read once.
+_CLAUSE_END_WORD = re.compile(r"(?<![a-z])[a-z]++(?=\s*+(?:[,;.!]|$))")
+
+
 def _without_verb(t: Text) -> Text:
+    """The line without the verbs and words before its order (`Ich möchte gern eine …`,
+    `I'd like to build …`) and without a verb that ends a clause (`… bauen`)."""
+    t = _without_lead_verb(t)
+    if not _TRAILING_VERBS:
+        return t
+    f = t.folded
+    spans = [
+        (m.start(), m.end(), "")
+        for m in _CLAUSE_END_WORD.finditer(f)
+        if m.group(0) in _TRAILING_VERBS and m.start() > 0 and not f[: m.start()].isspace()
+    ]
+    return t.rewritten(spans) if spans else t
+
+
+def _without_lead_verb(t: Text) -> Text:
     f = t.folded
     if _PATTERNS["move_ship"].match(f.lstrip()):
         return t  # `Move ship …`, `Versetze Schiff …`: the verb is the order's own word
@@ -295,19 +318,21 @@ def _without_verb(t: Text) -> Text:
     if i < len(words) and words[i][2] in _PLEASE:
         polite = True
         i += 1  # `Please buy a development card`, `Bitte Straße 6L 5L`
-    if i < len(words) and words[i][2] in _SUBJECTS:
+    # `Ich möchte gern …`, `I'd like to build …`, `I want to …`, and inverted after a lead
+    # (`Diesmal möchte ich …`, `I denne tur vil jeg gerne …`): subject and wish words.
+    wished = i
+    while i < len(words) and i < 8 and (words[i][2] in _SUBJECTS or words[i][2] in _WISH_WORDS):
         i += 1
-        # `Ich möchte gern …`, `I'd like to build …`, `I want to …`
-        wished = i
-        while i < len(words) and i < 8 and words[i][2] in _WISH_WORDS:
+    if i > wished and i < len(words) and words[i][2] not in _VERBS:
+        # `I want to buy a card`, `Ich möchte gern eine Entwicklungskarte kaufen`, `Ich
+        # Straße …`
+        if words[i][2] in _ARTICLES and i + 1 < len(words):
             i += 1
-        if i > wished and i < len(words) and words[i][2] not in _VERBS:
-            # `I want to buy a card`, `Ich möchte gern eine Entwicklungskarte kaufen`
-            if words[i][2] in _ARTICLES and i + 1 < len(words):
-                i += 1
-            return t.sub(words[i][0])
+        return t.sub(words[i][0])
     if i < len(words) and words[i][2] in _VERBS:
         i += 1
+        if i < len(words) and words[i][2] in _SUBJECTS:
+            i += 1  # `Dann baue ich …`, `Denne gang bygger jeg …`: the subject after its verb
         while i < len(words) and i < 10 and words[i][2] in _LEAD_FILLERS:
             i += 1  # `Ich baue diesmal eine Straße …`
         if i < len(words) and words[i][2] in _ARTICLES:

@@ -64,6 +64,17 @@ _BEFORE_THE_ROLL = lexicon.words("words", "knight_before")
 _HEX_ARTICLES = lexicon.words("words", "hex_articles")
 
 
+def _moved(t: Text) -> Text:
+    """A knight's or a robber line's rest without the verb that moves the robber and its
+    article (`move the robber to 9G …`, `versetze den Räuber auf 9E …`): the keyword itself
+    is read by the caller (`Ritter vor Wurf: …`), or here after `Räuber:` (`Robber: move the
+    robber to 9G`)."""
+    moved = _strip_words(t, _MOVE_WORDS)
+    if moved is t:
+        return t
+    return _strip_words(moved, _HEX_ARTICLES)
+
+
 def _robber(t: Text, ctx: Context) -> RobberOrder:
     """`Räuber 9H, raube blau, rot`, also `Räuber: 9H / blau`, `Räuber auf 9H, klau bei blau`,
     `Räuber 3W, blau, gelb`, `Räuber 9H blau`: the hex, then the victims in priority order."""
@@ -71,7 +82,14 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
     pos = 0
     while pos < len(f) and f[pos] in " :->,":
         pos += 1
-    t, f = t.sub(pos), f[pos:]
+    t = t.sub(pos)
+    moved = _moved(t)
+    if moved is not t:
+        # `Robber: move the robber to 9G`: the keyword again after its verb.
+        rm = _PATTERNS["robber"].match(moved.folded.strip())
+        lead = len(moved.folded) - len(moved.folded.lstrip())
+        t = moved.sub(lead + rm.start("rest")) if rm else moved
+    f = t.folded
     m = _keyword_span(_STEAL, f)
     seps = [i for i in (f.find(c) for c in _VICTIM_SEPARATORS) if i >= 0]
     if m is not None and not (seps and min(seps) < m[0]):
@@ -145,7 +163,7 @@ def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
     skip = 0
     while skip < len(rest.folded) and rest.folded[skip] in " ,;:->=":
         skip += 1  # `Ritter nach Wurf, Räuber 6L`, `Ritter nach dem Wurf -> Räuber 6L`
-    rest = _strip_words(rest.sub(skip), _MOVE_WORDS)
+    rest = _moved(rest.sub(skip))
     before = _BEFORE_THE_ROLL
     when = Timing.BEFORE_ROLL if timing.startswith(before) else Timing.AFTER_ROLL
     pm = _PATTERNS["pirate"].match(rest.folded.strip())
