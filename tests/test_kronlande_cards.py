@@ -134,3 +134,19 @@ def test_the_residenz_market_and_the_best_rate() -> None:
     assert [e.rule for e in of(events, OrderFailed)] == [Reason.GOODS_NOT_WITH_BANK]
     assert of(events, MaritimeTraded) == [MaritimeTraded(0, HOLZ, 3, ERZ, 1)]
     assert cards(after, 0) == {"Stein": 2, "Erz": 1}
+
+
+def test_a_bank_trade_refused_after_a_hafenprivileg_says_the_rate_it_gives() -> None:
+    """The refusal under `Hafenprivileg` said 4:1 and `Seehandel 8H gegen 2E`: as if the card
+    did nothing."""
+    from pbm.notation import Context, parse_mail
+    from pbm.notation.checks import check_receipt
+
+    s = kron_game()
+    give_card(s, 0, HARBOUR_PRIVILEGE)
+    set_hand(s, 0, Holz=6)
+    ctx = Context(s.board, "de", s.colours)
+    parsed = parse_mail("Hafenprivileg\nSeehandel 3H gegen 2E\n", ctx)
+    check_receipt(parsed, s, 0, "de")
+    said = parsed.lines[1].error.localized("de")  # type: ignore[union-attr]
+    assert "für dich gilt jetzt 2:1; schreibe 'Seehandel 4H gegen 2E'" in said, said

@@ -259,8 +259,10 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
                     error.params["road_below"] = later
                     error.message = error.localized(lang)
                 elif rule == Reason.BELOW_HARBOUR_RATE and isinstance(item, MaritimeTrade):
-                    # The rate the player has for that resource now, and the line it asks for.
-                    rate = harbour_rate(state, seat, item.give)
+                    # The rate the player has for that resource after the lines above (a
+                    # Hafenprivileg played, a Residenz built: the best the positions allow),
+                    # and the line it asks for.
+                    rate = min(harbour_rate(v.state, seat, item.give) for v in outcomes.views)
                     fixed = replace(item, give_count=rate * max(1, item.get_count))
                     ctx = Context(state.board, lang, state.colours)
                     error.params["bank_rate"] = (
