@@ -437,6 +437,8 @@ REFUSED: list[tuple[str, str, str]] = [
     ("Herstellen 2 Holz", "de", "make_goods"),
     ("Make 1 stone", "en", "make_goods"),
     ("Herstellen", "de", "make_form"),
+    ("Herstellen 0 Brot", "de", "make_at_least_one"),
+    ("Make 0 bread", "en", "make_at_least_one"),
     ("Festmahl", "de", "feast_form"),
     ("Feast", "en", "feast_form"),
     ("Bauhütte Brot", "de", "card_alone"),

@@ -68,6 +68,7 @@ UNREACHABLE = {
     "card_alone",
     "make_form",
     "make_goods",
+    "make_at_least_one",
     "feast_form",
     "monopoly_no_goods",
     "goods_not_with_bank",

@@ -65,6 +65,9 @@ def _make(t: Text, ctx: Context) -> Make | Builds:
     for good, n in _resource_groups(t, ctx, max_total=MAX_COUNT):
         if good not in GOODS:
             raise NotationError.make("make_goods", column=t.col(0))
+        if n < 1:
+            # `Herstellen 0 Brot` named a good: the count is what is wrong.
+            raise NotationError.make("make_at_least_one", column=t.col(0))
         # Each entry its own make, in the order written (each all or none at resolution).
         makes.append(Make(good, n))
     return makes[0] if len(makes) == 1 else Builds(tuple(makes))

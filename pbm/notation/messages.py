@@ -67,6 +67,7 @@ TEXTS: dict[str, str] = {
     "maritime_form": N_("a bank trade is written 'Seehandel 4H gegen 1E'"),
     "maritime_too_many": N_("at most {max} cards in a bank trade"),
     "maritime_at_least_one": N_("counts of a bank trade are at least 1"),
+    "make_at_least_one": N_("make at least one good: 'Herstellen 1 Brot'"),
     "road_building_paths": N_("road building names one or two paths, separated by ','"),
     "setup_form": N_("a setup placement is written 'Siedlung <Kreuzung> Straße <Weg>'"),
     "remark_unclear": N_(
