@@ -230,9 +230,10 @@ def test_trade_with_different_terms_fails_for_both() -> None:
 
     new, events = resolve_round(s, orders, rng=Dice(QUIET4))
 
+    # Each answered the other, on other terms: a counter-offer, said as such.
     assert {(e.player, e.reason) for e in of(events, TradeFailed)} == {
-        (0, "not_confirmed_by_partner"),
-        (1, "not_confirmed_by_partner"),
+        (0, "terms_differ"),
+        (1, "terms_differ"),
     }
     assert new.hands[0] == [2, 0, 0, 0, 0]
 

@@ -110,6 +110,8 @@ class Case:
     #: How the rule is asked: the legal-move view (as the resolution checks, cost aside), the
     #: build's own check with its cost, or the events of a resolved round.
     ask: str = "view"
+    #: The other seats' orders in that round ("round"), by seat.
+    others: tuple[tuple[int, TurnOrders], ...] = ()
 
 
 # -- states ------------------------------------------------------------------------------------
@@ -417,6 +419,20 @@ def _not_confirmed() -> Case:
     )
 
 
+def _terms_differ() -> Case:
+    s = game()
+    s.hands[0] = [1, 0, 0, 0, 0]
+    s.hands[1] = [0, 2, 0, 0, 0]
+    counter = TurnOrders(trades=(TradeOffer(0, (0, 2, 0, 0, 0), _ONE),))
+    return Case(
+        s,
+        TurnOrders(trades=(TradeOffer(1, _ONE, (0, 1, 0, 0, 0)),)),
+        ("player",),
+        ask="round",
+        others=((1, counter),),
+    )
+
+
 def _cards_not_held() -> Case:
     return Case(game(), MaritimeTrade(0, 4, 1, 1), ("card",), ask="cost")
 
@@ -686,6 +702,7 @@ CASES: dict[Reason, Callable[[], Case]] = {
     Reason.TRADE_WITH_SELF: _trade_with_self,
     Reason.NO_SUCH_PLAYER: _no_such_player,
     Reason.NOT_CONFIRMED_BY_PARTNER: _not_confirmed,
+    Reason.TERMS_DIFFER: _terms_differ,
     Reason.CARDS_NOT_HELD: _cards_not_held,
     Reason.BELOW_HARBOUR_RATE: _below_rate,
     Reason.SAME_RESOURCE: _same_resource,
@@ -727,6 +744,7 @@ def _refused(case: Case) -> tuple[Reason | str | None, ev.Event | None]:
     elif case.ask in ("round", "round7"):
         orders = {q: TurnOrders() for q in range(4)}
         orders[p] = order  # type: ignore[assignment]
+        orders.update(case.others)
         rolls = [(3, 4)] if case.ask == "round7" else []
         _, events = resolve_round(s, orders, Dice(rolls + [(1, 1)] * 4))
         told = [e for e in events if isinstance(e, (ev.OrderFailed, ev.TradeFailed))]

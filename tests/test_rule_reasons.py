@@ -52,6 +52,7 @@ STORED = {
     "trade_with_self",
     "no_such_player",
     "not_confirmed_by_partner",
+    "terms_differ",
     "cards_not_held",
     "below_harbour_rate",
     "same_resource",

@@ -357,6 +357,7 @@ RECEIPT: dict[str, str] = {
     "bank_empty": N_("the bank has none of that left"),
     "no_legal_road": N_("road building cannot place its first piece there"),
     "not_confirmed_by_partner": N_("the partner did not confirm the trade"),
+    "terms_differ": N_("the partner offered other terms"),
     "cards_not_held": N_("you do not hold the cards for it"),
     # Ships (Seafarers).
     "not_sea": N_("a ship stands on a side next to the sea"),

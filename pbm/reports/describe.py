@@ -57,6 +57,7 @@ RULES: dict[Reason, str] = {
     Reason.NEWCOMER_PROTECTION: N_("newcomer protection"),
     Reason.NO_ROBBER_ORDER: N_("no robber order"),
     Reason.NOT_CONFIRMED_BY_PARTNER: N_("not confirmed by the partner"),
+    Reason.TERMS_DIFFER: N_("the partner offered other terms"),
     Reason.NO_GIFTS: N_("a gift"),
     Reason.LIKE_FOR_LIKE: N_("like for like"),
     Reason.TRADE_WITH_SELF: N_("a trade with yourself"),

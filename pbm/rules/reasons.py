@@ -85,6 +85,8 @@ class Reason(StrEnum):
     TRADE_WITH_SELF = "trade_with_self"
     NO_SUCH_PLAYER = "no_such_player"
     NOT_CONFIRMED_BY_PARTNER = "not_confirmed_by_partner"
+    #: The partner offered a trade back, on other terms (a counter-offer): no trade.
+    TERMS_DIFFER = "terms_differ"
     #: A side of a trade no longer holds what it gives.
     CARDS_NOT_HELD = "cards_not_held"
     BELOW_HARBOUR_RATE = "below_harbour_rate"

@@ -80,14 +80,20 @@ def resolve_trades(
                     # p comes first in build order here, since p is visited first.
                     matched.append(((position[p], i), p, mine, q, theirs))
                     break
+    # Who offered whom a trade that found no match: between them the terms differ (a
+    # counter-offer), else the partner did not answer at all.
+    open_to = {
+        (p, o.partner) for p in order for i, o in enumerate(offers.get(p, ())) if (p, i) not in used
+    }
     for p in order:
         for i, mine in enumerate(offers.get(p, ())):
             if (p, i) not in used:
-                events.append(
-                    TradeFailed(
-                        p, mine.partner, mine.give, mine.get, Reason.NOT_CONFIRMED_BY_PARTNER
-                    )
+                reason = (
+                    Reason.TERMS_DIFFER
+                    if (mine.partner, p) in open_to
+                    else Reason.NOT_CONFIRMED_BY_PARTNER
                 )
+                events.append(TradeFailed(p, mine.partner, mine.give, mine.get, reason))
     matched.sort(key=lambda m: m[0])
     hands = state.hands
     for _, p, mine, q, _theirs in matched:
