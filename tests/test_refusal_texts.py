@@ -441,6 +441,25 @@ def _below_rate() -> Case:
     return Case(game(), MaritimeTrade(0, 3, 1, 1), ("rate",))
 
 
+def _pirate_on_harbour() -> Case:
+    """Seat 0's settlement at a 3:1 harbour, the pirate on it, a trade at 3:1."""
+    from pbm.rules import building
+
+    s = _sea()
+    board = s.board
+    h = next(x.id for x in board.hexes if x.harbor is not None and x.harbor.resource is None)
+    c = next(
+        c
+        for c in board.hex_crossings[h]
+        if board.crossing_harbor[c] is board.hexes[h].harbor and s.level[c] == 0
+    )
+    building.place_settlement(s, 0, c, [], free=True)
+    assert s.sea is not None
+    s.sea.pirate = h
+    s.hands[0] = [3, 0, 0, 0, 0]
+    return Case(s, MaritimeTrade(0, 3, 4, 1), ("pirate",))
+
+
 def _same_resource() -> Case:
     return Case(game(), MaritimeTrade(0, 4, 0, 1), ("resource",))
 
@@ -705,6 +724,7 @@ CASES: dict[Reason, Callable[[], Case]] = {
     Reason.TERMS_DIFFER: _terms_differ,
     Reason.CARDS_NOT_HELD: _cards_not_held,
     Reason.BELOW_HARBOUR_RATE: _below_rate,
+    Reason.PIRATE_ON_HARBOUR: _pirate_on_harbour,
     Reason.SAME_RESOURCE: _same_resource,
     Reason.NOT_SEA: _not_sea,
     Reason.NO_SHIPS: _no_ships,

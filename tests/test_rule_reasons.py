@@ -55,6 +55,7 @@ STORED = {
     "terms_differ",
     "cards_not_held",
     "below_harbour_rate",
+    "pirate_on_harbour",
     "same_resource",
     "not_sea",
     "next_to_pirate",

@@ -172,6 +172,27 @@ class _Outcomes:
         self.views = grown
 
 
+def _pirate_moved_by_knight(parsed: ParsedMail, state: GameState, seat: int) -> GameState:
+    """The position the builds start from as far as the mail decides it: a knight the player
+    holds that moves the pirate runs with the rolls, before every build line, wherever it is
+    written, so the harbour he leaves trades again (`Knight after roll: pirate to H9`,
+    `Maritime 3O for 1W`). Other players' sevens are not known at receipt."""
+    sea = state.sea
+    if sea is None:
+        return state
+    for result in parsed.lines:
+        item = result.item
+        if not (result.ok and isinstance(item, Knight) and item.robber.pirate):
+            continue
+        if LegalMoves(state, seat).certain_problem(item) is not None:
+            return state
+        moved = state.copy()
+        assert moved.sea is not None
+        moved.sea.pirate = item.robber.hex
+        return moved
+    return state
+
+
 def _pirate_blocks(state: GameState, seat: int, resource: int) -> bool:
     """Whether the pirate stands on a harbour of the seat's that would trade `resource` at a
     better rate (Seafarers: that harbour does not trade while he is there)."""
@@ -239,7 +260,10 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
             # may be others (a priority list with the writer in it is refused whole).
             result.error = NotationError.make("rob_self").at(result.line, result.text)
             result.item = None
-    outcomes = _Outcomes([LegalMoves(state, seat)])
+    # The robber's and the knight's lines run with the rolls, from the position as it is; the
+    # builds from the position the player's own knight leaves.
+    rolls = _Outcomes([LegalMoves(state, seat)])
+    outcomes = _Outcomes([LegalMoves(_pirate_moved_by_knight(parsed, state, seat), seat)])
     # The main lines in the order written, then the `Ersatzbau` block, which runs after the
     # main lines whichever of them were built.
     for block in (False, True):
@@ -248,7 +272,8 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
             if not result.ok or item is None or result.substitute != block:
                 continue
             lines = _lines_of(item)
-            rules = [outcomes.check(options) for options in lines]
+            checker = rolls if isinstance(item, (Knight, RobberOrder)) else outcomes
+            rules = [checker.check(options) for options in lines]
             if all(rules):
                 rule = rules[0]
                 assert rule is not None
@@ -268,7 +293,7 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
                     error.params["bank_rate"] = (
                         rate,
                         format_item(fixed, ctx),
-                        _pirate_blocks(state, seat, item.give),
+                        all(_pirate_blocks(v.state, seat, item.give) for v in outcomes.views),
                     )
                     error.message = error.localized(lang)
                 elif len(lines) > 1:

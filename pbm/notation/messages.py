@@ -337,6 +337,7 @@ RECEIPT: dict[str, str] = {
     "no_such_player": N_("no such player"),
     "same_resource": N_("a bank trade exchanges two different resources"),
     "below_harbour_rate": N_("your rate at the bank is higher than that"),
+    "pirate_on_harbour": N_("the pirate blocks your harbour while he stands there"),
     "robber_not_on_number": N_("the robber goes onto a land hex with a number"),
     "road_not_at_settlement": N_("the road must start at the settlement"),
     "road_occupied": N_("that path is taken"),

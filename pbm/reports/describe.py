@@ -50,6 +50,7 @@ RULES: dict[Reason, str] = {
     Reason.BANK_EMPTY: N_("the bank has none left"),
     Reason.NO_LEGAL_ROAD: N_("its first piece cannot be placed"),
     Reason.BELOW_HARBOUR_RATE: N_("below the harbour rate"),
+    Reason.PIRATE_ON_HARBOUR: N_("the pirate blocks the harbour"),
     Reason.CARDS_NOT_HELD: N_("cards not held"),
     Reason.SAME_RESOURCE: N_("same resource"),
     Reason.ROBBER_MUST_MOVE: N_("the robber must move"),

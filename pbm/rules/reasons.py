@@ -90,6 +90,8 @@ class Reason(StrEnum):
     #: A side of a trade no longer holds what it gives.
     CARDS_NOT_HELD = "cards_not_held"
     BELOW_HARBOUR_RATE = "below_harbour_rate"
+    #: Seafarers: the terms meet the rate of the player's harbour, but the pirate stands on it.
+    PIRATE_ON_HARBOUR = "pirate_on_harbour"
     SAME_RESOURCE = "same_resource"
 
     # -- ships (ships.py, Seafarers) -------------------------------------------------------

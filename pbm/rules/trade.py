@@ -120,10 +120,11 @@ def closed_harbour(state: GameState) -> Harbor | None:
     return state.board.hexes[sea.pirate].harbor if sea is not None and sea.pirate >= 0 else None
 
 
-def harbour_rate(state: GameState, p: int, r: int) -> int:
+def harbour_rate(state: GameState, p: int, r: int, pirate: bool = True) -> int:
     """4:1 anywhere; 3:1 with a generic harbour; 2:1 at a harbour of that resource.
     Kronlande: 2:1 for everything after a Hafenprivileg this round; with a Residenz 3:1, and
-    2:1 for Stein."""
+    2:1 for Stein. `pirate`: the harbour under the pirate does not trade (false: the rate
+    were he elsewhere)."""
     rate = 4
     kron = state.kron
     if kron is not None:
@@ -134,7 +135,7 @@ def harbour_rate(state: GameState, p: int, r: int) -> int:
                 return 2
             rate = 3
     harbors = state.board.crossing_harbor
-    closed = closed_harbour(state)
+    closed = closed_harbour(state) if pirate else None
     for c in state.settlements[p] + state.cities[p]:
         hb = harbors[c]
         if hb is not None and hb is not closed:
@@ -166,6 +167,13 @@ def maritime_rule(
 ) -> Reason | None:
     rate = harbour_rate(state, p, t.give)
     rule = _terms_rule(state, t, rate)
+    if (
+        rule == Reason.BELOW_HARBOUR_RATE
+        and state.sea is not None
+        and _terms_rule(state, t, harbour_rate(state, p, t.give, pirate=False)) is None
+    ):
+        # Seafarers: the rate the player's harbour gives, but the pirate stands on it.
+        return Reason.PIRATE_ON_HARBOUR
     if rule is not None:
         return rule
     got = paid_count(state, t)
