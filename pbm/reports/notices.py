@@ -294,10 +294,12 @@ def placed(
     *,
     failed: bool = False,
     after: tuple[str, str] | None = None,
+    prompt: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A setup placement (or, with `failed`, why the player's placements could not be used),
     with the hands, the points and the board after it. `after`: who places next and until
-    when ("" for no deadline), while the setup goes on."""
+    when ("" for no deadline), while the setup goes on. `prompt`: with `failed`, the turn's
+    prompt (`setup_prompt`): what to place, a line to copy and the deadline."""
     # The placement's line names the settlement and the road; their Built events add nothing.
     # Why a placement ranked before the one placed failed is the player's own business: only
     # the mail to the player whose placements all failed tells it.
@@ -314,6 +316,7 @@ def placed(
         "board_map": board_map(state, lang),
         "next_player": after[0] if after else "",
         "next_deadline": after[1] if after else "",
+        **(prompt or {}),
     }
 
 

@@ -4,6 +4,7 @@ automatic placement at the deadline, every placement announced to all."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from sqlmodel import Session
 
@@ -39,10 +40,15 @@ def _setup_deadline(svc: Service, game: Game) -> None:
     set_deadline(svc, game, turn_hours(svc, game, setup=True))
 
 
+def _prompt(game: Game, state: GameState, p: Player) -> dict[str, Any]:
+    """The setup turn's prompt for `p`, the player on turn (`notices.setup_prompt`)."""
+    nth = 1 if state.setup_step < state.settings.players else 2
+    return notices.setup_prompt(game.locale, nth, local_deadline(game, p), state)
+
+
 def _begin_step(svc: Service, session: Session, game: Game, state: GameState) -> None:
     _setup_deadline(svc, game)
     p = player_at(session, game, setup_player(state))
-    nth = 1 if state.setup_step < state.settings.players else 2
     if not current_orders(session, game, 0, state.setup_step).get(p.id or 0):
         # A Seafarers game's placement takes a road or a ship.
         subject = "setup_sea_subject" if state.sea is not None else "setup_subject"
@@ -53,7 +59,7 @@ def _begin_step(svc: Service, session: Session, game: Game, state: GameState) ->
             [p.address],
             game,
             texts.t(game.locale, subject, game=game.name),
-            notices.setup_prompt(game.locale, nth, local_deadline(game, p), state),
+            _prompt(game, state, p),
             template="setup_prompt",
         )
 
@@ -164,7 +170,10 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
                     [p.address],
                     game,
                     texts.t(game.locale, "setup_failed_subject", game=game.name),
-                    notices.placed(state, events, game.locale, failed=True),
+                    # With the turn's prompt: the placement the player may still send.
+                    notices.placed(
+                        state, events, game.locale, failed=True, prompt=_prompt(game, state, p)
+                    ),
                     template="placed",
                 )
                 if not timeout:

@@ -1300,7 +1300,9 @@ def placed_failed(lang: str) -> tuple[str, Rendered]:
     _, failed, placed = place_setup(after, orders)
     assert not placed
     subject = texts.t(lang, "setup_failed_subject", game=GAME)
-    data = notices.placed(after, failed, lang, failed=True)
+    # With the turn's prompt, as the service sends it: what to place, a line, the deadline.
+    prompt = notices.setup_prompt(lang, 1, DEADLINE_TEXT, after)
+    data = notices.placed(after, failed, lang, failed=True, prompt=prompt)
     return subject, _render("placed", subject, data)
 
 

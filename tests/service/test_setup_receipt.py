@@ -158,3 +158,23 @@ def test_an_unreadable_ranked_option_is_named_beside_the_line_accepted(
     assert "eine Möglichkeit ausgelassen: " in said, ack.body
     assert "Z9" in said
     assert s.stored() == SetupOrders((free,))
+
+
+def test_a_placement_sent_ahead_that_fails_at_the_turn_says_what_to_send(
+    svc: Service, mailer: Mailer
+) -> None:
+    """Seat 2's placement, sent ahead, taken by seat 1 before seat 2's turn: the mail saying it
+    could not be used gave no deadline, no line to copy and no word that it is their turn."""
+    from databases import outbox
+
+    s = _after_first_placement(svc, mailer)
+    free = s.free()
+    s.send(2, free)  # ahead of its turn: stored
+    s.send(1, free)  # on turn: placed, the spot is gone
+    address = seated(svc, "alpha")[2].address
+    (failed,) = [o for o in outbox(svc, "error", to=address) if "nicht möglich" in o.subject]
+    assert "Deine Aufstellung ging nicht" in failed.body
+    assert "Du bist in der Aufstellung dran: setze deine 1. Siedlung" in failed.body
+    assert "Frist:" in failed.body and "Kennwort: …" in failed.body
+    assert "Du bist in der Aufstellung dran" in failed.html
+    assert game_state(svc, "alpha")[1].setup_step == 2
