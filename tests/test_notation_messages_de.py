@@ -54,6 +54,7 @@ UNREACHABLE = {
     "move_ship_form",
     "second_gold",
     "gold_form",
+    "gold_none_here",
     # The pirate's orders past the base board's refusal: tests/test_notation_pirate.py.
     "pirate_on_sea",
     # A crossing touches land: no name of a board's fits more than `MAX_CANDIDATES` of them

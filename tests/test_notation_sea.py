@@ -46,6 +46,12 @@ def _ctx(index: int, lang: str, phase: str = "round") -> Context:
     return Context(_board(key, players), lang, DEFAULT_COLOURS[:players], phase)
 
 
+def _has_gold(b: Board) -> bool:
+    from pbm.rules.board import Terrain
+
+    return bool(b.fog) or any(h.terrain == Terrain.GOLD for h in b.hexes)
+
+
 def _sea_paths(b: Board) -> list[int]:
     return [e for e in range(len(b.path_hexes)) if b.path_sea[e]]
 
@@ -79,7 +85,8 @@ def test_moves_gold_road_building_and_setup_round_trip(data: st.DataObject) -> N
     land = st.sampled_from([e for e in range(len(b.path_hexes)) if b.path_land[e]])
     _roundtrip(MoveShip(data.draw(sea), data.draw(sea)), ctx)
     gold = data.draw(st.lists(st.integers(0, 4), min_size=1, max_size=5))
-    _roundtrip(GoldPreference(tuple(gold)), ctx)
+    if _has_gold(b):  # a board without gold rivers refuses the line (`gold_none_here`)
+        _roundtrip(GoldPreference(tuple(gold)), ctx)
     first_ship = data.draw(st.booleans())
     first = data.draw(sea if first_ship else land)
     second = data.draw(st.none() | st.tuples(st.booleans(), sea, land))
@@ -159,7 +166,7 @@ def test_base_boards_refuse_ships_and_gold() -> None:
 
 
 def test_a_whole_mail_reads_into_turn_orders_and_back() -> None:
-    s = new_game(Settings.for_scenario("vier-inseln", 4), 7)
+    s = new_game(Settings.for_scenario("neue-ufer", 4), 7)  # with gold rivers
     sea = _sea_paths(s.board)
     land = [e for e in range(len(s.board.path_hexes)) if s.board.path_land[e]]
     orders = TurnOrders(
@@ -334,3 +341,22 @@ def test_a_knight_that_moves_the_pirate_off_the_harbour_frees_it_for_the_trades(
     mail = parse_mail(trade, ctx)
     check_receipt(mail, state, 0, "de")
     assert "der Pirat sperrt deinen Hafen" in mail.lines[0].error.localized("de")  # type: ignore[union-attr]
+
+
+def test_an_empty_gold_line_and_gold_on_a_board_without_it_are_refused() -> None:
+    """`Gold:` left empty (the form's line uncommented) was passed over as a heading, and
+    `Gold: Erz` on a board without gold rivers was accepted: neither pays anything."""
+    from pbm.notation import OrderError
+
+    with_gold = _ctx(BOARDS.index(("neue-ufer", 4)), "de")
+    for line in ("Gold:", "Gold"):
+        mail = parse_mail(f"{line}\n", with_gold)
+        assert mail.lines and mail.lines[0].error is not None, line
+        assert mail.lines[0].error.key == "gold_form"
+    without = _ctx(BOARDS.index(("vier-inseln", 4)), "de")
+    with pytest.raises(OrderError) as e:
+        parse_line("Gold: Erz", without)
+    assert e.value.key == "gold_none_here"
+    # Under fog nothing is said of what it hides.
+    fog = _ctx(BOARDS.index(("ozeanien", 4)), "de")
+    assert parse_line("Gold: Erz", fog) == GoldPreference((4,))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from pbm.rules.board import Terrain
 from pbm.rules.orders import GoldPreference
 from pbm.rules.resources import GOODS, KRON_WIDTH, N_RESOURCES, Counts
 
@@ -184,8 +185,13 @@ def _counts(t: Text, ctx: Context) -> Counts:
 
 def _gold(t: Text, m: re.Match[str], ctx: Context) -> GoldPreference:
     """`Gold: Erz, Holz` / `Gold: ore, lumber` / `Gold: E E G`."""
-    if not ctx.board.has_areas:
+    board = ctx.board
+    if not board.has_areas:
         raise NotationError.make("gold_seafarers", column=t.col(0))
+    if not board.fog and not any(h.terrain == Terrain.GOLD for h in board.hexes):
+        # A board without gold rivers (New World may have none); under fog nothing is said,
+        # as that would tell what the fog hides.
+        raise NotationError.make("gold_none_here", column=t.col(0))
     rest = t.sub(m.start("rest"))
     if not rest.folded.strip():
         raise NotationError.make("gold_form", column=t.col(0))

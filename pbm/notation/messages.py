@@ -37,6 +37,7 @@ TEXTS: dict[str, str] = {
     "ships_seafarers": N_("ships are built only in Seafarers scenarios"),
     "pirate_seafarers": N_("the pirate sails only in Seafarers scenarios"),
     "gold_seafarers": N_("gold is chosen only in Seafarers scenarios"),
+    "gold_none_here": N_("this board has no gold river: a gold choice pays nothing here"),
     "gold_form": N_(
         "a gold preference is written 'Gold: Erz, Holz': the resources gold rivers pay you, in turn"
     ),
