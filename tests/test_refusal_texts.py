@@ -935,14 +935,22 @@ def test_the_notations_rule_refusals_fit_the_line(key: str) -> None:
 def test_the_robber_sent_to_sea_gets_one_line_and_no_list_of_sea_hexes() -> None:
     """The tester's `Räuber Meer, raube blau` in a Four Islands game: the robber never goes to
     sea, the pirate does; no list of 60 sea hexes to choose from."""
+    from pbm.rules.board import Terrain
+
     s = _sea()
-    for lang, body in (("de", "Räuber Meer, raube blau\n"), ("en", "Robber sea, steal blue\n")):
+    for lang, body, word in (
+        ("de", "Räuber Meer, raube blau\n", "Pirat"),
+        ("en", "Robber sea, steal blue\n", "Pirate"),
+    ):
         parsed = parse_mail(body, Context(s.board, lang, s.colours, "round"))
         err = parsed.lines[0].error
         assert err is not None and err.candidates == []
         assert err.key == "robber_at_sea_pirate"
-    assert "'Pirat D5'" in parsed.lines[0].error.localized("de")  # type: ignore[union-attr]
-    assert "'Pirate D5'" in parsed.lines[0].error.localized("en")  # type: ignore[union-attr]
+        # The example is a sea hex of this board (a fixed `Pirat D5` was land on many).
+        example = re.search(rf"'{word} (\w+)'$", err.localized(lang))
+        assert example is not None, err.localized(lang)
+        label = example.group(1)
+        assert s.board.hexes[s.board.label_index[label]].terrain == Terrain.SEA
 
 
 @pytest.mark.parametrize("scenario", ["vier-inseln", "neue-ufer", "ozeanien", "wueste"])

@@ -96,12 +96,12 @@ TEXTS: dict[str, str] = {
     ),
     "robber_at_sea_pirate": N_(
         "the robber never goes to sea; at sea the pirate robs: write 'Pirat' and its sea hex, "
-        "as in 'Pirat D5'"
+        "as in {example!r}"
     ),
     "pirate_on_sea": N_("the pirate goes onto a sea hex, not {name}"),
-    "pirate_hex_expected": N_("the pirate's sea hex was expected, as in 'Pirat D5'"),
+    "pirate_hex_expected": N_("the pirate's sea hex was expected, as in {example!r}"),
     "pirate_no_victims": N_(
-        "the pirate robs every owner of a ship next to it: name only its sea hex, as in 'Pirat D5'"
+        "the pirate robs every owner of a ship next to it: name only its sea hex, as in {example!r}"
     ),
     "trade_same_resource": N_("a resource cannot be on both sides of a trade"),
     "trade_one_partner": N_(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from pbm.i18n import translator
 from pbm.rules.board import Terrain
 from pbm.rules.orders import DiscardPreference, Knight, RobberOrder, Timing
 
@@ -118,7 +119,9 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
         # `Räuber Meer`: the robber never goes to sea (docs/rules-decisions.md); in Seafarers
         # the pirate does. Said before the name's many sea hexes would be listed to choose.
         if ctx.board.has_areas:
-            raise NotationError.make("robber_at_sea_pirate", column=place.col(0))
+            raise NotationError.make(
+                "robber_at_sea_pirate", example=pirate_example(ctx), column=place.col(0)
+            )
         raise NotationError.make("robber_at_sea", column=place.col(0))
     if named and all(hexes[x].number is None for x in named):
         # The desert (a scenario has several): never a place for the robber either.
@@ -177,6 +180,26 @@ def _knight(t: Text, m: re.Match[str], ctx: Context) -> Knight:
     return Knight(when, _robber(rest, ctx))
 
 
+def pirate_example(ctx: Context) -> str:
+    """A pirate order on this board to copy: the first sea hex by label that borders land
+    (`Pirat D5` was written into every refusal, a land hex on many boards)."""
+    board = ctx.board
+    hexes = board.hexes
+    sea = [h for h in hexes if h.terrain == Terrain.SEA]
+    coast = [
+        h
+        for h in sea
+        if any(
+            hexes[x].terrain != Terrain.SEA
+            for c in board.hex_crossings[h.id]
+            for x in board.crossing_hexes[c]
+        )
+    ]
+    word = translator(ctx.lang).pgettext("order word", "Pirate")
+    chosen = min(coast or sea, key=lambda h: h.label, default=None)
+    return f"{word} {chosen.label}" if chosen is not None else word
+
+
 def _pirate(t: Text, ctx: Context) -> RobberOrder:
     """Seafarers: `Pirat D5`, `Pirat auf D5`, `Pirate to D5`: a sea hex and nothing else (the
     pirate robs every ship owner next to it, so no victims are named)."""
@@ -190,10 +213,14 @@ def _pirate(t: Text, ctx: Context) -> RobberOrder:
     seps = [i for i in (f.find(c) for c in _VICTIM_SEPARATORS) if i >= 0]
     end = min([*seps, _colours_at_end(f)])
     if _keyword_span(_STEAL, f) is not None or f[end:].strip(" ,;/"):
-        raise NotationError.make("pirate_no_victims", column=t.col(end))
+        raise NotationError.make(
+            "pirate_no_victims", example=pirate_example(ctx), column=t.col(end)
+        )
     place = _strip_words(_strip_words(t.sub(0, end), _ROBBER_PLACE_WORDS), _HEX_ARTICLES)
     if not place.folded.strip():
-        raise NotationError.make("pirate_hex_expected", column=t.col(0))
+        raise NotationError.make(
+            "pirate_hex_expected", example=pirate_example(ctx), column=t.col(0)
+        )
     shown = place.sub(0, len(place.folded.rstrip()))
     named = _named_hexes(shown, ctx)
     if named and all(ctx.board.hexes[x].terrain != Terrain.SEA for x in named):
