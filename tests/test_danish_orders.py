@@ -133,6 +133,8 @@ def test_danish_seafarers_lines(line: str, canonical: str) -> None:
         ("Væveri på mit hus 8M 3U 2L", "Væveri B2 B3 C3 (8M 3U 2L)"),
         ("byg et bageri ved byen 8M 3U 2L", "Bageri B2 B3 C3 (8M 3U 2L)"),
         ("Borg ved byen C4 C5 D5", "Borg C4 C5 D5 (11L 6T 3S)"),
+        ("Opgrader byen C4 C5 D5 til borg", "Borg C4 C5 D5 (11L 6T 3S)"),
+        ("Opgrader C4 C5 D5 til residens", "Residens C4 C5 D5 (11L 6T 3S)"),
         ("spil bygmesterhytte", "Bygmesterhytte"),
         # `kort` before a card played names it (the guide's own lines): nothing is bought.
         ("Spil kort Havneprivilegium", "Havneprivilegium"),

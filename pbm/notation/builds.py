@@ -163,7 +163,8 @@ def _build_action(
     lead = len(t.folded) - len(t.folded.lstrip())
     city = _upgrade(t, ctx)
     if city is not None:
-        return city, "city"
+        kind = {"Castle": "castle", "Residence": "residence"}.get(type(city).__name__, "city")
+        return city, kind
     n = _buy_count(f)
     if n is not None:
         return (BuyCard() if n == 1 else Builds((BuyCard(),) * n)), "buy"

@@ -8,7 +8,7 @@ import re
 from . import lexicon, vocab
 from .context import Text
 from .game_words import BASE_WORDS, GameWords
-from .upgrades import _CITY_ARTICLES, _CITY_NOUNS, _TO_CITY, _UPGRADE_VERBS
+from .upgrades import _CITY_ARTICLES, _CITY_NOUNS, _KRON_NOUNS, _TO_CITY, _UPGRADE_VERBS
 from .words import _OR_ELSE_WORDS, _PATTERNS
 
 
@@ -72,12 +72,13 @@ def _split_builds(t: Text, sea: bool = False, game: GameWords = BASE_WORDS) -> l
         before = words[i - 1][2]
         if word in _SHIP_WORDS and before in _MOVE_LEADS:
             continue
-        if word in _CITY_NOUNS and (
+        if (word in _CITY_NOUNS or word in _KRON_NOUNS) and (
             before in _TO_CITY
             or (before in _CITY_ARTICLES and words[i - 2][2] in _TO_CITY)
             or words[build_start][2] in _UPGRADE_VERBS
         ):
-            continue  # `Siedlung … zur Stadt ausbauen`, `Make … a city`: one build
+            # `Siedlung … zur Stadt ausbauen`, `Make … a city`, `Stadt … zur Burg`: one build
+            continue
         building = _PATTERNS["road_building"].match(f[words[build_start][0] :])
         if building is not None and (
             (sea and word in _PIECE_WORDS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from pbm.rules.orders import City
+from pbm.rules.orders import Castle, City, Residence
 
 from . import lexicon
 from .context import Context, Text
@@ -30,9 +30,20 @@ _NOT_ONE_UPGRADE = lexicon.word_set("upgrades", "joining") | {"&", "+"}
 _UPGRADE_FILL = lexicon.word_set("upgrades", "fill")
 #: The build words an upgrade line may hold (`Siedlung … zur Stadt`): any other is no upgrade.
 _UPGRADE_NOUNS = _CITY_NOUNS | lexicon.word_set("upgrades", "settlement_nouns")
+#: Kronlande: what a city and a Burg become (`Stadt … zur Burg ausbauen`, `Upgrade … to a
+#: castle`, `Opgrader … til borg`).
+_CASTLE_NOUNS = lexicon.word_set("keywords", "castle")
+_RESIDENCE_NOUNS = lexicon.word_set("keywords", "residence")
+_KRON_NOUNS = _CASTLE_NOUNS | _RESIDENCE_NOUNS
 
 
-def _upgrade(t: Text, ctx: Context) -> City | None:
+def _target(word: str) -> type[City] | type[Castle] | type[Residence]:
+    if word in _CASTLE_NOUNS:
+        return Castle
+    return Residence if word in _RESIDENCE_NOUNS else City
+
+
+def _upgrade(t: Text, ctx: Context) -> City | Castle | Residence | None:
     """A city written as the upgrade it is, or None for any other line. The words of the
     upgrade are passed over and the rest must name the crossing; a line naming another build
     (`Straße …`) is none. Without the city named (`Ausbau 3E 11G Wüste`) it is a city where
@@ -40,21 +51,26 @@ def _upgrade(t: Text, ctx: Context) -> City | None:
     f = t.folded
     words = [(m.start(), m.end(), m.group(0).strip(":,;.!")) for m in re.finditer(r"[^\s,;]+", f)]
     words = [w for w in words if w[2]]
+    # In Kronlande a city becomes a Burg and a Burg a Residenz: their words are upgrades' too.
+    nouns = _CITY_NOUNS | _KRON_NOUNS if ctx.kron else _CITY_NOUNS
     if not words or not (
-        words[0][2] in _UPGRADE_VERBS or words[0][2] in _CITY_NOUNS or words[0][2] in _UPGRADE_FILL
+        words[0][2] in _UPGRADE_VERBS or words[0][2] in nouns or words[0][2] in _UPGRADE_FILL
     ):
         return None
-    if not any(w in _UPGRADE_VERBS or w in _CITY_NOUNS for _, _, w in words):
+    if not any(w in _UPGRADE_VERBS or w in _CITY_NOUNS for _, _, w in words) and not (
+        ctx.kron and any(w in _TO_CITY for _, _, w in words)
+    ):
         return None
     starts = ctx.words.build_starts
-    if any(w in starts and w not in _UPGRADE_NOUNS for *_, w in words):
+    if any(w in starts and w not in _UPGRADE_NOUNS and w not in nouns for *_, w in words):
         return None
     verb = any(w in _UPGRADE_VERBS for _, _, w in words)
     spans: list[tuple[int, int, str]] = []
     #: A city word at all, and one the upgrade goes to (`zur Stadt`, `to a city`).
     named = target = False
+    becomes: type[City] | type[Castle] | type[Residence] = City
     for i, (start, end, word) in enumerate(words):
-        if word not in _CITY_NOUNS:
+        if word not in nouns:
             continue
         named = True
         spans.append((start, end, ""))
@@ -65,6 +81,7 @@ def _upgrade(t: Text, ctx: Context) -> City | None:
         if j >= 0 and words[j][2] in _TO_CITY:
             spans.append((words[j][0], words[j][1], ""))
             verb = target = True
+            becomes = _target(word)
     if not verb:
         return None  # `Stadt 6L 5L 11G`, `Stadt bei Siedlung …`: the city line as it is
     if not named and not any(w in _UPGRADE_ALONE for _, _, w in words):
@@ -86,7 +103,7 @@ def _upgrade(t: Text, ctx: Context) -> City | None:
     # What stands between the words, a colon (`Ausbau zur Stadt: …`), goes too.
     colons = [(i, i + 1, "") for i, ch in enumerate(place.folded) if ch == ":"]
     try:
-        return City(_crossing(place.rewritten(colons) if colons else place, ctx))
+        return becomes(_crossing(place.rewritten(colons) if colons else place, ctx))
     except NotationError as e:
         if e.key != "hex_name_expected":
             raise
