@@ -129,6 +129,10 @@ TEXTS: dict[str, str] = {
         "the card played (such as 'Monopol Erz') on the next; a card bought this round is "
         "played in a later round"
     ),
+    "trade_accept_form": N_(
+        "a trade is accepted by writing it from your side, as in 'Handel blau: gebe 1E, "
+        "bekomme 1W' (what you give, what you get): both sides' lines must match"
+    ),
     "keyword_rest": N_(
         "{word!r} is understood, but not the rest of the line: write it as the help mail shows "
         "('Runde: 5', 'Ersatzbau:' on a line of its own)"

@@ -34,6 +34,8 @@ def _own_near(lang: str, section: str) -> dict[str, str]:
 
 #: A victory point card in both editions' words (`Wahrzeichen` in seed 002's): never played.
 _VP_CARD_WORDS = lexicon.word_set("refusals", "vp_card")
+#: Words of a trade accepted in a sentence (`I accept blue's offer …`).
+_ACCEPT_WORDS = lexicon.word_set("refusals", "accept")
 #: A card played named after a card purchase on one line (the cards that are no build line:
 #: a year of plenty or road building after a purchase is read as builds of one line).
 _PLAYED_CARD = re.compile(rf"\b({lexicon.either('refusals', 'played_cards')})\b")
@@ -81,6 +83,9 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
         return NotationError.make("buy_form", column=t.col(lead))
     if folded in ctx.words.keyword_starts:
         return NotationError.make("keyword_rest", word=word, column=t.col(lead))
+    if any(w in _ACCEPT_WORDS for w in letters):
+        # A trade is accepted by stating it from one's own side; there is no "accept".
+        return NotationError.make("trade_accept_form", column=t.col(lead))
     words = {**_NEAR, **_NEAR_KRON} if ctx.kron else _NEAR
     words = {**words, **_own_near(ctx.lang, "near_own")}
     if ctx.kron:
