@@ -360,3 +360,43 @@ def test_an_empty_gold_line_and_gold_on_a_board_without_it_are_refused() -> None
     # Under fog nothing is said of what it hides.
     fog = _ctx(BOARDS.index(("ozeanien", 4)), "de")
     assert parse_line("Gold: Erz", fog) == GoldPreference((4,))
+
+
+def test_a_settlement_above_the_ship_that_reaches_it_says_which_line_to_move() -> None:
+    """`Siedlung …` written above the ship that reaches it was refused without the hint roads
+    get ("the road on line 4 is built after it")."""
+    from pbm.notation.checks import check_receipt
+    from pbm.rules.legal import LegalMoves
+    from pbm.rules.orders import Settlement
+    from pbm.rules.reasons import Reason
+
+    state = _four_islands_round_one()
+    found = None
+    for p in range(4):
+        legal = LegalMoves(state, p)
+        for e1 in legal.ships():
+            one = legal.after(Ship(e1))
+            for e2 in one.ships():
+                two = one.after(Ship(e2))
+                for c in state.board.path_crossings[e2]:
+                    site = Settlement(c)
+                    if (
+                        legal.certain_problem(site) == Reason.SETTLEMENT_NOT_REACHED
+                        and two.certain_problem(site) is None
+                    ):
+                        found = p, e1, e2, c
+                        break
+                if found:
+                    break
+            if found:
+                break
+        if found:
+            break
+    assert found is not None
+    p, e1, e2, c = found
+    ctx = Context(state.board, "de", state.colours)
+    lines = [format_item(x, ctx) for x in (Settlement(c), Ship(e1), Ship(e2))]
+    mail = parse_mail("\n".join(lines), ctx)
+    check_receipt(mail, state, p, "de")
+    said = mail.lines[0].error.localized("de")  # type: ignore[union-attr]
+    assert "das Schiff in Zeile 3 wird erst danach gebaut" in said, said

@@ -204,13 +204,20 @@ def _pirate_blocks(state: GameState, seat: int, resource: int) -> bool:
 
 
 #: The refusals of a piece with no road of the player's to it.
-_UNCONNECTED = (Reason.SETTLEMENT_NOT_CONNECTED, Reason.NOT_CONNECTED)
+_UNCONNECTED = (
+    Reason.SETTLEMENT_NOT_CONNECTED,
+    Reason.SETTLEMENT_NOT_REACHED,
+    Reason.NOT_CONNECTED,
+    Reason.SHIP_NOT_CONNECTED,
+)
 
 
-def _road_below(parsed: ParsedMail, result: LineResult, state: GameState) -> int | None:
+def _road_below(
+    parsed: ParsedMail, result: LineResult, state: GameState
+) -> tuple[int, bool] | None:
     """The number of a later line of the same block with a road (or ship) that touches the
-    crossing or path the refused line builds on: the player wrote the build order upside
-    down. None when there is no such line."""
+    crossing or path the refused line builds on, and whether it is a ship: the player wrote
+    the build order upside down. None when there is no such line."""
     ends: set[int] = set()
     for options in _lines_of(result.item):
         for option in options:
@@ -226,7 +233,7 @@ def _road_below(parsed: ParsedMail, result: LineResult, state: GameState) -> int
                 if isinstance(option, (Road, Ship)) and ends & set(
                     state.board.path_crossings[option.path]
                 ):
-                    return later.line
+                    return later.line, isinstance(option, Ship)
     return None
 
 
@@ -281,7 +288,7 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
                 later = _road_below(parsed, result, state) if rule in _UNCONNECTED else None
                 if later is not None:
                     # Built in the order written: the road that would reach it comes after.
-                    error.params["road_below"] = later
+                    error.params["road_below"], error.params["ship_below"] = later
                     error.message = error.localized(lang)
                 elif rule == Reason.BELOW_HARBOUR_RATE and isinstance(item, MaritimeTrade):
                     # The rate the player has for that resource after the lines above (a

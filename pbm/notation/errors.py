@@ -83,7 +83,7 @@ class OrderError(Exception):
             text = receipt_text(self.rule, lang)
             below = self.params.get("road_below")
             if isinstance(below, int):  # the road that would reach it stands on a later line
-                text += ": " + road_below_text(below, lang)
+                text += ": " + road_below_text(below, lang, bool(self.params.get("ship_below")))
             rate = self.params.get("bank_rate")
             if isinstance(rate, tuple):  # the player's rate for the resource, and the line
                 text += ": " + bank_rate_text(*rate, lang=lang)

@@ -424,8 +424,15 @@ ROAD_BELOW = N_(
 )
 
 
-def road_below_text(line: int, lang: str) -> str:
-    return translator(lang).gettext(ROAD_BELOW).format(line=line)
+#: The same when a later line builds the ship that would reach it (Seafarers).
+SHIP_BELOW = N_(
+    "the ship on line {line} is built after it (builds are made in the order written): "
+    "write that ship above this line"
+)
+
+
+def road_below_text(line: int, lang: str, ship: bool = False) -> str:
+    return translator(lang).gettext(SHIP_BELOW if ship else ROAD_BELOW).format(line=line)
 
 
 BANK_RATE = N_("your rate for it is {rate}:1 now; write '{order}'")
