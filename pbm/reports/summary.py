@@ -10,7 +10,7 @@ from typing import Any
 from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.rules import events as ev
-from pbm.rules.kron_events import GoodsMade
+from pbm.rules.kron_events import FeastGiven, GoodsMade
 from pbm.rules.state import GameState
 
 from .describe import title_name
@@ -157,6 +157,10 @@ def game_summary(
             elif isinstance(e, ev.MonopolyTaken):
                 _count(totals, e.player, "robbed", e.amount)
                 _count(totals, e.victim, "lost", e.amount)
+            elif isinstance(e, FeastGiven):
+                # Kronlande's Festmahl takes as a monopoly does: one card from each holder.
+                _count(totals, e.player, "robbed")
+                _count(totals, e.giver, "lost")
             elif isinstance(e, ev.Discarded):
                 _count(totals, e.player, "discarded", sum(e.cards))
             elif isinstance(e, ev.TradeDone):

@@ -131,3 +131,15 @@ def test_the_game_summary_counts_ships_and_workshops() -> None:
     # A base game has neither row.
     headings = [h for h, _ in game_summary(steps, game(), "en")["table"]]
     assert "ships" not in headings and "workshops" not in headings
+
+
+def test_the_game_summary_counts_what_a_feast_took_as_robbed_and_lost() -> None:
+    """Blau took 2 wool by Festmahl; the end table showed robbed 0 for blau, lost 0 for rot."""
+    from pbm.rules.kron_events import FeastGiven
+
+    k = kron_game()
+    steps = [(1, [FeastGiven(1, 0, 2), FeastGiven(1, 2, 2)])]
+    summary = game_summary(steps, k, "en")
+    table = dict(summary["table"])
+    assert table["robbed"] == [0, 2, 0, 0][: len(table["robbed"])]
+    assert table["lost"] == [1, 0, 1, 0][: len(table["lost"])]
