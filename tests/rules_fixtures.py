@@ -37,3 +37,21 @@ def idle(players: int = 4, **seats: TurnOrders | None) -> dict[int, TurnOrders |
     for key, value in seats.items():
         out[int(key.removeprefix("s"))] = value
     return out
+
+
+def pirate_on_own_harbour(s: GameState, seat: int = 0) -> int:
+    """A Seafarers game: a settlement of `seat`'s on a free crossing at a 3:1 harbour, and the
+    pirate on that harbour's hex (which then does not trade); returns the hex."""
+    from pbm.rules import building
+
+    assert s.sea is not None
+    board = s.board
+    h = next(x.id for x in board.hexes if x.harbor is not None and x.harbor.resource is None)
+    c = next(
+        c
+        for c in board.hex_crossings[h]
+        if board.crossing_harbor[c] is board.hexes[h].harbor and s.level[c] == 0
+    )
+    building.place_settlement(s, seat, c, [], free=True)
+    s.sea.pirate = h
+    return h

@@ -283,23 +283,14 @@ def test_moving_a_ship_the_line_above_built_is_refused_with_its_rule() -> None:
 def test_a_bank_trade_at_a_harbour_the_pirate_blocks_says_so() -> None:
     """`Søhandel 3U for 1M` at the player's 3:1 harbour with the pirate on it was refused as
     "below the harbour rate", while the player's map still shows the harbour."""
+    from rules_fixtures import pirate_on_own_harbour
+
     from pbm.notation.checks import check_receipt
-    from pbm.rules import building
     from pbm.rules.orders import MaritimeTrade
 
     state = _four_islands_round_one()
-    assert state.sea is not None
-    board = state.board
-    # A free crossing at a 3:1 harbour, a settlement of seat 0's on it, the pirate there.
-    h = next(x.id for x in board.hexes if x.harbor is not None and x.harbor.resource is None)
-    c = next(
-        c
-        for c in board.hex_crossings[h]
-        if board.crossing_harbor[c] is board.hexes[h].harbor and state.level[c] == 0
-    )
-    building.place_settlement(state, 0, c, [], free=True)
-    state.sea.pirate = h
-    ctx = Context(board, "de", state.colours)
+    pirate_on_own_harbour(state)
+    ctx = Context(state.board, "de", state.colours)
     mail = parse_mail(format_item(MaritimeTrade(0, 3, 4, 1), ctx), ctx)
     check_receipt(mail, state, 0, "de")
     said = mail.lines[0].error.localized("de")  # type: ignore[union-attr]
@@ -310,26 +301,18 @@ def test_a_knight_that_moves_the_pirate_off_the_harbour_frees_it_for_the_trades(
     """`Knight after roll: pirate to H9` and `Maritime 3O for 1W` at the harbour he stood on:
     the trade was refused at receipt, though the knight runs before every build; the round
     carries it out."""
+    from rules_fixtures import pirate_on_own_harbour
+
     from pbm.notation.checks import check_receipt
-    from pbm.rules import building
     from pbm.rules.layouts import KNIGHT
     from pbm.rules.legal import LegalMoves
     from pbm.rules.orders import Knight, MaritimeTrade, RobberOrder, Timing
 
     state = _four_islands_round_one()
-    assert state.sea is not None
-    board = state.board
-    h = next(x.id for x in board.hexes if x.harbor is not None and x.harbor.resource is None)
-    c = next(
-        c
-        for c in board.hex_crossings[h]
-        if board.crossing_harbor[c] is board.hexes[h].harbor and state.level[c] == 0
-    )
-    building.place_settlement(state, 0, c, [], free=True)
-    state.sea.pirate = h
+    h = pirate_on_own_harbour(state)
     state.cards[0].append((KNIGHT, 0))
     elsewhere = next(x for x in LegalMoves(state, 0).pirate_hexes() if x != h)
-    ctx = Context(board, "de", state.colours)
+    ctx = Context(state.board, "de", state.colours)
     trade = format_item(MaritimeTrade(0, 3, 4, 1), ctx)
     knight = format_item(Knight(Timing.AFTER_ROLL, RobberOrder(elsewhere, (), True)), ctx)
     # Written below the trade too: the knight runs with the rolls all the same.

@@ -443,19 +443,10 @@ def _below_rate() -> Case:
 
 def _pirate_on_harbour() -> Case:
     """Seat 0's settlement at a 3:1 harbour, the pirate on it, a trade at 3:1."""
-    from pbm.rules import building
+    from rules_fixtures import pirate_on_own_harbour
 
     s = _sea()
-    board = s.board
-    h = next(x.id for x in board.hexes if x.harbor is not None and x.harbor.resource is None)
-    c = next(
-        c
-        for c in board.hex_crossings[h]
-        if board.crossing_harbor[c] is board.hexes[h].harbor and s.level[c] == 0
-    )
-    building.place_settlement(s, 0, c, [], free=True)
-    assert s.sea is not None
-    s.sea.pirate = h
+    pirate_on_own_harbour(s)
     s.hands[0] = [3, 0, 0, 0, 0]
     return Case(s, MaritimeTrade(0, 3, 4, 1), ("pirate",))
 

@@ -75,10 +75,8 @@ def test_reports_name_the_players(svc: Service, games: Games) -> None:
         assert f"{vocab.colour_name(p.colour or '', 'de')} ({p.name})" in report
 
 
-def test_an_observer_is_not_asked_for_orders_in_the_round_one_mail(
-    svc: Service, mailer: Mailer
-) -> None:
-    """The observer's round-1 mail said "Schicke deine Züge" and carried the order form."""
+def _watched_to_round_one(svc: Service, mailer: Mailer) -> str:
+    """Game alpha of three players, set up by mail, with a confirmed observer: its address."""
     from harness import confirmation_code, new_game, play_setup_by_mail, signup
 
     new_game(svc, "alpha", players=3)
@@ -87,6 +85,14 @@ def test_an_observer_is_not_asked_for_orders_in_the_round_one_mail(
     mailer.send(watcher, "Beobachten", "Spiel: alpha\nBeobachten\n")
     mailer.send(watcher, "Re", f"Spiel: alpha\nBestätigen: {confirmation_code(svc, watcher)}\n")
     play_setup_by_mail(mailer, "alpha")
+    return watcher
+
+
+def test_an_observer_is_not_asked_for_orders_in_the_round_one_mail(
+    svc: Service, mailer: Mailer
+) -> None:
+    """The observer's round-1 mail said "Schicke deine Züge" and carried the order form."""
+    watcher = _watched_to_round_one(svc, mailer)
     (theirs,) = outbox(svc, "round_open", to=watcher)
     assert "Du beobachtest dieses Spiel" in theirs.body
     assert "Schicke deine Züge" not in theirs.body and "Zugformular" not in theirs.body
@@ -99,18 +105,12 @@ def test_an_observer_reads_the_round_report_without_the_order_form(
 ) -> None:
     """The round report went to players and observers as one mail: the observer's carried
     the order form and the address to send orders to."""
-    from harness import confirmation_code, new_game, play_setup_by_mail, signup
     from harness import play_round as play
 
     from pbm.service.clock import FakeClock
 
     assert isinstance(svc.clock, FakeClock)
-    new_game(svc, "alpha", players=3)
-    signup(mailer, "alpha", 3)
-    watcher = "watcher@fans.test"
-    mailer.send(watcher, "Beobachten", "Spiel: alpha\nBeobachten\n")
-    mailer.send(watcher, "Re", f"Spiel: alpha\nBestätigen: {confirmation_code(svc, watcher)}\n")
-    play_setup_by_mail(mailer, "alpha")
+    watcher = _watched_to_round_one(svc, mailer)
     play(mailer, svc.clock, "alpha")
     (theirs,) = outbox(svc, "report", to=watcher)
     assert theirs.recipients == watcher
