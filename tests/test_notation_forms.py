@@ -550,6 +550,8 @@ def _lines(body: str, lang: str) -> list[str]:
         # English.
         ("I'll buy a development card", "en", "Buy card"),
         ("I buy a card", "en", "Buy card"),
+        ("1x Road 6B 5B", "en", "Road C3 C4 (6B 5B)"),
+        ("1x Straße 6L 5L", "de", "Straße C3 C4 (6L 5L)"),
         ("Finally a development card if I have anything left", "en", "Buy card"),
         (
             "Knight before roll: move the robber to 11G and steal from blue",
