@@ -592,3 +592,19 @@ def test_sentences_as_players_write_them(line: str, lang: str, canonical: str) -
 )
 def test_sentences_that_may_say_more_stay_refused(line: str, lang: str) -> None:
     assert not parse_mail(line + "\n", _ctx(lang)).ok
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "key"),
+    [
+        ("Play card N6T before roll: robber 11G, steal blue", "en", "card_by_code"),
+        ("Spiele Karte K7Q", "de", "card_by_code"),
+        ("I accept blue's offer: 1 ore for 1 wool", "en", "trade_accept_form"),
+        ("Jeg accepterer blås tilbud", "da", "trade_accept_form"),
+    ],
+)
+def test_lines_refused_with_the_line_to_write_instead(line: str, lang: str, key: str) -> None:
+    """A card named by its report code, a trade accepted in words: each refused with what to
+    write (the generic "an order was expected" said neither)."""
+    parsed = parse_mail(line + "\n", _ctx(lang))
+    assert [r.error.key for r in parsed.lines if r.error is not None] == [key]

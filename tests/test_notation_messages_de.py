@@ -261,6 +261,7 @@ MORE_CASES: list[tuple[str, str, str, str]] = [
 PLAYERS_CASES: dict[str, tuple[str, str]] = {
     "remark_unclear": ("Siedlung 6L 5L 11G (wenn nicht blau)", "round"),
     "dashes_remark_unclear": ("Räuber 9E -- raube gelb", "round"),
+    "card_by_code": ("Spiele Karte K7Q vor dem Wurf: Räuber 9H", "round"),
     "trade_accept_form": ("Ich nehme das Angebot von blau an: 1 Erz für 1 Wolle", "round"),
     "or_and_mixed": ("Siedlung 6L 5L 11G oder Stadt 6L 5L 11G und Straße 6L 5L", "round"),
     "buy_how_many": ("Entwicklungskarten", "round"),

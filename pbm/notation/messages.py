@@ -129,6 +129,10 @@ TEXTS: dict[str, str] = {
         "the card played (such as 'Monopol Erz') on the next; a card bought this round is "
         "played in a later round"
     ),
+    "card_by_code": N_(
+        "a card is played by its name, as in 'Ritter vor Wurf: Räuber 9H' or 'Monopol Erz': "
+        "the code in the report only hides it from the others"
+    ),
     "trade_accept_form": N_(
         "a trade is accepted by writing it from your side, as in 'Handel blau: gebe 1E, "
         "bekomme 1W' (what you give, what you get): both sides' lines must match"

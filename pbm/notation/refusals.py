@@ -36,6 +36,8 @@ def _own_near(lang: str, section: str) -> dict[str, str]:
 _VP_CARD_WORDS = lexicon.word_set("refusals", "vp_card")
 #: Words of a trade accepted in a sentence (`I accept blue's offer …`).
 _ACCEPT_WORDS = lexicon.word_set("refusals", "accept")
+#: `Karte`, `card`, `kort` before a card played (`[places] card_lead`).
+_CARD_LEADS = lexicon.word_set("places", "card_lead")
 #: A card played named after a card purchase on one line (the cards that are no build line:
 #: a year of plenty or road building after a purchase is read as builds of one line).
 _PLAYED_CARD = re.compile(rf"\b({lexicon.either('refusals', 'played_cards')})\b")
@@ -63,11 +65,23 @@ def swapped(word: str, words: Iterable[str]) -> list[str]:
     return []
 
 
+#: A card's code from the report (`blau: Karte 3 → K7Q`, `reports/codebook.py`): three of its
+#: capitals and digits, as the player copies it into a line that plays the card.
+_CARD_CODE = re.compile(r"(?<![\w-])[A-HJKMNP-Z2-9]{3}(?![\w-])")
+
+
 def _not_an_order(t: Text, ctx: Context) -> NotationError:
     """Why a line is no order: a keyword with the rest not understood (the form to write), a
     near miss (`Strase` → did you mean 'Straße'?), or a word that is no order."""
     f = t.folded
     lead = len(f) - len(f.lstrip())
+    head = _letter_words(f[lead : lead + 40])
+    if any(w in _CARD_WORDS or w in _BUY_WORDS or w in _CARD_LEADS for w in head[:3]) and (
+        _CARD_CODE.search(t.original[:80])
+    ):
+        # `Play card N6T before roll: …`: the code only hides the card from the others; the
+        # card is played by its name.
+        return NotationError.make("card_by_code", column=t.col(lead))
     first = re.match(r"\S+", f[lead:])
     word = t.sub(lead, lead + first.end()).original if first else f
     letters = _letter_words(f[lead : lead + 40])
