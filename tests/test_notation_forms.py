@@ -582,6 +582,26 @@ def test_sentences_as_players_write_them(line: str, lang: str, canonical: str) -
 
 
 @pytest.mark.parametrize(
+    ("line", "lang", "key"),
+    [
+        # A purchase's verb before a card played is no card played (the verb was stripped).
+        ("Buy monopoly ore", "en", "buy_and_play"),
+        ("Kaufe Monopol Erz", "de", "buy_and_play"),
+        ("Kaufe Ritter", "de", "buy_and_play"),
+        ("Buy crad", "en", "buy_form"),
+        # Wish words without a subject: the line's own first word is named.
+        ("To all: thanks for the game", "en", "order_expected"),
+    ],
+)
+def test_what_reads_as_no_order_is_refused_as_before(line: str, lang: str, key: str) -> None:
+    parsed = parse_mail(line + "\n", _ctx(lang))
+    errors = [r.error for r in parsed.lines if r.error is not None]
+    assert [e.key for e in errors] == [key]
+    if key == "order_expected":
+        assert "'To'" in errors[0].message
+
+
+@pytest.mark.parametrize(
     ("line", "lang"),
     [
         # A verb at the end that is no mere verb stays what it was: refused.

@@ -95,6 +95,10 @@ def test_what_may_change_the_order_is_refused_never_dropped(line: str) -> None:
         ("Entwicklungskarte (falls es reicht)", "Entwicklungskarte"),
         ("Straße 6L 5L # zuerst", "Straße C3 C4 (6L 5L)"),
         ("Straße 6L 5L -- endlich", "Straße C3 C4 (6L 5L)"),
+        # An article or `one` is no count; a word of time no condition.
+        ("Straße 6L 5L -- ein Versuch", "Straße C3 C4 (6L 5L)"),
+        ("Straße 6L 5L -- endlich eine neue", "Straße C3 C4 (6L 5L)"),
+        ("Straße C3 \u2014 C4", "Straße C3 C4 (6L 5L)"),
         ("Straße 6L 5L \u2014 zuerst", "Straße C3 C4 (6L 5L)"),
         # An em dash between hexes is a dash, no remark.
         ("Straße 6L \u2014 5L", "Straße C3 C4 (6L 5L)"),

@@ -64,6 +64,8 @@ def test_the_new_lines(line: str, item: object) -> None:
         ("Urlaub bis 31.02.2026", "date_expected"),
         ("Urlaub bis 31.2.", "date_expected"),
         ("Urlaub bis 20.13.", "date_expected"),
+        # Day or month first? Both are 12 or less: asked for a date that says.
+        ("Urlaub bis 5/6", "date_expected"),
         ("Zeitzone: Mond/Krater", "timezone_expected"),
         ("Zeitzone: ../../etc/passwd", "timezone_expected"),
     ],

@@ -219,19 +219,24 @@ def _road_below(
     crossing or path the refused line builds on, and whether it is a ship: the player wrote
     the build order upside down. None when there is no such line."""
     ends: set[int] = set()
+    # What may reach it: a road a road, a ship a ship, a building either.
+    reach: tuple[type, ...] = (Road, Ship)
     for options in _lines_of(result.item):
         for option in options:
             if isinstance(option, (Settlement, City)):
                 ends.add(option.crossing)
             elif isinstance(option, (Road, Ship)):
                 ends.update(state.board.path_crossings[option.path])
+                reach = (type(option),)
     for later in parsed.lines:
         if later.line <= result.line or not later.ok or later.substitute != result.substitute:
             continue
         for options in _lines_of(later.item):
             for option in options:
-                if isinstance(option, (Road, Ship)) and ends & set(
-                    state.board.path_crossings[option.path]
+                if (
+                    isinstance(option, (Road, Ship))
+                    and isinstance(option, reach)
+                    and ends & set(state.board.path_crossings[option.path])
                 ):
                     return later.line, isinstance(option, Ship)
     return None

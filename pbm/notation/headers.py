@@ -159,13 +159,13 @@ def _board_free(text: str, game: GameWords) -> tuple[Text, str, Item | None]:
         # One of pbm's passwords behind a label misspelt (`Kenwort:`, `Pasword:`): nothing
         # but a password has that shape.
         return t, f, Password(shaped)
-    inner = _password_in_sentence(t, f, game)
-    if inner is not None:
-        return t, f, inner
     # Before remarks are cut: a message's first line is the player's text as written.
     table = _table_line(t, f)
     if table is not None:
         return t, f, table
+    inner = _password_in_sentence(t, f, game)
+    if inner is not None:
+        return t, f, inner
     check_dashes_remark(text, game)
     t = _without_remark(t, game)
     # A full stop at the end of an order line is forgiven (not in passwords, read above), and
@@ -273,7 +273,7 @@ def _is_zone(name: str) -> bool:
 def _away(t: Text, m: re.Match[str]) -> Away:
     """The date of `Urlaub bis …`: 2026-12-24, 24.12.2026, 20. marts 2027, May 5, 2027; or a
     day and month alone (20.3., 20/3, 20. marts), whose year is the service's to find (the
-    next such day, `Away.on_or_after`)."""
+    nearest such day, `Away.meant`). `5/6` is refused: an American writes the month first."""
     rest = t.sub(m.start("rest"))
     text = rest.original.strip()
     folded = rest.folded.strip().rstrip(".")
@@ -282,7 +282,8 @@ def _away(t: Text, m: re.Match[str]) -> Away:
             return Away(date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3))))
         if german := _GERMAN_DATE.fullmatch(text.rstrip(".")):
             return Away(date(int(german.group(3)), int(german.group(2)), int(german.group(1))))
-        if numbers := _DAY_MONTH.fullmatch(text):
+        numbers = _DAY_MONTH.fullmatch(text)
+        if numbers and not ("/" in text and max(map(int, numbers.groups())) <= 12):
             return Away(date(YEARLESS, int(numbers.group(2)), int(numbers.group(1))), False)
         day, month, year = "", "", ""
         if named := _NAMED_DATE.fullmatch(folded):
@@ -329,6 +330,8 @@ _PBM_PASSWORD = re.compile(
 #: Where a sentence or a clause ends inside a line: `Hi! My password is …`, `Hi, here are my
 #: orders. Password: …`.
 _SENTENCE_BREAK = re.compile(r"[.!?,;]\s++")
+#: What may follow a password at the end of a sentence.
+_AFTER_PASSWORD = " .!?,;:)\"'"
 
 
 def _password_in_sentence(t: Text, f: str, game: GameWords) -> Password | None:
@@ -349,9 +352,14 @@ def _password_in_sentence(t: Text, f: str, game: GameWords) -> Password | None:
             return None
         rest = t.sub(b.end() + m.start("rest")).original.strip()
         shaped = pbm_shaped(rest)
-        if shaped is None or rest[len(shaped) :].strip(" .!?,;:)\"'"):
+        if shaped is not None and not rest[len(shaped) :].strip(_AFTER_PASSWORD):
+            return Password(shaped)
+        # The colour written with its own letters (`rød-…`, `grün-…`): the shape is checked
+        # folded, the password kept as written (`secrets` folds the colour).
+        token = rest.split(maxsplit=1)[0].rstrip(_AFTER_PASSWORD) if rest else ""
+        if not token or rest[len(token) :].strip(_AFTER_PASSWORD):
             return None
-        return Password(shaped)
+        return Password(token) if pbm_shaped(Text(token).folded) is not None else None
     return None
 
 

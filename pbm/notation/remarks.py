@@ -119,6 +119,10 @@ def _tidy(t: Text) -> Text:
     return t.rewritten([*spans, (cut, len(f), "")])
 
 
+#: A hex's token or label ahead (`5L`, `11G`, `C4`): after a dash, a dash between hexes.
+_HEX_AHEAD = re.compile(r"\d|[a-z]{1,2}\d")
+
+
 def _dashes_at(t: Text, end: int = 0) -> int:
     """Where a remark after dashes starts in the folded line (-1 for none): ` -- `, or an em
     dash between blanks (` — `: what a phone makes of ` -- `; it folds to ` - `, which between
@@ -129,8 +133,8 @@ def _dashes_at(t: Text, end: int = 0) -> int:
         return at
     em = f.find(" - ", end)
     while em >= 0 and (at < 0 or em < at):
-        # `6L — 5L`: a hex after it, so a dash between hexes.
-        if t.sub(em + 1, em + 2).original == "\u2014" and not f[em + 3 : em + 4].isdigit():
+        # `6L — 5L`, `C3 — C4`: a hex after it, so a dash between hexes.
+        if t.sub(em + 1, em + 2).original == "\u2014" and not _HEX_AHEAD.match(f, em + 3):
             return em
         em = f.find(" - ", em + 1)
     return at
@@ -148,7 +152,8 @@ def check_dashes_remark(text: str, game: GameWords) -> None:
     hash_at = f.find(" #")
     if 0 < hash_at < dashes:
         return
-    words = _letter_words(f[dashes:])
+    # Articles are no counts here (`-- a bit risky`, `-- then this one`).
+    words = [w for w in _letter_words(f[dashes:]) if w not in _ARTICLES and w not in _NOT_COUNTS]
     if words and _may_change_the_order(words, f[:dashes], game):
         start = dashes + 1
         while start < len(f) and f[start] in "- ":
@@ -156,6 +161,10 @@ def check_dashes_remark(text: str, game: GameWords) -> None:
         raise NotationError.make(
             "dashes_remark_unclear", shown=t.sub(start).original.strip(), column=t.col(start)
         )
+
+
+#: Number words that are articles or "one" as a pronoun (`-- my first one`): no counts.
+_NOT_COUNTS = frozenset({"a", "an", "one", "ein", "eine", "einen", "einer", "en", "et"})
 
 
 #: What a remark in brackets may not say: it would change the order ("(oder 8H 3E 4H)").
@@ -271,6 +280,8 @@ _ARTICLES = _remark_words("articles")
 #: Words before an order that only place it in the mail: `Zum Schluss noch …`, `Finally …`,
 #: `Dann …`, `Diesmal …`.
 _LEAD_FILLERS = _remark_words("lead_fillers")
+#: Phrases before an order whose words alone would be other words in another language.
+_LEAD_PHRASES = tuple(p.split() for p in lexicon.words("remarks", "lead_phrases"))
 
 
 #: The first words of an order, after which an article before them is no remark of its own
@@ -281,6 +292,20 @@ _ORDER_STARTS = every_game_words().keyword_starts | every_game_words().build_sta
 
 #: Between the subject and the verb: `Ich möchte gern bauen`, `I'd like to build`.
 _WISH_WORDS = _remark_words("wish")
+#: A purchase's verbs (`kaufe`, `buy`, `køb`): passed over only before a card bought.
+_BUY_VERBS = lexicon.word_set("words", "buy_verbs")
+#: What a card bought is called (the first words of `[words] card_phrases`), and counts.
+_CARD_BOUGHT = frozenset(p.split()[0] for p in lexicon.words("words", "card_phrases"))
+
+
+def _buys_a_card(after: list[tuple[int, int, str]]) -> bool:
+    """Whether the words after a purchase's verb name a card bought (`a development card`,
+    `eine Entwicklungskarte`, `2 Karten`), not a card played (`monopoly ore`)."""
+    for _, _, w in after:
+        if w in _ARTICLES or w.isdecimal() or w in vocab.NUMBER_WORDS:
+            continue
+        return w in _CARD_BOUGHT or w.rstrip("sn") in _CARD_BOUGHT
+    return False
 
 
 #: Verbs at the end of a German clause (`Siedlung 6L 5L 11G bauen`, `Räuber auf 9E setzen, gelb
@@ -312,7 +337,12 @@ def _without_lead_verb(t: Text) -> Text:
         return t  # `Move ship …`, `Versetze Schiff …`: the verb is the order's own word
     words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[^\s:,]+", f)]
     i = 0
-    while i < len(words) and i < 4 and words[i][2] in _LEAD_FILLERS:
+    for phrase in _LEAD_PHRASES:
+        if [w for _, _, w in words[: len(phrase)]] == phrase:
+            i = len(phrase)  # `I denne tur …`, `Til sidst …`
+            break
+    phrased = i
+    while i < len(words) and i < phrased + 4 and words[i][2] in _LEAD_FILLERS:
         i += 1  # `Zum Schluss noch eine Entwicklungskarte`, `Finally buy a card`
     polite = i > 0
     if i < len(words) and words[i][2] in _PLEASE:
@@ -323,13 +353,20 @@ def _without_lead_verb(t: Text) -> Text:
     wished = i
     while i < len(words) and i < 8 and (words[i][2] in _SUBJECTS or words[i][2] in _WISH_WORDS):
         i += 1
-    if i > wished and i < len(words) and words[i][2] not in _VERBS:
-        # `I want to buy a card`, `Ich möchte gern eine Entwicklungskarte kaufen`, `Ich
-        # Straße …`
+    run = [w for _, _, w in words[wished:i]]
+    if not any(w in _SUBJECTS for w in run):
+        i = wished  # wish words without a subject (`To all: …`, `Will you trade?`): no order's
+    wish = any(w in _WISH_WORDS for w in run)
+    if wish and i > wished and i < len(words) and words[i][2] not in _VERBS:
+        # `I want to buy a card`, `Ich möchte gern eine Entwicklungskarte kaufen`
         if words[i][2] in _ARTICLES and i + 1 < len(words):
             i += 1
         return t.sub(words[i][0])
     if i < len(words) and words[i][2] in _VERBS:
+        if words[i][2] in _BUY_VERBS and not _buys_a_card(words[i + 1 : i + 3]):
+            # `Buy monopoly ore`, `Kaufe Ritter`: a card named after a purchase's verb is no
+            # card played; the line stays as written (refused with the form to write).
+            return t
         i += 1
         if i < len(words) and words[i][2] in _SUBJECTS:
             i += 1  # `Dann baue ich …`, `Denne gang bygger jeg …`: the subject after its verb

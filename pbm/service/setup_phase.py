@@ -170,9 +170,14 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
                     [p.address],
                     game,
                     texts.t(game.locale, "setup_failed_subject", game=game.name),
-                    # With the turn's prompt: the placement the player may still send.
+                    # With the turn's prompt: the placement the player may still send (none
+                    # when the deadline has passed: one is chosen for them now).
                     notices.placed(
-                        state, events, game.locale, failed=True, prompt=_prompt(game, state, p)
+                        state,
+                        events,
+                        game.locale,
+                        failed=True,
+                        prompt=None if timeout else _prompt(game, state, p),
                     ),
                     template="placed",
                 )

@@ -79,6 +79,7 @@ def test_a_question_in_an_orders_mail_is_told_where_questions_go(
         "Hallo! Mein Kennwort ist {pw}",
         "Hi, here are my orders. Password: {pw}",
         "Hej! Min adgangskode er {pw}.",
+        "Hallo! Mein Kennwort ist {own}",  # the colour with its own letters (`weiß-`)
     ],
 )
 def test_a_password_in_pbms_shape_is_read_however_it_is_written(
@@ -90,9 +91,15 @@ def test_a_password_in_pbms_shape_is_read_however_it_is_written(
     from pbm.store.models import InboundMail, OrderSet
 
     table = games.start("alpha")
-    me = table.seats[0]
+    # A seat whose colour has a spelling with its own letters (`weiß-`, `grün-`).
+    letters = {"weiss": "weiß", "gruen": "grün"}
+    me = next(a for a in table.seats.values() if table.passwords[a].split("-")[0] in letters)
     pw = table.passwords[me]
-    line = written.format(pw=pw, spaced=pw.replace("-", " "), nbsp=pw.replace("-", "\u00a0"))
+    colour = pw.split("-")[0]
+    own = letters[colour] + pw[len(colour) :]
+    line = written.format(
+        pw=pw, spaced=pw.replace("-", " "), nbsp=pw.replace("-", "\u00a0"), own=own
+    )
     before = len(order_sets(svc, "alpha"))
     mailer.send(me, "Züge", f"{line}\nIch passe\n")
     assert len(order_sets(svc, "alpha")) == before + 1
