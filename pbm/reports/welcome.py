@@ -47,11 +47,15 @@ def examples(state: GameState, lang: str, seat: int = 0) -> list[str]:
         lines.append(format_item(RobberOrder(hexes[0], victims), ctx))
     lines.append(format_item(BuyCard(), ctx))
     if state.sea is not None:
-        # Seafarers: a ship on a side touching sea, next to the placement where there is one.
+        # Seafarers: a ship on a side touching sea, next to the placement where there is one;
+        # never beside the pirate (a ship is not built there: the line copied would fail).
+        pirate = state.sea.pirate
+
+        def free(e: int) -> bool:
+            return board.path_sea[e] and pirate not in board.path_hexes[e]
+
         ends = board.crossing_paths[place.crossing]
-        sea = [e for e in ends if board.path_sea[e]] or [
-            e for e, on_sea in enumerate(board.path_sea) if on_sea
-        ]
+        sea = [e for e in ends if free(e)] or [e for e in range(len(board.path_sea)) if free(e)]
         if sea:
             lines.append(format_item(Ship(sea[0]), ctx))
     if state.kron is not None:

@@ -39,3 +39,16 @@ def test_kronlande_examples_show_a_workshop_a_good_and_a_castle(lang: str, size:
     assert isinstance(workshop, Workshop) and workshop.kind == BAECKEREI
     assert make == Make(BROT, 1)
     assert castle == Castle(workshop.crossing)
+
+
+@pytest.mark.parametrize("scenario", ["neue-welt", "neue-ufer", "vier-inseln", "wueste"])
+def test_the_ship_example_is_never_beside_the_pirate(scenario: str) -> None:
+    """New World's welcome showed `Schiff A1 B2`, refused when copied ("the pirate stands next
+    to this side")."""
+    for seed in range(1, 31):
+        state = new_game(Settings.for_scenario(scenario, 4), seed)
+        assert state.sea is not None
+        ctx = Context(state.board, "de", state.colours, "round")
+        ship = parse_line(examples(state, "de")[-1], ctx)
+        assert isinstance(ship, Ship)
+        assert state.sea.pirate not in state.board.path_hexes[ship.path], (scenario, seed)
