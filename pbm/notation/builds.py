@@ -11,7 +11,9 @@ from pbm.rules.orders import (
     Alternatives,
     BuildAction,
     BuyCard,
+    Castle,
     City,
+    Residence,
     Road,
     Settlement,
     YearOfPlenty,
@@ -154,6 +156,10 @@ def _small_count(word: str) -> int:
     return n
 
 
+#: The kind of an upgrade written in words (`Stadt … zur Burg ausbauen`), by what it becomes.
+_UPGRADE_KINDS: dict[type, str] = {Castle: "castle", Residence: "residence"}
+
+
 def _build_action(
     t: Text, ctx: Context, inherit: str | None
 ) -> tuple[BuildAction | Builds, str | None]:
@@ -163,8 +169,7 @@ def _build_action(
     lead = len(t.folded) - len(t.folded.lstrip())
     city = _upgrade(t, ctx)
     if city is not None:
-        kind = {"Castle": "castle", "Residence": "residence"}.get(type(city).__name__, "city")
-        return city, kind
+        return city, _UPGRADE_KINDS.get(type(city), "city")
     n = _buy_count(f)
     if n is not None:
         return (BuyCard() if n == 1 else Builds((BuyCard(),) * n)), "buy"

@@ -274,8 +274,9 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
             result.item = None
     # The robber's and the knight's lines run with the rolls, from the position as it is; the
     # builds from the position the player's own knight leaves.
-    rolls = _Outcomes([LegalMoves(state, seat)])
-    outcomes = _Outcomes([LegalMoves(_pirate_moved_by_knight(parsed, state, seat), seat)])
+    start = _pirate_moved_by_knight(parsed, state, seat)
+    outcomes = _Outcomes([LegalMoves(start, seat)])
+    rolls = outcomes if start is state else _Outcomes([LegalMoves(state, seat)])
     # The main lines in the order written, then the `Ersatzbau` block, which runs after the
     # main lines whichever of them were built.
     for block in (False, True):

@@ -37,10 +37,6 @@ _BUY_AFTER = _cut_words("buy_after") | {""}
 #: What a counted card purchase's word starts with (`2 Entwicklungskarten`, `2 dev cards`).
 _COUNTED_CARDS = lexicon.words("cuts", "counted_cards")
 _BUY_BEFORE = _cut_words("buy_before")
-#: A card purchase's own word (`Entwicklungskarte`, `udviklingskort`, `card`).
-_COUNTED_CARD_WORDS = frozenset(
-    w for w in (*lexicon.words("cuts", "counted_cards"), *lexicon.words("cuts", "cards"))
-)
 _CARD_ADJECTIVES = _cut_words("card_adjectives")
 
 
@@ -90,7 +86,7 @@ def _split_builds(t: Text, sea: bool = False, game: GameWords = BASE_WORDS) -> l
         if (
             verb > build_start
             and words[verb][2] in _BUY_BEFORE
-            and (word in _COUNTED_CARD_WORDS or is_card or is_count)
+            and (word in _CARD_WORDS or word.startswith(_COUNTED_CARDS) or is_count)
             and others[verb] - others[build_start] > 0
         ):
             # `Vej … og så købe et udviklingskort`, `… und dann kaufe eine Karte`: the

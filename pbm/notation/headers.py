@@ -139,7 +139,8 @@ def _board_free(text: str, game: GameWords) -> tuple[Text, str, Item | None]:
     if len(text) > MAX_LINE_CHARS:
         # Refused unread: no order is that long, and nothing of it is looked at.
         raise NotationError.make("line_too_long", length=len(text), max=MAX_LINE_CHARS)
-    t = _tidy(Text(text))
+    raw = Text(text)
+    t = _tidy(raw)
     f = t.folded.strip()
     if not f:
         raise NotationError.make("empty_line")
@@ -166,7 +167,7 @@ def _board_free(text: str, game: GameWords) -> tuple[Text, str, Item | None]:
     inner = _password_in_sentence(t, f, game)
     if inner is not None:
         return t, f, inner
-    check_dashes_remark(text, game)
+    check_dashes_remark(raw, game)
     t = _without_remark(t, game)
     # A full stop at the end of an order line is forgiven (not in passwords, read above), and
     # so are `!` and `?`.

@@ -75,8 +75,8 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
     near miss (`Strase` → did you mean 'Straße'?), or a word that is no order."""
     f = t.folded
     lead = len(f) - len(f.lstrip())
-    head = _letter_words(f[lead : lead + 40])
-    if any(w in _CARD_WORDS or w in _BUY_WORDS or w in _CARD_LEADS for w in head[:3]) and (
+    letters = _letter_words(f[lead : lead + 40])
+    if any(w in _CARD_WORDS or w in _BUY_WORDS or w in _CARD_LEADS for w in letters[:3]) and (
         _CARD_CODE.search(t.original[:80])
     ):
         # `Play card N6T before roll: …`: the code only hides the card from the others; the
@@ -84,7 +84,6 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
         return NotationError.make("card_by_code", column=t.col(lead))
     first = re.match(r"\S+", f[lead:])
     word = t.sub(lead, lead + first.end()).original if first else f
-    letters = _letter_words(f[lead : lead + 40])
     folded = letters[0] if letters else ""
     if folded in _ROAD_WORDS and first is not None:
         return NotationError.make("road_form", column=t.col(lead))

@@ -140,11 +140,11 @@ def _dashes_at(t: Text, end: int = 0) -> int:
     return at
 
 
-def check_dashes_remark(text: str, game: GameWords) -> None:
+def check_dashes_remark(t: Text, game: GameWords) -> None:
     """A remark after ` -- ` (or ` — `) that may change the order (`Räuber 9E -- raube gelb`,
     `Entwicklungskarte -- zweimal`) is refused, as one in brackets is: the victim or the count
-    would be lost. (After ` #`, the guide's mark of a remark, only a choice or a negation is.)"""
-    t = Text(text)
+    would be lost. (After ` #`, the guide's mark of a remark, only a choice or a negation is.)
+    `t`: the line as written (before `_tidy` cut the remark)."""
     dashes = _dashes_at(t)
     if dashes <= 0:
         return
