@@ -82,7 +82,7 @@ def _scenario_board(
     key: str, players: int, seed: int, as_json: bool, lang: str, layout: str, size: str | None
 ) -> None:
     """`pbm board --scenario NAME`: the scenario's board laid by the seed."""
-    from pbm.rules.scenarios import PLAYER_COUNTS, SCENARIOS, scenario_board
+    from pbm.rules.scenarios import PLAYER_COUNTS, SCENARIOS
 
     if key not in SCENARIOS:
         raise typer.BadParameter(f"scenario must be one of {', '.join(SCENARIOS)}")
@@ -90,14 +90,18 @@ def _scenario_board(
         raise typer.BadParameter("a Seafarers scenario is for 3 or 4 players")
     if layout != "variable" or size is not None:
         raise typer.BadParameter("--scenario excludes --layout and --size")
-    b = scenario_board(key, players, seed)
+    from pbm.rules.state import Settings, board_for, new_game
+
+    # The board a new game of the scenario gets (laid once: the text map's game reads the same
+    # board from `board_for`'s cache; a New World board is generated, not looked up).
+    settings = Settings.for_scenario(key, players)
+    b = board_for(settings, seed)
     if as_json:
         typer.echo(json.dumps(b.to_json(), ensure_ascii=False))
         return
     from pbm.reports.text_map import draw
-    from pbm.rules.state import Settings, new_game
 
-    state = new_game(Settings.for_scenario(key, players), seed)
+    state = new_game(settings, seed, board=b)
     typer.echo(draw(state, _map_lang(lang)))
 
 

@@ -21,6 +21,9 @@ import aioimaplib
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
+#: PBKDF2 rounds of the loopback IMAP server's stored passwords (pymap's own default: 500,000).
+LOOPBACK_HASH_ROUNDS = 1000
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -45,6 +48,7 @@ class LoopbackImap:
     async def start(self) -> None:
         from pymap.backend.dict import DictBackend
         from pymap.imap import IMAPService
+        from pysasl.hashing import BuiltinHash
 
         self.port = self.port or free_port()
         parser = argparse.ArgumentParser()
@@ -55,7 +59,13 @@ class LoopbackImap:
         args = parser.parse_args(
             ["--host", self.host, "--port", str(self.port), "--no-tls", "dict"]
         )
-        backend, config = await DictBackend.init(args)
+        # pymap (without passlib) stores and checks its users' passwords with 500,000 PBKDF2
+        # rounds: 0.12 s of CPU for each user added and each login, which the demo, the
+        # benchmarks and the end-to-end tests paid dozens of times. The users of a server on
+        # 127.0.0.1 for the length of a run, with passwords pbm drew, need no slow hash.
+        backend, config = await DictBackend.init(
+            args, hash_context=BuiltinHash(rounds=LOOPBACK_HASH_ROUNDS)
+        )
         config.apply_context()
         self._login, self._config = backend.login, config
         self._stack = AsyncExitStack()

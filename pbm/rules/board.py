@@ -200,6 +200,16 @@ def _geometry(coords: tuple[tuple[int, int], ...]) -> _Geometry:
     )
 
 
+def shape_crossings(
+    coords: tuple[tuple[int, int], ...],
+) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]]:
+    """The crossings of a board of these hex positions (sorted), numbered as a `Board` of them
+    numbers them: each one's three hexes (indexes into `coords`) and its neighbouring
+    crossings. For a generator that judges many draws before it builds the board it keeps."""
+    g = _geometry(coords)
+    return g.crossing_hexes, g.crossing_neighbors
+
+
 class Board:
     """An immutable board. Index-based tables make the rules' hot loops cheap."""
 

@@ -35,13 +35,11 @@ from pathlib import Path
 from typing import Any
 
 import aioimaplib
-import pymap.config as pymap_config
 import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope
 from aiosmtpd.smtp import Session as SmtpSession
 from harness import A_ROAD, ANNA, BERND, GM, PLAYERS, Games, eventually, make_service
-from pysasl.hashing import BuiltinHash
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
@@ -266,14 +264,6 @@ class SmtpServer:
 
 
 # -- IMAP -----------------------------------------------------------------------------------------
-
-
-@pytest.fixture(autouse=True)
-def _cheap_imap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
-    """pymap (without passlib) hashes passwords with 500 000 PBKDF2 rounds, and verifies every
-    login at the rounds stored in the hash: half a second or more per login on a busy machine,
-    and these tests log in often. Their users are stored with 1000 rounds instead."""
-    monkeypatch.setattr(pymap_config, "BuiltinHash", functools.partial(BuiltinHash, rounds=1000))
 
 
 async def new_imap(port: int = 0) -> LoopbackImap:

@@ -19,9 +19,11 @@ too many small islands or too large a main island):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
-from ..board import Board, Terrain, hex_neighbours
+from ..board import PIPS, Board, Terrain, hex_neighbours, shape_crossings
 from ..layouts import BASE_TOKENS, frame_coords
 from .data import Area, Coord
 from .harbours import BASE_HARBORS
@@ -100,6 +102,35 @@ def islands(land: set[Coord]) -> list[list[Coord]]:
     return out
 
 
+@cache
+def _neighbour_masks(rows: tuple[int, ...]) -> tuple[int, ...]:
+    """For each inner hex (in `inner_coords` order), the bits of its inner neighbours."""
+    inner = inner_coords(rows)
+    index = {c: i for i, c in enumerate(inner)}
+    return tuple(sum(1 << index[n] for n in hex_neighbours(c) if n in index) for c in inner)
+
+
+def _island_sizes(land: int, neighbours: tuple[int, ...]) -> list[int]:
+    """The sizes of the islands of `land` (bits of inner hexes): what `islands` finds, without
+    sorting or coordinates. Most draws fail on the sizes alone, so they are checked first
+    (a fifth of the cost of `islands`; the draws and the boards are the same)."""
+    sizes: list[int] = []
+    rest = land
+    while rest:
+        island = frontier = rest & -rest
+        while frontier:
+            grown = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                grown |= neighbours[low.bit_length() - 1]
+            frontier = grown & rest & ~island
+            island |= frontier
+        rest &= ~island
+        sizes.append(island.bit_count())
+    return sizes
+
+
 def reachable(land: set[Coord], sea: set[Coord], isles: list[list[Coord]]) -> bool:
     """Every island touches the sea that is connected to the frame (ships sail on sea sides)."""
     frame = [c for c in sorted(sea) if sum(n in land or n in sea for n in hex_neighbours(c)) < 6]
@@ -136,15 +167,23 @@ def generate(players: int, seed: int) -> Board:
     pool = list(world.tiles) + [SEA_TILE] * world.sea
     if len(pool) != len(inner):
         raise LayoutError(f"{len(inner)} inner hexes but {len(pool)} tiles")
+    neighbours = _neighbour_masks(world.rows)
+    coords = tuple(sorted({*inner, *frame}))  # the board's hexes, in its order
+    crossing_hexes, crossing_neighbours = shape_crossings(coords)
+    # The pool as bits, the first tile the lowest: land 1, sea 0.
+    bits = str.maketrans({t: "1" for t in world.tiles} | {SEA_TILE: "0"})
     for _ in range(TRIES):
         rng.shuffle(pool)
+        sizes = _island_sizes(int("".join(reversed(pool)).translate(bits), 2), neighbours)
+        if len(sizes) < MIN_ISLANDS or max(sizes) > MAX_ISLAND[players]:
+            continue
+        if sizes.count(1) > MAX_SINGLES:
+            continue
         tiles = {c: t for c, t in zip(inner, pool, strict=True) if t != SEA_TILE}
         land = set(tiles)
         sea = (set(inner) - land) | set(frame)
         isles = islands(land)
-        if len(isles) < MIN_ISLANDS or max(len(i) for i in isles) > MAX_ISLAND[players]:
-            continue
-        if sum(len(i) == 1 for i in isles) > MAX_SINGLES or not reachable(land, sea, isles):
+        if not reachable(land, sea, isles):
             continue
         slots = _harbor_slots(rng, sea, land, len(world.harbors))
         if slots is None:
@@ -160,11 +199,14 @@ def generate(players: int, seed: int) -> Board:
         area_of = {c: i + 1 for i, isle in enumerate(isles) for c in isle}
         inner_sea = sorted((set(inner) - land) - set(slots))
         pirate = rng.choice(inner_sea)
-        specs = hex_specs(sorted(sea), tiles, area_of, numbers, harbors)
-        board = Board(specs, name=f"neue-welt-{players}", pirate_start=pirate)
-        if start_spread(board, players) > MAX_START_SPREAD:
+        # The spread from the numbers alone, as the board would have it (`start_spread`):
+        # most draws fail here, and a board costs more than all the checks before it.
+        pips = [PIPS.get(numbers[c], 0) if c in numbers else 0 for c in coords]
+        crossing_pips = [pips[a] + pips[b] + pips[c] for a, b, c in crossing_hexes]
+        if _spread(crossing_pips, crossing_neighbours, players) > MAX_START_SPREAD:
             continue
-        return board
+        specs = hex_specs(sorted(sea), tiles, area_of, numbers, harbors)
+        return Board(specs, name=f"neue-welt-{players}", pirate_start=pirate)
     raise LayoutError("no New World board keeps the rules")
 
 
@@ -174,7 +216,10 @@ def start_spread(board: Board, players: int) -> int:
     Anywhere may be a start site on New World, and a generated world can hold few good sites,
     which the first seats take (issue 17's fairness check: seat 1 won 34 % of 4-player games,
     seat 4 19 %, without this bound; docs/rules-decisions.md has the figures)."""
-    pips = board.crossing_pips
+    return _spread(board.crossing_pips, board.crossing_neighbors, players)
+
+
+def _spread(pips: Sequence[int], neighbours: Sequence[tuple[int, ...]], players: int) -> int:
     taken: set[int] = set()
     blocked: set[int] = set()
     order = sorted(range(len(pips)), key=lambda c: (-pips[c], c))
@@ -184,7 +229,7 @@ def start_spread(board: Board, players: int) -> int:
         if c is None:
             return 99
         taken.add(c)
-        blocked.update(board.crossing_neighbors[c])
+        blocked.update(neighbours[c])
         totals[p] += pips[c]
     return max(totals) - min(totals)
 
