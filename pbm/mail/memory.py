@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import email
 import email.policy
+import functools
 import threading
 import time
 from dataclasses import dataclass
@@ -205,8 +206,10 @@ class Sent:
     #: The connection (session) it came over, counted from 1.
     connection: int
 
-    @property
+    @functools.cached_property
     def message(self) -> EmailMessage:
+        """The message parsed (once: a test reads the same mail many times; read it, never
+        change it)."""
         msg = email.message_from_bytes(self.raw, policy=email.policy.default)
         assert isinstance(msg, EmailMessage)
         return msg

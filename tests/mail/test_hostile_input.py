@@ -210,14 +210,21 @@ def kept_as_sent(stored: bytes, raw: bytes, cut: int | None = None) -> bool:
     """The stored bytes are the mail's, but for the password it carries (masked, see
     masked_raw) or for the values of its password lines; `cut`: only so many of them are
     kept (a stranger's mail, `no_password_kept_kb`)."""
-    candidates = [raw, _masked(raw), _PASSWORD_VALUE.sub(rb"\1" + MASK.encode(), raw)]
-    # A mail refused unread (cut off at the stored size) has its kept bytes searched for
-    # password lines as the service reads them (`pw` and `=` too): in ten random megabytes a
-    # `pw` with a value after it comes up about once in a hundred mails, and is masked.
-    searched = password_values(raw.decode("utf-8", "replace"))
-    if searched:
-        candidates.append(masked_raw(raw, searched, deep=False))
-    return any(stored == c[:cut] for c in candidates)
+
+    def candidates() -> Iterator[bytes]:
+        """The cheap ones first: reading a mail of megabytes as the service does takes
+        seconds, and most mails are kept as they came or with a labelled line masked."""
+        yield raw
+        yield _PASSWORD_VALUE.sub(rb"\1" + MASK.encode(), raw)
+        yield _masked(raw)
+        # A mail refused unread (cut off at the stored size) has its kept bytes searched for
+        # password lines as the service reads them (`pw` and `=` too): in ten random megabytes
+        # a `pw` with a value after it comes up about once in a hundred mails, and is masked.
+        searched = password_values(raw.decode("utf-8", "replace"))
+        if searched:
+            yield masked_raw(raw, searched, deep=False)
+
+    return any(stored == c[:cut] for c in candidates())
 
 
 def take(w: World, raw: bytes, holders: frozenset[str] = frozenset()) -> InboundMail:
