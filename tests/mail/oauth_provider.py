@@ -189,6 +189,10 @@ def running(provider: Provider | None = None) -> Iterator[Provider]:
             pass
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    # A client gone between the server's select and its accept would leave accept blocking
+    # for good, and `shutdown` waiting on it: with a timeout the loop goes on (an accepted
+    # connection is blocking again, as socketserver expects).
+    server.socket.settimeout(0.5)
     provider.port = server.server_port
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

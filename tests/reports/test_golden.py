@@ -8,6 +8,7 @@ own checks that each one opens to the true card.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
@@ -25,6 +26,7 @@ MODERN = "de@modern"
 UPDATE = os.environ.get("PBM_UPDATE_GOLDEN") == "1"
 
 
+@functools.cache  # the modern edition's test reads the German text of every scene again
 def _golden_text(name: str, lang: str) -> str:
     subject, rendered = scenes.SCENES[name](lang)
     return f"Subject: {subject}\n\n" + scenes.normalise_sealed(rendered.text)
@@ -77,16 +79,17 @@ CLASSIC = re.compile(
 QUOTED = re.compile(r"^> |Räuber E2, raube|` oder `|klassisch|heißt modern")
 
 
-def _modern_scenes() -> list[str]:
-    return [n for n in sorted(scenes.SCENES) if CLASSIC.search(_golden_text(n, "de"))]
-
-
-@pytest.mark.parametrize("name", _modern_scenes())
+@pytest.mark.parametrize("name", sorted(scenes.SCENES))
 def test_golden_modern_edition(name: str) -> None:
     """Every mail with a classic word, in the modern edition's words: the golden file, and no
-    classic word left but where a player's own words are quoted."""
+    classic word left but where a player's own words are quoted. (Which scenes have one is
+    found here, not when the tests are collected: every worker would render them all.)"""
+    path = GOLDEN / f"{name}_{MODERN}.txt"
+    if not CLASSIC.search(_golden_text(name, "de")):
+        assert UPDATE or not path.exists(), f"{path.name}: no classic word in the scene; remove it"
+        return
     text = _golden_text(name, MODERN)
-    _check(GOLDEN / f"{name}_{MODERN}.txt", text)
+    _check(path, text)
     left = [line for line in text.splitlines() if CLASSIC.search(line) and not QUOTED.search(line)]
     assert not left, f"{name}: classic words in the modern edition: {left}"
 

@@ -62,6 +62,7 @@ def test_schema_current(tmp_path: Path) -> None:
     engine.dispose()
 
 
+@pytest.mark.slow  # three interpreters start `pbm serve`'s imports: about 3 s
 def test_serve_migrates_apart_and_loads_nothing_heavy(tmp_path: Path) -> None:
     cfg = tmp_path / "pbm.toml"
     cfg.write_text(
