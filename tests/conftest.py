@@ -68,32 +68,11 @@ def _long(item: pytest.Item) -> int:
     return sum(item.get_closest_marker(m) is not None for m in ("slow", "e2e"))
 
 
-def _waits(item: pytest.Item) -> bool:
-    """An end-to-end test: it mostly waits (on servers, deadlines, restarts), using a fraction
-    of a core; a slow test that is not one computes all the time."""
-    return item.get_closest_marker("e2e") is not None
-
-
-def _mixed(
-    waiting: list[pytest.Item], computing: list[pytest.Item], first_waits: bool
-) -> list[pytest.Item]:
-    """The two kinds in turn (the longest of each first), so that a worker in a test that waits
-    leaves its core to one that computes, not to another worker waiting too."""
-    out: list[pytest.Item] = []
-    a, b = (waiting, computing) if first_waits else (computing, waiting)
-    for i in range(max(len(a), len(b))):
-        out += a[i : i + 1] + b[i : i + 1]
-    return out
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Order the tests for `--dist worksteal`: it gives each worker an even, contiguous part of
     the list, and an idle worker takes the tail of another's part. Each part begins with its
     share of the long tests (the longest first), so they start early and the run ends with
-    short tests on every worker, not with one worker in a demo while the others wait. Within a
-    part the end-to-end tests (which wait) and the slow ones (which compute) take turns, and
-    half the workers begin with the one kind, half with the other: with every worker in a demo
-    at once, two cores ran one core's work (issue 30)."""
+    short tests on every worker, not with one worker in a demo while the others wait."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
     if workers < 2:
         return
@@ -104,10 +83,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for w in range(workers):
         size = left // (workers - w)  # the part worksteal's first schedule sends worker w
         left -= size
-        mine = long[w::workers]
-        share = _mixed(
-            [i for i in mine if _waits(i)], [i for i in mine if not _waits(i)], w % 2 == 0
-        )
+        share = long[w::workers]
         ordered += share + short[: max(0, size - len(share))]
         del short[: max(0, size - len(share))]
     ordered += short
