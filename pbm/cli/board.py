@@ -92,8 +92,8 @@ def _scenario_board(
         raise typer.BadParameter("--scenario excludes --layout and --size")
     from pbm.rules.state import Settings, board_for, new_game
 
-    # The board a new game of the scenario gets (laid once: the text map's game reads the same
-    # board from `board_for`'s cache; a New World board is generated, not looked up).
+    # The board a new game of the scenario gets, laid once: the text map's game takes it from
+    # `board_for`'s cache (a New World board is generated, not looked up).
     settings = Settings.for_scenario(key, players)
     b = board_for(settings, seed)
     if as_json:
@@ -101,7 +101,7 @@ def _scenario_board(
         return
     from pbm.reports.text_map import draw
 
-    state = new_game(settings, seed, board=b)
+    state = new_game(settings, seed)
     typer.echo(draw(state, _map_lang(lang)))
 
 

@@ -113,7 +113,7 @@ def _neighbour_masks(rows: tuple[int, ...]) -> tuple[int, ...]:
 def _island_sizes(land: int, neighbours: tuple[int, ...]) -> list[int]:
     """The sizes of the islands of `land` (bits of inner hexes): what `islands` finds, without
     sorting or coordinates. Most draws fail on the sizes alone, so they are checked first
-    (a fifth of the cost of `islands`; the draws and the boards are the same)."""
+    (a sixth of the cost of `islands`; the draws and the boards are the same)."""
     sizes: list[int] = []
     rest = land
     while rest:
