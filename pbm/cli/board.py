@@ -92,12 +92,10 @@ def _scenario_board(
         raise typer.BadParameter("--scenario excludes --layout and --size")
     from pbm.rules.state import Settings, board_for, new_game
 
-    # The board a new game of the scenario gets, laid once: the text map's game takes it from
-    # `board_for`'s cache (a New World board is generated, not looked up).
     settings = Settings.for_scenario(key, players)
-    b = board_for(settings, seed)
     if as_json:
-        typer.echo(json.dumps(b.to_json(), ensure_ascii=False))
+        # The board a new game of the scenario gets (`board_for`, as the text map's game).
+        typer.echo(json.dumps(board_for(settings, seed).to_json(), ensure_ascii=False))
         return
     from pbm.reports.text_map import draw
 

@@ -220,7 +220,7 @@ def _road_below(
     the build order upside down. None when there is no such line."""
     ends: set[int] = set()
     # What may reach it: a road a road, a ship a ship, a building either.
-    reach: tuple[type, ...] = (Road, Ship)
+    reach: tuple[type[Road | Ship], ...] = (Road, Ship)
     for options in _lines_of(result.item):
         for option in options:
             if isinstance(option, (Settlement, City)):
@@ -233,10 +233,8 @@ def _road_below(
             continue
         for options in _lines_of(later.item):
             for option in options:
-                if (
-                    isinstance(option, (Road, Ship))
-                    and isinstance(option, reach)
-                    and ends & set(state.board.path_crossings[option.path])
+                if isinstance(option, reach) and ends & set(
+                    state.board.path_crossings[option.path]
                 ):
                     return later.line, isinstance(option, Ship)
     return None
