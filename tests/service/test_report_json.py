@@ -343,10 +343,16 @@ def test_an_attachment_that_cannot_be_read_leaves_the_report_without_it(
 
 
 def _whole_game(
-    svc: Service, clock: FakeClock, mailer: Mailer, games: Games, name: str, **settings: Any
+    svc: Service,
+    clock: FakeClock,
+    mailer: Mailer,
+    games: Games,
+    name: str,
+    last_round: int = 60,
+    **settings: Any,
 ) -> tuple[MemorySmtp, list[str]]:
-    """The game `name` played to its end (or round 60) by mail, every seat sending the
-    autopilot's orders, with an observer; every mail sent."""
+    """The game `name` played to its end (or through `last_round`) by mail, every seat
+    sending the autopilot's orders, with an observer; every mail sent."""
     games.start(name, **settings)
     _observe(mailer, name)
     secrets = _secrets(svc, name)
@@ -355,7 +361,7 @@ def _whole_game(
     smtp = MemorySmtp()
     while True:
         _, state = game_state(svc, name)
-        if state.phase != Phase.ROUNDS or state.round > 60:
+        if state.phase != Phase.ROUNDS or state.round > last_round:
             break
         play_round(mailer, clock, name, pw=pw)
         _send(svc, smtp)
@@ -392,11 +398,13 @@ def test_a_whole_game_every_report_valid_and_private(
 def test_an_oceania_game_shows_no_hex_under_the_fog_in_its_json(
     svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
-    """Oceania (seed 9: the autopilot's ships discover fog in rounds 5 and 7): the JSON's fog
-    hexes are exactly the state's, with neither tile nor token; tests/service/
-    test_fog_privacy.py compares every output of two games that differ only under the fog,
-    the attachments too."""
-    smtp, secrets = _whole_game(svc, clock, mailer, games, "nebel", seed=9, scenario="ozeanien")
+    """Oceania (seed 9: the autopilot's ships first discover fog in round 17 of 37), through
+    round 17: the JSON's fog hexes are exactly the state's, with neither tile nor token;
+    tests/service/test_fog_privacy.py compares every output of two games that differ only
+    under the fog, the attachments too."""
+    smtp, secrets = _whole_game(
+        svc, clock, mailer, games, "nebel", last_round=17, seed=9, scenario="ozeanien"
+    )
     checked = check_sent(svc, smtp, "nebel", secrets)
     assert checked.reports > 20 and checked.fog_hexes > 0
     first = next(m for m in smtp.accepted if attachments(m.message))
