@@ -68,22 +68,35 @@ def _long(item: pytest.Item) -> int:
     return sum(item.get_closest_marker(m) is not None for m in ("slow", "e2e"))
 
 
+def _waits(item: pytest.Item) -> bool:
+    """An end-to-end test: it mostly waits (on mail servers, deadlines, a restart)."""
+    return item.get_closest_marker("e2e") is not None
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Order the tests for `--dist worksteal`: it gives each worker an even, contiguous part of
     the list, and an idle worker takes the tail of another's part. Each part begins with its
-    share of the long tests (the longest first), so they start early and the run ends with
-    short tests on every worker, not with one worker in a demo while the others wait."""
+    share of the long tests, so they start early and the run ends with short tests on every
+    worker, not with one worker in a demo while the others wait.
+
+    The end-to-end tests go to every worker but the last, each part beginning with them (the
+    demos first), and the slow ones that compute follow them; the last worker begins with its
+    share of those. So while two workers mostly wait on mail servers and deadlines, the third
+    computes: with every worker in an end-to-end test at once, the whole suite's first two
+    minutes used two thirds of a core of the two (docs/performance.md, ninth round)."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
     if workers < 2:
         return
-    long = sorted((i for i in items if _long(i)), key=_long, reverse=True)  # stable
+    waiting = sorted((i for i in items if _waits(i)), key=_long, reverse=True)  # stable
+    computing = [i for i in items if _long(i) and not _waits(i)]
     short = [i for i in items if not _long(i)]
+    waiters = workers - 1 if waiting else workers
     ordered: list[pytest.Item] = []
     left = len(items)
     for w in range(workers):
         size = left // (workers - w)  # the part worksteal's first schedule sends worker w
         left -= size
-        share = long[w::workers]
+        share = (waiting[w::waiters] if w < waiters else []) + computing[w::workers]
         ordered += share + short[: max(0, size - len(share))]
         del short[: max(0, size - len(share))]
     ordered += short
