@@ -68,6 +68,13 @@ def _long(item: pytest.Item) -> int:
     return sum(item.get_closest_marker(m) is not None for m in ("slow", "e2e"))
 
 
+def _seconds(item: pytest.Item) -> float:
+    """The CPU seconds a slow test's marker says it takes (`@pytest.mark.slow(seconds=12)`,
+    given to the few longest only, as a hint for the order); 0 where it says none."""
+    mark = item.get_closest_marker("slow")
+    return float(mark.kwargs.get("seconds", 0)) if mark else 0.0
+
+
 def _waits(item: pytest.Item) -> bool:
     """An end-to-end test: it mostly waits (on mail servers, deadlines, a restart)."""
     return item.get_closest_marker("e2e") is not None
@@ -79,24 +86,29 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     share of the long tests, so they start early and the run ends with short tests on every
     worker, not with one worker in a demo while the others wait.
 
-    The end-to-end tests go to every worker but the last, each part beginning with them (the
-    demos first), and the slow ones that compute follow them; the last worker begins with its
-    share of those. So while two workers mostly wait on mail servers and deadlines, the third
-    computes: with every worker in an end-to-end test at once, the whole suite's first two
-    minutes used two thirds of a core of the two (docs/performance.md, ninth round)."""
+    The end-to-end tests (which mostly wait, on mail servers, deadlines and restarts) are
+    shared among every worker but the last, the demos first; the last worker begins with all
+    the slow tests that compute, the longest first. So while the others wait, one core
+    computes, and the others take their part of the computing from its tail (worksteal) once
+    their end-to-end tests are done. With every worker in an end-to-end test at once, the whole
+    suite's first two minutes had used about one core of the two (docs/performance.md, ninth
+    round)."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
     if workers < 2:
         return
     waiting = sorted((i for i in items if _waits(i)), key=_long, reverse=True)  # stable
-    computing = [i for i in items if _long(i) and not _waits(i)]
+    # The longest first: what is left at the end, for the others to take, is short.
+    computing = sorted((i for i in items if _long(i) and not _waits(i)), key=_seconds, reverse=True)
     short = [i for i in items if not _long(i)]
-    waiters = workers - 1 if waiting else workers
+    if waiting:
+        shares = [waiting[w :: workers - 1] for w in range(workers - 1)] + [computing]
+    else:
+        shares = [computing[w::workers] for w in range(workers)]
     ordered: list[pytest.Item] = []
     left = len(items)
-    for w in range(workers):
+    for w, share in enumerate(shares):
         size = left // (workers - w)  # the part worksteal's first schedule sends worker w
         left -= size
-        share = (waiting[w::waiters] if w < waiters else []) + computing[w::workers]
         ordered += share + short[: max(0, size - len(share))]
         del short[: max(0, size - len(share))]
     ordered += short

@@ -33,6 +33,7 @@ def test_bench_rounds_keys() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.e2e  # `pbm serve` against the loopback mail servers
 @pytest.mark.timeout(600)
 def test_bench_serve_keys() -> None:
     # --mix: one game of each kind (base, Seafarers, Kronlande).
@@ -44,6 +45,7 @@ def test_bench_serve_keys() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.e2e  # `pbm serve` against the loopback mail servers
 @pytest.mark.timeout(600)
 def test_bench_latency_keys() -> None:
     result = _bench("latency", "--rates", "2", "--seconds", "2")
@@ -57,6 +59,7 @@ def test_bench_latency_keys() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.e2e  # `pbm serve` against the loopback mail servers
 @pytest.mark.timeout(600)
 def test_bench_latency_burst_keys() -> None:
     # Slow: `pbm serve` is given 10 s to start before the burst (20 by default,

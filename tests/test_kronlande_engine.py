@@ -227,7 +227,7 @@ def test_the_autopilot_finishes_kronlande_games() -> None:
         assert result.finished == 6
 
 
-@pytest.mark.slow  # 200 whole games on each island
+@pytest.mark.slow(seconds=7)  # 200 whole games on each island
 @pytest.mark.parametrize("size", ["large", "huge"])
 def test_the_autopilot_finishes_200_kronlande_games(size: str) -> None:
     result = simulate(200, 4, 1, "autopilot", size, kronlande=True)

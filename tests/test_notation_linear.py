@@ -346,7 +346,7 @@ def _anchored(p: re.Pattern[str]) -> bool:
     return p.pattern.startswith("^")
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=8)
 def test_anchored_patterns_are_linear() -> None:
     """`^…` patterns are only ever matched at the start of a line."""
     anchored = {n: p for n, p in all_patterns().items() if _anchored(p)}
@@ -673,7 +673,7 @@ def test_password_masks_are_linear_on_texts() -> None:
         timed(f"password masks on {what}", partial(_mask_checks, s))
 
 
-@pytest.mark.slow  # every filler of the order language's checks too
+@pytest.mark.slow(seconds=7)  # every filler of the order language's checks too
 def test_password_masks_are_linear_on_the_notations_inputs() -> None:
     for what, s in _adversarial(""):
         timed(f"password masks on {what}", partial(_mask_checks, s))

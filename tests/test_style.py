@@ -28,7 +28,7 @@ def test_ruff_check_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=12)
 def test_mypy_strict_is_clean_on_pbm() -> None:
     result = _run("mypy")
     assert result.returncode == 0, result.stdout + result.stderr
