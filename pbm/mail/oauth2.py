@@ -247,7 +247,9 @@ def browser_login(
         raise OAuth2Error("no authorization endpoint: set [oauth2] authorize_endpoint")
     got = _Redirect()
     server = _redirect_server(got)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # Polled every 0.1 s (not 0.5): the command ends that much sooner after the sign-in,
+    # since `shutdown` waits for the loop's next poll.
+    thread = threading.Thread(target=server.serve_forever, args=(0.1,), daemon=True)
     thread.start()
     try:
         redirect = f"http://127.0.0.1:{server.server_port}/"

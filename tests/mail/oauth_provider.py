@@ -194,7 +194,8 @@ def running(provider: Provider | None = None) -> Iterator[Provider]:
     # connection is blocking again, as socketserver expects).
     server.socket.settimeout(0.5)
     provider.port = server.server_port
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # Polled every 50 ms, not 500 ms: `shutdown` waits for the loop's next poll.
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     try:
         yield provider
