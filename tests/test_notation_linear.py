@@ -88,10 +88,10 @@ MODULES: list[ModuleType] = [
 
 #: Characters of each structural input.
 SIZE = 50_000
-#: CPU seconds one structural check may take. A linear one needs a few milliseconds (the
-#: slowest, every password mask over one input, about 40 ms). A quadratic one, c·n², fails
-#: where c·SIZE² passes this: the bound keeps c at 5·10⁻¹⁰ s as the suite's 5 s for 100,000
-#: characters did, at a quarter of the suite's CPU for these checks (docs/performance.md).
+#: CPU seconds one structural check may take. A linear one needs milliseconds (the slowest,
+#: the hex names over `meer+` repeated, about 90 ms). A quadratic one, c·n², fails where
+#: c·SIZE² passes this: the bound keeps c at 5·10⁻¹⁰ s as 5 s for 100,000 characters did, at
+#: half the CPU for these checks (docs/performance.md, ninth round).
 CHECK_SECONDS = 1.25
 #: CPU seconds for one end-to-end mail (up to 2,000,000 characters: far from both).
 MAIL_SECONDS = 5.0
