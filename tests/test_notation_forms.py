@@ -615,6 +615,147 @@ def test_sentences_that_may_say_more_stay_refused(line: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # A build's verb mid-line starts the build, with the subject, the joiners and the
+        # article around it (`_split_builds`, `[cuts] build_verbs`).
+        (
+            "Road 6B 5B and build a settlement 4G 8W 3W",
+            "en",
+            "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
+        ),
+        (
+            "Road 6B 5B and then I build a settlement 4G 8W 3W",
+            "en",
+            "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
+        ),
+        (
+            "Road 6B 5B, then build settlement 4G 8W 3W",
+            "en",
+            "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
+        ),
+        (
+            "Straße 6L 5L und baue Siedlung 4G 8W 3W",
+            "de",
+            "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
+        ),
+        (
+            "Straße 6L 5L und baue dann eine Siedlung 4G 8W 3W",
+            "de",
+            "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
+        ),
+        (
+            "Straße 6L 5L, dann baue ich eine Siedlung 4G 8W 3W",
+            "de",
+            "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
+        ),
+        ("Vej 6L 5L og byg et hus 4K 8U 3U", "da", "Vej C3 C4 (6L 5L); Hus D5 D6 E5 (4K 8U 3U)"),
+        (
+            "Vej 6L 5L og så bygger jeg et hus 4K 8U 3U",
+            "da",
+            "Vej C3 C4 (6L 5L); Hus D5 D6 E5 (4K 8U 3U)",
+        ),
+        # A card played after a build or a purchase: its verb starts it.
+        (
+            "Road 6B 5B, play year of plenty: wool, ore",
+            "en",
+            "Road C3 C4 (6B 5B); Year of plenty W O",
+        ),
+        ("Buy card and play year of plenty: wool, ore", "en", "Buy card; Year of plenty W O"),
+        (
+            "Buy a card, then play road building: 6B 5B, 5B 4G",
+            "en",
+            "Buy card; Road building: C3 C4 (6B 5B), C4 D5 (5B 4G)",
+        ),
+        ("Straße 6L 5L, spiele Erfindung: Holz, Erz", "de", "Straße C3 C4 (6L 5L); Erfindung H E"),
+        ("Kaufe Karte und spiele Erfindung: Holz, Erz", "de", "Entwicklungskarte; Erfindung H E"),
+        ("Karte kaufen und Erfindung spielen: Holz, Erz", "de", "Entwicklungskarte; Erfindung H E"),
+        ("Vej 6L 5L, spil opfindelse: træ, malm", "da", "Vej C3 C4 (6L 5L); Fund T M"),
+        ("Køb kort og spil opfindelse: træ, malm", "da", "Udviklingskort; Fund T M"),
+        (
+            "Køb et kort, så spil vejbygning: 6L 5L, 5L 4K",
+            "da",
+            "Udviklingskort; Vejbygning: C3 C4 (6L 5L), C4 D5 (5L 4K)",
+        ),
+    ],
+)
+def test_a_verb_mid_line_starts_the_next_build(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        # The card's German verb before its colon is the clause's last word (`_without_verb`).
+        ("Monopol spielen: Erz", "de"),
+        ("Erfindung spielen: Holz, Erz", "de"),
+        ("Räuber setzen: 11G", "de"),
+    ],
+)
+def test_a_verb_before_the_colon_says_nothing_more(line: str, lang: str) -> None:
+    without = line.replace(" spielen", "").replace(" setzen", "")
+    assert _lines(line + "\n", lang) == _lines(without + "\n", lang)
+    assert parse_mail(line + "\n", _ctx(lang)).ok
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # Road building's pieces named roads without a sea: the card's two pieces.
+        (
+            "Straßenbau: Straße 6L 5L, Straße 5L 4G",
+            "de",
+            "Straßenbau: C3 C4 (6L 5L), C4 D5 (5L 4G)",
+        ),
+        ("Straßenbau: Str 6L 5L, Str. 5L 4G", "de", "Straßenbau: C3 C4 (6L 5L), C4 D5 (5L 4G)"),
+        ("Straßenbau: 6L 5L, Straße 5L 4G", "de", "Straßenbau: C3 C4 (6L 5L), C4 D5 (5L 4G)"),
+        (
+            "Road building: road 6B 5B and road 5B 4G",
+            "en",
+            "Road building: C3 C4 (6B 5B), C4 D5 (5B 4G)",
+        ),
+        ("Vejbygning: vej 6L 5L, vej 5L 4K", "da", "Vejbygning: C3 C4 (6L 5L), C4 D5 (5L 4K)"),
+        # A third road is paid for, as it was.
+        (
+            "Straßenbau: 6L 5L, 5L 4G, Straße 4G 3W",
+            "de",
+            "Straßenbau: C3 C4 (6L 5L), C4 D5 (5L 4G); Straße D5 E5 (4G 3W)",
+        ),
+        (
+            "Road building: road 6B 5B, road 5B 4G and road 4G 3W",
+            "en",
+            "Road building: C3 C4 (6B 5B), C4 D5 (5B 4G); Road D5 E5 (4G 3W)",
+        ),
+    ],
+)
+def test_road_building_pieces_named_roads_in_a_base_game(
+    line: str, lang: str, canonical: str
+) -> None:
+    assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        # A card bought and a card played that is no build (`Ritter`, `Monopol`), on one
+        # line: the same refusal, with the form to write, in every language.
+        ("Buy card and play knight", "en"),
+        ("Buy a card and play the knight before the roll: robber 11G", "en"),
+        ("Buy card and play monopoly ore", "en"),
+        ("Karte kaufen und Ritter spielen", "de"),
+        ("Kaufe eine Karte und spiele Monopol Erz", "de"),
+        ("Køb et udviklingskort og spil ridder", "da"),
+        ("Køb kort og spil monopol malm", "da"),
+    ],
+)
+def test_a_card_bought_and_a_card_played_on_one_line_is_refused_with_the_form(
+    line: str, lang: str
+) -> None:
+    parsed = parse_mail(line + "\n", _ctx(lang))
+    assert [r.error.key for r in parsed.lines if r.error is not None] == ["buy_and_play"]
+
+
+@pytest.mark.parametrize(
     ("line", "lang", "key"),
     [
         ("Play card N6T before roll: robber 11G, steal blue", "en", "card_by_code"),

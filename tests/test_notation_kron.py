@@ -666,6 +666,31 @@ def test_the_card_word_before_a_project_card_plays_it_and_buys_nothing(
 
 
 @pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        # A project card played after a purchase on one line: two builds, in every language
+        # (English `harbour privilege` is two words, `GameWords.build_pairs`).
+        ("Karte kaufen und Hafenprivileg spielen", "de"),
+        ("Kaufe eine Karte und spiele Hafenprivileg", "de"),
+        ("Buy card and play Harbour privilege", "en"),
+        ("Buy a card and then play the harbor privilege", "en"),
+        ("Køb kort og spil havneprivilegium", "da"),
+    ],
+)
+def test_a_card_bought_and_a_project_card_played_on_one_line(line: str, lang: str) -> None:
+    parsed = parse_mail(line + "\n", _ctx(0, lang))
+    assert parsed.ok, str(parsed.lines[0].error)
+    assert parsed.turn_orders().builds == (BuyCard(), HarbourPrivilege())
+
+
+def test_builders_hut_after_a_build_is_a_build_of_its_own() -> None:
+    parsed = parse_mail("Buy card and play builders hut\n", _ctx(0, "en"))
+    assert parsed.turn_orders().builds == (BuyCard(), BuildersHut())
+    # In a base game the words are no order: `harbour` there ends a harbour's name.
+    assert not parse_mail("Buy card and play harbour privilege\n", _base_ctx("en")).ok
+
+
+@pytest.mark.parametrize(
     ("line", "lang", "meant"),
     [
         ("Play card Year of plenty: wool, ore", "en", (YearOfPlenty(WOLLE, 4),)),

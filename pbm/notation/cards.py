@@ -136,7 +136,15 @@ def _path_list(t: Text, ctx: Context) -> list[int]:
 def _road_building(t: Text, ctx: Context) -> RoadBuilding:
     if ctx.board.has_areas:
         return _sea_road_building(t, ctx)
-    paths = _path_list(t, ctx)
+    # `Straßenbau: Straße C3 C4, Straße C4 D5`: each piece named a road, as on a Seafarers
+    # board; without a sea every piece is one, so the word is read and dropped.
+    f = t.folded
+    named = [
+        (a + m.start(), a + m.end(), "")
+        for a, b in _path_spans(f)
+        if (m := _ROAD_PIECE.match(f[a:b]))
+    ]
+    paths = _path_list(t.rewritten(named) if named else t, ctx)
     if not 1 <= len(paths) <= 2:
         raise NotationError.make("road_building_paths", column=t.col(0))
     return RoadBuilding(paths[0], paths[1] if len(paths) > 1 else None)
@@ -176,3 +184,4 @@ def _sea_road_building(t: Text, ctx: Context) -> RoadBuilding:
 
 
 _KW_SHIP = re.compile(rf"^{_KW['ship']}(?![a-z0-9])")
+_ROAD_PIECE = re.compile(rf"^ *+(?:{_KW['road']})(?![a-z0-9]) *+:?+ *+")

@@ -38,6 +38,17 @@ _BUY_AFTER = _cut_words("buy_after") | {""}
 _COUNTED_CARDS = lexicon.words("cuts", "counted_cards")
 _BUY_BEFORE = _cut_words("buy_before")
 _CARD_ADJECTIVES = _cut_words("card_adjectives")
+#: A verb before a build word (`… und baue eine Siedlung …`, `…, play year of plenty: …`).
+_BUILD_VERBS = _cut_words("build_verbs")
+#: The words between a build's verb and its build word, or before the verb (`and then I build
+#: a …`, `og så bygger jeg et …`, `und baue dann eine …`), all part of the cut.
+_VERB_LEADS = (
+    _BUILD_VERBS
+    | _JOINERS
+    | _CUT_ARTICLES
+    | lexicon.word_set("remarks", "articles")
+    | lexicon.word_set("remarks", "subjects")
+)
 
 
 def _split_builds(t: Text, sea: bool = False, game: GameWords = BASE_WORDS) -> list[Text]:
@@ -52,8 +63,12 @@ def _split_builds(t: Text, sea: bool = False, game: GameWords = BASE_WORDS) -> l
     # others[k]: how many of the first k words are neither a build word nor a joiner, so
     # "only such words from a to b" is one subtraction (the line stays linear).
     others = [0]
+    # seps[k]: how many of the first k words end a path of a list (`C3 C4,`, `und`, `->`), to
+    # tell a road building's second piece from a road after it.
+    seps = [0]
     for w in words:
         others.append(others[-1] + (w[2] not in starts and w[2] not in _JOINERS))
+        seps.append(seps[-1] + (w[2] in _JOINERS or f[w[1] - 1] in ",;" or ">" in w[2]))
     cuts: list[tuple[int, int]] = []  # (end of the previous build, start of the next)
     build_start = 0  # the first word of the build being read
     for i in range(1, len(words)):
@@ -63,7 +78,7 @@ def _split_builds(t: Text, sea: bool = False, game: GameWords = BASE_WORDS) -> l
         is_count = (word.isdecimal() or word in vocab.NUMBER_WORDS or word.endswith("x")) and (
             nxt.startswith(_COUNTED_CARDS)
         )
-        if not (word in starts or is_card or is_count):
+        if not (word in starts or is_card or is_count or (word, nxt) in game.build_pairs):
             continue
         before = words[i - 1][2]
         if word in _SHIP_WORDS and before in _MOVE_LEADS:
@@ -78,6 +93,13 @@ def _split_builds(t: Text, sea: bool = False, game: GameWords = BASE_WORDS) -> l
         building = _PATTERNS["road_building"].match(f[words[build_start][0] :])
         if building is not None and (
             (sea and word in _PIECE_WORDS)
+            # `Straßenbau: Straße A, Straße B` without a sea: the card's first two pieces
+            # named, no road paid for (a third is one).
+            or (
+                word in _PIECE_WORDS
+                and word not in _SHIP_WORDS
+                and seps[i] - seps[build_start] <= 1
+            )
             # A piece word inside the card's own name (Danish `Bygning af vej`).
             or start < words[build_start][0] + building.start("rest")
         ):
@@ -96,6 +118,16 @@ def _split_builds(t: Text, sea: bool = False, game: GameWords = BASE_WORDS) -> l
             while j > 1 and words[j - 1][2] in _JOINERS:
                 j -= 1
             cuts.append((words[j - 1][1], words[verb][0]))
+            continue
+        lead = _verb_lead(words, build_start, i)
+        if lead is not None and others[lead] - others[build_start] > 0:
+            # `Straße 6L 5L und baue eine Siedlung …`, `Buy card and play year of plenty: …`:
+            # the build starts at its verb (the piece drops the verb, `_without_verb`).
+            build_start = lead
+            j = lead
+            while j > 1 and words[j - 1][2] in _JOINERS:
+                j -= 1
+            cuts.append((words[j - 1][1], words[lead][0]))
             continue
         if (
             before in _CUT_ARTICLES
@@ -140,6 +172,21 @@ def _split_builds(t: Text, sea: bool = False, game: GameWords = BASE_WORDS) -> l
         start = nxt_start
     parts.append(t.sub(start))
     return parts
+
+
+def _verb_lead(words: list[tuple[int, int, str]], build_start: int, i: int) -> int | None:
+    """Where the build whose word is `words[i]` starts if a build verb stands before it
+    (`baue dann eine Siedlung`, `bygger jeg et hus`, `I build a settlement`): the first of the
+    words before it that lead a build (joiners left to the cut), at most four back; None
+    without a verb."""
+    k = i
+    while k - 1 > build_start and k > i - 5 and words[k - 1][2] in _VERB_LEADS:
+        k -= 1
+    while k < i and words[k][2] in _JOINERS:
+        k += 1
+    if any(words[m][2] in _BUILD_VERBS for m in range(k, i)):
+        return k
+    return None
 
 
 def _is_count_word(word: str) -> bool:

@@ -22,6 +22,9 @@ class GameWords:
     build_starts: frozenset[str]
     #: The resources' full names in every language, each to its card (`Holz`, `ore`).
     resources: Mapping[str, int]
+    #: Builds whose name is two words, neither a build word alone (`harbour privilege`:
+    #: `harbour` also ends a harbour's name in a crossing), as pairs of folded words.
+    build_pairs: frozenset[tuple[str, str]] = frozenset()
 
     def joined(self, other: GameWords) -> GameWords:
         """These words and `other`'s (a name both have is `other`'s card)."""
@@ -29,6 +32,7 @@ class GameWords:
             self.keyword_starts | other.keyword_starts,
             self.build_starts | other.build_starts,
             {**self.resources, **other.resources},
+            self.build_pairs | other.build_pairs,
         )
 
 

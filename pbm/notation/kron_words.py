@@ -10,12 +10,16 @@ from .game_words import BASE_WORDS, EXPANSION_WORDS, GameWords
 from .names import is_kron
 
 #: Kronlande's words: its keywords' first words, its build words (not `harbour`, which ends a
-#: harbour's name in a crossing) and its resource names.
+#: harbour's name in a crossing: `harbour privilege` is a pair) and its resource names.
 KRON_WORDS = BASE_WORDS.joined(
     GameWords(
         lexicon.word_set("words", "kron_keyword_starts"),
         lexicon.word_set("words", "kron_build_starts"),
         vocab.KRON_WORDS,
+        frozenset(
+            (first, second)
+            for first, second in (p.split() for p in lexicon.words("words", "kron_build_pairs"))
+        ),
     )
 )
 

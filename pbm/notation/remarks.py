@@ -311,9 +311,10 @@ def _buys_a_card(after: list[tuple[int, int, str]]) -> bool:
 #: Verbs at the end of a German clause (`Siedlung 6L 5L 11G bauen`, `Räuber auf 9E setzen, gelb
 #: berauben`): the verb comes last there, and says nothing the order does not.
 _TRAILING_VERBS = _remark_words("trailing_verbs")
-#: A word that ends a clause (before a comma, a full stop or the end of the line); it starts
-#: only where a word starts, so a long run of letters is read once.
-_CLAUSE_END_WORD = re.compile(r"(?<![a-z])[a-z]++(?=\s*+(?:[,;.!]|$))")
+#: A word that ends a clause (before a comma, a colon, a full stop or the end of the line:
+#: `Monopol spielen: Erz`); it starts only where a word starts, so a long run of letters is
+#: read once.
+_CLAUSE_END_WORD = re.compile(r"(?<![a-z])[a-z]++(?=\s*+(?:[,;:.!]|$))")
 
 
 def _without_verb(t: Text) -> Text:
