@@ -30,6 +30,8 @@ from email.utils import getaddresses, parsedate_to_datetime
 from html.parser import HTMLParser
 from typing import TYPE_CHECKING
 
+from .smime import PGP_ENCRYPTED, PKCS7_MIME, SIGNATURE_PARTS, read_pkcs7
+
 #: MIME parts a mail may have; a mail with more is refused unread ("too_many_parts"). A mail
 #: with orders has one to three; 200 leaves room for any real mail with a few attachments.
 MAX_PARTS = 200
@@ -95,6 +97,9 @@ class Inbound:
     #: The mail has a part sent as an attachment, which is never read (orders in a file): the
     #: answer to a mail without orders says so.
     attachments: bool = False
+    #: The mail is encrypted for its recipient (S/MIME or OpenPGP): its text cannot be read,
+    #: and the answer asks for the orders unencrypted.
+    encrypted: bool = False
 
 
 _QUOTE_ON, _QUOTE_OFF = "\x00quote-on\x00", "\x00quote-off\x00"
@@ -305,15 +310,24 @@ def _unflow(text: str, delsp: bool) -> str:
     return "\n".join(out)
 
 
-def body_text(msg: Message, resplit: bool = True) -> str:
+def body_text(msg: Message, resplit: bool = True, depth: int = 0) -> str:
+    """The mail's text: its first plain text part, else its HTML part as text, else the text
+    of the mail an S/MIME signature holds (`smime.read_pkcs7`; `depth`: how many such
+    envelopes were opened to get here), else the text of a multipart part the parser could
+    not split."""
     plain = html = None
     unsplit: Message | None = None
+    opaque: Message | None = None
     for part in msg.walk():
         if part.is_multipart():
             continue
+        ctype = part.get_content_type()
+        if ctype in PKCS7_MIME and opaque is None:
+            # `smime.p7m` is labelled an attachment by the clients that send it so.
+            opaque = part
+            continue
         if (part.get_content_disposition() or "") == "attachment":
             continue
-        ctype = part.get_content_type()
         if ctype == "text/plain" and plain is None:
             plain = _decode(part)
         elif ctype == "text/html" and html is None:
@@ -324,9 +338,68 @@ def body_text(msg: Message, resplit: bool = True) -> str:
         return plain
     if html is not None:
         return html_to_text(html)
+    if opaque is not None and depth < MAX_ENVELOPES:
+        inner = signed_mail(opaque)
+        if inner is not None:
+            return body_text(inner, resplit, depth + 1)
     if unsplit is not None and resplit:
         return _resplit(unsplit)
     return ""
+
+
+#: S/MIME envelopes opened one inside the other (signed, then signed again: a "triple wrap"
+#: signs, encrypts and signs; two are what a client writes).
+MAX_ENVELOPES = 3
+
+
+def signed_mail(part: Message) -> Message | None:
+    """The mail inside an opaque S/MIME signature, parsed; None when the part is no signed
+    mail (encrypted, broken), or is as many parts as a bomb has (counted before parsing, as
+    `parse_inbound` counts the mail's own)."""
+    payload = _payload(part)
+    if not payload:
+        return None
+    kind, content = read_pkcs7(payload)
+    if kind != "signed" or too_many_parts(content):
+        return None
+    return email.message_from_bytes(content, policy=_POLICY)
+
+
+def is_encrypted(msg: Message, text: str, depth: int = 0) -> bool:
+    """Whether the mail's content is encrypted for its recipient (S/MIME enveloped data,
+    PGP/MIME, or a text that is an inline OpenPGP message): nobody here can read it, and the
+    answer says so rather than asking for the orders it may hold."""
+    if text.lstrip()[:40].startswith("-----BEGIN PGP MESSAGE-----"):
+        return True
+    for part in msg.walk():
+        ctype = part.get_content_type()
+        if ctype in PGP_ENCRYPTED:
+            return True
+        if ctype in PKCS7_MIME and not part.is_multipart():
+            if str(part.get_param("smime-type") or "").lower() in (
+                "enveloped-data",
+                "authenveloped-data",
+            ):
+                return True
+            payload = _payload(part)
+            kind = read_pkcs7(payload)[0] if payload else "unknown"
+            if kind == "encrypted":
+                return True
+            if kind == "signed" and depth < MAX_ENVELOPES:
+                inner = signed_mail(part)
+                return inner is not None and is_encrypted(inner, "", depth + 1)
+            return False
+    return False
+
+
+def _has_attachments(msg: Message) -> bool:
+    """Whether a part came as an attachment (never read): a signature or a key is none."""
+    return any(
+        p.get_content_disposition() == "attachment"
+        and p.get_content_type() not in SIGNATURE_PARTS
+        and p.get_content_type() not in PKCS7_MIME
+        for p in msg.walk()
+    )
 
 
 #: The first boundary line of a multipart body: `--` and the boundary (RFC 2046: at most 70
@@ -616,14 +689,15 @@ def parse_inbound(raw: bytes, own_address: str = "", max_bytes: int | None = Non
     except Exception:  # RecursionError included
         return Inbound(content_id, "", "", "", "unreadable")
     text = ""
-    attached = False
+    attached = encrypted = False
     if not refused:
         try:
             text = body_text(msg).replace("\x00", "")
-            attached = any(p.get_content_disposition() == "attachment" for p in msg.walk())
+            encrypted = is_encrypted(msg, text)
+            attached = not encrypted and _has_attachments(msg)
         except Exception:  # RecursionError included
             text = ""
-    return Inbound(mid, sender, subject, text, reason, kept, refused, received, attached)
+    return Inbound(mid, sender, subject, text, reason, kept, refused, received, attached, encrypted)
 
 
 def received_date(value: str) -> datetime | None:
@@ -694,5 +768,6 @@ __all__ = [
     "keep_raw",
     "parse_inbound",
     "received_date",
+    "signed_mail",
     "too_many_parts",
 ]

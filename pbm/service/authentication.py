@@ -122,7 +122,10 @@ def bad_password(r: Request) -> None:
             _answer_later(r)
         return
     said = texts.t(r.lang, "bad_password")
-    if not r.parsed.password:
+    if r.inbound.encrypted:
+        # The password may well be in it: the mail was never read.
+        said = texts.t(r.lang, "encrypted_not_read")
+    elif not r.parsed.password:
         # Where the password stood that was not read: in the quoted mail below the reader's
         # end (an Outlook reply typed into the quoted form), or in the subject.
         if password_values(r.inbound.text):

@@ -113,6 +113,8 @@ def take_orders(r: Request) -> str | None:
         # of use, so a discard or trade line alone is nothing either).
         if r.inbound.attachments:
             r.notes.append(texts.t(lang, "attachments_not_read"))
+        if r.inbound.encrypted:
+            r.notes.append(texts.t(lang, "encrypted_not_read"))
         if setup and _on_turn(r, player):
             r.notes.append(
                 translator(lang)

@@ -25,6 +25,8 @@ from typing import Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from pbm.mail.inbound import body_text, signed_mail
+from pbm.mail.smime import PKCS7_MIME
 from pbm.notation.vocab import COLOUR_WORDS
 
 # New hashes are a salted BLAKE2b in a PHC-like string, `$pbm-blake2b$v=1$<salt>$<hash>`
@@ -501,6 +503,23 @@ def _holds(text: str, values: list[str], lines: bool) -> bool:
     )
 
 
+def _mask_signed(part: Message, given: list[str]) -> bool:
+    """An opaque S/MIME signature (`inbound.signed_mail`) whose mail holds a password: kept as
+    that mail's text, masked, in its place (True). The signature could not stay valid over a
+    masked text anyway; the text is what the service read."""
+    values, lines = _capped(given)
+    inner = signed_mail(part)
+    if inner is None:
+        return False
+    text = body_text(inner)
+    if not _holds(text, values, lines):
+        return False
+    for name in ("Content-Type", "Content-Transfer-Encoding", "Content-Disposition"):
+        del part[name]
+    part.set_payload(masked_text(text, given), charset="utf-8")
+    return True
+
+
 def _mask_parts(msg: Message, given: list[str]) -> bool:
     """Write anew each text part and each subject (the mail's, a forwarded mail's) that still
     hold a password given (or, past `MAX_VALUES` of them, a password line's value) or a
@@ -520,6 +539,9 @@ def _mask_parts(msg: Message, given: list[str]) -> bool:
                 del part["Subject"]
                 part["Subject"] = masked_text(text, given)
                 changed = True
+        if part.get_content_type() in PKCS7_MIME and _mask_signed(part, given):
+            changed = True
+            continue
         if part.is_multipart() or part.get_content_maintype() != "text":
             continue
         payload = part.get_payload(decode=True)

@@ -213,6 +213,10 @@ _T: dict[str, str | tuple[str, str, str]] = {
     "attachments_not_read": N_(
         "Attachments are not read: write your orders (and your password) in the mail itself."
     ),
+    "encrypted_not_read": N_(
+        "This mail is encrypted, and this address cannot read encrypted mail: send your orders "
+        "(and your password) unencrypted. A signature may stay."
+    ),
     "question_hint": N_(
         "A question? This address reads orders. To ask the game master, start a line with "
         "'To GM:' and write the question below it; to ask another player, 'Message to "

@@ -141,6 +141,15 @@ CASES: dict[str, Case] = {
         absent=("%PDF", BERND_OLD, *HTML),
         quoted=(BERND_OLD,),
     ),
+    # Outlook with S/MIME, "clear text signed" off: the whole mail inside the signature
+    # (`smime.p7m`, an attachment by its header), read as the mail it holds.
+    "24_outlook_smime_opaque_signed.eml": _answer(
+        BERND,
+        "AW: [alpha] Züge erhalten, Runde 1",
+        ("Seehandel 4H gegen 1E", "Straße 9E 4H"),
+        extra=("Bernd",),
+        absent=(*HTML, "MII"),
+    ),
     "07_gmail_alternative_qp.eml": _answer(
         CARLA,
         RE_ACK,
