@@ -677,6 +677,58 @@ def test_sentences_that_may_say_more_stay_refused(line: str, lang: str) -> None:
             "da",
             "Udviklingskort; Vejbygning: C3 C4 (6L 5L), C4 D5 (5L 4K)",
         ),
+        # An upgrade's verb mid-line, Danish `by`, a full stop, more joiners, a trailing
+        # `please` (`[cuts] upgrade_leads`, `vocab.own_game_words`, `_trim_joiner`).
+        (
+            "Road 6B 5B, then upgrade 4G 8W 3W to a city",
+            "en",
+            "Road C3 C4 (6B 5B); City D5 D6 E5 (4G 8W 3W)",
+        ),
+        (
+            "Road 6B 5B and then I upgrade 4G 8W 3W",
+            "en",
+            "Road C3 C4 (6B 5B); City D5 D6 E5 (4G 8W 3W)",
+        ),
+        (
+            "Road 6B 5B and upgrade my settlement at 4G 8W 3W",
+            "en",
+            "Road C3 C4 (6B 5B); City D5 D6 E5 (4G 8W 3W)",
+        ),
+        (
+            "Vej 6L 5L og opgrader mit hus på 4K 8U 3U til by",
+            "da",
+            "Vej C3 C4 (6L 5L); By D5 D6 E5 (4K 8U 3U)",
+        ),
+        ("Vej 6L 5L og by 4K 8U 3U", "da", "Vej C3 C4 (6L 5L); By D5 D6 E5 (4K 8U 3U)"),
+        ("Byg vej 6L 5L, derefter by 4K 8U 3U", "da", "Vej C3 C4 (6L 5L); By D5 D6 E5 (4K 8U 3U)"),
+        (
+            "Road 6B 5B. Settlement 4G 8W 3W.",
+            "en",
+            "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
+        ),
+        (
+            "Straße 6L 5L. Dann Siedlung 4G 8W 3W.",
+            "de",
+            "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
+        ),
+        (
+            "Straße 6L 5L, anschließend Siedlung 4G 8W 3W",
+            "de",
+            "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
+        ),
+        (
+            "Road 6B 5B, afterwards settlement 4G 8W 3W",
+            "en",
+            "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
+        ),
+        ("Vej 6L 5L samt et hus 4K 8U 3U", "da", "Vej C3 C4 (6L 5L); Hus D5 D6 E5 (4K 8U 3U)"),
+        ("Road between 6B and 5B please", "en", "Road C3 C4 (6B 5B)"),
+        (
+            "Road 6B 5B please, settlement 4G 8W 3W",
+            "en",
+            "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
+        ),
+        ("Straße 6L 5L bitte", "de", "Straße C3 C4 (6L 5L)"),
     ],
 )
 def test_a_verb_mid_line_starts_the_next_build(line: str, lang: str, canonical: str) -> None:
@@ -769,3 +821,35 @@ def test_lines_refused_with_the_line_to_write_instead(line: str, lang: str, key:
     write (the generic "an order was expected" said neither)."""
     parsed = parse_mail(line + "\n", _ctx(lang))
     assert [r.error.key for r in parsed.lines if r.error is not None] == [key]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # The subject before the second half of a trade, as before the first.
+        ("Trade with blue: I give 2 lumber, I get 1 ore", "en", "Trade blue: give 2L, get 1O"),
+        ("Trade with blue: I give 2 lumber and I want 1 ore", "en", "Trade blue: give 2L, get 1O"),
+        (
+            "Handel mit blau: ich gebe 2 Holz, ich bekomme 1 Erz",
+            "de",
+            "Handel blau: gebe 2H, bekomme 1E",
+        ),
+        ("Handel med blå: jeg giver 2 træ, jeg får 1 malm", "da", "Handel blå: giv 2T, få 1M"),
+    ],
+)
+def test_a_trade_with_the_subject_on_both_halves(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        # An upgrade's verb that ends its build, or is followed by no place, cuts nothing: the
+        # settlement before it is not built anew.
+        ("Settlement 4G 8W 3W upgrade to city", "en"),
+        ("Hus 4K 8U 3U opgrader til by", "da"),
+    ],
+)
+def test_an_upgrade_verb_after_its_place_is_one_upgrade(line: str, lang: str) -> None:
+    (shown,) = _lines(line + "\n", lang)
+    assert ";" not in shown and shown.split()[0] in ("City", "By"), shown

@@ -53,7 +53,7 @@ def _build_line(t: Text, ctx: Context) -> BuildAction | Alternatives | Builds:
         # `Erfindung Erz oder Getreide`: a choice inside the card, refused as such; `Erfindung
         # H H oder Siedlung …` is two options.
         return _build_action(t, ctx, None)[0]
-    pieces = _split_builds(t, ctx.board.has_areas, ctx.words)
+    pieces = _split_builds(t, ctx.board.has_areas, ctx.words, vocab.own_game_words(ctx.lang))
     if len(parts) > 1 and len(pieces) > 1:
         raise NotationError.make("or_and_mixed", column=t.col(0))
     if len(parts) > 1:

@@ -40,23 +40,25 @@ _BUY_BEFORE = _cut_words("buy_before")
 _CARD_ADJECTIVES = _cut_words("card_adjectives")
 #: A verb before a build word (`… und baue eine Siedlung …`, `…, play year of plenty: …`).
 _BUILD_VERBS = _cut_words("build_verbs")
+#: A city's verb that starts an upgrade mid-line (`…, then upgrade 4G 8W 3W to a city`).
+_UPGRADE_LEADS = _cut_words("upgrade_leads")
 #: The words between a build's verb and its build word, or before the verb (`and then I build
 #: a …`, `og så bygger jeg et …`, `und baue dann eine …`), all part of the cut.
+_SUBJECTS = lexicon.word_set("remarks", "subjects")
 _VERB_LEADS = (
-    _BUILD_VERBS
-    | _JOINERS
-    | _CUT_ARTICLES
-    | lexicon.word_set("remarks", "articles")
-    | lexicon.word_set("remarks", "subjects")
+    _BUILD_VERBS | _JOINERS | _CUT_ARTICLES | lexicon.word_set("remarks", "articles") | _SUBJECTS
 )
 
 
-def _split_builds(t: Text, sea: bool = False, game: GameWords = BASE_WORDS) -> list[Text]:
+def _split_builds(
+    t: Text, sea: bool = False, game: GameWords = BASE_WORDS, own: frozenset[str] = frozenset()
+) -> list[Text]:
     """A line of several builds, cut before each build word after the first (`Straße A und
     Siedlung B`, `Siedlung A Straße B`, `Stadt A, Karte kaufen`), joining words dropped.
     `sea`: a Seafarers board, where road building names its pieces' kinds; `game`: the
-    game's words (Kronlande's build words cut in a Kronlande game)."""
-    starts = game.build_starts
+    game's words (Kronlande's build words cut in a Kronlande game); `own`: the build words of
+    the game's language only (Danish `by`, English's `by` too: `vocab.own_game_words`)."""
+    starts = game.build_starts | own if own else game.build_starts
     f = t.folded
     words = [(m.start(), m.end(), m.group(0).strip(",;:.!")) for m in re.finditer(r"\S+", f)]
     words = [w for w in words if w[2]]  # a comma standing alone is no word
@@ -74,6 +76,26 @@ def _split_builds(t: Text, sea: bool = False, game: GameWords = BASE_WORDS) -> l
     for i in range(1, len(words)):
         start, _, word = words[i]
         nxt = words[i + 1][2] if i + 1 < len(words) else ""
+        if (
+            word in _UPGRADE_LEADS
+            and nxt
+            and nxt not in _JOINERS
+            and nxt not in _TO_CITY
+            and others[i] - others[build_start] > 0
+        ):
+            # `Road 6B 5B, then upgrade 4G 8W 3W to a city`, `… og opgrader mit hus …`: the
+            # upgrade starts at its verb (not a verb that ends one: `… 3W upgrade to city`).
+            k = i
+            while k - 1 > build_start and words[k - 1][2] in _VERB_LEADS:
+                k -= 1
+            while k < i and (words[k][2] in _JOINERS or words[k][2] in _SUBJECTS):
+                k += 1  # `… and then I upgrade …`: the piece starts at the verb
+            build_start = k
+            j = k
+            while j > 1 and (words[j - 1][2] in _JOINERS or words[j - 1][2] in _SUBJECTS):
+                j -= 1
+            cuts.append((words[j - 1][1], words[k][0]))
+            continue
         is_card = word in _CARD_WORDS and nxt in _BUY_AFTER
         is_count = (word.isdecimal() or word in vocab.NUMBER_WORDS or word.endswith("x")) and (
             nxt.startswith(_COUNTED_CARDS)
@@ -199,6 +221,7 @@ def _is_count_word(word: str) -> bool:
 
 def _trim_joiner(t: Text) -> Text:
     f = t.folded.rstrip()
-    while f and f[-1] in ",;+&":
+    # A full stop too: `Road 6B 5B. Settlement …` (no build ends in `.`, not even `Str.`).
+    while f and f[-1] in ",;+&.!":
         f = f[:-1].rstrip()
     return t.sub(0, len(f))

@@ -319,15 +319,16 @@ _CLAUSE_END_WORD = re.compile(r"(?<![a-z])[a-z]++(?=\s*+(?:[,;:.!]|$))")
 
 def _without_verb(t: Text) -> Text:
     """The line without the verbs and words before its order (`Ich möchte gern eine …`,
-    `I'd like to build …`) and without a verb that ends a clause (`… bauen`)."""
+    `I'd like to build …`) and without a verb or a "please" that ends a clause (`… bauen`,
+    `… please`)."""
     t = _without_lead_verb(t)
-    if not _TRAILING_VERBS:
-        return t
     f = t.folded
     spans = [
         (m.start(), m.end(), "")
         for m in _CLAUSE_END_WORD.finditer(f)
-        if m.group(0) in _TRAILING_VERBS and m.start() > 0 and not f[: m.start()].isspace()
+        if (m.group(0) in _TRAILING_VERBS or m.group(0) in _PLEASE)
+        and m.start() > 0
+        and not f[: m.start()].isspace()
     ]
     return t.rewritten(spans) if spans else t
 

@@ -146,6 +146,11 @@ _OWN_GAME_ONLY: dict[str, frozenset[str]] = {
 }
 
 
+def own_game_words(lang: str) -> frozenset[str]:
+    """The keywords that are order words in a game of this language only (Danish `by`)."""
+    return _OWN_GAME_ONLY.get(languages.base(lang), frozenset())
+
+
 def foreign_only(word: str, lang: str) -> bool:
     """Whether a keyword is another language's own-game-only word, not an order word in a game
     of this language (`by` in a German or English game)."""
