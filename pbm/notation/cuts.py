@@ -50,6 +50,10 @@ _VERB_LEADS = (
 )
 
 
+#: Characters from a build's first word in which its keyword and the blanks after it stand.
+_KEYWORD_WINDOW = 200
+
+
 def _split_builds(
     t: Text, sea: bool = False, game: GameWords = BASE_WORDS, own: frozenset[str] = frozenset()
 ) -> list[Text]:
@@ -73,6 +77,7 @@ def _split_builds(
         seps.append(seps[-1] + (w[2] in _JOINERS or f[w[1] - 1] in ",;" or ">" in w[2]))
     cuts: list[tuple[int, int]] = []  # (end of the previous build, start of the next)
     build_start = 0  # the first word of the build being read
+    building_at, building = -1, None  # whether the build at `building_at` is road building
     for i in range(1, len(words)):
         start, _, word = words[i]
         nxt = words[i + 1][2] if i + 1 < len(words) else ""
@@ -86,7 +91,7 @@ def _split_builds(
             # `Road 6B 5B, then upgrade 4G 8W 3W to a city`, `… og opgrader mit hus …`: the
             # upgrade starts at its verb (not a verb that ends one: `… 3W upgrade to city`).
             k = i
-            while k - 1 > build_start and words[k - 1][2] in _VERB_LEADS:
+            while k - 1 > build_start and k > i - 5 and words[k - 1][2] in _VERB_LEADS:
                 k -= 1
             while k < i and (words[k][2] in _JOINERS or words[k][2] in _SUBJECTS):
                 k += 1  # `… and then I upgrade …`: the piece starts at the verb
@@ -112,7 +117,12 @@ def _split_builds(
         ):
             # `Siedlung … zur Stadt ausbauen`, `Make … a city`, `Stadt … zur Burg`: one build
             continue
-        building = _PATTERNS["road_building"].match(f[words[build_start][0] :])
+        if building_at != build_start:
+            # Once a build: its keyword within a window (the pattern's `.*$` would scan the
+            # whole rest of the line at every build word, quadratic in a long line).
+            building_at = build_start
+            at = words[build_start][0]
+            building = _PATTERNS["road_building"].match(f[at : at + _KEYWORD_WINDOW])
         if building is not None and (
             (sea and word in _PIECE_WORDS)
             # `Straßenbau: Straße A, Straße B` without a sea: the card's first two pieces
