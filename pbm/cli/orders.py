@@ -8,7 +8,9 @@ from typing import Annotated
 import typer
 
 from pbm.i18n import languages
-from pbm.notation import Context, parse_mail
+from pbm.notation import Context, NotationError, parse_mail, vocab
+from pbm.notation.context import seat_names
+from pbm.notation.text import fold
 from pbm.rules.layouts import BOARD_VERSION, default_size, generate_board
 from pbm.rules.state import DEFAULT_COLOURS
 
@@ -34,6 +36,14 @@ def orders_check(
         bool,
         typer.Option("--kronlande", help="The Kronlande island (--size large or huge)."),
     ] = False,
+    name: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--name",
+            help="A player's name and colour, NAME=COLOUR (repeatable): a line that names a "
+            "player (`raube Anna`, `Handel mit Bernd: …`) reads as the service reads it.",
+        ),
+    ] = None,
     board_version: Annotated[
         int,
         typer.Option(
@@ -71,7 +81,7 @@ def orders_check(
         b = scenario_board(scenario, players, seed, board_version)
     else:
         b = generate_board(size or default_size(players), seed, board_version)
-    ctx = Context(b, lang, DEFAULT_COLOURS[:players], phase)
+    ctx = Context(b, lang, DEFAULT_COLOURS[:players], phase, names=_names(name or [], players))
     parsed = parse_mail(file.read(), ctx)
     # The mail is a player's text: what is printed of it is cleaned of control characters.
     if as_json:
@@ -88,3 +98,21 @@ def orders_check(
                 for cand in r.error.candidates:
                     typer.echo(f"            candidate: {clean(cand)}")
     raise typer.Exit(0 if parsed.ok else 1)
+
+
+def _names(given: list[str], players: int) -> tuple[tuple[str, int], ...]:
+    """`NAME=COLOUR` options as the parser's name table (`Context.names`)."""
+    pairs = []
+    for item in given:
+        player, sep, colour_word = item.rpartition("=")
+        try:
+            colour = vocab.colour(fold(colour_word.strip())[0]) if sep else ""
+        except NotationError:
+            colour = ""
+        if not player.strip() or colour not in DEFAULT_COLOURS[:players]:
+            raise typer.BadParameter(
+                f"--name {item!r}: write NAME=COLOUR with the colour of one of the "
+                f"{players} seats ({', '.join(DEFAULT_COLOURS[:players])})"
+            )
+        pairs.append((player, DEFAULT_COLOURS.index(colour)))
+    return seat_names(pairs)

@@ -4,6 +4,7 @@ name the column as the player wrote it)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pbm.rules.board import Board
@@ -87,3 +88,24 @@ class Text:
             return self
         out.append(self.original[done:])
         return Text("".join(out), self.offset)
+
+
+def seat_names(players: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """Each player's name and first name (folded) with the seat, for `Context.names`: a name
+    two players share, or that is a colour, is left out."""
+    from . import vocab
+
+    found: dict[str, set[int]] = {}
+    for name, seat in players:
+        if not name.strip():
+            continue
+        full = fold(" ".join(name.split()))[0]
+        for word in {full, full.split()[0]}:
+            found.setdefault(word, set()).add(seat)
+    return tuple(
+        sorted(
+            (word, next(iter(seats)))
+            for word, seats in found.items()
+            if len(seats) == 1 and word not in vocab.COLOUR_WORDS and " " not in word
+        )
+    )

@@ -178,23 +178,9 @@ def implied_confirm(session: Session, inbound: Inbound) -> tuple[str, bool] | No
 def seat_names(players: list[Player]) -> tuple[tuple[str, int], ...]:
     """Each seated player's name and first name (folded) with the seat, for the parser
     (`Context.names`): a name two players share, or that is a colour, is left out."""
-    from pbm.notation import vocab
-    from pbm.notation.text import fold
+    from pbm.notation.context import seat_names as named
 
-    found: dict[str, set[int]] = {}
-    for p in players:
-        if p.seat is None or not p.name.strip():
-            continue
-        full = fold(" ".join(p.name.split()))[0]
-        for name in {full, full.split()[0]}:
-            found.setdefault(name, set()).add(p.seat)
-    return tuple(
-        sorted(
-            (name, next(iter(seats)))
-            for name, seats in found.items()
-            if len(seats) == 1 and name not in vocab.COLOUR_WORDS and " " not in name
-        )
-    )
+    return named((p.name, p.seat) for p in players if p.seat is not None)
 
 
 def parse_context(

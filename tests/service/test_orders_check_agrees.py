@@ -299,3 +299,27 @@ def test_the_check_and_the_service_read_every_setup_mail_alike(tmp_path: Path, n
     _compare(tally, name, rows, body, lang, "setup")
     assert not tally.problems, "\n".join(tally.problems)
     assert tally.alike >= 2 and tally.at_receipt == 0
+
+
+def test_orders_check_reads_players_named_as_the_service_does() -> None:
+    """`--name NAME=COLOUR` gives the check the service's name table (`seat_names`): a victim
+    or a partner named by name or first name, a name two players share left out."""
+    body = "Räuber 11G, raube Anna\nHandel mit Bernd: gebe 1H, bekomme 1E\n"
+    args = ["orders", "check", "--seed", "1", "--json", "-"]
+    named = [*args[:-1], "--name", "Anna Müller=blau", "--name", "Bernd=yellow", "-"]
+    result = CliRunner().invoke(app, named, input=body)
+    assert result.exit_code == 0, result.output
+    assert [r["canonical"] for r in json.loads(result.output)] == [
+        "Räuber D4 (11G), raube blau",
+        "Handel gelb: gebe 1H, bekomme 1E",
+    ]
+    # Without the names: a name is no colour, as before.
+    assert CliRunner().invoke(app, args, input=body).exit_code == 1
+    # Two players called Anna: neither is read by that name.
+    shared = [*args[:-1], "--name", "Anna=blau", "--name", "Anna=rot", "-"]
+    assert CliRunner().invoke(app, shared, input="Räuber 11G, raube Anna\n").exit_code == 1
+    # A colour no seat has, or no colour at all: refused with the form.
+    for bad in ("Anna=lila", "Anna", "Anna=weiss"):
+        seats = ["--players", "3"] if bad.endswith("weiss") else []
+        out = CliRunner().invoke(app, [*args[:-1], *seats, "--name", bad, "-"], input=body)
+        assert out.exit_code == 2 and "NAME=COLOUR" in out.output, out.output
