@@ -853,3 +853,64 @@ def test_a_trade_with_the_subject_on_both_halves(line: str, lang: str, canonical
 def test_an_upgrade_verb_after_its_place_is_one_upgrade(line: str, lang: str) -> None:
     (shown,) = _lines(line + "\n", lang)
     assert ";" not in shown and shown.split()[0] in ("City", "By"), shown
+
+
+@pytest.mark.parametrize(
+    ("body", "lang"),
+    [
+        # A heading that says the builds work ("if that works", "if I can") sets no fallback:
+        # it is refused as not understood, never read as `Ersatzbau:`.
+        ("Siedlung 4G 8W 3W\nFalls das klappt:\nStraße 6L 5L\n", "de"),
+        ("Siedlung 4G 8W 3W\nWenn alles klappt:\nStraße 6L 5L\n", "de"),
+        ("Settlement 4G 8W 3W\nIf I can:\nRoad 6B 5B\n", "en"),
+        ("Settlement 4G 8W 3W\nIf it can be built:\nRoad 6B 5B\n", "en"),
+    ],
+)
+def test_a_heading_that_the_builds_work_is_no_fallback(body: str, lang: str) -> None:
+    parsed = parse_mail(body, _ctx(lang))
+    assert not parsed.turn_orders().substitutes.lines
+    assert [r.error.key for r in parsed.lines if r.error is not None] == [
+        "unknown_heading",
+        "under_unknown_heading",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "lang"),
+    [
+        ("Siedlung 4G 8W 3W\nFalls das nicht klappt:\nStraße 6L 5L\n", "de"),
+        ("Settlement 4G 8W 3W\nIf I can't:\nRoad 6B 5B\n", "en"),
+        ("Settlement 4G 8W 3W\nIf I cannot:\nRoad 6B 5B\n", "en"),
+        ("Settlement 4G 8W 3W\nIf it can't be built:\nRoad 6B 5B\n", "en"),
+        ("Settlement 4G 8W 3W\nIf the spot is taken:\nRoad 6B 5B\n", "en"),
+    ],
+)
+def test_a_heading_that_the_builds_fail_is_a_fallback(body: str, lang: str) -> None:
+    parsed = parse_mail(body, _ctx(lang))
+    assert parsed.ok, [str(r.error) for r in parsed.lines if r.error]
+    assert len(parsed.turn_orders().substitutes.lines) == 1
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # `my` on a half of `… for …` says that half is given, `your` that it is got.
+        ("Trade blue: 1 ore for my 2 lumber", "en", "Trade blue: give 2L, get 1O"),
+        ("Trade blue: your 1 ore for my 2 lumber", "en", "Trade blue: give 2L, get 1O"),
+        ("Trade blue: my 2 lumber for your 1 ore", "en", "Trade blue: give 2L, get 1O"),
+        ("Trade blue: 2 lumber for 1 ore", "en", "Trade blue: give 2L, get 1O"),
+        ("Handel blau: dein 1 Erz für meine 2 Holz", "de", "Handel blau: gebe 2H, bekomme 1E"),
+        ("Handel blau: 1 Erz gegen meine 2 Holz", "de", "Handel blau: gebe 2H, bekomme 1E"),
+        ("Handel blå: din 1 malm for mine 2 træ", "da", "Handel blå: giv 2T, få 1M"),
+        # `my` on both halves says nothing: refused with the form.
+        ("Trade blue: my 2 lumber for my 1 ore", "en", "trade_form"),
+        # The bank never gives more than it takes: the larger half is given.
+        ("Seehandel: 1 Erz für 4 Holz", "de", "Seehandel 4H gegen 1E"),
+        ("Seehandel Erz für 4 Holz", "de", "Seehandel 4H gegen 1E"),
+        ("Maritime trade: 1 ore for 4 lumber", "en", "Maritime 4L for 1O"),
+        ("Søhandel 1 malm for 4 træ", "da", "Søhandel 4T for 1M"),
+        ("3:1: 1G für 3W", "de", "Seehandel 3W gegen 1G"),
+    ],
+)
+def test_which_half_of_a_trade_is_given(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]

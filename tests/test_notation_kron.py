@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from kron_fixtures import cards, free_crossing, kron_game, play, set_hand, settle_at
 
@@ -167,6 +167,7 @@ def test_quarries_and_fishing_grounds_are_named_by_token(index: int, lang: str) 
 def test_bank_trades_with_stone_and_fish(
     index: int, lang: str, give: int, n: int, get: int, m: int
 ) -> None:
+    assume(n >= m)  # a bank trade written the other way round reads as its reverse
     _roundtrip(MaritimeTrade(give, n, get, m), _ctx(index, lang))
 
 

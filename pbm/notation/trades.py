@@ -20,6 +20,9 @@ from .words import _PATTERNS, _RATE, _keyword_span, _letter_words, _split_or, _s
 #: Words of politeness before an order's own words (`bitte gebe …`, `please give …`).
 _POLITE = lexicon.word_set("words", "polite")
 
+#: `my`/`mein`/`min` and `your`/`dein`/`din` in a half of `… for …`: whose cards it names.
+_MINE = lexicon.word_set("words", "trade_mine")
+_YOURS = lexicon.word_set("words", "trade_yours")
 _GIVE = re.compile(rf"\b({lexicon.either('words', 'give')})\b\s*+:?+\s*+")
 #: After `[,;]?\s*`, added by `_keyword_span` (see there).
 _GET = re.compile(rf"\b({lexicon.either('words', 'get')})\b\s*+:?+\s*+")
@@ -108,6 +111,13 @@ def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
     return None
 
 
+def _whose(half: str) -> str | None:
+    """Whose cards a half of a trade names: "mine", "yours", or None (neither, or both)."""
+    words = set(_letter_words(half[:200]))
+    mine, yours = bool(words & _MINE), bool(words & _YOURS)
+    return "mine" if mine and not yours else "yours" if yours and not mine else None
+
+
 def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
     """`gebe …, bekomme …` in either order, or `… gegen …` (what one gives first)."""
     partner = _seat(t, m.start("partner"), m.end("partner"), ctx)
@@ -144,6 +154,13 @@ def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
         if s is None or not f[: s[0]].strip():
             raise NotationError.make("trade_form", column=rest.col(0))
         give, get = (0, s[0]), (s[1], len(f))
+        first, second = _whose(f[: s[0]]), _whose(f[s[1] :])
+        if first == second and first is not None:
+            # `my 1 ore for my 2 lumber`: which half is given is not said.
+            raise NotationError.make("trade_form", column=rest.col(0))
+        if first == "yours" or second == "mine":
+            # `1 ore for my 2 lumber`, `your 1 ore for 2 lumber`: what is given comes second.
+            give, get = get, give
     gives, gets = _counts(rest.sub(*give), ctx), _counts(rest.sub(*get), ctx)
     if any(a and b for a, b in zip(gives, gets, strict=True)):
         # `gebe 2W, bekomme 2W`: no trade at all, whatever the position.
@@ -245,6 +262,10 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
 
     give, give_n = one(0, split[0])
     get, got_n = one(split[1], len(f))
+    if (give_n is not None or rate is None) and (give_n or 1) < (got_n or 1):
+        # `Seehandel 1 Erz für 4 Holz`: the bank never gives more than it takes, so the
+        # larger half is what is given (echoed `Seehandel 4H gegen 1E`).
+        give, give_n, get, got_n = get, got_n, give, give_n
     if give in GOODS or get in GOODS:
         # Kronlande: goods are traded between players only.
         raise NotationError.make("goods_not_with_bank", column=t.col(lead))
