@@ -914,3 +914,26 @@ def test_a_heading_that_the_builds_fail_is_a_fallback(body: str, lang: str) -> N
 )
 def test_which_half_of_a_trade_is_given(line: str, lang: str, canonical: str) -> None:
     assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # Numbers among the victims rank them; the echo shows the order they are tried in.
+        ("Räuber 11G, blau (2), gelb (1)", "de", "Räuber D4 (11G), raube gelb, blau"),
+        ("Räuber 11G, 2. blau, 1. gelb", "de", "Räuber D4 (11G), raube gelb, blau"),
+        ("Robber 11G, steal blue 2, yellow 1", "en", "Robber D4 (11G), steal yellow, blue"),
+        ("Røver 11K, blå 2, gul 1", "da", "Røver D4 (11K), røv gul, blå"),
+        (
+            "Knight before roll: robber 11G, steal blue (2), yellow (1)",
+            "en",
+            "Knight before roll: Robber D4 (11G), steal yellow, blue",
+        ),
+        # Numbers that rank nothing clearly are refused, never dropped.
+        ("Räuber 11G, blau 1, gelb 1", "de", "victims_numbered"),
+        ("Räuber 11G, 1 blau, gelb 2", "de", "victims_numbered"),
+        ("Robber 11G, steal blue, yellow 2", "en", "victims_numbered"),
+    ],
+)
+def test_numbers_among_the_victims_rank_them(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]

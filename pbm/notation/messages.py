@@ -91,6 +91,11 @@ TEXTS: dict[str, str] = {
         "'Räuber 9H, raube blau' or 'Abwurf: W W'"
     ),
     "robber_no_number": N_("the robber goes onto a hex with a number, not {name}"),
+    "victims_numbered": N_(
+        "the colours to rob are tried in the order written: write them without numbers, the "
+        "first choice first, as in 'Räuber 9H, raube gelb, blau' (or give every colour a "
+        "number of its own: 'raube blau (2), gelb (1)')"
+    ),
     "robber_at_sea": N_(
         "the robber never goes to sea: it goes onto a land hex with a number, as in 'Räuber 9H'"
     ),

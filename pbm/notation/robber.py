@@ -11,7 +11,7 @@ from pbm.rules.orders import DiscardPreference, Knight, RobberOrder, Timing
 
 from . import lexicon, vocab
 from .context import Context, Text
-from .counts import MAX_COUNT, _resource_list
+from .counts import MAX_COUNT, _number, _resource_list
 from .errors import NotationError
 from .places import _hex, _named_hexes, _seat
 from .words import _FILLERS, _PATTERNS, _REST, _keyword_span, _kw, _letter_words, _strip_words
@@ -134,14 +134,43 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
             "robber_no_number", name=shown.original.strip(), column=place.col(0)
         )
     victims: list[int] = []
-    for w in re.finditer(r"[a-z]+", f[victims_at:]):
+    # Each victim with its place among the words, and the numbers written among them.
+    tokens: list[tuple[str, int, int]] = []  # ("seat" or "number", value, column)
+    for w in re.finditer(r"[a-z]+|[0-9]+", f[victims_at:]):
         word = w.group(0)
+        if word.isdigit():
+            rank = _number(word)  # bounded digits; a longer number ranks last
+            rank = rank if rank is not None else MAX_COUNT + 1
+            tokens.append(("number", rank, t.col(victims_at + w.start())))
+            continue
         if word in _VICTIM_FILLERS or _STEAL.fullmatch(word):
             continue
         seat = _seat(t, victims_at + w.start(), victims_at + w.end(), ctx)
+        tokens.append(("seat", seat, 0))
         if seat not in victims:
             victims.append(seat)
+    if any(kind == "number" for kind, _, _ in tokens):
+        victims = _ranked(tokens)
     return RobberOrder(h, tuple(victims))
+
+
+def _ranked(tokens: list[tuple[str, int, int]]) -> list[int]:
+    """The victims in the order their numbers give (`blau (2), gelb (1)`, `1. gelb, 2. blau`,
+    `steal blue 2, yellow 1`): each colour with a number of its own, all before or all after
+    their colour, no number twice. Anything else is refused: a number the order would drop
+    could be the player's first choice."""
+    kinds = "".join("n" if kind == "number" else "s" for kind, _, _ in tokens)
+    pairs = len(kinds) // 2
+    ranked: list[tuple[int, int]] = []
+    if len(kinds) % 2 == 0 and kinds in ("ns" * pairs, "sn" * pairs):
+        first = 0 if kinds.startswith("n") else 1
+        ranked = [(tokens[i + first][1], tokens[i + 1 - first][1]) for i in range(0, len(kinds), 2)]
+    numbers = [n for n, _ in ranked]
+    seats = [s for _, s in ranked]
+    if not ranked or len(set(numbers)) != len(numbers) or len(set(seats)) != len(seats):
+        column = next(col for kind, _, col in tokens if kind == "number")
+        raise NotationError.make("victims_numbered", column=column)
+    return [seat for _, seat in sorted(ranked)]
 
 
 def _colours_at_end(f: str) -> int:

@@ -154,11 +154,11 @@ def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
         if s is None or not f[: s[0]].strip():
             raise NotationError.make("trade_form", column=rest.col(0))
         give, get = (0, s[0]), (s[1], len(f))
-        first, second = _whose(f[: s[0]]), _whose(f[s[1] :])
-        if first == second and first is not None:
+        before, after = _whose(f[: s[0]]), _whose(f[s[1] :])
+        if before == after and before is not None:
             # `my 1 ore for my 2 lumber`: which half is given is not said.
             raise NotationError.make("trade_form", column=rest.col(0))
-        if first == "yours" or second == "mine":
+        if before == "yours" or after == "mine":
             # `1 ore for my 2 lumber`, `your 1 ore for 2 lumber`: what is given comes second.
             give, get = get, give
     gives, gets = _counts(rest.sub(*give), ctx), _counts(rest.sub(*get), ctx)
