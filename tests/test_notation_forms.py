@@ -937,3 +937,24 @@ def test_which_half_of_a_trade_is_given(line: str, lang: str, canonical: str) ->
 )
 def test_numbers_among_the_victims_rank_them(line: str, lang: str, canonical: str) -> None:
     assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # A closing or a smiley after the order on its line says nothing more.
+        ("Road 6B 5B. Thanks!", "en", "Road C3 C4 (6B 5B)"),
+        ("Road 6B 5B, thanks", "en", "Road C3 C4 (6B 5B)"),
+        ("Straße 6L 5L. Gruß Anna", "de", "Straße C3 C4 (6L 5L)"),
+        ("Vej 6L 5L. Tak!", "da", "Vej C3 C4 (6L 5L)"),
+        ("Handel blau: gebe 1H, bekomme 1E. Danke!", "de", "Handel blau: gebe 1H, bekomme 1E"),
+        ("Räuber 11G, raube blau, danke", "de", "Räuber D4 (11G), raube blau"),
+        ("Road 6B 5B :)", "en", "Road C3 C4 (6B 5B)"),
+        ("Straße 6L 5L ;-)", "de", "Straße C3 C4 (6L 5L)"),
+        ("Road 6B 5B :D", "en", "Road C3 C4 (6B 5B)"),
+        # More than a closing after the break: the line is what it was (refused).
+        ("Straße 6L 5L. Danke, ich passe", "de", "hex_name_expected"),
+    ],
+)
+def test_a_closing_or_a_smiley_after_the_order(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from . import lexicon, vocab
+from .clean import _closing
 from .context import Text
 from .errors import NotationError
 from .game_words import GameWords, every_game_words
@@ -65,6 +66,26 @@ def _without_condition(t: Text, game: GameWords) -> Text:
     return t.rewritten([(m.start(), comma, "")])
 
 
+#: A smiley of characters, standing as a word of its own (the line is folded: `:d`, `:p`).
+_SMILEY = re.compile(r"(?<!\S)(?:[:;=][-'^]?+[)(\]\[dpo/\\|*3]++|\^\^|<3|xd++)(?!\S)")
+#: How far from the line's end a closing after the order is looked for.
+_CLOSING_REACH = 60
+
+
+def _closing_at(f: str, start: int, end: int) -> int | None:
+    """Where a closing that ends the line after its order starts (at the `.`, `!`, `,` or
+    `;` before it): `Road 6B 5B. Thanks!`, `Straße 6L 5L, Gruß Anna`, `Vej 6L 5L. Tak!`."""
+    for m in _BREAK.finditer(f, max(start, end - _CLOSING_REACH), end):
+        tail = f[m.end() : end].strip()
+        if tail and _closing(tail):
+            return m.start()
+    return None
+
+
+#: A break between two sentences or clauses of a line.
+_BREAK = re.compile(r"[.!,;]\s")
+
+
 def _tidy(t: Text) -> Text:
     """The line with list markers (`- `, `* `, `• `, `1.`, `1)`) and markup (`*fett*`,
     `_kursiv_`) blanked, and a remark after ` #` or ` -- ` cut off (all in one pass; the
@@ -100,6 +121,9 @@ def _tidy(t: Text) -> Text:
         after = f[i + 1] if i + 1 < len(f) else " "
         if before.isspace() or before in "*_" or after.isspace() or after in "*_:,.!;":
             marks.append(i)
+    # A smiley written in characters (`:)`, `;-)`, `:D`, `^^`): blanked, as emoji are.
+    for m in _SMILEY.finditer(f, end):
+        marks.extend(range(m.start(), m.end()))
     # A remark: from ` #` or ` -- ` to the end.
     cut = len(f)
     hash_at = f.find(" #", end)
@@ -108,6 +132,9 @@ def _tidy(t: Text) -> Text:
     dashes = _dashes_at(t, end)
     if end < dashes < cut:
         cut = dashes
+    closing = _closing_at(f, end, cut)
+    if closing is not None:
+        cut = closing  # `Road 6B 5B. Thanks!`, `Straße 6L 5L, Gruß Anna`
     if not marks and cut == len(f):
         return t
     if any(w in _REMARK_TROUBLE for w in _letter_words(f[cut:])):
