@@ -958,3 +958,26 @@ def test_numbers_among_the_victims_rank_them(line: str, lang: str, canonical: st
 )
 def test_a_closing_or_a_smiley_after_the_order(line: str, lang: str, canonical: str) -> None:
     assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # `after the roll` on a card that is played after it anyway says nothing more.
+        ("Monopol nach Wurf: Erz", "de", "Monopol Erz"),
+        ("Monopoly after roll: ore", "en", "Monopoly Ore"),
+        ("Monopol efter slag: malm", "da", "Monopol Malm"),
+        ("Year of plenty after roll: wool, ore", "en", "Year of plenty W O"),
+        ("Erfindung nach dem Wurf: Holz, Erz", "de", "Erfindung H E"),
+        (
+            "Road building after roll: 6B 5B, 5B 4G",
+            "en",
+            "Road building: C3 C4 (6B 5B), C4 D5 (5B 4G)",
+        ),
+        # Before the roll only a knight is played: refused with when each card is played.
+        ("Monopol vor Wurf: Erz", "de", "card_after_the_roll"),
+        ("Year of plenty before roll: wool, ore", "en", "card_after_the_roll"),
+    ],
+)
+def test_a_cards_timing_after_the_roll(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]

@@ -280,6 +280,7 @@ PLAYERS_CASES: dict[str, tuple[str, str]] = {
     "trade_same_resource": ("Handel blau: gebe 2W, bekomme 2W", "round"),
     "robber_no_number": ("Räuber Wüste, raube blau", "round"),
     "victims_numbered": ("Räuber 11G, raube blau 1, gelb 1", "round"),
+    "card_after_the_roll": ("Monopol vor Wurf: Erz", "round"),
     "seven_only_robber": ("Bei einer 7: Siedlung 6L 5L 11G", "round"),
     "setup_road_apart": ("Siedlung 6L 5L 11G Straße 8H 3E", "setup"),
     "list_order_words": ("Abwurf: Wolle, Holz zuletzt, Getreide", "round"),

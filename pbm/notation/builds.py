@@ -20,7 +20,7 @@ from pbm.rules.orders import (
 )
 
 from . import lexicon, vocab
-from .cards import _path_list, _path_spans, _road_building
+from .cards import AFTER_THE_ROLL_CARDS, _path_list, _path_spans, _road_building, after_the_roll
 from .context import Context, Text
 from .counts import _number, _significant, _two_resources
 from .cuts import _CUT_ARTICLES, _split_builds
@@ -185,6 +185,8 @@ def _build_action(
             # Danish `by` (city) is English's `by`: an order word in a Danish game only.
             continue
         rest = t.sub(lead + m.start("rest"))
+        if kind in AFTER_THE_ROLL_CARDS:
+            rest = after_the_roll(rest)  # `Erfindung nach Wurf: Holz, Erz`
         return BUILD_READERS[kind](rest, t, lead, ctx), kind
     if inherit in INHERITED_KINDS and f[:1].isalnum():
         return BUILD_READERS[inherit](t, t, lead, ctx), inherit

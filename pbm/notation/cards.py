@@ -80,7 +80,31 @@ def _named_card(
         ) from None
 
 
+#: A card's timing after its word (`Monopol nach Wurf: Erz`, `Year of plenty after roll: …`):
+#: the knight's words (`[patterns] knight_timing`).
+_CARD_TIMING = re.compile(
+    rf"[(]?+(?P<timing>{lexicon.patterns('knight_timing')})[)]?+\s*+[:,]?+\s*+"
+)
+_BEFORE_THE_ROLL = tuple(lexicon.words("words", "knight_before"))
+#: The cards played after the roll whatever is written: the monopoly right after the
+#: player's own roll, year of plenty and road building in the build step.
+AFTER_THE_ROLL_CARDS = frozenset(("plenty", "road_building"))
+
+
+def after_the_roll(t: Text) -> Text:
+    """The text after a card's word without an `after the roll` that says what is so anyway
+    (`Monopol nach Wurf: Erz`); `before the roll` is refused: only a knight is played then."""
+    f = t.folded
+    m = _CARD_TIMING.match(f, len(f) - len(f.lstrip()))
+    if m is None:
+        return t
+    if m.group("timing").startswith(_BEFORE_THE_ROLL):
+        raise NotationError.make("card_after_the_roll", column=t.col(m.start("timing")))
+    return t.sub(m.end())
+
+
 def _monopoly(t: Text, ctx: Context) -> Monopoly:
+    t = after_the_roll(t)
     rest, counted = _one_card(t, _MONOPOLY_LEADS)
     f = rest.folded.strip()
     if not f:

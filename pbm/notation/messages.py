@@ -91,6 +91,10 @@ TEXTS: dict[str, str] = {
         "'Räuber 9H, raube blau' or 'Abwurf: W W'"
     ),
     "robber_no_number": N_("the robber goes onto a hex with a number, not {name}"),
+    "card_after_the_roll": N_(
+        "only a knight is played before the roll: a monopoly right after your roll, year of "
+        "plenty and road building when you build; write the card without 'vor Wurf'"
+    ),
     "victims_numbered": N_(
         "the colours to rob are tried in the order written: write them without numbers, the "
         "first choice first, as in 'Räuber 9H, raube gelb, blau' (or give every colour a "
