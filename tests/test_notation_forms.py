@@ -981,3 +981,31 @@ def test_a_closing_or_a_smiley_after_the_order(line: str, lang: str, canonical: 
 )
 def test_a_cards_timing_after_the_roll(line: str, lang: str, canonical: str) -> None:
     assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # Several paths after one road word: a road each, as `Straßen …` reads them.
+        ("Straße 6L 5L, 5L 4G", "de", "Straße C3 C4 (6L 5L); Straße C4 D5 (5L 4G)"),
+        ("Road 6B 5B and 5B 4G", "en", "Road C3 C4 (6B 5B); Road C4 D5 (5B 4G)"),
+        ("Road from 6B to 5B and 5B to 4G", "en", "Road C3 C4 (6B 5B); Road C4 D5 (5B 4G)"),
+        ("Vej 6L 5L og 5L 4K", "da", "Vej C3 C4 (6L 5L); Vej C4 D5 (5L 4K)"),
+        # One path written with `und` stays one road.
+        ("Straße zwischen 6L und 5L", "de", "Straße C3 C4 (6L 5L)"),
+        ("Straße 6L 5L, 5L", "de", "path_two_hexes"),
+        # The robber's hex ended by a stop, a colon, a dash or an arrow; a card stolen named.
+        ("Räuber 11G. Blau", "de", "Räuber D4 (11G), raube blau"),
+        ("Robber 11G: steal from blue", "en", "Robber D4 (11G), steal blue"),
+        ("Robber 11G - steal from blue", "en", "Robber D4 (11G), steal blue"),
+        ("Räuber 11G -> blau", "de", "Räuber D4 (11G), raube blau"),
+        ("Robber 11G, steal 1 card from blue", "en", "Robber D4 (11G), steal blue"),
+        ("Räuber 11G, klaue eine Karte von blau", "de", "Räuber D4 (11G), raube blau"),
+        ("Jeg flytter røveren til 11K og stjæler fra blå", "da", "Røver D4 (11K), røv blå"),
+        # Danish colours typed without the Danish letters.
+        ("Røver 11K, røv bla", "da", "Røver D4 (11K), røv blå"),
+        ("Handel med rod: giv 1T, få 1M", "da", "Handel rød: giv 1T, få 1M"),
+    ],
+)
+def test_roads_listed_and_robber_lines_as_written(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]

@@ -24,7 +24,7 @@ from .cards import AFTER_THE_ROLL_CARDS, _path_list, _path_spans, _road_building
 from .context import Context, Text
 from .counts import _number, _significant, _two_resources
 from .cuts import _CUT_ARTICLES, _split_builds
-from .errors import NotationError
+from .errors import NotationError, OrderError
 from .game_words import GameWords
 from .items import Builds
 from .places import _crossing, _path
@@ -223,7 +223,7 @@ BUILD_READERS: dict[str, BuildReader] = {
     "road_building": lambda rest, t, lead, ctx: _road_building(rest, ctx),
     "settlement": _settlement,
     "city": _city,
-    "road": lambda rest, t, lead, ctx: Road(_path(rest, ctx)),
+    "road": lambda rest, t, lead, ctx: _roads(rest, ctx),
 }
 #: The kinds an option written without its keyword takes from the option before it
 #: (`Siedlung … oder 8H 3E 4H`); an expansion adds its own.
@@ -251,6 +251,24 @@ _ROADS = re.compile(
 )
 #: The most roads one `Straßen` line may hold (a player has 15), and settlements or cities.
 _MAX_ROADS = 5
+
+
+def _roads(rest: Text, ctx: Context) -> Road | Builds:
+    """`Straße 6L 5L`; and a list of paths after the one word (`Straße 6L 5L, 5L 11G`, `Road
+    6B 5B and 5B 4G`), each a road of its own, as `Straßen …` reads it. The list is tried only
+    where the line is no one path (`Straße zwischen 6L und 5L` is one)."""
+    try:
+        return Road(_path(rest, ctx))
+    except OrderError as one:
+        if len(_path_spans(rest.folded)) < 2:
+            raise
+        try:
+            paths = _path_list(rest, ctx)
+        except OrderError:
+            raise one from None
+        if len(paths) > _MAX_ROADS:
+            raise
+        return Builds(tuple(Road(e) for e in paths))
 
 
 def _plural_count(m: re.Match[str]) -> int | None:

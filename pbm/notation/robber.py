@@ -57,6 +57,8 @@ _ROBBER_PLACE_WORDS = lexicon.words("words", "robber_place")
 #: to …`).
 _MOVE_WORDS = lexicon.words("words", "move")
 _VICTIM_SEPARATORS = ",;/"
+#: Characters between the robber's hex and its victims, never the end of a hex's name.
+_PLACE_ENDS = ",;/:.->= "
 #: `robber on 8 grain and steal from blue`: an `and` after the hex.
 _JOINERS = tuple(f" {w}" for w in lexicon.words("words", "and"))
 #: How a knight's timing that means before the roll starts (`vor Wurf`, `before roll`).
@@ -109,10 +111,12 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
         if place_f.endswith(joiner):
             place = place.sub(0, len(place_f) - len(joiner))
             break
-    place_f = place.folded.strip().rstrip(",;/")
+    # `Räuber 11G. Blau`, `Robber 11G: steal from blue`, `Räuber 11G -> blau`: what ends the
+    # place before its victims.
+    place_f = place.folded.strip().rstrip(_PLACE_ENDS)
     if not place_f:
         raise NotationError.make("robber_hex_expected", column=t.col(0))
-    shown = place.sub(0, len(place.folded.rstrip().rstrip(",;/").rstrip()))
+    shown = place.sub(0, len(place.folded.rstrip().rstrip(_PLACE_ENDS).rstrip()))
     hexes = ctx.board.hexes
     named = _named_hexes(shown, ctx)
     if named and all(hexes[x].terrain == Terrain.SEA for x in named):
