@@ -1009,3 +1009,19 @@ def test_a_cards_timing_after_the_roll(line: str, lang: str, canonical: str) -> 
 )
 def test_roads_listed_and_robber_lines_as_written(line: str, lang: str, canonical: str) -> None:
     assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # The partner after the terms: a trade with that player, not with the bank.
+        ("Trade 2 lumber for 1 ore with blue", "en", "Trade blue: give 2L, get 1O"),
+        ("Tausche 2 Holz gegen 1 Erz mit blau", "de", "Handel blau: gebe 2H, bekomme 1E"),
+        ("Byt 2 træ for 1 malm med blå", "da", "Handel blå: giv 2T, få 1M"),
+        ("Trade give 2 lumber, get 1 ore with blue", "en", "Trade blue: give 2L, get 1O"),
+        # The bank named last stays a bank trade.
+        ("Tausche 2 Holz gegen 1 Erz mit der Bank", "de", "Seehandel 2H gegen 1E"),
+    ],
+)
+def test_a_trade_partner_named_after_the_terms(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]

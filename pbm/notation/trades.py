@@ -90,6 +90,9 @@ def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
     named = _bank_named(t, f, ctx)
     if named is not None:
         return named
+    last = _partner_last(t, ctx)
+    if last is not None:
+        return last
     m = _PATTERNS["trade"].match(f)
     trade_word = _TRADE_CERTAIN.match(f)
     if m:
@@ -99,7 +102,7 @@ def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
         if partner in vocab.COLOUR_WORDS or (trade_word and partner not in _NOT_A_PARTNER):
             if not m.group("rest").strip() and not trade_word:
                 return None
-            return _trade(t, m, ctx)
+            return _trade(t, (m.start("partner"), m.end("partner")), t.sub(m.start("rest")), ctx)
     if trade_word:
         raise NotationError.make("trade_form", column=t.col(0))
     m = _PATTERNS["maritime"].match(f)
@@ -118,10 +121,36 @@ def _whose(half: str) -> str | None:
     return "mine" if mine and not yours else "yours" if yours and not mine else None
 
 
-def _trade(t: Text, m: re.Match[str], ctx: Context) -> TradeOffer:
+#: A trade's word (`Handel`, `Tausche`, `Trade`, `Byt`) and the words before its partner.
+_TRADE_WORDS = lexicon.word_set("words", "trade")
+_PARTNER_LEADS = lexicon.word_set("words", "trade_partner_leads")
+_PARTNER_ARTICLES = lexicon.word_set("words", "trade_partner_articles")
+
+
+def _partner_last(t: Text, ctx: Context) -> TradeOffer | None:
+    """A trade whose partner comes after its terms (`Tausche 2 Holz gegen 1 Erz mit blau`,
+    `Trade 2 lumber for 1 ore with blue`, `Byt 2 træ for 1 malm med blå`); None otherwise."""
+    f = t.folded
+    words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"\S+", f[:400])]
+    if len(words) < 5 or len(f) > 400 or words[0][2].rstrip(":") not in _TRADE_WORDS:
+        return None
+    end = len(words) - 1
+    partner = words[end][2].rstrip(".!")
+    if partner not in vocab.COLOUR_WORDS:
+        return None
+    lead = end - 1
+    if words[lead][2] in _PARTNER_ARTICLES:
+        lead -= 1
+    if lead < 2 or words[lead][2] not in _PARTNER_LEADS:
+        return None
+    terms = t.sub(words[1][0], words[lead - 1][1])
+    at = words[end][0]
+    return _trade(t, (at, at + len(partner)), terms, ctx)
+
+
+def _trade(t: Text, partner_at: tuple[int, int], rest: Text, ctx: Context) -> TradeOffer:
     """`gebe …, bekomme …` in either order, or `… gegen …` (what one gives first)."""
-    partner = _seat(t, m.start("partner"), m.end("partner"), ctx)
-    rest = t.sub(m.start("rest"))
+    partner = _seat(t, *partner_at, ctx)
     f = rest.folded
     g = _keyword_span(_GIVE, f)
     r = _keyword_span(_WANT, f)
