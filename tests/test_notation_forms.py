@@ -1025,3 +1025,46 @@ def test_roads_listed_and_robber_lines_as_written(line: str, lang: str, canonica
 )
 def test_a_trade_partner_named_after_the_terms(line: str, lang: str, canonical: str) -> None:
     assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # A fallback said inline is an `oder` between the two builds.
+        (
+            "Siedlung 4G 8W 3W, falls das nicht geht Straße 6L 5L",
+            "de",
+            "Siedlung D5 D6 E5 (4G 8W 3W) oder Straße C3 C4 (6L 5L)",
+        ),
+        (
+            "Settlement 4G 8W 3W, if that fails road 6B 5B",
+            "en",
+            "Settlement D5 D6 E5 (4G 8W 3W) or Road C3 C4 (6B 5B)",
+        ),
+        (
+            "Settlement 4G 8W 3W, if not road 6B 5B",
+            "en",
+            "Settlement D5 D6 E5 (4G 8W 3W) or Road C3 C4 (6B 5B)",
+        ),
+        (
+            "Hus 4K 8U 3U, hvis det ikke går: vej 6L 5L",
+            "da",
+            "Hus D5 D6 E5 (4K 8U 3U) eller Vej C3 C4 (6L 5L)",
+        ),
+    ],
+)
+def test_a_fallback_said_inline_is_an_option(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("body", "lang"),
+    [
+        ("Siedlung 4G 8W 3W\nErsatzbau Straße 6L 5L\n", "de"),
+        ("Settlement 4G 8W 3W\nSubstitute road 6B 5B\n", "en"),
+        ("Hus 4K 8U 3U\nErstatning vej 6L 5L\n", "da"),
+    ],
+)
+def test_a_substitute_keyword_without_its_colon(body: str, lang: str) -> None:
+    orders = parse_mail(body, _ctx(lang)).turn_orders()
+    assert len(orders.builds) == 1 and len(orders.substitutes.lines) == 1

@@ -9,7 +9,7 @@ from . import lexicon, vocab
 from .context import Text
 from .game_words import BASE_WORDS, GameWords
 from .upgrades import _CITY_ARTICLES, _CITY_NOUNS, _KRON_NOUNS, _TO_CITY, _UPGRADE_VERBS
-from .words import _OR_ELSE_WORDS, _PATTERNS
+from .words import _OR, _OR_ELSE_WORDS, _PATTERNS
 
 
 def _cut_words(key: str) -> frozenset[str]:
@@ -75,6 +75,9 @@ def _split_builds(
     for w in words:
         others.append(others[-1] + (w[2] not in starts and w[2] not in _JOINERS))
         seps.append(seps[-1] + (w[2] in _JOINERS or f[w[1] - 1] in ",;" or ">" in w[2]))
+    # Where an `oder` (or a fallback said inline, `falls das nicht geht`) ends: the build word
+    # after it is an option of the same build, no build of its own.
+    after_or = {m.end() for m in _OR.finditer(f)}
     cuts: list[tuple[int, int]] = []  # (end of the previous build, start of the next)
     build_start = 0  # the first word of the build being read
     building_at, building = -1, None  # whether the build at `building_at` is road building
@@ -178,6 +181,7 @@ def _split_builds(
         if (
             before in _NOT_A_CUT
             or before in _OR_ELSE_WORDS
+            or start in after_or
             or _is_count_word(before)
             or (is_count and before in _BUY_BEFORE)
             # Danish `to udviklingskort`: two cards (`to` is a count only before a card).

@@ -12,9 +12,11 @@ from .game_words import GameWords
 from .heading_kinds import heading_kind
 from .items import Item, SubstituteHeader
 from .setup import _setup_line
-from .words import _OR_ELSE_WORDS, _letter_words
+from .words import _KW, _OR_ELSE_WORDS, _letter_words
 
 #: Two words that open an alternative (`falls nicht: …`), each pair as its words.
+#: A substitute's keyword and a blank, where a build follows without the colon.
+_SUBSTITUTE_BARE = re.compile(rf"^\s*+(?:{_KW['substitute']})(?![a-z:])\s")
 _OR_ELSE_PAIRS = frozenset(tuple(p.split()) for p in lexicon.words("words", "or_else_pairs"))
 
 
@@ -45,7 +47,12 @@ def _headed(t: Text, ctx: Context) -> Item | None:
     f = t.folded
     colon = f.find(":")
     if colon <= 0 or not f[colon + 1 :].strip() or heading_kind(f[: colon + 1]) != "substitute":
-        return None
+        bare = _SUBSTITUTE_BARE.match(f)
+        words = _letter_words(f[bare.end() : bare.end() + 40]) if bare else []
+        if bare is None or not words or words[0] not in ctx.words.build_starts:
+            return None
+        # `Ersatzbau Straße 6L 5L`, `Substitute road …`: the colon left out.
+        colon = bare.end() - 1
     rest = t.sub(colon + 1)
     if _or_prefix(t) is not None:
         return None  # `sonst: …`: read as an alternative by the caller
