@@ -1068,3 +1068,24 @@ def test_a_fallback_said_inline_is_an_option(line: str, lang: str, canonical: st
 def test_a_substitute_keyword_without_its_colon(body: str, lang: str) -> None:
     orders = parse_mail(body, _ctx(lang)).turn_orders()
     assert len(orders.builds) == 1 and len(orders.substitutes.lines) == 1
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # A discard list with its count written after or glued, its label, or in a sentence.
+        ("Abwurf: 2xW", "de", "Abwurf: W W"),
+        ("Abwurf: Wolle x2, Getreide", "de", "Abwurf: W W G"),
+        ("Discard: wool x2 grain", "en", "Discard: W W G"),
+        ("Discard priority: wool, grain", "en", "Discard: W G"),
+        ("Abwurf Reihenfolge: Wolle, Getreide", "de", "Abwurf: W G"),
+        ("Smid rækkefølge: uld, korn", "da", "Aflever: U K"),
+        ("I discard wool and grain", "en", "Discard: W G"),
+        ("If a 7 is rolled, I discard wool and grain", "en", "Discard: W G"),
+        ("Ich werfe Wolle und Getreide ab", "de", "Abwurf: W G"),
+        ("Bei einer 7 werfe ich 2 Wolle und 1 Getreide ab", "de", "Abwurf: W W G"),
+        ("On a 7 robber 11G, steal blue", "en", "Robber D4 (11G), steal blue"),
+    ],
+)
+def test_discards_as_players_write_them(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]

@@ -102,6 +102,7 @@ def _resource_groups(
     out: list[tuple[int, int]] = []
     total = 0
     count: int | None = None
+    last_bare = False  # the last entry was written without a count (`Wolle`, then `x2`)
     for w in re.finditer(r"[^\s,;]+", t.folded):
         word = w.group(0)
         if word in _OR_WORDS:
@@ -110,7 +111,22 @@ def _resource_groups(
             continue
         if allow_empty and word in _NOTHING and not out:
             continue
+        trailing = _TIMES_AFTER.fullmatch(word)
+        if trailing is not None and out and count is None and last_bare:
+            # `Wolle x2`: the count after its resource (two digits at most: within MAX_COUNT).
+            times = _number(trailing.group(1)) or 1
+            r, _ = out[-1]
+            out[-1] = (r, times)
+            total += times - 1
+            last_bare = False
+            if max_total is not None and total > max_total:
+                raise NotationError.make(
+                    "too_many_cards", count=total, max=max_total, column=t.col(w.start())
+                )
+            continue
         digits, letters = _split_count(word)
+        if digits and letters.startswith("x") and len(letters) > 1:
+            letters = letters[1:]  # `2xW`, `2xWolle`: `2x W` written together
         if digits:
             n = _number(digits)
             # Beyond MAX_DIGITS the digits are shown as written (without leading zeros).
@@ -143,6 +159,7 @@ def _resource_groups(
                 column=t.col(w.start()),
             ) from None
         n = 1 if count is None else count
+        last_bare = count is None
         out.append((r, n))
         total += n
         count = None
@@ -155,6 +172,10 @@ def _resource_groups(
     if not out and not allow_empty:
         raise NotationError.make("resources_expected", column=t.col(0))
     return out
+
+
+#: A count after its resource: `Wolle x2`.
+_TIMES_AFTER = re.compile(r"x([1-9][0-9]?)")
 
 
 def _split_count(word: str) -> tuple[str, str]:

@@ -300,7 +300,7 @@ def _parse_line(text: str, ctx: Context) -> Item:
     t, f, item = _board_free(text, ctx.words)
     if item is not None:
         return item
-    m = _FOR_A_SEVEN.match(f)
+    m = _FOR_A_SEVEN.match(f) or _seven_then_keyword(f)
     if m:
         return _for_a_seven(t.sub(m.end()), ctx)
     kind = heading_kind(f)
@@ -324,6 +324,23 @@ def _parse_line(text: str, ctx: Context) -> Item:
     if kind == "unknown" and not _starts_with_keyword(f, ctx.words):
         raise NotationError.make("unknown_heading", shown=text.strip(), column=t.col(0))
     return _order(_without_verb(t), ctx)
+
+
+#: `Bei einer 7 werfe ich …`, `On a 7 discard …`: the lead of `_FOR_A_SEVEN` without its
+#: colon or comma, where an order's keyword follows at once.
+_SEVEN_BARE = re.compile(
+    rf"(?:{lexicon.either('words', 'seven_leads')})\b[a-z ]{{0,30}}?\b"
+    rf"(?:7|{lexicon.either('words', 'seven')})\b\s*+"
+)
+_SEVEN_KEYWORDS = lexicon.word_set("keywords", "discard") | lexicon.word_set("keywords", "robber")
+
+
+def _seven_then_keyword(f: str) -> re.Match[str] | None:
+    m = _SEVEN_BARE.match(f)
+    if m is None:
+        return None
+    words = _letter_words(f[m.end() : m.end() + 40])
+    return m if words and words[0] in _SEVEN_KEYWORDS else None
 
 
 def _for_a_seven(rest: Text, ctx: Context) -> Item:

@@ -315,6 +315,8 @@ _LEAD_PHRASES = tuple(p.split() for p in lexicon.words("remarks", "lead_phrases"
 #: (`eine Siedlung …`): a keyword's or a build's, Kronlande's too (refused in a base game by
 #: their reader, with the reason).
 _ORDER_STARTS = every_game_words().keyword_starts | every_game_words().build_starts
+#: Order keywords that are verbs, after a subject (`I discard …`, `Ich werfe … ab`).
+_KEYWORD_VERBS = lexicon.word_set("keywords", "discard")
 
 
 #: Between the subject and the verb: `Ich möchte gern bauen`, `I'd like to build`.
@@ -405,6 +407,8 @@ def _without_lead_verb(t: Text) -> Text:
             i += 1
     elif i + 1 < len(words) and words[i][2] in _ARTICLES and words[i + 1][2] in _ORDER_STARTS:
         i += 1  # `Dann eine Siedlung …`, `Then a settlement …`, `Og så et hus …`: no verb
+    elif i > wished and i < len(words) and words[i][2] in _KEYWORD_VERBS:
+        pass  # `I discard wool and grain`, `Ich werfe … ab`: the subject before the keyword
     elif not polite:
         return t
     if i >= len(words):

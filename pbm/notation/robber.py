@@ -280,6 +280,7 @@ _IF_DISCARDING = re.compile(
 #: Words of a discard list's condition that says no more than the list itself (`Abwerfen falls
 #: nötig:`, `Discard if needed:`): a discard list is only ever used when cards must go.
 _IF_NEEDED = lexicon.word_set("words", "if_needed")
+_DISCARD_LABELS = lexicon.word_set("words", "discard_labels")
 _IF_NEEDED_LEADS = lexicon.word_set("words", "if_needed_leads")
 _NEED_WORDS = lexicon.word_set("words", "need")
 #: Words of a priority written out (`zuerst Wolle, dann Holz, zuletzt Erz`, `wool first, then
@@ -289,6 +290,16 @@ _LAST_WORDS = lexicon.word_set("words", "last")
 _THEN_WORDS = lexicon.word_set("words", "then")
 #: Arrows between the entries of a priority list (`W > G > H`, `W → G`; `→` folds to `-`).
 _ARROW_CHARS = frozenset(">-=\u00bb")
+
+
+_SUBJECTS = lexicon.word_set("remarks", "subjects")
+
+
+def _without_subject(t: Text) -> Text:
+    """A discard list without the subject after its verb (`werfe ich 2 Wolle … ab`)."""
+    f = t.folded
+    m = re.match(r"\s*+([a-z']++)\s", f)
+    return t.sub(m.end()) if m is not None and m.group(1) in _SUBJECTS else t
 
 
 def _without_if_needed(t: Text) -> Text:
@@ -307,6 +318,8 @@ def _without_if_needed(t: Text) -> Text:
         return t
     stop = min(ends)
     words = _letter_words(f[lead:stop])
+    if words and f[stop] == ":" and all(w in _DISCARD_LABELS for w in words):
+        return t.sub(stop + 1)  # `Discard priority: …`, `Abwurf Reihenfolge: …`
     if (
         words
         and words[0] in _IF_NEEDED_LEADS
@@ -367,5 +380,5 @@ def _in_order(t: Text) -> Text:
 def _discard(t: Text, ctx: Context) -> DiscardPreference:
     """`Abwurf: W W G`, also `Abwerfen falls nötig: zuerst Wolle, dann Holz`, `Discard: W > G >
     L`: the cards in the order they go."""
-    rest = _in_order(_without_if_needed(t))
+    rest = _in_order(_without_if_needed(_without_subject(t)))
     return DiscardPreference(tuple(_resource_list(rest, ctx, max_total=MAX_COUNT)))
