@@ -298,8 +298,11 @@ _SUBJECTS = lexicon.word_set("remarks", "subjects")
 def _without_subject(t: Text) -> Text:
     """A discard list without the subject after its verb (`werfe ich 2 Wolle … ab`)."""
     f = t.folded
-    m = re.match(r"\s*+([a-z']++)\s", f)
-    return t.sub(m.end()) if m is not None and m.group(1) in _SUBJECTS else t
+    lead = len(f) - len(f.lstrip())
+    word = f[lead : lead + 12].split(maxsplit=1)[:1]
+    if not word or word[0] not in _SUBJECTS or lead + len(word[0]) >= len(f):
+        return t
+    return t.sub(lead + len(word[0]))
 
 
 def _without_if_needed(t: Text) -> Text:
