@@ -1089,3 +1089,22 @@ def test_a_substitute_keyword_without_its_colon(body: str, lang: str) -> None:
 )
 def test_discards_as_players_write_them(line: str, lang: str, canonical: str) -> None:
     assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # A place as a phone writes it: glued to its word, in brackets alone, joined by dashes.
+        ("Straße6L 5L", "de", "Straße C3 C4 (6L 5L)"),
+        ("Road6B 5B", "en", "Road C3 C4 (6B 5B)"),
+        ("Straße (6L 5L)", "de", "Straße C3 C4 (6L 5L)"),
+        ("Straße [6L 5L]", "de", "Straße C3 C4 (6L 5L)"),
+        ("Siedlung (4G 8W 3W)", "de", "Siedlung D5 D6 E5 (4G 8W 3W)"),
+        ("Siedlung 4G-8W-3W", "de", "Siedlung D5 D6 E5 (4G 8W 3W)"),
+        ("Stadt 4G-8W-3W", "de", "Stadt D5 D6 E5 (4G 8W 3W)"),
+        # The echo's brackets are still checked against the main form.
+        ("Straße C3 C4 (6L 5L)", "de", "Straße C3 C4 (6L 5L)"),
+    ],
+)
+def test_places_written_as_a_phone_leaves_them(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]

@@ -29,9 +29,36 @@ def _without_echo(t: Text) -> Text:
     return t.sub(0, start)
 
 
+def _unbracketed(t: Text) -> Text:
+    """A place written whole in brackets (`Straße (6L 5L)`, `Siedlung [4G 8W 3W]`) without
+    them: there is no main form beside it to check it against."""
+    f = t.folded
+    lead = len(f) - len(f.lstrip())
+    end = len(f.rstrip()) - 1
+    if end <= lead or (f[lead], f[end]) not in (("(", ")"), ("[", "]")):
+        return t
+    if any(ch in "()[]" for ch in f[lead + 1 : end]):
+        return t
+    return t.rewritten([(lead, lead + 1, ""), (end, end + 1, "")])
+
+
 def _crossing(t: Text, ctx: Context) -> int:
+    t = _unbracketed(t)
     main = _without_echo(t)
-    c = crossing_from_names(ctx.board, tokenize_hexes(main.original, main.offset), ctx.lang)
+    try:
+        names = tokenize_hexes(main.original, main.offset)
+    except OrderError:
+        # `4G-8W-3W`: three hexes joined by dashes, as a path's crossings are written.
+        dashes = [(i, i + 1, " ") for i, ch in enumerate(main.folded) if ch == "-"]
+        if len(dashes) != 2:
+            raise
+        try:
+            names = tokenize_hexes(main.rewritten(dashes).original, main.offset)
+        except OrderError:
+            names = []
+        if len(names) != 3:
+            raise
+    c = crossing_from_names(ctx.board, names, ctx.lang)
     _check_echo(
         t,
         main,
@@ -61,6 +88,7 @@ def _path(t: Text, ctx: Context, land_only: bool = True) -> int:
             t = t.replaced(to.start(), to.end(), " ")
         elif sides == (3, 3):
             t = t.replaced(to.start(), to.end(), " - ")
+    t = _unbracketed(t)
     main = _without_echo(t)
     e = _resolve_path(main, ctx, land_only)
     _check_echo(t, main, ctx, lambda x: _resolve_path(x, ctx, land_only), e)

@@ -93,7 +93,8 @@ _PATTERNS["trade"] = re.compile(
 )
 # Was `\s*:?\s+`, which needs the last blank for its `\s+`: "blanks, a colon, at least one
 # blank" or "at least one blank", each possessive.
-_PATTERNS["road"] = _kw("road", r"(?:\s*+:\s++|\s++)(?P<rest>.*)")
+# A digit right after the word too: `Straße6L 5L`, as a phone's keyboard leaves it.
+_PATTERNS["road"] = _kw("road", r"(?:\s*+:\s++|\s++|(?=[0-9]))(?P<rest>.*)")
 _PATTERNS["buy"] = re.compile(rf"^{_KW['buy']}[.!]?(?P<rest>)$")
 #: A harbour's word in every language (`G-Hafen`, `3:1-Harbor`).
 _HARBOUR = lexicon.either("hexes", "harbour")
