@@ -383,3 +383,26 @@ def test_a_settlement_above_the_ship_that_reaches_it_says_which_line_to_move() -
     check_receipt(mail, state, p, "de")
     said = mail.lines[0].error.localized("de")  # type: ignore[union-attr]
     assert "das Schiff in Zeile 3 wird erst danach gebaut" in said, said
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # A ship moved as players write it: their own ship, an arrow for `to`, a colon, a
+        # subject before the verb.
+        ("Move my ship B2 C2 to C2 C3", "en", "Move ship B2 C2 to C2 C3"),
+        ("I move my ship from B2 C2 to C2 C3", "en", "Move ship B2 C2 to C2 C3"),
+        ("Move ship B2 C2 -> C2 C3", "en", "Move ship B2 C2 to C2 C3"),
+        ("Move ship B2 C2 → C2 C3", "en", "Move ship B2 C2 to C2 C3"),
+        ("Versetze mein Schiff von B2 C2 nach C2 C3", "de", "Schiff versetzen B2 C2 nach C2 C3"),
+        ("Schiff versetzen: B2 C2 nach C2 C3", "de", "Schiff versetzen B2 C2 nach C2 C3"),
+        ("Schiff versetzen B2 C2 -> C2 C3", "de", "Schiff versetzen B2 C2 nach C2 C3"),
+        ("Flyt mit skib B2 C2 til C2 C3", "da", "Flyt skib B2 C2 til C2 C3"),
+        ("Flyt skib B2 C2 -> C2 C3", "da", "Flyt skib B2 C2 til C2 C3"),
+    ],
+)
+def test_a_ship_moved_as_players_write_it(line: str, lang: str, canonical: str) -> None:
+    ctx = Context(scenario_board("neue-ufer", 4, 1, 2), lang, DEFAULT_COLOURS[:4], "round")
+    (result,) = parse_mail(line + "\n", ctx).lines
+    assert result.error is None, str(result.error)
+    assert result.item is not None and format_item(result.item, ctx) == canonical

@@ -317,6 +317,9 @@ _LEAD_PHRASES = tuple(p.split() for p in lexicon.words("remarks", "lead_phrases"
 _ORDER_STARTS = every_game_words().keyword_starts | every_game_words().build_starts
 #: Order keywords that are verbs, after a subject (`I discard …`, `Ich werfe … ab`).
 _KEYWORD_VERBS = lexicon.word_set("keywords", "discard")
+#: An order whose keyword is a phrase with its own verb (`Schiff versetzen`, `Move ship`,
+#: `Flyt skib`): no verb around it is taken off, it is the order's word.
+_VERB_KEYWORD = _PATTERNS["move_ship"]
 
 
 #: Between the subject and the verb: `Ich möchte gern bauen`, `I'd like to build`.
@@ -352,6 +355,8 @@ def _without_verb(t: Text) -> Text:
     `… please`)."""
     t = _without_lead_verb(t)
     f = t.folded
+    if _VERB_KEYWORD.match(f.lstrip()):
+        return t  # `Schiff versetzen: …`: the verb is the order's own word
     spans = [
         (m.start(), m.end(), "")
         for m in _CLAUSE_END_WORD.finditer(f)
@@ -364,7 +369,7 @@ def _without_verb(t: Text) -> Text:
 
 def _without_lead_verb(t: Text) -> Text:
     f = t.folded
-    if _PATTERNS["move_ship"].match(f.lstrip()):
+    if _VERB_KEYWORD.match(f.lstrip()):
         return t  # `Move ship …`, `Versetze Schiff …`: the verb is the order's own word
     words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[^\s:,]+", f)]
     i = 0
@@ -394,6 +399,8 @@ def _without_lead_verb(t: Text) -> Text:
             i += 1
         return t.sub(words[i][0])
     if i < len(words) and words[i][2] in _VERBS:
+        if _VERB_KEYWORD.match(f[words[i][0] :]):
+            return t.sub(words[i][0])  # `I move my ship …`: the verb is the order's own word
         if words[i][2] in _BUY_VERBS and not _buys_a_card(words[i + 1 : i + 3]):
             # `Buy monopoly ore`, `Kaufe Ritter`: a card named after a purchase's verb is no
             # card played; the line stays as written (refused with the form to write).

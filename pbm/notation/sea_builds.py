@@ -17,6 +17,7 @@ from .words import _strip_words
 
 #: `nach`/`to` between the two paths of a ship move.
 _MOVE_TO = re.compile(rf" ({lexicon.either('words', 'move_to')}) ")
+_MOVE_ARROW = re.compile(r" (?:-?+>|=>|-) ")
 
 
 _MOVE_FROM = lexicon.words("words", "move_from")
@@ -38,6 +39,14 @@ def _move_ship(rest: Text, t: Text, lead: int, ctx: Context) -> MoveShip:
     rest = _strip_words(rest, _MOVE_FROM)
     f = rest.folded
     cuts = list(_MOVE_TO.finditer(f))
+    if not cuts:
+        # `Move ship B2 C2 -> C2 C3`, `… → …` (folded to `-`): an arrow for `to`, where the
+        # sides are two hexes each (` - ` between two crossings names one path).
+        cuts = list(_MOVE_ARROW.finditer(f))
+        if len(cuts) == 1 and cuts[0].group(0).strip() == "-":
+            sides = f[: cuts[0].start()].split(), f[cuts[0].end() :].split()
+            if (len(sides[0]), len(sides[1])) != (2, 2):
+                cuts = []
     if len(cuts) != 1:
         raise NotationError.make("move_ship_form", column=t.col(lead))
     cut = cuts[0]
