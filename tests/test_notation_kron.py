@@ -973,3 +973,28 @@ def test_a_base_monopoly_with_a_separator_or_a_count_of_one(text: str, lang: str
     """The base game's monopoly reads as the feast does: one card is what it names."""
     assert parse_line(text, _base_ctx(lang)) == Monopoly(r)
     assert _error("Monopol 2 Erz", _base_ctx()).key == "resource_expected"
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # Making goods and workshops in the words players use.
+        ("Herstelle 2 Brot", "de", "Herstellen 2 Brot"),
+        ("Backe 2 Brot", "de", "Herstellen 2 Brot"),
+        ("Make 2 breads", "en", "Make 2 Bread"),
+        ("Bake 2 bread", "en", "Make 2 Bread"),
+        ("Bag 2 brød", "da", "Fremstil 2 Brød"),
+        ("Producer 2 brød", "da", "Fremstil 2 Brød"),
+    ],
+)
+def test_goods_made_in_the_words_players_use(line: str, lang: str, canonical: str) -> None:
+    ctx = _ctx(0, lang)
+    (result,) = parse_mail(line + "\n", ctx).lines
+    assert result.item is not None, str(result.error)
+    assert format_item(result.item, ctx) == canonical
+
+
+def test_a_blacksmith_is_a_smithy() -> None:
+    ctx = _ctx(0, "en")
+    smithy = parse_line("Smithy C4 C5 D5", ctx)
+    assert parse_line("Blacksmith C4 C5 D5", ctx) == smithy
