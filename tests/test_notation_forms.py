@@ -1108,3 +1108,18 @@ def test_discards_as_players_write_them(line: str, lang: str, canonical: str) ->
 )
 def test_places_written_as_a_phone_leaves_them(line: str, lang: str, canonical: str) -> None:
     assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # A player described by colour: `the blue player`, `den Blauen`, `den hvide spiller`.
+        ("Robber 11G, steal from the blue player", "en", "Robber D4 (11G), steal blue"),
+        ("Räuber 11G, raube den blauen Spieler", "de", "Räuber D4 (11G), raube blau"),
+        ("Räuber 11G, raube den Blauen", "de", "Räuber D4 (11G), raube blau"),
+        ("Handel mit dem Blauen: gebe 1H, bekomme 1E", "de", "Handel blau: gebe 1H, bekomme 1E"),
+        ("Røver 11K, røv den hvide spiller", "da", "Røver D4 (11K), røv hvid"),
+    ],
+)
+def test_a_player_described_by_colour(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]
