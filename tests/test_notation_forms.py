@@ -1123,3 +1123,19 @@ def test_places_written_as_a_phone_leaves_them(line: str, lang: str, canonical: 
 )
 def test_a_player_described_by_colour(line: str, lang: str, canonical: str) -> None:
     assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "canonical"),
+    [
+        # A list marked by letters or by ordinals.
+        ("a) Straße 6L 5L", "de", "Straße C3 C4 (6L 5L)"),
+        ("B) Road 6B 5B", "en", "Road C3 C4 (6B 5B)"),
+        ("Erstens Straße 6L 5L", "de", "Straße C3 C4 (6L 5L)"),
+        ("Firstly, road 6B 5B", "en", "Road C3 C4 (6B 5B)"),
+        ("Dernæst vej 6L 5L", "da", "Vej C3 C4 (6L 5L)"),
+        ("S 6L 5L", "de", "Straße C3 C4 (6L 5L)"),
+    ],
+)
+def test_lists_marked_by_letters_or_ordinals(line: str, lang: str, canonical: str) -> None:
+    assert _lines(line + "\n", lang) == [canonical]

@@ -87,7 +87,7 @@ _BREAK = re.compile(r"[.!,;]\s")
 
 
 def _tidy(t: Text) -> Text:
-    """The line with list markers (`- `, `* `, `• `, `1.`, `1)`) and markup (`*fett*`,
+    """The line with list markers (`- `, `* `, `• `, `1.`, `1)`, `a)`) and markup (`*fett*`,
     `_kursiv_`) blanked, and a remark after ` #` or ` -- ` cut off (all in one pass; the
     columns stay those of the line)."""
     f = t.folded
@@ -112,6 +112,13 @@ def _tidy(t: Text) -> Text:
         ):
             marks.extend(range(lead, digits + 1))
             end = digits + 1
+        elif (
+            f[lead : lead + 1].isalpha()
+            and f[lead + 1 : lead + 2] == ")"
+            and f[lead + 2 : lead + 3].isspace()
+        ):
+            marks.extend((lead, lead + 1))  # `a) Straße …`, `b) Road …`
+            end = lead + 2
     # Markup: a `*` or `_` at the edge of a word.
     for i in range(end, len(f)):
         ch = f[i]
