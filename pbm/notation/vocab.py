@@ -91,8 +91,12 @@ COUNTED_NUMBER_WORDS: dict[str, int] = languages.merged("counted_numbers")
 #: line is read before its language is asked (`[words] counted_cards`).
 COUNTED_CARDS = frozenset(languages.words("words", "counted_cards"))
 
-#: Canonical colour (as the game state stores it) by every folded spelling (`[colours]`).
-COLOUR_WORDS: dict[str, str] = languages.merged("colours")
+#: Canonical colour (as the game state stores it) by each folded spelling of its name
+#: (`[colours]`): the words a password may begin with.
+COLOUR_SPELLINGS: dict[str, str] = languages.merged("colours")
+#: ... and by every word an order names it with, the inflected forms too (`[colour_forms]`:
+#: `den Blauen`).
+COLOUR_WORDS: dict[str, str] = {**languages.merged("colour_forms"), **COLOUR_SPELLINGS}
 
 #: Every colour a seat can have, as the game state stores it.
 COLOURS = ("rot", "blau", "gelb", "weiss", "gruen", "braun", "orange", "schwarz")

@@ -27,7 +27,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from pbm.mail.inbound import body_text, signed_mail
 from pbm.mail.smime import PKCS7_MIME
-from pbm.notation.vocab import COLOUR_WORDS
+from pbm.notation.vocab import COLOUR_SPELLINGS
 
 # New hashes are a salted BLAKE2b in a PHC-like string, `$pbm-blake2b$v=1$<salt>$<hash>`
 # (`hash_password`). The passwords are pbm's own, 63 random bits from `secrets`, never chosen
@@ -269,12 +269,14 @@ def masked(text: str, *passwords: str) -> str:
 # -- passwords by their shape ---------------------------------------------------------------------
 #
 # A password pbm makes is found without a label: five pairs of syllables joined by dashes, with
-# the seat's colour in front (any spelling a colour is read by, `vocab.COLOUR_WORDS`, and the
+# the seat's colour in front (any spelling of a colour's name, `vocab.COLOUR_SPELLINGS`, and the
 # umlaut and Danish ones) or without it (the syllables are the whole secret: the colour adds
 # nothing).
 # The dashes may be the long ones a phone puts in (`_DASHES`). Case does not matter.
 
-_COLOUR_WORDS = sorted({*COLOUR_WORDS, "weiß", "grün", "rød", "blå", "grøn"}, key=len, reverse=True)
+_COLOUR_WORDS = sorted(
+    {*COLOUR_SPELLINGS, "weiß", "grün", "rød", "blå", "grøn"}, key=len, reverse=True
+)
 _COLOUR = "(?:" + "|".join(map(re.escape, _COLOUR_WORDS)) + ")"
 _DASH = "[" + "".join(sorted({"-", *_DASHES_FROM})) + "]"
 _GROUP = f"[{_CONSONANTS}][{_VOWELS}][{_CONSONANTS}][{_VOWELS}]"
