@@ -129,8 +129,9 @@ def _tidy(t: Text) -> Text:
         if before.isspace() or before in "*_" or after.isspace() or after in "*_:,.!;":
             marks.append(i)
     # A smiley written in characters (`:)`, `;-)`, `:D`, `^^`): blanked, as emoji are.
-    for m in _SMILEY.finditer(f, end):
-        marks.extend(range(m.start(), m.end()))
+    if any(ch in f for ch in ":;=^<") or "xd" in f:
+        for m in _SMILEY.finditer(f, end):
+            marks.extend(range(m.start(), m.end()))
     # A remark: from ` #` or ` -- ` to the end.
     cut = len(f)
     hash_at = f.find(" #", end)

@@ -131,8 +131,11 @@ def _partner_last(t: Text, ctx: Context) -> TradeOffer | None:
     """A trade whose partner comes after its terms (`Tausche 2 Holz gegen 1 Erz mit blau`,
     `Trade 2 lumber for 1 ore with blue`, `Byt 2 træ for 1 malm med blå`); None otherwise."""
     f = t.folded
-    words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"\S+", f[:400])]
-    if len(words) < 5 or len(f) > 400 or words[0][2].rstrip(":") not in _TRADE_WORDS:
+    first = f[:40].split(maxsplit=1)
+    if len(f) > 400 or not first or first[0].rstrip(":") not in _TRADE_WORDS:
+        return None
+    words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"\S+", f)]
+    if len(words) < 5:
         return None
     end = len(words) - 1
     partner = words[end][2].rstrip(".!")
