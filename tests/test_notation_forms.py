@@ -614,125 +614,121 @@ def test_sentences_that_may_say_more_stay_refused(line: str, lang: str) -> None:
     assert not parse_mail(line + "\n", _ctx(lang)).ok
 
 
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # A build's verb mid-line starts the build, with the subject, the joiners and the
-        # article around it (`_split_builds`, `[cuts] build_verbs`).
-        (
-            "Road 6B 5B and build a settlement 4G 8W 3W",
-            "en",
-            "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
-        ),
-        (
-            "Road 6B 5B and then I build a settlement 4G 8W 3W",
-            "en",
-            "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
-        ),
-        (
-            "Road 6B 5B, then build settlement 4G 8W 3W",
-            "en",
-            "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
-        ),
-        (
-            "Straße 6L 5L und baue Siedlung 4G 8W 3W",
-            "de",
-            "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
-        ),
-        (
-            "Straße 6L 5L und baue dann eine Siedlung 4G 8W 3W",
-            "de",
-            "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
-        ),
-        (
-            "Straße 6L 5L, dann baue ich eine Siedlung 4G 8W 3W",
-            "de",
-            "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
-        ),
-        ("Vej 6L 5L og byg et hus 4K 8U 3U", "da", "Vej C3 C4 (6L 5L); Hus D5 D6 E5 (4K 8U 3U)"),
-        (
-            "Vej 6L 5L og så bygger jeg et hus 4K 8U 3U",
-            "da",
-            "Vej C3 C4 (6L 5L); Hus D5 D6 E5 (4K 8U 3U)",
-        ),
-        # A card played after a build or a purchase: its verb starts it.
-        (
-            "Road 6B 5B, play year of plenty: wool, ore",
-            "en",
-            "Road C3 C4 (6B 5B); Year of plenty W O",
-        ),
-        ("Buy card and play year of plenty: wool, ore", "en", "Buy card; Year of plenty W O"),
-        (
-            "Buy a card, then play road building: 6B 5B, 5B 4G",
-            "en",
-            "Buy card; Road building: C3 C4 (6B 5B), C4 D5 (5B 4G)",
-        ),
-        ("Straße 6L 5L, spiele Erfindung: Holz, Erz", "de", "Straße C3 C4 (6L 5L); Erfindung H E"),
-        ("Kaufe Karte und spiele Erfindung: Holz, Erz", "de", "Entwicklungskarte; Erfindung H E"),
-        ("Karte kaufen und Erfindung spielen: Holz, Erz", "de", "Entwicklungskarte; Erfindung H E"),
-        ("Vej 6L 5L, spil opfindelse: træ, malm", "da", "Vej C3 C4 (6L 5L); Fund T M"),
-        ("Køb kort og spil opfindelse: træ, malm", "da", "Udviklingskort; Fund T M"),
-        (
-            "Køb et kort, så spil vejbygning: 6L 5L, 5L 4K",
-            "da",
-            "Udviklingskort; Vejbygning: C3 C4 (6L 5L), C4 D5 (5L 4K)",
-        ),
-        # An upgrade's verb mid-line, Danish `by`, a full stop, more joiners, a trailing
-        # `please` (`[cuts] upgrade_leads`, `vocab.own_game_words`, `_trim_joiner`).
-        (
-            "Road 6B 5B, then upgrade 4G 8W 3W to a city",
-            "en",
-            "Road C3 C4 (6B 5B); City D5 D6 E5 (4G 8W 3W)",
-        ),
-        (
-            "Road 6B 5B and then I upgrade 4G 8W 3W",
-            "en",
-            "Road C3 C4 (6B 5B); City D5 D6 E5 (4G 8W 3W)",
-        ),
-        (
-            "Road 6B 5B and upgrade my settlement at 4G 8W 3W",
-            "en",
-            "Road C3 C4 (6B 5B); City D5 D6 E5 (4G 8W 3W)",
-        ),
-        (
-            "Vej 6L 5L og opgrader mit hus på 4K 8U 3U til by",
-            "da",
-            "Vej C3 C4 (6L 5L); By D5 D6 E5 (4K 8U 3U)",
-        ),
-        ("Vej 6L 5L og by 4K 8U 3U", "da", "Vej C3 C4 (6L 5L); By D5 D6 E5 (4K 8U 3U)"),
-        ("Byg vej 6L 5L, derefter by 4K 8U 3U", "da", "Vej C3 C4 (6L 5L); By D5 D6 E5 (4K 8U 3U)"),
-        (
-            "Road 6B 5B. Settlement 4G 8W 3W.",
-            "en",
-            "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
-        ),
-        (
-            "Straße 6L 5L. Dann Siedlung 4G 8W 3W.",
-            "de",
-            "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
-        ),
-        (
-            "Straße 6L 5L, anschließend Siedlung 4G 8W 3W",
-            "de",
-            "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
-        ),
-        (
-            "Road 6B 5B, afterwards settlement 4G 8W 3W",
-            "en",
-            "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
-        ),
-        ("Vej 6L 5L samt et hus 4K 8U 3U", "da", "Vej C3 C4 (6L 5L); Hus D5 D6 E5 (4K 8U 3U)"),
-        ("Road between 6B and 5B please", "en", "Road C3 C4 (6B 5B)"),
-        (
-            "Road 6B 5B please, settlement 4G 8W 3W",
-            "en",
-            "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
-        ),
-        ("Straße 6L 5L bitte", "de", "Straße C3 C4 (6L 5L)"),
-    ],
-)
-def test_a_verb_mid_line_starts_the_next_build(line: str, lang: str, canonical: str) -> None:
-    assert _lines(line + "\n", lang) == [canonical]
+#: A verb mid line starts the next build.
+A_VERB_MID_LINE_STARTS_THE_NEXT_BUILD: list[tuple[str, str, str]] = [
+    # A build's verb mid-line starts the build, with the subject, the joiners and the
+    # article around it (`_split_builds`, `[cuts] build_verbs`).
+    (
+        "Road 6B 5B and build a settlement 4G 8W 3W",
+        "en",
+        "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
+    ),
+    (
+        "Road 6B 5B and then I build a settlement 4G 8W 3W",
+        "en",
+        "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
+    ),
+    (
+        "Road 6B 5B, then build settlement 4G 8W 3W",
+        "en",
+        "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
+    ),
+    (
+        "Straße 6L 5L und baue Siedlung 4G 8W 3W",
+        "de",
+        "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
+    ),
+    (
+        "Straße 6L 5L und baue dann eine Siedlung 4G 8W 3W",
+        "de",
+        "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
+    ),
+    (
+        "Straße 6L 5L, dann baue ich eine Siedlung 4G 8W 3W",
+        "de",
+        "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
+    ),
+    ("Vej 6L 5L og byg et hus 4K 8U 3U", "da", "Vej C3 C4 (6L 5L); Hus D5 D6 E5 (4K 8U 3U)"),
+    (
+        "Vej 6L 5L og så bygger jeg et hus 4K 8U 3U",
+        "da",
+        "Vej C3 C4 (6L 5L); Hus D5 D6 E5 (4K 8U 3U)",
+    ),
+    # A card played after a build or a purchase: its verb starts it.
+    (
+        "Road 6B 5B, play year of plenty: wool, ore",
+        "en",
+        "Road C3 C4 (6B 5B); Year of plenty W O",
+    ),
+    ("Buy card and play year of plenty: wool, ore", "en", "Buy card; Year of plenty W O"),
+    (
+        "Buy a card, then play road building: 6B 5B, 5B 4G",
+        "en",
+        "Buy card; Road building: C3 C4 (6B 5B), C4 D5 (5B 4G)",
+    ),
+    ("Straße 6L 5L, spiele Erfindung: Holz, Erz", "de", "Straße C3 C4 (6L 5L); Erfindung H E"),
+    ("Kaufe Karte und spiele Erfindung: Holz, Erz", "de", "Entwicklungskarte; Erfindung H E"),
+    ("Karte kaufen und Erfindung spielen: Holz, Erz", "de", "Entwicklungskarte; Erfindung H E"),
+    ("Vej 6L 5L, spil opfindelse: træ, malm", "da", "Vej C3 C4 (6L 5L); Fund T M"),
+    ("Køb kort og spil opfindelse: træ, malm", "da", "Udviklingskort; Fund T M"),
+    (
+        "Køb et kort, så spil vejbygning: 6L 5L, 5L 4K",
+        "da",
+        "Udviklingskort; Vejbygning: C3 C4 (6L 5L), C4 D5 (5L 4K)",
+    ),
+    # An upgrade's verb mid-line, Danish `by`, a full stop, more joiners, a trailing
+    # `please` (`[cuts] upgrade_leads`, `vocab.own_game_words`, `_trim_joiner`).
+    (
+        "Road 6B 5B, then upgrade 4G 8W 3W to a city",
+        "en",
+        "Road C3 C4 (6B 5B); City D5 D6 E5 (4G 8W 3W)",
+    ),
+    (
+        "Road 6B 5B and then I upgrade 4G 8W 3W",
+        "en",
+        "Road C3 C4 (6B 5B); City D5 D6 E5 (4G 8W 3W)",
+    ),
+    (
+        "Road 6B 5B and upgrade my settlement at 4G 8W 3W",
+        "en",
+        "Road C3 C4 (6B 5B); City D5 D6 E5 (4G 8W 3W)",
+    ),
+    (
+        "Vej 6L 5L og opgrader mit hus på 4K 8U 3U til by",
+        "da",
+        "Vej C3 C4 (6L 5L); By D5 D6 E5 (4K 8U 3U)",
+    ),
+    ("Vej 6L 5L og by 4K 8U 3U", "da", "Vej C3 C4 (6L 5L); By D5 D6 E5 (4K 8U 3U)"),
+    ("Byg vej 6L 5L, derefter by 4K 8U 3U", "da", "Vej C3 C4 (6L 5L); By D5 D6 E5 (4K 8U 3U)"),
+    (
+        "Road 6B 5B. Settlement 4G 8W 3W.",
+        "en",
+        "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
+    ),
+    (
+        "Straße 6L 5L. Dann Siedlung 4G 8W 3W.",
+        "de",
+        "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
+    ),
+    (
+        "Straße 6L 5L, anschließend Siedlung 4G 8W 3W",
+        "de",
+        "Straße C3 C4 (6L 5L); Siedlung D5 D6 E5 (4G 8W 3W)",
+    ),
+    (
+        "Road 6B 5B, afterwards settlement 4G 8W 3W",
+        "en",
+        "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
+    ),
+    ("Vej 6L 5L samt et hus 4K 8U 3U", "da", "Vej C3 C4 (6L 5L); Hus D5 D6 E5 (4K 8U 3U)"),
+    ("Road between 6B and 5B please", "en", "Road C3 C4 (6B 5B)"),
+    (
+        "Road 6B 5B please, settlement 4G 8W 3W",
+        "en",
+        "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
+    ),
+    ("Straße 6L 5L bitte", "de", "Straße C3 C4 (6L 5L)"),
+]
 
 
 @pytest.mark.parametrize(
@@ -750,40 +746,34 @@ def test_a_verb_before_the_colon_says_nothing_more(line: str, lang: str) -> None
     assert parse_mail(line + "\n", _ctx(lang)).ok
 
 
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # Road building's pieces named roads without a sea: the card's two pieces.
-        (
-            "Straßenbau: Straße 6L 5L, Straße 5L 4G",
-            "de",
-            "Straßenbau: C3 C4 (6L 5L), C4 D5 (5L 4G)",
-        ),
-        ("Straßenbau: Str 6L 5L, Str. 5L 4G", "de", "Straßenbau: C3 C4 (6L 5L), C4 D5 (5L 4G)"),
-        ("Straßenbau: 6L 5L, Straße 5L 4G", "de", "Straßenbau: C3 C4 (6L 5L), C4 D5 (5L 4G)"),
-        (
-            "Road building: road 6B 5B and road 5B 4G",
-            "en",
-            "Road building: C3 C4 (6B 5B), C4 D5 (5B 4G)",
-        ),
-        ("Vejbygning: vej 6L 5L, vej 5L 4K", "da", "Vejbygning: C3 C4 (6L 5L), C4 D5 (5L 4K)"),
-        # A third road is paid for, as it was.
-        (
-            "Straßenbau: 6L 5L, 5L 4G, Straße 4G 3W",
-            "de",
-            "Straßenbau: C3 C4 (6L 5L), C4 D5 (5L 4G); Straße D5 E5 (4G 3W)",
-        ),
-        (
-            "Road building: road 6B 5B, road 5B 4G and road 4G 3W",
-            "en",
-            "Road building: C3 C4 (6B 5B), C4 D5 (5B 4G); Road D5 E5 (4G 3W)",
-        ),
-    ],
-)
-def test_road_building_pieces_named_roads_in_a_base_game(
-    line: str, lang: str, canonical: str
-) -> None:
-    assert _lines(line + "\n", lang) == [canonical]
+#: Road building pieces named roads in a base game.
+ROAD_BUILDING_PIECES_NAMED_ROADS_IN_A_BASE_GAME: list[tuple[str, str, str]] = [
+    # Road building's pieces named roads without a sea: the card's two pieces.
+    (
+        "Straßenbau: Straße 6L 5L, Straße 5L 4G",
+        "de",
+        "Straßenbau: C3 C4 (6L 5L), C4 D5 (5L 4G)",
+    ),
+    ("Straßenbau: Str 6L 5L, Str. 5L 4G", "de", "Straßenbau: C3 C4 (6L 5L), C4 D5 (5L 4G)"),
+    ("Straßenbau: 6L 5L, Straße 5L 4G", "de", "Straßenbau: C3 C4 (6L 5L), C4 D5 (5L 4G)"),
+    (
+        "Road building: road 6B 5B and road 5B 4G",
+        "en",
+        "Road building: C3 C4 (6B 5B), C4 D5 (5B 4G)",
+    ),
+    ("Vejbygning: vej 6L 5L, vej 5L 4K", "da", "Vejbygning: C3 C4 (6L 5L), C4 D5 (5L 4K)"),
+    # A third road is paid for, as it was.
+    (
+        "Straßenbau: 6L 5L, 5L 4G, Straße 4G 3W",
+        "de",
+        "Straßenbau: C3 C4 (6L 5L), C4 D5 (5L 4G); Straße D5 E5 (4G 3W)",
+    ),
+    (
+        "Road building: road 6B 5B, road 5B 4G and road 4G 3W",
+        "en",
+        "Road building: C3 C4 (6B 5B), C4 D5 (5B 4G); Road D5 E5 (4G 3W)",
+    ),
+]
 
 
 @pytest.mark.parametrize(
@@ -823,22 +813,18 @@ def test_lines_refused_with_the_line_to_write_instead(line: str, lang: str, key:
     assert [r.error.key for r in parsed.lines if r.error is not None] == [key]
 
 
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # The subject before the second half of a trade, as before the first.
-        ("Trade with blue: I give 2 lumber, I get 1 ore", "en", "Trade blue: give 2L, get 1O"),
-        ("Trade with blue: I give 2 lumber and I want 1 ore", "en", "Trade blue: give 2L, get 1O"),
-        (
-            "Handel mit blau: ich gebe 2 Holz, ich bekomme 1 Erz",
-            "de",
-            "Handel blau: gebe 2H, bekomme 1E",
-        ),
-        ("Handel med blå: jeg giver 2 træ, jeg får 1 malm", "da", "Handel blå: giv 2T, få 1M"),
-    ],
-)
-def test_a_trade_with_the_subject_on_both_halves(line: str, lang: str, canonical: str) -> None:
-    assert _lines(line + "\n", lang) == [canonical]
+#: A trade with the subject on both halves.
+A_TRADE_WITH_THE_SUBJECT_ON_BOTH_HALVES: list[tuple[str, str, str]] = [
+    # The subject before the second half of a trade, as before the first.
+    ("Trade with blue: I give 2 lumber, I get 1 ore", "en", "Trade blue: give 2L, get 1O"),
+    ("Trade with blue: I give 2 lumber and I want 1 ore", "en", "Trade blue: give 2L, get 1O"),
+    (
+        "Handel mit blau: ich gebe 2 Holz, ich bekomme 1 Erz",
+        "de",
+        "Handel blau: gebe 2H, bekomme 1E",
+    ),
+    ("Handel med blå: jeg giver 2 træ, jeg får 1 malm", "da", "Handel blå: giv 2T, få 1M"),
+]
 
 
 @pytest.mark.parametrize(
@@ -891,170 +877,142 @@ def test_a_heading_that_the_builds_fail_is_a_fallback(body: str, lang: str) -> N
     assert len(parsed.turn_orders().substitutes.lines) == 1
 
 
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # `my` on a half of `… for …` says that half is given, `your` that it is got.
-        ("Trade blue: 1 ore for my 2 lumber", "en", "Trade blue: give 2L, get 1O"),
-        ("Trade blue: your 1 ore for my 2 lumber", "en", "Trade blue: give 2L, get 1O"),
-        ("Trade blue: my 2 lumber for your 1 ore", "en", "Trade blue: give 2L, get 1O"),
-        ("Trade blue: 2 lumber for 1 ore", "en", "Trade blue: give 2L, get 1O"),
-        ("Handel blau: dein 1 Erz für meine 2 Holz", "de", "Handel blau: gebe 2H, bekomme 1E"),
-        ("Handel blau: 1 Erz gegen meine 2 Holz", "de", "Handel blau: gebe 2H, bekomme 1E"),
-        ("Handel blå: din 1 malm for mine 2 træ", "da", "Handel blå: giv 2T, få 1M"),
-        # `my` on both halves says nothing: refused with the form.
-        ("Trade blue: my 2 lumber for my 1 ore", "en", "trade_form"),
-        # The bank never gives more than it takes: the larger half is given.
-        ("Seehandel: 1 Erz für 4 Holz", "de", "Seehandel 4H gegen 1E"),
-        ("Seehandel Erz für 4 Holz", "de", "Seehandel 4H gegen 1E"),
-        ("Maritime trade: 1 ore for 4 lumber", "en", "Maritime 4L for 1O"),
-        ("Søhandel 1 malm for 4 træ", "da", "Søhandel 4T for 1M"),
-        ("3:1: 1G für 3W", "de", "Seehandel 3W gegen 1G"),
-    ],
-)
-def test_which_half_of_a_trade_is_given(line: str, lang: str, canonical: str) -> None:
-    assert _lines(line + "\n", lang) == [canonical]
+#: Which half of a trade is given.
+WHICH_HALF_OF_A_TRADE_IS_GIVEN: list[tuple[str, str, str]] = [
+    # `my` on a half of `… for …` says that half is given, `your` that it is got.
+    ("Trade blue: 1 ore for my 2 lumber", "en", "Trade blue: give 2L, get 1O"),
+    ("Trade blue: your 1 ore for my 2 lumber", "en", "Trade blue: give 2L, get 1O"),
+    ("Trade blue: my 2 lumber for your 1 ore", "en", "Trade blue: give 2L, get 1O"),
+    ("Trade blue: 2 lumber for 1 ore", "en", "Trade blue: give 2L, get 1O"),
+    ("Handel blau: dein 1 Erz für meine 2 Holz", "de", "Handel blau: gebe 2H, bekomme 1E"),
+    ("Handel blau: 1 Erz gegen meine 2 Holz", "de", "Handel blau: gebe 2H, bekomme 1E"),
+    ("Handel blå: din 1 malm for mine 2 træ", "da", "Handel blå: giv 2T, få 1M"),
+    # `my` on both halves says nothing: refused with the form.
+    ("Trade blue: my 2 lumber for my 1 ore", "en", "trade_form"),
+    # The bank never gives more than it takes: the larger half is given.
+    ("Seehandel: 1 Erz für 4 Holz", "de", "Seehandel 4H gegen 1E"),
+    ("Seehandel Erz für 4 Holz", "de", "Seehandel 4H gegen 1E"),
+    ("Maritime trade: 1 ore for 4 lumber", "en", "Maritime 4L for 1O"),
+    ("Søhandel 1 malm for 4 træ", "da", "Søhandel 4T for 1M"),
+    ("3:1: 1G für 3W", "de", "Seehandel 3W gegen 1G"),
+]
 
 
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # Numbers among the victims rank them; the echo shows the order they are tried in.
-        ("Räuber 11G, blau (2), gelb (1)", "de", "Räuber D4 (11G), raube gelb, blau"),
-        ("Räuber 11G, 2. blau, 1. gelb", "de", "Räuber D4 (11G), raube gelb, blau"),
-        ("Robber 11G, steal blue 2, yellow 1", "en", "Robber D4 (11G), steal yellow, blue"),
-        ("Røver 11K, blå 2, gul 1", "da", "Røver D4 (11K), røv gul, blå"),
-        (
-            "Knight before roll: robber 11G, steal blue (2), yellow (1)",
-            "en",
-            "Knight before roll: Robber D4 (11G), steal yellow, blue",
-        ),
-        # Numbers that rank nothing clearly are refused, never dropped.
-        ("Räuber 11G, blau 1, gelb 1", "de", "victims_numbered"),
-        ("Räuber 11G, 1 blau, gelb 2", "de", "victims_numbered"),
-        ("Robber 11G, steal blue, yellow 2", "en", "victims_numbered"),
-    ],
-)
-def test_numbers_among_the_victims_rank_them(line: str, lang: str, canonical: str) -> None:
-    assert _lines(line + "\n", lang) == [canonical]
+#: Numbers among the victims rank them.
+NUMBERS_AMONG_THE_VICTIMS_RANK_THEM: list[tuple[str, str, str]] = [
+    # Numbers among the victims rank them; the echo shows the order they are tried in.
+    ("Räuber 11G, blau (2), gelb (1)", "de", "Räuber D4 (11G), raube gelb, blau"),
+    ("Räuber 11G, 2. blau, 1. gelb", "de", "Räuber D4 (11G), raube gelb, blau"),
+    ("Robber 11G, steal blue 2, yellow 1", "en", "Robber D4 (11G), steal yellow, blue"),
+    ("Røver 11K, blå 2, gul 1", "da", "Røver D4 (11K), røv gul, blå"),
+    (
+        "Knight before roll: robber 11G, steal blue (2), yellow (1)",
+        "en",
+        "Knight before roll: Robber D4 (11G), steal yellow, blue",
+    ),
+    # Numbers that rank nothing clearly are refused, never dropped.
+    ("Räuber 11G, blau 1, gelb 1", "de", "victims_numbered"),
+    ("Räuber 11G, 1 blau, gelb 2", "de", "victims_numbered"),
+    ("Robber 11G, steal blue, yellow 2", "en", "victims_numbered"),
+]
 
 
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # A closing or a smiley after the order on its line says nothing more.
-        ("Road 6B 5B. Thanks!", "en", "Road C3 C4 (6B 5B)"),
-        ("Road 6B 5B, thanks", "en", "Road C3 C4 (6B 5B)"),
-        ("Straße 6L 5L. Gruß Anna", "de", "Straße C3 C4 (6L 5L)"),
-        ("Vej 6L 5L. Tak!", "da", "Vej C3 C4 (6L 5L)"),
-        ("Handel blau: gebe 1H, bekomme 1E. Danke!", "de", "Handel blau: gebe 1H, bekomme 1E"),
-        ("Räuber 11G, raube blau, danke", "de", "Räuber D4 (11G), raube blau"),
-        ("Road 6B 5B :)", "en", "Road C3 C4 (6B 5B)"),
-        ("Straße 6L 5L ;-)", "de", "Straße C3 C4 (6L 5L)"),
-        ("Road 6B 5B :D", "en", "Road C3 C4 (6B 5B)"),
-        # More than a closing after the break: the line is what it was (refused).
-        ("Straße 6L 5L. Danke, ich passe", "de", "hex_name_expected"),
-    ],
-)
-def test_a_closing_or_a_smiley_after_the_order(line: str, lang: str, canonical: str) -> None:
-    assert _lines(line + "\n", lang) == [canonical]
+#: A closing or a smiley after the order.
+A_CLOSING_OR_A_SMILEY_AFTER_THE_ORDER: list[tuple[str, str, str]] = [
+    # A closing or a smiley after the order on its line says nothing more.
+    ("Road 6B 5B. Thanks!", "en", "Road C3 C4 (6B 5B)"),
+    ("Road 6B 5B, thanks", "en", "Road C3 C4 (6B 5B)"),
+    ("Straße 6L 5L. Gruß Anna", "de", "Straße C3 C4 (6L 5L)"),
+    ("Vej 6L 5L. Tak!", "da", "Vej C3 C4 (6L 5L)"),
+    ("Handel blau: gebe 1H, bekomme 1E. Danke!", "de", "Handel blau: gebe 1H, bekomme 1E"),
+    ("Räuber 11G, raube blau, danke", "de", "Räuber D4 (11G), raube blau"),
+    ("Road 6B 5B :)", "en", "Road C3 C4 (6B 5B)"),
+    ("Straße 6L 5L ;-)", "de", "Straße C3 C4 (6L 5L)"),
+    ("Road 6B 5B :D", "en", "Road C3 C4 (6B 5B)"),
+    # More than a closing after the break: the line is what it was (refused).
+    ("Straße 6L 5L. Danke, ich passe", "de", "hex_name_expected"),
+]
 
 
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # `after the roll` on a card that is played after it anyway says nothing more.
-        ("Monopol nach Wurf: Erz", "de", "Monopol Erz"),
-        ("Monopoly after roll: ore", "en", "Monopoly Ore"),
-        ("Monopol efter slag: malm", "da", "Monopol Malm"),
-        ("Year of plenty after roll: wool, ore", "en", "Year of plenty W O"),
-        ("Erfindung nach dem Wurf: Holz, Erz", "de", "Erfindung H E"),
-        (
-            "Road building after roll: 6B 5B, 5B 4G",
-            "en",
-            "Road building: C3 C4 (6B 5B), C4 D5 (5B 4G)",
-        ),
-        # Before the roll only a knight is played: refused with when each card is played.
-        ("Monopol vor Wurf: Erz", "de", "card_after_the_roll"),
-        ("Year of plenty before roll: wool, ore", "en", "card_after_the_roll"),
-    ],
-)
-def test_a_cards_timing_after_the_roll(line: str, lang: str, canonical: str) -> None:
-    assert _lines(line + "\n", lang) == [canonical]
+#: A cards timing after the roll.
+A_CARDS_TIMING_AFTER_THE_ROLL: list[tuple[str, str, str]] = [
+    # `after the roll` on a card that is played after it anyway says nothing more.
+    ("Monopol nach Wurf: Erz", "de", "Monopol Erz"),
+    ("Monopoly after roll: ore", "en", "Monopoly Ore"),
+    ("Monopol efter slag: malm", "da", "Monopol Malm"),
+    ("Year of plenty after roll: wool, ore", "en", "Year of plenty W O"),
+    ("Erfindung nach dem Wurf: Holz, Erz", "de", "Erfindung H E"),
+    (
+        "Road building after roll: 6B 5B, 5B 4G",
+        "en",
+        "Road building: C3 C4 (6B 5B), C4 D5 (5B 4G)",
+    ),
+    # Before the roll only a knight is played: refused with when each card is played.
+    ("Monopol vor Wurf: Erz", "de", "card_after_the_roll"),
+    ("Year of plenty before roll: wool, ore", "en", "card_after_the_roll"),
+]
 
 
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # Several paths after one road word: a road each, as `Straßen …` reads them.
-        ("Straße 6L 5L, 5L 4G", "de", "Straße C3 C4 (6L 5L); Straße C4 D5 (5L 4G)"),
-        ("Road 6B 5B and 5B 4G", "en", "Road C3 C4 (6B 5B); Road C4 D5 (5B 4G)"),
-        ("Road from 6B to 5B and 5B to 4G", "en", "Road C3 C4 (6B 5B); Road C4 D5 (5B 4G)"),
-        ("Vej 6L 5L og 5L 4K", "da", "Vej C3 C4 (6L 5L); Vej C4 D5 (5L 4K)"),
-        # One path written with `und` stays one road.
-        ("Straße zwischen 6L und 5L", "de", "Straße C3 C4 (6L 5L)"),
-        ("Straße 6L 5L, 5L", "de", "path_two_hexes"),
-        # The robber's hex ended by a stop, a colon, a dash or an arrow; a card stolen named.
-        ("Räuber 11G. Blau", "de", "Räuber D4 (11G), raube blau"),
-        ("Robber 11G: steal from blue", "en", "Robber D4 (11G), steal blue"),
-        ("Robber 11G - steal from blue", "en", "Robber D4 (11G), steal blue"),
-        ("Räuber 11G -> blau", "de", "Räuber D4 (11G), raube blau"),
-        ("Robber 11G, steal 1 card from blue", "en", "Robber D4 (11G), steal blue"),
-        ("Räuber 11G, klaue eine Karte von blau", "de", "Räuber D4 (11G), raube blau"),
-        ("Jeg flytter røveren til 11K og stjæler fra blå", "da", "Røver D4 (11K), røv blå"),
-        # Danish colours typed without the Danish letters.
-        ("Røver 11K, røv bla", "da", "Røver D4 (11K), røv blå"),
-        ("Handel med rod: giv 1T, få 1M", "da", "Handel rød: giv 1T, få 1M"),
-    ],
-)
-def test_roads_listed_and_robber_lines_as_written(line: str, lang: str, canonical: str) -> None:
-    assert _lines(line + "\n", lang) == [canonical]
+#: Roads listed and robber lines as written.
+ROADS_LISTED_AND_ROBBER_LINES_AS_WRITTEN: list[tuple[str, str, str]] = [
+    # Several paths after one road word: a road each, as `Straßen …` reads them.
+    ("Straße 6L 5L, 5L 4G", "de", "Straße C3 C4 (6L 5L); Straße C4 D5 (5L 4G)"),
+    ("Road 6B 5B and 5B 4G", "en", "Road C3 C4 (6B 5B); Road C4 D5 (5B 4G)"),
+    ("Road from 6B to 5B and 5B to 4G", "en", "Road C3 C4 (6B 5B); Road C4 D5 (5B 4G)"),
+    ("Vej 6L 5L og 5L 4K", "da", "Vej C3 C4 (6L 5L); Vej C4 D5 (5L 4K)"),
+    # One path written with `und` stays one road.
+    ("Straße zwischen 6L und 5L", "de", "Straße C3 C4 (6L 5L)"),
+    ("Straße 6L 5L, 5L", "de", "path_two_hexes"),
+    # The robber's hex ended by a stop, a colon, a dash or an arrow; a card stolen named.
+    ("Räuber 11G. Blau", "de", "Räuber D4 (11G), raube blau"),
+    ("Robber 11G: steal from blue", "en", "Robber D4 (11G), steal blue"),
+    ("Robber 11G - steal from blue", "en", "Robber D4 (11G), steal blue"),
+    ("Räuber 11G -> blau", "de", "Räuber D4 (11G), raube blau"),
+    ("Robber 11G, steal 1 card from blue", "en", "Robber D4 (11G), steal blue"),
+    ("Räuber 11G, klaue eine Karte von blau", "de", "Räuber D4 (11G), raube blau"),
+    ("Jeg flytter røveren til 11K og stjæler fra blå", "da", "Røver D4 (11K), røv blå"),
+    # Danish colours typed without the Danish letters.
+    ("Røver 11K, røv bla", "da", "Røver D4 (11K), røv blå"),
+    ("Handel med rod: giv 1T, få 1M", "da", "Handel rød: giv 1T, få 1M"),
+]
 
 
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # The partner after the terms: a trade with that player, not with the bank.
-        ("Trade 2 lumber for 1 ore with blue", "en", "Trade blue: give 2L, get 1O"),
-        ("Tausche 2 Holz gegen 1 Erz mit blau", "de", "Handel blau: gebe 2H, bekomme 1E"),
-        ("Byt 2 træ for 1 malm med blå", "da", "Handel blå: giv 2T, få 1M"),
-        ("Trade give 2 lumber, get 1 ore with blue", "en", "Trade blue: give 2L, get 1O"),
-        # The bank named last stays a bank trade.
-        ("Tausche 2 Holz gegen 1 Erz mit der Bank", "de", "Seehandel 2H gegen 1E"),
-    ],
-)
-def test_a_trade_partner_named_after_the_terms(line: str, lang: str, canonical: str) -> None:
-    assert _lines(line + "\n", lang) == [canonical]
+#: A trade partner named after the terms.
+A_TRADE_PARTNER_NAMED_AFTER_THE_TERMS: list[tuple[str, str, str]] = [
+    # The partner after the terms: a trade with that player, not with the bank.
+    ("Trade 2 lumber for 1 ore with blue", "en", "Trade blue: give 2L, get 1O"),
+    ("Tausche 2 Holz gegen 1 Erz mit blau", "de", "Handel blau: gebe 2H, bekomme 1E"),
+    ("Byt 2 træ for 1 malm med blå", "da", "Handel blå: giv 2T, få 1M"),
+    ("Trade give 2 lumber, get 1 ore with blue", "en", "Trade blue: give 2L, get 1O"),
+    # The bank named last stays a bank trade.
+    ("Tausche 2 Holz gegen 1 Erz mit der Bank", "de", "Seehandel 2H gegen 1E"),
+]
 
 
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # A fallback said inline is an `oder` between the two builds.
-        (
-            "Siedlung 4G 8W 3W, falls das nicht geht Straße 6L 5L",
-            "de",
-            "Siedlung D5 D6 E5 (4G 8W 3W) oder Straße C3 C4 (6L 5L)",
-        ),
-        (
-            "Settlement 4G 8W 3W, if that fails road 6B 5B",
-            "en",
-            "Settlement D5 D6 E5 (4G 8W 3W) or Road C3 C4 (6B 5B)",
-        ),
-        (
-            "Settlement 4G 8W 3W, if not road 6B 5B",
-            "en",
-            "Settlement D5 D6 E5 (4G 8W 3W) or Road C3 C4 (6B 5B)",
-        ),
-        (
-            "Hus 4K 8U 3U, hvis det ikke går: vej 6L 5L",
-            "da",
-            "Hus D5 D6 E5 (4K 8U 3U) eller Vej C3 C4 (6L 5L)",
-        ),
-    ],
-)
-def test_a_fallback_said_inline_is_an_option(line: str, lang: str, canonical: str) -> None:
-    assert _lines(line + "\n", lang) == [canonical]
+#: A fallback said inline is an option.
+A_FALLBACK_SAID_INLINE_IS_AN_OPTION: list[tuple[str, str, str]] = [
+    # A fallback said inline is an `oder` between the two builds.
+    (
+        "Siedlung 4G 8W 3W, falls das nicht geht Straße 6L 5L",
+        "de",
+        "Siedlung D5 D6 E5 (4G 8W 3W) oder Straße C3 C4 (6L 5L)",
+    ),
+    (
+        "Settlement 4G 8W 3W, if that fails road 6B 5B",
+        "en",
+        "Settlement D5 D6 E5 (4G 8W 3W) or Road C3 C4 (6B 5B)",
+    ),
+    (
+        "Settlement 4G 8W 3W, if not road 6B 5B",
+        "en",
+        "Settlement D5 D6 E5 (4G 8W 3W) or Road C3 C4 (6B 5B)",
+    ),
+    (
+        "Hus 4K 8U 3U, hvis det ikke går: vej 6L 5L",
+        "da",
+        "Hus D5 D6 E5 (4K 8U 3U) eller Vej C3 C4 (6L 5L)",
+    ),
+]
 
 
 @pytest.mark.parametrize(
@@ -1070,72 +1028,80 @@ def test_a_substitute_keyword_without_its_colon(body: str, lang: str) -> None:
     assert len(orders.builds) == 1 and len(orders.substitutes.lines) == 1
 
 
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # A discard list with its count written after or glued, its label, or in a sentence.
-        ("Abwurf: 2xW", "de", "Abwurf: W W"),
-        ("Abwurf: Wolle x2, Getreide", "de", "Abwurf: W W G"),
-        ("Discard: wool x2 grain", "en", "Discard: W W G"),
-        ("Discard priority: wool, grain", "en", "Discard: W G"),
-        ("Abwurf Reihenfolge: Wolle, Getreide", "de", "Abwurf: W G"),
-        ("Smid rækkefølge: uld, korn", "da", "Aflever: U K"),
-        ("I discard wool and grain", "en", "Discard: W G"),
-        ("If a 7 is rolled, I discard wool and grain", "en", "Discard: W G"),
-        ("Ich werfe Wolle und Getreide ab", "de", "Abwurf: W G"),
-        ("Bei einer 7 werfe ich 2 Wolle und 1 Getreide ab", "de", "Abwurf: W W G"),
-        ("On a 7 robber 11G, steal blue", "en", "Robber D4 (11G), steal blue"),
-    ],
-)
-def test_discards_as_players_write_them(line: str, lang: str, canonical: str) -> None:
-    assert _lines(line + "\n", lang) == [canonical]
+#: Discards as players write them.
+DISCARDS_AS_PLAYERS_WRITE_THEM: list[tuple[str, str, str]] = [
+    # A discard list with its count written after or glued, its label, or in a sentence.
+    ("Abwurf: 2xW", "de", "Abwurf: W W"),
+    ("Abwurf: Wolle x2, Getreide", "de", "Abwurf: W W G"),
+    ("Discard: wool x2 grain", "en", "Discard: W W G"),
+    ("Discard priority: wool, grain", "en", "Discard: W G"),
+    ("Abwurf Reihenfolge: Wolle, Getreide", "de", "Abwurf: W G"),
+    ("Smid rækkefølge: uld, korn", "da", "Aflever: U K"),
+    ("I discard wool and grain", "en", "Discard: W G"),
+    ("If a 7 is rolled, I discard wool and grain", "en", "Discard: W G"),
+    ("Ich werfe Wolle und Getreide ab", "de", "Abwurf: W G"),
+    ("Bei einer 7 werfe ich 2 Wolle und 1 Getreide ab", "de", "Abwurf: W W G"),
+    ("On a 7 robber 11G, steal blue", "en", "Robber D4 (11G), steal blue"),
+]
+
+
+#: Places written as a phone leaves them.
+PLACES_WRITTEN_AS_A_PHONE_LEAVES_THEM: list[tuple[str, str, str]] = [
+    # A place as a phone writes it: glued to its word, in brackets alone, joined by dashes.
+    ("Straße6L 5L", "de", "Straße C3 C4 (6L 5L)"),
+    ("Road6B 5B", "en", "Road C3 C4 (6B 5B)"),
+    ("Straße (6L 5L)", "de", "Straße C3 C4 (6L 5L)"),
+    ("Straße [6L 5L]", "de", "Straße C3 C4 (6L 5L)"),
+    ("Siedlung (4G 8W 3W)", "de", "Siedlung D5 D6 E5 (4G 8W 3W)"),
+    ("Siedlung 4G-8W-3W", "de", "Siedlung D5 D6 E5 (4G 8W 3W)"),
+    ("Stadt 4G-8W-3W", "de", "Stadt D5 D6 E5 (4G 8W 3W)"),
+    # The echo's brackets are still checked against the main form.
+    ("Straße C3 C4 (6L 5L)", "de", "Straße C3 C4 (6L 5L)"),
+]
+
+
+#: A player described by colour.
+A_PLAYER_DESCRIBED_BY_COLOUR: list[tuple[str, str, str]] = [
+    # A player described by colour: `the blue player`, `den Blauen`, `den hvide spiller`.
+    ("Robber 11G, steal from the blue player", "en", "Robber D4 (11G), steal blue"),
+    ("Räuber 11G, raube den blauen Spieler", "de", "Räuber D4 (11G), raube blau"),
+    ("Räuber 11G, raube den Blauen", "de", "Räuber D4 (11G), raube blau"),
+    ("Handel mit dem Blauen: gebe 1H, bekomme 1E", "de", "Handel blau: gebe 1H, bekomme 1E"),
+    ("Røver 11K, røv den hvide spiller", "da", "Røver D4 (11K), røv hvid"),
+]
+
+
+#: Lists marked by letters or ordinals.
+LISTS_MARKED_BY_LETTERS_OR_ORDINALS: list[tuple[str, str, str]] = [
+    # A list marked by letters or by ordinals.
+    ("a) Straße 6L 5L", "de", "Straße C3 C4 (6L 5L)"),
+    ("B) Road 6B 5B", "en", "Road C3 C4 (6B 5B)"),
+    ("Erstens Straße 6L 5L", "de", "Straße C3 C4 (6L 5L)"),
+    ("Firstly, road 6B 5B", "en", "Road C3 C4 (6B 5B)"),
+    ("Dernæst vej 6L 5L", "da", "Vej C3 C4 (6L 5L)"),
+    ("S 6L 5L", "de", "Straße C3 C4 (6L 5L)"),
+]
 
 
 @pytest.mark.parametrize(
     ("line", "lang", "canonical"),
     [
-        # A place as a phone writes it: glued to its word, in brackets alone, joined by dashes.
-        ("Straße6L 5L", "de", "Straße C3 C4 (6L 5L)"),
-        ("Road6B 5B", "en", "Road C3 C4 (6B 5B)"),
-        ("Straße (6L 5L)", "de", "Straße C3 C4 (6L 5L)"),
-        ("Straße [6L 5L]", "de", "Straße C3 C4 (6L 5L)"),
-        ("Siedlung (4G 8W 3W)", "de", "Siedlung D5 D6 E5 (4G 8W 3W)"),
-        ("Siedlung 4G-8W-3W", "de", "Siedlung D5 D6 E5 (4G 8W 3W)"),
-        ("Stadt 4G-8W-3W", "de", "Stadt D5 D6 E5 (4G 8W 3W)"),
-        # The echo's brackets are still checked against the main form.
-        ("Straße C3 C4 (6L 5L)", "de", "Straße C3 C4 (6L 5L)"),
+        *A_VERB_MID_LINE_STARTS_THE_NEXT_BUILD,
+        *ROAD_BUILDING_PIECES_NAMED_ROADS_IN_A_BASE_GAME,
+        *A_TRADE_WITH_THE_SUBJECT_ON_BOTH_HALVES,
+        *WHICH_HALF_OF_A_TRADE_IS_GIVEN,
+        *NUMBERS_AMONG_THE_VICTIMS_RANK_THEM,
+        *A_CLOSING_OR_A_SMILEY_AFTER_THE_ORDER,
+        *A_CARDS_TIMING_AFTER_THE_ROLL,
+        *ROADS_LISTED_AND_ROBBER_LINES_AS_WRITTEN,
+        *A_TRADE_PARTNER_NAMED_AFTER_THE_TERMS,
+        *A_FALLBACK_SAID_INLINE_IS_AN_OPTION,
+        *DISCARDS_AS_PLAYERS_WRITE_THEM,
+        *PLACES_WRITTEN_AS_A_PHONE_LEAVES_THEM,
+        *A_PLAYER_DESCRIBED_BY_COLOUR,
+        *LISTS_MARKED_BY_LETTERS_OR_ORDINALS,
     ],
 )
-def test_places_written_as_a_phone_leaves_them(line: str, lang: str, canonical: str) -> None:
-    assert _lines(line + "\n", lang) == [canonical]
-
-
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # A player described by colour: `the blue player`, `den Blauen`, `den hvide spiller`.
-        ("Robber 11G, steal from the blue player", "en", "Robber D4 (11G), steal blue"),
-        ("Räuber 11G, raube den blauen Spieler", "de", "Räuber D4 (11G), raube blau"),
-        ("Räuber 11G, raube den Blauen", "de", "Räuber D4 (11G), raube blau"),
-        ("Handel mit dem Blauen: gebe 1H, bekomme 1E", "de", "Handel blau: gebe 1H, bekomme 1E"),
-        ("Røver 11K, røv den hvide spiller", "da", "Røver D4 (11K), røv hvid"),
-    ],
-)
-def test_a_player_described_by_colour(line: str, lang: str, canonical: str) -> None:
-    assert _lines(line + "\n", lang) == [canonical]
-
-
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # A list marked by letters or by ordinals.
-        ("a) Straße 6L 5L", "de", "Straße C3 C4 (6L 5L)"),
-        ("B) Road 6B 5B", "en", "Road C3 C4 (6B 5B)"),
-        ("Erstens Straße 6L 5L", "de", "Straße C3 C4 (6L 5L)"),
-        ("Firstly, road 6B 5B", "en", "Road C3 C4 (6B 5B)"),
-        ("Dernæst vej 6L 5L", "da", "Vej C3 C4 (6L 5L)"),
-        ("S 6L 5L", "de", "Straße C3 C4 (6L 5L)"),
-    ],
-)
-def test_lists_marked_by_letters_or_ordinals(line: str, lang: str, canonical: str) -> None:
+def test_lines_as_players_write_them(line: str, lang: str, canonical: str) -> None:
+    """Each line read as its canonical form (or refused with the key given)."""
     assert _lines(line + "\n", lang) == [canonical]

@@ -99,10 +99,7 @@ def _split_builds(
             while k < i and (words[k][2] in _JOINERS or words[k][2] in _SUBJECTS):
                 k += 1  # `… and then I upgrade …`: the piece starts at the verb
             build_start = k
-            j = k
-            while j > 1 and (words[j - 1][2] in _JOINERS or words[j - 1][2] in _SUBJECTS):
-                j -= 1
-            cuts.append((words[j - 1][1], words[k][0]))
+            _cut_before(words, k, cuts, _JOINERS | _SUBJECTS)
             continue
         is_card = word in _CARD_WORDS and nxt in _BUY_AFTER
         is_count = (word.isdecimal() or word in vocab.NUMBER_WORDS or word.endswith("x")) and (
@@ -149,20 +146,14 @@ def _split_builds(
             # `Vej … og så købe et udviklingskort`, `… und dann kaufe eine Karte`: the
             # purchase starts at its verb.
             build_start = verb
-            j = verb
-            while j > 1 and words[j - 1][2] in _JOINERS:
-                j -= 1
-            cuts.append((words[j - 1][1], words[verb][0]))
+            _cut_before(words, verb, cuts)
             continue
         lead = _verb_lead(words, build_start, i)
         if lead is not None and others[lead] - others[build_start] > 0:
             # `Straße 6L 5L und baue eine Siedlung …`, `Buy card and play year of plenty: …`:
             # the build starts at its verb (the piece drops the verb, `_without_verb`).
             build_start = lead
-            j = lead
-            while j > 1 and words[j - 1][2] in _JOINERS:
-                j -= 1
-            cuts.append((words[j - 1][1], words[lead][0]))
+            _cut_before(words, lead, cuts)
             continue
         if (
             before in _CUT_ARTICLES
@@ -173,10 +164,7 @@ def _split_builds(
             # `… und danach eine Siedlung …`, `…, then a settlement …`: the build starts at
             # its article.
             build_start = i - 1
-            j = i - 1
-            while j > 1 and words[j - 1][2] in _JOINERS:
-                j -= 1
-            cuts.append((words[j - 1][1], words[i - 1][0]))
+            _cut_before(words, i - 1, cuts)
             continue
         if (
             before in _NOT_A_CUT
@@ -194,11 +182,7 @@ def _split_builds(
             # `Siedlung Straße 6L`: no build before the word, so no second build either.
             continue
         build_start = i
-        j = i
-        while j > 1 and words[j - 1][2] in _JOINERS:
-            j -= 1
-        end = words[j - 1][1]
-        cuts.append((end, start))
+        _cut_before(words, i, cuts)
     if not cuts:
         return [t]
     parts, start = [], 0
@@ -208,6 +192,20 @@ def _split_builds(
         start = nxt_start
     parts.append(t.sub(start))
     return parts
+
+
+def _cut_before(
+    words: list[tuple[int, int, str]],
+    at: int,
+    cuts: list[tuple[int, int]],
+    passed: frozenset[str] = _JOINERS,
+) -> None:
+    """A cut before `words[at]`: the build before it ends at its last word that is none of
+    `passed` (the joiners, dropped with the cut)."""
+    j = at
+    while j > 1 and words[j - 1][2] in passed:
+        j -= 1
+    cuts.append((words[j - 1][1], words[at][0]))
 
 
 def _verb_lead(words: list[tuple[int, int, str]], build_start: int, i: int) -> int | None:

@@ -30,40 +30,34 @@ SENDER = "anna@example.test"
 ORDERS = "Kennwort: tulpe-482913\r\nStraße 6L 5L\r\n"
 
 
-@cache
-def _signer() -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey]:
-    key = ec.generate_private_key(ec.SECP256R1())
-    name = x509.Name([x509.NameAttribute(NameOID.EMAIL_ADDRESS, SENDER)])
-    start = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
-    cert = (
-        x509.CertificateBuilder()
-        .subject_name(name)
-        .issuer_name(name)
-        .public_key(key.public_key())
-        .serial_number(1)
-        .not_valid_before(start)
-        .not_valid_after(start + datetime.timedelta(days=3650))
-        .sign(key, hashes.SHA256())
-    )
-    return cert, key
-
-
-@cache
-def _recipient() -> x509.Certificate:
-    """The GM's certificate (RSA: what S/MIME encryption takes)."""
-    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    name = x509.Name([x509.NameAttribute(NameOID.EMAIL_ADDRESS, GM)])
+def _certificate(
+    key: ec.EllipticCurvePrivateKey | rsa.RSAPrivateKey, address: str
+) -> x509.Certificate:
+    """A self-signed certificate for `address`, as a client's own S/MIME certificate is."""
+    name = x509.Name([x509.NameAttribute(NameOID.EMAIL_ADDRESS, address)])
     start = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
     return (
         x509.CertificateBuilder()
         .subject_name(name)
         .issuer_name(name)
         .public_key(key.public_key())
-        .serial_number(2)
+        .serial_number(x509.random_serial_number())
         .not_valid_before(start)
         .not_valid_after(start + datetime.timedelta(days=3650))
         .sign(key, hashes.SHA256())
     )
+
+
+@cache
+def _signer() -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey]:
+    key = ec.generate_private_key(ec.SECP256R1())
+    return _certificate(key, SENDER), key
+
+
+@cache
+def _recipient() -> x509.Certificate:
+    """The GM's certificate (RSA: what S/MIME encryption takes)."""
+    return _certificate(rsa.generate_private_key(public_exponent=65537, key_size=2048), GM)
 
 
 def _entity(text: str = ORDERS) -> bytes:
