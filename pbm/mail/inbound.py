@@ -366,29 +366,36 @@ def signed_mail(part: Message) -> Message | None:
 
 
 def is_encrypted(msg: Message, text: str, depth: int = 0) -> bool:
-    """Whether the mail's content is encrypted for its recipient (S/MIME enveloped data,
+    """Whether the mail itself is encrypted for its recipient (S/MIME enveloped data,
     PGP/MIME, or a text that is an inline OpenPGP message): nobody here can read it, and the
-    answer says so rather than asking for the orders it may hold."""
-    if text.lstrip()[:40].startswith("-----BEGIN PGP MESSAGE-----"):
+    answer says so rather than asking for the orders it may hold. Only the mail's own content
+    counts, through its signatures: an encrypted file forwarded beside readable text does
+    not make the mail encrypted."""
+    if depth == 0 and text.lstrip()[:40].startswith("-----BEGIN PGP MESSAGE-----"):
         return True
-    for part in msg.walk():
-        ctype = part.get_content_type()
-        if ctype in PGP_ENCRYPTED:
-            return True
-        if ctype in PKCS7_MIME and not part.is_multipart():
-            if str(part.get_param("smime-type") or "").lower() in (
-                "enveloped-data",
-                "authenveloped-data",
-            ):
-                return True
-            payload = _payload(part)
-            kind = read_pkcs7(payload)[0] if payload else "unknown"
-            if kind == "encrypted":
-                return True
-            if kind == "signed" and depth < MAX_ENVELOPES:
-                inner = signed_mail(part)
-                return inner is not None and is_encrypted(inner, "", depth + 1)
-            return False
+    ctype = msg.get_content_type()
+    if ctype in PGP_ENCRYPTED:
+        return True
+    if ctype == "multipart/signed":
+        # The signed content is the first part (RFC 1847).
+        payload = msg.get_payload()
+        first = payload[0] if isinstance(payload, list) and payload else None
+        return (
+            isinstance(first, Message)
+            and depth < MAX_ENVELOPES
+            and is_encrypted(first, "", depth + 1)
+        )
+    if ctype not in PKCS7_MIME or msg.is_multipart():
+        return False
+    if str(msg.get_param("smime-type") or "").lower() in ("enveloped-data", "authenveloped-data"):
+        return True
+    payload = _payload(msg)
+    kind = read_pkcs7(payload)[0] if payload else "unknown"
+    if kind == "encrypted":
+        return True
+    if kind == "signed" and depth < MAX_ENVELOPES:
+        inner = signed_mail(msg)
+        return inner is not None and is_encrypted(inner, "", depth + 1)
     return False
 
 

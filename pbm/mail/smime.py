@@ -70,14 +70,23 @@ def _element(data: bytes, pos: int, depth: int = 0) -> tuple[int, int, int, int]
         at = _element(data, at, depth + 1)[3]
 
 
-def _children(data: bytes, start: int, end: int, depth: int) -> list[tuple[int, int, int]]:
-    """The elements inside a constructed element's content: tag, content start and end."""
-    out = []
+def _children(
+    data: bytes, start: int, end: int, depth: int, most: int
+) -> list[tuple[int, int, int]]:
+    """The first `most` elements inside a constructed element's content: tag, content start
+    and end (a step reads only the few it needs: a sequence of millions of empty elements
+    costs nothing past them)."""
+    out: list[tuple[int, int, int]] = []
     at = start
-    while at < end:
+    while at < end and len(out) < most:
         tag, cstart, cend, at = _element(data, at, depth)
         out.append((tag, cstart, cend))
     return out
+
+
+#: The chunks of a content streamed in pieces (BER): a signer writes pieces of a kilobyte
+#: or more, so a mail of `max_stored_kb` holds far fewer.
+_MAX_CHUNKS = 20_000
 
 
 def _octets(data: bytes, tag: int, start: int, end: int, depth: int) -> bytes:
@@ -86,9 +95,10 @@ def _octets(data: bytes, tag: int, start: int, end: int, depth: int) -> bytes:
         return data[start:end]
     if tag != 0x24 or depth > _MAX_DEPTH:
         raise _Malformed("no octet string")
-    return b"".join(
-        _octets(data, *child, depth + 1) for child in _children(data, start, end, depth)
-    )
+    chunks = _children(data, start, end, depth, _MAX_CHUNKS + 1)
+    if len(chunks) > _MAX_CHUNKS:
+        raise _Malformed("too many chunks")
+    return b"".join(_octets(data, *chunk, depth + 1) for chunk in chunks)
 
 
 def _content_info(data: bytes) -> tuple[bytes, tuple[int, int]]:
@@ -96,7 +106,7 @@ def _content_info(data: bytes) -> tuple[bytes, tuple[int, int]]:
     tag, start, end, _ = _element(data, 0)
     if tag != 0x30:
         raise _Malformed("no sequence")
-    parts = _children(data, start, end, 1)
+    parts = _children(data, start, end, 1, 2)
     if len(parts) < 2 or parts[0][0] != 0x06 or parts[1][0] != 0xA0:
         raise _Malformed("no content info")
     return data[parts[0][1] : parts[0][2]], (parts[1][1], parts[1][2])
@@ -111,16 +121,16 @@ def read_pkcs7(data: bytes) -> tuple[Kind, bytes]:
             return "encrypted", b""
         if oid != _SIGNED_DATA:
             return "unknown", b""
-        (signed,) = [c for c in _children(data, start, end, 2) if c[0] == 0x30][:1]
+        (signed,) = [c for c in _children(data, start, end, 2, 1) if c[0] == 0x30]
         # SignedData: version, digest algorithms, then the encapsulated content info.
-        fields = _children(data, signed[1], signed[2], 3)
+        fields = _children(data, signed[1], signed[2], 3, 3)
         encap = next((f for f in fields if f[0] == 0x30), None)
         if encap is None:
             return "unknown", b""
-        inner = _children(data, encap[1], encap[2], 4)
+        inner = _children(data, encap[1], encap[2], 4, 2)
         if len(inner) < 2 or inner[1][0] != 0xA0:
             return "unknown", b""  # detached: the content is not in here
-        (octets,) = _children(data, inner[1][1], inner[1][2], 5)[:1]
+        (octets,) = _children(data, inner[1][1], inner[1][2], 5, 1)
         return "signed", _octets(data, *octets, 6)
     except (_Malformed, ValueError):
         return "unknown", b""

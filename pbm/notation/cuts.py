@@ -61,7 +61,8 @@ def _split_builds(
     Siedlung B`, `Siedlung A Straße B`, `Stadt A, Karte kaufen`), joining words dropped.
     `sea`: a Seafarers board, where road building names its pieces' kinds; `game`: the
     game's words (Kronlande's build words cut in a Kronlande game); `own`: the build words of
-    the game's language only (Danish `by`, English's `by` too: `vocab.own_game_words`)."""
+    the game's language that are no build words in another's game (Danish `by`, city, which
+    is English's `by`: `vocab.own_game_words`)."""
     starts = game.build_starts | own if own else game.build_starts
     f = t.folded
     words = [(m.start(), m.end(), m.group(0).strip(",;:.!")) for m in re.finditer(r"\S+", f)]

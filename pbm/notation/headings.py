@@ -14,9 +14,9 @@ from .items import Item, SubstituteHeader
 from .setup import _setup_line
 from .words import _KW, _OR_ELSE_WORDS, _letter_words
 
-#: Two words that open an alternative (`falls nicht: …`), each pair as its words.
 #: A substitute's keyword and a blank, where a build follows without the colon.
 _SUBSTITUTE_BARE = re.compile(rf"^\s*+(?:{_KW['substitute']})(?![a-z:])\s")
+#: Two words that open an alternative (`falls nicht: …`), each pair as its words.
 _OR_ELSE_PAIRS = frozenset(tuple(p.split()) for p in lexicon.words("words", "or_else_pairs"))
 
 

@@ -294,10 +294,14 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
 
     give, give_n = one(0, split[0])
     get, got_n = one(split[1], len(f))
-    if (give_n is not None or rate is None) and (give_n or 1) < (got_n or 1):
+    if give_n is not None and got_n is not None and give_n < got_n:
         # `Seehandel 1 Erz für 4 Holz`: the bank never gives more than it takes, so the
         # larger half is what is given (echoed `Seehandel 4H gegen 1E`).
         give, give_n, get, got_n = get, got_n, give, give_n
+    elif give_n is None and rate is None and got_n is not None and got_n > 1:
+        # `Seehandel Wolle gegen 2 Erz`: one card for two, or two for one the other way
+        # round? Asked with the form to write.
+        raise NotationError.make("maritime_form", column=t.col(lead))
     if give in GOODS or get in GOODS:
         # Kronlande: goods are traded between players only.
         raise NotationError.make("goods_not_with_bank", column=t.col(lead))

@@ -25,7 +25,7 @@ from typing import Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from pbm.mail.inbound import body_text, signed_mail
+from pbm.mail.inbound import MAX_ENVELOPES, body_text, signed_mail
 from pbm.mail.smime import PKCS7_MIME
 from pbm.notation.vocab import COLOUR_SPELLINGS
 
@@ -505,24 +505,31 @@ def _holds(text: str, values: list[str], lines: bool) -> bool:
     )
 
 
-def _mask_signed(part: Message, given: list[str]) -> bool:
-    """An opaque S/MIME signature (`inbound.signed_mail`) whose mail holds a password: kept as
-    that mail's text, masked, in its place (True). The signature could not stay valid over a
-    masked text anyway; the text is what the service read."""
+def _mask_signed(part: Message, given: list[str], depth: int) -> bool:
+    """An opaque S/MIME signature (`inbound.signed_mail`) whose mail holds a password anywhere
+    (its text, another text part, an attachment of text, a subject, a signature inside): kept
+    as that mail's text, masked, in its place (True). The signature could not stay valid over
+    a masked text anyway; the text is what the service read. A signature that cannot be read
+    (broken, nested past `MAX_ENVELOPES`) is removed when a password is known: nobody can
+    tell whether it holds one."""
     values, lines = _capped(given)
-    inner = signed_mail(part)
+    inner = signed_mail(part) if depth < MAX_ENVELOPES else None
     if inner is None:
-        return False
-    text = body_text(inner)
-    if not _holds(text, values, lines):
-        return False
+        if not values:
+            return False
+        text = "[pbm: signed part removed, it could not be read to mask a password]\n"
+    else:
+        text = body_text(inner)
+        if not _mask_parts(inner, given, depth + 1) and not _holds(text, values, lines):
+            return False
+        text = masked_text(text, given)
     for name in ("Content-Type", "Content-Transfer-Encoding", "Content-Disposition"):
         del part[name]
-    part.set_payload(masked_text(text, given), charset="utf-8")
+    part.set_payload(text, charset="utf-8")
     return True
 
 
-def _mask_parts(msg: Message, given: list[str]) -> bool:
+def _mask_parts(msg: Message, given: list[str], depth: int = 0) -> bool:
     """Write anew each text part and each subject (the mail's, a forwarded mail's) that still
     hold a password given (or, past `MAX_VALUES` of them, a password line's value) or a
     password's shape; True if any did."""
@@ -541,7 +548,7 @@ def _mask_parts(msg: Message, given: list[str]) -> bool:
                 del part["Subject"]
                 part["Subject"] = masked_text(text, given)
                 changed = True
-        if part.get_content_type() in PKCS7_MIME and _mask_signed(part, given):
+        if part.get_content_type() in PKCS7_MIME and _mask_signed(part, given, depth):
             changed = True
             continue
         if part.is_multipart() or part.get_content_maintype() != "text":

@@ -316,3 +316,58 @@ def test_an_encrypted_mail_is_answered_with_what_to_do(
     assert reply.recipients == player
     assert "verschlüsselt" in reply.body and "unverschlüsselt" in reply.body
     assert "Kennwort fehlt" not in reply.body
+
+
+def test_a_sequence_of_millions_of_elements_costs_no_more_than_its_bytes() -> None:
+    """A hostile signature of 3.75 million empty elements (a 10 MB mail): only the few
+    elements each step needs are read."""
+    body = b"\x05\x00" * 3_750_000
+    der = b"\x30\x84" + len(body).to_bytes(4, "big") + body
+    started = time.process_time()
+    inbound = parse_inbound(_p7m_mail(der), GM)
+    assert (inbound.text, inbound.encrypted) == ("", False)
+    assert time.process_time() - started < 5.0
+
+
+def test_an_encrypted_file_forwarded_beside_readable_orders_is_no_encrypted_mail() -> None:
+    encrypted = _smime_encrypted().split(b"\r\n\r\n", 1)[1].decode()
+    raw = (
+        f"From: {SENDER}\r\nTo: {GM}\r\nSubject: Züge\r\nMIME-Version: 1.0\r\n"
+        'Content-Type: multipart/mixed; boundary="m"\r\n\r\n'
+        f"--m\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{ORDERS}\r\n"
+        '--m\r\nContent-Type: application/pkcs7-mime; smime-type=enveloped-data; name="x.p7m"\r\n'
+        'Content-Disposition: attachment; filename="x.p7m"\r\n'
+        f"Content-Transfer-Encoding: base64\r\n\r\n{encrypted}\r\n--m--\r\n"
+    ).encode()
+    inbound = parse_inbound(raw, GM)
+    assert not inbound.encrypted
+    assert "Straße 6L 5L" in inbound.text.splitlines()
+
+
+@pytest.mark.parametrize(
+    "entity",
+    [
+        # The password in a part the service did not read, in the signed mail only.
+        'Content-Type: multipart/alternative; boundary="q"\r\n\r\n--q\r\nContent-Type: '
+        "text/plain\r\n\r\nStraße 6L 5L\r\n--q\r\nContent-Type: text/html\r\n\r\n"
+        "<p>Kennwort: {pw}</p>\r\n--q--\r\n",
+        'Content-Type: multipart/mixed; boundary="q"\r\n\r\n--q\r\nContent-Type: text/plain'
+        "\r\n\r\nStraße 6L 5L\r\n--q\r\nContent-Type: text/plain\r\nContent-Disposition: "
+        "attachment; filename=a.txt\r\n\r\nmy pw {pw}\r\n--q--\r\n",
+        "Subject: Kennwort {pw}\r\nContent-Type: text/plain\r\n\r\nStraße 6L 5L\r\n",
+    ],
+    ids=["html", "attachment", "subject"],
+)
+def test_no_password_survives_in_the_stored_copy_of_a_signed_mail(entity: str) -> None:
+    import email as email_package
+
+    from pbm.service.secrets import masked_raw, new_password
+
+    password = new_password("rot")
+    raw = _p7m_mail(_signed_der(entity.format(pw=password).encode()))
+    for given in ([password], []):
+        stored = masked_raw(raw, given)
+        parts = email_package.message_from_bytes(stored).walk()
+        decoded = b"".join(p.get_payload(decode=True) or b"" for p in parts if not p.is_multipart())
+        assert password.split("-", 1)[1].encode() not in stored + decoded
+        assert "Straße 6L 5L" in parse_inbound(stored, GM).text
