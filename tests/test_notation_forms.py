@@ -728,6 +728,8 @@ A_VERB_MID_LINE_STARTS_THE_NEXT_BUILD: list[tuple[str, str, str]] = [
         "Road C3 C4 (6B 5B); Settlement D5 D6 E5 (4G 8W 3W)",
     ),
     ("Straße 6L 5L bitte", "de", "Straße C3 C4 (6L 5L)"),
+    # No place after the verb: a remark on the build before, no upgrade of its own.
+    ("City 4G 8W 3W, upgrade of my settlement", "en", "City D5 D6 E5 (4G 8W 3W)"),
 ]
 
 

@@ -91,6 +91,9 @@ def _split_builds(
             and nxt not in _JOINERS
             and nxt not in _TO_CITY
             and others[i] - others[build_start] > 0
+            # A place follows (`upgrade 4G 8W 3W`, `upgrade my settlement at …`), not a
+            # remark on the build before (`City …, upgrade of my settlement`).
+            and any(ch.isdigit() for w in words[i + 1 : i + 7] for ch in w[2])
         ):
             # `Road 6B 5B, then upgrade 4G 8W 3W to a city`, `… og opgrader mit hus …`: the
             # upgrade starts at its verb (not a verb that ends one: `… 3W upgrade to city`).
