@@ -270,6 +270,16 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
     if m:
         rate = _number(m.group("rate"))
         harbour = m.group("kind") or m.group("mapkind")
+        if m.group("kindname"):
+            # `2:1 Wolle: 2W gegen 1E`: the harbour named by its resource, as its letter.
+            named = vocab.RESOURCE_WORDS.get(m.group("kindname"))
+            letters = vocab.letters(ctx.lang, ctx.kron)
+            if named is not None and named < len(letters):
+                harbour = letters[named].lower()
+            elif m.group("kindname") in (x.lower() for x in letters):
+                harbour = m.group("kindname")
+            else:
+                raise NotationError.make("maritime_form", column=t.col(lead0))
         t = t.sub(lead0 + m.start("rest"))
     t = _counted(t, vocab.counted_numbers(ctx.lang))
     f = t.folded.strip().rstrip(".")

@@ -102,8 +102,9 @@ _HARBOUR = lexicon.either("hexes", "harbour")
 #: `2:1 H-Hafen: …`.
 _RATE = re.compile(
     rf"^(?P<rate>[2-4]):1(?:\s*+-?+\s*+(?:(?P<kind>[a-z])\s*+-?+\s*+)?(?:{_HARBOUR})"
-    # `2:1W: 2W gegen 1E`: the map's harbour name, the letter without the word.
-    r"|-?+(?P<mapkind>[a-z])(?=\s*+:))?+"
+    # `2:1W: 2W gegen 1E`: the map's harbour name, the letter without the word; `2:1 W:`,
+    # `2:1 Wolle:`: the harbour's resource before the colon.
+    r"|-?+(?P<mapkind>[a-z])(?=\s*+:)|\s++(?P<kindname>[a-z]{1,12}+)(?=\s*+:))?+"
     r"\s*+:?+\s*+(?P<rest>.*)$"
 )
 # Only the first blank of a run may start a match: from each further one `\s+` would scan the
