@@ -1120,3 +1120,12 @@ def test_lines_as_players_write_them(line: str, lang: str, canonical: str) -> No
 )
 def test_a_harbour_named_by_its_resource(line: str, lang: str, canonical: str) -> None:
     assert _lines(line + "\n", lang) == [canonical]
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [("Siedlung 4G 8W 3W falls nicht", "de"), ("Settlement 4G 8W 3W if not", "en")],
+)
+def test_a_line_ending_on_a_fallback_of_words_asks_for_the_option(line: str, lang: str) -> None:
+    (result,) = parse_mail(line + "\n", _ctx(lang)).lines
+    assert result.error is not None and result.error.key == "ends_on_or"

@@ -291,11 +291,15 @@ def _dangling_or(line: str, ctx: Context) -> OrderError | None:
     """The refusal of a line that ends on `oder` with no other option after it (`Stadt B2
     B3 C3 oder` and nothing more): what is wrong before the `oder`, else that the option
     after it is missing. None for a line that does not end so."""
-    head, _, word = line.rstrip().rpartition(" ")
-    if not head.strip() or not _ENDS_ON_OR.search(simple(line)):
+    m = _ENDS_ON_OR.search(simple(line))
+    if m is None:
         return None
-    _, error = _parsed(head.rstrip(), ctx)
-    return error or NotationError.make("ends_on_or", word=word)
+    # The `oder` may be words (`… falls nicht`, `… if not`): all of them are cut off.
+    parts = line.rstrip().rsplit(None, len(m.group(0).split()))
+    if len(parts) < 2 or not parts[0].strip():
+        return None
+    _, error = _parsed(parts[0].rstrip(), ctx)
+    return error or NotationError.make("ends_on_or", word=" ".join(parts[1:]))
 
 
 def _german_english(game_lang: str, their_lang: str) -> bool:
