@@ -1083,6 +1083,17 @@ LISTS_MARKED_BY_LETTERS_OR_ORDINALS: list[tuple[str, str, str]] = [
 ]
 
 
+#: A harbour named by its resource.
+A_HARBOUR_NAMED_BY_ITS_RESOURCE: list[tuple[str, str, str]] = [
+    # A special harbour named by its resource (or its letter) before the colon.
+    ("2:1 Wolle: 2W gegen 1E", "de", "Seehandel 2W gegen 1E"),
+    ("2:1 W: 2W gegen 1E", "de", "Seehandel 2W gegen 1E"),
+    ("Søhandel 2:1 uld: 2U for 1M", "da", "Søhandel 2U for 1M"),
+    ("2:1 Wolle: 2H gegen 1E", "de", "maritime_rate"),
+    ("2:1 Xyz: 2W gegen 1E", "de", "maritime_form"),
+]
+
+
 @pytest.mark.parametrize(
     ("line", "lang", "canonical"),
     [
@@ -1100,25 +1111,11 @@ LISTS_MARKED_BY_LETTERS_OR_ORDINALS: list[tuple[str, str, str]] = [
         *PLACES_WRITTEN_AS_A_PHONE_LEAVES_THEM,
         *A_PLAYER_DESCRIBED_BY_COLOUR,
         *LISTS_MARKED_BY_LETTERS_OR_ORDINALS,
+        *A_HARBOUR_NAMED_BY_ITS_RESOURCE,
     ],
 )
 def test_lines_as_players_write_them(line: str, lang: str, canonical: str) -> None:
     """Each line read as its canonical form (or refused with the key given)."""
-    assert _lines(line + "\n", lang) == [canonical]
-
-
-@pytest.mark.parametrize(
-    ("line", "lang", "canonical"),
-    [
-        # A special harbour named by its resource (or its letter) before the colon.
-        ("2:1 Wolle: 2W gegen 1E", "de", "Seehandel 2W gegen 1E"),
-        ("2:1 W: 2W gegen 1E", "de", "Seehandel 2W gegen 1E"),
-        ("Søhandel 2:1 uld: 2U for 1M", "da", "Søhandel 2U for 1M"),
-        ("2:1 Wolle: 2H gegen 1E", "de", "maritime_rate"),
-        ("2:1 Xyz: 2W gegen 1E", "de", "maritime_form"),
-    ],
-)
-def test_a_harbour_named_by_its_resource(line: str, lang: str, canonical: str) -> None:
     assert _lines(line + "\n", lang) == [canonical]
 
 
