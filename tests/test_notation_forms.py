@@ -1094,9 +1094,29 @@ A_HARBOUR_NAMED_BY_ITS_RESOURCE: list[tuple[str, str, str]] = [
 ]
 
 
+#: The timing written first.
+THE_TIMING_WRITTEN_FIRST: list[tuple[str, str, str]] = [
+    (
+        "Vor dem Würfeln spiele ich einen Ritter: Räuber 11G, raube blau",
+        "de",
+        "Ritter vor Wurf: Räuber D4 (11G), raube blau",
+    ),
+    (
+        "Before rolling, play a knight: robber 11G, steal blue",
+        "en",
+        "Knight before roll: Robber D4 (11G), steal blue",
+    ),
+    ("Før slaget: ridder, røver 11K, røv blå", "da", "Ridder før slag: Røver D4 (11K), røv blå"),
+    ("Nach dem Wurf: Monopol Erz", "de", "Monopol Erz"),
+    ("After the roll: monopoly ore", "en", "Monopoly Ore"),
+    ("Vor dem Wurf: Monopol Erz", "de", "card_after_the_roll"),
+]
+
+
 @pytest.mark.parametrize(
     ("line", "lang", "canonical"),
     [
+        *THE_TIMING_WRITTEN_FIRST,
         *A_VERB_MID_LINE_STARTS_THE_NEXT_BUILD,
         *ROAD_BUILDING_PIECES_NAMED_ROADS_IN_A_BASE_GAME,
         *A_TRADE_WITH_THE_SUBJECT_ON_BOTH_HALVES,

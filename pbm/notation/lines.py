@@ -71,6 +71,7 @@ from .setup import _setup_line
 from .text import fold
 from .trades import _trade_or_bank
 from .words import (
+    _KW,
     _PATTERNS,
     _kw,
     _letter_words,
@@ -323,7 +324,46 @@ def _parse_line(text: str, ctx: Context) -> Item:
         return OrElse(_one_build(rest, ctx))
     if kind == "unknown" and not _starts_with_keyword(f, ctx.words):
         raise NotationError.make("unknown_heading", shown=text.strip(), column=t.col(0))
+    timed = _timing_first(t, ctx)
+    if timed is not None:
+        return timed
     return _order(_without_verb(t), ctx)
+
+
+#: A line that starts with when its card is played (`Vor dem Würfeln spiele ich einen Ritter:
+#: …`, `Before rolling, play a knight: …`, `Nach dem Wurf: Monopol Erz`).
+_TIMING_FIRST = re.compile(
+    rf"(?P<timing>{lexicon.patterns('knight_timing')})(?![a-z])\s*+[:,]?+\s*+"
+)
+_BEFORE_THE_ROLL = tuple(lexicon.words("words", "knight_before"))
+_KNIGHT_WORD = re.compile(rf"(?:{_KW['knight']})(?![a-z])\s*+[:,]?+\s*+")
+
+
+def _timing_first(t: Text, ctx: Context) -> Item | None:
+    """The order of a line that starts with its card's timing: a knight read as `Ritter vor
+    Wurf: …` (the timing where the knight's line has it), a monopoly, year of plenty or road
+    building as without it (they are played after the roll anyway; before it is refused).
+    None for a line that does not start so."""
+    f = t.folded
+    lead = len(f) - len(f.lstrip())
+    m = _TIMING_FIRST.match(f, lead)
+    if m is None:
+        return None
+    rest = _without_verb(t.sub(m.end()))
+    rf = rest.folded
+    at = len(rf) - len(rf.lstrip())
+    knight = _KNIGHT_WORD.match(rf, at)
+    if knight is not None:
+        word = rest.sub(at, at + len(rf[at:knight.end()].rstrip(" :,"))).original
+        timing = t.sub(m.start("timing"), m.end("timing")).original
+        line = f"{word} {timing}: {rest.sub(knight.end()).original}"
+        return _order(Text(line, t.offset), ctx)
+    before = m.group("timing").startswith(_BEFORE_THE_ROLL)
+    item = _order(rest, ctx)
+    if before:
+        raise NotationError.make("card_after_the_roll", column=t.col(m.start("timing")))
+    return item
+
 
 
 #: `Bei einer 7 werfe ich …`, `On a 7 discard …`: the lead of `_FOR_A_SEVEN` without its
