@@ -354,7 +354,7 @@ def _timing_first(t: Text, ctx: Context) -> Item | None:
     at = len(rf) - len(rf.lstrip())
     knight = _KNIGHT_WORD.match(rf, at)
     if knight is not None:
-        word = rest.sub(at, at + len(rf[at:knight.end()].rstrip(" :,"))).original
+        word = rest.sub(at, at + len(rf[at : knight.end()].rstrip(" :,"))).original
         timing = t.sub(m.start("timing"), m.end("timing")).original
         line = f"{word} {timing}: {rest.sub(knight.end()).original}"
         return _order(Text(line, t.offset), ctx)
@@ -363,7 +363,6 @@ def _timing_first(t: Text, ctx: Context) -> Item | None:
     if before:
         raise NotationError.make("card_after_the_roll", column=t.col(m.start("timing")))
     return item
-
 
 
 #: `Bei einer 7 werfe ich …`, `On a 7 discard …`: the lead of `_FOR_A_SEVEN` without its
