@@ -13,7 +13,7 @@ from .context import Context, Text
 from .errors import NotationError, OrderError
 from .names import join_harbour_names, tokenize_hexes
 from .places import _path, _sea_path
-from .words import _KW, _strip_words
+from .words import _BEFORE_THE_ROLL, _KW, _TIMING_WORDS, _strip_words
 
 #: Before the card a Festmahl or a monopoly names: a separator (`Festmahl - Brot`,
 #: `Monopol, Erz`), and then, after any preposition, a count of one (`Festmahl 1 Brot`,
@@ -82,10 +82,7 @@ def _named_card(
 
 #: A card's timing after its word (`Monopol nach Wurf: Erz`, `Year of plenty after roll: …`):
 #: the knight's words (`[patterns] knight_timing`).
-_CARD_TIMING = re.compile(
-    rf"[(]?+(?P<timing>{lexicon.patterns('knight_timing')})[)]?+\s*+[:,]?+\s*+"
-)
-_BEFORE_THE_ROLL = tuple(lexicon.words("words", "knight_before"))
+_CARD_TIMING = re.compile(rf"[(]?+(?P<timing>{_TIMING_WORDS})[)]?+\s*+[:,]?+\s*+")
 #: The cards played after the roll whatever is written: the monopoly right after the
 #: player's own roll, year of plenty and road building in the build step.
 AFTER_THE_ROLL_CARDS = frozenset(("plenty", "road_building"))

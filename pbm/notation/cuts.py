@@ -9,7 +9,7 @@ from . import lexicon, vocab
 from .context import Text
 from .game_words import BASE_WORDS, GameWords
 from .upgrades import _CITY_ARTICLES, _CITY_NOUNS, _KRON_NOUNS, _TO_CITY, _UPGRADE_VERBS
-from .words import _OR, _OR_ELSE_WORDS, _PATTERNS
+from .words import _OR, _OR_ELSE_WORDS, _PATTERNS, _SUBJECTS
 
 
 def _cut_words(key: str) -> frozenset[str]:
@@ -44,7 +44,6 @@ _BUILD_VERBS = _cut_words("build_verbs")
 _UPGRADE_LEADS = _cut_words("upgrade_leads")
 #: The words between a build's verb and its build word, or before the verb (`and then I build
 #: a …`, `og så bygger jeg et …`, `und baue dann eine …`), all part of the cut.
-_SUBJECTS = lexicon.word_set("remarks", "subjects")
 _VERB_LEADS = (
     _BUILD_VERBS | _JOINERS | _CUT_ARTICLES | lexicon.word_set("remarks", "articles") | _SUBJECTS
 )

@@ -71,8 +71,10 @@ from .setup import _setup_line
 from .text import fold
 from .trades import _trade_or_bank
 from .words import (
+    _BEFORE_THE_ROLL,
     _KW,
     _PATTERNS,
+    _TIMING_WORDS,
     _kw,
     _letter_words,
     _starts_with_keyword,
@@ -332,10 +334,7 @@ def _parse_line(text: str, ctx: Context) -> Item:
 
 #: A line that starts with when its card is played (`Vor dem Würfeln spiele ich einen Ritter:
 #: …`, `Before rolling, play a knight: …`, `Nach dem Wurf: Monopol Erz`).
-_TIMING_FIRST = re.compile(
-    rf"(?P<timing>{lexicon.patterns('knight_timing')})(?![a-z])\s*+[:,]?+\s*+"
-)
-_BEFORE_THE_ROLL = tuple(lexicon.words("words", "knight_before"))
+_TIMING_FIRST = re.compile(rf"(?P<timing>{_TIMING_WORDS})(?![a-z])\s*+[:,]?+\s*+")
 _KNIGHT_WORD = re.compile(rf"(?:{_KW['knight']})(?![a-z])\s*+[:,]?+\s*+")
 
 

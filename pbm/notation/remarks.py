@@ -11,7 +11,7 @@ from .clean import _closing
 from .context import Text
 from .errors import NotationError
 from .game_words import GameWords, every_game_words
-from .words import _PATTERNS, _letter_words
+from .words import _PATTERNS, _SUBJECTS, _letter_words
 
 
 def _remark_words(key: str) -> frozenset[str]:
@@ -26,7 +26,6 @@ _SETTLEMENT = _remark_words("settlement")
 _CITY = _remark_words("city")
 _RESOURCES = _remark_words("resources")
 _PLEASE = _remark_words("please")
-_SUBJECTS = _remark_words("subjects")
 #: How a round line starts (`Runde 7 (gelb)`): a colour in its brackets is the writer's.
 _ROUND_LINE = lexicon.words("remarks", "round_line")
 

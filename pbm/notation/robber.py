@@ -14,13 +14,24 @@ from .context import Context, Text
 from .counts import MAX_COUNT, _number, _resource_list
 from .errors import NotationError
 from .places import _hex, _named_hexes, _seat
-from .words import _FILLERS, _PATTERNS, _REST, _keyword_span, _kw, _letter_words, _strip_words
+from .words import (
+    _BEFORE_THE_ROLL,
+    _FILLERS,
+    _PATTERNS,
+    _REST,
+    _SUBJECTS,
+    _TIMING_WORDS,
+    _keyword_span,
+    _kw,
+    _letter_words,
+    _strip_words,
+)
 
 #: When a knight is played: `vor Wurf`, `vor dem Würfeln`, `vorm Würfeln`, `nach meinem Wurf`,
 #: `before roll`, `after rolling`.
 #: Danish: `før slag`, `efter slag`, `før mit slag`, `før kast`, `efter jeg har slået`. The
 #: languages' fragments (`[patterns] knight_timing`).
-_TIMING = f"(?P<timing>{lexicon.patterns('knight_timing')})"
+_TIMING = f"(?P<timing>{_TIMING_WORDS})"
 #: The verb after the card's word: `Ritter ausspielen vor dem Wurf`, `knight played after`.
 _PLAYED = r"(?: (?:ausspielen|spielen|einsetzen|played|play|spilles|spille|spil)(?![a-z]))?+"
 _KNIGHT = _kw(
@@ -61,8 +72,6 @@ _VICTIM_SEPARATORS = ",;/"
 _PLACE_ENDS = ",;/:.->= "
 #: `robber on 8 grain and steal from blue`: an `and` after the hex.
 _JOINERS = tuple(f" {w}" for w in lexicon.words("words", "and"))
-#: How a knight's timing that means before the roll starts (`vor Wurf`, `before roll`).
-_BEFORE_THE_ROLL = lexicon.words("words", "knight_before")
 #: `Räuber auf die 9H`, `robber on the 8 grain`.
 _HEX_ARTICLES = lexicon.words("words", "hex_articles")
 
@@ -290,9 +299,6 @@ _LAST_WORDS = lexicon.word_set("words", "last")
 _THEN_WORDS = lexicon.word_set("words", "then")
 #: Arrows between the entries of a priority list (`W > G > H`, `W → G`; `→` folds to `-`).
 _ARROW_CHARS = frozenset(">-=\u00bb")
-
-
-_SUBJECTS = lexicon.word_set("remarks", "subjects")
 
 
 def _without_subject(t: Text) -> Text:

@@ -113,6 +113,13 @@ _OR = re.compile(
     rf"(?<![\s,;])(?:\s*+[,;]\s*+|\s++)({lexicon.either('words', 'or_within')})(?:\s*+[:,])?+\s++"
 )
 
+#: When a card is played (`vor Wurf`, `nach meinem Wurf`, `before roll`, `efter slag`): the
+#: languages' fragments (`[patterns] knight_timing`), and how those before the roll start.
+_TIMING_WORDS = lexicon.patterns("knight_timing")
+_BEFORE_THE_ROLL = tuple(lexicon.words("words", "knight_before"))
+#: A sentence's subject (`ich`, `I`, `jeg`).
+_SUBJECTS = lexicon.word_set("remarks", "subjects")
+
 #: Words between list items that carry no meaning ("rot und gelb", "Holz and Erz").
 _FILLERS = lexicon.word_set("words", "fillers")
 
