@@ -160,6 +160,12 @@ CASES: dict[str, tuple[str, str, str]] = {
         "setup",
         "a setup placement is written 'Siedlung <Kreuzung> Straße <Weg>'",
     ),
+    "setup_label_unclear": (
+        "Nicht: Siedlung 6L 5L 11G Straße 6L 5L",
+        "setup",
+        "the words 'Nicht:' before the placement may change it, and are not understood: write "
+        "the placement without them, and a second choice with 'oder' or on a line of its own",
+    ),
     "hex_name_expected": ("Straße über 6L 5L", "round", "a hex name was expected, not 'über'"),
     "no_hex": ("Straße 6L 7E", "round", "there is no hex 7E on this board"),
     "one_hex": ("Räuber 6L 5L", "round", "one hex was expected, 2 were named"),
@@ -324,6 +330,22 @@ def test_every_players_form_refusal_has_a_german_text(key: str) -> None:
 def test_every_refusal_in_a_mail_has_a_german_text(key: str) -> None:
     body, line, lang = PLAYERS_MAIL_CASES[key]
     parsed = parse_mail(body, _ctx(lang=lang))
+    err = next(r for r in parsed.lines if r.line == line).error
+    assert err is not None and err.key == key, err
+    _assert_german(err)
+
+
+#: Setup mails with a line of a round (read, then dropped, were it not refused): key → (mail,
+#: its line).
+SETUP_MAIL_CASES: dict[str, tuple[str, int]] = {
+    "setup_round_order": ("Siedlung 6L 5L 11G Straße 6L 5L\nRäuber 9H, raube blau\n", 2),
+}
+
+
+@pytest.mark.parametrize("key", sorted(SETUP_MAIL_CASES))
+def test_a_round_order_in_the_setup_is_refused_in_german(key: str) -> None:
+    body, line = SETUP_MAIL_CASES[key]
+    parsed = parse_mail(body, _ctx("setup"))
     err = next(r for r in parsed.lines if r.line == line).error
     assert err is not None and err.key == key, err
     _assert_german(err)
@@ -632,6 +654,7 @@ def test_every_key_is_tried_by_a_line_here() -> None:
         | set(MAIL_CASES)
         | set(PLAYERS_CASES)
         | set(PLAYERS_MAIL_CASES)
+        | set(SETUP_MAIL_CASES)
         | UNREACHABLE
         | {"rest_not_read"}
     )

@@ -15,6 +15,7 @@ from pbm.rules.orders import (
     Knight,
     Monopoly,
     RobberOrder,
+    SetupPlacement,
     TradeOffer,
 )
 
@@ -30,9 +31,11 @@ from .items import (
     GameName,
     Heading,
     Item,
+    LaterPlacement,
     OrElse,
     Pass,
     Password,
+    PlacementHeading,
     PlayerName,
     Press,
     RoundGuard,
@@ -44,6 +47,10 @@ from .results import _BUILD_TYPES, LineResult, ParsedMail, _Read
 #: Orders a pass contradicts (a robber order or a discard list may stand beside it).
 _ACTING = (*_BUILD_TYPES, TradeOffer, Knight, Monopoly)
 
+
+#: Orders of a round: in the setup they would be read and then dropped (only placements are
+#: stored for it), so they are refused there, with when to send them.
+_ROUND_ONLY = (RobberOrder, DiscardPreference, GoldPreference, TradeOffer, Knight, Monopoly)
 
 #: One of each per mail; the key of the message refusing a second one.
 _SINGLE: dict[object, str] = {
@@ -69,6 +76,8 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
     #: The build line an `oder …` line adds an option to.
     anchor: LineResult | None = None
     setup = ctx.phase == "setup"
+    #: Under `Zweite Siedlung:` (setup): placements for the writer's second turn.
+    later = False
     for r in read:
         result, item = r.result, r.item
         error = r.error
@@ -91,10 +100,17 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
             anchor = None
             continue
         assert item is not None
+        if isinstance(item, PlacementHeading):
+            # `Zweite Siedlung:`: the placements below are for the writer's second turn, until
+            # `Erste Siedlung:` or another heading.
+            later = item.second
+            continue
+        if later and isinstance(item, (SetupPlacement, tuple)):
+            item = LaterPlacement(item if isinstance(item, tuple) else (item,))
         if isinstance(item, Heading):
             # Only announces what follows: not read. It ends a substitute block (`Hauptzüge:`
             # after `Ersatzbau:`) and the reach of a heading not understood.
-            in_substitutes, unknown, anchor = False, None, None
+            in_substitutes, unknown, anchor, later = False, None, None, False
             continue
         if isinstance(item, SubstituteHeader):
             in_substitutes, unknown = True, None
@@ -142,6 +158,9 @@ def _accept(
     kind: object = "pirate" if isinstance(item, RobberOrder) and item.pirate else type(item)
     if kind in _SINGLE and kind in seen:
         result.error = NotationError.make(_SINGLE[kind]).at(result.line, result.text)
+        return
+    if ctx.phase == "setup" and isinstance(item, _ROUND_ONLY):
+        result.error = NotationError.make("setup_round_order").at(result.line, result.text)
         return
     seen.add(kind)
     if isinstance(item, TradeOffer):

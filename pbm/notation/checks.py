@@ -42,6 +42,7 @@ from pbm.rules.trade import closed_harbour, harbour_rate
 from .context import Context
 from .errors import IllegalOrderError, NotationError
 from .format import format_item
+from .items import LaterPlacement
 from .mail import ParsedMail
 from .messages import receipt_text
 from .results import LineResult
@@ -334,8 +335,8 @@ def check_setup_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: s
     on_turn = setup_player(state) == seat
     sea = state.sea
 
-    def rule(pl: SetupPlacement) -> Reason | None:
-        if on_turn:
+    def rule(pl: SetupPlacement, later: bool = False) -> Reason | None:
+        if on_turn and not later:
             return placement_rule(state, pl)
         lasting = settlement_site_rule(state, pl.crossing)
         taken = state.road[pl.path] >= 0 or (sea is not None and sea.ship[pl.path] >= 0)
@@ -347,13 +348,18 @@ def check_setup_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: s
         item = result.item
         if not result.ok or item is None:
             continue
+        # A placement for the writer's second turn (`Zweite Siedlung: …`) is checked for what
+        # lasts, as a list sent ahead is.
+        later = isinstance(item, LaterPlacement)
         if isinstance(item, SetupPlacement):
             options: tuple[SetupPlacement, ...] = (item,)
         elif isinstance(item, tuple) and all(isinstance(o, SetupPlacement) for o in item):
             options = item
+        elif isinstance(item, LaterPlacement):
+            options = item.placements
         else:
             continue
-        rules = [rule(o) for o in options]
+        rules = [rule(o, later) for o in options]
         first = rules[0]
         if first is not None and all(rules):
             error = _illegal(first, lang)

@@ -52,9 +52,11 @@ from .lines import (
     GameName,
     Heading,
     Item,
+    LaterPlacement,
     OrElse,
     Pass,
     Password,
+    PlacementHeading,
     PlayerName,
     Press,
     RoundGuard,
@@ -96,6 +98,8 @@ def _words(lang: str) -> dict[str, str]:
         "for": tr.pgettext("order word", "for"),
         "or": tr.pgettext("order word", "or"),
         "substitute": tr.pgettext("order word", "Substitute:"),
+        # The setup: placements kept for the writer's second turn (`LaterPlacement`).
+        "second_settlement": tr.pgettext("order word", "Second settlement"),
         "password": tr.pgettext("order word", "Password"),
         "game": tr.pgettext("order word", "Game"),
         "round": tr.pgettext("order word", "Round"),
@@ -249,6 +253,10 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
         return f" {w('or')} ".join(format_item(p, ctx) for p in item.placements)
     if isinstance(item, tuple):
         return f" {w('or')} ".join(format_item(p, ctx) for p in item)
+    if isinstance(item, LaterPlacement):
+        # `Zweite Siedlung C3 C4 D4 … Straße …`: read back as the same label.
+        shown = f" {w('or')} ".join(format_item(p, ctx) for p in item.placements)
+        return w("second_settlement") + shown[len(w("settlement")) :]
     if isinstance(item, RobberOrder):
         return robber_text(item, ctx)
     if isinstance(item, Knight):
@@ -294,7 +302,7 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
         return f"{w('or')} {format_item(item.option, ctx)}"
     if isinstance(item, Pass):
         return w("pass")
-    if isinstance(item, Heading):
+    if isinstance(item, (Heading, PlacementHeading)):
         return ""
     if isinstance(item, Command):
         return f"{w(item.name)} {item.topic}" if item.topic else w(item.name)

@@ -134,6 +134,23 @@ class Heading:
 
 
 @dataclass(frozen=True)
+class LaterPlacement:
+    """Setup: placements the writer labels as their second (`Zweite Siedlung: …`, `Second
+    settlement: …`, `Andet hus: …`, or lines under such a heading): kept for their second turn
+    to place, not read as choices for the next one."""
+
+    placements: tuple[SetupPlacement, ...]
+
+
+@dataclass(frozen=True)
+class PlacementHeading:
+    """Setup: a heading that says which of the writer's placements the lines below are
+    (`Zweite Siedlung:`: the second; `Erste Siedlung:`: the next one, as without a heading)."""
+
+    second: bool
+
+
+@dataclass(frozen=True)
 class Pass:
     """`Ich passe`, `nichts`, `keine Züge`, `pass`: an explicit empty order set."""
 
@@ -171,4 +188,6 @@ Item = (
     | Alternatives
     | SetupPlacement
     | tuple[SetupPlacement, ...]
+    | LaterPlacement
+    | PlacementHeading
 )

@@ -46,9 +46,11 @@ from .items import (
     GameName,
     Heading,
     Item,
+    LaterPlacement,
     OrElse,
     Pass,
     Password,
+    PlacementHeading,
     PlayerName,
     Press,
     RoundGuard,
@@ -67,7 +69,7 @@ from .robber import (
     _pirate,
     _robber,
 )
-from .setup import _setup_line
+from .setup import _setup_line, placement_heading
 from .text import fold
 from .trades import _trade_or_bank
 from .words import (
@@ -97,9 +99,11 @@ __all__ = [
     "Heading",
     "Item",
     "Knight",
+    "LaterPlacement",
     "OrElse",
     "Pass",
     "Password",
+    "PlacementHeading",
     "PlayerName",
     "Press",
     "RobberOrder",
@@ -307,6 +311,11 @@ def _parse_line(text: str, ctx: Context) -> Item:
     if m:
         return _for_a_seven(t.sub(m.end()), ctx)
     kind = heading_kind(f)
+    if ctx.phase == "setup" and kind is not None:
+        # `Zweite Siedlung:` over the placements for the writer's second turn.
+        placement = placement_heading(f.strip())
+        if placement is not None:
+            return placement
     if kind == "substitute" or _SUBSTITUTE.match(f):
         return SubstituteHeader()
     if kind == "main" or (kind == "plain" and not _names_an_order(f, ctx.words)):

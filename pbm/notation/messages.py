@@ -292,6 +292,15 @@ TEXTS: dict[str, str] = {
     "second_knight": N_("only one knight per mail; the first one counts"),
     "second_monopoly": N_("only one monopoly per mail; the first one counts"),
     "setup_placements_only": N_("in the setup, place with 'Siedlung <Kreuzung> Straße <Weg>'"),
+    "setup_label_unclear": N_(
+        "the words {shown!r} before the placement may change it, and are not understood: "
+        "write the placement without them, and a second choice with 'oder' or on a line of its "
+        "own"
+    ),
+    "setup_round_order": N_(
+        "the setup takes placements only ('Siedlung <Kreuzung> Straße <Weg>'): send this line "
+        "again with your orders for round 1, once the setup is over"
+    ),
     "under_unknown_heading": N_(
         "this build line stands under the heading {shown!r} (line {line}), which is not "
         "understood: write 'Ersatzbau:' above substitute builds, or leave the heading out"

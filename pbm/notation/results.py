@@ -33,6 +33,7 @@ from .items import (
     GameName,
     Heading,
     Item,
+    LaterPlacement,
     OrElse,
     Password,
     PlayerName,
@@ -194,6 +195,14 @@ class ParsedMail:
                 placements.append(r.item)
             elif isinstance(r.item, tuple):
                 placements.extend(r.item)
+        return SetupOrders(tuple(placements))
+
+    def later_setup_orders(self) -> SetupOrders:
+        """The placements labelled as the writer's second (`Zweite Siedlung: …`), ranked."""
+        placements: list[SetupPlacement] = []
+        for r in self.items():
+            if isinstance(r.item, LaterPlacement):
+                placements.extend(r.item.placements)
         return SetupOrders(tuple(placements))
 
 

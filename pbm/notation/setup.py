@@ -12,13 +12,47 @@ from pbm.rules.orders import SetupPlacement
 from . import lexicon
 from .context import Context, Text
 from .errors import AmbiguousError, NotationError, OrderError
+from .items import LaterPlacement, PlacementHeading
 from .names import crossing_text, named_hexes, path_text, ship_path_text, tokenize_hexes
 from .places import _crossing, _path
 from .refusals import _NEAR, _own_near, swapped
-from .remarks import _without_verb
-from .words import _KW, _split_or, _strip_words
+from .heading_kinds import heading_kind
+from .remarks import _REMARK_TROUBLE, _without_verb
+from .words import _KW, _letter_words, _split_or, _strip_words
 
 _SETUP_HEAD = re.compile(rf"^ ?{_KW['settlement']}(?![a-z]) ?:? ?")
+
+
+def _placement_label(ordinal: str) -> re.Pattern[str]:
+    """A label naming one of the writer's placements: `Zweite Siedlung …`, `Second settlement:
+    …`, `Für meine zweite Runde: …`, `Andet hus …` (the settlement's word is left to be read)."""
+    return re.compile(
+        r"^ ?(?:(?:fuer|for|til) )?+(?:(?:meine|meinen|mein|my|min|mit|die|the|den|det) )?+"
+        rf"(?:{lexicon.either('headings', ordinal)})(?![a-z0-9]) ?"
+        rf"(?:(?:{lexicon.either('headings', 'placement')})(?![a-z]) ?:? ?"
+        rf"|(?={_KW['settlement']}(?![a-z])))"
+    )
+
+
+_SECOND_LABEL = _placement_label("second")
+_FIRST_LABEL = _placement_label("first")
+
+
+def placement_heading(f: str) -> PlacementHeading | None:
+    """`Zweite Siedlung:`, `Erste Siedlung:`, `Second settlement:` as a heading on its own
+    line (folded, stripped): which of the writer's placements the lines below are."""
+    if not f.endswith(":"):
+        return None
+    for second, label in ((True, _SECOND_LABEL), (False, _FIRST_LABEL)):
+        m = label.match(f)
+        if m is None:
+            continue
+        rest = f[m.end() :].strip()
+        if rest == ":" or not rest or _SETUP_HEAD.fullmatch(rest):
+            return PlacementHeading(second)
+    return None
+
+
 #: The road keyword inside a placement: the first one after the crossing.
 _SETUP_ROAD = re.compile(rf"[ ,;]{_KW['road']}(?![a-z0-9])(?: ?:)? ?")
 #: Seafarers: the ship keyword inside a placement (a ship instead of the road).
@@ -31,10 +65,22 @@ _PLACE_WORDS = lexicon.words("words", "place")
 _PLACE_ARTICLES = lexicon.words("words", "place_articles")
 
 
-def _setup_line(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement, ...]:
-    """A placement, or ranked placements joined by `oder`. An option that names no place on
-    this board is left out when another one is good (a game master places the good one); an
-    ambiguous option refuses the line, since the player's first choice is not known."""
+def _setup_line(
+    t: Text, ctx: Context
+) -> SetupPlacement | tuple[SetupPlacement, ...] | LaterPlacement:
+    """A placement, or ranked placements joined by `oder`; labelled as the writer's second
+    (`Zweite Siedlung: …`), kept for that turn (`LaterPlacement`). An option that names no
+    place on this board is left out when another one is good (a game master places the good
+    one); an ambiguous option refuses the line, since the player's first choice is not known."""
+    second = _SECOND_LABEL.match(t.folded)
+    if second is not None:
+        read = _ranked(t.sub(second.end()), ctx)
+        return LaterPlacement(read if isinstance(read, tuple) else (read,))
+    first = _FIRST_LABEL.match(t.folded)
+    return _ranked(t.sub(first.end()) if first is not None else t, ctx)
+
+
+def _ranked(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement, ...]:
     t = _without_setup_label(t)
     parts = _split_or(_without_verb(t))
     if len(parts) == 1:
@@ -72,6 +118,12 @@ def _without_setup_label(t: Text) -> Text:
     label = f[:colon]
     if colon <= 0 or colon > 60 or any(ch.isdigit() for ch in label) or _SETUP_HEAD.match(f):
         return t
+    if heading_kind(label + ":") == "unknown" or any(
+        w in _REMARK_TROUBLE for w in _letter_words(label)
+    ):
+        # `Nicht: …`, `Falls blau dort baut: …`, `Scratch that: …`: dropped, the label would
+        # turn a placement the player withdrew or made conditional into one made anyway.
+        raise NotationError.make("setup_label_unclear", shown=t.sub(0, colon + 1).original.strip())
     inside = _SETTLEMENT_WORD.search(label)
     if inside is not None:
         return t.sub(inside.start())
@@ -91,6 +143,10 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
     f = t.folded
     head = _SETUP_HEAD.match(f)
     start = head.end() if head else len(f) - len(f.lstrip())
+    twice = _SETUP_HEAD.match(f[start:]) if head else None
+    if twice is not None:
+        # `Erste Siedlung: Siedlung C3 C4 D4 …`: the label's word, then the placement's.
+        start += twice.end()
     road = _SETUP_ROAD.search(f, start)
     ship = _SETUP_SHIP.search(f, start) if ctx.board.has_areas else None
     if ship is not None and (road is None or ship.start() < road.start()):
@@ -186,8 +242,10 @@ def _near_miss(t: Text, ctx: Context) -> None:
 
 #: A setup road named by its direction: `Straße Richtung 4G`, `road toward 4G`.
 _TOWARD = re.compile(
-    r"^ *+(?:in )?+(?:richtung|towards?|in the direction of|nach|zum|zur|zu|to|"
+    r"^ *+(?:in richtung|richtung|towards?|in the direction of|nach|zum|zur|zu|to|"
     r"(?:pointing|heading) (?:to|towards?)|mod|i retning af|retning mod)(?![a-z]) *+:?+ *+"
+    # An article before the hex (`towards the 4G`, `Richtung der 4G`, `Richtung des Hafens`).
+    r"(?:(?:the|der|des|dem|den|die|das) (?=\S))?+"
 )
 
 

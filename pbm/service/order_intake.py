@@ -107,7 +107,10 @@ def take_orders(r: Request) -> str | None:
     if _asks_a_question(r):
         # Beside orders too: the question line is only refused, and nobody would answer it.
         r.notes.append(texts.t(lang, "question_hint"))
-    if not r.parsed.has_orders() or (setup and not r.parsed.setup_orders().placements):
+    placements = setup and (
+        r.parsed.setup_orders().placements or r.parsed.later_setup_orders().placements
+    )
+    if not r.parsed.has_orders() or (setup and not placements):
         # Nothing usable: earlier orders are not replaced by nothing (a mail of typos, or a
         # password line alone, must not wipe valid orders; in the setup only a placement is
         # of use, so a discard or trade line alone is nothing either).

@@ -13,7 +13,7 @@ from pbm.notation.format import format_item
 from pbm.notation.mail import ParsedMail
 from pbm.reports import notices
 from pbm.rules import GameState, Phase, place_setup, place_setup_automatic, setup_player
-from pbm.rules.orders import SetupPlacement
+from pbm.rules.orders import SetupOrders, SetupPlacement
 from pbm.rules.setup import setup_sequence
 from pbm.store import codec
 from pbm.store.models import Game, InboundMail, OrderSet, Player
@@ -90,18 +90,29 @@ def submit_setup(
     if step is None:
         return False, None
     orders = parsed.setup_orders()
-    steps = [step]
     sequence = setup_sequence(state.settings.players)
-    if step + 1 < len(sequence) and sequence[step + 1] == seat:
+    own = [i for i, p in enumerate(sequence) if p == seat]
+    later = parsed.later_setup_orders()
+    kept: list[tuple[int, SetupOrders]] = [(step, orders)]
+    if later.placements:
+        # `Zweite Siedlung: …` (`LaterPlacement`): for the writer's second turn to place; when
+        # that is the turn now, they come first, the other lines after them as choices.
+        after = [i for i in own if i > step]
+        if own.index(step) >= 1 or not after:
+            kept = [(step, SetupOrders(later.placements + orders.placements))]
+        else:
+            kept = [(step, orders)] if orders.placements else []
+            kept.append((after[0], later))
+    elif step + 1 < len(sequence) and sequence[step + 1] == seat:
         # Two turns in a row (the end of the snake): a newer mail replaces what an older one
         # left for the second too, and a ranked list serves the second placement as well, its
         # first option that still works ("my first settlement … / my second settlement …" in
         # one mail), rather than asking again.
         supersede(session, game, player, 0, step + 1)
         if len(orders.placements) > 1:
-            steps.append(step + 1)
+            kept.append((step + 1, orders))
     replaced = False
-    for at in steps:
+    for at, orders in kept:
         replaced = supersede(session, game, player, 0, at) or replaced
         session.add(
             OrderSet(

@@ -1,0 +1,165 @@
+"""What a label before a setup placement says: which of the writer's placements it is (`Zweite
+Siedlung: …`, kept for that turn), nothing (`Erste Wahl:`), or something the placement cannot
+be read without (`Nicht: …`, `Falls blau dort baut: …`: refused, never placed anyway). And the
+lines of a round in a setup mail, refused rather than read and dropped."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbm.notation import Context, parse_mail
+from pbm.notation.items import LaterPlacement
+from pbm.rules.layouts import generate_board
+from pbm.rules.orders import SetupPlacement
+
+BOARD = generate_board("medium", 1)
+COLOURS = ("rot", "blau", "gelb", "weiss")
+#: The same two places in each language's letters: C3 C4 D4 with its road C3 C4, and D5 D6 E5
+#: with D5 D6.
+FIRST = {"de": "6L 5L 11G Straße 6L 5L", "en": "6B 5B 11G road 6B 5B", "da": "6L 5L 11K vej 6L 5L"}
+SECOND = {"de": "4G 8W 3W Straße 4G 8W", "en": "4G 8W 3W road 4G 8W", "da": "4K 8U 3U vej 4K 8U"}
+SETTLEMENT = {"de": "Siedlung", "en": "Settlement", "da": "Hus"}
+
+
+def _crossing(labels: str) -> int:
+    return BOARD.crossing_id[tuple(sorted(BOARD.label_index[x] for x in labels.split()))]
+
+
+def _mail(body: str, lang: str) -> list[tuple[bool, str]]:
+    parsed = parse_mail(body, Context(BOARD, lang, COLOURS, "setup"))
+    return [(r.ok, r.canonical if r.ok else (r.error.key if r.error else "")) for r in parsed.lines]
+
+
+def _crossings(body: str, lang: str) -> tuple[list[int], list[int]]:
+    parsed = parse_mail(body, Context(BOARD, lang, COLOURS, "setup"))
+    now = [p.crossing for p in parsed.setup_orders().placements]
+    later = [p.crossing for p in parsed.later_setup_orders().placements]
+    return now, later
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        ("de", "Erste Siedlung: {first}\nZweite Siedlung: {second}\n"),
+        ("de", "Meine erste Siedlung: {first}\nMeine zweite Siedlung: {second}\n"),
+        ("de", "Erste Siedlung:\nSiedlung {first}\n\nZweite Siedlung:\nSiedlung {second}\n"),
+        ("de", "Siedlung {first}\nFür meine zweite Runde: Siedlung {second}\n"),
+        ("de", "Siedlung {first}\nZweite Siedlung {second}\n"),
+        ("en", "First settlement: {first}\nSecond settlement: {second}\n"),
+        ("en", "Settlement {first}\nFor my second placement: settlement {second}\n"),
+        (
+            "en",
+            "My second settlement:\nsettlement {second}\n"
+            "My first settlement:\nsettlement {first}\n",
+        ),
+        ("da", "Første hus: {first}\nAndet hus: {second}\n"),
+        ("da", "Hus {first}\nMit andet hus: {second}\n"),
+    ],
+)
+def test_a_placement_labelled_second_is_kept_for_the_second_turn(lang: str, body: str) -> None:
+    now, later = _crossings(body.format(first=FIRST[lang], second=SECOND[lang]), lang)
+    assert (now, later) == ([_crossing("C3 C4 D4")], [_crossing("D5 D6 E5")])
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "da"])
+def test_the_echo_of_a_second_placement_reads_back_the_same(lang: str) -> None:
+    body = f"{SETTLEMENT[lang]} {FIRST[lang]}\n{SETTLEMENT[lang]} {SECOND[lang]}\n"
+    second = {"de": "Zweite Siedlung", "en": "Second settlement", "da": "Andet hus"}[lang]
+    lines = _mail(body.replace(f"\n{SETTLEMENT[lang]} ", f"\n{second} ", 1), lang)
+    assert lines[1][0] and lines[1][1].startswith(f"{second} D5 D6 E5"), lines
+    again = parse_mail(lines[1][1], Context(BOARD, lang, COLOURS, "setup"))
+    (item,) = [r.item for r in again.lines]
+    assert isinstance(item, LaterPlacement) and all(
+        isinstance(p, SetupPlacement) for p in item.placements
+    )
+    assert again.lines[0].canonical == lines[1][1]
+
+
+@pytest.mark.parametrize(
+    ("lang", "label"),
+    [
+        ("de", "Erste Wahl:"),
+        ("de", "Mein Vorschlag:"),
+        ("de", "Zweite Wahl:"),
+        ("en", "First choice:"),
+        ("en", "Otherwise:"),
+        ("da", "Første valg:"),
+    ],
+)
+def test_a_label_that_says_nothing_about_the_placement_is_passed_over(
+    lang: str, label: str
+) -> None:
+    now, later = _crossings(f"{label} {SETTLEMENT[lang]} {FIRST[lang]}\n", lang)
+    assert len(now) == 1 and later == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "label"),
+    [
+        ("de", "Nicht:"),
+        ("de", "Auf keinen Fall:"),
+        ("de", "Falls blau dort baut:"),
+        ("de", "Gestrichen:"),
+        ("en", "Not this one:"),
+        ("en", "Scratch that:"),
+        ("en", "If I am last:"),
+        ("en", "Only if red takes the coast:"),
+        ("da", "Ikke denne:"),
+        ("da", "Hvis rød tager kysten:"),
+    ],
+)
+def test_a_label_that_withdraws_or_conditions_the_placement_refuses_it(
+    lang: str, label: str
+) -> None:
+    assert _mail(f"{label} {SETTLEMENT[lang]} {FIRST[lang]}\n", lang) == [
+        (False, "setup_label_unclear")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("de", "Räuber 11G, raube blau"),
+        ("de", "Abwurf: H W G"),
+        ("de", "Handel blau: gebe 1H, bekomme 1E"),
+        ("de", "Ritter vor dem Wurf: Räuber 11G"),
+        ("en", "Robber 11G, steal from blue"),
+        ("en", "Monopoly ore"),
+        ("da", "Røver 11K, stjæl fra blå"),
+    ],
+)
+def test_a_round_order_in_a_setup_mail_is_refused_not_dropped(lang: str, line: str) -> None:
+    body = f"{SETTLEMENT[lang]} {FIRST[lang]}\n{line}\n"
+    assert _mail(body, lang)[1] == (False, "setup_round_order")
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "road"),
+    [
+        ("en", "Settlement 6B 5B 11G road in the direction of 4G", "Road C4 D4"),
+        ("en", "Settlement 6B 5B 11G road towards the 4G", "Road C4 D4"),
+        ("de", "Siedlung 6L 5L 11G Straße Richtung der 4G", "Straße C4 D4"),
+        ("de", "Siedlung 6L 5L 11G Straße in Richtung 4G", "Straße C4 D4"),
+    ],
+)
+def test_a_road_toward_a_hex_with_its_article(lang: str, line: str, road: str) -> None:
+    ((ok, canonical),) = _mail(line + "\n", lang)
+    assert ok and road in canonical, canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("de", "Straße 6L 5L (gestrichen)"),
+        ("de", "Straße 6L 5L -- bitte ignorieren"),
+        ("en", "Road 6B 5B (cancel)"),
+        ("en", "Road 6B 5B -- just kidding"),
+        ("da", "Vej 6L 5L (slet)"),
+        ("da", "Vej 6L 5L -- glem det"),
+    ],
+)
+def test_a_remark_that_withdraws_a_build_refuses_it(lang: str, line: str) -> None:
+    parsed = parse_mail(line + "\n", Context(BOARD, lang, COLOURS, "round"))
+    (result,) = parsed.lines
+    assert not result.ok and result.error is not None
+    assert result.error.key in ("remark_unclear", "dashes_remark_unclear")
