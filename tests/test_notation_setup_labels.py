@@ -163,3 +163,16 @@ def test_a_remark_that_withdraws_a_build_refuses_it(lang: str, line: str) -> Non
     (result,) = parsed.lines
     assert not result.ok and result.error is not None
     assert result.error.key in ("remark_unclear", "dashes_remark_unclear")
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("de", "Siedlung 6L 5L 11G Straße 6L 5L, falls frei"),
+        ("en", "Settlement 6B 5B 11G road 6B 5B if free"),
+        ("en", "Settlement 6B 5B 11G road 6B 5B (if available)"),
+        ("da", "Hus 6L 5L 11K vej 6L 5L hvis ledig"),
+    ],
+)
+def test_if_free_is_what_every_placement_waits_on(lang: str, line: str) -> None:
+    assert _crossings(line + "\n", lang) == ([_crossing("C3 C4 D4")], [])

@@ -12,11 +12,11 @@ from pbm.rules.orders import SetupPlacement
 from . import lexicon
 from .context import Context, Text
 from .errors import AmbiguousError, NotationError, OrderError
+from .heading_kinds import heading_kind
 from .items import LaterPlacement, PlacementHeading
 from .names import crossing_text, named_hexes, path_text, ship_path_text, tokenize_hexes
 from .places import _crossing, _path
 from .refusals import _NEAR, _own_near, swapped
-from .heading_kinds import heading_kind
 from .remarks import _REMARK_TROUBLE, _without_verb
 from .words import _KW, _letter_words, _split_or, _strip_words
 
