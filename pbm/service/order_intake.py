@@ -190,9 +190,18 @@ def take_orders(r: Request) -> str | None:
     # Queued before the placement it may make, and the notices that follow (the placement to
     # all, round 1's mail): the player reads the answer first. Its text once the outcome is in.
     row = r.answer("ack", subject, ack(False), to=player.address)
-    replaced, step = submit_setup(r.svc, r.session, game, player, r.parsed, text, r.mail)
+    replaced, step, now = submit_setup(r.svc, r.session, game, player, r.parsed, text, r.mail)
     assert step is not None  # `next_own_step` above
     placed, failed = setup_outcome(game, before, player.seat or 0, step)
+    if not now and failed:
+        # Only `Zweite Siedlung: …` while the first placement is the player's to make now: it
+        # is kept for their second turn, nothing failed; the turn now still wants a placement.
+        failed = False
+        r.notes.append(
+            translator(lang)
+            .gettext("It is your turn in the setup: send a placement by {deadline}.")
+            .format(deadline=local_deadline(game, player))
+        )
     r.amend(row, subject, ack(replaced, placed, failed))
     return None
 

@@ -80,15 +80,16 @@ def submit_setup(
     parsed: ParsedMail,
     text: str,
     mail: InboundMail | None,
-) -> tuple[bool, int | None]:
-    """Store ranked placements for the player's next turn; returns (replaced, step)."""
+) -> tuple[bool, int | None, bool]:
+    """Store ranked placements for the player's next turn (and those labelled as their second
+    for that turn); returns (replaced, step, whether any were stored for `step`)."""
     from .games import load_state
 
     state = load_state(game)
     seat = player.seat if player.seat is not None else -1
     step = next_own_step(state, seat)
     if step is None:
-        return False, None
+        return False, None, False
     orders = parsed.setup_orders()
     sequence = setup_sequence(state.settings.players)
     own = [i for i, p in enumerate(sequence) if p == seat]
@@ -128,7 +129,7 @@ def submit_setup(
         )
     session.flush()
     advance_setup(svc, session, game)
-    return replaced, step
+    return replaced, step, any(at == step for at, _ in kept)
 
 
 def setup_outcome(game: Game, before: GameState, seat: int, step: int) -> tuple[str, bool]:

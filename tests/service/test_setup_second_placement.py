@@ -86,3 +86,27 @@ def test_at_the_end_of_the_snake_each_labelled_placement_takes_its_turn(
     _, state = game_state(svc, "alpha")
     assert state.setup_step == 4
     assert state.settlements[2] == [first.crossing, second.crossing]
+
+
+def test_a_mail_of_only_the_second_placement_keeps_it_and_asks_for_the_first(
+    svc: Service, mailer: Mailer
+) -> None:
+    new_game(svc, "alpha", players=3)
+    signup(mailer, "alpha", 3)
+    pw = passwords(svc)
+    me = seated(svc, "alpha")[0].address
+    _, state = game_state(svc, "alpha")
+    ctx = Context(state.board, "de", state.colours, "setup")
+    first = autopilot.setup_orders(state, 0, 1).placements[0]
+    second = _far_from(state, first)
+    mailer.send(me, "Aufstellung", f"Kennwort: {pw[me]}\nZweite {format_item(second, ctx)}\n")
+    (ack,) = replies_to(svc, mailer.last_id, "ack")
+    text = " ".join(ack.body.split())
+    assert "keine dieser Aufstellungen" not in text, text
+    assert "Du bist in der Aufstellung dran: schick eine Platzierung" in text, text
+    assert "Zweite Siedlung" in text, text
+    _, state = game_state(svc, "alpha")
+    assert state.setup_step == 0 and state.settlements[0] == []
+    mailer.send(me, "Aufstellung", f"Kennwort: {pw[me]}\n{format_item(first, ctx)}\n")
+    _, state = game_state(svc, "alpha")
+    assert state.settlements[0] == [first.crossing] and state.setup_step == 1
