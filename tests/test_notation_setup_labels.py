@@ -176,3 +176,81 @@ def test_a_remark_that_withdraws_a_build_refuses_it(lang: str, line: str) -> Non
 )
 def test_if_free_is_what_every_placement_waits_on(lang: str, line: str) -> None:
     assert _crossings(line + "\n", lang) == ([_crossing("C3 C4 D4")], [])
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        # The heading's reach ends at a label naming the first placement or another turn.
+        ("de", "Zweite Siedlung:\nSiedlung {second}\nErste Siedlung: {first}\n"),
+        ("de", "Zweite Siedlung:\nSiedlung {second}\nErste Siedlung {first}\n"),
+        ("de", "Zweite Siedlung:\nSiedlung {second}\nDiese Runde:\nSiedlung {first}\n"),
+        ("en", "Second settlement:\nsettlement {second}\n\nFirst settlement: {first}\n"),
+        ("da", "Andet hus:\nhus {second}\nFørste hus: {first}\n"),
+    ],
+)
+def test_a_first_label_ends_the_reach_of_a_second_heading(lang: str, body: str) -> None:
+    now, later = _crossings(body.format(first=FIRST[lang], second=SECOND[lang]), lang)
+    assert (now, later) == ([_crossing("C3 C4 D4")], [_crossing("D5 D6 E5")])
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        (
+            "de",
+            "Siedlung {first}\nZweite Siedlung: {second}\noder Siedlung 9H 5L 10G Straße 9H 5L\n",
+        ),
+        (
+            "en",
+            "Settlement {first}\nSecond settlement: {second}\nor settlement 9L 5B 10G road 9L 5B\n",
+        ),
+        (
+            "de",
+            "Zweite Siedlung:\nErste Wahl: Siedlung {second}\n"
+            "Zweite Wahl: Siedlung 9H 5L 10G Straße 9H 5L\n",
+        ),
+    ],
+)
+def test_a_choice_below_a_second_placement_is_a_choice_for_that_one(lang: str, body: str) -> None:
+    now, later = _crossings(body.format(first=FIRST[lang], second=SECOND[lang]), lang)
+    assert later == [_crossing("D5 D6 E5"), _crossing("B4 C4 C5")]
+    assert now in ([], [_crossing("C3 C4 D4")])
+
+
+@pytest.mark.parametrize(
+    ("lang", "label"),
+    [
+        ("de", "Wunsch:"),
+        ("de", "Erster Versuch:"),
+        ("de", "Falls schon weg:"),
+        ("en", "First try:"),
+        ("en", "Plan A:"),
+        ("en", "If gone:"),
+        ("en", "Second pick:"),
+        ("da", "Hvis optaget:"),
+    ],
+)
+def test_labels_of_wishes_and_of_a_place_gone_are_read(lang: str, label: str) -> None:
+    now, later = _crossings(f"{label} {SETTLEMENT[lang]} {FIRST[lang]}\n", lang)
+    assert (now, later) == ([_crossing("C3 C4 D4")], [])
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "ok"),
+    [
+        # A remark saying more than "if free" may change the order: refused as before.
+        ("de", "Räuber 11G (Blau, falls verfügbar)", False),
+        ("en", "Road 6B 5B (free with road building)", False),
+        ("en", "Buy card (if available, twice)", False),
+        # Words that only look like a withdrawal in another language, or hedge something else.
+        ("de", "Straße 6L 5L (vergessen)", True),
+        ("de", "Straße 6L 5L (Spring)", True),
+        ("en", "Road 6B 5B -- maybe", True),
+        ("de", "Straße 6L 5L, falls noch frei", True),
+    ],
+)
+def test_if_free_passes_over_only_itself(lang: str, line: str, ok: bool) -> None:
+    parsed = parse_mail(line + "\n", Context(BOARD, lang, COLOURS, "round"))
+    (result,) = parsed.lines
+    assert result.ok is ok, (result.canonical, result.error)

@@ -19,9 +19,10 @@ from pbm.rules.orders import (
     TradeOffer,
 )
 
-from .context import Context
+from .context import Context, Text
 from .errors import NotationError
 from .format import format_item, word
+from .headings import _or_prefix
 from .items import (
     Away,
     Builds,
@@ -43,6 +44,7 @@ from .items import (
     TimeZone,
 )
 from .results import _BUILD_TYPES, LineResult, ParsedMail, _Read
+from .setup import first_labelled
 
 #: Orders a pass contradicts (a robber order or a discard list may stand beside it).
 _ACTING = (*_BUILD_TYPES, TradeOffer, Knight, Monopoly)
@@ -76,8 +78,9 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
     #: The build line an `oder …` line adds an option to.
     anchor: LineResult | None = None
     setup = ctx.phase == "setup"
-    #: Under `Zweite Siedlung:` (setup): placements for the writer's second turn.
-    later = False
+    #: Under `Zweite Siedlung:` (setup): placements for the writer's second turn; whether the
+    #: line before was one of them.
+    later = last_later = False
     for r in read:
         result, item = r.result, r.item
         error = r.error
@@ -105,8 +108,15 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
             # `Erste Siedlung:` or another heading.
             later = item.second
             continue
-        if later and isinstance(item, (SetupPlacement, tuple)):
-            item = LaterPlacement(item if isinstance(item, tuple) else (item,))
+        if isinstance(item, (SetupPlacement, tuple)):
+            # `Erste Siedlung: …` ends the heading's reach; `oder …` below a second placement
+            # is another choice for that one.
+            if first_labelled(result.text):
+                later = False
+            elif later or (last_later and _or_prefix(Text(result.text)) is not None):
+                item = LaterPlacement(item if isinstance(item, tuple) else (item,))
+        if setup and not isinstance(item, (PlacementHeading, Heading)):
+            last_later = isinstance(item, LaterPlacement)
         if isinstance(item, Heading):
             # Only announces what follows: not read. It ends a substitute block (`Hauptzüge:`
             # after `Ersatzbau:`) and the reach of a heading not understood.

@@ -35,7 +35,7 @@ from pbm.rules.orders import (
     Ship,
 )
 from pbm.rules.reasons import Reason
-from pbm.rules.setup import placement_rule, setup_player
+from pbm.rules.setup import placement_rule, setup_player, setup_sequence
 from pbm.rules.state import RULES, GameState, upgraded
 from pbm.rules.trade import closed_harbour, harbour_rate
 
@@ -334,6 +334,10 @@ def check_setup_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: s
     state = _newest(state)
     on_turn = setup_player(state) == seat
     sea = state.sea
+    # Whether the writer's next placement is their second: then a placement labelled so is
+    # for the turn now, and checked as one.
+    own = [i for i, p in enumerate(setup_sequence(state.settings.players)) if p == seat]
+    second_next = any(i < state.setup_step for i in own)
 
     def rule(pl: SetupPlacement, later: bool = False) -> Reason | None:
         if on_turn and not later:
@@ -359,7 +363,7 @@ def check_setup_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: s
             options = item.placements
         else:
             continue
-        rules = [rule(o, later) for o in options]
+        rules = [rule(o, later and not second_next) for o in options]
         first = rules[0]
         if first is not None and all(rules):
             error = _illegal(first, lang)

@@ -47,6 +47,11 @@ _SECOND = _heading_words("second")
 _CHOICE = _heading_words("choice")
 
 
+def names_a_condition(words: list[str]) -> bool:
+    """Whether a heading's words state a condition (`falls`, `if`, `hvis`, …)."""
+    return any(w in _CONDITIONS for w in words)
+
+
 def _about_the_builds(words: list[str]) -> bool:
     return len(words) <= 3 or any(w in _FAILING for w in words)
 

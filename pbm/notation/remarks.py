@@ -56,7 +56,9 @@ def _without_condition(t: Text, game: GameWords) -> Text:
         return t
     words = _letter_words(clause)
     starts, keywords = game.build_starts, game.keyword_starts
-    if not _is_can_pay(words, game) or any(
+    if _is_if_free(words):
+        pass  # `…, falls noch frei`, `… if free`: every build and placement waits on that
+    elif not _is_can_pay(words, game) or any(
         w in vocab.COLOUR_WORDS or w in starts or w in keywords or w in _CLAUSE_STOP for w in words
     ):
         return t
@@ -217,6 +219,17 @@ _HAVE_WORDS = _remark_words("have")
 _NOT_PAY = _remark_words("not_pay")
 
 
+#: A condition only on whether the place is free: one of `free` with nothing but
+#: `free_fillers` beside it (`falls noch frei`, `if still free`, `hvis ledig`). Alone, since
+#: `(Rot, falls verfügbar)` or `(free with road building)` say more than that.
+_FREE = _remark_words("free")
+_FREE_FILLERS = _remark_words("free_fillers")
+
+
+def _is_if_free(words: list[str]) -> bool:
+    return any(w in _FREE for w in words) and all(w in _FREE or w in _FREE_FILLERS for w in words)
+
+
 def _is_can_pay(words: list[str], game: GameWords) -> bool:
     if any(w in _NOT_PAY for w in words):
         return False
@@ -232,7 +245,7 @@ def _may_change_the_order(words: list[str], f: str, game: GameWords) -> bool:
     a resource (except in a harbour's name)."""
     if any(w in _REMARK_TROUBLE for w in words):
         return True
-    if _is_can_pay(words, game) or _names_the_settlement(words, f):
+    if _is_can_pay(words, game) or _is_if_free(words) or _names_the_settlement(words, f):
         return False
     starts, keywords = game.build_starts, game.keyword_starts
     harbour = any(w in _HARBOUR for w in words)

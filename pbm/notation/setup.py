@@ -12,7 +12,7 @@ from pbm.rules.orders import SetupPlacement
 from . import lexicon
 from .context import Context, Text
 from .errors import AmbiguousError, NotationError, OrderError
-from .heading_kinds import heading_kind
+from .heading_kinds import heading_kind, names_a_condition
 from .items import LaterPlacement, PlacementHeading
 from .names import crossing_text, named_hexes, path_text, ship_path_text, tokenize_hexes
 from .places import _crossing, _path
@@ -27,7 +27,8 @@ def _placement_label(ordinal: str) -> re.Pattern[str]:
     """A label naming one of the writer's placements: `Zweite Siedlung …`, `Second settlement:
     …`, `Für meine zweite Runde: …`, `Andet hus …` (the settlement's word is left to be read)."""
     return re.compile(
-        r"^ ?(?:(?:fuer|for|til) )?+(?:(?:meine|meinen|mein|my|min|mit|die|the|den|det) )?+"
+        r"^ ?(?:(?:fuer|for|til|als|as|som) )?+"
+        r"(?:(?:meine|meinen|mein|my|min|mit|die|the|den|det) )?+"
         rf"(?:{lexicon.either('headings', ordinal)})(?![a-z0-9]) ?"
         rf"(?:(?:{lexicon.either('headings', 'placement')})(?![a-z]) ?:? ?"
         rf"|(?={_KW['settlement']}(?![a-z])))"
@@ -36,6 +37,24 @@ def _placement_label(ordinal: str) -> re.Pattern[str]:
 
 _SECOND_LABEL = _placement_label("second")
 _FIRST_LABEL = _placement_label("first")
+
+
+#: Words for a placement or a turn (`Runde`, `turn`): a label naming one, other than the
+#: second, is about another placement than a `Zweite Siedlung:` heading's.
+_PLACEMENT_WORDS = lexicon.word_set("headings", "placement")
+
+
+def first_labelled(line: str) -> bool:
+    """Whether a setup line starts with a label naming the writer's first placement (`Erste
+    Siedlung: …`) or another turn (`Diese Runde: …`): it ends the reach of a `Zweite
+    Siedlung:` heading above it. A choice's label (`Erste Wahl:`) does not."""
+    f = Text(line).folded.lstrip()
+    if _SECOND_LABEL.match(f) is not None:
+        return False
+    if _FIRST_LABEL.match(f) is not None:
+        return True
+    colon = f.find(":", 0, 61)
+    return colon > 0 and any(w in _PLACEMENT_WORDS for w in _letter_words(f[:colon]))
 
 
 def placement_heading(f: str) -> PlacementHeading | None:
@@ -118,8 +137,9 @@ def _without_setup_label(t: Text) -> Text:
     label = f[:colon]
     if colon <= 0 or colon > 60 or any(ch.isdigit() for ch in label) or _SETUP_HEAD.match(f):
         return t
-    if heading_kind(label + ":") == "unknown" or any(
-        w in _REMARK_TROUBLE for w in _letter_words(label)
+    words = _letter_words(label)
+    if any(w in _REMARK_TROUBLE for w in words) or (
+        heading_kind(label + ":") == "unknown" and names_a_condition(words)
     ):
         # `Nicht: …`, `Falls blau dort baut: …`, `Scratch that: …`: dropped, the label would
         # turn a placement the player withdrew or made conditional into one made anyway.
