@@ -94,6 +94,8 @@ _BUY_SUBJECTS = lexicon.word_set("words", "buy_subjects")
 _BUY_VERBS = lexicon.word_set("words", "buy_verbs")
 _BUY_TAILS = lexicon.word_set("words", "buy_tails")
 _BUY_NEW = lexicon.word_set("words", "buy_new")
+#: A purchase's count written after it in a word (`twice`, `zweimal`; `[times]`).
+_TIMES: dict[str, int] = languages.merged("times")
 #: Plural card words and their singular (`[card_plurals]`).
 _CARD_PLURALS: dict[str, str] = languages.merged("card_plurals")
 
@@ -108,9 +110,16 @@ def _buy_count(f: str) -> int | None:
         words = words[1:]
     if words[:1] and words[0] in _BUY_VERBS:
         words = words[1:]
+    count: int | None = None
+    if words and words[-1] in _TIMES:
+        # `Buy a card twice`, `Karte kaufen zweimal`.
+        count, words = _TIMES[words[-1]], words[:-1]
+    elif words and words[-1] in ("x1", "x2", "x3", "x4", "x5"):
+        # `Karte kaufen x2`: the count after the verb at the end.
+        count, words = _small_count(words[-1][1:]), words[:-1]
     while words and words[-1] in _BUY_TAILS:
         words = words[:-1]
-    count: int | None = None
+    counted_after = count is not None
     if (
         words[:1]
         and words[0] in vocab.COUNTED_NUMBER_WORDS
@@ -119,6 +128,13 @@ def _buy_count(f: str) -> int | None:
     ):
         # Danish `to udviklingskort`: two cards.
         words[0] = str(vocab.COUNTED_NUMBER_WORDS[words[0]])
+    leading = words[:1] and (
+        words[0].isdecimal()
+        or words[0] in vocab.NUMBER_WORDS
+        or (words[0][:-1].isdecimal() and words[0].endswith("x"))
+    )
+    if leading and counted_after:
+        return None  # `2 Entwicklungskarten x2`: two counts, no purchase read
     if words and (words[0].isdecimal() or words[0] in vocab.NUMBER_WORDS):
         count = _small_count(words[0])
         words = words[1:]
@@ -279,7 +295,8 @@ def _plural_count(m: re.Match[str]) -> int | None:
         return None
     if word.isdecimal():
         return _number(word) or 0
-    return vocab.NUMBER_WORDS.get(word, 0)
+    # Danish `to`, `tre` count only before what they count (`To veje: …`).
+    return vocab.NUMBER_WORDS.get(word) or vocab.COUNTED_NUMBER_WORDS.get(word, 0)
 
 
 def _plural_builds(

@@ -88,16 +88,30 @@ _CARD_TIMING = re.compile(rf"[(]?+(?P<timing>{_TIMING_WORDS})[)]?+\s*+[:,]?+\s*+
 AFTER_THE_ROLL_CARDS = frozenset(("plenty", "road_building"))
 
 
+#: The same timing at the end of the card's line (`Monopol Getreide nach dem Würfeln`,
+#: `Monopoly: ore after roll`, `Erfindung Erz Holz (nach dem Wurf)`).
+_CARD_TIMING_END = re.compile(rf"(?<![^\s,;(])(?P<timing>{_TIMING_WORDS})[)]?+[.!]?+\s*+$")
+#: How far from the line's end a timing is looked for (the longest timing is shorter).
+_TIMING_REACH = 40
+
+
 def after_the_roll(t: Text) -> Text:
     """The text after a card's word without an `after the roll` that says what is so anyway
-    (`Monopol nach Wurf: Erz`); `before the roll` is refused: only a knight is played then."""
+    (`Monopol nach Wurf: Erz`, `Monopol Erz nach dem Wurf`); `before the roll` is refused: only
+    a knight is played then."""
     f = t.folded
     m = _CARD_TIMING.match(f, len(f) - len(f.lstrip()))
-    if m is None:
+    if m is not None:
+        if m.group("timing").startswith(_BEFORE_THE_ROLL):
+            raise NotationError.make("card_after_the_roll", column=t.col(m.start("timing")))
+        return t.sub(m.end())
+    end = _CARD_TIMING_END.search(f, max(0, len(f) - _TIMING_REACH))
+    if end is None or not f[: end.start()].strip():
         return t
-    if m.group("timing").startswith(_BEFORE_THE_ROLL):
-        raise NotationError.make("card_after_the_roll", column=t.col(m.start("timing")))
-    return t.sub(m.end())
+    cut = len(f[: end.start()].rstrip(" ,;("))
+    if end.group("timing").startswith(_BEFORE_THE_ROLL):
+        raise NotationError.make("card_after_the_roll", column=t.col(end.start("timing")))
+    return t.sub(0, cut)
 
 
 def _monopoly(t: Text, ctx: Context) -> Monopoly:

@@ -8,7 +8,15 @@ import re
 from . import lexicon, vocab
 from .context import Text
 from .game_words import BASE_WORDS, GameWords
-from .upgrades import _CITY_ARTICLES, _CITY_NOUNS, _KRON_NOUNS, _TO_CITY, _UPGRADE_VERBS
+from .upgrades import (
+    _CITY_ARTICLES,
+    _CITY_NOUNS,
+    _KRON_NOUNS,
+    _TO_CITY,
+    _UPGRADE_ALONE,
+    _UPGRADE_FILL,
+    _UPGRADE_VERBS,
+)
 from .words import _OR, _OR_ELSE_WORDS, _PATTERNS, _SUBJECTS
 
 
@@ -42,6 +50,8 @@ _CARD_ADJECTIVES = _cut_words("card_adjectives")
 _BUILD_VERBS = _cut_words("build_verbs")
 #: A city's verb that starts an upgrade mid-line (`…, then upgrade 4G 8W 3W to a city`).
 _UPGRADE_LEADS = _cut_words("upgrade_leads")
+#: The settlement's words, which after an upgrade's verb are the settlement upgraded.
+_SETTLEMENT_NOUNS = lexicon.word_set("upgrades", "settlement_nouns")
 #: The words between a build's verb and its build word, or before the verb (`and then I build
 #: a …`, `og så bygger jeg et …`, `und baue dann eine …`), all part of the cut.
 _VERB_LEADS = (
@@ -119,6 +129,14 @@ def _split_builds(
             or words[build_start][2] in _UPGRADE_VERBS
         ):
             # `Siedlung … zur Stadt ausbauen`, `Make … a city`, `Stadt … zur Burg`: one build
+            continue
+        if (
+            word in _SETTLEMENT_NOUNS
+            and words[build_start][2] in _UPGRADE_ALONE
+            and all(words[m][2] in _UPGRADE_FILL for m in range(build_start + 1, i))
+        ):
+            # `Upgrade settlement at …`, `Ausbau Siedlung …`, `Opgrader hus …`: the settlement
+            # upgraded, one build
             continue
         if building_at != build_start:
             # Once a build: its keyword within a window (the pattern's `.*$` would scan the

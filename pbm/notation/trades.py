@@ -15,7 +15,15 @@ from .counts import MAX_COUNT, _counted, _counts, _number, _split_count
 from .errors import NotationError
 from .items import Item
 from .places import _seat
-from .words import _PATTERNS, _RATE, _keyword_span, _letter_words, _split_or, _strip_words
+from .words import (
+    _PATTERNS,
+    _RATE,
+    _SUBJECTS,
+    _keyword_span,
+    _letter_words,
+    _split_or,
+    _strip_words,
+)
 
 #: Words of politeness before an order's own words (`bitte gebe …`, `please give …`).
 _POLITE = lexicon.word_set("words", "polite")
@@ -83,6 +91,7 @@ def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
     """A trade with a player (`Handel gelb: …`, `Handel mit gelb: 2 Holz gegen 1 Erz`, `Tausche
     mit weiß: …`, `Trade with yellow: …`) or with the bank (`Tausche mit der Bank …`, `Seehandel
     …`, `4 Wolle gegen 1 Erz mit der Bank`); None when the line is neither."""
+    t = _without_subject(t)
     f = t.folded.strip()
     m = _AT_THE_BANK.match(f)
     if m:
@@ -103,6 +112,9 @@ def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
             if not m.group("rest").strip() and not trade_word:
                 return None
             return _trade(t, (m.start("partner"), m.end("partner")), t.sub(m.start("rest")), ctx)
+    bank = _partnerless(t, ctx)
+    if bank is not None:
+        return bank
     if trade_word:
         raise NotationError.make("trade_form", column=t.col(0))
     m = _PATTERNS["maritime"].match(f)
@@ -112,6 +124,31 @@ def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
             return None
         return _maritime(t.sub(m.start("rest")), ctx)
     return None
+
+
+def _without_subject(t: Text) -> Text:
+    """`Ich tausche mit blau …`, `I offer blue …`, `Jeg bytter med blå …`: the line from its
+    trade word on (the subject says nothing more)."""
+    f = t.folded
+    words = f[:40].split(maxsplit=2)
+    if len(words) < 3 or words[0] not in _SUBJECTS or words[1].rstrip(":") not in _TRADE_WORDS:
+        return t
+    return t.sub(f.index(words[1], len(f) - len(f.lstrip()) + len(words[0])))
+
+
+def _partnerless(t: Text, ctx: Context) -> MaritimeTrade | None:
+    """A trade word and a bank trade's terms, no partner (`Trade 4 wood for 1 ore`, `Byt 4 træ
+    for 1 malm`): with the bank, as `Tausche 4 Holz gegen 1 Erz` always was; None when the
+    rest is no bank trade's terms."""
+    f = t.folded
+    lead = len(f) - len(f.lstrip())
+    first = f[lead : lead + 40].split(maxsplit=1)
+    if not first or first[0].rstrip(":") not in _TRADE_WORDS:
+        return None
+    try:
+        return _maritime(t.sub(lead + len(first[0])), ctx)
+    except NotationError:
+        return None
 
 
 def _whose(half: str) -> str | None:

@@ -1,0 +1,106 @@
+"""Round lines as players write them that a sweep of some 580 lines found refused: a pass
+with `this turn`, a purchase counted after it, an upgrade named `Upgrade settlement …`, a
+card's timing at the end of its line, what is stolen after the victim, a trade offered or
+written as a sentence, a bank trade under the trade word, Danish plurals, and more words for
+a settlement and a ship. Each in the languages that write it so."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbm.notation import Context, OrderError, format_item, parse_line
+from pbm.rules.layouts import generate_board
+from pbm.rules.orders import Ship
+from pbm.rules.scenarios import scenario_board
+
+BOARD = generate_board("medium", 1)
+COLOURS = ("rot", "blau", "gelb", "weiss")
+
+
+def _read(line: str, lang: str) -> str:
+    ctx = Context(BOARD, lang, COLOURS, "round")
+    return format_item(parse_line(line, ctx), ctx)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Nothing this turn, thanks", "Pass"),
+        ("en", "Skip my turn", "Pass"),
+        ("de", "Diesen Zug nichts", "Ich passe"),
+        ("de", "Ich setze meinen Zug aus", "Ich passe"),
+        ("da", "Ingenting i denne tur, tak", "Jeg melder pas"),
+        # A purchase counted after it.
+        ("de", "Karte kaufen x2", "Entwicklungskarte; Entwicklungskarte"),
+        ("de", "Karte kaufen zweimal", "Entwicklungskarte; Entwicklungskarte"),
+        ("en", "Buy a card twice", "Buy card; Buy card"),
+        # The settlement named after the upgrade's verb.
+        ("en", "Upgrade settlement at 4G 8W 3W", "City D5 D6 E5 (4G 8W 3W)"),
+        ("de", "Ausbau Siedlung 4G 8W 3W", "Stadt D5 D6 E5 (4G 8W 3W)"),
+        ("da", "Opgrader hus 4K 8U 3U", "By D5 D6 E5 (4K 8U 3U)"),
+        (
+            "en",
+            "Road 6B 5B, then upgrade settlement 4G 8W 3W",
+            "Road C3 C4 (6B 5B); City D5 D6 E5 (4G 8W 3W)",
+        ),
+        # A card's timing at the end of its line.
+        ("de", "Monopol Getreide nach dem Würfeln", "Monopol Getreide"),
+        ("en", "Monopoly: ore after roll", "Monopoly Ore"),
+        ("da", "Monopol malm efter slaget", "Monopol Malm"),
+        ("de", "Erfindung Erz Holz nach dem Wurf", "Erfindung E H"),
+        # What is stolen, after the victim.
+        ("de", "Räuber 11G, klaue Blau eine Karte", "Räuber D4 (11G), raube blau"),
+        ("en", "Robber 11G, steal blue a card", "Robber D4 (11G), steal blue"),
+        ("da", "Røver 11K, røv blå et kort", "Røver D4 (11K), røv blå"),
+        # A trade offered, or written as a sentence.
+        ("de", "Biete blau 2 Holz für 1 Erz", "Handel blau: gebe 2H, bekomme 1E"),
+        ("de", "Ich tausche mit blau 2 Holz gegen 1 Erz", "Handel blau: gebe 2H, bekomme 1E"),
+        ("en", "Offer blue 2 wood for 1 ore", "Trade blue: give 2L, get 1O"),
+        ("en", "Offer to blue: 2 wood for 1 ore", "Trade blue: give 2L, get 1O"),
+        ("en", "I trade with blue 2 wood for 1 ore", "Trade blue: give 2L, get 1O"),
+        ("da", "Tilbyd blå 2 træ for 1 malm", "Handel blå: giv 2T, få 1M"),
+        ("da", "Jeg bytter med blå 2 træ for 1 malm", "Handel blå: giv 2T, få 1M"),
+        # The trade word and a bank trade's terms, no partner: with the bank, in every
+        # language as `Tausche 4 Holz gegen 1 Erz` always was.
+        ("en", "Trade 4 wood for 1 ore", "Maritime 4L for 1O"),
+        ("en", "I trade 4 wood for 1 ore", "Maritime 4L for 1O"),
+        ("da", "Byt 4 træ for 1 malm", "Søhandel 4T for 1M"),
+        ("de", "Tausche 4 Holz gegen 1 Erz", "Seehandel 4H gegen 1E"),
+        # Danish plurals, with their count.
+        ("da", "Veje 6L 5L og 5L 11K", "Vej C3 C4 (6L 5L); Vej C4 D4 (5L 11K)"),
+        ("da", "To veje: 6L 5L og 5L 11K", "Vej C3 C4 (6L 5L); Vej C4 D4 (5L 11K)"),
+        ("da", "To byer: 4K 8U 3U og 6L 5L 11K", "By D5 D6 E5 (4K 8U 3U); By C3 C4 D4 (6L 5L 11K)"),
+        # More words for a settlement.
+        ("en", "Village 4G 8W 3W", "Settlement D5 D6 E5 (4G 8W 3W)"),
+        ("da", "Landsby 4K 8U 3U", "Hus D5 D6 E5 (4K 8U 3U)"),
+    ],
+)
+def test_a_round_line_as_players_write_it(lang: str, line: str, canonical: str) -> None:
+    assert _read(line, lang) == canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "key"),
+    [
+        # Two counts for one purchase: not guessed.
+        ("de", "2 Entwicklungskarten x2", None),
+        # Before the roll only a knight is played, wherever the timing stands.
+        ("de", "Monopol Erz vor dem Wurf", "card_after_the_roll"),
+        # Give and get with no partner is no bank trade's form: asked for the partner.
+        ("en", "Trade: give 2 wood, get 1 ore", "trade_form"),
+    ],
+)
+def test_what_stays_refused(lang: str, line: str, key: str | None) -> None:
+    with pytest.raises(OrderError) as info:
+        _read(line, lang)
+    if key is not None:
+        assert info.value.key == key
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "Boat"), ("de", "Boot"), ("da", "Båd")])
+def test_a_boat_is_a_ship(lang: str, word: str) -> None:
+    board = scenario_board("neue-ufer", 4, 7)
+    ctx = Context(board, lang, COLOURS, "round")
+    sea = next(e for e in range(len(board.path_hexes)) if board.path_sea[e])
+    label = board.path_label(sea)
+    assert parse_line(f"{word} {label}", ctx) == Ship(sea)
