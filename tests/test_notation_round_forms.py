@@ -70,6 +70,11 @@ def _read(line: str, lang: str) -> str:
         ("da", "Veje 6L 5L og 5L 11K", "Vej C3 C4 (6L 5L); Vej C4 D4 (5L 11K)"),
         ("da", "To veje: 6L 5L og 5L 11K", "Vej C3 C4 (6L 5L); Vej C4 D4 (5L 11K)"),
         ("da", "To byer: 4K 8U 3U og 6L 5L 11K", "By D5 D6 E5 (4K 8U 3U); By C3 C4 D4 (6L 5L 11K)"),
+        # Everyday resource words (`stone` is ore outside Kronlande, as German `Stein`).
+        ("en", "Maritime 4 timber for 1 rock", "Maritime 4L for 1O"),
+        ("en", "Trade blue: 2 stone for 1 wheat", "Trade blue: give 2O, get 1G"),
+        ("de", "Seehandel 4 Steine gegen 1 Holz", "Seehandel 4E gegen 1H"),
+        ("da", "Søhandel 4 sten for 1 tømmer", "Søhandel 4M for 1T"),
         # More words for a settlement.
         ("en", "Village 4G 8W 3W", "Settlement D5 D6 E5 (4G 8W 3W)"),
         ("da", "Landsby 4K 8U 3U", "Hus D5 D6 E5 (4K 8U 3U)"),
