@@ -254,3 +254,37 @@ def test_if_free_passes_over_only_itself(lang: str, line: str, ok: bool) -> None
     parsed = parse_mail(line + "\n", Context(BOARD, lang, COLOURS, "round"))
     (result,) = parsed.lines
     assert result.ok is ok, (result.canonical, result.error)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "road"),
+    [
+        # As a sentence, without the settlement's word.
+        ("de", "Ich nehme 6L 5L 11G mit Straße nach 4G", "C4 D4"),
+        ("en", "I'll take 6B 5B 11G with the road toward 4G", "C4 D4"),
+        ("en", "I will take 6B 5B 11G with the road toward 4G", "C4 D4"),
+        ("da", "Jeg tager 6L 5L 11K med vej mod 4K", "C4 D4"),
+        # The road first.
+        ("de", "Straße 6L 5L, Siedlung 6L 5L 11G", "C3 C4"),
+        ("de", "Straße Richtung 4G und Siedlung 6L 5L 11G", "C4 D4"),
+        ("en", "Road 6B 5B and settlement 6B 5B 11G", "C3 C4"),
+        ("da", "Vej 6L 5L og hus 6L 5L 11K", "C3 C4"),
+    ],
+)
+def test_a_placement_as_a_sentence_or_road_first(lang: str, line: str, road: str) -> None:
+    ((ok, canonical),) = _mail(line + "\n", lang)
+    assert ok and "C3 C4 D4" in canonical and f" {road} (" in canonical, canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("de", "Siedlung {first}, falls besetzt: Siedlung {second}"),
+        ("de", "Siedlung {first}; sonst: Siedlung {second}"),
+        ("en", "Settlement {first}; if taken: settlement {second}"),
+        ("da", "Hus {first}, hvis optaget: hus {second}"),
+    ],
+)
+def test_a_fallback_said_inline_is_the_next_choice(lang: str, line: str) -> None:
+    now, later = _crossings(line.format(first=FIRST[lang], second=SECOND[lang]) + "\n", lang)
+    assert (now, later) == ([_crossing("C3 C4 D4"), _crossing("D5 D6 E5")], [])

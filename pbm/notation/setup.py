@@ -101,7 +101,10 @@ def _setup_line(
 
 def _ranked(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement, ...]:
     t = _without_setup_label(t)
-    parts = _split_or(_without_verb(t))
+    m = _SETUP_VERB.match(t.folded)
+    if m is not None:
+        t = t.sub(m.end())  # `Ich nehme 6L 5L 11G mit Straße …`: the settlement's place
+    parts = _split_or(_fallback_as_or(_without_verb(t)))
     if len(parts) == 1:
         return _setup(parts[0], ctx)
     good: list[SetupPlacement] = []
@@ -153,13 +156,63 @@ def _without_setup_label(t: Text) -> Text:
     return t
 
 
+#: A placement as a sentence without the settlement's word: `Ich nehme …`, `I'll take …`,
+#: `Jeg tager …` (the words before the verb at most four).
+_SETUP_VERB = re.compile(
+    rf"^ ?(?:(?:{lexicon.either('places', 'setup_verb_leads')}) ){{0,4}}+"
+    rf"(?:{lexicon.either('places', 'setup_verbs')})(?![a-z']) ?"
+)
+#: A fallback said inline before the next placement: `…, falls besetzt: Siedlung …`, `…; if
+#: taken: settlement …` (a heading of substitutes, `heading_kind`, then the settlement's word).
+_FALLBACK_CLAUSE = re.compile(
+    rf"[,;] ?(?P<head>[a-z' ]{{1,40}}+):? (?={_KW['settlement']}(?![a-z]))"
+)
+
+
+def _fallback_as_or(t: Text) -> Text:
+    """`…, falls besetzt: Siedlung …` read as `… oder Siedlung …`."""
+    f = t.folded
+    spans = [
+        (m.start(), m.end(), " oder ")
+        for m in _FALLBACK_CLAUSE.finditer(f)
+        if m.end() - m.start() >= 6 and heading_kind(m.group("head").strip() + ":") == "substitute"
+    ]
+    return t.rewritten(spans) if spans else t
+
+
 #: A place word before a setup road's path (`vej til B2 B3`, `Straße bei …`).
 _PLACE_WORD = re.compile(
     rf"^\s*+(?:{lexicon.alternation((*_PLACE_WORDS, 'til', 'to', 'zu', 'nach'))})\s++"
 )
 
 
+#: A placement written road first: `Straße 6L 5L, Siedlung 6L 5L 11G`, `Road … and settlement
+#: …` (the road's or ship's word at the start, the settlement's after it).
+_ROAD_FIRST = re.compile(rf"^ ?(?:{_KW['road']}|{_KW['ship']})(?![a-z0-9])")
+_SETTLEMENT_LATER = re.compile(rf"[ ,;]{_KW['settlement']}(?![a-z0-9])")
+
+
+def _road_first(t: Text) -> Text | None:
+    """`Straße 6L 5L, Siedlung 6L 5L 11G` as `Siedlung 6L 5L 11G Straße 6L 5L` (the columns of
+    an error then count in the line as reordered); None for any other line."""
+    f = t.folded
+    first = _ROAD_FIRST.match(f)
+    later = _SETTLEMENT_LATER.search(f, first.end()) if first is not None else None
+    if first is None or later is None:
+        return None
+    road = f[: later.start()].rstrip(" ,;")
+    for joiner in _SETUP_JOINERS:
+        if road.endswith(" " + joiner):
+            road = road[: -len(joiner) - 1].rstrip(" ,;")
+    lead = len(f) - len(f.lstrip())
+    road_text = t.sub(lead, len(road)).original
+    return Text(f"{t.sub(later.start() + 1).original} {road_text}", t.offset)
+
+
 def _setup(t: Text, ctx: Context) -> SetupPlacement:
+    reordered = _road_first(t)
+    if reordered is not None:
+        t = reordered
     f = t.folded
     head = _SETUP_HEAD.match(f)
     start = head.end() if head else len(f) - len(f.lstrip())
