@@ -30,6 +30,7 @@ from email.utils import getaddresses, parsedate_to_datetime
 from html.parser import HTMLParser
 from typing import TYPE_CHECKING
 
+from .mojibake import repaired
 from .smime import PGP_ENCRYPTED, PKCS7_MIME, SIGNATURE_PARTS, read_pkcs7
 
 #: MIME parts a mail may have; a mail with more is refused unread ("too_many_parts"). A mail
@@ -290,8 +291,9 @@ def _decode_bytes(payload: bytes, part: Message) -> str:
             continue
         if part.get_param("format") == "flowed":
             text = _unflow(text, part.get_param("delsp") == "yes")
-        return text
-    return payload.decode("utf-8", "replace")
+        # `StraÃŸe`: UTF-8 read as Windows-1252 before the mail was sent (`mojibake.py`).
+        return repaired(text)
+    return repaired(payload.decode("utf-8", "replace"))
 
 
 def _unflow(text: str, delsp: bool) -> str:
