@@ -75,6 +75,11 @@ def _read(line: str, lang: str) -> str:
         ("en", "Trade blue: 2 stone for 1 wheat", "Trade blue: give 2O, get 1G"),
         ("de", "Seehandel 4 Steine gegen 1 Holz", "Seehandel 4E gegen 1H"),
         ("da", "Søhandel 4 sten for 1 tømmer", "Søhandel 4M for 1T"),
+        # A hex by its number alone where one hex has it; a word that only says "hex".
+        ("de", "Räuber auf die 12", "Räuber B3 (12E)"),
+        ("en", "Robber on the 9 lumber hex", "Robber B4 (9L)"),
+        ("de", "Räuber auf das Feld 9H", "Räuber B4 (9H)"),
+        ("da", "Røver på felt 9T", "Røver B4 (9T)"),
         # More words for a settlement.
         ("en", "Village 4G 8W 3W", "Settlement D5 D6 E5 (4G 8W 3W)"),
         ("da", "Landsby 4K 8U 3U", "Hus D5 D6 E5 (4K 8U 3U)"),
@@ -91,6 +96,8 @@ def test_a_round_line_as_players_write_it(lang: str, line: str, canonical: str) 
         ("de", "2 Entwicklungskarten x2", None),
         # Before the roll only a knight is played, wherever the timing stands.
         ("de", "Monopol Erz vor dem Wurf", "card_after_the_roll"),
+        # A number that several hexes carry: asked which.
+        ("de", "Räuber auf die 6", "ambiguous_hex"),
         # Give and get with no partner is no bank trade's form: asked for the partner.
         ("en", "Trade: give 2 wood, get 1 ore", "trade_form"),
     ],

@@ -43,8 +43,16 @@ HEX_TOKEN = re.compile(
     rf"|(?P<token>\d{{1,2}}\s?(?:{_GOLD}|{_RESOURCE_NAMES}|{_KRON_HEX_NAMES}|[a-z])(?![a-z]))"
     r"|(?P<label>[a-z]{1,2}\d{1,2}(?![0-9]))"
     rf"|(?P<word>{lexicon.alternation([*SEA_WORDS, *DESERT_WORDS])})(?![a-z])"
+    # `Räuber auf die 12`: a number alone names the hexes that carry it (one, or asked back).
+    r"|(?P<number>\d{1,2}(?![0-9a-z:]))"
 )
-_SEPARATORS = re.compile(r"[\s,;/+&]++|" + "|".join(rf"\b{w}\b" for w in _AND.split("|")))
+#: Words that only say "hex" beside a name (`the 9 lumber hex`, `Feld 9H`): passed over.
+_HEX_FILLERS = lexicon.either("hexes", "fillers")
+_SEPARATORS = re.compile(
+    r"[\s,;/+&]++|"
+    + "|".join(rf"\b{w}\b" for w in _AND.split("|"))
+    + rf"|\b(?:{_HEX_FILLERS})\b"
+)
 
 
 def is_kron(board: Board) -> bool:
@@ -155,6 +163,8 @@ def _hex_candidates(board: Board, name: str, lang: str) -> frozenset[int]:
             ):
                 out.add(h.id)
         return frozenset(out)
+    if name.isdecimal():
+        return frozenset(h.id for h in hexes if h.number == int(name))
     m = _TOKEN_NAME.fullmatch(name)
     if m:
         number, res = int(m.group(1)), m.group(2)
