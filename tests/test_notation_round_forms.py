@@ -60,6 +60,10 @@ def _read(line: str, lang: str) -> str:
         ("en", "I trade with blue 2 wood for 1 ore", "Trade blue: give 2L, get 1O"),
         ("da", "Tilbyd blå 2 træ for 1 malm", "Handel blå: giv 2T, få 1M"),
         ("da", "Jeg bytter med blå 2 træ for 1 malm", "Handel blå: giv 2T, få 1M"),
+        # The partner between the terms.
+        ("de", "Ich tausche 2 Holz mit blau gegen 1 Erz", "Handel blau: gebe 2H, bekomme 1E"),
+        ("en", "Trade 2 lumber with blue for 1 ore", "Trade blue: give 2L, get 1O"),
+        ("da", "Byt 2 træ med blå for 1 malm", "Handel blå: giv 2T, få 1M"),
         # The trade word and a bank trade's terms, no partner: with the bank, in every
         # language as `Tausche 4 Holz gegen 1 Erz` always was.
         ("en", "Trade 4 wood for 1 ore", "Maritime 4L for 1O"),

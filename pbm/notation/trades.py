@@ -165,8 +165,9 @@ _PARTNER_ARTICLES = lexicon.word_set("words", "trade_partner_articles")
 
 
 def _partner_last(t: Text, ctx: Context) -> TradeOffer | None:
-    """A trade whose partner comes after its terms (`Tausche 2 Holz gegen 1 Erz mit blau`,
-    `Trade 2 lumber for 1 ore with blue`, `Byt 2 træ for 1 malm med blå`); None otherwise."""
+    """A trade whose partner comes after its first terms (`Tausche 2 Holz gegen 1 Erz mit
+    blau`, `Tausche 2 Holz mit blau gegen 1 Erz`, `Trade 2 lumber for 1 ore with blue`, `Byt 2
+    træ for 1 malm med blå`); None otherwise (one partner so named, after a term)."""
     f = t.folded
     first = f[:40].split(maxsplit=1)
     if len(f) > 400 or not first or first[0].rstrip(":") not in _TRADE_WORDS:
@@ -174,17 +175,20 @@ def _partner_last(t: Text, ctx: Context) -> TradeOffer | None:
     words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"\S+", f)]
     if len(words) < 5:
         return None
-    end = len(words) - 1
-    partner = words[end][2].rstrip(".!")
-    if partner not in vocab.COLOUR_WORDS:
+    named: list[tuple[int, int]] = []  # (the lead's word, the colour's word)
+    for j in range(3, len(words)):
+        if words[j][2].rstrip(".!,") not in vocab.COLOUR_WORDS:
+            continue
+        lead = j - 2 if words[j - 1][2] in _PARTNER_ARTICLES else j - 1
+        if lead >= 2 and words[lead][2] in _PARTNER_LEADS:
+            named.append((lead, j))
+    if len(named) != 1:
         return None
-    lead = end - 1
-    if words[lead][2] in _PARTNER_ARTICLES:
-        lead -= 1
-    if lead < 2 or words[lead][2] not in _PARTNER_LEADS:
-        return None
-    terms = t.sub(words[1][0], words[lead - 1][1])
-    at = words[end][0]
+    lead, j = named[0]
+    partner = words[j][2].rstrip(".!,")
+    start = words[1][0]
+    terms = t.sub(start).rewritten([(words[lead][0] - start, words[j][1] - start, "")])
+    at = words[j][0]
     return _trade(t, (at, at + len(partner)), terms, ctx)
 
 
