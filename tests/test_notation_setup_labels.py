@@ -288,3 +288,47 @@ def test_a_placement_as_a_sentence_or_road_first(lang: str, line: str, road: str
 def test_a_fallback_said_inline_is_the_next_choice(lang: str, line: str) -> None:
     now, later = _crossings(line.format(first=FIRST[lang], second=SECOND[lang]) + "\n", lang)
     assert (now, later) == ([_crossing("C3 C4 D4"), _crossing("D5 D6 E5")], [])
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("de", "Siedlung 6L 5L 11G Straße Richtung 4G oder Richtung 12E"),
+        ("de", "Siedlung 6L 5L 11G, Straße 6L 5L oder 5L 11G"),
+        ("en", "Settlement 6B 5B 11G road 6B 5B or 5B 11G"),
+        ("da", "Hus 6L 5L 11K og vej 6L 5L eller 5L 11K"),
+    ],
+)
+def test_another_road_for_the_same_settlement_is_the_next_choice(lang: str, line: str) -> None:
+    parsed = parse_mail(line + "\n", Context(BOARD, lang, COLOURS, "setup"))
+    placements = parsed.setup_orders().placements
+    assert [p.crossing for p in placements] == [_crossing("C3 C4 D4")] * 2, parsed.lines
+    assert placements[0].path != placements[1].path
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        ("de", "Runde 1: Siedlung {first}\nRunde 2: Siedlung {second}\n"),
+        ("de", "Runde 2:\nSiedlung {second}\nRunde 1:\nSiedlung {first}\n"),
+        ("en", "Round 1: settlement {first}\nRound 2: settlement {second}\n"),
+        ("da", "Runde 1: hus {first}\nRunde 2: hus {second}\n"),
+    ],
+)
+def test_the_setup_rounds_by_number_name_the_placements(lang: str, body: str) -> None:
+    now, later = _crossings(body.format(first=FIRST[lang], second=SECOND[lang]), lang)
+    assert (now, later) == ([_crossing("C3 C4 D4")], [_crossing("D5 D6 E5")])
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        ("de", "Siedlung {first}\nAlternativ 2: Siedlung {second}\n"),
+        ("de", "Wahl 1: Siedlung {first}\nWahl 2: Siedlung {second}\n"),
+        ("en", "Option 1: settlement {first}\nOption 2: settlement {second}\n"),
+        ("da", "Valg 1: hus {first}\nValg 2: hus {second}\n"),
+    ],
+)
+def test_numbered_choices_rank_as_written(lang: str, body: str) -> None:
+    now, later = _crossings(body.format(first=FIRST[lang], second=SECOND[lang]), lang)
+    assert (now, later) == ([_crossing("C3 C4 D4"), _crossing("D5 D6 E5")], [])

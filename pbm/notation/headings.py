@@ -34,11 +34,18 @@ def _or_prefix(t: Text) -> Text | None:
     if not n:
         return None
     pos = words[n - 1][1]
+    numbered = _CHOICE_NUMBER.match(f, pos)
+    if numbered is not None:
+        pos = numbered.end()  # `Alternativ 2: …`: the choice's number
     while pos < len(f) and f[pos] in " :,-":
         pos += 1
     if pos >= len(f):
         return None
     return t.sub(pos)
+
+
+#: The number of a choice after its word and before its colon: `Alternativ 2:`, `Sonst 3.:`.
+_CHOICE_NUMBER = re.compile(r" ?\d{1,2}\.? ?:")
 
 
 def _headed(t: Text, ctx: Context) -> Item | None:

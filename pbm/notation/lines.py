@@ -305,6 +305,11 @@ def _asked_back(text: str, ctx: Context, error: NotationError) -> NotationError 
 
 def _parse_line(text: str, ctx: Context) -> Item:
     t, f, item = _board_free(text, ctx.words)
+    if isinstance(item, RoundGuard) and ctx.phase == "setup":
+        # `Runde 2:` over placements: the setup's second round, the writer's second placement.
+        placement = placement_heading(f.strip())
+        if placement is not None:
+            return placement
     if item is not None:
         return item
     m = _FOR_A_SEVEN.match(f) or _seven_then_keyword(f)

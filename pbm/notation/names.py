@@ -49,9 +49,7 @@ HEX_TOKEN = re.compile(
 #: Words that only say "hex" beside a name (`the 9 lumber hex`, `Feld 9H`): passed over.
 _HEX_FILLERS = lexicon.either("hexes", "fillers")
 _SEPARATORS = re.compile(
-    r"[\s,;/+&]++|"
-    + "|".join(rf"\b{w}\b" for w in _AND.split("|"))
-    + rf"|\b(?:{_HEX_FILLERS})\b"
+    r"[\s,;/+&]++|" + "|".join(rf"\b{w}\b" for w in _AND.split("|")) + rf"|\b(?:{_HEX_FILLERS})\b"
 )
 
 

@@ -245,9 +245,14 @@ def _may_change_the_order(words: list[str], f: str, game: GameWords) -> bool:
     a resource (except in a harbour's name)."""
     if any(w in _REMARK_TROUBLE for w in words):
         return True
-    if _is_can_pay(words, game) or _is_if_free(words) or _names_the_settlement(words, f):
+    if _names_the_settlement(words, f):
         return False
     starts, keywords = game.build_starts, game.keyword_starts
+    if (_is_can_pay(words, game) or _is_if_free(words)) and not any(
+        w in starts or w in keywords or w in vocab.COLOUR_WORDS for w in words
+    ):
+        # `(falls es reicht)`; but `(wenn möglich vor der Straße)` names another build.
+        return False
     harbour = any(w in _HARBOUR for w in words)
     round_line = f.lstrip().startswith(_ROUND_LINE)
     return any(

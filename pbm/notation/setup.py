@@ -23,20 +23,23 @@ from .words import _KW, _letter_words, _split_or, _strip_words
 _SETUP_HEAD = re.compile(rf"^ ?{_KW['settlement']}(?![a-z]) ?:? ?")
 
 
-def _placement_label(ordinal: str) -> re.Pattern[str]:
+def _placement_label(ordinal: str, digit: str) -> re.Pattern[str]:
     """A label naming one of the writer's placements: `Zweite Siedlung …`, `Second settlement:
-    …`, `Für meine zweite Runde: …`, `Andet hus …` (the settlement's word is left to be read)."""
+    …`, `Für meine zweite Runde: …`, `Andet hus …` (the settlement's word is left to be read),
+    or its turn by number (`Runde 2: …`, `Round 1: …`: the setup's two rounds)."""
+    placement = lexicon.either("headings", "placement")
     return re.compile(
-        r"^ ?(?:(?:fuer|for|til|als|as|som) )?+"
+        rf"^ ?(?:(?:{placement}) ?(?:nr\.? ?)?{digit}\.?(?![0-9]) ?:? ?|"
+        r"(?:(?:fuer|for|til|als|as|som) )?+"
         r"(?:(?:meine|meinen|mein|my|min|mit|die|the|den|det) )?+"
         rf"(?:{lexicon.either('headings', ordinal)})(?![a-z0-9]) ?"
-        rf"(?:(?:{lexicon.either('headings', 'placement')})(?![a-z]) ?:? ?"
-        rf"|(?={_KW['settlement']}(?![a-z])))"
+        rf"(?:(?:{placement})(?![a-z]) ?:? ?"
+        rf"|(?={_KW['settlement']}(?![a-z]))))"
     )
 
 
-_SECOND_LABEL = _placement_label("second")
-_FIRST_LABEL = _placement_label("first")
+_SECOND_LABEL = _placement_label("second", "2")
+_FIRST_LABEL = _placement_label("first", "1")
 
 
 #: Words for a placement or a turn (`Runde`, `turn`): a label naming one, other than the
@@ -109,19 +112,45 @@ def _ranked(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement, ...
         return _setup(parts[0], ctx)
     good: list[SetupPlacement] = []
     errors: list[OrderError] = []
-    for p in parts:
+    for i, p in enumerate(parts):
         try:
             good.append(_setup(_without_verb(p), ctx))
         except AmbiguousError:
             raise
         except OrderError as e:
-            errors.append(e)
+            completed = _same_settlement(parts[0], p) if i and good else None
+            try:
+                if completed is None:
+                    raise e
+                good.append(_setup(_without_verb(completed), ctx))
+            except AmbiguousError:
+                raise
+            except OrderError:
+                errors.append(e)
     if not good:
         raise errors[0]
     left_out = LEFT_OUT.get()
     if left_out is not None:
         left_out.extend(errors)  # the answer names them beside the line it accepts
     return tuple(good) if len(good) > 1 else good[0]
+
+
+def _same_settlement(first: Text, option: Text) -> Text | None:
+    """An option that names only another road for the first option's settlement (`Siedlung
+    6L 5L 11G Straße 5L 11G oder 6L 5L`, `… Straße Richtung 4G oder Richtung 12E`, `… Straße
+    12L Meer oder Schiff 12L Meer`): that settlement with this road (the columns of an error
+    then count in the option as completed); None when the option names its own settlement."""
+    f, o = first.folded, option.folded
+    if _SETTLEMENT_LATER.search(" " + o) is not None:
+        return None
+    road = _SETUP_ROAD.search(f) or _SETUP_SHIP.search(f)
+    if road is None:
+        return None
+    settlement = first.sub(0, road.start()).original
+    if _ROAD_FIRST.match(o) is not None:
+        return Text(f"{settlement} {option.original.strip()}", option.offset)
+    word = first.sub(road.start(), road.end()).original.strip(" ,;:")
+    return Text(f"{settlement} {word} {option.original.strip()}", option.offset)
 
 
 #: While a line is read (`mail.parse_mail` sets it): the options of a ranked setup line left
@@ -132,12 +161,20 @@ LEFT_OUT: ContextVar[list[OrderError] | None] = ContextVar("pbm_left_out", defau
 _SETTLEMENT_WORD = re.compile(rf"(?<![a-z]){_KW['settlement']}(?![a-z])")
 
 
+#: A choice's label with its number: `Alternativ 2`, `Option 1`, `Wahl Nr. 2`, `Valg 2`.
+_NUMBERED_CHOICE = re.compile(
+    rf"(?:{lexicon.either('headings', 'numbered_choice')}) ?(?:nr\.? ?|no\.? ?|#)?\d{{1,2}}\.?"
+)
+
+
 def _without_setup_label(t: Text) -> Text:
     """`Erste Wahl: Siedlung …`, `First choice: settlement …` (the label dropped) and `Meine
     zweite Siedlung: 8E 10G 4E, Straße …` (read from the keyword on)."""
     f = t.folded
     colon = f.find(":")
     label = f[:colon]
+    if 0 < colon <= 60 and _NUMBERED_CHOICE.fullmatch(label.strip()):
+        return t.sub(colon + 1)  # `Alternativ 2: Siedlung …`: ranked by the lines' order
     if colon <= 0 or colon > 60 or any(ch.isdigit() for ch in label) or _SETUP_HEAD.match(f):
         return t
     words = _letter_words(label)
