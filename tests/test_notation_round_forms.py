@@ -75,7 +75,7 @@ def _read(line: str, lang: str) -> str:
         ("da", "To veje: 6L 5L og 5L 11K", "Vej C3 C4 (6L 5L); Vej C4 D4 (5L 11K)"),
         ("da", "To byer: 4K 8U 3U og 6L 5L 11K", "By D5 D6 E5 (4K 8U 3U); By C3 C4 D4 (6L 5L 11K)"),
         # Everyday resource words (`stone` is ore outside Kronlande, as German `Stein`).
-        ("en", "Maritime 4 timber for 1 rock", "Maritime 4L for 1O"),
+        ("en", "Maritime 4 timber for 1 stone", "Maritime 4L for 1O"),
         ("en", "Trade blue: 2 stone for 1 wheat", "Trade blue: give 2O, get 1G"),
         ("de", "Seehandel 4 Steine gegen 1 Holz", "Seehandel 4E gegen 1H"),
         ("da", "Søhandel 4 sten for 1 tømmer", "Søhandel 4M for 1T"),
@@ -100,6 +100,15 @@ def test_a_round_line_as_players_write_it(lang: str, line: str, canonical: str) 
         ("de", "2 Entwicklungskarten x2", None),
         # Before the roll only a knight is played, wherever the timing stands.
         ("de", "Monopol Erz vor dem Wurf", "card_after_the_roll"),
+        # The trade word without a partner is the bank's only at its own four for one: other
+        # terms may be meant for the partner of the line above; an offer is to the players.
+        ("de", "Handel: 2H gegen 1E", "trade_form"),
+        ("en", "Trade 3W for 1O", "trade_form"),
+        ("de", "Biete 4 Holz für 1 Erz", "trade_form"),
+        ("en", "Offer 2 wood for 1 ore", "trade_form"),
+        # Two steals are no priority list; `field` may be English for the grain terrain.
+        ("en", "Robber 9L, steal a card from blue, one from red", None),
+        ("en", "Robber on 12 field, steal blue", None),
         # A number that several hexes carry: asked which.
         ("de", "Räuber auf die 6", "ambiguous_hex"),
         # Give and get with no partner is no bank trade's form: asked for the partner.

@@ -332,3 +332,51 @@ def test_the_setup_rounds_by_number_name_the_placements(lang: str, body: str) ->
 def test_numbered_choices_rank_as_written(lang: str, body: str) -> None:
     now, later = _crossings(body.format(first=FIRST[lang], second=SECOND[lang]), lang)
     assert (now, later) == ([_crossing("C3 C4 D4"), _crossing("D5 D6 E5")], [])
+
+
+def test_numbered_choices_rank_by_their_numbers() -> None:
+    body = "Alternativ 2: Siedlung {second}\nAlternativ 1: Siedlung {first}\n".format(
+        first=FIRST["de"], second=SECOND["de"]
+    )
+    now, later = _crossings(body, "de")
+    assert (now, later) == ([_crossing("C3 C4 D4"), _crossing("D5 D6 E5")], [])
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        # A draft's picks may be the writer's two placements, or two choices: not guessed.
+        ("en", "Pick 1: settlement {first}\nPick 2: settlement {second}\n"),
+    ],
+)
+def test_what_may_name_the_second_placement_is_not_read_as_a_choice(lang: str, body: str) -> None:
+    lines = _mail(body.format(first=FIRST[lang], second=SECOND[lang]), lang)
+    assert not all(ok for ok, _ in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        ("en", "Settlement {first}\nThen I'll take {second}\n"),
+        ("en", "Settlement {first}\nThen settlement {second}\n"),
+        ("en", "Settlement {first}\nNext turn: settlement {second}\n"),
+        ("de", "Siedlung {first}\nDanach Siedlung {second}\n"),
+        ("de", "Siedlung {first}\nSpäter:\nSiedlung {second}\n"),
+        ("da", "Hus {first}\nDerefter hus {second}\n"),
+    ],
+)
+def test_a_placement_written_as_after_the_first_is_the_second(lang: str, body: str) -> None:
+    now, later = _crossings(body.format(first=FIRST[lang], second=SECOND[lang]), lang)
+    assert (now, later) == ([_crossing("C3 C4 D4")], [_crossing("D5 D6 E5")])
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("de", "Dann nehme ich {first}"),
+        ("da", "Så tager jeg {first}"),
+    ],
+)
+def test_so_is_no_second_placement(lang: str, line: str) -> None:
+    now, later = _crossings(line.format(first=FIRST[lang]) + "\n", lang)
+    assert (now, later) == ([_crossing("C3 C4 D4")], [])

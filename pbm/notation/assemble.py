@@ -44,7 +44,7 @@ from .items import (
     TimeZone,
 )
 from .results import _BUILD_TYPES, LineResult, ParsedMail, _Read
-from .setup import first_labelled
+from .setup import choice_number, first_labelled
 
 #: Orders a pass contradicts (a robber order or a discard list may stand beside it).
 _ACTING = (*_BUILD_TYPES, TradeOffer, Knight, Monopoly)
@@ -109,6 +109,7 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
             later = item.second
             continue
         if isinstance(item, (SetupPlacement, tuple)):
+            result.rank = choice_number(result.text)
             # `Erste Siedlung: …` ends the heading's reach; `oder …` below a second placement
             # is another choice for that one.
             if first_labelled(result.text):

@@ -69,7 +69,7 @@ from .robber import (
     _pirate,
     _robber,
 )
-from .setup import _setup_line, placement_heading
+from .setup import _setup_line, later_labelled, placement_heading
 from .text import fold
 from .trades import _trade_or_bank
 from .words import (
@@ -343,6 +343,10 @@ def _parse_line(text: str, ctx: Context) -> Item:
     timed = _timing_first(t, ctx)
     if timed is not None:
         return timed
+    if ctx.phase == "setup" and later_labelled(t.folded):
+        # `Danach Siedlung …`, `Then I'll take …`: the lead word says which placement, read
+        # before the lead words are passed over.
+        return _setup_line(t, ctx)
     return _order(_without_verb(t), ctx)
 
 

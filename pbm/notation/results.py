@@ -78,6 +78,8 @@ class LineResult:
     block: str = "main"
     #: Why options of an accepted ranked setup line were left out (in the game's language).
     left_out: list[str] = field(default_factory=list)
+    #: A setup choice's number in its label (`Alternativ 2: …`): the placements rank by it.
+    rank: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -189,13 +191,19 @@ class ParsedMail:
         )
 
     def setup_orders(self) -> SetupOrders:
-        placements: list[SetupPlacement] = []
+        """The placements for the next turn, ranked as written; lines whose labels number
+        their choices (`Alternativ 2: …`, `Option 1: …`) by those numbers, a line without one
+        after the numbered line above it."""
+        ranked: list[tuple[int, SetupPlacement]] = []
+        rank = 0
         for r in self.items():
+            rank = r.rank if r.rank is not None else rank
             if isinstance(r.item, SetupPlacement):
-                placements.append(r.item)
+                ranked.append((rank, r.item))
             elif isinstance(r.item, tuple):
-                placements.extend(r.item)
-        return SetupOrders(tuple(placements))
+                ranked.extend((rank, p) for p in r.item)
+        ranked.sort(key=lambda rp: rp[0])  # stable: as written within one number
+        return SetupOrders(tuple(p for _, p in ranked))
 
     def later_setup_orders(self) -> SetupOrders:
         """The placements labelled as the writer's second (`Zweite Siedlung: …`), ranked."""

@@ -28,8 +28,15 @@ def _placement_label(ordinal: str, digit: str) -> re.Pattern[str]:
     …`, `Für meine zweite Runde: …`, `Andet hus …` (the settlement's word is left to be read),
     or its turn by number (`Runde 2: …`, `Round 1: …`: the setup's two rounds)."""
     placement = lexicon.either("headings", "placement")
+    # `Danach Siedlung …`, `Then I'll take …`, `Later:`: the writer's next placement after
+    # this one, the second.
+    later = (
+        rf"(?:(?:und|and|og) )?+(?:{lexicon.either('headings', 'later')})(?![a-z]) ?,? ?:? ?|"
+        if digit == "2"
+        else ""
+    )
     return re.compile(
-        rf"^ ?(?:(?:{placement}) ?(?:nr\.? ?)?{digit}\.?(?![0-9]) ?:? ?|"
+        rf"^ ?(?:{later}(?:{placement}) ?(?:nr\.? ?)?{digit}\.?(?![0-9]) ?:? ?|"
         r"(?:(?:fuer|for|til|als|as|som) )?+"
         r"(?:(?:meine|meinen|mein|my|min|mit|die|the|den|det) )?+"
         rf"(?:{lexicon.either('headings', ordinal)})(?![a-z0-9]) ?"
@@ -45,6 +52,11 @@ _FIRST_LABEL = _placement_label("first", "1")
 #: Words for a placement or a turn (`Runde`, `turn`): a label naming one, other than the
 #: second, is about another placement than a `Zweite Siedlung:` heading's.
 _PLACEMENT_WORDS = lexicon.word_set("headings", "placement")
+
+
+def later_labelled(f: str) -> bool:
+    """Whether a setup line (folded) starts with a label for the writer's second placement."""
+    return _SECOND_LABEL.match(f) is not None
 
 
 def first_labelled(line: str) -> bool:
@@ -163,8 +175,17 @@ _SETTLEMENT_WORD = re.compile(rf"(?<![a-z]){_KW['settlement']}(?![a-z])")
 
 #: A choice's label with its number: `Alternativ 2`, `Option 1`, `Wahl Nr. 2`, `Valg 2`.
 _NUMBERED_CHOICE = re.compile(
-    rf"(?:{lexicon.either('headings', 'numbered_choice')}) ?(?:nr\.? ?|no\.? ?|#)?\d{{1,2}}\.?"
+    rf"(?:{lexicon.either('headings', 'numbered_choice')}) ?(?:nr\.? ?|no\.? ?|#)?"
+    r"(?P<n>\d{1,2})\.?"
 )
+
+
+def choice_number(line: str) -> int | None:
+    """The number a setup line's label gives its choice (`Alternativ 2: …` → 2), or None."""
+    f = Text(line).folded.lstrip()
+    colon = f.find(":", 0, 61)
+    m = _NUMBERED_CHOICE.fullmatch(f[:colon].strip()) if colon > 0 else None
+    return int(m.group("n")) if m is not None else None
 
 
 def _without_setup_label(t: Text) -> Text:
@@ -198,6 +219,8 @@ def _without_setup_label(t: Text) -> Text:
 _SETUP_VERB = re.compile(
     rf"^ ?(?:(?:{lexicon.either('places', 'setup_verb_leads')}) ){{0,4}}+"
     rf"(?:{lexicon.either('places', 'setup_verbs')})(?![a-z']) ?"
+    # `Dann nehme ich …`, `Så tager jeg …`: the subject after its verb.
+    rf"(?:(?:{lexicon.either('remarks', 'subjects')})(?![a-z']) ?)?+"
 )
 #: A fallback said inline before the next placement: `…, falls besetzt: Siedlung …`, `…; if
 #: taken: settlement …` (a heading of substitutes, `heading_kind`, then the settlement's word).

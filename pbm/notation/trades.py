@@ -115,7 +115,9 @@ def _trade_or_bank(t: Text, ctx: Context) -> Item | None:
     bank = _partnerless(t, ctx)
     if bank is not None:
         return bank
-    if trade_word:
+    first_word = f[:40].split(maxsplit=1)[:1]
+    if trade_word or (first_word and first_word[0].rstrip(":") in _OFFER_WORDS):
+        # `Biete 2 Holz für 1 Erz`: an offer to whom? The form names the partner.
         raise NotationError.make("trade_form", column=t.col(0))
     m = _PATTERNS["maritime"].match(f)
     if m:
@@ -137,18 +139,22 @@ def _without_subject(t: Text) -> Text:
 
 
 def _partnerless(t: Text, ctx: Context) -> MaritimeTrade | None:
-    """A trade word and a bank trade's terms, no partner (`Trade 4 wood for 1 ore`, `Byt 4 træ
-    for 1 malm`): with the bank, as `Tausche 4 Holz gegen 1 Erz` always was; None when the
-    rest is no bank trade's terms."""
+    """A trade word and the bank's own terms, four for one, no partner (`Trade 4 wood for 1
+    ore`, `Handel 4 Holz gegen 1 Erz`, `Byt 4 træ for 1 malm`): with the bank, as `Tausche 4
+    Holz gegen 1 Erz` always was. None for any other line: other terms may be meant for the
+    partner of the line above (`Handel 2H gegen 1E` stays refused), and an offer (`Biete …`,
+    `Offer …`) is to the players."""
     f = t.folded
     lead = len(f) - len(f.lstrip())
     first = f[lead : lead + 40].split(maxsplit=1)
-    if not first or first[0].rstrip(":") not in _TRADE_WORDS:
+    word = first[0].rstrip(":") if first else ""
+    if word not in _TRADE_WORDS or word in _OFFER_WORDS:
         return None
     try:
-        return _maritime(t.sub(lead + len(first[0])), ctx)
+        bank = _maritime(t.sub(lead + len(first[0])), ctx)
     except NotationError:
         return None
+    return bank if bank.give_count == 4 * bank.get_count else None
 
 
 def _whose(half: str) -> str | None:
@@ -160,6 +166,7 @@ def _whose(half: str) -> str | None:
 
 #: A trade's word (`Handel`, `Tausche`, `Trade`, `Byt`) and the words before its partner.
 _TRADE_WORDS = lexicon.word_set("words", "trade")
+_OFFER_WORDS = lexicon.word_set("words", "trade_offer")
 _PARTNER_LEADS = lexicon.word_set("words", "trade_partner_leads")
 _PARTNER_ARTICLES = lexicon.word_set("words", "trade_partner_articles")
 
