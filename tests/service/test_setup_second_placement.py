@@ -13,6 +13,7 @@ from pbm.rules import GameState, Phase, autopilot
 from pbm.rules.orders import SetupPlacement
 from pbm.rules.setup import setup_player
 from pbm.service.context import Service
+from pbm.store.models import Player
 
 
 def _far_from(state: GameState, first: SetupPlacement) -> SetupPlacement:
@@ -22,13 +23,17 @@ def _far_from(state: GameState, first: SetupPlacement) -> SetupPlacement:
     return next(p for p in reversed(ranked) if p.crossing not in near)
 
 
+def _three_players(svc: Service, mailer: Mailer) -> tuple[dict[str, str], dict[int, Player]]:
+    """A three-player game in its setup: the passwords by address and the seats."""
+    new_game(svc, "alpha", players=3)
+    signup(mailer, "alpha", 3)
+    return passwords(svc), seated(svc, "alpha")
+
+
 def test_the_second_placement_named_in_the_first_mail_is_made_on_the_second_turn(
     svc: Service, mailer: Mailer
 ) -> None:
-    new_game(svc, "alpha", players=3)
-    signup(mailer, "alpha", 3)
-    pw = passwords(svc)
-    seats = seated(svc, "alpha")
+    pw, seats = _three_players(svc, mailer)
     _, state = game_state(svc, "alpha")
     assert setup_player(state) == 0
     me = seats[0].address
@@ -61,10 +66,7 @@ def test_the_second_placement_named_in_the_first_mail_is_made_on_the_second_turn
 def test_at_the_end_of_the_snake_each_labelled_placement_takes_its_turn(
     svc: Service, mailer: Mailer
 ) -> None:
-    new_game(svc, "alpha", players=3)
-    signup(mailer, "alpha", 3)
-    pw = passwords(svc)
-    seats = seated(svc, "alpha")
+    pw, seats = _three_players(svc, mailer)
     for _ in range(2):
         _, state = game_state(svc, "alpha")
         seat = setup_player(state)
@@ -91,10 +93,8 @@ def test_at_the_end_of_the_snake_each_labelled_placement_takes_its_turn(
 def test_a_mail_of_only_the_second_placement_keeps_it_and_asks_for_the_first(
     svc: Service, mailer: Mailer
 ) -> None:
-    new_game(svc, "alpha", players=3)
-    signup(mailer, "alpha", 3)
-    pw = passwords(svc)
-    me = seated(svc, "alpha")[0].address
+    pw, seats = _three_players(svc, mailer)
+    me = seats[0].address
     _, state = game_state(svc, "alpha")
     ctx = Context(state.board, "de", state.colours, "setup")
     first = autopilot.setup_orders(state, 0, 1).placements[0]
