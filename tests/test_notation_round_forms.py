@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbm.notation import Context, OrderError, format_item, parse_line
+from pbm.notation import Context, OrderError, format_item, parse_line, parse_mail
 from pbm.rules.layouts import generate_board
 from pbm.rules.orders import Ship
 from pbm.rules.scenarios import scenario_board
@@ -129,3 +129,41 @@ def test_a_boat_is_a_ship(lang: str, word: str) -> None:
     sea = next(e for e in range(len(board.path_hexes)) if board.path_sea[e])
     label = board.path_label(sea)
     assert parse_line(f"{word} {label}", ctx) == Ship(sea)
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        ("en", "Old orders (ignore):\nRoad 6B 5B\n"),
+        ("en", "Things I won't do:\nRoad 6B 5B\n"),
+        ("en", "From the last report:\nRobber D4 (11G), steal blue\n"),
+        ("de", "Gestrichen:\nStraße 6L 5L\n"),
+        ("de", "Nicht mehr gültig:\nStraße 6L 5L\n"),
+        ("de", "Aus dem letzten Bericht:\nRäuber D4 (11G), raube blau\n"),
+        ("de", "Blau hat gebaut:\nStraße C4 D4 (5L 11G)\n"),
+        ("da", "Aflyst:\nVej 6L 5L\n"),
+        ("da", "Fra sidste rapport:\nRøver D4 (11K), røv blå\n"),
+    ],
+)
+def test_orders_under_a_heading_that_withdraws_or_quotes_them_are_refused(
+    lang: str, body: str
+) -> None:
+    parsed = parse_mail(body, Context(BOARD, lang, COLOURS, "round"))
+    assert [r.error.key if r.error else None for r in parsed.lines] == [
+        "unknown_heading",
+        "under_unknown_heading",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        ("de", "Meine Züge:\nStraße 6L 5L\n"),
+        ("en", "My orders:\nRoad 6B 5B\n"),
+        ("de", "Falls das nicht klappt:\nStraße 6L 5L\n"),
+        ("en", "Old orders (ignore):\nRoad 6B 5B\n\nNew orders:\nRoad 6B 5B\n"),
+    ],
+)
+def test_headings_of_the_writers_orders_still_read(lang: str, body: str) -> None:
+    parsed = parse_mail(body, Context(BOARD, lang, COLOURS, "round"))
+    assert parsed.lines[-1].ok, parsed.lines[-1].error

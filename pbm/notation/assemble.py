@@ -22,6 +22,7 @@ from pbm.rules.orders import (
 from .context import Context, Text
 from .errors import NotationError
 from .format import format_item, word
+from .heading_kinds import not_orders_heading
 from .headings import _or_prefix
 from .items import (
     Away,
@@ -141,7 +142,10 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
             continue
         out.lines.append(result)
         is_build = isinstance(item, _BUILD_TYPES)
-        if is_build and unknown is not None and not setup:
+        # Under a heading of lines that are no orders now (`Aus dem letzten Bericht:`, `Old
+        # orders (ignore):`) every order line is refused, the robber's and a trade's too.
+        quoted = unknown is not None and not_orders_heading(unknown.text)
+        if (is_build or (quoted and isinstance(item, _ROUND_ONLY))) and unknown and not setup:
             result.error = NotationError.make(
                 "under_unknown_heading", line=unknown.line, shown=unknown.text
             ).at(result.line, result.text)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from . import lexicon
+from .text import fold
 
 
 def _heading_words(key: str) -> frozenset[str]:
@@ -40,6 +41,24 @@ _NEGATIONS = _FAILURE_VERBS | _heading_words("negations")
 #: failing (`Falls das nicht klappt:`, `If that fails:`, `Wenn nicht möglich:`), not something
 #: else (`Falls ich nicht beraubt werde:`, `Falls rot nicht tauscht:`: not understood).
 _FAILING = _FAILURE_VERBS | _heading_words("failing")
+
+
+#: A heading over lines that are no orders of the writer's now (`Alte Züge (ignorieren):`,
+#: `Aus dem letzten Bericht:`), and words that say so beside a negation (`Nicht mehr gültig:`):
+#: not understood, so the builds under it are refused, never built.
+_NOT_ORDERS = _heading_words("not_orders")
+_NOT_ORDERS_NEGATED = _heading_words("not_orders_with_negation")
+
+
+def _not_orders(words: list[str]) -> bool:
+    return any(w in _NOT_ORDERS for w in words) or (
+        any(w in _NEGATIONS for w in words) and any(w in _NOT_ORDERS_NEGATED for w in words)
+    )
+
+
+def not_orders_heading(line: str) -> bool:
+    """Whether a heading line announces lines that are no orders of the writer's now."""
+    return len(line) <= 200 and _not_orders(_words(fold(line)[0]))
 
 
 #: `Zweite Wahl:`, `Second choice:`: substitutes.
@@ -113,6 +132,9 @@ def heading_kind(s: str) -> str | None:
         )
     ):
         return "substitute"
+    if _not_orders(_words(s)):
+        # Brackets too: `Old orders (ignore):`.
+        return "unknown"
     if any(w in _MAIN_CORE for w in words) and all(
         w in _MAIN_CORE or w in _MAIN_FILLER for w in words
     ):
