@@ -380,3 +380,26 @@ def test_a_placement_written_as_after_the_first_is_the_second(lang: str, body: s
 def test_so_is_no_second_placement(lang: str, line: str) -> None:
     now, later = _crossings(line.format(first=FIRST[lang]) + "\n", lang)
     assert (now, later) == ([_crossing("C3 C4 D4")], [])
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading"),
+    [
+        ("de", "Gestrichen:"),
+        ("de", "Falls blau dort baut:"),
+        ("en", "If I am last:"),
+        ("en", "Old orders (ignore):"),
+        ("da", "Hvis rød tager kysten:"),
+    ],
+)
+def test_placements_under_a_heading_that_withholds_them_are_refused(
+    lang: str, heading: str
+) -> None:
+    now, later = _crossings(f"{heading}\n{SETTLEMENT[lang]} {FIRST[lang]}\n", lang)
+    assert (now, later) == ([], [])
+
+
+@pytest.mark.parametrize(("lang", "heading"), [("de", "Wunsch:"), ("en", "My picks:")])
+def test_placements_under_a_heading_that_says_nothing_are_read(lang: str, heading: str) -> None:
+    now, later = _crossings(f"{heading}\n{SETTLEMENT[lang]} {FIRST[lang]}\n", lang)
+    assert (now, later) == ([_crossing("C3 C4 D4")], [])

@@ -45,7 +45,7 @@ from .items import (
     TimeZone,
 )
 from .results import _BUILD_TYPES, LineResult, ParsedMail, _Read
-from .setup import choice_number, first_labelled
+from .setup import choice_number, first_labelled, withholds
 
 #: Orders a pass contradicts (a robber order or a discard list may stand beside it).
 _ACTING = (*_BUILD_TYPES, TradeOffer, Knight, Monopoly)
@@ -54,6 +54,9 @@ _ACTING = (*_BUILD_TYPES, TradeOffer, Knight, Monopoly)
 #: Orders of a round: in the setup they would be read and then dropped (only placements are
 #: stored for it), so they are refused there, with when to send them.
 _ROUND_ONLY = (RobberOrder, DiscardPreference, GoldPreference, TradeOffer, Knight, Monopoly)
+
+#: What a heading of lines that are no orders now refuses besides the builds.
+_NOT_UNDER_QUOTES = (*_BUILD_TYPES, *_ROUND_ONLY, SetupPlacement, tuple, LaterPlacement)
 
 #: One of each per mail; the key of the message refusing a second one.
 _SINGLE: dict[object, str] = {
@@ -143,9 +146,16 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
         out.lines.append(result)
         is_build = isinstance(item, _BUILD_TYPES)
         # Under a heading of lines that are no orders now (`Aus dem letzten Bericht:`, `Old
-        # orders (ignore):`) every order line is refused, the robber's and a trade's too.
-        quoted = unknown is not None and not_orders_heading(unknown.text)
-        if (is_build or (quoted and isinstance(item, _ROUND_ONLY))) and unknown and not setup:
+        # orders (ignore):`, `Gestrichen:`) every order line is refused, the robber's, a
+        # trade's and a setup placement too.
+        quoted = unknown is not None and (
+            not_orders_heading(unknown.text)
+            # `Falls blau dort baut:` over a placement, as on its line (`setup_label_unclear`).
+            or (setup and withholds(Text(unknown.text).folded.strip().rstrip(":")))
+        )
+        if unknown and (
+            (is_build and not setup) or (quoted and isinstance(item, _NOT_UNDER_QUOTES))
+        ):
             result.error = NotationError.make(
                 "under_unknown_heading", line=unknown.line, shown=unknown.text
             ).at(result.line, result.text)

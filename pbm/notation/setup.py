@@ -188,6 +188,16 @@ def choice_number(line: str) -> int | None:
     return int(m.group("n")) if m is not None else None
 
 
+def withholds(label: str) -> bool:
+    """Whether a setup label or heading (folded, without its colon) withdraws the placements
+    it stands over or makes them conditional (`Nicht`, `Falls blau dort baut`, `Scratch
+    that`): they are refused, never made anyway."""
+    words = _letter_words(label)
+    return any(w in _REMARK_TROUBLE for w in words) or (
+        heading_kind(label + ":") == "unknown" and names_a_condition(words)
+    )
+
+
 def _without_setup_label(t: Text) -> Text:
     """`Erste Wahl: Siedlung …`, `First choice: settlement …` (the label dropped) and `Meine
     zweite Siedlung: 8E 10G 4E, Straße …` (read from the keyword on)."""
@@ -198,10 +208,7 @@ def _without_setup_label(t: Text) -> Text:
         return t.sub(colon + 1)  # `Alternativ 2: Siedlung …`: ranked by the lines' order
     if colon <= 0 or colon > 60 or any(ch.isdigit() for ch in label) or _SETUP_HEAD.match(f):
         return t
-    words = _letter_words(label)
-    if any(w in _REMARK_TROUBLE for w in words) or (
-        heading_kind(label + ":") == "unknown" and names_a_condition(words)
-    ):
+    if withholds(label):
         # `Nicht: …`, `Falls blau dort baut: …`, `Scratch that: …`: dropped, the label would
         # turn a placement the player withdrew or made conditional into one made anyway.
         raise NotationError.make("setup_label_unclear", shown=t.sub(0, colon + 1).original.strip())
