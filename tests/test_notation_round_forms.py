@@ -84,6 +84,13 @@ def _read(line: str, lang: str) -> str:
         ("en", "Robber on the 9 lumber hex", "Robber B4 (9L)"),
         ("de", "Räuber auf das Feld 9H", "Räuber B4 (9H)"),
         ("da", "Røver på felt 9T", "Røver B4 (9T)"),
+        # A closing without a stop before it; a "please" anywhere.
+        ("en", "Robber 9L, steal red thanks", "Robber B4 (9L), steal red"),
+        ("da", "Røver 9T, røv rød tak", "Røver B4 (9T), røv rød"),
+        ("de", "Straße 6L 5L vielen Dank", "Straße C3 C4 (6L 5L)"),
+        ("de", "Räuber bitte auf 9H", "Räuber B4 (9H)"),
+        ("de", "Monopol auf Wolle, bitte", "Monopol Wolle"),
+        ("en", "Robber please on 9L, steal red", "Robber B4 (9L), steal red"),
         # More words for a settlement.
         ("en", "Village 4G 8W 3W", "Settlement D5 D6 E5 (4G 8W 3W)"),
         ("da", "Landsby 4K 8U 3U", "Hus D5 D6 E5 (4K 8U 3U)"),

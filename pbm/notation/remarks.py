@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from . import lexicon, vocab
-from .clean import _closing
+from .clean import _CLOSINGS, _closing
 from .context import Text
 from .errors import NotationError
 from .game_words import GameWords, every_game_words
@@ -81,6 +81,21 @@ def _closing_at(f: str, start: int, end: int) -> int | None:
         if tail and _closing(tail):
             return m.start()
     return None
+
+
+def _closing_word_at(f: str) -> int | None:
+    """Where a closing of a word or two (no name after it) starts that ends an order's line
+    without a stop before it: `Robber 9L, steal red thanks`, `Røver 9L, røv rød tak`. Order
+    lines only (`_without_verb`): a message's text stays as written."""
+    words = list(_WORD_AT.finditer(f, max(0, len(f) - _CLOSING_REACH)))
+    for size in (2, 1):
+        if len(words) > size and tuple(w.group(0).strip("!.") for w in words[-size:]) in _CLOSINGS:
+            return words[-size].start()
+    return None
+
+
+#: A run of characters of a line that are no blank.
+_WORD_AT = re.compile(r"\S++")
 
 
 #: A break between two sentences or clauses of a line.
@@ -372,6 +387,8 @@ _TRAILING_VERBS = _remark_words("trailing_verbs")
 #: `Monopol spielen: Erz`); it starts only where a word starts, so a long run of letters is
 #: read once.
 _CLAUSE_END_WORD = re.compile(r"(?<![a-z])[a-z]++(?=\s*+(?:[,;:.!]|$))")
+#: A "please" standing as a word of its own (`bitte`, `please`, `pls`).
+_PLEASE_WORD = re.compile(rf"(?<![a-z])(?:{lexicon.either('remarks', 'please')})(?![a-z])")
 
 
 def _without_verb(t: Text) -> Text:
@@ -385,10 +402,22 @@ def _without_verb(t: Text) -> Text:
     spans = [
         (m.start(), m.end(), "")
         for m in _CLAUSE_END_WORD.finditer(f)
-        if (m.group(0) in _TRAILING_VERBS or m.group(0) in _PLEASE)
-        and m.start() > 0
-        and not f[: m.start()].isspace()
+        if m.group(0) in _TRAILING_VERBS and m.start() > 0 and not f[: m.start()].isspace()
     ]
+    lead = len(f) - len(f.lstrip())
+    for m in _PLEASE_WORD.finditer(f, lead + 1):
+        # `Räuber bitte auf 9H`, `Robber please on 9L`, `Monopol auf Wolle, bitte`: anywhere
+        # after the line's first word; at its end with the comma before it.
+        start = m.start()
+        if not f[m.end() :].strip(" .!"):
+            before = f[:start].rstrip(" ")
+            if before.endswith((",", ";")):
+                start = len(before) - 1
+        spans.append((start, m.end(), ""))
+    closing = _closing_word_at(f)
+    if closing is not None and not any(b > closing for _, b, _ in spans):
+        spans.append((closing, len(f), ""))
+    spans.sort()
     return t.rewritten(spans) if spans else t
 
 
