@@ -78,6 +78,10 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
     in_substitutes = False
     #: The heading not understood that the following build lines stand under.
     unknown: LineResult | None = None
+    #: Whether that heading announces lines that are no orders now (`Aus dem letzten Bericht:`,
+    #: `Old orders (ignore):`) or, in the setup, withholds its placements (`Falls blau dort
+    #: baut:`): then every order line under it is refused, not only the builds.
+    withheld = False
     seen: set[object] = set()
     #: The build line an `oder …` line adds an option to.
     anchor: LineResult | None = None
@@ -103,6 +107,10 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
             out.lines.append(result)
             if error.key == "unknown_heading":
                 unknown, in_substitutes = result, False
+                withheld = not_orders_heading(result.text) or (
+                    # `Falls blau dort baut:` over a placement, as on its line.
+                    setup and withholds(Text(result.text).folded.strip().rstrip(":"))
+                )
                 result.block = "main"
             anchor = None
             continue
@@ -145,16 +153,8 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
             continue
         out.lines.append(result)
         is_build = isinstance(item, _BUILD_TYPES)
-        # Under a heading of lines that are no orders now (`Aus dem letzten Bericht:`, `Old
-        # orders (ignore):`, `Gestrichen:`) every order line is refused, the robber's, a
-        # trade's and a setup placement too.
-        quoted = unknown is not None and (
-            not_orders_heading(unknown.text)
-            # `Falls blau dort baut:` over a placement, as on its line (`setup_label_unclear`).
-            or (setup and withholds(Text(unknown.text).folded.strip().rstrip(":")))
-        )
         if unknown and (
-            (is_build and not setup) or (quoted and isinstance(item, _NOT_UNDER_QUOTES))
+            (is_build and not setup) or (withheld and isinstance(item, _NOT_UNDER_QUOTES))
         ):
             result.error = NotationError.make(
                 "under_unknown_heading", line=unknown.line, shown=unknown.text

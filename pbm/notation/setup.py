@@ -127,18 +127,22 @@ def _ranked(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement, ...
     for i, p in enumerate(parts):
         try:
             good.append(_setup(_without_verb(p), ctx))
+            continue
         except AmbiguousError:
             raise
         except OrderError as e:
-            completed = _same_settlement(parts[0], p) if i and good else None
+            error = e
+        # `… Straße 5L 11G oder 6L 5L`: another road for the first option's settlement.
+        completed = _same_settlement(parts[0], p) if i and good else None
+        if completed is not None:
             try:
-                if completed is None:
-                    raise e
                 good.append(_setup(_without_verb(completed), ctx))
+                continue
             except AmbiguousError:
                 raise
             except OrderError:
-                errors.append(e)
+                pass
+        errors.append(error)
     if not good:
         raise errors[0]
     left_out = LEFT_OUT.get()
@@ -205,7 +209,7 @@ def _without_setup_label(t: Text) -> Text:
     colon = f.find(":")
     label = f[:colon]
     if 0 < colon <= 60 and _NUMBERED_CHOICE.fullmatch(label.strip()):
-        return t.sub(colon + 1)  # `Alternativ 2: Siedlung …`: ranked by the lines' order
+        return t.sub(colon + 1)  # `Alternativ 2: Siedlung …`: ranked by its number (`rank`)
     if colon <= 0 or colon > 60 or any(ch.isdigit() for ch in label) or _SETUP_HEAD.match(f):
         return t
     if withholds(label):
