@@ -22,9 +22,16 @@ import email.policy
 from email.headerregistry import BaseHeader, HeaderRegistry
 from typing import Any
 
-#: Header objects kept: a message's own values (Message-ID, Date, To, Subject) are kept too
-#: and push nothing out but themselves; the store is emptied when full.
-KEPT_HEADERS = 512
+#: Header objects kept; the store is emptied when full. A header object keeps its parse tree
+#: (some 6 kB): 512 of them, most of them values of one message, were 3 MB of `pbm serve`
+#: after a tick over a thousand games (docs/performance.md, twelfth round).
+KEPT_HEADERS = 128
+#: Headers whose value is one message's own (or one recipient's): made, not kept, as they
+#: would never be asked for again. A multipart's Content-Type carries its boundary, which is
+#: the message's own too, so it is not kept either.
+OWN_VALUES = frozenset(
+    {"message-id", "date", "to", "cc", "subject", "in-reply-to", "references", "content-id"}
+)
 
 
 class FoldedOnce(BaseHeader):
@@ -58,7 +65,7 @@ class CachedHeaders(HeaderRegistry):
         return cls
 
     def __call__(self, name: str, value: Any) -> Any:
-        if not isinstance(value, str):
+        if not isinstance(value, str) or name.lower() in OWN_VALUES or "boundary=" in value:
             # The policy takes other values too (an `Address`, a list): made, not kept.
             return self[name](name, value)
         key = (name, value)

@@ -40,7 +40,7 @@ other takes its second letter: grün n, braun a (German), brown n, black k (Engl
 
 from __future__ import annotations
 
-import functools
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from string import ascii_lowercase
@@ -109,10 +109,21 @@ WORKSHOP_MARKS = ("!", "&", "@")
 FOG_MARK = "?"
 
 
-@functools.lru_cache(maxsize=256)
+#: Each board's top row and leftmost column, as long as the board lives: asked for every
+#: crossing and path of every map drawn. Kept weakly: a cache bounded by count (256) kept
+#: boards alive that no game held any more, 3 MB of them after a tick over a thousand
+#: games in `pbm serve` (docs/performance.md, twelfth round).
+_ORIGINS: weakref.WeakKeyDictionary[Board, tuple[int, int]] = weakref.WeakKeyDictionary()
+
+
 def _origin(board: Board) -> tuple[int, int]:
-    # Asked for every crossing and path of every map drawn: once per board.
-    return min(h.row for h in board.hexes), min(h.x for h in board.hexes)
+    origin = _ORIGINS.get(board)
+    if origin is None:
+        origin = _ORIGINS[board] = (
+            min(h.row for h in board.hexes),
+            min(h.x for h in board.hexes),
+        )
+    return origin
 
 
 def _top(board: Board, row: int, x: int, g: Geometry = STANDARD) -> Cell:

@@ -385,3 +385,19 @@ def test_report_lines_fit_100_columns(size: str, lang: str) -> None:
 def test_mail_text_lines_fit_100_columns(name: str, lang: str) -> None:
     _, rendered = scenes.SCENES[name](lang)
     assert not _long_lines(rendered.text), [f"{len(x)}: {x}" for x in _long_lines(rendered.text)]
+
+
+def test_a_map_drawn_keeps_no_board_alive() -> None:
+    """A board no game holds any more is not kept by the map's tables (a cache of 256
+    boards by count held 3 MB of them in `pbm serve` after a tick over a thousand games)."""
+    import gc
+    import weakref
+
+    from pbm.rules.layouts import generate_board
+
+    state = new_game(Settings(), 1, board=generate_board.__wrapped__("medium", 4242))
+    draw(state, "de")
+    board = weakref.ref(state.board)
+    del state
+    gc.collect()
+    assert board() is None
