@@ -273,3 +273,19 @@ def test_the_lease_is_still_waited_out_for_a_live_sender(svc: Service, clock: Fa
     assert claim(svc, 4) == []
     clock.advance(seconds=2)
     assert claim(svc, 4) == [row_id]
+
+
+def test_the_look_for_rows_of_ended_senders_reads_only_the_leased_rows(svc: Service) -> None:
+    """Every claim looks for rows under the lease of a process that has ended: the partial
+    index over the leased rows serves it, not the status index, which held every report of
+    a tick still pending (8 ms a claim with 5,000 pending; docs/performance.md)."""
+    from pbm.service.sending import _LEASED
+
+    with svc.engine.connect() as conn:
+        if conn.dialect.name != "sqlite":
+            pytest.skip("the plan of PostgreSQL's planner depends on its statistics")
+        compiled = _LEASED.compile(dialect=conn.dialect)
+        values = compiled.construct_params({"now": "2026-01-01"})
+        args = tuple(values[name] for name in compiled.positiontup or ())
+        plan = conn.exec_driver_sql("EXPLAIN QUERY PLAN " + str(compiled), args).all()
+    assert any("ix_outbox_leased" in str(row) for row in plan), plan
