@@ -126,8 +126,49 @@ def _greeting(s: str) -> bool:
     return heading_kind(rest) == "main"
 
 
+def _after_greeting(s: str, line: str) -> str | None:
+    """ "Hi, road 6B 5B", "Hallo zusammen, Straße 6L 5L", "Hej! Vej 6L 5L": the order after a
+    greeting on its own line (the line's text from the order on, as written); None where the
+    line is not a greeting of a few words, a comma or "!", then an order's first word."""
+    words = _words(s)
+    if not words or words[0] not in _GREETING_WORDS:
+        return None
+    cut = min((i for i in (line.find(","), line.find("!")) if i >= 0), default=-1)
+    if cut < 0:
+        return None
+    head = line[:cut]
+    if any(ch.isdigit() for ch in head) or len(_words(simple(head))) > 4:
+        return None
+    rest = line[cut + 1 :].strip()
+    return rest if rest and _ORDER_STARTS.match(simple(rest)) else None
+
+
 #: Words after a closing that make it more than a closing ("Danke, ich passe").
 _NOT_A_NAME = frozenset(_mail("not_a_name"))
+#: The starts of a line that only wishes well or apologises ("Schönen Abend noch!", "Good
+#: luck everyone", "Undskyld forsinkelsen"), each as its words; and the words that make one
+#: more than that ("Sorry, ich passe").
+_WISHES = frozenset(tuple(w.split()) for w in _mail("wishes"))
+_NOT_A_WISH = frozenset(_mail("not_a_wish"))
+#: The most words a wish runs to: a longer line says more.
+_WISH_WORDS = 12
+#: Every language's order words, by themselves ("Sorry, Straße vergessen" is about an order).
+_ORDER_WORDS = frozenset(w for w in _mail("order_starts") if w.isalpha())
+
+
+def _wish(s: str) -> bool:
+    """ "Have a good evening!", "Viel Glück allen!", "God aften!", "Sorry for the late
+    orders": a line that wishes well or apologises and says nothing of the game. Not with a
+    digit, an order's word or a pass ("Sorry, I pass this round") in it, not past a dozen
+    words: those lines are read as they always were."""
+    if any(ch.isdigit() for ch in s):
+        return False
+    words = _words(s)
+    if not words or len(words) > _WISH_WORDS:
+        return False
+    if not any(tuple(words[:size]) in _WISHES for size in (3, 2, 1)):
+        return False
+    return not any(w in _ORDER_WORDS or w in _NOT_A_WISH for w in words)
 
 
 def _closing(s: str) -> bool:
@@ -342,7 +383,11 @@ def _clean(body: str, stops: list[str] | None = None) -> Iterator[tuple[int, str
             if seen and not _orders_follow(lines, number):
                 break
             continue
-        if _greeting(s):
+        if _greeting(s) or _wish(s):
+            continue
+        if (order := _after_greeting(s, stripped)) is not None:
+            seen = True
+            yield number, order
             continue
         if heading_kind(s) == "main":
             # Passed on (it ends a substitute block), but no sign yet of the player's text.

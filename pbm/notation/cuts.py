@@ -27,7 +27,9 @@ def _cut_words(key: str) -> frozenset[str]:
 #: Words before a build word that make it part of the same build (`Stadt bei Siedlung`).
 _NOT_A_CUT = _cut_words("not_a_cut")
 #: Words that join two builds (`Straße … und Siedlung …`, `…, dann Straße …`).
-_JOINERS = _cut_words("joiners") | {"&", "+"}
+#: A dash standing alone between two builds (`Straße 6L 5L - Siedlung …`, a phone's `–`) joins
+#: them as a comma would. (An em dash stays what a phone makes of `--`: a remark follows.)
+_JOINERS = _cut_words("joiners") | {"&", "+", "-", "\u2013"}
 
 
 #: Articles a build may start with in a sentence (`… und danach eine Siedlung …`).

@@ -1,0 +1,137 @@
+"""What players write around their orders: a line that wishes well or apologises (`Have a good
+evening!`, `Viel Glück allen!`, `Undskyld forsinkelsen`) is passed over wherever it stands,
+not answered with "an order was expected"; a greeting on the order's own line (`Hi, road 6B
+5B`) is left out and the order read; a dash between two builds joins them as a comma does.
+And what stays as it was: a line of that kind that passes, cancels or names a place is read
+(and refused, where it is no order) as before, never dropped unseen."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbm.notation import Context, parse_mail
+from pbm.rules.layouts import generate_board
+
+BOARD = generate_board("medium", 1)
+COLOURS = ("rot", "blau", "gelb", "weiss")
+ROAD = {"de": "Straße 6L 5L", "en": "Road 6B 5B", "da": "Vej 6L 5L"}
+CANONICAL_ROAD = {
+    "de": "Straße C3 C4 (6L 5L)",
+    "en": "Road C3 C4 (6B 5B)",
+    "da": "Vej C3 C4 (6L 5L)",
+}
+
+
+def _read(body: str, lang: str, phase: str = "round") -> list[tuple[str, str | None, str | None]]:
+    """(text, canonical, error key) of each line read."""
+    parsed = parse_mail(body, Context(BOARD, lang, COLOURS, phase))
+    return [
+        (r.text, r.canonical, r.error.key if r.error is not None else None) for r in parsed.lines
+    ]
+
+
+WISHES = [
+    ("en", "Have a good evening!"),
+    ("en", "Good luck everyone"),
+    ("en", "Sorry for the late orders, busy week."),
+    ("en", "Have fun all"),
+    ("en", "GL HF"),
+    ("en", "See you next round"),
+    ("de", "Schönen Abend noch!"),
+    ("de", "Viel Glück allen!"),
+    ("de", "Sorry für die Verspätung, stressige Woche."),
+    ("de", "Entschuldigung, dass es so spät kommt"),
+    ("de", "Schönes Wochenende euch"),
+    ("de", "Gute Nacht"),
+    ("da", "God aften!"),
+    ("da", "Held og lykke til alle"),
+    ("da", "Undskyld forsinkelsen"),
+    ("da", "God weekend allesammen!"),
+    ("da", "Hav en god dag"),
+]
+
+
+@pytest.mark.parametrize(("lang", "wish"), WISHES)
+@pytest.mark.parametrize("where", ["before", "between", "after"])
+def test_a_wish_is_passed_over_wherever_it_stands(lang: str, wish: str, where: str) -> None:
+    road = ROAD[lang]
+    lines = {
+        "before": [wish, road],
+        "between": [road, wish, road],
+        "after": [road, wish],
+    }[where]
+    read = _read("\n".join(lines) + "\n", lang)
+    assert [text for text, _, _ in read] == [road] * lines.count(road)
+    assert all(canonical == CANONICAL_ROAD[lang] and not error for _, canonical, error in read)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # A pass, a cancellation, an order's word or a place: more than a wish.
+        ("en", "Sorry, I pass this round"),
+        ("en", "Sorry, skip my turn"),
+        ("en", "Good luck, ignore my last mail"),
+        ("en", "Sorry, road forgotten"),
+        ("de", "Sorry, ich setze aus"),
+        ("de", "Viel Glück, ich passe"),
+        ("de", "Sorry, Straße vergessen"),
+        ("da", "Undskyld, jeg melder pas denne runde"),
+        ("da", "Beklager, vej glemt"),
+        # Long: it says more than a wish.
+        ("en", "Sorry but I think the robber should not be allowed where it stands now at all"),
+    ],
+)
+def test_a_line_that_says_more_than_a_wish_is_read_as_before(lang: str, line: str) -> None:
+    read = _read(f"{ROAD[lang]}\n{line}\n", lang)
+    assert line in [text for text, _, _ in read]
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Hi, road 6B 5B", "Road C3 C4 (6B 5B)"),
+        ("en", "Hi all, road 6B 5B", "Road C3 C4 (6B 5B)"),
+        ("en", "Hi! Robber 9L steal red", "Robber B4 (9L), steal red"),
+        ("de", "Hallo, Straße 6L 5L", "Straße C3 C4 (6L 5L)"),
+        ("de", "Hallo zusammen, Straße 6L 5L", "Straße C3 C4 (6L 5L)"),
+        ("de", "Moin, Siedlung 6L 5L 11G", "Siedlung C3 C4 D4 (6L 5L 11G)"),
+        ("de", "Hallo! Räuber 11G", "Räuber D4 (11G)"),
+        ("da", "Hej, vej 6L 5L", "Vej C3 C4 (6L 5L)"),
+        ("da", "Hej! Røver 11K", "Røver D4 (11K)"),
+    ],
+)
+def test_a_greeting_on_the_orders_line_is_left_out(lang: str, line: str, canonical: str) -> None:
+    ((_, read, error),) = _read(line + "\n", lang)
+    assert (read, error) == (canonical, None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # A greeting, then no order: read as the line it is, as before.
+        ("de", "Hey, ich passe diese Runde!"),
+        ("en", "Hi GM, here is what I do: road 6B 5B"),
+    ],
+)
+def test_a_greeting_before_anything_but_an_order_is_read_as_before(lang: str, line: str) -> None:
+    assert [text for text, _, _ in _read(line + "\n", lang)] == [line]
+
+
+def test_a_greeting_on_the_setup_placements_line_is_left_out() -> None:
+    ((_, read, error),) = _read("Hallo, Siedlung 6L 5L 11G mit Straße nach 4G\n", "de", "setup")
+    assert error is None and read is not None and read.startswith("Siedlung C3 C4 D4")
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Road 6B 5B - settlement 6B 5B 11G", "Road C3 C4 (6B 5B); Settlement C3 C4 D4"),
+        ("en", "Settlement 6B 5B 11G – road 6B 5B", "Settlement C3 C4 D4 (6B 5B 11G); Road"),
+        ("de", "Straße 6L 5L - Siedlung 6L 5L 11G", "Straße C3 C4 (6L 5L); Siedlung C3 C4 D4"),
+        ("da", "Vej 6L 5L - hus 6L 5L 11K", "Vej C3 C4 (6L 5L); Hus C3 C4 D4"),
+    ],
+)
+def test_a_dash_between_two_builds_joins_them(lang: str, line: str, canonical: str) -> None:
+    ((_, read, error),) = _read(line + "\n", lang)
+    assert error is None and read is not None and read.startswith(canonical)
