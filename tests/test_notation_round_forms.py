@@ -174,3 +174,42 @@ def test_orders_under_a_heading_that_withdraws_or_quotes_them_are_refused(
 def test_headings_of_the_writers_orders_still_read(lang: str, body: str) -> None:
     parsed = parse_mail(body, Context(BOARD, lang, COLOURS, "round"))
     assert parsed.lines[-1].ok, parsed.lines[-1].error
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        # A condition on paying (or on the place being free) written first, as a label: said
+        # by every build anyway, as when it is written after the order.
+        ("de", "Wenn noch was übrig ist: Karte kaufen", "Entwicklungskarte"),
+        ("de", "Falls es reicht: Stadt 4G 8W 3W", "Stadt D5 D6 E5 (4G 8W 3W)"),
+        ("de", "Wenn es reicht, Stadt 4G 8W 3W", "Stadt D5 D6 E5 (4G 8W 3W)"),
+        ("de", "Wenn noch frei: Siedlung 4G 8W 3W", "Siedlung D5 D6 E5 (4G 8W 3W)"),
+        ("en", "If there's anything left: buy a card", "Buy card"),
+        ("en", "Buy a card if there's anything left", "Buy card"),
+        ("en", "If I can afford it: city 4G 8W 3W", "City D5 D6 E5 (4G 8W 3W)"),
+        ("en", "If affordable: road 6B 5B", "Road C3 C4 (6B 5B)"),
+        ("da", "Hvis der er noget tilbage: køb kort", "Udviklingskort"),
+        ("da", "Hvis jeg har råd: by 4K 8U 3U", "By D5 D6 E5 (4K 8U 3U)"),
+        ("da", "Hvis ledig: hus 4K 8U 3U", "Hus D5 D6 E5 (4K 8U 3U)"),
+    ],
+)
+def test_a_condition_on_paying_written_first_is_read(lang: str, line: str, canonical: str) -> None:
+    assert _read(line, lang) == canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # Any other condition first may change the order: refused, as before.
+        ("de", "Wenn blau baut: Straße 6L 5L"),
+        ("de", "Falls ich keine Karte bekomme: Straße 6L 5L"),
+        ("de", "Falls Rot handelt, Straße 6L 5L"),
+        ("en", "If red trades with me, road 6B 5B"),
+        ("en", "If I roll a 7: road 6B 5B"),
+        ("da", "Hvis rød bygger: vej 6L 5L"),
+    ],
+)
+def test_any_other_condition_written_first_is_refused(lang: str, line: str) -> None:
+    with pytest.raises(OrderError):
+        _read(line, lang)

@@ -58,7 +58,7 @@ from .items import (
     TimeZone,
 )
 from .limits import MAX_LINE_CHARS
-from .remarks import _tidy, _without_condition, _without_verb
+from .remarks import _tidy, _without_condition, _without_leading_condition, _without_verb
 from .robber import (
     _FOR_A_SEVEN,
     _HEX_ARTICLES,
@@ -347,7 +347,7 @@ def _parse_line(text: str, ctx: Context) -> Item:
         # `Danach Siedlung …`, `Then I'll take …`: the lead word says which placement, read
         # before the lead words are passed over.
         return _setup_line(t, ctx)
-    return _order(_without_verb(t), ctx)
+    return _order(_without_verb(_without_leading_condition(t, ctx.words)), ctx)
 
 
 #: A line that starts with when its card is played (`Vor dem Würfeln spiele ich einen Ritter:

@@ -54,17 +54,54 @@ def _without_condition(t: Text, game: GameWords) -> Text:
     clause = f[m.start() : end]
     if any(ch.isdigit() or ch in ":()" for ch in clause):
         return t
-    words = _letter_words(clause)
-    starts, keywords = game.build_starts, game.keyword_starts
-    if _is_if_free(words):
-        pass  # `…, falls noch frei`, `… if free`: every build and placement waits on that
-    elif not _is_can_pay(words, game) or any(
-        w in vocab.COLOUR_WORDS or w in starts or w in keywords or w in _CLAUSE_STOP for w in words
-    ):
+    if not _says_nothing_new(_letter_words(clause), game):
         return t
     if comma < 0:
         return t.sub(0, m.start())
     return t.rewritten([(m.start(), comma, "")])
+
+
+def _says_nothing_new(words: list[str], game: GameWords) -> bool:
+    """Whether a condition's words only say what every build waits on anyway: that it can be
+    paid (`falls es reicht`, `if I can afford it`), with no colour, order word or other choice
+    in it; or that the place is free (`falls noch frei`, `if free`)."""
+    if _is_if_free(words):
+        return True
+    starts, keywords = game.build_starts, game.keyword_starts
+    # A letter alone is what an apostrophe leaves (`there's`), never a short keyword there.
+    return _is_can_pay(words, game) and not any(
+        w in vocab.COLOUR_WORDS
+        or (len(w) > 1 and (w in starts or w in keywords))
+        or w in _CLAUSE_STOP
+        for w in words
+    )
+
+
+#: A condition written first, as a label (`Wenn noch was übrig ist: Karte kaufen`, `If I can
+#: afford it: city …`, `Hvis jeg har råd, by …`).
+_LEADING_CONDITION = re.compile(rf"(?:{lexicon.either('remarks', 'condition_clause')})(?![a-z])")
+
+
+def _without_leading_condition(t: Text, game: GameWords) -> Text:
+    """A condition on paying (or on the place being free) written before the order, up to a
+    colon or a comma, is dropped as the same condition after it is (`_without_condition`);
+    any other condition first is kept (and the line then refused)."""
+    f = t.folded
+    lead = len(f) - len(f.lstrip())
+    if _LEADING_CONDITION.match(f, lead) is None:
+        return t
+    cut = min((i for i in (f.find(":", lead), f.find(",", lead)) if i >= 0), default=-1)
+    if cut < 0:
+        return t
+    clause = f[lead:cut]
+    if any(ch.isdigit() or ch in "()" for ch in clause):
+        return t
+    if not _says_nothing_new(_letter_words(clause), game):
+        return t
+    after = _letter_words(f[cut + 1 : cut + 40])
+    if after and (after[0] in _CLAUSE_STOP or after[0] in _REMARK_TROUBLE):
+        return t  # `Wenn ich genug habe, sonst …`: a choice follows, not the order
+    return t.sub(cut + 1)
 
 
 #: A smiley of characters, standing as a word of its own (the line is folded: `:d`, `:p`).
