@@ -213,3 +213,37 @@ def test_a_condition_on_paying_written_first_is_read(lang: str, line: str, canon
 def test_any_other_condition_written_first_is_refused(lang: str, line: str) -> None:
     with pytest.raises(OrderError):
         _read(line, lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        # The harbour a sea trade goes through, with its rate, in brackets: the trade's own
+        # counts say it (the rules check the harbour).
+        ("de", "Seehandel 3 Wolle gegen 1 Lehm (3:1 Hafen)", "Seehandel 3W gegen 1L"),
+        ("de", "Seehandel 2 Wolle gegen 1 Lehm (2:1 Wollhafen)", "Seehandel 2W gegen 1L"),
+        ("de", "Seehandel 3 Wolle gegen 1 Lehm (3:1 über meinen Hafen)", "Seehandel 3W gegen 1L"),
+        ("en", "Maritime trade 3 wool for 1 brick (3:1 harbour)", "Maritime 3W for 1B"),
+        ("en", "Maritime trade 3 wool for 1 brick (3:1 port)", "Maritime 3W for 1B"),
+        ("en", "Maritime trade 2 wool for 1 brick (2:1 wool harbor)", "Maritime 2W for 1B"),
+        ("da", "Søhandel 3 uld for 1 ler (3:1 havn)", "Søhandel 3U for 1L"),
+        ("da", "Søhandel 3 uld mod 1 ler", "Søhandel 3U for 1L"),
+        ("da", "Søhandel 2 uld mod 1 ler (2:1 uldhavn)", "Søhandel 2U for 1L"),
+    ],
+)
+def test_a_harbours_rate_in_brackets_is_passed_over(lang: str, line: str, canonical: str) -> None:
+    assert _read(line, lang) == canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # A rate alone, or beside a condition: it may say what the terms do not.
+        ("de", "Handel blau 1 Holz gegen 1 Erz (2:1)"),
+        ("de", "Seehandel 4 Holz gegen 1 Erz (3:1 Hafen, falls blau)"),
+        ("en", "Maritime trade 4 lumber for 1 ore (3:1 harbour or 4:1)"),
+    ],
+)
+def test_a_rate_that_may_say_more_is_refused(lang: str, line: str) -> None:
+    with pytest.raises(OrderError):
+        _read(line, lang)

@@ -22,6 +22,11 @@ def _remark_words(key: str) -> frozenset[str]:
 #: The words of a harbour, the settlement, the city, resources, politeness and the subject
 #: where a remark or the words before an order name them.
 _HARBOUR = _remark_words("harbour")
+_HARBOUR_FILLERS = _remark_words("harbour_fillers")
+#: A harbour's word, alone or at the end of a compound (`Hafen`, `Wollhafen`, `uldhavn`).
+_HARBOUR_ENDS = tuple(sorted(_HARBOUR))
+#: A harbour's rate at the start of a bracket (`(3:1 Hafen)`, `(2:1)`).
+_RATE = re.compile(r"[234]\s*+:\s*+1(?![0-9])")
 _SETTLEMENT = _remark_words("settlement")
 _CITY = _remark_words("city")
 _RESOURCES = _remark_words("resources")
@@ -348,6 +353,22 @@ def _is_resource_word(word: str, game: GameWords) -> bool:
     return word in game.resources
 
 
+def _names_the_rate(inner: str, game: GameWords) -> bool:
+    """`3:1 Hafen`, `2:1 wool harbour`, `2:1 Wollhafen`, `3:1 havn`: a bracket that says which
+    harbour a sea trade goes through, which the trade's own counts say already (the rules
+    check that the player has it)."""
+    inner = inner.strip()
+    rate = _RATE.match(inner)
+    if rate is None or any(ch.isdigit() for ch in inner[rate.end() :]):
+        return False
+    words = _letter_words(inner[rate.end() :])
+    harbours = [w for w in words if w.endswith(_HARBOUR_ENDS)]
+    # A rate alone (`(2:1)`) may be a count the trade's terms do not say: refused as before.
+    return bool(harbours) and all(
+        w in harbours or w in _HARBOUR_FILLERS or _is_resource_word(w, game) for w in words
+    )
+
+
 def _without_remark(t: Text, game: GameWords) -> Text:
     """The line without a remark in closing brackets (`(wichtig!)`, `(falls es reicht)`): no
     digit and a word that names no hex. A bracket that would change the order (`(oder …)`,
@@ -363,7 +384,7 @@ def _without_remark(t: Text, game: GameWords) -> Text:
         return t
     inner = f[start + 1 : close]
     if any(ch.isdigit() for ch in inner):
-        return t
+        return t.sub(0, start) if _names_the_rate(inner, game) else t
     words = _letter_words(inner)
     if not words or all(w in _HEX_WORDS for w in words):
         return t
