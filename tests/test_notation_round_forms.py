@@ -247,3 +247,38 @@ def test_a_harbours_rate_in_brackets_is_passed_over(lang: str, line: str, canoni
 def test_a_rate_that_may_say_more_is_refused(lang: str, line: str) -> None:
     with pytest.raises(OrderError):
         _read(line, lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        # The place taken, said between two builds, with or without a comma: `oder`.
+        (
+            "de",
+            "Siedlung 4G 8W 3W oder wenn besetzt Siedlung 6L 5L 11G",
+            "Siedlung D5 D6 E5 (4G 8W 3W) oder Siedlung C3 C4 D4 (6L 5L 11G)",
+        ),
+        (
+            "de",
+            "Siedlung 4G 8W 3W, falls besetzt Siedlung 6L 5L 11G",
+            "Siedlung D5 D6 E5 (4G 8W 3W) oder Siedlung C3 C4 D4 (6L 5L 11G)",
+        ),
+        (
+            "en",
+            "Settlement 4G 8W 3W or if taken settlement 6B 5B 11G",
+            "Settlement D5 D6 E5 (4G 8W 3W) or Settlement C3 C4 D4 (6B 5B 11G)",
+        ),
+        (
+            "en",
+            "Settlement 4G 8W 3W, or if it's taken settlement 6B 5B 11G",
+            "Settlement D5 D6 E5 (4G 8W 3W) or Settlement C3 C4 D4 (6B 5B 11G)",
+        ),
+        (
+            "da",
+            "Hus 4K 8U 3U eller hvis optaget hus 6L 5L 11K",
+            "Hus D5 D6 E5 (4K 8U 3U) eller Hus C3 C4 D4 (6L 5L 11K)",
+        ),
+    ],
+)
+def test_the_place_taken_between_two_builds_is_or(lang: str, line: str, canonical: str) -> None:
+    assert _read(line, lang) == canonical
