@@ -298,11 +298,13 @@ def test_int_is_only_ever_given_bounded_digits() -> None:
     digits) or on a `\\d{1,2}` group."""
     # `_away`: on `\d{4}` and `\d{1,2}` groups of `Urlaub bis 2026-12-24` (issue 15).
     # `choice_number`: on the `\d{1,2}` group of a setup choice's label (`Alternativ 2:`).
+    # `_discard`: on the `[1-9][0-9]?+` group of a discard's count (`Discard 4: …`).
     allowed = {
         ("counts.py", "_number"),
         ("names.py", "_hex_candidates"),
         ("headers.py", "_away"),
         ("setup.py", "choice_number"),
+        ("robber.py", "_discard"),
     }
     found = set()
     for path in sorted(NOTATION.glob("*.py")):

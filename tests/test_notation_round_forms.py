@@ -282,3 +282,22 @@ def test_a_rate_that_may_say_more_is_refused(lang: str, line: str) -> None:
 )
 def test_the_place_taken_between_two_builds_is_or(lang: str, line: str, canonical: str) -> None:
     assert _read(line, lang) == canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        # How many, then which: read when the list has as many cards.
+        ("en", "Discard 4: 2 wool 2 grain", "Discard: W W G G"),
+        ("de", "Abwurf 4: 2 Wolle, 2 Getreide", "Abwurf: W W G G"),
+        ("de", "Abwerfen 2: Holz > Lehm", "Abwurf: H L"),
+        ("da", "Aflever 2: 1 uld 1 korn", "Aflever: U K"),
+    ],
+)
+def test_a_discards_count_before_its_list_is_read(lang: str, line: str, canonical: str) -> None:
+    assert _read(line, lang) == canonical
+
+
+def test_a_discards_count_that_is_not_its_lists_is_refused() -> None:
+    with pytest.raises(OrderError):
+        _read("Discard 3: 2 wool 2 grain", "en")

@@ -389,5 +389,18 @@ def _in_order(t: Text) -> Text:
 def _discard(t: Text, ctx: Context) -> DiscardPreference:
     """`Abwurf: W W G`, also `Abwerfen falls nötig: zuerst Wolle, dann Holz`, `Discard: W > G >
     L`: the cards in the order they go."""
-    rest = _in_order(_without_if_needed(_without_subject(t)))
+    rest = _without_subject(t)
+    f = rest.folded
+    counted = _DISCARD_COUNT.match(f, len(f) - len(f.lstrip()))
+    if counted is not None:
+        # `Discard 4: 2 wool 2 grain`: how many, then which. Read when the list has as many
+        # cards; otherwise the count is read as a card, and refused, as before.
+        cards = tuple(_resource_list(_in_order(rest.sub(counted.end())), ctx, max_total=MAX_COUNT))
+        if len(cards) == int(counted.group(1)):
+            return DiscardPreference(cards)
+    rest = _in_order(_without_if_needed(rest))
     return DiscardPreference(tuple(_resource_list(rest, ctx, max_total=MAX_COUNT)))
+
+
+#: A discard's count before its list (`Abwurf 4: …`, `Discard 4: …`, `Aflever 4: …`).
+_DISCARD_COUNT = re.compile(r"([1-9][0-9]?+)\s*+:")
