@@ -301,3 +301,20 @@ def test_a_discards_count_before_its_list_is_read(lang: str, line: str, canonica
 def test_a_discards_count_that_is_not_its_lists_is_refused() -> None:
     with pytest.raises(OrderError):
         _read("Discard 3: 2 wool 2 grain", "en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        # A hex named resource first, as `9 Holz` is: the resource's word, then its number.
+        ("de", "Räuber Holz 9", "Räuber B4 (9H)"),
+        ("de", "Räuber auf das Holz 9", "Räuber B4 (9H)"),
+        ("de", "Räuber auf die Holz-9", "Räuber B4 (9H)"),
+        ("en", "Robber on lumber 9", "Robber B4 (9L)"),
+        ("en", "Robber on the timber 9", "Robber B4 (9L)"),
+        ("da", "Røver på tømmer 9", "Røver B4 (9T)"),
+        ("da", "Røver på 9 tømmer", "Røver B4 (9T)"),
+    ],
+)
+def test_a_hex_named_resource_first_is_read(lang: str, line: str, canonical: str) -> None:
+    assert _read(line, lang) == canonical

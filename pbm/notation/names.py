@@ -41,6 +41,8 @@ HEX_TOKEN = re.compile(
     rf"(?P<harbour>(?:2:1\s?[a-z]\s?-?\s?|(?:{_RESOURCE_NAMES}|[a-z]|3:1|2:1)\s?-?\s?)"
     rf"{_HARBOUR_WORD}(?![a-z])|{_HARBOUR_WORD}(?![a-z])|2:1\s?[a-z](?![a-z0-9])|3:1(?![0-9]))"
     rf"|(?P<token>\d{{1,2}}\s?(?:{_GOLD}|{_RESOURCE_NAMES}|{_KRON_HEX_NAMES}|[a-z])(?![a-z]))"
+    # `Holz 9`, `lumber 9`, `tømmer-9`: the resource first, as `9 Holz`.
+    rf"|(?P<named>(?P<resource>{_RESOURCE_NAMES})\s?-?\s?(?P<dice>\d{{1,2}})(?![0-9a-z:]))"
     r"|(?P<label>[a-z]{1,2}\d{1,2}(?![0-9]))"
     rf"|(?P<word>{lexicon.alternation([*SEA_WORDS, *DESERT_WORDS])})(?![a-z])"
     # `Räuber auf die 12`: a number alone names the hexes that carry it (one, or asked back).
@@ -106,7 +108,10 @@ def tokenize_hexes(original: str, offset: int = 0) -> list[HexName]:
             word = rest[0] if rest else original[start:]
             raise NotationError.make("hex_name_expected", word=word, column=offset + start + 1)
         display = original[start : index[m.end() - 1] + 1]
-        out.append(HexName(m.group(0).replace(" ", ""), offset + start, display))
+        name = m.group(0).replace(" ", "")
+        if m.group("named"):
+            name = m.group("dice") + m.group("resource")
+        out.append(HexName(name, offset + start, display))
         pos = m.end()
     return out
 
