@@ -403,3 +403,19 @@ def test_placements_under_a_heading_that_withholds_them_are_refused(
 def test_placements_under_a_heading_that_says_nothing_are_read(lang: str, heading: str) -> None:
     now, later = _crossings(f"{heading}\n{SETTLEMENT[lang]} {FIRST[lang]}\n", lang)
     assert (now, later) == ([_crossing("C3 C4 D4")], [])
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # A verb between the settlement's word and its place.
+        ("en", "My first settlement goes on 6B 5B 11G with road to 4G"),
+        ("en", "Settlement will be at 6B 5B 11G, road 6B 5B"),
+        ("de", "Meine erste Siedlung kommt auf 6L 5L 11G mit Straße nach 4G"),
+        ("de", "Siedlung soll an 6L 5L 11G, Straße 6L 5L"),
+        ("da", "Mit første hus skal ligge på 6L 5L 11K med vej mod 4K"),
+        ("da", "Hus kommer ved 6L 5L 11K, vej 6L 5L"),
+    ],
+)
+def test_a_verb_before_the_placements_place_is_passed_over(lang: str, line: str) -> None:
+    assert _crossings(line + "\n", lang)[0] == [_crossing("C3 C4 D4")]

@@ -97,6 +97,9 @@ _SETUP_JOINERS = lexicon.words("places", "setup_joiners")
 #: …`, `Hus ved …`, and an article after them (`auf dem …`).
 _PLACE_WORDS = lexicon.words("words", "place")
 _PLACE_ARTICLES = lexicon.words("words", "place_articles")
+#: A verb before the place word (`Meine erste Siedlung kommt auf …`, `… goes on …`, `… skal
+#: ligge på …`), the longest first.
+_PLACE_VERBS = tuple(lexicon.longest_first(lexicon.words("words", "place_verbs")))
 
 
 def _setup_line(
@@ -302,7 +305,10 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
     if road is None or (head is None and not f[start : start + 1].isalnum()):
         lead = len(f) - len(f.lstrip())
         raise NotationError.make("setup_form", column=t.col(lead))
-    crossing = _strip_words(_strip_words(t.sub(start, road.start()), _PLACE_WORDS), _PLACE_ARTICLES)
+    crossing = _strip_words(
+        _strip_words(_strip_words(t.sub(start, road.start()), _PLACE_VERBS), _PLACE_WORDS),
+        _PLACE_ARTICLES,
+    )
     cf = crossing.folded.rstrip().rstrip(",;")
     # `… og en vej`, `… med min vej`: a joiner and an article before the road's word.
     trailing = (*_SETUP_JOINERS, *_PLACE_ARTICLES, "ein", "eine", "einen", "an")
