@@ -1,9 +1,9 @@
 """What players write around their orders: a line that wishes well or apologises (`Have a good
 evening!`, `Viel Glück allen!`, `Undskyld forsinkelsen`) is passed over wherever it stands,
 not answered with "an order was expected"; a greeting on the order's own line (`Hi, road 6B
-5B`) is left out and the order read; a dash between two builds joins them as a comma does.
-And what stays as it was: a line of that kind that passes, cancels or names a place is read
-(and refused, where it is no order) as before, never dropped unseen."""
+5B`, `Sorry, ich passe`) is left out and the order or the pass read; a dash between two builds
+joins them as a comma does. And what stays as it was: a line of that kind that cancels or
+names a place is read (and refused, where it is no order), never dropped unseen."""
 
 from __future__ import annotations
 
@@ -68,23 +68,37 @@ def test_a_wish_is_passed_over_wherever_it_stands(lang: str, wish: str, where: s
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        # A pass, a cancellation, an order's word or a place: more than a wish.
-        ("en", "Sorry, I pass this round"),
-        ("en", "Sorry, skip my turn"),
+        # A cancellation, an order's word or a place: more than a wish; read (and refused
+        # where it is no order), never dropped unseen.
         ("en", "Good luck, ignore my last mail"),
         ("en", "Sorry, road forgotten"),
-        ("de", "Sorry, ich setze aus"),
-        ("de", "Viel Glück, ich passe"),
         ("de", "Sorry, Straße vergessen"),
-        ("da", "Undskyld, jeg melder pas denne runde"),
         ("da", "Beklager, vej glemt"),
         # Long: it says more than a wish.
         ("en", "Sorry but I think the robber should not be allowed where it stands now at all"),
     ],
 )
-def test_a_line_that_says_more_than_a_wish_is_read_as_before(lang: str, line: str) -> None:
-    read = _read(f"{ROAD[lang]}\n{line}\n", lang)
-    assert line in [text for text, _, _ in read]
+def test_a_line_that_says_more_than_a_wish_is_not_dropped(lang: str, line: str) -> None:
+    parsed = parse_mail(f"{ROAD[lang]}\n{line}\n", Context(BOARD, lang, COLOURS, "round"))
+    assert [r.line for r in parsed.lines] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        # A pass after a wish or a greeting: the pass.
+        ("en", "Sorry, I pass this round", "Pass"),
+        ("en", "Sorry, skip my turn", "Pass"),
+        ("de", "Sorry, ich setze aus", "Ich passe"),
+        ("de", "Viel Glück, ich passe", "Ich passe"),
+        ("de", "Hey, ich passe diese Runde!", "Ich passe"),
+        ("da", "Undskyld, jeg melder pas denne runde", "Jeg melder pas"),
+        ("da", "Hej, jeg melder pas", "Jeg melder pas"),
+    ],
+)
+def test_a_pass_after_a_wish_or_a_greeting_is_read(lang: str, line: str, canonical: str) -> None:
+    ((_, read, error),) = _read(line + "\n", lang)
+    assert (read, error) == (canonical, None)
 
 
 @pytest.mark.parametrize(
@@ -110,8 +124,8 @@ def test_a_greeting_on_the_orders_line_is_left_out(lang: str, line: str, canonic
     ("lang", "line"),
     [
         # A greeting, then no order: read as the line it is, as before.
-        ("de", "Hey, ich passe diese Runde!"),
         ("en", "Hi GM, here is what I do: road 6B 5B"),
+        ("de", "Hallo, hier kommt nichts Neues"),
     ],
 )
 def test_a_greeting_before_anything_but_an_order_is_read_as_before(lang: str, line: str) -> None:
@@ -135,3 +149,67 @@ def test_a_greeting_on_the_setup_placements_line_is_left_out() -> None:
 def test_a_dash_between_two_builds_joins_them(lang: str, line: str, canonical: str) -> None:
     ((_, read, error),) = _read(line + "\n", lang)
     assert error is None and read is not None and read.startswith(canonical)
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading"),
+    [
+        # A substitute heading that starts with a wish is still the heading.
+        ("de", "Hoffe das klappt, sonst:"),
+        ("de", "Sorry, alternativ:"),
+        ("en", "Sorry, otherwise:"),
+        ("en", "Good luck! Otherwise:"),
+        ("da", "Beklager, ellers:"),
+    ],
+)
+def test_a_substitute_heading_after_a_wish_is_still_one(lang: str, heading: str) -> None:
+    city = {"de": "Stadt 4G 8W 3W", "en": "City 4G 8W 3W", "da": "By 4K 8U 3U"}[lang]
+    body = f"{city}\n{heading}\n{ROAD[lang]}\n"
+    parsed = parse_mail(body, Context(BOARD, lang, COLOURS, "round"))
+    road = [r for r in parsed.lines if r.line == 3]
+    assert road and road[0].substitute
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading"),
+    [
+        # A heading that starts with a wish and withdraws or conditions the lines below.
+        ("de", "Sorry, gestrichen:"),
+        ("de", "Sorry, alte Züge:"),
+        ("de", "Entschuldigung, das gilt erst nächste Runde:"),
+        ("en", "Sorry, only if blue accepts:"),
+        ("en", "Sorry, these are for next round:"),
+        ("da", "Beklager, aflyst:"),
+    ],
+)
+def test_a_heading_after_a_wish_still_holds_its_lines_back(lang: str, heading: str) -> None:
+    city = {"de": "Stadt 4G 8W 3W", "en": "City 4G 8W 3W", "da": "By 4K 8U 3U"}[lang]
+    parsed = parse_mail(f"{heading}\n{city}\n", Context(BOARD, lang, COLOURS, "round"))
+    built = [r for r in parsed.lines if r.line == 2]
+    assert built and built[0].error is not None
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # A wish's words, then something the game must hear: never dropped unseen.
+        ("en", "Sorry blue, I accept"),
+        ("en", "Good luck blue, I accept your offer"),
+        ("en", "Sorry red, I'm robbing you"),
+        ("en", "Sorry, forget my last mail"),
+        ("en", "Sorry, I withdraw my offer"),
+        ("en", "Sorry, I resign"),
+        ("en", "Sorry, buy a card"),
+        ("de", "Sorry, nehme Blaus Angebot an"),
+        ("de", "Sorry Rot, ich raube dich aus"),
+        ("de", "Sorry, vergesst meine letzte Mail"),
+        ("de", "Sorry, ich gebe auf"),
+        ("de", "Sorry, Karte kaufen"),
+        ("da", "Undskyld, glem min sidste mail"),
+        ("da", "Beklager, jeg trækker mit tilbud tilbage"),
+        ("da", "Undskyld, køb et kort"),
+    ],
+)
+def test_a_wish_before_what_the_game_must_hear_is_not_dropped(lang: str, line: str) -> None:
+    parsed = parse_mail(f"{ROAD[lang]}\n{line}\n", Context(BOARD, lang, COLOURS, "round"))
+    assert 2 in [r.line for r in parsed.lines] or parsed.commands

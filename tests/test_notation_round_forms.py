@@ -208,6 +208,21 @@ def test_a_condition_on_paying_written_first_is_read(lang: str, line: str, canon
         ("en", "If red trades with me, road 6B 5B"),
         ("en", "If I roll a 7: road 6B 5B"),
         ("da", "Hvis rød bygger: vej 6L 5L"),
+        # A condition on not paying, or on more than paying: written first, dropping it would
+        # turn a fallback into a build of its own.
+        ("en", "If I dont have enough: road 6B 5B"),
+        ("en", "If there isnt enough: road 6B 5B"),
+        ("en", "If there is none left: road 6B 5B"),
+        ("en", "If there's nothing left: buy a card"),
+        ("en", "If I have fewer ore: road 6B 5B"),
+        ("en", "If possible next turn, city 4G 8W 3W"),
+        ("en", "If I can win with it: city 4G 8W 3W"),
+        ("de", "Falls es net reicht: Straße 6L 5L"),
+        ("de", "Wenn's nimmer reicht: Straße 6L 5L"),
+        ("de", "Wenn nix mehr übrig ist: Karte kaufen"),
+        ("de", "Falls ich weniger Erz habe: Straße 6L 5L"),
+        ("de", "Wenn ich gewinnen kann: Stadt 4G 8W 3W"),
+        ("da", "Hvis jeg mangler råd: vej 6L 5L"),
     ],
 )
 def test_any_other_condition_written_first_is_refused(lang: str, line: str) -> None:
@@ -218,17 +233,14 @@ def test_any_other_condition_written_first_is_refused(lang: str, line: str) -> N
 @pytest.mark.parametrize(
     ("lang", "line", "canonical"),
     [
-        # The harbour a sea trade goes through, with its rate, in brackets: the trade's own
+        # A three-for-one harbour a sea trade goes through, in brackets: the trade's own
         # counts say it (the rules check the harbour).
         ("de", "Seehandel 3 Wolle gegen 1 Lehm (3:1 Hafen)", "Seehandel 3W gegen 1L"),
-        ("de", "Seehandel 2 Wolle gegen 1 Lehm (2:1 Wollhafen)", "Seehandel 2W gegen 1L"),
         ("de", "Seehandel 3 Wolle gegen 1 Lehm (3:1 über meinen Hafen)", "Seehandel 3W gegen 1L"),
         ("en", "Maritime trade 3 wool for 1 brick (3:1 harbour)", "Maritime 3W for 1B"),
         ("en", "Maritime trade 3 wool for 1 brick (3:1 port)", "Maritime 3W for 1B"),
-        ("en", "Maritime trade 2 wool for 1 brick (2:1 wool harbor)", "Maritime 2W for 1B"),
         ("da", "Søhandel 3 uld for 1 ler (3:1 havn)", "Søhandel 3U for 1L"),
         ("da", "Søhandel 3 uld mod 1 ler", "Søhandel 3U for 1L"),
-        ("da", "Søhandel 2 uld mod 1 ler (2:1 uldhavn)", "Søhandel 2U for 1L"),
     ],
 )
 def test_a_harbours_rate_in_brackets_is_passed_over(lang: str, line: str, canonical: str) -> None:
@@ -238,8 +250,13 @@ def test_a_harbours_rate_in_brackets_is_passed_over(lang: str, line: str, canoni
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        # A rate alone, or beside a condition: it may say what the terms do not.
+        # A rate alone, beside a condition, or a two-for-one harbour's resource, which may not
+        # be the one the trade gives: it may say what the terms do not.
         ("de", "Handel blau 1 Holz gegen 1 Erz (2:1)"),
+        ("de", "Seehandel 4 Holz gegen 1 Lehm (2:1 Wollhafen)"),
+        ("de", "Seehandel 4 Wolle gegen 1 Lehm (2:1 Wollhafen)"),
+        ("en", "Maritime trade 3 wool for 1 brick (3:1 harbour brick wool ore)"),
+        ("da", "Søhandel 2 uld mod 1 ler (2:1 uldhavn)"),
         ("de", "Seehandel 4 Holz gegen 1 Erz (3:1 Hafen, falls blau)"),
         ("en", "Maritime trade 4 lumber for 1 ore (3:1 harbour or 4:1)"),
     ],

@@ -127,11 +127,12 @@ def _greeting(s: str) -> bool:
 
 
 def _after_greeting(s: str, line: str) -> str | None:
-    """ "Hi, road 6B 5B", "Hallo zusammen, Straße 6L 5L", "Hej! Vej 6L 5L": the order after a
-    greeting on its own line (the line's text from the order on, as written); None where the
-    line is not a greeting of a few words, a comma or "!", then an order's first word."""
+    """ "Hi, road 6B 5B", "Hallo zusammen, Straße 6L 5L", "Hej! Vej 6L 5L", "Sorry, ich passe
+    diese Runde": the order (or the pass) after a greeting or a wish on its own line (the
+    line's text from there on, as written); None where the line is not a greeting or wish of a
+    few words, a comma or "!", then an order's first word or a pass."""
     words = _words(s)
-    if not words or words[0] not in _GREETING_WORDS:
+    if not words:
         return None
     cut = min((i for i in (line.find(","), line.find("!")) if i >= 0), default=-1)
     if cut < 0:
@@ -139,36 +140,43 @@ def _after_greeting(s: str, line: str) -> str | None:
     head = line[:cut]
     if any(ch.isdigit() for ch in head) or len(_words(simple(head))) > 4:
         return None
+    if words[0] not in _GREETING_WORDS and not _wish(simple(head)):
+        return None
     rest = line[cut + 1 :].strip()
-    return rest if rest and _ORDER_STARTS.match(simple(rest)) else None
+    if not rest:
+        return None
+    if _ORDER_STARTS.match(simple(rest)):
+        return rest
+    # Imported here: the pass is read by the order readers, which read this module's words.
+    from .game_words import every_game_words
+    from .headings import _is_pass
+
+    return rest if _is_pass(simple(rest), every_game_words()) else None
 
 
 #: Words after a closing that make it more than a closing ("Danke, ich passe").
 _NOT_A_NAME = frozenset(_mail("not_a_name"))
 #: The starts of a line that only wishes well or apologises ("Schönen Abend noch!", "Good
-#: luck everyone", "Undskyld forsinkelsen"), each as its words; and the words that make one
-#: more than that ("Sorry, ich passe").
+#: luck everyone", "Undskyld forsinkelsen"), each as its words; and the only words that may
+#: follow one (any other makes the line more than a wish: "Sorry, ich gebe auf").
 _WISHES = frozenset(tuple(w.split()) for w in _mail("wishes"))
-_NOT_A_WISH = frozenset(_mail("not_a_wish"))
+_WISH_WORDS_AFTER = frozenset(_mail("wish_words"))
 #: The most words a wish runs to: a longer line says more.
 _WISH_WORDS = 12
-#: Every language's order words, by themselves ("Sorry, Straße vergessen" is about an order).
-_ORDER_WORDS = frozenset(w for w in _mail("order_starts") if w.isalpha())
 
 
 def _wish(s: str) -> bool:
     """ "Have a good evening!", "Viel Glück allen!", "God aften!", "Sorry for the late
-    orders": a line that wishes well or apologises and says nothing of the game. Not with a
-    digit, an order's word or a pass ("Sorry, I pass this round") in it, not past a dozen
-    words: those lines are read as they always were."""
-    if any(ch.isdigit() for ch in s):
+    orders": a line that wishes well or apologises and says nothing of the game: a wish's
+    words, then only words of `wish_words`, at most a dozen, no digit and no colon (`Sorry,
+    gestrichen:` heads the lines below it). Any other line is read as it always was."""
+    if ":" in s or any(ch.isdigit() for ch in s):
         return False
     words = _words(s)
     if not words or len(words) > _WISH_WORDS:
         return False
-    if not any(tuple(words[:size]) in _WISHES for size in (3, 2, 1)):
-        return False
-    return not any(w in _ORDER_WORDS or w in _NOT_A_WISH for w in words)
+    size = next((n for n in (3, 2, 1) if tuple(words[:n]) in _WISHES), 0)
+    return size > 0 and all(w in _WISH_WORDS_AFTER for w in words[size:])
 
 
 def _closing(s: str) -> bool:

@@ -23,10 +23,8 @@ def _remark_words(key: str) -> frozenset[str]:
 #: where a remark or the words before an order name them.
 _HARBOUR = _remark_words("harbour")
 _HARBOUR_FILLERS = _remark_words("harbour_fillers")
-#: A harbour's word, alone or at the end of a compound (`Hafen`, `Wollhafen`, `uldhavn`).
-_HARBOUR_ENDS = tuple(sorted(_HARBOUR))
 #: A harbour's rate at the start of a bracket (`(3:1 Hafen)`, `(2:1)`).
-_RATE = re.compile(r"[234]\s*+:\s*+1(?![0-9])")
+_RATE = re.compile(r"[23]\s*+:\s*+1(?![0-9])")
 _SETTLEMENT = _remark_words("settlement")
 _CITY = _remark_words("city")
 _RESOURCES = _remark_words("resources")
@@ -83,7 +81,9 @@ def _says_nothing_new(words: list[str], game: GameWords) -> bool:
 
 
 #: A condition written first, as a label (`Wenn noch was übrig ist: Karte kaufen`, `If I can
-#: afford it: city …`, `Hvis jeg har råd, by …`).
+#: afford it: city …`, `Hvis jeg har råd, by …`), and the only words it may have: written
+#: first, a condition the reader passes over would turn a fallback into a build of its own.
+_PAY_CLAUSE_WORDS = _remark_words("pay_clause_words")
 _LEADING_CONDITION = re.compile(rf"(?:{lexicon.either('remarks', 'condition_clause')})(?![a-z])")
 
 
@@ -101,7 +101,12 @@ def _without_leading_condition(t: Text, game: GameWords) -> Text:
     clause = f[lead:cut]
     if any(ch.isdigit() or ch in "()" for ch in clause):
         return t
-    if not _says_nothing_new(_letter_words(clause), game):
+    words = _letter_words(clause)
+    if not _says_nothing_new(words, game):
+        return t
+    if not _is_if_free(words) and not all(
+        w in _PAY_CLAUSE_WORDS or _is_resource_word(w, game) for w in words
+    ):
         return t
     after = _letter_words(f[cut + 1 : cut + 40])
     if after and (after[0] in _CLAUSE_STOP or after[0] in _REMARK_TROUBLE):
@@ -353,19 +358,21 @@ def _is_resource_word(word: str, game: GameWords) -> bool:
     return word in game.resources
 
 
-def _names_the_rate(inner: str, game: GameWords) -> bool:
-    """`3:1 Hafen`, `2:1 wool harbour`, `2:1 Wollhafen`, `3:1 havn`: a bracket that says which
-    harbour a sea trade goes through, which the trade's own counts say already (the rules
-    check that the player has it)."""
+def _names_the_rate(inner: str) -> bool:
+    """`3:1 Hafen`, `3:1 port`, `3:1 havn`: a bracket that says a sea trade goes through a
+    three-for-one harbour, which the trade's own counts say already (the rules check that the
+    player has one). A two-for-one harbour names a resource, which may not be the one the
+    trade gives: that bracket is refused, as before."""
     inner = inner.strip()
     rate = _RATE.match(inner)
     if rate is None or any(ch.isdigit() for ch in inner[rate.end() :]):
         return False
+    if not rate.group(0).startswith("3"):
+        return False  # `(2:1 Wollhafen)` names a resource the trade may not give: refused
     words = _letter_words(inner[rate.end() :])
-    harbours = [w for w in words if w.endswith(_HARBOUR_ENDS)]
-    # A rate alone (`(2:1)`) may be a count the trade's terms do not say: refused as before.
-    return bool(harbours) and all(
-        w in harbours or w in _HARBOUR_FILLERS or _is_resource_word(w, game) for w in words
+    # A rate alone (`(3:1)`) may be a count the trade's terms do not say: refused as before.
+    return any(w in _HARBOUR for w in words) and all(
+        w in _HARBOUR or w in _HARBOUR_FILLERS for w in words
     )
 
 
@@ -384,7 +391,7 @@ def _without_remark(t: Text, game: GameWords) -> Text:
         return t
     inner = f[start + 1 : close]
     if any(ch.isdigit() for ch in inner):
-        return t.sub(0, start) if _names_the_rate(inner, game) else t
+        return t.sub(0, start) if _names_the_rate(inner) else t
     words = _letter_words(inner)
     if not words or all(w in _HEX_WORDS for w in words):
         return t
