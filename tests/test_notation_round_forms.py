@@ -335,3 +335,19 @@ def test_a_discards_count_that_is_not_its_lists_is_refused() -> None:
 )
 def test_a_hex_named_resource_first_is_read(lang: str, line: str, canonical: str) -> None:
     assert _read(line, lang) == canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # After the order too: a condition on not paying, or on more than paying, is kept
+        # and the line refused (read as a plain build, it was built whatever happened).
+        ("de", "Straße 6L 5L, wenn es net reicht"),
+        ("en", "Road 6B 5B if I can win with it"),
+        ("en", "Road 6B 5B if I dont have enough"),
+        ("da", "Vej 6L 5L hvis jeg mangler råd"),
+    ],
+)
+def test_a_condition_after_the_order_that_says_more_is_refused(lang: str, line: str) -> None:
+    with pytest.raises(OrderError):
+        _read(line, lang)

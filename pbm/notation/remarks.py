@@ -57,7 +57,7 @@ def _without_condition(t: Text, game: GameWords) -> Text:
     clause = f[m.start() : end]
     if any(ch.isdigit() or ch in ":()" for ch in clause):
         return t
-    if not _says_nothing_new(_letter_words(clause), game):
+    if not _only_pays(_letter_words(clause), game):
         return t
     if comma < 0:
         return t.sub(0, m.start())
@@ -77,6 +77,17 @@ def _says_nothing_new(words: list[str], game: GameWords) -> bool:
         or (len(w) > 1 and (w in starts or w in keywords))
         or w in _CLAUSE_STOP
         for w in words
+    )
+
+
+def _only_pays(words: list[str], game: GameWords) -> bool:
+    """A condition that says nothing new (`_says_nothing_new`) in the words of a condition
+    on paying alone (`pay_clause_words`, resources), or one on the place being free: `if I
+    can win with it`, `falls es net reicht` say more, and are kept (the line refused)."""
+    if not _says_nothing_new(words, game):
+        return False
+    return _is_if_free(words) or all(
+        w in _PAY_CLAUSE_WORDS or _is_resource_word(w, game) for w in words
     )
 
 
@@ -101,12 +112,7 @@ def _without_leading_condition(t: Text, game: GameWords) -> Text:
     clause = f[lead:cut]
     if any(ch.isdigit() or ch in "()" for ch in clause):
         return t
-    words = _letter_words(clause)
-    if not _says_nothing_new(words, game):
-        return t
-    if not _is_if_free(words) and not all(
-        w in _PAY_CLAUSE_WORDS or _is_resource_word(w, game) for w in words
-    ):
+    if not _only_pays(_letter_words(clause), game):
         return t
     after = _letter_words(f[cut + 1 : cut + 40])
     if after and (after[0] in _CLAUSE_STOP or after[0] in _REMARK_TROUBLE):
