@@ -36,11 +36,11 @@ WISHES = [
     ("en", "Sorry for the late orders, busy week."),
     ("en", "Have fun all"),
     ("en", "GL HF"),
-    ("en", "See you next round"),
+    ("en", "See you all"),
     ("de", "Schönen Abend noch!"),
     ("de", "Viel Glück allen!"),
     ("de", "Sorry für die Verspätung, stressige Woche."),
-    ("de", "Entschuldigung, dass es so spät kommt"),
+    ("de", "Entschuldigung für die Verspätung"),
     ("de", "Schönes Wochenende euch"),
     ("de", "Gute Nacht"),
     ("da", "God aften!"),
@@ -213,3 +213,39 @@ def test_a_heading_after_a_wish_still_holds_its_lines_back(lang: str, heading: s
 def test_a_wish_before_what_the_game_must_hear_is_not_dropped(lang: str, line: str) -> None:
     parsed = parse_mail(f"{ROAD[lang]}\n{line}\n", Context(BOARD, lang, COLOURS, "round"))
     assert 2 in [r.line for r in parsed.lines] or parsed.commands
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # Lines that say when the orders count, or concede: more than a wish.
+        ("en", "Sorry, this is for next round"),
+        ("en", "Sorry, orders for next round"),
+        ("en", "Sorry, it is for later"),
+        ("en", "gg"),
+        ("de", "Sorry, die kommt morgen"),
+        ("da", "Undskyld, det er til næste gang"),
+        ("da", "Beklager, det er det"),
+    ],
+)
+def test_a_wish_that_says_when_is_not_dropped(lang: str, line: str) -> None:
+    parsed = parse_mail(f"{ROAD[lang]}\n{line}\n", Context(BOARD, lang, COLOURS, "round"))
+    assert 2 in [r.line for r in parsed.lines] or parsed.commands
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # A pass with more after it, or a colour greeted: not the plain pass or order.
+        ("de", "Sorry, ich passe, ich gebe auf"),
+        ("en", "Sorry, no orders, I resign"),
+        ("en", "Hi, I pass. Status?"),
+        ("da", "Undskyld, jeg melder pas, jeg giver op"),
+        ("de", "Hallo gelb, Räuber 9H"),
+        ("en", "Hi blue, robber 9L"),
+        ("da", "Hej blå, røver 9T"),
+    ],
+)
+def test_what_a_greeting_carries_is_not_lost(lang: str, line: str) -> None:
+    read = _read(line + "\n", lang)
+    assert read and all(error is not None for _, _, error in read)

@@ -223,6 +223,13 @@ def test_a_condition_on_paying_written_first_is_read(lang: str, line: str, canon
         ("de", "Falls ich weniger Erz habe: Straße 6L 5L"),
         ("de", "Wenn ich gewinnen kann: Stadt 4G 8W 3W"),
         ("da", "Hvis jeg mangler råd: vej 6L 5L"),
+        # A condition that points back at the order above: it may fail.
+        ("de", "Falls das klappt: Straße 6L 5L"),
+        ("de", "Wenn das geht, dann Straße 6L 5L"),
+        ("en", "If that is possible: road 6B 5B"),
+        ("en", "If I can do that: road 6B 5B"),
+        ("da", "Hvis det er muligt: vej 6L 5L"),
+        ("da", "Hvis det kan, vej 6L 5L"),
     ],
 )
 def test_any_other_condition_written_first_is_refused(lang: str, line: str) -> None:

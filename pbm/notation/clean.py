@@ -142,16 +142,21 @@ def _after_greeting(s: str, line: str) -> str | None:
         return None
     if words[0] not in _GREETING_WORDS and not _wish(simple(head)):
         return None
+    # Imported here: these are read by the order readers, which read this module's words.
+    from .game_words import every_game_words
+    from .headings import _is_pass
+    from .vocab import COLOUR_WORDS
+
+    if any(w in COLOUR_WORDS for w in _words(simple(head))):
+        return None  # `Hallo gelb, Räuber 9H`: the colour greeted may be the victim meant
     rest = line[cut + 1 :].strip()
     if not rest:
         return None
     if _ORDER_STARTS.match(simple(rest)):
         return rest
-    # Imported here: the pass is read by the order readers, which read this module's words.
-    from .game_words import every_game_words
-    from .headings import _is_pass
-
-    return rest if _is_pass(simple(rest), every_game_words()) else None
+    # A pass alone: `Sorry, ich passe, ich gebe auf` says more than the pass.
+    alone = not any(ch in rest.rstrip(".!") for ch in ",.;?")
+    return rest if alone and _is_pass(simple(rest), every_game_words()) else None
 
 
 #: Words after a closing that make it more than a closing ("Danke, ich passe").

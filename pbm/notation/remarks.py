@@ -86,15 +86,30 @@ def _only_pays(words: list[str], game: GameWords) -> bool:
     can win with it`, `falls es net reicht` say more, and are kept (the line refused)."""
     if not _says_nothing_new(words, game):
         return False
-    return _is_if_free(words) or all(
-        w in _PAY_CLAUSE_WORDS or _is_resource_word(w, game) for w in words
-    )
+    if _is_if_free(words):
+        return True
+    for i, w in enumerate(words):
+        if w in _PAY_CLAUSE_WORDS or _is_resource_word(w, game):
+            continue
+        after = words[i + 1] if i + 1 < len(words) else ""
+        before = words[i - 1] if i else ""
+        # An article before a resource (`wenn das Holz reicht`) or Danish `til det` ("for
+        # it"); alone it points back at the order above (`Falls das klappt: …`).
+        if w in _PAY_CLAUSE_ARTICLES and (
+            _is_resource_word(after, game) or after in _RESOURCES or before in _FOR_IT
+        ):
+            continue
+        return False
+    return True
 
 
 #: A condition written first, as a label (`Wenn noch was übrig ist: Karte kaufen`, `If I can
 #: afford it: city …`, `Hvis jeg har råd, by …`), and the only words it may have: written
 #: first, a condition the reader passes over would turn a fallback into a build of its own.
 _PAY_CLAUSE_WORDS = _remark_words("pay_clause_words")
+_PAY_CLAUSE_ARTICLES = _remark_words("pay_clause_articles")
+#: The word before `det` in Danish `til det` ("for it").
+_FOR_IT = frozenset({"til"})
 _LEADING_CONDITION = re.compile(rf"(?:{lexicon.either('remarks', 'condition_clause')})(?![a-z])")
 
 
