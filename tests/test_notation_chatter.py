@@ -249,3 +249,18 @@ def test_a_wish_that_says_when_is_not_dropped(lang: str, line: str) -> None:
 def test_what_a_greeting_carries_is_not_lost(lang: str, line: str) -> None:
     read = _read(line + "\n", lang)
     assert read and all(error is not None for _, _, error in read)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # A pass whose remark is a mail command: read as a pass, the command was lost.
+        ("de", "Ich passe, ich gebe auf"),
+        ("en", "I pass. Status?"),
+        ("en", "No orders, I resign"),
+        ("da", "Jeg melder pas, jeg giver op"),
+    ],
+)
+def test_a_pass_with_a_command_after_it_is_no_plain_pass(lang: str, line: str) -> None:
+    read = _read(line + "\n", lang)
+    assert read and all(error is not None for _, _, error in read)

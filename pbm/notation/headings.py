@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from pbm import languages
+
 from . import lexicon, vocab
 from .builds import _build_line
 from .context import Context, Text
@@ -75,6 +77,15 @@ def _headed(t: Text, ctx: Context) -> Item | None:
 _PASS_FILLERS = lexicon.word_set("words", "pass_fillers")
 #: A pass itself, each as its words (`passe`, `keine Züge`, `no orders`).
 _PASS_CORES = frozenset(tuple(p.split()) for p in lexicon.words("words", "pass"))
+#: A mail command's words in a pass's remark (`Ich passe, ich gebe auf`): the line says more
+#: than the pass, and read as one the command was lost.
+_COMMAND_IN_REMARK = re.compile(
+    r"(?<![a-z])(?:"
+    + lexicon.alternation(
+        w for key in languages.keys("commands") for w in lexicon.words("commands", key) if w != "?"
+    )
+    + r")(?![a-z])"
+)
 
 
 def _is_pass(f: str, game: GameWords) -> bool:
@@ -85,6 +96,8 @@ def _is_pass(f: str, game: GameWords) -> bool:
     cut = min((i for i in (f.find(c) for c in ",.;(!") if i > 0), default=len(f))
     core = tuple(w for w in _letter_words(f[:cut]) if w not in _PASS_FILLERS)
     if core not in _PASS_CORES:
+        return False
+    if _COMMAND_IN_REMARK.search(f, cut) is not None:
         return False
     remark = _letter_words(f[cut:])
     starts, keywords = game.build_starts, game.keyword_starts
