@@ -94,6 +94,8 @@ def test_a_line_that_says_more_than_a_wish_is_not_dropped(lang: str, line: str) 
         ("de", "Hey, ich passe diese Runde!", "Ich passe"),
         ("da", "Undskyld, jeg melder pas denne runde", "Jeg melder pas"),
         ("da", "Hej, jeg melder pas", "Jeg melder pas"),
+        ("en", "Hey, I'm passing this round!", "Pass"),
+        ("en", "I am passing this turn", "Pass"),
     ],
 )
 def test_a_pass_after_a_wish_or_a_greeting_is_read(lang: str, line: str, canonical: str) -> None:
