@@ -132,22 +132,25 @@ def _after_greeting(s: str, line: str) -> str | None:
     line's text from there on, as written); None where the line is not a greeting or wish of a
     few words, a comma or "!", then an order's first word or a pass."""
     words = _words(s)
-    if not words:
+    # Every line of a mail comes here: most are let go by their first words alone.
+    greeting = bool(words) and words[0] in _GREETING_WORDS
+    if not greeting and not _wish_size(words):
         return None
     cut = min((i for i in (line.find(","), line.find("!")) if i >= 0), default=-1)
     if cut < 0:
         return None
     head = line[:cut]
-    if any(ch.isdigit() for ch in head) or len(_words(simple(head))) > 4:
+    head_words = _words(simple(head))
+    if any(ch.isdigit() or ch == ":" for ch in head) or len(head_words) > 4:
         return None
-    if words[0] not in _GREETING_WORDS and not _wish(simple(head)):
+    if not greeting and not _only_wishes(head_words):
         return None
     # Imported here: these are read by the order readers, which read this module's words.
     from .game_words import every_game_words
     from .headings import _is_pass
     from .vocab import COLOUR_WORDS
 
-    if any(w in COLOUR_WORDS for w in _words(simple(head))):
+    if any(w in COLOUR_WORDS for w in head_words):
         return None  # `Hallo gelb, Räuber 9H`: the colour greeted may be the victim meant
     rest = line[cut + 1 :].strip()
     if not rest:
@@ -177,11 +180,20 @@ def _wish(s: str) -> bool:
     gestrichen:` heads the lines below it). Any other line is read as it always was."""
     if ":" in s or any(ch.isdigit() for ch in s):
         return False
-    words = _words(s)
-    if not words or len(words) > _WISH_WORDS:
-        return False
-    size = next((n for n in (3, 2, 1) if tuple(words[:n]) in _WISHES), 0)
-    return size > 0 and all(w in _WISH_WORDS_AFTER for w in words[size:])
+    return _only_wishes(_words(s))
+
+
+def _wish_size(words: list[str]) -> int:
+    """How many of the first words make a wish's start (`viel glueck` 2), 0 for none."""
+    return next((n for n in (3, 2, 1) if tuple(words[:n]) in _WISHES), 0)
+
+
+def _only_wishes(words: list[str]) -> bool:
+    """Words of a wish's start, then only `wish_words`, at most a dozen in all."""
+    size = _wish_size(words)
+    return (
+        size > 0 and len(words) <= _WISH_WORDS and all(w in _WISH_WORDS_AFTER for w in words[size:])
+    )
 
 
 def _closing(s: str) -> bool:

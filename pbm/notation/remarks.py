@@ -23,8 +23,8 @@ def _remark_words(key: str) -> frozenset[str]:
 #: where a remark or the words before an order name them.
 _HARBOUR = _remark_words("harbour")
 _HARBOUR_FILLERS = _remark_words("harbour_fillers")
-#: A harbour's rate at the start of a bracket (`(3:1 Hafen)`, `(2:1)`).
-_RATE = re.compile(r"[23]\s*+:\s*+1(?![0-9])")
+#: A three-for-one harbour's rate at the start of a bracket (`(3:1 Hafen)`).
+_RATE = re.compile(r"3\s*+:\s*+1(?![0-9])")
 _SETTLEMENT = _remark_words("settlement")
 _CITY = _remark_words("city")
 _RESOURCES = _remark_words("resources")
@@ -64,30 +64,23 @@ def _without_condition(t: Text, game: GameWords) -> Text:
     return t.rewritten([(m.start(), comma, "")])
 
 
-def _says_nothing_new(words: list[str], game: GameWords) -> bool:
-    """Whether a condition's words only say what every build waits on anyway: that it can be
-    paid (`falls es reicht`, `if I can afford it`), with no colour, order word or other choice
-    in it; or that the place is free (`falls noch frei`, `if free`)."""
+def _only_pays(words: list[str], game: GameWords) -> bool:
+    """Whether a condition's words only say what every build waits on anyway: that the place
+    is free (`falls noch frei`, `if free`), or that it can be paid (`falls es reicht`, `if I
+    can afford it`), with no colour, order word or other choice in it and nothing but the
+    words of such a condition (`pay_clause_words`, resources): `if I can win with it`,
+    `falls es net reicht` say more, and are kept (the line refused)."""
     if _is_if_free(words):
         return True
     starts, keywords = game.build_starts, game.keyword_starts
     # A letter alone is what an apostrophe leaves (`there's`), never a short keyword there.
-    return _is_can_pay(words, game) and not any(
+    if not _is_can_pay(words, game) or any(
         w in vocab.COLOUR_WORDS
         or (len(w) > 1 and (w in starts or w in keywords))
         or w in _CLAUSE_STOP
         for w in words
-    )
-
-
-def _only_pays(words: list[str], game: GameWords) -> bool:
-    """A condition that says nothing new (`_says_nothing_new`) in the words of a condition
-    on paying alone (`pay_clause_words`, resources), or one on the place being free: `if I
-    can win with it`, `falls es net reicht` say more, and are kept (the line refused)."""
-    if not _says_nothing_new(words, game):
+    ):
         return False
-    if _is_if_free(words):
-        return True
     for i, w in enumerate(words):
         if w in _PAY_CLAUSE_WORDS or _is_resource_word(w, game):
             continue
@@ -108,8 +101,8 @@ def _only_pays(words: list[str], game: GameWords) -> bool:
 #: first, a condition the reader passes over would turn a fallback into a build of its own.
 _PAY_CLAUSE_WORDS = _remark_words("pay_clause_words")
 _PAY_CLAUSE_ARTICLES = _remark_words("pay_clause_articles")
-#: The word before `det` in Danish `til det` ("for it").
-_FOR_IT = frozenset({"til"})
+#: Words after which such an article stands for "it" (Danish `til det`, "for it").
+_FOR_IT = _remark_words("pay_clause_article_leads")
 _LEADING_CONDITION = re.compile(rf"(?:{lexicon.either('remarks', 'condition_clause')})(?![a-z])")
 
 
@@ -386,10 +379,9 @@ def _names_the_rate(inner: str) -> bool:
     trade gives: that bracket is refused, as before."""
     inner = inner.strip()
     rate = _RATE.match(inner)
+    # `(2:1 Wollhafen)` names a resource the trade may not give: refused.
     if rate is None or any(ch.isdigit() for ch in inner[rate.end() :]):
         return False
-    if not rate.group(0).startswith("3"):
-        return False  # `(2:1 Wollhafen)` names a resource the trade may not give: refused
     words = _letter_words(inner[rate.end() :])
     # A rate alone (`(3:1)`) may be a count the trade's terms do not say: refused as before.
     return any(w in _HARBOUR for w in words) and all(
