@@ -115,6 +115,28 @@ def test_a_pass_after_a_wish_or_a_greeting_is_read(lang: str, line: str, canonic
         ("de", "Hallo! Räuber 11G", "Räuber D4 (11G)"),
         ("da", "Hej, vej 6L 5L", "Vej C3 C4 (6L 5L)"),
         ("da", "Hej! Røver 11K", "Røver D4 (11K)"),
+        # Any order's first word after it, not only a build's or the robber's.
+        ("en", "Sorry, buy a card", "Buy card"),
+        ("en", "Hey, build a road 6B 5B", "Road C3 C4 (6B 5B)"),
+        ("en", "Hi GM, bank 4 wool for 1 ore", "Maritime 4W for 1O"),
+        (
+            "en",
+            "Hi all, play knight after the roll: robber 9L",
+            "Knight after roll: Robber B4 (9L)",
+        ),
+        ("de", "Sorry, Karte kaufen", "Entwicklungskarte"),
+        ("de", "Hallo zusammen, kaufe eine Karte", "Entwicklungskarte"),
+        ("de", "Moin, baue Straße 6L 5L", "Straße C3 C4 (6L 5L)"),
+        ("de", "Hallo, tausche 4 Wolle gegen 1 Lehm mit der Bank", "Seehandel 4W gegen 1L"),
+        ("da", "Hej, by 6L 5L 11K", "By C3 C4 D4 (6L 5L 11K)"),
+        ("da", "Undskyld, køb et kort", "Udviklingskort"),
+        ("da", "Hej alle, byg vej 6L 5L", "Vej C3 C4 (6L 5L)"),
+        # A sentence's full stop, and a wish after the greeting.
+        ("en", "Sorry for the delay. Road 6B 5B", "Road C3 C4 (6B 5B)"),
+        ("en", "Hi all. Sorry for the delay. Road 6B 5B", "Road C3 C4 (6B 5B)"),
+        ("en", "Hello! Sorry! Buy a card", "Buy card"),
+        ("de", "Hallo zusammen. Sorry für die Verspätung. Straße 6L 5L", "Straße C3 C4 (6L 5L)"),
+        ("da", "Hej. Undskyld forsinkelsen. Vej 6L 5L", "Vej C3 C4 (6L 5L)"),
     ],
 )
 def test_a_greeting_on_the_orders_line_is_left_out(lang: str, line: str, canonical: str) -> None:
@@ -128,6 +150,9 @@ def test_a_greeting_on_the_orders_line_is_left_out(lang: str, line: str, canonic
         # A greeting, then no order: read as the line it is, as before.
         ("en", "Hi GM, here is what I do: road 6B 5B"),
         ("de", "Hallo, hier kommt nichts Neues"),
+        ("en", "Hi. Sorry, I resign"),
+        ("de", "Hi, sorry, ich gebe auf"),
+        ("en", "Hi, sorry blue, I accept"),
     ],
 )
 def test_a_greeting_before_anything_but_an_order_is_read_as_before(lang: str, line: str) -> None:

@@ -126,7 +126,11 @@ def _greeting(s: str) -> bool:
     return heading_kind(rest) == "main"
 
 
-def _after_greeting(s: str, line: str) -> str | None:
+#: How many greetings and wishes before an order on its line are left out.
+_GREETINGS_IN_A_ROW = 3
+
+
+def _after_greeting(s: str, line: str, depth: int = 1) -> str | None:
     """ "Hi, road 6B 5B", "Hallo zusammen, Straße 6L 5L", "Hej! Vej 6L 5L", "Sorry, ich passe
     diese Runde": the order (or the pass) after a greeting or a wish on its own line (the
     line's text from there on, as written); None where the line is not a greeting or wish of a
@@ -136,7 +140,8 @@ def _after_greeting(s: str, line: str) -> str | None:
     greeting = bool(words) and words[0] in _GREETING_WORDS
     if not greeting and not _wish_size(words):
         return None
-    cut = min((i for i in (line.find(","), line.find("!")) if i >= 0), default=-1)
+    # A comma, "!" or a sentence's full stop ends the greeting or the wish.
+    cut = min((i for i in (line.find(","), line.find("!"), line.find(". ")) if i >= 0), default=-1)
     if cut < 0:
         return None
     head = line[:cut]
@@ -157,6 +162,11 @@ def _after_greeting(s: str, line: str) -> str | None:
         return None
     if _ORDER_STARTS.match(simple(rest)):
         return rest
+    if depth < _GREETINGS_IN_A_ROW:
+        # `Hi all. Sorry for the delay. Road 6B 5B`: a wish after the greeting.
+        after = _after_greeting(simple(rest), rest, depth + 1)
+        if after is not None:
+            return after
     # A pass alone: `Sorry, ich passe, ich gebe auf` says more than the pass.
     alone = not any(ch in rest.rstrip(".!") for ch in ",.;?")
     return rest if alone and _is_pass(simple(rest), every_game_words()) else None
