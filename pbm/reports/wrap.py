@@ -30,8 +30,10 @@ WIDTH = 76
 #: What is never broken across lines: a moment as the mails write it ("2026-01-03 12:00 UTC",
 #: "13:00 Europe/Berlin"), the labels naming one crossing or path ("D2 D3 E2"), a short
 #: group in parentheses ("(11G 6G 5W)", the hexes of a place) and a short quoted line to
-#: copy ("für Stein schreibe 'Seehandel 4S gegen 1H'").
+#: copy ("für Stein schreibe 'Seehandel 4S gegen 1H'"), and the dice seal's check, a shell
+#: command the game's end tells the player to run as its last line (`rng.seal_check`).
 _WHOLE = re.compile(
+    r"printf %s \S++ \| sha256sum|"
     r"(?:\d{4}-\d\d-\d\d )?\d\d:\d\d(?: (?:UTC|[A-Z][A-Za-z_]+/[A-Za-z_/+-]+))?"
     r"|\b[A-Z]\d{1,2}(?: [A-Z]\d{1,2}){1,2}\b"
     r"|\([^()\n]{1,20}\)"

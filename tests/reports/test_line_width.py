@@ -12,6 +12,7 @@ from mail_text import foreign_words, long_lines, times_with_seconds, wrong_count
 from pbm.reports import codebook
 from pbm.reports.order_form import GameKind, form_lines
 from pbm.reports.wrap import WIDTH, wrap_line, wrap_text
+from pbm.rules.rng import seal_check
 
 from . import scenes
 
@@ -115,3 +116,13 @@ def test_the_wrap_leaves_what_fits_and_keeps_times_whole() -> None:
     # A word longer than the line (a link) stays whole.
     link = "  https://example.test/" + "a" * 90
     assert wrap_line(link) == [link]
+
+
+def test_the_dice_seals_check_stays_one_line_to_copy() -> None:
+    """The game's end says "run the last line in a terminal": a 128-bit seed and its nonce
+    make the command longer than the width, and broken it ran only `| sha256sum`."""
+    command = "  " + seal_check(2**127 + 12345, "d372480c8b180d931fe5f5dc1ed2f1bd")
+    assert len(command) > WIDTH
+    assert wrap_line(command) == [command]
+    text = f"Kør den sidste linje i en terminal (Linux, macOS):\n{command}\n"
+    assert command in wrap_text(text).splitlines()
