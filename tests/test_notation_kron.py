@@ -719,7 +719,7 @@ BASE_AS_EVER: list[tuple[str, str, str]] = [
     ("en", "Settlement 11L 4L 6B (my castle)", "Settlement B2 C2 C3 (11L 4L 6B)"),
     ("en", "Road 11L 6B (builders note)", "Road B2 C3 (11L 6B)"),
     ("de", "Siedlung 11H 4H 6L (Fisch!)", "Siedlung B2 C2 C3 (11H 4H 6L)"),
-    ("de", "Stadt 11H 4H 6L, wenn es reicht (Burg später)", "Stadt B2 C2 C3 (11H 4H 6L)"),
+    ("de", "Stadt 11H 4H 6L, wenn es reicht (Burg als Ziel)", "Stadt B2 C2 C3 (11H 4H 6L)"),
 ]
 
 

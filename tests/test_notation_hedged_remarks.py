@@ -1,0 +1,91 @@
+"""A remark that doubts, postpones or changes the piece of the order it stands beside is
+refused, never passed over: passed over, the line's own words would build the piece now.
+
+Found by a review of expansion order mails: `Ship D6 E6 (moved)` built a new ship where the
+player moved one, `Castle … (maybe)` and `Burg … (später)` built the castle, `Road building:
+C8 D8, D8 D9 (both ships)` built two roads. Each is now refused with the remark named, so the
+player writes the line again."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from pbm.notation import Context, parse_mail
+from pbm.rules.board import Board
+from pbm.rules.kron_board import generate_kron_board
+from pbm.rules.layouts import generate_board
+from pbm.rules.scenarios import scenario_board
+from pbm.rules.state import DEFAULT_COLOURS
+
+
+@cache
+def _board(kind: str) -> Board:
+    if kind == "sea":
+        return scenario_board("neue-ufer", 4, 1)
+    if kind == "kron":
+        return generate_kron_board("large", 1)
+    return generate_board("medium", 1)
+
+
+def _read(line: str, lang: str, kind: str) -> tuple[str | None, str | None]:
+    ctx = Context(_board(kind), lang, DEFAULT_COLOURS[:4], "round")
+    (result,) = parse_mail(line + "\n", ctx).lines
+    return result.canonical, result.error.key if result.error else None
+
+
+@pytest.mark.parametrize(
+    ("lang", "kind", "line"),
+    [
+        # Moved, not new: no source given, so no move to read; never a new ship.
+        ("en", "sea", "Ship D6 E6 (moved)"),
+        ("en", "sea", "Ship D6 E6 (relocated)"),
+        ("en", "sea", "Ship D6 E6 -- move, don't build"),
+        ("de", "sea", "Schiff D6 E6 (versetzt)"),
+        ("de", "sea", "Schiff D6 E6 -- verschoben"),
+        ("da", "sea", "Skib D6 E6 (flyttet)"),
+        ("da", "sea", "Skib D6 E6 -- flyttes"),
+        # Not now, or not at all.
+        ("en", "sea", "Ship D6 E6 (don’t build)"),
+        ("en", "sea", "Ship D6 E6 (won't build)"),
+        ("en", "kron", "Castle C4 D4 D5 (don't build yet)"),
+        ("en", "kron", "Castle C4 D4 D5 (maybe)"),
+        ("en", "kron", "Castle C4 D4 D5 (later)"),
+        ("en", "kron", "Make 2 bread (don't)"),
+        ("en", "kron", "Bakery C4 D4 D5 (never mind)"),
+        ("en", "base", "Road 6B 5B -- don't build"),
+        ("de", "kron", "Burg C4 D4 D5 (vielleicht)"),
+        ("de", "kron", "Burg C4 D4 D5 (später)"),
+        ("de", "kron", "Burg C4 D4 D5 -- nee"),
+        ("da", "kron", "Borg C4 D4 D5 (måske)"),
+        ("da", "kron", "Borg C4 D4 D5 (maaske)"),
+        ("da", "kron", "Borg C4 D4 D5 (senere)"),
+        # Ships, where the line's word builds roads.
+        ("en", "sea", "Road building: C8 D8, D8 D9 (both ships)"),
+        ("en", "sea", "Road building: C8 D8, D8 D9 -- ships"),
+        ("en", "sea", "Road C8 D8 (boat)"),
+        ("de", "sea", "Straßenbau: C8 D8, D8 D9 (beide Schiffe)"),
+        ("de", "sea", "Straßenbau: C8 D8, D8 D9 (als Schiffe)"),
+        ("da", "sea", "Vejbygning: C8 D8, D8 D9 (begge skibe)"),
+        ("da", "sea", "Vejbygning: C8 D8, D8 D9 (som skibe)"),
+    ],
+)
+def test_a_remark_that_changes_the_order_is_refused(lang: str, kind: str, line: str) -> None:
+    canonical, error = _read(line, lang, kind)
+    assert canonical is None and error is not None, canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "kind", "line", "canonical"),
+    [
+        # A remark that only talks: passed over as before.
+        ("en", "sea", "Ship D6 E6 (nice spot)", "Ship D6 E6"),
+        ("de", "base", "Stadt 11H 4H 6L, wenn es reicht (Burg als Ziel)", "Stadt B2 C2 C3"),
+    ],
+)
+def test_a_remark_that_only_talks_is_still_passed_over(
+    lang: str, kind: str, line: str, canonical: str
+) -> None:
+    read, error = _read(line, lang, kind)
+    assert error is None and read is not None and read.startswith(canonical), read
