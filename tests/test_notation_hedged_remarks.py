@@ -89,3 +89,16 @@ def test_a_remark_that_only_talks_is_still_passed_over(
 ) -> None:
     read, error = _read(line, lang, kind)
     assert error is None and read is not None and read.startswith(canonical), read
+
+
+@pytest.mark.parametrize(("lang", "gold"), [("da", "Guld:"), ("de", "Gold:"), ("en", "Gold:")])
+def test_an_empty_gold_line_is_refused_and_ends_no_substitute_block(lang: str, gold: str) -> None:
+    """Danish `Guld:` alone was passed over as a heading, which ends a substitute block: the
+    ship below it moved into the main lines."""
+    ship = {"da": "Skib", "de": "Schiff", "en": "Ship"}[lang]
+    substitute = {"da": "Erstatning:", "de": "Ersatzbau:", "en": "Substitute:"}[lang]
+    body = f"{substitute}\n{ship} D7 E7\n{gold}\n{ship} C7 C8\n"
+    ctx = Context(_board("sea"), lang, DEFAULT_COLOURS[:4], "round")
+    lines = {r.line: r for r in parse_mail(body, ctx).lines}
+    assert lines[3].error is not None and lines[3].error.key == "gold_form"
+    assert lines[4].ok and lines[4].substitute
