@@ -532,6 +532,25 @@ def scan_mail(body: str, subject: str | None = None) -> ParsedMail:
     return out
 
 
+def message_to_gm(body: str) -> str | None:
+    """The message to the game master a mail holds (`An Spielleitung:` / `To GM:` and the lines
+    below it, as `parse_mail` takes them); None when it holds none. Read only for a seated
+    player's mail whose password was missing or wrong: a player who lost the password must
+    still reach the game master (`service.authentication.bad_password`)."""
+    for count, (number, line) in enumerate(iter_clean_lines(body)):
+        if count == MAX_MAIL_LINES:
+            break
+        try:
+            item = scan_line(line)
+        except OrderError:
+            if starts_a_message(line):
+                return None  # a message to someone not understood: nothing is forwarded
+            continue
+        if isinstance(item, Press):
+            return message_text(item.first, body, number) if item.to == "gm" else None
+    return None
+
+
 #: What of a line `scan_line` reads: more than any line it looks for needs (a password, a
 #: name of at most 40 characters, a game of at most 100, colour wishes, a command).
 SCAN_CHARS = 160

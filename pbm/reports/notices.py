@@ -112,9 +112,19 @@ def press(
     }
 
 
-def press_gm(lang: str, who: str, text: str, game: str, colour: str) -> dict[str, Any]:
-    """A player's message to the GM, with the command that answers it."""
-    return {"lang": lang_code(lang), "who": who, "text": text, "game": game, "colour": colour}
+def press_gm(
+    lang: str, who: str, text: str, game: str, colour: str, unverified: bool = False
+) -> dict[str, Any]:
+    """A player's message to the GM, with the command that answers it. `unverified`: sent
+    from the seat's address without its right password (a lost one, most likely)."""
+    return {
+        "lang": lang_code(lang),
+        "who": who,
+        "text": text,
+        "game": game,
+        "colour": colour,
+        "unverified": unverified,
+    }
 
 
 def lang_code(lang: str) -> str:

@@ -10,12 +10,15 @@ from sqlalchemy import func
 from sqlmodel import col, select
 
 from pbm.notation.clean import iter_clean_lines
+from pbm.notation.format import word
+from pbm.notation.mail import message_to_gm
 from pbm.store.models import InboundMail, Outbox, Player
-from pbm.store.statuses import OutboxStatus, PlayerStatus
+from pbm.store.statuses import GamePhase, OutboxStatus, PlayerStatus
 
 from . import texts
 from .limits import BAD_PASSWORD, HOUR, bad_passwords_last_hour
 from .outbox import enqueue
+from .press import to_gm
 from .request import Request
 from .secrets import (
     colour_tag,
@@ -128,16 +131,43 @@ def bad_password(r: Request) -> None:
     elif not r.parsed.password:
         # Where the password stood that was not read: in the quoted mail below the reader's
         # end (an Outlook reply typed into the quoted form), or in the subject.
-        if password_values(r.inbound.text):
+        read = "\n".join(line for _, line in iter_clean_lines(r.inbound.text))
+        if password_values(r.inbound.text) - password_values(read):
+            # Only a password line below the reader's end: `Ich habe mein Kennwort
+            # verloren` in the player's own text is read, and is no password there.
             said += "\n\n" + texts.t(r.lang, "password_below_quote")
         elif password_values(r.inbound.subject):
             said += "\n\n" + texts.t(r.lang, "password_in_subject")
         if r.inbound.attachments:
             said += "\n\n" + texts.t(r.lang, "attachments_not_read")
-        if any(line.rstrip().endswith("?") for _, line in iter_clean_lines(r.inbound.text)):
-            # A question without the password: where questions go (with the password).
+    if not r.inbound.encrypted:
+        forwarded = _to_gm_without_password(r)
+        if forwarded:
+            said += "\n\n" + forwarded
+        elif any(line.rstrip().endswith("?") for _, line in iter_clean_lines(r.inbound.text)):
+            # A question: where questions go.
             said += "\n\n" + texts.t(r.lang, "question_hint")
+        else:
+            said += "\n\n" + texts.t(r.lang, "lost_password_hint", to_gm=word("to_gm", r.lang))
     r.refuse(said)
+
+
+def _to_gm_without_password(r: Request) -> str:
+    """A message to the game master in a seated player's mail without its right password (a
+    lost one, most likely) still reaches the game master, marked as unchecked: the one way a
+    player who lost it has to ask for a new one. Nothing else in the mail is done. Only from
+    the seat's own address, within the answers of the hour (`bad_password`), and not once the
+    game is over. Returns the line for the sender ("" when nothing was forwarded)."""
+    if r.game.phase == GamePhase.ENDED:
+        return ""
+    seat = next((p for p in r.seated() if p.address == r.inbound.sender), None)
+    text = message_to_gm(r.inbound.text) if seat is not None else None
+    if seat is None or text is None:
+        return ""
+    masked = r.masked(text)
+    if not masked.strip():
+        return ""
+    return to_gm(r.svc, r.session, r.game, seat, masked, unverified=True)
 
 
 #: The kind of the one mail that tells an address, an hour later, of the wrong-password mails

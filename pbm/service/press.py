@@ -81,7 +81,7 @@ def send_press(
     if not text.strip():
         return _("The message is empty: nothing was sent.")
     if press.to == "gm":
-        return _to_gm(svc, session, game, sender, text)
+        return to_gm(svc, session, game, sender, text)
     if game.press == "none":
         return _("This game has no messages between players; 'To GM: …' reaches the game master.")
     if press.anonymous and game.press != "anonymous":
@@ -154,7 +154,11 @@ def _reply_line(game: Game, to: str, anonymous: bool) -> str:
     return f"{word('message', game.locale)} {who}: …"
 
 
-def _to_gm(svc: Service, session: Session, game: Game, sender: Player, text: str) -> str:
+def to_gm(
+    svc: Service, session: Session, game: Game, sender: Player, text: str, unverified: bool = False
+) -> str:
+    """Forward a player's message to the game master; returns the line for the sender.
+    `unverified`: the mail came from the seat's address without its right password."""
     _ = translator(game.locale).gettext
     gm = svc.config.service.gm_inbox
     if not gm:
@@ -171,7 +175,7 @@ def _to_gm(svc: Service, session: Session, game: Game, sender: Player, text: str
         gm,
         game,
         subject,
-        notices.press_gm(game.locale, who, text, game.name, sender.colour or ""),
+        notices.press_gm(game.locale, who, text, game.name, sender.colour or "", unverified),
         in_reply_to=thread,
         limited=False,
     )

@@ -79,6 +79,10 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "Your mail is kept and will be read then; you need not send it again.\n"
     ),
     "bad_password": N_("The password is missing or wrong."),
+    "lost_password_hint": N_(
+        "Lost your password? A line '{to_gm}: …' with your message below it, sent from this "
+        "address, reaches the game master, who can send you a new one."
+    ),
     "back_already": N_(
         "You play {colour} yourself already (no autopilot, no absence): nothing was changed. "
         "Send your orders by {deadline}.\n"

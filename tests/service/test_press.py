@@ -474,3 +474,61 @@ def test_a_day_without_its_year_that_just_passed_is_refused(
     (answer,) = replies_to(svc, mailer.last_id)
     assert "vorbei" in answer.body, answer.body
     assert seated(svc, "alpha")[0].away_until is None
+
+
+@pytest.mark.parametrize("password", ["", "Kennwort: rot-falsch-falsch-falsch\n"])
+def test_a_player_who_lost_the_password_still_reaches_the_gm(
+    tmp_path: object, clock: FakeClock, password: str
+) -> None:
+    """The refusal of a mail without the right password says where questions go (`An
+    Spielleitung:`); a player who lost the password has no other way to ask for a new one.
+    From the seat's own address, the message is forwarded, marked as unchecked, with the
+    command for a new password; nothing else of the mail is done."""
+    from pathlib import Path
+
+    from harness import start_game
+
+    svc = make_service(Path(str(tmp_path)), clock, gm_address="spielleitung@pbm.test")
+    mailer = Mailer(svc)
+    table = start_game(mailer, clock, "alpha")
+    me = table.seats[1]
+    before = len(order_sets(svc, "alpha"))
+    mailer.send(
+        me,
+        "Kennwort weg",
+        f"{password}An Spielleitung: Ich habe mein Kennwort verloren.\nStraße C3 D4\n",
+    )
+    (row,) = outbox(svc, "press_gm")
+    colour = seated(svc, "alpha")[1].colour or ""
+    assert row.recipients == "spielleitung@pbm.test" and me in row.body
+    assert "Ich habe mein Kennwort verloren." in row.body
+    assert "Ohne das richtige Kennwort des Platzes geschickt" in row.body
+    assert f"pbm player password alpha {colour}" in row.body
+    assert "rot-falsch" not in row.body
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert "Deine Nachricht ging an die Spielleitung." in answer.body
+    assert len(order_sets(svc, "alpha")) == before  # no order was taken
+
+
+def test_a_stranger_without_a_password_reaches_no_gm(tmp_path: object, clock: FakeClock) -> None:
+    from pathlib import Path
+
+    from harness import start_game
+
+    svc = make_service(Path(str(tmp_path)), clock, gm_address="spielleitung@pbm.test")
+    mailer = Mailer(svc)
+    start_game(mailer, clock, "alpha")
+    mailer.send("fremd@example.test", "x", "Spiel: alpha\nAn Spielleitung: Hallo!\n")
+    assert outbox(svc, "press_gm") == []
+
+
+def test_a_refusal_for_the_password_says_how_to_reach_the_gm(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    table = games.start("alpha")
+    me = table.seats[0]
+    mailer.send(me, "Züge", "Straße C3 D4\n")
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert "Kennwort fehlt oder ist falsch." in answer.body
+    assert "Kennwort verloren? Eine Zeile 'An Spielleitung: …'" in " ".join(answer.body.split())
+    assert outbox(svc, "press_gm") == []
