@@ -320,7 +320,8 @@ def _next_text(lines: list[str], number: int) -> str:
 KEPT_BODY_CHARS = 32 * 1024
 KEPT_BODIES = 8
 #: body → (its clean lines, whether the reading ended at a forwarded mail).
-_kept: dict[str, tuple[tuple[tuple[int, str], ...], bool]] = {}
+#: A kept body: its clean lines, whether it ended at a forwarded mail, the line it ended at.
+_kept: dict[str, tuple[tuple[tuple[int, str], ...], bool, int]] = {}
 
 
 #: The armor lines of an inline OpenPGP signed text.
@@ -333,20 +334,50 @@ def iter_clean_lines(body: str, stops: list[str] | None = None) -> Iterator[tupl
     if len(body) > KEPT_BODY_CHARS:
         yield from _clean(body, stops)
         return
-    kept = _kept.get(body)
-    if kept is None:
-        found: list[str] = []
-        kept = (tuple(_clean(body, found)), "forwarded" in found)
-        if len(_kept) >= KEPT_BODIES:
-            _kept.clear()  # one step, safe beside another thread's reading
-        _kept[body] = kept
-    lines, forwarded = kept
+    lines, forwarded, _ = _kept_body(body)
     yield from lines
     if forwarded and stops is not None:
         stops.append("forwarded")
 
 
-def _clean(body: str, stops: list[str] | None = None) -> Iterator[tuple[int, str]]:
+def _kept_body(body: str) -> tuple[tuple[tuple[int, str], ...], bool, int]:
+    kept = _kept.get(body)
+    if kept is None:
+        found: list[str] = []
+        ends: list[int] = []
+        kept = (tuple(_clean(body, found, ends)), "forwarded" in found, ends[0])
+        if len(_kept) >= KEPT_BODIES:
+            _kept.clear()  # one step, safe beside another thread's reading
+        _kept[body] = kept
+    return kept
+
+
+#: The most commented lines looked at (`commented_lines`): a form has about twenty.
+MAX_COMMENTED = 30
+
+
+def commented_lines(body: str) -> list[tuple[int, str]]:
+    """The player's lines that start with `#` (number, the text after the `#`), above where
+    the reading of `body` ends: the report's order form sends its lines so, to fill in and
+    uncomment, and a line filled in with its `#` left is not read. At most `MAX_COMMENTED`;
+    none for a body longer than `KEPT_BODY_CHARS` (read line by line, its end not known)."""
+    if len(body) > KEPT_BODY_CHARS or "#" not in body:
+        return []
+    _, _, end = _kept_body(body)
+    out: list[tuple[int, str]] = []
+    lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for number, raw in enumerate(lines[: end - 1], 1):
+        text = raw.strip()
+        if text.startswith("#") and len(text) <= MAX_LINE_CHARS:
+            out.append((number, text.lstrip("#").strip()))
+            if len(out) == MAX_COMMENTED:
+                break
+    return out
+
+
+def _clean(
+    body: str, stops: list[str] | None = None, ends: list[int] | None = None
+) -> Iterator[tuple[int, str]]:
     """The clean lines of `body`, one at a time.
 
     A line longer than `MAX_LINE_CHARS` is not looked at beyond its first character: a quote
@@ -355,7 +386,8 @@ def _clean(body: str, stops: list[str] | None = None) -> Iterator[tuple[int, str
 
     `stops`: given, "forwarded" is added to it when the reading ends at a forwarded mail's
     block, which is never read (it may be a report or another player's mail), so that the
-    answer can say so.
+    answer can say so. `ends`: given, the number of the line the reading ended at is added to
+    it once every line is read (one more than the last line when it read to the end).
     """
     lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     skip_next = False
@@ -430,3 +462,7 @@ def _clean(body: str, stops: list[str] | None = None) -> Iterator[tuple[int, str
             continue
         seen = True
         yield number, stripped
+    else:
+        number = len(lines) + 1
+    if ends is not None:
+        ends.append(number)

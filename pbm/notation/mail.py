@@ -23,7 +23,7 @@ from pbm import languages
 
 from . import lexicon, vocab
 from .assemble import _assemble, _take_command
-from .clean import iter_clean_lines
+from .clean import commented_lines, iter_clean_lines
 from .context import Context
 from .errors import NotationError, OrderError
 from .format import format_item
@@ -160,6 +160,24 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
     out.forwarded = "forwarded" in stops
     _other_letters(read, ctx, others)
     _assemble(read, ctx, out)
+    out.commented = _commented_orders(body, ctx)
+    return out
+
+
+def _commented_orders(body: str, ctx: Context) -> list[tuple[int, str]]:
+    """The player's `#` lines that read as an order without their `#` (`# Räuber E3, raube
+    gelb`: the order form's line filled in, its `#` left): (line, the order's canonical
+    form). A form line not filled in (`# Straße <Pfad>`) reads as none."""
+    out = []
+    for number, text in commented_lines(body):
+        if not text or "<" in text:
+            continue
+        try:
+            item = parse_line(text, ctx)
+        except OrderError:
+            continue
+        if not isinstance(item, _NOT_A_CONTINUATION):
+            out.append((number, format_item(item, ctx)))
     return out
 
 

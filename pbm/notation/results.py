@@ -138,6 +138,10 @@ class ParsedMail:
     #: `confirm` is a pending request's code found only in the quoted mail, not on a line the
     #: player wrote (`service.mail_lookup.implied_confirm`): asked for, not taken.
     confirm_quoted: bool = False
+    #: Lines the player wrote with a `#` before an order (the order form's lines filled in and
+    #: left commented): (line, the order read without the `#`). Not read as orders; the answer
+    #: says to delete the `#`.
+    commented: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:

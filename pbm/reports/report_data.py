@@ -198,9 +198,14 @@ def order_form(state: GameState, lang: str) -> list[str]:
     # Only the first two lines are orders as they stand; the rest are comments ("#") to fill
     # in and uncomment, so a form sent back untouched builds or buys nothing by accident.
     lines = form_lines(GameKind.of_state(state), lang)
+    # Said in the form itself, a comment too: it goes with the lines into the mail the
+    # player writes from the report's link, where a line filled in and left with its `#` is
+    # not read.
+    hint = translator(lang).gettext("Delete the '#' in front of each line you fill in.")
     return [
         f"{word('password', lang)}: ",
         f"{word('round', lang)}: {state.round}",
+        f"# {hint}",
         *(f"# {line}" for line in lines),
     ]
 

@@ -104,6 +104,11 @@ def take_orders(r: Request) -> str | None:
         check = check_setup_receipt if setup else check_receipt
         seat = player.seat if player.seat is not None else 0
         check(r.parsed, r.state or load_state(game), seat, game.locale)
+    if r.parsed.commented:
+        # The order form's lines filled in with their `#` left: not read, and the player
+        # must hear why (the answer's count of lines not read says nothing of it).
+        lines = "\n".join(f"  {number:>2}  {order}" for number, order in r.parsed.commented)
+        r.notes.append(texts.t(lang, "commented_orders", lines=lines))
     if _asks_a_question(r):
         # Beside orders too: the question line is only refused, and nobody would answer it.
         r.notes.append(texts.t(lang, "question_hint"))

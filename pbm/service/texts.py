@@ -79,6 +79,11 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "Your mail is kept and will be read then; you need not send it again.\n"
     ),
     "bad_password": N_("The password is missing or wrong."),
+    "commented_orders": N_(
+        "Not read, as they start with '#' (the order form's lines come so, to fill in): "
+        "without the '#', these lines are orders:\n{lines}\nDelete the '#' in front of each "
+        "line you mean as an order."
+    ),
     "lost_password_hint": N_(
         "Lost your password? A line '{to_gm}: …' with your message below it, sent from this "
         "address, reaches the game master, who can send you a new one."

@@ -532,3 +532,27 @@ def test_a_refusal_for_the_password_says_how_to_reach_the_gm(
     assert "Kennwort fehlt oder ist falsch." in answer.body
     assert "Kennwort verloren? Eine Zeile 'An Spielleitung: …'" in " ".join(answer.body.split())
     assert outbox(svc, "press_gm") == []
+
+
+def test_order_lines_left_with_the_forms_hash_are_pointed_out(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    """The report's order form sends its lines as `#` comments to fill in; a player who fills
+    them in and leaves the `#` sends nothing the service reads. The answer says which lines
+    they were and what to delete; the form itself says it too."""
+    table = games.start("alpha")
+    me = table.seats[0]
+    _, state = game_state(svc, "alpha")
+    body = orders_text(state, 0, table.passwords[me])
+    head, orders = body.split("\n", 2)[:2], body.split("\n", 2)[2]
+    commented = "\n".join(f"# {line}" for line in orders.splitlines() if line)
+    mailer.send(me, "Züge", "\n".join(head) + "\n" + commented + "\n# Straße <Pfad>\n")
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert "Diese Mail enthält keinen gültigen Zug" in answer.body or answer.kind == "error"
+    assert "Nicht gelesen, da sie mit '#' beginnen" in " ".join(answer.body.split())
+    first = orders.splitlines()[0].split()[0]
+    assert f"   3  {first}" in answer.body
+    assert "Lösche das '#' vor jeder Zeile, die ein Zug sein soll." in " ".join(answer.body.split())
+    assert "<Pfad>" not in answer.body
+    (opened,) = outbox(svc, "round_open")[-1:]
+    assert "# Lösche das '#' vor jeder Zeile, die du ausfüllst." in opened.body
