@@ -40,7 +40,6 @@ from .rounds import ready, resolve
 from .secrets import masked_text, password_values
 from .signup import add_player as seat_player
 from .signup import draw_now
-from .table import as_utc
 from .tell import tell
 from .tick import resolve_if_ready
 from .verify import Verification, verify
@@ -169,6 +168,8 @@ def round_status(svc: Service, name: str) -> dict[str, Any]:
         now = svc.clock.now()
         rounds = game.phase == GamePhase.ROUNDS
         sent = set(current_orders(session, game, game.round)) if rounds else set()
+        # In the setup only the seat on turn is waited for (each places in turn).
+        on_turn = _setup_seat(game) if game.phase == GamePhase.SETUP else None
         players = [
             {
                 "colour": p.colour,
@@ -178,12 +179,25 @@ def round_status(svc: Service, name: str) -> dict[str, Any]:
                 "autopilot": p.autopilot,
                 "away": away(p, now),
                 # The round does not wait for it: orders in, or the autopilot plays it.
-                "waited_for": (p.id or 0) not in sent and not plays_itself(game, p, now),
+                "waited_for": (
+                    p.seat == on_turn
+                    if game.phase == GamePhase.SETUP
+                    else (p.id or 0) not in sent and not plays_itself(game, p, now)
+                ),
                 "status": str(p.status),
             }
             for p in players_of(session, game)
         ]
         return {"game": name, "round": game.round, "deadline": game.deadline, "players": players}
+
+
+def _setup_seat(game: Game) -> int | None:
+    """The seat whose setup placement is awaited; None once the setup is done."""
+    from pbm.rules import Phase
+    from pbm.rules.setup import setup_player
+
+    state = load_state(game)
+    return setup_player(state) if state.phase == Phase.SETUP else None
 
 
 @dataclass
@@ -207,15 +221,10 @@ def resolve_round(svc: Service, name: str, now: bool = False) -> Resolved:
         with transaction(svc.engine) as session:
             game = get_game(session, name, lock=True)
             if game.phase == GamePhase.SETUP:
-                # The way to the automatic placement now: the turn's deadline moved to now.
-                left = 0.0
-                if game.deadline is not None:
-                    left = (as_utc(game.deadline) - svc.clock.now()).total_seconds() / 3600
-                    left /= svc.config.service.time_scale
+                # The way to the automatic placement now.
                 raise ServiceError(
                     f"{name} is in the setup: there is no round to resolve yet; to have the "
-                    f"placement on turn made now: pbm round extend {name} --hours "
-                    f"{-max(left, 0.0):.2f}, then pbm game tick"
+                    f"placement on turn made now: {gm.setup_now_hint(svc, game)}"
                 )
             if game.phase != GamePhase.ROUNDS:
                 raise ServiceError(f"{name} has no open round (it is in {game.phase})")

@@ -194,6 +194,21 @@ EXTEND_GRACE = timedelta(minutes=10)
 MAX_EXTEND_HOURS = 100_000
 
 
+def setup_now_hint(svc: Service, game: Game) -> str:
+    """The commands that make the setup placement on turn now: a deadline that has passed
+    needs only the clock's next tick; one ahead is moved to now first (its hours rounded away
+    from zero, so that it is not left seconds ahead, where the tick would place nothing); a
+    turn without a deadline (`--deadline off`) is given one of now."""
+    if game.deadline is None:
+        return f"pbm round extend {game.name} --hours 0, then pbm game tick"
+    now = svc.clock.now()
+    left = (as_utc(game.deadline) - now).total_seconds() / 3600 / svc.config.service.time_scale
+    if left <= 0:
+        return "the turn's deadline has passed: pbm game tick"
+    hours = math.ceil(left * 100) / 100
+    return f"pbm round extend {game.name} --hours -{hours:.2f}, then pbm game tick"
+
+
 def extend(svc: Service, session: Session, game: Game, hours: float, why: str = "") -> datetime:
     """Move the open deadline by `hours` (from now when there is none); the players are told,
     with `why`. A deadline that would lie in the past is refused, with the command that does
@@ -206,7 +221,10 @@ def extend(svc: Service, session: Session, game: Game, hours: float, why: str = 
         )
     if hours == 0 and game.deadline is not None:
         # Nothing moves: no mail to every player about a deadline that stays as it was.
-        raise ServiceError(f"{game.name}: --hours 0 leaves the deadline as it is")
+        hint = ""
+        if game.phase == GamePhase.SETUP:
+            hint = f"; to have the setup placement made now: {setup_now_hint(svc, game)}"
+        raise ServiceError(f"{game.name}: --hours 0 leaves the deadline as it is{hint}")
     now = svc.clock.now()
     base = game.deadline or now
     target = base + svc.config.service.hours(hours)
@@ -217,11 +235,7 @@ def extend(svc: Service, session: Session, game: Game, hours: float, why: str = 
         if game.phase == GamePhase.ROUNDS:
             hint = f"to resolve round {game.round} now: pbm round resolve {game.name} --now"
         else:
-            late = (now - base).total_seconds() / 3600 / svc.config.service.time_scale
-            hint = (
-                f"to have the setup placement made now: pbm round extend {game.name} "
-                f"--hours {late:.2f}, then pbm game tick"
-            )
+            hint = f"to have the setup placement made now: {setup_now_hint(svc, game)}"
         raise ServiceError(
             f"{game.name}: --hours {hours:g} would put the deadline in the past; {hint}"
         )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from databases import game_row, outbox, seated
+from databases import game_row, game_state, outbox, seated
 from harness import GM, Games, set_service
 from typer.testing import CliRunner
 
@@ -123,6 +123,38 @@ def test_a_setup_deadline_in_the_past_names_the_tick(
     assert admin.extend_round(svc, "beta", hinted) == clock.now()
 
 
+def test_the_setup_hints_lead_to_the_placement_not_round_in_a_loop(
+    svc: Service, games: Games, clock: FakeClock
+) -> None:
+    """`pbm round resolve --now` in the setup named hours rounded toward zero (the deadline
+    left seconds ahead: the tick placed nothing), and after the deadline `--hours -0.00`,
+    which `extend` refuses. The hint now lands on the deadline, or names the tick alone."""
+    from harness import new_game, signup
+
+    from pbm.service.tick import tick
+
+    new_game(svc, "beta")
+    signup(games.mailer, "beta")
+    step = game_state(svc, "beta")[1].setup_step
+    with pytest.raises(ServiceError) as refused:
+        admin.resolve_round(svc, "beta", now=True)
+    hinted = float(str(refused.value).split("--hours ")[1].split(",")[0])
+    assert admin.extend_round(svc, "beta", hinted) == clock.now()
+    tick(svc)
+    assert game_state(svc, "beta")[1].setup_step == step + 1
+    # The next turn's deadline passes: the tick alone is named, everywhere.
+    clock.advance(hours=49)
+    for refusal in (
+        lambda: admin.resolve_round(svc, "beta", now=True),
+        lambda: admin.extend_round(svc, "beta", -1),
+        lambda: admin.extend_round(svc, "beta", 0),
+    ):
+        with pytest.raises(ServiceError) as refused:
+            refusal()
+        assert "the turn's deadline has passed: pbm game tick" in str(refused.value)
+        assert "--hours -0.00" not in str(refused.value)
+
+
 def test_extend_by_nothing_tells_nobody(svc: Service, games: Games) -> None:
     """`--hours 0` with a deadline set moves nothing: refused, no mail to every player."""
     games.start("alpha")
@@ -199,3 +231,19 @@ def test_a_preview_during_the_setup_says_where_the_game_stands(svc: Service, gam
     signup(games.mailer, "beta")
     with pytest.raises(ServiceError, match="no open round to preview \\(it is in setup\\)"):
         admin.preview_round(svc, "beta")
+
+
+def test_round_status_in_the_setup_waits_for_the_seat_on_turn_alone(
+    svc: Service, games: Games
+) -> None:
+    from harness import new_game, signup
+
+    from pbm.rules.setup import setup_player
+
+    new_game(svc, "beta")
+    signup(games.mailer, "beta")
+    on_turn = setup_player(game_state(svc, "beta")[1])
+    seats = {p.colour: seat for seat, p in seated(svc, "beta").items()}
+    status = admin.round_status(svc, "beta")
+    waited = [seats[p["colour"]] for p in status["players"] if p["waited_for"]]
+    assert waited == [on_turn]
