@@ -291,3 +291,33 @@ def test_what_a_greeting_carries_is_not_lost(lang: str, line: str) -> None:
 def test_a_pass_with_a_command_after_it_is_no_plain_pass(lang: str, line: str) -> None:
     read = _read(line + "\n", lang)
     assert read and all(error is not None for _, _, error in read)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("de", "Ich baue nichts"),
+        ("de", "Keine Bauten diese Runde"),
+        ("de", "Diesmal kein Bau"),
+        ("de", "Nichts zu bauen"),
+        ("en", "No building this time"),
+        ("en", "I'm not building this round"),
+        ("en", "Nothing to build"),
+        ("da", "Intet byggeri denne gang"),
+        ("da", "Jeg bygger ikke noget"),
+        ("da", "Intet at bygge"),
+    ],
+)
+def test_no_builds_said_as_such_is_a_pass_beside_the_robber_and_refused_beside_a_build(
+    lang: str, line: str
+) -> None:
+    """`Intet byggeri denne gang` was "an order was expected": the player says they build
+    nothing. Beside a robber order that is their turn; beside a build it contradicts it."""
+    robber = {"de": "Räuber 11G", "en": "Robber 9L", "da": "Røver 11K"}[lang]
+    ctx = Context(BOARD, lang, COLOURS, "round")
+    with_robber = parse_mail(f"{line}\n{robber}\n", ctx)
+    assert all(r.ok for r in with_robber.lines) and with_robber.has_orders()
+    with_build = parse_mail(f"{line}\n{ROAD[lang]}\n", ctx)
+    first = with_build.lines[0]
+    assert first.error is not None and first.error.key == "pass_with_orders"
+    assert with_build.lines[1].ok
