@@ -375,6 +375,14 @@ def autopilot(
     }
 
 
+def new_password(lang: str, colour: str, password: str, now: str) -> dict[str, Any]:
+    """A seat's new password (`pbm player password`), to its player: which seat it is for,
+    that the old one no longer works, and `now`, what the game waits for (the open round and
+    its deadline, or the setup's turn: `table.where_it_stands`). No codebook: the key stays
+    as the welcome mail gave it."""
+    return {"lang": lang_code(lang), "colour": colour, "password": password, "now": now}
+
+
 @dataclass(frozen=True)
 class DigestRow:
     colour: str

@@ -349,6 +349,23 @@ def welcome_replacement(lang: str, seat: int = 2) -> tuple[str, Rendered]:
     return subject, render("welcome", subject, data)
 
 
+def new_password(lang: str, seat: int = 2) -> tuple[str, Rendered]:
+    """A new password for a seat whose player lost theirs (`pbm player password`), with the
+    round that is open and its deadline (`table.where_it_stands`)."""
+    from pbm.i18n import translator
+
+    _, st, _ = midgame()
+    colour = vocab.colour_name(st.colours[seat], lang)
+    subject = texts.t(lang, "new_password_subject", game=GAME, colour=colour)
+    now = (
+        translator(lang)
+        .gettext("Round {round} is open: send your orders by {deadline}.")
+        .format(round=st.round, deadline=DEADLINE_TEXT)
+    )
+    data = notices.new_password(lang, colour, PASSWORD, now)
+    return subject, render("new_password", subject, {"game": GAME, **data})
+
+
 def players(lang: str) -> tuple[str, Rendered]:
     st = fresh_state()
     subject = texts.t(lang, "players_subject", game=GAME)
@@ -1455,6 +1472,7 @@ SCENES = {
     "report_sea_four_islands": report_sea_four_islands,
     "welcome": welcome,
     "welcome_replacement": welcome_replacement,
+    "new_password": new_password,
     "players": players,
     "players_anonymous": players_anonymous,
     "preview": preview,
