@@ -606,11 +606,25 @@ def setup_ack_coast(lang: str) -> tuple[str, Rendered]:
 
 
 def placed(lang: str) -> tuple[str, Rendered]:
-    """The first automatic placement of the setup."""
+    """The first placement of the setup (the one pbm would choose, as a player sent it)."""
     st = fresh_state()
     after, events = place_setup_automatic(st)
     subject = texts.t(lang, "placed_subject", game=GAME)
     return subject, _render("placed", subject, notices.placed(after, events, lang))
+
+
+def _placed_automatic(own: bool) -> Callable[[str], tuple[str, Rendered]]:
+    """The first placement of the setup, made by pbm at the turn's deadline: marked so for
+    everyone, and (`own`) said first to the player it was made for."""
+
+    def scene(lang: str) -> tuple[str, Rendered]:
+        st = fresh_state()
+        after, events = place_setup_automatic(st)
+        subject = texts.t(lang, "placed_subject", game=GAME)
+        data = notices.placed(after, events, lang, automatic=True, own=own)
+        return subject, _render("placed", subject, data)
+
+    return scene
 
 
 def _round_open(
@@ -1491,6 +1505,8 @@ SCENES = {
     "signup_confirm": signup_confirm,
     "setup_prompt": setup_prompt,
     "placed": placed,
+    "placed_automatic": _placed_automatic(own=False),
+    "placed_automatic_own": _placed_automatic(own=True),
     "round_open": round_open,
     "reminder": reminder,
     "nmr": nmr,
