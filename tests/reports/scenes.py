@@ -172,6 +172,32 @@ def round_report(lang: str) -> tuple[str, Rendered]:
     return subject, render("report", subject, data)
 
 
+#: A round of seed 3 in which Carol's seat (gelb, 2) builds, buys a card, plays a knight and
+#: moves the robber: the round of the report whose seat the autopilot played.
+AUTOPILOT_ROUND = 10
+
+
+def autopilot_report(lang: str) -> tuple[str, Rendered]:
+    """Round 10 of seed 3 with the autopilot's orders, Carol's seat (gelb, 2) played by the
+    autopilot (Carol is away): what its orders did is marked, its failed lines left out."""
+    before = state_before_round(SEED, AUTOPILOT_ROUND)
+    after, events = resolve_round(before, {p: autopilot.turn_orders(before, p) for p in range(4)})
+    subject = texts.t(lang, "report_subject", game=GAME, round=before.round)
+    data = report_data(
+        after,
+        events,
+        lang,
+        GAME,
+        SECRETS,
+        next_line(lang, after.round),
+        BOARD_CID,
+        quiet=frozenset({2}),
+        names=dict(enumerate(NAMES)),
+        address=ADDRESS,
+    )
+    return subject, render("report", subject, data)
+
+
 def end_report(lang: str) -> tuple[str, Rendered]:
     st, events = final()
     subject = texts.t(lang, "end_subject", game=GAME, round=st.round)
@@ -1463,6 +1489,7 @@ SCENES = {
     "press_from_gm": press_from_gm,
     "press_gm": press_gm,
     "report_round": round_report,
+    "report_autopilot": autopilot_report,
     "report_end": end_report,
     "report_correction": correction_report,
     "report_sea_gold": report_sea_gold,
