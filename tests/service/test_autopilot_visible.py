@@ -11,8 +11,8 @@ import json
 from datetime import timedelta
 
 import pytest
-from databases import game_row, outbox, records, seated
-from harness import Games, Mailer, send_orders
+from databases import game_row, game_state, outbox, records, seated
+from harness import Games, Mailer, orders_text, send_orders
 
 from pbm.notation import vocab
 from pbm.reports.describe import ordered_by, player_label
@@ -155,3 +155,18 @@ def test_back_counts_only_the_rounds_the_autopilot_played(
     said = " ".join(answer.body.split())
     assert "hat der Autopilot deinen Platz in Runde 2 gespielt." in said, answer.body
     assert "Runde 3 ist offen" in said
+
+
+def test_back_with_orders_says_the_rounds_in_the_answer_to_them(
+    svc: Service, mailer: Mailer, games: Games, clock: FakeClock
+) -> None:
+    table = games.start("alpha")
+    me = _away(svc, mailer, clock, table.passwords, "de")
+    send_orders(mailer, "alpha", [s for s in range(4) if s != AWAY], pw=table.passwords)
+    _, st = game_state(svc, "alpha")
+    body = orders_text(st, AWAY, table.passwords[me]) + "Ich bin zurück\n"
+    mailer.send(me, "Züge", body)
+    (answer,) = [o for o in outbox(svc, "ack", to=me) if o.in_reply_to == mailer.last_id]
+    said = " ".join(answer.body.split())
+    assert "Willkommen zurück: deine Abwesenheit ist beendet." in said
+    assert "hat der Autopilot deinen Platz in Runde 1 gespielt." in said, answer.body
