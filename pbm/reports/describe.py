@@ -237,6 +237,25 @@ PIECE_LINES: dict[str, tuple[str, Callable[[Board, int, str], str]]] = {
 #: Events the log tells right after the event that follows them (`in_log_order`).
 TOLD_AFTER_NEXT: set[type[ev.Event]] = set()
 
+#: The events that carry out a seat's own orders, by class: which seat gave the order (None
+#: for an event of the class that no order made). A report marks the lines of those the
+#: autopilot's orders made (`ordered_by`, `report_data.report_log`); the expansions add theirs.
+ORDERED_BY: dict[type[ev.Event], Callable[[Any], int | None]] = {
+    ev.Built: lambda e: e.player,
+    ev.MaritimeTraded: lambda e: e.player,
+    ev.CardBought: lambda e: e.player,
+    ev.CardPlayed: lambda e: e.player,
+    # A 7's robber order or a knight's; not the NMR rule's robber, nor one a castle sends away.
+    ev.RobberMoved: lambda e: e.player if e.cause in ("seven", "knight") else None,
+}
+
+
+def ordered_by(e: ev.Event) -> int | None:
+    """The seat whose orders made the event (a build, a trade with the bank, a card bought or
+    played, the robber moved), or None: a roll, production, a title, a rule's doing."""
+    seat = ORDERED_BY.get(type(e))
+    return seat(e) if seat is not None else None
+
 
 def refines(cls: type[ev.Event]) -> Callable[[Refinement], Refinement]:
     """Register a refinement of the base line of events of class `cls`."""

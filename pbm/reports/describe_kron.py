@@ -11,7 +11,7 @@ from pbm.rules import events as ev
 from pbm.rules.kron_events import FeastGiven, FishPaid, GoodsMade, GoodsTaken
 from pbm.rules.resources import FISCH
 
-from .describe import PIECE_LINES, TOLD_AFTER_NEXT, Teller, event_line, refines
+from .describe import ORDERED_BY, PIECE_LINES, TOLD_AFTER_NEXT, Teller, event_line, refines
 
 #: Kronlande's buildings (`Built.piece`): the line that tells each.
 PIECE_LINES.update(
@@ -26,6 +26,8 @@ PIECE_LINES.update(
 
 # The fish paid for missing grain comes right before the build it paid for, and is told under it.
 TOLD_AFTER_NEXT.add(FishPaid)
+# Goods made in a workshop are the seat's order (its buildings are `Built` events).
+ORDERED_BY[GoodsMade] = lambda e: e.player
 
 
 @refines(ev.RobberMoved)

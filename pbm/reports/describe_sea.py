@@ -23,9 +23,12 @@ from pbm.rules.sea_events import (
 )
 from pbm.rules.state import GameState
 
-from .describe import PIECE_LINES, Teller, event_line, refines
+from .describe import ORDERED_BY, PIECE_LINES, Teller, event_line, refines
 
 PIECE_LINES["ship"] = (N_("{player} builds a ship at {path}"), ship_path_text)
+# A ship moved and the pirate a 7 or a knight moves carry out the seat's orders.
+ORDERED_BY[ShipMoved] = lambda e: e.player
+ORDERED_BY[PirateMoved] = lambda e: e.player if e.cause in ("seven", "knight") else None
 
 
 @refines(ev.Produced)

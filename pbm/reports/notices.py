@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pbm.i18n import language
+from pbm.i18n import language, translator
 from pbm.notation import Context, vocab
 from pbm.notation.clean import clean_lines
 from pbm.notation.format import format_item
@@ -21,7 +21,7 @@ from pbm.rules import events as ev
 from pbm.rules.orders import SetupPlacement
 from pbm.rules.state import GameState
 
-from .describe import describe_all
+from .describe import describe, in_log_order
 from .report_data import board_map, hand_text, player_label, revealed_seal
 
 
@@ -305,11 +305,15 @@ def placed(
     failed: bool = False,
     after: tuple[str, str] | None = None,
     prompt: dict[str, Any] | None = None,
+    automatic: bool = False,
+    own: bool = False,
 ) -> dict[str, Any]:
     """A setup placement (or, with `failed`, why the player's placements could not be used),
     with the hands, the points and the board after it. `after`: who places next and until
     when ("" for no deadline), while the setup goes on. `prompt`: with `failed`, the turn's
-    prompt (`setup_prompt`): what to place, a line to copy and the deadline."""
+    prompt (`setup_prompt`): what to place, a line to copy and the deadline. `automatic`:
+    pbm chose the placement at the turn's deadline (nothing the player sent could be used):
+    its line is marked so, for everyone; `own`: the mail to that player, which says so first."""
     # The placement's line names the settlement and the road; their Built events add nothing.
     # Why a placement ranked before the one placed failed is the player's own business: only
     # the mail to the player whose placements all failed tells it.
@@ -318,9 +322,19 @@ def placed(
         for e in events
         if not isinstance(e, ev.Built) and (failed or not isinstance(e, ev.SetupFailed))
     ]
+    log = []
+    for e in in_log_order(told):
+        line = describe(e, state, lang)
+        if line is None:
+            continue
+        log.append(line)
+        if automatic and isinstance(e, ev.SetupPlaced):
+            # Under the placement it marks, indented as the lines that belong to an event.
+            log.append(translator(lang).gettext("  placed automatically: the deadline passed"))
     return {
         "lang": lang_code(lang),
-        "log": describe_all(told, state, lang),
+        "log": log,
+        "own_automatic": automatic and own,
         "failed": failed,
         "players": _standings(state, lang),
         "board_map": board_map(state, lang),
@@ -383,6 +397,14 @@ def autopilot(
         "round": round_,
         "deadline": deadline,
     }
+
+
+def new_password(lang: str, colour: str, password: str, now: str) -> dict[str, Any]:
+    """A seat's new password (`pbm player password`), to its player: which seat it is for,
+    that the old one no longer works, and `now`, what the game waits for (the open round and
+    its deadline, or the setup's turn: `table.where_it_stands`). No codebook: the key stays
+    as the welcome mail gave it."""
+    return {"lang": lang_code(lang), "colour": colour, "password": password, "now": now}
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from pbm.rules.rng import seal, seal_check
 from pbm.rules.state import GameState, Phase
 
 from . import codebook
-from .describe import describe, in_log_order, title_name
+from .describe import describe, in_log_order, ordered_by, title_name
 from .describe import player_label as player_label  # kept importable from here
 from .identity import player_islands
 from .order_form import GameKind, form_lines
@@ -157,25 +157,35 @@ def report_log(
     quiet: frozenset[int] = frozenset(),
     names: Mapping[int, str] | None = None,
 ) -> list[str]:
-    """The lines of a report telling what happened: a purchase as its buyer's code, and no
-    failed line of the seats in `quiet` (the autopilot's). `names` (by seat, as the game
-    shows them): the players who act are named "gelb (Carol)" (`describe`); a line longer
-    than 72 columns is wrapped (one entry, its continuation indented)."""
+    """The lines of a report telling what happened: a purchase as its buyer's code. The seats
+    in `quiet` were played by the autopilot (an absent, resigned or NMR seat): no failed line
+    of theirs (its orders are a plan whose lines fail harmlessly), and what their orders did
+    is marked "(autopilot)", so that nobody takes it for the player's own move. `names` (by
+    seat, as the game shows them): the players who act are named "gelb (Carol)" (`describe`);
+    a line longer than 72 columns is wrapped (one entry, its continuation indented)."""
+    _ = translator(lang).gettext
     lines = []
     for e in in_log_order(events):
         if isinstance(e, ev.OrderFailed) and e.player in quiet:
             continue
+        line: str | None
         if isinstance(e, ev.CardBought):
             colour = vocab.colour_name(state.colours[e.player], lang)
             who = player_label(colour, (names or {}).get(e.player, ""))
             secret = secrets.get(e.player)
             code = codebook.code_for(secret, e.number, e.card) if secret else "?"
-            text = translator(lang).gettext("{player}: card {number} → {code}")
-            lines.append(_wrap_log(text.format(player=who, number=e.number, code=code)))
+            line = _("{player}: card {number} → {code}").format(
+                player=who, number=e.number, code=code
+            )
+        else:
+            line = describe(e, state, lang, names)
+        if line is None:
             continue
-        line = describe(e, state, lang, names)
-        if line is not None:
-            lines.append(_wrap_log(line))
+        if ordered_by(e) in quiet:
+            # Translators: a line of the round report telling what the autopilot did for a
+            # seat ("rot (Anna) builds a city at C2 C3 D3 (autopilot)").
+            line = _("{line} (autopilot)").format(line=line)
+        lines.append(_wrap_log(line))
     return lines
 
 
@@ -271,13 +281,13 @@ def report_data(
 ) -> dict[str, Any]:
     """`summary`: the whole game's (`summary.game_summary`), for the game-end report.
     `quiet`: seats the autopilot wrote orders for; their failed lines are left out (its orders
-    are a plan whose lines fail harmlessly). `correction`: the GM's reason and the changed
-    lines when the report corrects one sent before (`correction_data`). `names`: the
-    players' names as the game shows them, by seat: the report names players "gelb (Carol)"
-    in the log, the tables, the winner's line and the summary (`name_players`). `nonce`: the
-    game's seal nonce, revealed with the seed by the game-end report ("" for a game created
-    before seal nonces). `address`: the game's address, where the next round's orders go
-    (`orders_mail`; "" for none)."""
+    are a plan whose lines fail harmlessly), what they did is marked (`report_log`).
+    `correction`: the GM's reason and the changed lines when the report corrects one sent
+    before (`correction_data`). `names`: the players' names as the game shows them, by seat:
+    the report names players "gelb (Carol)" in the log, the tables, the winner's line and the
+    summary (`name_players`). `nonce`: the game's seal nonce, revealed with the seed by the
+    game-end report ("" for a game created before seal nonces). `address`: the game's
+    address, where the next round's orders go (`orders_mail`; "" for none)."""
     ended = state.winner >= 0
     form = order_form(state, lang)
     # Seafarers: each seat's home islands and the islands that still pay it a bonus.

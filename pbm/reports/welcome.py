@@ -18,12 +18,16 @@ from . import codebook
 from .notices import RosterRow
 
 
-def _situation(state: GameState, seat: int, lang: str, deadline: str) -> dict[str, Any]:
-    """Where the game stands, for a player taking over a seat: the round, its deadline, the
-    seat's hand and the board."""
+def _situation(
+    state: GameState, seat: int, lang: str, deadline: str, takes_over: bool
+) -> dict[str, Any]:
+    """Where the game stands, for a player joining it while it runs: the round, its deadline,
+    the seat's hand and the board. `takes_over`: the seat had another player before (else the
+    player's own welcome mail comes late: `gm.new_password_for`)."""
     from .report_data import board_map, hand_text
 
     return {
+        "takes_over": takes_over,
         "round": state.round,
         "deadline": deadline,
         "hand": hand_text(state, seat, lang),
@@ -108,9 +112,11 @@ def welcome_data(
     nonce: str = "",
     kind: dict[str, Any] | None = None,
     wishes: list[str] | None = None,
+    takes_over: bool = True,
 ) -> dict[str, Any]:
     """`roster`: who plays whom; `deadline`: the open round's, for a player who takes over a
-    seat in the running game (they get the seat's hand, the board and the round with it);
+    seat in the running game (they get the seat's hand, the board and the round with it), or
+    with `takes_over` False for a seat's own player whose welcome mail never went out;
     `nonce`: the game's seal nonce ("" for a game created before seal nonces), which goes into
     the seal, never into the mail; `kind`: what game this is (`identity.game_kind`); `wishes`:
     what the draw did with the player's colour wishes (`colour_wishes`), for a player seated by
@@ -123,7 +129,7 @@ def welcome_data(
         "lang": lang,
         "game": game,
         "roster": roster or [],
-        "situation": _situation(state, seat, lang, deadline) if deadline else None,
+        "situation": _situation(state, seat, lang, deadline, takes_over) if deadline else None,
         "colour": colour,
         "seat": seat + 1,
         "kind": kind,

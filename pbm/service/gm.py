@@ -36,7 +36,7 @@ from .games import (
 from .outbox import enqueue
 from .rounds import resolve, set_autopilot
 from .secrets import hash_password, new_password, new_secret
-from .signup import password_word, send_welcome
+from .signup import password_word, send_new_password, send_welcome
 from .table import as_utc, label, shared_deadline, shown_name
 from .tell import tell
 
@@ -56,12 +56,13 @@ def colour_player(session: Session, game: Game, colour: str) -> Player:
     raise ServiceError(f"no player plays {colour} in {game.name}")
 
 
-def drop_unsent_welcomes(session: Session, game: Game, address: str) -> int:
+def drop_unsent_welcomes(session: Session, game: Game, address: str) -> list[Outbox]:
     """The welcome mails to `address` in `game` not sent yet (pending, or failed and waiting
     for `pbm outbox retry`) are dropped, and the password each holds (`Outbox.secret`) goes
     with them: it no longer works (a new one was drawn, or the seat went to someone else).
-    Returns how many were dropped."""
-    dropped = 0
+    A new password's mail (`signup.send_new_password`) is one of them: it carries a password
+    too. Returns the mails dropped."""
+    dropped = []
     for mail in session.exec(
         select(Outbox).where(
             Outbox.game_id == game.id,
@@ -72,7 +73,7 @@ def drop_unsent_welcomes(session: Session, game: Game, address: str) -> int:
     ):
         mail.status = OutboxStatus.DROPPED
         mail.secret = ""
-        dropped += 1
+        dropped.append(mail)
     return dropped
 
 
@@ -254,15 +255,23 @@ def extend(svc: Service, session: Session, game: Game, hours: float, why: str = 
 
 def new_password_for(svc: Service, session: Session, game: Game, colour: str) -> Player:
     """A player who lost their password gets a new one, mailed to their registered address
-    with the welcome mail (the old one stops working, and a welcome mail with it not sent yet
-    is dropped)."""
+    (the old one stops working, and a mail with it not sent yet is dropped). The mail says it
+    is a new password for their seat and where the game stands (`send_new_password`); only the
+    password changes, so the codebook key of the welcome mail stays good and is not sent
+    again, unless the welcome mail itself was among those dropped: then the player never had
+    it, and gets it whole, with the new password."""
     check_not_ended(game, "a new password")
     player = colour_player(session, game, colour)
     # A welcome mail still waiting would carry the password that stops working now.
-    drop_unsent_welcomes(session, game, player.address)
+    dropped = drop_unsent_welcomes(session, game, player.address)
     password = new_password(password_word(player.colour or colour, game.locale))
     player.password_hash = hash_password(password)
-    send_welcome(svc, session, game, load_state(game), player, password)
+    # The welcome mail is the one that shows the codebook key (a new password's does not).
+    lost_welcome = any(player.codebook_secret and player.codebook_secret in m.body for m in dropped)
+    if lost_welcome:
+        send_welcome(svc, session, game, load_state(game), player, password, takes_over=False)
+    else:
+        send_new_password(svc, session, game, player, password)
     return player
 
 

@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import update
-from sqlmodel import Session, col
+from sqlmodel import Session, col, select
 
 from pbm.notation import vocab
 from pbm.notation.mail import ParsedMail
@@ -191,6 +191,46 @@ def ready(
         and not corrections.waiting(game)
         and not waiting_for(session, game, now, players, sent)
     )
+
+
+def rounds_played_for(session: Session, game: Game, player: Player) -> list[int]:
+    """The rounds just resolved that the autopilot played for this player's seat (away, the
+    autopilot on, resigned), oldest first: the newest rounds in a row whose resolution had
+    orders for the seat that the player had not sent. [] when the last round resolved was
+    the player's own (or an NMR), or the player took the seat after it."""
+    import json
+
+    from pbm.store.models import RoundRecord
+
+    if player.seat is None:
+        return []
+    own = set(
+        session.exec(
+            select(OrderSet.round).where(
+                OrderSet.game_id == game.id,
+                OrderSet.player_id == player.id,
+                OrderSet.superseded == False,  # noqa: E712  (SQL comparison)
+            )
+        )
+    )
+    resolutions = session.exec(
+        select(RoundRecord.round, RoundRecord.orders, RoundRecord.players_before)
+        .where(RoundRecord.game_id == game.id, RoundRecord.kind == "round")
+        .order_by(col(RoundRecord.step).desc())
+    )
+    played: list[int] = []
+    seen: set[int] = set()
+    for round_, orders, players_before in resolutions:
+        if round_ in seen:
+            continue  # a corrected round: its newest resolution is the one that counts
+        seen.add(round_)
+        if round_ in own or (players_before and str(player.id) not in json.loads(players_before)):
+            break  # the player's own orders, or the seat was someone else's then
+        by_seat = json.loads(orders)
+        if player.seat >= len(by_seat) or by_seat[player.seat] is None:
+            break  # no orders at all: an NMR, not the autopilot
+        played.append(round_)
+    return played[::-1]
 
 
 def orders_for_round(

@@ -170,6 +170,9 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
         p = player_at(session, game, setup_player(state))
         waiting = current_orders(session, game, 0, state.setup_step).get(p.id or 0)
         sent = None
+        # Whether pbm chose the placement (at the deadline, nothing usable sent): the notice
+        # says so, and its player hears it in a mail of their own.
+        automatic = False
         if waiting is not None:
             sent = codec.loads(waiting.parsed)
             new, events, placed = place_setup(state, sent)
@@ -197,8 +200,10 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
                     return
                 new, more = place_setup_automatic(state)
                 events += more
+                automatic = True
         elif timeout:
             new, events = place_setup_automatic(state)
+            automatic = True
         else:
             return
         used = json.dumps({"orders": codec.to_data(sent), "auto": timeout})
@@ -214,16 +219,16 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
                 label(game, player_at(session, game, setup_player(new))),
                 shared_deadline(session, game, room=200) if game.deadline else "",
             )
-        notify(
-            svc,
-            session,
-            "placed",
-            recipients(session, game),
-            game,
-            texts.t(game.locale, "placed_subject", game=game.name),
-            notices.placed(new, events, game.locale, after=after),
-            step=step,
-        )
+        subject = texts.t(game.locale, "placed_subject", game=game.name)
+        everyone = recipients(session, game)
+        own = [p.address] if automatic and p.address in everyone else []
+        others = [a for a in everyone if a not in own]
+        for group, to_player in ((others, False), (own, True)):
+            if group:
+                data = notices.placed(
+                    new, events, game.locale, after=after, automatic=automatic, own=to_player
+                )
+                notify(svc, session, "placed", group, game, subject, data, step=step)
         state = new
         if state.phase == Phase.SETUP:
             _begin_step(svc, session, game, state)

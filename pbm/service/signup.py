@@ -302,10 +302,12 @@ def send_welcome(
     player: Player,
     password: str,
     wishes: list[str] | None = None,
+    takes_over: bool = True,
 ) -> None:
-    """The one mail that carries a password (and the codebook): to its owner only. `wishes`:
+    """The one mail that carries a password and the codebook: to its owner only. `wishes`:
     what the draw did with the player's colour wishes (None for a player who takes over a
-    seat)."""
+    seat). `takes_over`: in a running game, whether the player takes over the seat from
+    someone else (False: the seat's own player, whose first welcome mail never went out)."""
     from pbm.notation import vocab
     from pbm.reports.render import render
     from pbm.reports.welcome import welcome_data
@@ -313,7 +315,7 @@ def send_welcome(
     from .table import local_deadline, roster_rows
 
     colour = vocab.colour_name(player.colour or "", game.locale)
-    # A player who takes over a seat in a running game gets where it stands with it.
+    # A player who joins a running game (takes over a seat) gets where it stands with it.
     deadline = local_deadline(game, player) if game.phase == GamePhase.ROUNDS else ""
     subject = texts.t(game.locale, "welcome_subject", game=game.name, colour=colour)
     # The password is put in only when the mail is built for sending: the stored row holds a
@@ -334,8 +336,40 @@ def send_welcome(
             game.seal_nonce,
             kind=game_kind_of(game, state),
             wishes=wishes,
+            takes_over=takes_over,
         ),
     )
+    enqueue(
+        svc,
+        session,
+        "welcome",
+        [player.address],
+        subject,
+        mail.text,
+        html=mail.html,
+        game_id=game.id,
+        secret=password,
+    )
+
+
+def send_new_password(
+    svc: Service, session: Session, game: Game, player: Player, password: str
+) -> None:
+    """A seat's new password (`gm.new_password_for`), to its player only: for which seat and
+    game, that the old one no longer works, and what the game waits for now. Queued as a
+    `welcome` mail, the kind that carries a password: its password is put in only when it is
+    sent, and it is dropped like a welcome when the password is replaced again."""
+    from pbm.notation import vocab
+    from pbm.reports.render import render
+
+    from .table import where_it_stands
+
+    colour = vocab.colour_name(player.colour or "", game.locale)
+    subject = texts.t(game.locale, "new_password_subject", game=game.name, colour=colour)
+    data = notices.new_password(
+        game.locale, colour, PASSWORD_PLACEHOLDER, where_it_stands(session, game, player)
+    )
+    mail = render("new_password", subject, {"game": game.name, **data})
     enqueue(
         svc,
         session,

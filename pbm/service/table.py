@@ -14,13 +14,15 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlmodel import Session
 
+from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.reports.notices import RosterRow
 from pbm.reports.report_data import player_label
 from pbm.store.models import Game, Player
+from pbm.store.statuses import GamePhase
 
 from . import texts
-from .games import players_of
+from .games import ServiceError, load_state, player_at, players_of
 
 
 def shown_name(game: Game, player: Player) -> str:
@@ -77,6 +79,43 @@ def local_deadline(game: Game, player: Player | None) -> str:
     if game.deadline is None:
         return texts.t(game.locale, "no_deadline")
     return when_text(game.deadline, player.timezone if player else "")
+
+
+def where_it_stands(session: Session, game: Game, player: Player) -> str:
+    """What the game waits for from this player now, in one sentence of the game's language:
+    the open round and its deadline (in the player's time zone), or in the setup whether it is
+    their turn to place; "" when it waits for nothing (the signup, an ended game). For the
+    mails that put a player back into a game they lost track of: a new password, the return
+    from an absence."""
+    _ = translator(game.locale).gettext
+    if game.phase not in (GamePhase.SETUP, GamePhase.ROUNDS):
+        return ""
+    if game.paused:
+        # Whatever deadline is stored, the resume sets the one that counts.
+        return _("The game is paused: nothing is resolved and no orders are taken.")
+    if game.phase == GamePhase.ROUNDS:
+        if game.deadline is None:
+            return _("Round {round} is open: send your orders.").format(round=game.round)
+        return _("Round {round} is open: send your orders by {deadline}.").format(
+            round=game.round, deadline=local_deadline(game, player)
+        )
+    from pbm.rules.setup import setup_player
+
+    state = load_state(game)
+    seat = setup_player(state)
+    if seat == player.seat:
+        if game.deadline is None:
+            return _("It is your turn in the setup: send a placement.")
+        return _("It is your turn in the setup: send a placement by {deadline}.").format(
+            deadline=local_deadline(game, player)
+        )
+    try:
+        who = label(game, player_at(session, game, seat))
+    except ServiceError:  # a seat without its player row: the colour alone
+        who = vocab.colour_name(state.colours[seat], game.locale)
+    return _(
+        "The setup is under way: {player} places now. You get a mail when it is your turn."
+    ).format(player=who)
 
 
 def as_utc(moment: datetime) -> datetime:

@@ -19,6 +19,7 @@ def ngettext(singular: str, plural: str, count: str) -> tuple[str, str, str]:
 #: number of something has its plural form (`ngettext`).
 _T: dict[str, str | tuple[str, str, str]] = {
     "welcome_subject": N_("[{game}] Welcome, {colour}"),
+    "new_password_subject": N_("[{game}] New password for {colour}"),
     "joined_subject": N_("[{game}] Signup received"),
     "ack_subject": N_("[{game}] Orders received (round {round})"),
     "setup_ack_subject": N_("[{game}] Setup placement received"),

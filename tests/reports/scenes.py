@@ -172,6 +172,32 @@ def round_report(lang: str) -> tuple[str, Rendered]:
     return subject, render("report", subject, data)
 
 
+#: A round of seed 3 in which Carol's seat (gelb, 2) builds, buys a card, plays a knight and
+#: moves the robber: the round of the report whose seat the autopilot played.
+AUTOPILOT_ROUND = 10
+
+
+def autopilot_report(lang: str) -> tuple[str, Rendered]:
+    """Round 10 of seed 3 with the autopilot's orders, Carol's seat (gelb, 2) played by the
+    autopilot (Carol is away): what its orders did is marked, its failed lines left out."""
+    before = state_before_round(SEED, AUTOPILOT_ROUND)
+    after, events = resolve_round(before, {p: autopilot.turn_orders(before, p) for p in range(4)})
+    subject = texts.t(lang, "report_subject", game=GAME, round=before.round)
+    data = report_data(
+        after,
+        events,
+        lang,
+        GAME,
+        SECRETS,
+        next_line(lang, after.round),
+        BOARD_CID,
+        quiet=frozenset({2}),
+        names=dict(enumerate(NAMES)),
+        address=ADDRESS,
+    )
+    return subject, render("report", subject, data)
+
+
 def end_report(lang: str) -> tuple[str, Rendered]:
     st, events = final()
     subject = texts.t(lang, "end_subject", game=GAME, round=st.round)
@@ -347,6 +373,23 @@ def welcome_replacement(lang: str, seat: int = 2) -> tuple[str, Rendered]:
         kind=kind(st, lang),
     )
     return subject, render("welcome", subject, data)
+
+
+def new_password(lang: str, seat: int = 2) -> tuple[str, Rendered]:
+    """A new password for a seat whose player lost theirs (`pbm player password`), with the
+    round that is open and its deadline (`table.where_it_stands`)."""
+    from pbm.i18n import translator
+
+    _, st, _ = midgame()
+    colour = vocab.colour_name(st.colours[seat], lang)
+    subject = texts.t(lang, "new_password_subject", game=GAME, colour=colour)
+    now = (
+        translator(lang)
+        .gettext("Round {round} is open: send your orders by {deadline}.")
+        .format(round=st.round, deadline=DEADLINE_TEXT)
+    )
+    data = notices.new_password(lang, colour, PASSWORD, now)
+    return subject, render("new_password", subject, {"game": GAME, **data})
 
 
 def players(lang: str) -> tuple[str, Rendered]:
@@ -589,11 +632,25 @@ def setup_ack_coast(lang: str) -> tuple[str, Rendered]:
 
 
 def placed(lang: str) -> tuple[str, Rendered]:
-    """The first automatic placement of the setup."""
+    """The first placement of the setup (the one pbm would choose, as a player sent it)."""
     st = fresh_state()
     after, events = place_setup_automatic(st)
     subject = texts.t(lang, "placed_subject", game=GAME)
     return subject, _render("placed", subject, notices.placed(after, events, lang))
+
+
+def _placed_automatic(own: bool) -> Callable[[str], tuple[str, Rendered]]:
+    """The first placement of the setup, made by pbm at the turn's deadline: marked so for
+    everyone, and (`own`) said first to the player it was made for."""
+
+    def scene(lang: str) -> tuple[str, Rendered]:
+        st = fresh_state()
+        after, events = place_setup_automatic(st)
+        subject = texts.t(lang, "placed_subject", game=GAME)
+        data = notices.placed(after, events, lang, automatic=True, own=own)
+        return subject, _render("placed", subject, data)
+
+    return scene
 
 
 def _round_open(
@@ -1432,6 +1489,7 @@ SCENES = {
     "press_from_gm": press_from_gm,
     "press_gm": press_gm,
     "report_round": round_report,
+    "report_autopilot": autopilot_report,
     "report_end": end_report,
     "report_correction": correction_report,
     "report_sea_gold": report_sea_gold,
@@ -1455,6 +1513,7 @@ SCENES = {
     "report_sea_four_islands": report_sea_four_islands,
     "welcome": welcome,
     "welcome_replacement": welcome_replacement,
+    "new_password": new_password,
     "players": players,
     "players_anonymous": players_anonymous,
     "preview": preview,
@@ -1473,6 +1532,8 @@ SCENES = {
     "signup_confirm": signup_confirm,
     "setup_prompt": setup_prompt,
     "placed": placed,
+    "placed_automatic": _placed_automatic(own=False),
+    "placed_automatic_own": _placed_automatic(own=True),
     "round_open": round_open,
     "reminder": reminder,
     "nmr": nmr,

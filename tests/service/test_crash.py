@@ -143,4 +143,6 @@ def test_crash_and_restart(
     # Nothing else was sent twice either.
     kinds = count_by(outbox(svc), "kind")
     assert kinds["ack"] == 3 + (1 if action == "ingest" else 0)
-    assert kinds["placed"] == 8 and kinds["welcome"] == 4
+    # Each of the 8 setup placements, made at its deadline, went to the others and, in a mail
+    # of its own, to its player.
+    assert kinds["placed"] == 2 * 8 and kinds["welcome"] == 4

@@ -146,10 +146,15 @@ def _check_setup(svc: Service, clock: FakeClock, mailer: Mailer, pw: dict[str, s
         r = mailer.send(at[seat].address, "Aufstellung", setup_text(st, seat, pw[at[seat].address]))
         assert r.status == "done"
     placed = outbox(svc, "placed")
+    # Seat 3's placement, made at its deadline, went to the others, and to seat 3 in a mail of
+    # its own that says it was made for it; the others went to all four.
+    (told_seat_3,) = [o for o in placed if o.recipients == at[3].address]
+    placed = [o for o in placed if o is not told_seat_3]
     assert len(placed) == 8
-    assert all(
-        sorted(o.recipients.split(",")) == sorted(p.address for p in at.values()) for o in placed
-    )
+    for o in placed:
+        everyone = {p.address for p in at.values()}
+        expected = everyone - {at[3].address} if o.step == told_seat_3.step else everyone
+        assert set(o.recipients.split(",")) == expected
     # Each but the last says whose turn it is now, and until when; the last began round 1.
     for o, seat in zip(placed[:-1], seq[1:], strict=True):
         colour = {"rot": "rot", "blau": "blau", "weiss": "weiß", "gelb": "gelb"}[at[seat].colour]

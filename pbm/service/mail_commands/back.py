@@ -9,8 +9,8 @@ from pbm.store.statuses import PlayerStatus
 from .. import texts
 from ..order_intake import take_orders
 from ..request import Request
-from ..rounds import set_autopilot
-from ..table import local_deadline
+from ..rounds import rounds_played_for, set_autopilot
+from ..table import local_deadline, where_it_stands
 from .command import MailCommand
 
 
@@ -26,10 +26,16 @@ def back(r: Request) -> str | None:
     # An absence ends with the player's return (`Urlaub bis …` is then forgotten).
     r.player.away_until = None
     if not r.player.autopilot and was_away and not r.parsed.has_orders():
+        # Back into a game lost track of: what the autopilot did meanwhile, what is open now.
+        said = [
+            translator(r.lang).gettext("Welcome back: your absence is over."),
+            *_played_for_you(r),
+            where_it_stands(r.session, r.game, r.player),
+        ]
         r.reply(
             "ack",
             texts.t(r.lang, "ok_subject", game=r.game.name),
-            translator(r.lang).gettext("Welcome back: your absence is over.") + "\n",
+            "\n".join(line for line in said if line) + "\n",
         )
     # With orders, one answer says both: the return and what became of the orders.
     switched = set_autopilot(
@@ -66,7 +72,25 @@ def back(r: Request) -> str | None:
     elif was_away:
         r.changed = True
         r.notes.append(_("Welcome back: your absence is over."))
+        r.notes += _played_for_you(r)
     return take_orders(r)
+
+
+def _played_for_you(r: Request) -> list[str]:
+    """The rounds the autopilot played for the returning player, said in one line ([] for
+    none): what happened at their seat is theirs now."""
+    assert r.player is not None
+    played = rounds_played_for(r.session, r.game, r.player)
+    if not played:
+        return []
+    text = translator(r.lang).ngettext(
+        "While you were away, the autopilot played your seat in round {rounds}.",
+        "While you were away, the autopilot played your seat in rounds {rounds}.",
+        len(played),
+    )
+    # The rounds are the newest ones in a row: the first and the last say them all.
+    rounds = str(played[0]) if len(played) == 1 else f"{played[0]}–{played[-1]}"
+    return [text.format(rounds=rounds)]
 
 
 COMMAND = MailCommand("back", "", N_("play yourself again (autopilot off)"), True, back)
