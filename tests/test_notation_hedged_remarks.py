@@ -102,3 +102,44 @@ def test_an_empty_gold_line_is_refused_and_ends_no_substitute_block(lang: str, g
     lines = {r.line: r for r in parse_mail(body, ctx).lines}
     assert lines[3].error is not None and lines[3].error.key == "gold_form"
     assert lines[4].ok and lines[4].substitute
+
+
+@pytest.mark.parametrize(
+    ("lang", "kind", "body"),
+    [
+        ("en", "kron", "Make 1 bread\nCastle C4 D4 D5\nOnly if the castle fails:\nCity F3 F4 G3\n"),
+        ("en", "kron", "Castle C4 D4 D5\nMake 1 bread\nIf the bread fails:\nCity F3 F4 G3\n"),
+        (
+            "de",
+            "base",
+            "Stadt 11H 4H 6L\nStraße 6L 5L\nFalls die Stadt nicht klappt:\nSiedlung 6L 5L 11G\n",
+        ),
+        ("da", "base", "By 11T 4T 6L\nVej 6L 5L\nHvis byen ikke lykkes:\nHus 6L 5L 11K\n"),
+    ],
+)
+def test_a_substitute_heading_naming_one_of_several_builds_is_refused(
+    lang: str, kind: str, body: str
+) -> None:
+    """Substitutes are built when any main build fails: `If the castle fails:` over two main
+    builds was read as `Substitute:`, and the city was built when the bread failed though
+    the castle stood. Refused, with the builds under it."""
+    ctx = Context(_board(kind), lang, DEFAULT_COLOURS[:4], "round")
+    lines = parse_mail(body, ctx).lines
+    heading, below = lines[2], lines[3]
+    assert heading.error is not None and heading.error.key == "substitute_names_one"
+    assert below.error is not None and below.error.key == "under_unknown_heading"
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        ("de", "Stadt 11H 4H 6L\nFalls die Stadt nicht klappt:\nSiedlung 6L 5L 11G\n"),
+        ("en", "City 11L 4L 6B\nIf the city fails:\nSettlement 6B 5B 11G\n"),
+        ("de", "Stadt 11H 4H 6L\nStraße 6L 5L\nFalls das nicht klappt:\nSiedlung 6L 5L 11G\n"),
+    ],
+)
+def test_over_one_build_or_naming_none_it_is_the_substitute_heading(lang: str, body: str) -> None:
+    ctx = Context(_board("base"), lang, DEFAULT_COLOURS[:4], "round")
+    lines = parse_mail(body, ctx).lines
+    assert all(r.ok for r in lines), [(r.text, r.error) for r in lines]
+    assert lines[-1].substitute

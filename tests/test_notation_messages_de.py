@@ -301,6 +301,11 @@ PLAYERS_CASES: dict[str, tuple[str, str]] = {
 PLAYERS_MAIL_CASES: dict[str, tuple[str, int, str]] = {
     "unknown_heading": ("Wenn möglich:\nStadt 6L 5L 11G\n", 1, "de"),
     "under_unknown_heading": ("Wenn möglich:\nStadt 6L 5L 11G\n", 2, "de"),
+    "substitute_names_one": (
+        "Stadt 11H 4H 6L\nStraße 6L 5L\nFalls die Stadt nicht klappt:\nSiedlung 6L 5L 11G\n",
+        3,
+        "de",
+    ),
     "or_else_without_build": ("Status\noder Siedlung 6L 5L 11G\n", 2, "de"),
     "pass_with_orders": ("Stadt 6L 5L 11G\nIch passe\n", 2, "de"),
     "ends_on_or": ("Stadt 6L 5L 11G oder\n", 1, "de"),

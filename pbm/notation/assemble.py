@@ -89,6 +89,9 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
     #: Under `Zweite Siedlung:` (setup): placements for the writer's second turn; whether the
     #: line before was one of them.
     later = last_later = False
+    #: The main build lines read so far: a substitute heading that names one build
+    #: (`Falls die Burg nicht klappt:`) stands for that build only over a single one.
+    main_builds = 0
     for r in read:
         result, item = r.result, r.item
         error = r.error
@@ -135,6 +138,15 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
             # after `Ersatzbau:`) and the reach of a heading not understood.
             in_substitutes, unknown, anchor, later = False, None, None, False
             continue
+        if isinstance(item, SubstituteHeader) and item.names and main_builds != 1 and not setup:
+            # Substitutes are built when any main build fails: over several, a heading that
+            # names one would widen its condition unseen. Refused, and the lines under it.
+            result.error = NotationError.make(
+                "substitute_names_one", shown=result.text.strip(), count=main_builds
+            ).at(result.line, result.text)
+            out.lines.append(result)
+            unknown, in_substitutes, withheld, anchor = result, False, False, None
+            continue
         if isinstance(item, SubstituteHeader):
             in_substitutes, unknown = True, None
             result.block = "setup" if setup else "substitute"
@@ -165,6 +177,8 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
             _or_else(result, item, anchor, ctx)
             continue
         _accept(result, item, ctx, out, seen, substitute=in_substitutes and is_build)
+        if result.ok and is_build and not in_substitutes:
+            main_builds += 1
         anchor = result if result.ok and isinstance(item, (*_BUILD_TYPES,)) else None
         if isinstance(item, Builds):
             anchor = None

@@ -50,6 +50,15 @@ _NOT_ORDERS = _heading_words("not_orders")
 _NOT_ORDERS_NEGATED = _heading_words("not_orders_with_negation")
 
 
+#: The builds a substitute heading may name (`If the castle fails:`).
+_PIECES = _heading_words("pieces")
+
+
+def piece_named(s: str) -> str:
+    """The first build a (folded) heading names, "" for none."""
+    return next((w for w in _words(_without_brackets(s)) if w in _PIECES), "")
+
+
 def _not_orders(words: list[str]) -> bool:
     return any(w in _NOT_ORDERS for w in words) or (
         any(w in _NEGATIONS for w in words) and any(w in _NOT_ORDERS_NEGATED for w in words)

@@ -126,6 +126,9 @@ class SubstituteHeader:
     (`Ersatz: Entwicklungskarte`)."""
 
     build: BuildAction | Alternatives | Builds | None = None
+    #: A build the heading names (`Falls die Burg nicht klappt:`: `burg`), "" for none: the
+    #: substitutes run when any main build fails, so it is read only over a single main build.
+    names: str = ""
 
 
 @dataclass(frozen=True)

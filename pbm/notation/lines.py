@@ -35,7 +35,7 @@ from .counts import MAX_COUNT, _gold
 from .errors import NotationError, OrderError
 from .game_words import BASE_WORDS, GameWords
 from .headers import MAX_TOKEN, MAX_ZONE, _board_free, _command
-from .heading_kinds import heading_kind
+from .heading_kinds import heading_kind, piece_named
 from .headings import _headed, _is_pass, _or_prefix
 from .items import (
     Away,
@@ -322,7 +322,7 @@ def _parse_line(text: str, ctx: Context) -> Item:
         if placement is not None:
             return placement
     if kind == "substitute" or _SUBSTITUTE.match(f):
-        return SubstituteHeader()
+        return SubstituteHeader(names=piece_named(f))
     if kind == "main" or (kind == "plain" and not _names_an_order(f, ctx.words)):
         return Heading()
     headed = _headed(t, ctx)

@@ -301,6 +301,11 @@ TEXTS: dict[str, str] = {
         "the setup takes placements only ('Siedlung <Kreuzung> Straße <Weg>'): send this line "
         "again with your orders for round 1, once the setup is over"
     ),
+    "substitute_names_one": N_(
+        "the heading {shown!r} names one build, but substitute builds are built when any "
+        "main build fails (main builds above it: {count}): write 'Ersatzbau:' if that is "
+        "meant, or the other choice on the build's own line ('Burg … oder Stadt …')"
+    ),
     "under_unknown_heading": N_(
         "this build line stands under the heading {shown!r} (line {line}), which is not "
         "understood: write 'Ersatzbau:' above substitute builds, or leave the heading out"
