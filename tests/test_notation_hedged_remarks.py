@@ -143,3 +143,29 @@ def test_over_one_build_or_naming_none_it_is_the_substitute_heading(lang: str, b
     lines = parse_mail(body, ctx).lines
     assert all(r.ok for r in lines), [(r.text, r.error) for r in lines]
     assert lines[-1].substitute
+
+
+@pytest.mark.parametrize(
+    ("lang", "kind", "line", "canonical"),
+    [
+        ("en", "sea", "ships c7 d7 and d7 e7", "Ship C7 D7; Ship D7 E7"),
+        ("en", "sea", "Two ships: C7 D7, D7 E7", "Ship C7 D7; Ship D7 E7"),
+        ("de", "sea", "Schiffe C7 D7 und D7 E7", "Schiff C7 D7; Schiff D7 E7"),
+        ("da", "sea", "To skibe: C7 D7, D7 E7", "Skib C7 D7; Skib D7 E7"),
+        ("en", "kron", "Castles C4 D4 D5 and F3 F4 G3", "Castle C4 D4 D5"),
+        ("de", "kron", "Zwei Burgen: C4 D4 D5, F3 F4 G3", "Burg C4 D4 D5"),
+        ("da", "kron", "Borge C4 D4 D5 og F3 F4 G3", "Borg C4 D4 D5"),
+    ],
+)
+def test_ships_and_castles_in_the_plural_are_each_a_build(
+    lang: str, kind: str, line: str, canonical: str
+) -> None:
+    """As `Straßen A und B` always were (the plural was refused with "did you mean 'Ship'?")."""
+    read, error = _read(line, lang, kind)
+    assert error is None and read is not None and read.startswith(canonical), (read, error)
+    assert read.count(";") == 1
+
+
+@pytest.mark.parametrize(("line", "key"), [("Ships 6B 5B and 5B 4G", "ships_seafarers")])
+def test_plural_ships_outside_seafarers_are_refused_as_a_ship_is(line: str, key: str) -> None:
+    assert _read(line, "en", "base") == (None, key)

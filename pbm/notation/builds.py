@@ -299,17 +299,29 @@ def _plural_count(m: re.Match[str]) -> int | None:
     return vocab.NUMBER_WORDS.get(word) or vocab.COUNTED_NUMBER_WORDS.get(word, 0)
 
 
-def _plural_builds(
-    t: Text, m: re.Match[str], ctx: Context
-) -> tuple[Road | Settlement | City | Builds, str]:
+def _plural_builds(t: Text, m: re.Match[str], ctx: Context) -> tuple[BuildAction | Builds, str]:
     """`Straßen A und B`, `Zwei Siedlungen: A, B`, `Two cities: A and B`: each place a build of
     its own, in the order written; a count must be the number of places named."""
     kind = _PLURAL_KINDS[m.group("kind")]
     rest = t.sub(m.end())
     if kind == "road":
-        built: list[Road | Settlement | City] = [Road(e) for e in _path_list(rest, ctx)]
+        built: list[BuildAction] = [Road(e) for e in _path_list(rest, ctx)]
         if not 1 <= len(built) <= _MAX_ROADS:
             raise NotationError.make("road_form", column=rest.col(0))
+    elif kind in ("ship", "castle"):
+        # `Schiffe A und B`, `Two castles: A, B`: each read as the one build's line reads it
+        # (refused outside Seafarers or Kronlande, as that line is).
+        lead = m.start("kind")
+        read = BUILD_READERS[kind]
+        each = [read(rest.sub(a, b), t, lead, ctx) for a, b in _path_spans(rest.folded)]
+        built = [one for one in each if not isinstance(one, Builds)]
+        if len(built) != len(each) or not 1 <= len(built) <= _MAX_ROADS:
+            raise NotationError.make(
+                "builds_list_form",
+                shown=t.sub(m.start("kind"), m.end("kind")).original,
+                max=_MAX_ROADS,
+                column=rest.col(0),
+            )
     else:
         make = Settlement if kind == "settlement" else City
         built = [make(_crossing(rest.sub(a, b), ctx)) for a, b in _path_spans(rest.folded)]
