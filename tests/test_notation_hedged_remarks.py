@@ -169,3 +169,21 @@ def test_ships_and_castles_in_the_plural_are_each_a_build(
 @pytest.mark.parametrize(("line", "key"), [("Ships 6B 5B and 5B 4G", "ships_seafarers")])
 def test_plural_ships_outside_seafarers_are_refused_as_a_ship_is(line: str, key: str) -> None:
     assert _read(line, "en", "base") == (None, key)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Ship c7 d7, d7 e7", "Ship C7 D7; Ship D7 E7"),
+        ("da", "Skib C7 D7 og D7 E7", "Skib C7 D7; Skib D7 E7"),
+        ("en", "Ship C7 D7 or D7 E7", "Ship C7 D7 or Ship D7 E7"),
+        ("de", "Schiff c7 d7 oder d7 e7", "Schiff C7 D7 oder Schiff D7 E7"),
+        ("da", "Skib c7 d7 eller d7 e7", "Skib C7 D7 eller Skib D7 E7"),
+    ],
+)
+def test_a_ship_line_lists_and_offers_paths_as_a_road_line_does(
+    lang: str, line: str, canonical: str
+) -> None:
+    """`Road A, B` and `Road A or B` were read; the same with a ship was refused ("a path is
+    named by two hexes, not 4", "'D7' is no order")."""
+    assert _read(line, lang, "sea") == (canonical, None)

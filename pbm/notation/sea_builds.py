@@ -9,9 +9,11 @@ import re
 from pbm.rules.orders import MoveShip, Ship
 
 from . import lexicon
-from .builds import BUILD_READERS
+from .builds import BUILD_READERS, INHERITED_KINDS
+from .cards import _path_spans
 from .context import Context, Text
-from .errors import NotationError
+from .errors import NotationError, OrderError
+from .items import Builds
 from .places import _sea_path
 from .words import _strip_words
 
@@ -21,6 +23,8 @@ _MOVE_ARROW = re.compile(r" (?:-?+>|=>|-) ")
 
 
 _MOVE_FROM = lexicon.words("words", "move_from")
+#: The most ships one `Schiff` line may list (as roads: `builds._MAX_ROADS`).
+MAX_SHIPS_A_LINE = 5
 
 
 def _no_sea(t: Text, lead: int, ctx: Context) -> None:
@@ -28,9 +32,20 @@ def _no_sea(t: Text, lead: int, ctx: Context) -> None:
         raise NotationError.make("ships_seafarers", column=t.col(lead))
 
 
-def _ship(rest: Text, t: Text, lead: int, ctx: Context) -> Ship:
+def _ship(rest: Text, t: Text, lead: int, ctx: Context) -> Ship | Builds:
+    """`Schiff C7 D7`; and a list of paths after the one word (`Ship C7 D7, D7 E7`), each a
+    ship of its own, as a road's line reads one (`builds._roads`)."""
     _no_sea(t, lead, ctx)
-    return Ship(_sea_path(rest, ctx))
+    try:
+        return Ship(_sea_path(rest, ctx))
+    except OrderError as one:
+        spans = _path_spans(rest.folded)
+        if not 2 <= len(spans) <= MAX_SHIPS_A_LINE:
+            raise
+        try:
+            return Builds(tuple(Ship(_sea_path(rest.sub(a, b), ctx)) for a, b in spans))
+        except OrderError:
+            raise one from None
 
 
 def _move_ship(rest: Text, t: Text, lead: int, ctx: Context) -> MoveShip:
@@ -56,3 +71,5 @@ def _move_ship(rest: Text, t: Text, lead: int, ctx: Context) -> MoveShip:
 
 
 BUILD_READERS.update({"ship": _ship, "move_ship": _move_ship})
+# `Schiff C7 D7 oder D7 E7`: the option without its word is a ship too.
+INHERITED_KINDS.add("ship")
