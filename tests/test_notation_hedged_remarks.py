@@ -187,3 +187,23 @@ def test_a_ship_line_lists_and_offers_paths_as_a_road_line_does(
     """`Road A, B` and `Road A or B` were read; the same with a ship was refused ("a path is
     named by two hexes, not 4", "'D7' is no order")."""
     assert _read(line, lang, "sea") == (canonical, None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("de", "Schiff C7 D7 nach D6 E6 versetzen", "Schiff versetzen C7 D7 nach D6 E6"),
+        ("de", "Schiff C7 D7 nach D6 E6", "Schiff versetzen C7 D7 nach D6 E6"),
+        ("de", "Verschiebe Schiff C7 D7 nach D6 E6", "Schiff versetzen C7 D7 nach D6 E6"),
+        ("de", "Bewege mein Schiff von C7 D7 nach D6 E6", "Schiff versetzen C7 D7 nach D6 E6"),
+        ("en", "relocate ship C7 D7 to D6 E6", "Move ship C7 D7 to D6 E6"),
+        ("en", "move boat c7 d7 to d6 e6", "Move ship C7 D7 to D6 E6"),
+        ("en", "sail my ship from C7 D7 to D6 E6", "Move ship C7 D7 to D6 E6"),
+        ("da", "Jeg flytter mit skib fra C7 D7 til D6 E6", "Flyt skib C7 D7 til D6 E6"),
+        ("da", "Flyt båd C7 D7 til D6 E6", "Flyt skib C7 D7 til D6 E6"),
+        ("da", "Skib C7 D7 til D6 E6 flyttes", "Flyt skib C7 D7 til D6 E6"),
+    ],
+)
+def test_a_ship_move_as_players_phrase_it(lang: str, line: str, canonical: str) -> None:
+    """Refused before ("'nach' ist kein Feld", "'til' er ikke et felt")."""
+    assert _read(line, lang, "sea") == (canonical, None)

@@ -32,13 +32,16 @@ def _no_sea(t: Text, lead: int, ctx: Context) -> None:
         raise NotationError.make("ships_seafarers", column=t.col(lead))
 
 
-def _ship(rest: Text, t: Text, lead: int, ctx: Context) -> Ship | Builds:
+def _ship(rest: Text, t: Text, lead: int, ctx: Context) -> Ship | MoveShip | Builds:
     """`Schiff C7 D7`; and a list of paths after the one word (`Ship C7 D7, D7 E7`), each a
     ship of its own, as a road's line reads one (`builds._roads`)."""
     _no_sea(t, lead, ctx)
     try:
         return Ship(_sea_path(rest, ctx))
     except OrderError as one:
+        moved = _moved(rest, ctx)
+        if moved is not None:
+            return moved
         spans = _path_spans(rest.folded)
         if not 2 <= len(spans) <= MAX_SHIPS_A_LINE:
             raise
@@ -46,6 +49,30 @@ def _ship(rest: Text, t: Text, lead: int, ctx: Context) -> Ship | Builds:
             return Builds(tuple(Ship(_sea_path(rest.sub(a, b), ctx)) for a, b in spans))
         except OrderError:
             raise one from None
+
+
+#: A move's verb after its two paths (`Schiff C7 D7 nach D6 E6 versetzen`).
+_MOVE_AFTER = lexicon.word_set("words", "move_after")
+
+
+def _moved(rest: Text, ctx: Context) -> MoveShip | None:
+    """`Schiff C7 D7 nach D6 E6 (versetzen)`: a ship's line whose place is two paths with the
+    move's `nach` / `to` / `til` between them is the move (a new ship stands on one path);
+    None where it is not that."""
+    f = rest.folded
+    cuts = list(_MOVE_TO.finditer(f))
+    if len(cuts) != 1:
+        return None
+    end = len(f.rstrip(" .!"))
+    words = f[:end].split()
+    if words and words[-1] in _MOVE_AFTER:
+        end = f.rfind(words[-1], 0, end)
+    try:
+        source = _sea_path(rest.sub(0, cuts[0].start()), ctx)
+        target = _sea_path(rest.sub(cuts[0].end(), end), ctx)
+    except OrderError:
+        return None
+    return MoveShip(source, target)
 
 
 def _move_ship(rest: Text, t: Text, lead: int, ctx: Context) -> MoveShip:
