@@ -1,10 +1,13 @@
-"""A remark that doubts, postpones or changes the piece of the order it stands beside is
-refused, never passed over: passed over, the line's own words would build the piece now.
+"""What a review of order mails in the expansions (and Danish) found, fixed.
 
-Found by a review of expansion order mails: `Ship D6 E6 (moved)` built a new ship where the
-player moved one, `Castle … (maybe)` and `Burg … (später)` built the castle, `Road building:
-C8 D8, D8 D9 (both ships)` built two roads. Each is now refused with the remark named, so the
-player writes the line again."""
+Silent misreads first: a remark that doubts, postpones or changes the piece of the order it
+stands beside is refused, never passed over (passed over, the line's own words would build
+the piece now: `Ship D6 E6 (moved)` built a new ship where the player moved one, `Castle …
+(maybe)` and `Burg … (später)` built the castle, `Road building: C8 D8, D8 D9 (both ships)`
+built two roads); a substitute heading that names one of several main builds is refused; an
+empty Danish `Guld:` no longer ends a substitute block. Then clear orders that were refused:
+plural ships and castles, a ship's list and options, a ship's move as players phrase it, a
+gold line in the order of its words."""
 
 from __future__ import annotations
 
@@ -207,3 +210,17 @@ def test_a_ship_line_lists_and_offers_paths_as_a_road_line_does(
 def test_a_ship_move_as_players_phrase_it(lang: str, line: str, canonical: str) -> None:
     """Refused before ("'nach' ist kein Feld", "'til' er ikke et felt")."""
     assert _read(line, lang, "sea") == (canonical, None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Gold: ore first, then grain", "Gold: ore, grain"),
+        ("en", "Gold: ore > grain", "Gold: ore, grain"),
+        ("de", "Gold: Erz zuerst, danach Getreide", "Gold: Erz, Getreide"),
+        ("da", "Guld: uld, derefter korn", "Guld: Uld, Korn"),
+    ],
+)
+def test_a_gold_line_in_the_order_of_its_words(lang: str, line: str, canonical: str) -> None:
+    read, error = _read(line, lang, "sea")
+    assert error is None and read is not None and read.lower() == canonical.lower(), read
