@@ -241,6 +241,9 @@ BUILD_READERS: dict[str, BuildReader] = {
     "city": _city,
     "road": lambda rest, t, lead, ctx: _roads(rest, ctx),
 }
+#: The plurals of `[plurals]` whose places are each read by the build's own reader
+#: (`BUILD_READERS`); an expansion adds its pieces (`Schiffe …`, `Burgen …`).
+PLURAL_READERS: set[str] = set()
 #: The kinds an option written without its keyword takes from the option before it
 #: (`Siedlung … oder 8H 3E 4H`); an expansion adds its own.
 INHERITED_KINDS: set[str] = {"settlement", "city", "road", "maritime"}
@@ -308,9 +311,9 @@ def _plural_builds(t: Text, m: re.Match[str], ctx: Context) -> tuple[BuildAction
         built: list[BuildAction] = [Road(e) for e in _path_list(rest, ctx)]
         if not 1 <= len(built) <= _MAX_ROADS:
             raise NotationError.make("road_form", column=rest.col(0))
-    elif kind in ("ship", "castle"):
-        # `Schiffe A und B`, `Two castles: A, B`: each read as the one build's line reads it
-        # (refused outside Seafarers or Kronlande, as that line is).
+    elif kind in PLURAL_READERS:
+        # An expansion's plural (`Schiffe A und B`, `Two castles: A, B`): each place read as
+        # the one build's line reads it (refused where that line is).
         lead = m.start("kind")
         read = BUILD_READERS[kind]
         each = [read(rest.sub(a, b), t, lead, ctx) for a, b in _path_spans(rest.folded)]
@@ -347,4 +350,10 @@ def _plural_builds(t: Text, m: re.Match[str], ctx: Context) -> tuple[BuildAction
 # (they use this module), means whoever imports this module reads them all.
 from . import kron_builds, sea_builds  # noqa: E402, F401
 
-__all__ = ["BUILD_READERS", "INHERITED_KINDS", "MAX_CARDS_A_LINE", "BuildReader"]
+__all__ = [
+    "BUILD_READERS",
+    "INHERITED_KINDS",
+    "MAX_CARDS_A_LINE",
+    "PLURAL_READERS",
+    "BuildReader",
+]

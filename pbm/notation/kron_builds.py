@@ -23,6 +23,7 @@ from .builds import (
     _PLACE_WORDS,
     BUILD_READERS,
     INHERITED_KINDS,
+    PLURAL_READERS,
     BuildReader,
 )
 from .cards import _one_item
@@ -105,3 +106,5 @@ BUILD_READERS.update(
     {kind: _reader(kind) for kind in (*_KINDS, "builders_hut", "harbour_privilege", "feast")}
 )
 INHERITED_KINDS.update({"castle", "residence", *_WORKSHOP_KIND})
+# `Burgen C4 D4 D5 und F3 F4 G3`: a castle each.
+PLURAL_READERS.add("castle")

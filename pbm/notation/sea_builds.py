@@ -9,7 +9,7 @@ import re
 from pbm.rules.orders import MoveShip, Ship
 
 from . import lexicon
-from .builds import BUILD_READERS, INHERITED_KINDS
+from .builds import BUILD_READERS, INHERITED_KINDS, PLURAL_READERS
 from .cards import _path_spans
 from .context import Context, Text
 from .errors import NotationError, OrderError
@@ -100,3 +100,5 @@ def _move_ship(rest: Text, t: Text, lead: int, ctx: Context) -> MoveShip:
 BUILD_READERS.update({"ship": _ship, "move_ship": _move_ship})
 # `Schiff C7 D7 oder D7 E7`: the option without its word is a ship too.
 INHERITED_KINDS.add("ship")
+# `Schiffe C7 D7 und D7 E7`: a ship each.
+PLURAL_READERS.add("ship")

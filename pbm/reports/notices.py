@@ -144,12 +144,15 @@ def ack(
     notes: list[str] | None = None,
     placed: str = "",
     setup_failed: bool = False,
+    closed: bool = False,
 ) -> dict[str, Any]:
     """What was understood (canonical form), what was not (with why), what was not read.
     `round_` is None during the setup; `stored` False when the mail held no order at all (and
     so replaced nothing). A setup placement on the player's turn is used at once: `placed` is
     what was placed (canonical form), `setup_failed` that none of the placements could be (a
-    mail of its own says why); else the answer says it waits for the player's turn."""
+    mail of its own says why); else the answer says it waits for the player's turn. `closed`:
+    the deadline has passed since the mail reached the mailbox in time (it counts, and no
+    later mail replaces it)."""
     accepted = [
         {"line": r.line, "text": r.canonical, "left_out": r.left_out} for r in parsed.lines if r.ok
     ]
@@ -181,6 +184,7 @@ def ack(
         "notes": notes or [],
         "placed": placed,
         "setup_failed": setup_failed,
+        "closed": closed,
     }
 
 

@@ -44,7 +44,11 @@ def refusal(game: Game, parsed: ParsedMail, arrived: datetime) -> str:
             sent=parsed.round, open=game.round
         )
     if game.deadline is not None and arrived > game.deadline:
-        return _("The deadline of this round has passed; the orders do not count.")
+        return _(
+            "The deadline of round {round} had passed when this mail reached the mailbox: its "
+            "orders do not count, and the round is resolved without them. Send your orders for "
+            "round {next} once the report of round {round} has come."
+        ).format(round=game.round, next=game.round + 1)
     return ""
 
 

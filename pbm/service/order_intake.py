@@ -16,7 +16,7 @@ from .games import load_state
 from .request import Request, forwarded_not_read
 from .rounds import ready, submit_orders
 from .setup_phase import next_own_step, setup_outcome, submit_setup
-from .table import local_deadline
+from .table import as_utc, local_deadline
 
 #: What may stand around a name signed under a mail: a dash before it, a stop or a comma after.
 _AROUND_A_NAME = " \t-\u2013\u2014.,!;:~*_"
@@ -140,6 +140,7 @@ def take_orders(r: Request) -> str | None:
                 round_=game.round if game.phase == GamePhase.ROUNDS else None,
                 deadline=local_deadline(game, player),
                 stored=False,
+                closed=_closed(r) and game.phase == GamePhase.ROUNDS,
                 notes=r.notes,
             ),
             template="ack",
@@ -168,6 +169,7 @@ def take_orders(r: Request) -> str | None:
                 round_=game.round,
                 deadline=local_deadline(game, player),
                 notes=r.notes,
+                closed=_closed(r),
             ),
             to=player.address,
         )
@@ -209,6 +211,13 @@ def take_orders(r: Request) -> str | None:
         )
     r.amend(row, subject, ack(replaced, placed, failed))
     return None
+
+
+def _closed(r: Request) -> bool:
+    """Whether the round's deadline has passed while this mail, which reached the mailbox in
+    time (`answers.refusal`), waited to be read: it counts, and nothing replaces it now."""
+    deadline = r.game.deadline
+    return deadline is not None and as_utc(r.svc.clock.now()) >= as_utc(deadline)
 
 
 def _on_turn(r: Request, player: Player) -> bool:

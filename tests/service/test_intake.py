@@ -80,7 +80,12 @@ def test_orders_that_came_before_the_deadline_count_when_read_after_it(
     # It reached the mailbox 89 s before the deadline; pbm reads it six minutes after.
     result = ingest(svc, raw, reported=deadline - timedelta(seconds=89))
     assert result.status == "done" and result.game == "alpha"
-    assert replies_to(svc, mailer.last_id, "ack") and not replies_to(svc, mailer.last_id, "error")
+    (ack,) = replies_to(svc, mailer.last_id, "ack")
+    assert not replies_to(svc, mailer.last_id, "error")
+    # The answer says it counts; not "until then a new mail replaces it" with a past time.
+    body = " ".join(ack.body.split())
+    assert "also gilt sie; die Runde wird jetzt ausgewertet" in body
+    assert "Bis dahin" not in body
     assert inbound(svc, mailer.last_id)[0].received_at == deadline - timedelta(seconds=89)
     assert tick(svc).resolved == ["alpha"]
     used = codec.loads(records(svc, "alpha")[-1].orders)
@@ -98,6 +103,9 @@ def test_orders_that_came_after_the_deadline_are_late_even_when_read_before_it_r
     assert result.status == "done" and result.game is None
     errors = replies_to(svc, mailer.last_id, "error")
     assert len(errors) == 1 and "Frist" in errors[0].body
+    # Which round, and what to do next.
+    said = " ".join(errors[0].body.split())
+    assert "Die Frist von Runde 1 war abgelaufen" in said and "für Runde 2" in said
 
 
 def test_a_mails_time_is_the_mailboxs_never_the_senders() -> None:
