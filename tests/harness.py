@@ -172,6 +172,7 @@ class Mailer:
 WORDS = {
     "de": {"password": "Kennwort", "round": "Runde", "help": "Hilfe", "game": "Spiel"},
     "en": {"password": "Password", "round": "Round", "help": "Help", "game": "Game"},
+    "da": {"password": "Adgangskode", "round": "Runde", "help": "Hjælp", "game": "Spil"},
 }
 
 
