@@ -24,7 +24,7 @@ from pbm.notation import parse_mail
 from pbm.notation.mail import ParsedMail, scan_mail
 from pbm.rules.state import GameState
 from pbm.store.models import Game, InboundMail
-from pbm.store.statuses import MailStatus
+from pbm.store.statuses import GamePhase, MailStatus
 
 from . import answers, gm_mail, texts
 from .authentication import authenticate, bad_password, verified
@@ -117,7 +117,9 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
         scan.confirm_quoted = True  # pbm's request pasted back: asked for, not taken
     reading.probe = scan
     reading.named = named_game(inbound, scan)
-    games = find_games(session, inbound, reading.named, scan)
+    games = meant(
+        session, inbound, find_games(session, inbound, reading.named, scan), scan, reading.checked
+    )
     reading.game_ids = [g.id or 0 for g in games]
     if len(games) != 1:
         return reading
@@ -139,6 +141,41 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
         return reading
     reading.parsed = parse_mail(inbound.text, context, inbound.subject)
     return reading
+
+
+def meant(
+    session: Session,
+    inbound: Inbound,
+    games: list[Game],
+    scan: ParsedMail,
+    checked: dict[tuple[int, str], bool],
+) -> list[Game]:
+    """Of a player's several games, the one a mail that names none is for: the one whose
+    seat of the sender its password opens (passwords are drawn per seat: it opens one), else
+    the one whose open round it names (`Runde: 11`); all of them when neither tells one. One
+    password check a game the sender sits in, no more (`checked` keeps them for `handle`)."""
+    if len(games) < 2:
+        return games
+    if scan.password:
+        opened = [
+            g
+            for g in games
+            if verified(
+                [p for p in players_of(session, g) if p.address == inbound.sender],
+                scan.password,
+                inbound.sender,
+                g.locale,
+                checked,
+            )
+        ]
+        if len(opened) == 1:
+            return opened
+        games = opened or games
+    if scan.round is not None:
+        in_round = [g for g in games if g.phase == GamePhase.ROUNDS and g.round == scan.round]
+        if len(in_round) == 1:
+            return in_round
+    return games
 
 
 def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) -> Handled:
@@ -180,7 +217,8 @@ def _handle(
         gm_mail.handle(svc, session, mail, inbound, reading.gm, out)
         return None
     assert reading.probe is not None
-    games = find_games(session, inbound, reading.named, reading.probe, lock=True)
+    found = find_games(session, inbound, reading.named, reading.probe, lock=True)
+    games = meant(session, inbound, found, reading.probe, reading.checked)
     if [g.id for g in games] != reading.game_ids:
         raise Reread
     if len(games) != 1:
