@@ -140,11 +140,6 @@ def mail_languages() -> tuple[str, ...]:
     return tuple(sorted(languages(), key=lambda lang: lang != DEFAULT))
 
 
-def every_language(msgid: str, **params: object) -> list[str]:
-    """The text in every game language, for a mail to someone whose language is not known."""
-    return [translator(lang).gettext(msgid).format(**params) for lang in mail_languages()]
-
-
 class PerLanguage(Mapping[str, V]):
     """A table by game language whose values are made from the catalogue on first use: a view
     of the catalogue, not a second copy of its texts (`CARD_NAMES["de"]`)."""

@@ -421,7 +421,8 @@ def _start_game(
     else:
         addresses = signup(mailer, name, players)
     if by_mail:
-        play_setup_by_mail(mailer, name)
+        # In the game's language: its resource letters are the game's.
+        play_setup_by_mail(mailer, name, lang=game_row(svc, name).lang)
     else:
         setup_by_deadline(svc, clock, name)
     if cast:

@@ -1,10 +1,12 @@
 """What a mail asks for: a command of the registry (`mail_commands`), or orders (`order_intake`).
 
 Each command is a module of `mail_commands/` (its word, arguments, description and handler),
-like GNU Mailman's email commands. Every mail gets at most one answer, queued in the mail's own
-transaction. Orders and player commands need the player's password, whatever the From address
-says (`authentication`); answers that concern a seat go to its registered address, never to an
-unknown sender. A mail for no running game is `stray`'s.
+like GNU Mailman's email commands. A mail gets one answer for what it does (its orders, a
+command, a time zone, or the lines it refused), and one for each question it asks beside that
+(`Hilfe`, `Status`, `Mitspieler`, `Verlauf`: at most four, each once), all queued in the
+mail's own transaction. Orders and player commands need the player's password, whatever the
+From address says (`authentication`); answers that concern a seat go to its registered
+address, never to an unknown sender. A mail for no running game is `stray`'s.
 
 A mail is read in two steps (see `ingest.process_mail`): `read_mail` finds its game and parses
 it without the write lock; `handle` then acts on it under the lock, after checking that the
@@ -22,7 +24,7 @@ from pbm.notation import parse_mail
 from pbm.notation.mail import ParsedMail, scan_mail
 from pbm.rules.state import GameState
 from pbm.store.models import Game, InboundMail
-from pbm.store.statuses import MailStatus
+from pbm.store.statuses import GamePhase, MailStatus
 
 from . import answers, gm_mail, texts
 from .authentication import authenticate, bad_password, verified
@@ -115,7 +117,9 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
         scan.confirm_quoted = True  # pbm's request pasted back: asked for, not taken
     reading.probe = scan
     reading.named = named_game(inbound, scan)
-    games = find_games(session, inbound, reading.named, scan)
+    games = meant(
+        session, inbound, find_games(session, inbound, reading.named, scan), scan, reading.checked
+    )
     reading.game_ids = [g.id or 0 for g in games]
     if len(games) != 1:
         return reading
@@ -137,6 +141,41 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
         return reading
     reading.parsed = parse_mail(inbound.text, context, inbound.subject)
     return reading
+
+
+def meant(
+    session: Session,
+    inbound: Inbound,
+    games: list[Game],
+    scan: ParsedMail,
+    checked: dict[tuple[int, str], bool],
+) -> list[Game]:
+    """Of a player's several games, the one a mail that names none is for: the one whose
+    seat of the sender its password opens (passwords are drawn per seat: it opens one), else
+    the one whose open round it names (`Runde: 11`); all of them when neither tells one. One
+    password check a game the sender sits in, no more (`checked` keeps them for `handle`)."""
+    if len(games) < 2:
+        return games
+    if scan.password:
+        opened = [
+            g
+            for g in games
+            if verified(
+                [p for p in players_of(session, g) if p.address == inbound.sender],
+                scan.password,
+                inbound.sender,
+                g.locale,
+                checked,
+            )
+        ]
+        if len(opened) == 1:
+            return opened
+        games = opened or games
+    if scan.round is not None:
+        in_round = [g for g in games if g.phase == GamePhase.ROUNDS and g.round == scan.round]
+        if len(in_round) == 1:
+            return in_round
+    return games
 
 
 def handle(svc: Service, session: Session, mail: InboundMail, reading: Reading) -> Handled:
@@ -178,7 +217,8 @@ def _handle(
         gm_mail.handle(svc, session, mail, inbound, reading.gm, out)
         return None
     assert reading.probe is not None
-    games = find_games(session, inbound, reading.named, reading.probe, lock=True)
+    found = find_games(session, inbound, reading.named, reading.probe, lock=True)
+    games = meant(session, inbound, found, reading.probe, reading.checked)
     if [g.id for g in games] != reading.game_ids:
         raise Reread
     if len(games) != 1:
@@ -235,43 +275,77 @@ def _handle(
         # The code answers a request: it comes first, before a `Beobachten` / `Anmeldung` the
         # subject of the thread repeats (`Re: Beobachten`), which would ask for a new one.
         commands = ["confirm", *(c for c in commands if c != "confirm")]
-    # Orders with a password and a question beside them (`Hilfe`, `Status` under the orders):
-    # the orders are taken first, the question answered after them in a mail of its own.
-    beside = (
-        list(dict.fromkeys(n for n in commands if n in BESIDE_ORDERS))  # each answered once
-        if r.parsed.password and r.parsed.has_orders()
-        else []
-    )
-    for name in commands:
-        command = COMMANDS[name]
-        if name in beside:
-            continue
-        if not command.needs_password and not (name in PASSWORD_OPTIONAL and r.parsed.password):
-            return command.process(r)
+    # The questions (`Hilfe`, `Status`, `Mitspieler`, `Verlauf`) change nothing: every one the
+    # mail asks is answered, each once and in a mail of its own, after what the mail does
+    # (its orders, a command, a time zone). A mail cannot ask for more than these four.
+    questions = list(dict.fromkeys(n for n in commands if n in BESIDE_ORDERS))
+    # What may be done or answered before the password is known: a command that needs none,
+    # and `Status` / `Mitspieler` in a mail that gives none (with a password they wait for it:
+    # the player gets the seat's view, or is told the password is wrong).
+    free = [
+        n
+        for n in commands
+        if not COMMANDS[n].needs_password and not (n in PASSWORD_OPTIONAL and r.parsed.password)
+    ]
+    free_questions = [n for n in questions if n in free]
+    action = next((n for n in free if n not in BESIDE_ORDERS), None)
+    if action is not None:
+        # A sign-up, an observation or a confirmation: done as the mail's one command (a seat's
+        # orders beside it are not read), the questions answered after it.
+        taken = COMMANDS[action].process(r)
+        _answer_questions(r, free_questions)
+        return taken
     r.player = authenticate(r)
     if r.player is None:
-        bad_password(r)
+        # Not known to be the player: the questions that need no password are answered (the
+        # help; without a password also the status and the roster, in their public form),
+        # each counted toward the address's hourly answers, so a forged From costs its owner
+        # no more. What needed the password (a question or a command) is answered by the
+        # refusal of the password; beside questions alone it is not sent (no more answers to
+        # a sender not known to be the player than the questions asked).
+        _answer_questions(r, free_questions)
+        if not free_questions or any(n not in free for n in commands):
+            bad_password(r)
         return None
     out.authenticated = True
     r.player.failed_passwords = 0
     forget_signed_name(r)
     table_requests(r)
-    for name in commands:
-        if name not in beside and (name not in PASSWORD_OPTIONAL or not r.parsed.has_orders()):
-            return COMMANDS[name].process(r)
-    if (r.notes or r.changed) and not r.parsed.has_orders():
+    # Left for a seat's right password: `Aufgeben`, `Ich bin zurück` and the questions.
+    command = next((n for n in commands if n not in BESIDE_ORDERS), None)
+    refused = any(line.error is not None for line in r.parsed.lines)
+    if command is not None:
+        taken = COMMANDS[command].process(r)  # with orders, `Ich bin zurück` takes them too
+    elif r.parsed.has_orders() or refused:
+        # Orders, or lines refused (a time zone that is none, a typo): the answer lists every
+        # line and what became of it, beside what else the mail did (its notes).
+        taken = take_orders(r)
+    elif r.notes or r.changed:
         # A message, an absence or a time zone alone: told what became of it (under "not
         # accepted" when nothing came of it: an absence for a day that has passed). An
         # absence recorded has its own confirmation (`away_own`), and no second answer.
-        if r.notes:
-            subject = "ok_subject" if r.changed else "error_subject"
-            body = "\n".join(r.notes) + "\n"
-            r.reply("ack", texts.t(r.lang, subject, game=r.game.name), body)
-        return None
-    taken = take_orders(r)
-    for name in beside:
-        COMMANDS[name].process(r)
+        _tell_notes(r)
+        taken = None
+    elif not questions:
+        taken = take_orders(r)  # the password alone: told that the mail held no order
+    else:
+        taken = None  # questions only: their answers say it all
+    _answer_questions(r, questions)
     return taken
+
+
+def _answer_questions(r: Request, questions: list[str]) -> None:
+    """Each question of the mail answered in a mail of its own, in the order it was asked."""
+    for name in questions:
+        COMMANDS[name].process(r)
+
+
+def _tell_notes(r: Request) -> None:
+    """The answer to a mail that did only what it notes (a message, an absence, a time zone)."""
+    if r.notes:
+        subject = "ok_subject" if r.changed else "error_subject"
+        body = "\n".join(r.notes) + "\n"
+        r.reply("ack", texts.t(r.lang, subject, game=r.game.name), body)
 
 
 def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, game: Game) -> None:

@@ -1,9 +1,10 @@
 """One mail being handled: what a mail command, the authentication and the order intake get
 (`Request`), and what became of the mail (`Handled`).
 
-Every mail gets at most one answer, queued in the mail's own transaction (`Request.reply`,
-`Request.answer`, `Request.refuse`); answers that concern a seat go to its registered address,
-never to an unknown sender.
+Every mail gets one answer for what it does, and one for each question it asks beside that
+(`dispatch.py`), queued in the mail's own transaction (`Request.reply`, `Request.answer`,
+`Request.refuse`); answers that concern a seat go to its registered address, never to an
+unknown sender.
 """
 
 from __future__ import annotations

@@ -59,26 +59,31 @@ def display_name(name: str) -> str:
     return masked_text(" ".join(kept.split()))[:NAME_MAX].strip()
 
 
-def _refusal(key: str, gm: bool, **kw: object) -> ServiceError:
-    """A signup refused: in every language for a player, who may not read the game's; in
-    English for the GM's command line (which speaks English, docs/translating.md)."""
+def _refusal(key: str, about: Game, gm: bool, written: str | None, **kw: object) -> ServiceError:
+    """A signup refused: for a player, who may not read the game's language, in every
+    language, the one the mail is written in (`written`) and the game's first, or only that
+    one when they agree (`texts.answer_languages`); in English for the GM's command line
+    (which speaks English, docs/translating.md)."""
     if gm:
         return ServiceError(texts.t("en", key, **kw))
-    return ServiceError(" / ".join(texts.in_every_language(key, **kw)))
+    langs = texts.answer_languages([about.locale], written)
+    return ServiceError(" / ".join(texts.in_languages(langs, key, **kw)))
 
 
-def _check_open(game: Game, gm: bool = False) -> None:
+def _check_open(game: Game, gm: bool = False, written: str | None = None) -> None:
     if game.phase == GamePhase.ENDED:
         if gm:  # the command line's own words, not the mail's "no longer read"
             raise ServiceError(f"{game.name} has ended: a new player is for a game that goes on")
-        raise _refusal("game_over", gm, games=game.name)
+        raise _refusal("game_over", game, gm, written, games=game.name)
     if game.phase != GamePhase.SIGNUP:
-        raise _refusal("game_started", gm, game=game.name)
+        raise _refusal("game_started", game, gm, written, game=game.name)
 
 
-def _check_not_seated(session: Session, game: Game, address: str, gm: bool = False) -> None:
+def _check_not_seated(
+    session: Session, game: Game, address: str, gm: bool = False, written: str | None = None
+) -> None:
     if any(p.address == address for p in players_of(session, game)):
-        raise _refusal("joined_already", gm, address=address)
+        raise _refusal("joined_already", game, gm, written, address=address)
 
 
 def request_join(
@@ -88,15 +93,16 @@ def request_join(
     address: str,
     name: str,
     preferences: tuple[str, ...] = (),
+    written: str | None = None,
 ) -> Player:
     """A sign-up asked for by mail (`Anmeldung` / `Join`): a pending row that holds no seat,
     with the confirmation token the caller mails to `address`. Asked again, the same row keeps
     its token and takes the name and colour wishes the new mail gives (the others stay). Only
     `confirm_join`, on a mail from the address with the token, seats it: a forged From seats
-    nobody."""
-    _check_open(game)
+    nobody. `written`: the language the mail is written in, if told (for a refusal)."""
+    _check_open(game, written=written)
     address = address.strip().lower()
-    _check_not_seated(session, game, address)
+    _check_not_seated(session, game, address, written=written)
     pending = next((p for p in pending_signups(session, game) if p.address == address), None)
     if pending is None:
         pending = Player(
@@ -123,13 +129,15 @@ def confirm_join(
     name: str = "",
     preferences: tuple[str, ...] = (),
     reply_to: str = "",
+    written: str | None = None,
 ) -> Player:
     """The address confirmed its sign-up: it takes a seat if the signup is still open (the
     name and colour wishes of the confirming mail, where it gives them, else those of the
-    request). After the draw the request is dropped and the refusal says the game is full."""
+    request). After the draw the request is dropped and the refusal says the game is full
+    (`written`: the language the mail is written in, if told)."""
     if game.phase != GamePhase.SIGNUP:
         session.delete(pending)
-        _check_open(game)
+        _check_open(game, written=written)
     if name:
         pending.name = display_name(name) or pending.address
     if preferences:

@@ -1,21 +1,22 @@
 """Mail that no running game takes: a game that does not exist, a seat that went to someone
 else, a game that has ended, or a sender whose game is not clear. Answered in the language of
-the sender's games when they all have one, else in every language (no game, so no language),
-within the hourly limit."""
+the sender's games when they all have one, else in every language (no game, so no language:
+`texts.answer_languages`, the language the mail is written in first, then that of the games
+the answer is about), within the hourly limit. The subject says what the answer is
+(`pbm: Which game?`), in the answer's languages."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from sqlmodel import Session, col, select
 
 from pbm.mail.inbound import Inbound
+from pbm.notation.written import written_in
 from pbm.store.models import Game, InboundMail, Player
 from pbm.store.statuses import PENDING, GamePhase, PlayerStatus
 
 from . import texts
 from .context import Service
-from .games import GAME_NAME
+from .games import GAME_NAME, players_of
 from .limits import may_answer
 from .outbox import enqueue
 
@@ -68,8 +69,7 @@ def stray(
     mail.error = f"stray: {key}"
     if not may_answer(svc, session, inbound.sender):
         return True
-    said = _said_in(list(games.values()))
-    lines = said(key, **values)
+    written = written_in(inbound.text, inbound.subject)
     playing = sorted(
         {
             games[p.game_id].name
@@ -80,18 +80,23 @@ def stray(
             and p.status not in PENDING
         }
     )
+    # A player who got the name wrong is shown their own games, not invited to sign up: the
+    # answer is about the sender's games, else about the games open for signup.
+    shown = list(games.values()) if games else _open_games(session)
+    langs = _languages(shown, written, own=bool(games))
+    lines = texts.in_languages(langs, key, **values)
     if named and playing:
-        # A player who got the name wrong: their own games, not an invitation to sign up.
-        lines += said("your_games", names=", ".join(playing))
+        lines += texts.in_languages(langs, "your_games", names=", ".join(playing))
     else:
-        lines += _how_to_join(session, said)
+        lines += _how_to_join(session, langs)
     # The game the answer is about in the subject, as every other answer has it: the seat
     # that went to someone else, the game that has ended.
     about = replaced or ended
     lang = _shared_lang(list(games.values()))
-    subject = "pbm"
     if not named and len(about) == 1 and lang is not None:
         subject = texts.t(lang, "error_subject", game=about[0])
+    else:
+        subject = texts.no_game_subject(langs, f"{key}_subject", **values)
     enqueue(
         svc,
         session,
@@ -109,27 +114,34 @@ def which_game(
 ) -> None:
     if not may_answer(svc, session, inbound.sender):
         return
+    written = written_in(inbound.text, inbound.subject)
     if not games:
         # A stranger learns only the games open for signup (and how to join them), not who
-        # plays where.
-        lines = _how_to_join(session, texts.in_every_language)
+        # plays where; in their languages first.
+        open_games = _open_games(session)
+        langs = _languages(open_games, written, own=False)
+        lines = _how_to_join(session, langs)
+        key = "how_to_join_subject" if open_games else "none_open_subject"
     else:
+        # The games the mail may be for, in their language when they share one (a sign-up
+        # for one of the open games, or a player's games).
         names = ", ".join(g.name for g in games) or "-"
-        lines = _said_in(games)("which_game", names=names)
+        langs = _languages(games, written, own=True)
+        lines = texts.in_languages(langs, "which_game", names=names)
+        if any(p.address == inbound.sender for g in games for p in players_of(session, g)):
+            # A player of several games whose mail tells none (nor by its password, nor by its
+            # round: `dispatch.meant`): nothing was done, and the answer says so.
+            lines += texts.in_languages(langs, "which_game_not_read")
+        key = "which_game_subject"
     enqueue(
         svc,
         session,
         "error",
         [inbound.sender],
-        "pbm",
-        # No game, so no language: the answer in every language pbm speaks.
+        texts.no_game_subject(langs, key),
         "".join(f"{line}\n" for line in lines),
         in_reply_to=inbound.message_id,
     )
-
-
-#: A text of `texts` by key, as the lines of an answer.
-Said = Callable[..., list[str]]
 
 
 def _shared_lang(games: list[Game]) -> str | None:
@@ -138,21 +150,25 @@ def _shared_lang(games: list[Game]) -> str | None:
     return next(iter(langs)) if len(langs) == 1 else None
 
 
-def _said_in(games: list[Game]) -> Said:
-    """How an answer about `games` (the sender's own) speaks: in their language when they
-    share one (a player who got a name wrong reads their game's language), else in every
-    language."""
-    lang = _shared_lang(games)
-    if lang is None:
-        return texts.in_every_language
-    return lambda key, **kw: [texts.t(lang, key, **kw)]
+def _languages(games: list[Game], written: str | None, own: bool) -> tuple[str, ...]:
+    """The languages of an answer about `games`: the sender's `own` games' language when they
+    share one (a player who got a name wrong reads their game's language), else every
+    language (`texts.answer_languages`): the mail's own language first, then the games'."""
+    lang = _shared_lang(games) if own else None
+    if lang is not None:
+        return (lang,)
+    return texts.answer_languages([g.locale for g in games], written)
 
 
-def _how_to_join(session: Session, said: Said) -> list[str]:
-    """The games open for signup and how to join one, or that none is open."""
-    names = ", ".join(
-        g.name for g in session.exec(select(Game).where(Game.phase == GamePhase.SIGNUP))
+def _open_games(session: Session) -> list[Game]:
+    return list(
+        session.exec(select(Game).where(Game.phase == GamePhase.SIGNUP).order_by(col(Game.id)))
     )
+
+
+def _how_to_join(session: Session, langs: tuple[str, ...]) -> list[str]:
+    """The games open for signup and how to join one, or that none is open."""
+    names = ", ".join(g.name for g in _open_games(session))
     if not names:
-        return said("none_open")
-    return said("how_to_join", names=names)
+        return texts.in_languages(langs, "none_open")
+    return texts.in_languages(langs, "how_to_join", names=names)

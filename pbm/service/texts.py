@@ -4,7 +4,9 @@ rendered from `pbm.reports` data."""
 
 from __future__ import annotations
 
-from pbm.i18n import N_, every_language, translator
+from collections.abc import Iterable
+
+from pbm.i18n import N_, base, mail_languages, translator
 from pbm.notation import vocab
 from pbm.rules.state import GameState
 
@@ -232,7 +234,18 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "'To GM:' and write the question below it; to ask another player, 'Message to "
         "<colour>:'. 'Help' lists the commands."
     ),
+    "which_game_not_read": N_(
+        "Your mail was not read: nothing in it was stored, no orders either. Send it again "
+        "with the line 'Game: <name>' at the top."
+    ),
     "your_games": N_("You play in: {names}. Write 'Game: <name>' with one of these names."),
+    # The subjects of answers that belong to no game, after "pbm: " (`no_game_subject`).
+    "which_game_subject": N_("Which game?"),
+    "how_to_join_subject": N_("Games open for signup"),
+    "none_open_subject": N_("No game open for signup"),
+    "no_such_game_subject": N_("No game of that name"),
+    "seat_replaced_subject": N_("You no longer play in {games}"),
+    "game_over_subject": N_("Game over: {games}"),
     "none_open": N_("No game is open for signup just now."),
     "seat_replaced": N_(
         "You no longer play in {games}: the game master gave your seat to someone else. "
@@ -265,11 +278,38 @@ def raw(key: str) -> str:
     return text[0] if isinstance(text, tuple) else text
 
 
-def in_every_language(key: str, **kw: object) -> list[str]:
-    """The text `key` in every game language, for someone whose language is not known."""
-    text = _T[key]
-    assert isinstance(text, str), key
-    return every_language(text, **kw)
+def answer_languages(about: Iterable[str] = (), written: str | None = None) -> tuple[str, ...]:
+    """The languages of an answer to a sender whose language pbm does not know (a stranger, a
+    mail that belongs to no game), in their order: every game language, so that whoever
+    wrote can read it, first the language the mail is written in (`notation.written_in`),
+    then that of the games the answer is about (`about`: their locales), then the rest. Only
+    the one language when the mail is written in the language of every game it is about:
+    then both say what the sender reads."""
+    everyone = mail_languages()
+    games = list(dict.fromkeys(base(lang) for lang in about))
+    if written not in everyone:
+        written = None
+    if written is not None and games == [written]:
+        return (written,)
+    first = [written] if written is not None else []
+    ordered = dict.fromkeys(lang for lang in (*first, *games) if lang in everyone)
+    ordered.update(dict.fromkeys(everyone))
+    return tuple(ordered)
+
+
+def in_languages(langs: Iterable[str], key: str, **kw: object) -> list[str]:
+    """The text `key` in each of `langs`, in their order."""
+    return [t(lang, key, **kw) for lang in langs]
+
+
+#: What the subject of an answer that belongs to no game starts with (the service's name).
+NO_GAME_TAG = "pbm"
+
+
+def no_game_subject(langs: Iterable[str], key: str, **kw: object) -> str:
+    """The subject of an answer that belongs to no game (`pbm: Which game?`): what it is, in
+    each of the answer's languages (each wording once)."""
+    return f"{NO_GAME_TAG}: " + " / ".join(dict.fromkeys(in_languages(langs, key, **kw)))
 
 
 def public_summary(state: GameState, lang: str) -> list[str]:

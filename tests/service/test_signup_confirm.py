@@ -157,9 +157,10 @@ def test_a_confirmation_after_the_table_filled_is_told_the_game_is_full(
     signup(mailer, "alpha", 3)
     assert game_row(svc, "alpha").phase == "setup"
     mailer.send(late, "Re: [alpha] Anmeldung bestätigen", f"Bestätigen: {code}\n")
-    answer = _answer(svc, mailer)
-    assert "Das Spiel alpha ist voll und hat begonnen." in " ".join(answer.split())
-    assert "The game alpha is full and has started." in " ".join(answer.split())
+    answer = " ".join(_answer(svc, mailer).split())
+    assert "Das Spiel alpha ist voll und hat begonnen." in answer
+    # The mail is written in the game's language: the answer is in it alone.
+    assert "The game alpha is full and has started." not in answer
     assert late not in {p.address for p in seated(svc, "alpha").values()}
     # The request is over: the same code again matches nothing.
     assert _pending(svc, "alpha") == []
@@ -261,7 +262,11 @@ def test_a_seated_player_asking_again_is_told_so(svc: Service, mailer: Mailer) -
     me = "anna@players.test"
     join_by_mail(mailer, me, "alpha", "Name: Anna\n")
     mailer.send(me, "Anmeldung", "Spiel: alpha\nName: Anna\n")
-    assert f"{me} has joined already." in " ".join(_answer(svc, mailer).split())
+    assert f"{me} ist schon angemeldet." in " ".join(_answer(svc, mailer).split())
+    # Written in English to the German game: in every language, English first.
+    mailer.send(me, "Join", "Game: alpha\nName: Anna\n")
+    answer = " ".join(_answer(svc, mailer).split())
+    assert answer.index(f"{me} has joined already.") < answer.index(f"{me} ist schon angemeldet.")
     assert _mails_to(svc, me).count("signup_confirm") == 1
 
 

@@ -18,12 +18,19 @@ def _answer(svc: Service, mailer: Mailer) -> str:
 
 
 def test_a_game_that_does_not_exist(svc: Service, mailer: Mailer) -> None:
+    """Answered in the stranger's language alone when it is the open games' (German here);
+    else in every language, theirs first (tests/service/test_no_game_answers.py)."""
     new_game(svc, "offen")
     mailer.send("someone@else.test", "Frage", "Spiel: gibtsnicht\nStatus\n")
     body = _answer(svc, mailer)
     assert "Es gibt kein Spiel namens 'gibtsnicht'." in body
-    assert "There is no game named 'gibtsnicht'." in body
+    assert "There is no game named 'gibtsnicht'." not in body
     assert "offen" in body and "Anmeldung" in body
+    mailer.send("someone@else.test", "Question", "Game: nosuch\nStatus\n")
+    body = _answer(svc, mailer)
+    assert body.index("There is no game named 'nosuch'.") < body.index(
+        "Es gibt kein Spiel namens 'nosuch'."
+    )
 
 
 def test_a_stranger_asking_how_to_join_gets_the_open_games(svc: Service, mailer: Mailer) -> None:

@@ -7,6 +7,7 @@ import hmac
 from sqlmodel import col, select
 
 from pbm.i18n import N_
+from pbm.notation.written import written_in
 from pbm.store.models import Player
 from pbm.store.statuses import PENDING, PlayerStatus
 
@@ -54,6 +55,7 @@ def confirm(r: Request) -> str | None:
                 r.parsed.name or "",
                 r.parsed.colours,
                 reply_to=r.inbound.message_id,
+                written=written_in(r.inbound.text, r.inbound.subject),
             )
         except ServiceError as e:
             r.refuse(str(e))

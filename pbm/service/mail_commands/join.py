@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pbm.i18n import N_
+from pbm.notation.written import written_in
 from pbm.reports import notices
 
 from .. import texts
@@ -27,6 +28,7 @@ def join(r: Request) -> str | None:
             r.inbound.sender,
             r.parsed.name or "",
             r.parsed.colours,
+            written=written_in(r.inbound.text, r.inbound.subject),
         )
     except ServiceError as e:
         r.refuse(str(e))
