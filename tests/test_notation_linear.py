@@ -54,6 +54,7 @@ from pbm.notation import (
     trades,
     upgrades,
     words,
+    written,
 )
 from pbm.notation.clean import clean_lines
 from pbm.notation.limits import MAX_LINE_CHARS, MAX_MAIL_LINES
@@ -84,6 +85,7 @@ MODULES: list[ModuleType] = [
     trades,
     upgrades,
     words,
+    written,
 ]
 
 #: Characters of each structural input.
