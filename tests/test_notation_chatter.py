@@ -321,3 +321,61 @@ def test_no_builds_said_as_such_is_a_pass_beside_the_robber_and_refused_beside_a
     first = with_build.lines[0]
     assert first.error is not None and first.error.key == "pass_with_orders"
     assert with_build.lines[1].ok
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # A greeting that says more than hello: the order after it is not read without it.
+        ("en", "Hi not this round. Buy a card"),
+        ("en", "Hi not this round, buy a card"),
+        ("en", "Hi twice please. Buy a card"),
+        ("en", "Hi only if possible. Road 6B 5B"),
+        ("en", "Hey unless blocked. Road 6B 5B"),
+        ("en", "Hey no city. Road 6B 5B"),
+        ("de", "Hallo erst nächste Runde. Karte kaufen"),
+        ("de", "Hallo zweimal bitte. Karte kaufen"),
+        ("de", "Hallo nur falls möglich. Straße 6L 5L"),
+        ("da", "Hej ikke denne runde, køb et kort"),
+        ("da", "Hej kun hvis muligt. Vej 6L 5L"),
+    ],
+)
+def test_a_greeting_that_says_more_keeps_its_line_whole(lang: str, line: str) -> None:
+    ((text, read, error),) = _read(line + "\n", lang)
+    assert text == line and read is None and error is not None
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        # An abbreviation's full stop does not end the greeting; a name may stand in it.
+        ("en", "Dear Mr. Smith, road 6B 5B", "Road C3 C4 (6B 5B)"),
+        ("en", "Hi Anna, road 6B 5B", "Road C3 C4 (6B 5B)"),
+        ("de", "Hallo Hr. Meier, Straße 6L 5L", "Straße C3 C4 (6L 5L)"),
+        ("de", "Liebe Frau Dr. Schulz, Straße 6L 5L", "Straße C3 C4 (6L 5L)"),
+        ("da", "Kære Hr. Jensen, vej 6L 5L", "Vej C3 C4 (6L 5L)"),
+    ],
+)
+def test_a_greeting_with_a_name_or_a_title(lang: str, line: str, canonical: str) -> None:
+    ((_, read, error),) = _read(line + "\n", lang)
+    assert (read, error) == (canonical, None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "closing"),
+    [
+        ("en", "Thanks,\nAnna\nBy the way, I'm away next week."),
+        ("en", "Thanks!\nBuild it and they will come ;)"),
+        ("en", "Thanks!\nAnna\n\nBank holiday on Monday…"),
+        ("de", "Viele Grüße\nAnna\nBank: Sparkasse Köln"),
+        ("de", "LG Anna\nSpiele gerne wieder mit euch!"),
+        ("da", "Hilsen Anna\n\nSpil godt alle sammen"),
+        ("da", "Tak!\nKort og godt: det var det"),
+    ],
+)
+def test_words_read_after_a_greeting_do_not_carry_the_reading_past_a_closing(
+    lang: str, closing: str
+) -> None:
+    """`Sorry, buy a card` reads the card; after a closing, `Build it …` is no order."""
+    lines = _read(f"{ROAD[lang]}\n{closing}\n", lang)
+    assert len(lines) == 1 and lines[0][2] is None

@@ -224,3 +224,59 @@ def test_a_ship_move_as_players_phrase_it(lang: str, line: str, canonical: str) 
 def test_a_gold_line_in_the_order_of_its_words(lang: str, line: str, canonical: str) -> None:
     read, error = _read(line, lang, "sea")
     assert error is None and read is not None and read.lower() == canonical.lower(), read
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [("en", "Ship C7 D7 -> D7 E7"), ("de", "Schiff C7 D7 -> D7 E7"), ("da", "Skib C7 D7 => D7 E7")],
+)
+def test_an_arrow_on_a_ship_line_is_a_move_never_two_ships(lang: str, line: str) -> None:
+    canonical, error = _read(line, lang, "sea")
+    assert error is None and canonical is not None and ";" not in canonical
+    assert canonical.endswith("D7 E7") and " C7 D7 " in canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Ships C7 D7 to D7 E7"),
+        ("de", "Schiffe C7 D7 nach D7 E7"),
+        ("da", "Skibe C7 D7 til D7 E7"),
+    ],
+)
+def test_a_plural_of_ships_is_never_a_move(lang: str, line: str) -> None:
+    assert _read(line, lang, "sea")[0] is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # Order words of a gold line only: in a trade they may begin a second one.
+        ("en", "Trade with blue: 1 ore for 2 wool, next 1 brick"),
+        ("en", "Trade with blue: 1 ore for 2 wool > 1 brick"),
+        ("de", "Handel mit blau: 1 Erz gegen 2 Wolle, danach 1 Lehm"),
+        ("da", "Byt med blå: 1 malm for 2 uld, derefter 1 ler"),
+    ],
+)
+def test_a_gold_lines_order_words_merge_no_trade(lang: str, line: str) -> None:
+    assert _read(line, lang, "base")[0] is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # Chatter with a hedge's word in it: passed over as before.
+        ("en", "Monopoly ore (sorry guys, don't hate me)"),
+        ("en", "Buy card # hope for a knight, don't judge"),
+        ("en", "Road 6B 5B -- see you later"),
+        ("en", "Road 6B 5B (perhaps the best spot left)"),
+        ("de", "Straße 6L 5L (nie wieder Lehmmangel!)"),
+        ("de", "Karte kaufen # vielleicht ein Ritter"),
+        ("de", "Straße 6L 5L -- bis später"),
+        ("da", "Hus 6L 5L 11K # måske den bedste plads"),
+        ("da", "Vej 6L 5L -- vi ses senere"),
+    ],
+)
+def test_chatter_that_holds_a_hedges_word_is_passed_over(lang: str, line: str) -> None:
+    canonical, error = _read(line, lang, "base")
+    assert error is None and canonical is not None, error

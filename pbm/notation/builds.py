@@ -244,6 +244,8 @@ BUILD_READERS: dict[str, BuildReader] = {
 #: The plurals of `[plurals]` whose places are each read by the build's own reader
 #: (`BUILD_READERS`); an expansion adds its pieces (`Schiffe …`, `Burgen …`).
 PLURAL_READERS: set[str] = set()
+#: What a plural's place may not read as (an expansion adds its move: `Ships A to B`).
+NOT_IN_A_PLURAL: list[type] = []
 #: The kinds an option written without its keyword takes from the option before it
 #: (`Siedlung … oder 8H 3E 4H`); an expansion adds its own.
 INHERITED_KINDS: set[str] = {"settlement", "city", "road", "maritime"}
@@ -317,7 +319,12 @@ def _plural_builds(t: Text, m: re.Match[str], ctx: Context) -> tuple[BuildAction
         lead = m.start("kind")
         read = BUILD_READERS[kind]
         each = [read(rest.sub(a, b), t, lead, ctx) for a, b in _path_spans(rest.folded)]
-        built = [one for one in each if not isinstance(one, Builds)]
+        # Each place one new piece: never a list nor a move (`Ships C7 D7 to D7 E7`).
+        built = [
+            one
+            for one in each
+            if not isinstance(one, Builds) and not isinstance(one, tuple(NOT_IN_A_PLURAL))
+        ]
         if len(built) != len(each) or not 1 <= len(built) <= _MAX_ROADS:
             raise NotationError.make(
                 "builds_list_form",
@@ -354,6 +361,7 @@ __all__ = [
     "BUILD_READERS",
     "INHERITED_KINDS",
     "MAX_CARDS_A_LINE",
+    "NOT_IN_A_PLURAL",
     "PLURAL_READERS",
     "BuildReader",
 ]

@@ -140,15 +140,34 @@ def _after_greeting(s: str, line: str, depth: int = 1) -> str | None:
     greeting = bool(words) and words[0] in _GREETING_WORDS
     if not greeting and not _wish_size(words):
         return None
-    # A comma, "!" or a sentence's full stop ends the greeting or the wish.
-    cut = min((i for i in (line.find(","), line.find("!"), line.find(". ")) if i >= 0), default=-1)
-    if cut < 0:
-        return None
+    # A comma, "!" or a sentence's full stop ends the greeting or the wish; the first that
+    # makes one (`Dear Mr. Smith, road …`: not the abbreviation's full stop).
+    for cut in _greeting_ends(line):
+        order = _after_head(line, cut, greeting, depth)
+        if order is not None:
+            return order
+    return None
+
+
+def _greeting_ends(line: str) -> list[int]:
+    """Where a greeting on `line` may end: its first three commas, "!" and full stops before a
+    blank, in order."""
+    ends: list[int] = []
+    for mark in (",", "!", ". "):
+        at = line.find(mark)
+        while at >= 0 and len(ends) < 9:
+            ends.append(at)
+            at = line.find(mark, at + 1)
+    return sorted(ends)[:3]
+
+
+def _after_head(line: str, cut: int, greeting: bool, depth: int) -> str | None:
+    """The order after the greeting or wish `line[:cut]`, None where it is not one."""
     head = line[:cut]
     head_words = _words(simple(head))
     if any(ch.isdigit() or ch == ":" for ch in head) or len(head_words) > 4:
         return None
-    if not greeting and not _only_wishes(head_words):
+    if not (_plain_greeting(head) if greeting else _only_wishes(head_words)):
         return None
     # Imported here: these are read by the order readers, which read this module's words.
     from .game_words import every_game_words
@@ -160,7 +179,7 @@ def _after_greeting(s: str, line: str, depth: int = 1) -> str | None:
     rest = line[cut + 1 :].strip()
     if not rest:
         return None
-    if _ORDER_STARTS.match(simple(rest)):
+    if _ORDER_STARTS.match(simple(rest)) or _GREETING_ORDER_STARTS.match(simple(rest)):
         return rest
     if depth < _GREETINGS_IN_A_ROW:
         # `Hi all. Sorry for the delay. Road 6B 5B`: a wish after the greeting.
@@ -170,6 +189,22 @@ def _after_greeting(s: str, line: str, depth: int = 1) -> str | None:
     # A pass alone: `Sorry, ich passe, ich gebe auf` says more than the pass.
     alone = not any(ch in rest.rstrip(".!") for ch in ",.;?")
     return rest if alone and _is_pass(simple(rest), every_game_words()) else None
+
+
+#: A word of a line as written (its capital tells a name).
+_WRITTEN_WORD = re.compile(r"[^\W\d_]++")
+
+
+def _plain_greeting(head: str) -> bool:
+    """Whether a greeting says nothing else: its greeting word, then only words of a greeting
+    (`zusammen`, `all`, `Mr`) or names, written capitalized (`Hi Anna`). `Hi not this round`,
+    `Hallo erst nächste Runde`, `Hej ikke denne runde` say more: the order after it is not
+    read without them."""
+    words = _WRITTEN_WORD.findall(head)
+    return all(
+        w[:1].isupper() or (f := simple(w)) in _GREETING_WORDS or f in _GREETING_FILLERS
+        for w in words[1:]
+    )
 
 
 #: Words after a closing that make it more than a closing ("Danke, ich passe").
@@ -268,6 +303,13 @@ _ORDER_STARTS = re.compile(
     r"^(?:[-*\u2022]\s*|\d{1,2}[.)]\s*)?"
     rf"(?:{lexicon.alternation(_mail('order_starts'))})(?![a-z])"
 )
+#: The first words of orders read after a greeting only (`Sorry, buy a card`): after a
+#: closing, `Build it and they will come` or `Bank: Sparkasse Köln` is no order.
+_GREETING_ORDER_STARTS = re.compile(
+    rf"^(?:{lexicon.alternation(_mail('greeting_order_starts'))})(?![a-z])"
+)
+#: What a greeting may hold besides its greeting word and names (`[mail] greeting_fillers`).
+_GREETING_FILLERS = frozenset(_mail("greeting_fillers"))
 #: How far past a closing to look for orders.
 _LOOK_PAST_CLOSING = 20
 

@@ -77,15 +77,17 @@ def _resource_list(
     allow_empty: bool = False,
     max_total: int | None = None,
     goods_refused: bool = False,
+    skip: frozenset[str] = frozenset(),
 ) -> list[int]:
     """`W W G`, `2W G`, `2 W, 1 G`, `Holz und Erz`, `zwei Wolle`, `2x W`: resources, one entry
     per card. `oder` makes it an alternative: refused, never read as "and".
 
     `max_total`: the most cards the list may hold. A discard list is echoed card by card, so
     without it one line of `99W 99W …` would be echoed as some 50,000 characters.
-    `goods_refused`: the caller refuses goods (`vocab.resource`).
+    `goods_refused`: the caller refuses goods (`vocab.resource`). `skip`: words passed over
+    in this list besides the fillers (a gold line's `first`, `then`).
     """
-    groups = _resource_groups(t, ctx, allow_empty, max_total, goods_refused)
+    groups = _resource_groups(t, ctx, allow_empty, max_total, goods_refused, skip)
     return [r for r, n in groups for _ in range(n)]
 
 
@@ -95,6 +97,7 @@ def _resource_groups(
     allow_empty: bool = False,
     max_total: int | None = None,
     goods_refused: bool = False,
+    skip: frozenset[str] = frozenset(),
 ) -> list[tuple[int, int]]:
     """The cards of a list as written: (resource, count) for each entry (`2 Brot, 1 Werkzeug,
     1 Brot` is three entries), as `_resource_list` reads them."""
@@ -107,7 +110,7 @@ def _resource_groups(
         word = w.group(0)
         if word in _OR_WORDS:
             raise NotationError.make("or_in_list", word=word, column=t.col(w.start()))
-        if word in _FILLERS:
+        if word in _FILLERS or word in skip:
             continue
         if allow_empty and word in _NOTHING and not out:
             continue
@@ -216,4 +219,8 @@ def _gold(t: Text, m: re.Match[str], ctx: Context) -> GoldPreference:
     rest = t.sub(m.start("rest"))
     if not rest.folded.strip():
         raise NotationError.make("gold_form", column=t.col(0))
-    return GoldPreference(tuple(_resource_list(rest, ctx, max_total=MAX_COUNT)))
+    return GoldPreference(tuple(_resource_list(rest, ctx, max_total=MAX_COUNT, skip=_GOLD_ORDER)))
+
+
+#: A gold line's words of order (`Gold: ore first, then grain`): passed over there only.
+_GOLD_ORDER = lexicon.word_set("words", "gold_order")

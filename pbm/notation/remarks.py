@@ -222,7 +222,8 @@ def _tidy(t: Text) -> Text:
         cut = closing  # `Road 6B 5B. Thanks!`, `Straße 6L 5L, Gruß Anna`
     if not marks and cut == len(f):
         return t
-    if any(w in _REMARK_TROUBLE for w in _letter_words(f[cut:])):
+    remark = _letter_words(f[cut:])
+    if any(w in _REMARK_TROUBLE for w in remark) or _hedged(remark):
         # `Siedlung A -- oder Stadt B`: what follows the dashes would change the order.
         raise NotationError.make(
             "remark_unclear", shown=t.sub(cut).original.strip(), column=t.col(cut + 1)
@@ -281,6 +282,19 @@ _NOT_COUNTS = frozenset({"a", "an", "one", "ein", "eine", "einen", "einer", "en"
 
 #: What a remark in brackets may not say: it would change the order ("(oder 8H 3E 4H)").
 _REMARK_TROUBLE = _remark_words("trouble")
+#: A remark that only doubts, postpones or moves the order, or says its pieces are ships
+#: (`(maybe)`, `(später)`, `(flyttet)`, `(both ships)`): a hedge, and nothing but hedges and
+#: their fillers. Passed over, the line's own word would build the piece now.
+_HEDGES = _remark_words("hedges")
+_HEDGE_FILLERS = _remark_words("hedge_fillers")
+
+
+def _hedged(words: list[str]) -> bool:
+    return any(w in _HEDGES for w in words) and all(
+        w in _HEDGES or w in _HEDGE_FILLERS for w in words
+    )
+
+
 #: Words that name hexes: brackets of only these are the canonical echo, checked.
 _HEX_WORDS = _remark_words("hex_words")
 
@@ -319,7 +333,7 @@ def _may_change_the_order(words: list[str], f: str, game: GameWords) -> bool:
     """Whether a remark in brackets may change the order: a choice, a negation, a condition
     other than paying, a count, a colour (except the writer's after `Runde 7`), an order word,
     a resource (except in a harbour's name)."""
-    if any(w in _REMARK_TROUBLE for w in words):
+    if any(w in _REMARK_TROUBLE for w in words) or _hedged(words):
         return True
     if _names_the_settlement(words, f):
         return False

@@ -9,7 +9,7 @@ import re
 from pbm.rules.orders import MoveShip, Ship
 
 from . import lexicon
-from .builds import BUILD_READERS, INHERITED_KINDS, PLURAL_READERS
+from .builds import BUILD_READERS, INHERITED_KINDS, NOT_IN_A_PLURAL, PLURAL_READERS
 from .cards import _path_spans
 from .context import Context, Text
 from .errors import NotationError, OrderError
@@ -57,10 +57,11 @@ _MOVE_AFTER = lexicon.word_set("words", "move_after")
 
 def _moved(rest: Text, ctx: Context) -> MoveShip | None:
     """`Schiff C7 D7 nach D6 E6 (versetzen)`: a ship's line whose place is two paths with the
-    move's `nach` / `to` / `til` between them is the move (a new ship stands on one path);
-    None where it is not that."""
+    move's `nach` / `to` / `til` or an arrow between them is the move (a new ship stands on one
+    path); None where it is not that."""
     f = rest.folded
-    cuts = list(_MOVE_TO.finditer(f))
+    # `nach` / `to` / `til`, or an arrow (`Ship C7 D7 -> D7 E7`: never two new ships).
+    cuts = list(_MOVE_TO.finditer(f)) or list(_MOVE_ARROW.finditer(f))
     if len(cuts) != 1:
         return None
     end = len(f.rstrip(" .!"))
@@ -100,5 +101,6 @@ def _move_ship(rest: Text, t: Text, lead: int, ctx: Context) -> MoveShip:
 BUILD_READERS.update({"ship": _ship, "move_ship": _move_ship})
 # `Schiff C7 D7 oder D7 E7`: the option without its word is a ship too.
 INHERITED_KINDS.add("ship")
-# `Schiffe C7 D7 und D7 E7`: a ship each.
+# `Schiffe C7 D7 und D7 E7`: a ship each (never a move: `Ships C7 D7 to D7 E7` is refused).
 PLURAL_READERS.add("ship")
+NOT_IN_A_PLURAL.append(MoveShip)
