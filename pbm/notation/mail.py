@@ -533,15 +533,7 @@ def scan_mail(body: str, subject: str | None = None) -> ParsedMail:
         with contextlib.suppress(OrderError):
             _subject_item(scan_line(text) if text else None, out, tagged)
     stops: list[str] = []
-    for count, (_, line) in enumerate(iter_clean_lines(_short_lines(body), stops)):
-        if count == MAX_MAIL_LINES:
-            break
-        try:
-            item = scan_line(line)
-        except OrderError:
-            if starts_a_message(line):
-                break  # the rest is a message, never read as anything else
-            continue
+    for _, item in _scanned(iter_clean_lines(_short_lines(body), stops)):
         if isinstance(item, Press):
             break  # the rest of the mail is the message
         if item is not None:
@@ -550,20 +542,28 @@ def scan_mail(body: str, subject: str | None = None) -> ParsedMail:
     return out
 
 
+def _scanned(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, Item | None]]:
+    """Each clean line's number and what `scan_line` reads of it (None for an order or a line
+    not understood), up to `MAX_MAIL_LINES`; ends at a line that starts a message to someone
+    not understood (`Nachricht an Carol: …`): the rest is that message, never anything else."""
+    for count, (number, line) in enumerate(lines):
+        if count == MAX_MAIL_LINES:
+            return
+        try:
+            item = scan_line(line)
+        except OrderError:
+            if starts_a_message(line):
+                return
+            continue
+        yield number, item
+
+
 def message_to_gm(body: str) -> str | None:
     """The message to the game master a mail holds (`An Spielleitung:` / `To GM:` and the lines
     below it, as `parse_mail` takes them); None when it holds none. Read only for a seated
     player's mail whose password was missing or wrong: a player who lost the password must
     still reach the game master (`service.authentication.bad_password`)."""
-    for count, (number, line) in enumerate(iter_clean_lines(body)):
-        if count == MAX_MAIL_LINES:
-            break
-        try:
-            item = scan_line(line)
-        except OrderError:
-            if starts_a_message(line):
-                return None  # a message to someone not understood: nothing is forwarded
-            continue
+    for number, item in _scanned(iter_clean_lines(body)):
         if isinstance(item, Press):
             return message_text(item.first, body, number) if item.to == "gm" else None
     return None

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 import secrets
 import unicodedata
+from typing import TYPE_CHECKING
 
 from sqlmodel import Session
 
@@ -42,6 +43,9 @@ from .games import (
 from .outbox import enqueue, notify
 from .secrets import hash_password, masked_text, new_password, new_secret
 from .setup_phase import start_setup
+
+if TYPE_CHECKING:
+    from pbm.reports.render import Rendered
 
 #: The longest name kept for a player (reports' tables and the GM's terminal stay readable).
 NAME_MAX = 40
@@ -347,6 +351,20 @@ def send_welcome(
             takes_over=takes_over,
         ),
     )
+    _enqueue_with_password(svc, session, game, player, subject, mail, password)
+
+
+def _enqueue_with_password(
+    svc: Service,
+    session: Session,
+    game: Game,
+    player: Player,
+    subject: str,
+    mail: Rendered,
+    password: str,
+) -> None:
+    """A mail that carries the seat's password, to its player only: of kind `welcome`, its
+    password put in only when it is sent (`secret`)."""
     enqueue(
         svc,
         session,
@@ -378,17 +396,7 @@ def send_new_password(
         game.locale, colour, PASSWORD_PLACEHOLDER, where_it_stands(session, game, player)
     )
     mail = render("new_password", subject, {"game": game.name, **data})
-    enqueue(
-        svc,
-        session,
-        "welcome",
-        [player.address],
-        subject,
-        mail.text,
-        html=mail.html,
-        game_id=game.id,
-        secret=password,
-    )
+    _enqueue_with_password(svc, session, game, player, subject, mail, password)
 
 
 def draw_now(svc: Service, session: Session, game: Game) -> None:
