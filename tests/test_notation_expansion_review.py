@@ -280,3 +280,12 @@ def test_a_gold_lines_order_words_merge_no_trade(lang: str, line: str) -> None:
 def test_chatter_that_holds_a_hedges_word_is_passed_over(lang: str, line: str) -> None:
     canonical, error = _read(line, lang, "base")
     assert error is None and canonical is not None, error
+
+
+@pytest.mark.parametrize(
+    "line", ["Make 1 bread and castle C4 D4 D5", "Make 1 bread and build a castle at C4 D4 D5"]
+)
+def test_goods_made_and_a_castle_on_one_line_are_two_builds(line: str) -> None:
+    """`Make` also upgrades (`Make … a city`): after goods it cut no castle off (German and
+    Danish read it)."""
+    assert _read(line, "en", "kron") == ("Make 1 Bread; Castle C4 D4 D5 (3W 12L 6St)", None)

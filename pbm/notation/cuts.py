@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from pbm import languages
+
 from . import lexicon, vocab
 from .context import Text
 from .game_words import BASE_WORDS, GameWords
@@ -63,6 +65,19 @@ _VERB_LEADS = (
 
 #: Characters from a build's first word in which its keyword and the blanks after it stand.
 _KEYWORD_WINDOW = 200
+
+
+def _makes_goods(words: list[tuple[int, int, str]], at: int) -> bool:
+    """Whether the verb at `at` makes goods (`Make 1 bread and castle …`: a count or a good
+    follows it), not a city of a settlement (`Make … a city`): then a castle or a city after it
+    is a build of its own."""
+    nxt = words[at + 1][2] if at + 1 < len(words) else ""
+    return nxt.isdecimal() or nxt in vocab.NUMBER_WORDS or nxt in _GOOD_WORDS
+
+
+#: Kronlande's resources' and goods' names (`bread`, `Brot`, `broed`), as a `Make` line names
+#: them after its verb.
+_GOOD_WORDS = frozenset(languages.merged("kron_resources"))
 
 
 def _split_builds(
@@ -128,7 +143,7 @@ def _split_builds(
         if (word in _CITY_NOUNS or word in _KRON_NOUNS) and (
             before in _TO_CITY
             or (before in _CITY_ARTICLES and words[i - 2][2] in _TO_CITY)
-            or words[build_start][2] in _UPGRADE_VERBS
+            or (words[build_start][2] in _UPGRADE_VERBS and not _makes_goods(words, build_start))
         ):
             # `Siedlung … zur Stadt ausbauen`, `Make … a city`, `Stadt … zur Burg`: one build
             continue
