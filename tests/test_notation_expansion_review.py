@@ -289,3 +289,29 @@ def test_goods_made_and_a_castle_on_one_line_are_two_builds(line: str) -> None:
     """`Make` also upgrades (`Make … a city`): after goods it cut no castle off (German and
     Danish read it)."""
     assert _read(line, "en", "kron") == ("Make 1 Bread; Castle C4 D4 D5 (3W 12L 6St)", None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "your city stands there already"),
+        ("de", "dort steht schon deine Stadt"),
+        ("da", "din by står der allerede"),
+    ],
+)
+def test_a_city_on_ones_own_city_says_the_city_stands_there(lang: str, said: str) -> None:
+    """It said "there is no settlement of yours there", as if nothing of the player's stood
+    there."""
+    from pbm.notation.checks import check_receipt
+    from pbm.notation.format import format_item
+    from pbm.rules import Settings
+    from pbm.rules.orders import City
+    from pbm.rules.sim import play_game
+
+    state = next(s for s, _ in play_game(Settings.for_players(4), 3, "autopilot") if s.cities[0])
+    ctx = Context(state.board, lang, state.colours, "round")
+    line = format_item(City(state.cities[0][0]), ctx)
+    parsed = parse_mail(line + "\n", ctx)
+    check_receipt(parsed, state, 0, lang)
+    (result,) = parsed.lines
+    assert result.error is not None and said in result.error.localized(lang)

@@ -295,6 +295,11 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
                     # Built in the order written: the road that would reach it comes after.
                     error.params["road_below"], error.params["ship_below"] = later
                     error.message = error.localized(lang)
+                elif rule == Reason.NOT_OWN_SETTLEMENT and _own_city_at(item, state, seat):
+                    # `By E3 E4 F3` on the player's own city: "no settlement of yours there"
+                    # is true, and reads as if nothing of theirs stood there.
+                    error.params["city_there"] = True
+                    error.message = error.localized(lang)
                 elif rule == Reason.BELOW_HARBOUR_RATE and isinstance(item, MaritimeTrade):
                     # The rate the player has for that resource after the lines above (a
                     # Hafenprivileg played, a Residenz built: the best the positions allow),
@@ -322,6 +327,12 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
             for options, rule in zip(lines, rules, strict=True):
                 if rule is None:
                     outcomes.follow(options)
+
+
+def _own_city_at(item: object, state: GameState, seat: int) -> bool:
+    """Whether a city line names a crossing where the seat's own city stands."""
+    c = item.crossing if isinstance(item, City) else None
+    return c is not None and state.owner[c] == seat and state.level[c] == 2
 
 
 def check_setup_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "en") -> None:

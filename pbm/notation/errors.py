@@ -16,6 +16,7 @@ from .messages import (
     RECEIPT,
     TEXTS,
     bank_rate_text,
+    city_there_text,
     receipt_text,
     render,
     road_below_text,
@@ -80,6 +81,8 @@ class OrderError(Exception):
             each = self.params.get("each")
             if isinstance(each, list):  # several builds on one line, each refused
                 return "; ".join(f"{label}: {receipt_text(why, lang)}" for label, why in each)
+            if self.params.get("city_there"):
+                return city_there_text(lang)
             text = receipt_text(self.rule, lang)
             below = self.params.get("road_below")
             if isinstance(below, int):  # the road that would reach it stands on a later line

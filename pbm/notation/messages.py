@@ -462,6 +462,14 @@ def road_below_text(line: int, lang: str, ship: bool = False) -> str:
     return translator(lang).gettext(SHIP_BELOW if ship else ROAD_BELOW).format(line=line)
 
 
+#: A city ordered where the player's city stands already (the rule: no settlement of theirs).
+CITY_THERE = N_("your city stands there already: a city is built on a settlement of yours")
+
+
+def city_there_text(lang: str) -> str:
+    return translator(lang).gettext(CITY_THERE)
+
+
 BANK_RATE = N_("your rate for it is {rate}:1 now; write '{order}'")
 #: The same when the pirate stands on the player's harbour (Seafarers).
 BANK_RATE_PIRATE = N_(
