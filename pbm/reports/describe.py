@@ -53,7 +53,8 @@ RULES: dict[Reason, str] = {
     Reason.PIRATE_ON_HARBOUR: N_("the pirate blocks the harbour"),
     Reason.CARDS_NOT_HELD: N_("cards not held"),
     Reason.SAME_RESOURCE: N_("same resource"),
-    Reason.ROBBER_MUST_MOVE: N_("the robber must move"),
+    # A knight after the player's own 7 that names the hex the 7 moved him to reads this.
+    Reason.ROBBER_MUST_MOVE: N_("the robber stands there already and must move to another hex"),
     Reason.ROBBER_NOT_ON_NUMBER: N_("the robber goes onto a land hex with a number"),
     Reason.NEWCOMER_PROTECTION: N_("newcomer protection"),
     Reason.NO_ROBBER_ORDER: N_("no robber order"),

@@ -58,8 +58,12 @@ def test_a_failed_knight_names_the_card_and_the_reason(lang: str) -> None:
     for e in events:
         if isinstance(e, ev.OrderFailed) and e.line == "knight":
             who = vocab.colour_name(st.colours[e.player], lang)
-            [line] = [x for x in text.splitlines() if x.startswith(f"{who}: {knight}")]
-            assert rule_text(e.rule, lang) in line, line
+            lines = text.splitlines()
+            [at] = [i for i, x in enumerate(lines) if x.startswith(f"{who}: {knight}")]
+            # The entry with its wrapped continuation (indented lines below it).
+            entry = [lines[at]]
+            entry += [x.strip() for x in lines[at + 1 : at + 3] if x.startswith("  ")]
+            assert rule_text(e.rule, lang) in " ".join(entry), entry
 
 
 @pytest.mark.parametrize("lang", scenes.LANGS)
