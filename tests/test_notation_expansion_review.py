@@ -315,3 +315,23 @@ def test_a_city_on_ones_own_city_says_the_city_stands_there(lang: str, said: str
     check_receipt(parsed, state, 0, lang)
     (result,) = parsed.lines
     assert result.error is not None and said in result.error.localized(lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "fixed"),
+    [
+        ("en", "2:1 ore: 2 wool for 1 grain", "Maritime 2O for 1G"),
+        ("en", "Maritime 3:1 2W for 1G", "Maritime 3W for 1G"),
+        ("de", "Seehandel 4:1 3H gegen 1E", "Seehandel 4H gegen 1E"),
+        ("de", "2:1 Wolle: 2H gegen 1E", "Seehandel 2W gegen 1E"),
+        ("da", "Søhandel 3:1 2U for 1K", "Søhandel 3U for 1K"),
+    ],
+)
+def test_a_sea_trade_off_its_rate_is_answered_with_the_line_that_fits(
+    lang: str, line: str, fixed: str
+) -> None:
+    """The refusal named the same line, `Seehandel 3W gegen 1G`, whatever was written."""
+    ctx = Context(_board("base"), lang, DEFAULT_COLOURS[:4], "round")
+    (result,) = parse_mail(line + "\n", ctx).lines
+    assert result.error is not None and result.error.key == "maritime_rate"
+    assert result.error.localized(lang).endswith(f"'{fixed}'")

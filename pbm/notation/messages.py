@@ -245,8 +245,7 @@ TEXTS: dict[str, str] = {
         "write {line!r}"
     ),
     "maritime_rate": N_(
-        "the counts or the resource do not fit the rate {rate}: write the trade as "
-        "'Seehandel 3W gegen 1G', with the counts of your rate"
+        "the counts or the resource do not fit the rate {rate}: at that rate, write {line!r}"
     ),
     # names.py
     "hex_name_expected": N_("a hex name was expected, not {word!r}"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import NoReturn
 
 from pbm.rules.orders import MaritimeTrade, TradeOffer
 from pbm.rules.resources import GOODS
@@ -306,6 +307,16 @@ def _maritime_split(f: str) -> tuple[int, int] | None:
 _BANK_WORDS = tuple(lexicon.longest_first(lexicon.words("words", "bank_words")))
 
 
+def _rate_refused(rate: int, fixed: MaritimeTrade, column: int, ctx: Context) -> NoReturn:
+    """A sea trade whose counts or resource do not fit the rate it names: refused with the
+    line that does, at that rate, in the game's words."""
+    from .format import format_item  # the echo's writer imports the readers
+
+    raise NotationError.make(
+        "maritime_rate", rate=f"{rate}:1", line=format_item(fixed, ctx), column=column
+    )
+
+
 def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
     """`4H gegen 1E`, `4 Holz für 1 Erz`, `vier Holz gegen ein Erz`, and with the rate first:
     `4:1 Holz gegen Erz`, `3:1: 3W gegen 1G`, `2:1 H-Hafen: 2H gegen 1L`."""
@@ -365,12 +376,15 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
         raise NotationError.make("goods_not_with_bank", column=t.col(lead))
     get_n = 1 if got_n is None else got_n
     if rate is not None:
-        if harbour is not None and harbour != vocab.letters(ctx.lang, ctx.kron)[give].lower():
-            raise NotationError.make("maritime_rate", rate=f"{rate}:1", column=t.col(lead))
+        letters = vocab.letters(ctx.lang, ctx.kron)
+        if harbour is not None and harbour != letters[give].lower():
+            # `2:1 Erz: 2 Wolle gegen 1 Getreide`: the harbour trades its own resource.
+            own = next(r for r, letter in enumerate(letters) if letter.lower() == harbour)
+            _rate_refused(rate, MaritimeTrade(own, rate * get_n, get, get_n), t.col(lead), ctx)
         if give_n is None:
             give_n = rate * get_n
         elif give_n != rate * get_n:
-            raise NotationError.make("maritime_rate", rate=f"{rate}:1", column=t.col(lead))
+            _rate_refused(rate, MaritimeTrade(give, rate * get_n, get, get_n), t.col(lead), ctx)
     if give_n is None:
         give_n = 1
     if max(give_n, get_n) > MAX_COUNT:
