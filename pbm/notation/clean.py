@@ -361,8 +361,8 @@ def _next_text(lines: list[str], number: int) -> str:
 #: each time the same way. A longer body is cleaned line by line, as far as its reader reads.
 KEPT_BODY_CHARS = 32 * 1024
 KEPT_BODIES = 8
-#: body → (its clean lines, whether the reading ended at a forwarded mail).
-#: A kept body: its clean lines, whether it ended at a forwarded mail, the line it ended at.
+#: body → (its clean lines, whether the reading ended at a forwarded mail, the number of the
+#: line it ended at).
 _kept: dict[str, tuple[tuple[tuple[int, str], ...], bool, int]] = {}
 
 
