@@ -199,7 +199,11 @@ def take_orders(r: Request) -> str | None:
     row = r.answer("ack", subject, ack(False), to=player.address)
     replaced, step, now = submit_setup(r.svc, r.session, game, player, r.parsed, text, r.mail)
     assert step is not None  # `next_own_step` above
-    placed, failed = setup_outcome(game, before, player.seat or 0, step)
+    written = [
+        p.crossing
+        for p in (*r.parsed.setup_orders().placements, *r.parsed.later_setup_orders().placements)
+    ]
+    placed, failed = setup_outcome(game, before, player.seat or 0, step, written)
     if not now and failed:
         # Only `Zweite Siedlung: …` while the first placement is the player's to make now: it
         # is kept for their second turn, nothing failed; the turn now still wants a placement.

@@ -4,6 +4,7 @@ automatic placement at the deadline, every placement announced to all."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from sqlmodel import Session
@@ -132,17 +133,23 @@ def submit_setup(
     return replaced, step, any(at == step for at, _ in kept)
 
 
-def setup_outcome(game: Game, before: GameState, seat: int, step: int) -> tuple[str, bool]:
+def setup_outcome(
+    game: Game, before: GameState, seat: int, step: int, written: Sequence[int] = ()
+) -> tuple[str, bool]:
     """What became of placements stored for `step` (`submit_setup`), for the answer: (the
     placements made, in canonical form and in the order made, "; " between the two of two
     turns in a row, or ""; whether they were tried on the player's turn and none could be
-    used). Neither: they wait for the player's turn."""
+    used). Neither: they wait for the player's turn. `written`: the crossings of the mail's
+    placements in the order they are tried, which is the order they are made in (the stored
+    state keeps a seat's settlements by crossing)."""
     from .games import load_state
 
     after = load_state(game)
     if after.phase == Phase.SETUP and after.setup_step <= step:
         return "", before.phase == Phase.SETUP and setup_player(before) == seat
     made = [c for c in after.settlements[seat] if c not in before.settlements[seat]]
+    order = {c: i for i, c in reversed(list(enumerate(written)))}
+    made.sort(key=lambda c: order.get(c, len(order)))
     ctx = context(game, after, "setup")
     sea, old_sea = after.sea, before.sea
     shown: list[str] = []

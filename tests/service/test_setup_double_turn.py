@@ -63,3 +63,24 @@ def test_the_answer_names_both_placements_made(svc: Service, mailer: Mailer) -> 
     text = " ".join(ack.body.split())
     placed = text.split("daher ist jetzt gesetzt:")[1] if "daher ist jetzt gesetzt:" in text else ""
     assert placed.count("Siedlung") >= 2 and "; " in placed, ack.body
+
+
+def test_the_placements_made_are_named_in_the_order_written(svc: Service, mailer: Mailer) -> None:
+    """The stored state keeps a seat's settlements by crossing: the answer listed two
+    placements so, the second placed first when its crossing came first. They are named in
+    the order the mail's placements are tried, which is the order they are made in."""
+    from databases import game_row
+
+    from pbm.service.setup_phase import setup_outcome
+
+    me = _first_turns(svc, mailer)
+    _, before = game_state(svc, "alpha")
+    seat = setup_player(before)
+    mailer.send(me, "Aufstellung", setup_text(before, seat, passwords(svc)[me], 3))
+    _, after = game_state(svc, "alpha")
+    made = [c for c in after.settlements[seat] if c not in before.settlements[seat]]
+    assert len(made) == 2
+    game = game_row(svc, "alpha")
+    named, _ = setup_outcome(game, before, seat, 2, made)
+    reverse, _ = setup_outcome(game, before, seat, 2, made[::-1])
+    assert named.count("; ") == 1 and reverse.split("; ") == named.split("; ")[::-1]
