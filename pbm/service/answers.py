@@ -17,7 +17,7 @@ from pbm.store.statuses import GamePhase
 
 from . import corrections, texts
 from .games import game_kind_of, load_state, players_of
-from .records import current_orders
+from .records import current_orders, last_round_played
 from .table import local_deadline
 
 
@@ -117,7 +117,12 @@ def _where_it_stands(session: Session, game: Game) -> str:
         return _("{game}: {phase}, {player} places now").format(
             game=game.name, phase=phase, player=who
         )
-    return _("{game}: {phase}, round {round}").format(game=game.name, phase=phase, round=game.round)
+    round_ = game.round
+    if game.phase == GamePhase.ENDED:
+        # The last round played, as the end mail counts them: a game the GM ended had a
+        # round open that was never played.
+        round_ = last_round_played(session, game) or round_
+    return _("{game}: {phase}, round {round}").format(game=game.name, phase=phase, round=round_)
 
 
 def _who_sent(session: Session, game: Game, now: datetime | None) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import bindparam, insert
+from sqlalchemy import bindparam, func, insert
 from sqlmodel import Session, col, select
 
 from pbm.rules import GameState, state_to_json
@@ -112,6 +112,16 @@ def supersede(
         row.superseded = True
         found = True
     return found
+
+
+def last_round_played(session: Session, game: Game) -> int | None:
+    """The newest round resolved (None before the first): the count of rounds the end mail's
+    summary gives (`reports.summary.game_summary`)."""
+    return session.exec(
+        select(func.max(RoundRecord.round)).where(
+            RoundRecord.game_id == game.id, RoundRecord.kind == "round"
+        )
+    ).one()
 
 
 def game_events(session: Session, game: Game) -> list[tuple[int, list[Event]]]:

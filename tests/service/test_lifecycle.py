@@ -245,6 +245,8 @@ def test_whole_game_by_mail(svc: Service, clock: FakeClock, mailer: Mailer) -> N
     assert st.winner >= 0 and st.vp(st.winner) >= 6
     end = outbox(svc, "end")
     assert len(end) == 1
+    # The end mail counts the rounds played, the last one too; `Status` says the same round.
+    assert f"{rounds_played} Runden;" in " ".join(end[0].body.split()), end[0].body
     recipients = sorted(end[0].recipients.split(","))
     assert recipients == sorted(p.address for p in seated(svc, "alpha").values())
     assert old.address not in recipients
