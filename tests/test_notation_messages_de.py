@@ -27,6 +27,7 @@ from pbm.notation import (
     messages,
     parse_line,
     parse_mail,
+    refusals,
     vocab,
 )
 from pbm.notation.checks import check_receipt
@@ -64,6 +65,7 @@ UNREACHABLE = {
     "pirate_no_victims",
     "second_pirate",
     # Kronlande's orders past the base board's refusal: tests/test_notation_kron.py.
+    "order_expected_kron",
     "german_letters_kron",
     "english_letters_kron",
     "card_alone",
@@ -471,6 +473,7 @@ def test_unreachable_keys_render_in_both_languages() -> None:
     for key in UNREACHABLE:
         params = {
             "pirate_on_sea": {"name": "9H"},
+            "order_expected_kron": {"word": "Blubb"},
             "pirate_hex_expected": {"example": "Pirat D5"},
             "pirate_no_victims": {"example": "Pirat D5"},
             "ambiguous_crossing_many": {"names": "Meer, Meer, 9H", "count": 9},
@@ -598,6 +601,8 @@ def test_every_raise_site_uses_a_key_with_english_and_german_texts() -> None:
         key = call.args[0]
         if isinstance(key, ast.Constant) and isinstance(key.value, str):
             keys = {key.value}
+        elif where.startswith("refusals.py"):  # an expansion's "no order", from its registry
+            keys = {"order_expected", *(k for _, k in refusals.ORDER_EXPECTED)}
         else:  # assemble.py: the key of the second single order, from its table
             assert where.startswith("assemble.py"), where
             keys = set(assemble._SINGLE.values())
@@ -614,6 +619,11 @@ def test_every_raise_site_uses_a_key_with_english_and_german_texts() -> None:
 #: key → (line, the English message) on a Seafarers board (Four Islands, seed 1): the pirate
 #: at sea, the robber sent there, and names of many sea hexes.
 SEA_CASES: dict[str, tuple[str, str]] = {
+    "order_expected_sea": (
+        "Blubb 9H",
+        "an order was expected (Siedlung, Stadt, Straße, Schiff, Schiff versetzen, Gold, Räuber, "
+        "Pirat, Handel, Seehandel, …), not 'Blubb'",
+    ),
     "ambiguous_hex": ("Pirat 3:1-Hafen", "3:1-Hafen can mean several hexes"),
     "ambiguous_hex_many": (
         "Pirat Meer",

@@ -32,6 +32,7 @@ from .counts import MAX_COUNT, _resource_groups
 from .errors import NotationError
 from .items import Builds
 from .places import _crossing
+from .refusals import ORDER_EXPECTED
 from .words import _letter_words, _strip_words
 
 #: The workshop kind of each workshop word.
@@ -106,5 +107,7 @@ BUILD_READERS.update(
     {kind: _reader(kind) for kind in (*_KINDS, "builders_hut", "harbour_privilege", "feast")}
 )
 INHERITED_KINDS.update({"castle", "residence", *_WORKSHOP_KIND})
+# A line that is no order names the Kronlande orders too.
+ORDER_EXPECTED.append((lambda ctx: ctx.kron, "order_expected_kron"))
 # `Burgen C4 D4 D5 und F3 F4 G3`: a castle each.
 PLURAL_READERS.add("castle")

@@ -50,6 +50,15 @@ TEXTS: dict[str, str] = {
         "an order was expected (Siedlung, Stadt, Straße, Entwicklungskarte, "
         "Räuber, Handel, Seehandel, …), not {word!r}"
     ),
+    # The same in an expansion's game, its own orders named (`ORDER_EXPECTED`).
+    "order_expected_sea": N_(
+        "an order was expected (Siedlung, Stadt, Straße, Schiff, Schiff versetzen, Gold, "
+        "Räuber, Pirat, Handel, Seehandel, …), not {word!r}"
+    ),
+    "order_expected_kron": N_(
+        "an order was expected (Siedlung, Stadt, Straße, Burg, Herstellen, Entwicklungskarte, "
+        "Räuber, Handel, Seehandel, …), not {word!r}"
+    ),
     "brackets_differ": N_("the name in brackets does not name the same place"),
     "robber_hex_expected": N_("the robber's hex was expected"),
     "knight_timing": N_("say when the knight is played: 'vor Wurf' or 'nach Wurf'"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from pbm import languages
 
@@ -114,4 +114,11 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
             suggestion=order_word(words[near[0]], ctx.lang).rstrip(":"),
             column=t.col(lead),
         )
-    return NotationError.make("order_expected", word=word, column=t.col(lead))
+    key = next((key for plays, key in ORDER_EXPECTED if plays(ctx)), "order_expected")
+    return NotationError.make(key, word=word, column=t.col(lead))
+
+
+#: The refusal of a line that is no order, in an expansion's game: it names that game's own
+#: orders too (`Schiff`, `Burg`). An expansion registers (whether a game is one of its, the
+#: message's key) from its module.
+ORDER_EXPECTED: list[tuple[Callable[[Context], bool], str]] = []
