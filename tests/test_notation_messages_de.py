@@ -268,6 +268,7 @@ MORE_CASES: list[tuple[str, str, str, str]] = [
 #: Lines of the order language as players write it (issue 13): key → (line, phase).
 PLAYERS_CASES: dict[str, tuple[str, str]] = {
     "remark_unclear": ("Siedlung 6L 5L 11G (wenn nicht blau)", "round"),
+    "marked_remark_unclear": ("Siedlung 6L 5L 11G # wenn nicht blau", "round"),
     "dashes_remark_unclear": ("Räuber 9E -- raube gelb", "round"),
     "card_by_code": ("Spiele Karte K7Q vor dem Wurf: Räuber 9H", "round"),
     "trade_accept_form": ("Ich nehme das Angebot von blau an: 1 Erz für 1 Wolle", "round"),

@@ -162,7 +162,7 @@ def test_a_remark_that_withdraws_a_build_refuses_it(lang: str, line: str) -> Non
     parsed = parse_mail(line + "\n", Context(BOARD, lang, COLOURS, "round"))
     (result,) = parsed.lines
     assert not result.ok and result.error is not None
-    assert result.error.key in ("remark_unclear", "dashes_remark_unclear")
+    assert result.error.key in ("remark_unclear", "marked_remark_unclear", "dashes_remark_unclear")
 
 
 @pytest.mark.parametrize(

@@ -84,6 +84,10 @@ TEXTS: dict[str, str] = {
         "the brackets {shown!r} may change the order: write alternatives with 'oder', and a "
         "remark after '#'"
     ),
+    "marked_remark_unclear": N_(
+        "the remark {shown!r} may change the order, so the line is not read past it: write "
+        "the order as you mean it (alternatives with 'oder' on the line)"
+    ),
     "dashes_remark_unclear": N_(
         "{shown!r} after the dashes may change the order: write it as part of the order "
         "(without the dashes), and a mere remark after '#'"

@@ -224,9 +224,10 @@ def _tidy(t: Text) -> Text:
         return t
     remark = _letter_words(f[cut:])
     if any(w in _REMARK_TROUBLE for w in remark) or _hedged(remark):
-        # `Siedlung A -- oder Stadt B`: what follows the dashes would change the order.
+        # `Siedlung A -- oder Stadt B`, `Burg … # vielleicht`: what follows the mark would
+        # change the order (the brackets' refusal names brackets and sends the player to `#`).
         raise NotationError.make(
-            "remark_unclear", shown=t.sub(cut).original.strip(), column=t.col(cut + 1)
+            "marked_remark_unclear", shown=t.sub(cut).original.strip(), column=t.col(cut + 1)
         )
     spans = [(i, i + 1, "") for i in marks if i < cut]
     return t.rewritten([*spans, (cut, len(f), "")])
