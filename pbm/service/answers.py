@@ -92,11 +92,8 @@ def status_body(
 def _where_it_stands(session: Session, game: Game) -> str:
     """The status's first line: the round; in the signup how many have joined of how many;
     in the setup whose placement it is."""
-    from pbm.notation import vocab
-    from pbm.rules.setup import setup_player
-
-    from .games import ServiceError, player_at, settings_of
-    from .table import label
+    from .games import settings_of
+    from .table import setup_turn
 
     _ = translator(game.locale).gettext
     phase = phase_name(game.locale, str(game.phase))
@@ -108,12 +105,7 @@ def _where_it_stands(session: Session, game: Game) -> str:
             seats=settings_of(game).players,
         )
     if game.phase == GamePhase.SETUP and game.state:
-        state = load_state(game)
-        seat = setup_player(state)
-        try:
-            who = label(game, player_at(session, game, seat))
-        except ServiceError:  # a seat without its player row: the colour alone
-            who = vocab.colour_name(state.colours[seat], game.locale)
+        _seat, who = setup_turn(session, game)
         return _("{game}: {phase}, {player} places now").format(
             game=game.name, phase=phase, player=who
         )

@@ -82,13 +82,15 @@ def stray(
     )
     # A player who got the name wrong is shown their own games, not invited to sign up: the
     # answer is about the sender's games, else about the games open for signup.
-    shown = list(games.values()) if games else _open_games(session)
+    own_games = bool(named and playing)
+    open_games = [] if own_games else _open_games(session)
+    shown = list(games.values()) if games else open_games
     langs = _languages(shown, written, own=bool(games))
     lines = texts.in_languages(langs, key, **values)
-    if named and playing:
+    if own_games:
         lines += texts.in_languages(langs, "your_games", names=", ".join(playing))
     else:
-        lines += _how_to_join(session, langs)
+        lines += _how_to_join(open_games, langs)
     # The game the answer is about in the subject, as every other answer has it: the seat
     # that went to someone else, the game that has ended.
     about = replaced or ended
@@ -120,7 +122,7 @@ def which_game(
         # plays where; in their languages first.
         open_games = _open_games(session)
         langs = _languages(open_games, written, own=False)
-        lines = _how_to_join(session, langs)
+        lines = _how_to_join(open_games, langs)
         key = "how_to_join_subject" if open_games else "none_open_subject"
     else:
         # The games the mail may be for, in their language when they share one (a sign-up
@@ -166,9 +168,9 @@ def _open_games(session: Session) -> list[Game]:
     )
 
 
-def _how_to_join(session: Session, langs: tuple[str, ...]) -> list[str]:
-    """The games open for signup and how to join one, or that none is open."""
-    names = ", ".join(g.name for g in _open_games(session))
+def _how_to_join(open_games: list[Game], langs: tuple[str, ...]) -> list[str]:
+    """The games open for signup (`_open_games`) and how to join one, or that none is open."""
+    names = ", ".join(g.name for g in open_games)
     if not names:
         return texts.in_languages(langs, "none_open")
     return texts.in_languages(langs, "how_to_join", names=names)

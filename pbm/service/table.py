@@ -81,6 +81,19 @@ def local_deadline(game: Game, player: Player | None) -> str:
     return when_text(game.deadline, player.timezone if player else "")
 
 
+def setup_turn(session: Session, game: Game) -> tuple[int, str]:
+    """The seat whose setup placement is awaited, and its player as the game names them (the
+    colour alone for a seat without its player row)."""
+    from pbm.rules.setup import setup_player
+
+    state = load_state(game)
+    seat = setup_player(state)
+    try:
+        return seat, label(game, player_at(session, game, seat))
+    except ServiceError:
+        return seat, vocab.colour_name(state.colours[seat], game.locale)
+
+
 def where_it_stands(session: Session, game: Game, player: Player) -> str:
     """What the game waits for from this player now, in one sentence of the game's language:
     the open round and its deadline (in the player's time zone), or in the setup whether it is
@@ -99,20 +112,13 @@ def where_it_stands(session: Session, game: Game, player: Player) -> str:
         return _("Round {round} is open: send your orders by {deadline}.").format(
             round=game.round, deadline=local_deadline(game, player)
         )
-    from pbm.rules.setup import setup_player
-
-    state = load_state(game)
-    seat = setup_player(state)
+    seat, who = setup_turn(session, game)
     if seat == player.seat:
         if game.deadline is None:
             return _("It is your turn in the setup: send a placement.")
         return _("It is your turn in the setup: send a placement by {deadline}.").format(
             deadline=local_deadline(game, player)
         )
-    try:
-        who = label(game, player_at(session, game, seat))
-    except ServiceError:  # a seat without its player row: the colour alone
-        who = vocab.colour_name(state.colours[seat], game.locale)
     return _(
         "The setup is under way: {player} places now. You get a mail when it is your turn."
     ).format(player=who)
