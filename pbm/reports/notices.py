@@ -145,6 +145,8 @@ def ack(
     placed: str = "",
     setup_failed: bool = False,
     closed: bool = False,
+    changed: bool = False,
+    autopilot: bool = False,
 ) -> dict[str, Any]:
     """What was understood (canonical form), what was not (with why), what was not read.
     `round_` is None during the setup; `stored` False when the mail held no order at all (and
@@ -152,7 +154,10 @@ def ack(
     what was placed (canonical form), `setup_failed` that none of the placements could be (a
     mail of its own says why); else the answer says it waits for the player's turn. `closed`:
     the deadline has passed since the mail reached the mailbox in time (it counts, and no
-    later mail replaces it)."""
+    later mail replaces it). `changed`: the mail did something besides its orders (a time zone
+    set, a resignation: its notes say what), so "nothing was stored" would be untrue when it
+    holds no order. `autopilot`: the autopilot plays the seat when no orders come (on, the
+    player resigned or away), not the NMR rule."""
     accepted = [
         {"line": r.line, "text": r.canonical, "left_out": r.left_out} for r in parsed.lines if r.ok
     ]
@@ -185,6 +190,8 @@ def ack(
         "placed": placed,
         "setup_failed": setup_failed,
         "closed": closed,
+        "changed": changed,
+        "autopilot": autopilot,
     }
 
 

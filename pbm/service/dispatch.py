@@ -21,6 +21,7 @@ from sqlmodel import Session, select
 
 from pbm.mail.inbound import Inbound
 from pbm.notation import parse_mail
+from pbm.notation.format import word
 from pbm.notation.mail import ParsedMail, scan_mail
 from pbm.rules.state import GameState
 from pbm.store.models import Game, InboundMail
@@ -312,7 +313,14 @@ def _handle(
     forget_signed_name(r)
     table_requests(r)
     # Left for a seat's right password: `Aufgeben`, `Ich bin zurück` and the questions.
-    command = next((n for n in commands if n not in BESIDE_ORDERS), None)
+    acts = list(dict.fromkeys(n for n in commands if n not in BESIDE_ORDERS))
+    if len(acts) > 1:
+        # `Aufgeben` and `Ich bin zurück` in one mail say opposite things: neither is done,
+        # nor anything else of the mail that waits on them (its orders).
+        _contradiction(r, acts)
+        _answer_questions(r, questions)
+        return None
+    command = acts[0] if acts else None
     refused = any(line.error is not None for line in r.parsed.lines)
     if command is not None:
         taken = COMMANDS[command].process(r)  # with orders, `Ich bin zurück` takes them too
@@ -338,6 +346,14 @@ def _answer_questions(r: Request, questions: list[str]) -> None:
     """Each question of the mail answered in a mail of its own, in the order it was asked."""
     for name in questions:
         COMMANDS[name].process(r)
+
+
+def _contradiction(r: Request, acts: list[str]) -> None:
+    """The refusal of a mail that gives two commands that contradict each other."""
+    assert r.player is not None
+    words = [f'"{word(name, r.lang)}"' for name in acts]
+    reason = texts.t(r.lang, "commands_contradict", first=words[0], second=words[1])
+    r.refuse("\n\n".join([reason, *r.notes]), to=r.player.address)
 
 
 def _tell_notes(r: Request) -> None:

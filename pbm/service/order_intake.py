@@ -14,7 +14,7 @@ from pbm.store.statuses import GamePhase
 from . import answers, texts
 from .games import load_state
 from .request import Request, forwarded_not_read
-from .rounds import ready, submit_orders
+from .rounds import plays_itself, ready, submit_orders
 from .setup_phase import next_own_step, setup_outcome, submit_setup
 from .table import as_utc, local_deadline
 
@@ -131,7 +131,7 @@ def take_orders(r: Request) -> str | None:
             )
         r.answer(
             "error",
-            texts.t(lang, "error_subject", game=game.name),
+            texts.t(lang, "partly_subject" if r.changed else "error_subject", game=game.name),
             notices.ack(
                 r.parsed,
                 r.inbound.text,
@@ -142,6 +142,8 @@ def take_orders(r: Request) -> str | None:
                 stored=False,
                 closed=_closed(r) and game.phase == GamePhase.ROUNDS,
                 notes=r.notes,
+                changed=r.changed,
+                autopilot=plays_itself(game, player, r.svc.clock.now()),
             ),
             template="ack",
             to=player.address,
@@ -170,6 +172,7 @@ def take_orders(r: Request) -> str | None:
                 deadline=local_deadline(game, player),
                 notes=r.notes,
                 closed=_closed(r),
+                autopilot=plays_itself(game, player, r.svc.clock.now()),
             ),
             to=player.address,
         )

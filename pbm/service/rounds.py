@@ -472,34 +472,36 @@ def set_autopilot(
     """Switch the seat's autopilot and mail its player; False when it was so already.
     `mails`: a resolution's mails, to which the notice is added (else it is written at once).
     `why`: the autopilot takes the seat by itself ("nmr", "resigned"): the GM is told too.
-    `notify`: False when the player's own mail switched it and its answer says so."""
+    `notify`: False when the player's own mail switched it and its answer says so (the GM
+    is told of a `why` all the same)."""
     if player.autopilot == on:
         return False
     player.autopilot = on
     if not on:
         player.nmr_count = 0
-    if not notify:
+    if not notify and not (on and why):
         return True
     key = "autopilot_on" if on else "autopilot_off"
     bag = mails if mails is not None else Mailbag(svc)
-    bag.notice(
-        key,
-        [player.address],
-        game,
-        texts.t(game.locale, f"{key}_subject", game=game.name),
-        notices.autopilot(
-            game.locale,
-            vocab.colour_name(player.colour or "", game.locale),
-            on,
-            # A paused game's deadline is not the one that counts: the resume sets it.
-            round_=game.round
-            if not on and game.phase == GamePhase.ROUNDS and not game.paused
-            else None,
-            deadline=local_deadline(game, player),
-        ),
-        template="autopilot",
-        step=step,
-    )
+    if notify:
+        bag.notice(
+            key,
+            [player.address],
+            game,
+            texts.t(game.locale, f"{key}_subject", game=game.name),
+            notices.autopilot(
+                game.locale,
+                vocab.colour_name(player.colour or "", game.locale),
+                on,
+                # A paused game's deadline is not the one that counts: the resume sets it.
+                round_=game.round
+                if not on and game.phase == GamePhase.ROUNDS and not game.paused
+                else None,
+                deadline=local_deadline(game, player),
+            ),
+            template="autopilot",
+            step=step,
+        )
     if on and why:
         from . import gm_alerts
 

@@ -26,6 +26,8 @@ _T: dict[str, str | tuple[str, str, str]] = {
     "ack_subject": N_("[{game}] Orders received (round {round})"),
     "setup_ack_subject": N_("[{game}] Setup placement received"),
     "error_subject": N_("[{game}] Not accepted"),
+    # Some of the mail was done (a time zone set, a resignation), none of its orders taken.
+    "partly_subject": N_("[{game}] Partly accepted"),
     "help_subject": N_("[{game}] Help"),
     "setup_subject": N_("[{game}] Your turn: place a settlement and a road"),
     "setup_sea_subject": N_("[{game}] Your turn: place a settlement with a road or a ship"),
@@ -90,6 +92,11 @@ _T: dict[str, str | tuple[str, str, str]] = {
     "lost_password_hint": N_(
         "Lost your password? A line '{to_gm}: …' with your message below it, sent from this "
         "address, reaches the game master, who can send you a new one."
+    ),
+    "commands_contradict": N_(
+        "This mail says both {first} and {second}: they contradict each other, so neither was "
+        "done, and no order of this mail was stored. Send the one you mean in a new mail (with "
+        "your password)."
     ),
     "back_already": N_(
         "You play {colour} yourself already (no autopilot, no absence): nothing was changed. "

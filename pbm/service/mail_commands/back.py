@@ -25,7 +25,10 @@ def back(r: Request) -> str | None:
         announce_back(r.svc, r.session, r.game, r.player)
     # An absence ends with the player's return (`Urlaub bis …` is then forgotten).
     r.player.away_until = None
-    if not r.player.autopilot and was_away and not r.parsed.has_orders():
+    # With orders, or lines refused beside the return (a typo, a time zone that is none), one
+    # answer says both: the return and what became of every line.
+    with_lines = r.parsed.has_orders() or any(line.error is not None for line in r.parsed.lines)
+    if not r.player.autopilot and was_away and not with_lines:
         # Back into a game lost track of: what the autopilot did meanwhile, what is open now.
         said = [
             translator(r.lang).gettext("Welcome back: your absence is over."),
@@ -37,17 +40,14 @@ def back(r: Request) -> str | None:
             texts.t(r.lang, "ok_subject", game=r.game.name),
             "\n".join(line for line in said if line) + "\n",
         )
-    # With orders, one answer says both: the return and what became of the orders.
-    switched = set_autopilot(
-        r.svc, r.session, r.game, r.player, False, notify=not r.parsed.has_orders()
-    )
+    switched = set_autopilot(r.svc, r.session, r.game, r.player, False, notify=not with_lines)
     if switched and not was_away:
         # The table heard when the autopilot took the seat: it hears that the player is back
         # (an absence over was announced above already).
         from ..absence import announce_back
 
         announce_back(r.svc, r.session, r.game, r.player)
-    if not r.parsed.has_orders():
+    if not with_lines:
         if not switched and not was_away:
             # Nothing to come back from (an absence that ran out by itself, say): said so.
             r.reply(
@@ -73,6 +73,14 @@ def back(r: Request) -> str | None:
         r.changed = True
         r.notes.append(_("Welcome back: your absence is over."))
         r.notes += _played_for_you(r)
+    elif not r.parsed.has_orders():
+        # Nothing to come back from, and only lines refused: said beside them.
+        colour = vocab.colour_name(r.player.colour or "", r.game.locale)
+        r.notes.append(
+            _("You play {colour} yourself already (no autopilot, no absence).").format(
+                colour=colour
+            )
+        )
     return take_orders(r)
 
 
