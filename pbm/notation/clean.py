@@ -349,6 +349,22 @@ def _ends_the_text(s: str, following: str) -> bool:
     return _wrapped_quote_header(s, following)
 
 
+#: How far below a quote header its `>` lines must start.
+_QUOTE_GAP = 3
+
+
+def _marked_quote_follows(lines: list[str], number: int) -> bool:
+    """Whether the quote whose header is line `number` (1-based) is marked with `>`: its
+    first line that is not blank, within `_QUOTE_GAP` lines, starts with `>`. Then the
+    quoted mail's every line is marked and what follows it unmarked is the player's (an
+    answer written under the quote); a quote not so marked (Outlook's) runs to the end."""
+    for at in range(number, min(len(lines), number + _QUOTE_GAP)):
+        text = lines[at].strip()
+        if text:
+            return text.startswith(">")
+    return False
+
+
 def _next_text(lines: list[str], number: int) -> str:
     """The folded next line of the body (after line `number`, 1-based), "" beyond the cap."""
     if number >= len(lines) or len(lines[number]) > MAX_LINE_CHARS:
@@ -440,6 +456,11 @@ def _clean(
     #: the signature block ends the text.
     signed = False
     armor_header = False
+    #: Inside a quoted mail marked with `>` below the player's text (its header said "On …
+    #: wrote:"): its lines are skipped; the first blank line after its `>` lines ends it, and
+    #: what the player wrote below it (an answer under the quote) is read again.
+    quoting = False
+    quoted = 0
     for number, raw in enumerate(lines, 1):
         if raw.startswith(_PGP_SIGNED):
             signed = armor_header = True
@@ -459,6 +480,14 @@ def _clean(
             skip_next = False
             continue
         stripped = text.strip()
+        if quoting:
+            if stripped.startswith(">"):
+                quoted += 1
+            elif not stripped and quoted:
+                quoting = False
+            # An unquoted line right under a `>` line is the quote's own line that a mail
+            # client wrapped without its `>`: not the player's.
+            continue
         if not stripped or stripped.startswith(">") or stripped.startswith("#"):
             continue
         if len(stripped) > MAX_LINE_CHARS:
@@ -475,11 +504,15 @@ def _clean(
             break
         if _quote_header(s):
             if seen:
-                break  # the quoted mail below the player's text
+                if not _marked_quote_follows(lines, number):
+                    break  # the quoted mail below the player's text, not marked with `>`
+                quoting, quoted = True, 0
             continue
         if _wrapped_quote_header(s, _next_text(lines, number)):
             if seen:
-                break
+                if not _marked_quote_follows(lines, number + 1):
+                    break
+                quoting, quoted = True, 0
             skip_next = True
             continue
         if _OUTLOOK_HEADER.match(s) and seen and "@" in s:
