@@ -141,7 +141,7 @@ def _titles(state: GameState, p: int, lang: str) -> list[str]:
 def _sealed(
     events: list[ev.Event], state: GameState, game: str, secrets: dict[int, str]
 ) -> list[str]:
-    """One sealed notice per purchase, for client tools (`pbm decode --key`)."""
+    """One sealed notice per purchase, for a program with the player's key (`pbm decode --key`)."""
     out = []
     for e in events:
         if isinstance(e, ev.CardBought) and e.player in secrets:
