@@ -92,13 +92,36 @@ def width(text: str) -> int:
     )
 
 
+def colour(stored: str | None) -> str | None:
+    """A seat's colour as the command line names it: in English, the command line's language,
+    whatever the game's (`weiss` is "white", in a Danish game too; docs/gm-guide.md "Colours on
+    the command line"). None (a sign-up without a seat) stays None; `--json` keeps the stored
+    colour."""
+    from pbm.notation import vocab
+
+    return vocab.colour_name(stored, "en") if stored else stored
+
+
+def colour_named(word: str) -> str:
+    """The colour a GM command named, in any language and spelling (`hvid`, `weiß`), as the
+    command line names it (`colour`): the line that confirms the command says which seat it
+    was. A word that is no colour stays as written."""
+    from pbm.notation import vocab
+    from pbm.notation.text import simple
+
+    try:
+        return colour(vocab.colour(simple(word))) or word
+    except Exception:  # not a colour: the command has refused it already
+        return word
+
+
 def player_table(rows: Sequence[dict[str, Any]]) -> list[str]:
     """The seated players as a table (`pbm player list`, `pbm game show`)."""
     heads = ("seat", "colour", "name", "address", "status", "autopilot", "NMRs")
     cells = [
         (
             r["seat"],
-            r["colour"],
+            colour(r["colour"]),
             r["name"],
             r["address"],
             r["status"],

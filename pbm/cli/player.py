@@ -8,7 +8,7 @@ import typer
 
 from .clean import with_names_cut
 from .common import reader, refusals, service
-from .output import JsonOpt, echo, player_table, show
+from .output import JsonOpt, colour_named, echo, player_table, show
 
 app = typer.Typer(help="Players of a game.", no_args_is_help=True)
 
@@ -71,7 +71,10 @@ def player_replace(
     svc = service()
     with refusals():
         admin.replace_player(svc, name, colour, address, player_name)
-    echo(f"{name}: {colour} is now {address}; a welcome mail with the password is queued")
+    echo(
+        f"{name}: {colour_named(colour)} is now {address}; a welcome mail with the password is "
+        "queued"
+    )
 
 
 @app.command("password")
@@ -82,7 +85,7 @@ def player_password(name: str, colour: str) -> None:
     svc = service()
     with refusals():
         address = admin.new_password(svc, name, colour)
-    echo(f"{name}: a new password for {colour} is queued to {address}")
+    echo(f"{name}: a new password for {colour_named(colour)} is queued to {address}")
 
 
 @app.command("autopilot")
@@ -96,6 +99,8 @@ def player_autopilot(name: str, colour: str, state: str) -> None:
     with refusals():
         changed = admin.set_autopilot(svc, name, colour, state == "on")
     if changed:
-        echo(f"{name}: autopilot {state} for {colour}")
+        echo(f"{name}: autopilot {state} for {colour_named(colour)}")
     else:
-        echo(f"{name}: the autopilot was {state} for {colour} already; nothing changed")
+        echo(
+            f"{name}: the autopilot was {state} for {colour_named(colour)} already; nothing changed"
+        )

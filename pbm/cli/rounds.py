@@ -8,7 +8,7 @@ import typer
 
 from .clean import cleaned, with_names_cut
 from .common import reader, refusals, service
-from .output import JsonOpt, echo, echo_text, show, table, when
+from .output import JsonOpt, colour, echo, echo_text, show, table, when
 
 app = typer.Typer(help="The open round of a game.", no_args_is_help=True)
 
@@ -35,7 +35,7 @@ def round_status(name: str, as_json: JsonOpt = False) -> None:
                 return "away (autopilot)" if not r["waited_for"] else "away (waited for)"
             return "waiting" if r["waited_for"] else "autopilot"
 
-        cells = [(r["colour"], r["name"], orders(r)) for r in rows]
+        cells = [(colour(r["colour"]), r["name"], orders(r)) for r in rows]
         for line in table(("colour", "name", "orders"), cells):
             echo(f"  {line}")
 

@@ -343,6 +343,11 @@ def _(e: ev.Discarded, t: Teller) -> str:
 
 @event_line.register
 def _(e: ev.RobberMoved, t: Teller) -> str:
+    if e.cause == "nmr":
+        # Not the player's choice: the NMR robber rule's dice put it there.
+        return t._("  the dice put the robber on {hex} for {player}").format(
+            player=t.actor(e.player), hex=t.hex(e.hex)
+        )
     return t._("  {player} moves the robber to {hex}").format(
         player=t.actor(e.player), hex=t.hex(e.hex)
     )
@@ -362,7 +367,8 @@ def _(e: ev.NothingToSteal, t: Teller) -> str:
 
 @event_line.register
 def _(e: ev.NmrRobberRoll, t: Teller) -> str:
-    return t._("  NMR robber roll: {total}").format(total=e.die1 + e.die2)
+    # The NMR robber rule rolls again on a 7 or a number no settled hex has.
+    return t._("  roll for the robber's hex: {total}").format(total=e.die1 + e.die2)
 
 
 @event_line.register
@@ -442,7 +448,10 @@ def _(e: ev.TitleChanged, t: Teller) -> str:
 
 @event_line.register
 def _(e: ev.NoOrders, t: Teller) -> str:
-    return t._("{player}: no moves received (NMR)").format(player=t.who(e.player))
+    # The first word of the rule in a player's mail: say what NMR is and what it leaves.
+    return t._("{player}: no orders received (NMR) — production only, no trade or building").format(
+        player=t.who(e.player)
+    )
 
 
 @event_line.register
@@ -510,9 +519,10 @@ def failure_text(
     )
     if not e.action:
         # A 7 without a robber order: the NMR robber rule moved the robber.
-        return _("{player}: no robber order — the NMR robber rule moves the robber").format(
-            player=player
-        )
+        return _(
+            "{player}: no robber order — the robber's hex is rolled, the victim drawn by lot "
+            "(NMR robber rule)"
+        ).format(player=player)
     try:
         order = o.action_from_code(e.action)
     except (ValueError, IndexError):  # an order code of a newer pbm
@@ -528,10 +538,16 @@ def failure_text(
             player=player, card=vocab.card_name(KNIGHT, lang), why=why
         )
     if isinstance(order, o.RobberOrder) and order.pirate:
-        text = _("{player}: pirate order {hex} not valid — {why}; the NMR rule applies")
+        text = _(
+            "{player}: pirate order {hex} not valid — {why}; instead the robber's hex is rolled "
+            "and the victim drawn by lot (NMR robber rule)"
+        )
         return text.format(player=player, hex=hex_text(state.board, order.hex, lang), why=why)
     if isinstance(order, o.RobberOrder):
-        text = _("{player}: robber order {hex} not valid — {why}; the NMR rule applies")
+        text = _(
+            "{player}: robber order {hex} not valid — {why}; instead the robber's hex is rolled "
+            "and the victim drawn by lot (NMR robber rule)"
+        )
         return text.format(player=player, hex=hex_text(state.board, order.hex, lang), why=why)
     if isinstance(
         order,

@@ -141,7 +141,7 @@ def _titles(state: GameState, p: int, lang: str) -> list[str]:
 def _sealed(
     events: list[ev.Event], state: GameState, game: str, secrets: dict[int, str]
 ) -> list[str]:
-    """One sealed notice per purchase, for client tools (`pbm decode --key`)."""
+    """One sealed notice per purchase, for a program with the player's key (`pbm decode --key`)."""
     out = []
     for e in events:
         if isinstance(e, ev.CardBought) and e.player in secrets:
@@ -157,19 +157,33 @@ def report_log(
     quiet: frozenset[int] = frozenset(),
     names: Mapping[int, str] | None = None,
 ) -> list[str]:
-    """The lines of a report telling what happened: a purchase as its buyer's code. The seats
-    in `quiet` were played by the autopilot (an absent, resigned or NMR seat): no failed line
-    of theirs (its orders are a plan whose lines fail harmlessly), and what their orders did
-    is marked "(autopilot)", so that nobody takes it for the player's own move. `names` (by
-    seat, as the game shows them): the players who act are named "gelb (Carol)" (`describe`);
-    a line longer than 72 columns is wrapped (one entry, its continuation indented)."""
+    """The lines of a report telling what happened (`log_lines`): a purchase as its buyer's
+    code; a line longer than 72 columns is wrapped (one entry, its continuation indented)."""
+    return [_wrap_log(line) for line in log_lines(events, state, lang, quiet, names, secrets)]
+
+
+def log_lines(
+    events: list[ev.Event],
+    state: GameState,
+    lang: str,
+    quiet: frozenset[int] = frozenset(),
+    names: Mapping[int, str] | None = None,
+    secrets: dict[int, str] | None = None,
+) -> list[str]:
+    """The log of a round, a line per event that has one, in the log's order: the report's
+    (`report_log`, with `secrets`: a purchase as its buyer's code) and the web archive's (no
+    `secrets`: a purchase as its public line, "card 3 bought"). The seats in `quiet` were
+    played by the autopilot (an absent, resigned or NMR seat): no failed line of theirs (its
+    orders are a plan whose lines fail harmlessly), and what their orders did is marked
+    "(autopilot)", so that nobody takes it for the player's own move. `names` (by seat, as the
+    game shows them): the players who act are named "gelb (Carol)" (`describe`)."""
     _ = translator(lang).gettext
     lines = []
     for e in in_log_order(events):
         if isinstance(e, ev.OrderFailed) and e.player in quiet:
             continue
         line: str | None
-        if isinstance(e, ev.CardBought):
+        if isinstance(e, ev.CardBought) and secrets is not None:
             colour = vocab.colour_name(state.colours[e.player], lang)
             who = player_label(colour, (names or {}).get(e.player, ""))
             secret = secrets.get(e.player)
@@ -185,7 +199,7 @@ def report_log(
             # Translators: a line of the round report telling what the autopilot did for a
             # seat ("rot (Anna) builds a city at C2 C3 D3 (autopilot)").
             line = _("{line} (autopilot)").format(line=line)
-        lines.append(_wrap_log(line))
+        lines.append(line)
     return lines
 
 

@@ -27,10 +27,9 @@ from pbm.files import public_dir, write_public
 from pbm.i18n import translator
 from pbm.notation import vocab
 from pbm.reports.chart import vp_chart_svg
-from pbm.reports.describe import describe
 from pbm.reports.pieces import pieces_text, places_text
 from pbm.reports.render import environment
-from pbm.reports.report_data import changed_lines, player_label
+from pbm.reports.report_data import changed_lines, log_lines, player_label
 from pbm.reports.summary import game_summary, name_columns
 from pbm.rules import GameState, state_from_json
 from pbm.rules.events import event_from_json
@@ -41,7 +40,7 @@ from pbm.store.statuses import GamePhase
 from . import corrections
 from .context import Service
 from .games import game_kind_of, get_game, players_of
-from .records import game_events
+from .records import autopilot_seats, game_events
 
 log = logging.getLogger("pbm")
 
@@ -71,18 +70,20 @@ def _rounds(session: Session, game: Game) -> list[tuple[int, GameState, list[Any
 
 
 def _corrections(
-    game: Game, round_: int, state: GameState, lines: list[str], names: dict[int, str]
+    game: Game,
+    round_: int,
+    state: GameState,
+    lines: list[str],
+    names: dict[int, str],
+    quiet: frozenset[int],
 ) -> list[dict[str, Any]]:
     """The corrections of a round whose report had gone out, oldest first: the GM's reason
-    and the lines of the log that went and came with each (`corrections.corrected`)."""
+    and the lines of the log that went and came with each (`corrections.corrected`), each
+    version told as the page tells the round (`log_lines`, the autopilot's seats `quiet`)."""
     lang = game.locale
     found = corrections.corrected(game).get(str(round_), [])
     versions = [
-        [
-            line
-            for e in entry["events"]
-            if (line := describe(event_from_json(e), state, lang, names)) is not None
-        ]
+        log_lines([event_from_json(e) for e in entry["events"]], state, lang, quiet, names)
         for entry in found
     ]
     versions.append(lines)
@@ -116,6 +117,8 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
     if game.anonymous:
         names = {seat: "" if "@" in n else n for seat, n in names.items()}
     rounds = _rounds(session, game)
+    # The seats the autopilot played, by round: the page marks what it did, as the report did.
+    piloted = autopilot_seats(session, game)
     current = state_from_json(json.loads(game.state)) if game.state else None
     colours = list(current.colours) if current else []
     labels = [
@@ -129,12 +132,15 @@ def archive_data(session: Session, game: Game) -> dict[str, Any]:
     pages = []
     for i, (round_, state, events) in enumerate(rounds):
         last = i == len(rounds) - 1
-        lines = [line for e in events if (line := describe(e, state, lang, names)) is not None]
+        quiet = piloted.get(round_, frozenset())
+        # The round's log as its report told it, but for a purchase: its number, not the
+        # buyer's code ("(autopilot)" on what the autopilot did, none of its failed lines).
+        lines = log_lines(events, state, lang, quiet, names)
         pages.append(
             {
                 "round": round_,
                 # Corrected after its report went out: the GM's reason and what changed.
-                "corrections": _corrections(game, round_, state, lines, names),
+                "corrections": _corrections(game, round_, state, lines, names, quiet),
                 "file": page_name(round_),
                 "board": f"board-{round_:03d}.png",
                 "log": lines,

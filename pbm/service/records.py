@@ -30,6 +30,36 @@ _STEP_ORDERS = _LIVE_ORDERS.where(OrderSet.setup_step == bindparam("setup_step")
 )
 
 
+def autopilot_seats(session: Session, game: Game) -> dict[int, frozenset[int]]:
+    """By round: the seats the autopilot played in its newest resolution, the `quiet` of its
+    report (`rounds.orders_for_round`): the seats the engine was given orders for that no
+    player of the seat had sent (an NMR seat was given none)."""
+    own = set(
+        session.exec(
+            select(OrderSet.round, Player.seat)
+            .join(Player, col(Player.id) == OrderSet.player_id)
+            .where(
+                OrderSet.game_id == game.id,
+                OrderSet.superseded == False,  # noqa: E712  (SQL comparison)
+                OrderSet.round > 0,
+            )
+        )
+    )
+    out: dict[int, frozenset[int]] = {}
+    for round_, orders in session.exec(
+        select(RoundRecord.round, RoundRecord.orders)
+        .where(RoundRecord.game_id == game.id, RoundRecord.kind == "round")
+        .order_by(col(RoundRecord.step))
+    ):
+        by_seat = json.loads(orders)
+        out[round_] = frozenset(
+            seat
+            for seat, given in enumerate(by_seat)
+            if given is not None and (round_, seat) not in own
+        )
+    return out
+
+
 def next_step(session: Session, game: Game) -> int:
     last = session.exec(_LAST_STEP, params={"game_id": game.id}).first()
     return (last or 0) + 1

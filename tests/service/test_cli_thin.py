@@ -244,12 +244,12 @@ def test_a_lever_pulled_twice_says_nothing_changed(
     assert _run(runner, cfg, "game", "resume", "alpha") == "alpha: running\n"
     again = _run(runner, cfg, "game", "resume", "alpha")
     assert again == "alpha: running already; nothing changed\n"
-    colour = "rot"
-    assert _run(runner, cfg, "player", "autopilot", "alpha", colour, "on") == (
-        f"alpha: autopilot on for {colour}\n"
+    # The confirmation names the colour in the command line's English (`rot` is red).
+    assert _run(runner, cfg, "player", "autopilot", "alpha", "rot", "on") == (
+        "alpha: autopilot on for red\n"
     )
-    assert _run(runner, cfg, "player", "autopilot", "alpha", colour, "on") == (
-        f"alpha: the autopilot was on for {colour} already; nothing changed\n"
+    assert _run(runner, cfg, "player", "autopilot", "alpha", "rot", "on") == (
+        "alpha: the autopilot was on for red already; nothing changed\n"
     )
 
 
