@@ -419,6 +419,20 @@ def test_ersatzbau_skipped_when_all_main_lines_succeed() -> None:
     assert of(events, OrderFailed) == []
 
 
+def test_ersatzbau_runs_when_a_main_line_was_refused_at_receipt() -> None:
+    """A main build refused when the mail came in failed: the block runs though every main
+    line left (here none) succeeds. QA: `Settlement B7 B8 C8` refused, the substitute
+    `Maritime 4G for 1W` under it never ran, and nobody said why."""
+    s = _builder()
+    good = crossing(s, "C3 D3 D4")
+    orders = TurnOrders(substitutes=SubstituteBlock((Settlement(good),), main_refused=True))
+
+    new, events = resolve_round(s, idle(s0=orders), rng=Dice(QUIET4))
+
+    assert of(events, Built) == [Built(0, "settlement", good, False)]
+    assert new.owner[good] == 0
+
+
 def test_spot_taken_by_earlier_player_fails_for_later() -> None:
     """rules.md 4 / seed 003: a spot taken by an earlier player in build order fails for later."""
     s = game()

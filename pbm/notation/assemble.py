@@ -46,6 +46,7 @@ from .items import (
 )
 from .results import _BUILD_TYPES, LineResult, ParsedMail, _Read
 from .setup import choice_number, first_labelled, withholds
+from .words import starts_a_build
 
 #: Orders a pass contradicts (a robber order or a discard list may stand beside it).
 _ACTING = (*_BUILD_TYPES, TradeOffer, Knight, Monopoly)
@@ -115,6 +116,9 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
                     setup and withholds(Text(result.text).folded.strip().rstrip(":"))
                 )
                 result.block = "main"
+            elif not setup and not in_substitutes and unknown is None:
+                # A main build not understood has failed: the substitutes run (`Ersatzbau`).
+                result.refused_build = starts_a_build(Text(result.text).folded.strip())
             anchor = None
             continue
         assert item is not None

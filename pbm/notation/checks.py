@@ -45,7 +45,7 @@ from .format import format_item
 from .items import LaterPlacement
 from .mail import ParsedMail
 from .messages import receipt_text
-from .results import LineResult
+from .results import _BUILD_TYPES, LineResult
 
 #: The most positions followed; a mail of more builds than that is rarely written.
 MAX_POSITIONS = 128
@@ -322,6 +322,8 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
                     ]
                     error.message = error.localized(lang)
                 result.error = error.at(result.line, result.text)
+                # A main build that can never be built has failed: the substitutes run.
+                result.refused_build = not block and isinstance(item, _BUILD_TYPES)
                 result.item = None
                 continue
             for options, rule in zip(lines, rules, strict=True):

@@ -80,6 +80,9 @@ class LineResult:
     left_out: list[str] = field(default_factory=list)
     #: A setup choice's number in its label (`Alternativ 2: …`): the placements rank by it.
     rank: int | None = None
+    #: A main build line refused (not understood, or refused at receipt: it can never be
+    #: built): a failed main build, after which the `Ersatzbau` block runs.
+    refused_build: bool = False
 
     @property
     def ok(self) -> bool:
@@ -189,7 +192,9 @@ class ParsedMail:
             monopoly,
             tuple(trades),
             tuple(builds),
-            SubstituteBlock(tuple(subs)),
+            SubstituteBlock(
+                tuple(subs), main_refused=bool(subs) and any(r.refused_build for r in self.lines)
+            ),
             gold.resources if gold is not None else (),
             robbers[1] if len(robbers) > 1 else None,
         )

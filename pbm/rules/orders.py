@@ -229,6 +229,9 @@ class SubstituteBlock:
     """`Ersatzbau:` lines, run only if at least one main build line failed."""
 
     lines: tuple[BuildLine, ...]
+    #: A main build line of the mail was refused when it came in (it can never be built, or
+    #: was not understood): it failed, so the block runs whatever the other main lines do.
+    main_refused: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -246,7 +246,7 @@ def _build_step(
 ) -> bool:
     """Main lines in order, then `Ersatzbau` if any main line failed. True when p won.
     `gold`: the round's `Gold:` preferences (a discovered gold river pays by them)."""
-    failed = False
+    failed = o.substitutes.main_refused
     target = s.settings.vp_target
     for i, line in enumerate(o.builds, 1):
         ok = _run_line(s, p, line, "build", i, events, gold)

@@ -93,6 +93,11 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "Lost your password? A line '{to_gm}: …' with your message below it, sent from this "
         "address, reaches the game master, who can send you a new one."
     ),
+    "substitutes_after_refused": N_(
+        "A main build of this mail was refused (line {lines}): it counts as failed, so your "
+        "substitute builds are tried this round. To build it instead, send all your orders "
+        "again with the line corrected."
+    ),
     "commands_contradict": N_(
         "This mail says both {first} and {second}: they contradict each other, so neither was "
         "done, and no order of this mail was stored. Send the one you mean in a new mail (with "

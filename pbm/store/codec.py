@@ -23,6 +23,8 @@ _SEA_FIELDS = {
     ("SetupPlacement", "ship"),
     ("RoadBuilding", "first_ship"),
     ("RoadBuilding", "second_ship"),
+    # Not Seafarers', but stored the same way: a mail whose main build line was refused.
+    ("SubstituteBlock", "main_refused"),
 }
 
 #: Every order class by its name: the build-step orders (the one list, `orders.BUILD_ACTIONS`)
