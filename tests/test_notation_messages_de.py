@@ -56,6 +56,9 @@ UNREACHABLE = {
     "second_gold",
     "gold_form",
     "gold_none_here",
+    # And tests/test_notation_reads.py.
+    "gold_either",
+    "gold_one_line",
     # The pirate's orders past the base board's refusal: tests/test_notation_pirate.py.
     "pirate_on_sea",
     # A crossing touches land: no name of a board's fits more than `MAX_CANDIDATES` of them
@@ -502,6 +505,12 @@ def test_unreachable_keys_render_in_both_languages() -> None:
                 "resource": "Stein",
                 "line": "Seehandel 4S gegen 1H",
             },
+            "gold_either": {
+                "shown": "Holz/Wolle",
+                "turn": "Gold: Holz, Wolle",
+                "first": "Gold: Holz",
+            },
+            "gold_one_line": {"shown": "11$", "line": "Gold: Erz"},
             "good_in_monopoly_ask": {
                 "shown": "St",
                 "good": "Stoff",

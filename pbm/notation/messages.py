@@ -41,6 +41,14 @@ TEXTS: dict[str, str] = {
     "gold_form": N_(
         "a gold preference is written 'Gold: Erz, Holz': the resources gold rivers pay you, in turn"
     ),
+    "gold_either": N_(
+        "a gold line names no choice ({shown!r}): its resources are paid in turn, one gold "
+        "card each, starting again at its end; write {turn!r} for them in turn, or one alone, "
+        "as {first!r} (without a gold line each card is the resource you hold fewest of)"
+    ),
+    "gold_one_line": N_(
+        "one gold line counts for all your gold rivers and names none ({shown!r}): write {line!r}"
+    ),
     "move_ship_form": N_(
         "a ship move is written 'Schiff versetzen <Feld> <Feld> nach <Feld> <Feld>': the side "
         "the ship stands on, then the side it goes to"

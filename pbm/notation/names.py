@@ -30,7 +30,8 @@ _HARBOUR_WORD = f"(?:{lexicon.either('hexes', 'harbour')})"
 _RESOURCE_NAMES = f"(?:{lexicon.either('hexes', 'resources')})"
 #: Kronlande's hexes besides: `6St` (English stone), `5 Fisch`, `9 Stone`.
 _KRON_HEX_NAMES = f"(?:{lexicon.either('hexes', 'kron_resources')})"
-_GOLD = lexicon.either("keywords", "gold")
+#: A gold river's word in its token (`9Gold`, `9Guld`).
+_GOLD = lexicon.either("hexes", "gold")
 SEA_WORDS = lexicon.word_set("hexes", "sea")
 DESERT_WORDS = lexicon.word_set("hexes", "desert")
 _AND = lexicon.either("words", "and")
@@ -194,7 +195,7 @@ def _resource(word: str, letters: list[str], kron: bool = False) -> int | None:
 
 
 _HARBOUR_WORDS = lexicon.words("hexes", "harbour")
-_GOLD_WORDS = frozenset(lexicon.words("keywords", "gold"))
+_GOLD_WORDS = lexicon.word_set("hexes", "gold")
 
 
 def _harbour_kind(

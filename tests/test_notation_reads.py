@@ -1,0 +1,138 @@
+"""Phrasings players write that the order language refused, read now, in German, English and
+Danish; and the near forms that must keep their meaning (or stay refused, with the line to
+write). A silent misread is worse than a clear refusal: where a phrasing can mean two orders,
+it is refused with both lines to copy."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from pbm.notation import Context, parse_mail
+from pbm.notation.results import LineResult
+from pbm.rules.board import Board
+from pbm.rules.kron_board import generate_kron_board
+from pbm.rules.layouts import generate_board
+from pbm.rules.orders import GoldPreference
+from pbm.rules.resources import ERZ, GETREIDE
+from pbm.rules.scenarios import scenario_board
+from pbm.rules.state import DEFAULT_COLOURS
+
+
+@cache
+def _board(kind: str) -> Board:
+    if kind == "sea":
+        return scenario_board("neue-ufer", 4, 1)  # gold rivers B8 (3Gold) and D9 (11Gold)
+    if kind == "kron":
+        return generate_kron_board("large", 1)
+    return generate_board("medium", 1)
+
+
+def _ctx(lang: str, kind: str) -> Context:
+    return Context(_board(kind), lang, DEFAULT_COLOURS[:4], "round")
+
+
+def _line(line: str, lang: str, kind: str) -> LineResult:
+    (result,) = parse_mail(line + "\n", _ctx(lang, kind)).lines
+    return result
+
+
+# 1. Seafarers: the gold line.
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "resources"),
+    [
+        ("en", "gold river: ore", (ERZ,)),
+        ("en", "Gold river: 1 ore", (ERZ,)),
+        ("en", "Gold rivers: ore, grain", (ERZ, GETREIDE)),
+        ("de", "Goldfluss: Erz", (ERZ,)),
+        ("de", "Goldfluß: 1 Erz", (ERZ,)),
+        ("de", "Goldflüsse: Erz, Getreide", (ERZ, GETREIDE)),
+        ("da", "Guldflod: malm", (ERZ,)),
+        ("da", "Guldfloden: 1 malm", (ERZ,)),
+        ("da", "Guldfloder: malm, korn", (ERZ, GETREIDE)),
+        # As before.
+        ("en", "Gold: ore", (ERZ,)),
+        ("de", "Gold: Erz, Getreide", (ERZ, GETREIDE)),
+        ("da", "Guld: malm", (ERZ,)),
+    ],
+)
+def test_a_gold_line_named_for_the_gold_river(
+    lang: str, line: str, resources: tuple[int, ...]
+) -> None:
+    """`gold river: ore` was refused ("a resource was expected, not 'river:'"), `Goldfluss: Erz`
+    and `Guldflod: malm` as no order at all."""
+    result = _line(line, lang, "sea")
+    assert result.ok and result.item == GoldPreference(resources), result.error
+    assert result.canonical is not None and result.canonical.split()[0] in ("Gold:", "Guld:")
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "turn", "first"),
+    [
+        ("en", "Gold: lumber/wool", "Gold: Lumber, Wool", "Gold: Lumber"),
+        ("en", "Gold: lumber / wool", "Gold: Lumber, Wool", "Gold: Lumber"),
+        ("en", "Gold: L/W", "Gold: Lumber, Wool", "Gold: Lumber"),
+        ("en", "Gold river: lumber or wool", "Gold: Lumber, Wool", "Gold: Lumber"),
+        ("en", "Gold: ore, otherwise grain", "Gold: Ore, Grain", "Gold: Ore"),
+        ("de", "Gold: Holz/Wolle", "Gold: Holz, Wolle", "Gold: Holz"),
+        ("de", "Goldfluss: Holz oder Wolle", "Gold: Holz, Wolle", "Gold: Holz"),
+        ("da", "Guld: træ/uld", "Guld: Træ, Uld", "Guld: Træ"),
+        ("da", "Guldflod: træ eller uld", "Guld: Træ, Uld", "Guld: Træ"),
+    ],
+)
+def test_a_gold_line_written_as_a_choice_is_refused_with_the_lines_to_write(
+    lang: str, line: str, turn: str, first: str
+) -> None:
+    """`lumber/wool` may mean "either one" (or the one held fewest of) or "both, in turn": a
+    gold line pays its resources in turn and names no choice, so it is refused (it was, as a
+    resource not understood or 'or' in a list) with the lines that say each."""
+    result = _line(line, lang, "sea")
+    assert result.error is not None and result.error.key == "gold_either"
+    assert (result.error.params["turn"], result.error.params["first"]) == (turn, first)
+    said = result.error.localized(lang)
+    assert repr(turn) in said and repr(first) in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "shown", "write"),
+    [
+        ("en", "Gold river 3Gold: ore", "3Gold", "Gold: Ore"),
+        ("de", "Goldfluss 11Gold: Erz", "11Gold", "Gold: Erz"),
+        ("da", "Guldflod 3Guld: malm", "3Guld", "Guld: Malm"),
+    ],
+)
+def test_a_gold_line_for_one_river_is_refused_with_the_line_for_all(
+    lang: str, line: str, shown: str, write: str
+) -> None:
+    """One gold line counts for every gold river: read without the river it names, it would
+    pay the player's other rivers by it too."""
+    result = _line(line, lang, "sea")
+    assert result.error is not None and result.error.key == "gold_one_line"
+    assert result.error.params == {"shown": shown, "line": write}
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [("en", "Gold: lumber/bananas"), ("de", "Gold: Holz/Wolle/")],
+)
+def test_a_slash_that_joins_no_resources_is_refused_as_before(lang: str, line: str) -> None:
+    result = _line(line, lang, "sea")
+    assert result.error is not None and result.error.key == "resource_expected"
+
+
+def test_the_gold_river_words_stay_the_gold_lines_in_a_base_game() -> None:
+    for lang, line in (
+        ("en", "Gold river: ore"),
+        ("de", "Goldfluss: Erz"),
+        ("da", "Guldflod: malm"),
+    ):
+        result = _line(line, lang, "base")
+        assert result.error is not None and result.error.key == "gold_seafarers"
+
+
+def test_a_gold_river_hex_still_reads_by_its_token() -> None:
+    result = _line("Robber 3Gold, steal blue", "en", "sea")
+    assert result.ok and result.canonical == "Robber B8 (3Gold), steal blue"
