@@ -136,3 +136,61 @@ def test_the_gold_river_words_stay_the_gold_lines_in_a_base_game() -> None:
 def test_a_gold_river_hex_still_reads_by_its_token() -> None:
     result = _line("Robber 3Gold, steal blue", "en", "sea")
     assert result.ok and result.canonical == "Robber B8 (3Gold), steal blue"
+
+
+# 2. Seafarers: a gold river named as the map shows it.
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Robber 3$, steal blue", "Robber B8 (3Gold), steal blue"),
+        ("en", "Robber on 11$", "Robber D9 (11Gold)"),
+        ("en", "Robber 3 $.", "Robber B8 (3Gold)"),
+        ("en", "Settlement 3$ 6O 5B", "Settlement B7 B8 C8 (6O 3Gold 5B)"),
+        ("en", "Road 3$ 6O", "Road B7 B8 (6O 3Gold)"),
+        ("de", "Räuber 11$, raube blau", "Räuber D9 (11Gold), raube blau"),
+        ("de", "Siedlung 3$ 6E 5L", "Siedlung B7 B8 C8 (6E 3Gold 5L)"),
+        ("da", "Røver 11$, røv blå", "Røver D9 (11Guld), røv blå"),
+        ("da", "Hus 3$ 6M 5L", "Hus B7 B8 C8 (6M 3Guld 5L)"),
+    ],
+)
+def test_a_gold_river_named_as_the_map_shows_it(lang: str, line: str, canonical: str) -> None:
+    """The map and its legend write a gold river `11$` ("Gold rivers: 11$"); a name copied
+    from there was refused ("a hex name was expected, not '$'")."""
+    result = _line(line, lang, "sea")
+    assert result.ok and result.canonical == canonical, result.error
+
+
+def test_a_gold_river_named_as_the_map_shows_it_in_the_setup() -> None:
+    ctx = Context(_board("sea"), "da", DEFAULT_COLOURS[:4], "setup")
+    (result,) = parse_mail("Hus 3$ 6M 5L Vej 3$ 6M\n", ctx).lines
+    assert result.ok and result.canonical == "Hus B7 B8 C8 (6M 3Guld 5L) Vej B7 B8 (6M 3Guld)"
+
+
+@pytest.mark.parametrize(
+    ("kind", "line", "key"),
+    [
+        ("sea", "Robber $3", "hex_name_expected"),  # not the map's form
+        ("sea", "Robber 3$x", "hex_name_expected"),
+        ("sea", "Robber 5$", "no_hex_near"),  # no gold river carries a 5
+        ("sea", "Pirate 3$", "pirate_on_sea"),
+        ("base", "Robber 3$", "no_hex_near"),
+    ],
+)
+def test_the_gold_mark_names_nothing_else(kind: str, line: str, key: str) -> None:
+    result = _line(line, "en", kind)
+    assert result.error is not None and result.error.key == key, result.error
+
+
+def test_a_gold_line_for_one_river_named_as_the_map_shows_it() -> None:
+    result = _line("Goldfluss 11$: Erz", "de", "sea")
+    assert result.error is not None and result.error.key == "gold_one_line"
+    assert result.error.params == {"shown": "11$", "line": "Gold: Erz"}
+
+
+def test_the_parser_reads_the_maps_own_gold_mark() -> None:
+    from pbm.notation.names import GOLD_MARK
+    from pbm.reports.text_map import GOLD_MARK as MAP_MARK
+
+    assert GOLD_MARK == MAP_MARK
