@@ -194,3 +194,58 @@ def test_the_parser_reads_the_maps_own_gold_mark() -> None:
     from pbm.reports.text_map import GOLD_MARK as MAP_MARK
 
     assert GOLD_MARK == MAP_MARK
+
+
+# 3. Kronlande: the feast card by its word for card.
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "play feast card: bread", "Feast Bread"),
+        ("en", "Play the feast card: bread", "Feast Bread"),
+        ("en", "Feast card on fish", "Feast Fish"),
+        ("en", "I play the feast card: 1 bread", "Feast Bread"),
+        ("de", "Festkarte spielen: Brot", "Festmahl Brot"),
+        ("de", "Festmahlkarte: Brot", "Festmahl Brot"),
+        ("de", "Festmahl-Karte ausspielen: Brot", "Festmahl Brot"),
+        ("de", "Spiele die Festkarte: Brot", "Festmahl Brot"),
+        ("da", "Spil gildekort: brød", "Gilde Brød"),
+        ("da", "Gildekortet: brød", "Gilde Brød"),
+        ("da", "Festmåltidskort: brød", "Gilde Brød"),
+    ],
+)
+def test_the_feast_card_named_with_its_word_for_card(lang: str, line: str, canonical: str) -> None:
+    """`play feast card: bread` was refused ("a resource was expected, not 'card: bread'"),
+    `Festkarte …`, `Festmahlkarte …` and `Gildekort …` as no order: the card is Festmahl
+    (`rules/kron_cards.py`), Kronlande's only feast."""
+    result = _line(line, lang, "kron")
+    assert result.ok and result.canonical == canonical, result.error
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "key"),
+    [
+        ("en", "Feast card", "feast_form"),
+        ("en", "Feast card: 2 bread", "resource_expected"),
+        ("de", "Festkarte", "feast_form"),
+        ("da", "Gildekort: to brød", "resource_expected"),
+    ],
+)
+def test_a_feast_card_without_one_good_stays_refused(lang: str, line: str, key: str) -> None:
+    result = _line(line, lang, "kron")
+    assert result.error is not None and result.error.key == key, result.error
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [("en", "Feast card: bread"), ("de", "Festkarte spielen: Brot"), ("da", "Gildekort: brød")],
+)
+def test_the_feast_card_is_kronlandes_only(lang: str, line: str) -> None:
+    result = _line(line, lang, "base")
+    assert result.error is not None and result.error.key == "kronlande_only"
+
+
+def test_a_feast_card_beside_a_build_is_a_second_build() -> None:
+    result = _line("City C2 C3 D3 and feast card: bread", "en", "kron")
+    assert result.ok and result.canonical == "City C2 C3 D3 (4B 9O Desert); Feast Bread"
