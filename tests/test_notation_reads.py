@@ -249,3 +249,106 @@ def test_the_feast_card_is_kronlandes_only(lang: str, line: str) -> None:
 def test_a_feast_card_beside_a_build_is_a_second_build() -> None:
     result = _line("City C2 C3 D3 and feast card: bread", "en", "kron")
     assert result.ok and result.canonical == "City C2 C3 D3 (4B 9O Desert); Feast Bread"
+
+
+# 4. Kronlande: a settlement upgraded, said in words.
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Upgrade settlement 4B 9O Desert", "City C2 C3 D3 (4B 9O Desert)"),
+        ("en", "Upgrade my settlement at 4B 9O Desert", "City C2 C3 D3 (4B 9O Desert)"),
+        ("en", "Make my settlement 4B 9O Desert a city", "City C2 C3 D3 (4B 9O Desert)"),
+        ("en", "Make settlement 4B 9O Desert a city", "City C2 C3 D3 (4B 9O Desert)"),
+        ("en", "Make my city 4B 9O Desert a castle", "Castle C2 C3 D3 (4B 9O Desert)"),
+        ("de", "Siedlung 4L 9E Wüste zur Stadt ausbauen", "Stadt C2 C3 D3 (4L 9E Wüste)"),
+        ("de", "Ausbau Siedlung 4L 9E Wüste", "Stadt C2 C3 D3 (4L 9E Wüste)"),
+        ("de", "Meine Siedlung 4L 9E Wüste ausbauen", "Stadt C2 C3 D3 (4L 9E Wüste)"),
+        ("de", "Mache meine Siedlung 4L 9E Wüste zur Stadt", "Stadt C2 C3 D3 (4L 9E Wüste)"),
+        ("da", "Opgrader hus 4L 9M Ørken", "By C2 C3 D3 (4L 9M Ørken)"),
+        ("da", "Opgrader bosættelse 4L 9M Ørken", "By C2 C3 D3 (4L 9M Ørken)"),
+        ("da", "Udbyg mit hus 4L 9M Ørken", "By C2 C3 D3 (4L 9M Ørken)"),
+        ("da", "Lav mit hus 4L 9M Ørken en by", "By C2 C3 D3 (4L 9M Ørken)"),
+    ],
+)
+def test_a_settlement_upgraded_in_kronlande_becomes_a_city(
+    lang: str, line: str, canonical: str
+) -> None:
+    """In Kronlande a city becomes a Burg and a Burg a Residenz, so `Upgrade …` asks what it
+    becomes; but a settlement only ever becomes a city: `Upgrade settlement …` was asked back
+    ("say what it becomes"), and `Make my settlement … a city` read as goods made ("a
+    resource was expected, not 'settlement'")."""
+    result = _line(line, lang, "kron")
+    assert result.ok and result.canonical == canonical, result.error
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "key"),
+    [
+        # The city, or nothing, named as what is upgraded: a city, or a Burg?
+        ("en", "Upgrade city 4B 9O Desert", "upgrade_to_what"),
+        ("en", "Upgrade 4B 9O Desert", "upgrade_to_what"),
+        ("en", "Upgrade 4B 9O Desert, the city", "upgrade_to_what"),
+        ("de", "Stadt 4L 9E Wüste ausbauen", "upgrade_to_what"),
+        ("da", "Opgrader by 4L 9M Ørken", "upgrade_to_what"),
+        # `bebyggelse` is a building of any kind.
+        ("da", "Opgrader bebyggelse 4L 9M Ørken", "upgrade_to_what"),
+        # A settlement and a castle: two builds, or one upgrade?
+        ("en", "Make settlement 4B 9O Desert and castle 3W 12L 6St", "upgrade_to_what"),
+    ],
+)
+def test_an_upgrade_that_names_no_settlement_is_still_asked_back(
+    lang: str, line: str, key: str
+) -> None:
+    result = _line(line, lang, "kron")
+    assert result.error is not None and result.error.key == key, result.error
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Make 2 bread", "Make 2 Bread"),
+        ("en", "Make bread", "Make 1 Bread"),
+        ("en", "Make 1 bread and castle 3W 12L 6St", "Make 1 Bread; Castle C4 D4 D5 (3W 12L 6St)"),
+        ("en", "Make 2 bread, settlement 4B 9O Desert", "Make 2 Bread; Settlement C2 C3 D3"),
+        ("de", "Herstellen 2 Brot", "Herstellen 2 Brot"),
+        ("da", "Fremstil 2 brød", "Fremstil 2 Brød"),
+    ],
+)
+def test_goods_made_stay_goods_made(lang: str, line: str, canonical: str) -> None:
+    result = _line(line, lang, "kron")
+    assert result.ok and result.canonical is not None, result.error
+    assert result.canonical.startswith(canonical)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Make settlement C2 C3 D3 a city", "City C2 C3 D3 (4L 6B 3O)"),
+        ("de", "Mache Siedlung C2 C3 D3 zur Stadt", "Stadt C2 C3 D3 (4H 6L 3E)"),
+        ("da", "Lav hus C2 C3 D3 til by", "By C2 C3 D3 (4T 6L 3M)"),
+        ("da", "Gør hus C2 C3 D3 til en by", "By C2 C3 D3 (4T 6L 3M)"),
+        ("da", "Opgrader bosættelse C2 C3 D3", "By C2 C3 D3 (4T 6L 3M)"),
+        ("da", "Opgrader bebyggelse C2 C3 D3", "By C2 C3 D3 (4T 6L 3M)"),
+    ],
+)
+def test_the_same_upgrades_in_a_base_game(lang: str, line: str, canonical: str) -> None:
+    """Where only a settlement is ever upgraded: the verb was cut off as a build of its own
+    (`'Make' is an order of Kronlande games only`, `'Lav' is no order`), and `bosættelse`,
+    `bebyggelse` were not read in an upgrade."""
+    result = _line(line, lang, "base")
+    assert result.ok and result.canonical == canonical, result.error
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Make settlement C2 C3 D3"),  # a settlement built? No city is named.
+        ("de", "Mache Siedlung C2 C3 D3 und Straße 6L 5L"),
+        ("en", "Make settlement C2 C3 D3 and city D4 D5 E5"),
+    ],
+)
+def test_a_verb_before_a_settlement_without_a_city_is_no_upgrade(lang: str, line: str) -> None:
+    result = _line(line, lang, "base")
+    assert result.error is not None and result.canonical is None
