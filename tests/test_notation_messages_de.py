@@ -312,6 +312,12 @@ PLAYERS_MAIL_CASES: dict[str, tuple[str, int, str]] = {
         3,
         "de",
     ),
+    "substitute_names_none": ("Falls die Stadt nicht klappt:\nSiedlung 6L 5L 11G\n", 1, "de"),
+    "substitute_over_choices": (
+        "Stadt 11H 4H 6L oder Straße 6L 5L\nFalls die Stadt nicht klappt:\nSiedlung 6L 5L 11G\n",
+        2,
+        "de",
+    ),
     "or_else_without_build": ("Status\noder Siedlung 6L 5L 11G\n", 2, "de"),
     "pass_with_orders": ("Stadt 6L 5L 11G\nIch passe\n", 2, "de"),
     "ends_on_or": ("Stadt 6L 5L 11G oder\n", 1, "de"),

@@ -352,3 +352,126 @@ def test_the_same_upgrades_in_a_base_game(lang: str, line: str, canonical: str) 
 def test_a_verb_before_a_settlement_without_a_city_is_no_upgrade(lang: str, line: str) -> None:
     result = _line(line, lang, "base")
     assert result.error is not None and result.canonical is None
+
+
+# 5. A substitute heading that names one build: what it stands over, said as the engine runs it.
+
+
+def _mail(body: str, lang: str, kind: str = "base") -> list[LineResult]:
+    return parse_mail(body, _ctx(lang, kind)).lines
+
+
+@pytest.mark.parametrize(
+    ("lang", "body", "count", "lines"),
+    [
+        (
+            "en",
+            "Maritime 4L for 1O\nCity 11L 4L 6B\nIf the city fails:\nSettlement 6B 5B 11G\n",
+            2,
+            "'Maritime 4L for 1O', 'City B2 C2 C3 (11L 4L 6B)'",
+        ),
+        (
+            "de",
+            "Entwicklungskarte\nStadt 11H 4H 6L\n"
+            "Falls die Stadt nicht klappt:\nSiedlung 6L 5L 11G\n",
+            2,
+            "'Entwicklungskarte', 'Stadt B2 C2 C3 (11H 4H 6L)'",
+        ),
+        (
+            "da",
+            "Søhandel 4T for 1M\nBy 11T 4T 6L\nHvis byen ikke lykkes:\nHus 6L 5L 11K\n",
+            2,
+            "'Søhandel 4T for 1M', 'By B2 C2 C3 (11T 4T 6L)'",
+        ),
+    ],
+)
+def test_a_heading_over_a_bank_trade_or_a_card_names_them(
+    lang: str, body: str, count: int, lines: str
+) -> None:
+    """The engine runs the substitutes when any main line fails, a bank trade or a card bought
+    as well as a build (`rules.round._build_step`); the refusal called them "main builds" and
+    gave their count only. It names them now."""
+    heading = _mail(body, lang)[2]
+    assert heading.error is not None and heading.error.key == "substitute_names_one"
+    assert heading.error.params["count"] == count and heading.error.params["lines"] == lines
+    said = heading.error.localized(lang)
+    assert lines in said and "2" in said
+    assert ("Substitute:" in said) == (lang == "en") and ("Erstatning:" in said) == (lang == "da")
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        ("en", "Road 6B 5B and city 11L 4L 6B\nIf the city fails:\nSettlement 6B 5B 11G\n"),
+        (
+            "de",
+            "Straße 6L 5L und Stadt 11H 4H 6L\nFalls die Stadt nicht klappt:\nSiedlung 6L 5L 11G\n",
+        ),
+        ("da", "Vej 6L 5L og by 11T 4T 6L\nHvis byen ikke lykkes:\nHus 6L 5L 11K\n"),
+    ],
+)
+def test_a_heading_over_one_line_of_two_builds_is_refused(lang: str, body: str) -> None:
+    """A line of two builds is two main lines to the engine (`Builds`): the heading over it
+    was read as `Ersatzbau:`, and the settlement built when the road failed though the city
+    stood (a silent misread)."""
+    heading, below = _mail(body, lang)[1:3]
+    assert heading.error is not None and heading.error.key == "substitute_names_one"
+    assert heading.error.params["count"] == 2
+    assert below.error is not None and below.error.key == "under_unknown_heading"
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        ("en", "City 11L 4L 6B or road 6B 5B\nIf the city fails:\nSettlement 6B 5B 11G\n"),
+        ("en", "City 11L 4L 6B\nor road 6B 5B\nIf the city fails:\nSettlement 6B 5B 11G\n"),
+        (
+            "de",
+            "Stadt 11H 4H 6L oder Straße 6L 5L\n"
+            "Falls die Stadt nicht klappt:\nSiedlung 6L 5L 11G\n",
+        ),
+        ("da", "By 11T 4T 6L eller vej 6L 5L\nHvis byen ikke lykkes:\nHus 6L 5L 11K\n"),
+    ],
+)
+def test_a_heading_over_a_line_of_choices_is_refused(lang: str, body: str) -> None:
+    """Over `City … or Road …` the substitutes run only when both fail, not when the city
+    does and the road is built: refused, naming the line."""
+    lines = _mail(body, lang)
+    heading = next(r for r in lines if r.error is not None)
+    assert heading.error is not None and heading.error.key == "substitute_over_choices"
+    assert heading.error.params["line"] in heading.error.localized(lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        ("en", "If the city fails:\nSettlement 6B 5B 11G\n"),
+        ("de", "Falls die Stadt nicht klappt:\nSiedlung 6L 5L 11G\n"),
+        ("da", "Hvis byen ikke lykkes:\nHus 6L 5L 11K\n"),
+        ("en", "Trade blue: give 1L, get 1O\nIf the city fails:\nSettlement 6B 5B 11G\n"),
+    ],
+)
+def test_a_heading_over_no_build_says_no_build_stands_above_it(lang: str, body: str) -> None:
+    """It said "main builds above it: 0"; substitutes without a main line never run."""
+    lines = _mail(body, lang)
+    heading = next(r for r in lines if r.error is not None)
+    assert heading.error is not None and heading.error.key == "substitute_names_none"
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        ("en", "City 11L 4L 6B\nIf the city fails:\nSettlement 6B 5B 11G\n"),
+        ("en", "Robber 9L, steal blue\nCity 11L 4L 6B\nIf the city fails:\nSettlement 6B 5B 11G\n"),
+        ("en", "Trade blue: give 1L, get 1O\nCity 11L 4L 6B\nIf the city fails:\nRoad 6B 5B\n"),
+        ("de", "Stadt 11H 4H 6L\nFalls die Stadt nicht klappt:\nSiedlung 6L 5L 11G\n"),
+        ("da", "By 11T 4T 6L\nHvis byen ikke lykkes:\nHus 6L 5L 11K\n"),
+        # A heading that names no build stands over any number of lines.
+        ("en", "Maritime 4L for 1O\nCity 11L 4L 6B\nIf that fails:\nSettlement 6B 5B 11G\n"),
+    ],
+)
+def test_over_one_build_the_heading_is_still_the_substitute_heading(lang: str, body: str) -> None:
+    """A trade with a player, a robber order: no line of the build step, so not counted."""
+    lines = _mail(body, lang)
+    assert all(r.ok for r in lines), [(r.text, r.error) for r in lines]
+    assert lines[-1].substitute

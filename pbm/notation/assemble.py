@@ -17,6 +17,7 @@ from pbm.rules.orders import (
     RobberOrder,
     SetupPlacement,
     TradeOffer,
+    is_build_action,
 )
 
 from .context import Context, Text
@@ -89,9 +90,6 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
     #: Under `Zweite Siedlung:` (setup): placements for the writer's second turn; whether the
     #: line before was one of them.
     later = last_later = False
-    #: The main build lines read so far: a substitute heading that names one build
-    #: (`Falls die Burg nicht klappt:`) stands for that build only over a single one.
-    main_builds = 0
     for r in read:
         result, item = r.result, r.item
         error = r.error
@@ -138,12 +136,15 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
             # after `Ersatzbau:`) and the reach of a heading not understood.
             in_substitutes, unknown, anchor, later = False, None, None, False
             continue
-        if isinstance(item, SubstituteHeader) and item.names and main_builds != 1 and not setup:
-            # Substitutes are built when any main build fails: over several, a heading that
-            # names one would widen its condition unseen. Refused, and the lines under it.
-            result.error = NotationError.make(
-                "substitute_names_one", shown=result.text.strip(), count=main_builds
-            ).at(result.line, result.text)
+        named = (
+            _names_more(result, out, ctx)
+            if isinstance(item, SubstituteHeader) and item.names and not setup
+            else None
+        )
+        if named is not None:
+            # Substitutes are built when any main line fails: over several, a heading that
+            # names one build would widen its condition unseen. Refused, and the lines under it.
+            result.error = named.at(result.line, result.text)
             out.lines.append(result)
             unknown, in_substitutes, withheld, anchor = result, False, False, None
             continue
@@ -177,12 +178,45 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
             _or_else(result, item, anchor, ctx)
             continue
         _accept(result, item, ctx, out, seen, substitute=in_substitutes and is_build)
-        if result.ok and is_build and not in_substitutes:
-            main_builds += 1
         anchor = result if result.ok and isinstance(item, (*_BUILD_TYPES,)) else None
         if isinstance(item, Builds):
             anchor = None
     _passes(out)
+
+
+#: The main lines a refused substitute heading names, at most (then `…`).
+_NAMED_LINES = 4
+
+
+def _names_more(result: LineResult, out: ParsedMail, ctx: Context) -> NotationError | None:
+    """Why a substitute heading that names one build (`Falls die Stadt nicht klappt:`) is
+    refused, or None where it stands for that build: over one main line of a single build.
+    The substitutes run when any main line fails (`rules.round._build_step`): a bank trade, a
+    card bought or played as well as a build, each build of a line of several, and a line of
+    choices only when every choice fails."""
+    lines: list[BuildAction | Alternatives] = []
+    for r in out.lines:
+        if not r.ok or r.substitute or r.item is None:
+            continue
+        if isinstance(r.item, Builds):
+            lines.extend(r.item.actions)
+        elif is_build_action(r.item) or isinstance(r.item, Alternatives):
+            lines.append(r.item)
+    shown = result.text.strip()
+    if not lines:
+        return NotationError.make("substitute_names_none", shown=shown)
+    if len(lines) == 1:
+        if not isinstance(lines[0], Alternatives):
+            return None
+        return NotationError.make(
+            "substitute_over_choices", shown=shown, line=format_item(lines[0], ctx)
+        )
+    named = [repr(format_item(line, ctx)) for line in lines[:_NAMED_LINES]]
+    if len(lines) > _NAMED_LINES:
+        named.append("…")
+    return NotationError.make(
+        "substitute_names_one", shown=shown, count=len(lines), lines=", ".join(named)
+    )
 
 
 def _accept(

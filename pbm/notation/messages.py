@@ -322,9 +322,21 @@ TEXTS: dict[str, str] = {
         "again with your orders for round 1, once the setup is over"
     ),
     "substitute_names_one": N_(
-        "the heading {shown!r} names one build, but substitute builds are built when any "
-        "main build fails (main builds above it: {count}): write 'Ersatzbau:' if that is "
-        "meant, or the other choice on the build's own line ('Burg … oder Stadt …')"
+        "the heading {shown!r} names one build, but substitutes are built when any of the "
+        "{count} builds, bank trades and cards above it fails ({lines}): write 'Ersatzbau:' "
+        "if that is meant, or the other choice on the build's own line ('Stadt … oder "
+        "Siedlung …')"
+    ),
+    "substitute_names_none": N_(
+        "the heading {shown!r} names a build, but no build, bank trade or card stands above "
+        "it, and substitutes are built only when one above them fails: write that build "
+        "above the heading, or leave the heading out to build the lines below it"
+    ),
+    "substitute_over_choices": N_(
+        "the heading {shown!r} names one build, but the line above it offers choices "
+        "({line!r}), and substitutes are built only when every choice fails: write "
+        "'Ersatzbau:' if that is meant, or the build as a further choice on that line "
+        "('… oder Siedlung …')"
     ),
     "under_unknown_heading": N_(
         "this build line stands under the heading {shown!r} (line {line}), which is not "
