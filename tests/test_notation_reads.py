@@ -451,7 +451,7 @@ def test_a_heading_over_a_line_of_choices_is_refused(lang: str, body: str) -> No
         ("en", "Trade blue: give 1L, get 1O\nIf the city fails:\nSettlement 6B 5B 11G\n"),
     ],
 )
-def test_a_heading_over_no_build_says_no_build_stands_above_it(lang: str, body: str) -> None:
+def test_a_heading_over_no_build_says_none_is_read_above_it(lang: str, body: str) -> None:
     """It said "main builds above it: 0"; substitutes without a main line never run."""
     lines = _mail(body, lang)
     heading = next(r for r in lines if r.error is not None)

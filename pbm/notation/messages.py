@@ -328,9 +328,9 @@ TEXTS: dict[str, str] = {
         "Siedlung …')"
     ),
     "substitute_names_none": N_(
-        "the heading {shown!r} names a build, but no build, bank trade or card stands above "
-        "it, and substitutes are built only when one above them fails: write that build "
-        "above the heading, or leave the heading out to build the lines below it"
+        "the heading {shown!r} names a build, but no build, bank trade or card above it is "
+        "read, and substitutes are built only when one of those fails: write (or mend) that "
+        "build's line above the heading, or leave the heading out to build the lines below it"
     ),
     "substitute_over_choices": N_(
         "the heading {shown!r} names one build, but the line above it offers choices "
