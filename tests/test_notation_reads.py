@@ -475,3 +475,22 @@ def test_over_one_build_the_heading_is_still_the_substitute_heading(lang: str, b
     lines = _mail(body, lang)
     assert all(r.ok for r in lines), [(r.text, r.error) for r in lines]
     assert lines[-1].substitute
+
+
+@pytest.mark.parametrize(
+    ("lang", "body"),
+    [
+        ("de", "Stadt 9X 9Y 9Z\nStraße 6L 5L\nFalls die Stadt nicht klappt:\nSiedlung 6L 5L 11G\n"),
+        ("en", "City 9X 9Y 9Z\nRoad 6B 5B\nIf the city fails:\nSettlement 6B 5B 11G\n"),
+        ("da", "By 9X 9Y 9Z\nVej 6L 5L\nHvis byen ikke lykkes:\nHus 6L 5L 11K\n"),
+    ],
+)
+def test_a_refused_build_above_the_heading_counts_as_the_build_it_will_be(
+    lang: str, body: str
+) -> None:
+    """Over a refused city and a road, the heading stood for the road alone: the settlement
+    would have been built when the road failed. The refused line counts, named as written."""
+    heading = _mail(body, lang)[2]
+    assert heading.error is not None and heading.error.key == "substitute_names_one"
+    assert heading.error.params["count"] == 2
+    assert str(heading.error.params["lines"]).startswith(repr(body.split("\n")[0]))

@@ -20,6 +20,7 @@ from pbm.rules.orders import (
     is_build_action,
 )
 
+from . import vocab
 from .context import Context, Text
 from .errors import NotationError
 from .format import format_item, word
@@ -47,6 +48,7 @@ from .items import (
 )
 from .results import _BUILD_TYPES, LineResult, ParsedMail, _Read
 from .setup import choice_number, first_labelled, withholds
+from .words import _letter_words
 
 #: Orders a pass contradicts (a robber order or a discard list may stand beside it).
 _ACTING = (*_BUILD_TYPES, TradeOffer, Knight, Monopoly)
@@ -195,27 +197,38 @@ def _names_more(result: LineResult, out: ParsedMail, ctx: Context) -> NotationEr
     card bought or played as well as a build, each build of a line of several, and a line of
     choices only when every choice fails."""
     lines: list[BuildAction | Alternatives] = []
+    #: What the player wrote above it, as the engine would run it once every line is read: a
+    #: refused line that starts as a build (`Stadt 9X 9Y 9Z`) is a build to come.
+    named: list[str] = []
+    starts = ctx.words.build_starts | vocab.own_game_words(ctx.lang)  # Danish `by` too
     for r in out.lines:
-        if not r.ok or r.substitute or r.item is None:
+        if r.substitute or r.block != "main":
+            continue
+        if not r.ok:
+            words = _letter_words(Text(r.text).folded[:40])
+            if words and words[0] in starts:
+                named.append(repr(r.text.strip()))
             continue
         if isinstance(r.item, Builds):
             lines.extend(r.item.actions)
+            named.extend(repr(format_item(one, ctx)) for one in r.item.actions)
         elif is_build_action(r.item) or isinstance(r.item, Alternatives):
             lines.append(r.item)
+            named.append(repr(format_item(r.item, ctx)))
     shown = result.text.strip()
     if not lines:
         return NotationError.make("substitute_names_none", shown=shown)
-    if len(lines) == 1:
+    if len(named) == 1:
         if not isinstance(lines[0], Alternatives):
             return None
         return NotationError.make(
             "substitute_over_choices", shown=shown, line=format_item(lines[0], ctx)
         )
-    named = [repr(format_item(line, ctx)) for line in lines[:_NAMED_LINES]]
-    if len(lines) > _NAMED_LINES:
-        named.append("…")
+    count = len(named)
+    if count > _NAMED_LINES:
+        named[_NAMED_LINES:] = ["…"]
     return NotationError.make(
-        "substitute_names_one", shown=shown, count=len(lines), lines=", ".join(named)
+        "substitute_names_one", shown=shown, count=count, lines=", ".join(named)
     )
 
 
