@@ -56,6 +56,9 @@ UNREACHABLE = {
     "second_gold",
     "gold_form",
     "gold_none_here",
+    # And tests/test_notation_reads.py.
+    "gold_either",
+    "gold_one_line",
     # The pirate's orders past the base board's refusal: tests/test_notation_pirate.py.
     "pirate_on_sea",
     # A crossing touches land: no name of a board's fits more than `MAX_CANDIDATES` of them
@@ -309,6 +312,12 @@ PLAYERS_MAIL_CASES: dict[str, tuple[str, int, str]] = {
         3,
         "de",
     ),
+    "substitute_names_none": ("Falls die Stadt nicht klappt:\nSiedlung 6L 5L 11G\n", 1, "de"),
+    "substitute_over_choices": (
+        "Stadt 11H 4H 6L oder Straße 6L 5L\nFalls die Stadt nicht klappt:\nSiedlung 6L 5L 11G\n",
+        2,
+        "de",
+    ),
     "or_else_without_build": ("Status\noder Siedlung 6L 5L 11G\n", 2, "de"),
     "pass_with_orders": ("Stadt 6L 5L 11G\nIch passe\n", 2, "de"),
     "ends_on_or": ("Stadt 6L 5L 11G oder\n", 1, "de"),
@@ -502,6 +511,12 @@ def test_unreachable_keys_render_in_both_languages() -> None:
                 "resource": "Stein",
                 "line": "Seehandel 4S gegen 1H",
             },
+            "gold_either": {
+                "shown": "Holz/Wolle",
+                "turn": "Gold: Holz, Wolle",
+                "first": "Gold: Holz",
+            },
+            "gold_one_line": {"shown": "11$", "line": "Gold: Erz"},
             "good_in_monopoly_ask": {
                 "shown": "St",
                 "good": "Stoff",

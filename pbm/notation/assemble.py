@@ -17,8 +17,10 @@ from pbm.rules.orders import (
     RobberOrder,
     SetupPlacement,
     TradeOffer,
+    is_build_action,
 )
 
+from . import vocab
 from .context import Context, Text
 from .errors import NotationError
 from .format import format_item, word
@@ -46,7 +48,7 @@ from .items import (
 )
 from .results import _BUILD_TYPES, LineResult, ParsedMail, _Read
 from .setup import choice_number, first_labelled, withholds
-from .words import starts_a_build
+from .words import _letter_words
 
 #: Orders a pass contradicts (a robber order or a discard list may stand beside it).
 _ACTING = (*_BUILD_TYPES, TradeOffer, Knight, Monopoly)
@@ -90,9 +92,6 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
     #: Under `Zweite Siedlung:` (setup): placements for the writer's second turn; whether the
     #: line before was one of them.
     later = last_later = False
-    #: The main build lines read so far: a substitute heading that names one build
-    #: (`Falls die Burg nicht klappt:`) stands for that build only over a single one.
-    main_builds = 0
     for r in read:
         result, item = r.result, r.item
         error = r.error
@@ -118,7 +117,7 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
                 result.block = "main"
             elif not setup and not in_substitutes and unknown is None:
                 # A main build not understood has failed: the substitutes run (`Ersatzbau`).
-                result.refused_build = starts_a_build(Text(result.text).folded.strip())
+                result.refused_build = _starts_as_build(result.text, ctx)
             anchor = None
             continue
         assert item is not None
@@ -142,12 +141,15 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
             # after `Ersatzbau:`) and the reach of a heading not understood.
             in_substitutes, unknown, anchor, later = False, None, None, False
             continue
-        if isinstance(item, SubstituteHeader) and item.names and main_builds != 1 and not setup:
-            # Substitutes are built when any main build fails: over several, a heading that
-            # names one would widen its condition unseen. Refused, and the lines under it.
-            result.error = NotationError.make(
-                "substitute_names_one", shown=result.text.strip(), count=main_builds
-            ).at(result.line, result.text)
+        named = (
+            _names_more(result, out, ctx)
+            if isinstance(item, SubstituteHeader) and item.names and not setup
+            else None
+        )
+        if named is not None:
+            # Substitutes are built when any main line fails: over several, a heading that
+            # names one build would widen its condition unseen. Refused, and the lines under it.
+            result.error = named.at(result.line, result.text)
             out.lines.append(result)
             unknown, in_substitutes, withheld, anchor = result, False, False, None
             continue
@@ -181,12 +183,61 @@ def _assemble(read: list[_Read], ctx: Context, out: ParsedMail) -> None:
             _or_else(result, item, anchor, ctx)
             continue
         _accept(result, item, ctx, out, seen, substitute=in_substitutes and is_build)
-        if result.ok and is_build and not in_substitutes:
-            main_builds += 1
         anchor = result if result.ok and isinstance(item, (*_BUILD_TYPES,)) else None
         if isinstance(item, Builds):
             anchor = None
     _passes(out)
+
+
+#: The main lines a refused substitute heading names, at most (then `…`).
+_NAMED_LINES = 4
+
+
+def _starts_as_build(text: str, ctx: Context) -> bool:
+    """Whether a refused line starts with a build's word (`Stadt 9X 9Y 9Z`): a build meant."""
+    words = _letter_words(Text(text).folded[:40])
+    starts = ctx.words.build_starts | vocab.own_game_words(ctx.lang)  # Danish `by` too
+    return bool(words) and words[0] in starts
+
+
+def _names_more(result: LineResult, out: ParsedMail, ctx: Context) -> NotationError | None:
+    """Why a substitute heading that names one build (`Falls die Stadt nicht klappt:`) is
+    refused, or None where it stands for that build: over one main line of a single build.
+    The substitutes run when any main line fails (`rules.round._build_step`): a bank trade, a
+    card bought or played as well as a build, each build of a line of several, and a line of
+    choices only when every choice fails."""
+    lines: list[BuildAction | Alternatives] = []
+    #: What the player wrote above it, as the engine would run it once every line is read: a
+    #: refused line that starts as a build (`Stadt 9X 9Y 9Z`) is a build to come.
+    named: list[str] = []
+    for r in out.lines:
+        if r.substitute or r.block != "main":
+            continue
+        if not r.ok:
+            if _starts_as_build(r.text, ctx):
+                named.append(repr(r.text.strip()))
+            continue
+        if isinstance(r.item, Builds):
+            lines.extend(r.item.actions)
+            named.extend(repr(format_item(one, ctx)) for one in r.item.actions)
+        elif is_build_action(r.item) or isinstance(r.item, Alternatives):
+            lines.append(r.item)
+            named.append(repr(format_item(r.item, ctx)))
+    shown = result.text.strip()
+    if not lines:
+        return NotationError.make("substitute_names_none", shown=shown)
+    if len(named) == 1:
+        if not isinstance(lines[0], Alternatives):
+            return None
+        return NotationError.make(
+            "substitute_over_choices", shown=shown, line=format_item(lines[0], ctx)
+        )
+    count = len(named)
+    if count > _NAMED_LINES:
+        named[_NAMED_LINES:] = ["…"]
+    return NotationError.make(
+        "substitute_names_one", shown=shown, count=count, lines=", ".join(named)
+    )
 
 
 def _accept(

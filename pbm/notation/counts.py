@@ -14,6 +14,7 @@ from . import lexicon, vocab
 from .context import Context, Text
 from .errors import NotationError
 from .limits import MAX_DIGITS
+from .names import tokenize_hexes
 from .words import _FILLERS, _OR_WORDS
 
 #: No hand ever holds more of one resource than this; larger counts are typing errors.
@@ -219,8 +220,68 @@ def _gold(t: Text, m: re.Match[str], ctx: Context) -> GoldPreference:
     rest = t.sub(m.start("rest"))
     if not rest.folded.strip():
         raise NotationError.make("gold_form", column=t.col(0))
-    return GoldPreference(tuple(_resource_list(rest, ctx, max_total=MAX_COUNT, skip=_GOLD_ORDER)))
+    _gold_per_river(rest, ctx)
+    _gold_choice(rest, ctx)
+    return GoldPreference(_gold_list(rest, ctx))
+
+
+def _gold_list(t: Text, ctx: Context) -> tuple[int, ...]:
+    return tuple(_resource_list(t, ctx, max_total=MAX_COUNT, skip=_GOLD_ORDER))
 
 
 #: A gold line's words of order (`Gold: ore first, then grain`): passed over there only.
 _GOLD_ORDER = lexicon.word_set("words", "gold_order")
+#: What makes a gold line's resources a choice (`lumber/wool`, `Erz oder Holz`, `uld eller
+#: korn`). The folded line has single blanks, so the blanks here cannot run far.
+_GOLD_EITHER = re.compile(rf" ?/ ?| (?:{lexicon.either('words', 'or')}) ")
+
+
+def _gold_choice(rest: Text, ctx: Context) -> None:
+    """`Gold: lumber/wool`, `Gold: Erz oder Holz`: refused, with the lines to write. A gold
+    line pays its resources in turn and names no choice: "either" (any one of them, or the one
+    held fewest of) and "in turn" are different lines, and pbm cannot tell which is meant."""
+    f = rest.folded
+    cuts = list(_GOLD_EITHER.finditer(f))
+    if not cuts:
+        return
+    ends = [0, *(at for m in cuts for at in m.span()), len(f)]
+    try:
+        lists = [
+            _gold_list(rest.sub(a, b), ctx) for a, b in zip(ends[::2], ends[1::2], strict=True)
+        ]
+    except NotationError:
+        return  # no choice of resources: read as it stands (and refused as such)
+    from .format import format_item
+
+    at = cuts[0].start() + (f[cuts[0].start()] == " ")
+    raise NotationError.make(
+        "gold_either",
+        shown=rest.original.strip().rstrip(".!"),
+        turn=format_item(GoldPreference(tuple(r for one in lists for r in one)), ctx),
+        first=format_item(GoldPreference(lists[0]), ctx),
+        column=rest.col(at),
+    )
+
+
+def _gold_per_river(rest: Text, ctx: Context) -> None:
+    """`Gold river 9Gold: ore`, `Goldfluss 11$: Erz`: a river named before the colon. One
+    gold line counts for every gold river of the player's: refused (read without the river
+    it would pay the others by it too), with the line to write."""
+    f = rest.folded
+    colon = f.find(":")
+    if colon < 1 or not f[:colon].strip():
+        return
+    try:
+        if not tokenize_hexes(rest.sub(0, colon).original):
+            return
+        resources = _gold_list(rest.sub(colon + 1), ctx)
+    except NotationError:
+        return
+    from .format import format_item
+
+    raise NotationError.make(
+        "gold_one_line",
+        shown=rest.sub(0, colon).original.strip(),
+        line=format_item(GoldPreference(resources), ctx),
+        column=rest.col(len(f) - len(f.lstrip())),
+    )

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 
-from pbm import languages
-
 from . import lexicon, vocab
 from .context import Text
 from .game_words import BASE_WORDS, GameWords
@@ -19,6 +17,7 @@ from .upgrades import (
     _UPGRADE_FILL,
     _UPGRADE_VERBS,
 )
+from .upgrades import makes_goods as _makes_goods
 from .words import _OR, _OR_ELSE_WORDS, _PATTERNS, _SUBJECTS
 
 
@@ -67,17 +66,9 @@ _VERB_LEADS = (
 _KEYWORD_WINDOW = 200
 
 
-def _makes_goods(words: list[tuple[int, int, str]], at: int) -> bool:
-    """Whether the verb at `at` makes goods (`Make 1 bread and castle …`: a count or a good
-    follows it), not a city of a settlement (`Make … a city`): then a castle or a city after it
-    is a build of its own."""
-    nxt = words[at + 1][2] if at + 1 < len(words) else ""
-    return nxt.isdecimal() or nxt in vocab.NUMBER_WORDS or nxt in _GOOD_WORDS
-
-
-#: Kronlande's resources' and goods' names (`bread`, `Brot`, `broed`), as a `Make` line names
-#: them after its verb.
-_GOOD_WORDS = frozenset(languages.merged("kron_resources"))
+#: How many words after a settlement's word an upgrade's city may stand (`Make settlement
+#: 4G 8W 3W into a city`): a window, so that the line stays linear.
+_UPGRADE_WINDOW = 12
 
 
 def _split_builds(
@@ -149,7 +140,19 @@ def _split_builds(
             continue
         if (
             word in _SETTLEMENT_NOUNS
-            and words[build_start][2] in _UPGRADE_ALONE
+            and (
+                words[build_start][2] in _UPGRADE_ALONE
+                or (
+                    # `Make settlement … a city`, `Mache Siedlung … zur Stadt`, `Lav hus … til
+                    # by`: a verb that says "to a city" with the city named after.
+                    words[build_start][2] in _UPGRADE_VERBS
+                    and not _makes_goods(words, build_start)
+                    and any(
+                        w[2] in _CITY_NOUNS or w[2] in _KRON_NOUNS
+                        for w in words[i + 1 : i + 1 + _UPGRADE_WINDOW]
+                    )
+                )
+            )
             and all(words[m][2] in _UPGRADE_FILL for m in range(build_start + 1, i))
         ):
             # `Upgrade settlement at …`, `Ausbau Siedlung …`, `Opgrader hus …`: the settlement

@@ -41,6 +41,14 @@ TEXTS: dict[str, str] = {
     "gold_form": N_(
         "a gold preference is written 'Gold: Erz, Holz': the resources gold rivers pay you, in turn"
     ),
+    "gold_either": N_(
+        "a gold line names no choice ({shown!r}): its resources are paid in turn, one gold "
+        "card each, starting again at its end; write {turn!r} for them in turn, or one alone, "
+        "as {first!r} (without a gold line each card is the resource you hold fewest of)"
+    ),
+    "gold_one_line": N_(
+        "one gold line counts for all your gold rivers and names none ({shown!r}): write {line!r}"
+    ),
     "move_ship_form": N_(
         "a ship move is written 'Schiff versetzen <Feld> <Feld> nach <Feld> <Feld>': the side "
         "the ship stands on, then the side it goes to"
@@ -314,9 +322,21 @@ TEXTS: dict[str, str] = {
         "again with your orders for round 1, once the setup is over"
     ),
     "substitute_names_one": N_(
-        "the heading {shown!r} names one build, but substitute builds are built when any "
-        "main build fails (main builds above it: {count}): write 'Ersatzbau:' if that is "
-        "meant, or the other choice on the build's own line ('Burg … oder Stadt …')"
+        "the heading {shown!r} names one build, but substitutes are built when any of the "
+        "{count} builds, bank trades and cards above it fails ({lines}): write 'Ersatzbau:' "
+        "if that is meant, or the other choice on the build's own line ('Stadt … oder "
+        "Siedlung …')"
+    ),
+    "substitute_names_none": N_(
+        "the heading {shown!r} names a build, but no build, bank trade or card above it is "
+        "read, and substitutes are built only when one of those fails: write (or mend) that "
+        "build's line above the heading, or leave the heading out to build the lines below it"
+    ),
+    "substitute_over_choices": N_(
+        "the heading {shown!r} names one build, but the line above it offers choices "
+        "({line!r}), and substitutes are built only when every choice fails: write "
+        "'Ersatzbau:' if that is meant, or the build as a further choice on that line "
+        "('… oder Siedlung …')"
     ),
     "under_unknown_heading": N_(
         "this build line stands under the heading {shown!r} (line {line}), which is not "

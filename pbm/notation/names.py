@@ -30,7 +30,12 @@ _HARBOUR_WORD = f"(?:{lexicon.either('hexes', 'harbour')})"
 _RESOURCE_NAMES = f"(?:{lexicon.either('hexes', 'resources')})"
 #: Kronlande's hexes besides: `6St` (English stone), `5 Fisch`, `9 Stone`.
 _KRON_HEX_NAMES = f"(?:{lexicon.either('hexes', 'kron_resources')})"
-_GOLD = lexicon.either("keywords", "gold")
+#: The map's mark of a gold river (`11$`: `reports/text_map.GOLD_MARK`), read as its word, so
+#: a name copied from the map reads.
+GOLD_MARK = "$"
+#: A gold river's word in its token (`9Gold`, `9Guld`, the map's `9$`).
+_GOLD_WORDS = lexicon.word_set("hexes", "gold") | {GOLD_MARK}
+_GOLD = lexicon.alternation([*lexicon.words("hexes", "gold"), GOLD_MARK])
 SEA_WORDS = lexicon.word_set("hexes", "sea")
 DESERT_WORDS = lexicon.word_set("hexes", "desert")
 _AND = lexicon.either("words", "and")
@@ -194,7 +199,6 @@ def _resource(word: str, letters: list[str], kron: bool = False) -> int | None:
 
 
 _HARBOUR_WORDS = lexicon.words("hexes", "harbour")
-_GOLD_WORDS = frozenset(lexicon.words("keywords", "gold"))
 
 
 def _harbour_kind(

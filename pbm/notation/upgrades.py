@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 
+from pbm import languages
 from pbm.rules.orders import Castle, City, Residence
 
-from . import lexicon
+from . import lexicon, vocab
 from .context import Context, Text
 from .errors import NotationError
 from .places import _crossing
@@ -37,6 +38,20 @@ _RESIDENCE_NOUNS = lexicon.word_set("keywords", "residence")
 _KRON_NOUNS = _CASTLE_NOUNS | _RESIDENCE_NOUNS
 
 
+#: The settlement's words (`Upgrade settlement …`, `Ausbau Siedlung …`, `Opgrader hus …`).
+_SETTLEMENT_NOUNS = lexicon.word_set("upgrades", "settlement_nouns")
+#: Kronlande's resources' and goods' names (`bread`, `Brot`, `broed`), as a `Make` line names
+#: them after its verb.
+_GOOD_WORDS = frozenset(languages.merged("kron_resources"))
+
+
+def makes_goods(words: list[tuple[int, int, str]], at: int) -> bool:
+    """Whether the verb at `at` makes goods (`Make 1 bread and castle …`: a count or a good
+    follows it), not a city of a settlement (`Make … a city`)."""
+    nxt = words[at + 1][2] if at + 1 < len(words) else ""
+    return nxt.isdecimal() or nxt in vocab.NUMBER_WORDS or nxt in _GOOD_WORDS
+
+
 def _target(word: str) -> type[City] | type[Castle] | type[Residence]:
     if word in _CASTLE_NOUNS:
         return Castle
@@ -62,7 +77,10 @@ def _upgrade(t: Text, ctx: Context) -> City | Castle | Residence | None:
     ):
         return None
     starts = ctx.words.build_starts
-    if any(w in starts and w not in _UPGRADE_NOUNS and w not in nouns for *_, w in words):
+    # `Make my settlement … a city`: Kronlande's `make` makes goods only where a count or a
+    # good follows it (`Make 2 bread`); here it is the upgrade's verb.
+    first = 1 if words[0][2] in _UPGRADE_VERBS and not makes_goods(words, 0) else 0
+    if any(w in starts and w not in _UPGRADE_NOUNS and w not in nouns for *_, w in words[first:]):
         return None
     verb = any(w in _UPGRADE_VERBS for _, _, w in words)
     spans: list[tuple[int, int, str]] = []
@@ -82,12 +100,27 @@ def _upgrade(t: Text, ctx: Context) -> City | Castle | Residence | None:
             spans.append((words[j][0], words[j][1], ""))
             verb = target = True
             becomes = _target(word)
+        elif (
+            i == len(words) - 1
+            and j == i - 1
+            and j >= 1
+            and words[j][2] in _CITY_ARTICLES
+            and words[0][2] in _UPGRADE_VERBS
+            and words[0][2] not in _UPGRADE_ALONE
+        ):
+            # `Make my settlement … a city`, `Lav mit hus … en by`: what it becomes, last,
+            # after a verb that says "make it". (After `upgrade` the city may be what is
+            # upgraded: `Upgrade …, the city` is no target.)
+            spans.append((words[j][0], words[j][1], ""))
+            target = True
+            becomes = _target(word)
     if not verb:
         return None  # `Stadt 6L 5L 11G`, `Stadt bei Siedlung …`: the city line as it is
     if not named and not any(w in _UPGRADE_ALONE for _, _, w in words):
         return None
-    if ctx.kron and not target:
+    if ctx.kron and not target and (named or not any(w in _SETTLEMENT_NOUNS for *_, w in words)):
         # `Ausbau …`, `Stadt … ausbauen`: in Kronlande a city becomes a Burg, a Burg a Residenz.
+        # A settlement named as what is upgraded (`Upgrade settlement …`) becomes a city.
         raise NotationError.make("upgrade_to_what", column=t.col(len(f) - len(f.lstrip())))
     for start, end, word in words:
         if word in _NOT_ONE_UPGRADE:
@@ -97,7 +130,9 @@ def _upgrade(t: Text, ctx: Context) -> City | Castle | Residence | None:
             )
     blanked = {s for s, _, _ in spans}
     for start, end, word in words:
-        if start not in blanked and (word in _UPGRADE_VERBS or word in _UPGRADE_FILL):
+        if start not in blanked and (
+            word in _UPGRADE_VERBS or word in _UPGRADE_FILL or word in _SETTLEMENT_NOUNS
+        ):
             spans.append((start, end, ""))
     place = t.rewritten(sorted(spans))
     # What stands between the words, a colon (`Ausbau zur Stadt: …`), goes too.

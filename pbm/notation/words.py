@@ -127,12 +127,6 @@ _FILLERS = lexicon.word_set("words", "fillers")
 _OR_WORDS = lexicon.word_set("words", "or")
 
 
-def starts_a_build(folded: str) -> bool:
-    """Whether a folded line starts with the keyword of a build-step line (a build, a bank
-    trade, a card played in the build step), in any language: what a refused line meant."""
-    return any(_PATTERNS[kind].match(folded) for kind in _BUILD_KINDS)
-
-
 def _letter_words(s: str) -> list[str]:
     return [w for w in re.split(r"[^a-z]+", s) if w]
 
