@@ -33,7 +33,11 @@ def round_status(name: str, as_json: JsonOpt = False) -> None:
                 return "autopilot"
             if r["away"]:
                 return "away (autopilot)" if not r["waited_for"] else "away (waited for)"
-            return "waiting" if r["waited_for"] else "autopilot"
+            if r["waited_for"]:
+                return "waiting"
+            if data.get("phase") == "setup":
+                return "not on turn"  # each seat places in turn: only the one on turn waits
+            return "autopilot"  # resigned: the autopilot plays the seat
 
         cells = [(colour(r["colour"]), r["name"], orders(r)) for r in rows]
         for line in table(("colour", "name", "orders"), cells):

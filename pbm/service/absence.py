@@ -25,7 +25,7 @@ from pbm.store.statuses import GamePhase
 
 from . import texts
 from .context import Service
-from .games import players_of
+from .games import players_of, recipients
 from .outbox import enqueue
 from .table import label, shared_deadline, when_text, zone
 from .tell import tell
@@ -129,6 +129,23 @@ def announce_back(svc: Service, session: Session, game: Game, player: Player) ->
         subject=_subject(game, "back", name),
         name=name,
         deadline=shared_deadline(session, game, room=50) if waited else None,
+    )
+
+
+def announce_resigned(svc: Service, session: Session, game: Game, player: Player) -> None:
+    """Tell the others (players and observers) that a player resigned and the autopilot
+    plays the seat to the end: else a trade offered to that seat fails "not confirmed by the
+    partner" with no word why. The GM hears it by a `gm_alert`."""
+    others = [a for a in recipients(session, game) if a != player.address]
+    name = _told_name(game, player)
+    tell(
+        svc,
+        session,
+        game,
+        "resigned",
+        to=others,
+        subject=_subject(game, "resigned", name),
+        name=name,
     )
 
 

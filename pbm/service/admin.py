@@ -188,7 +188,13 @@ def round_status(svc: Service, name: str) -> dict[str, Any]:
             }
             for p in players_of(session, game)
         ]
-        return {"game": name, "round": game.round, "deadline": game.deadline, "players": players}
+        return {
+            "game": name,
+            "phase": str(game.phase),
+            "round": game.round,
+            "deadline": game.deadline,
+            "players": players,
+        }
 
 
 def _setup_seat(game: Game) -> int | None:

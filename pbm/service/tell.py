@@ -36,6 +36,7 @@ EVENTS = (
     "away",
     "away_own",
     "back",
+    "resigned",
     "autopilot",
 )
 

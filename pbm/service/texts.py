@@ -206,6 +206,8 @@ _T: dict[str, str | tuple[str, str, str]] = {
     "gm_back_subject": N_("[{game}] A player is back"),
     "away_named_subject": N_("[{game}] {name} is away until {until}"),
     "back_named_subject": N_("[{game}] {name} is back"),
+    "gm_resigned_subject": N_("[{game}] A player has resigned"),
+    "resigned_named_subject": N_("[{game}] {name} has resigned"),
     "away_own_subject": N_("[{game}] Your absence until {until} is recorded"),
     "gm_paused_subject": N_("[{game}] Game paused"),
     "gm_resumed_subject": N_("[{game}] Game resumed"),

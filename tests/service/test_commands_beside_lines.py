@@ -212,3 +212,20 @@ def test_a_time_zone_set_beside_a_refused_line_is_not_called_nothing_stored(
     assert w["partly"] in answer.subject
     assert w["no_orders_stored"] in _words(answer.body)
     assert seated(mailer.svc, "fyn")[1].timezone == "Europe/Berlin"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_is_told_of_a_resignation_once(mailer: Mailer, games: Games, lang: str) -> None:
+    """QA: only the player and the GM heard; a trade offered to the seat then failed "not
+    confirmed by the partner" with no word why."""
+    table = games.start("fyn", lang=lang)
+    w = WORDS[lang]
+    me = _send(mailer, table, lang, w["resign"])
+    told = [o for o in outbox(mailer.svc, "gm_notice") if me not in o.recipients]
+    assert len(told) == 1
+    others = set(told[0].recipients.split(","))
+    assert others == {a for a in table.seats.values() if a != me}
+    said = {"de": "hat aufgegeben", "en": "has resigned", "da": "har opgivet"}[lang]
+    assert said in told[0].subject and said in _words(told[0].body)
+    _send(mailer, table, lang, w["resign"])
+    assert len([o for o in outbox(mailer.svc, "gm_notice") if me not in o.recipients]) == 1

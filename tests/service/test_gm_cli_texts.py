@@ -247,3 +247,18 @@ def test_round_status_in_the_setup_waits_for_the_seat_on_turn_alone(
     status = admin.round_status(svc, "beta")
     waited = [seats[p["colour"]] for p in status["players"] if p["waited_for"]]
     assert waited == [on_turn]
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+def test_round_status_in_the_setup_calls_no_seat_autopilot(
+    svc: Service, games: Games, tmp_path: Path, db_url: str
+) -> None:
+    """QA: the seats not on turn were listed as "autopilot" (the JSON said false)."""
+    from harness import new_game, signup
+
+    new_game(svc, "beta")
+    signup(games.mailer, "beta")
+    out = _cli(_config(tmp_path, db_url), "round", "status", "beta")
+    labels = [line.split()[-1] for line in out.splitlines()[1:] if line.strip()]
+    assert "autopilot" not in out
+    assert labels.count("waiting") == 1 and labels.count("turn") == 3, out

@@ -24,6 +24,10 @@ def resign(r: Request) -> str | None:
     resigned_before = player.status == PlayerStatus.RESIGNED
     player.status = PlayerStatus.RESIGNED
     switched = set_autopilot(r.svc, r.session, r.game, player, True, why="resigned", notify=False)
+    if not resigned_before:
+        from ..absence import announce_resigned
+
+        announce_resigned(r.svc, r.session, r.game, player)
     if not switched and not resigned_before:
         # The autopilot played the seat already (missed rounds, the GM): the GM still hears
         # that the player gave it up for good.
