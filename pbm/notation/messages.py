@@ -431,13 +431,19 @@ RECEIPT: dict[str, str] = {
         "a ship needs a building or ship of yours at one of its ends (a road does not count)"
     ),
     "ship_same_place": N_("the ship stands on that side already: name the side it goes to"),
+    # The pirate may sail on before the player's build (another player's 7 or knight), but
+    # nobody knows that when the mail comes in (docs/rules-decisions.md): said, with what to do.
     "ship_held_by_pirate": N_(
-        "the pirate is next to that ship: it stays until the pirate sails on"
+        "the pirate is next to that ship now: it stays until the pirate sails on (a 7 or a "
+        "knight moves it); send the move again once it has"
     ),
     "unexplored": N_(
         "that crossing touches fog: a settlement stands there once a road or ship has discovered it"
     ),
-    "next_to_pirate": N_("the pirate is next to that side"),
+    "next_to_pirate": N_(
+        "the pirate is next to that side now (a 7 or a knight moves it); send the line again "
+        "once it has sailed on"
+    ),
     "no_pirate": N_("this game is played without the pirate"),
     "pirate_not_on_sea": N_("the pirate goes onto a sea hex"),
     "pirate_must_move": N_("the pirate stands on that hex now and must move: name another sea hex"),
