@@ -177,3 +177,19 @@ def wrong_counts(text: str, lang: str) -> list[str]:
             if (number == "1" and words & more) or (number != "1" and words & one):
                 found.append(line)
     return found
+
+
+def report_log(body: str) -> list[str]:
+    """A report's log lines, each whole again (a long one is wrapped, its continuation
+    indented four more), up to the first blank line."""
+
+    def indent(line: str) -> int:
+        return len(line) - len(line.lstrip(" "))
+
+    lines: list[str] = []
+    for line in body.split("\n\n")[0].splitlines():
+        if lines and indent(line) >= indent(lines[-1]) + 4:
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    return lines

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from databases import game_row, game_state, outbox, records, seated
 from harness import Games, Mailer, send_orders
+from mail_text import report_log
 
 from pbm.notation import vocab
 from pbm.reports.describe import describe, ordered_by, player_label
@@ -31,22 +32,6 @@ AWAY_WORDS = {
 MARK = {"de": " (Autopilot)", "en": " (autopilot)", "da": " (autopilot)"}
 #: The seat that goes away.
 AWAY = 2
-
-
-def _report_log(body: str) -> list[str]:
-    """A report's log lines, each whole again (a long one is wrapped, its continuation
-    indented four more), up to the first blank line."""
-
-    def indent(line: str) -> int:
-        return len(line) - len(line.lstrip(" "))
-
-    lines: list[str] = []
-    for line in body.split("\n\n")[0].splitlines():
-        if lines and indent(line) >= indent(lines[-1]) + 4:
-            lines[-1] += " " + line.strip()
-        else:
-            lines.append(line)
-    return lines
 
 
 def _archive_log(folder: Path, round_: int) -> list[str]:
@@ -77,7 +62,7 @@ def test_the_archive_marks_what_the_autopilot_did_as_the_report_does(
         raise AssertionError("the autopilot did nothing for the seat in six rounds")
     acted = [e for e in events if ordered_by(e) == AWAY]
     (report,) = [o for o in outbox(svc, "report") if o.step == record.step]
-    mailed = _report_log(report.body)
+    mailed = report_log(report.body)
 
     folder = tmp_path / "arch"
     write_archive(svc, "alpha", folder)

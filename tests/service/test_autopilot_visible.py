@@ -13,6 +13,7 @@ from datetime import timedelta
 import pytest
 from databases import game_row, game_state, outbox, records, seated
 from harness import Games, Mailer, orders_text, send_orders
+from mail_text import report_log
 
 from pbm.notation import vocab
 from pbm.reports.describe import ordered_by, player_label
@@ -61,22 +62,6 @@ def _away(
     return me
 
 
-def _log(body: str) -> list[str]:
-    """A report's log lines, each whole again (a long one is wrapped, its continuation
-    indented four more), up to the first blank line."""
-
-    def indent(line: str) -> int:
-        return len(line) - len(line.lstrip(" "))
-
-    lines: list[str] = []
-    for line in body.split("\n\n")[0].splitlines():
-        if lines and indent(line) >= indent(lines[-1]) + 4:
-            lines[-1] += " " + line.strip()
-        else:
-            lines.append(line)
-    return lines
-
-
 def _play_until_the_autopilot_acts(svc: Service, mailer: Mailer, pw: dict[str, str]) -> int:
     """Rounds played by the others (the absent seat is not waited for) until one in which the
     autopilot's orders for it did something; returns that round's step."""
@@ -101,7 +86,7 @@ def test_the_report_marks_what_the_autopilot_did_for_an_absent_player(
     record = records(svc, "alpha")[-1]
     acted = [e for e in map(event_from_json, json.loads(record.events)) if ordered_by(e) == AWAY]
     (report,) = [o for o in outbox(svc, "report") if o.step == step]
-    log = _log(report.body)
+    log = report_log(report.body)
     marked = [line for line in log if line.endswith(MARK[lang])]
     # One marked line for each thing the autopilot's orders did, each about the absent seat.
     assert len(marked) == len(acted), (acted, log)
