@@ -124,6 +124,9 @@ class ParsedMail:
     join_words: tuple[str, ...] = ()
     name: str | None = None
     colours: tuple[str, ...] = ()
+    #: The words of that `Farben:` line that are not colours, as written (`scan_mail`): the
+    #: signup's answer names them.
+    colours_unknown: tuple[str, ...] = ()
     #: A message to a colour, to all or to the GM (issue 15), and its text: the rest of the
     #: mail after the `Nachricht an …` line, which is not read as orders.
     press: Press | None = None

@@ -209,23 +209,33 @@ class CommandLine:
 
 
 def joined(
-    lang: str, name: str, missing: int, kind: dict[str, Any] | None = None, paused: bool = False
+    lang: str,
+    name: str,
+    missing: int,
+    kind: dict[str, Any] | None = None,
+    paused: bool = False,
+    colours: list[str] | None = None,
 ) -> dict[str, Any]:
     """A player joined: as whom, what game it is (`identity.game_kind`), how many are
-    missing; `paused`: the table is full but the GM paused the game (the draw waits)."""
+    missing; `paused`: the table is full but the GM paused the game (the draw waits);
+    `colours`: what the mail's colour wishes came to where a word was no colour of the
+    table (`signup.colours_told`)."""
     return {
         "lang": lang_code(lang),
         "name": name,
         "missing": missing,
         "kind": kind,
         "paused": paused,
+        "colours": colours or [],
     }
 
 
-def signup_confirm(lang: str, token: str) -> dict[str, Any]:
+def signup_confirm(lang: str, token: str, colours: list[str] | None = None) -> dict[str, Any]:
     """The request to confirm a sign-up asked for by mail: nothing the requesting mail said
-    (name, colours) is repeated to the address, which may not have written it."""
-    return {"lang": lang_code(lang), "token": token}
+    (name, colours) is repeated to the address, which may not have written it, but for the
+    lines on a `Farben:` line's words that are no colour of the table (`colours`,
+    `signup.colours_told`: a short word of letters at most is repeated, never a link)."""
+    return {"lang": lang_code(lang), "token": token, "colours": colours or []}
 
 
 def setup_prompt(lang: str, nth: int, deadline: str, state: GameState) -> dict[str, Any]:

@@ -56,6 +56,7 @@ def confirm(r: Request) -> str | None:
                 r.parsed.colours,
                 reply_to=r.inbound.message_id,
                 written=written_in(r.inbound.text, r.inbound.subject),
+                unknown=r.parsed.colours_unknown,
             )
         except ServiceError as e:
             r.refuse(str(e))
