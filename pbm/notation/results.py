@@ -138,9 +138,11 @@ class ParsedMail:
     #: The reading stopped at a forwarded mail, which is never read (`clean.iter_clean_lines`):
     #: the answer says so, as orders may have stood in it.
     forwarded: bool = False
-    #: `confirm` is a pending request's code found only in the quoted mail, not on a line the
-    #: player wrote (`service.mail_lookup.implied_confirm`): asked for, not taken.
-    confirm_quoted: bool = False
+    #: `confirm` is a pending request's code the mail holds but not on a `Bestätigen:` line or
+    #: alone on a line (`service.mail_lookup.implied_confirm`): asked for, not taken. Why:
+    #: "quoted" (only in the quoted mail, or pbm's request pasted back), "sentence" (among
+    #: other words of a line the player wrote); "" when taken.
+    confirm_held: str = ""
     #: Lines the player wrote with a `#` before an order (the order form's lines filled in and
     #: left commented): (line, the order read without the `#`). Not read as orders; the answer
     #: says to delete the `#`.

@@ -579,3 +579,57 @@ def test_a_signup_whose_colours_are_all_the_tables_says_nothing_of_them(
     me = "anna@players.test"
     mailer.send(me, "Join", "Game: alpha\nColours: white, red\n")
     assert "not a colour" not in _answer(svc, mailer)
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+@pytest.mark.parametrize(
+    ("lang", "join", "said", "told", "line"),
+    [
+        (
+            "en",
+            "Join",
+            "sorry, typo. Confirm: {code}",
+            "Your mail names the code among other words; only the line 'Confirm: …' alone "
+            "on a line of its own counts",
+            "Confirm",
+        ),
+        (
+            "de",
+            "Anmeldung",
+            "Sorry, Tippfehler. Bestätigen: {code}",
+            "Deine Mail nennt den Code zwischen anderen Wörtern; es zählt nur die Zeile "
+            "'Bestätigen: …' allein auf einer eigenen Zeile",
+            "Bestätigen",
+        ),
+        (
+            "da",
+            "Tilmelding",
+            "Undskyld, tastefejl. Bekræft: {code}",
+            "Din mail nævner koden blandt andre ord; kun linjen 'Bekræft: …' alene på sin "
+            "egen linje tæller",
+            "Bekræft",
+        ),
+    ],
+)
+def test_a_code_in_a_sentence_of_the_players_own_is_told_the_true_reason(
+    svc: Service, mailer: Mailer, lang: str, join: str, said: str, told: str, line: str
+) -> None:
+    """QA: `sorry, typo. Confirm: a3c51a307f70`, nothing quoted, was answered "the code only
+    in the quoted mail is not enough". A code among other words is not taken (a victim of a
+    forged request asking about it writes it so too), and the answer says that, not a quote."""
+    new_game(svc, "alpha", players=3, lang=lang)
+    me = "anna@players.test"
+    mailer.send(me, join, "Spiel: alpha\nName: Anna\n")
+    code = confirmation_code(svc, me)
+    mailer.send(me, "Re: [alpha]", said.format(code=code) + "\n")
+    assert _joined(svc, "alpha") == []
+    answer = _answer(svc, mailer)
+    assert told in " ".join(answer.split()) and f"\n\n{line}: {code}\n" in answer
+    assert "quote" not in answer and "zitiert" not in answer and "citere" not in answer
+    # Only in the quoted request: the reason is the quote, as before.
+    mailer.send(me, "Re: [alpha]", f"Yes!\n\n> {line}: {code}\n")
+    assert _joined(svc, "alpha") == []
+    assert told not in " ".join(_answer(svc, mailer).split())
+    # The line alone, as told: the seat is taken.
+    mailer.send(me, "Re: [alpha]", f"{line}: {code}\n")
+    assert [p.address for p in _joined(svc, "alpha")] == [me]
