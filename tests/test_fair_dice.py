@@ -251,14 +251,14 @@ def test_a_bank_trade_takes_what_a_short_classic_bank_still_has() -> None:
 
 def test_a_state_stored_without_rules_is_rules_1() -> None:
     s = new_game(Settings.for_players(4), 5)
-    assert s.rules == RULES == 3
+    assert s.rules == RULES == 4
     data = state_to_json(s)
-    assert data["rules"] == 3 and state_from_json(data) == s
+    assert data["rules"] == 4 and state_from_json(data) == s
     del data["rules"]
     assert state_from_json(data).rules == 1
     text = state_to_text(s)
-    assert text.endswith(" rules=3") and state_from_text(text) == s
-    assert state_from_text(text.removesuffix(" rules=3")).rules == 1
+    assert text.endswith(" rules=4") and state_from_text(text) == s
+    assert state_from_text(text.removesuffix(" rules=4")).rules == 1
 
 
 #: The orders of whole games as the bots of pbm 7ecd49d wrote them (setup placements, then each
@@ -424,6 +424,34 @@ def test_rules_3_resolve_as_rules_2_but_for_the_reasons(kind: str) -> None:
             read.append(d)
         assert read == [e.to_json() for e in e2]
     assert split > 0
+
+
+def test_rules_4_resolve_as_rules_3_but_for_why_the_nmr_robber_rolls_again() -> None:
+    """Rules 4 add the reasons of the NMR robber's rolls rolled again (`NmrRobberRoll.why`)
+    and change nothing else: the same rounds by both rules have the same states and events,
+    once the reasons are left out; a round by rules 3 stores none."""
+    why: Counter[str] = Counter()
+    for seed in range(1, 200):
+        a, b = round_rolls(seed, 1, 4)[0]
+        if a + b != 7:
+            continue
+        s = game(seed=seed)
+        for p, site in enumerate(("C1 C2 D2", "C3 C4 D4", "E2 E3 F2", "B3 B4 C4")):
+            settle(s, p, site)
+        orders = {0: None, 1: TurnOrders(), 2: TurnOrders(), 3: TurnOrders()}
+        s.rules = 3
+        old, old_events = resolve_round(s, orders)
+        s.rules = 4
+        new, new_events = resolve_round(s, orders)
+        d3, d4 = state_to_json(old), state_to_json(new)
+        assert (d3.pop("rules"), d4.pop("rules")) == (3, 4) and d3 == d4
+        read = []
+        for e in new_events:
+            d = e.to_json()
+            why.update(d.pop("why", ()))
+            read.append(d)
+        assert read == [e.to_json() for e in old_events]
+    assert {"seven", "unsettled", "own", "robber_must_move"} <= set(why), why
 
 
 def test_the_deck_goes_by_the_players_and_an_old_game_keeps_its_own() -> None:

@@ -610,8 +610,8 @@ def test_nmr_robber_rule() -> None:
 
     assert NoOrders(0) in events
     assert of(events, NmrRobberRoll) == [
-        NmrRobberRoll(0, 3, 4),
-        NmrRobberRoll(0, 1, 1),
+        NmrRobberRoll(0, 3, 4, ("seven",)),
+        NmrRobberRoll(0, 1, 1, ("unsettled",)),  # F3 (2): nobody there
         NmrRobberRoll(0, 4, 4),
     ]
     assert RobberMoved(0, d2, "nmr") in events

@@ -107,6 +107,19 @@ def test_notation_error_column_points_at_the_offending_word(
     assert [r.line for r in parsed.lines] == [1, 3, 4]
 
 
+def test_a_scanned_colours_line_keeps_its_colours_and_the_words_that_are_none() -> None:
+    """A signup is scanned, not parsed: `Colours: gren, red` keeps red (QA: one misspelt
+    colour threw every wish away) and the word, for the answer to name; a full reading still
+    refuses the line."""
+    from pbm.notation.mail import scan_mail
+
+    scanned = scan_mail("Join\nColours: gren, red\n")
+    assert (scanned.colours, scanned.colours_unknown) == (("rot",), ("gren",))
+    scanned = scan_mail("Anmeldung\nFarben: Lila oder Blau\n")
+    assert (scanned.colours, scanned.colours_unknown) == (("blau",), ("Lila",))
+    assert scan_mail("Farben: rot, weiß\n").colours_unknown == ()
+
+
 def test_knight_without_timing_is_a_notation_error_at_the_missing_timing() -> None:
     with pytest.raises(NotationError) as info:
         parse_line("Ritter: Räuber 6L, raube blau", _ctx())

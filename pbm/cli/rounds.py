@@ -89,12 +89,21 @@ def round_extend(
 ) -> None:
     """Move the deadline of the open round (or setup turn) by HOURS; every player is told,
     with --why. A deadline in the past is refused: `pbm round resolve GAME --now` resolves
-    the round at once."""
+    the round at once. One moved to now is told to nobody: the next tick acts on it."""
     from pbm.service import admin
+    from pbm.service.table import as_utc
 
     svc = service()
     with refusals():
         deadline = admin.extend_round(svc, name, hours, why)
+    if as_utc(deadline) <= as_utc(svc.clock.now()):
+        # Due at once: no player is mailed a deadline that has passed (`gm.extend`).
+        echo(
+            f"{name}: deadline now ({when(deadline)}); the players are not told it"
+            f"{' (nor --why)' if why else ''}: the next `pbm game tick` (or `pbm serve`) "
+            "makes the setup placement or resolves the round, and that mail tells them"
+        )
+        return
     echo(f"{name}: deadline {when(deadline)}")
 
 

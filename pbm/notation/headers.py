@@ -131,11 +131,13 @@ _ROUND = _kw("round", r"\s*+:?+\s*+(?P<rest>\d++)[.:]?+")
 _DIGITS = re.compile(r"\d++")
 
 
-def _board_free(text: str, game: GameWords) -> tuple[Text, str, Item | None]:
+def _board_free(text: str, game: GameWords, lenient: bool = False) -> tuple[Text, str, Item | None]:
     """The first steps of reading a line, which need no board: the line tidied and folded
     (remarks cut after the password and table lines), and its item when it is a header, a
     password, a message/absence/time-zone line, a confirmation or a round line. Shared by
-    `parse_line` and `scan_line`, so that both read those lines alike."""
+    `parse_line` and `scan_line`, so that both read those lines alike; `lenient` (the scan):
+    a `Farben:` line with words that are not colours keeps its colours and those words
+    (`ColourPreference.unknown`) instead of being refused."""
     if len(text) > MAX_LINE_CHARS:
         # Refused unread: no order is that long, and nothing of it is looked at.
         raise NotationError.make("line_too_long", length=len(text), max=MAX_LINE_CHARS)
@@ -147,7 +149,7 @@ def _board_free(text: str, game: GameWords) -> tuple[Text, str, Item | None]:
     for key in ("game", "name", "colours"):
         m = _HEADER[key].match(f)
         if m:
-            return t, f, _header(key, t, m)
+            return t, f, _header(key, t, m, lenient)
     m = _PASSWORD.match(f)
     if m and (m.group("sep") or _one_value(m.group("rest")) or pbm_shaped(m.group("rest"))):
         return t, f, _password(t, m)
@@ -410,7 +412,7 @@ def _password(t: Text, m: re.Match[str]) -> Password:
 _COLOURS_OR = lexicon.word_set("places", "colours_or")
 
 
-def _header(key: str, t: Text, m: re.Match[str]) -> Item:
+def _header(key: str, t: Text, m: re.Match[str], lenient: bool = False) -> Item:
     value = t.sub(m.start("rest")).original.strip()
     if not value:
         raise _value_expected(t, m)
@@ -419,7 +421,8 @@ def _header(key: str, t: Text, m: re.Match[str]) -> Item:
     if key == "name":
         return PlayerName(value)
     rest = t.sub(m.start("rest"))
-    colours = []
+    colours: list[str] = []
+    unknown: list[str] = []
     for w in re.finditer(r"[^\s,;/]+", rest.folded):
         if w.group(0) in _FILLERS or w.group(0) in _COLOURS_OR:
             continue
@@ -427,10 +430,14 @@ def _header(key: str, t: Text, m: re.Match[str]) -> Item:
             colours.append(vocab.colour(w.group(0)))
         except NotationError:
             shown = rest.sub(w.start(), w.end()).original
+            if lenient:
+                # A signup keeps the wishes that are colours; the answer names the others.
+                unknown.append(shown)
+                continue
             raise NotationError.make(
                 "colour_expected", shown=shown, column=rest.col(w.start())
             ) from None
-    return ColourPreference(tuple(colours))
+    return ColourPreference(tuple(colours), tuple(unknown))
 
 
 def _confirmation(t: Text, m: re.Match[str]) -> Confirmation:

@@ -109,6 +109,9 @@ class PlayerName:
 @dataclass(frozen=True)
 class ColourPreference:
     colours: tuple[str, ...]
+    #: Words of the line that are not colours, as written (only `scan_line` keeps them; a
+    #: full reading refuses the line): a signup keeps the colours and its answer names these.
+    unknown: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

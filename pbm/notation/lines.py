@@ -147,8 +147,10 @@ def scan_line(text: str) -> Item | None:
     None for anything else (an order, a heading, a line not understood). Read as `parse_line`
     reads it, at a fraction of the cost: a mail is scanned so before its sender is known to be
     a player (`scan_mail`), and only a mail with a right password is read in full. Raises the
-    errors of those lines, as `parse_line` does."""
-    _, f, item = _board_free(text, BASE_WORDS)
+    errors of those lines, as `parse_line` does, but for a `Farben:` line with words that are
+    not colours: its colours are kept, and those words (`ColourPreference.unknown`), for the
+    signup's answer to name."""
+    _, f, item = _board_free(text, BASE_WORDS, lenient=True)
     if item is not None:
         return item
     if _FOR_A_SEVEN.match(f):

@@ -600,3 +600,4 @@ def _take(item: Item, out: ParsedMail) -> None:
         out.name = item.name
     elif isinstance(item, ColourPreference):
         out.colours = item.colours
+        out.colours_unknown = item.unknown

@@ -127,6 +127,9 @@ class ParsedMail:
     join_words: tuple[str, ...] = ()
     name: str | None = None
     colours: tuple[str, ...] = ()
+    #: The words of that `Farben:` line that are not colours, as written (`scan_mail`): the
+    #: signup's answer names them.
+    colours_unknown: tuple[str, ...] = ()
     #: A message to a colour, to all or to the GM (issue 15), and its text: the rest of the
     #: mail after the `Nachricht an …` line, which is not read as orders.
     press: Press | None = None
@@ -138,9 +141,11 @@ class ParsedMail:
     #: The reading stopped at a forwarded mail, which is never read (`clean.iter_clean_lines`):
     #: the answer says so, as orders may have stood in it.
     forwarded: bool = False
-    #: `confirm` is a pending request's code found only in the quoted mail, not on a line the
-    #: player wrote (`service.mail_lookup.implied_confirm`): asked for, not taken.
-    confirm_quoted: bool = False
+    #: `confirm` is a pending request's code the mail holds but not on a `Bestätigen:` line or
+    #: alone on a line (`service.mail_lookup.implied_confirm`): asked for, not taken. Why:
+    #: "quoted" (only in the quoted mail, or pbm's request pasted back), "sentence" (among
+    #: other words of a line the player wrote); "" when taken.
+    confirm_held: str = ""
     #: Lines the player wrote with a `#` before an order (the order form's lines filled in and
     #: left commented): (line, the order read without the `#`). Not read as orders; the answer
     #: says to delete the `#`.

@@ -368,7 +368,38 @@ def _(e: ev.NothingToSteal, t: Teller) -> str:
 @event_line.register
 def _(e: ev.NmrRobberRoll, t: Teller) -> str:
     # The NMR robber rule rolls again on a 7 or a number no settled hex has.
-    return t._("  roll for the robber's hex: {total}").format(total=e.die1 + e.die2)
+    total = e.die1 + e.die2
+    line = t._("  roll for the robber's hex: {total}").format(total=total)
+    if not e.why:  # the roll that counts, or one of a game of older rules
+        return line
+    # Translators: an NMR robber roll that is rolled again, and why ("  roll for the
+    # robber's hex: 5 — rolled again: the robber stands on C3 (5W) already").
+    return t._("{line} — rolled again: {why}").format(line=line, why=_rerolled(e, t, total))
+
+
+def _rerolled(e: ev.NmrRobberRoll, t: Teller, total: int) -> str:
+    """Why an NMR robber roll is rolled again (`NmrRobberRoll.why`): what keeps the robber
+    off the hexes with the number, the hexes of one reason together."""
+    if e.why[0] in ("seven", "no_hex"):
+        return t._("no hex has a {total}").format(total=total)
+    board = t.board
+    numbered = [h for h in board.producing_hexes if board.hexes[h].number == total]
+    by_reason: dict[str, list[str]] = {}
+    for h, why in zip(numbered, e.why, strict=False):
+        by_reason.setdefault(why, []).append(t.hex(h))
+    parts = []
+    for why, names in by_reason.items():
+        hexes = ", ".join(names)
+        if why == "robber_must_move":
+            parts.append(t._("the robber stands on {hex} already").format(hex=hexes))
+        elif why == "unsettled":
+            parts.append(t._("no building touches {hexes}").format(hexes=hexes))
+        elif why == "own":
+            text = t._("only {player}'s own buildings touch {hexes}")
+            parts.append(text.format(player=t.who(e.player), hexes=hexes))
+        else:
+            parts.append(t._("{hexes}: {rule}").format(hexes=hexes, rule=rule_text(why, t.lang)))
+    return "; ".join(parts)
 
 
 @event_line.register

@@ -3,10 +3,11 @@ of its kind, a chapter of the player guide (`Hilfe Schiffe`, `Help ships`), or t
 (`Hilfe alles`, `Help all`).
 
 The overview fits a screen or two of a phone: the game and where it stands (round, deadline),
-the commands, the order lines of the game's kind (`order_form.form_lines`, the form the reports
-send) with what goes into their placeholders, and how to get each chapter of the guide that
-concerns the game. Chapters of other game kinds (ships in a base game, Kronlande in a Seafarers
-game) are not listed, though asked for by name they are answered like any other.
+the commands, the lines at the table (messages, a pass, absence, time zone), the order lines
+of the game's kind (`order_form.form_lines`, the form the reports send) with what goes into
+their placeholders, and how to get each chapter of the guide that concerns the game. Chapters
+of other game kinds (ships in a base game, Kronlande in a Seafarers game) are not listed,
+though asked for by name they are answered like any other.
 """
 
 from __future__ import annotations
@@ -165,6 +166,47 @@ def _wrap(line: str) -> str:
     return wrapped.replace("\u00a0", " ")
 
 
+def table_lines(lang: str) -> list[CommandLine]:
+    """The lines at the table a mail may carry besides commands and orders (they are read as
+    lines of the mail, never from the subject): a message to a colour or to all, to the game
+    master, a pass, an absence, a time zone. Their words are the order words of the game's
+    language (`notation.format.word`), `word` holding the whole line as written."""
+    tr = translator(lang)
+    _ = tr.gettext
+    colour = tr.pgettext("placeholder", "<colour>")
+    # Translators: the placeholder for a day, in the help's `Away until <date>`.
+    date = tr.pgettext("placeholder", "<date>")
+    # Translators: the placeholder for a time zone's name, in the help's `Time zone: <zone>`.
+    zone = tr.pgettext("placeholder", "<zone>")
+    return [
+        CommandLine(
+            f"{word('message', lang)} {colour}: …",
+            "",
+            _("the rest of the mail to that colour, or to '{all}'").format(all=word("all", lang)),
+            True,
+        ),
+        CommandLine(
+            f"{word('to_gm', lang)}: …",
+            "",
+            _("the rest of the mail to the game master (also without password)"),
+            False,
+        ),
+        CommandLine(word("pass", lang), "", _("no orders this round, and no NMR"), True),
+        CommandLine(
+            f"{word('away', lang)} {date}",
+            "",
+            _("the autopilot plays for you until the end of that day"),
+            True,
+        ),
+        CommandLine(
+            f"{word('timezone', lang)}: {zone}",
+            "",
+            _("deadlines in your time (e.g. Europe/Berlin)"),
+            True,
+        ),
+    ]
+
+
 def overview(
     lang: str,
     kind: GameKind,
@@ -186,6 +228,7 @@ def overview(
         "kind": kind_text(kind, lang, beginner),
         "status": status,
         "commands": commands,
+        "table": table_lines(lang),
         "orders": form_lines(kind, lang),
         "setup": setup_lines(kind, lang),
         "legend": [_wrap(line) for line in legend(kind, lang)],

@@ -14,7 +14,7 @@ from typing import Any
 from pbm.i18n import language, translator
 from pbm.notation import Context, vocab
 from pbm.notation.clean import clean_lines
-from pbm.notation.format import format_item
+from pbm.notation.format import format_item, word
 from pbm.notation.lines import Pass
 from pbm.notation.mail import ParsedMail
 from pbm.rules import events as ev
@@ -209,31 +209,47 @@ class CommandLine:
 
 
 def joined(
-    lang: str, name: str, missing: int, kind: dict[str, Any] | None = None, paused: bool = False
+    lang: str,
+    name: str,
+    missing: int,
+    kind: dict[str, Any] | None = None,
+    paused: bool = False,
+    colours: list[str] | None = None,
 ) -> dict[str, Any]:
     """A player joined: as whom, what game it is (`identity.game_kind`), how many are
-    missing; `paused`: the table is full but the GM paused the game (the draw waits)."""
+    missing; `paused`: the table is full but the GM paused the game (the draw waits);
+    `colours`: what the mail's colour wishes came to where a word was no colour of the
+    table (`signup.colours_told`)."""
     return {
         "lang": lang_code(lang),
         "name": name,
         "missing": missing,
         "kind": kind,
         "paused": paused,
+        "colours": colours or [],
     }
 
 
-def signup_confirm(lang: str, token: str) -> dict[str, Any]:
+def signup_confirm(lang: str, token: str, colours: list[str] | None = None) -> dict[str, Any]:
     """The request to confirm a sign-up asked for by mail: nothing the requesting mail said
-    (name, colours) is repeated to the address, which may not have written it."""
-    return {"lang": lang_code(lang), "token": token}
+    (name, colours) is repeated to the address, which may not have written it, but for the
+    lines on a `Farben:` line's words that are no colour of the table (`colours`,
+    `signup.colours_told`: a short word of letters at most is repeated, never a link)."""
+    return {"lang": lang_code(lang), "token": token, "colours": colours or []}
 
 
-def setup_prompt(lang: str, nth: int, deadline: str, state: GameState) -> dict[str, Any]:
+def setup_prompt(
+    lang: str, nth: int, deadline: str, state: GameState, double: bool = False
+) -> dict[str, Any]:
     """Whose turn it is in the setup, with lines to copy: the placement the service would make
     (`automatic_placement`); in a Seafarers game whose coasts facing other islands take a ship
     (`coast`: "must", or "should" where it is advice), also one at such a coast with its ship,
     unless the first is one. A line whose crossing is named by labels alone (at a coast the
-    hexes' contents do not tell one crossing) gets the hexes it touches (`…_hexes`)."""
+    hexes' contents do not tell one crossing) gets the hexes it touches (`…_hexes`).
+    `double`: the seat places twice in a row (the turn of the snake), and one mail serves both
+    placements: its lines in order, the first still free for the first placement, the next
+    still free for the second; lines under `Zweite Siedlung:` (`second`) serve the second
+    only."""
     from pbm.notation.names import crossing_text, hex_short_name
     from pbm.rules.scenarios import scenario
     from pbm.rules.setup import automatic_placement
@@ -261,6 +277,8 @@ def setup_prompt(lang: str, nth: int, deadline: str, state: GameState) -> dict[s
     return {
         "lang": lang_code(lang),
         "nth": nth,
+        "double": double,
+        "second": word("second_settlement", lang),
         "deadline": deadline,
         "sea": state.sea is not None,
         "example": format_item(place, ctx),

@@ -99,6 +99,64 @@ def colour_wishes(wishes: list[str], taken: list[str], absent: list[str], lang: 
     return lines
 
 
+#: A word of a `Farben:` line the signup answer repeats: letters (and `-`, `'`), at most
+#: this long. A signup request may be forged, and its answer goes to the address it names:
+#: anything else of it (a link, a sentence) is not repeated to that address.
+_SHOWN_WORD_MAX = 20
+
+
+def _word_shaped(word: str) -> bool:
+    return 0 < len(word) <= _SHOWN_WORD_MAX and all(ch.isalpha() or ch in "-'" for ch in word)
+
+
+def colours_refused(
+    unknown: list[str],
+    written: list[str],
+    kept: list[str],
+    table: list[str],
+    lang: str,
+    hint: bool = False,
+) -> list[str]:
+    """What a signup's answer says of a `Farben:` line whose words are not all colours of
+    this table: `unknown` (the words that are no colour, as written) and the colours of
+    `written` (the line's colours, canonical) the table does not play; the table's colours,
+    the wishes `kept` (stored, canonical) that it plays; with `hint`, how to change them (a
+    `Farben:` line beside the `Bestätigen:` line). [] when every word is a colour of the
+    table."""
+    from pbm.notation.format import word
+
+    tr = translator(lang)
+    absent = [vocab.colour_name(c, lang) for c in written if c not in table]
+    if not unknown and not absent:
+        return []
+    names = ", ".join(vocab.colour_name(c, lang) for c in table)
+    shown = [f"'{w}'" for w in [*unknown, *absent] if _word_shaped(w)]
+    if shown:
+        text = tr.ngettext(
+            "{words} is not a colour at this table ({colours}).",
+            "{words} are not colours at this table ({colours}).",
+            len(shown),
+        )
+        lines = [text.format(words=", ".join(shown), colours=names)]
+    else:
+        text = tr.gettext(
+            "Your '{line}:' line names something that is not a colour at this table ({colours})."
+        )
+        lines = [text.format(line=word("colours", lang), colours=names)]
+    played = [vocab.colour_name(c, lang) for c in kept if c in table]
+    if played:
+        wishes = ", ".join(played)
+        lines.append(tr.gettext("Your colour wishes: {colours}.").format(colours=wishes))
+    else:
+        lines.append(tr.gettext("You have no colour wish: the draw gives you a free colour."))
+    if hint:
+        text = tr.gettext(
+            "To change your wishes, write a line '{line}: …' beside the '{confirm}:' line."
+        )
+        lines.append(text.format(line=word("colours", lang), confirm=word("confirm", lang)))
+    return lines
+
+
 def welcome_data(
     state: GameState,
     game: str,

@@ -150,6 +150,13 @@ class NmrRobberRoll(Event):
     player: int
     die1: int
     die2: int
+    #: Why the roll is rolled again (rules 4, `robber.REROLL_REASONS`): ("seven",), ("no_hex",)
+    #: for a number no hex has, else for each hex with the number, in board order, what keeps
+    #: the robber off it: "unsettled" (no building next to it), "own" (only the roller's own
+    #: buildings, while a hex with an opponent can take it) or a `Reason` value
+    #: ("robber_must_move": the robber stands there). () for the roll that counts, and in
+    #: games of older rules.
+    why: tuple[str, ...] = _added(())
 
 
 @dataclass(slots=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from .events import Discarded, Event, NmrRobberRoll, NothingToSteal, RobberMoved, Stole
 from .orders import RobberOrder
@@ -176,6 +177,35 @@ def steal(state: GameState, p: int, victim: int, rng: random.Random, events: lis
     events.append(Stole(p, victim, r))
 
 
+#: The rules version from which the NMR robber's rolls that are rolled again say why
+#: (`NmrRobberRoll.why`): the report tells the players, not a bare second number.
+REROLL_REASONS = 4
+
+
+def _rerolled(
+    state: GameState, p: int, total: int, settled: Callable[[int], bool]
+) -> tuple[str, ...]:
+    """Why the NMR robber rule rolls `total` again (`NmrRobberRoll.why`): no hex has it (a 7
+    is none's), or each hex with it is unsettled, the robber's, forbidden by another rule, or
+    touches only p's own buildings while a hex with an opponent can take the robber."""
+    if total == 7:
+        return ("seven",)
+    board = state.board
+    hexes = [h for h in board.producing_hexes if board.hexes[h].number == total]
+    if not hexes:
+        return ("no_hex",)
+    why = []
+    for h in hexes:
+        rule = robber_hex_rule(state, p, h)
+        if not settled(h):
+            why.append("unsettled")
+        elif rule is not None:
+            why.append(rule.value)
+        else:
+            why.append("own")  # left out for the hexes with an opponent next to them
+    return tuple(why)
+
+
 def nmr_robber(state: GameState, p: int, chance: Chance, events: list[Event]) -> None:
     """Seed 003: roll for a number (again on 7), pick one settled hex with it at random (roll
     again if there is none), then steal from a random adjacent opponent.
@@ -202,11 +232,14 @@ def nmr_robber(state: GameState, p: int, chance: Chance, events: list[Event]) ->
         h = allowed[chance.robber.randrange(len(allowed))]
     else:
         numbers = {board.hexes[h].number for h in allowed}
+        explain = state.rules >= REROLL_REASONS
         while True:
             d1, d2 = chance.nmr_die(p), chance.nmr_die(p)
-            events.append(NmrRobberRoll(p, d1, d2))
             if d1 + d2 in numbers:
+                events.append(NmrRobberRoll(p, d1, d2))
                 break
+            why = _rerolled(state, p, d1 + d2, settled) if explain else ()
+            events.append(NmrRobberRoll(p, d1, d2, why))
         options = [h for h in allowed if board.hexes[h].number == d1 + d2]
         h = options[chance.robber.randrange(len(options))]
     move_robber(state, p, RobberOrder(h, ()), "nmr", chance.steal, events)

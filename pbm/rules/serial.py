@@ -9,7 +9,7 @@ hex. Example (a game in round 5):
     colours=rot,blau,gelb,weiss phase=rounds round=5 setup=8 hands=1.0.2.0.1/…
     stock=18.19.17.19.18 deck=KVKM… cards=K3.V1/-/-/- bought=2.0.0.0 knights=0.1.0.0
     played=-1.3.-1.-1 build=12:0,14:0c,… roads=3:0,5:1,… robber=9 longest=- army=1 winner=-
-    rules=3
+    rules=4
 
 `rules` is the rules version the game is played by (`state.RULES`); a state written without it
 (JSON or text) was played by rules 1.

@@ -43,8 +43,10 @@ DEFAULT_COLOURS = ("rot", "blau", "gelb", "weiss", "gruen", "braun")
 #:    without a connection, a setup ship, a ship in a game without ships, a ship the pirate
 #:    holds are told apart (the events' `rule` values); and an opponent's building cuts a ship
 #:    line for moving as it cuts the trade route: a line is closed only unbroken between two
-#:    own buildings (Seafarers, `ships.free_end`).
-RULES = 3
+#:    own buildings (Seafarers, `ships.free_end`);
+#: 4: the NMR robber's rolls that are rolled again say why (`robber.REROLL_REASONS`: the
+#:    robber stands there, no building, only the roller's own buildings …); nothing else.
+RULES = 4
 
 #: A card's type in a hand's (type, round bought); a list's copy (`GameState.copy`).
 _CARD_TYPE = itemgetter(0)

@@ -113,9 +113,9 @@ def read_mail(svc: Service, session: Session, mail: InboundMail, inbound: Inboun
     if not refused and scan.confirm is None and not scan.password:
         implied = implied_confirm(session, inbound)
         if implied is not None:
-            scan.confirm, scan.confirm_quoted = implied
+            scan.confirm, scan.confirm_held = implied
     elif scan.confirm is not None and echoes_request(inbound):
-        scan.confirm_quoted = True  # pbm's request pasted back: asked for, not taken
+        scan.confirm_held = "quoted"  # pbm's request pasted back: asked for, not taken
     reading.probe = scan
     reading.named = named_game(inbound, scan)
     games = meant(

@@ -213,7 +213,10 @@ def setup_now_hint(svc: Service, game: Game) -> str:
 def extend(svc: Service, session: Session, game: Game, hours: float, why: str = "") -> datetime:
     """Move the open deadline by `hours` (from now when there is none); the players are told,
     with `why`. A deadline that would lie in the past is refused, with the command that does
-    what the GM means: no player is ever told a deadline that has passed."""
+    what the GM means: no player is ever told a deadline that has passed. One moved to now
+    (or a little before: `EXTEND_GRACE`, the hint's figure typed later), as the setup's hint
+    has it (`setup_now_hint`), is set to now and told to nobody: it is due at once, and the
+    placement or the report the next tick makes is what the players read."""
     if game.phase not in (GamePhase.SETUP, GamePhase.ROUNDS):
         raise ServiceError(f"{game.name} has no open round or setup turn (it is in {game.phase})")
     if not math.isfinite(hours) or abs(hours) > MAX_EXTEND_HOURS:
@@ -229,10 +232,13 @@ def extend(svc: Service, session: Session, game: Game, hours: float, why: str = 
     now = svc.clock.now()
     base = game.deadline or now
     target = base + svc.config.service.hours(hours)
-    if now - EXTEND_GRACE <= target < now:
-        # "Now", as the hint below gives it, typed a little later: the deadline is now.
+    if now - EXTEND_GRACE <= target <= now:
+        # "Now", as the hint below gives it, typed a little later: the deadline is now, due
+        # at once. No mail: "New deadline: <now>" would tell the players a deadline that
+        # has passed by the time they read it; the tick's placement or report tells them.
         hours = (now - base).total_seconds() / 3600 / svc.config.service.time_scale
-    elif target < now:
+        return extend_deadline(svc, game, hours)
+    if target < now:
         if game.phase == GamePhase.ROUNDS:
             hint = f"to resolve round {game.round} now: pbm round resolve {game.name} --now"
         else:

@@ -145,15 +145,18 @@ def echoes_request(inbound: Inbound) -> bool:
     return any(sign in text for sign in _request_signs())
 
 
-def implied_confirm(session: Session, inbound: Inbound) -> tuple[str, bool] | None:
+def implied_confirm(session: Session, inbound: Inbound) -> tuple[str, str] | None:
     """The confirmation code of a request this address has pending, when the mail holds it
-    but not on a `Bestätigen:` line, and whether it stood only in the quoted mail.
+    but not on a `Bestätigen:` line at the start of a line, and why it is not taken: "" (it
+    is: alone on a line), "sentence" (in a line of the player's own text, among other words)
+    or "quoted" (only in the quoted mail).
 
     Written by the player alone on a line: it confirms as the line would, since only the
     address the code went to can know it. Only in the quote ("Ja, gerne!" above the request)
-    or in a sentence ("Das war ich nicht, was soll der Code …?"): not taken, since an
-    auto-reply quotes it too and a refusal names it (a forged request would then seat the
-    address), but answered with the line to write."""
+    or in a sentence ("Das war ich nicht, was soll der Code …?", "sorry, typo. Confirm: …"):
+    not taken, since an auto-reply quotes it too and a refusal names it (a forged request
+    would then seat the address), but answered with the line to write and why
+    (`mail_commands.confirm`)."""
     tokens = session.exec(
         select(Player.confirm_token).where(
             Player.address == inbound.sender,
@@ -165,14 +168,16 @@ def implied_confirm(session: Session, inbound: Inbound) -> tuple[str, bool] | No
         return None
     # Alone on a line (a full stop or brackets around it forgiven): a sentence that only
     # mentions the code ("Das war ich nicht, was soll der Code …?") confirms nothing.
-    written = {
-        line.strip(" \t.,;:!\"'()[]<>").lower() for _, line in iter_clean_lines(inbound.text)
-    }
+    own = [line.lower() for _, line in iter_clean_lines(inbound.text)]
+    written = {line.strip(" \t.,;:!\"'()[]<>") for line in own}
     for token in tokens:
         if token and token.lower() in written:
-            return token, False
+            return token, ""
+    for token in tokens:
+        if token and any(token.lower() in line for line in own):
+            return token, "sentence"
     whole = inbound.text.lower()
-    return next(((token, True) for token in tokens if token and token.lower() in whole), None)
+    return next(((token, "quoted") for token in tokens if token and token.lower() in whole), None)
 
 
 def seat_names(players: list[Player]) -> tuple[tuple[str, int], ...]:

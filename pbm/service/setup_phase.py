@@ -42,9 +42,14 @@ def _setup_deadline(svc: Service, game: Game) -> None:
 
 
 def _prompt(game: Game, state: GameState, p: Player) -> dict[str, Any]:
-    """The setup turn's prompt for `p`, the player on turn (`notices.setup_prompt`)."""
+    """The setup turn's prompt for `p`, the player on turn (`notices.setup_prompt`); at the
+    turn of the snake, where the seat places twice in a row, it says that one mail serves
+    both placements (`submit_setup`)."""
     nth = 1 if state.setup_step < state.settings.players else 2
-    return notices.setup_prompt(game.locale, nth, local_deadline(game, p), state)
+    sequence = setup_sequence(state.settings.players)
+    step = state.setup_step
+    double = step + 1 < len(sequence) and sequence[step + 1] == sequence[step]
+    return notices.setup_prompt(game.locale, nth, local_deadline(game, p), state, double)
 
 
 def _begin_step(svc: Service, session: Session, game: Game, state: GameState) -> None:

@@ -134,11 +134,13 @@ def confirm_join(
     preferences: tuple[str, ...] = (),
     reply_to: str = "",
     written: str | None = None,
+    unknown: tuple[str, ...] = (),
 ) -> Player:
     """The address confirmed its sign-up: it takes a seat if the signup is still open (the
     name and colour wishes of the confirming mail, where it gives them, else those of the
     request). After the draw the request is dropped and the refusal says the game is full
-    (`written`: the language the mail is written in, if told)."""
+    (`written`: the language the mail is written in, if told). `unknown`: the words of the
+    mail's `Farben:` line that are not colours, which the answer names (`colours_told`)."""
     if game.phase != GamePhase.SIGNUP:
         session.delete(pending)
         _check_open(game, written=written)
@@ -146,7 +148,26 @@ def confirm_join(
         pending.name = display_name(name) or pending.address
     if preferences:
         pending.preferences = ",".join(preferences)
-    return _seat(svc, session, game, pending, reply_to)
+    told = colours_told(game, pending, unknown, preferences)
+    return _seat(svc, session, game, pending, reply_to, told)
+
+
+def colours_told(
+    game: Game,
+    player: Player,
+    unknown: tuple[str, ...],
+    written: tuple[str, ...],
+    hint: bool = False,
+) -> list[str]:
+    """What the answer to a signup mail says of its `Farben:` line when a word of it is not a
+    colour of this table (`unknown`: no colour at all; or a colour of `written` beyond the
+    table's): those words, the table's colours, the wishes kept (the colours are kept, the
+    rest dropped); with `hint`, how to change them. [] when all is well."""
+    from pbm.reports.welcome import colours_refused
+
+    table = list(DEFAULT_COLOURS[: settings_of(game).players])
+    kept = [c for c in player.preferences.split(",") if c]
+    return colours_refused(list(unknown), list(written), kept, table, game.locale, hint)
 
 
 #: Characters no mail address holds outside quotes (a quoted local part is not for a seat).
@@ -200,8 +221,16 @@ def add_player(
     return _seat(svc, session, game, player)
 
 
-def _seat(svc: Service, session: Session, game: Game, player: Player, reply_to: str = "") -> Player:
-    """A confirmed player joins the table; the draw follows when the table is full."""
+def _seat(
+    svc: Service,
+    session: Session,
+    game: Game,
+    player: Player,
+    reply_to: str = "",
+    colours: list[str] | None = None,
+) -> Player:
+    """A confirmed player joins the table; the draw follows when the table is full.
+    `colours`: what the answer says of the confirming mail's colour wishes (`colours_told`)."""
     player.status = PlayerStatus.ACTIVE
     player.confirm_token = ""
     player.joined_at = svc.clock.now()
@@ -214,7 +243,14 @@ def _seat(svc: Service, session: Session, game: Game, player: Player, reply_to: 
         [player.address],
         game,
         texts.t(game.locale, "joined_subject", game=game.name),
-        notices.joined(game.locale, player.name, missing, game_kind_of(game), paused=game.paused),
+        notices.joined(
+            game.locale,
+            player.name,
+            missing,
+            game_kind_of(game),
+            paused=game.paused,
+            colours=colours or [],
+        ),
         in_reply_to=reply_to,
     )
     if missing <= 0 and not game.paused:

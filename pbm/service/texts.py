@@ -152,6 +152,12 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "To take your place in the game {game}, answer with this line (the code only in the "
         "quoted mail is not enough: an automatic reply quotes it too):\n\nConfirm: {code}"
     ),
+    "confirm_in_sentence": N_(
+        "Your mail names the code among other words; only the line 'Confirm: …' alone on a "
+        "line of its own counts (a mail that only mentions the code, asking what it is, must "
+        "not take anything). To confirm in the game {game}, answer with this line:\n\n"
+        "Confirm: {code}"
+    ),
     "confirm_bad_token": N_(
         "This code matches no request of this address in the game {game}. Answer from the "
         "address the code was sent to, with the line 'Confirm: …' from the newest such mail."

@@ -159,3 +159,40 @@ def test_the_overview_lists_each_chapter_with_its_word() -> None:
     ]
     assert data["all"] == "Help all"
     assert re.fullmatch(r"Help \S.*", data["chapters"][0][0])
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "da", "de@modern"])
+def test_the_help_lists_the_lines_at_the_table_in_words_the_game_reads(lang: str) -> None:
+    """QA: the help listed the commands of the registry only, not a message, a message to
+    the game master, a pass, an absence or a time zone. Each is listed, the line as the game
+    reads it (placeholders filled in here), with whether it needs the password."""
+    from pbm.notation import parse_line
+    from pbm.notation.items import Away, Pass, Press, TimeZone
+    from pbm.notation.vocab import colour_name
+    from pbm.reports.help import table_lines
+
+    tr = translator(lang)
+    filled = {
+        tr.pgettext("placeholder", "<colour>"): colour_name("gelb", lang),
+        tr.pgettext("placeholder", "<date>"): "2026-12-24",
+        tr.pgettext("placeholder", "<zone>"): "Europe/Berlin",
+        "…": "Hallo",
+    }
+    ctx = Context(generate_board("medium", 1), lang, ("rot", "blau", "gelb", "weiss"), "round")
+    read = []
+    for line in table_lines(lang):
+        text = line.word
+        for placeholder, value in filled.items():
+            text = text.replace(placeholder, value)
+        assert "<" not in text, text
+        item = parse_line(text, ctx)
+        read.append((type(item), getattr(item, "to", None), line.needs_password))
+    assert read == [
+        (Press, "gelb", True),
+        (Press, "gm", False),
+        (Pass, None, True),
+        (Away, None, True),
+        (TimeZone, None, True),
+    ]
+    data = help_data(lang, "", GameKind(), [], "")
+    assert [c.word for c in data["table"]] == [c.word for c in table_lines(lang)]

@@ -4,6 +4,8 @@ the victim drawn by lot), in German, English and Danish alike."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from helpers import Dice, game, hand, settle
 from rules_fixtures import QUIET, idle
@@ -14,6 +16,7 @@ from pbm.reports import notices
 from pbm.reports.describe import describe_all
 from pbm.reports.render import render
 from pbm.rules import resolve_round
+from pbm.rules.events import NmrRobberRoll
 from pbm.rules.orders import RobberOrder, TurnOrders
 
 from . import scenes
@@ -21,16 +24,20 @@ from . import scenes
 SEVEN, EIGHT = (3, 4), (4, 4)
 
 #: What the lines of an NMR round say, by language: the seat without orders, the 7 without a
-#: robber order (or with one that cannot be carried out), the dice of the robber's hex, where
-#: they put the robber.
-WORDS = {
+#: robber order (or with one that cannot be carried out), the dice of the robber's hex (each
+#: roll rolled again with why), where they put the robber.
+WORDS: dict[str, dict[str, Any]] = {
     "de": {
         "none": "rot: keine Züge erhalten (NMR) — nur Erträge, kein Handel, kein Bau",
         "missing": "rot (Anna): kein Räuberzug — das Räuberfeld wird ausgewürfelt, das Opfer "
         "ausgelost (NMR-Räuberregel)",
         "invalid": "; stattdessen wird das Räuberfeld ausgewürfelt und das Opfer ausgelost "
         "(NMR-Räuberregel)",
-        "roll": "  Wurf für das Räuberfeld: 7",
+        "roll": [
+            "  Wurf für das Räuberfeld: 7 — neu gewürfelt: kein Feld hat die Zahl 7",
+            "  Wurf für das Räuberfeld: 2 — neu gewürfelt: an F3 (2G) liegt kein Gebäude",
+            "  Wurf für das Räuberfeld: 8",
+        ],
         "moved": "  die Würfel setzen den Räuber für rot (Anna) nach D2 (8H)",
     },
     "en": {
@@ -39,7 +46,11 @@ WORDS = {
         "by lot (NMR robber rule)",
         "invalid": "; instead the robber's hex is rolled and the victim drawn by lot "
         "(NMR robber rule)",
-        "roll": "  roll for the robber's hex: 7",
+        "roll": [
+            "  roll for the robber's hex: 7 — rolled again: no hex has a 7",
+            "  roll for the robber's hex: 2 — rolled again: no building touches F3 (2G)",
+            "  roll for the robber's hex: 8",
+        ],
         "moved": "  the dice put the robber on D2 (8L) for red (Anna)",
     },
     "da": {
@@ -48,7 +59,11 @@ WORDS = {
         "trækkes ved lod (NMR-røverreglen)",
         "invalid": "; i stedet slås røverens felt med terninger, og offeret trækkes ved lod "
         "(NMR-røverreglen)",
-        "roll": "  slag for røverens felt: 7",
+        "roll": [
+            "  slag for røverens felt: 7 — slået igen: intet felt har tallet 7",
+            "  slag for røverens felt: 2 — slået igen: der ligger ingen bygning ved F3 (2K)",
+            "  slag for røverens felt: 8",
+        ],
         "moved": "  terningerne sætter røveren på D2 (8T) for rød (Anna)",
     },
 }
@@ -76,7 +91,8 @@ def test_no_orders_says_what_nmr_is_and_what_the_rule_did(lang: str) -> None:
     lines = _seven("none", lang)
     words = WORDS[lang]
     assert words["none"] in lines
-    assert words["roll"] in lines
+    rolls = [line for line in lines if line in words["roll"]]
+    assert rolls == words["roll"], lines
     assert words["moved"] in lines
     # No line names the rule by its letters alone.
     assert all("NMR" not in line or "(NMR" in line for line in lines), lines
@@ -89,6 +105,66 @@ def test_a_seven_without_a_usable_robber_order_says_what_happens_instead(lang: s
     invalid = _seven("invalid", lang)
     assert any(line.endswith(words["invalid"]) for line in invalid), invalid
     assert words["moved"] in invalid
+
+
+#: The NMR robber's rolls rolled again, and why, by language: 8 where the robber stands (and
+#: the other 8 without a building), 12 on a hex of red's alone while blue's hexes can take it.
+REROLLED = {
+    "de": [
+        "  Wurf für das Räuberfeld: 8 — neu gewürfelt: der Räuber steht schon auf D2 (8H); "
+        "an D6 (8W) liegt kein Gebäude",
+        "  Wurf für das Räuberfeld: 12 — neu gewürfelt: an B3 (12E) liegen nur Gebäude von "
+        "rot selbst",
+        "  Wurf für das Räuberfeld: 4",
+    ],
+    "de@modern": [
+        "  Wurf für das Banditenfeld: 8 — neu gewürfelt: der Bandit steht schon auf D2 (8H); "
+        "an D6 (8W) liegt kein Gebäude",
+        "  Wurf für das Banditenfeld: 12 — neu gewürfelt: an B3 (12E) liegen nur Gebäude von "
+        "rot selbst",
+        "  Wurf für das Banditenfeld: 4",
+    ],
+    "en": [
+        "  roll for the robber's hex: 8 — rolled again: the robber stands on D2 (8L) already; "
+        "no building touches D6 (8W)",
+        "  roll for the robber's hex: 12 — rolled again: only red's own buildings touch B3 (12O)",
+        "  roll for the robber's hex: 4",
+    ],
+    "da": [
+        "  slag for røverens felt: 8 — slået igen: røveren står allerede på D2 (8T); der "
+        "ligger ingen bygning ved D6 (8U)",
+        "  slag for røverens felt: 12 — slået igen: ved B3 (12M) ligger kun røds egne bygninger",
+        "  slag for røverens felt: 4",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(REROLLED))
+def test_a_roll_for_the_robbers_hex_rolled_again_says_why(lang: str) -> None:
+    """QA: "roll for the robber's hex: 5", then "…: 9", and nothing said why 5 was rolled
+    again. Each roll rolled again says what keeps the robber off the hexes with its number:
+    it stands there, no building touches it, only the roller's own buildings do."""
+    s = game()
+    settle(s, 1, "C1 C2 D2")
+    settle(s, 0, "A2 A3 B3")
+    hand(s, 1, "2L")
+    s.robber = s.board.hex_by_label("D2").id
+    dice = Dice([SEVEN, QUIET, QUIET, QUIET, EIGHT, (6, 6), (2, 2)])
+    new, events = resolve_round(s, idle(s0=None), rng=dice)
+    lines = describe_all(events, new, lang, {0: "Anna"})
+    assert [line for line in lines if line.startswith("  ") and ": " in line][:3] == (
+        REROLLED[lang]
+    ), lines
+    # A game of older rules replays without the reasons: its stored events stay as they were.
+    s.rules = 3
+    _, old = resolve_round(
+        s, idle(s0=None), rng=Dice([SEVEN, QUIET, QUIET, QUIET, EIGHT, (6, 6), (2, 2)])
+    )
+    rolls = [e.to_json() for e in old if isinstance(e, NmrRobberRoll)]
+    assert len(rolls) == 3 and all("why" not in r for r in rolls)
+    assert [(e.player, e.die1, e.die2) for e in old if isinstance(e, NmrRobberRoll)] == [
+        (e.player, e.die1, e.die2) for e in events if isinstance(e, NmrRobberRoll)
+    ]
 
 
 #: What the answer to an order mail and the reminder say of a round without orders.

@@ -108,8 +108,9 @@ def test_round_status_shows_the_deadline_to_the_minute(cfg: Path) -> None:
     first = _run(cfg, "round", "status", "alpha").splitlines()[0]
     assert re.fullmatch(r"alpha round 3, deadline \d{4}-\d\d-\d\d \d\d:\d\d UTC", first), first
     data = json.loads(_run(cfg, "round", "status", "alpha", "--json"))
-    # The machine form as it was: every key, the time as ISO 8601 with its seconds.
-    assert set(data) == {"game", "round", "deadline", "players"}
+    # The machine form as it was: every key (and `phase`, added), the time as ISO 8601 with
+    # its seconds.
+    assert set(data) == {"game", "phase", "round", "deadline", "players"}
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", data["deadline"])
     assert set(data["players"][0]) == {
         "colour",

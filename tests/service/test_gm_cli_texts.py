@@ -97,9 +97,11 @@ def test_a_deadline_in_the_past_is_refused_with_the_command_to_use(
     assert "pbm round resolve alpha --now" in str(refused.value)
     assert game_row(svc, "alpha").deadline == before
     assert outbox(svc, "gm_notice") == []
-    # Up to now is not the past: the round is due at once.
-    admin.extend_round(svc, "alpha", -hours)
+    # Up to now is not the past: the round is due at once, and nobody is told a deadline
+    # of now (it has passed when they read it): the round's report tells them.
+    admin.extend_round(svc, "alpha", -hours, "gleich")
     assert game_row(svc, "alpha").deadline == clock.now()
+    assert outbox(svc, "gm_notice") == []
     # A game that has ended has no deadline to move.
     admin.end_game(svc, "alpha", "Schluss")
     with pytest.raises(ServiceError, match="no open round"):
@@ -140,6 +142,8 @@ def test_the_setup_hints_lead_to_the_placement_not_round_in_a_loop(
         admin.resolve_round(svc, "beta", now=True)
     hinted = float(str(refused.value).split("--hours ")[1].split(",")[0])
     assert admin.extend_round(svc, "beta", hinted) == clock.now()
+    # QA: every player was mailed "New deadline: <now>", a deadline passed when read.
+    assert outbox(svc, "gm_notice") == []
     tick(svc)
     assert game_state(svc, "beta")[1].setup_step == step + 1
     # The next turn's deadline passes: the tick alone is named, everywhere.
@@ -153,6 +157,38 @@ def test_the_setup_hints_lead_to_the_placement_not_round_in_a_loop(
             refusal()
         assert "the turn's deadline has passed: pbm game tick" in str(refused.value)
         assert "--hours -0.00" not in str(refused.value)
+
+
+def test_a_deadline_moved_to_now_is_told_to_nobody_and_the_command_line_says_so(
+    svc: Service, games: Games, db_url: str, tmp_path: Path
+) -> None:
+    """QA: `pbm round extend GAME --hours -24` (the setup's hint) mailed everyone "New
+    deadline: <now>". A deadline moved only as far as now is set and mailed to nobody; the
+    command line says the next tick acts on it. A turn without deadline given one of now
+    (`--hours 0`) alike."""
+    from harness import new_game, signup
+
+    from pbm.service.tick import tick
+
+    new_game(svc, "beta", deadline="off")
+    signup(games.mailer, "beta")
+    assert game_row(svc, "beta").deadline is None
+    step = game_state(svc, "beta")[1].setup_step
+    assert admin.extend_round(svc, "beta", 0) == svc.clock.now()
+    assert outbox(svc, "gm_notice") == []
+    tick(svc)
+    assert game_state(svc, "beta")[1].setup_step == step + 1
+    # On the command line (its clock is the real one, past the game's turn deadline): a
+    # turn without deadline, moved to now, is named as not told.
+    new_game(svc, "gamma", deadline="off")
+    signup(games.mailer, "gamma", addresses=[f"q{i}@players.test" for i in range(4)])
+    cfg = _config(tmp_path, db_url)
+    out = _cli(cfg, "round", "extend", "gamma", "--hours", "0", "--why", "los")
+    text = " ".join(out.split())
+    assert text.startswith("gamma: deadline now (")
+    assert "the players are not told it (nor --why)" in text
+    assert "the next `pbm game tick` (or `pbm serve`) makes the setup placement" in text
+    assert outbox(svc, "gm_notice") == []
 
 
 def test_extend_by_nothing_tells_nobody(svc: Service, games: Games) -> None:

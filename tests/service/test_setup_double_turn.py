@@ -4,6 +4,9 @@ again for the second."""
 
 from __future__ import annotations
 
+import html
+
+import pytest
 from databases import game_state, outbox, passwords, replies_to, seated
 from harness import Mailer, new_game, setup_text, signup
 
@@ -11,10 +14,10 @@ from pbm.rules.setup import setup_player
 from pbm.service.context import Service
 
 
-def _first_turns(svc: Service, mailer: Mailer, turns: int = 2) -> str:
+def _first_turns(svc: Service, mailer: Mailer, turns: int = 2, lang: str = "de") -> str:
     """A three-player game whose first `turns` setup turns got one placement each; the
     address of the player whose turn it is now."""
-    new_game(svc, "alpha", players=3)
+    new_game(svc, "alpha", players=3, lang=lang)
     signup(mailer, "alpha", 3)
     pw = passwords(svc)
     seats = seated(svc, "alpha")
@@ -22,7 +25,7 @@ def _first_turns(svc: Service, mailer: Mailer, turns: int = 2) -> str:
         _, state = game_state(svc, "alpha")
         seat = setup_player(state)
         me = seats[seat].address
-        mailer.send(me, "Aufstellung", setup_text(state, seat, pw[me], alternatives=1))
+        mailer.send(me, "Aufstellung", setup_text(state, seat, pw[me], 1, lang))
     _, state = game_state(svc, "alpha")
     return seats[setup_player(state)].address
 
@@ -84,3 +87,55 @@ def test_the_placements_made_are_named_in_the_order_written(svc: Service, mailer
     named, _ = setup_outcome(game, before, seat, 2, made)
     reverse, _ = setup_outcome(game, before, seat, 2, made[::-1])
     assert named.count("; ") == 1 and reverse.split("; ") == named.split("; ")[::-1]
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+@pytest.mark.parametrize(
+    ("lang", "single", "double", "rule", "heading"),
+    [
+        (
+            "en",
+            "Several lines with one placement each are tried in order",
+            "Your turn in the setup, twice in a row: place your first and your second "
+            "settlement, each with a road.",
+            "One mail serves both placements: its lines are used in order, the first one "
+            "still free for your first settlement, the next one still free for your second;",
+            'Lines under a line "Second settlement:" serve your second settlement only.',
+        ),
+        (
+            "de",
+            "Mehrere Zeilen mit je einer Aufstellung werden der Reihe nach versucht",
+            "Du bist in der Aufstellung zweimal hintereinander dran: setze deine 1. und "
+            "deine 2. Siedlung, jede mit Straße.",
+            "Eine Mail gilt für beide Aufstellungen: ihre Zeilen werden der Reihe nach "
+            "genommen, die erste noch freie für deine 1. Siedlung, die nächste noch freie "
+            "für deine 2.;",
+            "Zeilen unter einer Zeile „Zweite Siedlung:“ gelten nur für deine 2. Siedlung.",
+        ),
+        (
+            "da",
+            "Flere linjer med hver sin placering prøves i rækkefølge",
+            "Din tur i opstillingen, to gange i træk: placér dit første og dit andet hus, "
+            "hvert med en vej.",
+            "Én mail gælder for begge placeringer: dens linjer bruges i rækkefølge,",
+            'Linjer under en linje "Andet hus:" gælder kun dit andet hus.',
+        ),
+    ],
+)
+def test_the_prompt_of_two_turns_in_a_row_says_one_mail_serves_both(
+    svc: Service, mailer: Mailer, lang: str, single: str, double: str, rule: str, heading: str
+) -> None:
+    """QA: the prompt to the seat placing twice in a row said "the first line still free
+    counts", but a mail of two placements made both. The prompt says what is done: the lines
+    in order for the first and then the second placement, and how to give fallbacks."""
+    me = _first_turns(svc, mailer, lang=lang)
+    prompts = outbox(svc, "setup")
+    # Seats 0 and 1 place once: the old rule; seat 2 places twice in a row: the new one.
+    for row in prompts[:-1]:
+        text = " ".join(row.body.split())
+        assert single in text and rule not in text
+    (last,) = [row for row in prompts if me in row.recipients.split(",")]
+    text = " ".join(last.body.split())
+    assert double in text and rule in text and heading in text, last.body
+    assert single not in text
+    assert html.unescape(" ".join(last.html.split())).count(heading) == 1, last.html

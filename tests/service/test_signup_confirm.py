@@ -480,3 +480,156 @@ def test_an_auto_reply_pasting_the_request_unquoted_seats_nobody(
     assert _joined(svc, "alpha") == []
     mailer.send(VICTIM, "Re: [alpha] Anmeldung bestätigen", f"Bestätigen: {code}\n")
     assert [p.address for p in _joined(svc, "alpha")] == [VICTIM]
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+@pytest.mark.parametrize(
+    ("lang", "join", "line", "refused", "kept", "hint"),
+    [
+        (
+            "en",
+            "Join",
+            "Colours: gren, red",
+            "'gren' is not a colour at this table (red, blue, yellow, white).",
+            "Your colour wishes: red.",
+            "To change your wishes, write a line 'Colours: …' beside the 'Confirm:' line.",
+        ),
+        (
+            "de",
+            "Anmeldung",
+            "Farben: rott, blau",
+            "'rott' ist keine Farbe an diesem Tisch (rot, blau, gelb, weiß).",
+            "Deine Farbwünsche: blau.",
+            "Um deine Wünsche zu ändern, schreib eine Zeile 'Farben: …' zur Zeile "
+            "'Bestätigen:' dazu.",
+        ),
+        (
+            "da",
+            "Tilmelding",
+            "Farver: lilla, hvid",
+            "'lilla' er ikke en farve ved dette bord (rød, blå, gul, hvid).",
+            "Dine farveønsker: hvid.",
+            "For at ændre dine ønsker skriver du en linje 'Farver: …' ved siden af linjen "
+            "'Bekræft:'.",
+        ),
+    ],
+)
+def test_a_word_that_is_no_colour_keeps_the_other_wishes_and_is_named(
+    svc: Service,
+    mailer: Mailer,
+    lang: str,
+    join: str,
+    line: str,
+    refused: str,
+    kept: str,
+    hint: str,
+) -> None:
+    """QA: `Colours: gren, red` was stored as no wishes at all, and no answer said so. The
+    colours are kept; the signup's answer names the word, the table's colours and how to
+    change the wishes."""
+    new_game(svc, "alpha", lang=lang)
+    me = "anna@players.test"
+    mailer.send(me, join, f"Spiel: alpha\nName: Anna\n{line}\n")
+    answer = " ".join(_answer(svc, mailer).split())
+    assert refused in answer and kept in answer and hint in answer
+    code = confirmation_code(svc, me)
+    mailer.send(me, "Re", f"Spiel: alpha\nBestätigen: {code}\n")
+    (player,) = _joined(svc, "alpha")
+    assert player.preferences == {"en": "rot", "de": "blau", "da": "weiss"}[lang]
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_colours_line_of_no_colour_at_all_says_so_and_keeps_no_wish(
+    svc: Service, mailer: Mailer
+) -> None:
+    """`Colours: purple`, and a colour the table does not play (green at four): named, and
+    the player learns that the draw gives a free colour."""
+    new_game(svc, "alpha", lang="en")
+    me = "anna@players.test"
+    mailer.send(me, "Join", "Game: alpha\nName: Anna\nColours: purple, green\n")
+    answer = " ".join(_answer(svc, mailer).split())
+    assert "'purple', 'green' are not colours at this table (red, blue, yellow, white)." in answer
+    assert "You have no colour wish: the draw gives you a free colour." in answer
+    # A word that is not a word is not repeated to the address (the request may be forged).
+    mailer.send(me, "Join", "Game: alpha\nColours: www.spam.example\n")
+    answer = " ".join(_answer(svc, mailer).split())
+    assert "spam" not in answer
+    assert (
+        "Your 'Colours:' line names something that is not a colour at this table "
+        "(red, blue, yellow, white)." in answer
+    )
+    # The confirming mail's own colours line is answered in the "Signup received" mail.
+    code = confirmation_code(svc, me)
+    mailer.send(me, "Re", f"Game: alpha\nConfirm: {code}\nColours: yelow, blue\n")
+    (row,) = replies_to(svc, mailer.last_id)
+    assert row.kind == "joined"
+    answer = " ".join(row.body.split())
+    assert "'yelow' is not a colour at this table (red, blue, yellow, white)." in answer
+    assert "Your colour wishes: blue." in answer
+    assert "To change" not in answer  # too late: the seat is taken
+    (player,) = _joined(svc, "alpha")
+    assert player.preferences == "blau"
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_signup_whose_colours_are_all_the_tables_says_nothing_of_them(
+    svc: Service, mailer: Mailer
+) -> None:
+    new_game(svc, "alpha", lang="en")
+    me = "anna@players.test"
+    mailer.send(me, "Join", "Game: alpha\nColours: white, red\n")
+    assert "not a colour" not in _answer(svc, mailer)
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the database plays no part
+@pytest.mark.parametrize(
+    ("lang", "join", "said", "told", "line"),
+    [
+        (
+            "en",
+            "Join",
+            "sorry, typo. Confirm: {code}",
+            "Your mail names the code among other words; only the line 'Confirm: …' alone "
+            "on a line of its own counts",
+            "Confirm",
+        ),
+        (
+            "de",
+            "Anmeldung",
+            "Sorry, Tippfehler. Bestätigen: {code}",
+            "Deine Mail nennt den Code zwischen anderen Wörtern; es zählt nur die Zeile "
+            "'Bestätigen: …' allein auf einer eigenen Zeile",
+            "Bestätigen",
+        ),
+        (
+            "da",
+            "Tilmelding",
+            "Undskyld, tastefejl. Bekræft: {code}",
+            "Din mail nævner koden blandt andre ord; kun linjen 'Bekræft: …' alene på sin "
+            "egen linje tæller",
+            "Bekræft",
+        ),
+    ],
+)
+def test_a_code_in_a_sentence_of_the_players_own_is_told_the_true_reason(
+    svc: Service, mailer: Mailer, lang: str, join: str, said: str, told: str, line: str
+) -> None:
+    """QA: `sorry, typo. Confirm: a3c51a307f70`, nothing quoted, was answered "the code only
+    in the quoted mail is not enough". A code among other words is not taken (a victim of a
+    forged request asking about it writes it so too), and the answer says that, not a quote."""
+    new_game(svc, "alpha", players=3, lang=lang)
+    me = "anna@players.test"
+    mailer.send(me, join, "Spiel: alpha\nName: Anna\n")
+    code = confirmation_code(svc, me)
+    mailer.send(me, "Re: [alpha]", said.format(code=code) + "\n")
+    assert _joined(svc, "alpha") == []
+    answer = _answer(svc, mailer)
+    assert told in " ".join(answer.split()) and f"\n\n{line}: {code}\n" in answer
+    assert "quote" not in answer and "zitiert" not in answer and "citere" not in answer
+    # Only in the quoted request: the reason is the quote, as before.
+    mailer.send(me, "Re: [alpha]", f"Yes!\n\n> {line}: {code}\n")
+    assert _joined(svc, "alpha") == []
+    assert told not in " ".join(_answer(svc, mailer).split())
+    # The line alone, as told: the seat is taken.
+    mailer.send(me, "Re: [alpha]", f"{line}: {code}\n")
+    assert [p.address for p in _joined(svc, "alpha")] == [me]

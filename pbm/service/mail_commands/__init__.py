@@ -3,8 +3,9 @@
 Each module holds one `MailCommand`: its word (the order word of `name` in the game's
 language, `notation.format.word`), its arguments, its description and its handler, which gets
 the mail as a `Request` (`pbm/service/request.py`). The help mail lists the registry by itself
-(`command_lines`). Which command a mail runs, and whether it needs the password first, is
-`pbm/service/dispatch.py`'s to decide.
+(`command_lines`), and beside it the lines at the table that are no command (a message, a
+pass, an absence, a time zone: `reports.help.table_lines`). Which command a mail runs, and
+whether it needs the password first, is `pbm/service/dispatch.py`'s to decide.
 """
 
 from __future__ import annotations

@@ -40,10 +40,12 @@ def confirm(r: Request) -> str | None:
     if match is None:
         r.refuse(texts.t(r.lang, "confirm_bad_token", game=r.game.name))
         return None
-    if r.parsed.confirm_quoted:
-        # The code only in the quoted request: the player said yes in their own words.
+    if r.parsed.confirm_held:
+        # The code only in the quoted request (the player said yes in their own words), or
+        # in a sentence of their own (which a victim asking about the code writes too).
         code = match.confirm_token
-        r.refuse(texts.t(r.lang, "confirm_write_line", game=r.game.name, code=code))
+        key = "confirm_in_sentence" if r.parsed.confirm_held == "sentence" else "confirm_write_line"
+        r.refuse(texts.t(r.lang, key, game=r.game.name, code=code))
         return None
     if match.status == PlayerStatus.SIGNUP_PENDING:
         try:
@@ -56,6 +58,7 @@ def confirm(r: Request) -> str | None:
                 r.parsed.colours,
                 reply_to=r.inbound.message_id,
                 written=written_in(r.inbound.text, r.inbound.subject),
+                unknown=r.parsed.colours_unknown,
             )
         except ServiceError as e:
             r.refuse(str(e))

@@ -9,7 +9,7 @@ from pbm.reports import notices
 from .. import texts
 from ..games import ServiceError
 from ..request import Request
-from ..signup import request_join
+from ..signup import colours_told, request_join
 from .command import MailCommand
 from .confirm import confirm
 
@@ -33,10 +33,11 @@ def join(r: Request) -> str | None:
     except ServiceError as e:
         r.refuse(str(e))
         return None
+    told = colours_told(r.game, pending, r.parsed.colours_unknown, r.parsed.colours, hint=True)
     r.answer(
         "signup_confirm",
         texts.t(r.lang, "signup_confirm_subject", game=r.game.name),
-        notices.signup_confirm(r.lang, pending.confirm_token),
+        notices.signup_confirm(r.lang, pending.confirm_token, told),
     )
     return None
 
