@@ -393,9 +393,9 @@ class LegalMoves:
         if isinstance(item, SetupPlacement):
             return placement_rule(s, item)
         if isinstance(item, RobberOrder):
-            return thief_now_rule(s, item)
+            return thief_now_rule(s, p, item)
         if isinstance(item, Knight):
-            return cards.card_held_rule(s, p, KNIGHT) or thief_now_rule(s, item.robber)
+            return cards.card_held_rule(s, p, KNIGHT) or thief_now_rule(s, p, item.robber)
         if isinstance(item, Monopoly):
             return cards.card_held_rule(s, p, MONOPOLY) or trade.bank_item_rule(s, item.resource)
         if isinstance(item, TradeOffer):

@@ -16,7 +16,7 @@ from .board import Terrain
 from .events import Event, NothingToSteal
 from .orders import RobberOrder
 from .reasons import Reason
-from .robber import move_robber, robber_hex_rule, robber_now_rule, steal
+from .robber import move_robber, protection_rule, robber_hex_rule, robber_now_rule, steal
 from .sea_events import PirateMoved
 from .state import GameState
 
@@ -53,11 +53,12 @@ def thief_rule(state: GameState, p: int, order: RobberOrder) -> Reason | None:
     return robber_hex_rule(state, p, order.hex)
 
 
-def thief_now_rule(state: GameState, order: RobberOrder) -> Reason | None:
-    """`robber.robber_now_rule` for a robber order naming either the robber or the pirate: a
-    sea hex, not the one the pirate stands on when the orders come in."""
+def thief_now_rule(state: GameState, p: int, order: RobberOrder) -> Reason | None:
+    """`robber.robber_now_rule` for p's robber order naming either the robber or the pirate:
+    a sea hex, not the one the pirate stands on when the orders come in; the robber's hex
+    also not one the newcomer protection keeps it off now."""
     if not order.pirate:
-        return robber_now_rule(state, order.hex)
+        return robber_now_rule(state, order.hex) or protection_rule(state, p, order.hex)
     return pirate_hex_rule(state, order.hex)
 
 

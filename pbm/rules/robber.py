@@ -91,12 +91,20 @@ def robber_now_rule(state: GameState, h: int) -> Reason | None:
 
 def robber_hex_rule(state: GameState, p: int, h: int) -> Reason | None:
     """Whether p may put the robber on hex h now."""
-    board = state.board
     if h == state.robber:
         return Reason.ROBBER_MUST_MOVE
     rule = robber_target_rule(state, h)
     if rule is not None:
         return rule
+    return protection_rule(state, p, h)
+
+
+def protection_rule(state: GameState, p: int, h: int) -> Reason | None:
+    """The newcomer protection's word on hex h for p's robber (a hex the robber may go to
+    otherwise). Visible points change only by building and the largest army, never before a
+    round's rolls but by a knight played before a roll; the receipt checks by it too, as it
+    checks the robber's own hex (docs/rules-decisions.md)."""
+    board = state.board
     # Protection gives way when it would leave no hex at all.
     if (
         state.settings.newcomer_protection
