@@ -16,7 +16,7 @@ from .heading_kinds import heading_kind, names_a_condition
 from .items import LaterPlacement, PlacementHeading
 from .names import crossing_text, named_hexes, path_text, ship_path_text, tokenize_hexes
 from .places import _crossing, _path
-from .refusals import _NEAR, _own_near, swapped
+from .refusals import _NEAR, _own_near, setup_form_key, swapped
 from .remarks import _REMARK_TROUBLE, _without_verb
 from .words import _KW, _letter_words, _split_or, _strip_words
 
@@ -304,7 +304,7 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
         _near_miss(t, ctx)
     if road is None or (head is None and not f[start : start + 1].isalnum()):
         lead = len(f) - len(f.lstrip())
-        raise NotationError.make("setup_form", column=t.col(lead))
+        raise NotationError.make(setup_form_key("setup_form", ctx), column=t.col(lead))
     crossing = _strip_words(
         _strip_words(_strip_words(t.sub(start, road.start()), _PLACE_VERBS), _PLACE_WORDS),
         _PLACE_ARTICLES,
