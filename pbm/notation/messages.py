@@ -513,6 +513,16 @@ def road_below_text(line: int, lang: str, ship: bool = False) -> str:
 CITY_THERE = N_("your city stands there already: a city is built on a settlement of yours")
 
 
+#: A line of choices (`Siedlung … oder Siedlung …`) refused for one of them: which it is.
+OPTION = N_("option {number} of {count} ({option!r}): {why}")
+
+
+def option_text(number: int, count: int, option: str, why: str, lang: str) -> str:
+    return (
+        translator(lang).gettext(OPTION).format(number=number, count=count, option=option, why=why)
+    )
+
+
 def city_there_text(lang: str) -> str:
     return translator(lang).gettext(CITY_THERE)
 
