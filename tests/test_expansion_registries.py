@@ -41,6 +41,8 @@ from pbm.reports.report_json import JSON_PARTS
 from pbm.reports.text_map import MAP_PARTS
 assert {"ship", "move_ship", "castle", "make", "feast", "smithy"} <= set(BUILD_READERS)
 assert {"castle", "residence", "smithy"} <= INHERITED_KINDS
+from pbm.notation.refusals import ORDER_EXPECTED, SETUP_FORM
+assert (len(ORDER_EXPECTED), len(SETUP_FORM)) == (2, 1)
 assert (len(EXPANSION_WORDS), len(MAP_PARTS), len(JSON_PARTS)) == (1, 2, 2)
 from pbm.reports.identity import KIND_PARTS
 assert len(KIND_PARTS) == 2

@@ -379,3 +379,105 @@ def test_words_read_after_a_greeting_do_not_carry_the_reading_past_a_closing(
     """`Sorry, buy a card` reads the card; after a closing, `Build it …` is no order."""
     lines = _read(f"{ROAD[lang]}\n{closing}\n", lang)
     assert len(lines) == 1 and lines[0][2] is None
+
+
+#: Lines of chatter alone, as players write them on a phone (QA, 2026-12): greetings, an
+#: apology and its reason, thanks, an interjection, emoticons, the orders announced.
+CHATTER = [
+    ("en", "Hi, sorry I missed the first one :("),
+    ("en", "oops"),
+    ("en", "lol"),
+    ("en", ":-("),
+    ("en", "xD"),
+    ("en", "thanks for the answer about the pirate!!"),
+    ("en", "sorry was ill."),
+    ("en", "hi all, so sorry, was travelling! here are my orders"),
+    ("en", "Thanks, sorry for the delay ;)"),
+    ("en", "Hi all, here are my orders for this round"),
+    ("en", "Sorry, I've been busy"),
+    ("de", "Hi, sorry, war krank!"),
+    ("de", "ups"),
+    ("de", "Danke für die schnelle Antwort zum Piraten :)"),
+    ("de", "Hallo zusammen, sorry, war im Urlaub. Hier meine Züge"),
+    ("de", "Tut mir leid, hab's vergessen"),
+    ("de", "Sorry, ich habe die erste Runde verpasst"),
+    ("da", "Hej, undskyld, var syg!"),
+    ("da", "hovsa"),
+    ("da", "Tak for svaret om sørøveren!!"),
+    ("da", "Hej alle, undskyld, jeg var på ferie :) Her er mine ordrer"),
+    ("da", "Mange tak for hjælpen"),
+]
+
+
+@pytest.mark.parametrize(("lang", "line"), CHATTER)
+@pytest.mark.parametrize("phase", ["round", "setup"])
+def test_a_line_of_chatter_alone_is_passed_over(lang: str, line: str, phase: str) -> None:
+    """`Hi, sorry I missed the first one :(` and `oops` in a setup mail were refused with the
+    setup form, `Hi, sorry, war krank!` with "'Hi,' ist kein Befehl"."""
+    assert _read(line + "\n", lang, phase) == []
+    road = ROAD[lang]
+    read = _read(f"{line}\n{road}\n{line}\n", lang)
+    assert [(text, error) for text, _, error in read] == [(road, None)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # An order word, a negation or a choice beside the chatter: read as before, refused.
+        ("en", "sorry, no robber this time"),
+        ("en", "thanks, but I build no road"),
+        ("en", "oops, road 6B 5B"),
+        ("en", "thanks for the answer, not the road"),
+        ("en", "Sorry, the first one"),
+        ("en", "thanks for the road"),
+        # A colour (the victim or partner meant), a number.
+        ("en", "thanks for the answer about red"),
+        ("en", "Hi blue, sorry"),
+        ("en", "sorry, was ill for 2 rounds"),
+        # Now, not a reason for the delay: an absence may be meant.
+        ("en", "Sorry, I am away"),
+        ("en", "Sorry, I'm travelling next week"),
+        ("en", "here are my orders for next round"),
+        ("de", "Sorry, keine Straße diesmal"),
+        ("de", "Danke, aber ich baue keine Straße"),
+        ("de", "ups, Straße 6L 5L"),
+        ("de", "Sorry, ich bin im Urlaub"),
+        ("de", "Danke für die Antwort, nur die Straße"),
+        ("de", "Sorry, Straße vergessen"),
+        ("da", "Undskyld, ingen røver denne gang"),
+        ("da", "Tak, men jeg bygger ingen vej"),
+        ("da", "ups, vej 6L 5L"),
+        ("da", "Tak for svaret om rød"),
+        ("da", "Beklager, vej glemt"),
+    ],
+)
+@pytest.mark.parametrize("phase", ["round", "setup"])
+def test_chatter_with_what_may_change_an_order_is_not_passed_over(
+    lang: str, line: str, phase: str
+) -> None:
+    read = _read(line + "\n", lang, phase)
+    assert read and all(error is not None for _, _, error in read)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "form"),
+    [
+        ("en", "Hello GM, what now", "'Settlement <crossing> Ship <path>'"),
+        ("de", "Hallo, was jetzt", "'Siedlung <Kreuzung> Schiff <Weg>'"),
+        ("da", "Hej, hvad nu", "'Hus <kryds> Skib <strækning>'"),
+    ],
+)
+def test_a_seafarers_setup_names_the_ship_form_beside_passing_chatter_over(
+    lang: str, line: str, form: str
+) -> None:
+    """In a Seafarers setup `oops` is passed over, and a line that is no placement is refused
+    with the form of a placement with a ship too (it named the road's alone)."""
+    from pbm.rules.scenarios import scenario_board
+
+    sea = scenario_board("neue-ufer", 4, 1, 2)
+    parsed = parse_mail(f"oops\n{line}\n", Context(sea, lang, COLOURS, "setup"))
+    [result] = parsed.lines
+    assert result.line == 2 and result.error is not None
+    assert result.error.key == "setup_form_sea" and form in result.error.localized(lang)
+    base = parse_mail(f"{line}\n", Context(BOARD, lang, COLOURS, "setup"))
+    assert base.lines[0].error is not None and base.lines[0].error.key == "setup_form"

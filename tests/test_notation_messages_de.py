@@ -48,6 +48,7 @@ UNREACHABLE = {
     "other_letters",
     "other_letters_elsewhere",
     "setup_placements_only",  # the setup phase reads every build line as a placement
+    "setup_placements_only_sea",
     # Needs the writer's seat, which the parser is not given: the receipt check gives it,
     # tests/test_notation_errors.py.
     "rob_self",
@@ -617,6 +618,15 @@ def test_every_raise_site_uses_a_key_with_english_and_german_texts() -> None:
         key = call.args[0]
         if isinstance(key, ast.Constant) and isinstance(key.value, str):
             keys = {key.value}
+        elif (
+            isinstance(key, ast.Call)
+            and isinstance(key.func, ast.Name)
+            and key.func.id == "setup_form_key"
+            and isinstance(key.args[0], ast.Constant)
+        ):
+            # A setup form's key, or its expansion's (`setup_form_sea`), from the registry.
+            base = str(key.args[0].value)
+            keys = {base, *(f"{base}_{suffix}" for _, suffix in refusals.SETUP_FORM)}
         elif where.startswith("refusals.py"):  # an expansion's "no order", from its registry
             keys = {"order_expected", *(k for _, k in refusals.ORDER_EXPECTED)}
         else:  # assemble.py: the key of the second single order, from its table
@@ -678,10 +688,45 @@ def test_every_error_of_a_seafarers_board_has_a_german_text(key: str) -> None:
         _assert_german(err)
 
 
+#: key → (a setup mail, its line, the English message) on a Seafarers board (Four Islands,
+#: seed 1): the setup's forms name the ship's too.
+SEA_SETUP_CASES: dict[str, tuple[str, int, str]] = {
+    "setup_form_sea": (
+        "Blubb\n",
+        1,
+        "a setup placement is written 'Siedlung <Kreuzung> Straße <Weg>', or with a ship at "
+        "the coast 'Siedlung <Kreuzung> Schiff <Weg>'",
+    ),
+    "setup_round_order_sea": (
+        "Räuber 9H, raube blau\n",
+        1,
+        "the setup takes placements only ('Siedlung <Kreuzung> Straße <Weg>', or with a ship "
+        "at the coast 'Siedlung <Kreuzung> Schiff <Weg>'): send this line again with your "
+        "orders for round 1, once the setup is over",
+    ),
+}
+
+
+@pytest.mark.parametrize("key", sorted(SEA_SETUP_CASES))
+def test_the_setup_forms_of_a_seafarers_game_name_the_ship(key: str) -> None:
+    from pbm.rules.state import Settings, new_game
+
+    s = new_game(Settings.for_scenario("vier-inseln", 4), 1)
+    body, line, english = SEA_SETUP_CASES[key]
+    parsed = parse_mail(body, Context(s.board, "de", s.colours, "setup"))
+    err = next(r for r in parsed.lines if r.line == line).error
+    assert err is not None and (err.key, err.message) == (key, english), err
+    _assert_german(err)
+    assert "Schiff <Weg>" in err.localized("de")
+    assert "Ship <path>" in err.localized("en")
+    assert "Skib <strækning>" in err.localized("da")
+
+
 def test_every_key_is_tried_by_a_line_here() -> None:
     tried = (
         set(CASES)
         | set(SEA_CASES)
+        | set(SEA_SETUP_CASES)
         | set(MAIL_CASES)
         | set(PLAYERS_CASES)
         | set(PLAYERS_MAIL_CASES)

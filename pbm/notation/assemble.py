@@ -46,6 +46,7 @@ from .items import (
     SubstituteHeader,
     TimeZone,
 )
+from .refusals import setup_form_key
 from .results import _BUILD_TYPES, LineResult, ParsedMail, _Read
 from .setup import choice_number, first_labelled, withholds
 from .words import _letter_words
@@ -254,7 +255,9 @@ def _accept(
         result.error = NotationError.make(_SINGLE[kind]).at(result.line, result.text)
         return
     if ctx.phase == "setup" and isinstance(item, _ROUND_ONLY):
-        result.error = NotationError.make("setup_round_order").at(result.line, result.text)
+        result.error = NotationError.make(setup_form_key("setup_round_order", ctx)).at(
+            result.line, result.text
+        )
         return
     seen.add(kind)
     if isinstance(item, TradeOffer):
@@ -265,7 +268,9 @@ def _accept(
             return
         seen.add(item)
     if ctx.phase == "setup" and isinstance(item, (*_BUILD_TYPES, Pass)):
-        result.error = NotationError.make("setup_placements_only").at(result.line, result.text)
+        result.error = NotationError.make(setup_form_key("setup_placements_only", ctx)).at(
+            result.line, result.text
+        )
         return
     result.item = item
     result.substitute = substitute
@@ -296,7 +301,9 @@ def _or_else(result: LineResult, item: OrElse, anchor: LineResult | None, ctx: C
     """`oder …` on a line of its own: one more option of the build line just above (which then
     stands for all of them); refused without one."""
     if ctx.phase == "setup":
-        result.error = NotationError.make("setup_placements_only").at(result.line, result.text)
+        result.error = NotationError.make(setup_form_key("setup_placements_only", ctx)).at(
+            result.line, result.text
+        )
         return
     target = anchor.item if anchor is not None else None
     if anchor is None or not _takes_or_else(target):

@@ -24,7 +24,7 @@ from .cards import AFTER_THE_ROLL_CARDS, _path_list, _path_spans, _road_building
 from .context import Context, Text
 from .counts import _number, _significant, _two_resources
 from .cuts import _CUT_ARTICLES, _split_builds
-from .errors import NotationError, OrderError
+from .errors import NotationError, OrderError, choices_refused
 from .game_words import GameWords
 from .items import Builds
 from .places import _crossing, _path
@@ -59,11 +59,22 @@ def _build_line(t: Text, ctx: Context) -> BuildAction | Alternatives | Builds:
     if len(parts) > 1:
         options: list[BuildAction] = []
         kind: str | None = None
-        for p in parts:
-            action, kind = _build_action(p, ctx, kind)
+        failed: list[tuple[int, str, OrderError]] = []
+        for number, p in enumerate(parts, 1):
+            try:
+                action, kind = _build_action(p, ctx, kind)
+            except OrderError as error:
+                # The other options are read on, so that the refusal gives each one's reason,
+                # said of it (`Siedlung B2 B3 C3 oder Siedlung A2 B1 B2` gave A2 B1 B2's, unsaid
+                # which option it was).
+                failed.append((number, p.original.strip(), error))
+                kind = _kind_of(p, ctx, kind)
+                continue
             if isinstance(action, Builds):
                 raise NotationError.make("option_one_build", column=p.col(0))
             options.append(action)
+        if failed:
+            raise choices_refused(failed, len(parts))
         return Alternatives(tuple(options))
     if len(pieces) > 1:
         actions: list[BuildAction] = []
@@ -73,6 +84,17 @@ def _build_line(t: Text, ctx: Context) -> BuildAction | Alternatives | Builds:
             actions.extend(action.actions if isinstance(action, Builds) else (action,))
         return Builds(tuple(actions))
     return _build_action(t, ctx, None)[0]
+
+
+def _kind_of(t: Text, ctx: Context, inherit: str | None) -> str | None:
+    """The kind of build an option names by its keyword (`Siedlung …`: settlement), else the
+    kind it inherits (`… oder 8H 3E 4H`): what the option after it inherits."""
+    f = t.folded.strip()
+    for kind in _BUILD_KINDS:
+        m = _PATTERNS[kind].match(f)
+        if m and not vocab.foreign_only(m.group(1), ctx.lang):
+            return kind
+    return inherit
 
 
 def _starts_a_build(t: Text, game: GameWords) -> bool:

@@ -147,6 +147,12 @@ class _Outcomes:
             first, last = first or said, said
         return last if first in BUILT_BY_EARLIER_LINES else first
 
+    def why(self, action: object) -> Reason | None:
+        """Why one option fails in every position (as `check` says it of a line of one), None
+        when it works in one. Past the budget, a reason the first position gives that no line
+        of the player's changes (`FIXED`); for a line refused whole, the first position's."""
+        return self.check((action,))
+
     def follow(self, actions: Sequence[object]) -> None:
         """Add the positions after each option that can be built: the line may be built by
         any of them, or fail."""
@@ -214,15 +220,16 @@ _UNCONNECTED = (
 
 
 def _road_below(
-    parsed: ParsedMail, result: LineResult, state: GameState
+    parsed: ParsedMail, result: LineResult, state: GameState, item: object = None
 ) -> tuple[int, bool] | None:
     """The number of a later line of the same block with a road (or ship) that touches the
-    crossing or path the refused line builds on, and whether it is a ship: the player wrote
-    the build order upside down. None when there is no such line."""
+    crossing or path the refused line builds on (`item`, one option of it; by default the
+    line's item), and whether it is a ship: the player wrote the build order upside down. None
+    when there is no such line."""
     ends: set[int] = set()
     # What may reach it: a road a road, a ship a ship, a building either.
     reach: tuple[type[Road | Ship], ...] = (Road, Ship)
-    for options in _lines_of(result.item):
+    for options in _lines_of(result.item if item is None else item):
         for option in options:
             if isinstance(option, (Settlement, City)):
                 ends.add(option.crossing)
@@ -291,7 +298,11 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
                 assert rule is not None
                 error = _illegal(rule, lang)
                 later = _road_below(parsed, result, state) if rule in _UNCONNECTED else None
-                if later is not None:
+                if isinstance(item, Alternatives):
+                    # `Siedlung … oder Schiff …`: why each option fails, by name (it gave the
+                    # first one's reason alone), with the road below that would reach it.
+                    _each_option(error, result, item, checker, parsed, state, lang)
+                elif later is not None:
                     # Built in the order written: the road that would reach it comes after.
                     error.params["road_below"], error.params["ship_below"] = later
                     error.message = error.localized(lang)
@@ -326,9 +337,57 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
                 result.refused_build = not block and isinstance(item, _BUILD_TYPES)
                 result.item = None
                 continue
+            if isinstance(item, Alternatives):
+                _never_built(result, item, checker, state, lang)
             for options, rule in zip(lines, rules, strict=True):
                 if rule is None:
                     outcomes.follow(options)
+
+
+def _each_option(
+    error: IllegalOrderError,
+    result: LineResult,
+    item: Alternatives,
+    checker: _Outcomes,
+    parsed: ParsedMail,
+    state: GameState,
+    lang: str,
+) -> None:
+    """Why each option of a refused line of choices fails (`each`), and for an option touching
+    nothing of the player's the later line whose road would reach it (`each_below`: the
+    option's index, that line, whether it is a ship)."""
+    ctx = Context(state.board, lang, state.colours)
+    each: list[tuple[str, str]] = []
+    below: list[tuple[int, int, bool]] = []
+    for i, option in enumerate(item.options):
+        why = checker.why(option) or checker.views[0].certain_problem(option)
+        each.append((format_item(option, ctx), str(why)))
+        later = _road_below(parsed, result, state, option) if why in _UNCONNECTED else None
+        if later is not None:
+            below.append((i, *later))
+    error.params["each"] = each
+    if below:
+        error.params["each_below"] = below
+    error.message = error.localized(lang)
+
+
+def _never_built(
+    result: LineResult, item: Alternatives, checker: _Outcomes, state: GameState, lang: str
+) -> None:
+    """The options of a line of choices kept that fail in every position the player's lines
+    can leave, while another can be built (`Straße E2 E3 oder Straße D2 E3`, E2 E3 touching
+    nothing of the player's): said beside the line, each with its reason, since the line was
+    taken without a word of it. The line stays as written: at resolution such an option fails
+    and the next is tried, as always."""
+    ctx: Context | None = None
+    for option in item.options:
+        why = checker.why(option)
+        if why is None:
+            continue
+        ctx = ctx or Context(state.board, lang, state.colours)
+        result.never_built.append(
+            {"option": format_item(option, ctx), "why": receipt_text(why, lang)}
+        )
 
 
 def _own_city_at(item: object, state: GameState, seat: int) -> bool:

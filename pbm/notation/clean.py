@@ -241,6 +241,131 @@ def _only_wishes(words: list[str]) -> bool:
     )
 
 
+#: Chatter that stands on a line of its own (`_chatter`): interjections (`oops`, `lol`), the
+#: phrases of thanks and what a thanks may name (`thanks for the answer about …`), reasons
+#: given for a late mail (`was travelling`, `war krank`, `var syg`), each as its words, and the
+#: line that only says the orders follow (`here are my orders`).
+_INTERJECTIONS = frozenset(_mail("interjections"))
+_THANKS = frozenset(tuple(p.split()) for p in _mail("thanks"))
+_THANKED = frozenset(_mail("thanked"))
+_TOPIC_LEADS = frozenset(_mail("topic_leads"))
+_REASONS = frozenset(tuple(p.split()) for p in _mail("reasons"))
+_ANNOUNCEMENTS = frozenset(tuple(p.split()) for p in _mail("announcements"))
+_ANNOUNCEMENT_FILLERS = frozenset(_mail("announcement_fillers"))
+#: Words that make a topic of thanks more than one (`thanks for the answer, not the road`).
+_NOT_A_TOPIC = lexicon.word_set("remarks", "trouble") | lexicon.word_set("remarks", "clause_stop")
+#: The most words a thanked topic runs to (`about the pirate`), and a line of chatter.
+_TOPIC_WORDS = 5
+_CHATTER_WORDS = 24
+#: The longest phrase of `_THANKS`, `_REASONS`, `_ANNOUNCEMENTS`, `_WISHES`.
+_LONGEST_PHRASE = max(len(p) for p in (*_THANKS, *_REASONS, *_ANNOUNCEMENTS, *_WISHES))
+#: Emoticons written in letters and marks (`:(`, `;-)`, `:D`, `xD`, `<3`, `^^`), between blanks:
+#: nothing of an order (pictographs are blanks already, `text.simple`).
+_EMOTICON = re.compile(
+    r"(?<!\S)(?:[:;=]['\u2019]?-?[()\[\]DPpOo/\\|*3]{1,3}+|[xX]D++|<3++|\^_?\^|-_-|T_T)"
+    r"(?=[\s.,!?]|$)"
+)
+#: Where a line of chatter divides into its parts.
+_CHATTER_CUTS = re.compile(r"[,;!?]++|\.++(?=\s|$)|\s-\s")
+
+
+def _chatter(line: str) -> bool:
+    """ "Hi, sorry I missed the first one :(", "oops", "thanks for the answer about the
+    pirate!!", "hi all, so sorry, was travelling! here are my orders", "Hi, sorry, war
+    krank!", "Tak for hjælpen :)": a line of chatter alone, passed over as a greeting or a wish
+    is. Each of its parts (between commas, "!", "?", a sentence's full stop) is a greeting
+    (`_plain_greeting`, no order word in it) or made of phrases of chatter: a wish's start and
+    `wish_words`, an interjection, thanks (with what is thanked for and, after a word such as
+    `about`, its topic, a few words without a negation or a choice), a reason for the delay
+    (`reasons`, as phrases: `was away`, never `away` alone, which may ask for an absence), the
+    orders announced (`here are my orders`); at least one part is more than `wish_words`. No
+    digit (a hex, a count), no colon (a heading), no colour (the victim or partner meant),
+    emoticons aside; any other line is read as it always was."""
+    text = _EMOTICON.sub(" ", line)
+    s = simple(text)
+    words = _words(s)
+    if not words:
+        # Emoticons and marks alone (`:-(`, `xD`): nothing to read. A line of marks that are no
+        # emoticon (`--`, `?`) is read as before.
+        return text != line and not any(ch.isalnum() for ch in s)
+    if len(words) > _CHATTER_WORDS or any(ch.isdigit() or ch == ":" for ch in s):
+        return False
+    # Imported here: these are read by the order readers, which read this module's words.
+    from .vocab import COLOUR_WORDS
+
+    if any(w in COLOUR_WORDS for w in words):
+        return False
+    headed = False
+    for part in _CHATTER_CUTS.split(text):
+        part_words = _words(simple(part))
+        if not part_words:
+            continue
+        kind = _chatter_part(part, part_words)
+        if kind is None:
+            return False
+        headed = headed or kind
+    return headed
+
+
+def _chatter_part(part: str, words: list[str]) -> bool | None:
+    """Whether a part of a line of chatter is a greeting or holds a phrase of chatter (True),
+    is only `wish_words` (`was`, `so`, `late`: False), or is not chatter (None)."""
+    if words[0] in _GREETING_WORDS and len(words) <= 4 and _plain_greeting(part):
+        from .game_words import every_game_words
+
+        game = every_game_words()
+        if not any(w in game.build_starts or w in game.keyword_starts for w in words):
+            return True
+    headed = thanks = announced = False
+    i = 0
+    while i < len(words):
+        size = _phrase_at(words, i, (_THANKS,))
+        if size:
+            headed = thanks = True
+            i += size
+            continue
+        if thanks and words[i] in _TOPIC_LEADS:
+            # `thanks for the answer about the pirate`: what the answer was about, the rest of
+            # the part.
+            topic = words[i + 1 :]
+            if 0 < len(topic) <= _TOPIC_WORDS and not any(w in _NOT_A_TOPIC for w in topic):
+                return True
+            return None
+        size = _phrase_at(words, i, (_ANNOUNCEMENTS,))
+        if size:
+            headed = announced = True
+            i += size
+            continue
+        size = _phrase_at(words, i, (_WISHES, _REASONS))
+        if size:
+            headed = True
+            i += size
+            continue
+        w = words[i]
+        if w in _INTERJECTIONS:
+            headed = True
+        elif not (
+            w in _WISH_WORDS_AFTER
+            or (thanks and w in _THANKED)
+            or (announced and w in _ANNOUNCEMENT_FILLERS)
+        ):
+            return None
+        i += 1
+    return headed
+
+
+def _phrase_at(
+    words: list[str], i: int, phrase_sets: tuple[frozenset[tuple[str, ...]], ...]
+) -> int:
+    """How many words from `words[i]` make a phrase of one of `phrase_sets`, the longest; 0
+    for none."""
+    for n in range(min(_LONGEST_PHRASE, len(words) - i), 0, -1):
+        here = tuple(words[i : i + n])
+        if any(here in phrases for phrases in phrase_sets):
+            return n
+    return 0
+
+
 def _closing(s: str) -> bool:
     """ "Viele Grüße", "LG, Anna", "Cheers,", "Thanks!", "Mit freundlichen Grüßen": a closing,
     perhaps with a name after it."""
@@ -530,6 +655,8 @@ def _clean(
         if (order := _after_greeting(s, stripped)) is not None:
             seen = True
             yield number, order
+            continue
+        if _chatter(stripped):
             continue
         if heading_kind(s) == "main":
             # Passed on (it ends a substitute block), but no sign yet of the player's text.

@@ -17,6 +17,7 @@ from .messages import (
     TEXTS,
     bank_rate_text,
     city_there_text,
+    option_text,
     receipt_text,
     render,
     road_below_text,
@@ -53,6 +54,31 @@ class OrderError(Exception):
         #: The message's key in `messages.py` and what fills it in, when made with `make`.
         self.key = key
         self.params = params or {}
+        #: The option of a line of choices the error is about (`in_option`): its number, how
+        #: many the line has, its text as written.
+        self.option: tuple[int, int, str] | None = None
+        #: The errors of the line's other options that fail too (`with_others`): said after
+        #: this one's.
+        self.others: list[OrderError] = []
+
+    def in_option(self, number: int, count: int, option: str) -> Self:
+        """The same error, said of option `number` of a line of `count` choices (`option` as
+        written): "option 2 of 2 ('Siedlung A2 B1 B2'): A2, B1, B2 meet at no crossing"."""
+        if self.option is None and option and count > 1:
+            self.option = (number, count, option)
+            self.message = option_text(number, count, option, self.message, "en")
+        return self
+
+    def with_others(self, others: list[OrderError]) -> Self:
+        """The same error, with the errors of the line's other options that fail too (each
+        said of its option): one refusal names every option's reason. The candidates are
+        those of the one that lists any (at most one may: each list fits its option)."""
+        if others:
+            self.others = others
+            every: list[OrderError] = [self, *others]
+            self.candidates = next((e.candidates for e in every if e.candidates), [])
+            self.message = "; ".join([self.message, *(o.message for o in others)])
+        return self
 
     @classmethod
     def make(
@@ -75,15 +101,31 @@ class OrderError(Exception):
     def localized(self, lang: str) -> str:
         """The message in a game language (its catalogue); a receipt refusal by its rule. Line
         and column are not part of it."""
+        text = self._localized(lang)
+        if self.option is not None:
+            text = option_text(*self.option, text, lang)
+        return "; ".join([text, *(o.localized(lang) for o in self.others)])
+
+    def _localized(self, lang: str) -> str:
         if self.key is not None:
             return render(self.key, lang, self.params)
         if self.rule is not None and self.rule in RECEIPT:
             each = self.params.get("each")
-            if isinstance(each, list):  # several builds on one line, each refused
-                return "; ".join(f"{label}: {receipt_text(why, lang)}" for label, why in each)
-            if self.params.get("city_there"):
+            if isinstance(each, list):  # several builds or choices on one line, each refused
+                # The later line whose road would reach an option: (its index, line, ship).
+                reached = self.params.get("each_below")
+                lines = (
+                    {i: (n, ship) for i, n, ship in reached} if isinstance(reached, list) else {}
+                )
+                text = "; ".join(
+                    f"{label}: {receipt_text(why, lang)}"
+                    + (f": {road_below_text(lines[i][0], lang, lines[i][1])}" if i in lines else "")
+                    for i, (label, why) in enumerate(each)
+                )
+            elif self.params.get("city_there"):
                 return city_there_text(lang)
-            text = receipt_text(self.rule, lang)
+            else:
+                text = receipt_text(self.rule, lang)
             below = self.params.get("road_below")
             if isinstance(below, int):  # the road that would reach it stands on a later line
                 text += ": " + road_below_text(below, lang, bool(self.params.get("ship_below")))
@@ -102,6 +144,23 @@ class OrderError(Exception):
         where = f"line {self.line}: " if self.line else ""
         col = f" (column {self.column})" if self.column is not None else ""
         return f"{where}{self.message}{col}"
+
+
+def choices_refused(failed: list[tuple[int, str, OrderError]], count: int) -> OrderError:
+    """The refusal of a line of `count` choices (`Siedlung … oder Siedlung …`) of which
+    `failed` cannot be read, each as (its number, its text as written, its error): each
+    option's reason, said of it ("option 2 of 2 ('Siedlung A2 B1 B2'): …"); one reason alone
+    when every option fails for it (`Siedlung X oder Siedlung Y` in the setup: no road). Two
+    options that each list candidates to copy back: the first of them alone (a list fits its
+    option)."""
+    errors = [e for _, _, e in failed]
+    if len(failed) == count and len({e.message for e in errors}) == 1:
+        return errors[0]
+    named = [e.in_option(n, count, text) for n, text, e in failed]
+    listing = [e for e in named if e.candidates]
+    if len(listing) > 1:
+        return listing[0]
+    return named[0].with_others(named[1:])
 
 
 class NotationError(OrderError):

@@ -42,6 +42,7 @@ from .items import (
 from .limits import MAX_LINE_CHARS, MAX_MAIL_LINES
 from .lines import parse_line, scan_line, starts_a_message
 from .press import message_text
+from .refusals import setup_form_key
 from .results import _NOT_ORDERS, LineResult, ParsedMail, _Read
 from .setup import LEFT_OUT
 from .text import simple
@@ -142,7 +143,7 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
                 # Nothing follows it: the option after `oder` is missing (a next line that
                 # does not read as one keeps the line's own refusal).
                 error = _dangling_or(line, ctx) or error
-        elif error is not None and error.key == "setup_form":
+        elif error is not None and error.key == setup_form_key("setup_form", ctx):
             below = _road_below(line, number, source, ctx)
             if below is not None:
                 line, item, error = below

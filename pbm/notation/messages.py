@@ -88,6 +88,12 @@ TEXTS: dict[str, str] = {
     "make_at_least_one": N_("make at least one good: 'Herstellen 1 Brot'"),
     "road_building_paths": N_("road building names one or two paths, separated by ','"),
     "setup_form": N_("a setup placement is written 'Siedlung <Kreuzung> Straße <Weg>'"),
+    # The same in a Seafarers game, where a placement at the coast may take a ship
+    # (`refusals.SETUP_FORM`).
+    "setup_form_sea": N_(
+        "a setup placement is written 'Siedlung <Kreuzung> Straße <Weg>', or with a ship at "
+        "the coast 'Siedlung <Kreuzung> Schiff <Weg>'"
+    ),
     "remark_unclear": N_(
         "the brackets {shown!r} may change the order: write alternatives with 'oder', and a "
         "remark after '#'"
@@ -312,6 +318,10 @@ TEXTS: dict[str, str] = {
     "second_knight": N_("only one knight per mail; the first one counts"),
     "second_monopoly": N_("only one monopoly per mail; the first one counts"),
     "setup_placements_only": N_("in the setup, place with 'Siedlung <Kreuzung> Straße <Weg>'"),
+    "setup_placements_only_sea": N_(
+        "in the setup, place with 'Siedlung <Kreuzung> Straße <Weg>', or with a ship at the "
+        "coast 'Siedlung <Kreuzung> Schiff <Weg>'"
+    ),
     "setup_label_unclear": N_(
         "the words {shown!r} before the placement may change it, and are not understood: "
         "write the placement without them, and a second choice with 'oder' or on a line of its "
@@ -320,6 +330,11 @@ TEXTS: dict[str, str] = {
     "setup_round_order": N_(
         "the setup takes placements only ('Siedlung <Kreuzung> Straße <Weg>'): send this line "
         "again with your orders for round 1, once the setup is over"
+    ),
+    "setup_round_order_sea": N_(
+        "the setup takes placements only ('Siedlung <Kreuzung> Straße <Weg>', or with a ship "
+        "at the coast 'Siedlung <Kreuzung> Schiff <Weg>'): send this line again with your "
+        "orders for round 1, once the setup is over"
     ),
     "substitute_names_one": N_(
         "the heading {shown!r} names one build, but substitutes are built when any of the "
@@ -502,6 +517,16 @@ def road_below_text(line: int, lang: str, ship: bool = False) -> str:
 
 #: A city ordered where the player's city stands already (the rule: no settlement of theirs).
 CITY_THERE = N_("your city stands there already: a city is built on a settlement of yours")
+
+
+#: A line of choices (`Siedlung … oder Siedlung …`) refused for one of them: which it is.
+OPTION = N_("option {number} of {count} ({option!r}): {why}")
+
+
+def option_text(number: int, count: int, option: str, why: str, lang: str) -> str:
+    return (
+        translator(lang).gettext(OPTION).format(number=number, count=count, option=option, why=why)
+    )
 
 
 def city_there_text(lang: str) -> str:

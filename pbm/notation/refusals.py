@@ -122,3 +122,15 @@ def _not_an_order(t: Text, ctx: Context) -> NotationError:
 #: orders too (`Schiff`, `Burg`). An expansion registers (whether a game is one of its, the
 #: message's key) from its module.
 ORDER_EXPECTED: list[tuple[Callable[[Context], bool], str]] = []
+
+
+#: The setup's refusals that show a placement's form (`setup_form`, `setup_placements_only`,
+#: `setup_round_order`), in an expansion's game whose placements may take another piece: the
+#: form of that one too (Seafarers: `Siedlung <Kreuzung> Schiff <Weg>`). An expansion
+#: registers (whether a game is one of its, the suffix of its messages' keys).
+SETUP_FORM: list[tuple[Callable[[Context], bool], str]] = []
+
+
+def setup_form_key(key: str, ctx: Context) -> str:
+    """`key`, or the key of its text in an expansion's game (`setup_form_sea`)."""
+    return next((f"{key}_{suffix}" for plays, suffix in SETUP_FORM if plays(ctx)), key)

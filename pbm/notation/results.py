@@ -78,6 +78,9 @@ class LineResult:
     block: str = "main"
     #: Why options of an accepted ranked setup line were left out (in the game's language).
     left_out: list[str] = field(default_factory=list)
+    #: The options of an accepted line of choices that can never be built while another can
+    #: (`checks.check_receipt`): each option's canonical form and why, in the game's language.
+    never_built: list[dict[str, str]] = field(default_factory=list)
     #: A setup choice's number in its label (`Alternativ 2: …`): the placements rank by it.
     rank: int | None = None
     #: A main build line refused (not understood, or refused at receipt: it can never be

@@ -15,7 +15,7 @@ from .context import Context, Text
 from .errors import NotationError, OrderError
 from .items import Builds
 from .places import _sea_path
-from .refusals import ORDER_EXPECTED
+from .refusals import ORDER_EXPECTED, SETUP_FORM
 from .words import _strip_words
 
 #: `nach`/`to` between the two paths of a ship move.
@@ -102,6 +102,8 @@ def _move_ship(rest: Text, t: Text, lead: int, ctx: Context) -> MoveShip:
 BUILD_READERS.update({"ship": _ship, "move_ship": _move_ship})
 # A line that is no order names the Seafarers orders too.
 ORDER_EXPECTED.append((lambda ctx: ctx.board.has_areas, "order_expected_sea"))
+# A setup placement may take a ship: the setup's refusals show its form too.
+SETUP_FORM.append((lambda ctx: ctx.board.has_areas, "sea"))
 # `Schiff C7 D7 oder D7 E7`: the option without its word is a ship too.
 INHERITED_KINDS.add("ship")
 # `Schiffe C7 D7 und D7 E7`: a ship each (never a move: `Ships C7 D7 to D7 E7` is refused).

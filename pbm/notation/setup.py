@@ -11,12 +11,12 @@ from pbm.rules.orders import SetupPlacement
 
 from . import lexicon
 from .context import Context, Text
-from .errors import AmbiguousError, NotationError, OrderError
+from .errors import AmbiguousError, NotationError, OrderError, choices_refused
 from .heading_kinds import heading_kind, names_a_condition
 from .items import LaterPlacement, PlacementHeading
 from .names import crossing_text, named_hexes, path_text, ship_path_text, tokenize_hexes
 from .places import _crossing, _path
-from .refusals import _NEAR, _own_near, swapped
+from .refusals import _NEAR, _own_near, setup_form_key, swapped
 from .remarks import _REMARK_TROUBLE, _without_verb
 from .words import _KW, _letter_words, _split_or, _strip_words
 
@@ -126,7 +126,7 @@ def _ranked(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement, ...
     if len(parts) == 1:
         return _setup(parts[0], ctx)
     good: list[SetupPlacement] = []
-    errors: list[OrderError] = []
+    failed: list[tuple[int, str, OrderError]] = []
     for i, p in enumerate(parts):
         try:
             good.append(_setup(_without_verb(p), ctx))
@@ -145,12 +145,14 @@ def _ranked(t: Text, ctx: Context) -> SetupPlacement | tuple[SetupPlacement, ...
                 raise
             except OrderError:
                 pass
-        errors.append(error)
+        failed.append((i + 1, p.original.strip(), error))
     if not good:
-        raise errors[0]
+        raise choices_refused(failed, len(parts))
     left_out = LEFT_OUT.get()
     if left_out is not None:
-        left_out.extend(errors)  # the answer names them beside the line it accepts
+        # The answer names them beside the line it accepts, each said of its option
+        # (`option 2 of 2 ('Siedlung A2 B1 B2 …'): …`).
+        left_out.extend(e.in_option(n, len(parts), text) for n, text, e in failed)
     return tuple(good) if len(good) > 1 else good[0]
 
 
@@ -304,7 +306,7 @@ def _setup(t: Text, ctx: Context) -> SetupPlacement:
         _near_miss(t, ctx)
     if road is None or (head is None and not f[start : start + 1].isalnum()):
         lead = len(f) - len(f.lstrip())
-        raise NotationError.make("setup_form", column=t.col(lead))
+        raise NotationError.make(setup_form_key("setup_form", ctx), column=t.col(lead))
     crossing = _strip_words(
         _strip_words(_strip_words(t.sub(start, road.start()), _PLACE_VERBS), _PLACE_WORDS),
         _PLACE_ARTICLES,

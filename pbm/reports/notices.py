@@ -159,7 +159,9 @@ def ack(
     holds no order. `autopilot`: the autopilot plays the seat when no orders come (on, the
     player resigned or away), not the NMR rule."""
     accepted = [
-        {"line": r.line, "text": r.canonical, "left_out": r.left_out} for r in parsed.lines if r.ok
+        {"line": r.line, "text": r.canonical, "left_out": r.left_out, "never_built": r.never_built}
+        for r in parsed.lines
+        if r.ok
     ]
     rejected = []
     for r in parsed.lines:
