@@ -555,3 +555,23 @@ def test_a_bank_trade_below_the_rate_says_the_rate_and_the_line_to_write() -> No
         assert (
             said == f"dein Kurs bei der Bank ist höher: für dich gilt jetzt 4:1; schreibe '{fixed}'"
         )
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "da"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Maritime 2:1W: 4 Wool for 2 Ore",
+        "Søhandel 2:1U: 4U for 2M",
+        "Seehandel 2:1 X: 4W gegen 2E",
+        "Maritime 2:1Q: 4 Wool for 2 Ore",
+    ],
+)
+def test_a_harbour_letter_the_game_does_not_write_is_refused_not_raised(
+    lang: str, line: str
+) -> None:
+    """`2:1W:` in a Danish game (its wool is `U`) raised StopIteration out of the parser."""
+    board = generate_board("medium", 1)
+    parsed = parse_mail(line + "\n", Context(board, lang, ("rot", "blau", "gelb", "weiss")))
+    (result,) = parsed.lines
+    assert result.ok or result.error is not None

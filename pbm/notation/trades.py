@@ -379,7 +379,11 @@ def _maritime(t: Text, ctx: Context) -> MaritimeTrade:
         letters = vocab.letters(ctx.lang, ctx.kron)
         if harbour is not None and harbour != letters[give].lower():
             # `2:1 Erz: 2 Wolle gegen 1 Getreide`: the harbour trades its own resource.
-            own = next(r for r, letter in enumerate(letters) if letter.lower() == harbour)
+            own = next((r for r, letter in enumerate(letters) if letter.lower() == harbour), None)
+            if own is None:
+                # A letter this game does not write (`2:1W:` in a Danish game: `U` is its
+                # wool): which harbour is meant is not known, so the form is asked for.
+                raise NotationError.make("maritime_form", column=t.col(lead))
             _rate_refused(rate, MaritimeTrade(own, rate * get_n, get, get_n), t.col(lead), ctx)
         if give_n is None:
             give_n = rate * get_n
