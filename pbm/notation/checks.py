@@ -248,6 +248,23 @@ def _road_below(
     return None
 
 
+def _beside_a_harbour(state: GameState, seat: int, give: int, rate: int) -> tuple[str, ...]:
+    """A building of the seat on a harbour's hex but off its side, where a better harbour for
+    `give` lies (its crossing, the harbour's sea hex and the land hex its side faces, as
+    labels), or (): the echo of a crossing names the harbour's hex (`T-Havn`) whichever side
+    it stands on, and a player took the harbour for theirs (QA)."""
+    board = state.board
+    for h, x in enumerate(board.hexes):
+        harbour = x.harbor
+        if harbour is None or harbour.rate >= rate or harbour.resource not in (None, give):
+            continue
+        for c in board.hex_crossings[h]:
+            if state.owner[c] == seat and board.crossing_harbor[c] != harbour:
+                land = board.hexes[harbour.faces].label
+                return (board.crossing_label(c), x.label, land)
+    return ()
+
+
 def _lines_of(item: object) -> list[tuple[object, ...]]:
     """The build lines an item stands for, each as its options: one line, an `oder` line, or
     several builds written on one line (an item with `actions`)."""
@@ -322,6 +339,7 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
                         rate,
                         format_item(fixed, ctx),
                         all(_pirate_blocks(v.state, seat, item.give) for v in outcomes.views),
+                        _beside_a_harbour(state, seat, item.give, rate),
                     )
                     error.message = error.localized(lang)
                 elif len(lines) > 1:

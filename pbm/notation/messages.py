@@ -541,9 +541,26 @@ BANK_RATE_PIRATE = N_(
 )
 
 
-def bank_rate_text(rate: int, order: str, pirate: bool = False, *, lang: str) -> str:
-    text = BANK_RATE_PIRATE if pirate else BANK_RATE
-    return translator(lang).gettext(text).format(rate=rate, order=order)
+#: A building on a harbour's hex but off its side (`checks._beside_a_harbour`).
+OFF_THE_HARBOUR_SIDE = N_(
+    "your building {building} touches the harbour at {harbour} but not its side toward {land}: "
+    "only the two crossings of that side trade there"
+)
+
+
+def bank_rate_text(
+    rate: int, order: str, pirate: bool = False, beside: tuple[str, ...] = (), *, lang: str
+) -> str:
+    _ = translator(lang).gettext
+    text = _(BANK_RATE_PIRATE if pirate else BANK_RATE).format(rate=rate, order=order)
+    if len(beside) == 3:
+        building, harbour, land = beside
+        text += (
+            " ("
+            + _(OFF_THE_HARBOUR_SIDE).format(building=building, harbour=harbour, land=land)
+            + ")"
+        )
+    return text
 
 
 def receipt_text(rule: str, lang: str) -> str:
