@@ -468,6 +468,8 @@ def test_orders_for_a_resolved_round_say_what_happened_and_what_to_send(
     deadline = game_row(svc, "late").deadline
     assert deadline is not None
     assert what in text and f"{todo} {deadline:%Y-%m-%d %H:%M} UTC." in text, text
+    # The HTML part says it in paragraphs, not in a block a phone scrolls sideways.
+    assert "<pre" not in error.html.split("<body>", 1)[1], error.html
 
 
 def test_orders_for_a_round_not_begun_and_a_game_without_deadline() -> None:
