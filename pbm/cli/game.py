@@ -20,7 +20,7 @@ def game_create(
         str,
         typer.Argument(
             help="The game's name, which players write in 'Spiel:': letters, digits, -, _ and"
-            " . (at most 32)."
+            " . (not at its end; at most 32)."
         ),
     ],
     players: Annotated[

@@ -54,6 +54,7 @@ def environment(lang: str) -> Environment:
     env.filters["unwrapped"] = unwrapped
     env.filters["blocks"] = blocks
     env.filters["inline"] = inline
+    env.filters["one_stop"] = one_stop
     return env
 
 
@@ -150,6 +151,19 @@ def inline(line: str) -> Markup:
     set as such."""
     html = str(escape(line))
     return Markup(_CODE.sub(r"<code>\1</code>", _BOLD.sub(r"<b>\1</b>", html)))
+
+
+#: A sentence's full stop right after the full stop its last word ends with (a name such as
+#: "Clara K."), a closing tag between them in HTML ("<b>Clara K.</b>.").
+_DOUBLE_STOP = re.compile(r"(?<=[^.\s])\.((?:</\w+>)*+)\.(?=\s|$)")
+
+
+def one_stop(sentence: str) -> str:
+    """A sentence that ends with a name ending in a full stop ("Du bist angemeldet als Clara
+    K.") with one full stop, not two: the name's stands for the sentence's. Markup stays
+    markup (only a full stop is taken out)."""
+    out = _DOUBLE_STOP.sub(r".\1", str(sentence))
+    return Markup(out) if isinstance(sentence, Markup) else out
 
 
 def unwrapped(line: str) -> str:

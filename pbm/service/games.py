@@ -44,10 +44,12 @@ GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
 
 
 def check_game_name(name: str) -> None:
-    if not GAME_NAME.fullmatch(name):
+    """A new game's name: `GAME_NAME`, and not ending with a full stop (the mails' sentences
+    that end with a game's name would end "insel.."; a game named so before keeps its name)."""
+    if not GAME_NAME.fullmatch(name) or name.endswith("."):
         raise ServiceError(
             f"{name!r} cannot be a game's name: use letters (a-z, A-Z), digits, -, _ and ., "
-            "starting with a letter or digit, at most 32 characters"
+            "starting with a letter or digit, not ending with ., at most 32 characters"
         )
 
 
