@@ -152,3 +152,32 @@ def test_game_create_help_names_the_modern_edition() -> None:
     assert "--edition" in result.output and "seed 00" not in result.output
     (edition,) = [h for where, h in _help_texts() if where == "game create edition"]
     assert "modern edition" in edition, edition
+
+
+def test_every_option_says_what_it_does() -> None:
+    """QA: `pbm game create --help` said nothing of `--card-limit` and `--newcomer-protection`.
+    Every option of every command has a help text, and `game create`'s arguments too."""
+    bare = [where for where, text in _option_help() if not text.strip()]
+    assert bare == []
+    cmd = dict(_commands())[("game", "create")]
+    assert all(getattr(p, "help", None) for p in cmd.params), "game create: an argument"
+
+
+def _option_help() -> Iterator[tuple[str, str]]:
+    for path, cmd in _commands():
+        for p in cmd.params:
+            if isinstance(p, typer.core.TyperOption) and p.name != "help":
+                yield f"{' '.join(path)} {p.name}", getattr(p, "help", None) or ""
+
+
+def test_game_create_help_shows_every_help_text_whole() -> None:
+    """The help is rendered as rich markup: a `[…]` in a text would vanish from it (the
+    bank's default did)."""
+    result = CliRunner().invoke(app, ["game", "create", "--help"], env={"COLUMNS": "2000"})
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.output.replace("│", " ").split())
+    cmd = dict(_commands())[("game", "create")]
+    for p in cmd.params:
+        text = " ".join((getattr(p, "help", None) or "").split())
+        assert text in shown, (p.name, text)
+    assert "unlimited if modern" in shown

@@ -24,7 +24,7 @@ from pbm.rules.state import Settings
 LOCALE = Path(i18n.__file__).parent / "locale"
 MODERN = "de@modern"
 CLASSIC = re.compile(
-    r"räuber|entwicklungskarte|handelsstra|rittermacht|straßenbau|erfindung|monopol"
+    r"räuber|entwicklungskarte|entw\.|handelsstra|rittermacht|straßenbau|erfindung|monopol"
     r"|siegpunkt(?!e|zahl|ziel)",
     re.I,
 )

@@ -16,21 +16,59 @@ app = typer.Typer(help="Create and run games.", no_args_is_help=True)
 
 @app.command("create")
 def game_create(
-    name: str,
-    players: Annotated[int, typer.Option(min=3, max=6)] = 4,
-    size: Annotated[str | None, typer.Option(help="small, medium, large, huge")] = None,
+    name: Annotated[
+        str,
+        typer.Argument(
+            help="The game's name, which players write in 'Spiel:': letters, digits, -, _ and"
+            " . (not at its end; at most 32)."
+        ),
+    ],
+    players: Annotated[
+        int, typer.Option(min=3, max=6, help="Seats at the table (a Seafarers scenario: 3-4).")
+    ] = 4,
+    size: Annotated[
+        str | None,
+        typer.Option(
+            help="small, medium, large, huge (default: medium, large for 5-6 players; Kronlande"
+            " large)."
+        ),
+    ] = None,
     bank: Annotated[
         str | None,
-        typer.Option(help="classic or unlimited [default: the edition's: unlimited if modern]"),
+        typer.Option(
+            help="classic (19 of each resource, 24 large, 30 huge: a roll can find it short) or"
+            " unlimited (default: the edition's: unlimited if modern, else classic)."
+        ),
     ] = None,
     deadline: Annotated[str, typer.Option(help="normal, relaxed, fast or off")] = "normal",
     lang: Annotated[str, typer.Option(help="de, en or da")] = "de",
     seed: Annotated[int | None, typer.Option(help="Fixes board and dice.")] = None,
     early: Annotated[bool, typer.Option(help="Resolve when all orders are in.")] = True,
-    card_limit: Annotated[int, typer.Option()] = 7,
-    newcomer_protection: Annotated[bool, typer.Option()] = False,
-    vp_target: Annotated[int | None, typer.Option()] = None,
-    nmr_autopilot: Annotated[int, typer.Option(help="NMRs before the autopilot.")] = 3,
+    card_limit: Annotated[
+        int,
+        typer.Option(
+            help="A 7 makes a player holding more than this many cards discard half (0-99)."
+        ),
+    ] = 7,
+    newcomer_protection: Annotated[
+        bool,
+        typer.Option(
+            help="The robber may not go next to a player with 2 visible victory points or less."
+        ),
+    ] = False,
+    vp_target: Annotated[
+        int | None,
+        typer.Option(
+            help="Victory points to win, 3-30 (default: the island's, the scenario's or"
+            " Kronlande's)."
+        ),
+    ] = None,
+    nmr_autopilot: Annotated[
+        int,
+        typer.Option(
+            help="Rounds in a row without orders (NMRs) before the autopilot plays a seat (1-99)."
+        ),
+    ] = 3,
     anonymous: Annotated[
         bool, typer.Option("--anonymous", help="Never show players' addresses.")
     ] = False,
@@ -160,6 +198,18 @@ def _plays(d: dict[str, Any]) -> str:
     return f"base game on the {d['size']} island{layout}"
 
 
+def _bank(d: dict[str, Any]) -> str:
+    """The bank for `pbm game show`, and whether it is the edition's own."""
+    own = "unlimited" if d["edition"] == "modern" else "classic"
+    return f"{d['bank']}" + (
+        " (the edition's)" if d["bank"] == own else f" (not the edition's {own})"
+    )
+
+
+def _card_limit(limit: int) -> str:
+    return f"{limit}: a 7 makes a player holding more than {limit} cards discard half"
+
+
 def _show_text(d: dict[str, Any]) -> None:
     """`pbm game show` for people: one line per setting in words, then the players as a
     table; what does not apply (no deadline, a nonce not yet revealed) is said or left out,
@@ -177,9 +227,27 @@ def _show_text(d: dict[str, Any]) -> None:
         ("plays", _plays(d)),
     ]
     if d["seats"] is not None:
-        lines += [("goal", f"{d['vp_target']} victory points"), ("bank", d["bank"])]
+        lines += [
+            ("goal", f"{d['vp_target']} victory points"),
+            ("bank", _bank(d)),
+            ("card limit", _card_limit(d["card_limit"])),
+            (
+                "newcomers",
+                "protected: the robber never goes next to 2 visible victory points or less"
+                if d["newcomer_protection"]
+                else "not protected",
+            ),
+        ]
+    nmrs = d["nmr_autopilot_after"]
     lines += [
         ("deadline", f"{when(d['deadline'])} (preset {d['deadline_preset']})"),
+        (
+            "early resolve",
+            "on: a round resolves once every seat's orders are in"
+            if d["early_resolve"]
+            else "off: a round resolves at its deadline",
+        ),
+        ("autopilot", f"after {nmrs} round{'s' if nmrs != 1 else ''} in a row without orders"),
         ("language", f"{d['lang']}, edition {d['edition']}, layout {d['layout']}"),
         ("press", d["press"]),
         ("addresses", "never shown (anonymous)" if d["anonymous"] else "shown to the players"),

@@ -23,7 +23,7 @@ app = typer.Typer(help="Work with order mails.", no_args_is_help=True)
 def orders_check(
     file: Annotated[typer.FileText, typer.Argument(help="A mail body (or - for stdin).")],
     seed: Annotated[int, typer.Option(help="Board seed, as for `pbm board`.")] = 0,
-    players: Annotated[int, typer.Option(min=3, max=6)] = 4,
+    players: Annotated[int, typer.Option(min=3, max=6, help="Players (picks the size).")] = 4,
     size: Annotated[str | None, typer.Option(help="Island size (default by players).")] = None,
     phase: Annotated[str, typer.Option(help="setup or round.")] = "round",
     lang: Annotated[str, typer.Option(help="Game language: de, en or da.")] = "de",

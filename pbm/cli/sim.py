@@ -11,7 +11,7 @@ import typer
 
 def sim(
     games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
-    players: Annotated[int, typer.Option(min=3, max=6)] = 4,
+    players: Annotated[int, typer.Option(min=3, max=6, help="Bot players per game.")] = 4,
     seed: Annotated[int, typer.Option(help="Seed of the first game's derivation.")] = 1,
     bot: Annotated[str, typer.Option(help="autopilot or random.")] = "autopilot",
     size: Annotated[str | None, typer.Option(help="Island size (default by players).")] = None,

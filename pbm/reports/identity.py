@@ -88,8 +88,19 @@ def _rules(
         )
     if edition == "modern":
         lines.append(_("Edition: modern."))
+    # The bank: said when it is unlimited (the classic edition's bank is the classic one,
+    # the modern edition's unlimited: the modern edition's players read it said anyway), and
+    # when it is the classic one in the modern edition, whose players expect it unlimited.
     if settings.bank == "unlimited":
         lines.append(_("The bank is unlimited: every roll pays in full."))
+    elif edition == "modern":
+        lines.append(
+            _(
+                "The bank is limited (the classic bank): {count} cards of each resource. If it "
+                "has too few of a resource for everyone a roll pays it to, nobody gets it (one "
+                "player alone gets what is left)."
+            ).format(count=settings.bank_count)
+        )
     if settings.newcomer_protection:
         lines.append(
             _(

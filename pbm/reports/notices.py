@@ -353,6 +353,11 @@ def placed(
         for e in events
         if not isinstance(e, ev.Built) and (failed or not isinstance(e, ev.SetupFailed))
     ]
+    _ = translator(lang).gettext
+    # The mark of a placement pbm chose, which the mail to its player names in its first
+    # sentence: under the placement it marks, indented as the lines that belong to an event.
+    mark = _("placed automatically")
+    note = _("  {mark}: the deadline passed").format(mark=mark) if automatic else ""
     log = []
     for e in in_log_order(told):
         line = describe(e, state, lang)
@@ -360,12 +365,13 @@ def placed(
             continue
         log.append(line)
         if automatic and isinstance(e, ev.SetupPlaced):
-            # Under the placement it marks, indented as the lines that belong to an event.
-            log.append(translator(lang).gettext("  placed automatically: the deadline passed"))
+            log.append(note)
     return {
         "lang": lang_code(lang),
         "log": log,
         "own_automatic": automatic and own,
+        "automatic_mark": mark,
+        "automatic_note": note,
         "failed": failed,
         "players": _standings(state, lang),
         "board_map": board_map(state, lang),

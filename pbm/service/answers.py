@@ -9,6 +9,7 @@ from sqlmodel import Session
 
 from pbm.config.model import ServiceSection
 from pbm.i18n import translator
+from pbm.notation.format import word
 from pbm.notation.mail import ParsedMail
 from pbm.reports.help import phase_name
 from pbm.store import codec
@@ -21,10 +22,11 @@ from .records import current_orders, last_round_played
 from .table import local_deadline
 
 
-def refusal(game: Game, parsed: ParsedMail, arrived: datetime) -> str:
+def refusal(game: Game, parsed: ParsedMail, arrived: datetime, player: Player | None = None) -> str:
     """Why orders cannot be taken now ("" when they can); nothing is changed then. `arrived`:
     when the mail reached the mailbox (`intake.arrival`): a mail that came in time counts even
-    when it is read after the deadline (the round waits for it: `intake.may_close`)."""
+    when it is read after the deadline (the round waits for it: `intake.may_close`).
+    `player`: whose mail it is, for the deadline in their time zone."""
     _ = translator(game.locale).gettext
     if game.phase == GamePhase.ENDED:
         return _("The game {game} has ended; orders are no longer read.").format(game=game.name)
@@ -40,9 +42,8 @@ def refusal(game: Game, parsed: ParsedMail, arrived: datetime) -> str:
             "and no new ones are taken."
         ).format(round=game.round)
     if parsed.round is not None and parsed.round != game.round:
-        return _("These orders are for round {sent}; round {open} is open.").format(
-            sent=parsed.round, open=game.round
-        )
+        deadline = local_deadline(game, player) if game.deadline is not None else None
+        return other_round(game.locale, parsed.round, game.round, deadline)
     if game.deadline is not None and arrived > game.deadline:
         return _(
             "The deadline of round {round} had passed when this mail reached the mailbox: its "
@@ -50,6 +51,32 @@ def refusal(game: Game, parsed: ParsedMail, arrived: datetime) -> str:
             "round {next} once the report of round {round} has come."
         ).format(round=game.round, next=game.round + 1)
     return ""
+
+
+def other_round(lang: str, sent: int, open_round: int, deadline: str | None) -> str:
+    """The refusal of orders for a round that is not the open one (`Runde: 1` while round 2
+    is open): what became of that round (resolved, its report sent; or not begun), and how
+    to have the lines count now: sent again with the open round's `Runde:` line (in the
+    game's words) by its `deadline` (as the player reads it; None: the GM resolves)."""
+    _ = translator(lang).gettext
+    if sent < open_round:
+        what = _(
+            "These orders are for round {sent}, which is over: it was resolved and its "
+            "report was sent. Round {open} is open."
+        )
+    else:
+        what = _("These orders are for round {sent}, which has not begun: round {open} is open.")
+    line = f"{word('round', lang)}: {open_round}"
+    if deadline is None:
+        todo = _(
+            "To use these orders now, send them again with the line '{line}' before the game "
+            "master resolves round {open}."
+        ).format(line=line, open=open_round)
+    else:
+        todo = _(
+            "To use these orders now, send them again with the line '{line}' by {deadline}."
+        ).format(line=line, deadline=deadline)
+    return f"{what.format(sent=sent, open=open_round)} {todo}"
 
 
 def status_body(

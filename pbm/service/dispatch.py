@@ -230,7 +230,7 @@ def _handle(
             # writing from elsewhere. Never answered (no backscatter, no game list).
             mail.error = "no game for this sender"
             return None
-        which_game(svc, session, mail, inbound, games)
+        which_game(svc, session, mail, inbound, games, reading.probe)
         return None
     # The game row is locked for the whole mail: a resolution or a signup by another worker
     # waits, so orders are never stored for a round that was resolved meanwhile.

@@ -44,10 +44,12 @@ GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
 
 
 def check_game_name(name: str) -> None:
-    if not GAME_NAME.fullmatch(name):
+    """A new game's name: `GAME_NAME`, and not ending with a full stop (the mails' sentences
+    that end with a game's name would end "insel.."; a game named so before keeps its name)."""
+    if not GAME_NAME.fullmatch(name) or name.endswith("."):
         raise ServiceError(
             f"{name!r} cannot be a game's name: use letters (a-z, A-Z), digits, -, _ and ., "
-            "starting with a letter or digit, at most 32 characters"
+            "starting with a letter or digit, not ending with ., at most 32 characters"
         )
 
 
@@ -427,14 +429,29 @@ def summary(session: Session, game: Game) -> dict[str, Any]:
         "anonymous": game.anonymous,
         "press": game.press,
         "away_wait_days": game.away_wait_days,
+        # Rounds in a row without orders before the autopilot plays a seat, and whether a
+        # round resolves as soon as every seat's orders are in (else at its deadline).
+        "nmr_autopilot_after": game.nmr_autopilot_after,
+        "early_resolve": game.early_resolve,
     }
 
 
 def _played(game: Game) -> dict[str, Any]:
     """What is played: the seats, the island (None in Seafarers: the scenario's board), the
-    Seafarers scenario (None: the base game) with its pirate, Kronlande, the VP target and the
-    bank mode; all None when the settings cannot be read."""
-    keys = ("seats", "size", "scenario", "pirate", "kronlande", "vp_target", "bank")
+    Seafarers scenario (None: the base game) with its pirate, Kronlande, the VP target, the
+    bank mode, the card limit of a 7 and the newcomer protection; all None when the settings
+    cannot be read."""
+    keys = (
+        "seats",
+        "size",
+        "scenario",
+        "pirate",
+        "kronlande",
+        "vp_target",
+        "bank",
+        "card_limit",
+        "newcomer_protection",
+    )
     try:
         settings = settings_of(game)
     except Exception:
@@ -447,6 +464,8 @@ def _played(game: Game) -> dict[str, Any]:
         "kronlande": settings.kronlande,
         "vp_target": settings.vp_target,
         "bank": settings.bank,
+        "card_limit": settings.card_limit,
+        "newcomer_protection": settings.newcomer_protection,
     }
 
 

@@ -89,7 +89,7 @@ def table_requests(r: Request) -> None:
 def take_orders(r: Request) -> str | None:
     assert r.player is not None
     game, lang, player = r.game, r.lang, r.player
-    refuse = answers.refusal(game, r.parsed, r.mail.received_at)
+    refuse = answers.refusal(game, r.parsed, r.mail.received_at, player)
     if refuse:
         # The orders are refused, not what the mail did beside them (a message sent, an
         # absence, a time zone): the answer says that too.

@@ -44,9 +44,10 @@ def _values(
     """An outbox row's columns; without an HTML part given, one is made from the text. The
     text's lines are held within the width of a mail's line here, where every mail passes
     (`wrap.wrap_text`: a rendered one is within it already, a plain text may not be)."""
-    body = wrap_text(body)
     if not html:
+        # From the text as written: its prose's lines are whole, for the screen to wrap.
         html = render_message(subject, body, "de", "").html
+    body = wrap_text(body)
     now = svc.clock.now()
     return {
         "game_id": game_id,

@@ -7,9 +7,17 @@ the answer is about), within the hourly limit. The subject says what the answer 
 
 from __future__ import annotations
 
+import re
+from itertools import islice
+
 from sqlmodel import Session, col, select
 
 from pbm.mail.inbound import Inbound
+from pbm.notation import lexicon, vocab
+from pbm.notation.clean import iter_clean_lines
+from pbm.notation.format import word
+from pbm.notation.mail import SCAN_CHARS, ParsedMail
+from pbm.notation.text import fold
 from pbm.notation.written import written_in
 from pbm.store.models import Game, InboundMail, Player
 from pbm.store.statuses import PENDING, GamePhase, PlayerStatus
@@ -112,8 +120,17 @@ def stray(
 
 
 def which_game(
-    svc: Service, session: Session, mail: InboundMail, inbound: Inbound, games: list[Game]
+    svc: Service,
+    session: Session,
+    mail: InboundMail,
+    inbound: Inbound,
+    games: list[Game],
+    probe: ParsedMail | None = None,
 ) -> None:
+    """The answer to a mail that names no game and is for none of the sender's games, or for
+    several: the games open for signup, or the candidates. `probe`: what the mail says that
+    needs no board (`scan_mail`): a stranger's mail that reads like a signup but has no
+    `Anmeldung` line learns why it was not read as one, and the lines to send."""
     if not may_answer(svc, session, inbound.sender):
         return
     written = written_in(inbound.text, inbound.subject)
@@ -122,7 +139,10 @@ def which_game(
         # plays where; in their languages first.
         open_games = _open_games(session)
         langs = _languages(open_games, written, own=False)
-        lines = _how_to_join(open_games, langs)
+        if open_games and probe is not None and _signup_like(inbound, probe):
+            lines = signup_lines(open_games, langs, inbound, probe)
+        else:
+            lines = _how_to_join(open_games, langs)
         key = "how_to_join_subject" if open_games else "none_open_subject"
     else:
         # The games the mail may be for, in their language when they share one (a sign-up
@@ -144,6 +164,81 @@ def which_game(
         "".join(f"{line}\n" for line in lines),
         in_reply_to=inbound.message_id,
     )
+
+
+#: The words of the join command (`Anmeldung`, `Join`, `Tilmelding`, …), folded.
+_JOIN_WORDS = re.compile(
+    r"(?<![\w-])(?:" + "|".join(map(re.escape, lexicon.words("commands", "join"))) + r")(?![\w-])"
+)
+#: A name from a stranger's `Name:` line that the answer may repeat: words of letters (an
+#: initial's full stop, a hyphen, an apostrophe), no address, no link, no digits. Anything
+#: else is not echoed to an address that may be forged: the placeholder stands instead.
+_PLAIN_NAME = re.compile(r"[^\W\d_]+(?:[ .'-]{1,2}[^\W\d_]+)*\.?")
+
+
+def _signup_like(inbound: Inbound, probe: ParsedMail) -> bool:
+    """Whether a mail that asks for no signup reads like one: a `Name:` or `Farben:` line, or
+    the join command's word in a sentence (`Hi, anmeldung für insel bitte`) or the subject."""
+    if "join" in probe.commands:
+        return False
+    if probe.name or probe.colours:
+        return True
+    return any(_JOIN_WORDS.search(fold(text)[0]) for text in _said(inbound))
+
+
+#: How many of a stranger's lines are searched for the join command's word or a game's name,
+#: and how much of each (as `notation.mail.scan_mail` reads them: a stranger's mail costs
+#: little whatever its size).
+MAX_SCANNED = 50
+
+
+def _said(inbound: Inbound) -> list[str]:
+    """The subject and the first `MAX_SCANNED` own lines of a mail (quotes and signature
+    left out), each cut to `SCAN_CHARS`."""
+    lines = islice((line for _, line in iter_clean_lines(inbound.text)), MAX_SCANNED)
+    return [text[:SCAN_CHARS] for text in (inbound.subject, *lines)]
+
+
+def signup_lines(
+    open_games: list[Game], langs: tuple[str, ...], inbound: Inbound, probe: ParsedMail
+) -> list[str]:
+    """Why a mail that reads like a signup was not read as one, and the lines to send, with
+    what it said: the game (the one open, or the one of them it names), the name and the
+    colour wishes; in each of `langs`, a paragraph each."""
+    game = open_games[0].name if len(open_games) == 1 else _named_open_game(open_games, inbound)
+    name = probe.name if probe.name and _PLAIN_NAME.fullmatch(probe.name) else None
+    out: list[str] = []
+    for lang in langs:
+        if out:
+            out.append("")
+        out.append(texts.t(lang, "not_read_as_signup", join=word("join", lang)))
+        if game is not None:
+            out.append(texts.t(lang, "signup_lines_one", game=game))
+        else:
+            names = ", ".join(g.name for g in open_games)
+            out.append(
+                texts.t(lang, "signup_lines_several", names=names, game_word=word("game", lang))
+            )
+        out.append("")
+        out.append(f"  {word('game', lang)}: {game or texts.t(lang, 'game_name_placeholder')}")
+        out.append(f"  {word('join', lang)}")
+        out.append(f"  {word('name', lang)}: {name or texts.t(lang, 'your_name_placeholder')}")
+        if probe.colours:
+            wishes = ", ".join(vocab.colour_name(c, lang) for c in probe.colours)
+            out.append(f"  {word('colours', lang)}: {wishes}")
+    return out
+
+
+def _named_open_game(open_games: list[Game], inbound: Inbound) -> str | None:
+    """The one game open for signup whose name a mail's subject or lines hold as a word
+    (`anmeldung für insel bitte`); None for none or several."""
+    said = {
+        w.strip(".")
+        for text in _said(inbound)
+        for w in re.findall(r"[a-z0-9][a-z0-9_.-]*", fold(text)[0])
+    }
+    named = [g.name for g in open_games if g.name.lower() in said]
+    return named[0] if len(named) == 1 else None
 
 
 def _shared_lang(games: list[Game]) -> str | None:

@@ -241,6 +241,18 @@ _T: dict[str, str | tuple[str, str, str]] = {
         "Games open for signup: {names}. To join one, write a mail with the lines "
         "'Game: <name>', 'Join' and 'Name: <your name>'."
     ),
+    # A stranger's mail that reads like a signup but was none (`stray.signup_lines`).
+    "not_read_as_signup": N_(
+        "Your mail was not read as a signup: a signup needs a line that starts with the word "
+        "'{join}' (in a sentence, the word is not read as one)."
+    ),
+    "signup_lines_one": N_("To join {game}, send a mail with these lines:"),
+    "signup_lines_several": N_(
+        "Games open for signup: {names}. To join one, send a mail with these lines, with the "
+        "game's name after '{game_word}:':"
+    ),
+    "game_name_placeholder": N_("<the game's name>"),
+    "your_name_placeholder": N_("<your name>"),
     "no_such_game": N_("There is no game named {name!r}."),
     "attachments_not_read": N_(
         "Attachments are not read: write your orders (and your password) in the mail itself."

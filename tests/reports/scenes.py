@@ -493,14 +493,12 @@ def setup_ack(lang: str) -> tuple[str, Rendered]:
 
 
 def error(lang: str) -> tuple[str, Rendered]:
-    subject = texts.t(lang, "error_subject", game=GAME)
-    from pbm.i18n import translator
+    """Orders for round 7 while round 8 is open: what became of round 7, and how the lines
+    count now."""
+    from pbm.service.answers import other_round
 
-    reason = (
-        translator(lang)
-        .gettext("These orders are for round {sent}; round {open} is open.")
-        .format(sent=7, open=8)
-    )
+    subject = texts.t(lang, "error_subject", game=GAME)
+    reason = other_round(lang, 7, 8, DEADLINE_TEXT)
     return subject, _render("error", subject, notices.error(reason, lang))
 
 

@@ -79,6 +79,44 @@ def test_every_kind_names_itself_and_its_target(
         assert kind["rules"] == []
 
 
+#: What the bank's line says, by language: (the unlimited bank, the limited one).
+BANK_WORDS = {
+    "de": ("Die Bank ist unbegrenzt", "Die Bank ist begrenzt (die klassische Bank): 24 Karten"),
+    "de@modern": (
+        "Die Bank ist unbegrenzt",
+        "Die Bank ist begrenzt (die klassische Bank): 24 Karten",
+    ),
+    "en": ("The bank is unlimited", "The bank is limited (the classic bank): 24 cards"),
+    "da": ("Banken er ubegrænset", "Banken er begrænset (den klassiske bank): 24 kort"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(BANK_WORDS))
+@pytest.mark.parametrize(
+    ("edition", "bank", "said"),
+    [
+        ("modern", "classic", "limited"),  # the QA's game: players expected it unlimited
+        ("modern", "unlimited", "unlimited"),  # the edition's own bank, said all the same
+        ("klassisch", "unlimited", "unlimited"),
+        ("klassisch", "classic", None),  # the classic edition's own bank: nothing to say
+    ],
+)
+def test_the_bank_is_said_where_it_is_not_the_classic_editions(
+    lang: str, edition: str, bank: str, said: str | None
+) -> None:
+    """A bank other than the one a player of the edition expects is said in the rules of
+    every mail that introduces the game (welcome, preview, round 1, help)."""
+    settings = Settings.for_players(5, "large", bank=bank)  # 24 cards of each
+    rules = game_kind(settings, lang, edition=edition)["rules"]
+    unlimited, limited = BANK_WORDS[lang]
+    assert any(unlimited in line for line in rules) == (said == "unlimited"), rules
+    assert any(limited in line for line in rules) == (said == "limited"), rules
+    if said == "limited":
+        # What a short bank does, as the report's lines then show it.
+        (line,) = [line for line in rules if limited in line]
+        assert line.endswith(")."), line
+
+
 def test_scenario_names_are_the_scenarios_own() -> None:
     for key, sc in SCENARIOS.items():
         assert scenario_name(key, "de") == sc.name_de

@@ -107,6 +107,11 @@ def _mails(lang: str) -> dict[str, tuple[str, Rendered, GameState | None]]:
         "report_end": (*scenes.end_report(lang), end),
         "welcome": (*scenes.welcome(lang), None),
         "welcome_replacement": (*scenes.welcome_replacement(lang), None),
+        # Prose from a plain text (a refusal, a chapter of the guide): paragraphs, not a
+        # `<pre>` block of 72-column lines, which scrolls sideways where `<style>` is dropped.
+        "error": (*scenes.SCENES["error"](lang), None),
+        "help_chapter": (*scenes.SCENES["help_chapter"](lang), None),
+        "placed_automatic_own": (*scenes.SCENES["placed_automatic_own"](lang), None),
     }
 
 

@@ -138,6 +138,7 @@ BAD_NAMES = [
     "tab\tname",
     "line\nbreak",
     "semi;colon",
+    "insel.",  # a sentence ending with the name would end "insel.."
 ]
 
 

@@ -17,3 +17,6 @@ def test_the_archive_of_a_modern_game_says_bandit(
     files = write_archive(svc, "alpha", tmp_path / "arch")
     text = "".join(f.read_text(encoding="utf-8") for f in files if f.suffix == ".html")
     assert "Räuber" not in text
+    # The players' table of every page: the modern words, the German abbreviation of VP.
+    assert "Entw." not in text
+    assert "<th>Projektkarten</th>" in text and "<th>SP</th>" in text and "<th>VP</th>" not in text

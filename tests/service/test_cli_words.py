@@ -135,8 +135,35 @@ def test_game_show_json_keeps_every_key(cfg: Path) -> None:
         "name", "phase", "paused", "round", "players", "seats", "size", "scenario", "pirate",
         "kronlande", "vp_target", "bank", "deadline", "deadline_preset", "lang", "edition",
         "layout", "seed", "seed_text", "seal_nonce", "anonymous", "press", "away_wait_days",
-        "broken", "players_list",
+        "broken", "players_list", "card_limit", "newcomer_protection", "nmr_autopilot_after",
+        "early_resolve",
     }  # fmt: skip
     assert data["size"] is None and data["seal_nonce"] is None
     assert data["seed_text"] == str(data["seed"])
     assert isinstance(data["players_list"], list) and data["players_list"][0]["seat"] is None
+
+
+def test_game_show_names_the_variants_a_game_was_created_with(cfg: Path) -> None:
+    """QA: the card limit, the newcomer protection, the autopilot's NMRs and the early
+    resolution were set at `game create` and shown nowhere after it."""
+    args = ["--players", "5", "--edition", "modern", "--bank", "classic", "--card-limit", "9"]
+    args += ["--newcomer-protection", "--nmr-autopilot", "2", "--no-early"]
+    _run(cfg, "game", "create", "insel", *args)
+    data = json.loads(_run(cfg, "game", "show", "insel", "--json"))
+    assert (data["card_limit"], data["newcomer_protection"]) == (9, True)
+    assert (data["nmr_autopilot_after"], data["early_resolve"]) == (2, False)
+    assert data["bank"] == "classic" and data["edition"] == "modern"
+    text = _run(cfg, "game", "show", "insel")
+    for line in (
+        "bank             classic (not the edition's unlimited)",
+        "card limit       9: a 7 makes a player holding more than 9 cards discard half",
+        "newcomers        protected: the robber never goes next to 2 visible victory points",
+        "early resolve    off: a round resolves at its deadline",
+        "autopilot        after 2 rounds in a row without orders",
+    ):
+        assert line in text, (line, text)
+    beta = _run(cfg, "game", "show", "beta")  # created with the defaults
+    assert "bank             classic (the edition's)" in beta
+    assert "card limit       7: " in beta and "newcomers        not protected" in beta
+    assert "early resolve    on: a round resolves once every seat's orders are in" in beta
+    assert "autopilot        after 3 rounds in a row without orders" in beta

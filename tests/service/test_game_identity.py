@@ -108,3 +108,32 @@ def test_other_kinds_name_themselves_too(
         assert all(title in m.body for m in outbox(svc, "round_open"))
     if settings.get("edition") == "modern":
         assert "Ausgabe: modern" in outbox(svc, "preview")[0].body
+
+
+#: The limited bank's line in a modern game, by language (the German modern edition's words).
+LIMITED_BANK = {
+    "de": "Die Bank ist begrenzt (die klassische Bank): 19 Karten je Rohstoff.",
+    "en": "The bank is limited (the classic bank): 19 cards of each resource.",
+    "da": "Banken er begrænset (den klassiske bank): 19 kort af hvert råstof.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LIMITED_BANK))
+def test_a_modern_game_with_the_classic_bank_says_the_bank_is_limited(
+    svc: Service, mailer: Mailer, clock: FakeClock, lang: str
+) -> None:
+    """QA: `--edition modern --bank classic`; the guide says the modern bank is unlimited
+    unless the GM chooses otherwise, and no mail said the GM had."""
+    new_game(svc, "mod", players=3, edition="modern", bank="classic", lang=lang, seed=3)
+    addresses = signup(mailer, "mod", 3)
+    line = LIMITED_BANK[lang]
+    for kind in ("welcome", "preview"):
+        mails = outbox(svc, kind)
+        assert mails and all(line in " ".join(m.body.split()) for m in mails), kind
+    # ("Round 1 begins" names the kind and the target only, as in every game.)
+    setup_by_deadline(svc, clock, "mod")
+    help_word = {"de": "Hilfe", "en": "Help", "da": "Hjælp"}[lang]
+    mailer.send(addresses[0], help_word, f"Spiel: mod\n{help_word}\n")
+    help_mail = outbox(svc, "help", to=addresses[0])[-1].body
+    assert line in " ".join(help_mail.split())
+    assert "unbegrenzt" not in help_mail and "unlimited" not in help_mail

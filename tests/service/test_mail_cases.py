@@ -429,3 +429,58 @@ def test_a_players_mail_that_only_looks_automatic_is_read(
     result = mailer.send(p.address, subject, orders_text(st, 0, round1[p.address]), headers)
     assert result.status == "done"
     assert [r.kind for r in replies_to(svc, mailer.last_id)] == ["ack"]
+
+
+#: The refusal of orders for round 1 while round 2 is open, by language: what became of
+#: round 1, and the line that makes them count now (QA: it said neither).
+LATE = {
+    "de": (
+        "Diese Züge sind für Runde 1, und die ist vorbei: Sie wurde ausgewertet, ihr Bericht "
+        "ist verschickt. Offen ist Runde 2.",
+        "Sollen diese Züge jetzt gelten, schicke sie noch einmal mit der Zeile 'Runde: 2' bis",
+    ),
+    "en": (
+        "These orders are for round 1, which is over: it was resolved and its report was "
+        "sent. Round 2 is open.",
+        "To use these orders now, send them again with the line 'Round: 2' by",
+    ),
+    "da": (
+        "Disse ordrer er til runde 1, som er overstået: den er afgjort, og dens rapport er "
+        "sendt. Runde 2 er åben.",
+        "Skal disse ordrer gælde nu, så send dem igen med linjen 'Runde: 2' senest",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LATE))
+def test_orders_for_a_resolved_round_say_what_happened_and_what_to_send(
+    svc: Service, mailer: Mailer, games: Games, lang: str
+) -> None:
+    from pbm.notation.format import word
+
+    table = games.start("late", round_=2, lang=lang)
+    address = table.addresses[0]
+    body = f"{word('password', lang)}: {table.passwords[address]}\n{word('round', lang)}: 1\n"
+    mailer.send(address, "Re: [late] 1", body)
+    (error,) = replies_to(svc, mailer.last_id, "error")
+    text = " ".join(error.body.split())
+    what, todo = LATE[lang]
+    deadline = game_row(svc, "late").deadline
+    assert deadline is not None
+    assert what in text and f"{todo} {deadline:%Y-%m-%d %H:%M} UTC." in text, text
+    # The HTML part says it in paragraphs, not in a block a phone scrolls sideways.
+    assert "<pre" not in error.html.split("<body>", 1)[1], error.html
+
+
+def test_orders_for_a_round_not_begun_and_a_game_without_deadline() -> None:
+    from pbm.service.answers import other_round
+
+    assert other_round("de", 5, 3, None) == (
+        "Diese Züge sind für Runde 5, die noch nicht begonnen hat: Offen ist Runde 3. Sollen "
+        "diese Züge jetzt gelten, schicke sie noch einmal mit der Zeile 'Runde: 3', bevor die "
+        "Spielleitung Runde 3 auswertet."
+    )
+    assert other_round("en", 5, 3, "2026-01-03 12:00 UTC") == (
+        "These orders are for round 5, which has not begun: round 3 is open. To use these "
+        "orders now, send them again with the line 'Round: 3' by 2026-01-03 12:00 UTC."
+    )

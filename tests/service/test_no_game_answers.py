@@ -8,6 +8,8 @@ game's answers, and "which game?" to a mail whose password fitted one game only.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from databases import game_row, order_sets, outbox, replies_to
 from harness import Games, Mailer, new_game, orders_text
@@ -247,3 +249,72 @@ def test_a_mail_of_a_player_in_several_games_that_tells_none_stores_nothing_and_
     assert len(order_sets(svc)) == before
     kinds = [row.kind for row in outbox(svc, to=me) if row.in_reply_to == mailer.last_id]
     assert kinds == ["error"]
+
+
+# -- a stranger's mail that reads like a signup but is none ------------------------------------
+
+#: The QA's mail (`Hi, anmeldung für insel bitte` / `Name: Bernd` / `Farben: Rot, Grün`), in
+#: each language, and what the answer says: why it was no signup, the lines to send.
+ALMOST = {
+    "de": (
+        "Hi, anmeldung für insel bitte\nName: Bernd\nFarben: Rot, Grün\n",
+        "Deine Mail wurde nicht als Anmeldung gelesen: Eine Anmeldung braucht eine Zeile, die "
+        "mit dem Wort 'Anmeldung' beginnt (in einem Satz wird das Wort nicht als Anmeldung "
+        "gelesen). Um bei insel mitzuspielen, schicke eine Mail mit diesen Zeilen:",
+        ["  Spiel: insel", "  Anmeldung", "  Name: Bernd", "  Farben: rot, grün"],
+    ),
+    "en": (
+        "Hi, join for insel please\nName: Bernd\nColours: red, green\n",
+        "Your mail was not read as a signup: a signup needs a line that starts with the word "
+        "'Join' (in a sentence, the word is not read as one). To join insel, send a mail with "
+        "these lines:",
+        ["  Game: insel", "  Join", "  Name: Bernd", "  Colours: red, green"],
+    ),
+    "da": (
+        "Hej, tilmelding til insel tak\nNavn: Bernd\nFarver: rød, grøn\n",
+        "Din mail blev ikke læst som en tilmelding: en tilmelding kræver en linje, der begynder "
+        "med ordet 'Tilmelding' (i en sætning læses ordet ikke som en tilmelding). For at være "
+        "med i insel skal du sende en mail med disse linjer:",
+        ["  Spil: insel", "  Tilmelding", "  Navn: Bernd", "  Farver: rød, grøn"],
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_signup_in_a_sentence_is_told_why_it_was_none_and_the_lines_to_send(
+    svc: Service, mailer: Mailer, lang: str
+) -> None:
+    """QA: the answer only listed the open games and the words of a signup; it did not say
+    the mail was not read as one, nor why. Its lines, sent back, are a signup."""
+    new_game(svc, "insel", players=5, lang=lang)
+    mail, why, lines = ALMOST[lang]
+    mailer.send(STRANGER, "mitspielen", mail)
+    (row,) = replies_to(svc, mailer.last_id)
+    assert row.subject == SAYS[lang]["open_subject"]
+    assert " ".join(row.body.split()).startswith(why), row.body
+    assert "\n".join(lines) in row.body
+    # The HTML part: the prose in paragraphs (a phone wraps them), the lines in a block.
+    html = row.html.split("<body>", 1)[1]
+    pres = re.findall(r"<pre[^>]*>(.*?)</pre>", html, re.S)
+    assert pres == ["\n".join(lines)], html
+    assert all(len(line) <= 40 for line in pres[0].splitlines())
+    # What the answer says to send is a signup.
+    mailer.send(STRANGER, "Re: mitspielen", "\n".join(line.strip() for line in lines) + "\n")
+    assert [r.kind for r in replies_to(svc, mailer.last_id)] == ["signup_confirm"]
+
+
+def test_of_several_open_games_the_one_the_mail_names_is_filled_in(
+    svc: Service, mailer: Mailer
+) -> None:
+    new_game(svc, "insel")
+    new_game(svc, "meer")
+    mailer.send(STRANGER, "Hallo", "Hallo, ich will bei meer mitspielen.\nName: Bernd\n")
+    (row,) = replies_to(svc, mailer.last_id)
+    assert "Um bei meer mitzuspielen" in row.body and "  Spiel: meer\n" in row.body
+    assert "  Farben" not in row.body  # no wishes written, none to copy
+    mailer.send(STRANGER, "Frage", "Hallo, anmelden?\nName: http://spam.test\n")
+    (row,) = replies_to(svc, mailer.last_id)
+    body = " ".join(row.body.split())
+    assert "Offene Spiele zum Anmelden: insel, meer." in body and "hinter 'Spiel:'" in body
+    assert "Spiel: <Name des Spiels>" in body and "Name: <dein Name>" in body
+    assert "spam" not in body  # a name that is no name is not echoed

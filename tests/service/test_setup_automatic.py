@@ -5,6 +5,9 @@ every mail of it, and its player gets a mail of their own that says so first."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from databases import game_state, outbox, passwords, seated
 from harness import Mailer, new_game, pass_deadline, setup_text, signup
@@ -20,17 +23,17 @@ SAYS = {
     "de": (
         "  automatisch gesetzt: die Frist war abgelaufen",
         "Die Frist deines Zugs ist ohne eine brauchbare Aufstellung von dir abgelaufen: "
-        "pbm hat für dich gesetzt (die markierte Zeile unten).",
+        "pbm hat für dich gesetzt (unten die Aufstellung mit dem Vermerk „automatisch gesetzt“).",
     ),
     "en": (
         "  placed automatically: the deadline passed",
         "Your turn's deadline passed without a placement from you that could be used: "
-        "pbm placed for you (the line marked below).",
+        'pbm placed for you (below, the placement marked "placed automatically").',
     ),
     "da": (
         "  placeret automatisk: fristen var udløbet",
         "Fristen for din tur udløb uden en placering fra dig, der kunne bruges: "
-        "pbm har placeret for dig (den markerede linje nedenfor).",
+        "pbm har placeret for dig (nedenfor placeringen mærket »placeret automatisk«).",
     ),
 }
 
@@ -67,6 +70,13 @@ def test_a_placement_made_at_the_deadline_is_marked_and_its_player_told(
         assert lines[at + 1] == mark, mail.body
     # The player reads first that the placement was made for them; the others are not told so.
     assert " ".join(mine.body.split()).startswith(to_me), mine.body
+    # What that sentence quotes is the mark below, word for word (QA: "the line marked below"
+    # named a mark the mail did not show as one); the HTML part sets the mark in bold.
+    (quoted,) = re.findall(r"[\"„»]([^\"“«]+)[\"“«]", to_me)
+    assert mark.strip().startswith(f"{quoted}: ")
+    assert (
+        f"<b>{html.escape(mark)}</b>" in mine.html and f"<b>{html.escape(mark)}</b>" in theirs.html
+    )
     assert to_me.split(":")[0] not in " ".join(theirs.body.split())
 
 
