@@ -350,6 +350,13 @@ def resolve_hex(board: Board, text: str, lang: str = "de") -> int:
     return next(iter(found))
 
 
+#: Why hexes that meet at crossings (or paths) without known land name none for a building or
+#: a road: each raises its NotationError, or returns where it is not the reason (the board,
+#: the hexes of each such place, the names as written, "crossing" or "path"). An expansion
+#: registers from its module (Seafarers: a place touching fog).
+NOT_LAND_YET: list[Callable[[Board, list[tuple[int, ...]], str, str], None]] = []
+
+
 def resolve_crossing(board: Board, text: str, lang: str = "de", land_only: bool = True) -> int:
     return crossing_from_names(board, tokenize_hexes(text), lang, land_only)
 
@@ -369,8 +376,15 @@ def crossing_from_names(
             )
     if len(names) != 3:
         raise NotationError.make("crossing_three_hexes", count=len(names))
-    found = _crossings_for(board, _sets(board, names, lang), land_only)
+    sets = _sets(board, names, lang)
+    found = _crossings_for(board, sets, land_only)
     if not found:
+        if land_only:
+            # Hexes that meet where no land is known yet (Oceania's fog): said why, not that
+            # they never meet.
+            anywhere = _crossings_for(board, sets, False)
+            for why in NOT_LAND_YET:
+                why(board, [board.crossing_hexes[c] for c in anywhere], _listing(names), "crossing")
         raise NotationError.make("no_crossing", names=_listing(names))
     if len(found) > MAX_CANDIDATES:
         raise AmbiguousError.make(
@@ -409,8 +423,13 @@ def resolve_path(board: Board, text: str, lang: str = "de", land_only: bool = Tr
             )
     if len(names) != 2:
         raise NotationError.make("path_two_hexes", count=len(names))
-    found = _paths_for(board, _sets(board, names, lang), land_only)
+    sets = _sets(board, names, lang)
+    found = _paths_for(board, sets, land_only)
     if not found:
+        if land_only:
+            anywhere = _paths_for(board, sets, False)
+            for why in NOT_LAND_YET:
+                why(board, [board.path_hexes[e] for e in anywhere], _listing(names), "path")
         raise NotationError.make("no_path", names=_listing(names))
     if len(found) > MAX_CANDIDATES:
         raise AmbiguousError.make("ambiguous_path_many", names=_listing(names), count=len(found))
