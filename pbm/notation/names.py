@@ -564,8 +564,20 @@ def ship_path_text(board: Board, e: int, lang: str = "de") -> str:
 
 
 def hex_text(board: Board, h: int, lang: str = "de") -> str:
-    return _labelled(
-        board.hexes[h].label,
-        hex_short_name(board, h, lang),
-        lambda t: resolve_hex(board, t, lang) == h,
-    )
+    """`D5 (6H)`: the label, and the hex's token in brackets where the token names it, alone
+    or, on a hex with a number, beside another hex carrying the same token (`D3 (5H)`, a
+    second 5H at D6: the label decides, the brackets show what the hex is; `places._hex`
+    reads it back so). `Meer`, `Wüste`, a harbour only where they name this hex alone."""
+
+    def names_it(t: str) -> bool:
+        if board.hexes[h].number is None:
+            return resolve_hex(board, t, lang) == h
+        return h in _one_name(board, t, lang)
+
+    return _labelled(board.hexes[h].label, hex_short_name(board, h, lang), names_it)
+
+
+def _one_name(board: Board, text: str, lang: str) -> frozenset[int]:
+    """Every hex one name can mean (`5H`: both hexes carrying it); empty for anything else."""
+    names = tokenize_hexes(text)
+    return hex_candidates(board, names[0].name, lang) if len(names) == 1 else frozenset()
