@@ -275,3 +275,30 @@ def test_a_base_card_played_after_kort_buys_no_card() -> None:
     assert format_item(parse_line("Spil kortet Monopol malm", ctx), ctx) == "Monopol Malm"
     # A card bought stays one.
     assert format_item(parse_line("Køb kort", ctx), ctx) == "Udviklingskort"
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "said"),
+    [
+        ("Spil sejrspoint", "da", "et sejrspointkort spilles aldrig: det tæller af sig selv"),
+        ("Sejrspoint", "da", "et sejrspointkort spilles aldrig: det tæller af sig selv"),
+        ("Sejrspointkort", "da", "et sejrspointkort spilles aldrig: det tæller af sig selv"),
+        ("Spil et sejrspointkort", "da", "et sejrspointkort spilles aldrig"),
+        ("SP", "da", "et sejrspointkort spilles aldrig"),
+        ("Siegpunktkarte", "de", "eine Siegpunktkarte wird nicht gespielt: sie zählt von selbst"),
+        ("Spiele Wahrzeichen", "de", "eine Siegpunktkarte wird nicht gespielt"),
+        ("Victory point", "en", "a victory point card is never played: it counts by itself"),
+        ("Play a victory point card", "en", "a victory point card is never played"),
+    ],
+)
+def test_a_victory_point_card_played_is_refused_with_the_reason(
+    line: str, lang: str, said: str
+) -> None:
+    """A Danish `Spil sejrspoint` was "'sejrspoint' er ikke en ordre (Hus, By, …)": the card
+    is named in every language and answered as German's and English's are."""
+    from pbm.notation import OrderError
+
+    with pytest.raises(OrderError) as info:
+        parse_line(line, _ctx(lang))
+    assert info.value.key == "vp_card"
+    assert said in info.value.localized(lang)

@@ -43,6 +43,8 @@ assert {"ship", "move_ship", "castle", "make", "feast", "smithy"} <= set(BUILD_R
 assert {"castle", "residence", "smithy"} <= INHERITED_KINDS
 from pbm.notation.refusals import ORDER_EXPECTED, SETUP_FORM
 assert (len(ORDER_EXPECTED), len(SETUP_FORM)) == (2, 1)
+from pbm.notation.names import NOT_LAND_YET
+assert len(NOT_LAND_YET) == 1
 assert (len(EXPANSION_WORDS), len(MAP_PARTS), len(JSON_PARTS)) == (1, 2, 2)
 from pbm.reports.identity import KIND_PARTS
 assert len(KIND_PARTS) == 2

@@ -71,7 +71,7 @@ def _path(labels: str) -> int:
         ("Abwurf: W > G > H", "de", "Abwurf: W G H"),
         ("Abwurf: W→G→H", "de", "Abwurf: W G H"),
         ("Abwurf: Wolle -> Getreide => Holz", "de", "Abwurf: W G H"),
-        ("Abwurf: 2 W » G", "de", "Abwurf: W W G"),
+        ("Abwurf: 2 W » G", "de", "Abwurf: 2W G"),
         ("Discard: W > G > L", "en", "Discard: W G L"),
         (
             "Ritter nach dem Wurf -> Räuber 11G, blau",
@@ -132,8 +132,8 @@ def test_a_dash_between_two_paths_of_a_list_is_a_separator_but_one_path_takes_it
         ("Abwerfen falls nötig: zuerst Wolle, dann Holz, dann Getreide", "de", "Abwurf: W H G"),
         ("Abwurf (falls nötig): zuerst Wolle, dann Holz", "de", "Abwurf: W H"),
         ("Abwurf, wenn es sein muss: Wolle zuerst, dann Holz, zuletzt Erz", "de", "Abwurf: W H E"),
-        ("Falls ich abwerfen muss: zuerst 2 Wolle, danach Holz", "de", "Abwurf: W W H"),
-        ("Abwurf bei einer 7: W W G", "de", "Abwurf: W W G"),
+        ("Falls ich abwerfen muss: zuerst 2 Wolle, danach Holz", "de", "Abwurf: 2W H"),
+        ("Abwurf bei einer 7: W W G", "de", "Abwurf: 2W G"),
         ("Abwurf: Wolle vor Holz vor Erz", "de", "Abwurf: W H E"),
         ("Discard if needed: wool first, then lumber, then grain", "en", "Discard: W L G"),
         ("If I have to discard: ore > grain > wool", "en", "Discard: O G W"),
@@ -1031,16 +1031,16 @@ def test_a_substitute_keyword_without_its_colon(body: str, lang: str) -> None:
 #: Discards as players write them.
 DISCARDS_AS_PLAYERS_WRITE_THEM: list[tuple[str, str, str]] = [
     # A discard list with its count written after or glued, its label, or in a sentence.
-    ("Abwurf: 2xW", "de", "Abwurf: W W"),
-    ("Abwurf: Wolle x2, Getreide", "de", "Abwurf: W W G"),
-    ("Discard: wool x2 grain", "en", "Discard: W W G"),
+    ("Abwurf: 2xW", "de", "Abwurf: 2W"),
+    ("Abwurf: Wolle x2, Getreide", "de", "Abwurf: 2W G"),
+    ("Discard: wool x2 grain", "en", "Discard: 2W G"),
     ("Discard priority: wool, grain", "en", "Discard: W G"),
     ("Abwurf Reihenfolge: Wolle, Getreide", "de", "Abwurf: W G"),
     ("Smid rækkefølge: uld, korn", "da", "Aflever: U K"),
     ("I discard wool and grain", "en", "Discard: W G"),
     ("If a 7 is rolled, I discard wool and grain", "en", "Discard: W G"),
     ("Ich werfe Wolle und Getreide ab", "de", "Abwurf: W G"),
-    ("Bei einer 7 werfe ich 2 Wolle und 1 Getreide ab", "de", "Abwurf: W W G"),
+    ("Bei einer 7 werfe ich 2 Wolle und 1 Getreide ab", "de", "Abwurf: 2W G"),
     ("On a 7 robber 11G, steal blue", "en", "Robber D4 (11G), steal blue"),
 ]
 

@@ -529,12 +529,12 @@ ASKED_BACK: list[tuple[str, str, list[str]]] = [
         "de",
         ["Handel blau: gebe 4St, bekomme 1H", "Handel blau: gebe 4S, bekomme 1H"],
     ),
-    ("Abwurf: 2 St", "de", ["Abwurf: Stoff Stoff", "Abwurf: S S"]),
+    ("Abwurf: 2 St", "de", ["Abwurf: 2St", "Abwurf: 2S"]),
     ("Herstellen 1 Br", "de", ["Herstellen 1 Brot"]),
     ("Maritime 4 Br for 1O", "en", ["Maritime 4B for 1O"]),
     ("Monopoly Br", "en", ["Monopoly Brick"]),
     ("Trade blue: give 4 St, get 1O", "en", ["Trade blue: give 4St, get 1O"]),
-    ("Discard: 2 Br", "en", ["Discard: Bread Bread", "Discard: B B"]),
+    ("Discard: 2 Br", "en", ["Discard: 2Br", "Discard: 2B"]),
 ]
 
 
@@ -787,8 +787,13 @@ def test_a_token_on_two_quarries_lists_both(lang: str) -> None:
     err = _error(f"{'Räuber' if lang == 'de' else 'Robber'} {name}", ctx)
     assert isinstance(err, AmbiguousError)
     assert sorted(err.candidates) == sorted(b.hexes[h].label for h in fours)
-    # Each is named by its label, and the echo leaves the token form out.
-    assert hex_text(b, fours[0], lang) == b.hexes[fours[0]].label
+    # Each is named by its label; the echo shows the token beside it (the label decides),
+    # and reads back as the same hex.
+    for h in fours:
+        shown = hex_text(b, h, lang)
+        assert shown == f"{b.hexes[h].label} ({name})"
+        robber = parse_line(f"{'Räuber' if lang == 'de' else 'Robber'} {shown}", ctx)
+        assert isinstance(robber, RobberOrder) and robber.hex == h
 
 
 # -- oder, Ersatzbau ---------------------------------------------------------------------------

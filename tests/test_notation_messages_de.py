@@ -671,6 +671,33 @@ SEA_CASES: dict[str, tuple[str, str]] = {
 }
 
 
+#: key → (line, the English message) on Oceania (seed 1), where C8 is still fog.
+FOG_CASES: dict[str, tuple[str, str]] = {
+    "crossing_fog": (
+        "Siedlung C7 C8 D7",
+        "C7, C8, D7 meet at a crossing that touches fog (C8): nothing is built there until a "
+        "road or ship has discovered what the fog hides",
+    ),
+    "path_fog": (
+        "Straße C7 C8",
+        "the path between C7, C8 touches fog (C8): nothing is built there until a road or ship "
+        "has discovered what the fog hides",
+    ),
+}
+
+
+@pytest.mark.parametrize("key", sorted(FOG_CASES))
+def test_every_error_of_a_fog_board_has_a_german_text(key: str) -> None:
+    from pbm.rules.state import Settings, new_game
+
+    s = new_game(Settings.for_scenario("ozeanien", 4), 1)
+    text, english = FOG_CASES[key]
+    with pytest.raises(OrderError) as info:
+        parse_line(text, Context(s.board, "de", s.colours, "round"))
+    assert (info.value.key, info.value.message) == (key, english)
+    _assert_german(info.value)
+
+
 @pytest.mark.parametrize("key", sorted(SEA_CASES))
 def test_every_error_of_a_seafarers_board_has_a_german_text(key: str) -> None:
     from pbm.rules.state import Settings, new_game
@@ -726,6 +753,7 @@ def test_every_key_is_tried_by_a_line_here() -> None:
     tried = (
         set(CASES)
         | set(SEA_CASES)
+        | set(FOG_CASES)
         | set(SEA_SETUP_CASES)
         | set(MAIL_CASES)
         | set(PLAYERS_CASES)

@@ -312,8 +312,8 @@ def test_the_place_taken_between_two_builds_is_or(lang: str, line: str, canonica
     ("lang", "line", "canonical"),
     [
         # How many, then which: read when the list has as many cards.
-        ("en", "Discard 4: 2 wool 2 grain", "Discard: W W G G"),
-        ("de", "Abwurf 4: 2 Wolle, 2 Getreide", "Abwurf: W W G G"),
+        ("en", "Discard 4: 2 wool 2 grain", "Discard: 2W 2G"),
+        ("de", "Abwurf 4: 2 Wolle, 2 Getreide", "Abwurf: 2W 2G"),
         ("de", "Abwerfen 2: Holz > Lehm", "Abwurf: H L"),
         ("da", "Aflever 2: 1 uld 1 korn", "Aflever: U K"),
     ],

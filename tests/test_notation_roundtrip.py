@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from pbm.notation import Context, format_item, parse_line, parse_mail
+from pbm.notation import Context, OrderError, format_item, parse_line, parse_mail
 from pbm.notation.format import format_setup_orders, format_turn_orders
 from pbm.notation.lines import (
     ColourPreference,
@@ -343,3 +343,59 @@ def test_setup_orders_round_trip_through_a_mail(data: st.DataObject) -> None:
     parsed = parse_mail("\n".join(format_setup_orders(orders, ctx)), ctx)
     assert parsed.ok
     assert parsed.setup_orders() == orders
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "echo"),
+    [
+        ("de", "Abwurf: 3W 2H", "Abwurf: 3W 2H"),
+        ("de", "Abwurf: W W H W", "Abwurf: 2W H W"),
+        ("en", "Discard: 3W 2L", "Discard: 3W 2L"),
+        ("en", "Discard: W L W", "Discard: W L W"),
+        ("da", "Aflever: 3U 2T", "Aflever: 3U 2T"),
+        ("da", "smid: uld, uld, korn", "Aflever: 2U K"),
+    ],
+)
+def test_a_discard_list_is_echoed_with_counts_in_its_order(lang: str, line: str, echo: str) -> None:
+    """`Abwurf: 3W 2H` was echoed `Abwurf: W W W H H`; the counts form the reports use keeps
+    the order written, and reads back."""
+    ctx = _ctx(0, lang)
+    item = parse_line(line, ctx)
+    assert format_item(item, ctx) == echo
+    assert parse_line(echo, ctx) == item
+
+
+@pytest.mark.parametrize(
+    ("lang", "robber", "steal"),
+    [("de", "Bandit", "raube blau"), ("en", "Robber", "steal blue"), ("da", "Røver", "røv blå")],
+)
+def test_a_robber_on_a_shared_token_is_echoed_with_it(lang: str, robber: str, steal: str) -> None:
+    """Seed 6 has 6E on two hexes: `Bandit C2 raube blau` was echoed without the hex's token,
+    which every other robber line shows; now `Räuber C2 (6E), raube blau`, read back as C2
+    (the label decides), while `Räuber <other> (6E)` is still refused."""
+    from pbm.notation.names import hex_short_name
+
+    ctx = _ctx(1, lang)
+    board = ctx.board
+    shared = [
+        h.id
+        for h in board.hexes
+        if h.number is not None
+        and sum(
+            hex_short_name(board, x.id, lang) == hex_short_name(board, h.id, lang)
+            for x in board.hexes
+        )
+        > 1
+    ]
+    assert len(shared) >= 2
+    for h in shared:
+        label, token = board.hexes[h].label, hex_short_name(board, h, lang)
+        item = parse_line(f"{robber} {label} {steal}", ctx)
+        assert item == RobberOrder(h, (1,))
+        echo = format_item(item, ctx)
+        assert echo.split(",")[0].endswith(f" {label} ({token})"), echo
+        assert parse_line(echo, ctx) == item
+    other = next(x.id for x in board.hexes if x.number is not None and x.id not in shared)
+    with pytest.raises(OrderError) as info:
+        parse_line(f"{robber} {board.hexes[other].label} ({token})", ctx)
+    assert info.value.key == "brackets_differ"

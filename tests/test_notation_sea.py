@@ -406,3 +406,57 @@ def test_a_ship_moved_as_players_write_it(line: str, lang: str, canonical: str) 
     (result,) = parse_mail(line + "\n", ctx).lines
     assert result.error is None, str(result.error)
     assert result.item is not None and format_item(result.item, ctx) == canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "said"),
+    [
+        (
+            "de",
+            "Siedlung C7 C8 D7",
+            "C7, C8, D7 treffen an einer Kreuzung zusammen, die an Nebel grenzt (C8): dort wird "
+            "nichts gebaut, bis eine Straße oder ein Schiff den Nebel dort aufgedeckt hat",
+        ),
+        (
+            "en",
+            "Settlement C7 C8 D7",
+            "C7, C8, D7 meet at a crossing that touches fog (C8): nothing is built there until "
+            "a road or ship has discovered what the fog hides",
+        ),
+        (
+            "da",
+            "Hus C7 C8 D7",
+            "C7, C8, D7 mødes i et kryds, der grænser op til tågen (C8): der bygges intet, før "
+            "en vej eller et skib har opdaget, hvad tågen skjuler",
+        ),
+        ("da", "By B7 B8 C8", "B7, B8, C8 mødes i et kryds, der grænser op til tågen (B8, C8)"),
+        (
+            "de",
+            "Straße C7 C8",
+            "der Weg zwischen C7, C8 grenzt an Nebel (C8): dort wird nichts gebaut",
+        ),
+        ("en", "Road C7 C8", "the path between C7, C8 touches fog (C8): nothing is built"),
+        ("da", "Vej C7 C8", "strækningen mellem C7, C8 grænser op til tågen (C8)"),
+    ],
+)
+def test_a_place_touching_fog_is_refused_for_the_fog(lang: str, line: str, said: str) -> None:
+    """Oceania (seed 1), C8 still fog: `Hus C7 C8 D7` was "C7, C8, D7 mødes ikke i noget kryds",
+    though they meet on the map. The answer names the fog instead; a ship beside it reads."""
+    s = new_game(Settings.for_scenario("ozeanien", 4), 1)
+    assert s.board.hex_by_label("C8").id in s.board.fog
+    ctx = Context(s.board, lang, s.colours, "round")
+    err = parse_mail(f"{line}\n", ctx).lines[0].error
+    assert err is not None and err.key in ("crossing_fog", "path_fog"), err
+    assert said in err.localized(lang)
+    if line.split()[0] in ("Siedlung", "Settlement", "Hus"):
+        # A start settlement there is refused for the fog as well.
+        road = {"de": "Straße", "en": "Road", "da": "Vej"}[lang]
+        setup = Context(s.board, lang, s.colours, "setup")
+        err = parse_mail(f"{line} {road} C7 C8\n", setup).lines[0].error
+        assert err is not None and err.key == "crossing_fog", err
+    # Hexes that meet nowhere are still said to meet nowhere; a ship beside the fog reads.
+    with pytest.raises(OrderError) as info:
+        parse_line(line.split()[0] + " A1 A2 B3", ctx)
+    assert info.value.key in ("no_crossing", "crossing_three_hexes", "no_path", "path_two_hexes")
+    ship = {"de": "Schiff", "en": "Ship", "da": "Skib"}[lang]
+    assert isinstance(parse_line(f"{ship} B7 B8", ctx), Ship)

@@ -6,6 +6,7 @@ The order words come from the message catalogue (`pbm.i18n`).
 
 from __future__ import annotations
 
+import itertools
 from functools import cache
 
 from pbm.i18n import language, translator
@@ -163,6 +164,13 @@ def card_text(r: int, lang: str) -> str:
     return letter if len(letter) == 1 else vocab.resource_name(r, lang)
 
 
+def discard_text(resources: tuple[int, ...], lang: str) -> str:
+    """A discard list in the order given, each run of one card counted as the reports count
+    cards (`3W 2H`, `2W H W`: the order stays), a card alone by `card_text` (`W`)."""
+    runs = [(r, len(list(group))) for r, group in itertools.groupby(resources)]
+    return " ".join(f"{n}{vocab.letter(r, lang)}" if n > 1 else card_text(r, lang) for r, n in runs)
+
+
 def robber_text(o: RobberOrder, ctx: Context) -> str:
     if o.pirate:
         return f"{word('pirate', ctx.lang)} {hex_text(ctx.board, o.hex, ctx.lang)}"
@@ -265,7 +273,7 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
     if isinstance(item, Monopoly):
         return f"{w('monopoly')} {vocab.resource_name(item.resource, lang)}"
     if isinstance(item, DiscardPreference):
-        return f"{w('discard')}: " + " ".join(card_text(r, lang) for r in item.resources)
+        return f"{w('discard')}: {discard_text(item.resources, lang)}"
     if isinstance(item, TradeOffer):
         partner = vocab.colour_name(ctx.colours[item.partner], lang)
         return (

@@ -138,6 +138,33 @@ def starts_a_message(line: str) -> bool:
     return _MESSAGE_START.match(folded.strip()) is not None
 
 
+#: The first words of a question (`Wieso …`, `Why …`, `Hvorfor …`).
+_QUESTION_WORDS = lexicon.word_set("mail", "question_words")
+#: A question mark with more of the sentence after it (`…ungültig?? Es stand doch …`); not a
+#: doubt in brackets (`Straße 6L 5L (?)`).
+_ASKED_THEN_MORE = re.compile(r"\?[?!]*+\s++[a-z]")
+
+
+def asks_a_question(line: str) -> bool:
+    """Whether a line (refused: the caller asks of those) asks something: it ends on a
+    question mark, starts with a question word (`Wieso war mein Zug ungültig`), or goes on
+    after a question mark (`Wieso …?? Es stand doch nirgends …`) without starting as an order
+    does (`Straße 6L 5L? oder 6L 4L`: a doubt beside an order, the remarks' business)."""
+    if line.rstrip().endswith("?"):
+        return True
+    folded = Text(line[:MAX_LINE_CHARS]).folded
+    words = _letter_words(folded[:40])
+    if not words:
+        return False
+    if words[0] in _QUESTION_WORDS:
+        return True
+    from .game_words import every_game_words
+
+    game = every_game_words()
+    order = words[0] in game.keyword_starts or words[0] in game.build_starts
+    return not order and _ASKED_THEN_MORE.search(folded) is not None
+
+
 _SUBSTITUTE = _kw("substitute", r"\s*+:?+\s*+(?P<rest>)")
 
 

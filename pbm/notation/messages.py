@@ -289,6 +289,10 @@ TEXTS: dict[str, str] = {
     ),
     "no_hex_near": N_("there is no hex {name} on this board; did you mean {near}?"),
     "no_crossing": N_("there is no crossing where {names} meet"),
+    "crossing_fog": N_(
+        "{names} meet at a crossing that touches fog ({fog}): nothing is built there until a "
+        "road or ship has discovered what the fog hides"
+    ),
     "ambiguous_crossing": N_("{names} names {count} crossings"),
     "ambiguous_crossing_many": N_(
         "{names} names {count} crossings: name a crossing by the labels of its three hexes, "
@@ -296,6 +300,10 @@ TEXTS: dict[str, str] = {
     ),
     "path_two_hexes": N_("a path is named by two hexes (or two crossings with '-'), not {count}"),
     "no_path": N_("there is no path between {names}"),
+    "path_fog": N_(
+        "the path between {names} touches fog ({fog}): nothing is built there until a road or "
+        "ship has discovered what the fog hides"
+    ),
     "path_pick": N_(
         "a path is named by two hexes, not {count}: the paths below fit, copy one back"
     ),

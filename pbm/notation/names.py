@@ -350,6 +350,13 @@ def resolve_hex(board: Board, text: str, lang: str = "de") -> int:
     return next(iter(found))
 
 
+#: Why hexes that meet at crossings (or paths) without known land name none for a building or
+#: a road: each raises its NotationError, or returns where it is not the reason (the board,
+#: the hexes of each such place, the names as written, "crossing" or "path"). An expansion
+#: registers from its module (Seafarers: a place touching fog).
+NOT_LAND_YET: list[Callable[[Board, list[tuple[int, ...]], str, str], None]] = []
+
+
 def resolve_crossing(board: Board, text: str, lang: str = "de", land_only: bool = True) -> int:
     return crossing_from_names(board, tokenize_hexes(text), lang, land_only)
 
@@ -369,8 +376,15 @@ def crossing_from_names(
             )
     if len(names) != 3:
         raise NotationError.make("crossing_three_hexes", count=len(names))
-    found = _crossings_for(board, _sets(board, names, lang), land_only)
+    sets = _sets(board, names, lang)
+    found = _crossings_for(board, sets, land_only)
     if not found:
+        if land_only:
+            # Hexes that meet where no land is known yet (Oceania's fog): said why, not that
+            # they never meet.
+            anywhere = _crossings_for(board, sets, False)
+            for why in NOT_LAND_YET:
+                why(board, [board.crossing_hexes[c] for c in anywhere], _listing(names), "crossing")
         raise NotationError.make("no_crossing", names=_listing(names))
     if len(found) > MAX_CANDIDATES:
         raise AmbiguousError.make(
@@ -409,8 +423,13 @@ def resolve_path(board: Board, text: str, lang: str = "de", land_only: bool = Tr
             )
     if len(names) != 2:
         raise NotationError.make("path_two_hexes", count=len(names))
-    found = _paths_for(board, _sets(board, names, lang), land_only)
+    sets = _sets(board, names, lang)
+    found = _paths_for(board, sets, land_only)
     if not found:
+        if land_only:
+            anywhere = _paths_for(board, sets, False)
+            for why in NOT_LAND_YET:
+                why(board, [board.path_hexes[e] for e in anywhere], _listing(names), "path")
         raise NotationError.make("no_path", names=_listing(names))
     if len(found) > MAX_CANDIDATES:
         raise AmbiguousError.make("ambiguous_path_many", names=_listing(names), count=len(found))
@@ -545,8 +564,20 @@ def ship_path_text(board: Board, e: int, lang: str = "de") -> str:
 
 
 def hex_text(board: Board, h: int, lang: str = "de") -> str:
-    return _labelled(
-        board.hexes[h].label,
-        hex_short_name(board, h, lang),
-        lambda t: resolve_hex(board, t, lang) == h,
-    )
+    """`D5 (6H)`: the label, and the hex's token in brackets where the token names it, alone
+    or, on a hex with a number, beside another hex carrying the same token (`D3 (5H)`, a
+    second 5H at D6: the label decides, the brackets show what the hex is; `places._hex`
+    reads it back so). `Meer`, `Wüste`, a harbour only where they name this hex alone."""
+
+    def names_it(t: str) -> bool:
+        if board.hexes[h].number is None:
+            return resolve_hex(board, t, lang) == h
+        return h in _one_name(board, t, lang)
+
+    return _labelled(board.hexes[h].label, hex_short_name(board, h, lang), names_it)
+
+
+def _one_name(board: Board, text: str, lang: str) -> frozenset[int]:
+    """Every hex one name can mean (`5H`: both hexes carrying it); empty for anything else."""
+    names = tokenize_hexes(text)
+    return hex_candidates(board, names[0].name, lang) if len(names) == 1 else frozenset()

@@ -128,7 +128,9 @@ def _check_echo(t: Text, main: Text, ctx: Context, resolve: object, expected: in
 def _hex(t: Text, ctx: Context) -> int:
     main = _without_echo(t)
     h = _resolve_hex(main, ctx)
-    _check_echo(t, main, ctx, lambda x: _resolve_hex(x, ctx), h)
+    # The brackets may name a token two hexes carry (`D3 (5H)`, a second 5H at D6: the echo's
+    # form, `names.hex_text`): it names this hex too, so it agrees with the label.
+    _check_echo(t, main, ctx, lambda x: h if h in _named_hexes(x, ctx) else _resolve_hex(x, ctx), h)
     return h
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from pbm.rules.board import Board
 from pbm.rules.orders import MoveShip, Ship
 
 from . import lexicon
@@ -14,6 +15,7 @@ from .cards import _path_spans
 from .context import Context, Text
 from .errors import NotationError, OrderError
 from .items import Builds
+from .names import NOT_LAND_YET
 from .places import _sea_path
 from .refusals import ORDER_EXPECTED, SETUP_FORM
 from .words import _strip_words
@@ -99,7 +101,23 @@ def _move_ship(rest: Text, t: Text, lead: int, ctx: Context) -> MoveShip:
     return MoveShip(source, target)
 
 
+def _in_fog(board: Board, places: list[tuple[int, ...]], names: str, kind: str) -> None:
+    """`Hus C7 C8 D7` where C8 is still fog: the hexes meet, but nothing is built there until
+    a ship or road has discovered the fog (the rule at receipt, `Reason.UNEXPLORED`), which
+    the answer says, naming the fog hexes; never "they meet at no crossing" (a road's path
+    alike: `Vej C7 C8`)."""
+    fog = set(board.fog)
+    if not places or not all(fog.intersection(hexes) for hexes in places):
+        return
+    touched = sorted(fog.intersection(set().union(*places)))
+    seen = ", ".join(board.hexes[h].label for h in touched)
+    if kind == "path":
+        raise NotationError.make("path_fog", names=names, fog=seen)
+    raise NotationError.make("crossing_fog", names=names, fog=seen)
+
+
 BUILD_READERS.update({"ship": _ship, "move_ship": _move_ship})
+NOT_LAND_YET.append(_in_fog)
 # A line that is no order names the Seafarers orders too.
 ORDER_EXPECTED.append((lambda ctx: ctx.board.has_areas, "order_expected_sea"))
 # A setup placement may take a ship: the setup's refusals show its form too.

@@ -11,6 +11,7 @@ from sqlmodel import col, select
 
 from pbm.notation.clean import iter_clean_lines
 from pbm.notation.format import word
+from pbm.notation.lines import asks_a_question
 from pbm.notation.mail import message_to_gm
 from pbm.store.models import InboundMail, Outbox, Player
 from pbm.store.statuses import GamePhase, OutboxStatus, PlayerStatus
@@ -144,7 +145,7 @@ def bad_password(r: Request) -> None:
         forwarded = _to_gm_without_password(r)
         if forwarded:
             said += "\n\n" + forwarded
-        elif any(line.rstrip().endswith("?") for _, line in iter_clean_lines(r.inbound.text)):
+        elif any(asks_a_question(line) for _, line in iter_clean_lines(r.inbound.text)):
             # A question: where questions go.
             said += "\n\n" + texts.t(r.lang, "question_hint")
         else:

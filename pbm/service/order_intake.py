@@ -7,6 +7,7 @@ from typing import Any
 
 from pbm.i18n import translator
 from pbm.notation.checks import check_receipt, check_setup_receipt
+from pbm.notation.lines import asks_a_question
 from pbm.reports import notices
 from pbm.store.models import Player
 from pbm.store.statuses import GamePhase
@@ -41,9 +42,10 @@ def _bare(text: str) -> str:
 
 
 def _asks_a_question(r: Request) -> bool:
-    """A line refused that ends on a question mark: the player asked something in a mail the
-    service reads for orders (the answer says where a question goes)."""
-    return any(not line.ok and line.text.rstrip().endswith("?") for line in r.parsed.lines)
+    """A line refused that asks something (ends on a question mark, starts with a question
+    word, goes on after one: `lines.asks_a_question`): the player asked in a mail the service
+    reads for orders (the answer says where a question goes)."""
+    return any(not line.ok and asks_a_question(line.text) for line in r.parsed.lines)
 
 
 def table_requests(r: Request) -> None:

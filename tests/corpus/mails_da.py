@@ -89,7 +89,7 @@ MAILS += [
             ("Adgangskode: hvid-267", PW_DA),
             ("Ved en 7: Sørøver D6", lit("Sørøver D6")),
             ("Røver E4, røv rød", lit("Røver E4 (11U), røv rød")),
-            ("Aflever: K K U", lit("Aflever: K K U")),
+            ("Aflever: K K U", lit("Aflever: 2K U")),
         ],
         **SEA,
     ),
@@ -308,8 +308,8 @@ MAILS += [
         "288_aflever_sten_fisk_da",
         [
             ("Adgangskode: blå-288", PW_DA),
-            ("Røver D5, røv gul", lit("Røver D5, røv gul")),
-            ("Aflever: S S F", lit("Aflever: S S F")),
+            ("Røver D5, røv gul", lit("Røver D5 (3S), røv gul")),
+            ("Aflever: S S F", lit("Aflever: 2S F")),
         ],
         **KRON,
     ),
@@ -521,7 +521,7 @@ MAILS += [
         "306_kasser_og_smid_da",
         [
             ("Adgangskode: hvid-306", PW_DA),
-            ("kassér: 2 korn, 1 uld", lit("Aflever: K K U")),
+            ("kassér: 2 korn, 1 uld", lit("Aflever: 2K U")),
             ("smid 2K 1U", refused("only one discard")),
         ],
         lang="da",

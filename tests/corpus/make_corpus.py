@@ -10,7 +10,9 @@ oracle below from the board geometry and the canonical formats of notation.md / 
 - crossing: its three labels in board order, then `(tokens)` when the token form (`6L`,
   `Meer`, `G-Hafen`, `3:1-Hafen`, `Wüste`, English `Sea`, `G-Harbor`, `Desert`) names only it
   among the crossings next to land; a path likewise among the paths next to land;
-- hex: its label, then `(token)` when the token names only that hex.
+- hex: its label, then `(token)` when the token names only that hex, or when the hex has a
+  number (the robber's: `D3 (5H)` beside a second 5H, the label decides);
+- discard list: each run of one card with its count (`2W G`), a card alone by its letter.
 
 Where the parser disagrees with these expectations the test fails: see the report of the test
 engineer for which side is right (the expectations follow notation.md).
@@ -175,7 +177,8 @@ class Oracle:
 
     def hex(self, label: str) -> str:
         h = self.b.label_index[label]
-        return label + (f" ({self.token(h)})" if len(self._set(h)) == 1 else "")
+        shown = len(self._set(h)) == 1 or self.b.hexes[h].number is not None
+        return label + (f" ({self.token(h)})" if shown else "")
 
     def check_crossings(self, *labels: str) -> list[str]:
         """Candidates as the player copies them back: labels only, validated."""
@@ -452,7 +455,7 @@ MAILS: list[Mail] = [
             ("Kennwort: blau-7391", PW_DE),
             ("Runde: 5", lit("Runde: 5")),
             ("Räuber 6L, raube rot, gelb", robber("C3", "rot", "gelb")),
-            ("Abwurf: W W G", lit("Abwurf: W W G")),
+            ("Abwurf: W W G", lit("Abwurf: 2W G")),
             ("Handel gelb: gebe 2H, bekomme 1E", lit("Handel gelb: gebe 2H, bekomme 1E")),
             ("Siedlung 6L 11H 12E oder Siedlung 8H 3E 4H", alts(s_("B2 B3 C3"), s_("C2 D2 D3"))),
             ("Straße 6L 5L", road("C3 C4")),
@@ -723,7 +726,7 @@ MAILS: list[Mail] = [
         "025_discard_de",
         [
             ("Kennwort: blau-25", PW_DE),
-            ("Abwurf: Wolle, Wolle, Getreide, 2E", lit("Abwurf: W W G E E")),
+            ("Abwurf: Wolle, Wolle, Getreide, 2E", lit("Abwurf: 2W G 2E")),
             ("Seehandel 4W gegen 1H", lit("Seehandel 4W gegen 1H")),
         ],
     ),
@@ -731,7 +734,7 @@ MAILS: list[Mail] = [
         "026_second_discard_refused_de",
         [
             ("Kennwort: blau-26", PW_DE),
-            ("Abwurf: W W G", lit("Abwurf: W W G")),
+            ("Abwurf: W W G", lit("Abwurf: 2W G")),
             ("Abwurf: E E", bad()),
             ("Räuber 4H, raube rot", robber("C2", "rot")),
             ("Räuber 8H, raube gelb", bad()),
@@ -1020,7 +1023,7 @@ MAILS: list[Mail] = [
             ("Password: red-51", PW_EN),
             ("Road building: C3 D3", road_building("C3 D3")),
             ("Robber desert, steal white, red", refused("a hex with a number")),
-            ("Discard: W W G", lit("Discard: W W G")),
+            ("Discard: W W G", lit("Discard: 2W G")),
         ],
         lang="en",
     ),
@@ -1185,7 +1188,7 @@ MAILS: list[Mail] = [
             ("Runde: 14", lit("Runde: 14")),
             ("Ritter nach Wurf: Räuber 8H, raube rot", knight("after", "D2", "rot")),
             ("Räuber 10W, raube gelb, rot", robber("E2", "gelb", "rot")),
-            ("Abwurf: E E W", lit("Abwurf: E E W")),
+            ("Abwurf: E E W", lit("Abwurf: 2E W")),
             ("Handel rot: gebe 1E, bekomme 1H", lit("Handel rot: gebe 1E, bekomme 1H")),
             ("Seehandel 3E gegen 1L", lit("Seehandel 3E gegen 1L")),
             ("Straße 12E 9H", road("B3 B4")),
@@ -1217,7 +1220,7 @@ MAILS: list[Mail] = [
         [
             ("Kennwort: gelb-71", PW_DE),
             ("Handel blau: gebe 2 H, bekomme 1 E", lit("Handel blau: gebe 2H, bekomme 1E")),
-            ("Abwurf: 2 W, G", lit("Abwurf: W W G")),
+            ("Abwurf: 2 W, G", lit("Abwurf: 2W G")),
             ("Seehandel 4 H gegen 1 E", lit("Seehandel 4H gegen 1E")),
         ],
     ),
@@ -1733,7 +1736,7 @@ GM_MAILS: list[Mail] = [
         "101_english_letters_fine_en",
         [
             ("Password: white-101", PW_EN),
-            ("Discard: L L W", lit("Discard: L L W")),
+            ("Discard: L L W", lit("Discard: 2L W")),
             ("Maritime 4L for 1O", lit("Maritime 4L for 1O")),
             ("Year of plenty L B", lit("Year of plenty L B")),
             ("Settlement 9L 10G 3:1-Harbor", settle("B4 B5 C5")),
@@ -1755,7 +1758,7 @@ GM_MAILS: list[Mail] = [
         "103_german_letters_fine_de",
         [
             ("Kennwort: rot-103", PW_DE),
-            ("Abwurf: L L W", lit("Abwurf: L L W")),
+            ("Abwurf: L L W", lit("Abwurf: 2L W")),
             ("Räuber 9L, raube blau", robber("E4", "blau")),
             ("Straße 9L 3W", road("E4 E5")),
         ],
@@ -2009,7 +2012,7 @@ GM_MAILS: list[Mail] = [
         [
             ("Kennwort: gelb-129", PW_DE),
             ("Handel rot: gebe 2x Wolle, bekomme 1 Erz", lit("Handel rot: gebe 2W, bekomme 1E")),
-            ("Abwurf: 2 x W, G", lit("Abwurf: W W G")),
+            ("Abwurf: 2 x W, G", lit("Abwurf: 2W G")),
             ("Seehandel vier Holz gegen ein Erz", lit("Seehandel 4H gegen 1E")),
             ("2 Entwicklungskarten", lit("Entwicklungskarte; Entwicklungskarte")),
         ],
@@ -2019,7 +2022,7 @@ GM_MAILS: list[Mail] = [
         [
             ("Password: blue-130", PW_EN),
             ("Trade red: give two wool, get one ore", lit("Trade red: give 2W, get 1O")),
-            ("Discard: 2x W, 1x G", lit("Discard: W W G")),
+            ("Discard: 2x W, 1x G", lit("Discard: 2W G")),
             ("Maritime 4x lumber for 1x ore", lit("Maritime 4L for 1O")),
             ("Buy 2 development cards", lit("Buy card; Buy card")),
         ],
@@ -2030,7 +2033,7 @@ GM_MAILS: list[Mail] = [
         [
             ("Kennwort: rot-131", PW_DE),
             ("Erfindung 2x Erz", lit("Erfindung E E")),
-            ("Abwurf: zwei Wolle, ein Getreide", lit("Abwurf: W W G")),
+            ("Abwurf: zwei Wolle, ein Getreide", lit("Abwurf: 2W G")),
             ("Zwei Entwicklungskarten kaufen", lit("Entwicklungskarte; Entwicklungskarte")),
         ],
     ),
@@ -2321,7 +2324,7 @@ GM_MAILS: list[Mail] = [
             ("Kennwort: gelb-aber-umso-tide-kalo-rema", PW_DE),
             ("Runde: 7", lit("Runde: 7")),
             ("Räuber 9H, raube blau, rot", robber("B4", "blau", "rot")),
-            ("Abwurf: W W G", lit("Abwurf: W W G")),
+            ("Abwurf: W W G", lit("Abwurf: 2W G")),
             ("Handel rot: gebe 1W, bekomme 1H", lit("Handel rot: gebe 1W, bekomme 1H")),
             ("Stadt 6L 5L 11G (wichtig!)", city("C3 C4 D4")),
             ("Ersatzzüge:", SUB_DE),
@@ -3023,7 +3026,7 @@ DA_MAILS: list[Mail] = [
         [
             ("adgangskode: gul-227", PW_DA),
             ("roever 12m, roev roed", robber("B3", "rot")),
-            ("aflever: l l u", lit("Aflever: L L U")),
+            ("aflever: l l u", lit("Aflever: 2L U")),
         ],
         lang="da",
     ),
@@ -3331,7 +3334,7 @@ DA_MAILS: list[Mail] = [
             ("adgangskode: roed-260", PW_DA),
             ("by 2k 6u 9l (endelig!)", city("E4 F3 F4")),
             ("vej 9l 3u (mod havnen)", road("E4 E5")),
-            ("aflever: u u k (hvis jeg skal)", lit("Aflever: U U K")),
+            ("aflever: u u k (hvis jeg skal)", lit("Aflever: 2U K")),
         ],
         lang="da",
     ),

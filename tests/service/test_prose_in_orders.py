@@ -276,3 +276,69 @@ def test_a_question_without_the_password_is_told_where_questions_go(
     answer = _ack(svc, me)
     assert "Kennwort fehlt oder ist falsch." in answer
     assert "'An Spielleitung:'" in answer
+
+
+#: The hint's opening in each language.
+_QUESTION_HINT = {
+    "de": "Eine Frage? Diese Adresse liest Züge.",
+    "en": "A question? This address reads orders.",
+    "da": "Et spørgsmål? Denne adresse læser ordrer.",
+}
+_PASS = {"de": "Ich passe", "en": "I pass", "da": "Jeg melder pas"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        # The QA mail: two question marks, then more of the sentence.
+        ("de", "Wieso war mein Banditenzug ungültig?? Es stand doch nirgends dass das nicht geht"),
+        ("de", "Warum wurde meine Straße abgelehnt"),
+        ("en", "Why was my robber refused? It said nowhere that this is not allowed"),
+        ("en", "How do I build a ship"),
+        ("da", "Hvorfor blev min røver afvist? Der stod ingen steder, at det ikke går"),
+        ("da", "Hvordan bygger jeg et skib"),
+    ],
+)
+def test_a_question_anywhere_in_its_line_is_told_where_questions_go(
+    svc: Service, mailer: Mailer, games: Games, lang: str, question: str
+) -> None:
+    """The hint came only where the line ended on its question mark: a question word first,
+    or a question mark with the sentence going on after it, asks as well."""
+    table = games.start("alpha", lang=lang)
+    me = table.seats[0]
+    mailer.send(me, "Orders", f"Password: {table.passwords[me]}\n{_PASS[lang]}\n{question}\n")
+    body = _ack(svc, me)
+    assert _QUESTION_HINT[lang] in body, body
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("de", "Straße 6L 5L (?)"),
+        ("de", "Wie letzte Runde"),
+        ("en", "Road 6B 5B (?)"),
+        ("en", "Road 6B 5B? or else nothing"),
+        ("da", "Vej 6T 5T (?)"),
+    ],
+)
+def test_an_order_with_a_doubt_is_no_question(
+    svc: Service, mailer: Mailer, games: Games, lang: str, line: str
+) -> None:
+    """A question mark inside an order line is a doubt beside the order (the remarks read
+    it), not a question to send elsewhere; `Wie letzte Runde` tells."""
+    from pbm.notation.lines import asks_a_question
+
+    assert not asks_a_question(line)
+    table = games.start("alpha", lang=lang)
+    me = table.seats[0]
+    mailer.send(me, "Orders", f"Password: {table.passwords[me]}\n{_PASS[lang]}\n{line}\n")
+    assert _QUESTION_HINT[lang] not in _ack(svc, me)
+
+
+def test_a_question_word_without_the_password_is_told_where_questions_go(
+    svc: Service, mailer: Mailer, games: Games
+) -> None:
+    table = games.start("alpha", lang="da")
+    me = table.seats[0]
+    mailer.send(me, "Spørgsmål", "Hej, hvornår er fristen? Jeg kan ikke finde den\n")
+    assert "'Til spilleder:'" in _ack(svc, me)
