@@ -116,8 +116,10 @@ def _answer(body: str) -> tuple[dict[int, str], dict[int, str]]:
                 accepted[last] = row.group(2)
             note = False
             continue
-        if line.strip().startswith(_LEFT_OUT):
-            note = True  # a ranked option left out, named under the line (and its wrap)
+        if line.strip().startswith(_LEFT_OUT) or (section is accepted and _REASON.match(line)):
+            # A note under an accepted line (and its wrap): a ranked option left out, an
+            # option that can never be built.
+            note = True
             continue
         more = _MORE.match(line)
         if note:
