@@ -115,7 +115,7 @@ def _greeting(s: str) -> bool:
     """ "Hallo Spielleitung,", "Hi GM!", "Liebe Mitspieler," (also "…, hier meine Züge:"); not
     "Hey, ich passe diese Runde!", which says more than hello."""
     words = _words(s)
-    if not words or words[0] not in _GREETING_WORDS or any(ch.isdigit() for ch in s):
+    if not words or words[0] not in _GREETING_WORDS or any(map(str.isdigit, s)):
         return False
     cut = min((i for i in (s.find(","), s.find("!"), s.find(":")) if i >= 0), default=len(s))
     if len(_words(s[:cut])) > 4:
@@ -165,7 +165,7 @@ def _after_head(line: str, cut: int, greeting: bool, depth: int) -> str | None:
     """The order after the greeting or wish `line[:cut]`, None where it is not one."""
     head = line[:cut]
     head_words = _words(simple(head))
-    if any(ch.isdigit() or ch == ":" for ch in head) or len(head_words) > 4:
+    if ":" in head or any(map(str.isdigit, head)) or len(head_words) > 4:
         return None
     if not (_plain_greeting(head) if greeting else _only_wishes(head_words)):
         return None
@@ -223,7 +223,7 @@ def _wish(s: str) -> bool:
     orders": a line that wishes well or apologises and says nothing of the game: a wish's
     words, then only words of `wish_words`, at most a dozen, no digit and no colon (`Sorry,
     gestrichen:` heads the lines below it). Any other line is read as it always was."""
-    if ":" in s or any(ch.isdigit() for ch in s):
+    if ":" in s or any(map(str.isdigit, s)):
         return False
     return _only_wishes(_words(s))
 
@@ -259,12 +259,19 @@ _TOPIC_WORDS = 5
 _CHATTER_WORDS = 24
 #: The longest phrase of `_THANKS`, `_REASONS`, `_ANNOUNCEMENTS`, `_WISHES`.
 _LONGEST_PHRASE = max(len(p) for p in (*_THANKS, *_REASONS, *_ANNOUNCEMENTS, *_WISHES))
+#: The words those phrases start with: a word that is none starts no phrase, looked up once
+#: (every line of a mail is looked at: a hostile one of many lines costs a set lookup a word).
+_PHRASE_STARTS = frozenset(p[0] for p in (*_THANKS, *_REASONS, *_ANNOUNCEMENTS, *_WISHES))
 #: Emoticons written in letters and marks (`:(`, `;-)`, `:D`, `xD`, `<3`, `^^`), between blanks:
 #: nothing of an order (pictographs are blanks already, `text.simple`).
 _EMOTICON = re.compile(
     r"(?<!\S)(?:[:;=]['\u2019]?-?[()\[\]DPpOo/\\|*3]{1,3}+|[xX]D++|<3++|\^_?\^|-_-|T_T)"
     r"(?=[\s.,!?]|$)"
 )
+#: The words a line of chatter can start with (`_chatter_part` of its first part).
+_CHATTER_STARTS = _GREETING_WORDS | _PHRASE_STARTS | _INTERJECTIONS | _WISH_WORDS_AFTER
+
+
 #: Where a line of chatter divides into its parts.
 _CHATTER_CUTS = re.compile(r"[,;!?]++|\.++(?=\s|$)|\s-\s")
 
@@ -288,7 +295,9 @@ def _chatter(line: str) -> bool:
         # Emoticons and marks alone (`:-(`, `xD`): nothing to read. A line of marks that are no
         # emoticon (`--`, `?`) is read as before.
         return text != line and not any(ch.isalnum() for ch in s)
-    if len(words) > _CHATTER_WORDS or any(ch.isdigit() or ch == ":" for ch in s):
+    if words[0] not in _CHATTER_STARTS:
+        return False  # its first part can be no chatter: the usual line, looked at no further
+    if len(words) > _CHATTER_WORDS or ":" in s or any(map(str.isdigit, s)):
         return False
     # Imported here: these are read by the order readers, which read this module's words.
     from .vocab import COLOUR_WORDS
@@ -359,6 +368,8 @@ def _phrase_at(
 ) -> int:
     """How many words from `words[i]` make a phrase of one of `phrase_sets`, the longest; 0
     for none."""
+    if words[i] not in _PHRASE_STARTS:
+        return 0
     for n in range(min(_LONGEST_PHRASE, len(words) - i), 0, -1):
         here = tuple(words[i : i + n])
         if any(here in phrases for phrases in phrase_sets):
@@ -369,7 +380,7 @@ def _phrase_at(
 def _closing(s: str) -> bool:
     """ "Viele Grüße", "LG, Anna", "Cheers,", "Thanks!", "Mit freundlichen Grüßen": a closing,
     perhaps with a name after it."""
-    if any(ch.isdigit() for ch in s):
+    if any(map(str.isdigit, s)):
         return False
     words = _words(s)
     while words and words[0] in _CLOSING_LEADS:
