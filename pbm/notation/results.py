@@ -161,6 +161,18 @@ class ParsedMail:
     def items(self) -> list[LineResult]:
         return [r for r in self.lines if r.ok and r.item is not None]
 
+    def has_refused(self) -> bool:
+        """Whether a line of the mail was refused (a typo, a time zone that is none)."""
+        return any(r.error is not None for r in self.lines)
+
+    def substitutes_run_anyway(self) -> bool:
+        """Whether the `Ersatzbau` block runs whatever the main lines do: a main build line
+        was refused (`LineResult.refused_build`) and substitutes stand below it. What
+        `turn_orders` stores as `SubstituteBlock.main_refused`."""
+        return any(r.refused_build for r in self.lines) and any(
+            r.ok and r.substitute for r in self.lines
+        )
+
     def has_orders(self) -> bool:
         """Whether the mail holds an order: also `Ich passe`, an explicit empty order set."""
         return any(not isinstance(r.item, _NOT_ORDERS) for r in self.items())
@@ -200,9 +212,7 @@ class ParsedMail:
             monopoly,
             tuple(trades),
             tuple(builds),
-            SubstituteBlock(
-                tuple(subs), main_refused=bool(subs) and any(r.refused_build for r in self.lines)
-            ),
+            SubstituteBlock(tuple(subs), main_refused=bool(subs) and self.substitutes_run_anyway()),
             gold.resources if gold is not None else (),
             robbers[1] if len(robbers) > 1 else None,
         )

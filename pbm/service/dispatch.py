@@ -321,7 +321,7 @@ def _handle(
         _answer_questions(r, questions)
         return None
     command = acts[0] if acts else None
-    refused = any(line.error is not None for line in r.parsed.lines)
+    refused = r.parsed.has_refused()
     if command is not None:
         taken = COMMANDS[command].process(r)  # with orders, `Ich bin zurück` takes them too
     elif r.parsed.has_orders() or refused:

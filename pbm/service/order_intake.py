@@ -106,7 +106,7 @@ def take_orders(r: Request) -> str | None:
         check = check_setup_receipt if setup else check_receipt
         seat = player.seat if player.seat is not None else 0
         check(r.parsed, r.state or load_state(game), seat, game.locale)
-    if game.phase == GamePhase.ROUNDS and r.parsed.turn_orders().substitutes.main_refused:
+    if game.phase == GamePhase.ROUNDS and r.parsed.substitutes_run_anyway():
         # The substitutes run as if a main build had failed: said, since the player may have
         # meant the refused line to be corrected instead.
         refused = [str(x.line) for x in r.parsed.lines if x.refused_build and x.error]

@@ -27,7 +27,7 @@ def back(r: Request) -> str | None:
     r.player.away_until = None
     # With orders, or lines refused beside the return (a typo, a time zone that is none), one
     # answer says both: the return and what became of every line.
-    with_lines = r.parsed.has_orders() or any(line.error is not None for line in r.parsed.lines)
+    with_lines = r.parsed.has_orders() or r.parsed.has_refused()
     if not r.player.autopilot and was_away and not with_lines:
         # Back into a game lost track of: what the autopilot did meanwhile, what is open now.
         said = [

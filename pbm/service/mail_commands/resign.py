@@ -42,8 +42,7 @@ def resign(r: Request) -> str | None:
         "the robber, builds and buys for you every round). Changed your mind? Write "
         '"{back}" with your password to play again.'
     ).format(colour=colour, back=word("back", r.lang))
-    refused = any(line.error is not None for line in r.parsed.lines)
-    if not r.parsed.has_orders() and not refused:
+    if not r.parsed.has_orders() and not r.parsed.has_refused():
         body = "\n\n".join([said, *r.notes]) + "\n"
         r.reply("ack", texts.t(r.lang, "ok_subject", game=r.game.name), body)
         return None
