@@ -53,7 +53,7 @@ from .games import (
     set_deadline,
 )
 from .outbox import Mailbag
-from .records import current_orders, game_events, record, round_orders
+from .records import current_orders, game_events, record, replace_orders
 from .secrets import masked
 from .table import local_deadline, names_by_seat, roster_rows, shared_deadline
 
@@ -113,18 +113,8 @@ def submit_orders(
     Returns whether earlier orders were replaced. `sent`, if given, is filled with the ids of
     the players whose orders for the round are now in (read in the same query, so the caller
     can tell whether the round is complete without reading them again)."""
-    # One read of the round's orders: the player's earlier ones are replaced, the others say
-    # who else has sent.
-    live = round_orders(session, game, game.round)
-    replaced = False
-    for row in live:
-        if row.player_id == player.id:
-            row.superseded = True
-            replaced = True
-    if sent is not None:
-        sent.update(row.player_id for row in live)
-        sent.add(player.id or 0)
-    session.add(
+    replaced, senders = replace_orders(
+        session,
         OrderSet(
             game_id=game.id or 0,
             player_id=player.id or 0,
@@ -133,10 +123,10 @@ def submit_orders(
             parsed=codec.dumps(parsed.turn_orders()),
             received_at=svc.clock.now(),
             mail_id=mail.id if mail else None,
-        )
+        ),
     )
-    # Not flushed here: the mail's transaction writes these rows with its own at its commit
-    # (one flush instead of two), and a query made before then flushes them first.
+    if sent is not None:
+        sent.update(senders)
     return replaced
 
 
