@@ -201,5 +201,6 @@ def unattended(svc: Service, session: Session, game: Game) -> bool:
             texts.t(game.locale, "unattended_body", game=game.name),
             game_id=game.id,
             limited=False,
+            lang=game.locale,
         )
     return True

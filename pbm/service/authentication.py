@@ -209,6 +209,7 @@ def _answer_later(r: Request) -> None:
         body,
         game_id=r.game.id,
         limited=False,
+        lang=r.lang,
     )
     row.next_attempt = _later(r)
 
@@ -269,4 +270,5 @@ def _password_alert(r: Request, seat: Player) -> None:
             body,
             game_id=r.game.id,
             limited=False,
+            lang=r.lang,
         )

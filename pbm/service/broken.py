@@ -67,6 +67,7 @@ def break_game(svc: Service, session: Session, game: Game, exc: BaseException) -
             subject,
             texts.t(game.locale, "broken_body", game=game.name, reason=game.broken),
             game_id=game.id,
+            lang=game.locale,
         )
 
 

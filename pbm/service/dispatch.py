@@ -380,4 +380,5 @@ def _hold(svc: Service, session: Session, mail: InboundMail, inbound: Inbound, g
             texts.t(game.locale, "held_body", game=game.name),
             game_id=game.id,
             in_reply_to=inbound.message_id,
+            lang=game.locale,
         )

@@ -123,7 +123,8 @@ def _quarantined(svc: Service, session: Session, mail: InboundMail) -> None:
         parts.append((subject, render("gm_alert", subject, {**data, "lang": lang, "game": ""})))
     subject = " / ".join(dict.fromkeys(s for s, _ in parts))
     body = "\n\n".join(m.text.rstrip() for _, m in parts) + "\n"
-    mail_html = render_message(subject, body, "en", "")
+    # Declared in the language of its first part (the service's default language).
+    mail_html = render_message(subject, body, mail_languages()[0], "")
     enqueue(
         svc,
         session,

@@ -502,7 +502,7 @@ class _Answer:
             mail = parts[0][1]
         else:
             joined = "\n\n".join(m.text.rstrip() for _, m in parts) + "\n"
-            mail = render_message(subject, joined, langs[-1], "")
+            mail = render_message(subject, joined, langs[0], "")
         enqueue(
             self.svc,
             self.session,

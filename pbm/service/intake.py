@@ -105,6 +105,7 @@ def _tell_gm(svc: Service, session: Session, game: Game, why: str) -> None:
         ),
         game_id=game.id,
         limited=False,
+        lang=game.locale,
     )
 
 

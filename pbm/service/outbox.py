@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import insert
 from sqlmodel import Session
 
+from pbm.notation.written import written_in
 from pbm.reports.render import Rendered, render, render_message
 from pbm.reports.wrap import wrap_text
 from pbm.store.models import Game, Outbox
@@ -40,13 +41,17 @@ def _values(
     secret: str,
     limited: bool,
     attachment: str = "",
+    lang: str = "",
 ) -> dict[str, Any]:
     """An outbox row's columns; without an HTML part given, one is made from the text. The
     text's lines are held within the width of a mail's line here, where every mail passes
-    (`wrap.wrap_text`: a rendered one is within it already, a plain text may not be)."""
+    (`wrap.wrap_text`: a rendered one is within it already, a plain text may not be).
+    `lang`: the language of a text without an HTML part (its first language, in an answer
+    written in several), which the HTML part declares to the reader's mail program and its
+    screen reader; told by the text's own words where the caller gives none."""
     if not html:
         # From the text as written: its prose's lines are whole, for the screen to wrap.
-        html = render_message(subject, body, "de", "").html
+        html = render_message(subject, body, lang or written_in(body, subject) or "en", "").html
     body = wrap_text(body)
     now = svc.clock.now()
     return {
@@ -85,11 +90,12 @@ def enqueue(
     chart: bytes | None = None,
     secret: str = "",
     limited: bool = True,
+    lang: str = "",
 ) -> Outbox:
     """Add a mail to the outbox; it is sent only if the surrounding transaction commits.
-    Without an HTML part given, one is made from the text. `secret`: what the body's password
-    placeholder stands for (kept only until the mail is sent); `limited`: whether the mail
-    counts toward the recipient's hourly answers."""
+    Without an HTML part given, one is made from the text, in `lang` (see `_values`).
+    `secret`: what the body's password placeholder stands for (kept only until the mail is
+    sent); `limited`: whether the mail counts toward the recipient's hourly answers."""
     row = Outbox(
         **_values(
             svc,
@@ -105,6 +111,7 @@ def enqueue(
             chart=chart,
             secret=secret,
             limited=limited,
+            lang=lang,
         )
     )
     session.add(row)

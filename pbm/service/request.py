@@ -136,6 +136,7 @@ class Request:
                 game_id=self.game.id,
                 in_reply_to=self.inbound.message_id,
                 limited=self.player is None,
+                lang=self.lang,
             )
 
     def answer(

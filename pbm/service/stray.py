@@ -115,6 +115,7 @@ def stray(
         subject,
         "".join(f"{line}\n" for line in lines),
         in_reply_to=inbound.message_id,
+        lang=langs[0],
     )
     return True
 
@@ -163,6 +164,7 @@ def which_game(
         texts.no_game_subject(langs, key),
         "".join(f"{line}\n" for line in lines),
         in_reply_to=inbound.message_id,
+        lang=langs[0],
     )
 
 
