@@ -481,3 +481,50 @@ def test_a_seafarers_setup_names_the_ship_form_beside_passing_chatter_over(
     assert result.error.key == "setup_form_sea" and form in result.error.localized(lang)
     base = parse_mail(f"{line}\n", Context(BOARD, lang, COLOURS, "setup"))
     assert base.lines[0].error is not None and base.lines[0].error.key == "setup_form"
+
+
+@pytest.mark.parametrize(
+    ("lang", "head"),
+    [
+        ("en", "Sorry, was ill."),
+        ("en", "Thanks."),
+        ("en", "Thanks for the help!"),
+        ("en", "Hi all, so sorry, was travelling!"),
+        ("en", "Sorry for the delay,"),
+        ("de", "Sorry, war krank."),
+        ("de", "Danke!"),
+        ("de", "Hallo zusammen, sorry, war im Urlaub."),
+        ("de", "Tut mir leid,"),
+        ("da", "Undskyld, var syg."),
+        ("da", "Tak for hjælpen!"),
+        ("da", "Hej, undskyld, var syg!"),
+        ("da", "Mange tak."),
+    ],
+)
+@pytest.mark.parametrize("where", ["alone", "among"])
+def test_an_order_after_chatter_on_its_line_is_read(lang: str, head: str, where: str) -> None:
+    """QA: `Sorry, was ill. Road 6B 5B` was refused ("an order was expected, not 'Sorry,'"):
+    an apology, its reason or thanks before the order on one line, as on a phone."""
+    line = f"{head} {ROAD[lang]}"
+    body = f"{line}\n" if where == "alone" else f"{ROAD[lang]}\n{line}\n"
+    read = _read(body, lang)
+    assert read[-1] == (ROAD[lang], CANONICAL_ROAD[lang], None), read
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # More than chatter before the order: a negation, a colour, a number, a condition.
+        ("en", "Sorry, I cannot build. Road 6B 5B"),
+        ("en", "Thanks red, road 6B 5B"),
+        ("en", "Sorry, was ill for 2 rounds. Road 6B 5B"),
+        ("en", "Thanks, but no road 6B 5B"),
+        ("de", "Sorry, kann nicht bauen. Straße 6L 5L"),
+        ("de", "Danke blau, Straße 6L 5L"),
+        ("da", "Undskyld, kan ikke bygge. Vej 6L 5L"),
+        ("da", "Tak rød, vej 6L 5L"),
+    ],
+)
+def test_an_order_after_more_than_chatter_is_refused_whole(lang: str, line: str) -> None:
+    read = _read(line + "\n", lang)
+    assert len(read) == 1 and read[0][0] == line and read[0][2] is not None, read

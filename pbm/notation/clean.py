@@ -137,16 +137,35 @@ def _after_greeting(s: str, line: str, depth: int = 1) -> str | None:
     few words, a comma or "!", then an order's first word or a pass."""
     words = _words(s)
     # Every line of a mail comes here: most are let go by their first words alone.
-    greeting = bool(words) and words[0] in _GREETING_WORDS
-    if not greeting and not _wish_size(words):
+    if not words or words[0] not in _CHATTER_STARTS:
         return None
+    greeting = words[0] in _GREETING_WORDS
+    wish = greeting or bool(_wish_size(words))
     # A comma, "!" or a sentence's full stop ends the greeting or the wish; the first that
     # makes one (`Dear Mr. Smith, road …`: not the abbreviation's full stop).
+    # After chatter not a wish's or a greeting's (`Sorry, was ill. Road 6B 5B`), but never
+    # after an interjection (`oops, road 6B 5B`): the player saw a mistake, and the line may
+    # correct one that it does not name; it is refused, and the player says it plainly.
+    chatty = depth == 1 and words[0] not in _INTERJECTIONS
     for cut in _greeting_ends(line):
-        order = _after_head(line, cut, greeting, depth)
+        order = _after_head(line, cut, greeting, depth) if wish else None
+        if order is None and chatty:
+            order = _after_chatter(line, cut)
         if order is not None:
             return order
     return None
+
+
+def _after_chatter(line: str, cut: int) -> str | None:
+    """The order after a line's chatter (`_chatter`: thanks, a reason for the delay, an
+    apology, greetings among them) ended by a comma, "!" or a full stop: `Sorry, was ill.
+    Road 6B 5B`, `Thanks. Settlement 6E 4W 5H`, `Tak for hjælpen! Vej 6L 5L`. The chatter's
+    own rules hold (no digit, colon or colour in it); the rest must start as an order does."""
+    rest = line[cut + 1 :].strip()
+    folded = simple(rest)
+    if not (_ORDER_STARTS.match(folded) or _GREETING_ORDER_STARTS.match(folded)):
+        return None
+    return rest if _chatter(line[: cut + 1]) else None
 
 
 def _greeting_ends(line: str) -> list[int]:
