@@ -101,6 +101,30 @@ def test_a_round_line_as_players_write_it(lang: str, line: str, canonical: str) 
 
 
 @pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Robber moves to 9L, steal from red", "Robber B4 (9L), steal red"),
+        ("en", "Robber goes to 9L, steal red", "Robber B4 (9L), steal red"),
+        ("en", "The robber is moved to 9L, steal red", "Robber B4 (9L), steal red"),
+        ("en", "Robber will go on 9L, steal red", "Robber B4 (9L), steal red"),
+        ("de", "Räuber zieht nach 9H, raube rot", "Räuber B4 (9H), raube rot"),
+        ("de", "Räuber geht auf 9H, raube rot", "Räuber B4 (9H), raube rot"),
+        ("de", "Räuber kommt auf die 9H, raube rot", "Räuber B4 (9H), raube rot"),
+        ("de", "Räuber wird auf 9H versetzt, raube rot", "Räuber B4 (9H), raube rot"),
+        ("da", "Røveren flyttes til 9T, stjæl fra rød", "Røver B4 (9T), røv rød"),
+        ("da", "Røveren går til 9T, røv rød", "Røver B4 (9T), røv rød"),
+        ("da", "Roeveren skal paa 9T, roev roed", "Røver B4 (9T), røv rød"),
+        ("da", "Røveren sættes på 9T, røv rød", "Røver B4 (9T), røv rød"),
+    ],
+)
+def test_a_robber_line_with_its_verb(lang: str, line: str, canonical: str) -> None:
+    """The robber's move said with a verb between the robber and its hex (`Robber moves to
+    9L`, `Räuber zieht nach 9H`, `Røveren flyttes til 9T`) was refused ("a hex name was
+    expected, not 'moves'")."""
+    assert _read(line, lang) == canonical
+
+
+@pytest.mark.parametrize(
     ("lang", "line", "key"),
     [
         # Two counts for one purchase: not guessed.
