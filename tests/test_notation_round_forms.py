@@ -382,3 +382,42 @@ def test_a_hex_named_resource_first_is_read(lang: str, line: str, canonical: str
 def test_a_condition_after_the_order_that_says_more_is_refused(lang: str, line: str) -> None:
     with pytest.raises(OrderError):
         _read(line, lang)
+
+
+#: Seed 4242's island for three: two hexes carry 8G (C2, F4), two 3L (C3, F3).
+TWO_EIGHTS = generate_board("medium", 4242)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("da", "Røver 8K (C2), røv gul", "Røver C2 (8K), røv gul"),
+        ("en", "Robber 8G (F4), steal yellow", "Robber F4 (8G), steal yellow"),
+        ("de", "Räuber 8G (C2), raube gelb", "Räuber C2 (8G), raube gelb"),
+        ("en", "Road 8G 3L (C2 C3)", "Road C2 C3"),
+        ("da", "Vej 8K 3T (F3 F4)", "Vej F3 F4"),
+        ("de", "Straße 8G 3H (F3 F4)", "Straße F3 F4"),
+    ],
+)
+def test_a_label_in_brackets_decides_a_name_that_fits_several_places(
+    lang: str, line: str, canonical: str
+) -> None:
+    """The echo turned round, the token first and the label that decides in brackets: `Røver
+    8K (C2)` was refused as "8K kan betyde flere felter → C2 → F4", naming the hex the player
+    had written (QA, 2026-12: the robber then went where the dice put it)."""
+    ctx = Context(TWO_EIGHTS, lang, COLOURS, "round")
+    assert format_item(parse_line(line, ctx), ctx) == canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # A label that is none of the places the name fits: refused as before.
+        ("en", "Robber 8G (B3), steal yellow"),
+        ("en", "Road 8G 3L (D2 D3)"),
+    ],
+)
+def test_brackets_that_name_another_place_stay_refused(lang: str, line: str) -> None:
+    ctx = Context(TWO_EIGHTS, lang, COLOURS, "round")
+    with pytest.raises(OrderError):
+        parse_line(line, ctx)
