@@ -59,6 +59,7 @@ def _crossing(t: Text, ctx: Context) -> int:
             names = []
         if len(names) != 3:
             raise
+
     def resolve(x: Text) -> int:
         return crossing_from_names(ctx.board, tokenize_hexes(x.original, x.offset), ctx.lang)
 
