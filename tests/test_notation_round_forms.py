@@ -384,6 +384,23 @@ def test_a_condition_after_the_order_that_says_more_is_refused(lang: str, line: 
         _read(line, lang)
 
 
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Year of plenty: take 2 ore", "Year of plenty O O"),
+        ("en", "Play year of plenty, take ore and wool", "Year of plenty O W"),
+        ("de", "Erfindung: nehme 2 Erz", "Erfindung E E"),
+        ("de", "Erfindung spielen, ich nehme Holz und Lehm", "Erfindung H L"),
+        ("da", "Fund, tag 2 malm", "Fund M M"),
+        ("da", "Spil fund og tag træ og ler", "Fund T L"),
+    ],
+)
+def test_year_of_plenty_with_the_verb_take(lang: str, line: str, canonical: str) -> None:
+    """The two resources taken said with the verb (`take 2 ore`, `nehme 2 Erz`, `tag 2
+    malm`) were refused: "a resource was expected, not 'take'" (QA, 2026-12)."""
+    assert _read(line, lang) == canonical
+
+
 #: Seed 4242's island for three: two hexes carry 8G (C2, F4), two 3L (C3, F3).
 TWO_EIGHTS = generate_board("medium", 4242)
 
