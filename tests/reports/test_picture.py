@@ -263,9 +263,7 @@ def test_every_languages_picture_words_are_in_the_glyph_atlas() -> None:
     assert picture.PICTURE_WORDS["da"] == ("Guld", ("S", "V", "B"))
 
 
-@pytest.mark.parametrize(
-    ("lang", "alt"), [("de", "Brett"), ("en", "board"), ("da", "spilleplade")]
-)
+@pytest.mark.parametrize(("lang", "alt"), [("de", "Brett"), ("en", "board"), ("da", "spilleplade")])
 @pytest.mark.parametrize("scene", ["preview", "report_round"])
 def test_a_mails_board_picture_has_its_words_and_fits_a_phone_without_the_style_block(
     scene: str, lang: str, alt: str
@@ -278,8 +276,6 @@ def test_a_mails_board_picture_has_its_words_and_fits_a_phone_without_the_style_
     from reports import scenes
 
     _, rendered = scenes.SCENES[scene](lang)
-    (img,) = [
-        tag for tag in re.findall(r"<img [^>]*>", rendered.html) if scenes.BOARD_CID in tag
-    ]
+    (img,) = [tag for tag in re.findall(r"<img [^>]*>", rendered.html) if scenes.BOARD_CID in tag]
     assert f'alt="{alt}"' in img
     assert "max-width:100%" in img
