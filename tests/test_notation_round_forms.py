@@ -401,6 +401,22 @@ def test_year_of_plenty_with_the_verb_take(lang: str, line: str, canonical: str)
     assert _read(line, lang) == canonical
 
 
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Monopoly on all wool", "Monopoly Wool"),
+        ("en", "Monopoly: on all the wool", "Monopoly Wool"),
+        ("de", "Monopol auf alle Wolle", "Monopol Wolle"),
+        ("da", "Monopol på al uld", "Monopol Uld"),
+        ("da", "Monopol: alt korn", "Monopol Korn"),
+    ],
+)
+def test_a_monopoly_on_all_of_a_resource(lang: str, line: str, canonical: str) -> None:
+    """`Monopoly on all wool` was refused ("a resource was expected, not 'all wool'"): one word
+    before the resource was passed over, not two (QA, 2026-12)."""
+    assert _read(line, lang) == canonical
+
+
 #: Seed 4242's island for three: two hexes carry 8G (C2, F4), two 3L (C3, F3).
 TWO_EIGHTS = generate_board("medium", 4242)
 
