@@ -534,6 +534,40 @@ def test_a_refusal_for_the_password_says_how_to_reach_the_gm(
     assert outbox(svc, "press_gm") == []
 
 
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        ("de", "Nicht gelesen, da sie mit '#' beginnen"),
+        ("en", "Not read, as they start with '#'"),
+        ("da", "Ikke læst, da de begynder med '#'"),
+    ],
+)
+def test_the_order_form_sent_as_it_came_points_out_nothing(
+    svc: Service, mailer: Mailer, games: Games, lang: str, note: str
+) -> None:
+    """The order form of the report (and of the mail its "Write orders" link opens) has
+    lines without a placeholder (`# Udviklingskort`, `# Buy card`): sent back not filled in,
+    such a line was listed as an order left with its `#`, for every player who used the form
+    (QA, 2026-12)."""
+    from pbm.notation.format import word
+    from pbm.reports.report_data import order_form
+
+    table = games.start("alpha", lang=lang)
+    me = table.seats[0]
+    _, state = game_state(svc, "alpha")
+    form = order_form(state, lang)
+    assert any(line == f"# {word('buy', lang)}" for line in form)
+    body = f"{word('password', lang)}: {table.passwords[me]}\n" + "\n".join(form[1:]) + "\n"
+    mailer.send(me, "orders", body)
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert note not in " ".join(answer.body.split()), answer.body
+    # Filled in and left with its `#`, a line is still pointed out.
+    filled = body.replace(f"# {word('buy', lang)}\n", f"# {word('buy', lang)} x2\n")
+    mailer.send(me, "orders", filled)
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert note in " ".join(answer.body.split()), answer.body
+
+
 def test_order_lines_left_with_the_forms_hash_are_pointed_out(
     svc: Service, mailer: Mailer, games: Games
 ) -> None:
