@@ -454,3 +454,16 @@ def test_brackets_that_name_another_place_stay_refused(lang: str, line: str) -> 
     ctx = Context(TWO_EIGHTS, lang, COLOURS, "round")
     with pytest.raises(OrderError):
         parse_line(line, ctx)
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "da"])
+def test_the_order_forms_heading_copied_with_it_is_the_round(lang: str) -> None:
+    """The report's form comes under `Ordreformular til runde 10:`; copied into the mail with
+    the form, the heading was refused in a Danish game ("'Ordreformular' er ikke en ordre")
+    and read as the round in a German and an English one (QA, 2026-12)."""
+    from pbm.i18n import translator
+    from pbm.notation.headers import RoundGuard
+
+    heading = translator(lang).gettext("Order form for round %(next_round)s:") % {"next_round": 10}
+    ctx = Context(BOARD, lang, COLOURS, "round")
+    assert parse_line(heading, ctx) == RoundGuard(10)
