@@ -384,6 +384,30 @@ def test_a_message_to_the_game_master_in_other_words(
     assert [o.recipients for o in outbox(svc, "press_gm")] == [GM]
 
 
+@pytest.mark.parametrize(
+    ("lang", "to_gm"), [("de", "An Spielleitung"), ("en", "To GM"), ("da", "Til spilleder")]
+)
+def test_the_answer_command_names_the_colour_in_the_games_words(
+    mailer: Mailer, games: Games, svc: Service, lang: str, to_gm: str
+) -> None:
+    """The GM's copy of a player's message gives the command that answers it; it named the
+    colour as stored, German (`pbm game message alpha gelb`) in an English and a Danish game
+    (QA, 2026-12)."""
+    from pbm.notation.format import word
+
+    set_service(svc, gm_address=GM)
+    table = games.start("alpha", lang=lang)
+    me = table.seats[0]
+    mailer.send(me, "x", f"{word('password', lang)}: {table.passwords[me]}\n{to_gm}: Hej\n")
+    (row,) = outbox(svc, "press_gm")
+    stored = seated(svc, "alpha")[0].colour or ""
+    said = vocab.colour_name(stored, lang)
+    assert f"pbm game message alpha {said} " in row.body
+    assert f"pbm game message alpha {said} " in row.html
+    if said != stored:
+        assert f" {stored} " not in row.body
+
+
 def test_an_absence_far_ahead_is_refused_not_quarantined(
     mailer: Mailer, games: Games, svc: Service
 ) -> None:
