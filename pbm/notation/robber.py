@@ -255,7 +255,8 @@ def _pirate(t: Text, ctx: Context) -> RobberOrder:
     pos = 0
     while pos < len(f) and f[pos] in " :->,":
         pos += 1
-    t, f = t.sub(pos), f[pos:]
+    t = _strip_words(t.sub(pos), _ROBBER_VERBS)  # `Pirate moves to D5`
+    f = t.folded
     seps = [i for i in (f.find(c) for c in _VICTIM_SEPARATORS) if i >= 0]
     end = min([*seps, _colours_at_end(f)])
     if _keyword_span(_STEAL, f) is not None or f[end:].strip(" ,;/"):
