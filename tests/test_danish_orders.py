@@ -213,6 +213,12 @@ def test_a_danish_message_to_someone_not_understood_keeps_the_rest_from_the_orde
         # Opfindelse: the card's name in the Danish editions players own today.
         ("Spil opfindelse: træ og malm", "Fund T M"),
         ("Opfindelseskort: træ malm", "Fund T M"),
+        # The card's name in its definite form (QA, 2026-12: "'monopolkortet:' er ikke en
+        # ordre").
+        ("Spil monopolkortet: uld", "Monopol Uld"),
+        ("Fundkortet: træ malm", "Fund T M"),
+        ("Spil opfindelseskortet: træ og malm", "Fund T M"),
+        ("Ridderkortet før slag: røver B2, røv hvid", "Ridder før slag: Røver B2 (11T), røv hvid"),
     ],
 )
 def test_danish_robber_and_card_phrasings(line: str, canonical: str | None) -> None:

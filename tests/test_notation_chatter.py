@@ -406,6 +406,16 @@ CHATTER = [
     ("da", "Tak for svaret om sørøveren!!"),
     ("da", "Hej alle, undskyld, jeg var på ferie :) Her er mine ordrer"),
     ("da", "Mange tak for hjælpen"),
+    # The password forgotten in the mail before (QA, 2026-12: refused as "'glemte' er ikke en
+    # ordre" in the mail that sent it).
+    ("en", "forgot the password, sorry"),
+    ("en", "Sorry, I forgot my password"),
+    ("en", "oops, forgot the password"),
+    ("de", "Sorry, hatte das Kennwort vergessen"),
+    ("de", "ups, Kennwort vergessen"),
+    ("da", "glemte koden, sorry"),
+    ("da", "Undskyld, jeg glemte adgangskoden"),
+    ("da", "Ups, glemte koden"),
 ]
 
 

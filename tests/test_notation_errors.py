@@ -511,6 +511,22 @@ def test_a_settlement_written_above_its_road_says_the_road_comes_after() -> None
     assert alone.error is not None and "Zeile" not in alone.error.localized("de")
 
 
+@pytest.mark.parametrize("lang", ["de", "en", "da"])
+def test_no_road_below_is_named_that_is_refused_itself(lang: str) -> None:
+    """The hint "the road on line 2 is built after it: write that road above this line" was
+    given for a road that touches nothing of the player's either (QA, 2026-12: `Ship G8 H7` /
+    `Ship G8 H8`, both refused): moved up, it fails all the same."""
+    s = _state()
+    parsed = parse_mail("Siedlung E4 E5 F4\nStraße E5 F4\n", Context(s.board, lang, s.colours))
+    check_receipt(parsed, s, 0, lang)
+    first, second = parsed.lines
+    assert second.error is not None and second.error.rule == "not_connected"
+    assert first.error is not None and first.error.rule == "settlement_not_connected"
+    said = first.error.localized(lang)
+    assert "2" not in said, said
+    assert said == _check("Siedlung E4 E5 F4\n").lines[0].error.localized(lang)  # type: ignore[union-attr]
+
+
 def test_several_builds_on_a_line_refused_say_why_each_fails() -> None:
     """`Straßen A und B`: which one is taken and why the other cannot be built, not only the
     first one's reason."""

@@ -175,3 +175,21 @@ def test_the_player_guides_pirate_example_reads_on_the_four_islands(
     assert o.knight == Knight(
         Timing.AFTER_ROLL, RobberOrder(s.board.hex_by_label("D4").id, (), True)
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Pirate moves to {label}"),
+        ("en", "The pirate goes to {label}"),
+        ("de", "Pirat zieht nach {label}"),
+        ("da", "Sørøveren flyttes til {label}"),
+        ("da", "Soeroeveren skal til {label}"),
+    ],
+)
+def test_a_pirate_line_with_its_verb(lang: str, line: str) -> None:
+    """As the robber's (`Robber moves to 9L`): the verb between the pirate and its hex was
+    refused, "a hex name was expected, not 'moves'" (QA, 2026-12)."""
+    ctx = _ctx(BOARDS.index(("wueste", 4)), lang)
+    h = _sea_hexes(ctx.board)[10]
+    assert parse_line(line.format(label=ctx.board.hexes[h].label), ctx) == RobberOrder(h, (), True)

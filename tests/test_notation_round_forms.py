@@ -101,6 +101,30 @@ def test_a_round_line_as_players_write_it(lang: str, line: str, canonical: str) 
 
 
 @pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Robber moves to 9L, steal from red", "Robber B4 (9L), steal red"),
+        ("en", "Robber goes to 9L, steal red", "Robber B4 (9L), steal red"),
+        ("en", "The robber is moved to 9L, steal red", "Robber B4 (9L), steal red"),
+        ("en", "Robber will go on 9L, steal red", "Robber B4 (9L), steal red"),
+        ("de", "Räuber zieht nach 9H, raube rot", "Räuber B4 (9H), raube rot"),
+        ("de", "Räuber geht auf 9H, raube rot", "Räuber B4 (9H), raube rot"),
+        ("de", "Räuber kommt auf die 9H, raube rot", "Räuber B4 (9H), raube rot"),
+        ("de", "Räuber wird auf 9H versetzt, raube rot", "Räuber B4 (9H), raube rot"),
+        ("da", "Røveren flyttes til 9T, stjæl fra rød", "Røver B4 (9T), røv rød"),
+        ("da", "Røveren går til 9T, røv rød", "Røver B4 (9T), røv rød"),
+        ("da", "Roeveren skal paa 9T, roev roed", "Røver B4 (9T), røv rød"),
+        ("da", "Røveren sættes på 9T, røv rød", "Røver B4 (9T), røv rød"),
+    ],
+)
+def test_a_robber_line_with_its_verb(lang: str, line: str, canonical: str) -> None:
+    """The robber's move said with a verb between the robber and its hex (`Robber moves to
+    9L`, `Räuber zieht nach 9H`, `Røveren flyttes til 9T`) was refused ("a hex name was
+    expected, not 'moves'")."""
+    assert _read(line, lang) == canonical
+
+
+@pytest.mark.parametrize(
     ("lang", "line", "key"),
     [
         # Two counts for one purchase: not guessed.
@@ -358,3 +382,88 @@ def test_a_hex_named_resource_first_is_read(lang: str, line: str, canonical: str
 def test_a_condition_after_the_order_that_says_more_is_refused(lang: str, line: str) -> None:
     with pytest.raises(OrderError):
         _read(line, lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Year of plenty: take 2 ore", "Year of plenty O O"),
+        ("en", "Play year of plenty, take ore and wool", "Year of plenty O W"),
+        ("de", "Erfindung: nehme 2 Erz", "Erfindung E E"),
+        ("de", "Erfindung spielen, ich nehme Holz und Lehm", "Erfindung H L"),
+        ("da", "Fund, tag 2 malm", "Fund M M"),
+        ("da", "Spil fund og tag træ og ler", "Fund T L"),
+    ],
+)
+def test_year_of_plenty_with_the_verb_take(lang: str, line: str, canonical: str) -> None:
+    """The two resources taken said with the verb (`take 2 ore`, `nehme 2 Erz`, `tag 2
+    malm`) were refused: "a resource was expected, not 'take'" (QA, 2026-12)."""
+    assert _read(line, lang) == canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Monopoly on all wool", "Monopoly Wool"),
+        ("en", "Monopoly: on all the wool", "Monopoly Wool"),
+        ("de", "Monopol auf alle Wolle", "Monopol Wolle"),
+        ("da", "Monopol på al uld", "Monopol Uld"),
+        ("da", "Monopol: alt korn", "Monopol Korn"),
+    ],
+)
+def test_a_monopoly_on_all_of_a_resource(lang: str, line: str, canonical: str) -> None:
+    """`Monopoly on all wool` was refused ("a resource was expected, not 'all wool'"): one word
+    before the resource was passed over, not two (QA, 2026-12)."""
+    assert _read(line, lang) == canonical
+
+
+#: Seed 4242's island for three: two hexes carry 8G (C2, F4), two 3L (C3, F3).
+TWO_EIGHTS = generate_board("medium", 4242)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("da", "Røver 8K (C2), røv gul", "Røver C2 (8K), røv gul"),
+        ("en", "Robber 8G (F4), steal yellow", "Robber F4 (8G), steal yellow"),
+        ("de", "Räuber 8G (C2), raube gelb", "Räuber C2 (8G), raube gelb"),
+        ("en", "Road 8G 3L (C2 C3)", "Road C2 C3"),
+        ("da", "Vej 8K 3T (F3 F4)", "Vej F3 F4"),
+        ("de", "Straße 8G 3H (F3 F4)", "Straße F3 F4"),
+    ],
+)
+def test_a_label_in_brackets_decides_a_name_that_fits_several_places(
+    lang: str, line: str, canonical: str
+) -> None:
+    """The echo turned round, the token first and the label that decides in brackets: `Røver
+    8K (C2)` was refused as "8K kan betyde flere felter → C2 → F4", naming the hex the player
+    had written (QA, 2026-12: the robber then went where the dice put it)."""
+    ctx = Context(TWO_EIGHTS, lang, COLOURS, "round")
+    assert format_item(parse_line(line, ctx), ctx) == canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # A label that is none of the places the name fits: refused as before.
+        ("en", "Robber 8G (B3), steal yellow"),
+        ("en", "Road 8G 3L (D2 D3)"),
+    ],
+)
+def test_brackets_that_name_another_place_stay_refused(lang: str, line: str) -> None:
+    ctx = Context(TWO_EIGHTS, lang, COLOURS, "round")
+    with pytest.raises(OrderError):
+        parse_line(line, ctx)
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "da"])
+def test_the_order_forms_heading_copied_with_it_is_the_round(lang: str) -> None:
+    """The report's form comes under `Ordreformular til runde 10:`; copied into the mail with
+    the form, the heading was refused in a Danish game ("'Ordreformular' er ikke en ordre")
+    and read as the round in a German and an English one (QA, 2026-12)."""
+    from pbm.i18n import translator
+    from pbm.notation.headers import RoundGuard
+
+    heading = translator(lang).gettext("Order form for round %(next_round)s:") % {"next_round": 10}
+    ctx = Context(BOARD, lang, COLOURS, "round")
+    assert parse_line(heading, ctx) == RoundGuard(10)

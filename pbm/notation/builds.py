@@ -243,8 +243,16 @@ def _city(rest: Text, t: Text, lead: int, ctx: Context) -> City:
     return City(_crossing(place, ctx))
 
 
+#: The verb before a year of plenty's resources: `take 2 ore`, `nehme 2 Erz`, `tag 2 malm`.
+_PLENTY_TAKE = tuple(lexicon.longest_first(lexicon.words("words", "plenty_take")))
+
+
 def _plenty(rest: Text, t: Text, lead: int, ctx: Context) -> YearOfPlenty:
-    a, b = _two_resources(rest, ctx)
+    # `Erfindung spielen, ich nehme Holz und Lehm`: the comma, then the verb.
+    f = rest.folded
+    after = rest.sub(len(f) - len(f.lstrip(" ,;:-")))
+    taken = _strip_words(after, _PLENTY_TAKE)
+    a, b = _two_resources(rest if taken is after else taken, ctx)
     return YearOfPlenty(a, b)
 
 

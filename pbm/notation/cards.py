@@ -36,7 +36,12 @@ def _one_card(t: Text, words: tuple[str, ...]) -> tuple[Text, bool]:
     count of one passed over (`_CARD_SEPARATOR`, `_COUNT_OF_ONE`); and whether that count was
     glued to the card (`1Br`: a letter of two is read so only, `vocab.resource`)."""
     m = _CARD_SEPARATOR.match(t.folded)
-    rest = _strip_words(t.sub(m.end()) if m else t, words)
+    rest = t.sub(m.end()) if m else t
+    # `Monopoly on all the wool`, `Monopol på al uld`: a few such words in a row.
+    for _ in range(3):
+        before, rest = rest, _strip_words(rest, words)
+        if rest is before:
+            break
     m = _COUNT_OF_ONE.match(rest.folded)
     if m is None:
         return rest, False

@@ -360,6 +360,35 @@ def check_receipt(parsed: ParsedMail, state: GameState, seat: int, lang: str = "
             for options, rule in zip(lines, rules, strict=True):
                 if rule is None:
                     outcomes.follow(options)
+    _no_hint_to_a_refused_line(parsed, lang)
+
+
+def _no_hint_to_a_refused_line(parsed: ParsedMail, lang: str) -> None:
+    """A refusal's hint that a later line's road or ship would reach the piece (`road_below`,
+    `each_below`) is dropped when that line is refused too: it touches nothing of the
+    player's either, and moved above it would fail all the same."""
+    refused = {r.line for r in parsed.lines if not r.ok}
+    for result in parsed.lines:
+        error = result.error
+        if not isinstance(error, IllegalOrderError):
+            continue
+        params = error.params
+        changed = False
+        if params.get("road_below") in refused:
+            del params["road_below"]
+            params.pop("ship_below", None)
+            changed = True
+        below = params.get("each_below")
+        if isinstance(below, list):
+            kept = [b for b in below if b[1] not in refused]
+            if len(kept) != len(below):
+                changed = True
+                if kept:
+                    params["each_below"] = kept
+                else:
+                    del params["each_below"]
+        if changed:
+            error.message = error.localized(lang)
 
 
 def _each_option(

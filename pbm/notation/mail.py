@@ -26,7 +26,7 @@ from .assemble import _assemble, _take_command
 from .clean import commented_lines, iter_clean_lines
 from .context import Context
 from .errors import NotationError, OrderError
-from .format import format_item
+from .format import format_item, word
 from .items import (
     ColourPreference,
     Command,
@@ -165,13 +165,20 @@ def parse_mail(body: str, ctx: Context, subject: str | None = None) -> ParsedMai
     return out
 
 
+#: The order form's lines that are a whole order as they stand (`reports.order_form`).
+_FORM_LINES_ALONE = ("buy", "builders_hut", "harbour_privilege")
+
+
 def _commented_orders(body: str, ctx: Context) -> list[tuple[int, str]]:
     """The player's `#` lines that read as an order without their `#` (`# Räuber E3, raube
     gelb`: the order form's line filled in, its `#` left): (line, the order's canonical
     form). A form line not filled in (`# Straße <Pfad>`) reads as none."""
     out = []
+    # The form's lines that hold no placeholder (`# Entwicklungskarte`, `# Buy card`): as the
+    # form sends them, not filled in.
+    unfilled = {word(key, ctx.lang).casefold() for key in _FORM_LINES_ALONE}
     for number, text in commented_lines(body):
-        if not text or "<" in text:
+        if not text or "<" in text or text.strip().casefold() in unfilled:
             continue
         try:
             item = parse_line(text, ctx)

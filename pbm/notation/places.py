@@ -4,10 +4,11 @@ by colour; with the player's echo of the place (`6L 5L (Wald/Hügel)`) checked a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from . import lexicon, vocab
 from .context import Context, Text
-from .errors import NotationError, OrderError
+from .errors import AmbiguousError, NotationError, OrderError
 from .names import crossing_from_names, hex_candidates, resolve_hex, resolve_path, tokenize_hexes
 from .words import _OR_WORDS, _letter_words, _strip_words
 
@@ -58,14 +59,15 @@ def _crossing(t: Text, ctx: Context) -> int:
             names = []
         if len(names) != 3:
             raise
-    c = crossing_from_names(ctx.board, names, ctx.lang)
-    _check_echo(
-        t,
-        main,
-        ctx,
-        lambda x: crossing_from_names(ctx.board, tokenize_hexes(x.original, x.offset), ctx.lang),
-        c,
-    )
+
+    def resolve(x: Text) -> int:
+        return crossing_from_names(ctx.board, tokenize_hexes(x.original, x.offset), ctx.lang)
+
+    try:
+        c = crossing_from_names(ctx.board, names, ctx.lang)
+    except AmbiguousError as error:
+        return _decided_by_echo(t, main, error, resolve, ctx.board.crossing_label)
+    _check_echo(t, main, ctx, resolve, c)
     return c
 
 
@@ -90,7 +92,12 @@ def _path(t: Text, ctx: Context, land_only: bool = True) -> int:
             t = t.replaced(to.start(), to.end(), " - ")
     t = _unbracketed(t)
     main = _without_echo(t)
-    e = _resolve_path(main, ctx, land_only)
+    try:
+        e = _resolve_path(main, ctx, land_only)
+    except AmbiguousError as error:
+        return _decided_by_echo(
+            t, main, error, lambda x: _resolve_path(x, ctx, land_only), ctx.board.path_label
+        )
     _check_echo(t, main, ctx, lambda x: _resolve_path(x, ctx, land_only), e)
     return e
 
@@ -104,12 +111,38 @@ def _resolve_path(t: Text, ctx: Context, land_only: bool = True) -> int:
         raise
 
 
+def _echo_inner(t: Text, main: Text) -> tuple[Text, int]:
+    """The bracketed form after the main one, and where it starts in `t`."""
+    inner_start = len(main.folded) + t.folded[len(main.folded) :].index("(") + 1
+    return t.sub(inner_start, len(t.folded.rstrip()) - 1), inner_start
+
+
+def _decided_by_echo(
+    t: Text,
+    main: Text,
+    error: AmbiguousError,
+    resolve: Callable[[Text], int],
+    label: Callable[[int], str],
+) -> int:
+    """`Røver 8K (C2)`, `Road 8G 3L (C2 C3)`: the main form fits several places, and the
+    brackets name one of them (the canonical echo turned round, the label in brackets): the
+    brackets decide. Anything else raises the ambiguity, with its candidates."""
+    if main is not t and error.candidates:
+        inner, _ = _echo_inner(t, main)
+        try:
+            other = resolve(inner)
+        except OrderError:
+            raise error from None
+        if label(other) in error.candidates:
+            return other
+    raise error
+
+
 def _check_echo(t: Text, main: Text, ctx: Context, resolve: object, expected: int) -> None:
     """A bracketed form must name the same place as the main form, else it is an error."""
     if main is t:
         return
-    inner_start = len(main.folded) + t.folded[len(main.folded) :].index("(") + 1
-    inner = t.sub(inner_start, len(t.folded.rstrip()) - 1)
+    inner, inner_start = _echo_inner(t, main)
     assert callable(resolve)
     try:
         other = resolve(inner)
@@ -127,7 +160,12 @@ def _check_echo(t: Text, main: Text, ctx: Context, resolve: object, expected: in
 
 def _hex(t: Text, ctx: Context) -> int:
     main = _without_echo(t)
-    h = _resolve_hex(main, ctx)
+    try:
+        h = _resolve_hex(main, ctx)
+    except AmbiguousError as error:
+        return _decided_by_echo(
+            t, main, error, lambda x: _resolve_hex(x, ctx), lambda x: ctx.board.hexes[x].label
+        )
     # The brackets may name a token two hexes carry (`D3 (5H)`, a second 5H at D6: the echo's
     # form, `names.hex_text`): it names this hex too, so it agrees with the label.
     _check_echo(t, main, ctx, lambda x: h if h in _named_hexes(x, ctx) else _resolve_hex(x, ctx), h)

@@ -67,6 +67,9 @@ _ROBBER_PLACE_WORDS = lexicon.words("words", "robber_place")
 #: Verbs before the robber in a knight line (`Ritter vor Wurf: setze Räuber …`, `move robber
 #: to …`).
 _MOVE_WORDS = lexicon.words("words", "move")
+#: A verb between the robber and its hex: `Robber moves to 9L`, `Räuber zieht nach 9H`,
+#: `Røveren flyttes til 9T` (the place word after it is read as ever).
+_ROBBER_VERBS = tuple(lexicon.longest_first(lexicon.words("words", "robber_verbs")))
 _VICTIM_SEPARATORS = ",;/"
 #: Characters between the robber's hex and its victims, never the end of a hex's name.
 _PLACE_ENDS = ",;/:.->= "
@@ -101,6 +104,7 @@ def _robber(t: Text, ctx: Context) -> RobberOrder:
         rm = _PATTERNS["robber"].match(moved.folded.strip())
         lead = len(moved.folded) - len(moved.folded.lstrip())
         t = moved.sub(lead + rm.start("rest")) if rm else moved
+    t = _strip_words(t, _ROBBER_VERBS)
     f = t.folded
     m = _keyword_span(_STEAL, f)
     seps = [i for i in (f.find(c) for c in _VICTIM_SEPARATORS) if i >= 0]
@@ -251,7 +255,8 @@ def _pirate(t: Text, ctx: Context) -> RobberOrder:
     pos = 0
     while pos < len(f) and f[pos] in " :->,":
         pos += 1
-    t, f = t.sub(pos), f[pos:]
+    t = _strip_words(t.sub(pos), _ROBBER_VERBS)  # `Pirate moves to D5`
+    f = t.folded
     seps = [i for i in (f.find(c) for c in _VICTIM_SEPARATORS) if i >= 0]
     end = min([*seps, _colours_at_end(f)])
     if _keyword_span(_STEAL, f) is not None or f[end:].strip(" ,;/"):

@@ -147,6 +147,7 @@ def ack(
     closed: bool = False,
     changed: bool = False,
     autopilot: bool = False,
+    complete: bool = False,
 ) -> dict[str, Any]:
     """What was understood (canonical form), what was not (with why), what was not read.
     `round_` is None during the setup; `stored` False when the mail held no order at all (and
@@ -157,7 +158,8 @@ def ack(
     later mail replaces it). `changed`: the mail did something besides its orders (a time zone
     set, a resignation: its notes say what), so "nothing was stored" would be untrue when it
     holds no order. `autopilot`: the autopilot plays the seat when no orders come (on, the
-    player resigned or away), not the NMR rule."""
+    player resigned or away), not the NMR rule. `complete`: these orders are the last the
+    round waited for, and it resolves early, at once (no later mail replaces them)."""
     accepted = [
         {"line": r.line, "text": r.canonical, "left_out": r.left_out, "never_built": r.never_built}
         for r in parsed.lines
@@ -192,6 +194,7 @@ def ack(
         "placed": placed,
         "setup_failed": setup_failed,
         "closed": closed,
+        "complete": complete and stored,
         "changed": changed,
         "autopilot": autopilot,
     }

@@ -180,6 +180,7 @@ def take_orders(r: Request) -> str | None:
                 notes=r.notes,
                 closed=_closed(r),
                 autopilot=plays_itself(game, player, r.svc.clock.now()),
+                complete=r.handled.complete,
             ),
             to=player.address,
         )

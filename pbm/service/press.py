@@ -175,7 +175,15 @@ def to_gm(
         gm,
         game,
         subject,
-        notices.press_gm(game.locale, who, text, game.name, sender.colour or "", unverified),
+        # The colour in the game's words, as the mail speaks them (the command takes any).
+        notices.press_gm(
+            game.locale,
+            who,
+            text,
+            game.name,
+            vocab.colour_name(sender.colour or "", game.locale),
+            unverified,
+        ),
         in_reply_to=thread,
         limited=False,
     )

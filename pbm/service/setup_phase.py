@@ -101,6 +101,7 @@ def submit_setup(
     own = [i for i, p in enumerate(sequence) if p == seat]
     later = parsed.later_setup_orders()
     kept: list[tuple[int, SetupOrders]] = [(step, orders)]
+    replaced = False
     if later.placements:
         # `Zweite Siedlung: …` (`LaterPlacement`): for the writer's second turn to place; when
         # that is the turn now, they come first, the other lines after them as choices.
@@ -115,10 +116,10 @@ def submit_setup(
         # left for the second too, and a ranked list serves the second placement as well, its
         # first option that still works ("my first settlement … / my second settlement …" in
         # one mail), rather than asking again.
-        supersede(session, game, player, 0, step + 1)
+        # Said in the answer: a placement an older mail kept for the second turn is gone.
+        replaced = supersede(session, game, player, 0, step + 1)
         if len(orders.placements) > 1:
             kept.append((step + 1, orders))
-    replaced = False
     for at, orders in kept:
         replaced = supersede(session, game, player, 0, at) or replaced
         session.add(

@@ -261,3 +261,21 @@ def test_every_languages_picture_words_are_in_the_glyph_atlas() -> None:
         for text in (*picture.PIECE_CODES[lang].values(), *tags):
             assert (text, glyphs.PIECE_CODE) in index
     assert picture.PICTURE_WORDS["da"] == ("Guld", ("S", "V", "B"))
+
+
+@pytest.mark.parametrize(("lang", "alt"), [("de", "Brett"), ("en", "board"), ("da", "spilleplade")])
+@pytest.mark.parametrize("scene", ["preview", "report_round"])
+def test_a_mails_board_picture_has_its_words_and_fits_a_phone_without_the_style_block(
+    scene: str, lang: str, alt: str
+) -> None:
+    """The island preview's picture said `alt="board"` in a Danish and a German game, and it
+    had no inline `max-width` (the report's has): a mail program that drops the `<style>`
+    block showed the island wider than a phone (QA, 2026-12)."""
+    import re
+
+    from reports import scenes
+
+    _, rendered = scenes.SCENES[scene](lang)
+    (img,) = [tag for tag in re.findall(r"<img [^>]*>", rendered.html) if scenes.BOARD_CID in tag]
+    assert f'alt="{alt}"' in img
+    assert "max-width:100%" in img

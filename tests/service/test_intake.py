@@ -93,6 +93,33 @@ def test_orders_that_came_before_the_deadline_count_when_read_after_it(
     assert not outbox(svc, "nmr")
 
 
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [
+        ("de", "sind alle Züge da: die Runde wird jetzt ausgewertet", "Bis dahin"),
+        ("en", "every player's orders are in: the round is resolved now", "Until then"),
+        ("da", "er alle ordrer kommet: runden afgøres nu", "Indtil da"),
+    ],
+)
+def test_the_orders_that_complete_the_round_are_told_it_resolves_now(
+    svc: Service, games: Games, mailer: Mailer, lang: str, said: str, not_said: str
+) -> None:
+    """The last player's answer said "until the deadline a new mail replaces these orders",
+    and the round's report came right after it (QA, 2026-12): the round resolves early."""
+    games.start("alpha", lang=lang)
+    send_orders(mailer, "alpha", [1, 2, 3])
+    (ack,) = replies_to(svc, mailer.last_id, "ack")
+    assert not_said in " ".join(ack.body.split())  # the round still waits for seat 0
+    send_orders(mailer, "alpha", [0])
+    (ack,) = replies_to(svc, mailer.last_id, "ack")
+    body = " ".join(ack.body.split())
+    assert said in body
+    assert not_said not in body
+    html = " ".join(ack.html.split())
+    assert said in html and not_said not in html
+    assert game_row(svc, "alpha").round == 2
+
+
 def test_orders_that_came_after_the_deadline_are_late_even_when_read_before_it_resolves(
     svc: Service, clock: FakeClock, mailer: Mailer, round1: dict[str, str]
 ) -> None:

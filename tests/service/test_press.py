@@ -384,6 +384,30 @@ def test_a_message_to_the_game_master_in_other_words(
     assert [o.recipients for o in outbox(svc, "press_gm")] == [GM]
 
 
+@pytest.mark.parametrize(
+    ("lang", "to_gm"), [("de", "An Spielleitung"), ("en", "To GM"), ("da", "Til spilleder")]
+)
+def test_the_answer_command_names_the_colour_in_the_games_words(
+    mailer: Mailer, games: Games, svc: Service, lang: str, to_gm: str
+) -> None:
+    """The GM's copy of a player's message gives the command that answers it; it named the
+    colour as stored, German (`pbm game message alpha gelb`) in an English and a Danish game
+    (QA, 2026-12)."""
+    from pbm.notation.format import word
+
+    set_service(svc, gm_address=GM)
+    table = games.start("alpha", lang=lang)
+    me = table.seats[0]
+    mailer.send(me, "x", f"{word('password', lang)}: {table.passwords[me]}\n{to_gm}: Hej\n")
+    (row,) = outbox(svc, "press_gm")
+    stored = seated(svc, "alpha")[0].colour or ""
+    said = vocab.colour_name(stored, lang)
+    assert f"pbm game message alpha {said} " in row.body
+    assert f"pbm game message alpha {said} " in row.html
+    if said != stored:
+        assert f" {stored} " not in row.body
+
+
 def test_an_absence_far_ahead_is_refused_not_quarantined(
     mailer: Mailer, games: Games, svc: Service
 ) -> None:
@@ -532,6 +556,40 @@ def test_a_refusal_for_the_password_says_how_to_reach_the_gm(
     assert "Kennwort fehlt oder ist falsch." in answer.body
     assert "Kennwort verloren? Eine Zeile 'An Spielleitung: …'" in " ".join(answer.body.split())
     assert outbox(svc, "press_gm") == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        ("de", "Nicht gelesen, da sie mit '#' beginnen"),
+        ("en", "Not read, as they start with '#'"),
+        ("da", "Ikke læst, da de begynder med '#'"),
+    ],
+)
+def test_the_order_form_sent_as_it_came_points_out_nothing(
+    svc: Service, mailer: Mailer, games: Games, lang: str, note: str
+) -> None:
+    """The order form of the report (and of the mail its "Write orders" link opens) has
+    lines without a placeholder (`# Udviklingskort`, `# Buy card`): sent back not filled in,
+    such a line was listed as an order left with its `#`, for every player who used the form
+    (QA, 2026-12)."""
+    from pbm.notation.format import word
+    from pbm.reports.report_data import order_form
+
+    table = games.start("alpha", lang=lang)
+    me = table.seats[0]
+    _, state = game_state(svc, "alpha")
+    form = order_form(state, lang)
+    assert any(line == f"# {word('buy', lang)}" for line in form)
+    body = f"{word('password', lang)}: {table.passwords[me]}\n" + "\n".join(form[1:]) + "\n"
+    mailer.send(me, "orders", body)
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert note not in " ".join(answer.body.split()), answer.body
+    # Filled in and left with its `#`, a line is still pointed out.
+    filled = body.replace(f"# {word('buy', lang)}\n", f"# {word('buy', lang)} x2\n")
+    mailer.send(me, "orders", filled)
+    (answer,) = replies_to(svc, mailer.last_id)
+    assert note in " ".join(answer.body.split()), answer.body
 
 
 def test_order_lines_left_with_the_forms_hash_are_pointed_out(

@@ -139,3 +139,34 @@ def test_the_prompt_of_two_turns_in_a_row_says_one_mail_serves_both(
     assert double in text and rule in text and heading in text, last.body
     assert single not in text
     assert html.unescape(" ".join(last.html.split())).count(heading) == 1, last.html
+
+
+@pytest.mark.parametrize(
+    ("lang", "second", "replaced"),
+    [
+        ("de", "Zweite Siedlung", "Diese Mail ersetzt deine früheren Züge"),
+        ("en", "Second settlement", "This mail replaces your earlier orders"),
+        ("da", "Andet hus", "Denne mail erstatter dine tidligere ordrer"),
+    ],
+)
+def test_a_newer_mail_says_it_replaced_the_placement_kept_for_the_second_turn(
+    svc: Service, mailer: Mailer, lang: str, second: str, replaced: str
+) -> None:
+    """At two turns in a row, a mail whose only placement was labelled the second kept it
+    for the second turn; a newer mail with the first placement alone dropped it (a newer mail
+    replaces the older as a whole) without a word, and the player was asked for the second
+    placement again (QA, 2026-12)."""
+    me = _first_turns(svc, mailer, lang=lang)
+    _, state = game_state(svc, "alpha")
+    seat = setup_player(state)
+    password, ranked = setup_text(state, seat, passwords(svc)[me], 2, lang).splitlines()
+    first, other = ranked.split({"de": " oder ", "en": " or ", "da": " eller "}[lang])
+    mailer.send(me, "setup", f"{password}\n{second}: {other}\n")
+    (ack,) = replies_to(svc, mailer.last_id, "ack")
+    assert replaced not in ack.body
+    mailer.send(me, "setup", f"{password}\n{first}\n")
+    (ack,) = replies_to(svc, mailer.last_id, "ack")
+    assert replaced in " ".join(ack.body.split()), ack.body
+    assert replaced in html.unescape(" ".join(ack.html.split()))
+    _, state = game_state(svc, "alpha")
+    assert state.setup_step == 3 and setup_player(state) == seat
