@@ -12,6 +12,7 @@ import functools
 import io
 import math
 import threading
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -51,19 +52,156 @@ PIECE = {
 }
 
 
+class _Glyph(NamedTuple):
+    """A text's anti-aliased mask and its offset from the point it is centred on; where the
+    mask is not 0, as a mask of 255s (what a palette picture takes over from the text's
+    blend), and its box in the mask (None: an empty text)."""
+
+    mask: Image.Image
+    left: int
+    top: int
+    inked: Image.Image
+    bbox: tuple[int, int, int, int] | None
+
+
 @functools.lru_cache(maxsize=2048)
-def _glyph(text: str, size: int) -> glyphs.Glyph:
-    """The anti-aliased mask of a text and its offset from the point it is centred on: made
-    once, pasted in every picture (labels, tokens and piece codes repeat on every board)."""
-    return glyphs.glyph(text, size)
+def _glyph(text: str, size: int) -> _Glyph:
+    """A text's mask, made once, pasted in every picture (labels, tokens and piece codes
+    repeat on every board)."""
+    mask, left, top = glyphs.glyph(text, size)
+    return _Glyph(mask, left, top, mask.point(lambda v: 255 if v else 0), mask.getbbox())
 
 
 def _text(
     img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: tuple[int, int, int]
 ) -> None:
     """`draw.text(xy, text, anchor="mm")` from the glyph cache."""
-    mask, left, top = _glyph(text, size)
-    img.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+    glyph = _glyph(text, size)
+    img.paste(fill, (round(xy[0]) + glyph.left, round(xy[1]) + glyph.top), glyph.mask)
+
+
+class _Paint:
+    """What a picture is drawn with: its image, an `ImageDraw` on it, the ink of a colour and
+    its texts.
+
+    The RGB image (`_Rgb`) is the picture as Pillow draws it, turned into the palette picture
+    at the end (`quantize`). `_Indexed` draws that palette picture itself, without an RGB
+    image four times its size (`pbm serve`'s largest buffer, 2.3 MB for a Kronlande board):
+    each shape in the palette index `quantize` gives its colour, each text blended in RGB
+    over what lies under it (a few hundred pixels), then given the indices `quantize` gives
+    those. Pillow's shapes are not anti-aliased, so the two pictures are the same to the
+    byte, as long as no text lies over another text's blend (which the palette image no
+    longer holds in RGB): `clash` then says the picture must be drawn in RGB."""
+
+    img: Image.Image
+    draw: ImageDraw.ImageDraw
+
+    def ink(self, colour: tuple[int, int, int]) -> tuple[int, int, int] | int:
+        raise NotImplementedError
+
+    def text(
+        self, xy: tuple[float, float], text: str, size: int, fill: tuple[int, int, int]
+    ) -> None:
+        raise NotImplementedError
+
+
+class _Rgb(_Paint):
+    def __init__(self, img: Image.Image) -> None:
+        self.img = img
+        self.draw = ImageDraw.Draw(img)
+
+    def ink(self, colour: tuple[int, int, int]) -> tuple[int, int, int]:
+        return colour
+
+    def text(
+        self, xy: tuple[float, float], text: str, size: int, fill: tuple[int, int, int]
+    ) -> None:
+        _text(self.img, xy, text, size, fill)
+
+
+#: Pixels a cell of `_Indexed`'s record of the texts' boxes is wide and high.
+_CELL = 16
+#: The boxes of the texts drawn on a picture, by the `_CELL`s they touch.
+_Boxes = dict[tuple[int, int], list[tuple[int, int, int, int]]]
+
+
+class _Indexed(_Paint):
+    def __init__(self, img: Image.Image, kron: bool, texts: _Boxes | None = None) -> None:
+        self.img = img
+        self.draw = ImageDraw.Draw(img)
+        self.kron = kron
+        self.inks = _indices(kron)
+        #: The boxes of the texts drawn so far (where their masks are not 0), by the cells
+        #: of `_CELL` pixels they touch.
+        self.texts: _Boxes = {k: list(v) for k, v in texts.items()} if texts else {}
+        self.clash = False
+
+    def ink(self, colour: tuple[int, int, int]) -> int:
+        index = self.inks.get(colour)
+        if index is None:
+            # Not a colour of the palette's own (a test's): drawn in RGB.
+            self.clash = True
+            return 0
+        return index
+
+    def text(
+        self, xy: tuple[float, float], text: str, size: int, fill: tuple[int, int, int]
+    ) -> None:
+        if self.clash:
+            return
+        mask, left, top, inked, bbox = _glyph(text, size)
+        if bbox is None:
+            return
+        x, y = round(xy[0]) + left, round(xy[1]) + top
+        box = (x + bbox[0], y + bbox[1], x + bbox[2], y + bbox[3])
+        cells = [
+            (cx, cy)
+            for cx in range(box[0] // _CELL, (box[2] - 1) // _CELL + 1)
+            for cy in range(box[1] // _CELL, (box[3] - 1) // _CELL + 1)
+        ]
+        for cell in cells:
+            for o in self.texts.get(cell, ()):
+                if o[0] < box[2] and box[0] < o[2] and o[1] < box[3] and box[1] < o[3]:
+                    self.clash = True
+                    return
+        for cell in cells:
+            self.texts.setdefault(cell, []).append(box)
+        where = (x, y, x + mask.width, y + mask.height)
+        # What lies under the text, in RGB (the image's palette holds each shape's colour at
+        # its index, `_true_palette`), the text blended over it as on the RGB picture, and
+        # the indices `quantize` gives the blend, where the text's mask is not 0.
+        under = self.img.im.crop(where).convert("RGB")
+        under.paste(fill, (0, 0, mask.width, mask.height), mask.im)
+        blended = under.convert("P", 0, _palette(self.kron).im)
+        self.img.im.paste(blended, where, inked.im)
+
+
+@functools.cache
+def _indices(kron: bool) -> dict[tuple[int, int, int], int]:
+    """Each colour a shape is drawn in (`_exact`): the palette index `quantize` gives it."""
+    pal = _palette(kron)
+    out: dict[tuple[int, int, int], int] = {}
+    for colour in _exact(kron):
+        one = Image.new("RGB", (1, 1), colour).quantize(palette=pal, dither=Image.Dither.NONE)
+        index = one.getpixel((0, 0))
+        assert isinstance(index, int)
+        out[colour] = index
+    return out
+
+
+@functools.cache
+def _true_palette(kron: bool) -> list[int] | None:
+    """The palette with each shape colour at the index `quantize` gives it (`quantize` gives
+    white the index of (252, 252, 252), for one): what `_Indexed` draws on, so that the RGB
+    under a text is the RGB picture's. None when two shape colours share an index."""
+    inks = _indices(kron)
+    if len(set(inks.values())) < len(inks):
+        return None
+    flat = _palette(kron).getpalette() or []
+    flat = flat + [0] * (768 - len(flat))
+    for colour, index in inks.items():
+        flat[3 * index : 3 * index + 3] = colour
+    return flat
 
 
 def _centre(row: int, x: int, min_x: int, min_row: int) -> tuple[float, float]:
@@ -127,66 +265,65 @@ def _picture_words(lang: str) -> tuple[str, tuple[str, str, str]]:
 PICTURE_WORDS = PerLanguage(_picture_words)
 
 
-#: A base (the board without pieces) is ~1.1 MB (a medium board: 553×504 pixels at 4 bytes) and
-#: takes ~1 ms to draw. A tick's reports are each of another game, so a kept base is never hit
-#: there (64 kept held 70 MB in `pbm serve` when a tick resolved 1,000 games): a base is drawn
-#: straight into the work image, and one is kept apart only when the same board is drawn twice in
-#: a row (a game's rounds in its archive, a welcome mail and the first report). `pbm serve` then
-#: holds one picture-sized buffer, not two (1.1 MB of its peak, `pbm bench serve`).
-_kept: tuple[tuple[Board, str], Image.Image, tuple[tuple[float, float], ...]] | None = None
+#: A base (the board without pieces) is a palette image of ~0.3 MB (a medium board: 553×504
+#: pixels) and takes ~1 ms to draw. A tick's reports are each of another game, so a kept base is
+#: never hit there (64 kept held 70 MB in `pbm serve` when a tick resolved 1,000 games): a base
+#: is drawn straight into the picture, and one is kept apart only when the same board is drawn
+#: twice in a row (a game's rounds in its archive, a welcome mail and the first report); with
+#: it, the boxes of its texts (`_Indexed.texts`).
+_kept: (
+    tuple[
+        tuple[Board, str],
+        Image.Image,
+        tuple[tuple[float, float], ...],
+        _Boxes,
+    ]
+    | None
+) = None
 #: The (board, language) of the last picture drawn.
 _last: tuple[Board, str] | None = None
-#: Work images kept by size, each holding the picture being drawn: a tick of a thousand games
-#: allocates no picture-sized buffer per game, whose release left the process larger (the heap
-#: does not shrink back).
-_WORK: dict[tuple[int, int], Image.Image] = {}
-#: Sizes of work image kept at most: one. A tick over games of every kind (the base game's two
-#: sizes, each Seafarers scenario's, Kronlande's) kept four of up to 2 MB each and made new ones
-#: as the sizes came round, which left `pbm serve` 4.5 MB larger after a tick over 150 mixed
-#: games than with one (`pbm bench serve --mix`); a new work image costs no more than a fresh
-#: palette image, which every picture makes anyway.
-_WORK_MAX = 1
-#: The kept base and the work images are shared: `pbm serve` draws in more than one thread.
+#: The kept base is shared: `pbm serve` draws in more than one thread.
 _LOCK = threading.Lock()
 
 
 def release() -> None:
-    """Lets go of the work images and the kept base (`pbm serve` after a tick that drew
-    pictures): they are the process's largest buffers, about 1.1 MB each, and the outbox
-    then sends the tick's reports without them; the next tick makes one again."""
+    """Lets go of the kept base (`pbm serve` after a tick that drew pictures); the next
+    repeat draws one again."""
     global _kept, _last
     with _LOCK:
         _kept, _last = None, None
-        _WORK.clear()
 
 
 def _canvas(
-    board: Board, lang: str, lettered: bool = False
-) -> tuple[Image.Image, tuple[tuple[float, float], ...]]:
-    """The work image holding the board without pieces, and the hexes' centres. Call with
-    `_LOCK` held; the image is valid until the next call. `lettered`: the board's islands carry
-    their letters (New World's; the board decides it, so the kept base stays right)."""
+    board: Board, lang: str, kron: bool, lettered: bool = False
+) -> tuple[_Indexed, tuple[tuple[float, float], ...]]:
+    """A palette image holding the board without pieces, and the hexes' centres. Call with
+    `_LOCK` held. `lettered`: the board's islands carry their letters (New World's; the board
+    decides it, so the kept base stays right)."""
     global _kept, _last
     key = (board, lang)
     repeat, _last = key == _last, key
     if _kept is not None and _kept[0] == key:
-        base, centres = _kept[1], _kept[2]
-        img = _work_image(base.size)
-        img.paste(base, (0, 0))
-        return img, centres
+        base, centres, texts = _kept[1], _kept[2], _kept[3]
+        return _Indexed(base.copy(), kron, texts), centres
     size, centres = _layout(board)
-    if not repeat:
-        _kept = None  # the next board is most likely another one: no second buffer
-        img = _work_image(size)
-        _draw_base(img, board, lang, centres, lettered)
-        return img, centres
-    # A repeat finds no other base kept: any other board in between let it go.
-    base = Image.new("RGB", size)
-    _draw_base(base, board, lang, centres, lettered)
-    _kept = (key, base, centres)
-    img = _work_image(size)
-    img.paste(base, (0, 0))
-    return img, centres
+    paint = _Indexed(_indexed_image(size, kron), kron)
+    _draw_base(paint, board, lang, centres, lettered)
+    # The next board is most likely another one: no second buffer. A repeat finds no other
+    # base kept: any other board in between let it go.
+    _kept = (
+        (key, paint.img.copy(), centres, {k: list(v) for k, v in paint.texts.items()})
+        if repeat and not paint.clash
+        else None
+    )
+    return paint, centres
+
+
+def _indexed_image(size: tuple[int, int], kron: bool) -> Image.Image:
+    """A palette image with `_true_palette` (a picture that `_Indexed` draws on)."""
+    img = Image.new("P", size)
+    img.putpalette(_true_palette(kron) or [])
+    return img
 
 
 def _layout(board: Board) -> tuple[tuple[int, int], tuple[tuple[float, float], ...]]:
@@ -200,16 +337,16 @@ def _layout(board: Board) -> tuple[tuple[int, int], tuple[tuple[float, float], .
 
 
 def _draw_base(
-    img: Image.Image,
+    paint: _Paint,
     board: Board,
     lang: str,
     centres: tuple[tuple[float, float], ...],
     lettered: bool = False,
 ) -> None:
-    """The board without pieces, drawn over everything `img` held; `lettered`: each island's
-    letter on its hexes (New World)."""
-    img.paste((255, 255, 255), (0, 0, *img.size))
-    draw = ImageDraw.Draw(img)
+    """The board without pieces, drawn over everything the image held; `lettered`: each
+    island's letter on its hexes (New World)."""
+    img, draw, ink, text = paint.img, paint.draw, paint.ink, paint.text
+    img.paste(ink((255, 255, 255)), (0, 0, *img.size))
     # The first five are the base game's letters; Kronlande's quarries and fishing grounds
     # show S / St and F.
     letters = letters_of(lang, True)
@@ -226,35 +363,35 @@ def _draw_base(
             fill = QUARRY
         else:
             fill = TERRAIN_FILL[h.resource or 0]
-        draw.polygon(_corners(cx, cy), fill=fill, outline=(60, 60, 60))
-        _text(img, (cx, cy - RADIUS * 0.62), h.label, 11, (20, 20, 20))
+        draw.polygon(_corners(cx, cy), fill=ink(fill), outline=ink((60, 60, 60)))
+        text((cx, cy - RADIUS * 0.62), h.label, 11, (20, 20, 20))
         if h.number is not None:
             hot = h.number in (6, 8)
-            draw.ellipse((cx - 15, cy - 13, cx + 15, cy + 17), fill=(250, 240, 215))
-            _text(img, (cx, cy + 2), str(h.number), 18, (200, 0, 0) if hot else (20, 20, 20))
+            draw.ellipse((cx - 15, cy - 13, cx + 15, cy + 17), fill=ink((250, 240, 215)))
+            text((cx, cy + 2), str(h.number), 18, (200, 0, 0) if hot else (20, 20, 20))
         if h.resource is not None:
-            _text(img, (cx, cy + RADIUS * 0.55), letters[h.resource], 11, (20, 20, 20))
+            text((cx, cy + RADIUS * 0.55), letters[h.resource], 11, (20, 20, 20))
         elif h.terrain == Terrain.GOLD:
             # Seafarers: a gold river pays a resource of the owner's choice.
-            _text(img, (cx, cy + RADIUS * 0.55), PICTURE_WORDS[lang][0], 11, (20, 20, 20))
+            text((cx, cy + RADIUS * 0.55), PICTURE_WORDS[lang][0], 11, (20, 20, 20))
         elif h.terrain == Terrain.FOG:
             # Oceania: nothing of a hex in the fog shows until it is discovered.
-            _text(img, (cx, cy + 4), "?", 22, (255, 255, 255))
+            text((cx, cy + 4), "?", 22, (255, 255, 255))
         if lettered and h.area is not None:
             # New World: the island's letter in a small white disc left of the token, on every
             # hex of the island ("Insel B" of the reports).
             disc = (cx - 31, cy - 5, cx - 17, cy + 9)
-            draw.ellipse(disc, fill=(255, 255, 255), outline=(20, 20, 20))
-            _text(img, (cx - 24, cy + 2), island_letter(h.area), 11, (20, 20, 20))
+            draw.ellipse(disc, fill=ink((255, 255, 255)), outline=ink((20, 20, 20)))
+            text((cx - 24, cy + 2), island_letter(h.area), 11, (20, 20, 20))
         if h.harbor is not None:
             fx, fy = centres[h.harbor.faces]
             draw.line(
                 ((cx + fx) / 2, (cy + fy) / 2, cx + (fx - cx) * 0.15, cy + (fy - cy) * 0.15),
-                fill=(70, 50, 30),
+                fill=ink((70, 50, 30)),
                 width=3,
             )
             code = "3:1" if h.harbor.resource is None else f"2:1 {letters[h.harbor.resource]}"
-            _text(img, (cx - (fx - cx) * 0.2, cy - (fy - cy) * 0.2 + 4), code, 11, (0, 0, 0))
+            text((cx - (fx - cx) * 0.2, cy - (fy - cy) * 0.2 + 4), code, 11, (0, 0, 0))
 
 
 def board_png(state: GameState, lang: str = "de") -> bytes:
@@ -268,22 +405,42 @@ def board_png(state: GameState, lang: str = "de") -> bytes:
     return out.getvalue()
 
 
-def _work_image(size: tuple[int, int]) -> Image.Image:
-    """The work image of that size (what it holds is drawn over)."""
-    img = _WORK.get(size)
-    if img is None:
-        if len(_WORK) >= _WORK_MAX:
-            _WORK.clear()
-        img = _WORK[size] = Image.new("RGB", size)
-    return img
-
-
 def _draw(state: GameState, lang: str) -> Image.Image:
-    """The picture as a palette image (with `_LOCK` held)."""
+    """The picture as a palette image (with `_LOCK` held): drawn as one (`_Indexed`), or,
+    where a text lies over another's blend or the palette does not allow it, in RGB and
+    turned into one, as `quantize` does (the same picture)."""
+    board = state.board
+    kron = state.kron is not None
+    lettered = state.sea is not None and island_marks(state.sea.scenario)
+    if _true_palette(kron) is not None:
+        paint, centres = _canvas(board, lang, kron, lettered)
+        if not paint.clash:
+            _pieces(paint, state, centres, lang)
+            if not paint.clash:
+                img = paint.img
+                img.putpalette(_palette(kron).getpalette() or [])
+                return img
+    return _draw_rgb(state, lang)
+
+
+def _draw_rgb(state: GameState, lang: str) -> Image.Image:
+    """The picture drawn in RGB and turned into a palette image by `quantize`."""
     board = state.board
     lettered = state.sea is not None and island_marks(state.sea.scenario)
-    img, centres = _canvas(board, lang, lettered)
-    draw = ImageDraw.Draw(img)
+    size, centres = _layout(board)
+    rgb = _Rgb(Image.new("RGB", size))
+    _draw_base(rgb, board, lang, centres, lettered)
+    _pieces(rgb, state, centres, lang)
+    return rgb.img.quantize(palette=_palette(state.kron is not None), dither=Image.Dither.NONE)
+
+
+def _pieces(
+    paint: _Paint, state: GameState, centres: tuple[tuple[float, float], ...], lang: str
+) -> None:
+    """The players' pieces, the robber and (Seafarers) the ships and the pirate, over the
+    board's base."""
+    board = state.board
+    draw, ink, text = paint.draw, paint.ink, paint.text
     crossing_xy = [
         (sum(centres[h][0] for h in hexes) / 3, sum(centres[h][1] for h in hexes) / 3)
         for hexes in board.crossing_hexes
@@ -292,13 +449,13 @@ def _draw(state: GameState, lang: str) -> Image.Image:
         if p >= 0:
             (x1, y1), (x2, y2) = (crossing_xy[c] for c in board.path_crossings[e])
             colour = PIECE.get(state.colours[p], (0, 0, 0))
-            draw.line((x1, y1, x2, y2), fill=(0, 0, 0), width=9)
-            draw.line((x1, y1, x2, y2), fill=colour, width=6)
+            draw.line((x1, y1, x2, y2), fill=ink((0, 0, 0)), width=9)
+            draw.line((x1, y1, x2, y2), fill=ink(colour), width=6)
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            ink = (0, 0, 0) if sum(colour) > 350 else (255, 255, 255)
-            _text(img, (mx, my), _code(state.colours[p], lang), 8, ink)
+            letters = (0, 0, 0) if sum(colour) > 350 else (255, 255, 255)
+            text((mx, my), _code(state.colours[p], lang), 8, letters)
     if state.sea is not None:
-        _ships(img, draw, state, crossing_xy, centres, lang)
+        _ships(paint, state, crossing_xy, centres, lang)
     kron = state.kron
     for c, p in enumerate(state.owner):
         if p < 0:
@@ -309,39 +466,43 @@ def _draw(state: GameState, lang: str) -> Image.Image:
         shape = (x - size, y - size, x + size, y + size)
         rank = kron.castle[c] if kron is not None else 0
         if rank:
-            _castle(draw, x, y, colour, towers=2 if rank == RESIDENZ else 1)
+            _castle(paint, x, y, colour, towers=2 if rank == RESIDENZ else 1)
         if state.level[c] >= 2:
-            draw.rectangle(shape, fill=colour, outline=(0, 0, 0), width=2)
+            draw.rectangle(shape, fill=ink(colour), outline=ink((0, 0, 0)), width=2)
         else:
-            draw.ellipse(shape, fill=colour, outline=(0, 0, 0), width=2)
-        ink = (0, 0, 0) if sum(colour) > 350 else (255, 255, 255)
-        _text(img, (x, y), _code(state.colours[p], lang), 9, ink)
+            draw.ellipse(shape, fill=ink(colour), outline=ink((0, 0, 0)), width=2)
+        letters = (0, 0, 0) if sum(colour) > 350 else (255, 255, 255)
+        text((x, y), _code(state.colours[p], lang), 9, letters)
         if kron is not None and kron.workshop[c] >= 0:
-            _workshop(img, draw, x, y, PICTURE_WORDS[lang][1][kron.workshop[c]])
+            _workshop(paint, x, y, PICTURE_WORDS[lang][1][kron.workshop[c]])
     if state.robber >= 0:
         rx, ry = centres[state.robber]
         # A black triangle: no piece has that shape.
-        draw.polygon([(rx + 24, ry - 26), (rx + 12, ry - 4), (rx + 36, ry - 4)], fill=(20, 20, 20))
-    return img.quantize(palette=_palette(kron is not None), dither=Image.Dither.NONE)
-
-
-def _castle(
-    draw: ImageDraw.ImageDraw, x: float, y: float, colour: tuple[int, int, int], towers: int
-) -> None:
-    """Kronlande: the towers of a Burg (one) or a Residenz (two) above the city's square, drawn
-    first so the square covers their feet: no other piece has them."""
-    for dx in (0,) if towers == 1 else (-7, 7):
-        draw.rectangle(
-            (x + dx - 4, y - 19, x + dx + 4, y - 8), fill=colour, outline=(0, 0, 0), width=2
+        draw.polygon(
+            [(rx + 24, ry - 26), (rx + 12, ry - 4), (rx + 36, ry - 4)], fill=ink((20, 20, 20))
         )
 
 
-def _workshop(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, tag: str) -> None:
+def _castle(paint: _Paint, x: float, y: float, colour: tuple[int, int, int], towers: int) -> None:
+    """Kronlande: the towers of a Burg (one) or a Residenz (two) above the city's square, drawn
+    first so the square covers their feet: no other piece has them."""
+    for dx in (0,) if towers == 1 else (-7, 7):
+        paint.draw.rectangle(
+            (x + dx - 4, y - 19, x + dx + 4, y - 8),
+            fill=paint.ink(colour),
+            outline=paint.ink((0, 0, 0)),
+            width=2,
+        )
+
+
+def _workshop(paint: _Paint, x: float, y: float, tag: str) -> None:
     """Kronlande: a workshop as a small white tag with its letter at the building's lower
     right."""
     box = (x + 8, y + 5, x + 20, y + 17)
-    draw.rectangle(box, fill=(255, 255, 255), outline=(0, 0, 0), width=1)
-    _text(img, (x + 14, y + 11), tag, 9, (0, 0, 0))
+    paint.draw.rectangle(
+        box, fill=paint.ink((255, 255, 255)), outline=paint.ink((0, 0, 0)), width=1
+    )
+    paint.text((x + 14, y + 11), tag, 9, (0, 0, 0))
 
 
 def _hull(x: float, y: float, size: float) -> list[tuple[float, float]]:
@@ -355,8 +516,7 @@ def _hull(x: float, y: float, size: float) -> list[tuple[float, float]]:
 
 
 def _ships(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    paint: _Paint,
     state: GameState,
     crossing_xy: list[tuple[float, float]],
     centres: tuple[tuple[float, float], ...],
@@ -367,21 +527,22 @@ def _ships(
     sea = state.sea
     assert sea is not None
     board = state.board
+    draw, ink = paint.draw, paint.ink
     for e, p in enumerate(sea.ship):
         if p < 0:
             continue
         (x1, y1), (x2, y2) = (crossing_xy[c] for c in board.path_crossings[e])
         colour = PIECE.get(state.colours[p], (0, 0, 0))
-        draw.line((x1, y1, x2, y2), fill=colour, width=3)
+        draw.line((x1, y1, x2, y2), fill=ink(colour), width=3)
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-        draw.polygon(_hull(mx, my, 11), fill=colour, outline=(0, 0, 0), width=2)
-        ink = (0, 0, 0) if sum(colour) > 350 else (255, 255, 255)
-        _text(img, (mx, my), _code(state.colours[p], lang), 8, ink)
+        draw.polygon(_hull(mx, my, 11), fill=ink(colour), outline=ink((0, 0, 0)), width=2)
+        letters = (0, 0, 0) if sum(colour) > 350 else (255, 255, 255)
+        paint.text((mx, my), _code(state.colours[p], lang), 8, letters)
     if sea.pirate >= 0:
         px, py = centres[sea.pirate]
-        draw.polygon(_hull(px - 22, py - 8, 12), fill=(20, 20, 20))
+        draw.polygon(_hull(px - 22, py - 8, 12), fill=ink((20, 20, 20)))
         draw.polygon(
-            [(px - 22, py - 30), (px - 22, py - 14), (px - 10, py - 14)], fill=(20, 20, 20)
+            [(px - 22, py - 30), (px - 22, py - 14), (px - 10, py - 14)], fill=ink((20, 20, 20))
         )
 
 
@@ -400,12 +561,9 @@ _GROUNDS = (
 )
 
 
-@functools.cache
-def _palette(kron: bool = False) -> Image.Image:
-    """Every colour the picture draws, exactly, then three blends of each ink on each ground
-    (at most 256 colours). A Kronlande board adds the quarry's colour and the blends of the
-    dark inks on it; the red ink, drawn only on tokens, keeps its blends on the token's ground
-    there, to stay within 256 (the base boards' palette is as it always was)."""
+def _exact(kron: bool = False) -> list[tuple[int, int, int]]:
+    """Every colour the picture draws exactly (its shapes, and its texts' inks where their
+    masks are full): the palette's first colours."""
     exact = [
         (255, 255, 255),
         (0, 0, 0),
@@ -423,7 +581,16 @@ def _palette(kron: bool = False) -> Image.Image:
     ]
     if kron:
         exact.append(QUARRY)
-    colours = list(dict.fromkeys(exact))
+    return list(dict.fromkeys(exact))
+
+
+@functools.cache
+def _palette(kron: bool = False) -> Image.Image:
+    """Every colour the picture draws, exactly, then three blends of each ink on each ground
+    (at most 256 colours). A Kronlande board adds the quarry's colour and the blends of the
+    dark inks on it; the red ink, drawn only on tokens, keeps its blends on the token's ground
+    there, to stay within 256 (the base boards' palette is as it always was)."""
+    colours = _exact(kron)
     grounds = (*_GROUNDS, QUARRY) if kron else _GROUNDS
     for ink in _INKS:
         for ground in grounds:

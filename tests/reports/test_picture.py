@@ -173,12 +173,11 @@ def _fresh_png(state: GameState, lang: str) -> bytes:
     """The picture drawn with nothing kept from pictures before."""
     with picture._LOCK:
         picture._kept, picture._last = None, None
-        picture._WORK.clear()
     return picture.board_png(state, lang)
 
 
 def test_a_picture_does_not_depend_on_the_pictures_drawn_before() -> None:
-    """The base is drawn into the work image, or kept when a board repeats (an archive's
+    """The base is drawn into the picture, or kept when a board repeats (an archive's
     rounds): in any order, each picture is the one drawn afresh, also across sizes."""
     a, b = after_setup("medium"), after_setup("large")
     a_later = next(
@@ -193,7 +192,7 @@ def test_a_picture_does_not_depend_on_the_pictures_drawn_before() -> None:
 
 
 def test_only_a_repeated_board_keeps_its_base() -> None:
-    """A tick's reports are of other games each: no base is kept beside the work image; a board
+    """A tick's reports are of other games each: no base is kept beside the picture; a board
     drawn twice in a row keeps its base for the next."""
     a, b = after_setup("medium"), after_setup("medium", seed=6)
     _fresh_png(a, "de")
@@ -208,23 +207,23 @@ def test_only_a_repeated_board_keeps_its_base() -> None:
 def test_release_lets_go_of_the_buffers_and_pictures_stay_the_same() -> None:
     a, b = after_setup("medium"), after_setup("large")
     before = [picture.board_png(st, "de") for st in (a, a, b)]
-    assert picture._WORK and picture._kept is None
+    assert picture._kept is None
     picture.board_png(b, "de")
     assert picture._kept is not None
     picture.release()
-    assert not picture._WORK and picture._kept is None and picture._last is None
+    assert picture._kept is None and picture._last is None
     assert [picture.board_png(st, "de") for st in (a, a, b)] == before
 
 
 def _texts_drawn(state: GameState, lang: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     drawn: list[str] = []
-    real = picture._text
+    real = picture._glyph
 
-    def record(img: Image.Image, at: tuple[float, float], text: str, *rest: object) -> None:
+    def record(text: str, size: int) -> object:
         drawn.append(text)
-        real(img, at, text, *rest)  # type: ignore[arg-type]
+        return real(text, size)
 
-    monkeypatch.setattr(picture, "_text", record)
+    monkeypatch.setattr(picture, "_glyph", record)
     _fresh_png(state, lang)
     return drawn
 
@@ -279,3 +278,71 @@ def test_a_mails_board_picture_has_its_words_and_fits_a_phone_without_the_style_
     (img,) = [tag for tag in re.findall(r"<img [^>]*>", rendered.html) if scenes.BOARD_CID in tag]
     assert f'alt="{alt}"' in img
     assert "max-width:100%" in img
+
+
+def _states_of_every_kind() -> list[GameState]:
+    """States early and late in games of every board kind (pieces of every sort on them)."""
+    from pbm.rules.scenarios import SCENARIOS
+
+    kinds = [Settings.for_players(p, s) for p, s in ((3, "small"), (4, "medium"), (6, "huge"))]
+    kinds += [Settings.for_kronlande(4, "large"), Settings.for_kronlande(5, "huge")]
+    kinds += [Settings.for_scenario(name, 4) for name in SCENARIOS]
+    states = []
+    for settings in kinds:
+        for i, (state, _) in enumerate(play_game(settings, 3, "autopilot")):
+            if i in (0, 25, 90, 200):
+                states.append(state)
+    return states
+
+
+def test_the_palette_picture_is_the_rgb_picture_quantized() -> None:
+    """Drawn as a palette image (no RGB image four times its size), the picture is the one
+    drawn in RGB and quantized, to the byte, on every board kind, in an order with repeats
+    (the kept base) and in every language; a picture whose texts lie over each other is
+    drawn in RGB."""
+    drawn_in_rgb = 0
+    real = picture._draw_rgb
+
+    def rgb(state: GameState, lang: str) -> Image.Image:
+        nonlocal drawn_in_rgb
+        drawn_in_rgb += 1
+        return real(state, lang)
+
+    states = _states_of_every_kind()
+    order = [(st, lang) for st in states for lang in ("de", "en", "da")]
+    order += [(st, "de") for st in states for _ in (0, 1)]
+    try:
+        picture._draw_rgb = rgb  # type: ignore[assignment]
+        for st, lang in order:
+            with picture._LOCK:
+                indexed = picture._draw(st, lang)
+            expected = real(st, lang)
+            assert indexed.mode == "P" and indexed.tobytes() == expected.tobytes()
+            assert indexed.getpalette() == expected.getpalette()
+            out, want = io.BytesIO(), io.BytesIO()
+            indexed.save(out, format="PNG", compress_level=3)
+            expected.save(want, format="PNG", compress_level=3)
+            assert out.getvalue() == want.getvalue()
+    finally:
+        picture._draw_rgb = real  # type: ignore[assignment]
+    # Most are drawn as palette images; texts over texts (late in a game) are rare.
+    assert drawn_in_rgb < len(order) / 4
+
+
+def test_the_palettes_allow_drawing_in_their_indices() -> None:
+    """Every colour a shape is drawn in has an index of its own after `quantize` (else every
+    picture would be drawn in RGB)."""
+    for kron in (False, True):
+        assert picture._true_palette(kron) is not None
+
+
+def test_a_text_over_another_texts_blend_is_drawn_in_rgb() -> None:
+    """Two texts whose inks meet: the palette image no longer knows the first one's blend in
+    RGB, so the picture is drawn in RGB."""
+    paint = picture._Indexed(picture._indexed_image((60, 40), False), False)
+    paint.text((20, 20), "A1", 11, (20, 20, 20))
+    assert not paint.clash
+    paint.text((40, 20), "B1", 11, (20, 20, 20))
+    assert not paint.clash
+    paint.text((22, 21), "C2", 11, (20, 20, 20))
+    assert paint.clash

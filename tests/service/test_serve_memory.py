@@ -173,7 +173,7 @@ def test_the_clock_lets_go_of_the_pictures_after_a_tick_that_drew_them(
         stop = asyncio.Event()
 
         def release() -> None:
-            released.append(bool(picture._WORK))  # a picture was drawn in this tick
+            released.append(picture._last is not None)  # a picture was drawn in this tick
             picture.release()
             stop.set()
 
@@ -185,4 +185,4 @@ def test_the_clock_lets_go_of_the_pictures_after_a_tick_that_drew_them(
 
     asyncio.run(run())
     svc.engine.dispose()
-    assert released == [True] and not picture._WORK
+    assert released == [True] and picture._kept is None and picture._last is None
