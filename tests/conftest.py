@@ -64,6 +64,28 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return cores + 1 if cores > 1 and "e2e" not in markexpr else cores
 
 
+#: Where the tests' own folders (`tmp_path`) go when nothing else is asked for: a file system in
+#: memory. Each test's database is a SQLite file there; on the disk, closing it (SQLite writes
+#: its WAL back and syncs) and the checkpoints cost waits on the disk, and the disk is shared:
+#: `tests/service` in one process took 132 and 149 s on /tmp against 108 and 102 s here, with
+#: the same CPU. Nothing in a test depends on the disk's durability. `--basetemp` or
+#: PYTEST_DEBUG_TEMPROOT (e.g. `PYTEST_DEBUG_TEMPROOT=/tmp`) choose another place.
+MEMORY_TEMPROOT = Path("/dev/shm")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The tests' folders in memory (`MEMORY_TEMPROOT`), in pytest's usual layout there
+    (pytest-of-USER/pytest-N, the last three runs kept). Run in the controller before it
+    makes the folders of its workers, and in each worker."""
+    if (
+        config.getoption("basetemp", None) is None
+        and "PYTEST_DEBUG_TEMPROOT" not in os.environ
+        and MEMORY_TEMPROOT.is_dir()
+        and os.access(MEMORY_TEMPROOT, os.W_OK | os.X_OK)
+    ):
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = str(MEMORY_TEMPROOT)
+
+
 def _long(item: pytest.Item) -> int:
     """How long a test is likely to take: 2 end to end and slow, 1 one of them, 0 neither."""
     return sum(item.get_closest_marker(m) is not None for m in ("slow", "e2e"))

@@ -30,6 +30,7 @@ from typing import Any, Generic, TypeVar
 
 from databases import (
     Rows,
+    SqliteCopy,
     game_row,
     game_state,
     is_empty,
@@ -52,6 +53,7 @@ from pbm.service.ingest import IngestResult, ingest
 from pbm.service.secrets import hash_password
 from pbm.service.tick import resolve_if_ready, tick
 from pbm.store.db import make_engine, transaction
+from pbm.store.migrate import database_heads
 from pbm.store.models import Outbox, Player
 
 GM = "gm@pbm.test"
@@ -99,6 +101,13 @@ def set_service(svc: Service, **values: Any) -> None:
     svc.config = svc.config.model_copy(
         update={"service": svc.config.service.model_copy(update=values)}
     )
+
+
+def set_archive(svc: Service, **values: Any) -> None:
+    """Change `[archive]` values of a running service. Only the archive's writer and the
+    history answer read them: a game started before is the game that would have been started
+    with them (and is the one `start_game` remembers for every other test)."""
+    svc.config = svc.config.model_copy(update={"archive": ArchiveSection(**values)})
 
 
 # -- the mail player ----------------------------------------------------------------------------
@@ -390,14 +399,22 @@ def prepared(mailer: Mailer, clock: FakeClock, key: Hashable, build: Callable[[]
     clock moved on as the first one did (see `_Snapshot`), without doing it all again. A
     fixture that fills a database the same way for many tests builds it once per process."""
     svc = mailer.svc
-    full = (svc.engine.dialect.name, repr(svc.config), clock.now(), key)
+    # The schema's revision too: an empty database of an older schema is not the same start.
+    full = (
+        svc.engine.dialect.name,
+        database_heads(svc.engine),
+        repr(svc.config),
+        clock.now(),
+        key,
+    )
     pristine = is_empty(svc.engine)
     if pristine and full in _SNAPSHOTS:
         return _SNAPSHOTS[full].restore(mailer, clock)
     value = build()
     if pristine:
-        elapsed = clock.now() - full[2]
-        _SNAPSHOTS[full] = _Snapshot(Rows.take(svc.engine), elapsed, value, mailer.last_id)
+        elapsed = clock.now() - full[3]
+        rows = SqliteCopy if svc.engine.dialect.name == "sqlite" else Rows
+        _SNAPSHOTS[full] = _Snapshot(rows.take(svc.engine), elapsed, value, mailer.last_id)
     return value
 
 
@@ -412,6 +429,14 @@ def _start_game(
     settings: dict[str, Any],
 ) -> Table:
     svc = mailer.svc
+    if round_ > 1:
+        # The game one round earlier (remembered, as every round of it is, for the next test
+        # that asks for it or for a later round), and its open round played.
+        before = start_game(
+            mailer, clock, name, players, round_=round_ - 1, by_mail=by_mail, cast=cast, **settings
+        )
+        play_round(mailer, clock, name, pw=before.passwords)
+        return _table(svc, name, round_, before.addresses, before.passwords)
     new_game(svc, name, players=players, **settings)
     if cast:
         assert players == 4
@@ -433,14 +458,19 @@ def _start_game(
         known = {a: pw for a, (pw, _) in PLAYERS.items()}
     else:
         known = passwords(svc)
-    while game_row(svc, name).round < round_:
-        play_round(mailer, clock, name, pw=known)
+    return _table(svc, name, round_, addresses, {a: known[a] for a in addresses})
+
+
+def _table(
+    svc: Service, name: str, round_: int, addresses: list[str], known: dict[str, str]
+) -> Table:
+    """The started game `name`, at the start of round `round_`, as `start_game` returns it."""
     game, state = game_state(svc, name)
     assert game.phase == "rounds" and game.round == round_, (game.phase, game.round)
     return Table(
         name,
-        addresses,
-        {a: known[a] for a in addresses},
+        list(addresses),
+        dict(known),
         Context(state.board, game.lang, state.colours, "round"),
         {seat: p.address for seat, p in seated(svc, name).items()},
     )
@@ -448,12 +478,13 @@ def _start_game(
 
 @dataclass
 class _Snapshot(Generic[T]):
-    """A filled database: every table's rows, the clock's time it took, what `build` returned
+    """A filled database: every table's rows (SQLite: a copy of its pages), the clock's time it
+    took, what `build` returned
     (a Table for a started game). Restored into the test's empty database, the test sees what
     doing it again would have left, but for the random parts (passwords, codebook keys,
     Message-IDs), which are those of the first time."""
 
-    rows: Rows
+    rows: Rows | SqliteCopy
     elapsed: timedelta
     value: T
     last_id: str
@@ -462,12 +493,22 @@ class _Snapshot(Generic[T]):
         self.rows.restore(mailer.svc.engine)
         clock.advance(seconds=self.elapsed.total_seconds())
         mailer.last_id = self.last_id
-        t = self.value
-        if isinstance(t, Table):  # the test may change its lists; the Context is read only
-            return dataclasses.replace(  # type: ignore[return-value]
-                t, addresses=list(t.addresses), passwords=dict(t.passwords), seats=dict(t.seats)
-            )
-        return copy.deepcopy(t)
+        return _copy(self.value)
+
+
+def _copy(value: T) -> T:
+    """A copy of what `build` returned for the test to change: a Table's lists and dicts (its
+    Context is read only), a tuple's items, anything else deep."""
+    if isinstance(value, Table):
+        return dataclasses.replace(  # type: ignore[return-value]
+            value,
+            addresses=list(value.addresses),
+            passwords=dict(value.passwords),
+            seats=dict(value.seats),
+        )
+    if type(value) is tuple:
+        return tuple(_copy(v) for v in value)  # type: ignore[return-value]
+    return copy.deepcopy(value)
 
 
 _SNAPSHOTS: dict[tuple[Any, ...], _Snapshot[Any]] = {}

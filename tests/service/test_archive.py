@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 from databases import game_row, outbox, replies_to, seated
-from harness import Games, Mailer, make_service, play_round, start_game
+from harness import Games, Mailer, make_service, play_round, set_archive, start_game
 from sqlmodel import Session, select
 
-from pbm.config.model import ArchiveSection
 from pbm.reports import codebook
 from pbm.service.archive import keep_archives, write_archive
 from pbm.service.clock import FakeClock
@@ -109,9 +108,10 @@ def test_the_archive_lists_every_piece_and_where_the_pirate_is(
 
 def test_serve_keeps_the_archive_in_archive_dir(tmp_path: Path, clock: FakeClock) -> None:
     root = tmp_path / "web"
-    svc = make_service(tmp_path, clock, archive=ArchiveSection(dir=str(root)))
+    svc = make_service(tmp_path, clock)
     mailer = Mailer(svc)
     start_game(mailer, clock, "alpha")
+    set_archive(svc, dir=str(root))
     keep_archives(svc, ["alpha"])
     assert (root / "alpha" / "index.html").exists()
     assert not (root / "alpha" / "round-001.html").exists()
@@ -187,9 +187,10 @@ def test_the_archive_is_never_written_outside_archive_dir_whatever_a_game_is_cal
     from pbm.store.models import Game
 
     root = tmp_path / "web"
-    svc = make_service(tmp_path, clock, archive=ArchiveSection(dir=str(root)))
+    svc = make_service(tmp_path, clock)
     mailer = Mailer(svc)
     start_game(mailer, clock, "alpha")
+    set_archive(svc, dir=str(root))
     name = name.replace("/ABSOLUTE", str(tmp_path / "absolute"))
     with transaction(svc.engine) as s:  # as an old game may be named: no check on the way
         game = s.exec(select(Game).where(Game.name == "alpha")).one()
@@ -205,9 +206,10 @@ def test_the_archive_is_never_written_outside_archive_dir_whatever_a_game_is_cal
 
 
 def test_history_links_into_the_archive(tmp_path: Path, clock: FakeClock) -> None:
-    svc = make_service(tmp_path, clock, archive=ArchiveSection(url="https://example.org/pbm/"))
+    svc = make_service(tmp_path, clock)
     mailer = Mailer(svc)
     table = start_game(mailer, clock, "alpha", round_=3)
+    set_archive(svc, url="https://example.org/pbm/")
     me = table.seats[0]
     mailer.send(me, "x", f"Kennwort: {table.passwords[me]}\nVerlauf\n")
     (row,) = replies_to(svc, mailer.last_id, "history")

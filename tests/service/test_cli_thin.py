@@ -12,7 +12,7 @@ import pytest
 from alembic import command
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from databases import game_row, records
+from databases import game_row, records, sqlite_database
 from harness import Mailer, start_game
 from sqlalchemy import create_engine
 from typer.testing import CliRunner
@@ -23,7 +23,7 @@ from pbm.service.context import Service
 from pbm.service.games import get_game
 from pbm.service.table import as_utc
 from pbm.store.db import transaction
-from pbm.store.migrate import alembic_config, upgrade
+from pbm.store.migrate import alembic_config
 
 CLI = Path(__file__).resolve().parents[2] / "pbm" / "cli"
 #: Modules the command line must not import: tables and sessions belong to pbm/service.
@@ -86,8 +86,7 @@ def _revision(url: str) -> str | None:
 
 
 def test_reading_commands_leave_an_older_schema_alone(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path}/pbm.db"
-    upgrade(url)
+    url = sqlite_database(tmp_path / "pbm.db")  # a copy of one migrated to the newest schema
     command.downgrade(alembic_config(url), "-1")
     older = _revision(url)
     head = ScriptDirectory.from_config(alembic_config(url)).get_current_head()
@@ -106,8 +105,7 @@ def test_reading_commands_leave_an_older_schema_alone(tmp_path: Path) -> None:
 
 
 def test_db_upgrade_says_it_migrated_an_older_schema(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path}/pbm.db"
-    upgrade(url)
+    url = sqlite_database(tmp_path / "pbm.db")  # a copy of one migrated to the newest schema
     command.downgrade(alembic_config(url), "-1")
     runner, cfg = _runner(tmp_path, url)
     assert "database up to date (migrated now)" in _run(runner, cfg, "db", "upgrade")
@@ -128,8 +126,7 @@ def test_reading_commands_create_no_database(tmp_path: Path) -> None:
 
 
 def test_a_schema_newer_than_the_code_is_refused(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path}/pbm.db"
-    upgrade(url)
+    url = sqlite_database(tmp_path / "pbm.db")  # a copy of one migrated to the newest schema
     with sqlite3.connect(tmp_path / "pbm.db") as conn:
         conn.execute("UPDATE alembic_version SET version_num = 'f00dfeedbeef'")
     runner, cfg = _runner(tmp_path, url)

@@ -33,6 +33,7 @@ from harness import (
     Mailer,
     orders_text,
     pass_deadline,
+    prepared,
     raw_mail,
     send_orders,
     set_service,
@@ -64,6 +65,17 @@ def _state_of(svc: Service, name: str) -> Any:
 # -- one game's fault stops no other game ------------------------------------------------------
 
 
+def alpha_and_beta(games: Games) -> None:
+    """Games alpha and beta started, one after the other (remembered together: the second
+    starts on a database that is not empty)."""
+    prepared(
+        games.mailer,
+        games.clock,
+        "alpha and beta",
+        lambda: (games.start("alpha"), games.start("beta")),
+    )
+
+
 def _corrupt(svc: Service, name: str) -> None:
     with transaction(svc.engine) as s:
         get_game(s, name).state = '{"this is": "not a game state"'
@@ -85,8 +97,7 @@ def test_a_game_whose_state_cannot_be_read_is_marked_broken_and_the_others_go_on
     svc: Service, clock: FakeClock, mailer: Mailer, games: Games
 ) -> None:
     set_service(svc, gm_address="boss@pbm.test")
-    games.start("alpha")
-    games.start("beta")
+    alpha_and_beta(games)
     _attended(svc, "alpha")
     _corrupt(svc, "alpha")
     pass_deadline(svc, clock, "beta")
@@ -110,8 +121,7 @@ def test_a_game_whose_corrections_cannot_be_read_stops_no_other_game(
 ) -> None:
     """The clock looks at every game's corrections to see whether it has work; a corrupt
     column there made every tick raise, for every game."""
-    games.start("alpha")
-    games.start("beta")
+    alpha_and_beta(games)
     _attended(svc, "alpha")
     pass_deadline(svc, clock, "beta")
     with transaction(svc.engine) as s:
@@ -129,8 +139,7 @@ def test_a_resolution_that_raises_breaks_only_its_game(
 ) -> None:
     import pbm.service.tick as tick_mod
 
-    games.start("alpha")
-    games.start("beta")
+    alpha_and_beta(games)
     real = tick_mod.resolve
 
     def failing(svc_: Service, session: Session, game: Game) -> int:
@@ -159,8 +168,7 @@ def test_a_game_whose_settings_cannot_be_read_stops_no_other_games_tick_or_diges
     from pbm.service import admin
 
     set_service(svc, gm_address="boss@pbm.test")
-    games.start("alpha")
-    games.start("beta")
+    alpha_and_beta(games)
     _attended(svc, "alpha")
     with transaction(svc.engine) as s:
         get_game(s, "alpha").settings = "{damaged"

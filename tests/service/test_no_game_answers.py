@@ -12,7 +12,7 @@ import re
 
 import pytest
 from databases import game_row, order_sets, outbox, replies_to
-from harness import Games, Mailer, new_game, orders_text
+from harness import Games, Mailer, Table, new_game, orders_text, prepared
 
 from pbm.service import admin
 from pbm.service.context import Service
@@ -191,13 +191,16 @@ def two_games(games: Games, request: pytest.FixtureRequest) -> dict[str, dict[st
     `lang`; their passwords by game. skibe is set up and played by mail, every mail naming no
     game (its password tells it), so that no deadline of fyn passes meanwhile."""
     lang = request.getfixturevalue("lang")
-    fyn = games.start("fyn", lang=lang)
-    passwords = {"fyn": dict(fyn.passwords)}
-    skibe = games.start("skibe", lang=lang, round_=2, by_mail=True)
+
+    def start_both() -> tuple[Table, Table]:
+        fyn = games.start("fyn", lang=lang)
+        return fyn, games.start("skibe", lang=lang, round_=2, by_mail=True)
+
+    # Both games remembered together (the second game starts on a database that is not empty).
+    fyn, skibe = prepared(games.mailer, games.clock, ("two_games", lang), start_both)
     assert game_row(svc_of(games), "fyn").round == 1
-    passwords["skibe"] = dict(skibe.passwords)
     assert fyn.addresses == skibe.addresses
-    return passwords
+    return {"fyn": dict(fyn.passwords), "skibe": dict(skibe.passwords)}
 
 
 @pytest.mark.parametrize("lang", LANGS)
