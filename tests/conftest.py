@@ -71,6 +71,15 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 #: the same CPU. Nothing in a test depends on the disk's durability. `--basetemp` or
 #: PYTEST_DEBUG_TEMPROOT (e.g. `PYTEST_DEBUG_TEMPROOT=/tmp`) choose another place.
 MEMORY_TEMPROOT = Path("/dev/shm")
+#: The free room the memory file system must have for the run's folders (a container's
+#: /dev/shm is often 64 MB: there the folders stay on the disk).
+MEMORY_TEMPROOT_ROOM = 2 * 1024**3
+
+
+def _room(path: Path) -> int:
+    """The bytes free for this user on `path`'s file system."""
+    stat = os.statvfs(path)
+    return stat.f_bavail * stat.f_frsize
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -82,6 +91,7 @@ def pytest_configure(config: pytest.Config) -> None:
         and "PYTEST_DEBUG_TEMPROOT" not in os.environ
         and MEMORY_TEMPROOT.is_dir()
         and os.access(MEMORY_TEMPROOT, os.W_OK | os.X_OK)
+        and _room(MEMORY_TEMPROOT) >= MEMORY_TEMPROOT_ROOM
     ):
         os.environ["PYTEST_DEBUG_TEMPROOT"] = str(MEMORY_TEMPROOT)
 
