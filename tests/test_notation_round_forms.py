@@ -417,6 +417,39 @@ def test_a_monopoly_on_all_of_a_resource(lang: str, line: str, canonical: str) -
     assert _read(line, lang) == canonical
 
 
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Monopoly: everyone gives me their wool", "Monopoly Wool"),
+        ("en", "Monopoly on all grain cards", "Monopoly Grain"),
+        ("en", "Monopoly: wool from everyone", "Monopoly Wool"),
+        ("en", "Monopoly ore from all players", "Monopoly Ore"),
+        ("de", "Monopol: Wolle von allen", "Monopol Wolle"),
+        ("de", "Monopol auf alle Wollkarten", "Monopol Wolle"),
+        ("de", "Monopol: alle geben mir ihre Wolle", "Monopol Wolle"),
+        ("de", "Monopol Getreidekarten von allen", "Monopol Getreide"),
+        ("da", "Monopol på alle kornkort", "Monopol Korn"),
+        ("da", "Monopol: alle giver mig deres uld", "Monopol Uld"),
+        ("da", "Monopol: uld fra alle", "Monopol Uld"),
+        ("da", "Monopol på trækortene", "Monopol Træ"),
+    ],
+)
+def test_a_monopoly_said_as_players_say_it(lang: str, line: str, canonical: str) -> None:
+    """`Monopol på alle kornkort`, `Monopoly: everyone gives me their wool`, `Monopol: Wolle
+    von allen` were refused as naming no resource (QA, 2026-12): the cards' word (glued or
+    not), who gives and "from everyone" are passed over."""
+    assert _read(line, lang) == canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [("en", "Monopoly: everyone gives me"), ("de", "Monopol: Karten von allen")],
+)
+def test_a_monopoly_without_a_resource_is_refused_still(lang: str, line: str) -> None:
+    with pytest.raises(OrderError):
+        _read(line, lang)
+
+
 #: Seed 4242's island for three: two hexes carry 8G (C2, F4), two 3L (C3, F3).
 TWO_EIGHTS = generate_board("medium", 4242)
 
