@@ -226,12 +226,16 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
         after = None
         if new.phase == Phase.SETUP:
             # Everyone learns whose turn it is now and until when (the deadline the next
-            # step sets; the player on turn gets the prompt of their own after this).
+            # step sets; the player on turn gets the prompt of their own after this). Not
+            # when that player's placement is in already: it is placed at once, in a mail of
+            # its own (QA: "Next: blue places, until …" announced a turn played already).
             _setup_deadline(svc, game)
-            after = (
-                label(game, player_at(session, game, setup_player(new))),
-                shared_deadline(session, game, room=200) if game.deadline else "",
-            )
+            nxt = player_at(session, game, setup_player(new))
+            if current_orders(session, game, 0, new.setup_step).get(nxt.id or 0) is None:
+                after = (
+                    label(game, nxt),
+                    shared_deadline(session, game, room=200) if game.deadline else "",
+                )
         subject = texts.t(game.locale, "placed_subject", game=game.name)
         everyone = recipients(session, game)
         own = [p.address] if automatic and p.address in everyone else []
