@@ -314,3 +314,22 @@ def test_a_setup_turn_whose_placement_is_in_is_not_announced(
     first, second = outbox(svc, "placed")
     assert _NEXT[lang] not in first.body and _NEXT[lang] not in first.html, first.body
     assert _NEXT[lang] in second.body, second.body
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "da"])
+def test_a_setup_turn_whose_placement_cannot_be_used_is_announced(
+    svc: Service, mailer: Mailer, lang: str
+) -> None:
+    """Seat 1's placement sent ahead is the one seat 0 takes: its turn waits for it as any
+    other, and everyone hears whose turn it is."""
+    new_game(svc, lang=lang)
+    signup(mailer, "alpha")
+    pw = passwords(svc)
+    at = seated(svc, "alpha")
+    _, st0 = game_state(svc, "alpha")
+    same = setup_text(st0, 0, pw[at[1].address], 1, lang=lang)
+    mailer.send(at[1].address, "setup", same)
+    mailer.send(at[0].address, "setup", setup_text(st0, 0, pw[at[0].address], 1, lang=lang))
+    assert game_state(svc, "alpha")[1].setup_step == 1
+    (first,) = outbox(svc, "placed")
+    assert _NEXT[lang] in first.body, first.body
