@@ -52,6 +52,7 @@ _WORDS = {
         "gm_leads",
         "gm_articles",
         "gm",
+        "away_leads",
         "away",
         "away_until",
         "time_zone",
@@ -91,7 +92,7 @@ _PRESS_GM = re.compile(
 _ALL = lexicon.word_set("words", "everyone")
 #: `Urlaub bis 2026-12-24`, `Abwesend bis 24.12.2026`, `Away until 2026-12-24`.
 _AWAY = re.compile(
-    rf"^(?:{_WORDS['away']})"
+    rf"^(?:(?:{_WORDS['away_leads']})\s++)?+(?:{_WORDS['away']})"
     rf"\s++(?:{_WORDS['away_until']})"
     r"\s*+:?+\s*+(?P<rest>.*)$"
 )
