@@ -468,3 +468,29 @@ def test_the_nmr_notice_after_a_late_mail_says_it_came_too_late(
         said = " ".join(text.split())
         assert _LATE_SAID[lang] in said, said
         assert _NOTHING_CAME[lang] not in said, said
+
+
+_EARLY_SAID = {
+    "de": "vor ihrer Frist",
+    "en": "before its deadline",
+    "da": "før dens frist",
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "da"])
+def test_the_nmr_notice_of_a_round_the_gm_resolved_early_says_so(
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games, lang: str
+) -> None:
+    """QA: `pbm round resolve --now` two days before the deadline, and the player who had
+    not written yet read "No orders came from you", as if they had missed the deadline."""
+    from pbm.service import admin
+
+    table = games.start("alpha", lang=lang)
+    pw = passwords(svc)
+    send_orders(mailer, "alpha", [seat for seat in table.seats if seat != 0], pw=pw)
+    admin.resolve_round(svc, "alpha", now=True)
+    (notice,) = [o for o in outbox(svc, "nmr") if o.recipients == table.seats[0]]
+    for text in (notice.body, notice.html):
+        said = " ".join(text.split())
+        assert _EARLY_SAID[lang] in said, said
+        assert _NOTHING_CAME[lang] not in said, said
