@@ -50,6 +50,11 @@ BOARD = generate_board("medium", 1)
         ("Zeitzone: Europe/Berlin", TimeZone("Europe/Berlin")),
         ("Time zone: America/New_York", TimeZone("America/New_York")),
         ("Mitspieler", Command("players")),
+        # A remark after the return (QA, 2026-12: refused as no order while the same mail
+        # was answered "Welcome back").
+        ("I'm back early, holiday cancelled :(", Command("back")),
+        ("Ich bin zurück, Urlaub abgesagt", Command("back")),
+        ("Jeg er tilbage - ferien blev aflyst", Command("back")),
         ("Players", Command("players")),
         ("Verlauf", Command("history")),
         ("History", Command("history")),

@@ -211,7 +211,18 @@ _POLITE = re.compile(
 )
 
 
+#: `I'm back early, holiday cancelled :(`: a long form of `back` (`Ich bin zurück`, not the
+#: word alone) with a remark after it; no digit and no colon (`Ich bin zurück ab 20.12.`
+#: says more, and is read as before).
+_BACK_REMARK = re.compile(
+    rf"^(?:{lexicon.alternation(w for w in languages.words('commands', 'back') if ' ' in w)})"
+    r"[\s,.!;-]++[^\d:]*+$"
+)
+
+
 def _command(f: str) -> Command | None:
+    if _BACK_REMARK.match(f):
+        return Command("back")
     for pattern, name in _COMMANDS:
         if m := pattern.match(f):
             if name == "join":
