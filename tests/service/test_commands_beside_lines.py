@@ -160,6 +160,9 @@ def test_a_refused_line_beside_a_resignation_is_answered_with_it(
     # The seat is the autopilot's: no word of the NMR rule for missing orders.
     assert w["autopilot_plays"] in _words(answer.body)
     assert "NMR" not in answer.body
+    # Nothing was stored: no word of orders a new mail would replace (QA pass 2).
+    replaces = {"de": "ersetzen", "en": "replaces", "da": "erstatte"}[lang]
+    assert replaces not in answer.body and replaces not in answer.html
     assert seated(mailer.svc, "fyn")[1].status == PlayerStatus.RESIGNED
 
 
