@@ -36,8 +36,8 @@ def test_fold_spells_out_danish_letters_and_keeps_german() -> None:
         ("bosaettelse 4t 8t 3m", "Hus C2 D2 D3 (4T 8T 3M)"),
         ("by 4t 8t 3m", "By C2 D2 D3 (4T 8T 3M)"),
         ("soehandel 4 uld for 1 korn", "Søhandel 4U for 1K"),
-        ("Aflever: M T", "Aflever: M T"),
-        ("smid: malm, trae", "Aflever: M T"),
+        ("Aflever: M T", "Aflever: 1M 1T"),
+        ("smid: malm, trae", "Aflever: 1M 1T"),
         ("ridder foer slag: roever 9l, roev roed", "Ridder før slag: Røver E4 (9L), røv rød"),
         ("ridder efter mit slag: roever 9l", "Ridder efter slag: Røver E4 (9L)"),
         ("jeg melder pas", "Jeg melder pas"),
@@ -211,13 +211,13 @@ def test_a_danish_message_to_someone_not_understood_keeps_the_rest_from_the_orde
         ("Røver B2, røv gul, derefter hvid", "Røver B2 (11T), røv gul, hvid"),
         ("Ridder efter slaget: flyt røveren til B2, træk fra hvid", None),
         # Opfindelse: the card's name in the Danish editions players own today.
-        ("Spil opfindelse: træ og malm", "Fund T M"),
-        ("Opfindelseskort: træ malm", "Fund T M"),
+        ("Spil opfindelse: træ og malm", "Fund 1T 1M"),
+        ("Opfindelseskort: træ malm", "Fund 1T 1M"),
         # The card's name in its definite form (QA, 2026-12: "'monopolkortet:' er ikke en
         # ordre").
         ("Spil monopolkortet: uld", "Monopol Uld"),
-        ("Fundkortet: træ malm", "Fund T M"),
-        ("Spil opfindelseskortet: træ og malm", "Fund T M"),
+        ("Fundkortet: træ malm", "Fund 1T 1M"),
+        ("Spil opfindelseskortet: træ og malm", "Fund 1T 1M"),
         ("Ridderkortet før slag: røver B2, røv hvid", "Ridder før slag: Røver B2 (11T), røv hvid"),
     ],
 )
@@ -277,7 +277,7 @@ def test_a_card_played_after_kort_buys_no_card(body: str, canonical: list[str]) 
 
 def test_a_base_card_played_after_kort_buys_no_card() -> None:
     ctx = _ctx("da")
-    assert format_item(parse_line("Spil kort Fund uld malm", ctx), ctx) == "Fund U M"
+    assert format_item(parse_line("Spil kort Fund uld malm", ctx), ctx) == "Fund 1U 1M"
     assert format_item(parse_line("Spil kortet Monopol malm", ctx), ctx) == "Monopol Malm"
     # A card bought stays one.
     assert format_item(parse_line("Køb kort", ctx), ctx) == "Udviklingskort"

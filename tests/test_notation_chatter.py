@@ -538,3 +538,21 @@ def test_an_order_after_chatter_on_its_line_is_read(lang: str, head: str, where:
 def test_an_order_after_more_than_chatter_is_refused_whole(lang: str, line: str) -> None:
     read = _read(line + "\n", lang)
     assert len(read) == 1 and read[0][0] == line and read[0][2] is not None, read
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        # QA pass 2: a new try announced, ending in a colon (it held the road below back
+        # as under a heading not understood), and a placement sent early.
+        ("en", "sorry, new try:"),
+        ("en", "Another try:"),
+        ("en", "hi, sending mine early"),
+        ("de", "Sorry, neuer Versuch:"),
+        ("de", "Noch ein Versuch"),
+        ("da", "Undskyld, nyt forsøg:"),
+        ("da", "Et nyt forsøg"),
+    ],
+)
+def test_a_new_try_announced_is_passed_over(lang: str, line: str) -> None:
+    assert _read(f"{line}\n{ROAD[lang]}\n", lang) == [(ROAD[lang], CANONICAL_ROAD[lang], None)]

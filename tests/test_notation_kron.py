@@ -427,8 +427,8 @@ def test_the_other_languages_letters_are_asked_back_with_the_line_to_copy() -> N
     parsed = parse_mail("Abwurf: 1To 1Cl\n", _ctx(0, "de"))
     err = parsed.lines[0].error
     assert err is not None and err.key == "english_letters_kron"
-    assert "'Abwurf: Werkzeug Stoff'" in err.message
-    assert "'Abwurf: Werkzeug Stoff'" in err.localized("de")
+    assert "'Abwurf: 1Wz 1St'" in err.message
+    assert "'Abwurf: 1Wz 1St'" in err.localized("de")
 
 
 # -- refused, with the reason -----------------------------------------------------------------
@@ -521,7 +521,7 @@ ASKED_BACK: list[tuple[str, str, list[str]]] = [
     ("Seehandel 4St gegen 1H", "de", ["Seehandel 4S gegen 1H"]),
     ("Tausche mit der Bank 4 St gegen 1 H", "de", ["Seehandel 4S gegen 1H"]),
     ("Seehandel 4H gegen 1 St", "de", ["Seehandel 4H gegen 1S"]),
-    ("Erfindung St W", "de", ["Erfindung S W"]),
+    ("Erfindung St W", "de", ["Erfindung 1S 1W"]),
     ("Monopol St", "de", ["Monopol Stein"]),
     ("Monopol St", "de@modern", ["Tribut Stein"]),
     (

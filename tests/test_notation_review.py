@@ -422,7 +422,7 @@ def test_a_command_asked_for_politely_is_the_command(line: str, lang: str, comma
         ("Køb kort", "da", "Udviklingskort"),
         ("Køb et kort", "da", "Udviklingskort"),
         ("Monopol på uld", "da", "Monopol Uld"),
-        ("Aflever hvis nødvendigt: først uld, så korn", "da", "Aflever: U K"),
+        ("Aflever hvis nødvendigt: først uld, så korn", "da", "Aflever: 1U 1K"),
         ("Byt med banken: 4U for 1K", "da", "Søhandel 4U for 1K"),
         ("Opgrader 6L 5L 11K til by", "da", "By C3 C4 D4 (6L 5L 11K)"),
         # The seed's own name of the card, whose last word is a road's.

@@ -47,7 +47,7 @@ def _read(line: str, lang: str) -> str:
         ("de", "Monopol Getreide nach dem Würfeln", "Monopol Getreide"),
         ("en", "Monopoly: ore after roll", "Monopoly Ore"),
         ("da", "Monopol malm efter slaget", "Monopol Malm"),
-        ("de", "Erfindung Erz Holz nach dem Wurf", "Erfindung E H"),
+        ("de", "Erfindung Erz Holz nach dem Wurf", "Erfindung 1E 1H"),
         # What is stolen, after the victim.
         ("de", "Räuber 11G, klaue Blau eine Karte", "Räuber D4 (11G), raube blau"),
         ("en", "Robber 11G, steal blue a card", "Robber D4 (11G), steal blue"),
@@ -338,8 +338,8 @@ def test_the_place_taken_between_two_builds_is_or(lang: str, line: str, canonica
         # How many, then which: read when the list has as many cards.
         ("en", "Discard 4: 2 wool 2 grain", "Discard: 2W 2G"),
         ("de", "Abwurf 4: 2 Wolle, 2 Getreide", "Abwurf: 2W 2G"),
-        ("de", "Abwerfen 2: Holz > Lehm", "Abwurf: H L"),
-        ("da", "Aflever 2: 1 uld 1 korn", "Aflever: U K"),
+        ("de", "Abwerfen 2: Holz > Lehm", "Abwurf: 1H 1L"),
+        ("da", "Aflever 2: 1 uld 1 korn", "Aflever: 1U 1K"),
     ],
 )
 def test_a_discards_count_before_its_list_is_read(lang: str, line: str, canonical: str) -> None:
@@ -387,12 +387,12 @@ def test_a_condition_after_the_order_that_says_more_is_refused(lang: str, line: 
 @pytest.mark.parametrize(
     ("lang", "line", "canonical"),
     [
-        ("en", "Year of plenty: take 2 ore", "Year of plenty O O"),
-        ("en", "Play year of plenty, take ore and wool", "Year of plenty O W"),
-        ("de", "Erfindung: nehme 2 Erz", "Erfindung E E"),
-        ("de", "Erfindung spielen, ich nehme Holz und Lehm", "Erfindung H L"),
-        ("da", "Fund, tag 2 malm", "Fund M M"),
-        ("da", "Spil fund og tag træ og ler", "Fund T L"),
+        ("en", "Year of plenty: take 2 ore", "Year of plenty 2O"),
+        ("en", "Play year of plenty, take ore and wool", "Year of plenty 1O 1W"),
+        ("de", "Erfindung: nehme 2 Erz", "Erfindung 2E"),
+        ("de", "Erfindung spielen, ich nehme Holz und Lehm", "Erfindung 1H 1L"),
+        ("da", "Fund, tag 2 malm", "Fund 2M"),
+        ("da", "Spil fund og tag træ og ler", "Fund 1T 1L"),
     ],
 )
 def test_year_of_plenty_with_the_verb_take(lang: str, line: str, canonical: str) -> None:
@@ -415,6 +415,39 @@ def test_a_monopoly_on_all_of_a_resource(lang: str, line: str, canonical: str) -
     """`Monopoly on all wool` was refused ("a resource was expected, not 'all wool'"): one word
     before the resource was passed over, not two (QA, 2026-12)."""
     assert _read(line, lang) == canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("en", "Monopoly: everyone gives me their wool", "Monopoly Wool"),
+        ("en", "Monopoly on all grain cards", "Monopoly Grain"),
+        ("en", "Monopoly: wool from everyone", "Monopoly Wool"),
+        ("en", "Monopoly ore from all players", "Monopoly Ore"),
+        ("de", "Monopol: Wolle von allen", "Monopol Wolle"),
+        ("de", "Monopol auf alle Wollkarten", "Monopol Wolle"),
+        ("de", "Monopol: alle geben mir ihre Wolle", "Monopol Wolle"),
+        ("de", "Monopol Getreidekarten von allen", "Monopol Getreide"),
+        ("da", "Monopol på alle kornkort", "Monopol Korn"),
+        ("da", "Monopol: alle giver mig deres uld", "Monopol Uld"),
+        ("da", "Monopol: uld fra alle", "Monopol Uld"),
+        ("da", "Monopol på trækortene", "Monopol Træ"),
+    ],
+)
+def test_a_monopoly_said_as_players_say_it(lang: str, line: str, canonical: str) -> None:
+    """`Monopol på alle kornkort`, `Monopoly: everyone gives me their wool`, `Monopol: Wolle
+    von allen` were refused as naming no resource (QA, 2026-12): the cards' word (glued or
+    not), who gives and "from everyone" are passed over."""
+    assert _read(line, lang) == canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [("en", "Monopoly: everyone gives me"), ("de", "Monopol: Karten von allen")],
+)
+def test_a_monopoly_without_a_resource_is_refused_still(lang: str, line: str) -> None:
+    with pytest.raises(OrderError):
+        _read(line, lang)
 
 
 #: Seed 4242's island for three: two hexes carry 8G (C2, F4), two 3L (C3, F3).
@@ -467,3 +500,22 @@ def test_the_order_forms_heading_copied_with_it_is_the_round(lang: str) -> None:
     heading = translator(lang).gettext("Order form for round %(next_round)s:") % {"next_round": 10}
     ctx = Context(BOARD, lang, COLOURS, "round")
     assert parse_line(heading, ctx) == RoundGuard(10)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "canonical"),
+    [
+        ("da", "Aflever: U U K", "Aflever: 2U 1K"),
+        ("da", "Aflever: 2U K", "Aflever: 2U 1K"),
+        ("en", "Discard: wool wool grain", "Discard: 2W 1G"),
+        ("de", "Abwurf: W H W", "Abwurf: 1W 1H 1W"),
+        ("en", "Year of plenty W G", "Year of plenty 1W 1G"),
+        ("en", "Year of plenty 2W", "Year of plenty 2W"),
+        ("de", "Erfindung E E", "Erfindung 2E"),
+        ("da", "Opfindelse U K", "Fund 1U 1K"),
+    ],
+)
+def test_cards_are_echoed_each_with_its_count(lang: str, line: str, canonical: str) -> None:
+    """QA: `Aflever: 2U K` (a count beside one letter, a bare letter beside it) and `Year of
+    plenty W W`: every card is echoed with its count, as in a trade (`gebe 2H 1L`)."""
+    assert _read(line, lang) == canonical

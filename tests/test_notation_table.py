@@ -40,9 +40,21 @@ BOARD = generate_board("medium", 1)
         ("Away until 5th May", Away(date(YEARLESS, 5, 5), False)),
         ("Away until May 5", Away(date(YEARLESS, 5, 5), False)),
         ("Urlaub bis 29.2.", Away(date(YEARLESS, 2, 29), False)),
+        # Said as a sentence (QA, 2026-12: "I'm away until 16.12." was no order).
+        ("I'm away until 16.12.", Away(date(YEARLESS, 12, 16), False)),
+        ("I am on holiday until 16.12.", Away(date(YEARLESS, 12, 16), False)),
+        ("Ich bin im Urlaub bis 16.12.", Away(date(YEARLESS, 12, 16), False)),
+        ("Ich bin abwesend bis 16.12.", Away(date(YEARLESS, 12, 16), False)),
+        ("Jeg er på ferie til 16.12.", Away(date(YEARLESS, 12, 16), False)),
+        ("Jeg er væk indtil 16.12.", Away(date(YEARLESS, 12, 16), False)),
         ("Zeitzone: Europe/Berlin", TimeZone("Europe/Berlin")),
         ("Time zone: America/New_York", TimeZone("America/New_York")),
         ("Mitspieler", Command("players")),
+        # A remark after the return (QA, 2026-12: refused as no order while the same mail
+        # was answered "Welcome back").
+        ("I'm back early, holiday cancelled :(", Command("back")),
+        ("Ich bin zurück, Urlaub abgesagt", Command("back")),
+        ("Jeg er tilbage - ferien blev aflyst", Command("back")),
         ("Players", Command("players")),
         ("Verlauf", Command("history")),
         ("History", Command("history")),

@@ -24,7 +24,14 @@ def round_status(name: str, as_json: JsonOpt = False) -> None:
     rows = data["players"] = with_names_cut(data["players"])
 
     def text() -> None:
-        echo(f"{name} round {data['round']}, deadline {when(data['deadline'])}")
+        if data["paused"]:
+            # Nothing is taken or resolved: the GM reads that first (`game resume` goes on).
+            echo(
+                f"{name} round {data['round']}, paused (no orders taken, nothing resolved: "
+                f"pbm game resume {name}), deadline {when(data['deadline'])}"
+            )
+        else:
+            echo(f"{name} round {data['round']}, deadline {when(data['deadline'])}")
 
         def orders(r: dict[str, Any]) -> str:
             if r["orders"]:

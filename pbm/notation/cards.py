@@ -29,6 +29,10 @@ _COUNT_OF_ONE = re.compile(
 #: Before a Festmahl's and a monopoly's card: `Festmahl mit Brot`, `Monopoly on ore`.
 _FEAST_LEADS = lexicon.words("places", "feast_leads")
 _MONOPOLY_LEADS = lexicon.words("places", "monopoly_leads")
+#: After a monopoly's card: who gives it (`von allen`, `from everyone`), and the cards' word,
+#: glued or not (`Wollkarten`, `kornkort`, `grain cards`).
+_MONOPOLY_TAILS = tuple(lexicon.longest_first(lexicon.words("places", "monopoly_tails")))
+_MONOPOLY_CARD_WORDS = tuple(lexicon.longest_first(lexicon.words("places", "monopoly_card_words")))
 
 
 def _one_card(t: Text, words: tuple[str, ...]) -> tuple[Text, bool]:
@@ -37,8 +41,9 @@ def _one_card(t: Text, words: tuple[str, ...]) -> tuple[Text, bool]:
     glued to the card (`1Br`: a letter of two is read so only, `vocab.resource`)."""
     m = _CARD_SEPARATOR.match(t.folded)
     rest = t.sub(m.end()) if m else t
-    # `Monopoly on all the wool`, `Monopol på al uld`: a few such words in a row.
-    for _ in range(3):
+    # `Monopoly on all the wool`, `Monopol på al uld`, `Monopoly: everyone gives me their
+    # wool`: a few such words in a row.
+    for _ in range(6):
         before, rest = rest, _strip_words(rest, words)
         if rest is before:
             break
@@ -119,13 +124,40 @@ def after_the_roll(t: Text) -> Text:
     return t.sub(0, cut)
 
 
+def _monopoly_card(rest: Text, ctx: Context) -> tuple[Text, int | None]:
+    """The monopoly's card without who gives it and the cards' word after it (`Wolle von
+    allen`, `grain cards`); and the resource when the cards' word is glued to its name
+    (`Wollkarten`, `kornkort`), else None."""
+    f = rest.folded.rstrip()
+    for tail in _MONOPOLY_TAILS:
+        if f.endswith(" " + tail):
+            f = f[: -len(tail)].rstrip()
+            break
+    for card in _MONOPOLY_CARD_WORDS:
+        if f.endswith(" " + card):
+            f = f[: -len(card)].rstrip()
+            break
+    rest = rest.sub(0, len(f))
+    word = f.strip()
+    words = vocab.KRON_WORDS if ctx.kron else vocab.RESOURCE_WORDS
+    for card in _MONOPOLY_CARD_WORDS:
+        if word.endswith(card) and " " not in word:
+            stem = word[: -len(card)]
+            # `Wollkarten`: the name without its last `e`.
+            for name in (stem, stem + "e"):
+                if len(name) > 2 and name in words:
+                    return rest, words[name]
+    return rest, None
+
+
 def _monopoly(t: Text, ctx: Context) -> Monopoly:
     t = after_the_roll(t)
     rest, counted = _one_card(t, _MONOPOLY_LEADS)
+    rest, glued = _monopoly_card(rest, ctx)
     f = rest.folded.strip()
     if not f:
         raise NotationError.make("resources_expected", column=t.col(0))
-    r = _named_card(rest, ctx, goods_refused=True, counted=counted)
+    r = glued if glued is not None else _named_card(rest, ctx, goods_refused=True, counted=counted)
     if r in GOODS:
         # Kronlande: a monopoly names a resource (Stein and Fisch too), never a good.
         lead = len(rest.folded) - len(rest.folded.lstrip())

@@ -316,7 +316,13 @@ def _chatter(line: str) -> bool:
         return text != line and not any(ch.isalnum() for ch in s)
     if words[0] not in _CHATTER_STARTS:
         return False  # its first part can be no chatter: the usual line, looked at no further
-    if len(words) > _CHATTER_WORDS or ":" in s or any(map(str.isdigit, s)):
+    # A colon only at its end (`sorry, new try:`): what it heads is read as ever, and a
+    # heading that is more than chatter (`Sorry, gestrichen:`) is none.
+    if (
+        len(words) > _CHATTER_WORDS
+        or ":" in s.rstrip().removesuffix(":")
+        or any(map(str.isdigit, s))
+    ):
         return False
     # Imported here: these are read by the order readers, which read this module's words.
     from .vocab import COLOUR_WORDS

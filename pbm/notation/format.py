@@ -156,19 +156,12 @@ def counts_text(c: Counts, lang: str) -> str:
     return " ".join(f"{n}{vocab.letter(r, lang)}" for r, n in enumerate(c) if n) or "-"
 
 
-def card_text(r: int, lang: str) -> str:
-    """One card without a count (a discard list, a year of plenty): its letter, or its name
-    where the letter has two characters (Kronlande's `St`, `To`, `Wz` …), which are read only
-    right after a count (`vocab.resource`)."""
-    letter = vocab.letter(r, lang)
-    return letter if len(letter) == 1 else vocab.resource_name(r, lang)
-
-
 def discard_text(resources: tuple[int, ...], lang: str) -> str:
-    """A discard list in the order given, each run of one card counted as the reports count
-    cards (`3W 2H`, `2W H W`: the order stays), a card alone by `card_text` (`W`)."""
+    """Cards in the order given (a discard list, a year of plenty's two), each run of one card
+    counted as the reports and trades count cards (`3W 2H`, `2W 1H 1W`: the order stays; a
+    card alone `1W`, never a bare letter beside a counted one)."""
     runs = [(r, len(list(group))) for r, group in itertools.groupby(resources)]
-    return " ".join(f"{n}{vocab.letter(r, lang)}" if n > 1 else card_text(r, lang) for r, n in runs)
+    return " ".join(f"{n}{vocab.letter(r, lang)}" for r, n in runs)
 
 
 def robber_text(o: RobberOrder, ctx: Context) -> str:
@@ -202,7 +195,7 @@ def format_item(item: Item | SetupOrders, ctx: Context) -> str:
             f"{item.get_count}{letters[item.get]}"
         )
     if isinstance(item, YearOfPlenty):
-        return f"{w('plenty')} {card_text(item.first, lang)} {card_text(item.second, lang)}"
+        return f"{w('plenty')} {discard_text((item.first, item.second), lang)}"
     if isinstance(item, Ship):
         return f"{w('ship')} {ship_path_text(board, item.path, lang)}"
     if isinstance(item, MoveShip):

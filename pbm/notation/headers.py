@@ -52,6 +52,7 @@ _WORDS = {
         "gm_leads",
         "gm_articles",
         "gm",
+        "away_leads",
         "away",
         "away_until",
         "time_zone",
@@ -91,7 +92,7 @@ _PRESS_GM = re.compile(
 _ALL = lexicon.word_set("words", "everyone")
 #: `Urlaub bis 2026-12-24`, `Abwesend bis 24.12.2026`, `Away until 2026-12-24`.
 _AWAY = re.compile(
-    rf"^(?:{_WORDS['away']})"
+    rf"^(?:(?:{_WORDS['away_leads']})\s++)?+(?:{_WORDS['away']})"
     rf"\s++(?:{_WORDS['away_until']})"
     r"\s*+:?+\s*+(?P<rest>.*)$"
 )
@@ -210,7 +211,18 @@ _POLITE = re.compile(
 )
 
 
+#: `I'm back early, holiday cancelled :(`: a long form of `back` (`Ich bin zurück`, not the
+#: word alone) with a remark after it; no digit and no colon (`Ich bin zurück ab 20.12.`
+#: says more, and is read as before).
+_BACK_REMARK = re.compile(
+    rf"^(?:{lexicon.alternation(w for w in languages.words('commands', 'back') if ' ' in w)})"
+    r"[\s,.!;-]++[^\d:]*+$"
+)
+
+
 def _command(f: str) -> Command | None:
+    if _BACK_REMARK.match(f):
+        return Command("back")
     for pattern, name in _COMMANDS:
         if m := pattern.match(f):
             if name == "join":

@@ -415,13 +415,25 @@ def reminder(lang: str, round_: int, deadline: str) -> dict[str, Any]:
     return {"lang": lang_code(lang), "round": round_, "deadline": deadline}
 
 
-def nmr(lang: str, round_: int, count: int, autopilot_after: int) -> dict[str, Any]:
-    """`left`: NMRs still to come before the autopilot takes the seat (0: it does now)."""
+def nmr(
+    lang: str,
+    round_: int,
+    count: int,
+    autopilot_after: int,
+    late: bool = False,
+    early: bool = False,
+) -> dict[str, Any]:
+    """`left`: NMRs still to come before the autopilot takes the seat (0: it does now).
+    `late`: the player's mail for the round came after its deadline (refused as late): the
+    notice says so rather than that nothing came. `early`: the game master resolved the round
+    before its deadline (the player had not missed it)."""
     return {
         "lang": lang_code(lang),
         "round": round_,
         "count": count,
         "left": max(0, autopilot_after - count),
+        "late": late,
+        "early": early,
     }
 
 

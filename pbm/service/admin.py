@@ -194,6 +194,7 @@ def round_status(svc: Service, name: str) -> dict[str, Any]:
             "round": game.round,
             "deadline": game.deadline,
             "players": players,
+            "paused": game.paused,
         }
 
 

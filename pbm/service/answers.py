@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from pbm.config.model import ServiceSection
 from pbm.i18n import translator
@@ -13,7 +13,7 @@ from pbm.notation.format import word
 from pbm.notation.mail import ParsedMail
 from pbm.reports.help import phase_name
 from pbm.store import codec
-from pbm.store.models import Game, Player
+from pbm.store.models import Game, InboundMail, Player
 from pbm.store.statuses import GamePhase
 
 from . import corrections, texts
@@ -44,13 +44,37 @@ def refusal(game: Game, parsed: ParsedMail, arrived: datetime, player: Player | 
     if parsed.round is not None and parsed.round != game.round:
         deadline = local_deadline(game, player) if game.deadline is not None else None
         return other_round(game.locale, parsed.round, game.round, deadline)
-    if game.deadline is not None and arrived > game.deadline:
+    if late(game, arrived):
         return _(
             "The deadline of round {round} had passed when this mail reached the mailbox: its "
             "orders do not count, and the round is resolved without them. Send your orders for "
             "round {next} once the report of round {round} has come."
         ).format(round=game.round, next=game.round + 1)
     return ""
+
+
+def late(game: Game, arrived: datetime) -> bool:
+    """Whether a mail that `arrived` then came after the open round's deadline."""
+    return game.deadline is not None and arrived > game.deadline
+
+
+def late_marker(round_: int, player_id: int | None) -> str:
+    """The error kept with a seat's mail refused as late for `round_` (`InboundMail.error`):
+    the round's NMR notice to that seat says the mail came too late (`late_seats`)."""
+    return f"late for round {round_}: player {player_id}"
+
+
+def late_seats(session: Session, game: Game, round_: int, players: list[Player]) -> set[int]:
+    """The ids of `players` whose mail for `round_` was refused as late (`late_marker`)."""
+    markers = {late_marker(round_, p.id): p.id for p in players if p.id is not None}
+    if not markers:
+        return set()
+    found = session.exec(
+        select(InboundMail.error).where(
+            col(InboundMail.game_id) == game.id, col(InboundMail.error).in_(list(markers))
+        )
+    ).all()
+    return {markers[e] for e in found}
 
 
 def other_round(lang: str, sent: int, open_round: int, deadline: str | None) -> str:

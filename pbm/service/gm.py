@@ -121,7 +121,8 @@ def replace_player(
     colour_name = vocab.colour_name(new.colour or "", game.locale)
     tell(svc, session, game, "replaced_out", to=[leaving], colour=colour_name)
     others = [a for a in recipients(session, game) if a != new.address]
-    shown = shown_name(game, new) or "-"
+    # A player without a name shown (none given, or only the address) is "a new player".
+    shown = shown_name(game, new)
     tell(svc, session, game, "replaced", to=others, colour=colour_name, name=shown)
     return new
 

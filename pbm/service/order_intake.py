@@ -95,6 +95,9 @@ def take_orders(r: Request) -> str | None:
     if refuse:
         # The orders are refused, not what the mail did beside them (a message sent, an
         # absence, a time zone): the answer says that too.
+        if game.phase == GamePhase.ROUNDS and answers.late(game, r.mail.received_at):
+            # Kept with the mail: the round's NMR notice says it came too late.
+            r.mail.error = answers.late_marker(game.round, player.id)
         r.refuse("\n\n".join([refuse, *r.notes]), to=player.address)
         return None
     if r.parsed.forwarded:

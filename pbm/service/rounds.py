@@ -35,7 +35,7 @@ from pbm.store import codec
 from pbm.store.models import Game, InboundMail, OrderSet, Outbox, Player
 from pbm.store.statuses import GamePhase, OutboxStatus, PlayerStatus
 
-from . import corrections, texts
+from . import answers, corrections, texts
 from .broken import broken_games
 from .context import Service
 from .faults import crashpoint
@@ -430,6 +430,9 @@ def _nmr(
 ) -> None:
     """Count consecutive NMRs; after the configured number the autopilot takes the seat."""
     ids = {p.id for p in missing}
+    late = answers.late_seats(session, game, round_, missing) if missing else set()
+    # Resolved before its deadline with orders missing: the GM did (`round resolve --now`).
+    early = game.deadline is not None and svc.clock.now() < game.deadline
     for p in players:
         if p.id not in ids:
             if not p.autopilot:
@@ -441,7 +444,9 @@ def _nmr(
             [p.address],
             game,
             texts.t(game.locale, "nmr_subject", game=game.name, round=round_),
-            notices.nmr(game.locale, round_, p.nmr_count, game.nmr_autopilot_after),
+            notices.nmr(
+                game.locale, round_, p.nmr_count, game.nmr_autopilot_after, p.id in late, early
+            ),
             step=step,
         )
         if p.nmr_count >= game.nmr_autopilot_after:

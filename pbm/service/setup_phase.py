@@ -172,6 +172,14 @@ def setup_outcome(
     return "; ".join(shown), False
 
 
+def _placed_at_once(session: Session, game: Game, state: GameState, player: Player) -> bool:
+    """Whether the placements `player` sent ahead for the turn `state` waits for can be
+    used: then that turn is played at once and not announced (if none can, the turn waits
+    for the player as any other, and is announced)."""
+    waiting = current_orders(session, game, 0, state.setup_step).get(player.id or 0)
+    return waiting is not None and place_setup(state, codec.loads(waiting.parsed))[2]
+
+
 def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = False) -> None:
     """Place while the player whose turn it is has placements waiting (or the deadline passed).
     Leaves the game waiting for the next player, or starts round 1."""
@@ -226,12 +234,16 @@ def advance_setup(svc: Service, session: Session, game: Game, timeout: bool = Fa
         after = None
         if new.phase == Phase.SETUP:
             # Everyone learns whose turn it is now and until when (the deadline the next
-            # step sets; the player on turn gets the prompt of their own after this).
+            # step sets; the player on turn gets the prompt of their own after this). Not
+            # when that player's placement is in already: it is placed at once, in a mail of
+            # its own (QA: "Next: blue places, until …" announced a turn played already).
             _setup_deadline(svc, game)
-            after = (
-                label(game, player_at(session, game, setup_player(new))),
-                shared_deadline(session, game, room=200) if game.deadline else "",
-            )
+            nxt = player_at(session, game, setup_player(new))
+            if not _placed_at_once(session, game, new, nxt):
+                after = (
+                    label(game, nxt),
+                    shared_deadline(session, game, room=200) if game.deadline else "",
+                )
         subject = texts.t(game.locale, "placed_subject", game=game.name)
         everyone = recipients(session, game)
         own = [p.address] if automatic and p.address in everyone else []

@@ -89,7 +89,7 @@ MAILS += [
             ("Adgangskode: hvid-267", PW_DA),
             ("Ved en 7: Sørøver D6", lit("Sørøver D6")),
             ("Røver E4, røv rød", lit("Røver E4 (11U), røv rød")),
-            ("Aflever: K K U", lit("Aflever: 2K U")),
+            ("Aflever: K K U", lit("Aflever: 2K 1U")),
         ],
         **SEA,
     ),
@@ -309,7 +309,7 @@ MAILS += [
         [
             ("Adgangskode: blå-288", PW_DA),
             ("Røver D5, røv gul", lit("Røver D5 (3S), røv gul")),
-            ("Aflever: S S F", lit("Aflever: 2S F")),
+            ("Aflever: S S F", lit("Aflever: 2S 1F")),
         ],
         **KRON,
     ),
@@ -318,7 +318,7 @@ MAILS += [
         [
             ("Adgangskode: gul-289", PW_DA),
             ("Monopol sten", lit("Monopol Sten")),
-            ("Fund: fisk og sten", lit("Fund F S")),
+            ("Fund: fisk og sten", lit("Fund 1F 1S")),
         ],
         **KRON,
     ),
@@ -521,7 +521,7 @@ MAILS += [
         "306_kasser_og_smid_da",
         [
             ("Adgangskode: hvid-306", PW_DA),
-            ("kassér: 2 korn, 1 uld", lit("Aflever: 2K U")),
+            ("kassér: 2 korn, 1 uld", lit("Aflever: 2K 1U")),
             ("smid 2K 1U", refused("only one discard")),
         ],
         lang="da",

@@ -12,7 +12,7 @@ oracle below from the board geometry and the canonical formats of notation.md / 
   among the crossings next to land; a path likewise among the paths next to land;
 - hex: its label, then `(token)` when the token names only that hex, or when the hex has a
   number (the robber's: `D3 (5H)` beside a second 5H, the label decides);
-- discard list: each run of one card with its count (`2W G`), a card alone by its letter.
+- discard list, year of plenty: each run of one card with its count (`2W 1G`).
 
 Where the parser disagrees with these expectations the test fails: see the report of the test
 engineer for which side is right (the expectations follow notation.md).
@@ -455,7 +455,7 @@ MAILS: list[Mail] = [
             ("Kennwort: blau-7391", PW_DE),
             ("Runde: 5", lit("Runde: 5")),
             ("Räuber 6L, raube rot, gelb", robber("C3", "rot", "gelb")),
-            ("Abwurf: W W G", lit("Abwurf: 2W G")),
+            ("Abwurf: W W G", lit("Abwurf: 2W 1G")),
             ("Handel gelb: gebe 2H, bekomme 1E", lit("Handel gelb: gebe 2H, bekomme 1E")),
             ("Siedlung 6L 11H 12E oder Siedlung 8H 3E 4H", alts(s_("B2 B3 C3"), s_("C2 D2 D3"))),
             ("Straße 6L 5L", road("C3 C4")),
@@ -647,7 +647,7 @@ MAILS: list[Mail] = [
             ("Raeuber Wueste, raube weiss", refused("Wueste")),
             ("Strasse 10W Wueste", road("E2 E3")),
             ("Stadt bei Siedlung 10W 3E Wueste", city("D3 E2 E3")),
-            ("Gluecksfund H E", lit("Erfindung H E")),
+            ("Gluecksfund H E", lit("Erfindung 1H 1E")),
             ("Strassenbau: 10W 8H, 8H 3E", road_building("D2 E2", "D2 D3")),
         ],
     ),
@@ -670,7 +670,7 @@ MAILS: list[Mail] = [
             ("Tribut Wolle", lit("Monopol Wolle")),
             ("Projektkarte", lit("Entwicklungskarte")),
             ("Bautrupp: 6L 5L, 5L 11G", road_building("C3 C4", "C4 D4")),
-            ("Glücksfund: Erz Getreide", lit("Erfindung E G")),
+            ("Glücksfund: Erz Getreide", lit("Erfindung 1E 1G")),
             ("Tausch 3W gegen 1G", lit("Seehandel 3W gegen 1G")),
         ],
     ),
@@ -726,7 +726,7 @@ MAILS: list[Mail] = [
         "025_discard_de",
         [
             ("Kennwort: blau-25", PW_DE),
-            ("Abwurf: Wolle, Wolle, Getreide, 2E", lit("Abwurf: 2W G 2E")),
+            ("Abwurf: Wolle, Wolle, Getreide, 2E", lit("Abwurf: 2W 1G 2E")),
             ("Seehandel 4W gegen 1H", lit("Seehandel 4W gegen 1H")),
         ],
     ),
@@ -734,7 +734,7 @@ MAILS: list[Mail] = [
         "026_second_discard_refused_de",
         [
             ("Kennwort: blau-26", PW_DE),
-            ("Abwurf: W W G", lit("Abwurf: 2W G")),
+            ("Abwurf: W W G", lit("Abwurf: 2W 1G")),
             ("Abwurf: E E", bad()),
             ("Räuber 4H, raube rot", robber("C2", "rot")),
             ("Räuber 8H, raube gelb", bad()),
@@ -1010,8 +1010,8 @@ MAILS: list[Mail] = [
         [
             ("Password: green-50", PW_EN),
             ("Monopoly ore", lit("Monopoly Ore")),
-            ("Year of plenty: L O", lit("Year of plenty L O")),
-            ("Year of plenty grain, grain", lit("Year of plenty G G")),
+            ("Year of plenty: L O", lit("Year of plenty 1L 1O")),
+            ("Year of plenty grain, grain", lit("Year of plenty 2G")),
             ("Road building: 6B 5B, 6B 12O", road_building("C3 C4", "B3 C3")),
             ("Buy a development card", lit("Buy card")),
         ],
@@ -1023,7 +1023,7 @@ MAILS: list[Mail] = [
             ("Password: red-51", PW_EN),
             ("Road building: C3 D3", road_building("C3 D3")),
             ("Robber desert, steal white, red", refused("a hex with a number")),
-            ("Discard: W W G", lit("Discard: 2W G")),
+            ("Discard: W W G", lit("Discard: 2W 1G")),
         ],
         lang="en",
     ),
@@ -1188,7 +1188,7 @@ MAILS: list[Mail] = [
             ("Runde: 14", lit("Runde: 14")),
             ("Ritter nach Wurf: Räuber 8H, raube rot", knight("after", "D2", "rot")),
             ("Räuber 10W, raube gelb, rot", robber("E2", "gelb", "rot")),
-            ("Abwurf: E E W", lit("Abwurf: 2E W")),
+            ("Abwurf: E E W", lit("Abwurf: 2E 1W")),
             ("Handel rot: gebe 1E, bekomme 1H", lit("Handel rot: gebe 1E, bekomme 1H")),
             ("Seehandel 3E gegen 1L", lit("Seehandel 3E gegen 1L")),
             ("Straße 12E 9H", road("B3 B4")),
@@ -1220,7 +1220,7 @@ MAILS: list[Mail] = [
         [
             ("Kennwort: gelb-71", PW_DE),
             ("Handel blau: gebe 2 H, bekomme 1 E", lit("Handel blau: gebe 2H, bekomme 1E")),
-            ("Abwurf: 2 W, G", lit("Abwurf: 2W G")),
+            ("Abwurf: 2 W, G", lit("Abwurf: 2W 1G")),
             ("Seehandel 4 H gegen 1 E", lit("Seehandel 4H gegen 1E")),
         ],
     ),
@@ -1736,9 +1736,9 @@ GM_MAILS: list[Mail] = [
         "101_english_letters_fine_en",
         [
             ("Password: white-101", PW_EN),
-            ("Discard: L L W", lit("Discard: 2L W")),
+            ("Discard: L L W", lit("Discard: 2L 1W")),
             ("Maritime 4L for 1O", lit("Maritime 4L for 1O")),
-            ("Year of plenty L B", lit("Year of plenty L B")),
+            ("Year of plenty L B", lit("Year of plenty 1L 1B")),
             ("Settlement 9L 10G 3:1-Harbor", settle("B4 B5 C5")),
             ("Robber 9L, steal red", robber("B4", "rot")),
         ],
@@ -1758,7 +1758,7 @@ GM_MAILS: list[Mail] = [
         "103_german_letters_fine_de",
         [
             ("Kennwort: rot-103", PW_DE),
-            ("Abwurf: L L W", lit("Abwurf: 2L W")),
+            ("Abwurf: L L W", lit("Abwurf: 2L 1W")),
             ("Räuber 9L, raube blau", robber("E4", "blau")),
             ("Straße 9L 3W", road("E4 E5")),
         ],
@@ -2012,7 +2012,7 @@ GM_MAILS: list[Mail] = [
         [
             ("Kennwort: gelb-129", PW_DE),
             ("Handel rot: gebe 2x Wolle, bekomme 1 Erz", lit("Handel rot: gebe 2W, bekomme 1E")),
-            ("Abwurf: 2 x W, G", lit("Abwurf: 2W G")),
+            ("Abwurf: 2 x W, G", lit("Abwurf: 2W 1G")),
             ("Seehandel vier Holz gegen ein Erz", lit("Seehandel 4H gegen 1E")),
             ("2 Entwicklungskarten", lit("Entwicklungskarte; Entwicklungskarte")),
         ],
@@ -2022,7 +2022,7 @@ GM_MAILS: list[Mail] = [
         [
             ("Password: blue-130", PW_EN),
             ("Trade red: give two wool, get one ore", lit("Trade red: give 2W, get 1O")),
-            ("Discard: 2x W, 1x G", lit("Discard: 2W G")),
+            ("Discard: 2x W, 1x G", lit("Discard: 2W 1G")),
             ("Maritime 4x lumber for 1x ore", lit("Maritime 4L for 1O")),
             ("Buy 2 development cards", lit("Buy card; Buy card")),
         ],
@@ -2032,8 +2032,8 @@ GM_MAILS: list[Mail] = [
         "131_counts_words_de",
         [
             ("Kennwort: rot-131", PW_DE),
-            ("Erfindung 2x Erz", lit("Erfindung E E")),
-            ("Abwurf: zwei Wolle, ein Getreide", lit("Abwurf: 2W G")),
+            ("Erfindung 2x Erz", lit("Erfindung 2E")),
+            ("Abwurf: zwei Wolle, ein Getreide", lit("Abwurf: 2W 1G")),
             ("Zwei Entwicklungskarten kaufen", lit("Entwicklungskarte; Entwicklungskarte")),
         ],
     ),
@@ -2324,7 +2324,7 @@ GM_MAILS: list[Mail] = [
             ("Kennwort: gelb-aber-umso-tide-kalo-rema", PW_DE),
             ("Runde: 7", lit("Runde: 7")),
             ("Räuber 9H, raube blau, rot", robber("B4", "blau", "rot")),
-            ("Abwurf: W W G", lit("Abwurf: 2W G")),
+            ("Abwurf: W W G", lit("Abwurf: 2W 1G")),
             ("Handel rot: gebe 1W, bekomme 1H", lit("Handel rot: gebe 1W, bekomme 1H")),
             ("Stadt 6L 5L 11G (wichtig!)", city("C3 C4 D4")),
             ("Ersatzzüge:", SUB_DE),
@@ -2528,14 +2528,14 @@ GM_MAILS: list[Mail] = [
         [
             ("Kennwort: rot-178", PW_DE),
             ("Räuber → 9H, klau bei Blau", robber("B4", "blau")),
-            ("Erfindung: 1x Holz, 1x Erz", lit("Erfindung H E")),
+            ("Erfindung: 1x Holz, 1x Erz", lit("Erfindung 1H 1E")),
         ],
     ),
     Mail(
         "179_year_of_plenty_words_en",
         [
             ("Password: red-179", PW_EN),
-            ("Year of plenty: one lumber and one ore", lit("Year of plenty L O")),
+            ("Year of plenty: one lumber and one ore", lit("Year of plenty 1L 1O")),
             ("Road building 6B 5B, 5B 11G (both!)", road_building("C3 C4", "C4 D4")),
         ],
         lang="en",
@@ -2814,7 +2814,7 @@ GM_MAILS: list[Mail] = [
         [
             ("Kennwort: gelb-206", PW_DE),
             ("Ritter nach dem Wurf -> Räuber 11G, blau", knight("after", "D4", "blau")),
-            ("Abwurf: W > G > H", lit("Abwurf: W G H")),
+            ("Abwurf: W > G > H", lit("Abwurf: 1W 1G 1H")),
             ("Straße 4G-9L", road("D5 E4")),
             ("Straße 9L – 3W", road("E4 E5")),
         ],
@@ -2824,7 +2824,7 @@ GM_MAILS: list[Mail] = [
         [
             ("Password: blue-207", PW_EN),
             ("Knight after the roll -> robber 11G, red", knight("after", "D4", "rot")),
-            ("Discard: W > G > L", lit("Discard: W G L")),
+            ("Discard: W > G > L", lit("Discard: 1W 1G 1L")),
             ("Road 4G-9B", road("D5 E4")),
             ("Roads 9B 3W → 3W 8W", many(r_("E4 E5"), r_("D6 E5"))),
         ],
@@ -2853,7 +2853,10 @@ GM_MAILS: list[Mail] = [
             ("Hallo,", IGNORED),
             ("Kennwort: weiss-210", PW_DE),
             ("Räuber 9L, raube rot", robber("E4", "rot")),
-            ("Abwerfen falls nötig: zuerst Wolle, dann Holz, dann Getreide", lit("Abwurf: W H G")),
+            (
+                "Abwerfen falls nötig: zuerst Wolle, dann Holz, dann Getreide",
+                lit("Abwurf: 1W 1H 1G"),
+            ),
             ("Straße 4G 9L", road("D5 E4")),
             ("Gruß, Bernd", IGNORED),
         ],
@@ -2863,7 +2866,7 @@ GM_MAILS: list[Mail] = [
         [
             ("Password: white-211", PW_EN),
             ("Robber 9B, steal red", robber("E4", "rot")),
-            ("Discard if needed: wool first, then lumber, then grain", lit("Discard: W L G")),
+            ("Discard if needed: wool first, then lumber, then grain", lit("Discard: 1W 1L 1G")),
         ],
         lang="en",
     ),
@@ -2882,7 +2885,7 @@ GM_MAILS: list[Mail] = [
             ("Password: blue-213", PW_EN),
             ("Upgrade 6B 5B 11G to a city", city("C3 C4 D4")),
             ("Otherwise turn my settlement at 9L 5B 10G into a city", or_else(c_("B4 C4 C5"))),
-            ("If I have to discard: ore > grain > wool", lit("Discard: O G W")),
+            ("If I have to discard: ore > grain > wool", lit("Discard: 1O 1G 1W")),
         ],
         lang="en",
     ),
@@ -2978,7 +2981,7 @@ GM_MAILS: list[Mail] = [
             ("Kennwort: blau-223", PW_DE),
             ("Nichts diesmal", PASS_DE),
             ("Räuber 9L, raube rot", robber("E4", "rot")),
-            ("Abwurf: W > G > H", lit("Abwurf: W G H")),
+            ("Abwurf: W > G > H", lit("Abwurf: 1W 1G 1H")),
         ],
     ),
     Mail(
@@ -3026,7 +3029,7 @@ DA_MAILS: list[Mail] = [
         [
             ("adgangskode: gul-227", PW_DA),
             ("roever 12m, roev roed", robber("B3", "rot")),
-            ("aflever: l l u", lit("Aflever: 2L U")),
+            ("aflever: l l u", lit("Aflever: 2L 1U")),
         ],
         lang="da",
     ),
@@ -3100,7 +3103,7 @@ DA_MAILS: list[Mail] = [
         [
             ("adgangskode: blaa-235", PW_DA),
             ("monopol uld", lit("Monopol Uld")),
-            ("fund t m", lit("Fund T M")),
+            ("fund t m", lit("Fund 1T 1M")),
         ],
         lang="da",
     ),
@@ -3108,7 +3111,7 @@ DA_MAILS: list[Mail] = [
         "236_fundkort_words_da",
         [
             ("adgangskode: hvid-236", PW_DA),
-            ("fund: malm og korn", lit("Fund M K")),
+            ("fund: malm og korn", lit("Fund 1M 1K")),
             ("monopolkort: trae", lit("Monopol Træ")),
         ],
         lang="da",
@@ -3180,7 +3183,7 @@ DA_MAILS: list[Mail] = [
         [
             ("adgangskode: hvid-244", PW_DA),
             ("ved en 7: roever 12m, roev blaa", robber("B3", "blau")),
-            ("aflever: u k t", lit("Aflever: U K T")),
+            ("aflever: u k t", lit("Aflever: 1U 1K 1T")),
             ("vej 9l 3u", road("E4 E5")),
         ],
         lang="da",
@@ -3334,7 +3337,7 @@ DA_MAILS: list[Mail] = [
             ("adgangskode: roed-260", PW_DA),
             ("by 2k 6u 9l (endelig!)", city("E4 F3 F4")),
             ("vej 9l 3u (mod havnen)", road("E4 E5")),
-            ("aflever: u u k (hvis jeg skal)", lit("Aflever: 2U K")),
+            ("aflever: u u k (hvis jeg skal)", lit("Aflever: 2U 1K")),
         ],
         lang="da",
     ),
@@ -3356,7 +3359,7 @@ DA_MAILS: list[Mail] = [
             ("adgangskode: gul-262", PW_DA),
             ("jeg melder pas denne gang", PASS_DA),
             ("ved en 7: roever 9l, roev hvid", robber("E4", "weiss")),
-            ("aflever: m t", lit("Aflever: M T")),
+            ("aflever: m t", lit("Aflever: 1M 1T")),
         ],
         lang="da",
     ),

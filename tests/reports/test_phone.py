@@ -160,3 +160,14 @@ def test_the_archive_fits_a_phone(tmp_path: Path) -> None:
         # The index's VP chart (inline SVG, 640 px wide as drawn) scales down too.
         index = phone.measure(pages[0].as_uri())
         assert index["scrollWidth"] <= WIDTH
+
+
+def test_a_plain_message_without_a_game_ends_without_a_dangling_dot() -> None:
+    """QA: the HTML part of a plain answer (the resignation's "OK") ended 'pbm · ' with
+    nothing after the dot."""
+    from pbm.reports.render import render_message
+
+    for lang in ("de", "en", "da"):
+        html = render_message("[isle] OK", "text", lang, "").html
+        assert "pbm · </p>" not in html and '<p class="muted">pbm</p>' in html
+        assert '<p class="muted">pbm · isle</p>' in render_message("s", "t", lang, "isle").html

@@ -110,7 +110,7 @@ def test_round_status_shows_the_deadline_to_the_minute(cfg: Path) -> None:
     data = json.loads(_run(cfg, "round", "status", "alpha", "--json"))
     # The machine form as it was: every key (and `phase`, added), the time as ISO 8601 with
     # its seconds.
-    assert set(data) == {"game", "phase", "round", "deadline", "players"}
+    assert set(data) == {"game", "phase", "round", "deadline", "players", "paused"}
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", data["deadline"])
     assert set(data["players"][0]) == {
         "colour",
@@ -121,6 +121,17 @@ def test_round_status_shows_the_deadline_to_the_minute(cfg: Path) -> None:
         "waited_for",
         "status",
     }
+
+
+def test_round_status_says_the_game_is_paused(cfg: Path) -> None:
+    """QA: while paused, `round status` read as ever (a deadline, players waited for): the
+    GM had to remember the pause."""
+    _run(cfg, "game", "pause", "alpha")
+    first = _run(cfg, "round", "status", "alpha").splitlines()[0]
+    assert "paused" in first, first
+    assert json.loads(_run(cfg, "round", "status", "alpha", "--json"))["paused"] is True
+    _run(cfg, "game", "resume", "alpha")
+    assert "paused" not in _run(cfg, "round", "status", "alpha").splitlines()[0]
 
 
 def test_game_create_json_has_the_keys_of_game_list(cfg: Path) -> None:

@@ -160,6 +160,9 @@ def test_a_refused_line_beside_a_resignation_is_answered_with_it(
     # The seat is the autopilot's: no word of the NMR rule for missing orders.
     assert w["autopilot_plays"] in _words(answer.body)
     assert "NMR" not in answer.body
+    # Nothing was stored: no word of orders a new mail would replace (QA pass 2).
+    replaces = {"de": "ersetzen", "en": "replaces", "da": "erstatte"}[lang]
+    assert replaces not in answer.body and replaces not in answer.html
     assert seated(mailer.svc, "fyn")[1].status == PlayerStatus.RESIGNED
 
 
@@ -229,3 +232,31 @@ def test_the_table_is_told_of_a_resignation_once(mailer: Mailer, games: Games, l
     assert said in told[0].subject and said in _words(told[0].body)
     _send(mailer, table, lang, w["resign"])
     assert len([o for o in outbox(mailer.svc, "gm_notice") if me not in o.recipients]) == 1
+
+
+CHATTER = {
+    "de": "sorry Leute, ich muss aufhören, die Arbeit ist verrückt",
+    "en": "sorry guys, I have to stop, work is crazy",
+    "da": "undskyld folkens, jeg må stoppe, arbejdet er vildt",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_a_chatty_line_beside_a_resignation_is_passed_over(
+    mailer: Mailer, games: Games, lang: str, where: str
+) -> None:
+    """QA: `sorry guys, I have to stop, work is crazy` + `Resign` was answered "Partly
+    accepted", "holds no valid order … your earlier orders stand" and "until then a new mail
+    replaces these orders": a resignation is confirmed plainly, with what becomes of the seat."""
+    table = games.start("fyn", lang=lang)
+    w = WORDS[lang]
+    lines = [CHATTER[lang], w["resign"]]
+    _send(mailer, table, lang, *(lines if where == "before" else lines[::-1]))
+    (answer,) = replies_to(mailer.svc, mailer.last_id)
+    assert w["partly"] not in answer.subject
+    assert w["resigned"] in _words(answer.body)
+    assert CHATTER[lang] not in answer.body
+    replaces = {"de": "ersetzt", "en": "replaces", "da": "erstatter"}[lang]
+    assert replaces not in answer.body
+    assert seated(mailer.svc, "fyn")[1].status == PlayerStatus.RESIGNED

@@ -135,3 +135,24 @@ def test_an_ended_game_is_not_resumed(svc: Service, games: Games) -> None:
     admin.end_game(svc, "alpha")
     with pytest.raises(ServiceError, match="has ended"):
         resume(svc, "alpha")
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "da"])
+def test_a_new_player_without_a_name_is_announced_in_words(
+    svc: Service, games: Games, lang: str
+) -> None:
+    """QA: `pbm player replace isle green fay@new.test` (no --name) told the table "From
+    now on green is played by -."."""
+    games.start("alpha", lang=lang)
+    old = seated(svc, "alpha")[1]
+    admin.replace_player(svc, "alpha", old.colour or "", "fay@new.test")
+    told = [
+        o
+        for o in outbox(svc, "gm_notice")
+        if o.recipients != old.address and "fay@new.test" not in o.recipients
+    ]
+    assert told
+    said = {"de": "ein neuer Spieler", "en": "a new player", "da": "en ny spiller"}[lang]
+    for text in (told[-1].body, told[-1].html):
+        assert said in " ".join(text.split()), text
+        assert " -." not in text and "fay@new.test" not in text

@@ -431,3 +431,66 @@ def test_a_strangers_mail_loses_its_bytes_after_stranger_mail_days(
     assert inbound(svc, stranger_id)[0].subject == "Hallo"  # the row stays
     assert inbound(svc, player_id)[0].raw != b""
     assert forget_strangers(svc) == 0  # not again within the hour
+
+
+_LATE_SAID = {
+    "de": "nach ihrer Frist",
+    "en": "after its deadline",
+    "da": "efter dens frist",
+}
+_NOTHING_CAME = {
+    "de": "kamen keine Züge von dir",
+    "en": "No orders came from you",
+    "da": "Der kom ingen ordrer fra dig",
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "da"])
+def test_the_nmr_notice_after_a_late_mail_says_it_came_too_late(
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games, lang: str
+) -> None:
+    """QA: a player whose mail came a minute after the deadline was told at once that its
+    round is resolved without it, then by the NMR notice that "no orders came from you":
+    the notice says the mail came too late, as the answer did."""
+    table = games.start("alpha", lang=lang)
+    pw = passwords(svc)
+    late = table.seats[0]
+    _, st = game_state(svc, "alpha")
+    send_orders(mailer, "alpha", [seat for seat in table.seats if seat != 0], pw=pw)
+    deadline = _deadline(svc)
+    pass_deadline(svc, clock, "alpha")
+    raw = mailer.raw(late, "orders", orders_text(st, 0, pw[late], lang=lang))
+    ingest(svc, raw, reported=deadline + timedelta(seconds=30))
+    assert replies_to(svc, mailer.last_id, "error"), "the late mail is refused"
+    tick(svc)
+    (notice,) = [o for o in outbox(svc, "nmr") if o.recipients == late]
+    for text in (notice.body, notice.html):
+        said = " ".join(text.split())
+        assert _LATE_SAID[lang] in said, said
+        assert _NOTHING_CAME[lang] not in said, said
+
+
+_EARLY_SAID = {
+    "de": "vor ihrer Frist",
+    "en": "before its deadline",
+    "da": "før dens frist",
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "da"])
+def test_the_nmr_notice_of_a_round_the_gm_resolved_early_says_so(
+    svc: Service, clock: FakeClock, mailer: Mailer, games: Games, lang: str
+) -> None:
+    """QA: `pbm round resolve --now` two days before the deadline, and the player who had
+    not written yet read "No orders came from you", as if they had missed the deadline."""
+    from pbm.service import admin
+
+    table = games.start("alpha", lang=lang)
+    pw = passwords(svc)
+    send_orders(mailer, "alpha", [seat for seat in table.seats if seat != 0], pw=pw)
+    admin.resolve_round(svc, "alpha", now=True)
+    (notice,) = [o for o in outbox(svc, "nmr") if o.recipients == table.seats[0]]
+    for text in (notice.body, notice.html):
+        said = " ".join(text.split())
+        assert _EARLY_SAID[lang] in said, said
+        assert _NOTHING_CAME[lang] not in said, said

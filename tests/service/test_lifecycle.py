@@ -156,8 +156,13 @@ def _check_setup(svc: Service, clock: FakeClock, mailer: Mailer, pw: dict[str, s
         expected = everyone - {at[3].address} if o.step == told_seat_3.step else everyone
         assert set(o.recipients.split(",")) == expected
     # Each but the last says whose turn it is now, and until when; the last began round 1.
-    for o, seat in zip(placed[:-1], seq[1:], strict=True):
+    # Seat 1's does not: seat 2's placement was in and placed at once (its turn was no
+    # turn to wait for).
+    for step, (o, seat) in enumerate(zip(placed[:-1], seq[1:], strict=True)):
         colour = {"rot": "rot", "blau": "blau", "weiss": "weiß", "gelb": "gelb"}[at[seat].colour]
+        if step == 1:
+            assert "Als Nächstes" not in o.body, o.body
+            continue
         assert f"Als Nächstes stellt {colour}" in o.body and ", bis " in o.body, o.body
     assert "Als Nächstes" not in placed[-1].body
     game, st = game_state(svc, "alpha")
@@ -286,3 +291,45 @@ def test_the_ack_of_a_placement_goes_before_the_notices_it_causes(
     last_ack = max((o for o in rows if o.kind == "ack"), key=lambda o: o.id or 0)
     assert (last_ack.id or 0) < (opened.id or 0)
     assert "Angenommen:" in last_ack.body and "gesetzt" in last_ack.body.lower(), last_ack.body
+
+
+_NEXT = {"de": "Als Nächstes stellt", "en": "Next:", "da": "Næste:"}
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "da"])
+def test_a_setup_turn_whose_placement_is_in_is_not_announced(
+    svc: Service, mailer: Mailer, lang: str
+) -> None:
+    """QA: "Next: blue places, until …" went out although blue's placement was in and was
+    placed right after it: a turn played already is not announced."""
+    new_game(svc, lang=lang)
+    signup(mailer, "alpha")
+    pw = passwords(svc)
+    at = seated(svc, "alpha")
+    _, st0 = game_state(svc, "alpha")
+    # Seat 1 sends ahead of its turn; seat 0's placement lets it be placed at once.
+    mailer.send(at[1].address, "setup", setup_text(st0, 1, pw[at[1].address], 12, lang=lang))
+    mailer.send(at[0].address, "setup", setup_text(st0, 0, pw[at[0].address], lang=lang))
+    assert game_state(svc, "alpha")[1].setup_step == 2
+    first, second = outbox(svc, "placed")
+    assert _NEXT[lang] not in first.body and _NEXT[lang] not in first.html, first.body
+    assert _NEXT[lang] in second.body, second.body
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "da"])
+def test_a_setup_turn_whose_placement_cannot_be_used_is_announced(
+    svc: Service, mailer: Mailer, lang: str
+) -> None:
+    """Seat 1's placement sent ahead is the one seat 0 takes: its turn waits for it as any
+    other, and everyone hears whose turn it is."""
+    new_game(svc, lang=lang)
+    signup(mailer, "alpha")
+    pw = passwords(svc)
+    at = seated(svc, "alpha")
+    _, st0 = game_state(svc, "alpha")
+    same = setup_text(st0, 0, pw[at[1].address], 1, lang=lang)
+    mailer.send(at[1].address, "setup", same)
+    mailer.send(at[0].address, "setup", setup_text(st0, 0, pw[at[0].address], 1, lang=lang))
+    assert game_state(svc, "alpha")[1].setup_step == 1
+    (first,) = outbox(svc, "placed")
+    assert _NEXT[lang] in first.body, first.body

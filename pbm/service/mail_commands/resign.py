@@ -35,6 +35,7 @@ def resign(r: Request) -> str | None:
         gm_alerts.autopilot(r.svc, r.game, player, "resigned", bag)
         bag.post(r.session)
     r.changed = True
+    _pass_over_prose(r)
     _ = translator(r.lang).gettext
     colour = vocab.colour_name(player.colour or "", r.game.locale)
     said = _(
@@ -57,6 +58,25 @@ def resign(r: Request) -> str | None:
             ).format(round=r.game.round),
         )
     return take_orders(r)
+
+
+#: The refusals of a line whose first word is no order and near none (`order_expected` and an
+#: expansion's own, `notation.refusals.ORDER_EXPECTED`).
+_PROSE_KEYS = frozenset({"order_expected", "order_expected_sea", "order_expected_kron"})
+
+
+def _pass_over_prose(r: Request) -> None:
+    """A line of words beside `Aufgeben` (`sorry guys, I have to stop, work is crazy`) says
+    why, and is no order meant: passed over, as a greeting is, so the resignation is
+    confirmed plainly rather than "partly accepted". A line that looks like an order (a near
+    miss such as `Raod 3A`, a digit, a keyword with the rest not understood) is refused still."""
+    r.parsed.lines = [
+        line
+        for line in r.parsed.lines
+        if line.error is None
+        or line.error.key not in _PROSE_KEYS
+        or any(ch.isdigit() for ch in line.text)
+    ]
 
 
 COMMAND = MailCommand(
