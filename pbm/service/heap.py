@@ -21,9 +21,10 @@ from typing import cast
 #: is mapped on its own.
 M_ARENA_MAX = -8
 M_MMAP_THRESHOLD = -3
-#: Blocks of 1 MB and more (the board picture's buffers) are mapped on their own, so what is
-#: freed goes back to the system. glibc would otherwise raise the threshold to the largest
-#: block freed, and the next tick's picture buffer would come from the heap and stay there
+#: Blocks of 1 MB and more (a board picture's buffers when it is drawn in RGB, which the palette
+#: drawing falls back to where texts lie over each other; a large report's) are mapped on their
+#: own, so what is freed goes back to the system. glibc would otherwise raise the threshold to
+#: the largest block freed, and the next such buffer would come from the heap and stay there
 #: after `picture.release`. Smaller blocks (a mail, the palette's lookup table) reuse the heap.
 MMAP_THRESHOLD = 1 << 20
 
