@@ -549,10 +549,11 @@ def failure_text(
         vocab.colour_name(state.colours[e.player], lang), (names or {}).get(e.player, "")
     )
     if not e.action:
-        # A 7 without a robber order: the NMR robber rule moved the robber.
+        # A 7 without a robber order that holds (none sent, or one refused when the mail came,
+        # which its answer said): the NMR robber rule moved the robber.
         return _(
-            "{player}: no robber order — the robber's hex is rolled, the victim drawn by lot "
-            "(NMR robber rule)"
+            "{player}: no valid robber order — the robber's hex is rolled, the victim drawn by "
+            "lot (NMR robber rule)"
         ).format(player=player)
     try:
         order = o.action_from_code(e.action)

@@ -29,8 +29,8 @@ SEVEN, EIGHT = (3, 4), (4, 4)
 WORDS: dict[str, dict[str, Any]] = {
     "de": {
         "none": "rot: keine Züge erhalten (NMR) — nur Erträge, kein Handel, kein Bau",
-        "missing": "rot (Anna): kein Räuberzug — das Räuberfeld wird ausgewürfelt, das Opfer "
-        "ausgelost (NMR-Räuberregel)",
+        "missing": "rot (Anna): kein gültiger Räuberzug — das Räuberfeld wird ausgewürfelt, "
+        "das Opfer ausgelost (NMR-Räuberregel)",
         "invalid": "; stattdessen wird das Räuberfeld ausgewürfelt und das Opfer ausgelost "
         "(NMR-Räuberregel)",
         "roll": [
@@ -42,8 +42,8 @@ WORDS: dict[str, dict[str, Any]] = {
     },
     "en": {
         "none": "red: no orders received (NMR) — production only, no trade or building",
-        "missing": "red (Anna): no robber order — the robber's hex is rolled, the victim drawn "
-        "by lot (NMR robber rule)",
+        "missing": "red (Anna): no valid robber order — the robber's hex is rolled, the victim "
+        "drawn by lot (NMR robber rule)",
         "invalid": "; instead the robber's hex is rolled and the victim drawn by lot "
         "(NMR robber rule)",
         "roll": [
@@ -55,8 +55,8 @@ WORDS: dict[str, dict[str, Any]] = {
     },
     "da": {
         "none": "rød: ingen ordrer modtaget (NMR) — kun udbytte, ingen handel eller byggeri",
-        "missing": "rød (Anna): ingen røverordre — røverens felt slås med terninger, offeret "
-        "trækkes ved lod (NMR-røverreglen)",
+        "missing": "rød (Anna): ingen gyldig røverordre — røverens felt slås med terninger, "
+        "offeret trækkes ved lod (NMR-røverreglen)",
         "invalid": "; i stedet slås røverens felt med terninger, og offeret trækkes ved lod "
         "(NMR-røverreglen)",
         "roll": [
