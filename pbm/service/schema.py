@@ -42,13 +42,18 @@ def _heads() -> frozenset[str]:
     return code_heads()
 
 
-def _at_head(engine: Engine) -> bool:
-    """Whether the database is at this pbm's one head revision, read with plain SQL: then
-    alembic (its imports, its environment and every migration script loaded, about 40 ms a
-    command) has nothing to do. Anything else (no tables, an older or unknown revision,
-    several heads) goes to alembic as before."""
+def _is_head(revisions: frozenset[str]) -> bool:
+    """Whether a database's `revisions` are this pbm's one head revision: then alembic (its
+    imports, its environment and every migration script loaded, about 40 ms a command) has
+    nothing to do. Anything else (no tables, an older or unknown revision, several heads)
+    goes to alembic as before."""
     heads = _heads()
-    return len(heads) == 1 and database_heads(engine) == heads
+    return len(heads) == 1 and revisions == heads
+
+
+def _at_head(engine: Engine) -> bool:
+    """`_is_head` of the database's revisions, read with plain SQL."""
+    return _is_head(database_heads(engine))
 
 
 def upgrade(url: str) -> str:
@@ -60,7 +65,7 @@ def upgrade(url: str) -> str:
         before = database_heads(engine)
     finally:
         engine.dispose()
-    if len(_heads()) == 1 and before == _heads():
+    if _is_head(before):
         return "current"  # what alembic's upgrade would do: nothing
     migrate(url)
     if not before:
